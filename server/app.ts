@@ -1,0 +1,76 @@
+/**
+ * createApp(deps): the whole Koa application, with no global state, so tests build as many
+ * as they like. The order of the middleware is the order a request meets them.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import session from 'koa-session';
+import compress from 'koa-compress';
+import { bodyParser } from '@koa/bodyparser';
+import { pinoHttp } from 'pino-http';
+import path from 'node:path';
+import type { AppDeps } from './http/context';
+import { errorMiddleware } from './http/errors';
+import { jsonOnly, originCheck, securityHeaders } from './http/security';
+import { generalLimit } from './http/rate-limit';
+import { sessionUser, IDLE_MS } from './http/guards';
+import { serveClient } from './http/static';
+import { postgresSessionStore } from './auth/session-store';
+import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
+import { devIdpRouter } from './auth/dev-idp';
+import { authRouter } from './auth/routes';
+import { apiRouter } from './routes';
+
+export interface CreateAppOptions extends AppDeps {
+  /** replaces Google or the development provider (tests use oauth2-mock-server) */
+  oidc?: OidcProvider;
+  /** the built client; defaults to ./dist */
+  distDir?: string;
+}
+
+export function createApp(opts: CreateAppOptions): Koa {
+  const { config, logger } = opts;
+  const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
+  const provider = opts.oidc ?? defaultProvider(config);
+
+  const app = new Koa({ proxy: config.production || config.https, keys: [config.sessionSecret] });
+  app.context.deps = deps;
+  const httpLogger = pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } });
+
+  app.use(async (ctx, next) => {
+    httpLogger(ctx.req, ctx.res);
+    ctx.log = ctx.req.log;
+    await next();
+  });
+  app.use(errorMiddleware());
+  app.use(securityHeaders(config.production));
+  app.use(compress({ threshold: 1024 }));
+  app.use(
+    session(
+      {
+        key: config.https ? '__Host-binaa.sid' : 'binaa.sid',
+        maxAge: IDLE_MS,
+        rolling: true,
+        httpOnly: true,
+        signed: true,
+        sameSite: 'lax',
+        secure: config.https,
+        store: postgresSessionStore(deps.knex),
+      },
+      app,
+    ),
+  );
+  app.use(sessionUser());
+  app.use(generalLimit(config.limits.perUserPerMinute));
+  app.use(originCheck(config.publicUrl, ['/dev-idp/token']));
+  app.use(jsonOnly());
+  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' }));
+  app.use(grantMiddleware(config, provider));
+
+  const routers: Router[] = [authRouter(config, provider), apiRouter()];
+  if (!opts.oidc && !config.google) routers.push(devIdpRouter(config, provider.clientSecret));
+  for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
+
+  app.use(serveClient(opts.distDir ?? path.resolve('dist')));
+  return app;
+}

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { startTestServer, type TestServer } from '../test/harness';
+import { TestClient } from '../test/http-client';
+import { devIdpLogin, follow, signInWithDevIdp } from '../test/sign-in';
+import { createLoginCode } from './login-codes';
+import { loadConfig, ConfigError } from '../config';
+
+/** Stops following at the app's own pages: the login code or the sign-in error. */
+const backHome = (loc: string) => loc.startsWith('/?') || loc.startsWith('/auth/callback');
+const TOKEN_IN_URL = /access_token|id_token|refresh_token/i;
+
+describe('sign-in through the development identity provider', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_EMAILS: 'boss@binaa.sa', OWNER_EMAIL: 'owner@binaa.sa' } });
+  });
+  afterAll(() => server.close());
+
+  it('returns the sign-in URL as redirectUrl', async () => {
+    const res = await new TestClient(server.url).get('/api/oauth/google/redirect_url');
+    expect(res.status).toBe(200);
+    expect(res.body.redirectUrl).toBe(`${server.config.publicUrl}/connect/devidp`);
+  });
+
+  it('shows an HTML form with email and name that posts, and sends PKCE S256, state and nonce', async () => {
+    const client = new TestClient(server.url);
+    const hops = await follow(client, `${server.url}/connect/devidp`);
+    const toIdp = new URL(hops[0].headers.get('location')!);
+    expect(toIdp.pathname).toBe('/dev-idp/authorize');
+    expect(toIdp.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(toIdp.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(toIdp.searchParams.get('state')).toBeTruthy();
+    expect(toIdp.searchParams.get('nonce')).toBeTruthy();
+    const form = hops.at(-1)!;
+    expect(form.status).toBe(200);
+    expect(form.text).toMatch(/<form method="POST"/);
+    expect(form.text).toMatch(/name="email"/);
+    expect(form.text).toMatch(/name="name"/);
+  });
+
+  it('signs a new user in end to end with a one-time code and no token in any URL', async () => {
+    const client = new TestClient(server.url);
+    const flow = await devIdpLogin(server, client, 'Layla@Example.sa', 'Layla');
+    const locations = [flow.submit, ...flow.hops].map((r) => r.headers.get('location') ?? '');
+    for (const loc of locations) expect(loc).not.toMatch(TOKEN_IN_URL);
+    const callback = new URL(flow.final, server.url);
+    expect(callback.pathname).toBe('/auth/callback');
+    const code = callback.searchParams.get('code')!;
+    expect(Buffer.from(code, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const before = client.cookieHeader();
+    const exchange = await client.post('/api/sessions', { code });
+    expect(exchange.status).toBe(200);
+    expect(client.cookieHeader()).not.toBe(before); // a new session id at sign-in
+    const me = await client.get('/api/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'layla@example.sa', name: 'Layla', is_admin: false, is_owner: false });
+    const rows = await server.db.knex('login_codes').select('code_hash');
+    expect(rows.map((r) => r.code_hash)).not.toContain(code); // stored hashed
+  });
+
+  it('signs the same person in to the same account twice', async () => {
+    const a = await signInWithDevIdp(server, 'same@binaa.sa');
+    const b = await signInWithDevIdp(server, 'SAME@binaa.sa');
+    expect((await a.get('/api/users/me')).body.id).toBe((await b.get('/api/users/me')).body.id);
+  });
+
+  it('refuses a tampered state and creates no user', async () => {
+    const client = new TestClient(server.url);
+    const { body } = await client.get('/api/oauth/google/redirect_url');
+    const hops = await follow(client, body.redirectUrl);
+    const params = Object.fromEntries(new URL(hops[0].headers.get('location')!).searchParams);
+    const submit = await client.request('POST', '/dev-idp/authorize', {
+      body: new URLSearchParams({ ...params, email: 'tamper@binaa.sa', name: 'T' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const back = new URL(submit.headers.get('location')!);
+    back.searchParams.set('state', 'forged-state');
+    const rest = await follow(client, back.toString());
+    expect(rest.at(-1)!.headers.get('location') ?? '').not.toMatch(/\/auth\/callback/);
+    expect(rest.some((r) => (r.headers.get('location') ?? '').includes('login_error'))).toBe(true);
+    expect(await server.db.knex('users').where({ email: 'tamper@binaa.sa' }).first()).toBeUndefined();
+  });
+
+  it('accepts a login code once only', async () => {
+    const client = new TestClient(server.url);
+    const flow = await devIdpLogin(server, client, 'once@binaa.sa');
+    const code = new URL(flow.final, server.url).searchParams.get('code');
+    expect((await client.post('/api/sessions', { code })).status).toBe(200);
+    const again = await new TestClient(server.url).post('/api/sessions', { code });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: expect.any(String), code: 'invalid_login_code' });
+  });
+
+  it('refuses an expired login code', async () => {
+    const { id } = await server.db.knex('users').insert({ email: 'late@binaa.sa', provider: 't', provider_subject: 'late' }).returning('id').then((r) => r[0]);
+    const code = await createLoginCode(server.db.knex, id);
+    await server.db.knex('login_codes').update({ expires_at: new Date(Date.now() - 1000) });
+    const res = await new TestClient(server.url).post('/api/sessions', { code });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_login_code');
+  });
+
+  it('answers 400 with details when the code is missing', async () => {
+    const res = await new TestClient(server.url).post('/api/sessions', {});
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.details[0].path).toBe('code');
+  });
+
+  it('sets an HttpOnly, signed, SameSite=Lax cookie without Secure over http', async () => {
+    const client = new TestClient(server.url);
+    const flow = await devIdpLogin(server, client, 'cookie@binaa.sa');
+    const code = new URL(flow.final, server.url).searchParams.get('code');
+    const res = await client.post('/api/sessions', { code });
+    const cookies = res.headers.getSetCookie();
+    const sid = cookies.find((c) => c.startsWith('binaa.sid='))!;
+    expect(sid).toMatch(/httponly/i);
+    expect(sid).toMatch(/samesite=lax/i);
+    expect(sid).not.toMatch(/secure/i);
+    expect(cookies.some((c) => c.startsWith('binaa.sid.sig='))).toBe(true);
+  });
+
+  it('ends the session on the server at logout, so the old cookie gets 401', async () => {
+    const client = await signInWithDevIdp(server, 'bye@binaa.sa');
+    const stolen = client.cookieHeader();
+    expect((await client.get('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/users/me')).status).toBe(401);
+    const replay = await new TestClient(server.url).get('/api/users/me', { Cookie: stolen });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: expect.any(String), code: 'unauthenticated' });
+  });
+
+  it('ignores a cookie whose signature does not match', async () => {
+    const client = await signInWithDevIdp(server, 'forge@binaa.sa');
+    const forged = client.cookieHeader().replace(/binaa\.sid\.sig=[^;]+/, 'binaa.sid.sig=AAAA');
+    expect((await new TestClient(server.url).get('/api/users/me', { Cookie: forged })).status).toBe(401);
+  });
+
+  it('makes ADMIN_EMAILS admins and tells the owner they are the owner', async () => {
+    const admin = await signInWithDevIdp(server, 'boss@binaa.sa');
+    expect((await admin.get('/api/users/me')).body).toMatchObject({ is_admin: true, is_owner: false });
+    const owner = await signInWithDevIdp(server, 'owner@binaa.sa');
+    expect((await owner.get('/api/users/me')).body).toMatchObject({ is_admin: true, is_owner: true });
+    expect((await owner.get('/api/admin/owner-status')).body).toEqual({ isOwner: true });
+    expect((await admin.get('/api/admin/owner-status')).body).toEqual({ isOwner: false });
+  });
+
+  it('answers 401 to /api/users/me when signed out', async () => {
+    const res = await new TestClient(server.url).get('/api/users/me');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('sign-in against an OpenID Connect provider (oauth2-mock-server)', () => {
+  let idp: OAuth2Server;
+  let server: TestServer;
+  let tokenRequests: Array<Record<string, string>> = [];
+  beforeAll(async () => {
+    idp = new OAuth2Server();
+    await idp.issuer.keys.generate('RS256');
+    await idp.start(0, '127.0.0.1');
+    const issuer = idp.issuer.url!;
+    idp.service.on('beforeResponse', (_res, req) => {
+      tokenRequests.push({ ...(req as unknown as { body: Record<string, string> }).body });
+    });
+    idp.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, { email: 'oidc@binaa.sa', email_verified: true, name: 'OIDC User' });
+    });
+    server = await startTestServer({
+      app: {
+        oidc: {
+          name: 'mock',
+          clientId: 'binaa-test',
+          clientSecret: 'secret',
+          issuers: [issuer],
+          authorizeUrl: `${issuer}/authorize`,
+          tokenUrl: `${issuer}/token`,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await idp.stop();
+  });
+
+  it('runs the code flow with PKCE S256 and signs the user in', async () => {
+    tokenRequests = [];
+    const client = new TestClient(server.url);
+    const { body } = await client.get('/api/oauth/google/redirect_url');
+    const hops = await follow(client, body.redirectUrl, (loc) => loc.startsWith('/auth/callback'));
+    const authorize = new URL(hops[0].headers.get('location')!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(tokenRequests).toHaveLength(1);
+    expect(tokenRequests[0].code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+    for (const h of hops) expect(h.headers.get('location') ?? '').not.toMatch(TOKEN_IN_URL);
+    const code = new URL(hops.at(-1)!.headers.get('location')!, server.url).searchParams.get('code');
+    expect((await client.post('/api/sessions', { code })).status).toBe(200);
+    expect((await client.get('/api/users/me')).body.email).toBe('oidc@binaa.sa');
+  });
+
+  it('refuses an id_token whose nonce does not match', async () => {
+    // Only the id_token carries the nonce; the access token is signed too.
+    const tamper = (token: { payload: Record<string, unknown> }) => {
+      if (!token.payload.nonce) return;
+      token.payload.nonce = 'replayed-nonce';
+      token.payload.email = 'nonce@binaa.sa';
+      idp.service.off('beforeTokenSigning', tamper);
+    };
+    idp.service.prependListener('beforeTokenSigning', tamper);
+    const codesBefore = await server.db.knex('login_codes').count('* as n').first();
+    const client = new TestClient(server.url);
+    const hops = await follow(client, `${server.url}/connect/mock`, backHome);
+    expect(hops.at(-1)!.headers.get('location')).toMatch(/login_error/);
+    expect(await server.db.knex('login_codes').count('* as n').first()).toEqual(codesBefore);
+  });
+
+  it('refuses a callback with a tampered state', async () => {
+    const client = new TestClient(server.url);
+    const first = await client.get('/connect/mock');
+    const authorize = new URL(first.headers.get('location')!);
+    const fromIdp = await client.get(authorize.toString());
+    const back = new URL(fromIdp.headers.get('location')!);
+    back.searchParams.set('state', 'x' + back.searchParams.get('state'));
+    const hops = await follow(client, back.toString(), backHome);
+    expect(hops.at(-1)!.headers.get('location')).toMatch(/login_error/);
+  });
+});
+
+describe('cookies under https', () => {
+  it('are Secure and carry the __Host- prefix', async () => {
+    const server = await startTestServer({ publicUrl: () => 'https://binaa.example' });
+    try {
+      const client = new TestClient(server.url, 'https://binaa.example');
+      const { id } = (await server.db.knex('users').insert({ email: 'tls@binaa.sa', provider: 't', provider_subject: 'tls' }).returning('id'))[0];
+      const code = await createLoginCode(server.db.knex, id);
+      const res = await client.request('POST', '/api/sessions', {
+        json: { code },
+        headers: { 'X-Forwarded-Proto': 'https' },
+      });
+      expect(res.status).toBe(200);
+      const sid = res.headers.getSetCookie().find((c) => c.startsWith('__Host-binaa.sid='))!;
+      expect(sid).toMatch(/; secure/i);
+      expect(sid).toMatch(/; path=\//i);
+      expect(sid).not.toMatch(/domain=/i);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('failed login-code exchanges', () => {
+  it('are rate limited per IP with Retry-After', async () => {
+    const server = await startTestServer({ limits: { loginFailuresPer15Min: 3 } });
+    try {
+      const client = new TestClient(server.url);
+      for (let i = 0; i < 3; i++) expect((await client.post('/api/sessions', { code: 'nope' + i })).status).toBe(400);
+      const limited = await client.post('/api/sessions', { code: 'nope' });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('production configuration', () => {
+  it('refuses to start without a session secret, Google credentials and https', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET.*GOOGLE_CLIENT_ID.*GOOGLE_CLIENT_SECRET.*https/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        PUBLIC_URL: 'http://binaa.example',
+      }),
+    ).toThrow(/https/);
+  });
+
+  it('starts with everything set, and never with the development identity provider', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://binaa.example',
+    });
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    const { devIdpRouter } = await import('./dev-idp');
+    expect(() => devIdpRouter(config, 'x')).toThrow(/production/);
+  });
+});
+
+

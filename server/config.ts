@@ -1,0 +1,119 @@
+/**
+ * Every environment variable the server reads, validated in one place (DESIGN section 4).
+ * Development generates its session secret into DATA_DIR so sessions survive a restart;
+ * production refuses to start without real secrets, Google credentials and https.
+ */
+import { z } from 'zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: csv,
+  OWNER_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false', 'on', 'off']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  production: boolean;
+  port: number;
+  publicUrl: string;
+  https: boolean;
+  databaseUrl?: string;
+  dataDir: string;
+  sessionSecret: string;
+  google?: { clientId: string; clientSecret: string };
+  adminEmails: string[];
+  ownerEmail?: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** rate limits; tests lower or raise them */
+  limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const https = publicUrl.startsWith('https://');
+
+  if (production) {
+    const missing: string[] = [];
+    if (!e.SESSION_SECRET) missing.push('SESSION_SECRET (32+ random characters)');
+    if (!e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID');
+    if (!e.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET');
+    if (!https) missing.push('PUBLIC_URL starting with https://');
+    if (missing.length) {
+      throw new ConfigError(
+        `Refusing to start in production without: ${missing.join(', ')}. ` +
+          'Set them in the environment (see README, Configuration).',
+      );
+    }
+  }
+
+  const seedDefault = !e.DATABASE_URL;
+  const seedDemo = e.SEED_DEMO === undefined ? seedDefault : ['1', 'true', 'on'].includes(e.SEED_DEMO);
+
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    publicUrl,
+    https,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    adminEmails: e.ADMIN_EMAILS,
+    ownerEmail: e.OWNER_EMAIL,
+    seedDemo,
+    logLevel: e.LOG_LEVEL,
+    limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
+  };
+}
+
+/** A secret kept in DATA_DIR so development sessions survive restarts; never used in production. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('base64url');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

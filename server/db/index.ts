@@ -1,0 +1,71 @@
+/**
+ * Opens the database: embedded PGlite (a directory, or memory) by default, a Postgres
+ * server when a connection string is given. Both speak the same SQL and run the same
+ * migrations; PGlite has exactly one connection, so nothing may rely on concurrency.
+ */
+import knexPkg, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import pg from 'pg';
+
+// numeric (money) and bigint arrive as strings from pg; money fits a JS number exactly
+// at two decimals up to 14 digits, and the change-log sequence fits up to 2^53.
+pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type DbKind = 'pglite' | 'postgres';
+export interface Database {
+  knex: Knex;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; unset means embedded PGlite */
+  url?: string;
+  /** PGlite data directory; unset means in memory */
+  dataDir?: string;
+  /** an already open PGlite to share (tests share one per worker) */
+  pglite?: PGlite;
+  /** schema to work in (tests isolate themselves by schema) */
+  schema?: string;
+  poolMax?: number;
+}
+
+export async function openPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent },
+    parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
+  });
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;
+  if (opts.url) {
+    const knex = knexPkg.knex({
+      client: 'pg',
+      connection: opts.url,
+      searchPath,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+    });
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
+  }
+  const owned = !opts.pglite;
+  const pglite = opts.pglite ?? (await openPglite(opts.dataDir));
+  const knex = knexPkg.knex({
+    client: ClientPgLite as unknown as typeof knexPkg.Client,
+    dialect: 'postgres',
+    connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+    searchPath,
+  });
+  return {
+    knex,
+    kind: 'pglite',
+    // knex-pglite's destroy closes the PGlite itself, so a shared one is left open.
+    close: async () => {
+      if (owned) await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+import { TestClient } from '../test/http-client';
+import { signInAs } from '../test/sign-in';
+
+const errorBody = (code: string) => ({ error: expect.any(String), code });
+
+describe('HTTP conventions', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><title>بناء</title></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);'.repeat(200));
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    server = await startTestServer({ app: { distDir: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers /api/health with the database kind', async () => {
+    const res = await new TestClient(server.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, db: server.db.kind });
+  });
+
+  it('answers 400 with the error body for malformed JSON', async () => {
+    const res = await new TestClient(server.url).request('POST', '/api/sessions', {
+      body: '{"code": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorBody('validation_failed'));
+  });
+
+  it('answers 400 naming unknown fields', async () => {
+    const res = await new TestClient(server.url).post('/api/sessions', { code: 'x', admin: true });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(JSON.stringify(res.body.details)).toMatch(/admin/);
+  });
+
+  it('answers 401 with the error body when signed out', async () => {
+    expect((await new TestClient(server.url).get('/api/profiles/me')).body).toEqual(errorBody('unauthenticated'));
+  });
+
+  it('answers 403 to a write from another origin', async () => {
+    const res = await new TestClient(server.url, 'https://evil.example').post('/api/sessions', { code: 'x' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorBody('bad_origin'));
+  });
+
+  it('answers 403 to a write with no Origin or Referer', async () => {
+    const res = await new TestClient(server.url).request('POST', '/api/sessions', { json: { code: 'x' }, headers: { Origin: '' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets any signed-in user ask for the owner status', async () => {
+    const client = await signInAs(server, { role: 'supplier' });
+    const res = await client.get('/api/admin/owner-status');
+    expect(res.status).toBe(200); // every signed-in user may ask whether they are the owner
+  });
+
+  it('answers 404 with the error body for an unknown API route', async () => {
+    const res = await new TestClient(server.url).get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(errorBody('not_found'));
+  });
+
+  it('answers 413 to a body over 100 kB', async () => {
+    const res = await new TestClient(server.url).post('/api/sessions', { code: 'x'.repeat(110 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual(errorBody('payload_too_large'));
+  });
+
+  it('answers 415 to a write that is not JSON', async () => {
+    const res = await new TestClient(server.url).request('POST', '/api/sessions', {
+      body: 'code=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual(errorBody('unsupported_media_type'));
+  });
+
+  it('never sends a stack trace', async () => {
+    const res = await new TestClient(server.url).request('POST', '/api/sessions', {
+      body: '{"code": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('sends the security headers on every response', async () => {
+    const res = await new TestClient(server.url).get('/api/health');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
+  });
+
+  it('serves the client with a single-page fallback and the right caching', async () => {
+    const client = new TestClient(server.url);
+    const page = await client.get('/dashboard', { Accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('بناء');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await client.get('/assets/main-abc123.js', { Accept: '*/*', 'Accept-Encoding': 'gzip' });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    const sw = await client.get('/sw.js', { Accept: '*/*' });
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect((await client.get('/assets/missing-123.js', { Accept: '*/*' })).status).toBe(404);
+  });
+});
+
+describe('HTTP in production', () => {
+  it('sends HSTS', async () => {
+    const server = await startTestServer({
+      publicUrl: () => 'https://binaa.example',
+      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
+    try {
+      const res = await new TestClient(server.url).get('/api/health');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      // no development identity provider in production
+      expect((await new TestClient(server.url).get('/dev-idp/authorize')).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Boot: configuration, database (embedded PGlite in DATA_DIR unless DATABASE_URL is set),
+ * migrations, demo data on an empty embedded database, then listen.
+ */
+import fs from 'node:fs';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/index';
+import { migrateLatest } from './db/migrate';
+import { seedDemo } from './seed/demo';
+import { sweepExpired } from './auth/session-store';
+import { createApp } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = pino({ level: config.logLevel });
+  if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
+  await migrateLatest(db.knex);
+  if (config.seedDemo && (await seedDemo(db.knex))) logger.info('demo data seeded (see README for the demo accounts)');
+  await sweepExpired(db.knex);
+  const sweeper = setInterval(() => sweepExpired(db.knex).catch((err) => logger.warn({ err }, 'sweep failed')), 3600_000);
+  sweeper.unref();
+
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
+  const server = app.listen(config.port, () => {
+    logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  });
+
+  const stop = async () => {
+    server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

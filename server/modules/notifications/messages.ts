@@ -1,0 +1,94 @@
+/**
+ * What each notification kind says, in the three languages, for the server-filled
+ * `title` and `message` (DESIGN section 9). The client renders `kind` and `params` with its
+ * own locale files, so a reader who switches language sees their language; these texts are
+ * for the stored row and anything outside the app.
+ */
+export type Lang = 'ar' | 'en' | 'zh';
+type Text = { title: string; message: string };
+
+export const NOTIFICATION_MESSAGES = {
+  'bid.new': {
+    ar: { title: 'عرض جديد على مشروعك', message: 'قدّمت {company} عرضًا بقيمة {amount} على «{project_title}».' },
+    en: { title: 'New bid on your project', message: '{company} bid {amount} on “{project_title}”.' },
+    zh: { title: '您的项目收到新投标', message: '{company} 对“{project_title}”投标 {amount}。' },
+  },
+  'bid.accepted': {
+    ar: { title: 'تم قبول عرضك', message: 'تمت ترسية مشروع «{project_title}» عليك.' },
+    en: { title: 'Your bid was accepted', message: 'You were awarded “{project_title}”.' },
+    zh: { title: '您的投标已被接受', message: '您已中标“{project_title}”。' },
+  },
+  'bid.rejected': {
+    ar: { title: 'لم يتم اختيار عرضك', message: 'تمت ترسية مشروع «{project_title}» على عرض آخر.' },
+    en: { title: 'Your bid was not selected', message: '“{project_title}” was awarded to another bid.' },
+    zh: { title: '您的投标未被选中', message: '“{project_title}”已授予其他投标。' },
+  },
+  'project.cancelled': {
+    ar: { title: 'أُلغي مشروع', message: 'ألغت الجهة مشروع «{project_title}».' },
+    en: { title: 'A project was cancelled', message: '“{project_title}” was cancelled by its owner.' },
+    zh: { title: '项目已取消', message: '“{project_title}”已被发布方取消。' },
+  },
+  'instant_order.new': {
+    ar: { title: 'طلب فوري جديد', message: '«{title}» في {location}.' },
+    en: { title: 'New instant order', message: '“{title}” in {location}.' },
+    zh: { title: '新的即时订单', message: '“{title}”，地点：{location}。' },
+  },
+  'order_response.new': {
+    ar: { title: 'عرض سعر جديد على طلبك', message: 'قدّمت {company} سعر {price} على «{order_title}».' },
+    en: { title: 'New offer on your order', message: '{company} offered {price} for “{order_title}”.' },
+    zh: { title: '您的订单收到新报价', message: '{company} 为“{order_title}”报价 {price}。' },
+  },
+  'order_response.accepted': {
+    ar: { title: 'تم قبول عرضك', message: 'قبل المقاول عرضك على «{order_title}».' },
+    en: { title: 'Your offer was accepted', message: 'The contractor accepted your offer for “{order_title}”.' },
+    zh: { title: '您的报价已被接受', message: '承包商接受了您对“{order_title}”的报价。' },
+  },
+  'order_response.rejected': {
+    ar: { title: 'لم يتم اختيار عرضك', message: 'اختار المقاول عرضًا آخر على «{order_title}».' },
+    en: { title: 'Your offer was not selected', message: 'The contractor chose another offer for “{order_title}”.' },
+    zh: { title: '您的报价未被选中', message: '承包商为“{order_title}”选择了其他报价。' },
+  },
+  'transport_offer.new': {
+    ar: { title: 'عرض نقل جديد', message: 'قدّمت {company} سعر {price} للنقل من {pickup} إلى {delivery}.' },
+    en: { title: 'New transport quote', message: '{company} quoted {price} from {pickup} to {delivery}.' },
+    zh: { title: '新的运输报价', message: '{company} 报价 {price}，从 {pickup} 到 {delivery}。' },
+  },
+  'transport_request.assigned': {
+    ar: { title: 'تم إسناد طلب نقل إليك', message: 'تم قبول عرضك للنقل من {pickup} إلى {delivery}.' },
+    en: { title: 'Transport job assigned to you', message: 'Your quote from {pickup} to {delivery} was accepted.' },
+    zh: { title: '运输任务已分配给您', message: '您从 {pickup} 到 {delivery} 的报价已被接受。' },
+  },
+  'transport_request.status': {
+    ar: { title: 'تحديث حالة النقل', message: 'النقل من {pickup} إلى {delivery}: {status}.' },
+    en: { title: 'Transport status update', message: 'Transport from {pickup} to {delivery}: {status}.' },
+    zh: { title: '运输状态更新', message: '从 {pickup} 到 {delivery} 的运输：{status}。' },
+  },
+  'subscription.subscribed': {
+    ar: { title: 'تم الاشتراك', message: 'أنت الآن مشترك في باقة {plan}.' },
+    en: { title: 'Subscription active', message: 'You are now on the {plan} plan.' },
+    zh: { title: '订阅已生效', message: '您现在使用 {plan} 套餐。' },
+  },
+  'subscription.trial_started': {
+    ar: { title: 'بدأت التجربة المجانية', message: 'تجربة باقة {plan} لمدة {days} يومًا حتى {date}.' },
+    en: { title: 'Free trial started', message: '{days}-day trial of the {plan} plan until {date}.' },
+    zh: { title: '免费试用已开始', message: '{plan} 套餐 {days} 天试用，至 {date}。' },
+  },
+  'subscription.trial_ending': {
+    ar: { title: 'تنتهي تجربتك قريبًا', message: 'تنتهي تجربة باقة {plan} في {date}.' },
+    en: { title: 'Your trial ends soon', message: 'Your {plan} trial ends on {date}.' },
+    zh: { title: '试用即将结束', message: '您的 {plan} 试用将于 {date} 结束。' },
+  },
+  'sync.rejected': {
+    ar: { title: 'لم يتم إرسال إجراء محفوظ', message: 'رفض الخادم «{action}»: {reason}' },
+    en: { title: 'A queued action was refused', message: 'The server refused “{action}”: {reason}' },
+    zh: { title: '排队的操作被拒绝', message: '服务器拒绝了“{action}”：{reason}' },
+  },
+} satisfies Record<string, Record<Lang, Text>>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_MESSAGES;
+
+export function renderNotification(kind: NotificationKind, lang: Lang, params: Record<string, string | number>): Text {
+  const t = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind].ar;
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? '' : String(params[k])));
+  return { title: fill(t.title), message: fill(t.message) };
+}

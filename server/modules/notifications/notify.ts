@@ -1,0 +1,51 @@
+/**
+ * Writes notifications inside the transaction of the event that causes them, each in its
+ * recipient's language, and appends them to the change log for that recipient only.
+ */
+import type { Knex } from 'knex';
+import { recordChanges } from '../../db/changes';
+import { renderNotification, type Lang, type NotificationKind } from './messages';
+
+export type NotificationType = 'instant_order' | 'order_response' | 'logistics' | 'payment' | 'system';
+export type NotificationPriority = 'urgent' | 'high' | 'normal' | 'low';
+
+export interface NotifyInput {
+  /** user ids, or every user of a role */
+  to: string[] | { role: string };
+  kind: NotificationKind;
+  type: NotificationType;
+  priority?: NotificationPriority;
+  params: Record<string, string | number>;
+  /** never notify the person who caused the event */
+  except?: string;
+}
+
+export async function notify(trx: Knex.Transaction, input: NotifyInput): Promise<void> {
+  const recipients: Array<{ user_id: string; language: Lang | null }> = Array.isArray(input.to)
+    ? await trx('users as u')
+        .leftJoin('profiles as p', 'p.user_id', 'u.id')
+        .whereIn('u.id', input.to)
+        .whereNull('u.deleted_at')
+        .select('u.id as user_id', 'p.language')
+    : await trx('profiles as p')
+        .join('users as u', 'u.id', 'p.user_id')
+        .where('p.role', input.to.role)
+        .whereNull('u.deleted_at')
+        .select('p.user_id', 'p.language');
+  const rows = recipients
+    .filter((r) => r.user_id !== input.except)
+    .map((r) => ({
+      user_id: r.user_id,
+      kind: input.kind,
+      params: JSON.stringify(input.params),
+      type: input.type,
+      priority: input.priority ?? 'normal',
+      ...renderNotification(input.kind, r.language ?? 'ar', input.params),
+    }));
+  if (!rows.length) return;
+  const inserted: Array<{ id: string; user_id: string }> = await trx('notifications').insert(rows).returning(['id', 'user_id']);
+  await recordChanges(
+    trx,
+    inserted.map((n) => ({ entity: 'notification' as const, id: n.id, audiences: [{ user: n.user_id }] })),
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Profiles: one per user, created at setup. The role chosen at setup is final
+ * (409 role_locked), because everything the user made belongs to that role's flows.
+ */
+import type { Knex } from 'knex';
+import type { ProfileUpsert } from '../../../shared/schemas/profile';
+import type { SessionUser } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { recordChange } from '../../db/changes';
+
+export const PROFILE_COLUMNS = [
+  'user_id',
+  'role',
+  'company_name',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'website',
+  'description',
+  'verification_tier',
+  'average_rating',
+  'total_reviews',
+  'cr_number',
+  'vat_number',
+  'language',
+] as const;
+
+export async function getProfile(knex: Knex, userId: string) {
+  const row = await knex('profiles').where({ user_id: userId }).first(PROFILE_COLUMNS);
+  if (!row) throw notFound('Profile');
+  return row;
+}
+
+export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
+  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role');
+  if (existing && existing.role !== input.role) {
+    throw conflict('role_locked', 'The role cannot change after setup');
+  }
+  const fields = { ...input, updated_at: trx.fn.now() };
+  if (existing) {
+    await trx('profiles').where({ user_id: user.id }).update(fields);
+  } else {
+    await trx('profiles').insert({ ...fields, user_id: user.id });
+  }
+  await recordChange(trx, 'profile', user.id, [{ user: user.id }]);
+  return trx('profiles').where({ user_id: user.id }).first(PROFILE_COLUMNS);
+}

@@ -1,0 +1,42 @@
+/**
+ * Plan limits (SPEC section 9, DESIGN section 7): checked on the server when a product or
+ * an instant order is created. A user without a current paid period or trial is on the
+ * free plan. 999 means unlimited. Counted: the supplier's products that are not deleted,
+ * and the contractor's instant orders that are still active.
+ */
+import type { Knex } from 'knex';
+import { conflict } from '../../http/errors';
+
+export const UNLIMITED = 999;
+export type LimitedThing = 'products' | 'instant_orders';
+
+export async function effectivePlanId(knex: Knex, userId: string): Promise<string> {
+  const sub = await knex('subscriptions')
+    .where({ user_id: userId })
+    .whereIn('status', ['active', 'trialing'])
+    .andWhere((q) => q.whereNull('current_period_end').orWhere('current_period_end', '>', knex.fn.now()))
+    .first('plan_id');
+  return sub?.plan_id ?? 'free';
+}
+
+export async function usageCount(knex: Knex, userId: string, thing: LimitedThing): Promise<number> {
+  const q =
+    thing === 'products'
+      ? knex('products').where({ supplier_id: userId }).whereNull('deleted_at')
+      : knex('instant_orders').where({ contractor_id: userId, status: 'active' }).whereNull('deleted_at');
+  const row = await q.count<{ count: number | string }[]>('* as count').first();
+  return Number(row?.count ?? 0);
+}
+
+/** Throws 409 plan_limit_reached when one more would pass the plan's limit. */
+export async function assertWithinPlanLimit(trx: Knex.Transaction, userId: string, thing: LimitedThing): Promise<void> {
+  // Serialise a user's creations so two at once cannot both pass the count.
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`plan-limit:${thing}:${userId}`]);
+  const planId = await effectivePlanId(trx, userId);
+  const plan = await trx('subscription_plans').where({ id: planId }).first('max_products', 'max_instant_orders');
+  const max = thing === 'products' ? plan.max_products : plan.max_instant_orders;
+  if (max >= UNLIMITED) return;
+  if ((await usageCount(trx, userId, thing)) >= max) {
+    throw conflict('plan_limit_reached', `Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
+  }
+}

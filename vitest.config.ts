@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests share one embedded PGlite per worker (it takes seconds to open), so files
+// in a worker run without module isolation; each file works in its own schema.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          isolate: false,
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
