@@ -1,0 +1,57 @@
+/**
+ * The route table (SPEC section 2). Only the landing page is in the initial bundle;
+ * every other screen is a lazy chunk, so the first page stays small (DESIGN section 11).
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LandingScreen } from '../features/landing/LandingScreen';
+import { PATHS } from './paths';
+import { ProtectedRoute } from './ProtectedRoute';
+
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+// The signed-in layout brings the navigation bar, its drawer and badges: not for the landing page.
+const AppLayout = named(() => import('./AppLayout'), 'AppLayout');
+const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen');
+const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScreen');
+const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
+const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
+const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
+const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
+const PlaceholderScreen = lazy(() =>
+  import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
+);
+const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
+
+/** Screens that arrive with the signed-in data issue; here they show their title. */
+const TITLE_ONLY = [
+  [PATHS.products, 'products'],
+  [PATHS.projects, 'projects'],
+  [PATHS.instantOrders, 'instantOrders'],
+  [PATHS.transport, 'transport'],
+  [PATHS.notifications, 'notifications'],
+  [PATHS.pricing, 'pricing'],
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={PATHS.home} element={<LandingScreen />} />
+      <Route path={PATHS.services} element={<ServicesScreen />} />
+      <Route path={`${PATHS.info}/:topic`} element={<InfoScreen />} />
+      <Route path={PATHS.authCallback} element={<AuthCallbackScreen />} />
+      <Route element={<ProtectedRoute />}>
+        <Route path={PATHS.setup} element={<SetupScreen />} />
+        <Route element={<AppLayout />}>
+          <Route path={PATHS.dashboard} element={<DashboardScreen />} />
+          {TITLE_ONLY.map(([path, screen]) => (
+            <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
+          ))}
+          <Route path={PATHS.admin} element={<AdminScreen />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
+}

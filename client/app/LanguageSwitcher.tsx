@@ -1,0 +1,47 @@
+import { Select, makeStyles, useId } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, toLanguageCode } from '../i18n/languages';
+
+const useStyles = makeStyles({
+  root: { minInlineSize: '7.5rem' },
+  label: {
+    position: 'absolute',
+    inlineSize: '1px',
+    blockSize: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+/**
+ * Switches language without a reload: i18next loads the locale, then its
+ * languageChanged handler updates <html lang dir> and the detector caches the choice
+ * in localStorage; ThemedProvider re-renders Fluent with the new direction.
+ */
+export function LanguageSwitcher() {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation();
+  const id = useId('language');
+  return (
+    <span>
+      <label htmlFor={id} className={styles.label}>
+        {t('language.label')}
+      </label>
+      <Select
+        id={id}
+        className={styles.root}
+        size="small"
+        value={toLanguageCode(i18n.resolvedLanguage)}
+        onChange={(_, data) => void i18n.changeLanguage(data.value)}
+        data-testid="language-switcher"
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.autonym}
+          </option>
+        ))}
+      </Select>
+    </span>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  OverlayDrawer,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AlertRegular, DismissRegular, NavigationRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useUnreadCount } from '../../data/notifications';
+import { useSession } from '../../data/session';
+import { LanguageSwitcher } from '../LanguageSwitcher';
+import { PATHS } from '../paths';
+import { navItemsFor } from './navItems';
+import { NavLinks } from './NavLinks';
+import { UnreadBadge } from './UnreadBadge';
+import { UserSummary } from './UserSummary';
+
+const WIDE = '@media (min-width: 960px)';
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    insetBlockStart: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBlockEndWidth: '1px',
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+  },
+  brand: {
+    fontWeight: tokens.fontWeightBold,
+    fontSize: tokens.fontSizeBase500,
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+    whiteSpace: 'nowrap',
+  },
+  wideNav: { display: 'none', flexGrow: 1, [WIDE]: { display: 'block' } },
+  spacer: { flexGrow: 1, [WIDE]: { display: 'none' } },
+  menuButton: { [WIDE]: { display: 'none' } },
+  bell: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground2,
+  },
+  wideOnly: { display: 'none', [WIDE]: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS } },
+  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+});
+
+/** The signed-in navigation bar (SPEC section 2) with its mobile menu. */
+export function NavBar() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const { session, logout } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const signedIn = session.status === 'signedIn';
+  const unread = useUnreadCount(signedIn);
+  if (!signedIn) return null;
+  const items = navItemsFor(session.profile?.role, session.user.is_admin);
+
+  const onLogout = async () => {
+    setOpen(false);
+    await logout();
+    navigate(PATHS.home, { replace: true });
+  };
+
+  return (
+    <header className={styles.bar}>
+      <Button
+        className={styles.menuButton}
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label={t('nav.openMenu')}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-testid="menu-button"
+      />
+      <Link to={PATHS.dashboard} className={styles.brand}>
+        {t('app.name')}
+      </Link>
+      <nav className={styles.wideNav} aria-label={t('nav.label')}>
+        <NavLinks items={items} unread={unread} />
+      </nav>
+      <span className={styles.spacer} />
+      <Link to={PATHS.notifications} className={styles.bell} aria-label={t('nav.notifications')}>
+        <AlertRegular fontSize={22} aria-hidden />
+        <UnreadBadge count={unread} />
+      </Link>
+      <div className={styles.wideOnly}>
+        <UserSummary user={session.user} profile={session.profile} />
+        <Button appearance="subtle" icon={<SignOutRegular />} onClick={onLogout}>
+          {t('nav.logout')}
+        </Button>
+      </div>
+      <LanguageSwitcher />
+      <OverlayDrawer position="start" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
+        <DrawerHeader>
+          <DrawerHeaderTitle
+            action={
+              <Button appearance="subtle" aria-label={t('actions.close')} icon={<DismissRegular />} onClick={() => setOpen(false)} />
+            }
+          >
+            {t('app.name')}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody className={styles.drawerBody}>
+          <UserSummary user={session.user} profile={session.profile} />
+          <nav aria-label={t('nav.label')} data-testid="mobile-nav">
+            <NavLinks items={items} unread={unread} vertical onNavigate={() => setOpen(false)} />
+          </nav>
+        </DrawerBody>
+        <DrawerFooter>
+          <Button icon={<SignOutRegular />} onClick={onLogout} data-testid="logout">
+            {t('nav.logout')}
+          </Button>
+        </DrawerFooter>
+      </OverlayDrawer>
+    </header>
+  );
+}

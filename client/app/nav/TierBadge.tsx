@@ -1,0 +1,22 @@
+import { Badge } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { VerificationTier } from '../../data/types';
+
+const COLOR: Record<Exclude<VerificationTier, 'unverified'>, 'brand' | 'success' | 'informative' | 'warning' | 'important'> = {
+  verified: 'success',
+  silver: 'informative',
+  gold: 'warning',
+  platinum: 'brand',
+  diamond: 'important',
+};
+
+/** The verification badge; the unverified tier shows none (SPEC section 4). */
+export function TierBadge({ tier }: { tier: VerificationTier | null | undefined }) {
+  const { t } = useTranslation();
+  if (!tier || tier === 'unverified' || !(tier in COLOR)) return null;
+  return (
+    <Badge appearance="tint" color={COLOR[tier]} data-testid="tier-badge">
+      {t(`tiers.${tier}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Every client route (SPEC section 2). Also read by the service worker, which serves
+ * the app shell only for these navigations, so this file must import nothing.
+ */
+export const PATHS = {
+  home: '/',
+  services: '/services',
+  info: '/info',
+  authCallback: '/auth/callback',
+  setup: '/setup',
+  dashboard: '/dashboard',
+  products: '/products',
+  projects: '/projects',
+  instantOrders: '/instant-orders',
+  transport: '/transport',
+  notifications: '/notifications',
+  admin: '/admin',
+  pricing: '/pricing',
+} as const;
+
+/** Pages of the footer links, shown by the info screen at /info/:topic. */
+export const INFO_TOPICS = ['privacy', 'terms', 'about', 'contact', 'support', 'faq'] as const;
+export type InfoTopic = (typeof INFO_TOPICS)[number];
+
+/** Navigations the service worker answers with index.html when offline. */
+export const SHELL_ROUTE_PATTERN = new RegExp(
+  `^(${Object.values(PATHS)
+    .filter((p) => p !== '/')
+    .map((p) => p.replace(/[-/]/g, '\\$&'))
+    .join('|')})(/.*)?$|^/$`,
+);

@@ -1,0 +1,91 @@
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AUTH_CALLBACK_DELAY_MS } from '../../../shared/constants';
+import { PATHS } from '../../app/paths';
+import { ApiError } from '../../data/api';
+import { exchangeLoginCode } from '../../data/auth';
+import { fetchMyProfile, useSession } from '../../data/session';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalL,
+    paddingBlock: '20vh',
+    paddingInline: tokens.spacingHorizontalXL,
+  },
+});
+
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * /auth/callback (SPEC section 2): exchanges the one-time code for a session, waits
+ * 1 s, then goes to / without a user, /dashboard with a profile, /setup otherwise.
+ * Without a code, or when the exchange fails and no one is signed in, it says so and
+ * offers the way home instead of silently bouncing (the spec only logs these).
+ */
+export function AuthCallbackScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation(['account', 'common']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The code is single use: never send it twice (StrictMode runs effects twice).
+    if (started.current) return;
+    started.current = true;
+    const code = params.get('code');
+    if (!code) {
+      setFailure(t('callback.noCode'));
+      return;
+    }
+    void (async () => {
+      let exchangeError: ApiError | null = null;
+      try {
+        await exchangeLoginCode(code);
+      } catch (error) {
+        console.warn('login code exchange failed', error);
+        exchangeError = error instanceof ApiError ? error : null;
+      }
+      await wait(AUTH_CALLBACK_DELAY_MS);
+      const session = await refresh();
+      if (session.status !== 'signedIn') {
+        if (exchangeError) setFailure(exchangeError.message);
+        else navigate(PATHS.home, { replace: true });
+        return;
+      }
+      try {
+        const profile = session.profile ?? (await fetchMyProfile());
+        navigate(profile ? PATHS.dashboard : PATHS.setup, { replace: true });
+      } catch {
+        navigate(PATHS.setup, { replace: true });
+      }
+    })();
+  }, [params, navigate, refresh, t]);
+
+  return (
+    <main className={styles.root}>
+      {failure ? (
+        <>
+          <MessageBar intent="error" layout="multiline" role="alert" data-testid="callback-error">
+            <MessageBarBody>
+              <MessageBarTitle>{t('callback.failedTitle')}</MessageBarTitle>
+              {failure}
+            </MessageBarBody>
+          </MessageBar>
+          <Button appearance="primary" onClick={() => navigate(PATHS.home, { replace: true })}>
+            {t('common:actions.backHome')}
+          </Button>
+        </>
+      ) : (
+        <Spinner size="large" label={t('callback.signingIn')} labelPosition="below" />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { BuildingFactoryRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LanguageSwitcher } from '../../app/LanguageSwitcher';
+import { PATHS } from '../../app/paths';
+import { useLogin } from '../auth/useLogin';
+
+const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBlockEndWidth: '1px',
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+  },
+  brand: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    fontWeight: tokens.fontWeightBold,
+    fontSize: tokens.fontSizeBase500,
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+    marginInlineEnd: 'auto',
+  },
+  brandIcon: { fontSize: '28px' },
+  servicesLink: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    paddingInline: tokens.spacingHorizontalXS,
+  },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  alert: {
+    margin: 0,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorPaletteRedForeground1,
+  },
+});
+
+/** The landing header: brand, the 'view services' link, language and the login button. */
+export function LandingHeader() {
+  const styles = useStyles();
+  const { t } = useTranslation(['landing', 'common']);
+  const { login, busy, error } = useLogin();
+  return (
+    <>
+      <header className={styles.header}>
+        <Link to={PATHS.home} className={styles.brand}>
+          <BuildingFactoryRegular className={styles.brandIcon} aria-hidden />
+          {t('common:app.name')}
+        </Link>
+        <div className={styles.actions}>
+          <Link to={PATHS.services} className={styles.servicesLink}>
+            {t('header.services')}
+          </Link>
+          <LanguageSwitcher />
+          <Button appearance="primary" onClick={login} disabled={busy} data-testid="login-button">
+            {t('common:actions.login')}
+          </Button>
+        </div>
+      </header>
+      {error && (
+        // A plain alert rather than Fluent's MessageBar: this header is in the landing bundle.
+        <p className={styles.alert} role="alert">
+          {t('common:auth.loginFailed')}
+        </p>
+      )}
+    </>
+  );
+}

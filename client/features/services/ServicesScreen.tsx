@@ -1,0 +1,111 @@
+import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ErrorBox } from '../../app/errors/ErrorBox';
+import { usePublicProducts, usePublicTransportRequests } from '../../data/catalogue';
+import { useFormat } from '../../i18n/format';
+import { LandingHeader } from '../landing/LandingHeader';
+import { JoinDialog } from './JoinDialog';
+import { ProductCard } from './ProductCard';
+import { TransportRequestCard } from './TransportRequestCard';
+
+const useStyles = makeStyles({
+  main: {
+    maxInlineSize: '1100px',
+    marginInline: 'auto',
+    paddingBlock: tokens.spacingVerticalXL,
+    paddingInline: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  top: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
+  list: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' },
+  empty: { color: tokens.colorNeutralForeground2, textAlign: 'center', paddingBlock: tokens.spacingVerticalXXL },
+  summary: { margin: 0, color: tokens.colorNeutralForeground2 },
+});
+
+type TabValue = 'products' | 'transport';
+
+/** The public catalogue (SPEC section 2): products and open transport requests, and the join modal. */
+export function ServicesScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation(['services', 'common']);
+  const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<TabValue>(params.get('tab') === 'transport' ? 'transport' : 'products');
+  const products = usePublicProducts();
+  const transport = usePublicTransportRequests();
+  const joinOpen = params.get('join') === '1';
+
+  const setJoinOpen = (open: boolean) => {
+    const next = new URLSearchParams(params);
+    if (open) next.set('join', '1');
+    else next.delete('join');
+    setParams(next, { replace: true });
+  };
+
+  const count = (total: number | undefined) => (total === undefined ? '' : ` (${format.number(total)})`);
+  const current = tab === 'products' ? products : transport;
+
+  return (
+    <>
+      <LandingHeader />
+      <main className={styles.main}>
+        <div className={styles.top}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <Button appearance="primary" onClick={() => setJoinOpen(true)} data-testid="join-button">
+            {t('join.open')}
+          </Button>
+        </div>
+        <p className={styles.intro}>{t('intro')}</p>
+        <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabValue)}>
+          <Tab value="products" data-testid="tab-products">
+            {t('tabs.products')}
+            {count(products.data?.total)}
+          </Tab>
+          <Tab value="transport" data-testid="tab-transport">
+            {t('tabs.transport')}
+            {count(transport.data?.total)}
+          </Tab>
+        </TabList>
+        <div role="tabpanel" aria-label={t(`tabs.${tab}`)}>
+          {current.loading && !current.data && <Spinner label={t('common:status.loading')} />}
+          {current.error && <ErrorBox message={current.error.message} onRetry={current.retry} />}
+          {tab === 'products' && products.data && (
+            <>
+              <p className={styles.summary}>{t('productsShown', { count: products.data.items.length })}</p>
+              {products.data.items.length === 0 ? (
+                <p className={styles.empty}>{t('emptyProducts')}</p>
+              ) : (
+                <div className={styles.list} data-testid="product-list">
+                  {products.data.items.map((product) => (
+                    <ProductCard key={product.id} product={product} />
+                  ))}
+                </div>
+              )}
+            </>
+          )}
+          {tab === 'transport' && transport.data && (
+            <>
+              <p className={styles.summary}>{t('requestsShown', { count: transport.data.items.length })}</p>
+              {transport.data.items.length === 0 ? (
+                <p className={styles.empty}>{t('emptyTransport')}</p>
+              ) : (
+                <div className={styles.list} data-testid="transport-list">
+                  {transport.data.items.map((request) => (
+                    <TransportRequestCard key={request.id} request={request} />
+                  ))}
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </main>
+      <JoinDialog open={joinOpen} onOpenChange={setJoinOpen} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Numbers, SAR amounts, weights and dates through Intl in the current language
+ * (DESIGN section 11). Pure functions of (value, language) so they are easy to test.
+ */
+import { useTranslation } from 'react-i18next';
+import { intlLocaleOf } from './languages';
+
+export function formatNumber(value: number, lng: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocaleOf(lng), options).format(value);
+}
+
+export function formatSar(amount: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocaleOf(lng), {
+    style: 'currency',
+    currency: 'SAR',
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+export function formatKg(weight: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocaleOf(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(weight);
+}
+
+export function formatDate(value: string | Date, lng: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium' }).format(date);
+}
+
+export function formatRating(rating: number, lng: string): string {
+  return formatNumber(rating, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** The unread badge text: the count, or 9+ above 9 (SPEC section 9). */
+export function formatBadgeCount(count: number, cap: number, lng: string): string {
+  return count > cap ? `${formatNumber(cap, lng)}+` : formatNumber(count, lng);
+}
+
+/** Formatters bound to the current language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return {
+    lng,
+    number: (v: number, o?: Intl.NumberFormatOptions) => formatNumber(v, lng, o),
+    sar: (v: number) => formatSar(v, lng),
+    kg: (v: number) => formatKg(v, lng),
+    date: (v: string | Date) => formatDate(v, lng),
+    rating: (v: number) => formatRating(v, lng),
+  };
+}

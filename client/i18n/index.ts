@@ -1,0 +1,86 @@
+/**
+ * i18next setup (DESIGN section 11). Arabic is bundled because it is both the default
+ * and the fallback language, so every visitor needs it; English and Chinese load on
+ * demand through a tiny backend over import.meta.glob, which keeps them out of the
+ * landing page's initial JavaScript. Changing language updates <html lang dir>.
+ */
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import arCommon from './locales/ar/common.json';
+import arLanding from './locales/ar/landing.json';
+import arServices from './locales/ar/services.json';
+import arAccount from './locales/ar/account.json';
+import arScreens from './locales/ar/screens.json';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  NAMESPACES,
+  dirOf,
+  toLanguageCode,
+} from './languages';
+
+const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
+  './locales/en/*.json',
+  './locales/zh/*.json',
+]);
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyLocales[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no locale ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export function applyDocumentLanguage(lng: string): void {
+  const code = toLanguageCode(lng);
+  document.documentElement.lang = code;
+  document.documentElement.dir = dirOf(code);
+}
+
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: {
+      ar: {
+        common: arCommon,
+        landing: arLanding,
+        services: arServices,
+        account: arAccount,
+        screens: arScreens,
+      },
+    },
+    partialBundledLanguages: true,
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator', 'htmlTag'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', (lng) => {
+  applyDocumentLanguage(lng);
+  document.title = i18n.t('common:app.title');
+});
+
+export { i18n };

@@ -1,0 +1,29 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (DESIGN section 11). It precaches the app shell that the build
+ * lists in self.__WB_MANIFEST, and answers navigations to the client's routes with the
+ * cached index.html, so an installed or visited app opens offline. It never caches
+ * /api: data goes through the network (and, later, the offline store in IndexedDB).
+ * Server-rendered pages (the development sign-in form, OAuth redirects) are not client
+ * routes and so always go to the network.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SHELL_ROUTE_PATTERN } from './app/paths';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    allowlist: [SHELL_ROUTE_PATTERN],
+    denylist: [/^\/api\//],
+  }),
+);
+
+// workbox-window's messageSkipWaiting() sends this when the user accepts the update.
+self.addEventListener('message', (event) => {
+  if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
+});

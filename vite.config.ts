@@ -1,0 +1,63 @@
+/**
+ * Client build: Vite with the root in client/, output in dist/ (served by the server),
+ * and the PWA (manifest + a TypeScript service worker built with injectManifest).
+ * The manifest is Arabic first (DESIGN section 11). `build.manifest` is on so that
+ * scripts/check-size.mjs can follow the landing page's static imports.
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      // Resolved against Vite's root (client/), so give the absolute path of client/.
+      srcDir: path.join(here, 'client'),
+      filename: 'sw.ts',
+      // main.tsx registers the worker itself with workbox-window (update prompt).
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+      manifest: {
+        id: '/',
+        name: 'سوق بناء',
+        short_name: 'بناء',
+        description: 'سوق مواد البناء للموردين والمقاولين والجهات الحكومية وشركات النقل',
+        lang: 'ar',
+        dir: 'rtl',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f6cbd',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    // `npm run dev` serves the API on 3000; the Vite dev server forwards calls to it.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
