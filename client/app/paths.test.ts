@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { SHELL_ROUTE_PATTERN } from './paths';
+
+describe('service worker shell routes', () => {
+  it('serves the shell for client routes', () => {
+    for (const path of ['/', '/services', '/auth/callback', '/setup', '/dashboard', '/instant-orders', '/info/privacy', '/admin']) {
+      expect(SHELL_ROUTE_PATTERN.test(path), path).toBe(true);
+    }
+  });
+  it('leaves the API and the server-rendered sign-in pages to the network', () => {
+    for (const path of ['/api/users/me', '/dev-idp/authorize', '/connect/google', '/servicesX', '/sw.js']) {
+      expect(SHELL_ROUTE_PATTERN.test(path), path).toBe(false);
+    }
+  });
+});
