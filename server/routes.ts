@@ -4,9 +4,15 @@
 import Router from '@koa/router';
 import { healthRouter } from './modules/health/routes';
 import { profilesRouter } from './modules/profiles/routes';
+import { openApiRouter } from './modules/openapi/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
-  for (const r of [healthRouter(), profilesRouter()]) api.use(r.routes(), r.allowedMethods());
+  const routers = [
+    healthRouter(),
+    profilesRouter(),
+    openApiRouter(),
+  ];
+  for (const r of routers) api.use(r.routes(), r.allowedMethods());
   return api;
 }

@@ -5,18 +5,16 @@
  * session. No token ever appears in a URL.
  */
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Config } from '../config';
 import { badRequest } from '../http/errors';
-import { parse } from '../http/validate';
-import { requireUser } from '../http/guards';
+import { route } from '../http/route';
+import { meSchema, sessionCreateSchema } from '../../shared/schemas/user';
+import { ownerStatusSchema } from '../../shared/schemas/admin';
 import { Limiter } from '../http/rate-limit';
 import { consumeLoginCode, createLoginCode } from './login-codes';
 import { findOrCreateUser } from './users';
-import type { OidcProvider } from './oidc';
-
-const sessionBody = z.strictObject({ code: z.string().trim().min(1).max(200) });
+import { AUTH_DONE_PATH, type OidcProvider } from './oidc';
 
 interface GrantResponse {
   error?: unknown;
@@ -27,11 +25,14 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
   const router = new Router();
   const failedLogins = new Limiter(config.limits.loginFailuresPer15Min, 15 * 60);
 
-  router.get('/api/oauth/google/redirect_url', (ctx) => {
-    ctx.body = { redirectUrl: `${config.publicUrl}/connect/${provider.name}` };
-  });
+  route(
+    router,
+    { method: 'get', path: '/api/oauth/google/redirect_url', summary: 'Where the browser goes to sign in', tag: 'session', access: 'public' },
+    () => ({ redirectUrl: `${config.publicUrl}/connect/${provider.name}` }),
+  );
 
-  router.get('/api/auth/done', async (ctx: Context) => {
+  // The end of grant's flow: a browser redirect, not a JSON call.
+  router.get(AUTH_DONE_PATH, async (ctx: Context) => {
     const response = (ctx.session?.grant as { response?: GrantResponse } | undefined)?.response;
     if (ctx.session) ctx.session.grant = undefined;
     const claims = response?.jwt?.id_token?.payload;
@@ -55,35 +56,41 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     ctx.redirect(`/auth/callback?code=${encodeURIComponent(code)}`);
   });
 
-  router.post('/api/sessions', async (ctx) => {
-    await failedLogins.check(ctx.ip);
-    const { code } = parse(sessionBody, ctx.request.body);
-    const userId = await consumeLoginCode(ctx.deps.knex, code);
-    if (!userId) {
-      await failedLogins.consume(ctx.ip);
-      throw badRequest('The login code is invalid, used or expired', undefined, 'invalid_login_code');
-    }
-    // A new session id at sign-in, so an id planted before sign-in is worthless after it.
-    ctx.session!.grant = undefined;
-    ctx.session!.userId = userId;
-    ctx.session!.signedInAt = Date.now();
-    await ctx.session!.regenerate();
-    ctx.body = { ok: true };
-  });
+  route(
+    router,
+    { method: 'post', path: '/api/sessions', summary: 'Exchange a one-time login code for a session', tag: 'session', access: 'public', body: sessionCreateSchema },
+    async ({ ctx, knex, body: { code } }) => {
+      await failedLogins.check(ctx.ip);
+      const userId = await consumeLoginCode(knex, code);
+      if (!userId) {
+        await failedLogins.consume(ctx.ip);
+        throw badRequest('The login code is invalid, used or expired', undefined, 'invalid_login_code');
+      }
+      // A new session id at sign-in, so an id planted before sign-in is worthless after it.
+      ctx.session!.grant = undefined;
+      ctx.session!.userId = userId;
+      ctx.session!.signedInAt = Date.now();
+      await ctx.session!.regenerate();
+      return { ok: true };
+    },
+  );
 
-  router.get('/api/users/me', (ctx) => {
-    const { id, email, name, is_admin, is_owner } = requireUser(ctx);
-    ctx.body = { id, email, name, is_admin, is_owner };
-  });
+  route(
+    router,
+    { method: 'get', path: '/api/users/me', summary: 'The signed-in user', tag: 'session', access: 'user', response: meSchema },
+    ({ user: { id, email, name, is_admin, is_owner } }) => ({ id, email, name, is_admin, is_owner }),
+  );
 
-  router.get('/api/logout', (ctx) => {
+  route(router, { method: 'get', path: '/api/logout', summary: 'End the session on the server', tag: 'session', access: 'public' }, ({ ctx }) => {
     ctx.session = null;
-    ctx.body = { ok: true };
+    return { ok: true };
   });
 
-  router.get('/api/admin/owner-status', (ctx) => {
-    ctx.body = { isOwner: requireUser(ctx).is_owner };
-  });
+  route(
+    router,
+    { method: 'get', path: '/api/admin/owner-status', summary: 'Whether I am the site owner', tag: 'admin', access: 'user', response: ownerStatusSchema },
+    ({ user }) => ({ isOwner: user.is_owner }),
+  );
 
   return router;
 }

@@ -1,21 +1,30 @@
 import Router from '@koa/router';
-import { profileUpsertSchema } from '../../../shared/schemas/profile';
-import { requireUser } from '../../http/guards';
-import { parse } from '../../http/validate';
+import { profileSchema, profileUpsertSchema } from '../../../shared/schemas/profile';
+import { route } from '../../http/route';
 import { getProfile, saveProfile } from './service';
 
 export function profilesRouter(): Router {
   const router = new Router();
 
-  router.get('/api/profiles/me', async (ctx) => {
-    ctx.body = await getProfile(ctx.deps.knex, requireUser(ctx).id);
-  });
+  route(
+    router,
+    { method: 'get', path: '/api/profiles/me', summary: 'My profile (404 before setup)', tag: 'profiles', access: 'user', response: profileSchema },
+    ({ knex, user }) => getProfile(knex, user.id),
+  );
 
-  router.post('/api/profiles', async (ctx) => {
-    const user = requireUser(ctx);
-    const input = parse(profileUpsertSchema, ctx.request.body);
-    ctx.body = await ctx.deps.knex.transaction((trx) => saveProfile(trx, user, input));
-  });
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/profiles',
+      summary: 'Create or update my profile; the role cannot change after setup',
+      tag: 'profiles',
+      access: 'user',
+      body: profileUpsertSchema,
+      response: profileSchema,
+    },
+    ({ knex, user, body }) => knex.transaction((trx) => saveProfile(trx, user, body)),
+  );
 
   return router;
 }

@@ -1,0 +1,27 @@
+/**
+ * What each area gives the sync endpoints (DESIGN section 10), so the change feed and the
+ * push reuse the areas' own rules instead of repeating them:
+ * - mutations: the writes a client may queue offline, each running the same service
+ *   function as its REST route (one rule, two doors);
+ * - loaders: the current rows of an entity by id, as the REST API presents them, limited
+ *   to what this user may see now. An id a loader leaves out reaches the client as a delete.
+ */
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import type { SessionUser } from '../../http/context';
+import type { SyncedEntity } from '../../db/changes';
+
+export interface MutationDef<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  run(trx: Knex.Transaction, user: SessionUser, args: z.output<S>): Promise<unknown>;
+}
+
+export function defineMutation<S extends z.ZodType>(def: MutationDef<S>): MutationDef<S> {
+  return def;
+}
+
+export type MutationTable = Record<string, MutationDef>;
+
+export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[]) => Promise<Array<{ id: string } & Record<string, unknown>>>;
+
+export type LoaderTable = Partial<Record<SyncedEntity, EntityLoader>>;
