@@ -1,0 +1,113 @@
+/**
+ * The one door to the HTTP API. Every call sends the session cookie and JSON; every
+ * failure becomes an ApiError whose message is already in the reader's language:
+ * the translation of `errors.<code>`, else the server's `error`, else 'HTTP {status}'
+ * (DESIGN section 6, SPEC section 8). Screens never call fetch themselves.
+ */
+import type { ErrorBody } from '../../shared/errors';
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string | undefined;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: NonNullable<ErrorBody['details']>;
+
+  constructor(message: string, status: number, code: string, details: ErrorBody['details'] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details ?? [];
+  }
+}
+
+/** The network failed before any response (offline, DNS, aborted). */
+export class NetworkError extends ApiError {
+  constructor(message: string) {
+    super(message, 0, 'network_error');
+    this.name = 'NetworkError';
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  total: number | null;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  /** Returns undefined when there is no translation for the key. */
+  translate: Translate;
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function isErrorBody(body: unknown): body is Partial<ErrorBody> {
+  return typeof body === 'object' && body !== null;
+}
+
+export function createApiClient({ fetch: fetchImpl, translate }: ApiClientOptions) {
+  const doFetch = (input: string, init: RequestInit) => (fetchImpl ?? globalThis.fetch)(input, init);
+
+  async function toError(response: Response): Promise<ApiError> {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    const code = isErrorBody(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;
+    const serverMessage = isErrorBody(body) && typeof body.error === 'string' ? body.error : undefined;
+    const details = isErrorBody(body) && Array.isArray(body.details) ? body.details : [];
+    const message =
+      translate(`errors.${code}`) ??
+      serverMessage ??
+      translate('errors.http_status', { status: response.status }) ??
+      `HTTP ${response.status}`;
+    return new ApiError(message, response.status, code, details);
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<ApiResponse<T>> {
+    const init: RequestInit = {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    };
+    if (body !== undefined) {
+      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    let response: Response;
+    try {
+      response = await doFetch(withQuery(path, query), init);
+    } catch {
+      throw new NetworkError(translate('errors.network_error') ?? 'Network error');
+    }
+    if (!response.ok) throw await toError(response);
+    const totalHeader = response.headers.get('X-Total-Count');
+    const total = totalHeader === null ? null : Number(totalHeader);
+    const text = response.status === 204 ? '' : await response.text();
+    const data = (text ? JSON.parse(text) : null) as T;
+    return { data, total: Number.isFinite(total) ? total : null };
+  }
+
+  return {
+    request,
+    get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+    post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+    put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

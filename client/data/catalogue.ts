@@ -1,0 +1,32 @@
+/**
+ * The public catalogue read by /services before anyone signs in: the first page of
+ * products and the open transport requests, each with its total (X-Total-Count).
+ */
+import { PUBLIC_PRODUCTS_LIMIT, PUBLIC_TRANSPORT_LIMIT } from '../../shared/constants';
+import { api } from './client';
+import type { ProductListItem, TransportRequestListItem } from './types';
+import { useRemote } from './useRemote';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function usePublicProducts(search?: string) {
+  return useRemote<Page<ProductListItem>>(async () => {
+    const { data, total } = await api.get<ProductListItem[]>('/api/products', {
+      limit: PUBLIC_PRODUCTS_LIMIT,
+      search,
+    });
+    return { items: data, total: total ?? data.length };
+  }, [search]);
+}
+
+export function usePublicTransportRequests() {
+  return useRemote<Page<TransportRequestListItem>>(async () => {
+    const { data, total } = await api.get<TransportRequestListItem[]>('/api/transport-requests', {
+      limit: PUBLIC_TRANSPORT_LIMIT,
+    });
+    return { items: data.slice(0, PUBLIC_TRANSPORT_LIMIT), total: total ?? data.length };
+  }, []);
+}

@@ -1,0 +1,10 @@
+/**
+ * The app's API client instance, wired to i18next so error messages come out in the
+ * current language. Kept apart from api.ts so api.ts can be tested with a fake fetch.
+ */
+import { i18n } from '../i18n';
+import { createApiClient } from './api';
+
+export const api = createApiClient({
+  translate: (key, options) => (i18n.exists(key, { ns: 'common' }) ? i18n.t(key, { ns: 'common', ...options }) : undefined),
+});

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './page-models/AppShell';
+import { SetupPage, type SetupRole } from './page-models/SetupPage';
+import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+
+const MENUS: Record<SetupRole, string[]> = {
+  supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing'],
+  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing'],
+  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing'],
+  transport: ['/dashboard', '/transport', '/notifications', '/pricing'],
+};
+
+const ROLE_NAMES: Record<SetupRole, string> = {
+  supplier: 'مورّد',
+  contractor: 'مقاول',
+  government: 'جهة حكومية',
+  transport: 'شركة نقل',
+};
+
+test.describe('sign-in, setup and the dashboard', () => {
+  for (const role of Object.keys(MENUS) as SetupRole[]) {
+    test(`a new ${role} signs in, sets up the profile and gets the ${role} menu`, async ({ page }) => {
+      const company = `شركة ${role} التجريبية`;
+      await signInThroughDevIdp(page, uniqueEmail(role), `مستخدم ${role}`);
+      await expectLandedOn(page, '/setup');
+      await new SetupPage(page).complete(role, company);
+      await expectLandedOn(page, '/dashboard');
+
+      const shell = new AppShell(page);
+      await expect(shell.greeting).toContainText(company);
+      await shell.openMenu();
+      expect(await shell.menuPaths()).toEqual(MENUS[role]);
+      await expect(page.getByTestId('user-summary').last()).toContainText(company);
+      await expect(page.getByTestId('user-role').last()).toHaveText(ROLE_NAMES[role]);
+      // A new profile is unverified: no badge.
+      await expect(page.getByTestId('tier-badge')).toHaveCount(0);
+
+      // Signed in, the landing page sends the user on to the dashboard.
+      await page.keyboard.press('Escape');
+      await page.goto('/');
+      await expectLandedOn(page, '/dashboard');
+
+      await shell.openMenu();
+      await shell.logout();
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('setup asks for a role before saving and returning users skip it', async ({ page }) => {
+    const email = uniqueEmail('returning');
+    await signInThroughDevIdp(page, email, 'عائد');
+    await expectLandedOn(page, '/setup');
+    const setup = new SetupPage(page);
+    await setup.fill('company_name', 'مؤسسة بلا نوع');
+    await setup.submit();
+    await expect(setup.roleAlert).toHaveText('يرجى اختيار نوع الحساب للمتابعة.');
+    await expect(page).toHaveURL(/\/setup$/);
+    await setup.chooseRole('contractor');
+    await setup.submit();
+    await expectLandedOn(page, '/dashboard');
+
+    await new AppShell(page).openMenu();
+    await new AppShell(page).logout();
+    await signInThroughDevIdp(page, email, 'عائد');
+    await expectLandedOn(page, '/dashboard');
+  });
+
+  test('setup shows field errors from the shared rules', async ({ page }) => {
+    await signInThroughDevIdp(page, uniqueEmail('fields'), 'حقول');
+    await expectLandedOn(page, '/setup');
+    const setup = new SetupPage(page);
+    await setup.chooseRole('supplier');
+    await setup.fill('website', 'ليس رابطًا');
+    await setup.submit();
+    await expect(page.getByText('أدخل رابطًا صحيحًا يبدأ بـ https://.')).toBeVisible();
+    await expect(page).toHaveURL(/\/setup$/);
+  });
+
+  test('the callback without a code says so', async ({ page }) => {
+    await page.goto('/auth/callback');
+    await expect(page.getByTestId('callback-error')).toContainText('لم يُرسَل رمز تسجيل الدخول في عنوان الصفحة.');
+  });
+
+  test('the callback with a spent code shows the translated server error', async ({ page }) => {
+    await page.goto('/auth/callback?code=not-a-real-code');
+    await expect(page.getByTestId('callback-error')).toContainText('رابط تسجيل الدخول غير صالح أو انتهت صلاحيته', { timeout: 15_000 });
+  });
+});

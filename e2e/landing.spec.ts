@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { LandingPage } from './page-models/LandingPage';
+
+test.describe('landing page', () => {
+  test('opens in Arabic, right to left, with every section of the page', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    expect(await landing.htmlLangDir()).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await landing.fluentDir()).toBe('rtl');
+    await expect(landing.hero).toHaveText('كل ما يحتاجه مشروعك من مواد بناء في سوق واحد');
+    await expect(page.getByRole('link', { name: 'عرض الخدمات' })).toBeVisible();
+    await expect(landing.loginButton).toHaveText('تسجيل الدخول');
+    await expect(landing.roleCards).toHaveCount(3);
+    await expect(landing.serviceTiles).toHaveCount(4);
+    await expect(page.locator('#browse-title')).toBeVisible();
+    await expect(page.locator('#cta-title')).toBeVisible();
+    await expect(landing.footerCounters).toContainText('١٬٠٠٠');
+    await expect(landing.footerCounters).toContainText('٥٠٠');
+    await expect(landing.footerCounters).toContainText('٥٠');
+    await expect(landing.footerCounters).toContainText('2.0.0');
+    for (const name of ['سياسة الخصوصية', 'الشروط والأحكام', 'من نحن', 'اتصل بنا', 'الدعم الفني', 'الأسئلة الشائعة', 'إنشاء حساب']) {
+      await expect(page.getByRole('contentinfo').getByRole('link', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  });
+
+  test('opens in English, left to right, for an English browser', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const landing = new LandingPage(page);
+    await landing.goto();
+    expect(await landing.htmlLangDir()).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(await landing.fluentDir()).toBe('ltr');
+    await expect(landing.hero).toHaveText('Every building material your project needs, in one marketplace');
+    await expect(landing.footerCounters).toContainText('1,000+');
+    await context.close();
+  });
+
+  test('switches to Chinese without a reload and flips Fluent to left to right', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await landing.switchLanguage('zh');
+    expect(await landing.htmlLangDir()).toEqual({ lang: 'zh', dir: 'ltr' });
+    expect(await landing.fluentDir()).toBe('ltr');
+    await expect(landing.hero).toHaveText('项目所需的建筑材料，尽在一个市场');
+    await expect(page).toHaveTitle(/Binaa 建材市场/);
+    // Still the same document: no reload happened.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('remembers the chosen language across a reload', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await landing.switchLanguage('en');
+    await page.reload();
+    await expect(landing.hero).toHaveText('Every building material your project needs, in one marketplace');
+    expect(await landing.htmlLangDir()).toEqual({ lang: 'en', dir: 'ltr' });
+    await landing.switchLanguage('ar');
+    await page.reload();
+    expect(await landing.htmlLangDir()).toEqual({ lang: 'ar', dir: 'rtl' });
+  });
+
+  test('leads to the public catalogue without signing in', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await page.getByTestId('browse-services').click();
+    await expect(page).toHaveURL(/\/services$/);
+  });
+});
+
+test.describe('protected routes', () => {
+  for (const path of ['/setup', '/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/admin', '/pricing']) {
+    test(`${path} sends a signed-out visitor to the landing page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(new LandingPage(page).hero).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The signed-in shell: the navigation bar and its mobile menu. */
+export class AppShell {
+  constructor(readonly page: Page) {}
+
+  get greeting() {
+    return this.page.getByTestId('dashboard-greeting');
+  }
+  get mobileNav() {
+    return this.page.getByTestId('mobile-nav');
+  }
+
+  async openMenu() {
+    await this.page.getByTestId('menu-button').click();
+    await expect(this.mobileNav).toBeVisible();
+  }
+
+  /** The hrefs of the mobile menu's entries, in order. */
+  async menuPaths() {
+    return this.mobileNav.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  }
+
+  async logout() {
+    await this.page.getByTestId('logout').click();
+    await expect(this.page).toHaveURL(/\/$/);
+  }
+}

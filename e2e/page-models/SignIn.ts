@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A fresh email address so every sign-in creates a new user on the shared test server. */
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.sa`;
+}
+
+/**
+ * Signs in the way a person does: the landing page's login button, the development
+ * identity provider's form (email and name), then /auth/callback.
+ */
+export async function signInThroughDevIdp(page: Page, email: string, name: string) {
+  await page.goto('/');
+  await page.getByTestId('login-button').click();
+  await page.waitForURL(/\/dev-idp\//);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/auth\/callback|\/setup|\/dashboard/);
+}
+
+/** Waits until the callback has sent the user on to setup or the dashboard. */
+export async function expectLandedOn(page: Page, path: '/setup' | '/dashboard') {
+  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
+}

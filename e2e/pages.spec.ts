@@ -1,0 +1,83 @@
+/**
+ * Every page at phone size, in Arabic and English: no serious or critical axe
+ * violations, and a full-page screenshot in test-results/screenshots/ for a person to
+ * look at (overlaps, mirroring, untranslated text).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './page-models/AppShell';
+import { SetupPage } from './page-models/SetupPage';
+import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+
+const LANGS = [
+  { code: 'ar', locale: 'ar-SA', dir: 'rtl' },
+  { code: 'en', locale: 'en-US', dir: 'ltr' },
+] as const;
+
+async function check(page: Page, lang: (typeof LANGS)[number], name: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang.dir);
+  await page.screenshot({ path: `test-results/screenshots/${lang.code}-${name}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${lang.code} ${name}`).toEqual([]);
+}
+
+for (const lang of LANGS) {
+  test.describe(`pages in ${lang.code}`, () => {
+    test.use({ locale: lang.locale });
+
+    test('public pages', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('#hero-title')).toBeVisible();
+      await check(page, lang, 'landing');
+
+      await page.goto('/services');
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await check(page, lang, 'services-products');
+      await page.getByTestId('tab-transport').click();
+      await expect(page.getByTestId('transport-card').first()).toBeVisible();
+      await check(page, lang, 'services-transport');
+
+      await page.getByTestId('join-button').click();
+      await expect(page.getByTestId('quick-signup-form')).toBeVisible();
+      await page.getByTestId('quick-signup-submit').click();
+      await check(page, lang, 'services-join-errors');
+
+      await page.goto('/info/faq');
+      await check(page, lang, 'info-faq');
+      await page.goto('/auth/callback');
+      await expect(page.getByTestId('callback-error')).toBeVisible();
+      await check(page, lang, 'auth-callback-no-code');
+      await page.goto('/no-such-page');
+      await check(page, lang, 'not-found');
+    });
+
+    test('signed-in pages', async ({ page }) => {
+      await signInThroughDevIdp(page, uniqueEmail(`pages-${lang.code}`), lang.code === 'ar' ? 'ريم القحطاني' : 'Reem Alqahtani');
+      await expectLandedOn(page, '/setup');
+      const setup = new SetupPage(page);
+      await setup.submit();
+      await expect(setup.roleAlert).toBeVisible();
+      await check(page, lang, 'setup');
+      await setup.complete('contractor', lang.code === 'ar' ? 'مؤسسة البناء الحديث' : 'Modern Build Est.');
+      await expectLandedOn(page, '/dashboard');
+      await expect(new AppShell(page).greeting).toBeVisible();
+      await check(page, lang, 'dashboard');
+
+      await new AppShell(page).openMenu();
+      await check(page, lang, 'menu');
+      await page.keyboard.press('Escape');
+
+      for (const path of ['/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/admin']) {
+        await page.goto(path);
+        await expect(page.locator('#screen-title')).toBeVisible();
+        await check(page, lang, path.slice(1));
+      }
+      await expect(page.getByTestId('admin-not-authorized')).toBeVisible();
+    });
+  });
+}
