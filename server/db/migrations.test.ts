@@ -1,0 +1,297 @@
+/**
+ * The migrations on a real database: embedded PGlite by default, the Postgres of
+ * TEST_DATABASE_URL when set, in a schema of their own either way (as the app's tests run).
+ */
+import crypto from 'node:crypto';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Knex } from 'knex';
+import { openDatabase, type Database } from './index';
+import { migrateDown, migrateLatest } from './migrate';
+import { migrations } from '../../migrations/index';
+import { normalizeSearch } from '../../shared/search';
+import { YEARLY_SAVING_PERCENT } from '../../shared/constants';
+import { seedDemo } from '../seed/demo';
+
+const url = process.env.TEST_DATABASE_URL;
+const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+let db: Database;
+let knex: Knex;
+
+beforeAll(async () => {
+  db = await openDatabase(url ? { url, schema, poolMax: 2 } : { schema });
+  knex = db.knex;
+  await migrateLatest(knex, schema);
+});
+
+afterAll(async () => {
+  if (url) await knex.raw('drop schema if exists ?? cascade', [schema]);
+  await db?.close();
+});
+
+const TABLES = [
+  'users',
+  'profiles',
+  'sessions',
+  'login_codes',
+  'categories',
+  'subscription_plans',
+  'subscriptions',
+  'products',
+  'projects',
+  'bids',
+  'instant_orders',
+  'instant_order_responses',
+  'transport_requests',
+  'transport_offers',
+  'reviews',
+  'notifications',
+  'registration_requests',
+  'sync_clients',
+  'sync_mutations',
+  'changes',
+];
+
+async function tablesInSchema(): Promise<string[]> {
+  const { rows } = await knex.raw(
+    `select table_name from information_schema.tables where table_schema = ? order by table_name`,
+    [schema],
+  );
+  return rows.map((r: { table_name: string }) => r.table_name);
+}
+
+async function functionsInSchema(): Promise<string[]> {
+  const { rows } = await knex.raw(
+    `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = ? order by 1`,
+    [schema],
+  );
+  return rows.map((r: { proname: string }) => r.proname);
+}
+
+/** A user and a product to hang other rows on. */
+async function makeSupplier(email = `s-${crypto.randomUUID()}@test.sa`) {
+  const [user] = await knex('users').insert({ email }).returning(['id']);
+  return user.id as string;
+}
+
+const rejects = (promise: Promise<unknown>) => expect(promise).rejects.toThrow();
+
+describe('migrations', () => {
+  it('are named YYYYMMDDHHMMSS_what and listed in order', () => {
+    const names = Object.keys(migrations);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^\d{14}_[a-z0-9_]+$/);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('create every table in the schema they were given', async () => {
+    const tables = await tablesInSchema();
+    for (const table of TABLES) expect(tables).toContain(table);
+    expect(await functionsInSchema()).toEqual(expect.arrayContaining(['normalize_search', 'set_updated_at']));
+  });
+
+  it('ship the 12 categories with their Arabic, English and Chinese names', async () => {
+    const categories = await knex('categories').orderBy('sort');
+    expect(categories).toHaveLength(12);
+    for (const c of categories) {
+      expect(c.name_ar).toMatch(/^[\u0600-\u06ff\s]+$/);
+      expect(c.name_en).toMatch(/^[A-Za-z&\s]+$/);
+      expect(c.name_zh).toMatch(/^[\u4e00-\u9fff]+$/);
+      expect(c.slug).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(c.deleted_at).toBeNull();
+    }
+    expect(new Set(categories.map((c) => c.name_ar)).size).toBe(12);
+    expect(categories[0]).toMatchObject({ id: 'ca7e0000-0000-4000-8000-000000000001', slug: 'cement-concrete' });
+  });
+
+  it('ship the four plans, 999 meaning unlimited and yearly prices at the 17% saving', async () => {
+    const plans = await knex('subscription_plans').orderBy('sort');
+    expect(plans.map((p) => p.id)).toEqual(['free', 'basic', 'premium', 'enterprise']);
+    expect(plans.map((p) => p.price_monthly)).toEqual([0, 99, 299, 799]);
+    for (const p of plans) {
+      expect(p.price_yearly).toBe(Math.round(p.price_monthly * 12 * (1 - YEARLY_SAVING_PERCENT / 100)));
+      expect(Array.isArray(p.features)).toBe(true);
+      for (const key of p.features) expect(key).toMatch(/^plan_feature\.[a-z0-9_]+$/);
+    }
+    expect(plans[0]).toMatchObject({ max_products: 10, max_instant_orders: 3, priority_support: false });
+    expect(plans[3]).toMatchObject({ max_products: 999, max_instant_orders: 999, priority_support: true });
+  });
+});
+
+describe('normalize_search', () => {
+  const samples = [
+    'أَسْمَنْت بورتلاندي',
+    'إسمنت أبيض',
+    'آلات ٱلبناء',
+    'خرسانة جاهزة',
+    'مبنى ومستشفى',
+    'مؤسسة الهيئة',
+    'شركة الطائف',
+    'حديـــد تسليح ١٢ مم',
+    'قطر ۱۶ مم',
+    'PVC Pipes',
+    '钢筋 HRB400',
+  ];
+
+  it('folds diacritics, tatweel, alef forms, teh marbuta, alef maksura, hamza carriers and digits', async () => {
+    const { rows } = await knex.raw(`select normalize_search(?) as a, normalize_search(?) as b, normalize_search(?) as c`, [
+      'أَسْمَنْتٌ إِسْمَنْت آلة',
+      'خرسانة مبنى مؤسسة هيئة',
+      'حديـــد ١٢ ۱۶ PVC',
+    ]);
+    expect(rows[0]).toEqual({ a: 'اسمنت اسمنت اله', b: 'خرسانه مبني موسسه هييه', c: 'حديد 12 16 pvc' });
+  });
+
+  it('agrees with the browser twin in shared/search.ts', async () => {
+    for (const text of samples) {
+      const { rows } = await knex.raw('select normalize_search(?) as n', [text]);
+      expect(rows[0].n).toBe(normalizeSearch(text));
+    }
+  });
+});
+
+describe('products', () => {
+  it('index name and description for search without diacritics or hamza', async () => {
+    const supplier = await makeSupplier();
+    const [product] = await knex('products')
+      .insert({ supplier_id: supplier, name: 'أسمنت بورتلاندي مقاوم', description: 'Sulphate resistant cement bags', price: 18.75, unit: 'كيس' })
+      .returning(['id', 'search_text']);
+    expect(product.search_text).toBe('اسمنت بورتلاندي مقاوم sulphate resistant cement bags');
+
+    const byTrigram = await knex('products')
+      .whereRaw(`search_text like '%' || normalize_search(?) || '%'`, ['إسمنت'])
+      .pluck('id');
+    expect(byTrigram).toContain(product.id);
+
+    const byStem = await knex('products')
+      .whereRaw(`search_vector @@ plainto_tsquery('english', ?)`, ['bag'])
+      .pluck('id');
+    expect(byStem).toContain(product.id);
+
+    const bySimple = await knex('products')
+      .whereRaw(`search_vector @@ plainto_tsquery('simple', normalize_search(?))`, ['أسمنت'])
+      .pluck('id');
+    expect(bySimple).toContain(product.id);
+  });
+
+  it('keep money exact to the halala and return it as a number', async () => {
+    const supplier = await makeSupplier();
+    const [product] = await knex('products')
+      .insert({ supplier_id: supplier, name: 'x', price: 1234567890.99, unit: 'طن', stock_quantity: 12.5 })
+      .returning(['price', 'stock_quantity', 'min_quantity', 'availability_status', 'average_rating']);
+    expect(product).toEqual({
+      price: 1234567890.99,
+      stock_quantity: 12.5,
+      min_quantity: 1,
+      availability_status: 'available',
+      average_rating: 0,
+    });
+  });
+
+  it('refuse a negative price, a zero minimum quantity or an unknown availability', async () => {
+    const supplier = await makeSupplier();
+    const base = { supplier_id: supplier, name: 'x', price: 1, unit: 'u' };
+    await rejects(knex('products').insert({ ...base, price: -1 }));
+    await rejects(knex('products').insert({ ...base, min_quantity: 0 }));
+    await rejects(knex('products').insert({ ...base, availability_status: 'discontinued' }));
+    await rejects(knex('products').insert({ ...base, specifications: JSON.stringify(['a']) }));
+  });
+});
+
+describe('constraints', () => {
+  it('keep emails unique whatever their case', async () => {
+    await makeSupplier('Case@Test.sa');
+    await rejects(makeSupplier('case@test.SA'));
+  });
+
+  it('allow one bid per contractor and project', async () => {
+    const gov = await makeSupplier();
+    const contractor = await makeSupplier();
+    const [project] = await knex('projects')
+      .insert({ government_id: gov, title: 't', description: 'd', location: 'l' })
+      .returning(['id', 'status']);
+    expect(project.status).toBe('open');
+    const bid = { project_id: project.id, contractor_id: contractor, amount: 10, proposal: 'p' };
+    const [first] = await knex('bids').insert(bid).returning(['id', 'status']);
+    expect(first.status).toBe('submitted');
+    await rejects(knex('bids').insert(bid));
+    await knex('projects').where({ id: project.id }).update({ awarded_bid_id: first.id });
+    await rejects(knex('projects').where({ id: project.id }).update({ awarded_bid_id: crypto.randomUUID() }));
+  });
+
+  it('refuse an instant order whose budget range is inverted, and default its expiry to 7 days', async () => {
+    const contractor = await makeSupplier();
+    const base = { contractor_id: contractor, title: 't', description: 'd', unit: 'u', location: 'l' };
+    await rejects(knex('instant_orders').insert({ ...base, budget_range_min: 10, budget_range_max: 5 }));
+    const [order] = await knex('instant_orders').insert(base).returning(['status', 'urgency_level', 'quantity']);
+    expect(order).toEqual({ status: 'active', urgency_level: 'normal', quantity: 1 });
+    const { rows } = await knex.raw(
+      `select round(extract(epoch from expires_at - created_at) / 86400) as days from instant_orders where contractor_id = ?`,
+      [contractor],
+    );
+    expect(Number(rows[0].days)).toBe(7);
+  });
+
+  it('allow one review per reviewer and target, rated 1 to 5', async () => {
+    const reviewer = await makeSupplier();
+    const review = { reviewer_id: reviewer, target_type: 'user', target_id: crypto.randomUUID(), rating: 5 };
+    await knex('reviews').insert(review);
+    await rejects(knex('reviews').insert(review));
+    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), rating: 6 }));
+    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), target_type: 'project' }));
+  });
+
+  it('give notifications empty params and normal priority, unread', async () => {
+    const user = await makeSupplier();
+    const [n] = await knex('notifications')
+      .insert({ user_id: user, kind: 'welcome', type: 'system', title: 't', message: 'm' })
+      .returning(['params', 'priority', 'is_read']);
+    expect(n).toEqual({ params: {}, priority: 'normal', is_read: false });
+  });
+
+  it('stamp each change with its transaction and keep audience and type consistent', async () => {
+    const [a, b] = await knex.transaction(
+      async (trx): Promise<Array<{ seq: number; txid: string }>> =>
+        trx('changes')
+          .insert([
+            { entity: 'product', entity_id: 'p1', op: 'upsert', audience_type: 'all' },
+            { entity: 'bid', entity_id: 'b1', op: 'upsert', audience_type: 'user', audience: 'u1' },
+          ])
+          .returning(['seq', 'txid']),
+    );
+    expect(b.seq).toBeGreaterThan(a.seq);
+    expect(a.txid).toBe(b.txid);
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'all', audience: 'u1' }));
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'role' }));
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'merge', audience_type: 'all' }));
+  });
+
+  it('keep updated_at current on every update', async () => {
+    const id = await makeSupplier();
+    await knex('users').where({ id }).update({ updated_at: new Date('2020-01-01T00:00:00Z') });
+    await knex('users').where({ id }).update({ name: 'renamed' });
+    const row = await knex('users').where({ id }).first('updated_at');
+    expect(row.updated_at.getTime()).toBeGreaterThan(new Date('2025-01-01').getTime());
+  });
+});
+
+describe('rolling back', () => {
+  it('removes every table and function, and migrating again restores the reference data', async () => {
+    // The tables still hold the rows of the tests above: the downs must cope with data.
+    await migrateDown(knex, schema);
+    expect((await tablesInSchema()).filter((t) => !t.startsWith('knex_'))).toEqual([]);
+    expect(await functionsInSchema()).toEqual([]);
+
+    await migrateLatest(knex, schema);
+    expect(await tablesInSchema()).toEqual(expect.arrayContaining(TABLES));
+    expect(await knex('categories').count<{ count: number }[]>('* as count')).toEqual([{ count: 12 }]);
+    expect(await knex('subscription_plans').count<{ count: number }[]>('* as count')).toEqual([{ count: 4 }]);
+  });
+
+  it('leaves a database the demo seed can fill', async () => {
+    expect(await seedDemo(knex)).toBe(true);
+    const count = async (table: string) => Number((await knex(table).count('* as n').first())!.n);
+    expect(await count('users')).toBeGreaterThanOrEqual(5);
+    expect(await count('products')).toBeGreaterThanOrEqual(50);
+    expect(await count('subscriptions')).toBe(await count('users'));
+  });
+});

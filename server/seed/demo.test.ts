@@ -1,0 +1,187 @@
+/**
+ * The demo seed on a freshly migrated database (PGlite, or TEST_DATABASE_URL in a schema
+ * of its own): what someone trying the demo accounts will find.
+ */
+import crypto from 'node:crypto';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Knex } from 'knex';
+import { openDatabase, type Database } from '../db/index';
+import { migrateLatest } from '../db/migrate';
+import { productCreateSchema } from '../../shared/schemas/product';
+import { profileUpsertSchema } from '../../shared/schemas/profile';
+import { DEMO_ACCOUNTS, seedDemo } from './demo';
+
+const url = process.env.TEST_DATABASE_URL;
+const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+let db: Database;
+let knex: Knex;
+let seeded: boolean;
+
+beforeAll(async () => {
+  db = await openDatabase(url ? { url, schema, poolMax: 2 } : { schema });
+  knex = db.knex;
+  await migrateLatest(knex, schema);
+  seeded = await seedDemo(knex);
+});
+
+afterAll(async () => {
+  if (url) await knex.raw('drop schema if exists ?? cascade', [schema]);
+  await db?.close();
+});
+
+const count = async (q: Knex.QueryBuilder) => Number((await q.count('* as n').first())!.n);
+
+async function userByEmail(email: string) {
+  return knex('users').join('profiles', 'profiles.user_id', 'users.id').where('users.email', email).first();
+}
+
+describe('seedDemo', () => {
+  it('seeds an empty database and says so', () => {
+    expect(seeded).toBe(true);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await count(knex('products'));
+    expect(await seedDemo(knex)).toBe(false);
+    expect(await count(knex('products'))).toBe(before);
+  });
+
+  it('creates one sign-in account per role, the admin with the admin flag', async () => {
+    for (const { email, role } of DEMO_ACCOUNTS) {
+      const user = await userByEmail(email);
+      expect(user, email).toBeDefined();
+      expect(user.role).toBe(role);
+      expect(user.is_admin).toBe(role === 'admin');
+    }
+  });
+
+  it('creates about eight suppliers with Saudi company names, cities and E.164 phones', async () => {
+    const suppliers = await knex('profiles').where({ role: 'supplier' });
+    expect(suppliers.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(suppliers.map((s) => s.city)).size).toBeGreaterThanOrEqual(4);
+    expect(suppliers.some((s) => s.verification_tier !== 'unverified')).toBe(true);
+    for (const s of suppliers) expect(s.company_name).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('gives every profile values the setup form itself would accept', async () => {
+    const profiles = await knex('profiles').whereNot({ role: 'admin' });
+    for (const p of profiles) {
+      const body = {
+        role: p.role,
+        company_name: p.company_name,
+        phone: p.phone,
+        city: p.city,
+        website: p.website,
+        cr_number: p.cr_number,
+        vat_number: p.vat_number,
+      };
+      const parsed = profileUpsertSchema.safeParse(body);
+      expect(parsed.success, `${p.company_name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(parsed.data?.phone).toBe(p.phone); // already in E.164
+    }
+  });
+
+  it('lists about 60 products over every category, valid as a supplier would post them', async () => {
+    const products = await knex('products');
+    expect(products.length).toBeGreaterThanOrEqual(55);
+    const categories = await count(knex('categories'));
+    expect(new Set(products.map((p) => p.category_id)).size).toBe(categories);
+    for (const p of products) {
+      const body = {
+        name: p.name,
+        description: p.description,
+        price: p.price,
+        unit: p.unit,
+        min_quantity: p.min_quantity,
+        category_id: p.category_id,
+        specifications: p.specifications,
+      };
+      const parsed = productCreateSchema.safeParse(body);
+      expect(parsed.success, `${p.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(p.name).toMatch(/[\u0600-\u06ff]/);
+    }
+    expect(products.some((p) => p.availability_status === 'out_of_stock')).toBe(true);
+  });
+
+  it('keeps every supplier within the free plan, with room for the demo supplier to add products', async () => {
+    const plan = await knex('subscription_plans').where({ id: 'free' }).first();
+    const perSupplier = await knex('products').select('supplier_id').count('* as n').groupBy('supplier_id');
+    for (const row of perSupplier) expect(Number(row.n)).toBeLessThanOrEqual(plan.max_products);
+    const demo = await userByEmail('supplier@demo.binaa.sa');
+    expect(await count(knex('products').where({ supplier_id: demo.id }))).toBeLessThan(plan.max_products);
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    expect(await count(knex('instant_orders').where({ contractor_id: contractor.id, status: 'active' }))).toBeLessThan(
+      plan.max_instant_orders,
+    );
+  });
+
+  it('puts every user on the free plan', async () => {
+    expect(await count(knex('subscriptions').where({ plan_id: 'free', status: 'active' }))).toBe(
+      await count(knex('users')),
+    );
+  });
+
+  it('opens government projects with budgets and deadlines in the future', async () => {
+    const gov = await userByEmail('government@demo.binaa.sa');
+    const projects = await knex('projects');
+    expect(projects.length).toBeGreaterThanOrEqual(3);
+    expect(projects.some((p) => p.government_id === gov.id)).toBe(true);
+    const today = new Date();
+    for (const p of projects) {
+      expect(p.status).toBe('open');
+      expect(p.budget).toBeGreaterThan(0);
+      expect(new Date(p.deadline_date).getTime()).toBeGreaterThan(today.getTime());
+    }
+  });
+
+  it('leaves the demo contractor free to bid on every open project', async () => {
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    expect(await count(knex('bids').where({ contractor_id: contractor.id }))).toBe(0);
+    expect(await count(knex('bids'))).toBeGreaterThan(0);
+  });
+
+  it('posts active instant orders that expire in the future, one with offers for the demo contractor', async () => {
+    const orders = await knex('instant_orders');
+    expect(orders.length).toBeGreaterThanOrEqual(3);
+    for (const o of orders) {
+      expect(o.status).toBe('active');
+      expect(o.expires_at.getTime()).toBeGreaterThan(Date.now());
+    }
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    const own = orders.filter((o) => o.contractor_id === contractor.id);
+    expect(own.length).toBeGreaterThan(0);
+    expect(await count(knex('instant_order_responses').whereIn('instant_order_id', own.map((o) => o.id)))).toBeGreaterThan(0);
+  });
+
+  it('posts pending transport requests from non-transport users', async () => {
+    const requests = await knex('transport_requests')
+      .join('profiles', 'profiles.user_id', 'transport_requests.requester_id')
+      .select('transport_requests.status', 'profiles.role', 'transport_requests.cargo_weight');
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const r of requests) {
+      expect(r.status).toBe('pending');
+      expect(r.role).not.toBe('transport');
+      expect(r.cargo_weight).toBeGreaterThan(0);
+    }
+  });
+
+  it('rates products from their reviews', async () => {
+    const rated = await knex('products').where('total_reviews', '>', 0);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const p of rated) {
+      const { rows } = await knex.raw(
+        `select round(avg(rating), 2) as average, count(*) as total from reviews where target_type = 'product' and target_id = ?`,
+        [p.id],
+      );
+      expect(p.average_rating).toBe(Number(rows[0].average));
+      expect(p.total_reviews).toBe(Number(rows[0].total));
+    }
+  });
+
+  it('makes the catalogue searchable without hamza', async () => {
+    const found = await knex('products')
+      .whereRaw(`search_text like '%' || normalize_search(?) || '%'`, ['اسمنت'])
+      .pluck('name');
+    expect(found).toEqual(expect.arrayContaining(['أسمنت بورتلاندي عادي', 'أسمنت أبيض']));
+  });
+});

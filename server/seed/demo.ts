@@ -1,0 +1,222 @@
+/**
+ * Demo data for an empty database (SEED_DEMO): the accounts of DEMO_ACCOUNTS, a few more
+ * companies, about 60 products, open projects with bids, active instant orders with
+ * offers, pending transport requests, reviews and a free subscription for everyone. All
+ * in one transaction, so a failed seed leaves nothing behind.
+ *
+ * Rows go in directly (services would also notify and log changes); the sync bootstrap
+ * serves whatever is in the tables. Reference data (categories, plans) is not here: the
+ * migrations own it. Dates are relative to now, so deadlines are always in the future.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
+import {
+  DEMO_BIDS,
+  DEMO_COMPANIES,
+  DEMO_ORDER_RESPONSES,
+  DEMO_ORDERS,
+  DEMO_PRODUCTS,
+  DEMO_PROJECTS,
+  DEMO_REVIEWS,
+  DEMO_TRANSPORT_OFFERS,
+  DEMO_TRANSPORT_REQUESTS,
+} from './demo-data';
+
+export { DEMO_ACCOUNTS } from './demo-data';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** Seeds the demo marketplace when there are no users yet. Returns whether it did. */
+export async function seedDemo(knex: Knex): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    // Two servers booting on one empty database must not both seed.
+    await trx.raw('lock table users in share row exclusive mode');
+    if (await trx('users').first('id')) return false;
+    await insertDemo(trx, Date.now());
+    return true;
+  });
+}
+
+async function insertDemo(trx: Knex.Transaction, now: number): Promise<void> {
+  const at = (offsetMs: number) => new Date(now + offsetMs);
+  const userId = new Map(DEMO_COMPANIES.map((c) => [c.key, crypto.randomUUID()]));
+  const idOf = (key: string) => {
+    const id = userId.get(key);
+    if (!id) throw new Error(`demo data names an unknown company: ${key}`);
+    return id;
+  };
+
+  await trx('users').insert(
+    DEMO_COMPANIES.map((c, i) => ({
+      id: idOf(c.key),
+      email: c.email,
+      name: c.name,
+      is_admin: c.is_admin ?? false,
+      created_at: at(-(90 - i) * DAY_MS),
+      updated_at: at(-(90 - i) * DAY_MS),
+    })),
+  );
+  await trx('profiles').insert(
+    DEMO_COMPANIES.map((c) => ({
+      user_id: idOf(c.key),
+      role: c.role,
+      company_name: c.company_name,
+      phone: c.phone,
+      address: c.address,
+      city: c.city,
+      state: c.state,
+      zip_code: c.zip_code,
+      website: c.website ?? null,
+      description: c.description,
+      verification_tier: c.tier,
+      cr_number: c.cr_number ?? null,
+      vat_number: c.vat_number ?? null,
+      language: 'ar',
+    })),
+  );
+  await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: idOf(c.key), plan_id: 'free' })));
+
+  const categories = new Map<string, string>(
+    (await trx('categories').select('id', 'slug')).map((r: { id: string; slug: string }) => [r.slug, r.id]),
+  );
+  const productIds = DEMO_PRODUCTS.map(() => crypto.randomUUID());
+  await trx('products').insert(
+    DEMO_PRODUCTS.map(([supplier, slug, name, description, price, unit, minQuantity, stock, specs], i) => ({
+      id: productIds[i],
+      supplier_id: idOf(supplier),
+      category_id: categories.get(slug) ?? null,
+      name,
+      description,
+      price,
+      unit,
+      min_quantity: minQuantity,
+      stock_quantity: stock,
+      availability_status: stock === 0 ? 'out_of_stock' : 'available',
+      specifications: specs ? JSON.stringify(specs) : null,
+      // Spread over the last days in a shuffled order, so "newest first" mixes categories.
+      created_at: at(-((i * 37) % DEMO_PRODUCTS.length) * 97 * MINUTE_MS),
+    })),
+  );
+
+  const projectIds = DEMO_PROJECTS.map(() => crypto.randomUUID());
+  await trx('projects').insert(
+    DEMO_PROJECTS.map((p, i) => ({
+      id: projectIds[i],
+      government_id: idOf(p.owner),
+      title: p.title,
+      description: p.description,
+      budget: p.budget,
+      location: p.location,
+      deadline_date: at(p.deadlineInDays * DAY_MS).toISOString().slice(0, 10),
+      requirements: p.requirements,
+      status: 'open',
+      created_at: at(-(i + 1) * 2 * DAY_MS),
+    })),
+  );
+  await trx('bids').insert(
+    DEMO_BIDS.map((b, i) => ({
+      project_id: projectIds[b.project],
+      contractor_id: idOf(b.contractor),
+      amount: b.amount,
+      proposal: b.proposal,
+      estimated_completion_days: b.days,
+      created_at: at(-(i + 1) * 5 * 60 * MINUTE_MS),
+    })),
+  );
+
+  const orderIds = DEMO_ORDERS.map(() => crypto.randomUUID());
+  await trx('instant_orders').insert(
+    DEMO_ORDERS.map((o, i) => {
+      const createdAt = at(-(i + 1) * 3 * 60 * MINUTE_MS);
+      const deadline = o.deadlineInDays === undefined ? null : at(o.deadlineInDays * DAY_MS);
+      return {
+        id: orderIds[i],
+        contractor_id: idOf(o.contractor),
+        title: o.title,
+        description: o.description,
+        quantity: o.quantity,
+        unit: o.unit,
+        location: o.location,
+        urgency_level: o.urgency,
+        budget_range_min: o.budget?.[0] ?? null,
+        budget_range_max: o.budget?.[1] ?? null,
+        delivery_deadline: deadline,
+        expires_at: deadline ?? new Date(createdAt.getTime() + ORDER_DEFAULT_EXPIRY_DAYS * DAY_MS),
+        status: 'active',
+        created_at: createdAt,
+      };
+    }),
+  );
+  await trx('instant_order_responses').insert(
+    DEMO_ORDER_RESPONSES.map((r, i) => ({
+      instant_order_id: orderIds[r.order],
+      supplier_id: idOf(r.supplier),
+      offered_price: r.price,
+      delivery_time_hours: r.hours,
+      notes: r.notes,
+      created_at: at(-(i + 1) * 40 * MINUTE_MS),
+    })),
+  );
+
+  const requestIds = DEMO_TRANSPORT_REQUESTS.map(() => crypto.randomUUID());
+  await trx('transport_requests').insert(
+    DEMO_TRANSPORT_REQUESTS.map((r, i) => ({
+      id: requestIds[i],
+      requester_id: idOf(r.requester),
+      pickup_location: r.pickup,
+      delivery_location: r.delivery,
+      cargo_description: r.cargo,
+      cargo_weight: r.weightKg,
+      cargo_volume: r.volumeM3 ?? null,
+      vehicle_type_required: r.vehicle,
+      preferred_pickup_time: at(r.pickupInDays * DAY_MS),
+      preferred_delivery_time: at(r.deliveryInDays * DAY_MS + 8 * 60 * MINUTE_MS),
+      budget: r.budget,
+      status: 'pending',
+      created_at: at(-(i + 1) * 4 * 60 * MINUTE_MS),
+    })),
+  );
+  await trx('transport_offers').insert(
+    DEMO_TRANSPORT_OFFERS.map((o) => {
+      const request = DEMO_TRANSPORT_REQUESTS[o.request];
+      return {
+        transport_request_id: requestIds[o.request],
+        transport_company_id: idOf(o.company),
+        quoted_price: o.price,
+        estimated_pickup_time: at(request.pickupInDays * DAY_MS),
+        estimated_delivery_time: at(request.deliveryInDays * DAY_MS + 6 * 60 * MINUTE_MS),
+        vehicle_details: o.vehicle,
+        notes: o.notes,
+      };
+    }),
+  );
+
+  await trx('reviews').insert(
+    DEMO_REVIEWS.map((r) => ({
+      reviewer_id: idOf(r.reviewer),
+      target_type: r.product === undefined ? 'user' : 'product',
+      target_id: r.product === undefined ? idOf(r.user!) : productIds[r.product],
+      rating: r.rating,
+      text: r.text ?? null,
+    })),
+  );
+  await refreshRatings(trx);
+}
+
+/** Ratings and review counts from the reviews, as the reviews service keeps them. */
+async function refreshRatings(trx: Knex.Transaction): Promise<void> {
+  const stats = `select target_id, round(avg(rating), 2) as average, count(*) as total
+                   from reviews where target_type = ? group by target_id`;
+  await trx.raw(
+    `update products p set average_rating = s.average, total_reviews = s.total
+       from (${stats}) s where s.target_id = p.id`,
+    ['product'],
+  );
+  await trx.raw(
+    `update profiles p set average_rating = s.average, total_reviews = s.total
+       from (${stats}) s where s.target_id = p.user_id`,
+    ['user'],
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Business constants of SPEC section 9 and the closed vocabularies (roles, tiers,
+ * statuses, ...) that the database checks, the zod schemas, the server rules and the
+ * client screens all share. Each vocabulary is an `as const` array so it can drive a
+ * `z.enum`, a select box and a type at once.
+ *
+ * The migrations deliberately repeat these lists as literals instead of importing them:
+ * a migration is a frozen record of what the database looked like, and must not change
+ * meaning when a list here grows (a new status needs a new migration).
+ */
+
+// --- Timings and limits (SPEC section 9) -------------------------------------------
+
+/** Products fetched by the public catalogue page. */
+export const PUBLIC_PRODUCTS_LIMIT = 20;
+/** Transport requests shown on the public catalogue page. */
+export const PUBLIC_TRANSPORT_LIMIT = 10;
+/** Notification poll, and the periodic sync interval (DESIGN section 10). */
+export const NOTIFICATION_POLL_MS = 30_000;
+/** The auth callback page waits this long before it looks for the user. */
+export const AUTH_CALLBACK_DELAY_MS = 1_000;
+/** The install prompt appears this long after `beforeinstallprompt`. */
+export const INSTALL_PROMPT_DELAY_MS = 30_000;
+/** How long the quick-signup success screen stays before the form closes. */
+export const QUICK_SIGNUP_SUCCESS_MS = 3_000;
+/** The unread badge shows `9+` above this. */
+export const BADGE_CAP = 9;
+/** Dashboard: last items shown (products for suppliers, projects otherwise). */
+export const DASHBOARD_RECENT = 3;
+/** Dashboard: suggested next steps shown at most. */
+export const MAX_NEXT_STEPS = 2;
+/** A plan limit of this value means unlimited. */
+export const UNLIMITED = 999;
+/** Saving shown for yearly billing; yearly price = round(monthly * 12 * (1 - 17%)). */
+export const YEARLY_SAVING_PERCENT = 17;
+/** The one-time free trial of the basic plan. */
+export const FREE_TRIAL_DAYS = 14;
+/** The plan the free trial runs on. */
+export const FREE_TRIAL_PLAN = 'basic';
+/** An instant order without a delivery deadline expires this long after creation. */
+export const ORDER_DEFAULT_EXPIRY_DAYS = 7;
+/** Quick registrations are promised a review within this window (hours). */
+export const REGISTRATION_REVIEW_HOURS = { min: 24, max: 48 } as const;
+/** Static counters of the landing page footer. */
+export const FOOTER_COUNTERS = { suppliers: 1000, contractors: 500, government: 50 } as const;
+export const APP_VERSION = '2.0.0';
+export const CURRENCY = 'SAR';
+
+/** Lists (DESIGN section 6): default and largest page size. */
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
+
+/** Star rating scale and the widget's default. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 5;
+
+// --- Languages -----------------------------------------------------------------------
+
+export const LANGUAGES = ['ar', 'en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ar';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+// --- People ---------------------------------------------------------------------------
+
+export const ROLES = ['supplier', 'contractor', 'government', 'transport', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a user may pick at setup; admin comes from ADMIN_EMAILS or another admin. */
+export const SELF_ASSIGNABLE_ROLES = ['supplier', 'contractor', 'government', 'transport'] as const;
+export type SelfAssignableRole = (typeof SELF_ASSIGNABLE_ROLES)[number];
+
+/** Ordered from lowest to highest; `unverified` shows no badge. */
+export const VERIFICATION_TIERS = [
+  'unverified',
+  'verified',
+  'silver',
+  'gold',
+  'platinum',
+  'diamond',
+] as const;
+export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
+
+// --- Statuses (DESIGN section 8 has who moves them: shared/lifecycle.ts) -------------
+
+export const AVAILABILITY_STATUSES = ['available', 'out_of_stock'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+export const PROJECT_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const BID_STATUSES = ['submitted', 'accepted', 'rejected', 'withdrawn'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export const INSTANT_ORDER_STATUSES = ['active', 'fulfilled', 'cancelled', 'expired'] as const;
+export type InstantOrderStatus = (typeof INSTANT_ORDER_STATUSES)[number];
+
+export const INSTANT_ORDER_RESPONSE_STATUSES = ['submitted', 'accepted', 'rejected'] as const;
+export type InstantOrderResponseStatus = (typeof INSTANT_ORDER_RESPONSE_STATUSES)[number];
+
+export const TRANSPORT_REQUEST_STATUSES = [
+  'pending',
+  'assigned',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type TransportRequestStatus = (typeof TRANSPORT_REQUEST_STATUSES)[number];
+
+export const TRANSPORT_OFFER_STATUSES = ['submitted', 'accepted', 'rejected'] as const;
+export type TransportOfferStatus = (typeof TRANSPORT_OFFER_STATUSES)[number];
+
+export const URGENCY_LEVELS = ['low', 'normal', 'high', 'urgent'] as const;
+export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
+
+// --- Notifications --------------------------------------------------------------------
+
+export const NOTIFICATION_TYPES = [
+  'instant_order',
+  'order_response',
+  'logistics',
+  'payment',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+// --- Subscriptions --------------------------------------------------------------------
+
+export const PLAN_IDS = ['free', 'basic', 'premium', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const PAID_PLAN_IDS = ['basic', 'premium', 'enterprise'] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+// --- Other vocabularies ----------------------------------------------------------------
+
+export const REVIEW_TARGET_TYPES = ['product', 'user'] as const;
+export type ReviewTargetType = (typeof REVIEW_TARGET_TYPES)[number];
+
+export const SIGNUP_TYPES = ['supplier', 'transport'] as const;
+export type SignupType = (typeof SIGNUP_TYPES)[number];
+
+export const REGISTRATION_STATUSES = ['new', 'reviewed'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -1,0 +1,37 @@
+/**
+ * Bid: a contractor's sealed offer on a project (seen only by the bidder and the project
+ * owner), and the create body.
+ */
+import { z } from 'zod';
+import { BID_STATUSES } from '../constants';
+import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSchema, uuidSchema } from './common';
+import { verificationTierSchema } from './profile';
+
+export const bidStatusSchema = z.enum(BID_STATUSES);
+
+export const bidSchema = z.object({
+  id: uuidSchema,
+  project_id: uuidSchema,
+  contractor_id: uuidSchema,
+  amount: z.number(),
+  proposal: z.string(),
+  estimated_completion_days: z.number().int().nullable(),
+  status: bidStatusSchema,
+  contractor_name: z.string().nullable(),
+  contractor_verification_tier: verificationTierSchema,
+  project_title: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Bid = z.infer<typeof bidSchema>;
+
+/** POST /api/bids. */
+export const bidCreateSchema = z.strictObject({
+  ...clientIdField,
+  project_id: uuidSchema,
+  amount: moneySchema,
+  proposal: requiredText(MAX.text),
+  estimated_completion_days: positiveInt(3650).nullable().optional(),
+});
+export type BidCreate = z.infer<typeof bidCreateSchema>;
+export type BidCreateInput = z.input<typeof bidCreateSchema>;

@@ -1,0 +1,145 @@
+/**
+ * Building blocks of every schema: ids, money, text with limits, Saudi identifiers,
+ * timestamps and list queries. Bodies are JSON, so their numbers are numbers (never
+ * coerced); query strings are strings, so their schemas coerce.
+ */
+import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+
+// --- Ids and times ---------------------------------------------------------------------
+
+export const uuidSchema = z.uuid();
+
+/** The optional client-chosen id of a create (offline creation keeps its id). */
+export const clientIdField = { id: uuidSchema.optional() };
+
+/** A point in time with an explicit offset, as JSON sends it: 2026-11-22T09:30:00Z. */
+export const timestampSchema = z.iso.datetime({ offset: true });
+
+/** A calendar date: 2026-12-31. */
+export const dateSchema = z.iso.date();
+
+// --- Text ------------------------------------------------------------------------------
+
+/** Length limits, so every free-text field has one. */
+export const MAX = {
+  name: 200,
+  short: 100,
+  unit: 50,
+  location: 300,
+  text: 5000,
+  url: 2048,
+  email: 254,
+} as const;
+
+/** A required string: trimmed, non-empty, at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * An optional string: trimmed, at most `max` characters. Empty (or null) means absent and
+ * comes out as null, so a blank form field clears the value rather than storing ''.
+ */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v === '' ? null : v))
+    .optional();
+
+/** An http(s) URL. */
+export const httpUrlSchema = z.string().trim().max(MAX.url).pipe(z.url({ protocol: /^https?$/ }));
+
+/** An empty or all-blank string: how a form sends a field left empty. */
+const blankSchema = z.string().trim().max(0);
+
+/**
+ * Makes a validated string field optional: absent stays absent, and null, '' or blanks
+ * come out as null (a blank form field clears the value).
+ */
+export const optionalOf = <T extends z.ZodType<string, string>>(schema: T) =>
+  z
+    .union([blankSchema, schema])
+    .nullable()
+    .transform((v) => (v === '' ? null : v))
+    .optional();
+
+/** An optional http(s) URL; empty or null means absent (null). */
+export const optionalUrl = () => optionalOf(httpUrlSchema);
+
+/** An email address, trimmed and lowercased. */
+export const emailSchema = z.string().trim().toLowerCase().max(MAX.email).pipe(z.email());
+
+// --- Numbers ---------------------------------------------------------------------------
+
+const MONEY_MAX = 999_999_999_999.99; // numeric(14,2)
+
+/** SAR, at most two decimals (step 0.01), never negative. */
+export const moneySchema = z.number().min(0).max(MONEY_MAX).multipleOf(0.01);
+
+/** A quantity in steps of 0.1 with a minimum of 0.1 (instant orders). */
+export const quantitySchema = z.number().min(0.1).max(99_999_999_999.9).multipleOf(0.1);
+
+/** Stock in steps of 0.1, zero allowed. */
+export const stockSchema = z.number().min(0).max(9_999_999_999_999.9).multipleOf(0.1);
+
+/** A whole number >= 1 (days, hours, minimum order quantity). */
+export const positiveInt = (max: number) => z.number().int().min(1).max(max);
+
+// --- Saudi identifiers -------------------------------------------------------------------
+
+/** Arabic-Indic (U+0660..) and Persian (U+06F0..) digits to ASCII; both ranges end in 0..9. */
+const asciiDigits = (v: string): string =>
+  v.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
+/**
+ * A Saudi phone number (mobile or landline) in any usual spelling: 0501234567, 501234567,
+ * 966501234567, +966 50 123 4567, 00966..., also in Arabic-Indic digits. It comes out in
+ * E.164 (+966501234567). Only numbers valid in Saudi Arabia pass.
+ */
+export const saudiPhoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(25)
+  .transform((value, ctx) => {
+    const phone = parsePhoneNumberFromString(value, 'SA');
+    if (!phone || phone.country !== 'SA' || !phone.isValid()) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+      return z.NEVER;
+    }
+    return phone.number as string;
+  });
+
+/** Spaces and dashes dropped and Arabic-Indic digits made ASCII before a digits check. */
+const digitsOnly = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((v) => asciiDigits(v).replace(/[\s-]/g, ''));
+
+/** Commercial registration number: exactly 10 digits. */
+export const crNumberSchema = digitsOnly(30).pipe(z.string().regex(/^\d{10}$/, 'invalid_cr_number'));
+
+/** VAT registration number: 15 digits, first and last digit 3. */
+export const vatNumberSchema = digitsOnly(40).pipe(z.string().regex(/^3\d{13}3$/, 'invalid_vat_number'));
+
+// --- Lists -------------------------------------------------------------------------------
+
+/** limit (default 20, at most 100) and offset (default 0), from query strings. */
+export const paginationFields = {
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+};
+export const paginationQuerySchema = z.strictObject(paginationFields);
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** A search term from a query string. */
+export const searchQueryField = z.string().trim().max(MAX.name).optional();
+
+/** At least one key present: for PATCH bodies. */
+export const atLeastOneField = <T extends object>(value: T): boolean =>
+  Object.values(value).some((v) => v !== undefined);
+export const AT_LEAST_ONE_FIELD = 'at_least_one_field';

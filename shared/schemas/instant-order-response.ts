@@ -1,0 +1,33 @@
+/** Instant order response (offer): a supplier's price for an instant order. */
+import { z } from 'zod';
+import { INSTANT_ORDER_RESPONSE_STATUSES } from '../constants';
+import { MAX, clientIdField, moneySchema, optionalText, positiveInt, timestampSchema, uuidSchema } from './common';
+import { verificationTierSchema } from './profile';
+
+export const instantOrderResponseStatusSchema = z.enum(INSTANT_ORDER_RESPONSE_STATUSES);
+
+export const instantOrderResponseSchema = z.object({
+  id: uuidSchema,
+  instant_order_id: uuidSchema,
+  supplier_id: uuidSchema,
+  offered_price: z.number(),
+  delivery_time_hours: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  status: instantOrderResponseStatusSchema,
+  supplier_name: z.string().nullable(),
+  supplier_verification_tier: verificationTierSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type InstantOrderResponse = z.infer<typeof instantOrderResponseSchema>;
+
+/** POST /api/instant-order-responses. */
+export const instantOrderResponseCreateSchema = z.strictObject({
+  ...clientIdField,
+  instant_order_id: uuidSchema,
+  offered_price: moneySchema,
+  delivery_time_hours: positiveInt(8760).nullable().optional(),
+  notes: optionalText(MAX.text),
+});
+export type InstantOrderResponseCreate = z.infer<typeof instantOrderResponseCreateSchema>;
+export type InstantOrderResponseCreateInput = z.input<typeof instantOrderResponseCreateSchema>;

@@ -1,0 +1,73 @@
+/**
+ * Instant order: a contractor's urgent request for materials, open to every supplier
+ * while active; the create body, the accept action and the list query.
+ */
+import { z } from 'zod';
+import { INSTANT_ORDER_STATUSES, URGENCY_LEVELS } from '../constants';
+import {
+  MAX,
+  clientIdField,
+  moneySchema,
+  paginationFields,
+  quantitySchema,
+  requiredText,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+
+export const instantOrderStatusSchema = z.enum(INSTANT_ORDER_STATUSES);
+export const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
+
+export const instantOrderSchema = z.object({
+  id: uuidSchema,
+  contractor_id: uuidSchema,
+  title: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  location: z.string(),
+  urgency_level: urgencyLevelSchema,
+  budget_range_min: z.number().nullable(),
+  budget_range_max: z.number().nullable(),
+  delivery_deadline: timestampSchema.nullable(),
+  expires_at: timestampSchema,
+  status: instantOrderStatusSchema,
+  accepted_response_id: uuidSchema.nullable(),
+  contractor_name: z.string().nullable(),
+  response_count: z.number().int().min(0),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type InstantOrder = z.infer<typeof instantOrderSchema>;
+
+/** POST /api/instant-orders. */
+export const instantOrderCreateSchema = z
+  .strictObject({
+    ...clientIdField,
+    title: requiredText(MAX.name),
+    description: requiredText(MAX.text),
+    quantity: quantitySchema.default(1),
+    unit: requiredText(MAX.unit),
+    location: requiredText(MAX.location),
+    urgency_level: urgencyLevelSchema.default('normal'),
+    budget_range_min: moneySchema.nullable().optional(),
+    budget_range_max: moneySchema.nullable().optional(),
+    delivery_deadline: timestampSchema.nullable().optional(),
+  })
+  .refine((v) => v.budget_range_min == null || v.budget_range_max == null || v.budget_range_min <= v.budget_range_max, {
+    message: 'budget_range_inverted',
+    path: ['budget_range_max'],
+  });
+export type InstantOrderCreate = z.infer<typeof instantOrderCreateSchema>;
+export type InstantOrderCreateInput = z.input<typeof instantOrderCreateSchema>;
+
+/** POST /api/instant-orders/:id/accept. */
+export const instantOrderAcceptSchema = z.strictObject({ response_id: uuidSchema });
+export type InstantOrderAccept = z.infer<typeof instantOrderAcceptSchema>;
+
+/** GET /api/instant-orders. */
+export const instantOrderListQuerySchema = z.strictObject({
+  status: instantOrderStatusSchema.optional(),
+  ...paginationFields,
+});
+export type InstantOrderListQuery = z.infer<typeof instantOrderListQuerySchema>;

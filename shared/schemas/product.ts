@@ -1,0 +1,99 @@
+/**
+ * Product: the catalogue row as the API returns it (with its category and supplier names
+ * filled in), the create and update bodies of a supplier, and the list query.
+ */
+import { z } from 'zod';
+import { AVAILABILITY_STATUSES } from '../constants';
+import {
+  AT_LEAST_ONE_FIELD,
+  MAX,
+  atLeastOneField,
+  clientIdField,
+  moneySchema,
+  optionalText,
+  optionalUrl,
+  paginationFields,
+  positiveInt,
+  requiredText,
+  searchQueryField,
+  stockSchema,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+import { categoryRefSchema } from './category';
+import { verificationTierSchema } from './profile';
+
+export const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
+
+/** Free-form technical details: up to 50 named values ("القطر": "12 مم"). */
+export const specificationsSchema = z
+  .record(z.string().trim().min(1).max(MAX.short), z.string().trim().max(500))
+  .refine((v) => Object.keys(v).length <= 50, { message: 'too_many_specifications' });
+export type Specifications = z.infer<typeof specificationsSchema>;
+
+export const productSchema = z.object({
+  id: uuidSchema,
+  supplier_id: uuidSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  unit: z.string(),
+  min_quantity: z.number().int(),
+  stock_quantity: z.number().nullable(),
+  category_id: uuidSchema.nullable(),
+  category_name: z.string().nullable(), // in the reader's language
+  image_url: z.string().nullable(),
+  specifications: z.record(z.string(), z.string()).nullable(),
+  availability_status: availabilityStatusSchema,
+  average_rating: z.number().min(0).max(5),
+  total_reviews: z.number().int().min(0),
+  supplier_name: z.string().nullable(),
+  supplier_verification_tier: verificationTierSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+const MIN_QUANTITY_MAX = 1_000_000;
+
+/** POST /api/products. */
+export const productCreateSchema = z.strictObject({
+  ...clientIdField,
+  name: requiredText(MAX.name),
+  description: optionalText(MAX.text),
+  price: moneySchema,
+  unit: requiredText(MAX.unit),
+  min_quantity: positiveInt(MIN_QUANTITY_MAX).default(1),
+  category_id: uuidSchema.nullable().optional(),
+  image_url: optionalUrl(),
+  specifications: specificationsSchema.nullable().optional(),
+});
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+/** PATCH /api/products/:id: any of these, at least one. null clears an optional field. */
+export const productUpdateSchema = z
+  .strictObject({
+    name: requiredText(MAX.name).optional(),
+    description: optionalText(MAX.text),
+    price: moneySchema.optional(),
+    unit: requiredText(MAX.unit).optional(),
+    min_quantity: positiveInt(MIN_QUANTITY_MAX).optional(),
+    stock_quantity: stockSchema.nullable().optional(),
+    availability_status: availabilityStatusSchema.optional(),
+    category_id: uuidSchema.nullable().optional(),
+    image_url: optionalUrl(),
+    specifications: specificationsSchema.nullable().optional(),
+  })
+  .refine(atLeastOneField, { message: AT_LEAST_ONE_FIELD });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+
+/** GET /api/products. */
+export const productListQuerySchema = z.strictObject({
+  search: searchQueryField,
+  category: categoryRefSchema.optional(),
+  supplier_id: uuidSchema.optional(),
+  ...paginationFields,
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;

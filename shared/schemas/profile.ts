@@ -1,0 +1,62 @@
+/**
+ * Profile: the company details a user gives at setup (POST /api/profiles creates or
+ * updates its own), and the rating and verification tier the platform keeps.
+ */
+import { z } from 'zod';
+import { LANGUAGES, ROLES, SELF_ASSIGNABLE_ROLES, VERIFICATION_TIERS } from '../constants';
+import {
+  MAX,
+  crNumberSchema,
+  optionalOf,
+  optionalText,
+  optionalUrl,
+  saudiPhoneSchema,
+  uuidSchema,
+  vatNumberSchema,
+} from './common';
+
+export const roleSchema = z.enum(ROLES);
+export const selfAssignableRoleSchema = z.enum(SELF_ASSIGNABLE_ROLES);
+export const verificationTierSchema = z.enum(VERIFICATION_TIERS);
+export const languageSchema = z.enum(LANGUAGES);
+
+export const profileSchema = z.object({
+  user_id: uuidSchema,
+  role: roleSchema,
+  company_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  verification_tier: verificationTierSchema,
+  average_rating: z.number().min(0).max(5),
+  total_reviews: z.number().int().min(0),
+  cr_number: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  language: languageSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * POST /api/profiles. role is required and must be one a user may choose; everything
+ * else is optional. Ratings, tier and admin role are the platform's to set.
+ */
+export const profileUpsertSchema = z.strictObject({
+  role: selfAssignableRoleSchema,
+  company_name: optionalText(MAX.name),
+  phone: optionalOf(saudiPhoneSchema),
+  address: optionalText(MAX.location),
+  city: optionalText(MAX.short),
+  state: optionalText(MAX.short),
+  zip_code: optionalText(20),
+  website: optionalUrl(),
+  description: optionalText(MAX.text),
+  cr_number: optionalOf(crNumberSchema),
+  vat_number: optionalOf(vatNumberSchema),
+  language: languageSchema.optional(),
+});
+export type ProfileUpsert = z.infer<typeof profileUpsertSchema>;
+export type ProfileUpsertInput = z.input<typeof profileUpsertSchema>;

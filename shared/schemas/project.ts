@@ -1,0 +1,67 @@
+/**
+ * Project: what a government entity puts out for bids, with its owner's name and bid
+ * count; the create body, the award and status actions, and the list query.
+ */
+import { z } from 'zod';
+import { PROJECT_STATUSES } from '../constants';
+import {
+  MAX,
+  clientIdField,
+  dateSchema,
+  moneySchema,
+  optionalText,
+  paginationFields,
+  requiredText,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+
+export const projectSchema = z.object({
+  id: uuidSchema,
+  government_id: uuidSchema,
+  title: z.string(),
+  description: z.string(),
+  budget: z.number().nullable(),
+  location: z.string(),
+  deadline_date: dateSchema.nullable(),
+  requirements: z.string().nullable(),
+  status: projectStatusSchema,
+  awarded_bid_id: uuidSchema.nullable(),
+  government_name: z.string().nullable(),
+  bid_count: z.number().int().min(0),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** POST /api/projects. */
+export const projectCreateSchema = z.strictObject({
+  ...clientIdField,
+  title: requiredText(MAX.name),
+  description: requiredText(MAX.text),
+  location: requiredText(MAX.location),
+  budget: moneySchema.nullable().optional(),
+  deadline_date: dateSchema.nullable().optional(),
+  requirements: optionalText(MAX.text),
+});
+export type ProjectCreate = z.infer<typeof projectCreateSchema>;
+export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
+
+/** POST /api/projects/:id/award. */
+export const projectAwardSchema = z.strictObject({ bid_id: uuidSchema });
+export type ProjectAward = z.infer<typeof projectAwardSchema>;
+
+/** POST /api/projects/:id/status: the owner closes a project (DESIGN section 8). */
+export const projectStatusChangeSchema = z.strictObject({
+  status: z.enum(['completed', 'cancelled']),
+});
+export type ProjectStatusChange = z.infer<typeof projectStatusChangeSchema>;
+
+/** GET /api/projects (open projects unless a status is asked for). */
+export const projectListQuerySchema = z.strictObject({
+  status: projectStatusSchema.optional(),
+  ...paginationFields,
+});
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;

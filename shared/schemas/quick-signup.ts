@@ -1,0 +1,41 @@
+/**
+ * Quick signup: a visitor's request to join as a supplier or transport company, stored as
+ * a registration request for admins. The body uses signupType as SPEC section 7 names it;
+ * the stored row says signup_type.
+ */
+import { z } from 'zod';
+import { REGISTRATION_STATUSES, SIGNUP_TYPES } from '../constants';
+import { MAX, emailSchema, requiredText, saudiPhoneSchema, timestampSchema, uuidSchema } from './common';
+
+export const signupTypeSchema = z.enum(SIGNUP_TYPES);
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
+
+/** POST /api/quick-signup. */
+export const quickSignupSchema = z.strictObject({
+  signupType: signupTypeSchema.default('supplier'),
+  company_name: requiredText(MAX.name),
+  contact_person: requiredText(MAX.name),
+  phone: saudiPhoneSchema,
+  email: emailSchema,
+  city: requiredText(MAX.short),
+  service_description: requiredText(MAX.text),
+  experience_years: z.number().int().min(0).max(100).nullable().optional(),
+});
+export type QuickSignup = z.infer<typeof quickSignupSchema>;
+export type QuickSignupInput = z.input<typeof quickSignupSchema>;
+
+/** GET /api/admin/quick-signups. */
+export const registrationRequestSchema = z.object({
+  id: uuidSchema,
+  signup_type: signupTypeSchema,
+  company_name: z.string(),
+  contact_person: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  city: z.string(),
+  service_description: z.string(),
+  experience_years: z.number().int().nullable(),
+  status: registrationStatusSchema,
+  created_at: timestampSchema,
+});
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;

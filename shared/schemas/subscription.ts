@@ -1,0 +1,57 @@
+/**
+ * Subscriptions: the plans (reference data), a user's subscription and usage, and the
+ * subscribe body. Limits of 999 mean unlimited (UNLIMITED in shared/constants.ts).
+ */
+import { z } from 'zod';
+import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import { timestampSchema } from './common';
+
+export const planIdSchema = z.enum(PLAN_IDS);
+export const paidPlanIdSchema = z.enum(PAID_PLAN_IDS);
+export const billingCycleSchema = z.enum(BILLING_CYCLES);
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+
+/** GET /api/subscription/plans. features are i18n keys (plan_feature.*). */
+export const subscriptionPlanSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  price_monthly: z.number(),
+  price_yearly: z.number(),
+  features: z.array(z.string()),
+  max_products: z.number().int(),
+  max_instant_orders: z.number().int(),
+  priority_support: z.boolean(),
+  sort: z.number().int(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+/** GET /api/subscription/my. subscription_plan is the plan id (SPEC section 3). */
+export const userSubscriptionSchema = z.object({
+  subscription_plan: planIdSchema,
+  billing_cycle: billingCycleSchema.nullable(),
+  status: subscriptionStatusSchema,
+  current_period_end: timestampSchema.nullable(),
+  free_trial_used: z.boolean(),
+  trial_ends_at: timestampSchema.nullable(),
+  plan: subscriptionPlanSchema,
+});
+export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+
+/** GET /api/subscription/usage. */
+export const usageSchema = z.object({
+  products_count: z.number().int().min(0),
+  projects_count: z.number().int().min(0),
+  instant_orders_count: z.number().int().min(0),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** POST /api/subscription/subscribe (camelCase, as SPEC section 7 names it). */
+export const subscribeSchema = z.strictObject({
+  planId: paidPlanIdSchema,
+  billingCycle: billingCycleSchema,
+});
+export type Subscribe = z.infer<typeof subscribeSchema>;
+
+/** POST /api/subscription/free-trial takes no fields. */
+export const freeTrialSchema = z.strictObject({});
+export type FreeTrial = z.infer<typeof freeTrialSchema>;

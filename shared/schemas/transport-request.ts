@@ -1,0 +1,84 @@
+/**
+ * Transport request: cargo someone needs moved (weight in kg, volume in m³), open to
+ * quotes while pending; the create body, the accept and status actions, and the list
+ * query.
+ */
+import { z } from 'zod';
+import { TRANSPORT_REQUEST_STATUSES } from '../constants';
+import {
+  MAX,
+  clientIdField,
+  moneySchema,
+  optionalText,
+  paginationFields,
+  requiredText,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+
+export const transportRequestStatusSchema = z.enum(TRANSPORT_REQUEST_STATUSES);
+
+export const transportRequestSchema = z.object({
+  id: uuidSchema,
+  requester_id: uuidSchema,
+  pickup_location: z.string(),
+  delivery_location: z.string(),
+  cargo_description: z.string(),
+  cargo_weight: z.number().nullable(),
+  cargo_volume: z.number().nullable(),
+  vehicle_type_required: z.string().nullable(),
+  preferred_pickup_time: timestampSchema.nullable(),
+  preferred_delivery_time: timestampSchema.nullable(),
+  budget: z.number().nullable(),
+  status: transportRequestStatusSchema,
+  assigned_offer_id: uuidSchema.nullable(),
+  requester_name: z.string().nullable(),
+  offer_count: z.number().int().min(0),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type TransportRequest = z.infer<typeof transportRequestSchema>;
+
+/** Weight (kg) and volume (m³): up to two decimals, never negative. */
+const measureSchema = z.number().min(0).max(999_999_999_999.99).multipleOf(0.01);
+
+/** POST /api/transport-requests. */
+export const transportRequestCreateSchema = z
+  .strictObject({
+    ...clientIdField,
+    pickup_location: requiredText(MAX.location),
+    delivery_location: requiredText(MAX.location),
+    cargo_description: requiredText(MAX.text),
+    cargo_weight: measureSchema.nullable().optional(),
+    cargo_volume: measureSchema.nullable().optional(),
+    vehicle_type_required: optionalText(MAX.short),
+    preferred_pickup_time: timestampSchema.nullable().optional(),
+    preferred_delivery_time: timestampSchema.nullable().optional(),
+    budget: moneySchema.nullable().optional(),
+  })
+  .refine(
+    (v) =>
+      !v.preferred_pickup_time ||
+      !v.preferred_delivery_time ||
+      Date.parse(v.preferred_pickup_time) <= Date.parse(v.preferred_delivery_time),
+    { message: 'delivery_before_pickup', path: ['preferred_delivery_time'] },
+  );
+export type TransportRequestCreate = z.infer<typeof transportRequestCreateSchema>;
+export type TransportRequestCreateInput = z.input<typeof transportRequestCreateSchema>;
+
+/** POST /api/transport-requests/:id/accept. */
+export const transportRequestAcceptSchema = z.strictObject({ offer_id: uuidSchema });
+export type TransportRequestAccept = z.infer<typeof transportRequestAcceptSchema>;
+
+/** POST /api/transport-requests/:id/status: moves after assignment (DESIGN section 8). */
+export const transportRequestStatusChangeSchema = z.strictObject({
+  status: z.enum(['in_transit', 'delivered', 'cancelled']),
+});
+export type TransportRequestStatusChange = z.infer<typeof transportRequestStatusChangeSchema>;
+
+/** GET /api/transport-requests. */
+export const transportRequestListQuerySchema = z.strictObject({
+  status: transportRequestStatusSchema.optional(),
+  ...paginationFields,
+});
+export type TransportRequestListQuery = z.infer<typeof transportRequestListQuerySchema>;
