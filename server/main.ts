@@ -9,6 +9,8 @@ import { openDatabase } from './db/index';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { sweepExpired } from './auth/session-store';
+import { backfillChangeLog } from './modules/sync/backfill';
+import { compactChangeLog } from './modules/sync/maintenance';
 import { createApp } from './app';
 
 async function main() {
@@ -29,9 +31,14 @@ async function main() {
   );
   await migrateLatest(db.knex);
   if (config.seedDemo && (await seedDemo(db.knex))) logger.info('demo data seeded (see README for the demo accounts)');
-  await sweepExpired(db.knex);
-  const sweeper = setInterval(() => sweepExpired(db.knex).catch((err) => logger.warn({ err }, 'sweep failed')), 3600_000);
-  sweeper.unref();
+  // Rows inserted outside the services (reference data, demo data) enter the change feed.
+  await backfillChangeLog(db.knex);
+  const hourly = async () => {
+    await sweepExpired(db.knex);
+    await compactChangeLog(db.knex);
+  };
+  await hourly();
+  setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   const server = app.listen(config.port, () => {

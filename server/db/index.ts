@@ -14,6 +14,8 @@ import pg from 'pg';
 // at two decimals up to 14 digits, and the change-log sequence fits up to 2^53.
 pg.types.setTypeParser(1700, (v) => Number(v));
 pg.types.setTypeParser(20, (v) => Number(v));
+// A calendar date stays the string it is (YYYY-MM-DD); a Date would shift it by the time zone.
+pg.types.setTypeParser(1082, (v) => v);
 
 export type DbKind = 'pglite' | 'postgres';
 export interface Database {
@@ -37,7 +39,7 @@ export interface DatabaseOptions {
 export async function openPglite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm, unaccent },
-    parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
+    parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v), 1082: (v: string) => v },
   });
 }
 

@@ -1,0 +1,103 @@
+/**
+ * The push (DESIGN section 10): applies a client's queued mutations in order, each
+ * exactly once. For each one, in ONE transaction: the client's row is locked, a replayed
+ * id gets its stored result back, otherwise the mutation runs (the same service function
+ * as its REST route) inside a savepoint, and its result and the client's last mutation id
+ * are stored. A refused mutation rolls back only itself, is answered `rejected` with the
+ * error code, tells its author in a notification, and does not stop the ones behind it.
+ */
+import type { Knex } from 'knex';
+import { ZodError } from 'zod';
+import type { SessionUser } from '../../http/context';
+import { AppError, validationError } from '../../http/errors';
+import { notify } from '../notifications/notify';
+import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
+import type { MutationTable } from './contracts';
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+function refusal(err: unknown): AppError | null {
+  if (err instanceof AppError) return err.status < 500 ? err : null;
+  if (err instanceof ZodError) return validationError(err);
+  const pgCode = (err as { code?: string }).code;
+  if (pgCode === '23505') return new AppError(409, 'conflict', 'This was already done');
+  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '23503') return new AppError(400, 'validation_failed', 'Invalid input');
+  return null;
+}
+
+/** Claims the client id for this user, or refuses when it belongs to someone else. */
+async function claimClient(knex: Knex, clientId: string, userId: string): Promise<number> {
+  await knex('sync_clients').insert({ id: clientId, user_id: userId }).onConflict('id').ignore();
+  const row = await knex('sync_clients').where({ id: clientId }).first('user_id', 'last_mutation_id');
+  if (row.user_id !== userId) throw new AppError(403, 'client_id_taken', 'This client id belongs to another user');
+  return Number(row.last_mutation_id);
+}
+
+async function applyOne(
+  knex: Knex,
+  mutations: MutationTable,
+  user: SessionUser,
+  clientId: string,
+  m: PushBody['mutations'][number],
+): Promise<MutationResult> {
+  return knex.transaction(async (trx) => {
+    const client = await trx('sync_clients').where({ id: clientId }).forUpdate().first('last_mutation_id');
+    if (m.id <= Number(client.last_mutation_id)) {
+      const stored = await trx('sync_mutations').where({ client_id: clientId, mutation_id: m.id }).first('result');
+      return (
+        (stored?.result as MutationResult | undefined) ?? {
+          id: m.id,
+          status: 'rejected',
+          code: 'mutation_out_of_order',
+          error: 'Mutation ids must increase; this one is older than the last applied',
+        }
+      );
+    }
+
+    let result: MutationResult;
+    const def = mutations[m.name];
+    if (!def) {
+      result = { id: m.id, status: 'rejected', code: 'unknown_mutation', error: `Unknown mutation ${m.name}` };
+    } else {
+      try {
+        const args = def.schema.parse(m.args ?? {});
+        await trx.transaction((sp) => def.run(sp, user, args)); // a savepoint
+        result = { id: m.id, status: 'applied' };
+      } catch (err) {
+        const refused = refusal(err);
+        if (!refused) throw err;
+        result = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
+        if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));
+        await notify(trx, {
+          to: [user.id],
+          kind: 'sync.rejected',
+          type: 'system',
+          priority: 'high',
+          params: { action: m.name, reason: refused.message, code: refused.code, mutation_id: m.id },
+        });
+      }
+    }
+    await trx('sync_mutations').insert({ client_id: clientId, mutation_id: m.id, result: JSON.stringify(result) });
+    await trx('sync_clients').where({ id: clientId }).update({ last_mutation_id: m.id, updated_at: trx.fn.now() });
+    return result;
+  });
+}
+
+export async function push(knex: Knex, mutations: MutationTable, user: SessionUser, body: PushBody): Promise<PushResponse> {
+  let last = await claimClient(knex, body.client_id, user.id);
+  const results: MutationResult[] = [];
+  for (const m of body.mutations) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await applyOne(knex, mutations, user, body.client_id, m);
+        results.push(result);
+        last = Math.max(last, m.id);
+        break;
+      } catch (err) {
+        if (attempt < 4 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
+        throw err;
+      }
+    }
+  }
+  return { results, last_mutation_id: last };
+}

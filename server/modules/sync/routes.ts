@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import { pullQuerySchema, pullResponseSchema, pushBodySchema, pushResponseSchema } from '../../../shared/sync';
+import { route } from '../../http/route';
+import { loaders, mutations } from './registry';
+import { pull } from './pull';
+import { push } from './push';
+
+export function syncRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sync/pull',
+      summary: 'Changes after the cursor that this user may see; {reset: true} when the cursor is too old',
+      tag: 'sync',
+      access: 'user',
+      query: pullQuerySchema,
+      response: pullResponseSchema,
+    },
+    ({ ctx, knex, user, query }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return pull(knex, loaders, user, query.cursor || undefined, query.limit);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/sync/push',
+      summary: 'Apply queued offline mutations in order, each exactly once',
+      tag: 'sync',
+      access: 'user',
+      body: pushBodySchema,
+      response: pushResponseSchema,
+    },
+    ({ knex, user, body }) => push(knex, mutations, user, body),
+  );
+
+  return router;
+}

@@ -1,0 +1,82 @@
+/**
+ * The sync protocol (DESIGN section 10), shared by the server endpoints and the client
+ * engine. The cursor is opaque to clients: they store the last one they got and send it
+ * back. A mutation id increases per client; a replayed id gets its stored result again.
+ */
+import { z } from 'zod';
+
+export const SYNC_ENTITIES = [
+  'product',
+  'category',
+  'plan',
+  'project',
+  'bid',
+  'instant_order',
+  'instant_order_response',
+  'transport_request',
+  'transport_offer',
+  'notification',
+  'profile',
+  'subscription',
+] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+export const PULL_DEFAULT_LIMIT = 1000;
+export const PULL_MAX_LIMIT = 5000;
+export const PUSH_MAX_MUTATIONS = 200;
+
+export const pullQuerySchema = z.strictObject({
+  cursor: z
+    .string()
+    .max(40)
+    .regex(/^c\d{1,19}$/, 'invalid cursor')
+    .optional()
+    .or(z.literal('')),
+  limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
+});
+export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+export const changeSchema = z.object({
+  entity: z.enum(SYNC_ENTITIES),
+  id: z.string(),
+  op: z.enum(['upsert', 'delete']),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type Change = z.infer<typeof changeSchema>;
+
+export const pullResponseSchema = z.union([
+  z.object({ changes: z.array(changeSchema), cursor: z.string(), has_more: z.boolean() }),
+  z.object({ reset: z.literal(true) }),
+]);
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+export const mutationSchema = z.strictObject({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  name: z.string().min(1).max(64),
+  args: z.unknown(),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushBodySchema = z.strictObject({
+  client_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'client_id: letters, digits, - and _'),
+  mutations: z.array(mutationSchema).max(PUSH_MAX_MUTATIONS),
+});
+export type PushBody = z.infer<typeof pushBodySchema>;
+
+export const mutationResultSchema = z.object({
+  id: z.number(),
+  status: z.enum(['applied', 'rejected']),
+  code: z.string().optional(),
+  error: z.string().optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const pushResponseSchema = z.object({
+  results: z.array(mutationResultSchema),
+  last_mutation_id: z.number(),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+export const encodeCursor = (seq: number): string => `c${seq}`;
+export const decodeCursor = (cursor: string | undefined): number => (cursor ? Number(cursor.slice(1)) : 0);
