@@ -28,6 +28,9 @@ import * as m21 from './20261122000021_notifications';
 import * as m22 from './20261122000022_registration_requests';
 import * as m23 from './20261122000023_sync_clients';
 import * as m24 from './20261122000024_changes';
+import * as m25 from './20261122020000_products_search_cjk';
+import * as m26 from './20261122020001_products_live_supplier_idx';
+import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -54,4 +57,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000022_registration_requests': m22,
   '20261122000023_sync_clients': m23,
   '20261122000024_changes': m24,
+  '20261122020000_products_search_cjk': m25,
+  '20261122020001_products_live_supplier_idx': m26,
+  '20261122030000_sync_log_maintenance': syncLogMaintenance,
 };
