@@ -1,0 +1,250 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { TestClient } from '../../test/http-client';
+import { signInAs } from '../../test/sign-in';
+import { backfillChangeLog } from './backfill';
+import { compactChangeLog } from './maintenance';
+
+type Client = Awaited<ReturnType<typeof signInAs>>;
+
+/** Pulls until has_more is false; returns the changes and the final cursor. */
+async function pullAll(client: TestClient, cursor = '') {
+  const changes: Array<{ entity: string; id: string; op: string; data?: Record<string, unknown> }> = [];
+  for (let i = 0; i < 1000; i++) {
+    const res = await client.get(`/api/sync/pull?cursor=${cursor}&limit=50`);
+    expect(res.status).toBe(200);
+    if (res.body.reset) return { changes, cursor, reset: true };
+    changes.push(...res.body.changes);
+    cursor = res.body.cursor;
+    if (!res.body.has_more) break;
+  }
+  return { changes, cursor, reset: false };
+}
+
+const clientId = () => crypto.randomUUID();
+const product = (name = 'أسمنت بورتلاندي', price = 18.5) => ({ id: crypto.randomUUID(), name, price, unit: 'كيس 50 كجم' });
+
+describe('sync', () => {
+  let server: TestServer;
+  let supplier: Client;
+  let contractor: Client;
+  let otherContractor: Client;
+  let government: Client;
+  let otherSupplier: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    supplier = await signInAs(server, { role: 'supplier' });
+    otherSupplier = await signInAs(server, { role: 'supplier' });
+    contractor = await signInAs(server, { role: 'contractor' });
+    otherContractor = await signInAs(server, { role: 'contractor' });
+    government = await signInAs(server, { role: 'government' });
+    await backfillChangeLog(server.db.knex);
+  });
+  afterAll(() => server.close());
+
+  describe('pull', () => {
+    it('answers 401 when signed out', async () => {
+      const res = await new TestClient(server.url).get('/api/sync/pull');
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('unauthenticated');
+    });
+
+    it('answers 400 to a malformed cursor or limit', async () => {
+      for (const q of ['cursor=abc', 'cursor=c-1', 'limit=0', 'limit=100000', 'limit=x', 'other=1']) {
+        const res = await contractor.get(`/api/sync/pull?${q}`);
+        expect(res.status, q).toBe(400);
+        expect(res.body.code).toBe('validation_failed');
+      }
+    });
+
+    it('bootstraps the reference data from an empty cursor', async () => {
+      const { changes } = await pullAll(contractor);
+      expect(changes.filter((c) => c.entity === 'category')).toHaveLength(12);
+      expect(changes.filter((c) => c.entity === 'plan')).toHaveLength(4);
+      expect(changes.find((c) => c.entity === 'category')!.data).toHaveProperty('name_ar');
+    });
+
+    it('sends a write once: write, pull, pull again returns nothing new', async () => {
+      const { cursor } = await pullAll(contractor);
+      const p = product('حديد تسليح 12 مم', 2850);
+      expect((await supplier.post('/api/products', p)).status).toBe(201);
+      const first = await pullAll(contractor, cursor);
+      expect(first.changes).toEqual([expect.objectContaining({ entity: 'product', id: p.id, op: 'upsert' })]);
+      expect(first.changes[0].data).toMatchObject({ name: 'حديد تسليح 12 مم', price: 2850 });
+      const again = await pullAll(contractor, first.cursor);
+      expect(again.changes).toEqual([]);
+      expect(again.cursor).toBe(first.cursor);
+    });
+
+    it('sends a deleted product to every holder as a delete', async () => {
+      const p = product('بلوك أسمنتي 20 سم', 3.25);
+      await supplier.post('/api/products', p);
+      const holders = [contractor, otherSupplier, government];
+      const cursors = await Promise.all(holders.map(async (h) => (await pullAll(h)).cursor));
+      expect((await supplier.delete(`/api/products/${p.id}`)).status).toBeLessThan(300);
+      for (const [i, h] of holders.entries()) {
+        const { changes } = await pullAll(h, cursors[i]);
+        expect(changes).toContainEqual({ entity: 'product', id: p.id, op: 'delete' });
+      }
+    });
+
+    it('keeps a sealed bid to its bidder and the project owner', async () => {
+      const project = { id: crypto.randomUUID(), title: 'إنشاء مدرسة', description: 'مبنى من طابقين', location: 'الرياض' };
+      expect((await government.post('/api/projects', project)).status).toBe(201);
+      const before = await Promise.all([contractor, otherContractor, supplier, government].map(async (c) => (await pullAll(c)).cursor));
+      const bid = { project_id: project.id, amount: 1_200_000, proposal: 'ننفذ خلال ستة أشهر', estimated_completion_days: 180 };
+      const created = await contractor.post('/api/bids', bid);
+      expect(created.status).toBe(201);
+      const [mine, other, sup, owner] = await Promise.all(
+        [contractor, otherContractor, supplier, government].map((c, i) => pullAll(c, before[i])),
+      );
+      expect(mine.changes.some((c) => c.entity === 'bid' && c.op === 'upsert')).toBe(true);
+      expect(owner.changes.some((c) => c.entity === 'bid' && c.op === 'upsert')).toBe(true);
+      expect(other.changes.some((c) => c.entity === 'bid')).toBe(false);
+      expect(sup.changes.some((c) => c.entity === 'bid')).toBe(false);
+      // and never in a later bootstrap either
+      expect((await pullAll(otherContractor)).changes.some((c) => c.entity === 'bid')).toBe(false);
+    });
+
+    it('keeps notifications to their owner', async () => {
+      const { changes } = await pullAll(otherContractor);
+      const theirs = await server.db.knex('notifications').whereNot({ user_id: otherContractor.user.id }).pluck('id');
+      expect(theirs.length).toBeGreaterThan(0); // the project owner was told of the bid
+      expect(changes.filter((c) => c.entity === 'notification' && theirs.includes(c.id))).toEqual([]);
+    });
+
+    it('tells a client whose cursor is older than the log keeps to reset', async () => {
+      const p = product('رمل مغسول', 95);
+      await supplier.post('/api/products', p);
+      const { cursor } = await pullAll(contractor);
+      const stale = 'c1';
+      await supplier.delete(`/api/products/${p.id}`);
+      await server.db.knex('changes').where({ op: 'delete' }).update({ created_at: server.db.knex.raw("now() - interval '60 days'") });
+      const compacted = await compactChangeLog(server.db.knex);
+      expect(compacted.tombstones).toBeGreaterThan(0);
+      const res = await contractor.get(`/api/sync/pull?cursor=${stale}`);
+      expect(res.body).toEqual({ reset: true });
+      // a client that was past the pruned deletes goes on
+      expect((await contractor.get(`/api/sync/pull?cursor=${cursor}`)).body.reset).toBeUndefined();
+    });
+
+    it('compaction keeps the current state of every object for every audience', async () => {
+      const p = product('دهان داخلي أبيض', 120);
+      await supplier.post('/api/products', p);
+      for (const price of [121, 122, 123]) await supplier.patch(`/api/products/${p.id}`, { price });
+      await compactChangeLog(server.db.knex);
+      expect(await server.db.knex('changes').where({ entity: 'product', entity_id: p.id })).toHaveLength(1);
+      const { changes } = await pullAll(contractor);
+      expect(changes.find((c) => c.id === p.id)!.data).toMatchObject({ price: 123 });
+    });
+  });
+
+  describe('push', () => {
+    it('applies a queued mutation through the same rules as REST', async () => {
+      const p = product('طوب أحمر', 0.85);
+      const res = await supplier.post('/api/sync/push', {
+        client_id: clientId(),
+        mutations: [{ id: 1, name: 'product.create', args: p }],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ results: [{ id: 1, status: 'applied' }], last_mutation_id: 1 });
+      expect((await new TestClient(server.url).get(`/api/products/${p.id}`)).body.name).toBe('طوب أحمر');
+    });
+
+    it('applies a mutation replayed 100 times exactly once', async () => {
+      const cid = clientId();
+      const p = product('خرسانة جاهزة', 260);
+      const body = { client_id: cid, mutations: [{ id: 7, name: 'product.create', args: p }] };
+      const answers = [];
+      for (let i = 0; i < 100; i++) answers.push((await supplier.post('/api/sync/push', body)).body);
+      for (const a of answers) expect(a).toEqual({ results: [{ id: 7, status: 'applied' }], last_mutation_id: 7 });
+      expect(await server.db.knex('products').where({ id: p.id })).toHaveLength(1);
+      expect(await server.db.knex('sync_mutations').where({ client_id: cid })).toHaveLength(1);
+    });
+
+    it('returns the stored result when a response was lost after the commit', async () => {
+      const cid = clientId();
+      const first = product('بلاط سيراميك', 45);
+      const second = product('بلاط بورسلان', 75);
+      // The first push commits; the phone never sees the answer and sends the batch again with one more.
+      await supplier.post('/api/sync/push', { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: first }] });
+      const retry = await supplier.post('/api/sync/push', {
+        client_id: cid,
+        mutations: [
+          { id: 1, name: 'product.create', args: first },
+          { id: 2, name: 'product.create', args: second },
+        ],
+      });
+      expect(retry.body).toEqual({
+        results: [
+          { id: 1, status: 'applied' },
+          { id: 2, status: 'applied' },
+        ],
+        last_mutation_id: 2,
+      });
+      expect(await server.db.knex('products').whereIn('id', [first.id, second.id])).toHaveLength(2);
+    });
+
+    it('rejects a refused mutation with its code, goes on with the next, and tells the author', async () => {
+      const cid = clientId();
+      const good = product('أنابيب PVC', 30);
+      const res = await contractor.post('/api/sync/push', {
+        client_id: cid,
+        mutations: [
+          { id: 1, name: 'product.create', args: product('ليس لي', 1) }, // a contractor cannot sell
+          { id: 2, name: 'product.create', args: { name: '' } },
+          { id: 3, name: 'no.such_thing', args: {} },
+          { id: 4, name: 'transport_request.create', args: { pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' } },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const [forbidden, invalid, unknown, ok] = res.body.results;
+      expect(forbidden).toMatchObject({ id: 1, status: 'rejected', code: 'forbidden', error: expect.any(String) });
+      expect(invalid).toMatchObject({ id: 2, status: 'rejected', code: 'validation_failed' });
+      expect(unknown).toMatchObject({ id: 3, status: 'rejected', code: 'unknown_mutation' });
+      expect(ok).toEqual({ id: 4, status: 'applied' });
+      expect(res.body.last_mutation_id).toBe(4);
+      const told = await server.db.knex('notifications').where({ user_id: contractor.user.id, kind: 'sync.rejected' });
+      expect(told.length).toBeGreaterThanOrEqual(3);
+      expect(told[0].message).toBeTruthy();
+      // the rejection survives a replay unchanged, and writes no second notification
+      const replay = await contractor.post('/api/sync/push', { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: {} }] });
+      expect(replay.body.results[0]).toEqual(forbidden);
+      expect(await server.db.knex('notifications').where({ user_id: contractor.user.id, kind: 'sync.rejected' })).toHaveLength(told.length);
+    });
+
+    it('refuses a client id that belongs to another user', async () => {
+      const cid = clientId();
+      await supplier.post('/api/sync/push', { client_id: cid, mutations: [] });
+      const res = await contractor.post('/api/sync/push', { client_id: cid, mutations: [] });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('client_id_taken');
+    });
+
+    it('answers bad envelopes with the error body, never a 5xx', async () => {
+      const bodies: unknown[] = [
+        {},
+        { client_id: 'short', mutations: [] },
+        { client_id: clientId(), mutations: 'all' },
+        { client_id: clientId(), mutations: [{ id: 0, name: 'x', args: {} }] },
+        { client_id: clientId(), mutations: [{ id: 1.5, name: 'x', args: {} }] },
+        { client_id: clientId(), mutations: [{ id: 1, name: 'x', args: {}, extra: 1 }] },
+        { client_id: "'; drop table changes; --", mutations: [] },
+        [],
+        null,
+      ];
+      for (const b of bodies) {
+        const res = await supplier.request('POST', '/api/sync/push', { body: JSON.stringify(b), headers: { 'Content-Type': 'application/json' } });
+        expect(res.status, JSON.stringify(b)).toBe(400);
+        expect(res.body.code).toBe('validation_failed');
+      }
+    });
+
+    it('answers 401 when signed out', async () => {
+      const res = await new TestClient(server.url).post('/api/sync/push', { client_id: clientId(), mutations: [] });
+      expect(res.status).toBe(401);
+    });
+  });
+});
