@@ -53,7 +53,14 @@ export function requireUser(ctx: Context): SessionUser {
 
 /** The caller must have finished setup with one of these roles (admins pass when listed). */
 export function requireRole(ctx: Context, ...roles: string[]): SessionUser {
-  const user = requireUser(ctx);
+  return assertRole(requireUser(ctx), ...roles);
+}
+
+/**
+ * requireRole for services: they check the role themselves, so a rule holds through every
+ * door (the REST route and the sync push run the same service function).
+ */
+export function assertRole(user: SessionUser, ...roles: string[]): SessionUser {
   if (roles.includes('admin') && user.is_admin) return user;
   if (!user.role) throw new AppError(403, 'profile_required', 'Finish your profile setup first');
   if (!roles.includes(user.role)) throw forbidden();

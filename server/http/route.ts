@@ -62,10 +62,30 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
     const body = spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined;
     const query = spec.query ? parse(spec.query, ctx.query) : undefined;
     const result = await handler({ ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex });
+    if (result instanceof WithStatus) {
+      ctx.status = result.status;
+      ctx.body = result.body ?? null;
+      return;
+    }
     ctx.status = spec.status ?? 200;
     ctx.body = result ?? null;
   });
 }
+
+/**
+ * A handler's answer whose status depends on what happened: a submission that creates a
+ * row answers 201, the same submission updating it (one bid per contractor and project)
+ * or replaying a client-chosen id answers 200. `spec.status` stays the documented one.
+ */
+export class WithStatus {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** 201 when `created`, else 200. */
+export const createdOrOk = (created: boolean, body: unknown) => new WithStatus(created ? 201 : 200, body);
 
 /** Sends a list with its total in X-Total-Count (DESIGN section 6). */
 export function listResult<T>(ctx: Context, page: { items: T[]; total: number }): T[] {

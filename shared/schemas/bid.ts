@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BID_STATUSES } from '../constants';
 import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
+import { projectStatusSchema } from './project';
 
 export const bidStatusSchema = z.enum(BID_STATUSES);
 
@@ -20,6 +21,8 @@ export const bidSchema = z.object({
   contractor_name: z.string().nullable(),
   contractor_verification_tier: verificationTierSchema,
   project_title: z.string(),
+  /** so a bidder sees whether the project is still open, awarded or closed */
+  project_status: projectStatusSchema,
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -35,3 +38,7 @@ export const bidCreateSchema = z.strictObject({
 });
 export type BidCreate = z.infer<typeof bidCreateSchema>;
 export type BidCreateInput = z.input<typeof bidCreateSchema>;
+
+/** The sync mutation bid.withdraw: POST /api/bids/:id/withdraw with the id as an argument. */
+export const bidWithdrawArgsSchema = z.strictObject({ bid_id: uuidSchema });
+export type BidWithdrawArgs = z.infer<typeof bidWithdrawArgsSchema>;

@@ -14,6 +14,7 @@ import {
   timestampSchema,
   uuidSchema,
 } from './common';
+import { instantOrderResponseSchema } from './instant-order-response';
 
 export const instantOrderStatusSchema = z.enum(INSTANT_ORDER_STATUSES);
 export const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
@@ -35,6 +36,8 @@ export const instantOrderSchema = z.object({
   accepted_response_id: uuidSchema.nullable(),
   contractor_name: z.string().nullable(),
   response_count: z.number().int().min(0),
+  /** the calling supplier's own offer on this order; null for everyone else */
+  my_response: instantOrderResponseSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -64,6 +67,13 @@ export type InstantOrderCreateInput = z.input<typeof instantOrderCreateSchema>;
 /** POST /api/instant-orders/:id/accept. */
 export const instantOrderAcceptSchema = z.strictObject({ response_id: uuidSchema });
 export type InstantOrderAccept = z.infer<typeof instantOrderAcceptSchema>;
+/** The sync mutation instant_order.accept: the accept body and the order's id from the path. */
+export const instantOrderAcceptArgsSchema = instantOrderAcceptSchema.extend({ instant_order_id: uuidSchema });
+export type InstantOrderAcceptArgs = z.infer<typeof instantOrderAcceptArgsSchema>;
+
+/** The sync mutation instant_order.cancel: POST /api/instant-orders/:id/cancel with the id as an argument. */
+export const instantOrderCancelArgsSchema = z.strictObject({ instant_order_id: uuidSchema });
+export type InstantOrderCancelArgs = z.infer<typeof instantOrderCancelArgsSchema>;
 
 /** GET /api/instant-orders. */
 export const instantOrderListQuerySchema = z.strictObject({
