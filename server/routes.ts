@@ -5,12 +5,20 @@ import Router from '@koa/router';
 import { healthRouter } from './modules/health/routes';
 import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
+import { transportRouter } from './modules/transport/routes';
+import { notificationsRouter } from './modules/notifications/routes';
+import { projectsRouter } from './modules/projects/routes';
+import { instantOrdersRouter } from './modules/instant-orders/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
   const routers = [
     healthRouter(),
     profilesRouter(),
+    transportRouter(),
+    notificationsRouter(),
+    projectsRouter(),
+    instantOrdersRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

@@ -28,3 +28,14 @@ export const notificationListQuerySchema = z.strictObject({
   ...paginationFields,
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** PUT /api/notifications/mark-all-read: how many were unread. */
+export const markAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
+export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
+
+/** Sync mutation notification.read (PUT /api/notifications/:id/read takes the id from its path). */
+export const notificationReadArgsSchema = z.strictObject({ id: uuidSchema });
+export type NotificationReadArgs = z.infer<typeof notificationReadArgsSchema>;
+
+/** Sync mutation notification.read_all (PUT /api/notifications/mark-all-read) takes nothing. */
+export const notificationReadAllArgsSchema = z.strictObject({});

@@ -1,0 +1,124 @@
+/**
+ * Transport offers: a transport company's quote on a pending request. One per company and
+ * request (DESIGN section 7): a second submission replaces the first while the request is
+ * still pending. The request row is locked first, so a quote cannot land on a request that
+ * is being accepted or cancelled at the same moment.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { TransportOfferCreate } from '../../../shared/schemas/transport-offer';
+import { acceptsSubmissions } from '../../../shared/lifecycle';
+import { conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../http/guards';
+import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
+import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import {
+  displayName,
+  offerAudiences,
+  presentOffer,
+  requestAudiences,
+  type TransportOffer,
+} from './queries';
+import type { Saved } from './requests';
+
+export async function createTransportOffer(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  input: TransportOfferCreate,
+): Promise<Saved<TransportOffer>> {
+  assertRole(user, 'transport');
+  const { id, transport_request_id: requestId, ...quote } = input;
+  // Replace semantics: a field left out of the new quote is cleared, not kept.
+  const fields: Quote = {
+    quoted_price: quote.quoted_price,
+    estimated_pickup_time: quote.estimated_pickup_time ?? null,
+    estimated_delivery_time: quote.estimated_delivery_time ?? null,
+    vehicle_details: quote.vehicle_details ?? null,
+    notes: quote.notes ?? null,
+  };
+
+  const replay = await rowWithId<OfferRow>(trx, 'transport_offers', id, OFFER_FIELDS);
+  if (replay) {
+    if (replay.transport_company_id !== user.id || replay.transport_request_id !== requestId) throw idTaken();
+    // The same quote sent again (a retry after a lost answer): the row back, nothing written.
+    if (sameQuote(replay, fields)) return { row: await presentOffer(trx, id!), created: false };
+  }
+
+  const request = await trx('transport_requests')
+    .where({ id: requestId })
+    .whereNull('deleted_at')
+    .forUpdate()
+    .first('id', 'status', 'requester_id', 'pickup_location', 'delivery_location');
+  if (!request) throw notFound('Transport request');
+  if (!acceptsSubmissions('transport_request', request.status)) {
+    throw conflict('request_not_pending', 'This transport request no longer takes offers');
+  }
+
+  const mine = await trx('transport_offers')
+    .where({ transport_request_id: requestId, transport_company_id: user.id })
+    .forUpdate()
+    .first('id');
+  let offerId: string;
+  if (mine) {
+    await trx('transport_offers').where({ id: mine.id }).update(fields);
+    offerId = mine.id;
+  } else {
+    const [row] = await insertWithClientId('transport_offers', () =>
+      trx('transport_offers')
+        .insert({ ...(id ? { id } : {}), ...fields, transport_request_id: requestId, transport_company_id: user.id })
+        .returning('id'),
+    );
+    offerId = row.id;
+  }
+
+  await recordChanges(trx, [
+    { entity: 'transport_offer', id: offerId, audiences: offerAudiences(user.id, request.requester_id) },
+    // offer_count is part of the request row
+    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+  ]);
+  await notify(trx, {
+    to: [request.requester_id],
+    kind: 'transport_offer.new',
+    type: 'logistics',
+    params: {
+      company: await displayName(trx, user.id),
+      price: quote.quoted_price,
+      pickup: request.pickup_location,
+      delivery: request.delivery_location,
+      transport_request_id: requestId,
+    },
+  });
+  return { row: await presentOffer(trx, offerId), created: !mine };
+}
+
+interface Quote {
+  quoted_price: number;
+  estimated_pickup_time: Date | string | null;
+  estimated_delivery_time: Date | string | null;
+  vehicle_details: string | null;
+  notes: string | null;
+}
+type OfferRow = Quote & { transport_company_id: string; transport_request_id: string };
+
+const OFFER_FIELDS = [
+  'transport_company_id',
+  'transport_request_id',
+  'quoted_price',
+  'estimated_pickup_time',
+  'estimated_delivery_time',
+  'vehicle_details',
+  'notes',
+];
+
+const time = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
+
+function sameQuote(row: Quote, q: Quote): boolean {
+  return (
+    Number(row.quoted_price) === q.quoted_price &&
+    time(row.estimated_pickup_time) === time(q.estimated_pickup_time) &&
+    time(row.estimated_delivery_time) === time(q.estimated_delivery_time) &&
+    row.vehicle_details === q.vehicle_details &&
+    row.notes === q.notes
+  );
+}

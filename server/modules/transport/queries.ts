@@ -1,0 +1,146 @@
+/**
+ * How transport requests and offers are read: the row as the API presents it (with
+ * requester_name, offer_count and the company's name and tier filled in), who may see
+ * which, and the audiences of their change-log rows. Every read of the area, REST or sync,
+ * goes through these, so a deleted request or a deleted user's row is hidden everywhere.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { Audience } from '../../db/changes';
+import type { TransportOffer } from '../../../shared/schemas/transport-offer';
+import type { TransportRequest } from '../../../shared/schemas/transport-request';
+import { AppError, forbidden, notFound } from '../../http/errors';
+
+export type { TransportOffer, TransportRequest };
+
+/** Transport requests as the API presents them; live ones of live users only. */
+export function requestQuery(db: Knex) {
+  return db('transport_requests as r')
+    .join('users as u', 'u.id', 'r.requester_id')
+    .leftJoin('profiles as p', 'p.user_id', 'r.requester_id')
+    .whereNull('r.deleted_at')
+    .whereNull('u.deleted_at')
+    .select(
+      'r.id',
+      'r.requester_id',
+      'r.pickup_location',
+      'r.delivery_location',
+      'r.cargo_description',
+      'r.cargo_weight',
+      'r.cargo_volume',
+      'r.vehicle_type_required',
+      'r.preferred_pickup_time',
+      'r.preferred_delivery_time',
+      'r.budget',
+      'r.status',
+      'r.assigned_offer_id',
+      db.raw('coalesce(p.company_name, u.name) as requester_name'),
+      // Offers of deleted companies are hidden, so they are not counted either.
+      db.raw(
+        `(select count(*)::int from transport_offers o join users ou on ou.id = o.transport_company_id
+           where o.transport_request_id = r.id and ou.deleted_at is null) as offer_count`,
+      ),
+      'r.created_at',
+      'r.updated_at',
+    );
+}
+
+/** Lists are newest first; the id breaks ties so pages never overlap. */
+export const newestFirst = (alias: string) => [
+  { column: `${alias}.created_at`, order: 'desc' as const },
+  { column: `${alias}.id`, order: 'desc' as const },
+];
+
+/** Transport offers as the API presents them; on live requests, by live companies. */
+export function offerQuery(db: Knex) {
+  return db('transport_offers as o')
+    .join('transport_requests as r', 'r.id', 'o.transport_request_id')
+    .join('users as cu', 'cu.id', 'o.transport_company_id')
+    .leftJoin('profiles as cp', 'cp.user_id', 'o.transport_company_id')
+    .whereNull('r.deleted_at')
+    .whereNull('cu.deleted_at')
+    .select(
+      'o.id',
+      'o.transport_request_id',
+      'o.transport_company_id',
+      'o.quoted_price',
+      'o.estimated_pickup_time',
+      'o.estimated_delivery_time',
+      'o.vehicle_details',
+      'o.notes',
+      'o.status',
+      db.raw('coalesce(cp.company_name, cu.name) as transport_company_name'),
+      db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
+      'o.created_at',
+      'o.updated_at',
+    );
+}
+
+export async function presentRequest(db: Knex, id: string): Promise<TransportRequest> {
+  const row = await requestQuery(db).where('r.id', id).first();
+  if (!row) throw notFound('Transport request');
+  return row;
+}
+
+export async function presentOffer(db: Knex, id: string): Promise<TransportOffer> {
+  const row = await offerQuery(db).where('o.id', id).first();
+  if (!row) throw notFound('Transport offer');
+  return row;
+}
+
+interface RequestAccess {
+  status: string;
+  requester_id: string;
+}
+
+/**
+ * A pending request is public (SPEC: anonymous visitors browse open transport requests).
+ * After that only its requester, transport companies (the assigned one among them: only
+ * transport users can offer) and admins see it.
+ */
+export function canSeeRequest(request: RequestAccess, user: SessionUser | undefined): boolean {
+  if (request.status === 'pending') return true;
+  if (!user) return false;
+  return user.is_admin || user.role === 'transport' || request.requester_id === user.id;
+}
+
+/** Restricts a request query to what `user` may see (the SQL twin of canSeeRequest). */
+export function visibleRequests(q: Knex.QueryBuilder, user: SessionUser | undefined): Knex.QueryBuilder {
+  if (user && (user.is_admin || user.role === 'transport')) return q;
+  return q.where((w) => {
+    w.where('r.status', 'pending');
+    if (user) w.orWhere('r.requester_id', user.id);
+  });
+}
+
+/**
+ * The refusal for someone who is not allowed to act on a request: 403 when they can see
+ * it anyway, 404 when they cannot (so its existence is not revealed).
+ */
+export function refuse(request: RequestAccess, user: SessionUser) {
+  return canSeeRequest(request, user) ? forbidden() : notFound('Transport request');
+}
+
+/** Who receives a request's changes (decided with the sync area). */
+export const requestAudiences = (requesterId: string): Audience[] => [{ role: 'transport' }, { user: requesterId }];
+
+/** Who receives an offer's changes: its company and the request's requester. */
+export const offerAudiences = (companyId: string, requesterId: string): Audience[] => [
+  { user: companyId },
+  { user: requesterId },
+];
+
+/** The name a notification shows for a user: company name, else their own name. */
+export async function displayName(db: Knex, userId: string): Promise<string> {
+  const row = await db('users as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .first(db.raw('coalesce(p.company_name, u.name, u.email) as name'));
+  return row?.name ?? '';
+}
+
+/** The caller's role from setup; without a profile nothing role-bound is allowed. */
+export function roleOf(user: SessionUser): string {
+  if (!user.role) throw new AppError(403, 'profile_required', 'Finish your profile setup first');
+  return user.role;
+}

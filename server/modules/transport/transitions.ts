@@ -1,0 +1,144 @@
+/**
+ * The transport request lifecycle (DESIGN section 8, shared/lifecycle.ts): the requester
+ * accepts one offer (pending → assigned, that offer accepted, the others rejected) or
+ * cancels (pending or assigned → cancelled); the assigned company moves the cargo
+ * (assigned → in_transit → delivered). Each move locks the request row first, so of two
+ * racing moves the second sees the first's result and is refused.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
+import { canTransition, type Actor } from '../../../shared/lifecycle';
+import type { TransportRequestStatus } from '../../../shared/constants';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { recordChanges, type ChangeEntry } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import {
+  offerAudiences,
+  presentRequest,
+  refuse,
+  requestAudiences,
+  type TransportRequest,
+} from './queries';
+
+interface LockedRequest {
+  id: string;
+  status: TransportRequestStatus;
+  requester_id: string;
+  assigned_offer_id: string | null;
+  assignee_id: string | null;
+  pickup_location: string;
+  delivery_location: string;
+}
+
+async function lockRequest(trx: Knex.Transaction, id: string): Promise<LockedRequest> {
+  const row = await trx('transport_requests as r')
+    .leftJoin('transport_offers as a', 'a.id', 'r.assigned_offer_id')
+    .where('r.id', id)
+    .whereNull('r.deleted_at')
+    .forUpdate('r')
+    .first(
+      'r.id',
+      'r.status',
+      'r.requester_id',
+      'r.assigned_offer_id',
+      'a.transport_company_id as assignee_id',
+      'r.pickup_location',
+      'r.delivery_location',
+    );
+  if (!row) throw notFound('Transport request');
+  return row;
+}
+
+export async function acceptTransportOffer(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  requestId: string,
+  offerId: string,
+): Promise<TransportRequest> {
+  const request = await lockRequest(trx, requestId);
+  if (request.requester_id !== user.id) throw refuse(request, user);
+  if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
+    throw conflict('request_not_pending', 'This transport request is no longer pending');
+  }
+  const offer = await trx('transport_offers as o')
+    .join('users as u', 'u.id', 'o.transport_company_id')
+    .where({ 'o.id': offerId, 'o.transport_request_id': requestId })
+    .whereNull('u.deleted_at')
+    .first('o.id', 'o.transport_company_id');
+  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this transport request');
+
+  const offers: Array<{ id: string; transport_company_id: string }> = await trx('transport_offers')
+    .where({ transport_request_id: requestId })
+    .select('id', 'transport_company_id');
+  await trx('transport_offers').where({ id: offerId }).update({ status: 'accepted' });
+  await trx('transport_offers')
+    .where({ transport_request_id: requestId, status: 'submitted' })
+    .whereNot({ id: offerId })
+    .update({ status: 'rejected' });
+  await trx('transport_requests').where({ id: requestId }).update({ status: 'assigned', assigned_offer_id: offerId });
+
+  await recordChanges(trx, [
+    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+    ...offers.map((o) => ({
+      entity: 'transport_offer' as const,
+      id: o.id,
+      audiences: offerAudiences(o.transport_company_id, request.requester_id),
+    })),
+  ]);
+  await notify(trx, {
+    to: [offer.transport_company_id],
+    kind: 'transport_request.assigned',
+    type: 'logistics',
+    priority: 'high',
+    params: { pickup: request.pickup_location, delivery: request.delivery_location, transport_request_id: requestId },
+  });
+  return presentRequest(trx, requestId);
+}
+
+export async function changeTransportStatus(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  requestId: string,
+  { status }: TransportRequestStatusChange,
+): Promise<TransportRequest> {
+  const request = await lockRequest(trx, requestId);
+  const actor: Actor | undefined =
+    request.requester_id === user.id ? 'owner' : request.assignee_id === user.id ? 'assignee' : undefined;
+  if (!actor) throw refuse(request, user);
+  if (!canTransition('transport_request', request.status, status, actor)) {
+    throw conflict('invalid_transition', `A transport request cannot go from ${request.status} to ${status}`);
+  }
+  await trx('transport_requests').where({ id: requestId }).update({ status });
+  const changes: ChangeEntry[] = [
+    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+  ];
+
+  // Who hears of it: the requester when the company moves the cargo; when the requester
+  // cancels, the assigned company, or every company still quoting on a pending request
+  // (their quotes are void now).
+  let recipients: string[];
+  if (actor === 'assignee') {
+    recipients = [request.requester_id];
+  } else if (request.assignee_id) {
+    recipients = [request.assignee_id];
+  } else {
+    const voided: Array<{ id: string; transport_company_id: string }> = await trx('transport_offers')
+      .where({ transport_request_id: requestId, status: 'submitted' })
+      .update({ status: 'rejected' })
+      .returning(['id', 'transport_company_id']);
+    for (const o of voided) {
+      changes.push({ entity: 'transport_offer', id: o.id, audiences: offerAudiences(o.transport_company_id, request.requester_id) });
+    }
+    recipients = voided.map((o) => o.transport_company_id);
+  }
+  await recordChanges(trx, changes);
+  await notify(trx, {
+    to: recipients,
+    kind: 'transport_request.status',
+    type: 'logistics',
+    params: { pickup: request.pickup_location, delivery: request.delivery_location, status, transport_request_id: requestId },
+    except: user.id,
+  });
+  return presentRequest(trx, requestId);
+}
