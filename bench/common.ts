@@ -1,0 +1,138 @@
+/**
+ * Shared pieces of the benchmarks: a Postgres schema of their own, a server on a free
+ * port, autocannon runs, and the results file.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db/index';
+import { migrateLatest } from '../server/db/migrate';
+import { loadConfig, type Config } from '../server/config';
+import { createApp } from '../server/app';
+
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/binaa_bench';
+
+/** Makes sure the benchmark database exists (local default only). */
+export async function ensureDatabase(url = DATABASE_URL): Promise<void> {
+  const target = new URL(url);
+  const dbName = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (!rowCount) await client.query(`create database "${dbName.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh schema with every migration, in the benchmark database. */
+export async function freshSchema(schema: string, poolMax = 20): Promise<Database> {
+  await ensureDatabase();
+  const setup = await openDatabase({ url: DATABASE_URL });
+  await setup.knex.raw('drop schema if exists ?? cascade', [schema]);
+  await setup.knex.raw('create extension if not exists pg_trgm schema public');
+  await setup.knex.raw('create extension if not exists unaccent schema public');
+  await setup.close();
+  const db = await openDatabase({ url: DATABASE_URL, schema, poolMax });
+  await migrateLatest(db.knex, schema);
+  return db;
+}
+
+export async function listen(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export async function startApp(db: Database): Promise<{ url: string; config: Config; close(): Promise<void> }> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent' });
+  // Production settings (no request logs), but plain http on loopback and no rate limits.
+  Object.assign(config, { https: false, publicUrl: url });
+  config.limits.perUserPerMinute = 1e9;
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }) });
+  server.on('request', app.callback());
+  return {
+    url,
+    config,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(name: string, url: string, paths: string[], seconds: number, connections = 50): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const RESULTS = path.resolve('bench/results.json');
+
+export function saveResults(section: string, data: unknown): void {
+  const all = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : {};
+  all[section] = { at: new Date().toISOString(), ...(data as object) };
+  fs.writeFileSync(RESULTS, JSON.stringify(all, null, 2));
+}
+
+export function table(rows: Array<Record<string, string | number>>): void {
+  console.table(rows);
+}
+
+/** Starts bench/servers.ts in a child process and waits for its URL. */
+export async function spawnServer(args: string[]): Promise<{ url: string; close(): void }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const line = buf.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line).url);
+    });
+    child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
+  });
+  return { url, close: () => child.kill() };
+}

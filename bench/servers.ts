@@ -1,0 +1,55 @@
+/**
+ * One server under load, in a process of its own so that autocannon (in the parent) and
+ * the server do not share an event loop. Modes:
+ *   app <schema>              the real app on the benchmark schema
+ *   pg <schema> <statements>  a bare node:http server running captured SQL through pg
+ *   koa <bodyFile>            a bare Koa route answering a fixed JSON body
+ * Prints one line, {"url": ...}, when it listens.
+ */
+import fs from 'node:fs';
+import Koa from 'koa';
+import pg from 'pg';
+import { DATABASE_URL, listen, startApp } from './common';
+import { openDatabase } from '../server/db/index';
+
+const [mode, arg1, arg2] = process.argv.slice(2);
+
+const toPg = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+async function main() {
+  if (mode === 'app') {
+    const db = await openDatabase({ url: DATABASE_URL, schema: arg1, poolMax: 20 });
+    const app = await startApp(db);
+    console.log(JSON.stringify({ url: app.url }));
+  } else if (mode === 'pg') {
+    const captured: Record<string, Array<{ sql: string; bindings: unknown[] }>> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20, options: `-c search_path=${arg1},public` });
+    const server = await listen(async (req, res) => {
+      const statements = captured[req.url ?? ''];
+      if (!statements) return void res.writeHead(404).end();
+      const results = await Promise.all(statements.map((s) => pool.query(toPg(s.sql), s.bindings as unknown[])));
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(results[1]?.rows[0]?.count ?? '') });
+      res.end(JSON.stringify(results[0].rows));
+    });
+    console.log(JSON.stringify({ url: server.url }));
+  } else if (mode === 'koa') {
+    const body = fs.readFileSync(arg1, 'utf8');
+    const koa = new Koa();
+    koa.use((ctx) => {
+      ctx.type = 'json';
+      ctx.body = body;
+    });
+    const server = await listen(koa.callback());
+    console.log(JSON.stringify({ url: server.url }));
+  } else {
+    throw new Error(`unknown mode ${mode}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,158 @@
+/**
+ * npm run bench:sync (Postgres; DATABASE_URL, default a local binaa_bench database):
+ * - pull of 10k changes: server time of the pull function, beside the raw SELECTs it
+ *   needs (the change rows and the product rows) timed the same way;
+ * - one push of 100 mutations, beside 100 raw INSERTs each in its own transaction;
+ * - pushes from 50 concurrent clients over HTTP (10 mutations each), beside 50 concurrent
+ *   raw inserts of the same rows.
+ * Targets: pulling 10k changes <= 1 s of server time; a push of 100 mutations <= 1 s.
+ */
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+import { freshSchema, saveResults, spawnServer, table } from './common';
+import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { pull } from '../server/modules/sync/pull';
+import { push } from '../server/modules/sync/push';
+import { loaders, mutations } from '../server/modules/sync/registry';
+import { loadSessionUser } from '../server/http/guards';
+import { loadConfig } from '../server/config';
+import { createLoginCode } from '../server/auth/login-codes';
+
+const SCHEMA = 'bench_sync';
+const CHANGES = 10_000;
+const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent' });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const ms = (n: number) => +n.toFixed(1);
+
+async function timed(fn: () => Promise<unknown>, runs = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+async function supplier(knex: Knex, n: number) {
+  const [u] = await knex('users').insert({ email: `bench-sync-${n}@binaa.sa`, name: `Bench ${n}` }).returning('id');
+  await knex('profiles').insert({ user_id: u.id, role: 'supplier', company_name: `مورد ${n}` });
+  await knex('subscriptions').insert({ user_id: u.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly' });
+  return u.id as string;
+}
+
+const productArgs = (i: number) => ({ id: crypto.randomUUID(), name: `منتج ${i}`, price: 10 + (i % 100), unit: 'حبة' });
+
+async function main() {
+  const db = await freshSchema(SCHEMA, 60);
+  const { knex } = db;
+  const ownerId = await supplier(knex, 0);
+  const [reader] = await knex('users').insert({ email: 'bench-reader@binaa.sa' }).returning('id');
+  await knex('profiles').insert({ user_id: reader.id, role: 'contractor' });
+
+  await knex.raw(
+    `insert into products (supplier_id, name, price, unit) select ?, 'منتج ' || i, 10 + i % 100, 'حبة' from generate_series(1, ?) i`,
+    [ownerId, CHANGES],
+  );
+  await backfillChangeLog(knex); // one upsert change per product (plus reference data)
+  await knex.raw('analyze');
+  const readerUser = (await loadSessionUser(knex, config, reader.id))!;
+
+  // Pull of 10k changes, in pages of 5000 as a bootstrapping client would.
+  let pulled = 0;
+  const pullMs = await timed(async () => {
+    pulled = 0;
+    let cursor: string | undefined;
+    for (;;) {
+      const res = await pull(knex, loaders, readerUser, cursor, 5000);
+      if ('reset' in res) throw new Error('reset');
+      pulled += res.changes.length;
+      cursor = res.cursor;
+      if (!res.has_more) break;
+    }
+  });
+  const rawPullMs = await timed(async () => {
+    const rows = await knex('changes').where('seq', '>', 0).orderBy('seq').limit(CHANGES + 100);
+    const ids = rows.filter((r) => r.entity === 'product').map((r) => r.entity_id);
+    await knex('products').whereIn('id', ids).select('*');
+  });
+
+  // One push of 100 mutations, each in its own transaction as the push does.
+  const pusher = (await loadSessionUser(knex, config, ownerId))!;
+  let applied = 0;
+  const pushMs = await timed(async () => {
+    const res = await push(knex, mutations, pusher, {
+      client_id: crypto.randomUUID(),
+      mutations: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
+    });
+    applied = res.results.filter((r) => r.status === 'applied').length;
+  }, 3);
+  const rawPushMs = await timed(async () => {
+    for (let i = 0; i < 100; i++) {
+      await knex.transaction((trx) => trx('products').insert({ supplier_id: ownerId, ...productArgs(i) }));
+    }
+  }, 3);
+
+  // 50 clients pushing at once over HTTP, against the app in its own process.
+  const app = await spawnServer(['app', SCHEMA]);
+  const clients = await Promise.all(
+    Array.from({ length: 50 }, async (_, n) => {
+      const id = await supplier(knex, n + 1);
+      const code = await createLoginCode(knex, id);
+      const res = await fetch(`${app.url}/api/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({ code }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in ${res.status}`);
+      return { id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    }),
+  );
+  const latencies: number[] = [];
+  let concurrentApplied = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    clients.map(async (c) => {
+      const t = performance.now();
+      const res = await fetch(`${app.url}/api/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url, cookie: c.cookie },
+        body: JSON.stringify({
+          client_id: crypto.randomUUID(),
+          mutations: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
+        }),
+      });
+      const body = await res.json();
+      latencies.push(performance.now() - t);
+      concurrentApplied += body.results?.filter((r: { status: string }) => r.status === 'applied').length ?? 0;
+    }),
+  );
+  const concurrentMs = performance.now() - t0;
+  app.close();
+  const t1 = performance.now();
+  await Promise.all(
+    clients.map(async (c) => {
+      for (let i = 0; i < 10; i++) await knex.transaction((trx) => trx('products').insert({ supplier_id: c.id, ...productArgs(i) }));
+    }),
+  );
+  const rawConcurrentMs = performance.now() - t1;
+
+  const rows = [
+    { measure: `pull ${pulled} changes (server time)`, ms: ms(pullMs), baseline: 'raw SELECTs', baseline_ms: ms(rawPullMs), ratio: +(pullMs / rawPullMs).toFixed(2), target: '<= 1000 ms' },
+    { measure: `push of 100 mutations (${applied} applied)`, ms: ms(pushMs), baseline: '100 raw INSERT transactions', baseline_ms: ms(rawPushMs), ratio: +(pushMs / rawPushMs).toFixed(2), target: '<= 1000 ms' },
+    { measure: `50 concurrent clients x 10 mutations (${concurrentApplied} applied), wall`, ms: ms(concurrentMs), baseline: '50 x 10 raw INSERT transactions', baseline_ms: ms(rawConcurrentMs), ratio: +(concurrentMs / rawConcurrentMs).toFixed(2), target: '' },
+    { measure: '  per push p50 / p99', ms: `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))}`, baseline: '', baseline_ms: '', ratio: '', target: '' },
+  ];
+  table(rows);
+  saveResults('sync', { rows });
+  await knex.raw('drop schema if exists ?? cascade', [SCHEMA]);
+  await db.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
