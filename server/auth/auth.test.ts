@@ -147,6 +147,23 @@ describe('sign-in through the development identity provider', () => {
     expect((await admin.get('/api/admin/owner-status')).body).toEqual({ isOwner: false });
   });
 
+  it('ends a session that has been idle past its expiry', async () => {
+    const client = await signInWithDevIdp(server, 'idle@binaa.sa');
+    const me = (await client.get('/api/users/me')).body;
+    await server.db.knex('sessions').where({ user_id: me.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await client.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('ends a session 90 days after sign-in even when it is used every day', async () => {
+    const client = await signInWithDevIdp(server, 'old@binaa.sa');
+    const me = (await client.get('/api/users/me')).body;
+    const row = await server.db.knex('sessions').where({ user_id: me.id }).first();
+    const data = { ...row.data, signedInAt: Date.now() - 91 * 24 * 3600 * 1000 };
+    await server.db.knex('sessions').where({ id: row.id }).update({ data: JSON.stringify(data) });
+    expect((await client.get('/api/users/me')).status).toBe(401);
+    expect(await server.db.knex('sessions').where({ id: row.id }).first()).toBeUndefined();
+  });
+
   it('answers 401 to /api/users/me when signed out', async () => {
     const res = await new TestClient(server.url).get('/api/users/me');
     expect(res.status).toBe(401);
