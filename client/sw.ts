@@ -7,6 +7,7 @@
  * Server-rendered pages (the development sign-in form, OAuth redirects) are not client
  * routes and so always go to the network.
  */
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './app/paths';
@@ -22,6 +23,10 @@ registerRoute(
     denylist: [/^\/api\//],
   }),
 );
+
+// The first worker takes control at once, so the very first visit already works offline.
+// Later versions wait for the user's consent (the update prompt) before they activate.
+clientsClaim();
 
 // workbox-window's messageSkipWaiting() sends this when the user accepts the update.
 self.addEventListener('message', (event) => {

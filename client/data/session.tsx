@@ -4,6 +4,7 @@
  * failure counts as signed out, so the public pages still open offline.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PATHS } from '../app/paths';
 import { ApiError } from './api';
 import { api } from './client';
 import type { Profile, SessionUser } from './types';
@@ -67,6 +68,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    // On /auth/callback the callback screen loads the session itself, after the code
+    // exchange: a /api/users/me still in flight from before sign-in could otherwise
+    // answer last and overwrite the new session cookie with the old one.
+    if (window.location.pathname === PATHS.authCallback) return;
     void refresh();
   }, [refresh]);
 

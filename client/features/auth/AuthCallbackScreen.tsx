@@ -43,6 +43,7 @@ export function AuthCallbackScreen() {
     const code = params.get('code');
     if (!code) {
       setFailure(t('callback.noCode'));
+      void refresh(); // the session provider leaves loading the session to this screen
       return;
     }
     void (async () => {

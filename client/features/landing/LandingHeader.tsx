@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingFactoryRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LanguageSwitcher } from '../../app/LanguageSwitcher';
 import { PATHS } from '../../app/paths';
 import { useLogin } from '../auth/useLogin';
@@ -50,6 +50,9 @@ export function LandingHeader() {
   const styles = useStyles();
   const { t } = useTranslation(['landing', 'common']);
   const { login, busy, error } = useLogin();
+  // The server sends a refused sign-in back to /?login_error=<reason>.
+  const [params] = useSearchParams();
+  const refused = params.has('login_error');
   return (
     <>
       <header className={styles.header}>
@@ -67,7 +70,7 @@ export function LandingHeader() {
           </Button>
         </div>
       </header>
-      {error && (
+      {(error || refused) && (
         // A plain alert rather than Fluent's MessageBar: this header is in the landing bundle.
         <p className={styles.alert} role="alert">
           {t('common:auth.loginFailed')}
