@@ -7,8 +7,12 @@ import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
 import { transportRouter } from './modules/transport/routes';
 import { notificationsRouter } from './modules/notifications/routes';
+import { subscriptionsRouter } from './modules/subscriptions/routes';
 import { projectsRouter } from './modules/projects/routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
+import { categoriesRouter } from './modules/categories/routes';
+import { productsRouter } from './modules/products/routes';
+import { reviewsRouter } from './modules/reviews/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -17,8 +21,12 @@ export function apiRouter(): Router {
     profilesRouter(),
     transportRouter(),
     notificationsRouter(),
+    subscriptionsRouter(),
     projectsRouter(),
     instantOrdersRouter(),
+    categoriesRouter(),
+    productsRouter(),
+    reviewsRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

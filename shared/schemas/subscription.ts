@@ -22,6 +22,8 @@ export const subscriptionPlanSchema = z.object({
   max_instant_orders: z.number().int(),
   priority_support: z.boolean(),
   sort: z.number().int(),
+  /** What yearly billing saves against twelve months, in whole percent (17; 0 for free). */
+  yearly_saving_percent: z.number().int().min(0).max(100),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
@@ -37,11 +39,18 @@ export const userSubscriptionSchema = z.object({
 });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
 
-/** GET /api/subscription/usage. */
+/**
+ * GET /api/subscription/usage: what the user has, next to what their current plan allows
+ * (999 = unlimited). products_count and instant_orders_count count what the limits count:
+ * live products and active instant orders.
+ */
 export const usageSchema = z.object({
   products_count: z.number().int().min(0),
   projects_count: z.number().int().min(0),
   instant_orders_count: z.number().int().min(0),
+  plan_id: planIdSchema,
+  max_products: z.number().int(),
+  max_instant_orders: z.number().int(),
 });
 export type Usage = z.infer<typeof usageSchema>;
 

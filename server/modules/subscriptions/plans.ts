@@ -1,0 +1,40 @@
+/**
+ * The four plans (reference data from the migrations) as the API presents them: SAR
+ * prices, features as i18n keys, limits (999 = unlimited) and the yearly saving the
+ * pricing page shows, computed from the two prices so it can never disagree with them.
+ */
+import type { Knex } from 'knex';
+import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { notFound } from '../../http/errors';
+
+const COLUMNS = [
+  'id',
+  'name',
+  'price_monthly',
+  'price_yearly',
+  'features',
+  'max_products',
+  'max_instant_orders',
+  'priority_support',
+  'sort',
+];
+
+type PlanRow = Omit<SubscriptionPlan, 'yearly_saving_percent'>;
+
+export function presentPlan(row: PlanRow): SubscriptionPlan {
+  const twelveMonths = row.price_monthly * 12;
+  const saving = twelveMonths > 0 ? Math.round((1 - row.price_yearly / twelveMonths) * 100) : 0;
+  return { ...row, yearly_saving_percent: saving };
+}
+
+export async function listPlans(knex: Knex, ids?: string[]): Promise<SubscriptionPlan[]> {
+  const q = knex('subscription_plans').select(COLUMNS).orderBy('sort');
+  if (ids) q.whereIn('id', ids);
+  return (await q).map(presentPlan);
+}
+
+export async function getPlan(knex: Knex, id: string): Promise<SubscriptionPlan> {
+  const [plan] = await listPlans(knex, [id]);
+  if (!plan) throw notFound('Plan');
+  return plan;
+}

@@ -1,0 +1,146 @@
+/**
+ * A user's subscription (DESIGN section 8): free until they subscribe to a paid plan for
+ * a month or a year, or start the one 14-day trial of basic (only from the free plan).
+ * A period or trial that has ended counts as free, as limits.ts counts it: /my says
+ * `expired` and the free plan, without anyone having to write that down first.
+ *
+ * There is no payment provider (docs/ARCHITECTURE.md): subscribing records the plan and
+ * its period as the user asked. Each change locks the user's subscription row, is logged
+ * for the user's sync and tells them in a notification.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { Subscribe, Usage, UserSubscription } from '../../../shared/schemas/subscription';
+import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { conflict } from '../../http/errors';
+import { recordChange } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { effectivePlanId, usageCount } from './limits';
+import { getPlan } from './plans';
+
+interface SubscriptionRow {
+  plan_id: string;
+  billing_cycle: 'monthly' | 'yearly' | null;
+  status: 'active' | 'trialing' | 'expired';
+  current_period_end: Date | null;
+  free_trial_used: boolean;
+  trial_ends_at: Date | null;
+  /** whether the period or trial is still running (the same test as limits.ts) */
+  running: boolean;
+}
+
+async function subscriptionRow(db: Knex, userId: string): Promise<SubscriptionRow | undefined> {
+  return db('subscriptions')
+    .where({ user_id: userId })
+    .first(
+      'plan_id',
+      'billing_cycle',
+      'status',
+      'current_period_end',
+      'free_trial_used',
+      'trial_ends_at',
+      db.raw(
+        `(status in ('active', 'trialing') and (current_period_end is null or current_period_end > now())) as running`,
+      ),
+    );
+}
+
+/** GET /api/subscription/my: free (active) without a row; an ended period or trial is expired and free. */
+export async function getMySubscription(db: Knex, user: SessionUser): Promise<UserSubscription> {
+  const row = await subscriptionRow(db, user.id);
+  const planId = row?.running ? row.plan_id : 'free';
+  return {
+    subscription_plan: planId as UserSubscription['subscription_plan'],
+    billing_cycle: row?.running ? row.billing_cycle : null,
+    status: !row ? 'active' : row.running ? row.status : 'expired',
+    current_period_end: row?.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+    free_trial_used: row?.free_trial_used ?? false,
+    trial_ends_at: row?.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+    plan: await getPlan(db, planId),
+  };
+}
+
+/** GET /api/subscription/usage: counts as the limits count them, next to the plan's limits. */
+export async function getUsage(db: Knex, user: SessionUser): Promise<Usage> {
+  const planId = await effectivePlanId(db, user.id);
+  const plan = await getPlan(db, planId);
+  const [projects] = await db('projects')
+    .where({ government_id: user.id })
+    .whereNull('deleted_at')
+    .count<{ count: number | string }[]>('* as count');
+  return {
+    products_count: await usageCount(db, user.id, 'products'),
+    projects_count: Number(projects?.count ?? 0),
+    instant_orders_count: await usageCount(db, user.id, 'instant_orders'),
+    plan_id: plan.id,
+    max_products: plan.max_products,
+    max_instant_orders: plan.max_instant_orders,
+  };
+}
+
+/** The user's row, created free if missing, locked until the transaction ends. */
+async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<SubscriptionRow> {
+  await trx('subscriptions').insert({ user_id: userId }).onConflict('user_id').ignore();
+  await trx('subscriptions').where({ user_id: userId }).forUpdate().first('user_id');
+  return (await subscriptionRow(trx, userId))!;
+}
+
+async function saved(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
+  await recordChange(trx, 'subscription', user.id, [{ user: user.id }]);
+  return getMySubscription(trx, user);
+}
+
+/** POST /api/subscription/subscribe: a paid plan for a month or a year from now. */
+export async function subscribe(trx: Knex.Transaction, user: SessionUser, input: Subscribe): Promise<UserSubscription> {
+  await lockSubscription(trx, user.id);
+  const plan = await getPlan(trx, input.planId);
+  const length = input.billingCycle === 'yearly' ? '1 year' : '1 month';
+  await trx('subscriptions')
+    .where({ user_id: user.id })
+    .update({
+      plan_id: plan.id,
+      billing_cycle: input.billingCycle,
+      status: 'active',
+      current_period_end: trx.raw(`now() + ?::interval`, [length]),
+    });
+  await notify(trx, {
+    to: [user.id],
+    kind: 'subscription.subscribed',
+    type: 'payment',
+    params: { plan: plan.name, plan_id: plan.id, billing_cycle: input.billingCycle },
+  });
+  return saved(trx, user);
+}
+
+/** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
+export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
+  const row = await lockSubscription(trx, user.id);
+  if (row.free_trial_used) throw conflict('trial_not_available', 'The free trial has already been used');
+  if (row.running && row.plan_id !== 'free') {
+    throw conflict('trial_not_available', 'The free trial is only for users on the free plan');
+  }
+  const [ends] = await trx('subscriptions')
+    .where({ user_id: user.id })
+    .update({
+      plan_id: FREE_TRIAL_PLAN,
+      billing_cycle: null,
+      status: 'trialing',
+      free_trial_used: true,
+      trial_ends_at: trx.raw(`now() + ?::interval`, [`${FREE_TRIAL_DAYS} days`]),
+      current_period_end: trx.raw(`now() + ?::interval`, [`${FREE_TRIAL_DAYS} days`]),
+    })
+    .returning('trial_ends_at');
+  const plan = await getPlan(trx, FREE_TRIAL_PLAN);
+  await notify(trx, {
+    to: [user.id],
+    kind: 'subscription.trial_started',
+    type: 'payment',
+    params: {
+      plan: plan.name,
+      plan_id: plan.id,
+      days: FREE_TRIAL_DAYS,
+      date: new Date(ends.trial_ends_at).toISOString().slice(0, 10),
+    },
+  });
+  return saved(trx, user);
+}
