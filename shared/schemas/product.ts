@@ -71,23 +71,35 @@ export const productCreateSchema = z.strictObject({
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
+const productUpdateFields = {
+  name: requiredText(MAX.name).optional(),
+  description: optionalText(MAX.text),
+  price: moneySchema.optional(),
+  unit: requiredText(MAX.unit).optional(),
+  min_quantity: positiveInt(MIN_QUANTITY_MAX).optional(),
+  stock_quantity: stockSchema.nullable().optional(),
+  availability_status: availabilityStatusSchema.optional(),
+  category_id: uuidSchema.nullable().optional(),
+  image_url: optionalUrl(),
+  specifications: specificationsSchema.nullable().optional(),
+};
+
 /** PATCH /api/products/:id: any of these, at least one. null clears an optional field. */
 export const productUpdateSchema = z
-  .strictObject({
-    name: requiredText(MAX.name).optional(),
-    description: optionalText(MAX.text),
-    price: moneySchema.optional(),
-    unit: requiredText(MAX.unit).optional(),
-    min_quantity: positiveInt(MIN_QUANTITY_MAX).optional(),
-    stock_quantity: stockSchema.nullable().optional(),
-    availability_status: availabilityStatusSchema.optional(),
-    category_id: uuidSchema.nullable().optional(),
-    image_url: optionalUrl(),
-    specifications: specificationsSchema.nullable().optional(),
-  })
+  .strictObject(productUpdateFields)
   .refine(atLeastOneField, { message: AT_LEAST_ONE_FIELD });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+
+/** Sync mutation product.update: the PATCH body plus the id its path carries. */
+export const productUpdateArgsSchema = z
+  .strictObject({ id: uuidSchema, ...productUpdateFields })
+  .refine(({ id: _id, ...patch }) => atLeastOneField(patch), { message: AT_LEAST_ONE_FIELD });
+export type ProductUpdateArgs = z.infer<typeof productUpdateArgsSchema>;
+
+/** Sync mutation product.delete. */
+export const productDeleteArgsSchema = z.strictObject({ id: uuidSchema });
+export type ProductDeleteArgs = z.infer<typeof productDeleteArgsSchema>;
 
 /** GET /api/products. */
 export const productListQuerySchema = z.strictObject({

@@ -1,0 +1,121 @@
+/**
+ * Products over HTTP: each route parses its input and calls one service function, inside
+ * a transaction when it writes. The rules live in service.ts; reads are public and name
+ * categories in the reader's language.
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { paginationQuerySchema } from '../../../shared/schemas/common';
+import {
+  productCreateSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+} from '../../../shared/schemas/product';
+import { createdOrOk, listResult, route } from '../../http/route';
+import { readerLanguage } from '../categories/language';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listMyProducts,
+  listProducts,
+  updateProduct,
+} from './service';
+
+const tag = 'products';
+
+export function productsRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/products',
+      summary: 'List a product (supplier, within the plan limit; 200 with the existing one when its client id was already used)',
+      tag,
+      access: 'user',
+      body: productCreateSchema,
+      response: productSchema,
+      status: 201,
+    },
+    async ({ knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createProduct(trx, user, body));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/products',
+      summary: 'The catalogue: newest first, or ranked by relevance with search; filter by category (id or slug) and supplier',
+      tag,
+      access: 'public',
+      query: productListQuerySchema,
+      response: z.array(productSchema),
+    },
+    async ({ ctx, knex, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query)),
+  );
+
+  // Before /{id}, which would take "my" for an id.
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/products/my',
+      summary: "The supplier's own products, newest first",
+      tag,
+      access: 'user',
+      query: paginationQuerySchema,
+      response: z.array(productSchema),
+    },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyProducts(knex, user, query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/products/{id}',
+      summary: 'One product',
+      tag,
+      access: 'public',
+      response: productSchema,
+    },
+    ({ ctx, knex, params }) => getProduct(knex, readerLanguage(ctx), params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/products/{id}',
+      summary: 'Update an own product: price, stock, availability and the other fields (supplier)',
+      tag,
+      access: 'user',
+      body: productUpdateSchema,
+      response: productSchema,
+    },
+    ({ knex, user, params, body }) => knex.transaction((trx) => updateProduct(trx, user, params.id, body)),
+  );
+
+  route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/products/{id}',
+      summary: 'Remove an own product (supplier; a soft delete)',
+      tag,
+      access: 'user',
+      status: 204,
+    },
+    async ({ knex, user, params }) => {
+      await knex.transaction((trx) => deleteProduct(trx, user, params.id));
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,123 @@
+/**
+ * Products: a supplier's catalogue. Owns the rules of creating (supplier role, plan limit,
+ * idempotent client id), updating and soft-deleting one's own products, and the public
+ * reads. Every write records the product in the change log for everyone in the same
+ * transaction. Another supplier's product is 404 to a writer, never 403, so ids do not
+ * leak what exists.
+ */
+import type { Knex } from 'knex';
+import type { Language } from '../../../shared/constants';
+import type { PaginationQuery } from '../../../shared/schemas/common';
+import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '../../../shared/schemas/product';
+import type { SessionUser } from '../../http/context';
+import { assertRole } from '../../http/guards';
+import { notFound } from '../../http/errors';
+import { recordChange, type Audience } from '../../db/changes';
+import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
+import type { Page } from '../../db/page';
+import { assertWithinPlanLimit } from '../subscriptions/limits';
+import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
+import { findProduct, listNewest } from './queries';
+import { searchProducts } from './search';
+
+/** The catalogue is public: every product change goes to everyone. */
+export const PRODUCT_AUDIENCE: Audience[] = [{ all: true }];
+
+/** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
+const jsonb = (v: Record<string, string> | null | undefined) => (v == null ? v : JSON.stringify(v));
+
+export async function getProduct(db: Knex, language: Language, id: string): Promise<Product> {
+  const row = await findProduct(db, language, id);
+  if (!row) throw notFound('Product');
+  return row;
+}
+
+/** GET /api/products: newest first, or ranked by relevance when searching. */
+export async function listProducts(db: Knex, language: Language, query: ProductListQuery): Promise<Page<Product>> {
+  const filter: { category_id?: string; supplier_id?: string } = { supplier_id: query.supplier_id };
+  if (query.category) {
+    filter.category_id = await resolveCategoryRef(db, query.category);
+    if (!filter.category_id) return { items: [], total: 0 }; // no such category: nothing in it
+  }
+  const page = { limit: query.limit, offset: query.offset };
+  return query.search ? searchProducts(db, language, query.search, filter, page) : listNewest(db, language, filter, page);
+}
+
+/** GET /api/products/my: the supplier's own live products. */
+export async function listMyProducts(db: Knex, user: SessionUser, query: PaginationQuery): Promise<Page<Product>> {
+  assertRole(user, 'supplier');
+  return listNewest(db, user.language, { supplier_id: user.id }, query);
+}
+
+/**
+ * Creates a product for the calling supplier. A client-chosen id already used by this
+ * supplier returns that product (created: false) before the plan limit is looked at, so
+ * a retried create never fails for the product it made itself.
+ */
+export async function createProduct(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  input: ProductCreate,
+): Promise<{ created: boolean; row: Product }> {
+  assertRole(user, 'supplier');
+  // One create per supplier at a time: a retried create racing its first attempt then sees
+  // the first one's row below instead of colliding with it.
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`product-create:${user.id}`]);
+  const replay = await replayed(trx, user, input.id);
+  if (replay) return { created: false, row: replay };
+
+  await assertCategoryExists(trx, input.category_id);
+  await assertWithinPlanLimit(trx, user.id, 'products');
+  const { id, specifications, ...fields } = input;
+  const [inserted] = await insertWithClientId('products', () =>
+    trx('products')
+      .insert({ ...(id ? { id } : {}), ...fields, specifications: jsonb(specifications), supplier_id: user.id })
+      .returning('id'),
+  );
+  await recordChange(trx, 'product', inserted.id, PRODUCT_AUDIENCE);
+  return { created: true, row: await getProduct(trx, user.language, inserted.id) };
+}
+
+/** The product an earlier create with this id made, or 409 when the id is someone else's. */
+async function replayed(trx: Knex.Transaction, user: SessionUser, id: string | undefined): Promise<Product | undefined> {
+  const existing = await rowWithId<{ supplier_id: string; deleted_at: Date | null }>(trx, 'products', id, [
+    'supplier_id',
+    'deleted_at',
+  ]);
+  if (!existing) return undefined;
+  if (existing.supplier_id !== user.id) throw idTaken();
+  // Deleted since: the create happened, the product is gone, as after any delete.
+  if (existing.deleted_at) throw notFound('Product');
+  return getProduct(trx, user.language, id!);
+}
+
+/** Locks the caller's own live product, or 404 (another supplier's is not theirs to see). */
+async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
+  assertRole(user, 'supplier');
+  const row = await trx('products').where({ id, supplier_id: user.id }).whereNull('deleted_at').forUpdate().first('id');
+  if (!row) throw notFound('Product');
+}
+
+/** PATCH /api/products/:id: price, stock, availability and the other fields of the form. */
+export async function updateProduct(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  id: string,
+  patch: ProductUpdate,
+): Promise<Product> {
+  await lockOwnProduct(trx, user, id);
+  if (patch.category_id !== undefined) await assertCategoryExists(trx, patch.category_id);
+  const { specifications, ...fields } = patch;
+  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (specifications !== undefined) changes.specifications = jsonb(specifications);
+  await trx('products').where({ id }).update(changes);
+  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE);
+  return getProduct(trx, user.language, id);
+}
+
+/** DELETE /api/products/:id: a soft delete, sent to every client as a delete. */
+export async function deleteProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
+  await lockOwnProduct(trx, user, id);
+  await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
+  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE, 'delete');
+}
