@@ -8,6 +8,7 @@ import { openApiRouter } from './modules/openapi/routes';
 import { transportRouter } from './modules/transport/routes';
 import { notificationsRouter } from './modules/notifications/routes';
 import { subscriptionsRouter } from './modules/subscriptions/routes';
+import { quickSignupRouter } from './modules/quick-signup/routes';
 import { projectsRouter } from './modules/projects/routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
@@ -22,6 +23,7 @@ export function apiRouter(): Router {
     transportRouter(),
     notificationsRouter(),
     subscriptionsRouter(),
+    quickSignupRouter(),
     projectsRouter(),
     instantOrdersRouter(),
     categoriesRouter(),

@@ -39,3 +39,7 @@ export const registrationRequestSchema = z.object({
   created_at: timestampSchema,
 });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+/** What POST /api/quick-signup answers: the stored request's id and its status. */
+export const quickSignupResultSchema = z.object({ id: uuidSchema, status: registrationStatusSchema });
+export type QuickSignupResult = z.infer<typeof quickSignupResultSchema>;
