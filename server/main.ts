@@ -11,6 +11,7 @@ import { seedDemo } from './seed/demo';
 import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
+import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { createApp } from './app';
 
 async function main() {
@@ -39,6 +40,10 @@ async function main() {
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
+  // Overdue instant orders become expired in the log within a minute (readers already see them so).
+  const expireOrders = () => expireAllOverdueOrders(db.knex).catch((err) => logger.warn({ err }, 'order expiry failed'));
+  await expireOrders();
+  setInterval(expireOrders, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   const server = app.listen(config.port, () => {

@@ -23,7 +23,11 @@ export async function usageCount(knex: Knex, userId: string, thing: LimitedThing
   const q =
     thing === 'products'
       ? knex('products').where({ supplier_id: userId }).whereNull('deleted_at')
-      : knex('instant_orders').where({ contractor_id: userId, status: 'active' }).whereNull('deleted_at');
+      : // An active order past expires_at is expired even before the sweep writes it.
+        knex('instant_orders')
+          .where({ contractor_id: userId, status: 'active' })
+          .where('expires_at', '>', knex.fn.now())
+          .whereNull('deleted_at');
   const row = await q.count<{ count: number | string }[]>('* as count').first();
   return Number(row?.count ?? 0);
 }

@@ -1,0 +1,173 @@
+/**
+ * How instant orders and their offers (instant_order_responses) are read: the rows as the
+ * API presents them (contractor_name, response_count, the calling supplier's own offer,
+ * supplier_name ...), who may see which, and the audiences of their change-log rows.
+ * Every read of the area, REST or sync, goes through these.
+ *
+ * An order whose expires_at has passed is presented as expired even before the sweep
+ * (expiry.ts) has written it, so no reader ever sees an overdue order as active.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { Audience } from '../../db/changes';
+import type { InstantOrder } from '../../../shared/schemas/instant-order';
+import type { InstantOrderStatus } from '../../../shared/constants';
+import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
+import { forbidden, notFound } from '../../http/errors';
+
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+const OVERDUE = `o.status = 'active' and o.expires_at <= now()`;
+
+/** Instant orders as the API presents them (without my_response: see withMyResponses); live orders of live owners. */
+export function orderQuery(db: Knex) {
+  return db('instant_orders as o')
+    .join('users as ou', 'ou.id', 'o.contractor_id')
+    .leftJoin('profiles as op', 'op.user_id', 'o.contractor_id')
+    .whereNull('o.deleted_at')
+    .whereNull('ou.deleted_at')
+    .select(
+      'o.id',
+      'o.contractor_id',
+      'o.title',
+      'o.description',
+      'o.quantity',
+      'o.unit',
+      'o.location',
+      'o.urgency_level',
+      'o.budget_range_min',
+      'o.budget_range_max',
+      'o.delivery_deadline',
+      'o.expires_at',
+      db.raw(`case when ${OVERDUE} then 'expired' else o.status end as status`),
+      'o.accepted_response_id',
+      db.raw('coalesce(op.company_name, ou.name) as contractor_name'),
+      // Offers of deleted suppliers are hidden, so they are not counted either.
+      db.raw(
+        `(select count(*)::int from instant_order_responses r join users ru on ru.id = r.supplier_id
+           where r.instant_order_id = o.id and ru.deleted_at is null) as response_count`,
+      ),
+      'o.created_at',
+      'o.updated_at',
+    );
+}
+
+/** Filters an order query by the status readers see (an overdue active order is expired). */
+export function whereStatus(q: Knex.QueryBuilder, status: InstantOrderStatus): Knex.QueryBuilder {
+  if (status === 'active') return q.where('o.status', 'active').whereRaw('o.expires_at > now()');
+  if (status === 'expired') return q.where((w) => w.where('o.status', 'expired').orWhereRaw(OVERDUE));
+  return q.where('o.status', status);
+}
+
+/** Offers as the API presents them; on live orders of live owners, by live suppliers. */
+export function responseQuery(db: Knex) {
+  return db('instant_order_responses as r')
+    .join('instant_orders as o', 'o.id', 'r.instant_order_id')
+    .join('users as ou', 'ou.id', 'o.contractor_id')
+    .join('users as su', 'su.id', 'r.supplier_id')
+    .leftJoin('profiles as sp', 'sp.user_id', 'r.supplier_id')
+    .whereNull('o.deleted_at')
+    .whereNull('ou.deleted_at')
+    .whereNull('su.deleted_at')
+    .select(
+      'r.id',
+      'r.instant_order_id',
+      'r.supplier_id',
+      'r.offered_price',
+      'r.delivery_time_hours',
+      'r.notes',
+      'r.status',
+      db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
+      db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
+      'r.created_at',
+      'r.updated_at',
+    );
+}
+
+/** Orders are seen by every supplier (they offer on them), admins, and their own contractor. */
+export function canSeeOrders(user: SessionUser): boolean {
+  return user.is_admin || user.role === 'supplier';
+}
+
+export function visibleOrders(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
+  return canSeeOrders(user) ? q : q.where('o.contractor_id', user.id);
+}
+
+/** An offer is seen by its supplier and by the order's contractor. */
+export function visibleResponses(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
+  return q.where((w) => w.where('r.supplier_id', user.id).orWhere('o.contractor_id', user.id));
+}
+
+/**
+ * Adds my_response: for a supplier, their own offer on each order (or null); null for
+ * everyone else, so every reader gets the same shape.
+ */
+export async function withMyResponses(db: Knex, user: SessionUser, orders: InstantOrder[]): Promise<InstantOrder[]> {
+  const mine = new Map<string, InstantOrderResponse>();
+  if (user.role === 'supplier' && orders.length) {
+    const rows: InstantOrderResponse[] = await responseQuery(db)
+      .whereIn(
+        'r.instant_order_id',
+        orders.map((o) => o.id),
+      )
+      .where('r.supplier_id', user.id);
+    for (const r of rows) mine.set(r.instant_order_id, r);
+  }
+  return orders.map((o) => ({ ...o, my_response: mine.get(o.id) ?? null }));
+}
+
+export async function presentOrder(db: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
+  const row = await orderQuery(db).where('o.id', id).first();
+  if (!row) throw notFound('Instant order');
+  return (await withMyResponses(db, user, [row]))[0];
+}
+
+export async function presentResponse(db: Knex, id: string): Promise<InstantOrderResponse> {
+  const row = await responseQuery(db).where('r.id', id).first();
+  if (!row) throw notFound('Offer');
+  return row;
+}
+
+export interface LockedOrder {
+  id: string;
+  contractor_id: string;
+  title: string;
+  /** as stored; see `overdue` */
+  status: InstantOrderStatus;
+  overdue: boolean;
+}
+
+/** The status a locked order really has: active but overdue is expired. */
+export const effectiveStatus = (o: LockedOrder): InstantOrderStatus => (o.status === 'active' && o.overdue ? 'expired' : o.status);
+
+/**
+ * Locks a live order of a live owner for the rest of the transaction: FOR UPDATE for a
+ * transition of the order (accept, cancel), FOR SHARE for an offer, so an offer and an
+ * accept run one after the other and the accept rejects every offer committed before it.
+ */
+export async function lockOrder(trx: Knex.Transaction, id: string, mode: 'update' | 'share'): Promise<LockedOrder | undefined> {
+  const q = trx('instant_orders as o')
+    .where('o.id', id)
+    .whereNull('o.deleted_at')
+    .whereExists((s) => s.select(1).from('users as lu').whereRaw('lu.id = o.contractor_id').whereNull('lu.deleted_at'))
+    .first('o.id', 'o.contractor_id', 'o.title', 'o.status', trx.raw('(o.expires_at <= now()) as overdue'));
+  return mode === 'update' ? q.forUpdate() : q.forShare();
+}
+
+/**
+ * The refusal for someone who may not act on an order: 403 when they can see it anyway
+ * (suppliers, admins), 404 when they cannot, so its existence is not revealed.
+ */
+export const refuseOrder = (user: SessionUser) => (canSeeOrders(user) ? forbidden() : notFound('Instant order'));
+
+/** Who receives an order's changes (decided with the sync area). */
+export const orderAudiences = (contractorId: string): Audience[] => [{ role: 'supplier' }, { user: contractorId }];
+
+/** Who receives an offer's changes: its supplier and the order's contractor. */
+export const responseAudiences = (supplierId: string, contractorId: string): Audience[] => [
+  { user: supplierId },
+  { user: contractorId },
+];

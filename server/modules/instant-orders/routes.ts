@@ -1,0 +1,155 @@
+/**
+ * Instant orders and their offers over HTTP: each route parses its input and calls one
+ * service function, inside a transaction when it writes. The rules live in service.ts and
+ * responses.ts.
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { createdOrOk, listResult, route } from '../../http/route';
+import { paginationQuerySchema } from '../../../shared/schemas/common';
+import {
+  instantOrderAcceptSchema,
+  instantOrderCreateSchema,
+  instantOrderListQuerySchema,
+  instantOrderSchema,
+} from '../../../shared/schemas/instant-order';
+import {
+  instantOrderResponseCreateSchema,
+  instantOrderResponseSchema,
+} from '../../../shared/schemas/instant-order-response';
+import {
+  acceptOffer,
+  cancelInstantOrder,
+  createInstantOrder,
+  getInstantOrder,
+  listInstantOrders,
+  listMyInstantOrders,
+} from './service';
+import { listResponses, submitOffer } from './responses';
+
+const tag = 'instant-orders';
+
+export function instantOrdersRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/instant-orders',
+      summary: 'Post an instant order (contractor, within the plan limit); 200 with the existing one when its client id was already used',
+      tag,
+      access: 'user',
+      body: instantOrderCreateSchema,
+      response: instantOrderSchema,
+      status: 201,
+    },
+    async ({ knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createInstantOrder(trx, user, body));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/instant-orders',
+      summary: "Every instant order, active ones unless a status is given, with the calling supplier's own offer (suppliers, admins)",
+      tag,
+      access: 'user',
+      query: instantOrderListQuerySchema,
+      response: z.array(instantOrderSchema),
+    },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listInstantOrders(knex, user, query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/instant-orders/my',
+      summary: "The contractor's own instant orders, every status unless one is given",
+      tag,
+      access: 'user',
+      query: instantOrderListQuerySchema,
+      response: z.array(instantOrderSchema),
+    },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyInstantOrders(knex, user, query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/instant-orders/{id}',
+      summary: 'One instant order (its contractor, suppliers, admins)',
+      tag,
+      access: 'user',
+      response: instantOrderSchema,
+    },
+    ({ knex, user, params }) => getInstantOrder(knex, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/instant-orders/{id}/responses',
+      summary: 'The offers on an instant order (its contractor only)',
+      tag,
+      access: 'user',
+      query: paginationQuerySchema,
+      response: z.array(instantOrderResponseSchema),
+    },
+    async ({ ctx, knex, user, params, query }) => listResult(ctx, await listResponses(knex, user, params.id, query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/instant-orders/{id}/accept',
+      summary: 'Accept an offer: the order fulfilled, that offer accepted, the others rejected (its contractor)',
+      tag,
+      access: 'user',
+      body: instantOrderAcceptSchema,
+      response: instantOrderSchema,
+    },
+    ({ knex, user, params, body }) =>
+      knex.transaction((trx) => acceptOffer(trx, user, { instant_order_id: params.id, response_id: body.response_id })),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/instant-orders/{id}/cancel',
+      summary: 'Cancel an active instant order; its offers are rejected (its contractor)',
+      tag,
+      access: 'user',
+      response: instantOrderSchema,
+    },
+    ({ knex, user, params }) => knex.transaction((trx) => cancelInstantOrder(trx, user, { instant_order_id: params.id })),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/instant-order-responses',
+      summary: 'Offer on an active instant order (supplier); a second offer on the same order updates the first and answers 200',
+      tag,
+      access: 'user',
+      body: instantOrderResponseCreateSchema,
+      response: instantOrderResponseSchema,
+      status: 201,
+    },
+    async ({ knex, user, body }) => {
+      const saved = await knex.transaction((trx) => submitOffer(trx, user, body));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  return router;
+}

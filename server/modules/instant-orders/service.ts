@@ -1,0 +1,197 @@
+/**
+ * Instant orders: a contractor's urgent request for materials, open to every supplier while
+ * active (DESIGN section 8): active → fulfilled when the contractor accepts an offer,
+ * active → cancelled by the contractor, active → expired at expires_at (expiry.ts). Every
+ * function checks the caller's role and ownership itself, because the sync push calls the
+ * same functions as the routes. Offers are in responses.ts.
+ *
+ * Each transition locks the order row (FOR UPDATE) and decides on the status it then
+ * reads, with expires_at checked on that row, so an overdue order is never accepted even
+ * before the sweep has flipped it.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import { page, type Page } from '../../db/page';
+import { recordChanges, type ChangeEntry } from '../../db/changes';
+import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
+import { assertRole } from '../../http/guards';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { notify, type NotificationPriority } from '../notifications/notify';
+import { assertWithinPlanLimit } from '../subscriptions/limits';
+import { canTransition } from '../../../shared/lifecycle';
+import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../../shared/constants';
+import type {
+  InstantOrder,
+  InstantOrderAcceptArgs,
+  InstantOrderCancelArgs,
+  InstantOrderCreate,
+  InstantOrderListQuery,
+} from '../../../shared/schemas/instant-order';
+import { expireOverdueOrders } from './expiry';
+import {
+  NEWEST_FIRST,
+  effectiveStatus,
+  lockOrder,
+  orderAudiences,
+  orderQuery,
+  presentOrder,
+  refuseOrder,
+  responseAudiences,
+  visibleOrders,
+  whereStatus,
+  withMyResponses,
+} from './queries';
+
+/** How loudly suppliers hear of a new order: as urgent as the order is. */
+const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
+  low: 'low',
+  normal: 'normal',
+  high: 'high',
+  urgent: 'urgent',
+};
+
+/**
+ * POST /api/instant-orders: within the contractor's plan limit; expires at its delivery
+ * deadline, or 7 days after creation without one. Every supplier is told.
+ */
+export async function createInstantOrder(trx: Knex.Transaction, user: SessionUser, input: InstantOrderCreate): Promise<Saved<InstantOrder>> {
+  assertRole(user, 'contractor');
+  const existing = await rowWithId<{ contractor_id: string; deleted_at: Date | null }>(trx, 'instant_orders', input.id, [
+    'contractor_id',
+    'deleted_at',
+  ]);
+  if (existing) {
+    if (existing.contractor_id !== user.id || existing.deleted_at) throw idTaken();
+    return { row: await presentOrder(trx, user, input.id!), created: false };
+  }
+  if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
+    throw badRequest('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
+  }
+  await assertWithinPlanLimit(trx, user.id, 'instant_orders');
+
+  const [{ id }] = await insertWithClientId('instant_orders', () =>
+    trx('instant_orders')
+      .insert({
+        id: input.id,
+        contractor_id: user.id,
+        title: input.title,
+        description: input.description,
+        quantity: input.quantity,
+        unit: input.unit,
+        location: input.location,
+        urgency_level: input.urgency_level,
+        budget_range_min: input.budget_range_min ?? null,
+        budget_range_max: input.budget_range_max ?? null,
+        delivery_deadline: input.delivery_deadline ?? null,
+        expires_at: input.delivery_deadline ?? trx.raw(`now() + make_interval(days => ?)`, [ORDER_DEFAULT_EXPIRY_DAYS]),
+      })
+      .returning('id'),
+  );
+  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderAudiences(user.id) }]);
+  await notify(trx, {
+    to: { role: 'supplier' },
+    kind: 'instant_order.new',
+    type: 'instant_order',
+    priority: PRIORITY[input.urgency_level],
+    params: { title: input.title, location: input.location, order_id: id, urgency_level: input.urgency_level },
+    except: user.id,
+  });
+  return { row: await presentOrder(trx, user, id), created: true };
+}
+
+/** GET /api/instant-orders: every order (suppliers, admins), active ones unless a status is asked for. */
+export async function listInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery): Promise<Page<InstantOrder>> {
+  assertRole(user, 'supplier', 'admin');
+  await expireOverdueOrders(knex);
+  const result = await page<InstantOrder>(whereStatus(orderQuery(knex), query.status ?? 'active'), { ...query, orderBy: NEWEST_FIRST });
+  return { ...result, items: await withMyResponses(knex, user, result.items) };
+}
+
+/** GET /api/instant-orders/my: the contractor's own orders, every status unless one is asked for. */
+export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery): Promise<Page<InstantOrder>> {
+  assertRole(user, 'contractor');
+  await expireOverdueOrders(knex);
+  const q = orderQuery(knex).where('o.contractor_id', user.id);
+  if (query.status) whereStatus(q, query.status);
+  const result = await page<InstantOrder>(q, { ...query, orderBy: NEWEST_FIRST });
+  return { ...result, items: await withMyResponses(knex, user, result.items) };
+}
+
+/** GET /api/instant-orders/{id}: its contractor, suppliers and admins; 404 for anyone else. */
+export async function getInstantOrder(knex: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
+  await expireOverdueOrders(knex);
+  if (!(await visibleOrders(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
+  return presentOrder(knex, user, id);
+}
+
+/** Locks the order and checks that the caller is its contractor (403 for suppliers and admins, else 404). */
+async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string) {
+  const order = await lockOrder(trx, id, 'update');
+  if (!order) throw notFound('Instant order');
+  if (order.contractor_id !== user.id) throw refuseOrder(user);
+  return order;
+}
+
+/**
+ * POST /api/instant-orders/{id}/accept: the order fulfilled, that offer accepted, every
+ * other submitted offer rejected; each supplier told.
+ */
+export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs): Promise<InstantOrder> {
+  assertRole(user, 'contractor');
+  const order = await lockOwnOrder(trx, user, args.instant_order_id);
+  if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
+    throw conflict('order_not_active', 'Offers can only be accepted while the order is active');
+  }
+  const offer = await trx('instant_order_responses as r')
+    .where({ 'r.id': args.response_id, 'r.instant_order_id': order.id })
+    .whereExists((s) => s.select(1).from('users as su').whereRaw('su.id = r.supplier_id').whereNull('su.deleted_at'))
+    .forUpdate()
+    .first('r.id', 'r.status', 'r.supplier_id');
+  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this order');
+  if (!canTransition('instant_order_response', offer.status, 'accepted', 'owner')) {
+    throw conflict('invalid_transition', `A ${offer.status} offer cannot be accepted`);
+  }
+
+  await trx('instant_order_responses').where({ id: offer.id }).update({ status: 'accepted' });
+  // Read after the order lock: every offer committed before this accept is here.
+  const rejected: Array<{ id: string; supplier_id: string }> = await trx('instant_order_responses')
+    .where({ instant_order_id: order.id, status: 'submitted' })
+    .update({ status: 'rejected' })
+    .returning(['id', 'supplier_id']);
+  await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
+
+  await recordChanges(trx, [
+    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
+    { entity: 'instant_order_response', id: offer.id, audiences: responseAudiences(offer.supplier_id, user.id) },
+    ...rejected.map(
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+    ),
+  ]);
+  const params = { order_title: order.title, order_id: order.id };
+  await notify(trx, { to: [offer.supplier_id], kind: 'order_response.accepted', type: 'order_response', priority: 'high', params });
+  if (rejected.length) {
+    await notify(trx, { to: rejected.map((r) => r.supplier_id), kind: 'order_response.rejected', type: 'order_response', params });
+  }
+  return presentOrder(trx, user, order.id);
+}
+
+/** POST /api/instant-orders/{id}/cancel: the contractor withdraws an active order; its offers are rejected. */
+export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUser, args: InstantOrderCancelArgs): Promise<InstantOrder> {
+  assertRole(user, 'contractor');
+  const order = await lockOwnOrder(trx, user, args.instant_order_id);
+  if (!canTransition('instant_order', effectiveStatus(order), 'cancelled', 'owner')) {
+    throw conflict('order_not_active', 'Only an active order can be cancelled');
+  }
+  await trx('instant_orders').where({ id: order.id }).update({ status: 'cancelled' });
+  const rejected: Array<{ id: string; supplier_id: string }> = await trx('instant_order_responses')
+    .where({ instant_order_id: order.id, status: 'submitted' })
+    .update({ status: 'rejected' })
+    .returning(['id', 'supplier_id']);
+  await recordChanges(trx, [
+    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
+    ...rejected.map(
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+    ),
+  ]);
+  return presentOrder(trx, user, order.id);
+}

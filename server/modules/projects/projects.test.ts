@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { TestClient } from '../../test/http-client';
+import { as, audiences, changesOf, notificationsOf, postBid, postProject } from './testing';
+
+describe('projects', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const knex = () => server.db.knex;
+
+  describe('POST /api/projects', () => {
+    it('answers 401 when signed out', async () => {
+      const res = await new TestClient(server.url).post('/api/projects', { title: 'x', description: 'y', location: 'z' });
+      expect(res.status).toBe(401);
+    });
+
+    it('creates an open project for a government entity, with its name and no bids, and logs it for contractors and the owner', async () => {
+      const gov = await as(server, 'government', { company_name: 'أمانة الرياض' });
+      const res = await gov.post('/api/projects', {
+        title: 'طريق الملك سلمان',
+        description: 'رصف وإنارة',
+        location: 'الرياض',
+        budget: 1_500_000.5,
+        deadline_date: '2099-03-31',
+        requirements: 'تصنيف أول',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        government_id: gov.user.id,
+        title: 'طريق الملك سلمان',
+        budget: 1_500_000.5,
+        deadline_date: '2099-03-31',
+        status: 'open',
+        awarded_bid_id: null,
+        government_name: 'أمانة الرياض',
+        bid_count: 0,
+      });
+      const row = await knex()('projects').where({ id: res.body.id }).first();
+      expect(row).toMatchObject({ government_id: gov.user.id, status: 'open', budget: 1_500_000.5 });
+      expect((await changesOf(knex(), 'project', res.body.id)).audiences).toEqual(
+        audiences('role:contractor', `user:${gov.user.id}`),
+      );
+    });
+
+    it.each([['contractor'], ['supplier'], ['transport']] as const)('answers 403 to a %s and writes nothing', async (role) => {
+      const client = await as(server, role);
+      const id = crypto.randomUUID();
+      const res = await client.post('/api/projects', { id, title: 'x', description: 'y', location: 'z' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+      expect(await knex()('projects').where({ id }).first()).toBeUndefined();
+    });
+
+    it('answers 403 profile_required before setup', async () => {
+      const client = await as(server, null as never);
+      const res = await client.post('/api/projects', { title: 'x', description: 'y', location: 'z' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('profile_required');
+    });
+
+    it('answers 400 naming the missing fields, and refuses a status or owner in the body', async () => {
+      const gov = await as(server, 'government');
+      const missing = await gov.post('/api/projects', { budget: 5 });
+      expect(missing.status).toBe(400);
+      expect(missing.body.details.map((d: { path: string }) => d.path)).toEqual(
+        expect.arrayContaining(['title', 'description', 'location']),
+      );
+      for (const extra of [{ status: 'in_progress' }, { government_id: gov.user.id }, { bid_count: 3 }]) {
+        const res = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', ...extra });
+        expect(res.status).toBe(400);
+      }
+      expect(await knex()('projects').where({ government_id: gov.user.id }).first()).toBeUndefined();
+    });
+
+    it('answers 400 when the deadline day has already passed', async () => {
+      const gov = await as(server, 'government');
+      const res = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_date: '2020-01-01' });
+      expect(res.status).toBe(400);
+      expect(res.body.details[0].path).toBe('deadline_date');
+    });
+
+    it('returns the existing project with 200 when the same client id is created twice', async () => {
+      const gov = await as(server, 'government');
+      const id = crypto.randomUUID();
+      const body = { id, title: 'مبنى إداري', description: 'd', location: 'الدمام' };
+      const first = await gov.post('/api/projects', body);
+      const second = await gov.post('/api/projects', body);
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(await knex()('projects').where({ id }).count('* as n')).toEqual([{ n: 1 }]);
+      expect((await changesOf(knex(), 'project', id)).count).toBe(2); // one create, two audiences
+    });
+
+    it("answers 409 when the client id is another government's project", async () => {
+      const [a, b] = [await as(server, 'government'), await as(server, 'government')];
+      const id = crypto.randomUUID();
+      await postProject(a, { id });
+      const res = await b.post('/api/projects', { id, title: 'x', description: 'y', location: 'z' });
+      expect(res.status).toBe(409);
+      expect((await knex()('projects').where({ id }).first()).government_id).toBe(a.user.id);
+    });
+  });
+
+  describe('GET /api/projects', () => {
+    it('lists open projects newest first with government_name, bid_count and X-Total-Count', async () => {
+      const gov = await as(server, 'government', { company_name: 'وزارة الإسكان' });
+      const older = await postProject(gov, { title: 'أقدم' });
+      const newer = await postProject(gov, { title: 'أحدث' });
+      await postBid(await as(server, 'contractor'), newer.id);
+      const contractor = await as(server, 'contractor');
+      const res = await contractor.get('/api/projects');
+      expect(res.status).toBe(200);
+      expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+      expect(res.body.slice(0, 2).map((p: { id: string }) => p.id)).toEqual([newer.id, older.id]);
+      expect(res.body[0]).toMatchObject({ government_name: 'وزارة الإسكان', bid_count: 1, status: 'open' });
+      expect(res.body.every((p: { status: string }) => p.status === 'open')).toBe(true);
+    });
+
+    it('pages with limit and offset', async () => {
+      const gov = await as(server, 'government');
+      const made = [await postProject(gov), await postProject(gov), await postProject(gov)].reverse();
+      const contractor = await as(server, 'contractor');
+      const first = await contractor.get('/api/projects?limit=2');
+      const second = await contractor.get('/api/projects?limit=2&offset=2');
+      expect(first.body.map((p: { id: string }) => p.id)).toEqual(made.slice(0, 2).map((p) => p.id));
+      expect(second.body[0].id).toBe(made[2].id);
+      expect(second.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+      expect((await contractor.get('/api/projects?limit=101')).status).toBe(400);
+      expect((await contractor.get('/api/projects?status=closed')).status).toBe(400);
+    });
+
+    it('shows a contractor only the awarded projects they bid on when asked for in_progress', async () => {
+      const gov = await as(server, 'government');
+      const [bidder, outsider] = [await as(server, 'contractor'), await as(server, 'contractor')];
+      const project = await postProject(gov);
+      const bid = await postBid(bidder, project.id);
+      expect((await gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id })).status).toBe(200);
+      const ids = async (c: typeof gov) =>
+        (await c.get('/api/projects?status=in_progress&limit=100')).body.map((p: { id: string }) => p.id);
+      expect(await ids(bidder)).toContain(project.id);
+      expect(await ids(outsider)).not.toContain(project.id);
+      expect(await ids(await as(server, 'government'))).not.toContain(project.id);
+      expect(await ids(await as(server, 'admin'))).toContain(project.id);
+    });
+
+    it.each([['supplier'], ['transport']] as const)('answers 403 to a %s', async (role) => {
+      expect((await (await as(server, role)).get('/api/projects')).status).toBe(403);
+    });
+
+    it('hides a deleted project from every list and from :id', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      await knex()('projects').where({ id: project.id }).update({ deleted_at: knex().fn.now() });
+      const contractor = await as(server, 'contractor');
+      expect((await contractor.get('/api/projects?limit=100')).body.map((p: { id: string }) => p.id)).not.toContain(project.id);
+      expect((await gov.get('/api/projects/my')).body).toEqual([]);
+      expect((await gov.get(`/api/projects/${project.id}`)).status).toBe(404);
+      expect((await postBid(contractor, project.id)).status).toBe(404);
+    });
+  });
+
+  describe('GET /api/projects/my', () => {
+    it("lists only the government's own projects in every status, with bid counts", async () => {
+      const gov = await as(server, 'government');
+      const open = await postProject(gov);
+      const done = await postProject(gov);
+      await postProject(await as(server, 'government'));
+      const bid = await postBid(await as(server, 'contractor'), done.id);
+      await postBid(await as(server, 'contractor'), done.id);
+      await gov.post(`/api/projects/${done.id}/award`, { bid_id: bid.body.id });
+      const res = await gov.get('/api/projects/my');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe('2');
+      expect(res.body.map((p: { id: string; status: string; bid_count: number }) => [p.id, p.status, p.bid_count])).toEqual([
+        [done.id, 'in_progress', 2],
+        [open.id, 'open', 0],
+      ]);
+      expect((await gov.get('/api/projects/my?status=open')).body.map((p: { id: string }) => p.id)).toEqual([open.id]);
+    });
+
+    it('answers 403 to a contractor', async () => {
+      expect((await (await as(server, 'contractor')).get('/api/projects/my')).status).toBe(403);
+    });
+  });
+
+  describe('GET /api/projects/{id}', () => {
+    it('shows an open project to its owner, contractors, other governments and admins, not to suppliers', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov, { deadline_date: '2099-12-31' });
+      for (const role of ['contractor', 'government', 'admin'] as const) {
+        const res = await (await as(server, role)).get(`/api/projects/${project.id}`);
+        expect(res.status, role).toBe(200);
+        expect(res.body).toEqual(project);
+      }
+      expect((await gov.get(`/api/projects/${project.id}`)).body.deadline_date).toBe('2099-12-31');
+      expect((await (await as(server, 'supplier')).get(`/api/projects/${project.id}`)).status).toBe(404);
+    });
+
+    it('shows an awarded project only to its owner, its bidders and admins (404 for everyone else)', async () => {
+      const gov = await as(server, 'government');
+      const [winner, loser] = [await as(server, 'contractor'), await as(server, 'contractor')];
+      const project = await postProject(gov);
+      const bid = await postBid(winner, project.id);
+      await postBid(loser, project.id);
+      await gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id });
+      for (const c of [gov, winner, loser, await as(server, 'admin')]) {
+        expect((await c.get(`/api/projects/${project.id}`)).status).toBe(200);
+      }
+      for (const c of [await as(server, 'contractor'), await as(server, 'government')]) {
+        const res = await c.get(`/api/projects/${project.id}`);
+        expect(res.status).toBe(404);
+        expect(res.body.code).toBe('not_found');
+      }
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      const contractor = await as(server, 'contractor');
+      expect((await contractor.get(`/api/projects/${crypto.randomUUID()}`)).status).toBe(404);
+      expect((await contractor.get('/api/projects/not-a-uuid')).status).toBe(404);
+    });
+  });
+
+  describe('GET /api/projects/{id}/bids', () => {
+    it('lists every bid on the project to its owner, newest first, with the bidders and statuses', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const a = await as(server, 'contractor', { company_name: 'مقاولات أ', verification_tier: 'gold' });
+      const b = await as(server, 'contractor');
+      const first = await postBid(a, project.id, { amount: 900_000 });
+      const second = await postBid(b, project.id, { amount: 950_000, estimated_completion_days: 200 });
+      await b.post(`/api/bids/${second.body.id}/withdraw`);
+      const res = await gov.get(`/api/projects/${project.id}/bids`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe('2');
+      expect(res.body.map((x: { id: string; status: string }) => [x.id, x.status])).toEqual([
+        [second.body.id, 'withdrawn'],
+        [first.body.id, 'submitted'],
+      ]);
+      expect(res.body[1]).toMatchObject({
+        contractor_id: a.user.id,
+        contractor_name: 'مقاولات أ',
+        contractor_verification_tier: 'gold',
+        amount: 900_000,
+        project_title: project.title,
+        project_status: 'open',
+      });
+    });
+
+    it('keeps bids sealed: 403 for contractors, other governments and admins who see the project, 404 for others', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const bidder = await as(server, 'contractor');
+      await postBid(bidder, project.id);
+      for (const c of [bidder, await as(server, 'government'), await as(server, 'admin')]) {
+        const res = await c.get(`/api/projects/${project.id}/bids`);
+        expect(res.status).toBe(403);
+        expect(JSON.stringify(res.body)).not.toContain('1000000');
+      }
+      expect((await (await as(server, 'supplier')).get(`/api/projects/${project.id}/bids`)).status).toBe(404);
+      expect((await gov.get(`/api/projects/${crypto.randomUUID()}/bids`)).status).toBe(404);
+    });
+  });
+
+  describe('POST /api/projects/{id}/award', () => {
+    it('accepts the chosen bid, rejects the other submitted ones, moves the project to in_progress and tells every bidder', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov, { title: 'مستشفى الخرج' });
+      const winner = await as(server, 'contractor', { language: 'en' });
+      const loser = await as(server, 'contractor', { language: 'zh' });
+      const quitter = await as(server, 'contractor');
+      const win = await postBid(winner, project.id);
+      const lose = await postBid(loser, project.id);
+      const quit = await postBid(quitter, project.id);
+      await quitter.post(`/api/bids/${quit.body.id}/withdraw`);
+
+      const res = await gov.post(`/api/projects/${project.id}/award`, { bid_id: win.body.id });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: project.id, status: 'in_progress', awarded_bid_id: win.body.id, bid_count: 2 });
+
+      const statuses = Object.fromEntries(
+        (await knex()('bids').where({ project_id: project.id }).select('id', 'status')).map((b) => [b.id, b.status]),
+      );
+      expect(statuses).toEqual({ [win.body.id]: 'accepted', [lose.body.id]: 'rejected', [quit.body.id]: 'withdrawn' });
+
+      const [accepted] = await notificationsOf(knex(), winner.user.id, 'bid.accepted');
+      expect(accepted).toMatchObject({ type: 'system', title: 'Your bid was accepted' });
+      expect(accepted.message).toContain('مستشفى الخرج');
+      const [rejected] = await notificationsOf(knex(), loser.user.id, 'bid.rejected');
+      expect(rejected.title).toBe('您的投标未被选中');
+      expect(await notificationsOf(knex(), quitter.user.id, 'bid.rejected')).toEqual([]);
+
+      expect((await changesOf(knex(), 'bid', lose.body.id)).audiences).toEqual(
+        audiences(`user:${loser.user.id}`, `user:${gov.user.id}`),
+      );
+      // create, three first bids (bid_count), one withdrawal, the award: six changes, two audiences each
+      expect((await changesOf(knex(), 'project', project.id)).count).toBe(12);
+    });
+
+    it('answers 409 project_not_open when the project was already awarded, and changes nothing', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const a = await postBid(await as(server, 'contractor'), project.id);
+      const b = await postBid(await as(server, 'contractor'), project.id);
+      await gov.post(`/api/projects/${project.id}/award`, { bid_id: a.body.id });
+      const res = await gov.post(`/api/projects/${project.id}/award`, { bid_id: b.body.id });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: expect.any(String), code: 'project_not_open' });
+      expect((await knex()('projects').where({ id: project.id }).first()).awarded_bid_id).toBe(a.body.id);
+      expect((await knex()('bids').where({ id: b.body.id }).first()).status).toBe('rejected');
+    });
+
+    it('answers 404 bid_not_found for a bid of another project, and 409 invalid_transition for a withdrawn bid', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const other = await postProject(gov);
+      const contractor = await as(server, 'contractor');
+      const elsewhere = await postBid(contractor, other.id);
+      const withdrawn = await postBid(contractor, project.id);
+      await contractor.post(`/api/bids/${withdrawn.body.id}/withdraw`);
+
+      const wrong = await gov.post(`/api/projects/${project.id}/award`, { bid_id: elsewhere.body.id });
+      expect(wrong.status).toBe(404);
+      expect(wrong.body.code).toBe('bid_not_found');
+      const gone = await gov.post(`/api/projects/${project.id}/award`, { bid_id: withdrawn.body.id });
+      expect(gone.status).toBe(409);
+      expect(gone.body.code).toBe('invalid_transition');
+      expect((await knex()('projects').where({ id: project.id }).first()).status).toBe('open');
+    });
+
+    it('answers 403 to another government and to contractors, 404 to a government that cannot see it', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const bidder = await as(server, 'contractor');
+      const bid = await postBid(bidder, project.id);
+      expect((await (await as(server, 'government')).post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id })).status).toBe(403);
+      expect((await bidder.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id })).status).toBe(403);
+      expect((await knex()('projects').where({ id: project.id }).first()).status).toBe('open');
+      await gov.post(`/api/projects/${project.id}/status`, { status: 'cancelled' });
+      expect((await (await as(server, 'government')).post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id })).status).toBe(404);
+    });
+
+    it('answers 400 without a bid id', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      expect((await gov.post(`/api/projects/${project.id}/award`, {})).status).toBe(400);
+      expect((await gov.post(`/api/projects/${project.id}/award`, { bid_id: 'x' })).status).toBe(400);
+    });
+  });
+
+  describe('POST /api/projects/{id}/status', () => {
+    it('cancels an open project: submitted bids rejected, their bidders told with project.cancelled', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov, { title: 'جسر وادي حنيفة' });
+      const [a, b] = [await as(server, 'contractor'), await as(server, 'contractor')];
+      const bidA = await postBid(a, project.id);
+      const bidB = await postBid(b, project.id);
+      await b.post(`/api/bids/${bidB.body.id}/withdraw`);
+      const res = await gov.post(`/api/projects/${project.id}/status`, { status: 'cancelled' });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('cancelled');
+      expect((await knex()('bids').where({ id: bidA.body.id }).first()).status).toBe('rejected');
+      expect((await knex()('bids').where({ id: bidB.body.id }).first()).status).toBe('withdrawn');
+      const [told] = await notificationsOf(knex(), a.user.id, 'project.cancelled');
+      expect(told.message).toContain('جسر وادي حنيفة');
+      expect(await notificationsOf(knex(), b.user.id, 'project.cancelled')).toEqual([]);
+      expect((await changesOf(knex(), 'bid', bidA.body.id)).count).toBe(4); // submitted, rejected; two audiences each
+    });
+
+    it('completes an in_progress project, and cancelling one tells the awarded bidder', async () => {
+      const gov = await as(server, 'government');
+      const done = await postProject(gov);
+      const dropped = await postProject(gov);
+      const contractor = await as(server, 'contractor');
+      const bid1 = await postBid(contractor, done.id);
+      const bid2 = await postBid(contractor, dropped.id);
+      await gov.post(`/api/projects/${done.id}/award`, { bid_id: bid1.body.id });
+      await gov.post(`/api/projects/${dropped.id}/award`, { bid_id: bid2.body.id });
+
+      const completed = await gov.post(`/api/projects/${done.id}/status`, { status: 'completed' });
+      expect(completed.status).toBe(200);
+      expect(completed.body.status).toBe('completed');
+      const cancelled = await gov.post(`/api/projects/${dropped.id}/status`, { status: 'cancelled' });
+      expect(cancelled.body.status).toBe('cancelled');
+      expect((await knex()('bids').where({ id: bid2.body.id }).first()).status).toBe('accepted');
+      expect((await notificationsOf(knex(), contractor.user.id, 'project.cancelled')).length).toBe(1);
+    });
+
+    it('answers 409 invalid_transition for moves the lifecycle forbids', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const early = await gov.post(`/api/projects/${project.id}/status`, { status: 'completed' });
+      expect(early.status).toBe(409);
+      expect(early.body.code).toBe('invalid_transition');
+      await gov.post(`/api/projects/${project.id}/status`, { status: 'cancelled' });
+      for (const status of ['cancelled', 'completed']) {
+        const res = await gov.post(`/api/projects/${project.id}/status`, { status });
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe('invalid_transition');
+      }
+      expect((await gov.post(`/api/projects/${project.id}/status`, { status: 'open' })).status).toBe(400);
+      expect((await knex()('projects').where({ id: project.id }).first()).status).toBe('cancelled');
+    });
+
+    it('answers 403 to a contractor and to another government', async () => {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      for (const c of [await as(server, 'contractor'), await as(server, 'government')]) {
+        expect((await c.post(`/api/projects/${project.id}/status`, { status: 'cancelled' })).status).toBe(403);
+      }
+      expect((await knex()('projects').where({ id: project.id }).first()).status).toBe('open');
+    });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * How projects and bids are read: the rows as the API presents them (government_name,
+ * bid_count, contractor_name, project_title ...), who may see which, and the audiences of
+ * their change-log rows. Every read of the area, REST or sync, goes through these, so a
+ * deleted project, a deleted user's project or bid, and a bid someone else wrote are
+ * hidden everywhere in the same way.
+ *
+ * Bids are sealed: only their bidder and the project's owner ever see one (not admins,
+ * not other contractors).
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { Audience } from '../../db/changes';
+import type { Bid } from '../../../shared/schemas/bid';
+import type { Project } from '../../../shared/schemas/project';
+import { forbidden, notFound } from '../../http/errors';
+
+/** The Saudi calendar day: a project's deadline_date is a day in Riyadh (UTC+3, no DST). */
+export const TODAY_IN_RIYADH = `(now() at time zone 'Asia/Riyadh')::date`;
+
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+/** Projects as the API presents them; live projects of live owners only. */
+export function projectQuery(db: Knex) {
+  return db('projects as p')
+    .join('users as gu', 'gu.id', 'p.government_id')
+    .leftJoin('profiles as gp', 'gp.user_id', 'p.government_id')
+    .whereNull('p.deleted_at')
+    .whereNull('gu.deleted_at')
+    .select(
+      'p.id',
+      'p.government_id',
+      'p.title',
+      'p.description',
+      'p.budget',
+      'p.location',
+      // A date column would arrive as a JS Date at local midnight; the API sends the day.
+      db.raw(`to_char(p.deadline_date, 'YYYY-MM-DD') as deadline_date`),
+      'p.requirements',
+      'p.status',
+      'p.awarded_bid_id',
+      db.raw('coalesce(gp.company_name, gu.name) as government_name'),
+      // Withdrawn bids and bids of deleted users are not bids any more.
+      db.raw(
+        `(select count(*)::int from bids b join users bu on bu.id = b.contractor_id
+           where b.project_id = p.id and b.status <> 'withdrawn' and bu.deleted_at is null) as bid_count`,
+      ),
+      'p.created_at',
+      'p.updated_at',
+    );
+}
+
+/** Bids as the API presents them; on live projects of live owners, by live contractors. */
+export function bidQuery(db: Knex) {
+  return db('bids as b')
+    .join('projects as p', 'p.id', 'b.project_id')
+    .join('users as gu', 'gu.id', 'p.government_id')
+    .join('users as cu', 'cu.id', 'b.contractor_id')
+    .leftJoin('profiles as cp', 'cp.user_id', 'b.contractor_id')
+    .whereNull('p.deleted_at')
+    .whereNull('gu.deleted_at')
+    .whereNull('cu.deleted_at')
+    .select(
+      'b.id',
+      'b.project_id',
+      'b.contractor_id',
+      'b.amount',
+      'b.proposal',
+      'b.estimated_completion_days',
+      'b.status',
+      db.raw('coalesce(cp.company_name, cu.name) as contractor_name'),
+      db.raw(`coalesce(cp.verification_tier, 'unverified') as contractor_verification_tier`),
+      'p.title as project_title',
+      'p.status as project_status',
+      'b.created_at',
+      'b.updated_at',
+    );
+}
+
+/**
+ * Restricts a project query to what `user` may see: admins everything; the owner its own;
+ * contractors and governments the open ones; a contractor also any project they bid on
+ * (so an awarded project stays in the view of the contractors who competed for it).
+ */
+export function visibleProjects(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
+  if (user.is_admin) return q;
+  return q.where((w) => {
+    w.where('p.government_id', user.id);
+    if (user.role === 'contractor' || user.role === 'government') w.orWhere('p.status', 'open');
+    if (user.role === 'contractor') {
+      w.orWhereExists((s) => s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.id));
+    }
+  });
+}
+
+/** Restricts a bid query to its bidder and its project's owner. */
+export function visibleBids(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
+  return q.where((w) => w.where('b.contractor_id', user.id).orWhere('p.government_id', user.id));
+}
+
+export async function presentProject(db: Knex, id: string): Promise<Project> {
+  const row = await projectQuery(db).where('p.id', id).first();
+  if (!row) throw notFound('Project');
+  return row;
+}
+
+export async function presentBid(db: Knex, id: string): Promise<Bid> {
+  const row = await bidQuery(db).where('b.id', id).first();
+  if (!row) throw notFound('Bid');
+  return row;
+}
+
+/** Whether `user` may see project `id` (the rule of visibleProjects, for one row). */
+export async function canSeeProject(db: Knex, user: SessionUser, id: string): Promise<boolean> {
+  return !!(await visibleProjects(projectQuery(db).where('p.id', id), user).first('p.id'));
+}
+
+/**
+ * The refusal for someone who may not act on a project: 403 when they can see it anyway,
+ * 404 when they cannot, so its existence is not revealed.
+ */
+export async function refuseProject(db: Knex, user: SessionUser, id: string) {
+  return (await canSeeProject(db, user, id)) ? forbidden() : notFound('Project');
+}
+
+/**
+ * Locks a live project of a live owner for the rest of the transaction: FOR UPDATE for a
+ * transition of the project (award, status), FOR SHARE for a bid or a withdrawal, so a bid
+ * and an award on one project run one after the other and the award rejects every bid
+ * that committed before it.
+ */
+export async function lockProject(trx: Knex.Transaction, id: string, mode: 'update' | 'share') {
+  const q = trx('projects as p')
+    .where('p.id', id)
+    .whereNull('p.deleted_at')
+    .whereExists((s) => s.select(1).from('users as lu').whereRaw('lu.id = p.government_id').whereNull('lu.deleted_at'))
+    .first(
+      'p.id',
+      'p.government_id',
+      'p.title',
+      'p.status',
+      trx.raw(`coalesce(p.deadline_date < ${TODAY_IN_RIYADH}, false) as deadline_passed`),
+    );
+  const row: { id: string; government_id: string; title: string; status: Project['status']; deadline_passed: boolean } | undefined =
+    await (mode === 'update' ? q.forUpdate() : q.forShare());
+  return row;
+}
+
+/** Who receives a project's changes (decided with the sync area). */
+export const projectAudiences = (ownerId: string): Audience[] => [{ role: 'contractor' }, { user: ownerId }];
+
+/** Who receives a bid's changes: its bidder and the project's owner, nobody else (sealed). */
+export const bidAudiences = (contractorId: string, ownerId: string): Audience[] => [
+  { user: contractorId },
+  { user: ownerId },
+];
+
+/** The name a notification shows for a user: company name, else their own name. */
+export async function displayName(db: Knex, userId: string): Promise<string> {
+  const row = await db('users as u')
+    .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
+    .where('u.id', userId)
+    .first(db.raw('coalesce(pr.company_name, u.name, u.email) as name'));
+  return row?.name ?? '';
+}

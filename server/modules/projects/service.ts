@@ -1,0 +1,184 @@
+/**
+ * Projects: what government entities put out for bids, and their lifecycle (DESIGN
+ * section 8): open → in_progress when the owner awards a bid, in_progress → completed,
+ * open or in_progress → cancelled. Every function checks the caller's role and ownership
+ * itself, because the sync push calls the same functions as the routes.
+ *
+ * Each transition locks the project row (FOR UPDATE) before it reads the state it decides
+ * on; a bid locks it FOR SHARE (bids.ts), so an award and a bid never interleave.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { Page } from '../../db/page';
+import { page } from '../../db/page';
+import { recordChanges, type ChangeEntry } from '../../db/changes';
+import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
+import { assertRole } from '../../http/guards';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { notify } from '../notifications/notify';
+import { canTransition } from '../../../shared/lifecycle';
+import type {
+  Project,
+  ProjectAwardArgs,
+  ProjectCreate,
+  ProjectListQuery,
+  ProjectStatusArgs,
+} from '../../../shared/schemas/project';
+import {
+  NEWEST_FIRST,
+  TODAY_IN_RIYADH,
+  bidAudiences,
+  canSeeProject,
+  lockProject,
+  presentProject,
+  projectAudiences,
+  projectQuery,
+  refuseProject,
+  visibleProjects,
+} from './queries';
+
+/** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
+export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate): Promise<Saved<Project>> {
+  assertRole(user, 'government');
+  const existing = await rowWithId<{ government_id: string; deleted_at: Date | null }>(trx, 'projects', input.id, [
+    'government_id',
+    'deleted_at',
+  ]);
+  if (existing) {
+    if (existing.government_id !== user.id || existing.deleted_at) throw idTaken();
+    return { row: await presentProject(trx, input.id!), created: false };
+  }
+  if (input.deadline_date) {
+    const { past } = await trx.first(trx.raw(`?::date < ${TODAY_IN_RIYADH} as past`, [input.deadline_date]));
+    if (past) {
+      throw badRequest('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
+    }
+  }
+  const [{ id }] = await insertWithClientId('projects', () =>
+    trx('projects')
+      .insert({
+        id: input.id,
+        government_id: user.id,
+        title: input.title,
+        description: input.description,
+        location: input.location,
+        budget: input.budget ?? null,
+        deadline_date: input.deadline_date ?? null,
+        requirements: input.requirements ?? null,
+      })
+      .returning('id'),
+  );
+  await recordChanges(trx, [{ entity: 'project', id, audiences: projectAudiences(user.id) }]);
+  return { row: await presentProject(trx, id), created: true };
+}
+
+/** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
+export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
+  assertRole(user, 'contractor', 'government', 'admin');
+  const q = visibleProjects(projectQuery(db), user).where('p.status', query.status ?? 'open');
+  return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
+}
+
+/** GET /api/projects/my: the caller's own projects, every status unless one is asked for. */
+export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
+  assertRole(user, 'government');
+  const q = projectQuery(db).where('p.government_id', user.id);
+  if (query.status) q.where('p.status', query.status);
+  return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
+}
+
+/** GET /api/projects/{id}: 404 unless the caller may see it. */
+export async function getProject(db: Knex, user: SessionUser, id: string): Promise<Project> {
+  if (!(await canSeeProject(db, user, id))) throw notFound('Project');
+  return presentProject(db, id);
+}
+
+/** Locks the project and checks that the caller owns it (403 when they can see it anyway, else 404). */
+async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string) {
+  const project = await lockProject(trx, id, 'update');
+  if (!project) throw notFound('Project');
+  if (project.government_id !== user.id) throw await refuseProject(trx, user, id);
+  return project;
+}
+
+/**
+ * POST /api/projects/{id}/award: the chosen bid accepted, every other submitted bid
+ * rejected, the project in_progress; each bidder told.
+ */
+export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs): Promise<Project> {
+  assertRole(user, 'government');
+  const project = await lockOwnProject(trx, user, args.project_id);
+  if (!canTransition('project', project.status, 'in_progress', 'owner')) {
+    throw conflict('project_not_open', 'Bids can only be awarded while the project is open');
+  }
+  const bid = await trx('bids as b')
+    .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
+    .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
+    .forUpdate()
+    .first('b.id', 'b.status', 'b.contractor_id');
+  if (!bid) throw new AppError(404, 'bid_not_found', 'No such bid on this project');
+  if (!canTransition('bid', bid.status, 'accepted', 'owner')) {
+    throw conflict('invalid_transition', `A ${bid.status} bid cannot be accepted`);
+  }
+
+  await trx('bids').where({ id: bid.id }).update({ status: 'accepted' });
+  // Read after the project lock: every bid committed before this award is here.
+  const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
+    .where({ project_id: project.id, status: 'submitted' })
+    .update({ status: 'rejected' })
+    .returning(['id', 'contractor_id']);
+  await trx('projects').where({ id: project.id }).update({ status: 'in_progress', awarded_bid_id: bid.id });
+
+  await recordChanges(trx, [
+    { entity: 'project', id: project.id, audiences: projectAudiences(user.id) },
+    { entity: 'bid', id: bid.id, audiences: bidAudiences(bid.contractor_id, user.id) },
+    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+  ]);
+  const params = { project_title: project.title, project_id: project.id };
+  await notify(trx, { to: [bid.contractor_id], kind: 'bid.accepted', type: 'system', priority: 'high', params });
+  if (rejected.length) {
+    await notify(trx, { to: rejected.map((b) => b.contractor_id), kind: 'bid.rejected', type: 'system', params });
+  }
+  return presentProject(trx, project.id);
+}
+
+/**
+ * POST /api/projects/{id}/status: the owner completes an in_progress project or cancels
+ * an open or in_progress one. Cancelling rejects the bids still submitted and tells the
+ * bidders who were still in the running (submitted, or accepted).
+ */
+export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUser, args: ProjectStatusArgs): Promise<Project> {
+  assertRole(user, 'government');
+  const project = await lockOwnProject(trx, user, args.project_id);
+  if (!canTransition('project', project.status, args.status, 'owner')) {
+    throw conflict('invalid_transition', `A ${project.status} project cannot become ${args.status}`);
+  }
+  await trx('projects').where({ id: project.id }).update({ status: args.status });
+  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectAudiences(user.id) }];
+
+  if (args.status === 'cancelled') {
+    const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
+      .where({ project_id: project.id, status: 'submitted' })
+      .update({ status: 'rejected' })
+      .returning(['id', 'contractor_id']);
+    changes.push(
+      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+    );
+    const accepted: Array<{ contractor_id: string }> = await trx('bids')
+      .where({ project_id: project.id, status: 'accepted' })
+      .select('contractor_id');
+    const told = [...rejected, ...accepted].map((b) => b.contractor_id);
+    await recordChanges(trx, changes);
+    if (told.length) {
+      await notify(trx, {
+        to: told,
+        kind: 'project.cancelled',
+        type: 'system',
+        params: { project_title: project.title, project_id: project.id },
+      });
+    }
+  } else {
+    await recordChanges(trx, changes);
+  }
+  return presentProject(trx, project.id);
+}

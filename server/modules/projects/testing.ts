@@ -1,0 +1,75 @@
+/**
+ * Test helpers of the procurement areas (projects and bids, instant orders and offers):
+ * signed-in users of each role, and the rows a test asserts on (change log,
+ * notifications). Used by the tests only.
+ */
+import { expect } from 'vitest';
+import type { Knex } from 'knex';
+import type { TestServer } from '../../test/harness';
+import { signInAs, type TestUserSpec } from '../../test/sign-in';
+
+export type Client = Awaited<ReturnType<typeof signInAs>>;
+
+export const as = (server: TestServer, role: NonNullable<TestUserSpec['role']>, spec: TestUserSpec = {}) =>
+  signInAs(server, { role, is_admin: role === 'admin', ...spec });
+
+/** The change-log rows of one entity, as `audience_type:audience` strings (sorted) and ops. */
+export async function changesOf(knex: Knex, entity: string, id: string) {
+  const rows: Array<{ op: string; audience_type: string; audience: string | null }> = await knex('changes')
+    .where({ entity, entity_id: id })
+    .orderBy('seq')
+    .select('op', 'audience_type', 'audience');
+  return {
+    count: rows.length,
+    audiences: [...new Set(rows.map((r) => `${r.audience_type}:${r.audience ?? ''}`))].sort(),
+    ops: [...new Set(rows.map((r) => r.op))],
+  };
+}
+
+export const audiences = (...a: string[]) => [...a].sort();
+
+/** A user's notifications of one kind, oldest first. */
+export function notificationsOf(knex: Knex, userId: string, kind?: string) {
+  const q = knex('notifications').where({ user_id: userId }).orderBy('created_at');
+  if (kind) q.where({ kind });
+  return q.select('kind', 'type', 'priority', 'title', 'message', 'params');
+}
+
+export async function postProject(client: Client, over: Record<string, unknown> = {}) {
+  const res = await client.post('/api/projects', {
+    title: 'توسعة مدرسة الملك فهد',
+    description: 'أعمال إنشائية وتشطيبات',
+    location: 'الرياض',
+    budget: 2_500_000,
+    ...over,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+export function postBid(client: Client, projectId: string, over: Record<string, unknown> = {}) {
+  return client.post('/api/bids', { project_id: projectId, amount: 1_000_000, proposal: 'ننفذ خلال 9 أشهر', ...over });
+}
+
+export async function postOrder(client: Client, over: Record<string, unknown> = {}) {
+  const res = await client.post('/api/instant-orders', {
+    title: 'حديد تسليح 16 ملم',
+    description: 'مطلوب بشكل عاجل',
+    quantity: 12.5,
+    unit: 'طن',
+    location: 'جدة',
+    ...over,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+export function postOffer(client: Client, orderId: string, over: Record<string, unknown> = {}) {
+  return client.post('/api/instant-order-responses', {
+    instant_order_id: orderId,
+    offered_price: 45_000,
+    delivery_time_hours: 24,
+    notes: 'تسليم في الموقع',
+    ...over,
+  });
+}
