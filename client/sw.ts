@@ -8,12 +8,16 @@
  * routes and so always go to the network.
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './app/paths';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+// The shell is public: fetch it without cookies. Besides being tidier, a cookie-less
+// request can never carry (and have the server re-set) a session cookie while the user
+// is signing in on the page.
+addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -25,6 +25,13 @@ describe('api client', () => {
     expect(result).toEqual({ data: [{ id: 1 }], total: 42 });
   });
 
+  it('sends the interface language as Accept-Language', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, []));
+    const api = createApiClient({ fetch, translate, language: () => 'zh' });
+    await api.get('/api/products');
+    expect((fetch.mock.calls[0][1]!.headers as Record<string, string>)['Accept-Language']).toBe('zh');
+  });
+
   it('sends writes as JSON with the JSON content type', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, { ok: true }));
     const api = createApiClient({ fetch, translate });

@@ -39,6 +39,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Returns undefined when there is no translation for the key. */
   translate: Translate;
+  /** The interface language, sent as Accept-Language so computed names (categories) match it. */
+  language?: () => string | undefined;
 }
 
 export type Query = Record<string, string | number | undefined | null>;
@@ -57,7 +59,7 @@ function isErrorBody(body: unknown): body is Partial<ErrorBody> {
   return typeof body === 'object' && body !== null;
 }
 
-export function createApiClient({ fetch: fetchImpl, translate }: ApiClientOptions) {
+export function createApiClient({ fetch: fetchImpl, translate, language }: ApiClientOptions) {
   const doFetch = (input: string, init: RequestInit) => (fetchImpl ?? globalThis.fetch)(input, init);
 
   async function toError(response: Response): Promise<ApiError> {
@@ -79,10 +81,11 @@ export function createApiClient({ fetch: fetchImpl, translate }: ApiClientOption
   }
 
   async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<ApiResponse<T>> {
+    const lang = language?.();
     const init: RequestInit = {
       method,
       credentials: 'include',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...(lang ? { 'Accept-Language': lang } : {}) },
     };
     if (body !== undefined) {
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };

@@ -12,14 +12,15 @@ export interface Page<T> {
   total: number;
 }
 
-export function usePublicProducts(search?: string) {
+/** Category names come in the reader's language, so the list reloads when it changes. */
+export function usePublicProducts(language: string, search?: string) {
   return useRemote<Page<ProductListItem>>(async () => {
     const { data, total } = await api.get<ProductListItem[]>('/api/products', {
       limit: PUBLIC_PRODUCTS_LIMIT,
       search,
     });
     return { items: data, total: total ?? data.length };
-  }, [search]);
+  }, [language, search]);
 }
 
 export function usePublicTransportRequests() {

@@ -6,5 +6,6 @@ import { i18n } from '../i18n';
 import { createApiClient } from './api';
 
 export const api = createApiClient({
+  language: () => i18n.resolvedLanguage,
   translate: (key, options) => (i18n.exists(key, { ns: 'common' }) ? i18n.t(key, { ns: 'common', ...options }) : undefined),
 });

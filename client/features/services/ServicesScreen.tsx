@@ -37,7 +37,7 @@ export function ServicesScreen() {
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<TabValue>(params.get('tab') === 'transport' ? 'transport' : 'products');
-  const products = usePublicProducts();
+  const products = usePublicProducts(format.lng);
   const transport = usePublicTransportRequests();
   const joinOpen = params.get('join') === '1';
 
