@@ -30,6 +30,7 @@ import * as m23 from './20261122000023_sync_clients';
 import * as m24 from './20261122000024_changes';
 import * as m25 from './20261122020000_products_search_cjk';
 import * as m26 from './20261122020001_products_live_supplier_idx';
+import * as m27 from './20261122020002_products_search_no_pending_list';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -59,5 +60,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000024_changes': m24,
   '20261122020000_products_search_cjk': m25,
   '20261122020001_products_live_supplier_idx': m26,
+  '20261122020002_products_search_no_pending_list': m27,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
 };

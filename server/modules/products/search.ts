@@ -29,6 +29,11 @@ import { applyCatalogueFilter, productsInOrder, type CatalogueFilter } from './q
 
 /** Exact matches fewer than this let typo-tolerant ones follow them. */
 export const FUZZY_BELOW = 20;
+/**
+ * The word similarity a typo must reach (pg_trgm's default, 0.6, misses "cemnt" for
+ * "cement": 4 shared trigrams of 9 is 0.44).
+ */
+export const FUZZY_THRESHOLD = 0.4;
 /** Words of a term that take part in the word match (a search box, not a document). */
 const MAX_WORDS = 8;
 
@@ -152,8 +157,12 @@ export async function searchProducts(
   let total = found.total ?? (await countMatches(db, t, filter, fuzzy));
   if (total < FUZZY_BELOW && t.trigrams) {
     fuzzy = true;
-    found = await rankedIds(db, t, filter, page, fuzzy);
-    total = found.total ?? (await countMatches(db, t, filter, fuzzy));
+    // <% takes its threshold from a setting; SET LOCAL keeps it to this transaction.
+    ({ found, total } = await db.transaction(async (trx) => {
+      await trx.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`);
+      const f = await rankedIds(trx, t, filter, page, fuzzy);
+      return { found: f, total: f.total ?? (await countMatches(trx, t, filter, fuzzy)) };
+    }));
   }
   return { items: await productsInOrder(db, language, found.ids), total };
 }
