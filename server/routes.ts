@@ -9,6 +9,7 @@ import { transportRouter } from './modules/transport/routes';
 import { notificationsRouter } from './modules/notifications/routes';
 import { subscriptionsRouter } from './modules/subscriptions/routes';
 import { quickSignupRouter } from './modules/quick-signup/routes';
+import { adminRouter } from './modules/admin/routes';
 import { projectsRouter } from './modules/projects/routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
@@ -24,6 +25,7 @@ export function apiRouter(): Router {
     notificationsRouter(),
     subscriptionsRouter(),
     quickSignupRouter(),
+    adminRouter(),
     projectsRouter(),
     instantOrdersRouter(),
     categoriesRouter(),

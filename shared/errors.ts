@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'plan_limit_reached',
   'trial_not_available',
   'cannot_delete_self',
+  'cannot_demote_self',
+  'owner_protected',
   'cannot_review_self',
   'client_id_taken',
   'bid_not_found',

@@ -1,0 +1,97 @@
+/**
+ * What the change log must say when an admin changes or removes a user. Other users' rows
+ * show this user's name and tier (supplier_name, government_name, contractor_name,
+ * requester_name, *_verification_tier), and counts include their bids and offers; every
+ * client holding such a row must get it again, or lose it when the user is deleted.
+ *
+ * The audiences come from the areas that own the rows, so this file decides only which
+ * rows are touched, never who may see them.
+ */
+import type { Knex } from 'knex';
+import type { ChangeEntry, SyncedEntity, Audience } from '../../db/changes';
+import { PRODUCT_AUDIENCE } from '../products/service';
+import { bidAudiences, projectAudiences } from '../projects/queries';
+import { orderAudiences, responseAudiences } from '../instant-orders/queries';
+import { offerAudiences, requestAudiences } from '../transport/queries';
+
+type Op = 'upsert' | 'delete';
+const entries = <R extends { id: string }>(entity: SyncedEntity, op: Op, rows: R[], audiences: (r: R) => Audience[]): ChangeEntry[] =>
+  rows.map((r) => ({ entity, id: r.id, op, audiences: audiences(r) }));
+
+/** The live rows this user made, which present the user's name or tier. */
+export async function rowsOfUser(db: Knex, userId: string, op: Op): Promise<ChangeEntry[]> {
+  const products = await db('products').where({ supplier_id: userId }).whereNull('deleted_at').select('id');
+  const projects = await db('projects').where({ government_id: userId }).whereNull('deleted_at').select('id');
+  const bids = await db('bids as b')
+    .join('projects as p', 'p.id', 'b.project_id')
+    .where('b.contractor_id', userId)
+    .whereNull('p.deleted_at')
+    .select('b.id', 'p.government_id as owner');
+  const orders = await db('instant_orders').where({ contractor_id: userId }).whereNull('deleted_at').select('id');
+  const responses = await db('instant_order_responses as r')
+    .join('instant_orders as o', 'o.id', 'r.instant_order_id')
+    .where('r.supplier_id', userId)
+    .whereNull('o.deleted_at')
+    .select('r.id', 'o.contractor_id as owner');
+  const requests = await db('transport_requests').where({ requester_id: userId }).whereNull('deleted_at').select('id');
+  const offers = await db('transport_offers as o')
+    .join('transport_requests as r', 'r.id', 'o.transport_request_id')
+    .where('o.transport_company_id', userId)
+    .whereNull('r.deleted_at')
+    .select('o.id', 'r.requester_id as owner');
+  return [
+    ...entries('product', op, products, () => PRODUCT_AUDIENCE),
+    ...entries('project', op, projects, () => projectAudiences(userId)),
+    ...entries('bid', op, bids, (b) => bidAudiences(userId, b.owner)),
+    ...entries('instant_order', op, orders, () => orderAudiences(userId)),
+    ...entries('instant_order_response', op, responses, (r) => responseAudiences(userId, r.owner)),
+    ...entries('transport_request', op, requests, () => requestAudiences(userId)),
+    ...entries('transport_offer', op, offers, (o) => offerAudiences(userId, o.owner)),
+  ];
+}
+
+/**
+ * When the user goes: the others' bids and offers on this user's listings go with them
+ * (deletes), and the others' listings this user bid or offered on lose a count (upserts).
+ * Called before the user's listings are soft-deleted, so the joins still find them.
+ */
+export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEntry[]> {
+  const bidsOnMine = await db('bids as b')
+    .join('projects as p', 'p.id', 'b.project_id')
+    .where('p.government_id', userId)
+    .whereNull('p.deleted_at')
+    .select('b.id', 'b.contractor_id as author');
+  const responsesOnMine = await db('instant_order_responses as r')
+    .join('instant_orders as o', 'o.id', 'r.instant_order_id')
+    .where('o.contractor_id', userId)
+    .whereNull('o.deleted_at')
+    .select('r.id', 'r.supplier_id as author');
+  const offersOnMine = await db('transport_offers as o')
+    .join('transport_requests as r', 'r.id', 'o.transport_request_id')
+    .where('r.requester_id', userId)
+    .whereNull('r.deleted_at')
+    .select('o.id', 'o.transport_company_id as author');
+  const projectsBidOn = await db('projects as p')
+    .whereNull('p.deleted_at')
+    .whereNot('p.government_id', userId)
+    .whereExists((q) => q.select(1).from('bids as b').whereRaw('b.project_id = p.id').where('b.contractor_id', userId))
+    .select('p.id', 'p.government_id as owner');
+  const ordersOfferedOn = await db('instant_orders as o')
+    .whereNull('o.deleted_at')
+    .whereExists((q) => q.select(1).from('instant_order_responses as r').whereRaw('r.instant_order_id = o.id').where('r.supplier_id', userId))
+    .select('o.id', 'o.contractor_id as owner');
+  const requestsOfferedOn = await db('transport_requests as r')
+    .whereNull('r.deleted_at')
+    .whereExists((q) =>
+      q.select(1).from('transport_offers as o').whereRaw('o.transport_request_id = r.id').where('o.transport_company_id', userId),
+    )
+    .select('r.id', 'r.requester_id as owner');
+  return [
+    ...entries('bid', 'delete', bidsOnMine, (b) => bidAudiences(b.author, userId)),
+    ...entries('instant_order_response', 'delete', responsesOnMine, (r) => responseAudiences(r.author, userId)),
+    ...entries('transport_offer', 'delete', offersOnMine, (o) => offerAudiences(o.author, userId)),
+    ...entries('project', 'upsert', projectsBidOn, (p) => projectAudiences(p.owner)),
+    ...entries('instant_order', 'upsert', ordersOfferedOn, (o) => orderAudiences(o.owner)),
+    ...entries('transport_request', 'upsert', requestsOfferedOn, (r) => requestAudiences(r.owner)),
+  ];
+}

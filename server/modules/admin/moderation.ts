@@ -1,0 +1,38 @@
+/**
+ * An admin removing a product or a project (SPEC section 6). Both are soft deletes: the
+ * row stays for the change feed's tombstone, every list, lookup and join hides it, and
+ * every client holding it gets a delete. A project's bids go with it (sealed: only their
+ * bidders and the owner held them).
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { recordChange, recordChanges } from '../../db/changes';
+import { PRODUCT_AUDIENCE } from '../products/service';
+import { bidAudiences, projectAudiences } from '../projects/queries';
+import { assertAdmin } from './lists';
+
+export async function removeProduct(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
+  assertAdmin(admin);
+  const product = await trx('products').where({ id }).whereNull('deleted_at').forUpdate().first('id');
+  if (!product) throw notFound('Product');
+  await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
+  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE, 'delete');
+}
+
+export async function removeProject(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
+  assertAdmin(admin);
+  const project = await trx('projects').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'government_id');
+  if (!project) throw notFound('Project');
+  const bids: Array<{ id: string; contractor_id: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id');
+  await trx('projects').where({ id }).update({ deleted_at: trx.fn.now() });
+  await recordChanges(trx, [
+    { entity: 'project', id, op: 'delete', audiences: projectAudiences(project.government_id) },
+    ...bids.map((b) => ({
+      entity: 'bid' as const,
+      id: b.id,
+      op: 'delete' as const,
+      audiences: bidAudiences(b.contractor_id, project.government_id),
+    })),
+  ]);
+}

@@ -1,0 +1,80 @@
+/**
+ * The admin panel's API (SPEC sections 2 and 6, DESIGN section 7): lists with search,
+ * soft deletes, and a user's tier and admin flag. Every route is admin-only (403 for
+ * anyone else); GET /api/admin/owner-status lives with sign-in (server/auth/routes.ts).
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { listResult, route } from '../../http/route';
+import { adminListQuerySchema, adminUserPatchSchema, adminUserSchema } from '../../../shared/schemas/admin';
+import { productSchema } from '../../../shared/schemas/product';
+import { projectSchema } from '../../../shared/schemas/project';
+import { registrationRequestSchema } from '../../../shared/schemas/quick-signup';
+import { listAdminProducts, listAdminProjects, listQuickSignups, listUsers } from './lists';
+import { removeProduct, removeProject } from './moderation';
+import { deleteUser, updateUser } from './users';
+
+const TAG = 'admin';
+
+export function adminRouter(): Router {
+  const router = new Router();
+  const list = { tag: TAG, access: 'admin' as const, method: 'get' as const, query: adminListQuerySchema };
+  const remove = { tag: TAG, access: 'admin' as const, method: 'delete' as const, status: 204 };
+
+  route(
+    router,
+    { ...list, path: '/api/admin/users', summary: 'Users with role, tier and admin flag; search by email, name or company', response: z.array(adminUserSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listUsers(knex, user, query, ctx.deps.config.ownerEmail)),
+  );
+  route(
+    router,
+    { ...list, path: '/api/admin/products', summary: 'Every live product; search by name, description or supplier', response: z.array(productSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminProducts(knex, user, query)),
+  );
+  route(
+    router,
+    { ...list, path: '/api/admin/projects', summary: 'Every live project in any status; search by title, description, location or owner', response: z.array(projectSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminProjects(knex, user, query)),
+  );
+  route(
+    router,
+    { ...list, path: '/api/admin/quick-signups', summary: 'Quick-signup registration requests; search by company, contact, email, phone or city', response: z.array(registrationRequestSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listQuickSignups(knex, user, query)),
+  );
+
+  route(
+    router,
+    { ...remove, path: '/api/admin/products/{id}', summary: 'Remove a product (soft delete, hidden everywhere)' },
+    ({ knex, user, params }) => knex.transaction((trx) => removeProduct(trx, user, params.id)),
+  );
+  route(
+    router,
+    { ...remove, path: '/api/admin/projects/{id}', summary: 'Remove a project and its bids (soft delete, hidden everywhere)' },
+    ({ knex, user, params }) => knex.transaction((trx) => removeProject(trx, user, params.id)),
+  );
+  route(
+    router,
+    {
+      ...remove,
+      path: '/api/admin/users/{user_id}',
+      summary: 'Delete a user: sessions ended, their listings removed; not yourself (cannot_delete_self) nor the owner',
+    },
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => deleteUser(trx, user, params.user_id, ctx.deps.config.ownerEmail)),
+  );
+  route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/admin/users/{user_id}',
+      summary: "Set a user's verification tier or admin flag (not your own flag: cannot_demote_self; not the owner's)",
+      tag: TAG,
+      access: 'admin',
+      body: adminUserPatchSchema,
+      response: adminUserSchema,
+    },
+    ({ ctx, knex, user, params, body }) =>
+      knex.transaction((trx) => updateUser(trx, user, params.user_id, body, ctx.deps.config.ownerEmail)),
+  );
+
+  return router;
+}

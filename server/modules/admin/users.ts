@@ -1,0 +1,86 @@
+/**
+ * An admin's changes to users: the verification tier and the admin flag, and deleting a
+ * user. Deleting is a soft delete and also a ban (the sign-in refuses a deleted user):
+ * their sessions end at once, their listings (products, projects, instant orders,
+ * transport requests) are soft-deleted with them, and every client holding one of their
+ * rows, or a row that counted their bids and offers, hears of it through the change log.
+ *
+ * Refused: deleting yourself (cannot_delete_self), removing your own admin flag
+ * (cannot_demote_self), and deleting or demoting the site owner (owner_protected), so
+ * the panel can never be left without the person who runs the site.
+ */
+import type { Knex } from 'knex';
+import type { SessionUser } from '../../http/context';
+import type { AdminUser, AdminUserPatch } from '../../../shared/schemas/admin';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { recordChanges } from '../../db/changes';
+import { rowsAroundUser, rowsOfUser } from './cascade';
+import { assertAdmin, userQuery } from './lists';
+
+interface LockedUser {
+  id: string;
+  email: string;
+}
+
+async function lockUser(trx: Knex.Transaction, id: string): Promise<LockedUser> {
+  const row = await trx('users').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'email');
+  if (!row) throw notFound('User');
+  return row;
+}
+
+const isOwner = (user: LockedUser, ownerEmail: string | undefined) =>
+  !!ownerEmail && user.email.toLowerCase() === ownerEmail.toLowerCase();
+
+export async function updateUser(
+  trx: Knex.Transaction,
+  admin: SessionUser,
+  userId: string,
+  patch: AdminUserPatch,
+  ownerEmail: string | undefined,
+): Promise<AdminUser> {
+  assertAdmin(admin);
+  const target = await lockUser(trx, userId);
+  if (patch.is_admin === false) {
+    if (target.id === admin.id) throw conflict('cannot_demote_self', 'You cannot remove your own admin flag');
+    if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner stays an admin');
+  }
+  if (patch.is_admin !== undefined) await trx('users').where({ id: userId }).update({ is_admin: patch.is_admin });
+  if (patch.verification_tier !== undefined) {
+    const updated = await trx('profiles').where({ user_id: userId }).update({ verification_tier: patch.verification_tier });
+    if (!updated) throw new AppError(409, 'profile_required', 'This user has not finished setup, so has no tier yet');
+    // The tier shows on the user's own profile and on every row they made.
+    await recordChanges(trx, [
+      { entity: 'profile', id: userId, audiences: [{ user: userId }] },
+      ...(await rowsOfUser(trx, userId, 'upsert')),
+    ]);
+  }
+  return userQuery(trx, ownerEmail).where('u.id', userId).first();
+}
+
+export async function deleteUser(
+  trx: Knex.Transaction,
+  admin: SessionUser,
+  userId: string,
+  ownerEmail: string | undefined,
+): Promise<void> {
+  assertAdmin(admin);
+  if (userId === admin.id) throw conflict('cannot_delete_self', 'You cannot delete your own account');
+  const target = await lockUser(trx, userId);
+  if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner cannot be deleted');
+
+  // Collected while the user and their listings are still live, so the joins find them.
+  const changes = [
+    ...(await rowsOfUser(trx, userId, 'delete')),
+    ...(await rowsAroundUser(trx, userId)),
+    { entity: 'profile' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
+    { entity: 'subscription' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
+  ];
+  const now = trx.fn.now();
+  await trx('users').where({ id: userId }).update({ deleted_at: now });
+  await trx('sessions').where({ user_id: userId }).delete();
+  await trx('products').where({ supplier_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
+  await trx('projects').where({ government_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
+  await trx('instant_orders').where({ contractor_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
+  await trx('transport_requests').where({ requester_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
+  await recordChanges(trx, changes);
+}
