@@ -1,17 +1,21 @@
 /**
- * The reader's language for computed names (a product's category_name): the signed-in
- * user's profile language, else the best of the request's Accept-Language, else Arabic
- * (SPEC section 9: Arabic is the default and fallback).
+ * The reader's language for computed names (a product's category_name): the best of the
+ * request's Accept-Language among ar, en and zh (the client sends its interface language
+ * there), else the signed-in user's profile language, else Arabic (SPEC section 9: the
+ * default and fallback).
  */
 import type { Context } from 'koa';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
 
 export function readerLanguage(ctx: Context): Language {
-  if (ctx.state.user) return ctx.state.user.language;
   // The answer depends on the header, so caches must keep one copy per language.
   ctx.vary('Accept-Language');
-  const best = ctx.acceptsLanguages([...LANGUAGES]);
-  return typeof best === 'string' ? (best as Language) : DEFAULT_LANGUAGE;
+  // In order of preference; '*' (what fetch sends by default) states no preference.
+  for (const tag of ctx.acceptsLanguages() as string[]) {
+    const primary = tag.toLowerCase().split('-')[0] as Language;
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return ctx.state.user?.language ?? DEFAULT_LANGUAGE;
 }
 
 /** The categories column that holds the name in this language (a whitelist, not input). */

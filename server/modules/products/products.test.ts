@@ -335,16 +335,19 @@ describe('products', () => {
       expect(all.body.map((x: { id: string }) => x.id)).not.toContain(p.id);
     });
 
-    it("names the category in the reader's language: profile, then Accept-Language, then Arabic", async () => {
+    it("names the category in the reader's language: Accept-Language, then the profile, then Arabic", async () => {
       const p = await create(await supplier(), { category_id: CEMENT });
       const path = `/api/products/${p.id}`;
       expect((await anon.get(path)).body.category_name).toBe('الأسمنت والخرسانة');
       expect((await anon.get(path, { 'Accept-Language': 'en-US,en;q=0.9' })).body.category_name).toBe('Cement & Concrete');
       expect((await anon.get(path, { 'Accept-Language': 'fr' })).body.category_name).toBe('الأسمنت والخرسانة');
       const reader = await signInAs(server, { role: 'contractor', language: 'zh' });
-      expect((await reader.get(path, { 'Accept-Language': 'en' })).body.category_name).toBe('水泥和混凝土');
+      expect((await reader.get(path)).body.category_name).toBe('水泥和混凝土');
+      expect((await reader.get(path, { 'Accept-Language': 'fr' })).body.category_name).toBe('水泥和混凝土');
+      expect((await reader.get(path, { 'Accept-Language': 'en' })).body.category_name).toBe('Cement & Concrete');
       const list = await anon.get(`/api/products?category=cement-concrete`, { 'Accept-Language': 'zh' });
       expect(list.body[0].category_name).toBe('水泥和混凝土');
+      expect(list.headers.get('vary')).toMatch(/Accept-Language/);
     });
 
     it('hides the category name of a deleted category', async () => {
