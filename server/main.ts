@@ -12,6 +12,7 @@ import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
+import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { createApp } from './app';
 
 async function main() {
@@ -37,6 +38,8 @@ async function main() {
   const hourly = async () => {
     await sweepExpired(db.knex);
     await compactChangeLog(db.knex);
+    // Ended periods and trials written down as expired; trials ending soon get their notice.
+    await sweepSubscriptions(db.knex);
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();

@@ -1,0 +1,58 @@
+/**
+ * The subscription sweep, run by the server every hour (server/main.ts):
+ * - a paid period or trial that has ended is written down as `expired`, so the user's
+ *   synced copy changes too (readers and plan limits already treat it as free the moment
+ *   it ends; this only catches the stored row up);
+ * - a trial ending within TRIAL_ENDING_NOTICE_DAYS gets its one "trial ending"
+ *   notification (DESIGN section 9). A user has one trial in a lifetime, so one such
+ *   notification per user is the marker that it was sent.
+ * Rows another transaction holds are skipped and caught by the next run.
+ */
+import type { Knex } from 'knex';
+import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+
+export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number; warned: number }> {
+  return knex.transaction(async (trx) => {
+    const ended: Array<{ user_id: string }> = await trx('subscriptions')
+      .whereIn('user_id', (q) =>
+        q
+          .select('user_id')
+          .from('subscriptions')
+          .whereIn('status', ['active', 'trialing'])
+          .where('current_period_end', '<=', trx.fn.now())
+          .forUpdate()
+          .skipLocked(),
+      )
+      .update({ status: 'expired' })
+      .returning('user_id');
+    await recordChanges(
+      trx,
+      ended.map((s) => ({ entity: 'subscription' as const, id: s.user_id, audiences: [{ user: s.user_id }] })),
+    );
+
+    const ending: Array<{ user_id: string; plan: string; ends: Date }> = await trx('subscriptions as s')
+      .join('subscription_plans as p', 'p.id', 's.plan_id')
+      .where('s.status', 'trialing')
+      .where('s.current_period_end', '>', trx.fn.now())
+      .whereRaw(`s.current_period_end <= now() + ?::interval`, [`${TRIAL_ENDING_NOTICE_DAYS} days`])
+      .whereNotExists((q) =>
+        q.select(1).from('notifications as n').whereRaw('n.user_id = s.user_id').where('n.kind', 'subscription.trial_ending'),
+      )
+      .forUpdate('s')
+      .skipLocked()
+      .select('s.user_id', 'p.name as plan', 's.current_period_end as ends');
+    for (const s of ending) {
+      await notify(trx, {
+        to: [s.user_id],
+        kind: 'subscription.trial_ending',
+        type: 'payment',
+        priority: 'high',
+        params: { plan: s.plan, date: new Date(s.ends).toISOString().slice(0, 10) },
+      });
+    }
+    return { expired: ended.length, warned: ending.length };
+  });
+}
