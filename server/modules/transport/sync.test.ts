@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { signInAs, type TestUserSpec } from '../../test/sign-in';
+import { loadSessionUser } from '../../http/guards';
+import { AppError } from '../../http/errors';
+import { loaders } from './sync';
+import { mutations } from './mutations';
+
+describe('transport sync exports', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const as = (spec: TestUserSpec) => signInAs(server, spec);
+  const knex = () => server.db.knex;
+  /** What the pull sends: the loader's rows as JSON. */
+  const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+  const sessionUser = async (id: string) => (await loadSessionUser(knex(), server.config, id))!;
+
+  async function quoted() {
+    const requester = await as({ role: 'contractor' });
+    const request = (await requester.post('/api/transport-requests', { pickup_location: 'a', delivery_location: 'b', cargo_description: 'c' })).body;
+    const transport = await as({ role: 'transport' });
+    const offer = (await transport.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 10 })).body;
+    return { requester, request, transport, offer };
+  }
+
+  it('loads a request as the REST API shows it, only while the user may see it', async () => {
+    const { requester, request } = await quoted();
+    const other = await sessionUser((await as({ role: 'supplier' })).user.id);
+    const [row] = await loaders.transport_request!(knex(), await sessionUser(requester.user.id), [request.id]);
+    expect(json(row)).toEqual((await requester.get(`/api/transport-requests/${request.id}`)).body);
+    expect(await loaders.transport_request!(knex(), other, [request.id])).toHaveLength(1); // pending is public
+    await knex()('transport_requests').where({ id: request.id }).update({ status: 'assigned' });
+    expect(await loaders.transport_request!(knex(), other, [request.id])).toEqual([]);
+  });
+
+  it('loads an offer for its company and its requester only', async () => {
+    const { requester, transport, offer } = await quoted();
+    const forCompany = await loaders.transport_offer!(knex(), await sessionUser(transport.user.id), [offer.id]);
+    expect(json(forCompany)).toEqual([offer]);
+    expect(await loaders.transport_offer!(knex(), await sessionUser(requester.user.id), [offer.id])).toHaveLength(1);
+    const rival = await sessionUser((await as({ role: 'transport' })).user.id);
+    expect(await loaders.transport_offer!(knex(), rival, [offer.id])).toEqual([]);
+  });
+
+  it('runs the same rules through the mutations as through the routes', async () => {
+    const { requester, request, offer } = await quoted();
+    const user = await sessionUser(requester.user.id);
+    const def = mutations['transport_request.accept'];
+    const args = def.schema.parse({ transport_request_id: request.id, offer_id: offer.id });
+    const accepted = await knex().transaction((trx) => def.run(trx, user, args));
+    expect(accepted).toMatchObject({ status: 'assigned', assigned_offer_id: offer.id });
+
+    const lateCompany = await sessionUser((await as({ role: 'transport' })).user.id);
+    const create = mutations['transport_offer.create'];
+    const refused = await knex()
+      .transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ transport_request_id: request.id, quoted_price: 1 })))
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe('request_not_pending');
+
+    const status = mutations['transport_request.status'];
+    const stranger = await sessionUser((await as({ role: 'contractor' })).user.id);
+    const denied = await knex()
+      .transaction((trx) => status.run(trx, stranger, status.schema.parse({ transport_request_id: request.id, status: 'cancelled' })))
+      .catch((e) => e);
+    expect(denied.status).toBe(404);
+    expect(Object.keys(mutations).sort()).toEqual([
+      'transport_offer.create',
+      'transport_request.accept',
+      'transport_request.create',
+      'transport_request.status',
+    ]);
+  });
+});
