@@ -2,10 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
 import { loadSessionUser } from '../../http/guards';
+import { AppError } from '../../http/errors';
 import { notify } from './notify';
 import { loaders } from './sync';
 import { mutations } from './mutations';
 import { loaders as profileLoaders } from '../profiles/sync';
+
+/** The error a refused call threw (and a failure if it was not refused). */
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as AppError,
+  );
 
 describe('notification and profile sync exports', () => {
   let server: TestServer;
@@ -41,9 +51,7 @@ describe('notification and profile sync exports', () => {
     const user = await sessionUser(me.user.id);
     const read = mutations['notification.read'];
     expect(await knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: a.id })))).toMatchObject({ id: a.id, is_read: true });
-    const err = await knex()
-      .transaction((trx) => read.run(trx, user, read.schema.parse({ id: theirs.id })))
-      .catch((e) => e);
+    const err = await refusal(knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: theirs.id }))));
     expect(err.status).toBe(404);
     const all = mutations['notification.read_all'];
     expect(await knex().transaction((trx) => all.run(trx, user, all.schema.parse({})))).toEqual({ updated: 1 });

@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
 import { loadSessionUser } from '../../http/guards';
+import { AppError } from '../../http/errors';
 import { loaders } from './sync';
 import { mutations } from './mutations';
+
+/** The error a refused call threw (and a failure if it was not refused). */
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as AppError,
+  );
 
 describe('subscription sync exports', () => {
   let server: TestServer;
@@ -39,9 +49,7 @@ describe('subscription sync exports', () => {
     const user = await sessionUser(me.user.id);
     const def = mutations['subscription.free_trial'];
     await knex().transaction((trx) => def.run(trx, user, def.schema.parse({})));
-    const err = await knex()
-      .transaction((trx) => def.run(trx, user, def.schema.parse({})))
-      .catch((e) => e);
+    const err = await refusal(knex().transaction((trx) => def.run(trx, user, def.schema.parse({}))));
     expect(err.code).toBe('trial_not_available');
   });
 });

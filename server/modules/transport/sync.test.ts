@@ -6,6 +6,15 @@ import { AppError } from '../../http/errors';
 import { loaders } from './sync';
 import { mutations } from './mutations';
 
+/** The error a refused call threw (and a failure if it was not refused). */
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as AppError,
+  );
+
 describe('transport sync exports', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -56,17 +65,13 @@ describe('transport sync exports', () => {
 
     const lateCompany = await sessionUser((await as({ role: 'transport' })).user.id);
     const create = mutations['transport_offer.create'];
-    const refused = await knex()
-      .transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ transport_request_id: request.id, quoted_price: 1 })))
-      .catch((e) => e);
+    const refused = await refusal(knex().transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ transport_request_id: request.id, quoted_price: 1 }))));
     expect(refused).toBeInstanceOf(AppError);
     expect(refused.code).toBe('request_not_pending');
 
     const status = mutations['transport_request.status'];
     const stranger = await sessionUser((await as({ role: 'contractor' })).user.id);
-    const denied = await knex()
-      .transaction((trx) => status.run(trx, stranger, status.schema.parse({ transport_request_id: request.id, status: 'cancelled' })))
-      .catch((e) => e);
+    const denied = await refusal(knex().transaction((trx) => status.run(trx, stranger, status.schema.parse({ transport_request_id: request.id, status: 'cancelled' }))));
     expect(denied.status).toBe(404);
     expect(Object.keys(mutations).sort()).toEqual([
       'transport_offer.create',
