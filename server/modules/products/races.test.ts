@@ -1,0 +1,54 @@
+/**
+ * Concurrent writes to the catalogue, with real parallel HTTP requests on Postgres (PGlite
+ * has one connection and cannot race). Each must come out as if the requests ran one
+ * after another.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
+import { signInAs } from '../../test/sign-in';
+
+describe.runIf(onPostgres)('catalogue races on Postgres', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const body = (over: Record<string, unknown> = {}) => ({ name: 'Red bricks', price: 0.85, unit: 'brick', ...over });
+  const statuses = (results: Array<{ status: number }>) => results.map((r) => r.status).sort();
+
+  it('lets exactly 2 of 6 simultaneous creates through for a free supplier holding 8 products', async () => {
+    const s = await signInAs(server, { role: 'supplier' });
+    for (let i = 0; i < 8; i++) expect((await s.post('/api/products', body())).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 6 }, () => s.post('/api/products', body())));
+    expect(statuses(results)).toEqual([201, 201, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('plan_limit_reached');
+    expect(await server.db.knex('products').where({ supplier_id: s.user.id }).whereNull('deleted_at')).toHaveLength(10);
+  });
+
+  it('makes one product of the same client id sent 6 times at once', async () => {
+    const s = await signInAs(server, { role: 'supplier' });
+    const id = randomUUID();
+    const results = await Promise.all(Array.from({ length: 6 }, () => s.post('/api/products', body({ id }))));
+    expect(statuses(results)).toEqual([200, 200, 200, 200, 200, 201]);
+    for (const r of results) expect(r.body.id).toBe(id);
+    expect(await server.db.knex('products').where({ id })).toHaveLength(1);
+    expect(await server.db.knex('changes').where({ entity: 'product', entity_id: id })).toHaveLength(1);
+  });
+
+  it('never updates a product after the delete that races it', async () => {
+    const s = await signInAs(server, { role: 'supplier' });
+    const id = (await s.post('/api/products', body())).body.id;
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => s.patch(`/api/products/${id}`, { price: i + 1 })),
+      s.delete(`/api/products/${id}`),
+      ...Array.from({ length: 4 }, (_, i) => s.patch(`/api/products/${id}`, { stock_quantity: i })),
+    ]);
+    expect(results[4].status).toBe(204);
+    for (const r of [...results.slice(0, 4), ...results.slice(5)]) expect([200, 404]).toContain(r.status);
+    const ops = (await server.db.knex('changes').where({ entity: 'product', entity_id: id }).orderBy('seq')).map((c) => c.op);
+    expect(ops.at(-1)).toBe('delete');
+    expect(ops.filter((op) => op === 'upsert')).toHaveLength(1 + results.filter((r) => r.status === 200).length);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * What the catalogue gives the sync endpoints: mutations that run the REST rules (one
+ * rule, two doors), and loaders that present products and categories as REST does and
+ * leave out what is deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema } from '../../../shared/schemas/product';
+import { categorySchema } from '../../../shared/schemas/category';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { signInAs, type TestUserSpec } from '../../test/sign-in';
+import { loadSessionUser } from '../../http/guards';
+import type { SessionUser } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { mutations as productMutations } from './mutations';
+import { loaders as productLoaders } from './sync';
+import { mutations as reviewMutations } from '../reviews/mutations';
+import { loaders as categoryLoaders } from '../categories/sync';
+
+const mutations = { ...productMutations, ...reviewMutations };
+const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
+
+describe('the catalogue for sync', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const knex = () => server.db.knex;
+  const user = async (spec: TestUserSpec) => {
+    const client = await signInAs(server, spec);
+    return { client, session: (await loadSessionUser(knex(), server.config, client.user.id)) as SessionUser };
+  };
+  const run = (name: string, u: SessionUser, args: unknown) => {
+    const m = mutations[name];
+    return knex().transaction((trx) => m.run(trx, u, m.schema.parse(args)));
+  };
+  const refusal = async (p: Promise<unknown>) => {
+    const err = await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    return { status: (err as AppError).status, code: (err as AppError).code };
+  };
+
+  it('exports product.create, product.update, product.delete and review.create', () => {
+    expect(Object.keys(productMutations).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
+    expect(Object.keys(reviewMutations)).toEqual(['review.create']);
+    expect(Object.keys(productLoaders)).toEqual(['product']);
+    expect(Object.keys(categoryLoaders)).toEqual(['category']);
+  });
+
+  it('creates with a client id, replays without a second row, updates and deletes through the mutations', async () => {
+    const { session } = await user({ role: 'supplier' });
+    const id = randomUUID();
+    const args = { id, name: 'بلوك أسمنتي', price: 3.25, unit: 'حبة' };
+    expect(await run('product.create', session, args)).toMatchObject({ id, name: 'بلوك أسمنتي' });
+    expect(await run('product.create', session, args)).toMatchObject({ id });
+    expect(await knex()('products').where({ id })).toHaveLength(1);
+
+    expect(await run('product.update', session, { id, stock_quantity: 500, availability_status: 'out_of_stock' })).toMatchObject({
+      id,
+      stock_quantity: 500,
+      availability_status: 'out_of_stock',
+    });
+    await run('product.delete', session, { id });
+    expect((await knex()('products').where({ id }).first()).deleted_at).toBeInstanceOf(Date);
+    expect((await knex()('changes').where({ entity: 'product', entity_id: id }).orderBy('seq')).map((c) => c.op)).toEqual([
+      'upsert',
+      'upsert',
+      'delete',
+    ]);
+  });
+
+  it('refuses through the mutations exactly what the routes refuse', async () => {
+    const { session: owner } = await user({ role: 'supplier' });
+    const { session: otherSupplier } = await user({ role: 'supplier' });
+    const { session: contractor } = await user({ role: 'contractor' });
+    const id = randomUUID();
+    await run('product.create', owner, { id, name: 'Rebar', price: 1, unit: 't' });
+
+    expect(await refusal(run('product.create', contractor, { name: 'x', price: 1, unit: 'u' }))).toEqual({ status: 403, code: 'forbidden' });
+    expect(await refusal(run('product.update', otherSupplier, { id, price: 2 }))).toEqual({ status: 404, code: 'not_found' });
+    expect(await refusal(run('product.delete', otherSupplier, { id }))).toEqual({ status: 404, code: 'not_found' });
+    expect(await refusal(run('review.create', owner, { target_type: 'product', target_id: id, rating: 5 }))).toEqual({
+      status: 409,
+      code: 'cannot_review_self',
+    });
+    expect((await knex()('products').where({ id }).first()).price).toBe(1);
+  });
+
+  it('checks the args with the shared schemas: product.update needs an id and one field, unknown fields fail', () => {
+    const { schema } = productMutations['product.update'];
+    expect(schema.safeParse({ id: randomUUID() }).success).toBe(false);
+    expect(schema.safeParse({ price: 2 }).success).toBe(false);
+    expect(schema.safeParse({ id: randomUUID(), price: 2, supplier_id: randomUUID() }).success).toBe(false);
+    expect(schema.safeParse({ id: randomUUID(), price: 2 }).success).toBe(true);
+    expect(productMutations['product.delete'].schema.safeParse({ id: 'nope' }).success).toBe(false);
+  });
+
+  it('reviews through review.create and updates the product rating', async () => {
+    const { session: supplier } = await user({ role: 'supplier' });
+    const { session: contractor } = await user({ role: 'contractor' });
+    const product = (await run('product.create', supplier, { name: 'Sand', price: 50, unit: 'm3' })) as { id: string };
+    expect(await run('review.create', contractor, { target_type: 'product', target_id: product.id, rating: 4 })).toMatchObject({
+      rating: 4,
+      reviewer_id: contractor.id,
+    });
+    expect(await knex()('products').where({ id: product.id }).first('average_rating', 'total_reviews')).toEqual({
+      average_rating: 4,
+      total_reviews: 1,
+    });
+  });
+
+  it("loads products as GET /api/products/{id} presents them, in the reader's language, leaving out deleted ones", async () => {
+    const { client, session: supplier } = await user({ role: 'supplier', company_name: 'مصنع الجزيرة' });
+    const { session: reader } = await user({ role: 'contractor', language: 'en' });
+    const live = (await run('product.create', supplier, { name: 'Cement', price: 19, unit: 'bag', category_id: CEMENT })) as { id: string };
+    const gone = (await run('product.create', supplier, { name: 'Old', price: 1, unit: 'bag' })) as { id: string };
+    await run('product.delete', supplier, { id: gone.id });
+
+    const rows = await productLoaders.product!(knex(), reader, [live.id, gone.id, randomUUID()]);
+    expect(rows).toHaveLength(1);
+    const rest = (await client.get(`/api/products/${live.id}`, { 'Accept-Language': 'en' })).body;
+    expect(JSON.parse(JSON.stringify(rows[0]))).toEqual(rest);
+    expect(() => productSchema.parse(JSON.parse(JSON.stringify(rows[0])))).not.toThrow();
+    expect(rows[0]).toMatchObject({ category_name: 'Cement & Concrete', supplier_name: 'مصنع الجزيرة' });
+  });
+
+  it("leaves out a deleted supplier's products, so they reach clients as deletes", async () => {
+    const { client, session: supplier } = await user({ role: 'supplier' });
+    const { session: reader } = await user({ role: 'contractor' });
+    const p = (await run('product.create', supplier, { name: 'Tiles', price: 5, unit: 'm2' })) as { id: string };
+    await knex()('users').where({ id: client.user.id }).update({ deleted_at: new Date() });
+    expect(await productLoaders.product!(knex(), reader, [p.id])).toEqual([]);
+  });
+
+  it('loads live categories as GET /api/categories presents them', async () => {
+    const { client, session } = await user({ role: 'contractor' });
+    const [temp] = await knex()('categories')
+      .insert({ slug: 'temp-sync', name_ar: 'مؤقت', name_en: 'Temp', name_zh: '临时', deleted_at: new Date() })
+      .returning('id');
+    const rows = await categoryLoaders.category!(knex(), session, [CEMENT, temp.id]);
+    expect(rows).toHaveLength(1);
+    expect(() => categorySchema.parse(rows[0])).not.toThrow();
+    const rest = (await client.get('/api/categories')).body.find((c: { id: string }) => c.id === CEMENT);
+    expect(rows[0]).toEqual(rest);
+  });
+});
