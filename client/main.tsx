@@ -2,7 +2,7 @@
  * Entry point: waits for the language (Arabic is bundled; English and Chinese load
  * first when chosen), sets <html lang dir>, renders, then registers the service worker.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/global.css';
@@ -14,12 +14,22 @@ listenForInstallEvent();
 void i18nReady.then(() => {
   applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
   document.title = i18n.t('common:app.title');
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition render yields to the browser every few milliseconds instead of
+  // blocking the main thread for the whole first render (total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void import('./app/pwa/serviceWorker').then((m) => m.registerServiceWorker());
+    // After the page has loaded and gone quiet: precaching the shell must not compete
+    // with the first paint for the network or the main thread.
+    const register = () => void import('./app/pwa/serviceWorker').then((m) => m.registerServiceWorker());
+    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
   }
 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '../data/session';
 import { ErrorBoundary } from './errors/ErrorBoundary';
@@ -7,8 +7,20 @@ import { AppRoutes } from './AppRoutes';
 import { ThemedProvider } from './ThemedProvider';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
-// The update and install prompts are not needed to show the first page.
+import { getPwaState, subscribePwa } from './pwa/pwaStore';
+
+// The update and install prompts load only once there is something to prompt about.
 const PwaPrompts = lazy(() => import('./pwa/PwaPrompts').then((m) => ({ default: m.PwaPrompts })));
+
+function PwaDock() {
+  const pwa = useSyncExternalStore(subscribePwa, getPwaState);
+  if (!pwa.updateReady && !pwa.installEvent) return null;
+  return (
+    <Suspense fallback={null}>
+      <PwaPrompts />
+    </Suspense>
+  );
+}
 
 /** Providers, the app-wide error screen, and the routes. */
 export function App() {
@@ -20,9 +32,7 @@ export function App() {
             <Suspense fallback={<FullPageSpinner />}>
               <AppRoutes />
             </Suspense>
-            <Suspense fallback={null}>
-              <PwaPrompts />
-            </Suspense>
+            <PwaDock />
           </BrowserRouter>
         </SessionProvider>
       </ErrorBoundary>

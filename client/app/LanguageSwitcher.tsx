@@ -1,6 +1,18 @@
 import { Select, makeStyles, useId } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { LANGUAGES, toLanguageCode } from '../i18n/languages';
+
+/**
+ * changeLanguage loads only the namespaces of options.ns; add the ones the screens on
+ * show have used, so the new language arrives complete and nothing suspends.
+ */
+async function switchLanguage(i18n: I18n, language: string) {
+  const used = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  const current = i18n.options.ns === undefined ? [] : ([] as string[]).concat(i18n.options.ns);
+  i18n.options.ns = [...new Set([...current, ...used])];
+  await i18n.changeLanguage(language);
+}
 
 const useStyles = makeStyles({
   root: { minInlineSize: '7.5rem' },
@@ -33,7 +45,7 @@ export function LanguageSwitcher() {
         className={styles.root}
         size="small"
         value={toLanguageCode(i18n.resolvedLanguage)}
-        onChange={(_, data) => void i18n.changeLanguage(data.value)}
+        onChange={(_, data) => void switchLanguage(i18n, data.value)}
         data-testid="language-switcher"
       >
         {LANGUAGES.map((language) => (

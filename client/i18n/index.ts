@@ -1,29 +1,30 @@
 /**
- * i18next setup (DESIGN section 11). Arabic is bundled because it is both the default
- * and the fallback language, so every visitor needs it; English and Chinese load on
- * demand through a tiny backend over import.meta.glob, which keeps them out of the
- * landing page's initial JavaScript. Changing language updates <html lang dir>.
+ * i18next setup (DESIGN section 11). The Arabic strings of the landing page (common and
+ * landing) are bundled because Arabic is both the default and the fallback language, so
+ * every visitor needs them; everything else (the other Arabic namespaces, English,
+ * Chinese) loads on demand through a tiny backend over import.meta.glob, which keeps it
+ * out of the landing page's initial JavaScript. Screens ask for their namespace with
+ * useTranslation(ns) and suspend until it is there. Changing language updates
+ * <html lang dir>.
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import arCommon from './locales/ar/common.json';
 import arLanding from './locales/ar/landing.json';
-import arServices from './locales/ar/services.json';
-import arAccount from './locales/ar/account.json';
-import arScreens from './locales/ar/screens.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_STORAGE_KEY,
-  NAMESPACES,
   dirOf,
+  type Namespace,
   toLanguageCode,
 } from './languages';
 
 const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
-  './locales/en/*.json',
-  './locales/zh/*.json',
+  './locales/*/*.json',
+  '!./locales/ar/common.json',
+  '!./locales/ar/landing.json',
 ]);
 
 const lazyBackend: BackendModule = {
@@ -54,20 +55,15 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     resources: {
-      ar: {
-        common: arCommon,
-        landing: arLanding,
-        services: arServices,
-        account: arAccount,
-        screens: arScreens,
-      },
+      ar: { common: arCommon, landing: arLanding },
     },
     partialBundledLanguages: true,
     supportedLngs: LANGUAGES.map((l) => l.code),
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: DEFAULT_LANGUAGE,
-    ns: [...NAMESPACES],
+    // Loaded before the first render; the other NAMESPACES load with their screens.
+    ns: ['common', 'landing'] satisfies Namespace[],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     detection: {

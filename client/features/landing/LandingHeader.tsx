@@ -1,7 +1,8 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingFactoryRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../data/session';
 import { LanguageSwitcher } from '../../app/LanguageSwitcher';
 import { PATHS } from '../../app/paths';
 import { useLogin } from '../auth/useLogin';
@@ -45,11 +46,16 @@ const useStyles = makeStyles({
   },
 });
 
-/** The landing header: brand, the 'view services' link, language and the login button. */
+/**
+ * The public header: brand, the 'view services' link, language, and the login button
+ * (a spinner while the session loads, the dashboard once signed in).
+ */
 export function LandingHeader() {
   const styles = useStyles();
   const { t } = useTranslation(['landing', 'common']);
   const { login, busy, error } = useLogin();
+  const { session } = useSession();
+  const navigate = useNavigate();
   // The server sends a refused sign-in back to /?login_error=<reason>.
   const [params] = useSearchParams();
   const refused = params.has('login_error');
@@ -65,9 +71,17 @@ export function LandingHeader() {
             {t('header.services')}
           </Link>
           <LanguageSwitcher />
-          <Button appearance="primary" onClick={login} disabled={busy} data-testid="login-button">
-            {t('common:actions.login')}
-          </Button>
+          {session.status === 'loading' ? (
+            <Spinner size="tiny" aria-label={t('common:status.loading')} data-testid="session-spinner" />
+          ) : session.status === 'signedIn' ? (
+            <Button appearance="primary" onClick={() => navigate(PATHS.dashboard)}>
+              {t('common:nav.dashboard')}
+            </Button>
+          ) : (
+            <Button appearance="primary" onClick={login} disabled={busy} data-testid="login-button">
+              {t('common:actions.login')}
+            </Button>
+          )}
         </div>
       </header>
       {(error || refused) && (

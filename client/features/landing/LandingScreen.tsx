@@ -1,7 +1,6 @@
 import { makeStyles } from '@fluentui/react-components';
 import { Navigate } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
-import { FullPageSpinner } from '../../app/ui/FullPageSpinner';
 import { useSession } from '../../data/session';
 import { BrowseSection, CallToAction } from './BrowseAndCta';
 import { Hero } from './Hero';
@@ -12,7 +11,12 @@ import { ServiceTiles } from './ServiceTiles';
 
 const useStyles = makeStyles({ main: { display: 'block' } });
 
-/** The landing page (SPEC section 2). Signed-in users go straight to the dashboard. */
+/**
+ * The landing page (SPEC section 2). Signed-in users go straight to the dashboard. The
+ * page does not wait for the session: it shows at once, with a spinner in the header
+ * where the login button will be until the session is known, so the first paint does
+ * not queue behind a round trip to /api/users/me.
+ */
 export function LandingScreen() {
   const styles = useStyles();
   const { session } = useSession();
@@ -20,18 +24,14 @@ export function LandingScreen() {
   return (
     <>
       <LandingHeader />
-      {session.status === 'loading' ? (
-        <FullPageSpinner />
-      ) : (
-        <main className={styles.main}>
-          <Hero />
-          <RoleCards />
-          <ServiceTiles />
-          <BrowseSection />
-          <CallToAction />
-        </main>
-      )}
-      {session.status !== 'loading' && <LandingFooter />}
+      <main className={styles.main}>
+        <Hero />
+        <RoleCards />
+        <ServiceTiles />
+        <BrowseSection />
+        <CallToAction />
+      </main>
+      <LandingFooter />
     </>
   );
 }
