@@ -88,6 +88,12 @@ describe('HTTP conventions', () => {
     expect(res.body).toEqual(errorBody('unsupported_media_type'));
   });
 
+  it('lets a write without a body through to its route', async () => {
+    const res = await new TestClient(server.url).request('POST', '/api/sessions', { body: '' });
+    expect(res.status).toBe(400); // the route's own validation, not 415
+    expect(res.body.code).toBe('validation_failed');
+  });
+
   it('never sends a stack trace', async () => {
     const res = await new TestClient(server.url).request('POST', '/api/sessions', {
       body: '{"code": ',

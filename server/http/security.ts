@@ -62,8 +62,9 @@ function refererOrigin(referer: string): string {
 export function jsonOnly() {
   return async function requireJson(ctx: Context, next: Next) {
     if (!SAFE.has(ctx.method) && ctx.path.startsWith('/api/')) {
-      // is() answers null when there is no body at all, false for any other type.
-      if (ctx.is('application/json') === false) {
+      // is() answers null when there is no body at all, false for any other type; an empty
+      // body (Content-Length: 0, as fetch sends for a bodyless PUT) carries nothing to parse.
+      if (ctx.request.length !== 0 && ctx.is('application/json') === false) {
         throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');
       }
     }
