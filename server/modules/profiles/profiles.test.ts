@@ -92,4 +92,15 @@ describe('profiles', () => {
     expect(res.body).toEqual({ error: expect.any(String), code: 'role_locked' });
     expect((await client.get('/api/profiles/me')).body.role).toBe('transport');
   });
+
+  it('sends the products of a supplier who renames the company to every holder again', async () => {
+    const supplier = await signInAs(server, { role: 'supplier', company_name: 'الاسم القديم' });
+    const created = await supplier.post('/api/products', { name: 'أسمنت', price: 20, unit: 'كيس' });
+    expect(created.status).toBe(201);
+    const before = await server.db.knex('changes').where({ entity: 'product', entity_id: created.body.id }).count('* as n').first();
+    await supplier.post('/api/profiles', { role: 'supplier', company_name: 'الاسم الجديد' });
+    const after = await server.db.knex('changes').where({ entity: 'product', entity_id: created.body.id }).count('* as n').first();
+    expect(Number(after!.n)).toBe(Number(before!.n) + 1);
+    expect((await supplier.get(`/api/products/${created.body.id}`)).body.supplier_name).toBe('الاسم الجديد');
+  });
 });

@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { recordChange } from '../../db/changes';
+import { recordChange, recordChanges } from '../../db/changes';
+import { rowsOfUser } from '../admin/cascade';
 
 export const PROFILE_COLUMNS = [
   'user_id',
@@ -34,7 +35,7 @@ export async function getProfile(knex: Knex, userId: string) {
 }
 
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
-  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role');
+  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name');
   if (existing && existing.role !== input.role) {
     throw conflict('role_locked', 'The role cannot change after setup');
   }
@@ -45,5 +46,9 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
     await trx('profiles').insert({ ...fields, user_id: user.id });
   }
   await recordChange(trx, 'profile', user.id, [{ user: user.id }]);
+  // Other users' copies show this company name (supplier_name, government_name, ...).
+  if (existing && input.company_name !== undefined && input.company_name !== existing.company_name) {
+    await recordChanges(trx, await rowsOfUser(trx, user.id, 'upsert'));
+  }
   return trx('profiles').where({ user_id: user.id }).first(PROFILE_COLUMNS);
 }
