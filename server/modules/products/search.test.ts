@@ -138,10 +138,21 @@ describe('product search', () => {
   describe('ranking', () => {
     it('ranks exact name, then name prefix, then word, then substring, then typo matches', async () => {
       // Created in the reverse of the expected order, so newest-first cannot pass this by itself.
-      const { search } = await catalogue(['Cemment grey', 'Supercement mix', 'Portland cement', 'Cement bags 50 kg', 'Cement']);
+      const { search } = await catalogue([
+        'Cemment grey',
+        'Supercement mix',
+        'Portland cement',
+        'Cement bags 50 kg',
+        { name: 'Cement', description: 'Ordinary grey cement in bags' },
+      ]);
       const found = await search('cement');
       expect(found.names).toEqual(['Cement', 'Cement bags 50 kg', 'Portland cement', 'Supercement mix', 'Cemment grey']);
       expect(found.total).toBe(5);
+    });
+
+    it('ranks an exact Arabic name first whatever its hamza, then names that start with it', async () => {
+      const { search } = await catalogue(['أسمنت أبيض', { name: 'الأسمنت', description: 'أسمنت' }, { name: 'أسمنت', description: 'بورتلاندي' }]);
+      expect((await search('اسمنت')).names).toEqual(['أسمنت', 'أسمنت أبيض', 'الأسمنت']);
     });
 
     it('orders products of one rank newest first', async () => {
