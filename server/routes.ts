@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { healthRouter } from './modules/health/routes';
 import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
+import { syncRouter } from './modules/sync/routes';
 import { transportRouter } from './modules/transport/routes';
 import { notificationsRouter } from './modules/notifications/routes';
 import { subscriptionsRouter } from './modules/subscriptions/routes';
@@ -31,6 +32,7 @@ export function apiRouter(): Router {
     categoriesRouter(),
     productsRouter(),
     reviewsRouter(),
+    syncRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

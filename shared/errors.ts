@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'owner_protected',
   'cannot_review_self',
   'client_id_taken',
+  'unknown_mutation',
+  'mutation_out_of_order',
   'bid_not_found',
   'offer_not_found',
 ] as const;

@@ -54,28 +54,24 @@ async function applyOne(
       );
     }
 
-    let result: MutationResult;
+    let result: MutationResult = { id: m.id, status: 'applied' };
     const def = mutations[m.name];
-    if (!def) {
-      result = { id: m.id, status: 'rejected', code: 'unknown_mutation', error: `Unknown mutation ${m.name}` };
-    } else {
-      try {
-        const args = def.schema.parse(m.args ?? {});
-        await trx.transaction((sp) => def.run(sp, user, args)); // a savepoint
-        result = { id: m.id, status: 'applied' };
-      } catch (err) {
-        const refused = refusal(err);
-        if (!refused) throw err;
-        result = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
-        if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));
-        await notify(trx, {
-          to: [user.id],
-          kind: 'sync.rejected',
-          type: 'system',
-          priority: 'high',
-          params: { action: m.name, reason: refused.message, code: refused.code, mutation_id: m.id },
-        });
-      }
+    try {
+      if (!def) throw new AppError(400, 'unknown_mutation', `Unknown action ${m.name}`);
+      const args = def.schema.parse(m.args ?? {});
+      await trx.transaction((sp) => def.run(sp, user, args)); // a savepoint
+    } catch (err) {
+      const refused = refusal(err);
+      if (!refused) throw err;
+      result = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
+      if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));
+      await notify(trx, {
+        to: [user.id],
+        kind: 'sync.rejected',
+        type: 'system',
+        priority: 'high',
+        params: { action: m.name, reason: refused.message, code: refused.code, mutation_id: m.id },
+      });
     }
     await trx('sync_mutations').insert({ client_id: clientId, mutation_id: m.id, result: JSON.stringify(result) });
     await trx('sync_clients').where({ id: clientId }).update({ last_mutation_id: m.id, updated_at: trx.fn.now() });

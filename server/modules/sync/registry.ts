@@ -1,8 +1,52 @@
 /**
- * Every area's offline mutations and sync loaders, gathered in one table each.
+ * Every area's offline mutations and sync loaders, gathered in one table each. A name
+ * defined twice is a mistake, so it fails at start-up rather than shadowing silently.
  */
-import type { LoaderTable, MutationTable } from './contracts';
+import type { EntityLoader, LoaderTable, MutationDef, MutationTable } from './contracts';
+import * as categories from '../categories/sync';
+import * as products from '../products/sync';
+import * as productMutations from '../products/mutations';
+import * as reviewMutations from '../reviews/mutations';
+import * as projects from '../projects/sync';
+import * as projectMutations from '../projects/mutations';
+import * as instantOrders from '../instant-orders/sync';
+import * as instantOrderMutations from '../instant-orders/mutations';
+import * as transport from '../transport/sync';
+import * as transportMutations from '../transport/mutations';
+import * as notifications from '../notifications/sync';
+import * as notificationMutations from '../notifications/mutations';
+import * as subscriptions from '../subscriptions/sync';
+import * as subscriptionMutations from '../subscriptions/mutations';
+import * as profiles from '../profiles/sync';
 
-export const mutations: MutationTable = {};
+function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const table of tables) {
+    for (const [name, value] of Object.entries(table)) {
+      if (name in out) throw new Error(`sync: ${name} is defined twice`);
+      out[name] = value;
+    }
+  }
+  return out;
+}
 
-export const loaders: LoaderTable = {};
+export const mutations: MutationTable = merge<MutationDef>([
+  productMutations.mutations,
+  reviewMutations.mutations,
+  projectMutations.mutations,
+  instantOrderMutations.mutations,
+  transportMutations.mutations,
+  notificationMutations.mutations,
+  subscriptionMutations.mutations,
+]);
+
+export const loaders: LoaderTable = merge<EntityLoader>([
+  categories.loaders,
+  products.loaders,
+  projects.loaders,
+  instantOrders.loaders,
+  transport.loaders,
+  notifications.loaders,
+  subscriptions.loaders,
+  profiles.loaders,
+] as Array<Record<string, EntityLoader>>);
