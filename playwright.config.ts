@@ -59,6 +59,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin-e2e@example.sa',
     },
   },
 });

@@ -77,6 +77,24 @@ test.describe('sign-in, setup and the dashboard', () => {
     await expect(page).toHaveURL(/\/setup$/);
   });
 
+  test('an admin also gets the admin panel, and the unread badge caps at 9+', async ({ page }) => {
+    // Twelve unread notifications, whatever the server holds for this new user.
+    await page.route('**/api/notifications*', (route) =>
+      route.fulfill({ json: Array.from({ length: 12 }, (_, i) => ({ id: `n${i}`, is_read: i >= 12 })) }),
+    );
+    await signInThroughDevIdp(page, 'admin-e2e@example.sa', 'مشرف');
+    await expect(page).toHaveURL(/\/(setup|dashboard)$/, { timeout: 15_000 });
+    if (page.url().endsWith('/setup')) await new SetupPage(page).complete('government', 'أمانة منطقة الرياض');
+    await expectLandedOn(page, '/dashboard');
+    const shell = new AppShell(page);
+    await shell.openMenu();
+    expect(await shell.menuPaths()).toEqual([...MENUS.government, '/admin']);
+    await expect(shell.mobileNav.getByTestId('unread-badge')).toHaveText('٩+');
+    await shell.mobileNav.getByRole('link', { name: 'لوحة الإدارة' }).click();
+    await expect(page.locator('#screen-title')).toHaveText('لوحة الإدارة');
+    await expect(page.getByTestId('admin-not-authorized')).toHaveCount(0);
+  });
+
   test('the callback without a code says so', async ({ page }) => {
     await page.goto('/auth/callback');
     await expect(page.getByTestId('callback-error')).toContainText('لم يُرسَل رمز تسجيل الدخول في عنوان الصفحة.');

@@ -36,6 +36,15 @@ export function formatBadgeCount(count: number, cap: number, lng: string): strin
   return count > cap ? `${formatNumber(cap, lng)}+` : formatNumber(count, lng);
 }
 
+/**
+ * Wraps user data (an Arabic place name in an English sentence, say) in Unicode
+ * first-strong isolates, so it keeps its own direction inside a translated string
+ * instead of scrambling the words around it.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Formatters bound to the current language. */
 export function useFormat() {
   const { i18n } = useTranslation();

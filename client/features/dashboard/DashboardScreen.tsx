@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../data/session';
+import { isolate } from '../../i18n/format';
 import { greetingFor } from './greeting';
 
 const useStyles = makeStyles({
@@ -19,7 +20,7 @@ export function DashboardScreen() {
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className={styles.title} data-testid="dashboard-greeting">
-        {t('dashboard.greeting', { greeting: t(`dashboard.greetings.${greeting}`), name })}
+        {t('dashboard.greeting', { greeting: t(`dashboard.greetings.${greeting}`), name: isolate(name) })}
       </h1>
       {session.profile && (
         <p className={styles.intro}>{t('dashboard.signedInAs', { role: t(`common:roles.${session.profile.role}.name`) })}</p>

@@ -4,7 +4,7 @@ import { TierBadge } from '../../app/nav/TierBadge';
 import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
 import { Rating } from '../../app/ui/Rating';
 import type { ProductListItem } from '../../data/types';
-import { useFormat } from '../../i18n/format';
+import { isolate, useFormat } from '../../i18n/format';
 
 const useStyles = makeStyles({
   card: {
@@ -36,21 +36,29 @@ export function ProductCard({ product }: { product: ProductListItem }) {
         <ImageWithFallback src={product.image_url} alt={product.name} />
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>{product.name}</h3>
+        <h3 className={styles.name}>
+          <bdi>{product.name}</bdi>
+        </h3>
         <div className={styles.line}>
-          <span className={styles.price}>{t('product.pricePerUnit', { price: format.sar(product.price), unit: product.unit })}</span>
+          <span className={styles.price}>{t('product.pricePerUnit', { price: isolate(format.sar(product.price)), unit: isolate(product.unit) })}</span>
           <Badge appearance="tint" color={available ? 'success' : 'danger'}>
             {t(available ? 'product.available' : 'product.outOfStock')}
           </Badge>
         </div>
         <div className={styles.line}>
-          <Caption1 className={styles.muted}>{product.supplier_name ?? t('product.unknownSupplier')}</Caption1>
+          <Caption1 className={styles.muted}>
+            <bdi>{product.supplier_name ?? t('product.unknownSupplier')}</bdi>
+          </Caption1>
           <TierBadge tier={product.supplier_verification_tier} />
         </div>
         <div className={styles.line}>
-          {product.category_name && <Caption1 className={styles.muted}>{product.category_name}</Caption1>}
+          {product.category_name && (
+            <Caption1 className={styles.muted}>
+              <bdi>{product.category_name}</bdi>
+            </Caption1>
+          )}
           <Caption1 className={styles.muted}>
-            {t('product.minQuantity', { quantity: format.number(product.min_quantity), unit: product.unit })}
+            {t('product.minQuantity', { quantity: format.number(product.min_quantity), unit: isolate(product.unit) })}
           </Caption1>
         </div>
         <Caption1>
