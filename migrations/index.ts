@@ -31,6 +31,7 @@ import * as m24 from './20261122000024_changes';
 import * as m25 from './20261122020000_products_search_cjk';
 import * as m26 from './20261122020001_products_live_supplier_idx';
 import * as m27 from './20261122020002_products_search_no_pending_list';
+import * as m28 from './20261122020003_catalogue_version';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122020000_products_search_cjk': m25,
   '20261122020001_products_live_supplier_idx': m26,
   '20261122020002_products_search_no_pending_list': m27,
+  '20261122020003_catalogue_version': m28,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
 };

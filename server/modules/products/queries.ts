@@ -10,6 +10,7 @@ import type { Language } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/product';
 import type { Page } from '../../db/page';
 import { categoryNameColumn } from '../categories/language';
+import { cachedByCatalogue } from './catalogue-cache';
 
 const COLUMNS = [
   'id',
@@ -96,7 +97,8 @@ export async function listNewest(
   filter: CatalogueFilter,
   page: { limit: number; offset: number },
 ): Promise<Page<Product>> {
-  const total = await countProducts(db, filter);
+  const key = JSON.stringify(['count', filter.category_id ?? null, filter.supplier_id ?? null]);
+  const total = await cachedByCatalogue(db, key, () => countProducts(db, filter));
   if (total <= page.offset) return { items: [], total };
   const q = productQuery(db, language);
   if (filter.category_id) q.where('p.category_id', filter.category_id);

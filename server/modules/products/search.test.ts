@@ -221,6 +221,55 @@ describe('product search', () => {
     });
   });
 
+  describe('remembered rankings (catalogue-cache.ts)', () => {
+    const version = async () => Number((await server.db.knex('catalogue_state').first('version')).version);
+
+    it('shows a product created after the same search was answered', async () => {
+      const { supplier, search } = await catalogue(['Marble slab white']);
+      expect((await search('marble')).names).toEqual(['Marble slab white']);
+      await supplier.post('/api/products', { name: 'Marble slab black', price: 1, unit: 'm2' });
+      expect(await search('marble')).toEqual({ names: ['Marble slab black', 'Marble slab white'], total: 2 });
+    });
+
+    it('drops products deleted or hidden by direct SQL, not only through the services', async () => {
+      const { supplier, ids, search } = await catalogue(['Granite tile A', 'Granite tile B']);
+      expect((await search('granite')).total).toBe(2);
+      await server.db.knex('products').where({ id: ids.get('Granite tile A') }).update({ deleted_at: new Date() });
+      expect(await search('granite')).toEqual({ names: ['Granite tile B'], total: 1 });
+      await server.db.knex('users').where({ id: supplier.user.id }).update({ deleted_at: new Date() });
+      expect(await search('granite')).toEqual({ names: [], total: 0 });
+    });
+
+    it('keeps list totals current after a direct insert', async () => {
+      const { supplier } = await catalogue(['Rope']);
+      const total = async () => Number((await anon().get(`/api/products?supplier_id=${supplier.user.id}`)).headers.get('x-total-count'));
+      expect(await total()).toBe(1);
+      await server.db.knex('products').insert({ supplier_id: supplier.user.id, name: 'Rope 2', price: 1, unit: 'm' });
+      expect(await total()).toBe(2);
+    });
+
+    it('presents remembered results fresh: a new company name shows at once', async () => {
+      const { supplier, search } = await catalogue(['Scaffolding pipe']);
+      expect((await search('scaffolding')).names).toEqual(['Scaffolding pipe']);
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ company_name: 'شركة السقالات' });
+      const res = await anon().get(`/api/products?supplier_id=${supplier.user.id}&search=scaffolding`);
+      expect(res.body[0].supplier_name).toBe('شركة السقالات');
+    });
+
+    it('moves the catalogue version only when a write commits', async () => {
+      const before = await version();
+      await server.db.knex
+        .transaction(async (trx) => {
+          await trx('products').where({ name: 'never' }).update({ price: 1 });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      expect(await version()).toBe(before);
+      await server.db.knex('products').where({ name: 'never' }).update({ price: 1 });
+      expect(await version()).toBe(before + 1);
+    });
+  });
+
   // At a few thousand rows with fresh statistics the planner already prefers the search
   // indexes; this guards that every kind of term stays index-driven (no sequential scan of
   // products). The 100k-row plans are in docs/ARCHITECTURE.md.

@@ -26,6 +26,7 @@ import type { Product } from '../../../shared/schemas/product';
 import { normalizeSearch } from '../../../shared/search';
 import type { Page } from '../../db/page';
 import { applyCatalogueFilter, productsInOrder, type CatalogueFilter } from './queries';
+import { cachedByCatalogue } from './catalogue-cache';
 
 /** Exact matches fewer than this let typo-tolerant ones follow them. */
 export const FUZZY_BELOW = 20;
@@ -151,6 +152,24 @@ async function countMatches(db: Knex, t: Terms, filter: CatalogueFilter, fuzzy: 
   return Number(row?.count ?? 0);
 }
 
+/** The ranked ids of one page and the total: exact matches, then typo matches when few. */
+async function rankPage(
+  db: Knex,
+  t: Terms,
+  filter: CatalogueFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const exact = await rankedIds(db, t, filter, page, false);
+  const total = exact.total ?? (await countMatches(db, t, filter, false));
+  if (total >= FUZZY_BELOW || !t.trigrams) return { ids: exact.ids, total };
+  // <% takes its threshold from a setting; SET LOCAL keeps it to this transaction.
+  return db.transaction(async (trx) => {
+    await trx.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`);
+    const withTypos = await rankedIds(trx, t, filter, page, true);
+    return { ids: withTypos.ids, total: withTypos.total ?? (await countMatches(trx, t, filter, true)) };
+  });
+}
+
 /** A ranked page of the products matching `search` (non-empty after trimming). */
 export async function searchProducts(
   db: Knex,
@@ -160,19 +179,10 @@ export async function searchProducts(
   page: { limit: number; offset: number },
 ): Promise<Page<Product>> {
   const t = terms(search);
-  let fuzzy = false;
-  let found = await rankedIds(db, t, filter, page, fuzzy);
-  let total = found.total ?? (await countMatches(db, t, filter, fuzzy));
-  if (total < FUZZY_BELOW && t.trigrams) {
-    fuzzy = true;
-    // <% takes its threshold from a setting; SET LOCAL keeps it to this transaction.
-    ({ found, total } = await db.transaction(async (trx) => {
-      await trx.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`);
-      const f = await rankedIds(trx, t, filter, page, fuzzy);
-      return { found: f, total: f.total ?? (await countMatches(trx, t, filter, fuzzy)) };
-    }));
-  }
-  return { items: await productsInOrder(db, language, found.ids), total };
+  const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset]);
+  const { ids, total } = await cachedByCatalogue(db, key, () => rankPage(db, t, filter, page));
+  // Presented fresh: the cache holds which products and in what order, never their fields.
+  return { items: await productsInOrder(db, language, ids), total };
 }
 
 /** The SQL of one search page as searchProducts runs it, for EXPLAIN and the benchmark's baseline. */
