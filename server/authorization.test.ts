@@ -1,0 +1,309 @@
+/**
+ * Who may call what, as one table (issue 3): every route of the API called as anonymous,
+ * as each role, and as a second user of the owner's role who does not own the object.
+ * Each cell is the status expected; `ok` means any 2xx. The stranger of an admin route
+ * is another admin. The wrong role gets 403; the right role on an object it cannot see
+ * gets 404; one that can see the object but not act on it gets 403. Calls that change state get a
+ * fresh world (objects owned by the first user of each role), so no cell depends on
+ * another. A route missing from the table fails the test, so new routes must be added.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/harness';
+import { TestClient } from './test/http-client';
+import { signInAs } from './test/sign-in';
+import { registry } from './http/route';
+
+type Who = 'anon' | 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | 'stranger';
+const CALLERS: Who[] = ['anon', 'supplier', 'contractor', 'government', 'transport', 'admin', 'stranger'];
+type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
+
+interface World {
+  product: string;
+  project: string;
+  bid: string;
+  order: string;
+  response: string;
+  request: string;
+  offer: string;
+  notification: string;
+  victim: string;
+}
+
+interface Row {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string; // as declared, with {id}
+  url: (w: World) => string;
+  body?: (w: World, who: Who) => unknown;
+  /** whose object it is: the stranger is another user of this role */
+  owner: Exclude<Who, 'anon' | 'stranger'> | null;
+  expect: Record<Who, Expect>;
+  /** true for calls that change state: each cell gets a fresh world */
+  writes?: boolean;
+}
+
+const all = (e: Expect): Record<Who, Expect> => Object.fromEntries(CALLERS.map((c) => [c, e])) as Record<Who, Expect>;
+const signedIn = (e: Expect, anon: Expect = 401) => ({ ...all(e), anon });
+/** Only `allowed` get 2xx; other signed-in callers get `others`, anonymous 401. */
+const only = (allowed: Who[], others: Expect, overrides: Partial<Record<Who, Expect>> = {}) => ({
+  ...signedIn(others),
+  ...Object.fromEntries(allowed.map((w) => [w, 'ok' as Expect])),
+  ...overrides,
+});
+
+const ROLE_OF: Record<Exclude<Who, 'anon' | 'stranger'>, string> = {
+  supplier: 'supplier',
+  contractor: 'contractor',
+  government: 'government',
+  transport: 'transport',
+  admin: 'admin',
+};
+
+const TABLE: Row[] = [
+  { method: 'get', path: '/api/health', url: () => '/api/health', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/openapi.json', url: () => '/api/openapi.json', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/oauth/google/redirect_url', url: () => '/api/oauth/google/redirect_url', owner: null, expect: all('ok') },
+  { method: 'post', path: '/api/sessions', url: () => '/api/sessions', body: () => ({ code: 'not-a-code' }), owner: null, expect: all(400) },
+  { method: 'get', path: '/api/users/me', url: () => '/api/users/me', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
+  { method: 'get', path: '/api/admin/owner-status', url: () => '/api/admin/owner-status', owner: null, expect: signedIn('ok') },
+
+  // Profiles: everyone signed in has one; the role is theirs and cannot change.
+  { method: 'get', path: '/api/profiles/me', url: () => '/api/profiles/me', owner: null, expect: signedIn('ok') },
+  {
+    method: 'post', path: '/api/profiles', url: () => '/api/profiles', owner: null, writes: true,
+    body: (_w, who) => ({ role: who === 'stranger' || who === 'admin' ? 'contractor' : who, city: 'الرياض' }),
+    expect: { ...signedIn('ok'), admin: 409 }, // the admin's profile role is admin: locked
+  },
+
+  // Catalogue.
+  { method: 'get', path: '/api/categories', url: () => '/api/categories', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/products', url: () => '/api/products', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/products/{id}', url: (w) => `/api/products/${w.product}`, owner: 'supplier', expect: all('ok') },
+  { method: 'get', path: '/api/products/my', url: () => '/api/products/my', owner: 'supplier', expect: only(['supplier', 'stranger'], 403) },
+  {
+    method: 'post', path: '/api/products', url: () => '/api/products', owner: 'supplier', writes: true,
+    body: () => ({ name: 'أسمنت', price: 20, unit: 'كيس' }),
+    expect: only(['supplier', 'stranger'], 403),
+  },
+  {
+    method: 'patch', path: '/api/products/{id}', url: (w) => `/api/products/${w.product}`, owner: 'supplier', writes: true,
+    body: () => ({ price: 21 }),
+    expect: only(['supplier'], 403, { stranger: 404 }), // the wrong role is refused, another supplier's product is not there
+  },
+  {
+    method: 'delete', path: '/api/products/{id}', url: (w) => `/api/products/${w.product}`, owner: 'supplier', writes: true,
+    expect: only(['supplier'], 403, { stranger: 404 }),
+  },
+  { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?target_type=product&target_id=${w.product}`, owner: null, expect: all('ok') },
+  {
+    method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,
+    body: (w) => ({ target_type: 'product', target_id: w.product, rating: 4 }),
+    expect: { ...signedIn('ok'), supplier: 409 }, // not of one's own product
+  },
+
+  // Projects and bids: sealed, owner-only actions.
+  { method: 'get', path: '/api/projects', url: () => '/api/projects', owner: 'government', expect: only(['contractor', 'government', 'admin', 'stranger'], 403) },
+  { method: 'get', path: '/api/projects/my', url: () => '/api/projects/my', owner: 'government', expect: only(['government', 'stranger'], 403) },
+  { method: 'get', path: '/api/projects/{id}', url: (w) => `/api/projects/${w.project}`, owner: 'government', expect: only(['contractor', 'government', 'admin', 'stranger'], 404) }, // governments see open projects as contractors do
+  {
+    method: 'post', path: '/api/projects', url: () => '/api/projects', owner: 'government', writes: true,
+    body: () => ({ title: 'مدرسة', description: 'مبنى', location: 'جدة' }),
+    expect: only(['government', 'stranger'], 403),
+  },
+  // Who can see the project but does not own it is refused (403); who cannot see it finds nothing (404).
+  { method: 'get', path: '/api/projects/{id}/bids', url: (w) => `/api/projects/${w.project}/bids`, owner: 'government', expect: only(['government'], 403, { supplier: 404, transport: 404 }) },
+  {
+    method: 'post', path: '/api/projects/{id}/award', url: (w) => `/api/projects/${w.project}/award`, owner: 'government', writes: true,
+    body: (w) => ({ bid_id: w.bid }),
+    expect: only(['government'], 403),
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/status', url: (w) => `/api/projects/${w.project}/status`, owner: 'government', writes: true,
+    body: () => ({ status: 'cancelled' }),
+    expect: only(['government'], 403),
+  },
+  {
+    method: 'post', path: '/api/bids', url: () => '/api/bids', owner: 'contractor', writes: true,
+    body: (w) => ({ project_id: w.project, amount: 1000, proposal: 'عرضنا' }),
+    expect: only(['contractor', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/bids/my', url: () => '/api/bids/my', owner: 'contractor', expect: only(['contractor', 'stranger'], 403) },
+  {
+    method: 'post', path: '/api/bids/{id}/withdraw', url: (w) => `/api/bids/${w.bid}/withdraw`, owner: 'contractor', writes: true,
+    expect: only(['contractor'], 403, { stranger: 404 }), // sealed: another contractor finds no bid
+  },
+
+  // Instant orders and offers.
+  { method: 'get', path: '/api/instant-orders', url: () => '/api/instant-orders', owner: 'contractor', expect: only(['supplier', 'admin'], 403) },
+  { method: 'get', path: '/api/instant-orders/my', url: () => '/api/instant-orders/my', owner: 'contractor', expect: only(['contractor', 'stranger'], 403) },
+  { method: 'get', path: '/api/instant-orders/{id}', url: (w) => `/api/instant-orders/${w.order}`, owner: 'contractor', expect: only(['contractor', 'supplier', 'admin'], 404) },
+  {
+    method: 'post', path: '/api/instant-orders', url: () => '/api/instant-orders', owner: 'contractor', writes: true,
+    body: () => ({ title: 'حديد', description: 'عاجل', quantity: 2, unit: 'طن', location: 'الدمام' }),
+    expect: only(['contractor', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/instant-orders/{id}/responses', url: (w) => `/api/instant-orders/${w.order}/responses`, owner: 'contractor', expect: only(['contractor'], 403, { stranger: 404, government: 404, transport: 404 }) },
+  {
+    method: 'post', path: '/api/instant-orders/{id}/accept', url: (w) => `/api/instant-orders/${w.order}/accept`, owner: 'contractor', writes: true,
+    body: (w) => ({ response_id: w.response }),
+    expect: only(['contractor'], 403, { stranger: 404 }),
+  },
+  {
+    method: 'post', path: '/api/instant-orders/{id}/cancel', url: (w) => `/api/instant-orders/${w.order}/cancel`, owner: 'contractor', writes: true,
+    expect: only(['contractor'], 403, { stranger: 404 }),
+  },
+  {
+    method: 'post', path: '/api/instant-order-responses', url: () => '/api/instant-order-responses', owner: 'supplier', writes: true,
+    body: (w) => ({ instant_order_id: w.order, offered_price: 900 }),
+    expect: only(['supplier', 'stranger'], 403),
+  },
+
+  // Transport.
+  { method: 'get', path: '/api/transport-requests', url: () => '/api/transport-requests', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/transport-requests/my', url: () => '/api/transport-requests/my', owner: 'contractor', expect: signedIn('ok') }, // a transport company's own list is simply empty
+  { method: 'get', path: '/api/transport-requests/{id}', url: (w) => `/api/transport-requests/${w.request}`, owner: 'contractor', expect: all('ok') },
+  {
+    method: 'post', path: '/api/transport-requests', url: () => '/api/transport-requests', owner: 'contractor', writes: true,
+    body: () => ({ pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'أسمنت' }),
+    expect: only(['supplier', 'contractor', 'government', 'admin', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/transport-requests/{id}/offers', url: (w) => `/api/transport-requests/${w.request}/offers`, owner: 'contractor', expect: only(['contractor'], 403) },
+  {
+    method: 'post', path: '/api/transport-requests/{id}/accept', url: (w) => `/api/transport-requests/${w.request}/accept`, owner: 'contractor', writes: true,
+    body: (w) => ({ offer_id: w.offer }),
+    expect: only(['contractor'], 403),
+  },
+  {
+    method: 'post', path: '/api/transport-requests/{id}/status', url: (w) => `/api/transport-requests/${w.request}/status`, owner: 'contractor', writes: true,
+    body: () => ({ status: 'cancelled' }),
+    expect: only(['contractor'], 403),
+  },
+  {
+    method: 'post', path: '/api/transport-offers', url: () => '/api/transport-offers', owner: 'transport', writes: true,
+    body: (w) => ({ transport_request_id: w.request, quoted_price: 700 }),
+    expect: only(['transport', 'stranger'], 403), // any transport company may quote
+  },
+
+  // Notifications: one's own only.
+  { method: 'get', path: '/api/notifications', url: () => '/api/notifications', owner: null, expect: signedIn('ok') },
+  {
+    method: 'put', path: '/api/notifications/{id}/read', url: (w) => `/api/notifications/${w.notification}/read`, owner: 'contractor', writes: true,
+    body: () => ({}),
+    expect: only(['contractor'], 404),
+  },
+  { method: 'put', path: '/api/notifications/mark-all-read', url: () => '/api/notifications/mark-all-read', owner: null, body: () => ({}), expect: signedIn('ok'), writes: true },
+
+  // Subscriptions.
+  { method: 'get', path: '/api/subscription/plans', url: () => '/api/subscription/plans', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/subscription/my', url: () => '/api/subscription/my', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/subscription/usage', url: () => '/api/subscription/usage', owner: null, expect: signedIn('ok') },
+  // The trial is for the free plan only: the supplier and contractor here are on enterprise.
+  { method: 'post', path: '/api/subscription/free-trial', url: () => '/api/subscription/free-trial', owner: null, body: () => ({}), expect: { ...signedIn('ok'), supplier: 409, contractor: 409 }, writes: true },
+  { method: 'post', path: '/api/subscription/subscribe', url: () => '/api/subscription/subscribe', owner: null, body: () => ({ planId: 'basic', billingCycle: 'monthly' }), expect: signedIn('ok'), writes: true },
+
+  // Quick signup: public.
+  {
+    method: 'post', path: '/api/quick-signup', url: () => '/api/quick-signup', owner: null, writes: true,
+    body: () => ({ signupType: 'transport', company_name: 'نقل', contact_person: 'سعد', phone: '0551234567', email: 'a@b.sa', city: 'جدة', service_description: 'شاحنات' }),
+    expect: all('ok'),
+  },
+
+  // Admin: admins only.
+  ...(['users', 'products', 'projects', 'quick-signups'] as const).map(
+    (what): Row => ({ method: 'get', path: `/api/admin/${what}`, url: () => `/api/admin/${what}`, owner: 'admin', expect: only(['admin', 'stranger'], 403) }),
+  ),
+  { method: 'delete', path: '/api/admin/products/{id}', url: (w) => `/api/admin/products/${w.product}`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
+  { method: 'delete', path: '/api/admin/projects/{id}', url: (w) => `/api/admin/projects/${w.project}`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
+  { method: 'delete', path: '/api/admin/users/{user_id}', url: (w) => `/api/admin/users/${w.victim}`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
+  {
+    method: 'patch', path: '/api/admin/users/{user_id}', url: (w) => `/api/admin/users/${w.victim}`, owner: 'admin', writes: true,
+    body: () => ({ verification_tier: 'gold' }),
+    expect: only(['admin', 'stranger'], 403),
+  },
+
+  // Sync: signed in.
+  { method: 'get', path: '/api/sync/pull', url: () => '/api/sync/pull', owner: null, expect: signedIn('ok') },
+  { method: 'post', path: '/api/sync/push', url: () => '/api/sync/push', owner: null, writes: true, body: () => ({ client_id: crypto.randomUUID(), mutations: [] }), expect: signedIn('ok') },
+];
+
+describe('authorization table', () => {
+  let server: TestServer;
+  let clients: Record<Exclude<Who, 'anon'>, TestClient & { user: { id: string } }>;
+  let strangers: Record<string, TestClient & { user: { id: string } }>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ limits: { quickSignupPerHour: 10_000 } });
+    const make = (role: string, extra = {}) => signInAs(server, { role: role as never, ...extra });
+    clients = {
+      supplier: await make('supplier'),
+      contractor: await make('contractor'),
+      government: await make('government'),
+      transport: await make('transport'),
+      admin: await make('admin', { is_admin: true }),
+      stranger: undefined as never,
+    };
+    strangers = {};
+    for (const role of Object.values(ROLE_OF)) strangers[role] = await make(role, role === 'admin' ? { is_admin: true } : {});
+  }, 120_000);
+  afterAll(() => server.close());
+
+  /** Fresh objects owned by the first user of each role. */
+  async function world(): Promise<World> {
+    const { supplier, contractor, government, transport } = clients;
+    // The free plan's limits would end the fresh worlds (and a row subscribes them to basic).
+    for (const c of [supplier, contractor]) {
+      await server.db
+        .knex('subscriptions')
+        .insert({ user_id: c.user.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly', current_period_end: null })
+        .onConflict('user_id')
+        .merge();
+    }
+    const product = (await supplier.post('/api/products', { name: 'بلوك', price: 3, unit: 'حبة' })).body.id;
+    const project = (await government.post('/api/projects', { title: 'طريق', description: 'سفلتة', location: 'أبها' })).body.id;
+    const bid = (await contractor.post('/api/bids', { project_id: project, amount: 5000, proposal: 'جاهزون' })).body.id;
+    const order = (await contractor.post('/api/instant-orders', { title: 'رمل', description: 'مغسول', quantity: 3, unit: 'م³', location: 'الخبر' })).body.id;
+    const response = (await supplier.post('/api/instant-order-responses', { instant_order_id: order, offered_price: 300 })).body.id;
+    const request = (await contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id;
+    const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
+    const notification = (await server.db.knex('notifications').where({ user_id: contractor.user.id }).orderBy('created_at', 'desc').first('id')).id;
+    const victim = (await signInAs(server, { role: 'contractor' })).user.id;
+    const w = { product, project, bid, order, response, request, offer, notification, victim };
+    for (const [k, v] of Object.entries(w)) if (typeof v !== 'string') throw new Error(`world: no ${k}`);
+    return w;
+  }
+
+  it('covers every route the API declares', () => {
+    const declared = registry.map((r) => `${r.method} ${r.path}`).sort();
+    const tabled = TABLE.map((r) => `${r.method} ${r.path}`).sort();
+    expect(tabled).toEqual(declared);
+  });
+
+  it('answers each caller exactly as the table says', async () => {
+    let shared = await world();
+    const mismatches: string[] = [];
+    for (const row of TABLE) {
+      for (const who of CALLERS) {
+        const w = row.writes ? await world() : shared;
+        const client =
+          who === 'anon'
+            ? new TestClient(server.url)
+            : row.path === '/api/logout'
+              ? await signInAs(server, { role: 'contractor' }) // logging out must not end a shared session
+              : who === 'stranger'
+                ? strangers[ROLE_OF[row.owner ?? 'contractor']]
+                : clients[who];
+        const res =
+          row.method === 'get' || row.method === 'delete'
+            ? await client.request(row.method.toUpperCase(), row.url(w))
+            : await client.request(row.method.toUpperCase(), row.url(w), { json: row.body?.(w, who) ?? {} });
+        const want = row.expect[who];
+        const fine = want === 'ok' ? res.status >= 200 && res.status < 300 : res.status === want;
+        if (!fine) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
+        if (res.status >= 400 && res.status !== 401) expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+      }
+      if (row.writes) shared = await world();
+    }
+    expect(mismatches).toEqual([]);
+  }, 600_000);
+});
