@@ -21,6 +21,8 @@ import { devIdpRouter } from './auth/dev-idp';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 
+const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
+
 export interface CreateAppOptions extends AppDeps {
   /** replaces Google or the development provider (tests use oauth2-mock-server) */
   oidc?: OidcProvider;
@@ -45,22 +47,26 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(errorMiddleware());
   app.use(securityHeaders(config.production));
   app.use(compress({ threshold: 1024 }));
-  app.use(
-    session(
-      {
-        key: config.https ? '__Host-binaa.sid' : 'binaa.sid',
-        maxAge: IDLE_MS,
-        rolling: true,
-        httpOnly: true,
-        signed: true,
-        sameSite: 'lax',
-        secure: config.https,
-        store: postgresSessionStore(deps.knex),
-      },
-      app,
-    ),
+  // Sessions only where the server needs them: static files never touch (or re-set) the
+  // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.
+  const sessions = session(
+    {
+      key: config.https ? '__Host-binaa.sid' : 'binaa.sid',
+      maxAge: IDLE_MS,
+      // Renewed when half of the idle time has passed, not on every request: one
+      // session write a fortnight instead of one per call.
+      renew: true,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      secure: config.https,
+      store: postgresSessionStore(deps.knex),
+    },
+    app,
   );
-  app.use(sessionUser());
+  const serverPathsOnly = (mw: Koa.Middleware): Koa.Middleware => (ctx, next) => (SESSION_PATHS.test(ctx.path) ? mw(ctx, next) : next());
+  app.use(serverPathsOnly(sessions));
+  app.use(serverPathsOnly(sessionUser()));
   app.use(generalLimit(config.limits.perUserPerMinute));
   app.use(originCheck(config.publicUrl, ['/dev-idp/token']));
   app.use(jsonOnly());

@@ -145,3 +145,21 @@ describe('HTTP in production', () => {
     }
   });
 });
+
+describe('sessions and static files', () => {
+  it('never sets or reads the session cookie on static files', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const server = await startTestServer({ app: { distDir: dist } });
+    try {
+      const client = await signInAs(server, { role: 'contractor' });
+      const page = await client.get('/dashboard', { Accept: 'text/html' });
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie()).toEqual([]);
+      expect((await client.get('/api/users/me')).headers.getSetCookie()).toEqual([]); // not re-set on every call
+    } finally {
+      await server.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

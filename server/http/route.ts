@@ -42,6 +42,8 @@ type UserOf<A extends Access> = A extends 'public' ? SessionUser | undefined : S
 export const registry: RouteSpec<z.ZodType | undefined, z.ZodType | undefined>[] = [];
 
 const uuid = z.uuid();
+/** A write without a body schema takes no fields: an empty object or no body at all. */
+const noBody = z.strictObject({});
 
 export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
   router: Router,
@@ -60,6 +62,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
       }
     }
     const body = spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined;
+    if (!spec.body && spec.method !== 'get') parse(noBody, ctx.request.body ?? {});
     const query = spec.query ? parse(spec.query, ctx.query) : undefined;
     const result = await handler({ ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex });
     if (result instanceof WithStatus) {
