@@ -1,20 +1,21 @@
 /**
- * Remembers the catalogue answers whose cost grows with the catalogue (a search's ranked
- * ids and total, a list's total) until the catalogue changes. Ranking a common word means
- * reading and ranking its thousands of matches; with 50 clients searching at once on two
- * cores that alone would break the 50 ms p99 budget, and the answer is the same until a
- * product changes.
+ * Remembers catalogue pages (a search's ranked products and total, a list page and its
+ * total) until the catalogue changes. Ranking a common word means reading and ranking
+ * its thousands of matches, and counting the catalogue means reading an index of every
+ * product; with 50 clients at once on two cores that breaks the 50 ms p99 budget, and the
+ * answer is the same until something it shows changes.
  *
- * Correctness rests on catalogue_state.version (migration 20261122020003): triggers bump
- * it in every transaction that writes products or deletes a user, so it becomes visible
- * with the write itself, however the write was made. An entry is used only while the
- * version it was computed under is still current; the version is read BEFORE computing,
- * so a write committing in between leaves the entry under an already-old version.
- * Reading the version is one primary-key lookup per request.
+ * Correctness rests on catalogue_state.version (migrations 20261122020003 and ..04):
+ * triggers bump it in every transaction that changes what a page is made of (products;
+ * a user's deletion or name; a supplier profile's company name, tier or existence;
+ * categories), so the new version becomes visible with the write itself, however the
+ * write was made. A page is reused only while the version it was computed under is still
+ * current; the version is read BEFORE computing, so a write committing in between leaves
+ * the page under an already-old version. Reading the version is one primary-key lookup.
+ * A new field shown on products that lives in another table needs a trigger there too.
  *
- * One cache per database handle (tests run many databases in one process). Only the
- * ids and totals are kept; rows are presented fresh on every request, so names, prices
- * and ratings are never stale. Inside a transaction nothing is cached.
+ * One cache per database handle (tests run many databases in one process), least
+ * recently used pages dropped first. Inside a transaction nothing is cached.
  */
 import type { Knex } from 'knex';
 

@@ -97,12 +97,14 @@ export async function listNewest(
   filter: CatalogueFilter,
   page: { limit: number; offset: number },
 ): Promise<Page<Product>> {
-  const key = JSON.stringify(['count', filter.category_id ?? null, filter.supplier_id ?? null]);
-  const total = await cachedByCatalogue(db, key, () => countProducts(db, filter));
-  if (total <= page.offset) return { items: [], total };
-  const q = productQuery(db, language);
-  if (filter.category_id) q.where('p.category_id', filter.category_id);
-  if (filter.supplier_id) q.where('p.supplier_id', filter.supplier_id);
-  const items: Product[] = await q.orderBy(NEWEST_FIRST).limit(page.limit).offset(page.offset);
-  return { items, total };
+  const key = JSON.stringify(['list', filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
+  return cachedByCatalogue(db, key, async () => {
+    const total = await countProducts(db, filter);
+    if (total <= page.offset) return { items: [], total };
+    const q = productQuery(db, language);
+    if (filter.category_id) q.where('p.category_id', filter.category_id);
+    if (filter.supplier_id) q.where('p.supplier_id', filter.supplier_id);
+    const items: Product[] = await q.orderBy(NEWEST_FIRST).limit(page.limit).offset(page.offset);
+    return { items, total };
+  });
 }

@@ -28,7 +28,7 @@ describe('product search', () => {
   afterAll(() => server.close());
 
   /** A fresh supplier with these products (created oldest first); returns name -> id and a search. */
-  async function catalogue(names: Array<string | { name: string; description?: string }>) {
+  async function catalogue(names: Array<string | { name: string; description?: string; category_id?: string }>) {
     const s = await signInAs(server, { role: 'supplier' });
     await server.db.knex('subscriptions').insert({ user_id: s.user.id, plan_id: 'enterprise', status: 'active' });
     const ids = new Map<string, string>();
@@ -248,12 +248,36 @@ describe('product search', () => {
       expect(await total()).toBe(2);
     });
 
-    it('presents remembered results fresh: a new company name shows at once', async () => {
-      const { supplier, search } = await catalogue(['Scaffolding pipe']);
+    it("shows at once what a page shows from other tables: company name, tier, the user's name, category names, ratings", async () => {
+      const { supplier, ids, search } = await catalogue([{ name: 'Scaffolding pipe', category_id: 'ca7e0000-0000-4000-8000-000000000002' }]);
+      const page = async () => (await anon().get(`/api/products?supplier_id=${supplier.user.id}&search=scaffolding`)).body[0];
+      const listed = async () => (await anon().get(`/api/products?supplier_id=${supplier.user.id}`)).body[0];
       expect((await search('scaffolding')).names).toEqual(['Scaffolding pipe']);
-      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ company_name: 'شركة السقالات' });
-      const res = await anon().get(`/api/products?supplier_id=${supplier.user.id}&search=scaffolding`);
-      expect(res.body[0].supplier_name).toBe('شركة السقالات');
+      await listed();
+      const knex = server.db.knex;
+      await knex('profiles').where({ user_id: supplier.user.id }).update({ company_name: 'شركة السقالات' });
+      expect((await page()).supplier_name).toBe('شركة السقالات');
+      await knex('profiles').where({ user_id: supplier.user.id }).update({ verification_tier: 'gold' });
+      expect((await page()).supplier_verification_tier).toBe('gold');
+      expect((await listed()).supplier_verification_tier).toBe('gold');
+      await knex('profiles').where({ user_id: supplier.user.id }).update({ company_name: null });
+      await knex('users').where({ id: supplier.user.id }).update({ name: 'سعد العتيبي' });
+      expect((await page()).supplier_name).toBe('سعد العتيبي');
+      await knex('categories').where({ id: 'ca7e0000-0000-4000-8000-000000000002' }).update({ name_ar: 'الحديد' });
+      expect((await page()).category_name).toBe('الحديد');
+      await knex('categories').where({ id: 'ca7e0000-0000-4000-8000-000000000002' }).update({ name_ar: 'الحديد وحديد التسليح' });
+      const reviewer = await signInAs(server, { role: 'contractor' });
+      await reviewer.post('/api/reviews', { target_type: 'product', target_id: ids.get('Scaffolding pipe'), rating: 3 });
+      expect(await page()).toMatchObject({ average_rating: 3, total_reviews: 1 });
+    });
+
+    it('keeps remembered pages through profile writes that change nothing a page shows', async () => {
+      const contractor = await signInAs(server, { role: 'contractor' });
+      const { supplier } = await catalogue(['Bolt']);
+      const before = await version();
+      await server.db.knex('profiles').where({ user_id: contractor.user.id }).update({ company_name: 'x', average_rating: 4 });
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ language: 'en', phone: '+966501234567', average_rating: 5 });
+      expect(await version()).toBe(before);
     });
 
     it('moves the catalogue version only when a write commits', async () => {

@@ -179,10 +179,11 @@ export async function searchProducts(
   page: { limit: number; offset: number },
 ): Promise<Page<Product>> {
   const t = terms(search);
-  const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset]);
-  const { ids, total } = await cachedByCatalogue(db, key, () => rankPage(db, t, filter, page));
-  // Presented fresh: the cache holds which products and in what order, never their fields.
-  return { items: await productsInOrder(db, language, ids), total };
+  const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
+  return cachedByCatalogue(db, key, async () => {
+    const { ids, total } = await rankPage(db, t, filter, page);
+    return { items: await productsInOrder(db, language, ids), total };
+  });
 }
 
 /** The SQL of one search page as searchProducts runs it, for EXPLAIN and the benchmark's baseline. */
