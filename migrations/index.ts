@@ -33,6 +33,7 @@ import * as m26 from './20261122020001_products_live_supplier_idx';
 import * as m27 from './20261122020002_products_search_no_pending_list';
 import * as m28 from './20261122020003_catalogue_version';
 import * as m29 from './20261122020004_catalogue_version_presented';
+import * as m30 from './20261122020005_catalogue_version_lock_order';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 import * as changesByTransaction from './20261122030001_changes_by_transaction';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122020002_products_search_no_pending_list': m27,
   '20261122020003_catalogue_version': m28,
   '20261122020004_catalogue_version_presented': m29,
+  '20261122020005_catalogue_version_lock_order': m30,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
   '20261122030001_changes_by_transaction': changesByTransaction,
 };

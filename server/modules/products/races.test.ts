@@ -51,4 +51,22 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     expect(ops.at(-1)).toBe('delete');
     expect(ops.filter((op) => op === 'upsert')).toHaveLength(1 + results.filter((r) => r.status === 200).length);
   });
+
+  it('lets product writes, reviews and supplier profile edits run at once without a deadlock, each moving the catalogue version', async () => {
+    const suppliers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'supplier' })));
+    const reviewers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'contractor' })));
+    const target = (await suppliers[0].post('/api/products', body())).body.id;
+    const version = async () => Number((await server.db.knex('catalogue_state').first('version')).version);
+    const before = await version();
+    const results = await Promise.all([
+      ...suppliers.map((s) => s.post('/api/products', body({ name: 'Gravel 3/4' }))),
+      ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: target, rating: (i % 5) + 1 })),
+      ...suppliers.map((s, i) => s.post('/api/profiles', { role: 'supplier', company_name: `مؤسسة ${i}` })),
+      ...suppliers.map((s) => s.patch(`/api/products/${target}`, { price: 2 })),
+    ]);
+    // The last six are other suppliers' PATCHes of suppliers[0]'s product: only the owner's lands.
+    expect(results.map((r) => r.status)).toEqual([...Array(6).fill(201), ...Array(6).fill(201), ...Array(6).fill(200), 200, ...Array(5).fill(404)]);
+    // 6 creates, 6 rating updates, 6 company names, 1 price change.
+    expect(await version()).toBe(before + 19);
+  });
 });
