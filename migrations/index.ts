@@ -34,8 +34,9 @@ import * as m27 from './20261122020002_products_search_no_pending_list';
 import * as m28 from './20261122020003_catalogue_version';
 import * as m29 from './20261122020004_catalogue_version_presented';
 import * as m30 from './20261122020005_catalogue_version_lock_order';
+import * as m31 from './20261122020006_catalogue_version_at_commit';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
-import * as changesByTransaction from './20261122030001_changes_by_transaction';
+import * as changesCommitOrder from './20261122030001_changes_commit_order';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122020003_catalogue_version': m28,
   '20261122020004_catalogue_version_presented': m29,
   '20261122020005_catalogue_version_lock_order': m30,
+  '20261122020006_catalogue_version_at_commit': m31,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
-  '20261122030001_changes_by_transaction': changesByTransaction,
+  '20261122030001_changes_commit_order': changesCommitOrder,
 };

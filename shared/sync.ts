@@ -78,5 +78,6 @@ export const pushResponseSchema = z.object({
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
-export const encodeCursor = (seq: number): string => `c${seq}`;
+/** The cursor is the feed position (commit-ordered) of the last change served. */
+export const encodeCursor = (pos: number): string => `c${pos}`;
 export const decodeCursor = (cursor: string | undefined): number => (cursor ? Number(cursor.slice(1)) : 0);

@@ -1,9 +1,8 @@
 /**
  * The change log (DESIGN section 10). Every write to a synced table appends here in the
- * same transaction, once per audience that may see it. Writers serialise on one
- * transaction-level advisory lock taken just before their first change row, so change
- * rows commit in `seq` order and a reader's cursor can never pass a change that commits
- * later (the lock is held until commit or rollback).
+ * same transaction, once per audience that may see it. The rows get their feed position
+ * at commit, in commit order (migrations/20261122030001_changes_commit_order.ts), so a
+ * change that commits late can never fall behind a cursor.
  */
 import type { Knex } from 'knex';
 
@@ -25,8 +24,6 @@ export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
 
 /** Who may see a change: everyone, one role, or one user. */
 export type Audience = { all: true } | { role: string } | { user: string };
-
-export const CHANGE_LOG_LOCK = 7_410_001;
 
 export interface ChangeEntry {
   entity: SyncedEntity;
@@ -56,6 +53,5 @@ export async function recordChanges(trx: Knex.Transaction, entries: ChangeEntry[
     })),
   );
   if (!rows.length) return;
-  await trx.raw('select pg_advisory_xact_lock(?)', [CHANGE_LOG_LOCK]);
   await trx('changes').insert(rows);
 }

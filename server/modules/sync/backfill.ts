@@ -4,7 +4,6 @@
  * them. The audiences are those the services use (see db/changes.ts).
  */
 import type { Knex } from 'knex';
-import { CHANGE_LOG_LOCK } from '../../db/changes';
 
 /** entity, source query yielding (entity_id, audience_type, audience) */
 const SOURCES: Array<[string, string]> = [
@@ -31,7 +30,6 @@ const SOURCES: Array<[string, string]> = [
 /** Adds an upsert change for every row that has none for that audience yet. */
 export async function backfillChangeLog(knex: Knex): Promise<number> {
   return knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [CHANGE_LOG_LOCK]);
     let total = 0;
     for (const [entity, source] of SOURCES) {
       const res = await trx.raw(

@@ -2,8 +2,9 @@
  * The change feed (DESIGN section 10). A pull reads the change rows after the cursor
  * that are addressed to everyone, to the caller's role or to the caller, and answers each
  * changed object with its current state as the REST API would present it to this caller,
- * or a delete when it is gone or no longer visible to them. Change rows become visible in
- * `seq` order (see db/changes.ts), so the cursor, the last seq served, never skips one.
+ * or a delete when it is gone or no longer visible to them. Rows are read by `pos`, the
+ * position they got at commit in commit order (see the changes_commit_order migration),
+ * so the cursor, the last position served, never skips a change.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../http/context';
@@ -11,36 +12,32 @@ import { decodeCursor, encodeCursor, type Change, type PullResponse, type SyncEn
 import type { LoaderTable } from './contracts';
 
 interface ChangeRow {
-  seq: number;
+  pos: number;
   entity: SyncEntity;
   entity_id: string;
   op: 'upsert' | 'delete';
 }
 
-/** Below this seq, deletes may have been pruned: such a cursor must start again. */
+/** Below this position deletes may have been pruned: such a cursor must start again. */
 export async function logHorizon(knex: Knex): Promise<number> {
-  const row = await knex('sync_state').where({ id: 1 }).first('pruned_through');
-  return Number(row?.pruned_through ?? 0);
+  const row = await knex('sync_state').where({ id: 1 }).first('pruned_pos');
+  return Number(row?.pruned_pos ?? 0);
 }
 
 /**
- * One index range scan per audience (all, role, user), merged by seq: the cost follows
- * the changes this user receives, not the size of the log.
+ * One index range scan per audience (all, role, user), merged by position: the cost
+ * follows the changes this user receives, not the size of the log.
  */
-function changesFor(knex: Knex, user: SessionUser, after: number, limit: number) {
+function changesFor(knex: Knex, user: SessionUser, after: number, limit: number): Promise<ChangeRow[]> {
   const scan = (type: string, audience: string | null) => {
-    const q = knex('changes').select('seq', 'entity', 'entity_id', 'op').where('audience_type', type).andWhere('seq', '>', after);
+    const q = knex('changes').select('pos', 'entity', 'entity_id', 'op').where('audience_type', type).andWhere('pos', '>', after);
     if (audience === null) q.whereNull('audience');
     else q.andWhere('audience', audience);
-    return q.orderBy('seq').limit(limit);
+    return q.orderBy('pos').limit(limit);
   };
   const parts = [scan('all', null), scan('user', user.id)];
   if (user.role) parts.push(scan('role', user.role));
-  return knex
-    .select('*')
-    .from(knex.unionAll(parts, true).as('c'))
-    .orderBy('seq')
-    .limit(limit) as unknown as Promise<ChangeRow[]>;
+  return knex.select('*').from(knex.unionAll(parts, true).as('c')).orderBy('pos').limit(limit) as unknown as Promise<ChangeRow[]>;
 }
 
 export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, cursor: string | undefined, limit: number): Promise<PullResponse> {
@@ -74,5 +71,5 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
     const data = current.get(key);
     changes.push(data ? { entity: r.entity, id: r.entity_id, op: 'upsert', data } : { entity: r.entity, id: r.entity_id, op: 'delete' });
   }
-  return { changes, cursor: encodeCursor(page[page.length - 1].seq), has_more: hasMore };
+  return { changes, cursor: encodeCursor(Number(page[page.length - 1].pos)), has_more: hasMore };
 }

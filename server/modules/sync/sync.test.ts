@@ -52,7 +52,7 @@ describe('sync', () => {
     });
 
     it('answers 400 to a malformed cursor or limit', async () => {
-      for (const q of ['cursor=abc', 'cursor=c-1', 'limit=0', 'limit=100000', 'limit=x', 'other=1']) {
+      for (const q of ['cursor=abc', 'cursor=c-1', 'cursor=c1.5', 'cursor=1', 'limit=0', 'limit=100000', 'limit=x', 'other=1']) {
         const res = await contractor.get(`/api/sync/pull?${q}`);
         expect(res.status, q).toBe(400);
         expect(res.body.code).toBe('validation_failed');
