@@ -69,4 +69,21 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     // 6 creates, 6 rating updates, 6 company names, 1 price change.
     expect(await version()).toBe(before + 19);
   });
+
+  it("deletes a supplier while their products are being reviewed, without a deadlock", async () => {
+    const admin = await signInAs(server, { role: 'admin', is_admin: true });
+    const reviewers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'contractor' })));
+    for (let round = 0; round < 5; round++) {
+      const supplier = await signInAs(server, { role: 'supplier' });
+      const products: string[] = [];
+      for (let i = 0; i < 3; i++) products.push((await supplier.post('/api/products', body())).body.id);
+      const results = await Promise.all([
+        ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: products[i % 3], rating: 4 })),
+        admin.delete(`/api/admin/users/${supplier.user.id}`),
+        ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: products[(i + 1) % 3], rating: 2 })),
+      ]);
+      for (const r of results) expect([200, 201, 204, 404], JSON.stringify(r.body)).toContain(r.status);
+      expect(await server.db.knex('products').where({ supplier_id: supplier.user.id }).whereNull('deleted_at')).toEqual([]);
+    }
+  });
 });
