@@ -35,6 +35,7 @@ import * as m28 from './20261122020003_catalogue_version';
 import * as m29 from './20261122020004_catalogue_version_presented';
 import * as m30 from './20261122020005_catalogue_version_lock_order';
 import * as m31 from './20261122020006_catalogue_version_at_commit';
+import * as m32 from './20261122020007_catalogue_version_under_change_log_lock';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 import * as changesCommitOrder from './20261122030001_changes_commit_order';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122020004_catalogue_version_presented': m29,
   '20261122020005_catalogue_version_lock_order': m30,
   '20261122020006_catalogue_version_at_commit': m31,
+  '20261122020007_catalogue_version_under_change_log_lock': m32,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
   '20261122030001_changes_commit_order': changesCommitOrder,
 };

@@ -280,16 +280,19 @@ describe('product search', () => {
       expect(await version()).toBe(before);
     });
 
-    it('moves the catalogue version only when a write commits', async () => {
+    it('moves the catalogue version once per committed write, never for a rolled-back one', async () => {
+      const { ids } = await catalogue(['Nail box', 'Screw box']);
+      const [a, b] = [ids.get('Nail box')!, ids.get('Screw box')!];
       const before = await version();
       await server.db.knex
         .transaction(async (trx) => {
-          await trx('products').where({ name: 'never' }).update({ price: 1 });
+          await trx('products').where({ id: a }).update({ price: 2 });
           throw new Error('roll back');
         })
         .catch(() => undefined);
       expect(await version()).toBe(before);
-      await server.db.knex('products').where({ name: 'never' }).update({ price: 1 });
+      await server.db.knex('products').whereIn('id', [a, b]).update({ price: 3 });
+      await server.db.knex('products').where({ id: 'ffffffff-ffff-4fff-8fff-ffffffffffff' }).update({ price: 3 });
       expect(await version()).toBe(before + 1);
     });
   });
