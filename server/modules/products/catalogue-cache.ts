@@ -5,11 +5,11 @@
  * product; with 50 clients at once on two cores that breaks the 50 ms p99 budget, and the
  * answer is the same until something it shows changes.
  *
- * Correctness rests on catalogue_state.version (migrations 20261122020003 and ..04):
- * triggers bump it in every transaction that changes what a page is made of (products;
- * a user's deletion or name; a supplier profile's company name, tier or existence;
- * categories), so the new version becomes visible with the write itself, however the
- * write was made. A page is reused only while the version it was computed under is still
+ * Correctness rests on catalogue_state.version (migrations 20261122020003 to ..07):
+ * deferred triggers bump it at the commit of every transaction that changes what a page
+ * is made of (products; a user's deletion or name; a supplier profile's company name,
+ * tier or existence; categories), so the new version becomes visible with the write
+ * itself, however the write was made. A page is reused only while the version it was computed under is still
  * current; the version is read BEFORE computing, so a write committing in between leaves
  * the page under an already-old version. Reading the version is one primary-key lookup.
  * A new field shown on products that lives in another table needs a trigger there too.
