@@ -5,22 +5,10 @@
  * change that commits late can never fall behind a cursor.
  */
 import type { Knex } from 'knex';
+import type { SyncEntity } from '../../shared/sync';
 
-export const SYNCED_ENTITIES = [
-  'product',
-  'category',
-  'plan',
-  'project',
-  'bid',
-  'instant_order',
-  'instant_order_response',
-  'transport_request',
-  'transport_offer',
-  'notification',
-  'profile',
-  'subscription',
-] as const;
-export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
+/** The entities of the change feed, named once in shared/sync.ts. */
+export type SyncedEntity = SyncEntity;
 
 /** Who may see a change: everyone, one role, or one user. */
 export type Audience = { all: true } | { role: string } | { user: string };

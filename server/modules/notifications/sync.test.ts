@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { refusal } from '../../test/mutations';
 import { signInAs } from '../../test/sign-in';
 import { loadSessionUser } from '../../http/guards';
-import { AppError } from '../../http/errors';
 import { notify } from './notify';
 import { loaders } from './sync';
 import { mutations } from './mutations';
 import { loaders as profileLoaders } from '../profiles/sync';
-
-/** The error a refused call threw (and a failure if it was not refused). */
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e as AppError,
-  );
 
 describe('notification and profile sync exports', () => {
   let server: TestServer;

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '../../../shared/schemas/product';
 import { categorySchema } from '../../../shared/schemas/category';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { refusal, runMutation } from '../../test/mutations';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { loadSessionUser } from '../../http/guards';
 import type { SessionUser } from '../../http/context';
-import { AppError } from '../../http/errors';
 import { mutations as productMutations } from './mutations';
 import { loaders as productLoaders } from './sync';
 import { mutations as reviewMutations } from '../reviews/mutations';
@@ -32,18 +32,7 @@ describe('the catalogue for sync', () => {
     const client = await signInAs(server, spec);
     return { client, session: (await loadSessionUser(knex(), server.config, client.user.id)) as SessionUser };
   };
-  const run = (name: string, u: SessionUser, args: unknown) => {
-    const m = mutations[name];
-    return knex().transaction((trx) => m.run(trx, u, m.schema.parse(args)));
-  };
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AppError);
-    return { status: (err as AppError).status, code: (err as AppError).code };
-  };
+  const run = (name: string, u: SessionUser, args: unknown) => runMutation(knex(), mutations, name, u, args);
 
   it('exports product.create, product.update, product.delete and review.create', () => {
     expect(Object.keys(productMutations).sort()).toEqual(['product.create', 'product.delete', 'product.update']);

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { refusal, runMutation } from '../../test/mutations';
 import { loadSessionUser } from '../../http/guards';
 import type { SessionUser } from '../../http/context';
-import { AppError } from '../../http/errors';
 import { mutations } from './mutations';
 import { loaders } from './sync';
 import { as, postBid, postProject, type Client } from './testing';
@@ -21,19 +21,7 @@ describe('projects and bids for sync', () => {
 
   const knex = () => server.db.knex;
   const sessionOf = async (c: Client) => (await loadSessionUser(knex(), server.config, c.user.id)) as SessionUser;
-  const run = async (name: string, c: Client, args: unknown) => {
-    const m = mutations[name];
-    const user = await sessionOf(c);
-    return knex().transaction((trx) => m.run(trx, user, m.schema.parse(args)));
-  };
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AppError);
-    return { status: (err as AppError).status, code: (err as AppError).code };
-  };
+  const run = async (name: string, c: Client, args: unknown) => runMutation(knex(), mutations, name, await sessionOf(c), args);
   const load = async (entity: 'project' | 'bid', c: Client, ids: string[]) => loaders[entity]!(knex(), await sessionOf(c), ids);
 
   it('exports the project and bid mutations', () => {
