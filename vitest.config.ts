@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 0 },
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
@@ -23,6 +24,8 @@ export default defineConfig({
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Runs after the server project (which has its own worker settings).
+          sequence: { groupOrder: 1 },
           testTimeout: 20_000,
         },
       },
