@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

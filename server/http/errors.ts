@@ -67,8 +67,11 @@ export function errorMiddleware() {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        throw notFound('Route');
+      // What the router answers by itself (no route: 404; a route without this method:
+      // 405 from allowedMethods) still gets the error body under /api/.
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        if (ctx.status === 405) throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed here`, undefined, { Allow: ctx.response.get('Allow') });
+        throw ctx.status === 404 ? notFound('Route') : fromHttpError({ status: ctx.status });
       }
     } catch (raw) {
       const err =

@@ -73,6 +73,13 @@ describe('HTTP conventions', () => {
     expect(res.body).toEqual(errorBody('not_found'));
   });
 
+  it('answers 405 with the error body to a method a route does not take', async () => {
+    const res = await new TestClient(server.url).request('DELETE', '/api/health');
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual(errorBody('method_not_allowed'));
+    expect(res.headers.get('allow')).toMatch(/GET/);
+  });
+
   it('answers 413 to a body over 100 kB', async () => {
     const res = await new TestClient(server.url).post('/api/sessions', { code: 'x'.repeat(110 * 1024) });
     expect(res.status).toBe(413);
