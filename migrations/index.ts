@@ -38,6 +38,8 @@ import * as m31 from './20261122020006_catalogue_version_at_commit';
 import * as m32 from './20261122020007_catalogue_version_under_change_log_lock';
 import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 import * as changesCommitOrder from './20261122030001_changes_commit_order';
+import * as productsSearchListIndexes from './20261122040000_products_search_list_indexes';
+import * as catalogueLiveCount from './20261122040001_catalogue_live_count';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -74,4 +76,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122020007_catalogue_version_under_change_log_lock': m32,
   '20261122030000_sync_log_maintenance': syncLogMaintenance,
   '20261122030001_changes_commit_order': changesCommitOrder,
+  '20261122040000_products_search_list_indexes': productsSearchListIndexes,
+  '20261122040001_catalogue_live_count': catalogueLiveCount,
 };

@@ -49,6 +49,13 @@ export const CURRENCY = 'SAR';
 /** Lists (DESIGN section 6): default and largest page size. */
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
+/** A list's total, a response header. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/**
+ * Sent as `true` when the list stops at X-Total-Count although more rows match (a
+ * catalogue search ranks a bounded number of matches): the total is "more than" that.
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 
 /** Star rating scale and the widget's default. */
 export const RATING_MIN = 1;

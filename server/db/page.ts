@@ -8,6 +8,11 @@ import type { Knex } from 'knex';
 export interface Page<T> {
   items: T[];
   total: number;
+  /**
+   * The list stops at `total` although more rows match (a bounded catalogue search): sent
+   * as X-Total-Count-Capped: true, so a client shows "more than `total`".
+   */
+  capped?: boolean;
 }
 
 export async function page<T>(

@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
 import type { SessionUser } from './context';
 import { requireAdmin, requireUser } from './guards';
 import { parse } from './validate';
@@ -90,9 +91,13 @@ export class WithStatus {
 /** 201 when `created`, else 200. */
 export const createdOrOk = (created: boolean, body: unknown) => new WithStatus(created ? 201 : 200, body);
 
-/** Sends a list with its total in X-Total-Count (DESIGN section 6). */
-export function listResult<T>(ctx: Context, page: { items: T[]; total: number }): T[] {
-  ctx.set('X-Total-Count', String(page.total));
-  ctx.set('Access-Control-Expose-Headers', 'X-Total-Count');
+/**
+ * Sends a list with its total in X-Total-Count (DESIGN section 6); a capped total (more
+ * rows match than the list goes through) also sends X-Total-Count-Capped: true.
+ */
+export function listResult<T>(ctx: Context, page: { items: T[]; total: number; capped?: boolean }): T[] {
+  ctx.set(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.capped) ctx.set(TOTAL_COUNT_CAPPED_HEADER, 'true');
+  ctx.set('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ${TOTAL_COUNT_CAPPED_HEADER}`);
   return page.items;
 }

@@ -300,6 +300,54 @@ describe('products', () => {
       for (const p of res.body) expect(() => productSchema.parse(p)).not.toThrow();
     });
 
+    it('keeps the whole catalogue\'s total exact through writes by the API and by SQL, savepoints, rollbacks and a deleted supplier', async () => {
+      const knex = server.db.knex;
+      const s = await supplier();
+      const row = (name: string, extra: Record<string, unknown> = {}) => ({ supplier_id: s.user.id, name, price: 1, unit: 'bag', ...extra });
+      const shown = async () =>
+        Number(
+          (await knex('products as p').join('users as u', 'u.id', 'p.supplier_id').whereNull('p.deleted_at').whereNull('u.deleted_at').count('* as n').first())!.n,
+        );
+      const total = async () => Number((await anon.get('/api/products?limit=1')).headers.get('x-total-count'));
+      const start = await shown();
+      const expectTotal = async (change: number) => {
+        expect(await shown()).toBe(start + change);
+        expect(await total()).toBe(start + change);
+      };
+
+      const made = await create(s);
+      await expectTotal(1);
+      await knex('products').insert([row('Direct A'), row('Direct B'), row('Born deleted', { deleted_at: new Date() })]);
+      await expectTotal(3);
+      expect((await s.delete(`/api/products/${made.id}`)).status).toBe(204);
+      await expectTotal(2);
+      await knex('products').where({ id: made.id }).update({ deleted_at: null });
+      await expectTotal(3);
+      await knex('products').where({ supplier_id: s.user.id, name: 'Direct A' }).delete();
+      await expectTotal(2);
+      await knex.transaction(async (trx) => {
+        await trx('products').insert(row('Kept'));
+        await trx
+          .transaction(async (savepoint) => {
+            await savepoint('products').insert([row('Undone 1'), row('Undone 2')]);
+            throw new Error('roll back to the savepoint');
+          })
+          .catch(() => undefined);
+      });
+      await expectTotal(3);
+      await knex
+        .transaction(async (trx) => {
+          await trx('products').insert(row('Never'));
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await expectTotal(3);
+      // Hidden with their supplier, though their rows stay live.
+      await knex('users').where({ id: s.user.id }).update({ deleted_at: new Date() });
+      await expectTotal(0);
+      expect(Number((await knex('catalogue_state').first('live_products')).live_products)).toBe(await shown());
+    });
+
     it.each([['limit=0'], ['limit=101'], ['offset=-1'], ['limit=abc'], ['sort=price'], ['category=Not A Slug']])(
       'answers 400 to %s',
       async (q) => {

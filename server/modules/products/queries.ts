@@ -84,7 +84,16 @@ export function applyCatalogueFilter(q: Knex.QueryBuilder, filter: CatalogueFilt
   return q;
 }
 
+/**
+ * The number of products the catalogue shows under `filter`. The whole catalogue's is
+ * catalogue_state.live_products, kept at commit by triggers (migration 20261122040001);
+ * a filtered one is counted.
+ */
 export async function countProducts(db: Knex, filter: CatalogueFilter): Promise<number> {
+  if (!filter.category_id && !filter.supplier_id) {
+    const row = await db('catalogue_state').where({ id: 1 }).first('live_products');
+    return Number(row?.live_products ?? 0);
+  }
   const q = applyCatalogueFilter(db('products as p'), filter);
   const row = await q.count<{ count: number | string }[]>('* as count').first();
   return Number(row?.count ?? 0);

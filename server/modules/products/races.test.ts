@@ -70,6 +70,39 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     expect(await version()).toBe(before + 19);
   });
 
+  it("keeps the catalogue's total exact while a supplier's products are written as the supplier is deleted and restored", async () => {
+    const knex = server.db.knex;
+    const admin = await signInAs(server, { role: 'admin', is_admin: true });
+    const shown = async () =>
+      Number(
+        (await knex('products as p').join('users as u', 'u.id', 'p.supplier_id').whereNull('p.deleted_at').whereNull('u.deleted_at').count('* as n').first())!.n,
+      );
+    const counted = async () => Number((await knex('catalogue_state').first('live_products')).live_products);
+    const insert = (supplierId: string) => knex('products').insert({ supplier_id: supplierId, name: 'Race block', price: 1, unit: 'block' });
+    const setDeleted = (supplierId: string, deleted: boolean) => knex('users').where({ id: supplierId }).update({ deleted_at: deleted ? new Date() : null });
+    for (let round = 0; round < 5; round++) {
+      const supplier = await signInAs(server, { role: 'supplier' });
+      const id = supplier.user.id;
+      // Through the services: creates racing the admin's deletion (which deletes the products it sees).
+      await Promise.all([
+        ...Array.from({ length: 3 }, () => supplier.post('/api/products', body())),
+        admin.delete(`/api/admin/users/${id}`),
+        ...Array.from({ length: 3 }, () => supplier.post('/api/products', body())),
+      ]);
+      expect(await counted()).toBe(await shown());
+      // By SQL: inserts and soft deletes racing the supplier's deletion being undone and redone.
+      await Promise.all([...Array.from({ length: 4 }, () => insert(id)), setDeleted(id, false), ...Array.from({ length: 4 }, () => insert(id))]);
+      expect(await counted()).toBe(await shown());
+      await Promise.all([
+        knex('products').where({ supplier_id: id }).whereNull('deleted_at').limit(1).update({ deleted_at: new Date() }),
+        ...Array.from({ length: 3 }, () => insert(id)),
+        setDeleted(id, true),
+        ...Array.from({ length: 3 }, () => insert(id)),
+      ]);
+      expect(await counted()).toBe(await shown());
+    }
+  });
+
   it("deletes a supplier while their products are being reviewed, without a deadlock", async () => {
     const admin = await signInAs(server, { role: 'admin', is_admin: true });
     const reviewers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'contractor' })));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
-import { searchSql } from './search';
+import { FUZZY_CANDIDATES, SEARCH_CANDIDATES, searchSql } from './search';
+import { NEWEST_FIRST, productQuery } from './queries';
 
 interface PlanNode {
   'Node Type': string;
@@ -155,6 +156,12 @@ describe('product search', () => {
       expect((await search('اسمنت')).names).toEqual(['أسمنت', 'أسمنت أبيض', 'الأسمنت']);
     });
 
+    it('ranks a name with diacritics as an exact match of the term without them', async () => {
+      // Created in the reverse of the expected order: as two prefix matches, newest first would swap them.
+      const { search } = await catalogue(['إِسْمَنْت', 'أسمنت أبيض']);
+      expect((await search('اسمنت')).names).toEqual(['إِسْمَنْت', 'أسمنت أبيض']);
+    });
+
     it('orders products of one rank newest first', async () => {
       const { search } = await catalogue(['Portland cement A', 'Portland cement B', 'Portland cement C']);
       expect((await search('portland')).names).toEqual(['Portland cement C', 'Portland cement B', 'Portland cement A']);
@@ -184,6 +191,75 @@ describe('product search', () => {
       }
       expect(pages).toEqual(all);
       expect((await search('cement', '&offset=50')).total).toBe(5);
+    });
+  });
+
+  describe('bounded ranking of common terms', () => {
+    /** `count` products of this supplier named by `name(i)`, stored in one statement, a day old. */
+    const bulk = (supplierId: string, count: number, name: string) =>
+      server.db.knex.raw(
+        `insert into products (supplier_id, name, price, unit, created_at)
+         select ?, ? || ' ' || i, 1, 'bag', now() - interval '1 day' from generate_series(1, ?) i`,
+        [supplierId, name, count],
+      );
+    const get = (path: string) => anon().get(path);
+
+    it(`caps a term matching more than ${SEARCH_CANDIDATES} products: X-Total-Count ${SEARCH_CANDIDATES}, X-Total-Count-Capped: true, and the pages end there`, async () => {
+      const { supplier } = await catalogue([]);
+      await bulk(supplier.user.id, SEARCH_CANDIDATES + 100, 'Washed gravel');
+      const path = `/api/products?supplier_id=${supplier.user.id}&search=gravel`;
+      const first = await get(path);
+      expect(first.headers.get('x-total-count')).toBe(String(SEARCH_CANDIDATES));
+      expect(first.headers.get('x-total-count-capped')).toBe('true');
+      expect(first.body).toHaveLength(20);
+      const last = await get(`${path}&limit=10&offset=${SEARCH_CANDIDATES - 4}`);
+      expect(last.body).toHaveLength(4);
+      const beyond = await get(`${path}&offset=${SEARCH_CANDIDATES}`);
+      expect(beyond.body).toEqual([]);
+      expect(beyond.headers.get('x-total-count')).toBe(String(SEARCH_CANDIDATES));
+      expect(beyond.headers.get('x-total-count-capped')).toBe('true');
+    });
+
+    it('still ranks first the exact name and the newest match of a capped term, wherever they are stored', async () => {
+      const { supplier, search } = await catalogue([]);
+      await bulk(supplier.user.id, SEARCH_CANDIDATES + 100, 'Washed sand');
+      // Stored after the others and older than all of them: only its name finds it.
+      await server.db.knex('products').insert({ supplier_id: supplier.user.id, name: 'Sand', price: 1, unit: 'bag', created_at: new Date(Date.now() - 365 * 86_400_000) });
+      // Stored after them and the newest product of all: the walk of the newest finds it.
+      expect((await supplier.post('/api/products', { name: 'River sand fine', price: 1, unit: 'bag' })).status).toBe(201);
+      expect((await search('sand')).names.slice(0, 2)).toEqual(['Sand', 'River sand fine']);
+    });
+
+    it('says nothing of a cap when every match is ranked', async () => {
+      const { supplier } = await catalogue(['Pebble white', 'Pebble grey']);
+      const res = await get(`/api/products?supplier_id=${supplier.user.id}&search=pebble`);
+      expect(res.headers.get('x-total-count')).toBe('2');
+      expect(res.headers.get('x-total-count-capped')).toBeNull();
+    });
+
+    it(`ranks at most ${FUZZY_CANDIDATES} typo matches, and says when there are more`, async () => {
+      const { supplier } = await catalogue([]);
+      await bulk(supplier.user.id, FUZZY_CANDIDATES + 10, 'Grout bag');
+      const path = `/api/products?supplier_id=${supplier.user.id}&search=grut`;
+      const first = await get(path);
+      expect(first.headers.get('x-total-count')).toBe(String(FUZZY_CANDIDATES));
+      expect(first.headers.get('x-total-count-capped')).toBe('true');
+      expect(first.body.every((p: { name: string }) => p.name.startsWith('Grout bag'))).toBe(true);
+      expect((await get(`${path}&limit=10&offset=${FUZZY_CANDIDATES - 3}`)).body).toHaveLength(3);
+    });
+
+    it('pages typo matches after the exact ones with one total', async () => {
+      const { search } = await catalogue(['Mortar mix', 'Mortar grey', 'Mortr tub', 'Morter bag']);
+      const all = await search('mortar', '&limit=100');
+      expect(all.names.slice(0, 2)).toEqual(['Mortar grey', 'Mortar mix']);
+      expect(all.names.slice(2).sort()).toEqual(['Morter bag', 'Mortr tub']);
+      const pages = [];
+      for (let offset = 0; offset < 4; offset += 3) {
+        const page = await search('mortar', `&limit=3&offset=${offset}`);
+        expect(page.total).toBe(4);
+        pages.push(...page.names);
+      }
+      expect(pages).toEqual(all.names);
     });
   });
 
@@ -301,10 +377,16 @@ describe('product search', () => {
   // indexes; this guards that every kind of term stays index-driven (no sequential scan of
   // products). The 100k-row plans are in docs/ARCHITECTURE.md.
   describe.runIf(onPostgres)('plans on Postgres', () => {
-    it('uses the GIN indexes for Arabic, English, Chinese and typo searches', async () => {
+    const explain = async (sql: { sql: string; bindings: readonly unknown[] }) => {
+      const { rows } = await server.db.knex.raw(`explain (format json) ${sql.sql}`, sql.bindings as never);
+      return planNodes(rows[0]['QUERY PLAN'][0].Plan);
+    };
+
+    beforeAll(async () => {
       const knex = server.db.knex;
       const [u] = await knex('users').insert({ email: 'bulk@test.sa' }).returning('id');
-      // One product in 500 has a searched word; the others have random hex names.
+      // One product in 500 has a searched word; the others have random hex names. One
+      // statement, so all of them share created_at.
       await knex.raw(
         `insert into products (supplier_id, name, description, price, unit)
          select ?, case when i % 500 < 5
@@ -314,11 +396,22 @@ describe('product search', () => {
            from generate_series(1, 20000) i`,
         [u.id],
       );
-      await knex.raw('analyze products');
+      // Statistics as autovacuum keeps them: a users table never analysed looks like 400
+      // users, nearly all deleted, and a join with it like a handful of products.
+      await knex.raw('analyze products, users, profiles, categories');
+    });
+
+    it('pages the catalogue by walking products_newest_idx, without sorting, when products share created_at', async () => {
+      const knex = server.db.knex;
+      const nodes = await explain(productQuery(knex, 'en').orderBy(NEWEST_FIRST).limit(20).offset(100).toSQL());
+      expect(nodes.map((n) => n.index)).toContain('products_newest_idx');
+      expect(nodes.map((n) => n.type)).not.toContain('Sort');
+    });
+
+    it('uses the GIN indexes for Arabic, English, Chinese and typo searches', async () => {
+      const knex = server.db.knex;
       for (const [term, fuzzy] of [['اسمنت', false], ['cements', false], ['水泥', false], ['砖', false], ['cemnt', true]] as const) {
-        const sql = searchSql(knex, term, { fuzzy });
-        const { rows } = await knex.raw(`explain (format json) ${sql.sql}`, sql.bindings as never);
-        const nodes = planNodes(rows[0]['QUERY PLAN'][0].Plan);
+        const nodes = await explain(searchSql(knex, term, { fuzzy }));
         expect(nodes, term).not.toContainEqual({ type: 'Seq Scan', relation: 'products', index: undefined });
         expect(nodes.map((n) => n.index).filter(Boolean), term).toEqual(
           expect.arrayContaining([expect.stringMatching(/^products_search_/)]),

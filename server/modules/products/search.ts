@@ -2,7 +2,9 @@
  * Catalogue search, ranked, on the two search columns of products (migrations
  * 20261122000013 and 20261122020000) and their GIN indexes. The term is normalised in SQL
  * with normalize_search(), the function that built the columns, so hamza forms, teh
- * marbuta, alef maksura, diacritics and case never stop a match.
+ * marbuta, alef maksura, diacritics and case never stop a match. The term's normal forms
+ * are constants of each query (an immutable function of a bound value, folded when the
+ * query is planned); no query normalises product text row by row.
  *
  * A product matches when
  * - every word of the term is a word of it (search_vector: Arabic and Latin words after
@@ -11,25 +13,43 @@
  * - the whole term is a substring of its text (search_text, trigram index: "اسمنت" finds
  *   "الأسمنت"); only for terms with a run of 3 letters, below which a trigram index has
  *   nothing to look up and the query would scan the table.
- * Ranked: exact name, name starting with the term, word match, substring; newest first
- * within a rank.
+ * Ranked: exact name (normalised, so a name with diacritics is exactly the term without
+ * them), name starting with the term, word match, substring; newest first within a rank.
+ *
+ * Bounded work (docs/ARCHITECTURE.md, "The catalogue"). Ranking reads every product it
+ * ranks, and a common word matches thousands, all of the same rank but for their age; so
+ * a search ranks at most the first SEARCH_CANDIDATES matches the indexes yield, and
+ * counts no further. A term with more matches is "capped": its total is
+ * SEARCH_CANDIDATES with `capped` set (X-Total-Count-Capped: true, "more than this"), its
+ * pages end there, and two more sets join the ranking so that capping does not lose what
+ * ranks first: every product whose name is exactly the term (an index lookup), and the
+ * matches among the FRESH_WINDOW newest products (a short walk of the newest-first
+ * index), so the first page still shows exact names and the newest matches.
  *
  * Typo-tolerant matches (pg_trgm word similarity: "cemnt" finds "cement") come after all
  * of those, and only for terms whose exact matches do not fill one page (FUZZY_BELOW):
- * similarity is computed row by row, which a common word matching thousands of products
- * cannot afford within the 50 ms budget, and there a typo's matches would only be noise.
- * The rule depends on the term alone, so every page of one search agrees on the total.
+ * similarity is computed row by row, and a term of two words whose second one is rare
+ * ("اسمنت 12") is similar to every product with the first, thousands of them. So at most
+ * FUZZY_CANDIDATES typo matches are ranked, by similarity, and the total says when there
+ * were more. The rule depends on the term alone, so every page of one search agrees on
+ * the total; and the matches found first are the same on every page (rankPage).
  */
 import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/product';
 import { normalizeSearch } from '../../../shared/search';
 import type { Page } from '../../db/page';
-import { applyCatalogueFilter, productsInOrder, type CatalogueFilter } from './queries';
+import { applyCatalogueFilter, NEWEST_FIRST, productsInOrder, type CatalogueFilter } from './queries';
 import { cachedByCatalogue } from './catalogue-cache';
 
+/** Matches ranked at most; a term with more is capped (its total is this, and "more"). */
+export const SEARCH_CANDIDATES = 1000;
+/** A capped term also ranks its matches among this many newest products. */
+export const FRESH_WINDOW = 1000;
 /** Exact matches fewer than this let typo-tolerant ones follow them. */
 export const FUZZY_BELOW = 20;
+/** Typo matches ranked at most. */
+export const FUZZY_CANDIDATES = 200;
 /**
  * The word similarity a typo must reach (pg_trgm's default, 0.6, misses "cemnt" for
  * "cement": 4 shared trigrams of 9 is 0.44).
@@ -39,6 +59,9 @@ export const FUZZY_THRESHOLD = 0.4;
 const MAX_WORDS = 8;
 
 const RANK = { exact: 4, prefix: 3, word: 2, substring: 1, fuzzy: 0 } as const;
+
+/** The columns the ranking reads, for the walk of the newest products. */
+const SEARCH_COLUMNS = ['id', 'created_at', 'supplier_id', 'category_id', 'deleted_at', 'search_text', 'search_vector'];
 
 interface Sql {
   sql: string;
@@ -69,104 +92,134 @@ function terms(raw: string) {
 type Terms = ReturnType<typeof terms>;
 
 /** Whether a product matches: the OR of indexable conditions, so Postgres ORs their bitmaps. */
-function matchSql(t: Terms, fuzzy: boolean): Sql {
+function matchSql(t: Terms): Sql {
   const parts = [`p.search_vector @@ (${t.tsquery.sql})`];
   const bindings = [...t.tsquery.bindings];
   if (t.trigrams) {
     parts.push(`p.search_text like '%' || normalize_search(?) || '%'`);
     bindings.push(t.escaped);
   }
-  if (fuzzy) {
-    parts.push('normalize_search(?) <% p.search_text');
-    bindings.push(t.term);
-  }
   return { sql: `(${parts.join(' or ')})`, bindings };
 }
 
 /**
- * The rank of a matching product (RANK). search_text starts with the normalised name, so
- * the name tests read it rather than normalising each name again: normalize_search costs
- * tens of microseconds on Arabic text (translate with a long list), too much for
- * thousands of matches. The name is exactly the term when search_text continues with the
- * space before the description and the name is as long as the term; a name with
- * diacritics is longer than its normalised form, and ranks as a prefix match.
+ * The live products named exactly the term, normalised: a lookup of
+ * products_name_search_idx (migration 20261122040000), the `named` CTE of exactQuery.
+ */
+function namedSql(db: Knex, t: Terms) {
+  return db('products as n').whereNull('n.deleted_at').whereRaw('normalize_search(n.name) = normalize_search(?)', [t.term]).select('n.id');
+}
+
+/**
+ * The rank of a matching product (RANK). Exact names come from the `named` CTE; the other
+ * tests read search_text, which starts with the normalised name, so no name is normalised
+ * again per row (normalize_search costs tens of microseconds on Arabic text).
  */
 function rankSql(t: Terms): Sql {
   return {
     sql: `case
-      when p.search_text like normalize_search(?) || '%'
-        then case when p.search_text like normalize_search(?) || ' %' and char_length(p.name) = char_length(normalize_search(?))
-          then ${RANK.exact} else ${RANK.prefix} end
+      when p.id in (select id from named) then ${RANK.exact}
+      when p.search_text like normalize_search(?) || '%' then ${RANK.prefix}
       when p.search_vector @@ (${t.tsquery.sql}) then ${RANK.word}
       ${t.trigrams ? `when p.search_text like '%' || normalize_search(?) || '%' then ${RANK.substring}` : ''}
       else ${RANK.fuzzy} end`,
-    bindings: [t.escaped, t.escaped, t.term, ...t.tsquery.bindings, ...(t.trigrams ? [t.escaped] : [])],
+    bindings: [t.escaped, ...t.tsquery.bindings, ...(t.trigrams ? [t.escaped] : [])],
   };
 }
 
-/** The query of one ranked page of ids, each row with the total of matches (one scan). */
-function rankedQuery(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }, fuzzy: boolean) {
-  const match = matchSql(t, fuzzy);
+/** Matching products of `from` (aliased p), each with its rank. */
+function ranked(db: Knex, from: Knex.QueryBuilder, t: Terms, filter: CatalogueFilter) {
+  const match = matchSql(t);
   const rank = rankSql(t);
-  const hits = applyCatalogueFilter(db('products as p'), filter)
+  return applyCatalogueFilter(from, filter)
     .whereRaw(match.sql, match.bindings)
-    .select(
-      'p.id',
-      'p.created_at',
-      db.raw(`${rank.sql} as rank`, rank.bindings),
-      fuzzy ? db.raw('word_similarity(normalize_search(?), p.search_text) as score', [t.term]) : db.raw('0 as score'),
-      db.raw('count(*) over () as total'),
-    );
-  return db
-    .select('h.id', 'h.total')
-    .from(hits.as('h'))
-    .orderBy([
-      { column: 'h.rank', order: 'desc' },
-      { column: 'h.score', order: 'desc' },
-      { column: 'h.created_at', order: 'desc' },
-      { column: 'h.id', order: 'desc' },
-    ])
-    .limit(page.limit)
-    .offset(page.offset);
+    .select('p.id', 'p.created_at', db.raw(`${rank.sql} as rank`, rank.bindings));
 }
 
-async function rankedIds(
-  db: Knex,
-  t: Terms,
-  filter: CatalogueFilter,
-  page: { limit: number; offset: number },
-  fuzzy: boolean,
-): Promise<{ ids: string[]; total: number | undefined }> {
-  const rows: Array<{ id: string; total: number | string }> = await rankedQuery(db, t, filter, page, fuzzy);
-  // An empty first page means no match; an empty later page says nothing about the total.
-  const total = rows.length ? Number(rows[0].total) : page.offset === 0 ? 0 : undefined;
-  return { ids: rows.map((r) => r.id), total };
+/**
+ * The query of one ranked page of exact matches: its ids, `found`, the number of matches
+ * up to SEARCH_CANDIDATES + 1 (one row with a null id when the page is empty), and when
+ * there are fewer than FUZZY_BELOW, `all_ids`, all of them in rank order, for the typos
+ * to follow.
+ */
+function exactQuery(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }) {
+  const found = ranked(db, db('products as p'), t, filter).limit(SEARCH_CANDIDATES + 1);
+  const named = ranked(db, db('products as p'), t, filter).whereRaw('p.id in (select id from named)');
+  const newest = db('products as p').whereNull('p.deleted_at').orderBy(NEWEST_FIRST).limit(FRESH_WINDOW).select(SEARCH_COLUMNS.map((c) => `p.${c}`));
+  // Walked only when capped: a one-time filter skips it otherwise.
+  const fresh = ranked(db, db.from(newest.as('p')), t, filter).whereRaw('(select n from counted) > ?', [SEARCH_CANDIDATES]);
+  return db.raw(
+    `with named as materialized (?),
+          found as materialized (?),
+          counted as (select count(*)::int as n from found),
+          candidates as (select id, created_at, rank from found union ? union ?)
+     select c.n as found, page.id,
+            case when c.n < ? then (select array_agg(id::text order by rank desc, created_at desc, id desc) from candidates) end as all_ids
+       from counted c
+       left join lateral (select id from candidates order by rank desc, created_at desc, id desc limit ? offset ?) page on true`,
+    [namedSql(db, t), found, named, fresh, FUZZY_BELOW, page.limit, page.offset],
+  );
 }
 
-async function countMatches(db: Knex, t: Terms, filter: CatalogueFilter, fuzzy: boolean): Promise<number> {
-  const match = matchSql(t, fuzzy);
-  const row = await applyCatalogueFilter(db('products as p'), filter)
-    .whereRaw(match.sql, match.bindings)
-    .count<{ count: number | string }[]>('* as count')
-    .first();
-  return Number(row?.count ?? 0);
+/**
+ * The query of one page of typo matches, those not among the exact matches `exact`
+ * (all of them, fewer than FUZZY_BELOW): its ids by similarity, and `typos`, their number
+ * up to FUZZY_CANDIDATES + 1. Needs pg_trgm.word_similarity_threshold.
+ */
+function fuzzyQuery(db: Knex, t: Terms, filter: CatalogueFilter, exact: string[], page: { limit: number; offset: number }) {
+  const typos = applyCatalogueFilter(db('products as p'), filter)
+    .whereRaw('normalize_search(?) <% p.search_text', [t.term])
+    .whereRaw('p.id <> all(?::uuid[])', [exact])
+    .select('p.id', 'p.created_at', db.raw('word_similarity(normalize_search(?), p.search_text) as score', [t.term]))
+    .limit(FUZZY_CANDIDATES + 1);
+  return db.raw(
+    `with typos as materialized (?)
+     select (select count(*)::int from typos) as typos, page.id
+       from (select 1) one
+       left join lateral (select id from typos order by score desc, created_at desc, id desc limit ? offset ?) page on true`,
+    [typos, page.limit, page.offset],
+  );
 }
 
-/** The ranked ids of one page and the total: exact matches, then typo matches when few. */
-async function rankPage(
-  db: Knex,
-  t: Terms,
-  filter: CatalogueFilter,
-  page: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const exact = await rankedIds(db, t, filter, page, false);
-  const total = exact.total ?? (await countMatches(db, t, filter, false));
-  if (total >= FUZZY_BELOW || !t.trigrams) return { ids: exact.ids, total };
-  // <% takes its threshold from a setting; SET LOCAL keeps it to this transaction.
+interface RankedPage {
+  ids: string[];
+  total: number;
+  capped: boolean;
+}
+
+const idsOf = (rows: Array<{ id: string | null }>) => rows.map((r) => r.id).filter((id): id is string => id !== null);
+
+/**
+ * The ranked ids of one page and the total: exact matches, then typo matches when few.
+ * In one transaction whose settings keep the candidates of a bounded search the same on
+ * every page: the first matches a scan meets, so no synchronised or parallel scan may
+ * start elsewhere; and <% takes its threshold from a setting (SET LOCAL keeps it here).
+ */
+async function rankPage(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<RankedPage> {
   return db.transaction(async (trx) => {
-    await trx.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`);
-    const withTypos = await rankedIds(trx, t, filter, page, true);
-    return { ids: withTypos.ids, total: withTypos.total ?? (await countMatches(trx, t, filter, true)) };
+    await trx.raw(
+      `select set_config('pg_trgm.word_similarity_threshold', ?, true),
+              set_config('synchronize_seqscans', 'off', true),
+              set_config('max_parallel_workers_per_gather', '0', true)`,
+      [String(FUZZY_THRESHOLD)],
+    );
+    const { rows } = await exactQuery(trx, t, filter, page);
+    const found = Number(rows[0].found);
+    if (found > SEARCH_CANDIDATES) {
+      // The pages of a capped search end at SEARCH_CANDIDATES.
+      return { ids: idsOf(rows).slice(0, Math.max(0, SEARCH_CANDIDATES - page.offset)), total: SEARCH_CANDIDATES, capped: true };
+    }
+    if (found >= FUZZY_BELOW || !t.trigrams) return { ids: idsOf(rows), total: found, capped: false };
+
+    // Typo matches follow the exact ones: this page is the rest of the exact ones, then typos.
+    const exact: string[] = rows[0].all_ids ?? [];
+    const fromExact = exact.slice(page.offset, page.offset + page.limit);
+    const typoPage = { offset: Math.max(0, page.offset - exact.length), limit: page.limit - fromExact.length };
+    const typoRows = (await fuzzyQuery(trx, t, filter, exact, typoPage)).rows;
+    const typos = Number(typoRows[0].typos);
+    const total = exact.length + Math.min(typos, FUZZY_CANDIDATES);
+    const ids = [...fromExact, ...idsOf(typoRows)].slice(0, Math.max(0, total - page.offset));
+    return { ids, total, capped: typos > FUZZY_CANDIDATES };
   });
 }
 
@@ -181,17 +234,22 @@ export async function searchProducts(
   const t = terms(search);
   const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
   return cachedByCatalogue(db, key, async () => {
-    const { ids, total } = await rankPage(db, t, filter, page);
-    return { items: await productsInOrder(db, language, ids), total };
+    const { ids, total, capped } = await rankPage(db, t, filter, page);
+    return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
   });
 }
 
-/** The SQL of one search page as searchProducts runs it, for EXPLAIN and the benchmark's baseline. */
+/**
+ * The SQL of one search query as searchProducts runs it, for EXPLAIN and the benchmark's
+ * baseline: the ranked page, or with `fuzzy` the page of typo matches after no exact ones.
+ */
 export function searchSql(
   db: Knex,
   search: string,
   opts: { filter?: CatalogueFilter; limit?: number; offset?: number; fuzzy?: boolean } = {},
 ): Knex.Sql {
   const page = { limit: opts.limit ?? 20, offset: opts.offset ?? 0 };
-  return rankedQuery(db, terms(search), opts.filter ?? {}, page, opts.fuzzy ?? false).toSQL();
+  const t = terms(search);
+  const filter = opts.filter ?? {};
+  return (opts.fuzzy ? fuzzyQuery(db, t, filter, [], page) : exactQuery(db, t, filter, page)).toSQL();
 }
