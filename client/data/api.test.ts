@@ -25,6 +25,11 @@ describe('api client', () => {
     expect(result).toEqual({ data: [{ id: 1 }], total: 42 });
   });
 
+  it('reads X-Total-Count-Capped: the total is a floor, more rows match', async () => {
+    const api = createApiClient({ fetch: async () => json(200, [{ id: 1 }], { 'X-Total-Count': '1000', 'X-Total-Count-Capped': 'true' }), translate });
+    expect(await api.get('/api/products', { search: 'cement' })).toEqual({ data: [{ id: 1 }], total: 1000, totalCapped: true });
+  });
+
   it('sends the interface language as Accept-Language', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, []));
     const api = createApiClient({ fetch, translate, language: () => 'zh' });

@@ -4,6 +4,7 @@
  * the translation of `errors.<code>`, else the server's `error`, else 'HTTP {status}'
  * (DESIGN section 6, SPEC section 8). Screens never call fetch themselves.
  */
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
 import type { ErrorBody } from '../../shared/errors';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string | undefined;
@@ -32,7 +33,10 @@ export class NetworkError extends ApiError {
 
 export interface ApiResponse<T> {
   data: T;
+  /** X-Total-Count of a list, else null. */
   total: number | null;
+  /** Set when the list stops at `total` although more rows match (X-Total-Count-Capped). */
+  totalCapped?: true;
 }
 
 export interface ApiClientOptions {
@@ -98,11 +102,12 @@ export function createApiClient({ fetch: fetchImpl, translate, language }: ApiCl
       throw new NetworkError(translate('errors.network_error') ?? 'Network error');
     }
     if (!response.ok) throw await toError(response);
-    const totalHeader = response.headers.get('X-Total-Count');
+    const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);
     const total = totalHeader === null ? null : Number(totalHeader);
+    const capped = response.headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true';
     const text = response.status === 204 ? '' : await response.text();
     const data = (text ? JSON.parse(text) : null) as T;
-    return { data, total: Number.isFinite(total) ? total : null };
+    return { data, total: Number.isFinite(total) ? total : null, ...(capped ? { totalCapped: true as const } : {}) };
   }
 
   return {

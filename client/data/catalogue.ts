@@ -10,16 +10,18 @@ import { useRemote } from './useRemote';
 export interface Page<T> {
   items: T[];
   total: number;
+  /** More match than `total` (a capped search): shown as "total+". */
+  capped?: boolean;
 }
 
 /** Category names come in the reader's language, so the list reloads when it changes. */
 export function usePublicProducts(language: string, search?: string) {
   return useRemote<Page<ProductListItem>>(async () => {
-    const { data, total } = await api.get<ProductListItem[]>('/api/products', {
+    const { data, total, totalCapped } = await api.get<ProductListItem[]>('/api/products', {
       limit: PUBLIC_PRODUCTS_LIMIT,
       search,
     });
-    return { items: data, total: total ?? data.length };
+    return { items: data, total: total ?? data.length, ...(totalCapped ? { capped: true } : {}) };
   }, [language, search]);
 }
 

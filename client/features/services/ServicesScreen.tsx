@@ -48,7 +48,8 @@ export function ServicesScreen() {
     setParams(next, { replace: true });
   };
 
-  const count = (total: number | undefined) => (total === undefined ? '' : ` (${format.number(total)})`);
+  const count = (page: { total: number; capped?: boolean } | undefined) =>
+    page === undefined ? '' : ` (${format.number(page.total)}${page.capped ? '+' : ''})`;
   const current = tab === 'products' ? products : transport;
 
   return (
@@ -65,11 +66,11 @@ export function ServicesScreen() {
         <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabValue)}>
           <Tab value="products" data-testid="tab-products">
             {t('tabs.products')}
-            {count(products.data?.total)}
+            {count(products.data)}
           </Tab>
           <Tab value="transport" data-testid="tab-transport">
             {t('tabs.transport')}
-            {count(transport.data?.total)}
+            {count(transport.data)}
           </Tab>
         </TabList>
         <div role="tabpanel" aria-label={t(`tabs.${tab}`)}>
