@@ -2,7 +2,7 @@
  * One server under load, in a process of its own so that autocannon (in the parent) and
  * the server do not share an event loop. Modes:
  *   app <schema>              the real app on the benchmark schema
- *   pg <schema> <statements>  a bare node:http server running captured SQL through pg
+ *   pg <schema> <statements>  a bare node:http server running captured SQL through pg, in order on one connection
  *   koa <bodyFile>            a bare Koa route answering a fixed JSON body
  * Prints one line, {"url": ...}, when it listens.
  */
@@ -30,9 +30,19 @@ async function main() {
     const server = await listen(async (req, res) => {
       const statements = captured[req.url ?? ''];
       if (!statements) return void res.writeHead(404).end();
-      const results = await Promise.all(statements.map((s) => pool.query(toPg(s.sql), s.bindings as unknown[])));
-      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(results[1]?.rows[0]?.count ?? '') });
-      res.end(JSON.stringify(results[0].rows));
+      // One after the other on one connection, as the app runs them (a transaction's
+      // BEGIN, SET LOCAL and COMMIT must reach the same connection).
+      const client = await pool.connect();
+      const results: pg.QueryResult[] = [];
+      try {
+        for (const s of statements) results.push(await client.query(toPg(s.sql), s.bindings as unknown[]));
+      } finally {
+        client.release();
+      }
+      const counted = results.map((r) => r.rows[0]).find((row) => row && ('count' in row || 'found' in row));
+      const rows = results[results.length - 1].rows;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(counted?.count ?? counted?.found ?? '') });
+      res.end(JSON.stringify(rows));
     });
     console.log(JSON.stringify({ url: server.url }));
   } else if (mode === 'koa') {
