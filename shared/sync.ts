@@ -29,7 +29,7 @@ export const pullQuerySchema = z.strictObject({
   cursor: z
     .string()
     .max(40)
-    .regex(/^c\d{1,19}$/, 'invalid cursor')
+    .regex(/^c\d{1,15}$/, 'invalid cursor') // 15 digits stay exact in a JS number
     .optional()
     .or(z.literal('')),
   limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),

@@ -235,6 +235,19 @@ describe('sign-in against an OpenID Connect provider (oauth2-mock-server)', () =
     expect(await server.db.knex('login_codes').count('* as n').first()).toEqual(codesBefore);
   });
 
+  it('refuses an id_token that does not say the email is verified', async () => {
+    const strip = (token: { payload: Record<string, unknown> }) => {
+      if (!token.payload.nonce) return;
+      token.payload.email_verified = undefined;
+      idp.service.off('beforeTokenSigning', strip);
+    };
+    idp.service.on('beforeTokenSigning', strip); // after the handler that sets the claims
+    const codesBefore = await server.db.knex('login_codes').count('* as n').first();
+    const hops = await follow(new TestClient(server.url), `${server.url}/connect/mock`, backHome);
+    expect(hops.at(-1)!.headers.get('location')).toMatch(/login_error=email_not_verified/);
+    expect(await server.db.knex('login_codes').count('* as n').first()).toEqual(codesBefore);
+  });
+
   it('refuses a callback with a tampered state', async () => {
     const client = new TestClient(server.url);
     const first = await client.get('/connect/mock');

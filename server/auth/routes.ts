@@ -42,7 +42,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     };
     if (!response || response.error || !claims) return fail('provider_error');
     if (!provider.issuers.includes(String(claims.iss))) return fail('bad_issuer');
-    if (typeof claims.email !== 'string' || claims.email_verified === false || typeof claims.sub !== 'string') {
+    if (typeof claims.email !== 'string' || claims.email_verified !== true || typeof claims.sub !== 'string') {
       return fail('email_not_verified');
     }
     const user = await findOrCreateUser(ctx.deps.knex, config, {

@@ -17,11 +17,11 @@ export async function findOrCreateUser(knex: Knex, config: Config, identity: Ide
   const email = identity.email.trim().toLowerCase();
   const admin = config.adminEmails.includes(email) || config.ownerEmail === email;
   return knex.transaction(async (trx) => {
-    let user = await trx('users')
-      .where({ provider: identity.provider, provider_subject: identity.subject })
-      .orWhereRaw('lower(email) = ?', [email])
-      .forUpdate()
-      .first('id', 'deleted_at', 'is_admin');
+    // The provider's subject decides; the email only links a first sign-in to an account
+    // made before (a demo account, or one whose provider changed).
+    let user =
+      (await trx('users').where({ provider: identity.provider, provider_subject: identity.subject }).forUpdate().first('id', 'deleted_at', 'is_admin')) ??
+      (await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first('id', 'deleted_at', 'is_admin'));
     if (user?.deleted_at) return null; // a removed account cannot sign back in
     if (!user) {
       [user] = await trx('users')

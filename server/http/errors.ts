@@ -40,6 +40,19 @@ export function validationError(error: z.ZodError): AppError {
   return badRequest(message, details);
 }
 
+/**
+ * A Postgres error that bad input can cause (a value out of range, a reference to nothing,
+ * a duplicate) as the 4xx it is; null for anything else, which stays a 500.
+ */
+export function fromDatabaseError(err: unknown): AppError | null {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '23505') return new AppError(409, 'conflict', 'This was already done');
+  if (code === '23503') return badRequest('It refers to something that does not exist');
+  if (code === '23514' || code === '23502' || code.startsWith('22')) return badRequest('Invalid input');
+  return null;
+}
+
 /** Maps errors thrown by libraries (body parser, koa) to our codes. */
 function fromHttpError(err: { status?: number; expose?: boolean; message?: string; type?: string }): AppError {
   const status = err.status ?? 500;
@@ -79,7 +92,7 @@ export function errorMiddleware() {
           ? raw
           : raw instanceof z.ZodError
             ? validationError(raw)
-            : fromHttpError(raw as never);
+            : (fromDatabaseError(raw) ?? fromHttpError(raw as never));
       if (err.status >= 500) ctx.log?.error({ err: raw }, 'request failed');
       ctx.status = err.status;
       if (err.headers) ctx.set(err.headers);

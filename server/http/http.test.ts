@@ -170,3 +170,35 @@ describe('sessions and static files', () => {
     }
   });
 });
+
+describe('input Postgres cannot store', () => {
+  it('answers 400, not 500, to year-0 dates on every route that takes a date', async () => {
+    const server = await startTestServer();
+    try {
+      const gov = await signInAs(server, { role: 'government' });
+      const project = await gov.post('/api/projects', { title: 'مدرسة', description: 'مبنى', location: 'جدة', deadline_date: '0000-01-01' });
+      expect(project.status).toBe(400);
+      const contractor = await signInAs(server, { role: 'contractor' });
+      const request = await contractor.post('/api/transport-requests', {
+        pickup_location: 'جدة',
+        delivery_location: 'مكة',
+        cargo_description: 'حديد',
+        preferred_pickup_time: '0000-06-01T08:00:00Z',
+      });
+      expect(request.status).toBe(400);
+      expect(request.body.code).toBe('validation_failed');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('maps the database errors bad input can cause to 4xx', async () => {
+    const { fromDatabaseError } = await import('./errors');
+    expect(fromDatabaseError({ code: '22008' })?.status).toBe(400);
+    expect(fromDatabaseError({ code: '22003' })?.status).toBe(400);
+    expect(fromDatabaseError({ code: '23503' })?.status).toBe(400);
+    expect(fromDatabaseError({ code: '23505' })?.status).toBe(409);
+    expect(fromDatabaseError({ code: '40001' })).toBeNull();
+    expect(fromDatabaseError(new Error('boom'))).toBeNull();
+  });
+});

@@ -14,11 +14,14 @@ export const uuidSchema = z.uuid();
 /** The optional client-chosen id of a create (offline creation keeps its id). */
 export const clientIdField = { id: uuidSchema.optional() };
 
+/** Postgres has no year 0: an ISO string that starts 0000 is not a date it can store. */
+const realYear = (v: string) => !v.startsWith('0000');
+
 /** A point in time with an explicit offset, as JSON sends it: 2026-11-22T09:30:00Z. */
-export const timestampSchema = z.iso.datetime({ offset: true });
+export const timestampSchema = z.iso.datetime({ offset: true }).refine(realYear, 'invalid_year');
 
 /** A calendar date: 2026-12-31. */
-export const dateSchema = z.iso.date();
+export const dateSchema = z.iso.date().refine(realYear, 'invalid_year');
 
 // --- Text ------------------------------------------------------------------------------
 

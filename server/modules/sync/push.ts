@@ -7,9 +7,10 @@
  * error code, tells its author in a notification, and does not stop the ones behind it.
  */
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../../http/context';
-import { AppError, validationError } from '../../http/errors';
+import { AppError, fromDatabaseError, validationError } from '../../http/errors';
 import { notify } from '../notifications/notify';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
 import type { MutationTable } from './contracts';
@@ -19,10 +20,7 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
 function refusal(err: unknown): AppError | null {
   if (err instanceof AppError) return err.status < 500 ? err : null;
   if (err instanceof ZodError) return validationError(err);
-  const pgCode = (err as { code?: string }).code;
-  if (pgCode === '23505') return new AppError(409, 'conflict', 'This was already done');
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '23503') return new AppError(400, 'validation_failed', 'Invalid input');
-  return null;
+  return fromDatabaseError(err);
 }
 
 /** Claims the client id for this user, or refuses when it belongs to someone else. */
@@ -39,6 +37,7 @@ async function applyOne(
   user: SessionUser,
   clientId: string,
   m: PushBody['mutations'][number],
+  logger?: Logger,
 ): Promise<MutationResult> {
   return knex.transaction(async (trx) => {
     const client = await trx('sync_clients').where({ id: clientId }).forUpdate().first('last_mutation_id');
@@ -61,8 +60,12 @@ async function applyOne(
       const args = def.schema.parse(m.args ?? {});
       await trx.transaction((sp) => def.run(sp, user, args)); // a savepoint
     } catch (err) {
-      const refused = refusal(err);
-      if (!refused) throw err;
+      if (RETRYABLE.has((err as { code?: string }).code ?? '')) throw err;
+      // Anything else that is not a known refusal is our fault, but re-throwing would
+      // make this mutation block every one behind it forever: it is rejected (and logged),
+      // and its author can resend it from the outbox.
+      const refused = refusal(err) ?? new AppError(500, 'internal_error', 'The server could not apply this action');
+      if (refused.status >= 500) logger?.error({ err, mutation: m.name }, 'mutation failed');
       result = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
       if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));
       await notify(trx, {
@@ -79,13 +82,13 @@ async function applyOne(
   });
 }
 
-export async function push(knex: Knex, mutations: MutationTable, user: SessionUser, body: PushBody): Promise<PushResponse> {
+export async function push(knex: Knex, mutations: MutationTable, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
   let last = await claimClient(knex, body.client_id, user.id);
   const results: MutationResult[] = [];
   for (const m of body.mutations) {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await applyOne(knex, mutations, user, body.client_id, m);
+        const result = await applyOne(knex, mutations, user, body.client_id, m, logger);
         results.push(result);
         last = Math.max(last, m.id);
         break;

@@ -36,7 +36,7 @@ export function syncRouter(): Router {
       body: pushBodySchema,
       response: pushResponseSchema,
     },
-    ({ knex, user, body }) => push(knex, mutations, user, body),
+    ({ ctx, knex, user, body }) => push(knex, mutations, user, body, ctx.log),
   );
 
   return router;

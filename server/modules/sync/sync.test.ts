@@ -52,7 +52,7 @@ describe('sync', () => {
     });
 
     it('answers 400 to a malformed cursor or limit', async () => {
-      for (const q of ['cursor=abc', 'cursor=c-1', 'cursor=c1.5', 'cursor=1', 'limit=0', 'limit=100000', 'limit=x', 'other=1']) {
+      for (const q of ['cursor=abc', 'cursor=c-1', 'cursor=c1.5', 'cursor=1', 'cursor=c9999999999999999999', 'limit=0', 'limit=100000', 'limit=x', 'other=1']) {
         const res = await contractor.get(`/api/sync/pull?${q}`);
         expect(res.status, q).toBe(400);
         expect(res.body.code).toBe('validation_failed');
@@ -245,6 +245,41 @@ describe('sync', () => {
     it('answers 401 when signed out', async () => {
       const res = await new TestClient(server.url).post('/api/sync/push', { client_id: clientId(), mutations: [] });
       expect(res.status).toBe(401);
+    });
+  });
+
+  describe('push, when something fails that is not a refusal', () => {
+    it('rejects that mutation as internal_error and goes on, instead of blocking the queue', async () => {
+      const { push } = await import('./push');
+      const { loadSessionUser } = await import('../../http/guards');
+      const { z } = await import('zod');
+      const user = (await loadSessionUser(server.db.knex, server.config, supplier.user.id))!;
+      const table = {
+        'broken.thing': { schema: z.object({}), run: async () => { throw new Error('a bug'); } },
+        'fine.thing': { schema: z.object({}), run: async () => undefined },
+      };
+      const res = await push(server.db.knex, table, user, {
+        client_id: crypto.randomUUID(),
+        mutations: [
+          { id: 1, name: 'broken.thing', args: {} },
+          { id: 2, name: 'fine.thing', args: {} },
+        ],
+      });
+      expect(res.results).toEqual([
+        { id: 1, status: 'rejected', code: 'internal_error', error: expect.any(String) },
+        { id: 2, status: 'applied' },
+      ]);
+    });
+
+    it('refuses a date Postgres cannot store (year 0) as invalid input', async () => {
+      const res = await contractor.post('/api/sync/push', {
+        client_id: clientId(),
+        mutations: [
+          { id: 1, name: 'transport_request.create', args: { pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد', preferred_pickup_time: '0000-01-01T00:00:00Z' } },
+        ],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.results[0]).toMatchObject({ status: 'rejected', code: 'validation_failed' });
     });
   });
 });

@@ -63,8 +63,9 @@ export async function acceptTransportOffer(
   }
   const offer = await trx('transport_offers as o')
     .join('users as u', 'u.id', 'o.transport_company_id')
-    .where({ 'o.id': offerId, 'o.transport_request_id': requestId })
+    .where({ 'o.id': offerId, 'o.transport_request_id': requestId, 'o.status': 'submitted' })
     .whereNull('u.deleted_at')
+    .forUpdate('o')
     .first('o.id', 'o.transport_company_id');
   if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this transport request');
 
