@@ -67,7 +67,7 @@ async function main() {
     pulled = 0;
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, readerUser, cursor, 5000);
+      const res = await pull(knex, loaders, readerUser, { cursor, limit: 5000 });
       if ('reset' in res) throw new Error('reset');
       pulled += res.changes.length;
       cursor = res.cursor;

@@ -65,7 +65,9 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/oauth/google/redirect_url', url: () => '/api/oauth/google/redirect_url', owner: null, expect: all('ok') },
   { method: 'post', path: '/api/sessions', url: () => '/api/sessions', body: () => ({ code: 'not-a-code' }), owner: null, expect: all(400) },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/session', url: () => '/api/session', owner: null, expect: all('ok') },
   { method: 'get', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
+  { method: 'post', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
   { method: 'get', path: '/api/admin/owner-status', url: () => '/api/admin/owner-status', owner: null, expect: signedIn('ok') },
 
   // Profiles: everyone signed in has one; the role is theirs and cannot change.

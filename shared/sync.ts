@@ -25,6 +25,8 @@ export const PULL_DEFAULT_LIMIT = 1000;
 export const PULL_MAX_LIMIT = 5000;
 export const PUSH_MAX_MUTATIONS = 200;
 
+const clientIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'client_id: letters, digits, - and _');
+
 export const pullQuerySchema = z.strictObject({
   cursor: z
     .string()
@@ -33,6 +35,19 @@ export const pullQuerySchema = z.strictObject({
     .optional()
     .or(z.literal('')),
   limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
+  /** The caller's client: the answer then says up to which of its mutations it reflects. */
+  client_id: clientIdSchema.optional(),
+  /**
+   * Only these entities (comma-separated): a first sync fetches what makes the app usable
+   * (notifications, own orders) before the catalogue. Such a cursor covers only those
+   * entities; the client resumes the whole feed from the smallest of its cursors.
+   */
+  entities: z
+    .string()
+    .max(400)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(SYNC_ENTITIES)).max(SYNC_ENTITIES.length))
+    .optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -45,7 +60,18 @@ export const changeSchema = z.object({
 export type Change = z.infer<typeof changeSchema>;
 
 export const pullResponseSchema = z.union([
-  z.object({ changes: z.array(changeSchema), cursor: z.string(), has_more: z.boolean() }),
+  z.object({
+    changes: z.array(changeSchema),
+    cursor: z.string(),
+    has_more: z.boolean(),
+    /**
+     * With `client_id`: the last of that client's mutations the server had applied before
+     * it read these changes, so the rows here include the effect of every mutation up to it.
+     */
+    last_mutation_id: z.number().optional(),
+    /** On a page read from the start (no cursor): about how many changes there are in all, this page's included. */
+    remaining: z.number().optional(),
+  }),
   z.object({ reset: z.literal(true) }),
 ]);
 export type PullResponse = z.infer<typeof pullResponseSchema>;
@@ -58,7 +84,7 @@ export const mutationSchema = z.strictObject({
 export type Mutation = z.infer<typeof mutationSchema>;
 
 export const pushBodySchema = z.strictObject({
-  client_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'client_id: letters, digits, - and _'),
+  client_id: clientIdSchema,
   mutations: z.array(mutationSchema).max(PUSH_MAX_MUTATIONS),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;

@@ -132,6 +132,38 @@ describe('sign-in through the development identity provider', () => {
     expect(replay.body).toEqual({ error: expect.any(String), code: 'unauthenticated' });
   });
 
+  it('ends the session with POST /api/logout, which another site cannot send', async () => {
+    const client = await signInWithDevIdp(server, 'bye-post@binaa.sa');
+    const foreign = await client.request('POST', '/api/logout', { json: {}, headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect((await client.get('/api/users/me')).status).toBe(200);
+    expect((await client.post('/api/logout', {})).status).toBe(200);
+    expect((await client.get('/api/users/me')).status).toBe(401);
+  });
+
+  it("refuses GET /api/logout from another site's link, so a link cannot sign anyone out", async () => {
+    const client = await signInWithDevIdp(server, 'bye-link@binaa.sa');
+    const res = await client.get('/api/logout', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+    expect((await client.get('/api/users/me')).status).toBe(200);
+    expect((await client.get('/api/logout', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await client.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('answers GET /api/session with 200 for everyone: the user and profile, or nulls', async () => {
+    const anon = await new TestClient(server.url).get('/api/session');
+    expect(anon.status).toBe(200);
+    expect(anon.body).toEqual({ user: null, profile: null });
+    const client = await signInWithDevIdp(server, 'session@binaa.sa');
+    const before = await client.get('/api/session');
+    expect(before.body).toEqual({ user: expect.objectContaining({ email: 'session@binaa.sa', is_admin: false }), profile: null });
+    await client.post('/api/profiles', { role: 'contractor', company_name: 'مؤسسة البناء' });
+    const after = await client.get('/api/session');
+    expect(after.body.profile).toMatchObject({ role: 'contractor', company_name: 'مؤسسة البناء' });
+    expect(after.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('ignores a cookie whose signature does not match', async () => {
     const client = await signInWithDevIdp(server, 'forge@binaa.sa');
     const forged = client.cookieHeader().replace(/binaa\.sid\.sig=[^;]+/, 'binaa.sid.sig=AAAA');

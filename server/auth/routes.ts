@@ -7,9 +7,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { badRequest } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import { route } from '../http/route';
-import { meSchema, sessionCreateSchema } from '../../shared/schemas/user';
+import { meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
+import { PROFILE_COLUMNS } from '../modules/profiles/service';
 import { ownerStatusSchema } from '../../shared/schemas/admin';
 import { Limiter } from '../http/rate-limit';
 import { consumeLoginCode, createLoginCode } from './login-codes';
@@ -81,10 +82,38 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     ({ user: { id, email, name, is_admin, is_owner } }) => ({ id, email, name, is_admin, is_owner }),
   );
 
-  route(router, { method: 'get', path: '/api/logout', summary: 'End the session on the server', tag: 'session', access: 'public' }, ({ ctx }) => {
-    ctx.session = null;
-    return { ok: true };
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/session',
+      summary: 'Who is signed in, with their profile; {user: null} when no one is (200 either way)',
+      tag: 'session',
+      access: 'public',
+      response: sessionStateSchema,
+    },
+    async ({ ctx, knex, user }) => {
+      ctx.set('Cache-Control', 'no-store');
+      if (!user) return { user: null, profile: null };
+      const { id, email, name, is_admin, is_owner } = user;
+      const profile = (await knex('profiles').where({ user_id: id }).first(PROFILE_COLUMNS)) ?? null;
+      return { user: { id, email, name, is_admin, is_owner }, profile };
+    },
+  );
+
+  // POST is the one the client uses: the Origin check refuses it from another site. GET
+  // stays because SPEC section 7 names it, but not from another site's link or image
+  // (browsers say where a request comes from in Sec-Fetch-Site).
+  for (const method of ['post', 'get'] as const) {
+    route(router, { method, path: '/api/logout', summary: 'End the session on the server', tag: 'session', access: 'public' }, ({ ctx }) => {
+      const site = ctx.get('Sec-Fetch-Site');
+      if (method === 'get' && site && site !== 'same-origin' && site !== 'none') {
+        throw forbidden('Sign out from the app itself');
+      }
+      ctx.session = null;
+      return { ok: true };
+    });
+  }
 
   route(
     router,

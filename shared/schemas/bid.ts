@@ -39,6 +39,6 @@ export const bidCreateSchema = z.strictObject({
 export type BidCreate = z.infer<typeof bidCreateSchema>;
 export type BidCreateInput = z.input<typeof bidCreateSchema>;
 
-/** The sync mutation bid.withdraw: POST /api/bids/:id/withdraw with the id as an argument. */
-export const bidWithdrawArgsSchema = z.strictObject({ bid_id: uuidSchema });
+/** The sync mutation bid.withdraw: POST /api/bids/:id/withdraw, the bid's id as `id`. */
+export const bidWithdrawArgsSchema = z.strictObject({ id: uuidSchema });
 export type BidWithdrawArgs = z.infer<typeof bidWithdrawArgsSchema>;

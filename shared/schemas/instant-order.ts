@@ -67,12 +67,12 @@ export type InstantOrderCreateInput = z.input<typeof instantOrderCreateSchema>;
 /** POST /api/instant-orders/:id/accept. */
 export const instantOrderAcceptSchema = z.strictObject({ response_id: uuidSchema });
 export type InstantOrderAccept = z.infer<typeof instantOrderAcceptSchema>;
-/** The sync mutation instant_order.accept: the accept body and the order's id from the path. */
-export const instantOrderAcceptArgsSchema = instantOrderAcceptSchema.extend({ instant_order_id: uuidSchema });
+/** The sync mutation instant_order.accept: the accept body and the order's id (the path's) as `id`. */
+export const instantOrderAcceptArgsSchema = instantOrderAcceptSchema.extend({ id: uuidSchema });
 export type InstantOrderAcceptArgs = z.infer<typeof instantOrderAcceptArgsSchema>;
 
-/** The sync mutation instant_order.cancel: POST /api/instant-orders/:id/cancel with the id as an argument. */
-export const instantOrderCancelArgsSchema = z.strictObject({ instant_order_id: uuidSchema });
+/** The sync mutation instant_order.cancel: POST /api/instant-orders/:id/cancel, the order's id as `id`. */
+export const instantOrderCancelArgsSchema = z.strictObject({ id: uuidSchema });
 export type InstantOrderCancelArgs = z.infer<typeof instantOrderCancelArgsSchema>;
 
 /** GET /api/instant-orders. */

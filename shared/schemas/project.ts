@@ -52,8 +52,8 @@ export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 /** POST /api/projects/:id/award. */
 export const projectAwardSchema = z.strictObject({ bid_id: uuidSchema });
 export type ProjectAward = z.infer<typeof projectAwardSchema>;
-/** The sync mutation project.award: the award body and the project's id from the path. */
-export const projectAwardArgsSchema = projectAwardSchema.extend({ project_id: uuidSchema });
+/** The sync mutation project.award: the award body and the project's id (the path's) as `id`. */
+export const projectAwardArgsSchema = projectAwardSchema.extend({ id: uuidSchema });
 export type ProjectAwardArgs = z.infer<typeof projectAwardArgsSchema>;
 
 /** POST /api/projects/:id/status: the owner closes a project (DESIGN section 8). */
@@ -61,8 +61,8 @@ export const projectStatusChangeSchema = z.strictObject({
   status: z.enum(['completed', 'cancelled']),
 });
 export type ProjectStatusChange = z.infer<typeof projectStatusChangeSchema>;
-/** The sync mutation project.status: the status body and the project's id from the path. */
-export const projectStatusArgsSchema = projectStatusChangeSchema.extend({ project_id: uuidSchema });
+/** The sync mutation project.status: the status body and the project's id (the path's) as `id`. */
+export const projectStatusArgsSchema = projectStatusChangeSchema.extend({ id: uuidSchema });
 export type ProjectStatusArgs = z.infer<typeof projectStatusArgsSchema>;
 
 /** GET /api/projects (open projects unless a status is asked for). */

@@ -69,8 +69,8 @@ export type TransportRequestCreateInput = z.input<typeof transportRequestCreateS
 /** POST /api/transport-requests/:id/accept. */
 export const transportRequestAcceptSchema = z.strictObject({ offer_id: uuidSchema });
 export type TransportRequestAccept = z.infer<typeof transportRequestAcceptSchema>;
-/** The sync mutation transport_request.accept: the accept body and the request's id from the path. */
-export const transportRequestAcceptArgsSchema = transportRequestAcceptSchema.extend({ transport_request_id: uuidSchema });
+/** The sync mutation transport_request.accept: the accept body and the request's id (the path's) as `id`. */
+export const transportRequestAcceptArgsSchema = transportRequestAcceptSchema.extend({ id: uuidSchema });
 export type TransportRequestAcceptArgs = z.infer<typeof transportRequestAcceptArgsSchema>;
 
 /** POST /api/transport-requests/:id/status: moves after assignment (DESIGN section 8). */
@@ -78,8 +78,8 @@ export const transportRequestStatusChangeSchema = z.strictObject({
   status: z.enum(['in_transit', 'delivered', 'cancelled']),
 });
 export type TransportRequestStatusChange = z.infer<typeof transportRequestStatusChangeSchema>;
-/** The sync mutation transport_request.status: the status body and the request's id from the path. */
-export const transportRequestStatusArgsSchema = transportRequestStatusChangeSchema.extend({ transport_request_id: uuidSchema });
+/** The sync mutation transport_request.status: the status body and the request's id (the path's) as `id`. */
+export const transportRequestStatusArgsSchema = transportRequestStatusChangeSchema.extend({ id: uuidSchema });
 export type TransportRequestStatusArgs = z.infer<typeof transportRequestStatusArgsSchema>;
 
 /** GET /api/transport-requests. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { profileSchema } from './profile';
 
 /** GET /api/users/me. */
 export const meSchema = z.object({
@@ -14,6 +15,17 @@ export const meSchema = z.object({
   is_owner: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * GET /api/session: who is signed in and their profile, in one answer that is 200 for a
+ * signed-out visitor too ({user: null}), so the landing page's one session check logs no
+ * error in the browser.
+ */
+export const sessionStateSchema = z.object({
+  user: meSchema.nullable(),
+  profile: profileSchema.nullable(),
+});
+export type SessionStateBody = z.infer<typeof sessionStateSchema>;
 
 /** POST /api/sessions: the one-time login code from the callback URL. */
 export const sessionCreateSchema = z.strictObject({

@@ -1,27 +1,15 @@
 /**
  * The instant order and offer writes a client may queue offline (DESIGN section 10). Each
- * runs the same service function as its REST route; the args are the route's body plus
- * the ids its path carries.
+ * runs the same service function as its REST route; the args (shared/mutations.ts) are
+ * the route's body plus the order's id from its path, as `id`.
  */
-import { defineMutation, type MutationTable } from '../sync/contracts';
-import {
-  instantOrderAcceptArgsSchema,
-  instantOrderCancelArgsSchema,
-  instantOrderCreateSchema,
-} from '../../../shared/schemas/instant-order';
-import { instantOrderResponseCreateSchema } from '../../../shared/schemas/instant-order-response';
+import { defineMutation, type AreaMutations } from '../sync/contracts';
 import { acceptOffer, cancelInstantOrder, createInstantOrder } from './service';
 import { submitOffer } from './responses';
 
-export const mutations: MutationTable = {
-  'instant_order.create': defineMutation({
-    schema: instantOrderCreateSchema,
-    run: async (trx, user, args) => (await createInstantOrder(trx, user, args)).row,
-  }),
-  'instant_order.accept': defineMutation({ schema: instantOrderAcceptArgsSchema, run: acceptOffer }),
-  'instant_order.cancel': defineMutation({ schema: instantOrderCancelArgsSchema, run: cancelInstantOrder }),
-  'instant_order_response.create': defineMutation({
-    schema: instantOrderResponseCreateSchema,
-    run: async (trx, user, args) => (await submitOffer(trx, user, args)).row,
-  }),
-};
+export const mutations = {
+  'instant_order.create': defineMutation('instant_order.create', async (trx, user, args) => (await createInstantOrder(trx, user, args)).row),
+  'instant_order.accept': defineMutation('instant_order.accept', acceptOffer),
+  'instant_order.cancel': defineMutation('instant_order.cancel', cancelInstantOrder),
+  'instant_order_response.create': defineMutation('instant_order_response.create', async (trx, user, args) => (await submitOffer(trx, user, args)).row),
+} satisfies AreaMutations<'instant_order.create' | 'instant_order.accept' | 'instant_order.cancel' | 'instant_order_response.create'>;

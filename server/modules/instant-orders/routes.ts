@@ -117,7 +117,7 @@ export function instantOrdersRouter(): Router {
       response: instantOrderSchema,
     },
     ({ knex, user, params, body }) =>
-      knex.transaction((trx) => acceptOffer(trx, user, { instant_order_id: params.id, response_id: body.response_id })),
+      knex.transaction((trx) => acceptOffer(trx, user, { id: params.id, response_id: body.response_id })),
   );
 
   route(
@@ -130,7 +130,7 @@ export function instantOrdersRouter(): Router {
       access: 'user',
       response: instantOrderSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => cancelInstantOrder(trx, user, { instant_order_id: params.id })),
+    ({ knex, user, params }) => knex.transaction((trx) => cancelInstantOrder(trx, user, { id: params.id })),
   );
 
   route(

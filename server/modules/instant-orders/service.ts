@@ -138,7 +138,7 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
  */
 export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs): Promise<InstantOrder> {
   assertRole(user, 'contractor');
-  const order = await lockOwnOrder(trx, user, args.instant_order_id);
+  const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
     throw conflict('order_not_active', 'Offers can only be accepted while the order is active');
   }
@@ -178,7 +178,7 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
 /** POST /api/instant-orders/{id}/cancel: the contractor withdraws an active order; its offers are rejected. */
 export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUser, args: InstantOrderCancelArgs): Promise<InstantOrder> {
   assertRole(user, 'contractor');
-  const order = await lockOwnOrder(trx, user, args.instant_order_id);
+  const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition('instant_order', effectiveStatus(order), 'cancelled', 'owner')) {
     throw conflict('order_not_active', 'Only an active order can be cancelled');
   }

@@ -48,7 +48,7 @@ describe('instant orders and offers for sync', () => {
     await run('instant_order_response.create', supplier, offer);
     expect(await knex()('instant_orders').where({ id: orderId })).toHaveLength(1);
     expect(await knex()('instant_order_responses').where({ id: offerId })).toHaveLength(1);
-    expect(await run('instant_order.accept', contractor, { instant_order_id: orderId, response_id: offerId })).toMatchObject({
+    expect(await run('instant_order.accept', contractor, { id: orderId, response_id: offerId })).toMatchObject({
       status: 'fulfilled',
       accepted_response_id: offerId,
     });
@@ -67,15 +67,15 @@ describe('instant orders and offers for sync', () => {
       status: 403,
       code: 'forbidden',
     });
-    expect(await refusal(run('instant_order.accept', supplier, { instant_order_id: order.id, response_id: offer.body.id }))).toEqual({
+    expect(await refusal(run('instant_order.accept', supplier, { id: order.id, response_id: offer.body.id }))).toEqual({
       status: 403,
       code: 'forbidden',
     });
-    expect(await refusal(run('instant_order.cancel', await as(server, 'contractor'), { instant_order_id: order.id }))).toEqual({
+    expect(await refusal(run('instant_order.cancel', await as(server, 'contractor'), { id: order.id }))).toEqual({
       status: 404,
       code: 'not_found',
     });
-    await run('instant_order.cancel', contractor, { instant_order_id: order.id });
+    await run('instant_order.cancel', contractor, { id: order.id });
     expect(await refusal(run('instant_order_response.create', await as(server, 'supplier'), { instant_order_id: order.id, offered_price: 1 }))).toEqual({
       status: 409,
       code: 'order_not_active',

@@ -104,7 +104,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
 export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args: BidWithdrawArgs): Promise<Bid> {
   assertRole(user, 'contractor');
   // Another contractor's bid is sealed: it does not exist for this caller.
-  const bid = await bidQuery(trx).where({ 'b.id': args.bid_id, 'b.contractor_id': user.id }).first('b.id', 'b.project_id');
+  const bid = await bidQuery(trx).where({ 'b.id': args.id, 'b.contractor_id': user.id }).first('b.id', 'b.project_id');
   if (!bid) throw notFound('Bid');
 
   const project = await lockProject(trx, bid.project_id, 'share');

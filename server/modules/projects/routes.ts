@@ -107,7 +107,7 @@ export function projectsRouter(): Router {
       response: projectSchema,
     },
     ({ knex, user, params, body }) =>
-      knex.transaction((trx) => awardProject(trx, user, { project_id: params.id, bid_id: body.bid_id })),
+      knex.transaction((trx) => awardProject(trx, user, { id: params.id, bid_id: body.bid_id })),
   );
 
   route(
@@ -122,7 +122,7 @@ export function projectsRouter(): Router {
       response: projectSchema,
     },
     ({ knex, user, params, body }) =>
-      knex.transaction((trx) => changeProjectStatus(trx, user, { project_id: params.id, status: body.status })),
+      knex.transaction((trx) => changeProjectStatus(trx, user, { id: params.id, status: body.status })),
   );
 
   route(
@@ -167,7 +167,7 @@ export function projectsRouter(): Router {
       access: 'user',
       response: bidSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => withdrawBid(trx, user, { bid_id: params.id })),
+    ({ knex, user, params }) => knex.transaction((trx) => withdrawBid(trx, user, { id: params.id })),
   );
 
   return router;

@@ -107,7 +107,7 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
  */
 export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs): Promise<Project> {
   assertRole(user, 'government');
-  const project = await lockOwnProject(trx, user, args.project_id);
+  const project = await lockOwnProject(trx, user, args.id);
   if (!canTransition('project', project.status, 'in_progress', 'owner')) {
     throw conflict('project_not_open', 'Bids can only be awarded while the project is open');
   }
@@ -149,7 +149,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
  */
 export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUser, args: ProjectStatusArgs): Promise<Project> {
   assertRole(user, 'government');
-  const project = await lockOwnProject(trx, user, args.project_id);
+  const project = await lockOwnProject(trx, user, args.id);
   if (!canTransition('project', project.status, args.status, 'owner')) {
     throw conflict('invalid_transition', `A ${project.status} project cannot become ${args.status}`);
   }

@@ -53,15 +53,15 @@ describe('projects and bids for sync', () => {
       status: 403,
       code: 'forbidden',
     });
-    expect(await refusal(run('project.award', await as(server, 'government'), { project_id: project.id, bid_id: bid.body.id }))).toEqual({
+    expect(await refusal(run('project.award', await as(server, 'government'), { id: project.id, bid_id: bid.body.id }))).toEqual({
       status: 403,
       code: 'forbidden',
     });
-    expect(await refusal(run('bid.withdraw', await as(server, 'contractor'), { bid_id: bid.body.id }))).toEqual({
+    expect(await refusal(run('bid.withdraw', await as(server, 'contractor'), { id: bid.body.id }))).toEqual({
       status: 404,
       code: 'not_found',
     });
-    await run('project.award', gov, { project_id: project.id, bid_id: bid.body.id });
+    await run('project.award', gov, { id: project.id, bid_id: bid.body.id });
     expect(await refusal(run('bid.create', await as(server, 'contractor'), { project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
       status: 409,
       code: 'project_not_open',
@@ -71,11 +71,11 @@ describe('projects and bids for sync', () => {
   it('completes and cancels through project.status as the lifecycle allows', async () => {
     const gov = await as(server, 'government');
     const project = await postProject(gov);
-    expect(await refusal(run('project.status', gov, { project_id: project.id, status: 'completed' }))).toEqual({
+    expect(await refusal(run('project.status', gov, { id: project.id, status: 'completed' }))).toEqual({
       status: 409,
       code: 'invalid_transition',
     });
-    expect(await run('project.status', gov, { project_id: project.id, status: 'cancelled' })).toMatchObject({ status: 'cancelled' });
+    expect(await run('project.status', gov, { id: project.id, status: 'cancelled' })).toMatchObject({ status: 'cancelled' });
   });
 
   it('loads a project exactly as GET /api/projects/{id} presents it, and drops it for contractors once awarded to others', async () => {

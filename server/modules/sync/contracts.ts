@@ -10,17 +10,24 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { SessionUser } from '../../http/context';
 import type { SyncedEntity } from '../../db/changes';
+import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared/mutations';
 
 export interface MutationDef<S extends z.ZodType = z.ZodType> {
   schema: S;
   run(trx: Knex.Transaction, user: SessionUser, args: z.output<S>): Promise<unknown>;
 }
 
-export function defineMutation<S extends z.ZodType>(def: MutationDef<S>): MutationDef<S> {
-  return def;
+/** A mutation of the shared contract (shared/mutations.ts): its args schema comes from there. */
+export function defineMutation<N extends MutationName>(
+  name: N,
+  run: (trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>) => Promise<unknown>,
+): MutationDef {
+  return { schema: MUTATIONS[name].schema, run } as MutationDef;
 }
 
 export type MutationTable = Record<string, MutationDef>;
+/** An area's share of the contract: only names the contract knows. */
+export type AreaMutations<N extends MutationName = MutationName> = { [K in N]: MutationDef };
 
 export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[]) => Promise<Array<{ id: string } & Record<string, unknown>>>;
 

@@ -28,26 +28,59 @@ export async function logHorizon(knex: Knex): Promise<number> {
  * One index range scan per audience (all, role, user), merged by position: the cost
  * follows the changes this user receives, not the size of the log.
  */
-function changesFor(knex: Knex, user: SessionUser, after: number, limit: number): Promise<ChangeRow[]> {
+function audienceScans(knex: Knex, user: SessionUser, after: number, entities: SyncEntity[] | undefined) {
   const scan = (type: string, audience: string | null) => {
-    const q = knex('changes').select('pos', 'entity', 'entity_id', 'op').where('audience_type', type).andWhere('pos', '>', after);
+    const q = knex('changes').where('audience_type', type).andWhere('pos', '>', after);
     if (audience === null) q.whereNull('audience');
     else q.andWhere('audience', audience);
-    return q.orderBy('pos').limit(limit);
+    if (entities) q.whereIn('entity', entities);
+    return q;
   };
   const parts = [scan('all', null), scan('user', user.id)];
   if (user.role) parts.push(scan('role', user.role));
+  return parts;
+}
+
+function changesFor(knex: Knex, user: SessionUser, after: number, limit: number, entities?: SyncEntity[]): Promise<ChangeRow[]> {
+  const parts = audienceScans(knex, user, after, entities).map((q) => q.select('pos', 'entity', 'entity_id', 'op').orderBy('pos').limit(limit));
   return knex.select('*').from(knex.unionAll(parts, true).as('c')).orderBy('pos').limit(limit) as unknown as Promise<ChangeRow[]>;
 }
 
-export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, cursor: string | undefined, limit: number): Promise<PullResponse> {
-  const after = decodeCursor(cursor);
+/** How many change rows a first sync will read: for its progress bar (an upper bound, superseded rows included). */
+async function countChanges(knex: Knex, user: SessionUser, entities?: SyncEntity[]): Promise<number> {
+  let total = 0;
+  for (const q of audienceScans(knex, user, 0, entities)) total += Number((await q.count({ n: '*' }).first())?.n ?? 0);
+  return total;
+}
+
+/**
+ * The last mutation of this client the server has applied. Read BEFORE the changes: every
+ * mutation up to it committed before the changes are read, so the rows a pull returns
+ * already include their effects (the client replays only its later mutations over them).
+ */
+async function lastMutationOf(knex: Knex, user: SessionUser, clientId: string): Promise<number> {
+  const row = await knex('sync_clients').where({ id: clientId, user_id: user.id }).first('last_mutation_id');
+  return Number(row?.last_mutation_id ?? 0);
+}
+
+export interface PullOptions {
+  cursor?: string;
+  limit: number;
+  clientId?: string;
+  entities?: SyncEntity[];
+}
+
+export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, options: PullOptions): Promise<PullResponse> {
+  const { limit, clientId, entities } = options;
+  const after = decodeCursor(options.cursor);
   if (after > 0 && after < (await logHorizon(knex))) return { reset: true };
 
-  const rows = await changesFor(knex, user, after, limit + 1);
+  const lastMutationId = clientId ? { last_mutation_id: await lastMutationOf(knex, user, clientId) } : {};
+  const remaining = after === 0 ? { remaining: await countChanges(knex, user, entities) } : {};
+  const rows = await changesFor(knex, user, after, limit + 1, entities);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
-  if (!page.length) return { changes: [], cursor: encodeCursor(after), has_more: false };
+  if (!page.length) return { changes: [], cursor: encodeCursor(after), has_more: false, ...lastMutationId, ...remaining };
 
   // The last change of an object in this page decides where it goes in the answer.
   const last = new Map<string, ChangeRow>();
@@ -71,5 +104,5 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
     const data = current.get(key);
     changes.push(data ? { entity: r.entity, id: r.entity_id, op: 'upsert', data } : { entity: r.entity, id: r.entity_id, op: 'delete' });
   }
-  return { changes, cursor: encodeCursor(Number(page[page.length - 1].pos)), has_more: hasMore };
+  return { changes, cursor: encodeCursor(Number(page[page.length - 1].pos)), has_more: hasMore, ...lastMutationId, ...remaining };
 }

@@ -3,6 +3,7 @@
  * defined twice is a mistake, so it fails at start-up rather than shadowing silently.
  */
 import type { EntityLoader, LoaderTable, MutationDef, MutationTable } from './contracts';
+import type { MutationName } from '../../../shared/mutations';
 import * as categories from '../categories/sync';
 import * as products from '../products/sync';
 import * as productMutations from '../products/mutations';
@@ -30,7 +31,7 @@ function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   return out;
 }
 
-export const mutations: MutationTable = merge<MutationDef>([
+const areaMutations = [
   productMutations.mutations,
   reviewMutations.mutations,
   projectMutations.mutations,
@@ -38,7 +39,16 @@ export const mutations: MutationTable = merge<MutationDef>([
   transportMutations.mutations,
   notificationMutations.mutations,
   subscriptionMutations.mutations,
-]);
+] as const;
+
+// Every name of the shared contract (shared/mutations.ts) has its server mutation: a
+// name added there and not here fails the type check.
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type Missing = Exclude<MutationName, KeysOf<(typeof areaMutations)[number]>>;
+const everyNameDefined: [Missing] extends [never] ? true : Missing = true;
+void everyNameDefined;
+
+export const mutations: MutationTable = merge<MutationDef>([...areaMutations]);
 
 export const loaders: LoaderTable = merge<EntityLoader>([
   categories.loaders,

@@ -21,7 +21,12 @@ export function syncRouter(): Router {
     },
     ({ ctx, knex, user, query }) => {
       ctx.set('Cache-Control', 'no-store');
-      return pull(knex, loaders, user, query.cursor || undefined, query.limit);
+      return pull(knex, loaders, user, {
+        cursor: query.cursor || undefined,
+        limit: query.limit,
+        clientId: query.client_id,
+        entities: query.entities,
+      });
     },
   );
 

@@ -90,7 +90,7 @@ describe.runIf(onPostgres)('change feed under concurrent writers', () => {
     let cursor: string | undefined;
     const readOnce = async () => {
       for (;;) {
-        const res = await pull(db.knex, loaders, user, cursor, 37);
+        const res = await pull(db.knex, loaders, user, { cursor, limit: 37 });
         if ('reset' in res) throw new Error('unexpected reset');
         for (const c of res.changes) {
           if (c.op === 'delete') copy.delete(c.id);

@@ -1,34 +1,16 @@
 /**
  * The transport writes a client may queue offline (DESIGN section 10). Each runs the same
- * service function as its REST route; args are the route's body, plus the request's id
- * for the actions whose route takes it from the path.
+ * service function as its REST route; the args (shared/mutations.ts) are the route's body,
+ * plus the request's id as `id` for the actions whose route takes it from the path.
  */
-import { defineMutation, type MutationTable } from '../sync/contracts';
-import {
-  transportRequestAcceptArgsSchema,
-  transportRequestCreateSchema,
-  transportRequestStatusArgsSchema,
-} from '../../../shared/schemas/transport-request';
-import { transportOfferCreateSchema } from '../../../shared/schemas/transport-offer';
+import { defineMutation, type AreaMutations } from '../sync/contracts';
 import { createTransportRequest } from './requests';
 import { createTransportOffer } from './offers';
 import { acceptTransportOffer, changeTransportStatus } from './transitions';
 
-export const mutations: MutationTable = {
-  'transport_request.create': defineMutation({
-    schema: transportRequestCreateSchema,
-    run: async (trx, user, args) => (await createTransportRequest(trx, user, args)).row,
-  }),
-  'transport_request.accept': defineMutation({
-    schema: transportRequestAcceptArgsSchema,
-    run: (trx, user, { transport_request_id, offer_id }) => acceptTransportOffer(trx, user, transport_request_id, offer_id),
-  }),
-  'transport_request.status': defineMutation({
-    schema: transportRequestStatusArgsSchema,
-    run: (trx, user, { transport_request_id, status }) => changeTransportStatus(trx, user, transport_request_id, { status }),
-  }),
-  'transport_offer.create': defineMutation({
-    schema: transportOfferCreateSchema,
-    run: async (trx, user, args) => (await createTransportOffer(trx, user, args)).row,
-  }),
-};
+export const mutations = {
+  'transport_request.create': defineMutation('transport_request.create', async (trx, user, args) => (await createTransportRequest(trx, user, args)).row),
+  'transport_request.accept': defineMutation('transport_request.accept', (trx, user, { id, offer_id }) => acceptTransportOffer(trx, user, id, offer_id)),
+  'transport_request.status': defineMutation('transport_request.status', (trx, user, { id, status }) => changeTransportStatus(trx, user, id, { status })),
+  'transport_offer.create': defineMutation('transport_offer.create', async (trx, user, args) => (await createTransportOffer(trx, user, args)).row),
+} satisfies AreaMutations<'transport_request.create' | 'transport_request.accept' | 'transport_request.status' | 'transport_offer.create'>;

@@ -50,7 +50,7 @@ describe('transport sync exports', () => {
     const { requester, request, offer } = await quoted();
     const user = await sessionUser(requester.user.id);
     const def = mutations['transport_request.accept'];
-    const args = def.schema.parse({ transport_request_id: request.id, offer_id: offer.id });
+    const args = def.schema.parse({ id: request.id, offer_id: offer.id });
     const accepted = await knex().transaction((trx) => def.run(trx, user, args));
     expect(accepted).toMatchObject({ status: 'assigned', assigned_offer_id: offer.id });
 
@@ -61,7 +61,7 @@ describe('transport sync exports', () => {
 
     const status = mutations['transport_request.status'];
     const stranger = await sessionUser((await as({ role: 'contractor' })).user.id);
-    const denied = await refusal(knex().transaction((trx) => status.run(trx, stranger, status.schema.parse({ transport_request_id: request.id, status: 'cancelled' }))));
+    const denied = await refusal(knex().transaction((trx) => status.run(trx, stranger, status.schema.parse({ id: request.id, status: 'cancelled' }))));
     expect(denied.status).toBe(404);
     expect(Object.keys(mutations).sort()).toEqual([
       'transport_offer.create',

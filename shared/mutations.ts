@@ -1,0 +1,73 @@
+/**
+ * The writes a client may queue offline (DESIGN section 10): one table, name -> the
+ * entity it writes and the schema of its args. The server's registry must define every
+ * name (server/modules/sync/registry.ts checks it at compile time) and the client's
+ * outbox only accepts these names with these args.
+ *
+ * One id convention for args: `id` is the object the mutation creates or acts on. A
+ * create carries the client-chosen id of its new row (the server accepts it without one,
+ * as the REST route does, but the offline client always sends it, so its optimistic row
+ * and the server's are the same row). Mutations on the caller's own singleton
+ * (subscription) or on a set (notification.read_all) carry none. Other ids are named
+ * after what they point to (project_id, bid_id, offer_id, ...).
+ */
+import type { z } from 'zod';
+import { bidCreateSchema, bidWithdrawArgsSchema } from './schemas/bid';
+import {
+  instantOrderAcceptArgsSchema,
+  instantOrderCancelArgsSchema,
+  instantOrderCreateSchema,
+} from './schemas/instant-order';
+import { instantOrderResponseCreateSchema } from './schemas/instant-order-response';
+import { notificationReadAllArgsSchema, notificationReadArgsSchema } from './schemas/notification';
+import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
+import { projectAwardArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
+import { reviewCreateSchema } from './schemas/review';
+import { freeTrialSchema, subscribeSchema } from './schemas/subscription';
+import { transportOfferCreateSchema } from './schemas/transport-offer';
+import {
+  transportRequestAcceptArgsSchema,
+  transportRequestCreateSchema,
+  transportRequestStatusArgsSchema,
+} from './schemas/transport-request';
+import type { SyncEntity } from './sync';
+
+interface MutationContract {
+  /** The entity whose row `args.id` names (for singletons and sets: what they write). */
+  entity: SyncEntity | 'review';
+  schema: z.ZodType;
+}
+
+export const MUTATIONS = {
+  'product.create': { entity: 'product', schema: productCreateSchema },
+  'product.update': { entity: 'product', schema: productUpdateArgsSchema },
+  'product.delete': { entity: 'product', schema: productDeleteArgsSchema },
+  'review.create': { entity: 'review', schema: reviewCreateSchema },
+  'project.create': { entity: 'project', schema: projectCreateSchema },
+  'project.award': { entity: 'project', schema: projectAwardArgsSchema },
+  'project.status': { entity: 'project', schema: projectStatusArgsSchema },
+  'bid.create': { entity: 'bid', schema: bidCreateSchema },
+  'bid.withdraw': { entity: 'bid', schema: bidWithdrawArgsSchema },
+  'instant_order.create': { entity: 'instant_order', schema: instantOrderCreateSchema },
+  'instant_order.accept': { entity: 'instant_order', schema: instantOrderAcceptArgsSchema },
+  'instant_order.cancel': { entity: 'instant_order', schema: instantOrderCancelArgsSchema },
+  'instant_order_response.create': { entity: 'instant_order_response', schema: instantOrderResponseCreateSchema },
+  'transport_request.create': { entity: 'transport_request', schema: transportRequestCreateSchema },
+  'transport_request.accept': { entity: 'transport_request', schema: transportRequestAcceptArgsSchema },
+  'transport_request.status': { entity: 'transport_request', schema: transportRequestStatusArgsSchema },
+  'transport_offer.create': { entity: 'transport_offer', schema: transportOfferCreateSchema },
+  'notification.read': { entity: 'notification', schema: notificationReadArgsSchema },
+  'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
+  'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
+  'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
+} as const satisfies Record<string, MutationContract>;
+
+export type MutationName = keyof typeof MUTATIONS;
+export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
+
+/** What the client sends (before defaults and trimming). */
+export type MutationInput<N extends MutationName> = z.input<(typeof MUTATIONS)[N]['schema']>;
+/** What the server's mutation receives after parsing. */
+export type MutationArgs<N extends MutationName> = z.output<(typeof MUTATIONS)[N]['schema']>;
+
+export const isMutationName = (name: string): name is MutationName => Object.hasOwn(MUTATIONS, name);
