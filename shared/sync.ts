@@ -31,7 +31,7 @@ export const pullQuerySchema = z.strictObject({
   cursor: z
     .string()
     .max(40)
-    .regex(/^c\d{1,15}$/, 'invalid cursor') // 15 digits stay exact in a JS number
+    .regex(/^c\d{1,15}(?:h\d{1,15})?$/, 'invalid cursor') // 15 digits stay exact in a JS number
     .optional()
     .or(z.literal('')),
   limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
@@ -104,6 +104,17 @@ export const pushResponseSchema = z.object({
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
-/** The cursor is the feed position (commit-ordered) of the last change served. */
-export const encodeCursor = (pos: number): string => `c${pos}`;
-export const decodeCursor = (cursor: string | undefined): number => (cursor ? Number(cursor.slice(1)) : 0);
+/**
+ * The cursor is the feed position (commit-ordered) of the last change served: `c<pos>`.
+ * A client reading from scratch that is still below the pruned horizon gets
+ * `c<pos>h<horizon>`: it started empty, so the deletes pruned before the horizon concern
+ * nothing it holds, and its cursor stays good as long as the horizon does not move.
+ */
+export const encodeCursor = (pos: number, scratchHorizon?: number): string =>
+  scratchHorizon === undefined ? `c${pos}` : `c${pos}h${scratchHorizon}`;
+export function decodeCursorParts(cursor: string | undefined): { pos: number; scratchHorizon?: number } {
+  if (!cursor) return { pos: 0 };
+  const [pos, horizon] = cursor.slice(1).split('h');
+  return horizon === undefined ? { pos: Number(pos) } : { pos: Number(pos), scratchHorizon: Number(horizon) };
+}
+export const decodeCursor = (cursor: string | undefined): number => decodeCursorParts(cursor).pos;

@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../http/context';
-import { decodeCursor, encodeCursor, type Change, type PullResponse, type SyncEntity } from '../../../shared/sync';
+import { decodeCursorParts, encodeCursor, type Change, type PullResponse, type SyncEntity } from '../../../shared/sync';
 import type { LoaderTable } from './contracts';
 
 interface ChangeRow {
@@ -72,15 +72,19 @@ export interface PullOptions {
 
 export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, options: PullOptions): Promise<PullResponse> {
   const { limit, clientId, entities } = options;
-  const after = decodeCursor(options.cursor);
-  if (after > 0 && after < (await logHorizon(knex))) return { reset: true };
+  const { pos: after, scratchHorizon } = decodeCursorParts(options.cursor);
+  const horizon = await logHorizon(knex);
+  // Below the horizon only a read that started from scratch under this same horizon may go on.
+  const fromScratch = after === 0 || scratchHorizon !== undefined;
+  if (after > 0 && after < horizon && scratchHorizon !== horizon) return { reset: true };
+  const cursorAt = (pos: number) => encodeCursor(pos, fromScratch && pos < horizon ? horizon : undefined);
 
   const lastMutationId = clientId ? { last_mutation_id: await lastMutationOf(knex, user, clientId) } : {};
   const remaining = after === 0 ? { remaining: await countChanges(knex, user, entities) } : {};
   const rows = await changesFor(knex, user, after, limit + 1, entities);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
-  if (!page.length) return { changes: [], cursor: encodeCursor(after), has_more: false, ...lastMutationId, ...remaining };
+  if (!page.length) return { changes: [], cursor: cursorAt(Math.max(after, horizon)), has_more: false, ...lastMutationId, ...remaining };
 
   // The last change of an object in this page decides where it goes in the answer.
   const last = new Map<string, ChangeRow>();
@@ -104,5 +108,7 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
     const data = current.get(key);
     changes.push(data ? { entity: r.entity, id: r.entity_id, op: 'upsert', data } : { entity: r.entity, id: r.entity_id, op: 'delete' });
   }
-  return { changes, cursor: encodeCursor(Number(page[page.length - 1].pos)), has_more: hasMore, ...lastMutationId, ...remaining };
+  // At the end of the feed the cursor may jump to the horizon: nothing is left below it.
+  const lastPos = Number(page[page.length - 1].pos);
+  return { changes, cursor: cursorAt(hasMore ? lastPos : Math.max(lastPos, horizon)), has_more: hasMore, ...lastMutationId, ...remaining };
 }

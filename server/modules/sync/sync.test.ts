@@ -130,6 +130,32 @@ describe('sync', () => {
       expect((await contractor.get(`/api/sync/pull?cursor=${cursor}`)).body.reset).toBeUndefined();
     });
 
+    it('lets a client reading from scratch page through below the horizon, and resets it only when the horizon moves', async () => {
+      const doomed = product('خرسانة جاهزة', 300);
+      await supplier.post('/api/products', doomed);
+      await supplier.delete(`/api/products/${doomed.id}`);
+      await server.db.knex('changes').where({ op: 'delete' }).update({ created_at: server.db.knex.raw("now() - interval '60 days'") });
+      await compactChangeLog(server.db.knex);
+      const horizon = Number((await server.db.knex('sync_state').first('pruned_pos')).pruned_pos);
+      expect((await server.db.knex('changes').where('pos', '<', horizon).count({ n: '*' }).first())!.n).not.toBe('0');
+
+      // Two changes a page: the cursors stay below the horizon for a while, and no reset comes.
+      const first = await contractor.get('/api/sync/pull?limit=2');
+      expect(first.body.cursor).toMatch(/^c\d+h\d+$/);
+      const { changes, reset } = await pullAll(contractor, first.body.cursor);
+      expect(reset).toBe(false);
+      expect([...first.body.changes, ...changes].some((c: { id: string }) => c.id === doomed.id)).toBe(false);
+
+      // A new prune moves the horizon: a scratch cursor taken under the old one must start again.
+      const again = await contractor.get('/api/sync/pull?limit=2');
+      const p2 = product('طوب أحمر', 2);
+      await supplier.post('/api/products', p2);
+      await supplier.delete(`/api/products/${p2.id}`);
+      await server.db.knex('changes').where({ op: 'delete' }).update({ created_at: server.db.knex.raw("now() - interval '60 days'") });
+      await compactChangeLog(server.db.knex);
+      expect((await contractor.get(`/api/sync/pull?cursor=${again.body.cursor}`)).body).toEqual({ reset: true });
+    });
+
     it('compaction keeps the current state of every object for every audience', async () => {
       const p = product('دهان داخلي أبيض', 120);
       await supplier.post('/api/products', p);

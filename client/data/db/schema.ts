@@ -1,0 +1,149 @@
+/**
+ * What the offline store keeps (DESIGN section 10, ../shared/CLIENT-SYNC.md): one table
+ * per synced entity, holding rows exactly as the REST API presents them (the shared zod
+ * row types) plus a few local fields, and the engine's own tables (meta, base, outbox,
+ * rejections). Screens read only the entity tables, through live queries.
+ */
+import type { Bid } from '../../../shared/schemas/bid';
+import type { Category } from '../../../shared/schemas/category';
+import type { InstantOrder } from '../../../shared/schemas/instant-order';
+import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
+import type { Notification } from '../../../shared/schemas/notification';
+import type { Product } from '../../../shared/schemas/product';
+import type { Profile } from '../../../shared/schemas/profile';
+import type { Project } from '../../../shared/schemas/project';
+import type { SubscriptionPlan, UserSubscription } from '../../../shared/schemas/subscription';
+import type { TransportOffer } from '../../../shared/schemas/transport-offer';
+import type { TransportRequest } from '../../../shared/schemas/transport-request';
+import type { MutationName } from '../../../shared/mutations';
+import type { SyncEntity } from '../../../shared/sync';
+
+/** Fields the client adds to every stored row. */
+export interface LocalFields {
+  /** The sync generation that last wrote the row (a reset drops older generations). */
+  _gen?: number;
+}
+
+/** Products also carry their search words (shared/search.ts), indexed for offline search. */
+export type LocalProduct = Product & LocalFields & { _words?: string[]; _search?: string };
+export type LocalProfile = Profile & LocalFields & { id: string };
+export type LocalSubscription = UserSubscription & LocalFields & { id: string };
+
+/** The row type of each entity's table. */
+export interface EntityRows {
+  product: LocalProduct;
+  category: Category & LocalFields;
+  plan: SubscriptionPlan & LocalFields;
+  project: Project & LocalFields;
+  bid: Bid & LocalFields;
+  instant_order: InstantOrder & LocalFields;
+  instant_order_response: InstantOrderResponse & LocalFields;
+  transport_request: TransportRequest & LocalFields;
+  transport_offer: TransportOffer & LocalFields;
+  notification: Notification & LocalFields;
+  profile: LocalProfile;
+  subscription: LocalSubscription;
+}
+
+export type AnyRow = { id: string } & Record<string, unknown>;
+
+/** Table name and Dexie index spec per entity; the first index is the primary key. */
+export const ENTITY_TABLES = {
+  product: { table: 'products', indexes: 'id, supplier_id, category_id, created_at, *_words, _gen' },
+  category: { table: 'categories', indexes: 'id, _gen' },
+  plan: { table: 'plans', indexes: 'id, _gen' },
+  project: { table: 'projects', indexes: 'id, status, government_id, created_at, _gen' },
+  bid: { table: 'bids', indexes: 'id, project_id, contractor_id, status, created_at, _gen' },
+  instant_order: { table: 'instant_orders', indexes: 'id, contractor_id, status, created_at, _gen' },
+  instant_order_response: { table: 'offers', indexes: 'id, instant_order_id, supplier_id, status, created_at, _gen' },
+  transport_request: { table: 'transport_requests', indexes: 'id, requester_id, status, created_at, _gen' },
+  transport_offer: { table: 'transport_offers', indexes: 'id, transport_request_id, transport_company_id, status, created_at, _gen' },
+  notification: { table: 'notifications', indexes: 'id, created_at, _gen' },
+  profile: { table: 'profile', indexes: 'id, _gen' },
+  subscription: { table: 'subscription', indexes: 'id, _gen' },
+} as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
+
+export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
+
+/** `entity:id`: how the outbox and `base` name a row. */
+export type RowKey = `${SyncEntity}:${string}`;
+export const rowKey = (entity: SyncEntity, id: string): RowKey => `${entity}:${id}`;
+export function parseKey(key: string): { entity: SyncEntity; id: string } {
+  const at = key.indexOf(':');
+  return { entity: key.slice(0, at) as SyncEntity, id: key.slice(at + 1) };
+}
+
+/** meta: small key/values of the engine. */
+export interface MetaRow {
+  key: MetaKey;
+  value: unknown;
+}
+export type MetaKey =
+  | 'client_id'
+  | 'next_mutation_id'
+  | 'cursor'
+  | 'generation'
+  | 'initial_sync_done'
+  | 'bootstrap'
+  | 'last_synced_at';
+
+/**
+ * base: the server's copy of a row that pending mutations touch (null: the server has
+ * none), and up to which of this client's mutations it already reflects (`as_of`). The
+ * visible row is base with the outbox mutations after `as_of` replayed over it.
+ */
+export interface BaseRow {
+  key: RowKey;
+  row: AnyRow | null;
+  as_of: number;
+}
+
+/** What a local effect needs to know about the writer, captured when the write is made. */
+export interface EffectContext {
+  user_id: string;
+  company_name: string | null;
+  verification_tier: Profile['verification_tier'];
+  language: string;
+  /** When the write was made (ISO), the optimistic created_at/updated_at. */
+  now: string;
+}
+
+export interface OutboxRow {
+  /** The mutation id: increases per client and never repeats (meta.next_mutation_id). */
+  id: number;
+  name: MutationName;
+  args: Record<string, unknown>;
+  /** Rows the mutation reads or writes, captured at write time. */
+  keys: RowKey[];
+  ctx: EffectContext;
+  /** pending: not yet answered; acked: applied by the server, kept until a pull reflects it. */
+  status: 'pending' | 'acked';
+  created_at: string;
+}
+
+/** A refused mutation, kept with its reason until the user edits and resends or discards it. */
+export interface RejectionRow {
+  id: number;
+  name: MutationName;
+  args: Record<string, unknown>;
+  keys: RowKey[];
+  code: string;
+  error: string;
+  details?: Array<{ path: string; message: string }>;
+  created_at: string;
+  at: string;
+}
+
+/** Dexie store specs per schema version. A new version adds a new entry (never edit an old one). */
+export const SCHEMA_VERSIONS: Array<{ version: number; stores: Record<string, string> }> = [
+  {
+    version: 1,
+    stores: {
+      meta: 'key',
+      base: 'key',
+      outbox: 'id, status',
+      rejections: 'id',
+      ...Object.fromEntries(Object.values(ENTITY_TABLES).map(({ table, indexes }) => [table, indexes])),
+    },
+  },
+];

@@ -1,0 +1,66 @@
+/** Local effects of notification and subscription writes (see types.ts). */
+import { FREE_TRIAL_DAYS } from '../../../shared/constants';
+import { rowKey, type RowKey } from '../db/schema';
+import type { EffectTable } from './types';
+
+type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial'>;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const accountEffects: Account = {
+  'notification.read': {
+    keys: async (args) => [rowKey('notification', args.id)],
+    apply(args, rows) {
+      const key = rowKey('notification', args.id);
+      const row = rows.get(key);
+      if (row) rows.set(key, { ...row, is_read: true });
+    },
+  },
+  'notification.read_all': {
+    // The unread ones this device knows of; any the server has and this device does not
+    // are marked read there too and arrive with the next pull.
+    keys: async (_args, read) =>
+      (await read.all('notification')).filter((n) => !n.is_read).map((n) => rowKey('notification', n.id)),
+    apply(_args, rows) {
+      for (const [key, row] of rows) if (row && !row.is_read) rows.set(key, { ...row, is_read: true });
+    },
+  },
+  'subscription.subscribe': {
+    keys: async (args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', args.planId)],
+    apply(args, rows, ctx) {
+      const key = rowKey('subscription', ctx.user_id);
+      const current = rows.get(key);
+      const plan = rows.get(rowKey('plan', args.planId));
+      if (!current || !plan) return;
+      const end = new Date(Date.parse(ctx.now));
+      if (args.billingCycle === 'yearly') end.setFullYear(end.getFullYear() + 1);
+      else end.setMonth(end.getMonth() + 1);
+      rows.set(key, {
+        ...current,
+        subscription_plan: args.planId,
+        billing_cycle: args.billingCycle,
+        status: 'active',
+        current_period_end: end.toISOString(),
+        trial_ends_at: null,
+        plan,
+      });
+    },
+  },
+  'subscription.free_trial': {
+    keys: async (_args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', 'basic')] as RowKey[],
+    apply(_args, rows, ctx) {
+      const key = rowKey('subscription', ctx.user_id);
+      const current = rows.get(key);
+      const plan = rows.get(rowKey('plan', 'basic'));
+      if (!current || !plan || current.free_trial_used) return;
+      rows.set(key, {
+        ...current,
+        subscription_plan: 'basic',
+        status: 'trialing',
+        free_trial_used: true,
+        trial_ends_at: new Date(Date.parse(ctx.now) + FREE_TRIAL_DAYS * DAY).toISOString(),
+        plan,
+      });
+    },
+  },
+};

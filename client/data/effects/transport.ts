@@ -1,0 +1,75 @@
+/** Local effects of transport writes (see types.ts), following shared/lifecycle.ts. */
+import { rowKey } from '../db/schema';
+import { keysWhere, patchRow, type EffectTable } from './types';
+
+type Transport = Pick<EffectTable, 'transport_request.create' | 'transport_request.accept' | 'transport_request.status' | 'transport_offer.create'>;
+
+export const transportEffects: Transport = {
+  'transport_request.create': {
+    keys: async (args) => [rowKey('transport_request', args.id!)],
+    apply(args, rows, ctx) {
+      const key = rowKey('transport_request', args.id!);
+      if (rows.get(key)) return;
+      rows.set(key, {
+        id: args.id!,
+        requester_id: ctx.user_id,
+        pickup_location: args.pickup_location,
+        delivery_location: args.delivery_location,
+        cargo_description: args.cargo_description,
+        cargo_weight: args.cargo_weight ?? null,
+        cargo_volume: args.cargo_volume ?? null,
+        vehicle_type_required: args.vehicle_type_required ?? null,
+        preferred_pickup_time: args.preferred_pickup_time ?? null,
+        preferred_delivery_time: args.preferred_delivery_time ?? null,
+        budget: args.budget ?? null,
+        status: 'pending',
+        assigned_offer_id: null,
+        requester_name: ctx.company_name,
+        offer_count: 0,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      });
+    },
+  },
+  'transport_request.accept': {
+    keys: async (args, read) => [rowKey('transport_request', args.id), ...(await keysWhere(read, 'transport_offer', 'transport_request_id', args.id))],
+    apply(args, rows, ctx) {
+      patchRow(rows, rowKey('transport_request', args.id), { status: 'assigned', assigned_offer_id: args.offer_id }, ctx);
+      for (const [key, row] of rows) {
+        if (!row || !key.startsWith('transport_offer:') || row.transport_request_id !== args.id) continue;
+        if (row.id === args.offer_id) rows.set(key, { ...row, status: 'accepted', updated_at: ctx.now });
+        else if (row.status === 'submitted') rows.set(key, { ...row, status: 'rejected', updated_at: ctx.now });
+      }
+    },
+  },
+  'transport_request.status': {
+    keys: async (args) => [rowKey('transport_request', args.id)],
+    apply(args, rows, ctx) {
+      patchRow(rows, rowKey('transport_request', args.id), { status: args.status }, ctx);
+    },
+  },
+  'transport_offer.create': {
+    keys: async (args) => [rowKey('transport_offer', args.id!), rowKey('transport_request', args.transport_request_id)],
+    apply(args, rows, ctx) {
+      const key = rowKey('transport_offer', args.id!);
+      const current = rows.get(key);
+      rows.set(key, {
+        ...(current ?? {
+          id: args.id!,
+          transport_request_id: args.transport_request_id,
+          transport_company_id: ctx.user_id,
+          status: 'submitted',
+          transport_company_name: ctx.company_name,
+          transport_company_verification_tier: ctx.verification_tier,
+          created_at: ctx.now,
+        }),
+        quoted_price: args.quoted_price,
+        estimated_pickup_time: args.estimated_pickup_time ?? null,
+        estimated_delivery_time: args.estimated_delivery_time ?? null,
+        vehicle_details: args.vehicle_details ?? null,
+        notes: args.notes ?? null,
+        updated_at: ctx.now,
+      });
+    },
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * The rebase rule of the local store: a pulled row already includes this client's
+ * mutations up to the pull's last_mutation_id, so only later ones are replayed over it,
+ * and a mutation's effect never shows twice, even before the pull that confirms it ends.
+ */
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BinaaDb } from '../db/database';
+import type { EffectContext } from '../db/schema';
+import { applyPulledPage, applyPushResults, confirmThrough, writeLocal } from './store';
+
+const P = '10000000-0000-4000-8000-000000000001';
+const ctx: EffectContext = { user_id: 'u1', company_name: 'x', verification_tier: 'unverified', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
+const product = (total: number) => ({ entity: 'product' as const, id: P, op: 'upsert' as const, data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } });
+
+let db: BinaaDb;
+afterEach(() => db?.close());
+
+describe('local store rebase', () => {
+  it('replays only the mutations a pulled row does not include yet', async () => {
+    db = new BinaaDb(`rebase-${Math.random()}`, { indexedDB, IDBKeyRange });
+    await applyPulledPage(db, [product(0)], 0, 0, {});
+    const first = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx);
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 1, average_rating: 5 });
+
+    await applyPushResults(db, [{ id: first, status: 'applied' }], ctx.now);
+    const second = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 3 }, ctx);
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
+
+    // The server's row counts the first review; the second is still only here.
+    await applyPulledPage(db, [product(1)], first, 0, {});
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
+    expect(await db.base.get(`product:${P}`)).toMatchObject({ as_of: first, row: expect.objectContaining({ total_reviews: 1 }) });
+
+    await confirmThrough(db, first);
+    expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([second]);
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
+
+    // The second one is refused: its effect goes, the server's row stays.
+    await applyPushResults(db, [{ id: second, status: 'rejected', code: 'cannot_review_self', error: 'no' }], ctx.now);
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 1 });
+    expect(await db.base.count()).toBe(0);
+    expect(await db.rejections.get(second)).toMatchObject({ code: 'cannot_review_self', name: 'review.create' });
+  });
+
+  it('refuses input its shared schema refuses, before anything is queued', async () => {
+    db = new BinaaDb(`invalid-${Math.random()}`, { indexedDB, IDBKeyRange });
+    await expect(writeLocal(db, 'bid.create', { project_id: P, amount: -1, proposal: '' } as never, ctx)).rejects.toMatchObject({
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'amount' }), expect.objectContaining({ path: 'proposal' })]),
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * The local half of sync, all inside Dexie transactions (../shared/CLIENT-SYNC.md):
+ * - a local write: mutation id, the rows' pre-images to `base`, the optimistic effect on
+ *   the visible tables and the outbox row, in ONE transaction;
+ * - a pulled page: rows nobody pending touches go straight to the visible tables; the
+ *   others go to `base` and the pending mutations are replayed over them;
+ * - answers of the push: acked (kept until a pull reflects them), rejected (moved to
+ *   `rejections`, its rows recomputed without it);
+ * - confirmation at the end of a pull: acked mutations the server's rows already reflect
+ *   leave the outbox, and `base` rows nothing refers to any more go.
+ *
+ * Visible row = base row with the outbox mutations after its `as_of` replayed over it, in
+ * id order. `as_of` is the last of this client's mutations the base row already includes
+ * (the pull says so in last_mutation_id), so a mutation is never applied twice locally.
+ */
+import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
+import { normalizeSearch } from '../../../shared/search';
+import { SYNC_ENTITIES, type Change, type MutationResult } from '../../../shared/sync';
+import type { BinaaDb } from '../db/database';
+import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
+import { EFFECTS } from '../effects';
+import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
+import { searchWords } from './searchWords';
+
+const effectOf = (name: MutationName) => EFFECTS[name] as unknown as LocalEffect<MutationName>;
+
+function reader(db: BinaaDb): EffectReader {
+  return {
+    get: async (key) => {
+      const { entity, id } = parseKey(key);
+      return db.anyEntityTable(entity).get(id);
+    },
+    where: (entity, index, value) => db.anyEntityTable(entity).where(index).equals(value).toArray(),
+    all: (entity) => db.anyEntityTable(entity).toArray(),
+  };
+}
+
+/** A row as stored: stamped with the generation, products with their search words. */
+export function toStored(entity: string, row: AnyRow, generation: number): AnyRow {
+  const stored: AnyRow = { ...row, _gen: generation };
+  if (entity === 'product') {
+    const text = normalizeSearch(`${row.name ?? ''} ${row.description ?? ''}`);
+    stored._search = text;
+    stored._words = searchWords(text);
+  }
+  return stored;
+}
+
+const sameRow = (a: AnyRow | null | undefined, b: AnyRow | null | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+async function readRows(db: BinaaDb, keys: Iterable<RowKey>): Promise<RowMap> {
+  const rows: RowMap = new Map();
+  for (const key of keys) {
+    const { entity, id } = parseKey(key);
+    rows.set(key, (await db.anyEntityTable(entity).get(id)) ?? null);
+  }
+  return rows;
+}
+
+async function writeRows(db: BinaaDb, rows: RowMap, generation: number, before?: RowMap): Promise<void> {
+  for (const [key, row] of rows) {
+    if (before && sameRow(before.get(key), row)) continue;
+    const { entity, id } = parseKey(key);
+    if (row) await db.anyEntityTable(entity).put(toStored(entity, row, generation));
+    else await db.anyEntityTable(entity).delete(id);
+  }
+}
+
+export class ValidationFailed extends Error {
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super('validation_failed');
+  }
+}
+
+/** Parses a mutation's input with its shared schema (the server parses it the same way). */
+export function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): MutationArgs<N> {
+  const parsed = MUTATIONS[name].schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ValidationFailed(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  return parsed.data as MutationArgs<N>;
+}
+
+/**
+ * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
+ * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
+ */
+export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
+  const args = parseArgs(name, input) as Record<string, unknown>;
+  const effect = effectOf(name);
+  return db.transaction('rw', db.syncTables(), async () => {
+    const id = (await db.getMeta<number>('next_mutation_id')) ?? 1;
+    const generation = (await db.getMeta<number>('generation')) ?? 0;
+    const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
+    const rows = await readRows(db, keys);
+    for (const key of keys) {
+      if (!(await db.base.get(key))) await db.base.put({ key, row: rows.get(key) ?? null, as_of: id - 1 });
+    }
+    const before = new Map(rows);
+    effect.apply(args as never, rows, ctx);
+    await writeRows(db, rows, generation, before);
+    await db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now });
+    await db.setMeta('next_mutation_id', id + 1);
+    return id;
+  });
+}
+
+/**
+ * Recomputes the visible rows of `keys` (and of every row a mutation touching them also
+ * touches) from `base` and the outbox. Runs inside the caller's transaction.
+ */
+async function recompute(db: BinaaDb, keys: Iterable<RowKey>, generation: number): Promise<void> {
+  const pending = await db.outbox.orderBy('id').toArray();
+  const closure = new Set<RowKey>(keys);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of pending) {
+      if (!m.keys.some((k) => closure.has(k))) continue;
+      for (const k of m.keys) if (!closure.has(k)) (closure.add(k), (grew = true));
+    }
+  }
+  if (!closure.size) return;
+  const bases = new Map<RowKey, BaseRow>();
+  for (const key of closure) {
+    const base = await db.base.get(key);
+    if (base) bases.set(key, base);
+  }
+  const current = await readRows(db, closure);
+  // Rows without a base (nothing pending refers to them) stay as they are.
+  const working: RowMap = new Map([...closure].filter((k) => bases.has(k)).map((k) => [k, bases.get(k)!.row]));
+  for (const m of pending) {
+    if (!m.keys.some((k) => working.has(k))) continue;
+    const rows: RowMap = new Map(m.keys.map((k) => [k, working.has(k) ? working.get(k)! : (current.get(k) ?? null)]));
+    effectOf(m.name).apply(m.args as never, rows, m.ctx);
+    for (const [k, row] of rows) if (working.has(k) && bases.get(k)!.as_of < m.id) working.set(k, row);
+  }
+  await writeRows(db, working, generation, current);
+}
+
+/** Drops `base` rows that no outbox row refers to any more. */
+async function dropUnreferencedBase(db: BinaaDb): Promise<void> {
+  const referenced = new Set((await db.outbox.toArray()).flatMap((m) => m.keys));
+  const stale = (await db.base.toCollection().primaryKeys()).filter((k) => !referenced.has(k as RowKey));
+  if (stale.length) await db.base.bulkDelete(stale);
+}
+
+/**
+ * Applies one pulled page in one transaction, with the meta updates (cursor) of the
+ * caller, so a killed tab refetches the page instead of skipping it.
+ */
+export async function applyPulledPage(
+  db: BinaaDb,
+  changes: Change[],
+  lastMutationId: number,
+  generation: number,
+  meta: Record<string, unknown>,
+): Promise<void> {
+  await db.transaction('rw', db.syncTables(), async () => {
+    const outboxKeys = new Set((await db.outbox.toArray()).flatMap((m) => m.keys));
+    const dirty: RowKey[] = [];
+    const puts = new Map<string, AnyRow[]>();
+    const deletes = new Map<string, string[]>();
+    for (const change of changes) {
+      const key = rowKey(change.entity, change.id);
+      const row = change.op === 'upsert' && change.data ? ({ ...change.data, id: change.id } as AnyRow) : null;
+      if (outboxKeys.has(key)) {
+        await db.base.put({ key, row: row ? toStored(change.entity, row, generation) : null, as_of: lastMutationId });
+        dirty.push(key);
+      } else if (row) {
+        (puts.get(change.entity) ?? puts.set(change.entity, []).get(change.entity)!).push(toStored(change.entity, row, generation));
+      } else {
+        (deletes.get(change.entity) ?? deletes.set(change.entity, []).get(change.entity)!).push(change.id);
+      }
+    }
+    for (const [entity, rows] of puts) await db.anyEntityTable(entity as Change['entity']).bulkPut(rows);
+    for (const [entity, ids] of deletes) await db.anyEntityTable(entity as Change['entity']).bulkDelete(ids);
+    await recompute(db, dirty, generation);
+    for (const [key, value] of Object.entries(meta)) await db.setMeta(key as never, value);
+  });
+}
+
+/** The push answered: applied ones wait for a pull to reflect them; rejected ones leave with their reason. */
+export async function applyPushResults(db: BinaaDb, results: MutationResult[], now: string): Promise<{ applied: number; rejected: number }> {
+  let applied = 0;
+  let rejected = 0;
+  await db.transaction('rw', db.syncTables(), async () => {
+    const generation = (await db.getMeta<number>('generation')) ?? 0;
+    const touched: RowKey[] = [];
+    for (const result of results) {
+      const m = await db.outbox.get(result.id);
+      if (!m) continue;
+      if (result.status === 'applied') {
+        if (m.status !== 'acked') await db.outbox.update(m.id, { status: 'acked' });
+        applied += 1;
+        continue;
+      }
+      rejected += 1;
+      await db.outbox.delete(m.id);
+      await db.rejections.put({
+        id: m.id,
+        name: m.name,
+        args: m.args,
+        keys: m.keys,
+        code: result.code ?? 'internal_error',
+        error: result.error ?? '',
+        ...(result.details ? { details: result.details } : {}),
+        created_at: m.created_at,
+        at: now,
+      });
+      touched.push(...m.keys);
+    }
+    if (touched.length) {
+      await recompute(db, touched, generation);
+      await dropUnreferencedBase(db);
+    }
+  });
+  return { applied, rejected };
+}
+
+/**
+ * The end of a pull that read the feed to its end: the server's rows now include every
+ * mutation up to `lastMutationId`, so acked ones up to it leave the outbox.
+ */
+export async function confirmThrough(db: BinaaDb, lastMutationId: number): Promise<void> {
+  await db.transaction('rw', db.syncTables(), async () => {
+    const done = await db.outbox.where('status').equals('acked').filter((m) => m.id <= lastMutationId).toArray();
+    if (!done.length) return;
+    const generation = (await db.getMeta<number>('generation')) ?? 0;
+    await db.outbox.bulkDelete(done.map((m) => m.id));
+    await recompute(db, done.flatMap((m) => m.keys), generation);
+    await dropUnreferencedBase(db);
+  });
+}
+
+/**
+ * A reset finished pulling everything again under `generation`: rows of older generations
+ * are gone from the server's view, except rows pending mutations still hold.
+ */
+export async function finishReset(db: BinaaDb, generation: number, lastMutationId: number): Promise<void> {
+  await db.transaction('rw', db.syncTables(), async () => {
+    const outboxKeys = new Set((await db.outbox.toArray()).flatMap((m) => m.keys));
+    for (const entity of SYNC_ENTITIES) {
+      const table = db.anyEntityTable(entity);
+      const old = await table.where('_gen').below(generation).primaryKeys();
+      const drop = old.filter((id) => !outboxKeys.has(rowKey(entity, id)));
+      if (drop.length) await table.bulkDelete(drop);
+    }
+    // A server copy that did not come again is no longer there.
+    const staleBase = (await db.base.toArray()).filter((b) => b.row && Number(b.row._gen ?? 0) < generation);
+    for (const b of staleBase) await db.base.put({ ...b, row: null, as_of: lastMutationId });
+    await recompute(db, staleBase.map((b) => b.key), generation);
+  });
+}
+
+/** Rejections the user edits and resends, or discards. */
+export async function discardRejection(db: BinaaDb, id: number): Promise<void> {
+  await db.rejections.delete(id);
+}
+
+export type { OutboxRow };
