@@ -32,6 +32,14 @@ registerRoute(
 // Later versions wait for the user's consent (the update prompt) before they activate.
 clientsClaim();
 
+// Background Sync (DESIGN section 10): the page registers `binaa-sync:<user>` when it
+// could not send its queue; the browser wakes the worker when the network is back.
+self.addEventListener('sync', (event: Event) => {
+  const { tag, waitUntil } = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
+  if (!tag.startsWith('binaa-sync:')) return;
+  waitUntil.call(event, import('./data/sync/background').then((m) => m.runBackgroundSync(tag.slice('binaa-sync:'.length))));
+});
+
 // workbox-window's messageSkipWaiting() sends this when the user accepts the update.
 self.addEventListener('message', (event) => {
   if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();

@@ -1,8 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { DataProvider } from '../data/local/DataProvider';
 import { ComponentErrorBoundary } from './errors/ErrorBox';
 import { NavBar } from './nav/NavBar';
+import { FirstSyncProgress } from './sync/FirstSyncProgress';
+import { ReloadBanner } from './sync/ReloadBanner';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
 const useStyles = makeStyles({
@@ -14,13 +17,15 @@ const useStyles = makeStyles({
   },
 });
 
-/** Signed-in pages: the navigation bar above the current screen. */
+/** Signed-in pages: the local store and its sync around the navigation bar and the current screen. */
 export function AppLayout() {
   const styles = useStyles();
   const location = useLocation();
   return (
-    <>
+    <DataProvider>
       <NavBar />
+      <ReloadBanner />
+      <FirstSyncProgress />
       <main className={styles.main}>
         <ComponentErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
@@ -28,6 +33,6 @@ export function AppLayout() {
           </Suspense>
         </ComponentErrorBoundary>
       </main>
-    </>
+    </DataProvider>
   );
 }

@@ -22,6 +22,7 @@ const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminS
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
 );
+const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen');
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
 /** Screens that arrive with the signed-in data issue; here they show their title. */
@@ -49,6 +50,7 @@ export function AppRoutes() {
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
           <Route path={PATHS.admin} element={<AdminScreen />} />
+          <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

@@ -16,6 +16,7 @@ export const PATHS = {
   notifications: '/notifications',
   admin: '/admin',
   pricing: '/pricing',
+  syncCentre: '/sync',
 } as const;
 
 /** Pages of the footer links, shown by the info screen at /info/:topic. */

@@ -12,13 +12,16 @@ import { AlertRegular, DismissRegular, NavigationRegular, SignOutRegular } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useUnreadCount } from '../../data/notifications';
+import { useOutbox } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
+import { useUnreadCount } from '../../features/notifications/queries';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 import { PATHS } from '../paths';
 import { navItemsFor } from './navItems';
 import { NavLinks } from './NavLinks';
 import { UnreadBadge } from './UnreadBadge';
+import { SignOutDialog } from './SignOutDialog';
+import { SyncStatus } from './SyncStatus';
 import { UserSummary } from './UserSummary';
 
 const WIDE = '@media (min-width: 960px)';
@@ -66,15 +69,22 @@ export function NavBar() {
   const { session, logout } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const signedIn = session.status === 'signedIn';
-  const unread = useUnreadCount(signedIn);
-  if (!signedIn) return null;
+  const [confirming, setConfirming] = useState(false);
+  const unread = useUnreadCount();
+  const waiting = useOutbox().filter((m) => m.status === 'pending').length;
+  if (session.status !== 'signedIn') return null;
   const items = navItemsFor(session.profile?.role, session.user.is_admin);
 
-  const onLogout = async () => {
-    setOpen(false);
+  const signOut = async () => {
+    setConfirming(false);
     await logout();
     navigate(PATHS.home, { replace: true });
+  };
+  // Unsent changes would be deleted with the local data: ask first.
+  const onLogout = async () => {
+    setOpen(false);
+    if (waiting > 0) setConfirming(true);
+    else await signOut();
   };
 
   return (
@@ -95,6 +105,7 @@ export function NavBar() {
         <NavLinks items={items} unread={unread} />
       </nav>
       <span className={styles.spacer} />
+      <SyncStatus />
       <Link to={PATHS.notifications} className={styles.bell} aria-label={t('nav.notifications')}>
         <AlertRegular fontSize={22} aria-hidden />
         <UnreadBadge count={unread} />
@@ -106,6 +117,7 @@ export function NavBar() {
         </Button>
       </div>
       <LanguageSwitcher />
+      <SignOutDialog waiting={waiting} open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
       <OverlayDrawer position="start" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <DrawerHeader>
           <DrawerHeaderTitle

@@ -1,0 +1,97 @@
+/**
+ * The signed-in user's local store and sync engine, for the screens below it (the
+ * signed-in layout). Opens `binaa-<userId>`, starts the engine with the browser's
+ * triggers, asks for persistent storage, tells the session about a 401 and resumes the
+ * engine once the same user has signed in again. Loaded with the signed-in screens only,
+ * so Dexie never reaches the landing page.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BinaaDb } from '../db/database';
+import type { EffectContext } from '../db/schema';
+import { SyncEngine } from '../sync/engine';
+import { createHttpTransport } from '../sync/transport';
+import { attachBrowserTriggers } from '../sync/triggers';
+import { useSession } from '../session';
+
+export interface LocalData {
+  db: BinaaDb;
+  engine: SyncEngine;
+  /** Who is writing, for the optimistic rows of a local write. */
+  context: () => EffectContext;
+  /** A newer tab upgraded the database: this one must reload. */
+  needsReload: boolean;
+}
+
+const DataContext = createContext<LocalData | null>(null);
+
+async function askForPersistentStorage() {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    /* the browser decides; nothing else to do */
+  }
+}
+
+export function DataProvider({ children }: { children: ReactNode }) {
+  const { session, markExpired } = useSession();
+  const { i18n } = useTranslation();
+  if (session.status !== 'signedIn') throw new Error('DataProvider needs a signed-in user');
+  const userId = session.user.id;
+  const [needsReload, setNeedsReload] = useState(false);
+
+  const { db, engine } = useMemo(() => {
+    const db = new BinaaDb(userId);
+    return { db, engine: new SyncEngine({ db, transport: createHttpTransport() }) };
+  }, [userId]);
+
+  useEffect(() => {
+    const onVersionChange = (event: IDBVersionChangeEvent) => {
+      db.close();
+      // A deletion (sign-out in another tab) needs no banner: that tab's sign-out reaches this one too.
+      if (event.newVersion !== null) setNeedsReload(true);
+      return false;
+    };
+    db.on('versionchange', onVersionChange);
+    void engine.start();
+    const detach = attachBrowserTriggers(engine, userId);
+    void askForPersistentStorage();
+    return () => {
+      detach();
+      engine.stop();
+      db.on('versionchange').unsubscribe(onVersionChange);
+      db.close();
+    };
+  }, [db, engine, userId]);
+
+  useEffect(() => engine.subscribe((state) => state.phase === 'unauthorized' && markExpired()), [engine, markExpired]);
+
+  const expired = session.expired;
+  useEffect(() => {
+    if (!expired && engine.getState().phase === 'unauthorized') engine.resume();
+  }, [expired, engine]);
+
+  const profile = session.profile;
+  const value = useMemo<LocalData>(
+    () => ({
+      db,
+      engine,
+      needsReload,
+      context: () => ({
+        user_id: userId,
+        company_name: profile?.company_name ?? null,
+        verification_tier: profile?.verification_tier ?? 'unverified',
+        language: i18n.resolvedLanguage ?? 'ar',
+        now: new Date().toISOString(),
+      }),
+    }),
+    [db, engine, needsReload, userId, profile, i18n.resolvedLanguage],
+  );
+  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
+}
+
+export function useLocalData(): LocalData {
+  const value = useContext(DataContext);
+  if (!value) throw new Error('useLocalData outside DataProvider');
+  return value;
+}

@@ -1,0 +1,87 @@
+/**
+ * What screens use of the local store besides their own queries: the sync state, the
+ * outbox (waiting to send), the refused actions, and `useMutate`, the one way to write:
+ * the local effect and the outbox row in one transaction, then a sync soon after.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { MutationInput, MutationName } from '../../../shared/mutations';
+import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
+import type { SyncState } from '../sync/engine';
+import { discardRejection, writeLocal } from '../sync/store';
+import { useLocalData } from './DataProvider';
+
+export { ValidationFailed } from '../sync/store';
+
+/** A write after which more are likely (a form, a toggle) waits this long before syncing. */
+const WRITE_DEBOUNCE_MS = 250;
+
+export function useSyncState(): SyncState {
+  const { engine } = useLocalData();
+  return useSyncExternalStore(engine.subscribe, engine.getState);
+}
+
+const NO_ROWS: OutboxRow[] = [];
+
+/** The outbox: `pending` ones wait to be sent; `acked` ones were applied and wait for the pull that shows them. */
+export function useOutbox(): OutboxRow[] {
+  const { db } = useLocalData();
+  return useLiveQuery(() => db.outbox.orderBy('id').toArray(), [db]) ?? NO_ROWS;
+}
+
+/** Rows with a write not yet sent: their screens mark them "waiting to send". */
+export function usePendingKeys(): Set<RowKey> {
+  const outbox = useOutbox();
+  return useMemo(() => new Set(outbox.filter((m) => m.status === 'pending').flatMap((m) => m.keys)), [outbox]);
+}
+
+const NO_REJECTIONS: RejectionRow[] = [];
+
+export function useRejections(): RejectionRow[] {
+  const { db } = useLocalData();
+  return useLiveQuery(() => db.rejections.orderBy('id').reverse().toArray(), [db]) ?? NO_REJECTIONS;
+}
+
+/** The refused actions that named this row. */
+export function useRejectionsFor(key: RowKey): RejectionRow[] {
+  const rejections = useRejections();
+  return useMemo(() => rejections.filter((r) => r.keys.includes(key)), [rejections, key]);
+}
+
+/**
+ * Writes through the outbox. Resolves once the write is stored (and shown); throws
+ * ValidationFailed with the shared schema's issues when the input is refused.
+ */
+export function useMutate() {
+  const { db, engine, context } = useLocalData();
+  return useCallback(
+    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
+      const id = await writeLocal(db, name, input, context());
+      engine.schedule(WRITE_DEBOUNCE_MS);
+      return id;
+    },
+    [db, engine, context],
+  );
+}
+
+/** Edit-and-resend or discard a refused action. */
+export function useRejectionActions() {
+  const { db } = useLocalData();
+  const mutate = useMutate();
+  return {
+    resend: async (rejection: RejectionRow, args: Record<string, unknown>) => {
+      await mutate(rejection.name, args as MutationInput<typeof rejection.name>);
+      await discardRejection(db, rejection.id);
+    },
+    discard: (rejection: RejectionRow) => discardRejection(db, rejection.id),
+  };
+}
+
+/** Send what waits now (sign-out asks this first). Resolves to how many still wait. */
+export function useSyncNow() {
+  const { db, engine } = useLocalData();
+  return useCallback(async () => {
+    await engine.sync();
+    return db.outbox.where('status').equals('pending').count();
+  }, [db, engine]);
+}

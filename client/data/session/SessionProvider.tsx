@@ -1,0 +1,148 @@
+/**
+ * The session: who is signed in and their profile. One call (GET /api/session, 200 for
+ * everyone) answers it; until it does, the user cached on this device counts, so the
+ * installed app opens offline on the signed-in screens. A network failure keeps the
+ * cached user (offline), or counts as signed out when there is none (the public pages
+ * still open). When the server no longer knows the session, the cached user stays with
+ * `expired` set: their data and unsent changes stay, and signing in again carries on.
+ *
+ * This module is in the landing page's bundle: the local database (Dexie) is only
+ * imported, lazily, to delete it at sign-out.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PATHS } from '../../app/paths';
+import type { SessionStateBody } from '../../../shared/schemas/user';
+import { ApiError, NetworkError } from '../api';
+import { api } from '../client';
+import type { Profile, SessionUser } from '../types';
+import { clearCachedSession, onCachedSessionChange, readCachedSession, writeCachedSession } from './sessionCache';
+
+export type SessionState =
+  | { status: 'loading'; user: null; profile: null }
+  | { status: 'signedOut'; user: null; profile: null }
+  | {
+      status: 'signedIn';
+      user: SessionUser;
+      profile: Profile | null;
+      /** The server has not confirmed the session yet (offline start). */
+      unconfirmed: boolean;
+      /** The server no longer knows the session: sign in again to send anything. */
+      expired: boolean;
+    };
+
+interface SessionContextValue {
+  session: SessionState;
+  /** Asks the server again; resolves to the new state. */
+  refresh: () => Promise<SessionState>;
+  setProfile: (profile: Profile) => void;
+  /** The sync engine met a 401. */
+  markExpired: () => void;
+  /** Ends the session here and on the server, and deletes this user's local data. */
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+const LOADING: SessionState = { status: 'loading', user: null, profile: null };
+const SIGNED_OUT: SessionState = { status: 'signedOut', user: null, profile: null };
+
+type SignedIn = Extract<SessionState, { status: 'signedIn' }>;
+
+function fromCache(): SignedIn | null {
+  const cached = readCachedSession();
+  return cached ? { status: 'signedIn', user: cached.user, profile: cached.profile, unconfirmed: true, expired: false } : null;
+}
+
+async function loadSession(): Promise<SessionState> {
+  try {
+    const { data } = await api.get<SessionStateBody>('/api/session');
+    if (!data.user) {
+      const cached = fromCache();
+      // Known on this device but not to the server: keep the data, ask to sign in again.
+      return cached ? { ...cached, unconfirmed: false, expired: true } : SIGNED_OUT;
+    }
+    writeCachedSession({ user: data.user, profile: data.profile });
+    return { status: 'signedIn', user: data.user, profile: data.profile, unconfirmed: false, expired: false };
+  } catch (error) {
+    if (!(error instanceof NetworkError || (error instanceof ApiError && error.status >= 500))) console.warn('loading the session failed', error);
+    return fromCache() ?? SIGNED_OUT;
+  }
+}
+
+/** The profile, or null when setup is not done (404). Other failures throw. */
+export async function fetchMyProfile(): Promise<Profile | null> {
+  try {
+    return (await api.get<Profile>('/api/profiles/me')).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  // On /auth/callback the session is loaded after the code exchange only: a request
+  // still in flight from before sign-in could answer last and overwrite the new cookie.
+  const onCallback = typeof window !== 'undefined' && window.location.pathname === PATHS.authCallback;
+  const [session, setSession] = useState<SessionState>(() => (onCallback ? LOADING : (fromCache() ?? LOADING)));
+
+  const refresh = useCallback(async () => {
+    const next = await loadSession();
+    setSession(next);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    if (onCallback) return;
+    void refresh();
+    // Another tab signed in or out.
+    return onCachedSessionChange(() => {
+      const cached = fromCache();
+      setSession((current) => {
+        if (!cached) return SIGNED_OUT;
+        if (current.status === 'signedIn' && current.user.id === cached.user.id) return { ...current, profile: cached.profile };
+        return cached;
+      });
+    });
+  }, [refresh, onCallback]);
+
+  const setProfile = useCallback((profile: Profile) => {
+    setSession((current) => {
+      if (current.status !== 'signedIn') return current;
+      writeCachedSession({ user: current.user, profile });
+      return { ...current, profile };
+    });
+  }, []);
+
+  const markExpired = useCallback(() => {
+    setSession((current) => (current.status === 'signedIn' && !current.expired ? { ...current, expired: true } : current));
+  }, []);
+
+  const logout = useCallback(async () => {
+    const userId = session.user?.id;
+    // SPEC section 7: the user is cleared locally first, then the server session.
+    clearCachedSession();
+    setSession(SIGNED_OUT);
+    try {
+      await api.post('/api/logout', {});
+    } catch (error) {
+      console.warn('logout failed', error);
+    }
+    if (userId) {
+      try {
+        const { deleteUserDb } = await import('../db/database');
+        await deleteUserDb(userId);
+      } catch (error) {
+        console.warn('deleting the local data failed', error);
+      }
+    }
+  }, [session.user?.id]);
+
+  const value = useMemo(() => ({ session, refresh, setProfile, markExpired, logout }), [session, refresh, setProfile, markExpired, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

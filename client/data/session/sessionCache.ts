@@ -1,0 +1,49 @@
+/**
+ * The signed-in user and profile, kept in localStorage so that a signed-in user who
+ * opens the installed app offline gets their screens, not the landing page. It says who
+ * was signed in on this device; the server still decides what they may do.
+ */
+import type { Profile, SessionUser } from '../types';
+
+const KEY = 'binaa.session.v1';
+
+export interface CachedSession {
+  user: SessionUser;
+  profile: Profile | null;
+}
+
+export function readCachedSession(): CachedSession | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as CachedSession;
+    return value && typeof value.user?.id === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedSession(session: CachedSession): void {
+  try {
+    globalThis.localStorage?.setItem(KEY, JSON.stringify(session));
+  } catch {
+    /* private mode or full: the app still works online */
+  }
+}
+
+export function clearCachedSession(): void {
+  try {
+    globalThis.localStorage?.removeItem(KEY);
+  } catch {
+    /* nothing to clear */
+  }
+}
+
+/** Another tab signed in or out. */
+export function onCachedSessionChange(listener: () => void): () => void {
+  const handler = (event: StorageEvent) => {
+    if (event.key === KEY || event.key === null) listener();
+  };
+  globalThis.addEventListener?.('storage', handler);
+  return () => globalThis.removeEventListener?.('storage', handler);
+}

@@ -1,0 +1,18 @@
+/** Notifications from the local store (DESIGN section 10): they arrive with each sync, every 30 s while visible. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalData } from '../../data/local/DataProvider';
+
+/** The unread count for the navigation badge. */
+export function useUnreadCount(): number {
+  const { db } = useLocalData();
+  return useLiveQuery(() => db.notifications.filter((n) => !n.is_read).count(), [db]) ?? 0;
+}
+
+/** Newest first; only unread ones when asked. */
+export function useNotifications(onlyUnread = false) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const rows = await db.notifications.orderBy('created_at').reverse().toArray();
+    return onlyUnread ? rows.filter((n) => !n.is_read) : rows;
+  }, [db, onlyUnread]);
+}

@@ -1,0 +1,27 @@
+/**
+ * How the sync centre names a queued action and explains a refusal, in the reader's
+ * language: the translated error code (`errors.<code>`), else the server's message.
+ */
+import type { TFunction } from 'i18next';
+import type { OutboxRow, RejectionRow } from '../../data/db/schema';
+
+export const actionLabel = (t: TFunction, name: OutboxRow['name']) => t(`sync:actions.${name}`, { defaultValue: name });
+
+export function reasonOf(t: TFunction, rejection: Pick<RejectionRow, 'code' | 'error'>): string {
+  const key = `common:errors.${rejection.code}`;
+  const translated = t(key, { defaultValue: '' });
+  return translated || rejection.error || rejection.code;
+}
+
+export interface EditableField {
+  key: string;
+  kind: 'text' | 'number';
+  value: string;
+}
+
+/** The args a person can correct before resending: texts and numbers, not ids. */
+export function editableFields(args: Record<string, unknown>): EditableField[] {
+  return Object.entries(args)
+    .filter(([key, value]) => key !== 'id' && !key.endsWith('_id') && (typeof value === 'string' || typeof value === 'number'))
+    .map(([key, value]) => ({ key, kind: typeof value === 'number' ? 'number' : 'text', value: String(value) }));
+}

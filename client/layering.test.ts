@@ -1,0 +1,66 @@
+/**
+ * The client's import boundaries (CONVENTIONS 6), checked as a lint rule would be:
+ * - only client/data/ talks to the network (fetch, the API client) and to Dexie's
+ *   database, engine and store;
+ * - a feature reaches the local store only through its queries.ts (live queries) and
+ *   mutations.ts; components and screens call hooks, never Dexie or fetch;
+ * - the service worker and client/data/sync stay free of React.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.join(__dirname);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'locales' || name === 'public' ? [] : files(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Value imports (not `import type`) of a file. */
+function valueImports(source: string): string[] {
+  return [...source.matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+const all = files(root).map((file) => ({ file: path.relative(root, file), source: readFileSync(file, 'utf8') }));
+const inData = (f: string) => f.startsWith(`data${path.sep}`);
+const isDataAccess = (f: string) => /^features\/[^/]+\/(queries|mutations)\.ts$/.test(f.split(path.sep).join('/'));
+
+describe('client layering', () => {
+  it('found the client sources', () => {
+    expect(all.length).toBeGreaterThan(50);
+  });
+
+  it('lets only client/data call fetch', () => {
+    const offenders = all.filter(({ file, source }) => !inData(file) && file !== 'sw.ts' && /(^|[^.\w])fetch\(/.test(source)).map((f) => f.file);
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets only client/data and features/*/queries.ts|mutations.ts import Dexie', () => {
+    const offenders = all
+      .filter(({ file, source }) => !inData(file) && !isDataAccess(file) && valueImports(source).some((i) => i === 'dexie' || i === 'dexie-react-hooks'))
+      .map((f) => f.file);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps components and screens off the database, the engine, the store and the HTTP client', () => {
+    // data/api only defines the client and its error classes (screens tell errors apart);
+    // data/client is the instance that sends requests.
+    const forbidden = /data\/(db|sync|effects)\/|data\/client$/;
+    const offenders = all
+      .filter(({ file }) => !inData(file) && !isDataAccess(file) && file !== 'sw.ts')
+      .flatMap(({ file, source }) => valueImports(source).filter((i) => forbidden.test(i)).map((i) => `${file} -> ${i}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the sync engine and the database free of React, so the service worker can run them', () => {
+    const offenders = all
+      .filter(({ file }) => /^data\/(sync|db|effects)\//.test(file.split(path.sep).join('/')))
+      .filter(({ source }) => valueImports(source).some((i) => /^react|i18next/.test(i)))
+      .map((f) => f.file);
+    expect(offenders).toEqual([]);
+  });
+});
