@@ -11,6 +11,8 @@ import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './app/paths';
+// Statically: a service worker may not import() at run time.
+import { runBackgroundSync } from './data/sync/background';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -37,7 +39,7 @@ clientsClaim();
 self.addEventListener('sync', (event: Event) => {
   const { tag, waitUntil } = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
   if (!tag.startsWith('binaa-sync:')) return;
-  waitUntil.call(event, import('./data/sync/background').then((m) => m.runBackgroundSync(tag.slice('binaa-sync:'.length))));
+  waitUntil.call(event, runBackgroundSync(tag.slice('binaa-sync:'.length)));
 });
 
 // workbox-window's messageSkipWaiting() sends this when the user accepts the update.
