@@ -22,13 +22,13 @@ const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminS
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
 );
+const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen');
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen');
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
 /** Screens that arrive with the signed-in data issue; here they show their title. */
 const TITLE_ONLY = [
   [PATHS.products, 'products'],
-  [PATHS.projects, 'projects'],
   [PATHS.instantOrders, 'instantOrders'],
   [PATHS.transport, 'transport'],
   [PATHS.notifications, 'notifications'],
@@ -51,6 +51,7 @@ export function AppRoutes() {
           ))}
           <Route path={PATHS.admin} element={<AdminScreen />} />
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
+          <Route path={PATHS.projects} element={<ProjectsScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

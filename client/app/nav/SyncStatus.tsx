@@ -54,7 +54,7 @@ export function SyncStatus() {
               ? ['waiting', t('status.waiting', { count: waiting }), <ArrowSyncRegular />, styles.warn]
               : state.phase === 'error'
                 ? ['error', t('status.error'), <CloudOffRegular />, styles.warn]
-                : state.phase === 'syncing'
+                : state.phase === 'syncing' || state.lastSyncedAt === null
                   ? ['syncing', t('status.syncing'), <ArrowSyncRegular />, '']
                   : ['synced', t('status.synced'), <CheckmarkCircleRegular />, styles.good];
 

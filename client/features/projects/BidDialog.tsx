@@ -1,0 +1,89 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Bid } from '../../../shared/schemas/bid';
+import type { Project } from '../../../shared/schemas/project';
+import { ValidationFailed } from '../../data/local/hooks';
+import { isolate } from '../../i18n/format';
+import { useProjectMutations } from './mutations';
+
+const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerticalM } });
+
+const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimated_completion_days: 'errors.days' };
+
+/** Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1). Works offline. */
+export function BidDialog({ project, existing, open, onClose }: { project: Project; existing: Bid | null; open: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const { submitBid } = useProjectMutations();
+  const [amount, setAmount] = useState(existing ? String(existing.amount) : '');
+  const [days, setDays] = useState(existing?.estimated_completion_days ? String(existing.estimated_completion_days) : '');
+  const [proposal, setProposal] = useState(existing?.proposal ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    if (!amount.trim()) missing.amount = t('errors.required');
+    if (!proposal.trim()) missing.proposal = t('errors.required');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    try {
+      await submitBid(
+        { project_id: project.id, amount: Number(amount), proposal, estimated_completion_days: days.trim() ? Number(days) : null },
+        existing?.id,
+      );
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ValidationFailed)) throw error;
+      setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface data-testid="bid-dialog">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <DialogBody>
+            <DialogTitle>{t('bid.dialogTitle', { title: isolate(project.title) })}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field label={t('bid.amount')} required validationMessage={errors.amount}>
+                <Input type="number" inputMode="decimal" min={0} step={0.01} value={amount} onChange={(_, d) => setAmount(d.value)} name="amount" />
+              </Field>
+              <Field label={t('bid.daysLabel')} validationMessage={errors.estimated_completion_days}>
+                <Input type="number" inputMode="numeric" min={1} step={1} value={days} onChange={(_, d) => setDays(d.value)} name="days" />
+              </Field>
+              <Field label={t('bid.proposal')} required validationMessage={errors.proposal}>
+                <Textarea value={proposal} onChange={(_, d) => setProposal(d.value)} name="proposal" resize="vertical" rows={4} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" type="submit" data-testid="bid-submit">
+                {t('bid.submit')}
+              </Button>
+              <Button onClick={onClose}>{t('bid.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Project } from '../../../shared/schemas/project';
+import { TierBadge } from '../../app/nav/TierBadge';
+import { usePendingKeys } from '../../data/local/hooks';
+import { isolate, useFormat } from '../../i18n/format';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { useProjectMutations } from './mutations';
+import { BidStatusBadge } from './ProjectStatusBadge';
+import { useBidsOn } from './queries';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' },
+  bid: { display: 'grid', gap: tokens.spacingVerticalXS, alignContent: 'start' },
+  head: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  amount: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  proposal: { whiteSpace: 'pre-wrap', color: tokens.colorNeutralForeground2 },
+});
+
+/** The sealed bids on a government's project, side by side, cheapest first, with the award action. */
+export function BidsList({ project }: { project: Project }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const format = useFormat();
+  const bids = useBidsOn(project.id);
+  const pending = usePendingKeys();
+  const { award } = useProjectMutations();
+  if (!bids) return null;
+  if (!bids.length) return <Text>{t('bids.none')}</Text>;
+  return (
+    <div className={styles.grid} role="list" aria-label={t('bids.title')}>
+      {bids.map((bid) => (
+        <Card key={bid.id} className={styles.bid} role="listitem" data-testid="received-bid" data-bid-id={bid.id}>
+          <div className={styles.head}>
+            <Text weight="semibold">
+              <bdi>{bid.contractor_name ?? '—'}</bdi>
+            </Text>
+            <TierBadge tier={bid.contractor_verification_tier} />
+            <BidStatusBadge status={bid.status} />
+            {pending.has(`bid:${bid.id}`) && <PendingBadge />}
+          </div>
+          <Text className={styles.amount}>{format.sar(bid.amount)}</Text>
+          {bid.estimated_completion_days !== null && (
+            <Text>
+              {t('bids.days')}: {t('bid.days', { count: bid.estimated_completion_days })}
+            </Text>
+          )}
+          <Text className={styles.proposal}>
+            <bdi>{bid.proposal}</bdi>
+          </Text>
+          {project.status === 'open' && bid.status === 'submitted' && (
+            <ConfirmButton
+              appearance="primary"
+              question={t('bids.awardConfirm', { name: isolate(bid.contractor_name ?? '—'), amount: format.sar(bid.amount) })}
+              confirmLabel={t('bids.confirm')}
+              cancelLabel={t('bids.cancel')}
+              onConfirm={() => void award(project.id, bid.id)}
+              testId="award-bid"
+            >
+              {t('bids.award')}
+            </ConfirmButton>
+          )}
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, SearchBox, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Bid } from '../../../shared/schemas/bid';
+import type { Project } from '../../../shared/schemas/project';
+import { usePendingKeys } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { ListSkeleton } from '../../ui/ListSkeleton';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { BidDialog } from './BidDialog';
+import { deadlinePassed } from './deadline';
+import { ItemRejections } from './ItemRejections';
+import { useProjectMutations } from './mutations';
+import { BidStatusBadge } from './ProjectStatusBadge';
+import { ProjectCard } from './ProjectCard';
+import { useMyBidOn, useMyBids, useOpenProjects } from './queries';
+
+const useStyles = makeStyles({
+  list: { display: 'grid', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function MyBidLine({ bid }: { bid: Bid }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const format = useFormat();
+  const pending = usePendingKeys().has(`bid:${bid.id}`);
+  const days = bid.estimated_completion_days;
+  return (
+    <div className={styles.row} data-testid="my-bid" data-bid-id={bid.id}>
+      <Text weight="semibold">
+        {days ? t('bid.mine', { amount: format.sar(bid.amount), days: t('bid.days', { count: days }) }) : t('bid.mineNoDays', { amount: format.sar(bid.amount) })}
+      </Text>
+      <BidStatusBadge status={bid.status} />
+      {pending && <PendingBadge />}
+    </div>
+  );
+}
+
+/** An open project with the contractor's bid on it and the bid, update and withdraw actions. */
+function OpenProject({ project }: { project: Project }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const mine = useMyBidOn(project.id);
+  const { withdrawBid } = useProjectMutations();
+  const [open, setOpen] = useState(false);
+  const closed = deadlinePassed(project.deadline_date);
+  const active = mine && mine.status === 'submitted';
+  return (
+    <ProjectCard project={project}>
+      {mine && <MyBidLine bid={mine} />}
+      {mine && <ItemRejections rowKey={`bid:${mine.id}`} />}
+      {closed ? (
+        <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
+      ) : (
+        <div className={styles.row}>
+          {(!mine || active) && (
+            <Button appearance="primary" onClick={() => setOpen(true)} data-testid="bid-button">
+              {mine ? t('bid.update') : t('bid.place')}
+            </Button>
+          )}
+          {active && (
+            <ConfirmButton
+              question={t('bid.withdrawConfirm')}
+              confirmLabel={t('bid.withdraw')}
+              cancelLabel={t('bid.cancel')}
+              onConfirm={() => void withdrawBid(mine.id)}
+              testId="withdraw-bid"
+            >
+              {t('bid.withdraw')}
+            </ConfirmButton>
+          )}
+        </div>
+      )}
+      {open && <BidDialog project={project} existing={mine ?? null} open={open} onClose={() => setOpen(false)} />}
+    </ProjectCard>
+  );
+}
+
+/** A contractor's projects screen: open projects to bid on, and their own sealed bids. */
+export function ContractorProjects() {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const [tab, setTab] = useState<'open' | 'mine'>('open');
+  const [search, setSearch] = useState('');
+  const projects = useOpenProjects(search);
+  const myBids = useMyBids();
+  return (
+    <>
+      <Text as="p" className={styles.muted}>
+        {t('contractor.intro')}
+      </Text>
+      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'open' | 'mine')}>
+        <Tab value="open" data-testid="tab-open-projects">
+          {t('contractor.tabOpen')}
+        </Tab>
+        <Tab value="mine" data-testid="tab-my-bids">
+          {t('contractor.tabMine')}
+        </Tab>
+      </TabList>
+      {tab === 'open' ? (
+        <div className={styles.list}>
+          <SearchBox placeholder={t('contractor.search')} aria-label={t('contractor.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
+          {!projects ? (
+            <ListSkeleton />
+          ) : projects.length ? (
+            projects.map((p) => <OpenProject key={p.id} project={p} />)
+          ) : (
+            <Text className={styles.muted}>{t('contractor.empty')}</Text>
+          )}
+        </div>
+      ) : (
+        <div className={styles.list}>
+          {!myBids ? (
+            <ListSkeleton />
+          ) : myBids.length ? (
+            myBids.map(({ bid, project }) =>
+              project ? (
+                <ProjectCard key={bid.id} project={project}>
+                  <MyBidLine bid={bid} />
+                  <ItemRejections rowKey={`bid:${bid.id}`} />
+                </ProjectCard>
+              ) : (
+                <div key={bid.id} className={styles.list}>
+                  <Text weight="semibold">{t('bid.project', { title: bid.project_title })}</Text>
+                  <MyBidLine bid={bid} />
+                  <ItemRejections rowKey={`bid:${bid.id}`} />
+                </div>
+              ),
+            )
+          ) : (
+            <Text className={styles.muted}>{t('contractor.noBids')}</Text>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

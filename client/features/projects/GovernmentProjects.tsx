@@ -1,0 +1,89 @@
+import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/constants';
+import { nextStatuses } from '../../../shared/lifecycle';
+import type { Project } from '../../../shared/schemas/project';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { ListSkeleton } from '../../ui/ListSkeleton';
+import { BidsList } from './BidsList';
+import { useProjectMutations } from './mutations';
+import { ProjectCard } from './ProjectCard';
+import { ProjectDialog } from './ProjectDialog';
+import { useMyProjects } from './queries';
+
+const useStyles = makeStyles({
+  list: { display: 'grid', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  tabs: { overflowX: 'auto' },
+});
+
+function OwnProject({ project }: { project: Project }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const { close } = useProjectMutations();
+  const [showBids, setShowBids] = useState(project.status === 'open' && project.bid_count > 0);
+  const moves = nextStatuses('project', project.status, 'owner');
+  return (
+    <ProjectCard project={project}>
+      <div className={styles.row}>
+        {project.bid_count > 0 && (
+          <Button onClick={() => setShowBids((s) => !s)} aria-expanded={showBids} data-testid="toggle-bids">
+            {showBids ? t('bids.hide') : t('bids.show', { count: project.bid_count })}
+          </Button>
+        )}
+        {moves.includes('completed') && (
+          <ConfirmButton question={t('close.complete')} confirmLabel={t('close.confirm')} cancelLabel={t('close.back')} onConfirm={() => void close(project.id, 'completed')} testId="complete-project">
+            {t('close.complete')}
+          </ConfirmButton>
+        )}
+        {moves.includes('cancelled') && (
+          <ConfirmButton question={t('close.cancelConfirm')} confirmLabel={t('close.confirm')} cancelLabel={t('close.back')} onConfirm={() => void close(project.id, 'cancelled')} testId="cancel-project">
+            {t('close.cancel')}
+          </ConfirmButton>
+        )}
+      </div>
+      {showBids && <BidsList project={project} />}
+    </ProjectCard>
+  );
+}
+
+/** A government's projects screen: post projects, see the sealed bids, award, complete or cancel. */
+export function GovernmentProjects() {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const projects = useMyProjects();
+  const [filter, setFilter] = useState<ProjectStatus | 'all'>('all');
+  const [posting, setPosting] = useState(false);
+  const shown = projects?.filter((p) => filter === 'all' || p.status === filter);
+  return (
+    <>
+      <div className={styles.row}>
+        <Text className={styles.muted}>{t('government.intro')}</Text>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setPosting(true)} data-testid="post-project">
+          {t('government.post')}
+        </Button>
+      </div>
+      <TabList className={styles.tabs} selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as ProjectStatus | 'all')} aria-label={t('filter.label')}>
+        <Tab value="all">{t('filter.all')}</Tab>
+        {PROJECT_STATUSES.map((s) => (
+          <Tab key={s} value={s}>
+            {t(`status.${s}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <div className={styles.list}>
+        {!shown ? (
+          <ListSkeleton />
+        ) : shown.length ? (
+          shown.map((p) => <OwnProject key={p.id} project={p} />)
+        ) : (
+          <Text className={styles.muted}>{projects?.length ? t('government.emptyFiltered') : t('government.empty')}</Text>
+        )}
+      </div>
+      <ProjectDialog open={posting} onClose={() => setPosting(false)} />
+    </>
+  );
+}

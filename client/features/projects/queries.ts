@@ -1,0 +1,51 @@
+/**
+ * Projects and sealed bids from the local store. A government sees its own projects and
+ * the bids on them; a contractor sees open projects (and those it bid on) and its own
+ * bids. The feed only ever brings a bid to its bidder and the project's owner.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { normalizeSearch } from '../../../shared/search';
+import { useLocalData } from '../../data/local/DataProvider';
+
+const newestFirst = <T extends { created_at: string }>(rows: T[]) => rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+
+/** The government's own projects, newest first. */
+export function useMyProjects() {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => newestFirst(await db.projects.where('government_id').equals(db.userId).toArray()), [db]);
+}
+
+/** Open projects a contractor may bid on, matching the search (Arabic-tolerant, as on the server). */
+export function useOpenProjects(search: string) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const term = normalizeSearch(search.trim());
+    const rows = await db.projects.where('status').equals('open').toArray();
+    const matches = term
+      ? rows.filter((p) => normalizeSearch(`${p.title} ${p.description} ${p.location} ${p.government_name ?? ''}`).includes(term))
+      : rows;
+    return newestFirst(matches);
+  }, [db, search]);
+}
+
+/** The bids on one project (its owner sees them all), lowest amount first. */
+export function useBidsOn(projectId: string) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).sort((a, b) => a.amount - b.amount), [db, projectId]);
+}
+
+/** The contractor's own bids, newest first, each with its project when this device has it. */
+export function useMyBids() {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const bids = newestFirst(await db.bids.where('contractor_id').equals(db.userId).toArray());
+    const projects = await db.projects.bulkGet(bids.map((b) => b.project_id));
+    return bids.map((bid, i) => ({ bid, project: projects[i] ?? null }));
+  }, [db]);
+}
+
+/** The contractor's bid on one project, if any (a second submission updates it). */
+export function useMyBidOn(projectId: string) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).find((b) => b.contractor_id === db.userId) ?? null, [db, projectId]);
+}

@@ -1,0 +1,199 @@
+/**
+ * The offline promise of DESIGN section 10, in the system Chromium against the real
+ * server: what a contractor does without a network is kept, shown as waiting, survives a
+ * reload, and reaches the server exactly once; lost answers, two tabs, an expired session
+ * and a refusal all end with nothing lost or doubled; the installed app opens offline on
+ * the signed-in screens with the data it had.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
+import { ProjectsPage } from './page-models/ProjectsPage';
+import { SetupPage, type SetupRole } from './page-models/SetupPage';
+import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+import { SyncShell } from './page-models/SyncShell';
+
+test.describe.configure({ mode: 'serial' });
+
+async function newUser(page: Page, role: SetupRole, company: string): Promise<string> {
+  const email = uniqueEmail(`sync-${role}`);
+  await signInThroughDevIdp(page, email, company);
+  await expectLandedOn(page, '/setup');
+  await new SetupPage(page).complete(role, company);
+  await expectLandedOn(page, '/dashboard');
+  return email;
+}
+
+/** A call to the API from inside the page (same origin, the page's session cookie). */
+async function api<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+const myBids = async (page: Page) => (await api<Array<{ id: string; project_id: string; amount: number }>>(page, 'GET', '/api/bids/my?limit=100')).body;
+
+test('a bid placed offline survives a reload and reaches the server exactly once', async ({ page, context }) => {
+  await newUser(page, 'contractor', 'مؤسسة الموقع للمقاولات');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  await waitForServiceWorker(page);
+  const projectId = await projects.firstProjectId();
+
+  await goOffline(context);
+  await projects.bid(projectId, 1_250_000, 'ننفذ المشروع خلال ستة أشهر بفريق معتمد', 180);
+  await expect(projects.myBid(projectId)).toContainText('١٬٢٥٠٬٠٠٠');
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
+  await expect(sync.status).toHaveAttribute('data-state', /offline|waiting/);
+
+  // Still offline: the page comes back from the service worker, the bid from IndexedDB.
+  await page.reload();
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
+  await sync.expectWaiting(1);
+
+  await goOnline(context);
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 20_000 });
+  await sync.expectSynced();
+  const bids = await myBids(page);
+  expect(bids.filter((b) => b.project_id === projectId)).toHaveLength(1);
+  expect(bids[0]).toMatchObject({ amount: 1_250_000 });
+});
+
+test('an answer lost after the server applied the bid does not apply it twice', async ({ page, context }) => {
+  await newUser(page, 'contractor', 'مؤسسة الإشارة الضعيفة');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  const projectId = await projects.firstProjectId();
+
+  let dropped = 0;
+  await context.route('**/api/sync/push', async (route) => {
+    if (dropped > 0) return route.continue();
+    dropped += 1;
+    await route.fetch(); // the server applies it...
+    await route.abort('connectionreset'); // ...and the answer never arrives
+  });
+  await projects.bid(projectId, 990_000, 'عرض بعد انقطاع الاتصال');
+  await expect.poll(() => dropped).toBe(1);
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+  const bids = (await myBids(page)).filter((b) => b.project_id === projectId);
+  expect(bids).toHaveLength(1);
+  const project = (await api(page, 'GET', `/api/projects/${projectId}`)).body;
+  expect(project).toBeTruthy();
+  await context.unroute('**/api/sync/push');
+});
+
+test('two tabs writing at once converge', async ({ page, context }) => {
+  await newUser(page, 'contractor', 'مؤسسة التبويبين');
+  const first = new ProjectsPage(page);
+  await first.goto();
+  await new SyncShell(page).expectSynced();
+  const second = new ProjectsPage(await context.newPage());
+  await second.goto();
+  await new SyncShell(second.page).expectSynced();
+  const ids = await first.cards.evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getAttribute('data-project-id')!));
+  expect(ids).toHaveLength(2);
+
+  await Promise.all([first.bid(ids[0], 500_000, 'من التبويب الأول'), second.bid(ids[1], 600_000, 'من التبويب الثاني')]);
+  for (const tab of [first, second]) {
+    for (const id of ids) await expect(tab.myBid(id)).toBeVisible({ timeout: 20_000 });
+    await new SyncShell(tab.page).expectSynced();
+  }
+  const bids = await myBids(page);
+  expect(bids.map((b) => b.project_id).sort()).toEqual([...ids].sort());
+  await second.page.close();
+});
+
+test('a session that expires while offline loses nothing: the queue goes out after signing in again', async ({ page, context }) => {
+  const email = await newUser(page, 'contractor', 'مؤسسة الجلسة المنتهية');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  const projectId = await projects.firstProjectId();
+
+  await goOffline(context);
+  await projects.bid(projectId, 777_000, 'عرض قبل انتهاء الجلسة');
+  await context.clearCookies(); // the session ends on the server's side meanwhile
+  await goOnline(context);
+  await expect(sync.status).toHaveAttribute('data-state', 'signIn', { timeout: 20_000 });
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
+
+  await sync.status.click(); // "sign in again"
+  await page.waitForURL(/\/dev-idp\//);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="name"]').fill('مؤسسة الجلسة المنتهية');
+  await page.locator('button[type="submit"]').click();
+  await expectLandedOn(page, '/dashboard');
+  await sync.expectSynced();
+  await expect.poll(async () => (await myBids(page)).filter((b) => b.project_id === projectId && b.amount === 777_000).length).toBe(1);
+});
+
+test('a queued bid on a project closed meanwhile is refused with its reason, and the rest of the queue is applied', async ({ page, context, browser }) => {
+  // A government posts two projects.
+  const govContext = await browser.newContext();
+  const gov = await govContext.newPage();
+  await newUser(gov, 'government', 'أمانة المنطقة');
+  const closing = (await api(gov, 'POST', '/api/projects', { title: 'صيانة طرق الحي', description: 'أعمال صيانة', location: 'الرياض' })).body.id;
+  const staying = (await api(gov, 'POST', '/api/projects', { title: 'إنارة الحديقة', description: 'أعمال كهربائية', location: 'جدة' })).body.id;
+
+  await newUser(page, 'contractor', 'مؤسسة الطابور');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  await expect(projects.card(closing)).toBeVisible();
+
+  await goOffline(context);
+  await projects.bid(closing, 300_000, 'عرض على مشروع سيغلق');
+  await projects.bid(staying, 200_000, 'عرض على مشروع مفتوح');
+  await sync.expectWaiting(2);
+  expect((await api(gov, 'POST', `/api/projects/${closing}/status`, { status: 'cancelled' })).status).toBe(200);
+
+  await goOnline(context);
+  await expect(sync.status).toHaveAttribute('data-state', 'refused', { timeout: 20_000 });
+  await expect(projects.myBid(staying).getByTestId('pending-badge')).toHaveCount(0);
+  const bids = await myBids(page);
+  expect(bids.map((b) => b.project_id)).toEqual([staying]);
+
+  await sync.openCentre();
+  await expect(sync.rejections).toHaveCount(1);
+  await expect(sync.rejections.first()).toHaveAttribute('data-code', 'project_not_open');
+  await expect(sync.rejections.first().getByTestId('rejection-reason')).toContainText('المشروع');
+  await sync.rejections.first().getByTestId('rejection-discard').click();
+  await page.getByTestId('rejection-discard-confirm').click();
+  await expect(sync.rejections).toHaveCount(0);
+  await govContext.close();
+});
+
+test('the installed app opened offline shows the signed-in screens with the data it had', async ({ page, context }) => {
+  await newUser(page, 'contractor', 'مؤسسة بلا شبكة');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  await waitForServiceWorker(page);
+  const titles = await projects.cards.locator('h3').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+
+  await goOffline(context);
+  // Next morning, no signal: the app opens from the home screen (its start URL, /).
+  await page.goto('/');
+  await expectLandedOn(page, '/dashboard');
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  await expect(sync.status).toHaveAttribute('data-state', 'offline', { timeout: 20_000 });
+  await projects.goto();
+  await expect(projects.cards.locator('h3')).toHaveText(titles);
+  await goOnline(context);
+});
