@@ -20,6 +20,7 @@ saveResults('client', { landing_js_gzip_bytes: landing.total, budget_bytes: land
 
 run('npx', ['tsx', 'bench/api.ts']);
 run('npx', ['tsx', 'bench/sync.ts']);
+run('npx', ['tsx', 'bench/client.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 const rows: Array<Record<string, string | number>> = [
@@ -30,5 +31,5 @@ for (const r of all.api.results) {
 }
 rows.push({ benchmark: 'list throughput vs bare pg', value: all.api.verdict.list_throughput_vs_bare_pg, baseline: 'target >= 0.5', ratio: '' });
 rows.push({ benchmark: 'search p99', value: `${all.api.verdict.search_p99_ms} ms`, baseline: 'target <= 50 ms', ratio: all.api.verdict.search_p99_vs_bare_pg });
-for (const r of all.sync.rows) rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: r.baseline ? `${r.baseline}: ${r.baseline_ms} ms` : '', ratio: r.ratio });
+for (const r of [...all.sync.rows, ...(all.client_sync?.rows ?? [])]) rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: r.baseline ? `${r.baseline}: ${r.baseline_ms} ms` : '', ratio: r.ratio });
 console.table(rows);

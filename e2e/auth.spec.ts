@@ -78,10 +78,24 @@ test.describe('sign-in, setup and the dashboard', () => {
   });
 
   test('an admin also gets the admin panel, and the unread badge caps at 9+', async ({ page }) => {
-    // Twelve unread notifications, whatever the server holds for this new user.
-    await page.route('**/api/notifications*', (route) =>
-      route.fulfill({ json: Array.from({ length: 12 }, (_, i) => ({ id: `n${i}`, is_read: i >= 12 })) }),
-    );
+    // Twelve unread notifications arrive with the first sync, whatever the server holds for this new user.
+    let added = false;
+    await page.route('**/api/sync/pull*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (!added && Array.isArray(body.changes)) {
+        added = true;
+        body.changes.push(
+          ...Array.from({ length: 12 }, (_, i) => ({
+            entity: 'notification',
+            id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
+            op: 'upsert',
+            data: { kind: 'system', params: {}, type: 'system', priority: 'normal', title: 't', message: 'm', is_read: false, created_at: new Date().toISOString() },
+          })),
+        );
+      }
+      await route.fulfill({ response, json: body });
+    });
     await signInThroughDevIdp(page, 'admin-e2e@example.sa', 'مشرف');
     await expect(page).toHaveURL(/\/(setup|dashboard)$/, { timeout: 15_000 });
     if (page.url().endsWith('/setup')) await new SetupPage(page).complete('government', 'أمانة منطقة الرياض');

@@ -77,9 +77,9 @@ for (const lang of LANGS) {
       await check(page, lang, 'menu');
       await page.keyboard.press('Escape');
 
-      for (const path of ['/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/admin']) {
+      for (const path of ['/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/sync', '/admin']) {
         await page.goto(path);
-        await expect(page.locator('#screen-title')).toBeVisible();
+        await expect(page.locator('main h1').first()).toBeVisible();
         await check(page, lang, path.slice(1));
       }
       await expect(page.getByTestId('admin-not-authorized')).toBeVisible();
