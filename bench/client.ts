@@ -94,7 +94,9 @@ async function main() {
   const rows: Array<Record<string, string | number>> = [];
   try {
     // --- first sync over a throttled link --------------------------------------------
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'ar-SA' });
+    // bypassCSP: the baseline injects Dexie into the page afterwards.
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'ar-SA', bypassCSP: true });
+    await context.addInitScript('window.__name = (f) => f');
     const page = await context.newPage();
     await signIn(page, app.url, knex, reader);
     // The shell is installed (as on a phone that opened the app once); the data is not.
@@ -188,6 +190,8 @@ async function main() {
 
     // --- a local write visible on screen ---------------------------------------------
     const writer = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'en-US' });
+    // tsx names the functions it compiles with a __name helper the page does not have.
+    await writer.addInitScript('window.__name = (f) => f');
     const wpage = await writer.newPage();
     await signIn(wpage, app.url, knex, contractor);
     await wpage.goto(`${app.url}/projects`);
