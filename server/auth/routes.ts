@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { badRequest } from '../http/errors';
+import { invalidLoginCode } from '../../shared/errors';
 import { route } from '../http/route';
 import { meSchema, sessionCreateSchema } from '../../shared/schemas/user';
 import { ownerStatusSchema } from '../../shared/schemas/admin';
@@ -64,7 +64,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
       const userId = await consumeLoginCode(knex, code);
       if (!userId) {
         await failedLogins.consume(ctx.ip);
-        throw badRequest('The login code is invalid, used or expired', undefined, 'invalid_login_code');
+        throw invalidLoginCode();
       }
       // A new session id at sign-in, so an id planted before sign-in is worthless after it.
       ctx.session!.grant = undefined;

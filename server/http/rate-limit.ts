@@ -6,7 +6,7 @@
  */
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { rateLimited } from './errors';
+import { rateLimited } from '../../shared/errors';
 
 export class Limiter {
   private limiter: RateLimiterMemory;

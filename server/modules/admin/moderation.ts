@@ -5,8 +5,8 @@
  * bidders and the owner held them).
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
-import { notFound } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { notFound } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { PRODUCT_AUDIENCE } from '../products/service';
 import { bidAudiences, projectAudiences } from '../projects/queries';

@@ -10,9 +10,9 @@
  * the panel can never be left without the person who runs the site.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { AdminUser, AdminUserPatch } from '../../../shared/schemas/admin';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected, targetProfileRequired } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
 import { rowsAroundUser, rowsOfUser } from './cascade';
 import { assertAdmin, userQuery } from './lists';
@@ -41,13 +41,13 @@ export async function updateUser(
   assertAdmin(admin);
   const target = await lockUser(trx, userId);
   if (patch.is_admin === false) {
-    if (target.id === admin.id) throw conflict('cannot_demote_self', 'You cannot remove your own admin flag');
-    if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner stays an admin');
+    if (target.id === admin.id) throw cannotDemoteSelf();
+    if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner stays an admin');
   }
   if (patch.is_admin !== undefined) await trx('users').where({ id: userId }).update({ is_admin: patch.is_admin });
   if (patch.verification_tier !== undefined) {
     const updated = await trx('profiles').where({ user_id: userId }).update({ verification_tier: patch.verification_tier });
-    if (!updated) throw new AppError(409, 'profile_required', 'This user has not finished setup, so has no tier yet');
+    if (!updated) throw targetProfileRequired();
     // The tier shows on the user's own profile and on every row they made.
     await recordChanges(trx, [
       { entity: 'profile', id: userId, audiences: [{ user: userId }] },
@@ -64,9 +64,9 @@ export async function deleteUser(
   ownerEmail: string | undefined,
 ): Promise<void> {
   assertAdmin(admin);
-  if (userId === admin.id) throw conflict('cannot_delete_self', 'You cannot delete your own account');
+  if (userId === admin.id) throw cannotDeleteSelf();
   const target = await lockUser(trx, userId);
-  if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner cannot be deleted');
+  if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner cannot be deleted');
 
   // Collected while the user and their listings are still live, so the joins find them.
   const changes = [

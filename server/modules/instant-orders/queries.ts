@@ -8,12 +8,12 @@
  * (expiry.ts) has written it, so no reader ever sees an overdue order as active.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Audience } from '../../db/changes';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderStatus } from '../../../shared/constants';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../../shared/errors';
 
 export const NEWEST_FIRST = [
   { column: 'created_at', order: 'desc' as const },

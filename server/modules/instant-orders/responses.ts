@@ -9,12 +9,12 @@
  * it) or refused with order_not_active.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { conflict, notFound, orderNotActive } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
@@ -70,7 +70,7 @@ export async function submitOffer(
   const order = await lockOrder(trx, input.instant_order_id, 'share');
   if (!order) throw notFound('Instant order');
   if (!acceptsSubmissions('instant_order', effectiveStatus(order))) {
-    throw conflict('order_not_active', 'This order no longer takes offers');
+    throw orderNotActive('This order no longer takes offers');
   }
 
   const upserted = await insertWithClientId('instant_order_responses', () =>
@@ -87,7 +87,7 @@ export async function submitOffer(
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
   // Offers leave submitted only when their order leaves active, which the lock rules out.
-  if (!row) throw conflict('order_not_active', 'This order no longer takes offers');
+  if (!row) throw orderNotActive('This order no longer takes offers');
 
   const changes: ChangeEntry[] = [
     { entity: 'instant_order_response', id: row.id, audiences: responseAudiences(user.id, order.contractor_id) },

@@ -10,12 +10,12 @@
  * before the sweep has flipped it.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { invalidTransition, notFound, offerNotFound, orderNotActive, validationFailed } from '../../../shared/errors';
 import { notify, type NotificationPriority } from '../notifications/notify';
 import { assertWithinPlanLimit } from '../subscriptions/limits';
 import { canTransition } from '../../../shared/lifecycle';
@@ -65,7 +65,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
     return { row: await presentOrder(trx, user, input.id!), created: false };
   }
   if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
-    throw badRequest('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
+    throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
   }
   await assertWithinPlanLimit(trx, user.id, 'instant_orders');
 
@@ -140,16 +140,16 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.instant_order_id);
   if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
-    throw conflict('order_not_active', 'Offers can only be accepted while the order is active');
+    throw orderNotActive('Offers can only be accepted while the order is active');
   }
   const offer = await trx('instant_order_responses as r')
     .where({ 'r.id': args.response_id, 'r.instant_order_id': order.id })
     .whereExists((s) => s.select(1).from('users as su').whereRaw('su.id = r.supplier_id').whereNull('su.deleted_at'))
     .forUpdate()
     .first('r.id', 'r.status', 'r.supplier_id');
-  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this order');
+  if (!offer) throw offerNotFound('No such offer on this order');
   if (!canTransition('instant_order_response', offer.status, 'accepted', 'owner')) {
-    throw conflict('invalid_transition', `A ${offer.status} offer cannot be accepted`);
+    throw invalidTransition(`A ${offer.status} offer cannot be accepted`);
   }
 
   await trx('instant_order_responses').where({ id: offer.id }).update({ status: 'accepted' });
@@ -180,7 +180,7 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.instant_order_id);
   if (!canTransition('instant_order', effectiveStatus(order), 'cancelled', 'owner')) {
-    throw conflict('order_not_active', 'Only an active order can be cancelled');
+    throw orderNotActive('Only an active order can be cancelled');
   }
   await trx('instant_orders').where({ id: order.id }).update({ status: 'cancelled' });
   const rejected: Array<{ id: string; supplier_id: string }> = await trx('instant_order_responses')

@@ -5,9 +5,9 @@
  * notify.ts's job, inside the transaction of the event that causes them.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Notification, NotificationListQuery } from '../../../shared/schemas/notification';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
 import { page, type Page } from '../../db/page';
 

@@ -4,8 +4,8 @@
  */
 import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
-import type { SessionUser } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { notFound, roleLocked } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
 
@@ -37,7 +37,7 @@ export async function getProfile(knex: Knex, userId: string) {
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
   const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name');
   if (existing && existing.role !== input.role) {
-    throw conflict('role_locked', 'The role cannot change after setup');
+    throw roleLocked();
   }
   const fields = { ...input, updated_at: trx.fn.now() };
   if (existing) {

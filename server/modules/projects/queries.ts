@@ -9,11 +9,11 @@
  * not other contractors).
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Audience } from '../../db/changes';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../../shared/errors';
 
 /** The Saudi calendar day: a project's deadline_date is a day in Riyadh (UTC+3, no DST). */
 export const TODAY_IN_RIYADH = `(now() at time zone 'Asia/Riyadh')::date`;

@@ -8,13 +8,13 @@
  * on; a bid locks it FOR SHARE (bids.ts), so an award and a bid never interleave.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Page } from '../../db/page';
 import { page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { bidNotFound, invalidTransition, notFound, projectNotOpen, validationFailed } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
 import type {
@@ -51,7 +51,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
   if (input.deadline_date) {
     const { past } = await trx.first(trx.raw(`?::date < ${TODAY_IN_RIYADH} as past`, [input.deadline_date]));
     if (past) {
-      throw badRequest('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
+      throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
     }
   }
   const [{ id }] = await insertWithClientId('projects', () =>
@@ -109,16 +109,16 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.project_id);
   if (!canTransition('project', project.status, 'in_progress', 'owner')) {
-    throw conflict('project_not_open', 'Bids can only be awarded while the project is open');
+    throw projectNotOpen('Bids can only be awarded while the project is open');
   }
   const bid = await trx('bids as b')
     .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
     .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
     .forUpdate()
     .first('b.id', 'b.status', 'b.contractor_id');
-  if (!bid) throw new AppError(404, 'bid_not_found', 'No such bid on this project');
+  if (!bid) throw bidNotFound();
   if (!canTransition('bid', bid.status, 'accepted', 'owner')) {
-    throw conflict('invalid_transition', `A ${bid.status} bid cannot be accepted`);
+    throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
 
   await trx('bids').where({ id: bid.id }).update({ status: 'accepted' });
@@ -151,7 +151,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.project_id);
   if (!canTransition('project', project.status, args.status, 'owner')) {
-    throw conflict('invalid_transition', `A ${project.status} project cannot become ${args.status}`);
+    throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
   const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectAudiences(user.id) }];

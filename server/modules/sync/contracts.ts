@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { SyncedEntity } from '../../db/changes';
 
 export interface MutationDef<S extends z.ZodType = z.ZodType> {

@@ -5,11 +5,11 @@
  * is being accepted or cancelled at the same moment.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { TransportOfferCreate } from '../../../shared/schemas/transport-offer';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
-import { conflict, notFound } from '../../http/errors';
-import { assertRole } from '../../http/guards';
+import { notFound, requestNotPending } from '../../../shared/errors';
+import { assertRole } from '../../auth/guards';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
@@ -52,7 +52,7 @@ export async function createTransportOffer(
     .first('id', 'status', 'requester_id', 'pickup_location', 'delivery_location');
   if (!request) throw notFound('Transport request');
   if (!acceptsSubmissions('transport_request', request.status)) {
-    throw conflict('request_not_pending', 'This transport request no longer takes offers');
+    throw requestNotPending('This transport request no longer takes offers');
   }
 
   const mine = await trx('transport_offers')

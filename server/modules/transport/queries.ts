@@ -5,11 +5,11 @@
  * goes through these, so a deleted request or a deleted user's row is hidden everywhere.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Audience } from '../../db/changes';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../../shared/errors';
 
 export type { TransportOffer, TransportRequest };
 
@@ -137,10 +137,4 @@ export async function displayName(db: Knex, userId: string): Promise<string> {
     .where('u.id', userId)
     .first(db.raw('coalesce(p.company_name, u.name, u.email) as name'));
   return row?.name ?? '';
-}
-
-/** The caller's role from setup; without a profile nothing role-bound is allowed. */
-export function roleOf(user: SessionUser): string {
-  if (!user.role) throw new AppError(403, 'profile_required', 'Finish your profile setup first');
-  return user.role;
 }

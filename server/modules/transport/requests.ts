@@ -4,15 +4,16 @@
  * requester's own list, one request, and the offers on it (its requester's to see).
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type {
   TransportRequestCreate,
   TransportRequestListQuery,
 } from '../../../shared/schemas/transport-request';
 import type { PaginationQuery } from '../../../shared/schemas/common';
-import { forbidden, notFound, unauthenticated } from '../../http/errors';
+import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
 import { idTaken } from '../../db/client-ids';
 import { recordChange } from '../../db/changes';
+import { roleOf } from '../../auth/guards';
 import { page, type Page } from '../../db/page';
 import {
   newestFirst,
@@ -21,7 +22,6 @@ import {
   refuse,
   requestAudiences,
   requestQuery,
-  roleOf,
   visibleRequests,
   type TransportOffer,
   type TransportRequest,

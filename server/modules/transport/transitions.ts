@@ -6,11 +6,11 @@
  * racing moves the second sees the first's result and is refused.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
 import type { TransportRequestStatus } from '../../../shared/constants';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { invalidTransition, notFound, offerNotFound, requestNotPending } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
@@ -59,7 +59,7 @@ export async function acceptTransportOffer(
   const request = await lockRequest(trx, requestId);
   if (request.requester_id !== user.id) throw refuse(request, user);
   if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
-    throw conflict('request_not_pending', 'This transport request is no longer pending');
+    throw requestNotPending('This transport request is no longer pending');
   }
   const offer = await trx('transport_offers as o')
     .join('users as u', 'u.id', 'o.transport_company_id')
@@ -67,7 +67,7 @@ export async function acceptTransportOffer(
     .whereNull('u.deleted_at')
     .forUpdate('o')
     .first('o.id', 'o.transport_company_id');
-  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this transport request');
+  if (!offer) throw offerNotFound('No such offer on this transport request');
 
   const offers: Array<{ id: string; transport_company_id: string }> = await trx('transport_offers')
     .where({ transport_request_id: requestId })
@@ -108,7 +108,7 @@ export async function changeTransportStatus(
     request.requester_id === user.id ? 'owner' : request.assignee_id === user.id ? 'assignee' : undefined;
   if (!actor) throw refuse(request, user);
   if (!canTransition('transport_request', request.status, status, actor)) {
-    throw conflict('invalid_transition', `A transport request cannot go from ${request.status} to ${status}`);
+    throw invalidTransition(`A transport request cannot go from ${request.status} to ${status}`);
   }
   await trx('transport_requests').where({ id: requestId }).update({ status });
   const changes: ChangeEntry[] = [
