@@ -16,6 +16,8 @@ import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected, targetPro
 import { recordChanges } from '../../db/changes';
 import { rowsAroundUser, rowsOfUser } from './cascade';
 import { assertAdmin, userQuery } from './lists';
+import { profilePolicy } from '../profiles/policy';
+import { subscriptionPolicy } from '../subscriptions/policy';
 
 interface LockedUser {
   id: string;
@@ -50,7 +52,7 @@ export async function updateUser(
     if (!updated) throw targetProfileRequired();
     // The tier shows on the user's own profile and on every row they made.
     await recordChanges(trx, [
-      { entity: 'profile', id: userId, audiences: [{ user: userId }] },
+      { entity: 'profile', id: userId, audiences: profilePolicy.audiences({ user_id: userId }) },
       ...(await rowsOfUser(trx, userId, 'upsert')),
     ]);
   }
@@ -72,8 +74,8 @@ export async function deleteUser(
   const changes = [
     ...(await rowsOfUser(trx, userId, 'delete')),
     ...(await rowsAroundUser(trx, userId)),
-    { entity: 'profile' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
-    { entity: 'subscription' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
+    { entity: 'profile' as const, id: userId, op: 'delete' as const, audiences: profilePolicy.audiences({ user_id: userId }) },
+    { entity: 'subscription' as const, id: userId, op: 'delete' as const, audiences: subscriptionPolicy.audiences({ user_id: userId }) },
   ];
   const now = trx.fn.now();
   await trx('users').where({ id: userId }).update({ deleted_at: now });

@@ -28,14 +28,11 @@ import {
   NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
-  orderAudiences,
   orderQuery,
   presentResponse,
-  refuseOrder,
-  responseAudiences,
   responseQuery,
-  visibleOrders,
 } from './queries';
+import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
 type OfferFields = { supplier_id: string; instant_order_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null };
 
@@ -90,9 +87,9 @@ export async function submitOffer(
   if (!row) throw orderNotActive('This order no longer takes offers');
 
   const changes: ChangeEntry[] = [
-    { entity: 'instant_order_response', id: row.id, audiences: responseAudiences(user.id, order.contractor_id) },
+    { entity: 'instant_order_response', id: row.id, audiences: responsePolicy.audiences({ supplier_id: user.id, contractor_id: order.contractor_id }) },
     // response_count (and this supplier's my_response) changed: the order goes out again.
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(order.contractor_id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: order.contractor_id }) },
   ];
   await recordChanges(trx, changes);
   if (row.inserted) {
@@ -120,7 +117,7 @@ export async function listResponses(
   query: PaginationQuery,
 ): Promise<Page<InstantOrderResponse>> {
   await expireOverdueOrders(knex);
-  const order = await visibleOrders(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
+  const order = await orderPolicy.visible(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
   if (!order) throw notFound('Instant order');
   if (order.contractor_id !== user.id) throw refuseOrder(user);
   return page<InstantOrderResponse>(responseQuery(knex).where('r.instant_order_id', orderId), { ...query, orderBy: NEWEST_FIRST });

@@ -32,15 +32,12 @@ import {
   NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
-  orderAudiences,
   orderQuery,
   presentOrder,
-  refuseOrder,
-  responseAudiences,
-  visibleOrders,
   whereStatus,
   withMyResponses,
 } from './queries';
+import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
 /** How loudly suppliers hear of a new order: as urgent as the order is. */
 const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
@@ -87,7 +84,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderAudiences(user.id) }]);
+  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderPolicy.audiences({ contractor_id: user.id }) }]);
   await notify(trx, {
     to: { role: 'supplier' },
     kind: 'instant_order.new',
@@ -120,7 +117,7 @@ export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: 
 /** GET /api/instant-orders/{id}: its contractor, suppliers and admins; 404 for anyone else. */
 export async function getInstantOrder(knex: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
   await expireOverdueOrders(knex);
-  if (!(await visibleOrders(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
+  if (!(await orderPolicy.visible(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
   return presentOrder(knex, user, id);
 }
 
@@ -161,10 +158,10 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
 
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
-    { entity: 'instant_order_response', id: offer.id, audiences: responseAudiences(offer.supplier_id, user.id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
+    { entity: 'instant_order_response', id: offer.id, audiences: responsePolicy.audiences({ supplier_id: offer.supplier_id, contractor_id: user.id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
     ),
   ]);
   const params = { order_title: order.title, order_id: order.id };
@@ -188,9 +185,9 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
     .update({ status: 'rejected' })
     .returning(['id', 'supplier_id']);
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
     ),
   ]);
   return presentOrder(trx, user, order.id);

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { notFound, roleLocked } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
+import { profilePolicy } from './policy';
 
 export const PROFILE_COLUMNS = [
   'user_id',
@@ -45,7 +46,7 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   } else {
     await trx('profiles').insert({ ...fields, user_id: user.id });
   }
-  await recordChange(trx, 'profile', user.id, [{ user: user.id }]);
+  await recordChange(trx, 'profile', user.id, profilePolicy.audiences({ user_id: user.id }));
   // Other users' copies show this company name (supplier_name, government_name, ...).
   if (existing && input.company_name !== undefined && input.company_name !== existing.company_name) {
     await recordChanges(trx, await rowsOfUser(trx, user.id, 'upsert'));

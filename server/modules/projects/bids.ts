@@ -22,15 +22,13 @@ import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
 import {
   NEWEST_FIRST,
-  bidAudiences,
   bidQuery,
   displayName,
   lockProject,
   presentBid,
-  projectAudiences,
   projectQuery,
-  refuseProject,
 } from './queries';
+import { bidPolicy, projectPolicy, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
   Number(row.amount) === input.amount &&
@@ -79,9 +77,9 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   // The project is open, so an existing bid that is not submitted was withdrawn.
   if (!row) throw invalidTransition('You withdrew your bid on this project; a withdrawal is final');
 
-  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidAudiences(user.id, project.government_id) }];
+  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) }];
   // bid_count changed: everyone holding the project gets it again.
-  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectAudiences(project.government_id) });
+  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
   await recordChanges(trx, changes);
   if (row.inserted) {
     await notify(trx, {
@@ -118,8 +116,8 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   }
   await trx('bids').where({ id: bid.id }).update({ status: 'withdrawn' });
   await recordChanges(trx, [
-    { entity: 'bid', id: bid.id, audiences: bidAudiences(user.id, project.government_id) },
-    { entity: 'project', id: project.id, audiences: projectAudiences(project.government_id) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) },
+    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
   ]);
   return presentBid(trx, bid.id);
 }

@@ -27,15 +27,11 @@ import type {
 import {
   NEWEST_FIRST,
   TODAY_IN_RIYADH,
-  bidAudiences,
-  canSeeProject,
   lockProject,
   presentProject,
-  projectAudiences,
   projectQuery,
-  refuseProject,
-  visibleProjects,
 } from './queries';
+import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
 
 /** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
 export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate): Promise<Saved<Project>> {
@@ -68,14 +64,14 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'project', id, audiences: projectAudiences(user.id) }]);
+  await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.id }) }]);
   return { row: await presentProject(trx, id), created: true };
 }
 
 /** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
 export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'contractor', 'government', 'admin');
-  const q = visibleProjects(projectQuery(db), user).where('p.status', query.status ?? 'open');
+  const q = projectPolicy.visible(projectQuery(db), user).where('p.status', query.status ?? 'open');
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
 
@@ -130,9 +126,9 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   await trx('projects').where({ id: project.id }).update({ status: 'in_progress', awarded_bid_id: bid.id });
 
   await recordChanges(trx, [
-    { entity: 'project', id: project.id, audiences: projectAudiences(user.id) },
-    { entity: 'bid', id: bid.id, audiences: bidAudiences(bid.contractor_id, user.id) },
-    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: bid.contractor_id, government_id: user.id }) },
+    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
   ]);
   const params = { project_title: project.title, project_id: project.id };
   await notify(trx, { to: [bid.contractor_id], kind: 'bid.accepted', type: 'system', priority: 'high', params });
@@ -154,7 +150,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
     throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
-  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectAudiences(user.id) }];
+  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) }];
 
   if (args.status === 'cancelled') {
     const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
@@ -162,7 +158,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
       .update({ status: 'rejected' })
       .returning(['id', 'contractor_id']);
     changes.push(
-      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
     );
     const accepted: Array<{ contractor_id: string }> = await trx('bids')
       .where({ project_id: project.id, status: 'accepted' })

@@ -17,7 +17,8 @@ import { roleOf } from '../../auth/guards';
 import { recordChange } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
-import { PRODUCT_AUDIENCE } from '../products/service';
+import { productPolicy } from '../products/policy';
+import { profilePolicy } from '../profiles/policy';
 
 const NEWEST_FIRST = [
   { column: 'r.updated_at', order: 'desc' as const },
@@ -81,10 +82,10 @@ export async function recomputeRating(trx: Knex.Transaction, type: ReviewTargetT
   const ratings = { average_rating: stats.average, total_reviews: stats.total };
   if (type === 'product') {
     await trx('products').where({ id }).update(ratings);
-    await recordChange(trx, 'product', id, PRODUCT_AUDIENCE);
+    await recordChange(trx, 'product', id, productPolicy.audiences({}));
   } else {
     await trx('profiles').where({ user_id: id }).update(ratings);
-    await recordChange(trx, 'profile', id, [{ user: id }]);
+    await recordChange(trx, 'profile', id, profilePolicy.audiences({ user_id: id }));
   }
 }
 

@@ -17,6 +17,7 @@ import { recordChange } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { effectivePlanId, usageCount } from './limits';
 import { getPlan } from './plans';
+import { subscriptionPolicy } from './policy';
 
 interface SubscriptionRow {
   plan_id: string;
@@ -86,7 +87,7 @@ async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<
 }
 
 async function saved(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  await recordChange(trx, 'subscription', user.id, [{ user: user.id }]);
+  await recordChange(trx, 'subscription', user.id, subscriptionPolicy.audiences({ user_id: user.id }));
   return getMySubscription(trx, user);
 }
 

@@ -15,12 +15,11 @@ import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
   displayName,
-  offerAudiences,
   presentOffer,
-  requestAudiences,
   type TransportOffer,
 } from './queries';
 import type { Saved } from './requests';
+import { offerPolicy, requestPolicy } from './policy';
 
 export async function createTransportOffer(
   trx: Knex.Transaction,
@@ -73,9 +72,9 @@ export async function createTransportOffer(
   }
 
   await recordChanges(trx, [
-    { entity: 'transport_offer', id: offerId, audiences: offerAudiences(user.id, request.requester_id) },
+    { entity: 'transport_offer', id: offerId, audiences: offerPolicy.audiences({ transport_company_id: user.id, requester_id: request.requester_id }) },
     // offer_count is part of the request row
-    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+    { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
   ]);
   await notify(trx, {
     to: [request.requester_id],
