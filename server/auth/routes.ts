@@ -23,7 +23,7 @@ interface GrantResponse {
 
 export function authRouter(config: Config, provider: OidcProvider): Router {
   const router = new Router();
-  const failedLogins = new Limiter(config.limits.loginFailuresPer15Min, 15 * 60);
+  const failedLogins = new Limiter('failed-login', config.limits.loginFailuresPer15Min, 15 * 60);
 
   route(
     router,
@@ -60,10 +60,10 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     router,
     { method: 'post', path: '/api/sessions', summary: 'Exchange a one-time login code for a session', tag: 'session', access: 'public', body: sessionCreateSchema },
     async ({ ctx, knex, body: { code } }) => {
-      await failedLogins.check(ctx.ip);
+      await failedLogins.check(ctx, ctx.ip);
       const userId = await consumeLoginCode(knex, code);
       if (!userId) {
-        await failedLogins.consume(ctx.ip);
+        await failedLogins.consume(ctx, ctx.ip);
         throw invalidLoginCode();
       }
       // A new session id at sign-in, so an id planted before sign-in is worthless after it.
