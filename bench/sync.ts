@@ -15,7 +15,7 @@ import { backfillChangeLog } from '../server/modules/sync/backfill';
 import { pull } from '../server/modules/sync/pull';
 import { push } from '../server/modules/sync/push';
 import { loaders, mutations } from '../server/modules/sync/registry';
-import { loadSessionUser } from '../server/http/guards';
+import { loadSessionUser } from '../server/auth/session-user';
 import { loadConfig } from '../server/config';
 import { createLoginCode } from '../server/auth/login-codes';
 

@@ -40,6 +40,7 @@ import * as syncLogMaintenance from './20261122030000_sync_log_maintenance';
 import * as changesCommitOrder from './20261122030001_changes_commit_order';
 import * as productsSearchListIndexes from './20261122040000_products_search_list_indexes';
 import * as catalogueLiveCount from './20261122040001_catalogue_live_count';
+import * as rateLimits from './20261123000000_rate_limits';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122030001_changes_commit_order': changesCommitOrder,
   '20261122040000_products_search_list_indexes': productsSearchListIndexes,
   '20261122040001_catalogue_live_count': catalogueLiveCount,
+  '20261123000000_rate_limits': rateLimits,
 };

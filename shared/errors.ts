@@ -1,44 +1,144 @@
 /**
- * Error codes of the API (DESIGN section 6). The server sends one of these in `code`;
- * the client shows the translation of `errors.<code>` and falls back to `error`.
+ * The errors of the API (DESIGN section 6): each code with its HTTP status, in one table,
+ * and a named factory per refusal, so a throw site names what went wrong and never picks
+ * a status. The server sends `code` in the error body; the client shows the translation of
+ * `errors.<code>` and falls back to `error`. Imports nothing, so both sides can use it.
  */
-export const ERROR_CODES = [
-  'validation_failed',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'bad_origin',
-  'internal_error',
-  'invalid_login_code',
-  'role_locked',
-  'profile_required',
-  'project_not_open',
-  'deadline_passed',
-  'order_not_active',
-  'request_not_pending',
-  'invalid_transition',
-  'plan_limit_reached',
-  'trial_not_available',
-  'cannot_delete_self',
-  'cannot_demote_self',
-  'owner_protected',
-  'cannot_review_self',
-  'client_id_taken',
-  'unknown_mutation',
-  'mutation_out_of_order',
-  'bid_not_found',
-  'offer_not_found',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every code the API answers with, and the status that goes with it. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  bad_origin: 403,
+  internal_error: 500,
+  invalid_login_code: 400,
+  role_locked: 409,
+  profile_required: 403,
+  project_not_open: 409,
+  deadline_passed: 409,
+  order_not_active: 409,
+  request_not_pending: 409,
+  invalid_transition: 409,
+  plan_limit_reached: 409,
+  trial_not_available: 409,
+  cannot_delete_self: 409,
+  cannot_demote_self: 409,
+  owner_protected: 409,
+  cannot_review_self: 409,
+  client_id_taken: 403,
+  unknown_mutation: 400,
+  /** only ever in a push result, never an HTTP answer */
+  mutation_out_of_order: 409,
+  bid_not_found: 404,
+  offer_not_found: 404,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export type ErrorDetails = Array<{ path: string; message: string; code?: string }>;
 
 /** The one error body of every failure. */
 export interface ErrorBody {
   error: string;
   code: ErrorCode | string;
-  details?: Array<{ path: string; message: string; code?: string }>;
+  details?: ErrorDetails;
+}
+
+export interface AppErrorOptions {
+  details?: ErrorDetails;
+  headers?: Record<string, string>;
+  /**
+   * Only for a status a library already chose that the table has no code for (the error
+   * middleware's mapping of koa's and the body parser's errors); nothing else sets it.
+   */
+  status?: number;
+}
+
+/** A refusal the server answers with a 4xx (or a 500) and the body of DESIGN section 6. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly details?: ErrorDetails;
+  readonly headers?: Record<string, string>;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    opts: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.status = opts.status ?? ERROR_STATUS[code];
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+}
+
+// Named factories, grouped by status. Messages are the default English `error` text;
+// call sites pass a more precise one where it helps the reader of a raw response.
+
+export const validationFailed = (message = 'Invalid input', details?: ErrorDetails) =>
+  new AppError('validation_failed', message, { details });
+export const invalidLoginCode = () => new AppError('invalid_login_code', 'The login code is invalid, used or expired');
+export const unknownMutation = (name: string) => new AppError('unknown_mutation', `Unknown action ${name}`);
+
+export const unauthenticated = (message = 'Sign in required') => new AppError('unauthenticated', message);
+
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('forbidden', message);
+export const profileRequired = (message = 'Finish your profile setup first') => new AppError('profile_required', message);
+export const badOrigin = () => new AppError('bad_origin', 'Cross-origin write refused');
+export const clientIdTaken = () => new AppError('client_id_taken', 'This client id belongs to another user');
+
+export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
+export const bidNotFound = (message = 'No such bid on this project') => new AppError('bid_not_found', message);
+export const offerNotFound = (message = 'No such offer') => new AppError('offer_not_found', message);
+
+export const methodNotAllowed = (method: string, allow: string) =>
+  new AppError('method_not_allowed', `${method} is not allowed here`, { headers: { Allow: allow } });
+
+export const conflict = (message: string) => new AppError('conflict', message);
+/**
+ * profile_required at 409: an admin acted on a user who has not finished setup. The caller
+ * may do this; the target's state forbids it, so it is a conflict, not the caller's 403.
+ * (A code of its own would change an answer clients already read.)
+ */
+export const targetProfileRequired = () =>
+  new AppError('profile_required', 'This user has not finished setup, so has no tier yet', { status: 409 });
+export const roleLocked = (message = 'The role cannot change after setup') => new AppError('role_locked', message);
+export const projectNotOpen = (message: string) => new AppError('project_not_open', message);
+export const deadlinePassed = (message = "This project's bidding deadline has passed") => new AppError('deadline_passed', message);
+export const orderNotActive = (message: string) => new AppError('order_not_active', message);
+export const requestNotPending = (message: string) => new AppError('request_not_pending', message);
+export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
+export const planLimitReached = (message: string) => new AppError('plan_limit_reached', message);
+export const trialNotAvailable = (message: string) => new AppError('trial_not_available', message);
+export const cannotDeleteSelf = (message = 'You cannot delete your own account') => new AppError('cannot_delete_self', message);
+export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
+export const ownerProtected = (message: string) => new AppError('owner_protected', message);
+export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
+
+export const payloadTooLarge = () => new AppError('payload_too_large', 'Request body is larger than 100 kB');
+export const unsupportedMediaType = () => new AppError('unsupported_media_type', 'Send the body as application/json');
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('rate_limited', 'Too many requests, try again later', {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+
+export const internalError = (message = 'Something went wrong on our side') => new AppError('internal_error', message);
+
+/** A failed parse of a shared schema as the 400 it is, with each issue in `details`. */
+export function fromZodError(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code: string; keys?: string[] }> }): AppError {
+  const details = error.issues.map((i) => ({
+    path: i.path.map(String).join('.') || (i.code === 'unrecognized_keys' ? (i.keys ?? []).join(',') : ''),
+    message: i.message,
+    code: i.code,
+  }));
+  const fields = [...new Set(details.map((d) => d.path).filter(Boolean))];
+  return validationFailed(fields.length ? `Invalid input: ${fields.join(', ')}` : 'Invalid input', details);
 }

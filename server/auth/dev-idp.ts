@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { badRequest } from '../http/errors';
+import { validationFailed } from '../../shared/errors';
 
 export const DEV_CLIENT_ID = 'binaa-dev-client';
 export const devIssuer = (publicUrl: string) => `${publicUrl}/dev-idp`;
@@ -62,11 +62,11 @@ export function devIdpRouter(config: Config, clientSecret: string): Router {
   function checkAuthParams(p: Record<string, unknown>): Record<string, string> {
     const params: Record<string, string> = {};
     for (const k of AUTH_PARAMS) if (typeof p[k] === 'string') params[k] = p[k] as string;
-    if (params.client_id !== DEV_CLIENT_ID) throw badRequest('unknown client_id');
-    if (params.response_type !== 'code') throw badRequest('response_type must be code');
-    if (!params.redirect_uri?.startsWith(redirectPrefix)) throw badRequest('redirect_uri not registered');
-    if (params.code_challenge_method !== 'S256' || !params.code_challenge) throw badRequest('PKCE S256 required');
-    if (!params.state) throw badRequest('state required');
+    if (params.client_id !== DEV_CLIENT_ID) throw validationFailed('unknown client_id');
+    if (params.response_type !== 'code') throw validationFailed('response_type must be code');
+    if (!params.redirect_uri?.startsWith(redirectPrefix)) throw validationFailed('redirect_uri not registered');
+    if (params.code_challenge_method !== 'S256' || !params.code_challenge) throw validationFailed('PKCE S256 required');
+    if (!params.state) throw validationFailed('state required');
     return params;
   }
 

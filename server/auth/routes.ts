@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { badRequest, forbidden } from '../http/errors';
+import { forbidden, invalidLoginCode } from '../../shared/errors';
 import { route } from '../http/route';
 import { meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
 import { PROFILE_COLUMNS } from '../modules/profiles/service';
@@ -24,7 +24,7 @@ interface GrantResponse {
 
 export function authRouter(config: Config, provider: OidcProvider): Router {
   const router = new Router();
-  const failedLogins = new Limiter(config.limits.loginFailuresPer15Min, 15 * 60);
+  const failedLogins = new Limiter('failed-login', config.limits.loginFailuresPer15Min, 15 * 60);
 
   route(
     router,
@@ -61,11 +61,11 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     router,
     { method: 'post', path: '/api/sessions', summary: 'Exchange a one-time login code for a session', tag: 'session', access: 'public', body: sessionCreateSchema },
     async ({ ctx, knex, body: { code } }) => {
-      await failedLogins.check(ctx.ip);
+      await failedLogins.check(ctx, ctx.ip);
       const userId = await consumeLoginCode(knex, code);
       if (!userId) {
-        await failedLogins.consume(ctx.ip);
-        throw badRequest('The login code is invalid, used or expired', undefined, 'invalid_login_code');
+        await failedLogins.consume(ctx, ctx.ip);
+        throw invalidLoginCode();
       }
       // A new session id at sign-in, so an id planted before sign-in is worthless after it.
       ctx.session!.grant = undefined;

@@ -5,7 +5,7 @@
  * from the primary key.
  */
 import type { Knex } from 'knex';
-import { conflict } from '../http/errors';
+import { conflict } from '../../shared/errors';
 
 /** What a create returns: the row, and whether this call made it (201) or found it (200). */
 export interface Saved<T> {
@@ -14,7 +14,7 @@ export interface Saved<T> {
   created: boolean;
 }
 
-export const idTaken = () => conflict('conflict', 'This id is already used by another record');
+export const idTaken = () => conflict('This id is already used by another record');
 
 /** The row a client-chosen id already names, if any (deleted rows included: ids are never reused). */
 export async function rowWithId<T = Record<string, unknown>>(

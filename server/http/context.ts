@@ -1,20 +1,12 @@
 /**
- * What the middleware puts on Koa's context, typed once for every route.
+ * What the middleware puts on Koa's context, typed once for every route. The session user's
+ * type lives in auth/session-user.ts: services and the sync push use it outside HTTP too.
  */
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { DbKind } from '../db/index';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string | null;
-  is_admin: boolean;
-  is_owner: boolean;
-  role: string | null;
-  language: 'ar' | 'en' | 'zh';
-}
+import type { SessionUser } from '../auth/session-user';
 
 export interface AppDeps {
   knex: Knex;

@@ -193,7 +193,7 @@ describe('input Postgres cannot store', () => {
   });
 
   it('maps the database errors bad input can cause to 4xx', async () => {
-    const { fromDatabaseError } = await import('./errors');
+    const { fromDatabaseError } = await import('../db/errors');
     expect(fromDatabaseError({ code: '22008' })?.status).toBe(400);
     expect(fromDatabaseError({ code: '22003' })?.status).toBe(400);
     expect(fromDatabaseError({ code: '23503' })?.status).toBe(400);

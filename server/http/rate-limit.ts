@@ -1,39 +1,75 @@
 /**
  * Rate limits (DESIGN section 6) with rate-limiter-flexible: generous per user or IP for
  * everything, tight for what is cheap to abuse (failed login-code exchanges, quick signup).
- * Counters live in memory: one process per machine here; behind a load balancer they would
- * move to RateLimiterPostgres with the same calls.
+ * On Postgres the counters live in the database (RateLimiterPostgres, table rate_limits),
+ * so several app processes behind a load balancer count one budget; if the database
+ * cannot answer, each process falls back to its own memory until it can. The embedded
+ * PGlite is one process by nature, so its counters stay in memory.
  */
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { rateLimited } from './errors';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { rateLimited } from '../../shared/errors';
+import type { AppDeps } from './context';
 
+/**
+ * One budget (points per duration) under one name. Its counters belong to the app whose
+ * context uses it (a test process runs many apps, each with its own database).
+ */
 export class Limiter {
-  private limiter: RateLimiterMemory;
-  constructor(points: number, durationSeconds: number) {
-    this.limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+  private readonly stores = new WeakMap<AppDeps, RateLimiterAbstract>();
+  constructor(
+    private readonly name: string,
+    private readonly points: number,
+    private readonly durationSeconds: number,
+  ) {}
+
+  private store(deps: AppDeps): RateLimiterAbstract {
+    let store = this.stores.get(deps);
+    if (!store) {
+      const opts = { keyPrefix: this.name, points: this.points, duration: this.durationSeconds };
+      store =
+        deps.dbKind === 'postgres'
+          ? new RateLimiterPostgres({
+              ...opts,
+              storeClient: deps.knex,
+              storeType: 'knex',
+              tableName: 'rate_limits',
+              tableCreated: true, // by the migration
+              insuranceLimiter: new RateLimiterMemory(opts),
+            })
+          : new RateLimiterMemory(opts);
+      this.stores.set(deps, store);
+    }
+    return store;
   }
+
   /** Counts one hit; throws 429 once the key is over its budget. */
-  async consume(key: string): Promise<void> {
+  async consume(ctx: Context, key: string): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.store(ctx.deps).consume(key);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw rateLimited(e.msBeforeNext / 1000);
       throw e;
     }
   }
+
   /** Refuses without counting when the key is already over budget. */
-  async check(key: string): Promise<void> {
-    const res = await this.limiter.get(key);
+  async check(ctx: Context, key: string): Promise<void> {
+    const res = await this.store(ctx.deps).get(key);
     if (res && res.remainingPoints <= 0) throw rateLimited(res.msBeforeNext / 1000);
   }
 }
 
 export function generalLimit(perMinute: number) {
-  const limiter = new Limiter(perMinute, 60);
+  const limiter = new Limiter('general', perMinute, 60);
   return async function limitRequests(ctx: Context, next: Next) {
     if (ctx.path.startsWith('/api/')) {
-      await limiter.consume(ctx.state.user ? `u:${ctx.state.user.id}` : `ip:${ctx.ip}`);
+      await limiter.consume(ctx, ctx.state.user ? `u:${ctx.state.user.id}` : `ip:${ctx.ip}`);
     }
     await next();
   };

@@ -8,8 +8,8 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
-import type { SessionUser } from './context';
-import { requireAdmin, requireUser } from './guards';
+import type { SessionUser } from '../auth/session-user';
+import { assertAdmin, assertUser } from '../auth/guards';
 import { parse } from './validate';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -54,7 +54,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec as never);
   const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
   router[spec.method](koaPath, async (ctx: Context) => {
-    const user = spec.access === 'admin' ? requireAdmin(ctx) : spec.access === 'user' ? requireUser(ctx) : ctx.state.user;
+    const user = spec.access === 'admin' ? assertAdmin(ctx.state.user) : spec.access === 'user' ? assertUser(ctx.state.user) : ctx.state.user;
     const params = (ctx as unknown as { params: Record<string, string> }).params ?? {};
     // Ids in paths are UUIDs; anything else can only be a missing object.
     for (const [k, v] of Object.entries(params)) {

@@ -4,7 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import helmet from 'koa-helmet';
-import { AppError } from './errors';
+import { badOrigin, unsupportedMediaType } from '../../shared/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,7 +42,7 @@ export function originCheck(publicUrl: string, exempt: string[] = []) {
     if (!SAFE.has(ctx.method) && !exempt.includes(ctx.path)) {
       const origin = ctx.get('Origin') || refererOrigin(ctx.get('Referer'));
       if (origin !== allowed) {
-        throw new AppError(403, 'bad_origin', 'Cross-origin write refused');
+        throw badOrigin();
       }
     }
     await next();
@@ -65,7 +65,7 @@ export function jsonOnly() {
       // is() answers null when there is no body at all, false for any other type; an empty
       // body (Content-Length: 0, as fetch sends for a bodyless PUT) carries nothing to parse.
       if (ctx.request.length !== 0 && ctx.is('application/json') === false) {
-        throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');
+        throw unsupportedMediaType();
       }
     }
     await next();

@@ -4,8 +4,8 @@
  */
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import { AppError } from '../http/errors';
-import type { SessionUser } from '../http/context';
+import { AppError } from '../../shared/errors';
+import type { SessionUser } from '../auth/session-user';
 import type { MutationTable } from '../modules/sync/contracts';
 
 /** Runs mutation `name` of `table` for `user` in its own transaction, as the push would. */

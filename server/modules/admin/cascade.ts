@@ -9,10 +9,10 @@
  */
 import type { Knex } from 'knex';
 import type { ChangeEntry, SyncedEntity, Audience } from '../../db/changes';
-import { PRODUCT_AUDIENCE } from '../products/service';
-import { bidAudiences, projectAudiences } from '../projects/queries';
-import { orderAudiences, responseAudiences } from '../instant-orders/queries';
-import { offerAudiences, requestAudiences } from '../transport/queries';
+import { orderPolicy, responsePolicy } from '../instant-orders/policy';
+import { bidPolicy, projectPolicy } from '../projects/policy';
+import { offerPolicy, requestPolicy } from '../transport/policy';
+import { productPolicy } from '../products/policy';
 
 type Op = 'upsert' | 'delete';
 const entries = <R extends { id: string }>(entity: SyncedEntity, op: Op, rows: R[], audiences: (r: R) => Audience[]): ChangeEntry[] =>
@@ -40,13 +40,13 @@ export async function rowsOfUser(db: Knex, userId: string, op: Op): Promise<Chan
     .whereNull('r.deleted_at')
     .select('o.id', 'r.requester_id as owner');
   return [
-    ...entries('product', op, products, () => PRODUCT_AUDIENCE),
-    ...entries('project', op, projects, () => projectAudiences(userId)),
-    ...entries('bid', op, bids, (b) => bidAudiences(userId, b.owner)),
-    ...entries('instant_order', op, orders, () => orderAudiences(userId)),
-    ...entries('instant_order_response', op, responses, (r) => responseAudiences(userId, r.owner)),
-    ...entries('transport_request', op, requests, () => requestAudiences(userId)),
-    ...entries('transport_offer', op, offers, (o) => offerAudiences(userId, o.owner)),
+    ...entries('product', op, products, () => productPolicy.audiences({})),
+    ...entries('project', op, projects, () => projectPolicy.audiences({ government_id: userId })),
+    ...entries('bid', op, bids, (b) => bidPolicy.audiences({ contractor_id: userId, government_id: b.owner })),
+    ...entries('instant_order', op, orders, () => orderPolicy.audiences({ contractor_id: userId })),
+    ...entries('instant_order_response', op, responses, (r) => responsePolicy.audiences({ supplier_id: userId, contractor_id: r.owner })),
+    ...entries('transport_request', op, requests, () => requestPolicy.audiences({ requester_id: userId })),
+    ...entries('transport_offer', op, offers, (o) => offerPolicy.audiences({ transport_company_id: userId, requester_id: o.owner })),
   ];
 }
 
@@ -87,11 +87,11 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     )
     .select('r.id', 'r.requester_id as owner');
   return [
-    ...entries('bid', 'delete', bidsOnMine, (b) => bidAudiences(b.author, userId)),
-    ...entries('instant_order_response', 'delete', responsesOnMine, (r) => responseAudiences(r.author, userId)),
-    ...entries('transport_offer', 'delete', offersOnMine, (o) => offerAudiences(o.author, userId)),
-    ...entries('project', 'upsert', projectsBidOn, (p) => projectAudiences(p.owner)),
-    ...entries('instant_order', 'upsert', ordersOfferedOn, (o) => orderAudiences(o.owner)),
-    ...entries('transport_request', 'upsert', requestsOfferedOn, (r) => requestAudiences(r.owner)),
+    ...entries('bid', 'delete', bidsOnMine, (b) => bidPolicy.audiences({ contractor_id: b.author, government_id: userId })),
+    ...entries('instant_order_response', 'delete', responsesOnMine, (r) => responsePolicy.audiences({ supplier_id: r.author, contractor_id: userId })),
+    ...entries('transport_offer', 'delete', offersOnMine, (o) => offerPolicy.audiences({ transport_company_id: o.author, requester_id: userId })),
+    ...entries('project', 'upsert', projectsBidOn, (p) => projectPolicy.audiences({ government_id: p.owner })),
+    ...entries('instant_order', 'upsert', ordersOfferedOn, (o) => orderPolicy.audiences({ contractor_id: o.owner })),
+    ...entries('transport_request', 'upsert', requestsOfferedOn, (r) => requestPolicy.audiences({ requester_id: r.owner })),
   ];
 }

@@ -6,12 +6,12 @@
  * (normalize_search), so "مؤسسة" finds "موسسه".
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { AdminListQuery, AdminUser } from '../../../shared/schemas/admin';
 import type { Product } from '../../../shared/schemas/product';
 import type { Project } from '../../../shared/schemas/project';
 import type { RegistrationRequest } from '../../../shared/schemas/quick-signup';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../../shared/errors';
 import { likePattern, page, type Page } from '../../db/page';
 import { productQuery, NEWEST_FIRST as PRODUCTS_NEWEST_FIRST } from '../products/queries';
 import { projectQuery } from '../projects/queries';

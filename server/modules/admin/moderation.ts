@@ -5,19 +5,19 @@
  * bidders and the owner held them).
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
-import { notFound } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { notFound } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
-import { PRODUCT_AUDIENCE } from '../products/service';
-import { bidAudiences, projectAudiences } from '../projects/queries';
 import { assertAdmin } from './lists';
+import { bidPolicy, projectPolicy } from '../projects/policy';
+import { productPolicy } from '../products/policy';
 
 export async function removeProduct(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
   assertAdmin(admin);
   const product = await trx('products').where({ id }).whereNull('deleted_at').forUpdate().first('id');
   if (!product) throw notFound('Product');
   await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
-  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE, 'delete');
+  await recordChange(trx, 'product', id, productPolicy.audiences({}), 'delete');
 }
 
 export async function removeProject(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
@@ -27,12 +27,12 @@ export async function removeProject(trx: Knex.Transaction, admin: SessionUser, i
   const bids: Array<{ id: string; contractor_id: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id');
   await trx('projects').where({ id }).update({ deleted_at: trx.fn.now() });
   await recordChanges(trx, [
-    { entity: 'project', id, op: 'delete', audiences: projectAudiences(project.government_id) },
+    { entity: 'project', id, op: 'delete', audiences: projectPolicy.audiences({ government_id: project.government_id }) },
     ...bids.map((b) => ({
       entity: 'bid' as const,
       id: b.id,
       op: 'delete' as const,
-      audiences: bidAudiences(b.contractor_id, project.government_id),
+      audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: project.government_id }),
     })),
   ]);
 }

@@ -10,12 +10,14 @@
  * the panel can never be left without the person who runs the site.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { AdminUser, AdminUserPatch } from '../../../shared/schemas/admin';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected, targetProfileRequired } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
 import { rowsAroundUser, rowsOfUser } from './cascade';
 import { assertAdmin, userQuery } from './lists';
+import { profilePolicy } from '../profiles/policy';
+import { subscriptionPolicy } from '../subscriptions/policy';
 
 interface LockedUser {
   id: string;
@@ -41,16 +43,16 @@ export async function updateUser(
   assertAdmin(admin);
   const target = await lockUser(trx, userId);
   if (patch.is_admin === false) {
-    if (target.id === admin.id) throw conflict('cannot_demote_self', 'You cannot remove your own admin flag');
-    if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner stays an admin');
+    if (target.id === admin.id) throw cannotDemoteSelf();
+    if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner stays an admin');
   }
   if (patch.is_admin !== undefined) await trx('users').where({ id: userId }).update({ is_admin: patch.is_admin });
   if (patch.verification_tier !== undefined) {
     const updated = await trx('profiles').where({ user_id: userId }).update({ verification_tier: patch.verification_tier });
-    if (!updated) throw new AppError(409, 'profile_required', 'This user has not finished setup, so has no tier yet');
+    if (!updated) throw targetProfileRequired();
     // The tier shows on the user's own profile and on every row they made.
     await recordChanges(trx, [
-      { entity: 'profile', id: userId, audiences: [{ user: userId }] },
+      { entity: 'profile', id: userId, audiences: profilePolicy.audiences({ user_id: userId }) },
       ...(await rowsOfUser(trx, userId, 'upsert')),
     ]);
   }
@@ -64,16 +66,16 @@ export async function deleteUser(
   ownerEmail: string | undefined,
 ): Promise<void> {
   assertAdmin(admin);
-  if (userId === admin.id) throw conflict('cannot_delete_self', 'You cannot delete your own account');
+  if (userId === admin.id) throw cannotDeleteSelf();
   const target = await lockUser(trx, userId);
-  if (isOwner(target, ownerEmail)) throw conflict('owner_protected', 'The site owner cannot be deleted');
+  if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner cannot be deleted');
 
   // Collected while the user and their listings are still live, so the joins find them.
   const changes = [
     ...(await rowsOfUser(trx, userId, 'delete')),
     ...(await rowsAroundUser(trx, userId)),
-    { entity: 'profile' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
-    { entity: 'subscription' as const, id: userId, op: 'delete' as const, audiences: [{ user: userId }] },
+    { entity: 'profile' as const, id: userId, op: 'delete' as const, audiences: profilePolicy.audiences({ user_id: userId }) },
+    { entity: 'subscription' as const, id: userId, op: 'delete' as const, audiences: subscriptionPolicy.audiences({ user_id: userId }) },
   ];
   const now = trx.fn.now();
   await trx('users').where({ id: userId }).update({ deleted_at: now });

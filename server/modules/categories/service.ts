@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Category } from '../../../shared/schemas/category';
-import { badRequest } from '../../http/errors';
+import { validationFailed } from '../../../shared/errors';
 
 const COLUMNS = ['id', 'slug', 'name_ar', 'name_en', 'name_zh', 'sort'] as const;
 
@@ -33,6 +33,6 @@ export async function resolveCategoryRef(db: Knex, ref: string): Promise<string 
 export async function assertCategoryExists(db: Knex, id: string | null | undefined): Promise<void> {
   if (!id) return;
   if (!(await resolveCategoryRef(db, id))) {
-    throw badRequest('Unknown category', [{ path: 'category_id', message: 'unknown_category', code: 'custom' }]);
+    throw validationFailed('Unknown category', [{ path: 'category_id', message: 'unknown_category', code: 'custom' }]);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { loadSessionUser } from '../../http/guards';
-import { as, changesOf, postOffer, postOrder } from '../projects/testing';
+import { loadSessionUser } from '../../auth/session-user';
+import { as, changesOf, postOffer, postOrder } from '../../test/factories';
 import { expireAllOverdueOrders, expireOverdueOrders } from './expiry';
 import { loaders } from './sync';
 

@@ -16,7 +16,7 @@
  */
 import type { Knex } from 'knex';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
-import { orderAudiences, responseAudiences } from './queries';
+import { orderPolicy, responsePolicy } from './policy';
 
 /** Orders flipped per statement, so one sweep after a long downtime stays short. */
 const BATCH = 500;
@@ -40,12 +40,12 @@ export async function expireOverdueOrders(db: Knex): Promise<number> {
       .update({ status: 'rejected' })
       .returning(['id', 'supplier_id', 'instant_order_id']);
     await recordChanges(trx, [
-      ...expired.rows.map((o): ChangeEntry => ({ entity: 'instant_order', id: o.id, audiences: orderAudiences(o.contractor_id) })),
+      ...expired.rows.map((o): ChangeEntry => ({ entity: 'instant_order', id: o.id, audiences: orderPolicy.audiences({ contractor_id: o.contractor_id }) })),
       ...rejected.map(
         (r): ChangeEntry => ({
           entity: 'instant_order_response',
           id: r.id,
-          audiences: responseAudiences(r.supplier_id, contractorOf.get(r.instant_order_id)!),
+          audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: contractorOf.get(r.instant_order_id)! }),
         }),
       ),
     ]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
-import { as, audiences, changesOf, notificationsOf, postOffer, postOrder } from '../projects/testing';
+import { as, audiences, changesOf, notificationsOf, postOffer, postOrder } from '../../test/factories';
 
 const DAY_MS = 86_400_000;
 

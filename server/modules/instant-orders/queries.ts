@@ -1,19 +1,18 @@
 /**
  * How instant orders and their offers (instant_order_responses) are read: the rows as the
  * API presents them (contractor_name, response_count, the calling supplier's own offer,
- * supplier_name ...), who may see which, and the audiences of their change-log rows.
- * Every read of the area, REST or sync, goes through these.
+ * supplier_name ...) and the row locks of their transitions. Every read of the area, REST
+ * or sync, goes through these; who may see which is policy.ts.
  *
  * An order whose expires_at has passed is presented as expired even before the sweep
  * (expiry.ts) has written it, so no reader ever sees an overdue order as active.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
-import type { Audience } from '../../db/changes';
+import type { SessionUser } from '../../auth/session-user';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderStatus } from '../../../shared/constants';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 
 export const NEWEST_FIRST = [
   { column: 'created_at', order: 'desc' as const },
@@ -87,20 +86,6 @@ export function responseQuery(db: Knex) {
     );
 }
 
-/** Orders are seen by every supplier (they offer on them), admins, and their own contractor. */
-export function canSeeOrders(user: SessionUser): boolean {
-  return user.is_admin || user.role === 'supplier';
-}
-
-export function visibleOrders(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
-  return canSeeOrders(user) ? q : q.where('o.contractor_id', user.id);
-}
-
-/** An offer is seen by its supplier and by the order's contractor. */
-export function visibleResponses(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
-  return q.where((w) => w.where('r.supplier_id', user.id).orWhere('o.contractor_id', user.id));
-}
-
 /**
  * Adds my_response: for a supplier, their own offer on each order (or null); null for
  * everyone else, so every reader gets the same shape.
@@ -156,18 +141,3 @@ export async function lockOrder(trx: Knex.Transaction, id: string, mode: 'update
     .first('o.id', 'o.contractor_id', 'o.title', 'o.status', trx.raw('(o.expires_at <= now()) as overdue'));
   return mode === 'update' ? q.forUpdate() : q.forShare();
 }
-
-/**
- * The refusal for someone who may not act on an order: 403 when they can see it anyway
- * (suppliers, admins), 404 when they cannot, so its existence is not revealed.
- */
-export const refuseOrder = (user: SessionUser) => (canSeeOrders(user) ? forbidden() : notFound('Instant order'));
-
-/** Who receives an order's changes (decided with the sync area). */
-export const orderAudiences = (contractorId: string): Audience[] => [{ role: 'supplier' }, { user: contractorId }];
-
-/** Who receives an offer's changes: its supplier and the order's contractor. */
-export const responseAudiences = (supplierId: string, contractorId: string): Audience[] => [
-  { user: supplierId },
-  { user: contractorId },
-];

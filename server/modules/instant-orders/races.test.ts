@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
-import { as, notificationsOf, postOffer, postOrder, type Client } from '../projects/testing';
+import { as, notificationsOf, postOffer, postOrder, type Client } from '../../test/factories';
 import { expireOverdueOrders } from './expiry';
 
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 150));

@@ -9,12 +9,12 @@
  * it) or refused with order_not_active.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { conflict, notFound, orderNotActive } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
@@ -28,14 +28,11 @@ import {
   NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
-  orderAudiences,
   orderQuery,
   presentResponse,
-  refuseOrder,
-  responseAudiences,
   responseQuery,
-  visibleOrders,
 } from './queries';
+import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
 type OfferFields = { supplier_id: string; instant_order_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null };
 
@@ -70,7 +67,7 @@ export async function submitOffer(
   const order = await lockOrder(trx, input.instant_order_id, 'share');
   if (!order) throw notFound('Instant order');
   if (!acceptsSubmissions('instant_order', effectiveStatus(order))) {
-    throw conflict('order_not_active', 'This order no longer takes offers');
+    throw orderNotActive('This order no longer takes offers');
   }
 
   const upserted = await insertWithClientId('instant_order_responses', () =>
@@ -87,12 +84,12 @@ export async function submitOffer(
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
   // Offers leave submitted only when their order leaves active, which the lock rules out.
-  if (!row) throw conflict('order_not_active', 'This order no longer takes offers');
+  if (!row) throw orderNotActive('This order no longer takes offers');
 
   const changes: ChangeEntry[] = [
-    { entity: 'instant_order_response', id: row.id, audiences: responseAudiences(user.id, order.contractor_id) },
+    { entity: 'instant_order_response', id: row.id, audiences: responsePolicy.audiences({ supplier_id: user.id, contractor_id: order.contractor_id }) },
     // response_count (and this supplier's my_response) changed: the order goes out again.
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(order.contractor_id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: order.contractor_id }) },
   ];
   await recordChanges(trx, changes);
   if (row.inserted) {
@@ -120,7 +117,7 @@ export async function listResponses(
   query: PaginationQuery,
 ): Promise<Page<InstantOrderResponse>> {
   await expireOverdueOrders(knex);
-  const order = await visibleOrders(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
+  const order = await orderPolicy.visible(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
   if (!order) throw notFound('Instant order');
   if (order.contractor_id !== user.id) throw refuseOrder(user);
   return page<InstantOrderResponse>(responseQuery(knex).where('r.instant_order_id', orderId), { ...query, orderBy: NEWEST_FIRST });

@@ -10,12 +10,12 @@
  * before the sweep has flipped it.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { invalidTransition, notFound, offerNotFound, orderNotActive, validationFailed } from '../../../shared/errors';
 import { notify, type NotificationPriority } from '../notifications/notify';
 import { assertWithinPlanLimit } from '../subscriptions/limits';
 import { canTransition } from '../../../shared/lifecycle';
@@ -32,15 +32,12 @@ import {
   NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
-  orderAudiences,
   orderQuery,
   presentOrder,
-  refuseOrder,
-  responseAudiences,
-  visibleOrders,
   whereStatus,
   withMyResponses,
 } from './queries';
+import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
 /** How loudly suppliers hear of a new order: as urgent as the order is. */
 const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
@@ -65,7 +62,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
     return { row: await presentOrder(trx, user, input.id!), created: false };
   }
   if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
-    throw badRequest('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
+    throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
   }
   await assertWithinPlanLimit(trx, user.id, 'instant_orders');
 
@@ -87,7 +84,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderAudiences(user.id) }]);
+  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderPolicy.audiences({ contractor_id: user.id }) }]);
   await notify(trx, {
     to: { role: 'supplier' },
     kind: 'instant_order.new',
@@ -120,7 +117,7 @@ export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: 
 /** GET /api/instant-orders/{id}: its contractor, suppliers and admins; 404 for anyone else. */
 export async function getInstantOrder(knex: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
   await expireOverdueOrders(knex);
-  if (!(await visibleOrders(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
+  if (!(await orderPolicy.visible(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
   return presentOrder(knex, user, id);
 }
 
@@ -140,16 +137,16 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
-    throw conflict('order_not_active', 'Offers can only be accepted while the order is active');
+    throw orderNotActive('Offers can only be accepted while the order is active');
   }
   const offer = await trx('instant_order_responses as r')
     .where({ 'r.id': args.response_id, 'r.instant_order_id': order.id })
     .whereExists((s) => s.select(1).from('users as su').whereRaw('su.id = r.supplier_id').whereNull('su.deleted_at'))
     .forUpdate()
     .first('r.id', 'r.status', 'r.supplier_id');
-  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this order');
+  if (!offer) throw offerNotFound('No such offer on this order');
   if (!canTransition('instant_order_response', offer.status, 'accepted', 'owner')) {
-    throw conflict('invalid_transition', `A ${offer.status} offer cannot be accepted`);
+    throw invalidTransition(`A ${offer.status} offer cannot be accepted`);
   }
 
   await trx('instant_order_responses').where({ id: offer.id }).update({ status: 'accepted' });
@@ -161,10 +158,10 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
 
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
-    { entity: 'instant_order_response', id: offer.id, audiences: responseAudiences(offer.supplier_id, user.id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
+    { entity: 'instant_order_response', id: offer.id, audiences: responsePolicy.audiences({ supplier_id: offer.supplier_id, contractor_id: user.id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
     ),
   ]);
   const params = { order_title: order.title, order_id: order.id };
@@ -180,7 +177,7 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition('instant_order', effectiveStatus(order), 'cancelled', 'owner')) {
-    throw conflict('order_not_active', 'Only an active order can be cancelled');
+    throw orderNotActive('Only an active order can be cancelled');
   }
   await trx('instant_orders').where({ id: order.id }).update({ status: 'cancelled' });
   const rejected: Array<{ id: string; supplier_id: string }> = await trx('instant_order_responses')
@@ -188,9 +185,9 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
     .update({ status: 'rejected' })
     .returning(['id', 'supplier_id']);
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderAudiences(user.id) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responseAudiences(r.supplier_id, user.id) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
     ),
   ]);
   return presentOrder(trx, user, order.id);

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { refusal, runMutation } from '../../test/mutations';
-import { loadSessionUser } from '../../http/guards';
-import type { SessionUser } from '../../http/context';
+import { loadSessionUser } from '../../auth/session-user';
+import type { SessionUser } from '../../auth/session-user';
 import { mutations } from './mutations';
 import { loaders } from './sync';
-import { as, postOffer, postOrder, type Client } from '../projects/testing';
+import { as, postOffer, postOrder, type Client } from '../../test/factories';
 
 describe('instant orders and offers for sync', () => {
   let server: TestServer;

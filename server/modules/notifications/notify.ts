@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { recordChanges } from '../../db/changes';
 import { renderNotification, type Lang, type NotificationKind } from './messages';
+import { notificationPolicy } from './policy';
 
 export type NotificationType = 'instant_order' | 'order_response' | 'logistics' | 'payment' | 'system';
 export type NotificationPriority = 'urgent' | 'high' | 'normal' | 'low';
@@ -46,6 +47,6 @@ export async function notify(trx: Knex.Transaction, input: NotifyInput): Promise
   const inserted: Array<{ id: string; user_id: string }> = await trx('notifications').insert(rows).returning(['id', 'user_id']);
   await recordChanges(
     trx,
-    inserted.map((n) => ({ entity: 'notification' as const, id: n.id, audiences: [{ user: n.user_id }] })),
+    inserted.map((n) => ({ entity: 'notification' as const, id: n.id, audiences: notificationPolicy.audiences(n) })),
   );
 }

@@ -5,11 +5,12 @@
  * notify.ts's job, inside the transaction of the event that causes them.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Notification, NotificationListQuery } from '../../../shared/schemas/notification';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
 import { page, type Page } from '../../db/page';
+import { notificationPolicy } from './policy';
 
 const COLUMNS = ['id', 'kind', 'params', 'type', 'priority', 'title', 'message', 'is_read', 'created_at'];
 
@@ -41,7 +42,7 @@ export async function listNotifications(
 const logReads = (trx: Knex.Transaction, userId: string, ids: string[]) =>
   recordChanges(
     trx,
-    ids.map((id) => ({ entity: 'notification' as const, id, audiences: [{ user: userId }] })),
+    ids.map((id) => ({ entity: 'notification' as const, id, audiences: notificationPolicy.audiences({ user_id: userId }) })),
   );
 
 /** Marks one of the caller's notifications read; reading it again changes nothing. */

@@ -9,19 +9,17 @@ import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '../../../shared/schemas/product';
-import type { SessionUser } from '../../http/context';
-import { assertRole } from '../../http/guards';
-import { notFound } from '../../http/errors';
-import { recordChange, type Audience } from '../../db/changes';
+import type { SessionUser } from '../../auth/session-user';
+import { assertRole } from '../../auth/guards';
+import { notFound } from '../../../shared/errors';
+import { recordChange } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
 import { assertWithinPlanLimit } from '../subscriptions/limits';
 import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
 import { findProduct, listNewest } from './queries';
 import { searchProducts } from './search';
-
-/** The catalogue is public: every product change goes to everyone. */
-export const PRODUCT_AUDIENCE: Audience[] = [{ all: true }];
+import { productPolicy } from './policy';
 
 /** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
 const jsonb = (v: Record<string, string> | null | undefined) => (v == null ? v : JSON.stringify(v));
@@ -74,7 +72,7 @@ export async function createProduct(
       .insert({ ...(id ? { id } : {}), ...fields, specifications: jsonb(specifications), supplier_id: user.id })
       .returning('id'),
   );
-  await recordChange(trx, 'product', inserted.id, PRODUCT_AUDIENCE);
+  await recordChange(trx, 'product', inserted.id, productPolicy.audiences({}));
   return { created: true, row: await getProduct(trx, user.language, inserted.id) };
 }
 
@@ -111,7 +109,7 @@ export async function updateProduct(
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (specifications !== undefined) changes.specifications = jsonb(specifications);
   await trx('products').where({ id }).update(changes);
-  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE);
+  await recordChange(trx, 'product', id, productPolicy.audiences({}));
   return getProduct(trx, user.language, id);
 }
 
@@ -119,5 +117,5 @@ export async function updateProduct(
 export async function deleteProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
   await lockOwnProduct(trx, user, id);
   await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
-  await recordChange(trx, 'product', id, PRODUCT_AUDIENCE, 'delete');
+  await recordChange(trx, 'product', id, productPolicy.audiences({}), 'delete');
 }

@@ -4,10 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
-import type { SessionUser } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { notFound, roleLocked } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
+import { profilePolicy } from './policy';
 
 export const PROFILE_COLUMNS = [
   'user_id',
@@ -37,7 +38,7 @@ export async function getProfile(knex: Knex, userId: string) {
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
   const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name');
   if (existing && existing.role !== input.role) {
-    throw conflict('role_locked', 'The role cannot change after setup');
+    throw roleLocked();
   }
   const fields = { ...input, updated_at: trx.fn.now() };
   if (existing) {
@@ -45,7 +46,7 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   } else {
     await trx('profiles').insert({ ...fields, user_id: user.id });
   }
-  await recordChange(trx, 'profile', user.id, [{ user: user.id }]);
+  await recordChange(trx, 'profile', user.id, profilePolicy.audiences({ user_id: user.id }));
   // Other users' copies show this company name (supplier_name, government_name, ...).
   if (existing && input.company_name !== undefined && input.company_name !== existing.company_name) {
     await recordChanges(trx, await rowsOfUser(trx, user.id, 'upsert'));

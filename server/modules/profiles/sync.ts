@@ -5,11 +5,11 @@
  */
 import type { LoaderTable } from '../sync/contracts';
 import { PROFILE_COLUMNS } from './service';
+import { profilePolicy } from './policy';
 
 export const loaders: LoaderTable = {
   profile: async (knex, user, ids) => {
-    if (!ids.includes(user.id)) return [];
-    const row = await knex('profiles').where({ user_id: user.id }).first(PROFILE_COLUMNS);
-    return row ? [{ id: row.user_id, ...row }] : [];
+    const rows = await profilePolicy.visible(knex('profiles').whereIn('user_id', ids), user).select(PROFILE_COLUMNS);
+    return rows.map((row: { user_id: string }) => ({ id: row.user_id, ...row }));
   },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
-import { as, audiences, changesOf, notificationsOf, postBid, postProject } from './testing';
+import { as, audiences, changesOf, notificationsOf, postBid, postProject } from '../../test/factories';
 
 describe('bids', () => {
   let server: TestServer;

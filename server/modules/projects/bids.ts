@@ -10,27 +10,25 @@
  * refused with project_not_open.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { conflict, deadlinePassed, invalidTransition, notFound, projectNotOpen } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
 import {
   NEWEST_FIRST,
-  bidAudiences,
   bidQuery,
   displayName,
   lockProject,
   presentBid,
-  projectAudiences,
   projectQuery,
-  refuseProject,
 } from './queries';
+import { bidPolicy, projectPolicy, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
   Number(row.amount) === input.amount &&
@@ -58,9 +56,9 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   const project = await lockProject(trx, input.project_id, 'share');
   if (!project) throw notFound('Project');
   if (!acceptsSubmissions('project', project.status)) {
-    throw conflict('project_not_open', 'This project no longer takes bids');
+    throw projectNotOpen('This project no longer takes bids');
   }
-  if (project.deadline_passed) throw conflict('deadline_passed', "This project's bidding deadline has passed");
+  if (project.deadline_passed) throw deadlinePassed();
 
   const days = input.estimated_completion_days ?? null;
   const upserted = await insertWithClientId('bids', () =>
@@ -77,11 +75,11 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
   // The project is open, so an existing bid that is not submitted was withdrawn.
-  if (!row) throw conflict('invalid_transition', 'You withdrew your bid on this project; a withdrawal is final');
+  if (!row) throw invalidTransition('You withdrew your bid on this project; a withdrawal is final');
 
-  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidAudiences(user.id, project.government_id) }];
+  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) }];
   // bid_count changed: everyone holding the project gets it again.
-  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectAudiences(project.government_id) });
+  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
   await recordChanges(trx, changes);
   if (row.inserted) {
     await notify(trx, {
@@ -110,16 +108,16 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   const project = await lockProject(trx, bid.project_id, 'share');
   if (!project) throw notFound('Bid');
   if (!acceptsSubmissions('project', project.status)) {
-    throw conflict('project_not_open', 'A bid can only be withdrawn while the project is open');
+    throw projectNotOpen('A bid can only be withdrawn while the project is open');
   }
   const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status');
   if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
-    throw conflict('invalid_transition', `A ${current.status} bid cannot be withdrawn`);
+    throw invalidTransition(`A ${current.status} bid cannot be withdrawn`);
   }
   await trx('bids').where({ id: bid.id }).update({ status: 'withdrawn' });
   await recordChanges(trx, [
-    { entity: 'bid', id: bid.id, audiences: bidAudiences(user.id, project.government_id) },
-    { entity: 'project', id: project.id, audiences: projectAudiences(project.government_id) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) },
+    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
   ]);
   return presentBid(trx, bid.id);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, audiences, changesOf, notificationsOf, postBid, postProject } from './testing';
+import { as, audiences, changesOf, notificationsOf, postBid, postProject } from '../../test/factories';
 
 describe('project lifecycle: award, complete, cancel', () => {
   let server: TestServer;

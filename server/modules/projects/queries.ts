@@ -1,19 +1,14 @@
 /**
  * How projects and bids are read: the rows as the API presents them (government_name,
- * bid_count, contractor_name, project_title ...), who may see which, and the audiences of
- * their change-log rows. Every read of the area, REST or sync, goes through these, so a
- * deleted project, a deleted user's project or bid, and a bid someone else wrote are
- * hidden everywhere in the same way.
- *
- * Bids are sealed: only their bidder and the project's owner ever see one (not admins,
- * not other contractors).
+ * bid_count, contractor_name, project_title ...) and the row locks of their transitions.
+ * Every read of the area, REST or sync, goes through these, so a deleted project or a
+ * deleted user's project or bid is hidden everywhere in the same way; who may see which
+ * is policy.ts.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
-import type { Audience } from '../../db/changes';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 
 /** The Saudi calendar day: a project's deadline_date is a day in Riyadh (UTC+3, no DST). */
 export const TODAY_IN_RIYADH = `(now() at time zone 'Asia/Riyadh')::date`;
@@ -80,27 +75,6 @@ export function bidQuery(db: Knex) {
     );
 }
 
-/**
- * Restricts a project query to what `user` may see: admins everything; the owner its own;
- * contractors and governments the open ones; a contractor also any project they bid on
- * (so an awarded project stays in the view of the contractors who competed for it).
- */
-export function visibleProjects(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
-  if (user.is_admin) return q;
-  return q.where((w) => {
-    w.where('p.government_id', user.id);
-    if (user.role === 'contractor' || user.role === 'government') w.orWhere('p.status', 'open');
-    if (user.role === 'contractor') {
-      w.orWhereExists((s) => s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.id));
-    }
-  });
-}
-
-/** Restricts a bid query to its bidder and its project's owner. */
-export function visibleBids(q: Knex.QueryBuilder, user: SessionUser): Knex.QueryBuilder {
-  return q.where((w) => w.where('b.contractor_id', user.id).orWhere('p.government_id', user.id));
-}
-
 export async function presentProject(db: Knex, id: string): Promise<Project> {
   const row = await projectQuery(db).where('p.id', id).first();
   if (!row) throw notFound('Project');
@@ -111,19 +85,6 @@ export async function presentBid(db: Knex, id: string): Promise<Bid> {
   const row = await bidQuery(db).where('b.id', id).first();
   if (!row) throw notFound('Bid');
   return row;
-}
-
-/** Whether `user` may see project `id` (the rule of visibleProjects, for one row). */
-export async function canSeeProject(db: Knex, user: SessionUser, id: string): Promise<boolean> {
-  return !!(await visibleProjects(projectQuery(db).where('p.id', id), user).first('p.id'));
-}
-
-/**
- * The refusal for someone who may not act on a project: 403 when they can see it anyway,
- * 404 when they cannot, so its existence is not revealed.
- */
-export async function refuseProject(db: Knex, user: SessionUser, id: string) {
-  return (await canSeeProject(db, user, id)) ? forbidden() : notFound('Project');
 }
 
 /**
@@ -148,15 +109,6 @@ export async function lockProject(trx: Knex.Transaction, id: string, mode: 'upda
     await (mode === 'update' ? q.forUpdate() : q.forShare());
   return row;
 }
-
-/** Who receives a project's changes (decided with the sync area). */
-export const projectAudiences = (ownerId: string): Audience[] => [{ role: 'contractor' }, { user: ownerId }];
-
-/** Who receives a bid's changes: its bidder and the project's owner, nobody else (sealed). */
-export const bidAudiences = (contractorId: string, ownerId: string): Audience[] => [
-  { user: contractorId },
-  { user: ownerId },
-];
 
 /** The name a notification shows for a user: company name, else their own name. */
 export async function displayName(db: Knex, userId: string): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
-import { as, notificationsOf, postBid, postProject, type Client } from './testing';
+import { as, notificationsOf, postBid, postProject, type Client } from '../../test/factories';
 
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 150));
 

@@ -8,13 +8,13 @@
  * on; a bid locks it FOR SHARE (bids.ts), so an award and a bid never interleave.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Page } from '../../db/page';
 import { page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { assertRole } from '../../http/guards';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertRole } from '../../auth/guards';
+import { bidNotFound, invalidTransition, notFound, projectNotOpen, validationFailed } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
 import type {
@@ -27,15 +27,11 @@ import type {
 import {
   NEWEST_FIRST,
   TODAY_IN_RIYADH,
-  bidAudiences,
-  canSeeProject,
   lockProject,
   presentProject,
-  projectAudiences,
   projectQuery,
-  refuseProject,
-  visibleProjects,
 } from './queries';
+import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
 
 /** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
 export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate): Promise<Saved<Project>> {
@@ -51,7 +47,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
   if (input.deadline_date) {
     const { past } = await trx.first(trx.raw(`?::date < ${TODAY_IN_RIYADH} as past`, [input.deadline_date]));
     if (past) {
-      throw badRequest('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
+      throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
     }
   }
   const [{ id }] = await insertWithClientId('projects', () =>
@@ -68,14 +64,14 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'project', id, audiences: projectAudiences(user.id) }]);
+  await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.id }) }]);
   return { row: await presentProject(trx, id), created: true };
 }
 
 /** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
 export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'contractor', 'government', 'admin');
-  const q = visibleProjects(projectQuery(db), user).where('p.status', query.status ?? 'open');
+  const q = projectPolicy.visible(projectQuery(db), user).where('p.status', query.status ?? 'open');
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
 
@@ -109,16 +105,16 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.id);
   if (!canTransition('project', project.status, 'in_progress', 'owner')) {
-    throw conflict('project_not_open', 'Bids can only be awarded while the project is open');
+    throw projectNotOpen('Bids can only be awarded while the project is open');
   }
   const bid = await trx('bids as b')
     .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
     .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
     .forUpdate()
     .first('b.id', 'b.status', 'b.contractor_id');
-  if (!bid) throw new AppError(404, 'bid_not_found', 'No such bid on this project');
+  if (!bid) throw bidNotFound();
   if (!canTransition('bid', bid.status, 'accepted', 'owner')) {
-    throw conflict('invalid_transition', `A ${bid.status} bid cannot be accepted`);
+    throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
 
   await trx('bids').where({ id: bid.id }).update({ status: 'accepted' });
@@ -130,9 +126,9 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   await trx('projects').where({ id: project.id }).update({ status: 'in_progress', awarded_bid_id: bid.id });
 
   await recordChanges(trx, [
-    { entity: 'project', id: project.id, audiences: projectAudiences(user.id) },
-    { entity: 'bid', id: bid.id, audiences: bidAudiences(bid.contractor_id, user.id) },
-    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: bid.contractor_id, government_id: user.id }) },
+    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
   ]);
   const params = { project_title: project.title, project_id: project.id };
   await notify(trx, { to: [bid.contractor_id], kind: 'bid.accepted', type: 'system', priority: 'high', params });
@@ -151,10 +147,10 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.id);
   if (!canTransition('project', project.status, args.status, 'owner')) {
-    throw conflict('invalid_transition', `A ${project.status} project cannot become ${args.status}`);
+    throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
-  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectAudiences(user.id) }];
+  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) }];
 
   if (args.status === 'cancelled') {
     const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
@@ -162,7 +158,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
       .update({ status: 'rejected' })
       .returning(['id', 'contractor_id']);
     changes.push(
-      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAudiences(b.contractor_id, user.id) })),
+      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
     );
     const accepted: Array<{ contractor_id: string }> = await trx('bids')
       .where({ project_id: project.id, status: 'accepted' })

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { refusal, runMutation } from '../../test/mutations';
-import { loadSessionUser } from '../../http/guards';
-import type { SessionUser } from '../../http/context';
+import { loadSessionUser } from '../../auth/session-user';
+import type { SessionUser } from '../../auth/session-user';
 import { mutations } from './mutations';
 import { loaders } from './sync';
-import { as, postBid, postProject, type Client } from './testing';
+import { as, postBid, postProject, type Client } from '../../test/factories';
 
 describe('projects and bids for sync', () => {
   let server: TestServer;

@@ -28,8 +28,8 @@ export function quickSignupRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, body }) => {
-      limiter ??= new Limiter(ctx.deps.config.limits.quickSignupPerHour, 3600);
-      await limiter.consume(`quick-signup:${ctx.ip}`);
+      limiter ??= new Limiter('quick-signup', ctx.deps.config.limits.quickSignupPerHour, 3600);
+      await limiter.consume(ctx, ctx.ip);
       return createRegistrationRequest(knex, body, ctx.ip || null);
     },
   );

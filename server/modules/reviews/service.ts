@@ -11,12 +11,14 @@
 import type { Knex } from 'knex';
 import type { ReviewTargetType } from '../../../shared/constants';
 import type { Review, ReviewCreate, ReviewListQuery } from '../../../shared/schemas/review';
-import type { SessionUser } from '../../http/context';
-import { AppError, conflict, notFound } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { cannotReviewSelf, notFound } from '../../../shared/errors';
+import { roleOf } from '../../auth/guards';
 import { recordChange } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
-import { PRODUCT_AUDIENCE } from '../products/service';
+import { productPolicy } from '../products/policy';
+import { profilePolicy } from '../profiles/policy';
 
 const NEWEST_FIRST = [
   { column: 'r.updated_at', order: 'desc' as const },
@@ -80,10 +82,10 @@ export async function recomputeRating(trx: Knex.Transaction, type: ReviewTargetT
   const ratings = { average_rating: stats.average, total_reviews: stats.total };
   if (type === 'product') {
     await trx('products').where({ id }).update(ratings);
-    await recordChange(trx, 'product', id, PRODUCT_AUDIENCE);
+    await recordChange(trx, 'product', id, productPolicy.audiences({}));
   } else {
     await trx('profiles').where({ user_id: id }).update(ratings);
-    await recordChange(trx, 'profile', id, [{ user: id }]);
+    await recordChange(trx, 'profile', id, profilePolicy.audiences({ user_id: id }));
   }
 }
 
@@ -97,7 +99,7 @@ export async function createReview(
   user: SessionUser,
   input: ReviewCreate,
 ): Promise<{ created: boolean; row: Review }> {
-  if (!user.role) throw new AppError(403, 'profile_required', 'Finish your profile setup first');
+  roleOf(user); // any role may review, but only once set up
   const byId = await rowWithId<{ reviewer_id: string; target_type: string; target_id: string }>(trx, 'reviews', input.id, [
     'reviewer_id',
     'target_type',
@@ -111,7 +113,7 @@ export async function createReview(
 
   const target = await findTarget(trx, input.target_type, input.target_id, true);
   if (target.ownerId === user.id) {
-    throw conflict('cannot_review_self', input.target_type === 'product' ? 'You cannot review your own product' : 'You cannot review yourself');
+    throw cannotReviewSelf(input.target_type === 'product' ? 'You cannot review your own product' : 'You cannot review yourself');
   }
 
   const key = { reviewer_id: user.id, target_type: input.target_type, target_id: input.target_id };

@@ -5,7 +5,7 @@
  * and the contractor's instant orders that are still active.
  */
 import type { Knex } from 'knex';
-import { conflict } from '../../http/errors';
+import { planLimitReached } from '../../../shared/errors';
 
 export const UNLIMITED = 999;
 export type LimitedThing = 'products' | 'instant_orders';
@@ -41,6 +41,6 @@ export async function assertWithinPlanLimit(trx: Knex.Transaction, userId: strin
   const max = thing === 'products' ? plan.max_products : plan.max_instant_orders;
   if (max >= UNLIMITED) return;
   if ((await usageCount(trx, userId, thing)) >= max) {
-    throw conflict('plan_limit_reached', `Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
+    throw planLimitReached(`Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
   }
 }

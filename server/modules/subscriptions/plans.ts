@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 
 const COLUMNS = [
   'id',

@@ -9,14 +9,15 @@
  * for the user's sync and tells them in a notification.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { Subscribe, Usage, UserSubscription } from '../../../shared/schemas/subscription';
 import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
-import { conflict } from '../../http/errors';
+import { trialNotAvailable } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { effectivePlanId, usageCount } from './limits';
 import { getPlan } from './plans';
+import { subscriptionPolicy } from './policy';
 
 interface SubscriptionRow {
   plan_id: string;
@@ -86,7 +87,7 @@ async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<
 }
 
 async function saved(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  await recordChange(trx, 'subscription', user.id, [{ user: user.id }]);
+  await recordChange(trx, 'subscription', user.id, subscriptionPolicy.audiences({ user_id: user.id }));
   return getMySubscription(trx, user);
 }
 
@@ -115,9 +116,9 @@ export async function subscribe(trx: Knex.Transaction, user: SessionUser, input:
 /** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
 export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
   const row = await lockSubscription(trx, user.id);
-  if (row.free_trial_used) throw conflict('trial_not_available', 'The free trial has already been used');
+  if (row.free_trial_used) throw trialNotAvailable('The free trial has already been used');
   if (row.running && row.plan_id !== 'free') {
-    throw conflict('trial_not_available', 'The free trial is only for users on the free plan');
+    throw trialNotAvailable('The free trial is only for users on the free plan');
   }
   const [ends] = await trx('subscriptions')
     .where({ user_id: user.id })

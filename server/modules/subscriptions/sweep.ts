@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
+import { subscriptionPolicy } from './policy';
 
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
@@ -30,7 +31,7 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
       .returning('user_id');
     await recordChanges(
       trx,
-      ended.map((s) => ({ entity: 'subscription' as const, id: s.user_id, audiences: [{ user: s.user_id }] })),
+      ended.map((s) => ({ entity: 'subscription' as const, id: s.user_id, audiences: subscriptionPolicy.audiences(s) })),
     );
 
     const ending: Array<{ user_id: string; plan: string; ends: Date }> = await trx('subscriptions as s')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { refusal } from '../../test/mutations';
 import { signInAs } from '../../test/sign-in';
-import { loadSessionUser } from '../../http/guards';
+import { loadSessionUser } from '../../auth/session-user';
 import { loaders } from './sync';
 import { mutations } from './mutations';
 

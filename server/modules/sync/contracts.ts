@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { SyncedEntity } from '../../db/changes';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared/mutations';
 

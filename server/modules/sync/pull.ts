@@ -7,7 +7,7 @@
  * so the cursor, the last position served, never skips a change.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import { decodeCursorParts, encodeCursor, type Change, type PullResponse, type SyncEntity } from '../../../shared/sync';
 import type { LoaderTable } from './contracts';
 

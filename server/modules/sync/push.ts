@@ -9,8 +9,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import type { SessionUser } from '../../http/context';
-import { AppError, fromDatabaseError, validationError } from '../../http/errors';
+import type { SessionUser } from '../../auth/session-user';
+import { fromDatabaseError } from '../../db/errors';
+import { AppError, clientIdTaken, fromZodError, internalError, unknownMutation } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
 import type { MutationTable } from './contracts';
@@ -19,7 +20,7 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
 
 function refusal(err: unknown): AppError | null {
   if (err instanceof AppError) return err.status < 500 ? err : null;
-  if (err instanceof ZodError) return validationError(err);
+  if (err instanceof ZodError) return fromZodError(err);
   return fromDatabaseError(err);
 }
 
@@ -27,7 +28,7 @@ function refusal(err: unknown): AppError | null {
 async function claimClient(knex: Knex, clientId: string, userId: string): Promise<number> {
   await knex('sync_clients').insert({ id: clientId, user_id: userId }).onConflict('id').ignore();
   const row = await knex('sync_clients').where({ id: clientId }).first('user_id', 'last_mutation_id');
-  if (row.user_id !== userId) throw new AppError(403, 'client_id_taken', 'This client id belongs to another user');
+  if (row.user_id !== userId) throw clientIdTaken();
   return Number(row.last_mutation_id);
 }
 
@@ -56,7 +57,7 @@ async function applyOne(
     let result: MutationResult = { id: m.id, status: 'applied' };
     const def = mutations[m.name];
     try {
-      if (!def) throw new AppError(400, 'unknown_mutation', `Unknown action ${m.name}`);
+      if (!def) throw unknownMutation(m.name);
       const args = def.schema.parse(m.args ?? {});
       await trx.transaction((sp) => def.run(sp, user, args)); // a savepoint
     } catch (err) {
@@ -64,7 +65,7 @@ async function applyOne(
       // Anything else that is not a known refusal is our fault, but re-throwing would
       // make this mutation block every one behind it forever: it is rejected (and logged),
       // and its author can resend it from the outbox.
-      const refused = refusal(err) ?? new AppError(500, 'internal_error', 'The server could not apply this action');
+      const refused = refusal(err) ?? internalError('The server could not apply this action');
       if (refused.status >= 500) logger?.error({ err, mutation: m.name }, 'mutation failed');
       result = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
       if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));

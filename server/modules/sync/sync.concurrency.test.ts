@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestDb, onPostgres, type TestDb } from '../../test/harness';
 import { createUser } from '../../test/sign-in';
-import { loadSessionUser } from '../../http/guards';
+import { loadSessionUser } from '../../auth/session-user';
 import { testConfig } from '../../test/harness';
 import { recordChange } from '../../db/changes';
 import { pull } from './pull';

@@ -5,22 +5,21 @@
  * is being accepted or cancelled at the same moment.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { TransportOfferCreate } from '../../../shared/schemas/transport-offer';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
-import { conflict, notFound } from '../../http/errors';
-import { assertRole } from '../../http/guards';
+import { notFound, requestNotPending } from '../../../shared/errors';
+import { assertRole } from '../../auth/guards';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
   displayName,
-  offerAudiences,
   presentOffer,
-  requestAudiences,
   type TransportOffer,
 } from './queries';
 import type { Saved } from './requests';
+import { offerPolicy, requestPolicy } from './policy';
 
 export async function createTransportOffer(
   trx: Knex.Transaction,
@@ -52,7 +51,7 @@ export async function createTransportOffer(
     .first('id', 'status', 'requester_id', 'pickup_location', 'delivery_location');
   if (!request) throw notFound('Transport request');
   if (!acceptsSubmissions('transport_request', request.status)) {
-    throw conflict('request_not_pending', 'This transport request no longer takes offers');
+    throw requestNotPending('This transport request no longer takes offers');
   }
 
   const mine = await trx('transport_offers')
@@ -73,9 +72,9 @@ export async function createTransportOffer(
   }
 
   await recordChanges(trx, [
-    { entity: 'transport_offer', id: offerId, audiences: offerAudiences(user.id, request.requester_id) },
+    { entity: 'transport_offer', id: offerId, audiences: offerPolicy.audiences({ transport_company_id: user.id, requester_id: request.requester_id }) },
     // offer_count is part of the request row
-    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+    { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
   ]);
   await notify(trx, {
     to: [request.requester_id],

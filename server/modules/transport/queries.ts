@@ -1,15 +1,14 @@
 /**
  * How transport requests and offers are read: the row as the API presents it (with
- * requester_name, offer_count and the company's name and tier filled in), who may see
- * which, and the audiences of their change-log rows. Every read of the area, REST or sync,
- * goes through these, so a deleted request or a deleted user's row is hidden everywhere.
+ * requester_name, offer_count and the company's name and tier filled in). Every read of the
+ * area, REST or sync, goes through these, so a deleted request or a deleted user's row is
+ * hidden everywhere; who may see which is policy.ts.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
-import type { Audience } from '../../db/changes';
+import type { SessionUser } from '../../auth/session-user';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../../shared/errors';
 
 export type { TransportOffer, TransportRequest };
 
@@ -88,48 +87,6 @@ export async function presentOffer(db: Knex, id: string): Promise<TransportOffer
   return row;
 }
 
-interface RequestAccess {
-  status: string;
-  requester_id: string;
-}
-
-/**
- * A pending request is public (SPEC: anonymous visitors browse open transport requests).
- * After that only its requester, transport companies (the assigned one among them: only
- * transport users can offer) and admins see it.
- */
-export function canSeeRequest(request: RequestAccess, user: SessionUser | undefined): boolean {
-  if (request.status === 'pending') return true;
-  if (!user) return false;
-  return user.is_admin || user.role === 'transport' || request.requester_id === user.id;
-}
-
-/** Restricts a request query to what `user` may see (the SQL twin of canSeeRequest). */
-export function visibleRequests(q: Knex.QueryBuilder, user: SessionUser | undefined): Knex.QueryBuilder {
-  if (user && (user.is_admin || user.role === 'transport')) return q;
-  return q.where((w) => {
-    w.where('r.status', 'pending');
-    if (user) w.orWhere('r.requester_id', user.id);
-  });
-}
-
-/**
- * The refusal for someone who is not allowed to act on a request: 403 when they can see
- * it anyway, 404 when they cannot (so its existence is not revealed).
- */
-export function refuse(request: RequestAccess, user: SessionUser) {
-  return canSeeRequest(request, user) ? forbidden() : notFound('Transport request');
-}
-
-/** Who receives a request's changes (decided with the sync area). */
-export const requestAudiences = (requesterId: string): Audience[] => [{ role: 'transport' }, { user: requesterId }];
-
-/** Who receives an offer's changes: its company and the request's requester. */
-export const offerAudiences = (companyId: string, requesterId: string): Audience[] => [
-  { user: companyId },
-  { user: requesterId },
-];
-
 /** The name a notification shows for a user: company name, else their own name. */
 export async function displayName(db: Knex, userId: string): Promise<string> {
   const row = await db('users as u')
@@ -137,10 +94,4 @@ export async function displayName(db: Knex, userId: string): Promise<string> {
     .where('u.id', userId)
     .first(db.raw('coalesce(p.company_name, u.name, u.email) as name'));
   return row?.name ?? '';
-}
-
-/** The caller's role from setup; without a profile nothing role-bound is allowed. */
-export function roleOf(user: SessionUser): string {
-  if (!user.role) throw new AppError(403, 'profile_required', 'Finish your profile setup first');
-  return user.role;
 }

@@ -4,28 +4,26 @@
  * requester's own list, one request, and the offers on it (its requester's to see).
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type {
   TransportRequestCreate,
   TransportRequestListQuery,
 } from '../../../shared/schemas/transport-request';
 import type { PaginationQuery } from '../../../shared/schemas/common';
-import { forbidden, notFound, unauthenticated } from '../../http/errors';
+import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
 import { idTaken } from '../../db/client-ids';
 import { recordChange } from '../../db/changes';
+import { roleOf } from '../../auth/guards';
 import { page, type Page } from '../../db/page';
 import {
   newestFirst,
   offerQuery,
   presentRequest,
-  refuse,
-  requestAudiences,
   requestQuery,
-  roleOf,
-  visibleRequests,
   type TransportOffer,
   type TransportRequest,
 } from './queries';
+import { refuseRequest, requestPolicy } from './policy';
 
 /** What a create answers: the row, and whether this call made it (201) or found it (200). */
 export interface Saved<T> {
@@ -45,7 +43,7 @@ export async function createTransportRequest(
     .ignore()
     .returning('id');
   if (inserted.length) {
-    await recordChange(trx, 'transport_request', inserted[0].id, requestAudiences(user.id));
+    await recordChange(trx, 'transport_request', inserted[0].id, requestPolicy.audiences({ requester_id: user.id }));
     return { row: await presentRequest(trx, inserted[0].id), created: true };
   }
   // The client chose an id that exists: a retry of its own create gets that row back.
@@ -81,7 +79,7 @@ export async function listMyTransportRequests(
 }
 
 export async function getTransportRequest(knex: Knex, user: SessionUser | undefined, id: string): Promise<TransportRequest> {
-  const row = await visibleRequests(requestQuery(knex).where('r.id', id), user).first();
+  const row = await requestPolicy.visible(requestQuery(knex).where('r.id', id), user).first();
   if (!row) throw notFound('Transport request');
   return row;
 }
@@ -95,6 +93,6 @@ export async function listTransportOffers(
 ): Promise<Page<TransportOffer>> {
   const request = await requestQuery(knex).where('r.id', requestId).first('r.status', 'r.requester_id');
   if (!request) throw notFound('Transport request');
-  if (request.requester_id !== user.id) throw refuse(request, user);
+  if (request.requester_id !== user.id) throw await refuseRequest(knex, user, requestId);
   return page(offerQuery(knex).where('o.transport_request_id', requestId), { ...query, orderBy: newestFirst('o') });
 }

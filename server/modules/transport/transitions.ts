@@ -6,20 +6,18 @@
  * racing moves the second sees the first's result and is refused.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../http/context';
+import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
 import type { TransportRequestStatus } from '../../../shared/constants';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { invalidTransition, notFound, offerNotFound, requestNotPending } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
-  offerAudiences,
   presentRequest,
-  refuse,
-  requestAudiences,
   type TransportRequest,
 } from './queries';
+import { offerPolicy, refuseRequest, requestPolicy } from './policy';
 
 interface LockedRequest {
   id: string;
@@ -57,9 +55,9 @@ export async function acceptTransportOffer(
   offerId: string,
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
-  if (request.requester_id !== user.id) throw refuse(request, user);
+  if (request.requester_id !== user.id) throw await refuseRequest(trx, user, request.id);
   if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
-    throw conflict('request_not_pending', 'This transport request is no longer pending');
+    throw requestNotPending('This transport request is no longer pending');
   }
   const offer = await trx('transport_offers as o')
     .join('users as u', 'u.id', 'o.transport_company_id')
@@ -67,7 +65,7 @@ export async function acceptTransportOffer(
     .whereNull('u.deleted_at')
     .forUpdate('o')
     .first('o.id', 'o.transport_company_id');
-  if (!offer) throw new AppError(404, 'offer_not_found', 'No such offer on this transport request');
+  if (!offer) throw offerNotFound('No such offer on this transport request');
 
   const offers: Array<{ id: string; transport_company_id: string }> = await trx('transport_offers')
     .where({ transport_request_id: requestId })
@@ -80,11 +78,11 @@ export async function acceptTransportOffer(
   await trx('transport_requests').where({ id: requestId }).update({ status: 'assigned', assigned_offer_id: offerId });
 
   await recordChanges(trx, [
-    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+    { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
     ...offers.map((o) => ({
       entity: 'transport_offer' as const,
       id: o.id,
-      audiences: offerAudiences(o.transport_company_id, request.requester_id),
+      audiences: offerPolicy.audiences({ transport_company_id: o.transport_company_id, requester_id: request.requester_id }),
     })),
   ]);
   await notify(trx, {
@@ -106,13 +104,13 @@ export async function changeTransportStatus(
   const request = await lockRequest(trx, requestId);
   const actor: Actor | undefined =
     request.requester_id === user.id ? 'owner' : request.assignee_id === user.id ? 'assignee' : undefined;
-  if (!actor) throw refuse(request, user);
+  if (!actor) throw await refuseRequest(trx, user, request.id);
   if (!canTransition('transport_request', request.status, status, actor)) {
-    throw conflict('invalid_transition', `A transport request cannot go from ${request.status} to ${status}`);
+    throw invalidTransition(`A transport request cannot go from ${request.status} to ${status}`);
   }
   await trx('transport_requests').where({ id: requestId }).update({ status });
   const changes: ChangeEntry[] = [
-    { entity: 'transport_request', id: requestId, audiences: requestAudiences(request.requester_id) },
+    { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
   ];
 
   // Who hears of it: the requester when the company moves the cargo; when the requester
@@ -129,7 +127,7 @@ export async function changeTransportStatus(
       .update({ status: 'rejected' })
       .returning(['id', 'transport_company_id']);
     for (const o of voided) {
-      changes.push({ entity: 'transport_offer', id: o.id, audiences: offerAudiences(o.transport_company_id, request.requester_id) });
+      changes.push({ entity: 'transport_offer', id: o.id, audiences: offerPolicy.audiences({ transport_company_id: o.transport_company_id, requester_id: request.requester_id }) });
     }
     recipients = voided.map((o) => o.transport_company_id);
   }

@@ -1,12 +1,12 @@
 /**
- * Test helpers of the procurement areas (projects and bids, instant orders and offers):
- * signed-in users of each role, and the rows a test asserts on (change log,
- * notifications). Used by the tests only.
+ * Test factories shared by every area's tests: signed-in users of each role, the rows a
+ * test creates through the API (projects, bids, instant orders, offers) and the rows it
+ * asserts on (change log, notifications). Used by the tests only.
  */
 import { expect } from 'vitest';
 import type { Knex } from 'knex';
-import type { TestServer } from '../../test/harness';
-import { signInAs, type TestUserSpec } from '../../test/sign-in';
+import type { TestServer } from './harness';
+import { signInAs, type TestUserSpec } from './sign-in';
 
 export type Client = Awaited<ReturnType<typeof signInAs>>;
 

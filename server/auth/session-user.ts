@@ -1,0 +1,40 @@
+/**
+ * Who is asking: the signed-in user as every door sees them (REST routes through the
+ * session middleware, the sync push, services and their tests), loaded in one query.
+ * Timeouts: a session idles out after IDLE_MS without a request (the cookie and the row
+ * roll forward on use) and ends ABSOLUTE_MS after sign-in whatever happens.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+  is_admin: boolean;
+  is_owner: boolean;
+  role: string | null;
+  language: 'ar' | 'en' | 'zh';
+}
+
+export const IDLE_MS = 30 * 24 * 3600 * 1000;
+export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
+
+/** The live user `userId` with their role and language; undefined once deleted. */
+export async function loadSessionUser(knex: Knex, config: Pick<Config, 'ownerEmail'>, userId: string): Promise<SessionUser | undefined> {
+  const row = await knex('users as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .whereNull('u.deleted_at')
+    .first('u.id', 'u.email', 'u.name', 'u.is_admin', 'p.role', 'p.language');
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    is_admin: row.is_admin,
+    is_owner: !!config.ownerEmail && row.email.toLowerCase() === config.ownerEmail,
+    role: row.role ?? null,
+    language: row.language ?? 'ar',
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Who may see plans and subscriptions, and who receives their changes
+ * (server/db/policy.ts): the plans are public; a subscription (its id is its user's id) is
+ * its user's only.
+ */
+import { definePolicy } from '../../db/policy';
+
+export const planPolicy = definePolicy<object>({
+  entity: 'plan',
+  audience: [{ all: true }],
+  rows: (db) => db('subscription_plans').select('id'),
+  visible: (q) => q,
+});
+
+export const subscriptionPolicy = definePolicy<{ user_id: string }>({
+  entity: 'subscription',
+  audience: [{ user_in: 'user_id' }],
+  rows: (db) => db('subscriptions').select('user_id as id', 'user_id'),
+  /** Table: subscriptions. */
+  visible: (q, user) => (user ? q.where('subscriptions.user_id', user.id) : q.whereRaw('false')),
+});

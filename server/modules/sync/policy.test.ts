@@ -1,0 +1,161 @@
+/**
+ * The feed's audiences against what REST shows, per entity: for every user, the rows the
+ * area's `visible(query, user)` lets REST show must all be addressed to that user in the
+ * change log (everyone, their role, or them), except the deliberate narrowings listed
+ * below with their reasons; and a full pull serves exactly the rows REST shows minus
+ * those narrowings. The rows come from the demo seed (through the backfill) and from
+ * service calls that move them through their lifecycles (through the services' own
+ * change-log writes).
+ */
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { as, postBid, postOffer, postOrder, postProject } from '../../test/factories';
+import { loadSessionUser, type SessionUser } from '../../auth/session-user';
+import { seedDemo } from '../../seed/demo';
+import type { EntityPolicy } from '../../db/policy';
+import type { SyncEntity } from '../../../shared/sync';
+import { categoryQuery } from '../categories/service';
+import { productQuery } from '../products/queries';
+import { bidQuery, projectQuery } from '../projects/queries';
+import { orderQuery, responseQuery } from '../instant-orders/queries';
+import { offerQuery, requestQuery } from '../transport/queries';
+import { POLICIES, backfillChangeLog } from './backfill';
+import { loaders } from './registry';
+import { pull } from './pull';
+
+/** Each entity's rows as its REST reads select them, before `visible` narrows them. */
+const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
+  category: (db) => categoryQuery(db),
+  plan: (db) => db('subscription_plans').select('id'),
+  product: (db) => productQuery(db, 'ar'),
+  project: (db) => projectQuery(db),
+  bid: (db) => bidQuery(db),
+  instant_order: (db) => orderQuery(db),
+  instant_order_response: (db) => responseQuery(db),
+  transport_request: (db) => requestQuery(db),
+  transport_offer: (db) => offerQuery(db),
+  notification: (db) => db('notifications').select('id'),
+  profile: (db) => db('profiles').select('user_id as id'),
+  subscription: (db) => db('subscriptions').select('user_id as id'),
+};
+
+type Row = { id: string } & Record<string, unknown>;
+
+/**
+ * Rows REST shows a user that the feed deliberately does not send them, and why. Each is
+ * read online only; the feed carries what a user works on offline.
+ */
+const NARROWED: Partial<Record<SyncEntity, { reason: string; applies: (user: SessionUser, row: Row) => boolean }>> = {
+  project: {
+    reason:
+      "a government browses other governments' open projects online, and an admin every project; the feed sends projects to contractors (who bid) and to their owner",
+    applies: (user, row) => row.government_id !== user.id && (user.role === 'government' || user.is_admin),
+  },
+  instant_order: {
+    reason: 'an admin sees every order online; the feed sends orders to suppliers (who offer) and to their contractor',
+    applies: (user, row) => user.is_admin && user.role !== 'supplier' && row.contractor_id !== user.id,
+  },
+  transport_request: {
+    reason:
+      'pending requests are public listings anyone may browse online, and an admin sees all; the feed sends requests to transport companies (who quote) and to their requester',
+    applies: (user, row) => row.requester_id !== user.id && user.role !== 'transport' && (row.status === 'pending' || user.is_admin),
+  },
+};
+
+describe('the feed addresses what REST shows', () => {
+  let server: TestServer;
+  let knex: Knex;
+  let users: SessionUser[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    knex = server.db.knex;
+    await seedDemo(knex);
+    // The test's users are inserted directly (as the seed's are), so the backfill records
+    // them; every row after that is written by the services, with their own change rows.
+    const government = await as(server, 'government');
+    const [winner, loser, bystander] = [await as(server, 'contractor'), await as(server, 'contractor'), await as(server, 'contractor')];
+    const [supplier, otherSupplier] = [await as(server, 'supplier'), await as(server, 'supplier')];
+    const carrier = await as(server, 'transport');
+    await backfillChangeLog(knex);
+
+    const awarded = await postProject(government);
+    const won = (await postBid(winner, awarded.id)).body;
+    await postBid(loser, awarded.id);
+    expect((await government.post(`/api/projects/${awarded.id}/award`, { bid_id: won.id })).status).toBe(200);
+    const withdrawn = await postProject(government);
+    const bid = (await postBid(bystander, withdrawn.id)).body;
+    expect((await bystander.post(`/api/bids/${bid.id}/withdraw`, {})).status).toBe(200);
+
+    const order = await postOrder(winner);
+    const offer = (await postOffer(supplier, order.id)).body;
+    await postOffer(otherSupplier, order.id);
+    expect((await winner.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id })).status).toBe(200);
+    await postOrder(loser);
+
+    const request = (
+      await loser.post('/api/transport-requests', {
+        pickup_location: 'الرياض',
+        delivery_location: 'جدة',
+        cargo_description: 'حديد',
+        cargo_weight: 1000,
+        budget: 4500,
+      })
+    ).body;
+    const quote = (await carrier.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 4000 })).body;
+    expect((await loser.post(`/api/transport-requests/${request.id}/accept`, { offer_id: quote.id })).status).toBe(200);
+
+    const ids: Array<{ id: string }> = await knex('users').whereNull('deleted_at').select('id');
+    users = (await Promise.all(ids.map((u) => loadSessionUser(knex, server.config, u.id)))).filter((u): u is SessionUser => !!u);
+    expect(users.filter((u) => u.is_admin).length).toBeGreaterThan(0);
+  });
+  afterAll(() => server.close());
+
+  /** The ids of `entity` whose change rows reach `user`, as the pull selects them. */
+  async function addressed(entity: SyncEntity, user: SessionUser): Promise<Set<string>> {
+    const rows: Array<{ entity_id: string }> = await knex('changes')
+      .where({ entity })
+      .where((w) => {
+        w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.id }));
+        if (user.role) w.orWhere((r) => r.where({ audience_type: 'role', audience: user.role }));
+      })
+      .distinct('entity_id');
+    return new Set(rows.map((r) => r.entity_id));
+  }
+
+  /** What a client of `user` holds of `entity` after pulling everything from scratch. */
+  async function pulled(entity: SyncEntity, user: SessionUser): Promise<Set<string>> {
+    const held = new Set<string>();
+    let cursor: string | undefined;
+    for (;;) {
+      const res = await pull(knex, loaders, user, { cursor, limit: 1000 });
+      if ('reset' in res) throw new Error('unexpected reset');
+      for (const c of res.changes) if (c.entity === entity) (c.op === 'upsert' ? held.add(c.id) : held.delete(c.id));
+      cursor = res.cursor;
+      if (!res.has_more) return held;
+    }
+  }
+
+  for (const policy of POLICIES as ReadonlyArray<EntityPolicy<object>>) {
+    const narrowed = NARROWED[policy.entity];
+    it(`${policy.entity}: the feed sends each user what REST shows them${narrowed ? `, except: ${narrowed.reason}` : ''}`, async () => {
+      let shown = 0;
+      let narrowings = 0;
+      for (const user of users) {
+        const visible: Row[] = await knex.select('*').from(policy.visible(REST_QUERY[policy.entity](knex), user).as('v'));
+        const reach = await addressed(policy.entity, user);
+        const missing = visible.filter((r) => !reach.has(r.id));
+        const unexplained = missing.filter((r) => !narrowed?.applies(user, r));
+        expect(unexplained.map((r) => r.id), `${policy.entity} shown to ${user.email} (${user.role}) but not addressed`).toEqual([]);
+        narrowings += missing.length;
+
+        const expected = visible.filter((r) => reach.has(r.id)).map((r) => r.id);
+        expect([...(await pulled(policy.entity, user))].sort(), `${policy.entity} pulled by ${user.email}`).toEqual(expected.sort());
+        shown += expected.length;
+      }
+      expect(shown, 'the fixture has rows of this entity that reach someone').toBeGreaterThan(0);
+      if (narrowed) expect(narrowings, 'the listed narrowing still happens').toBeGreaterThan(0);
+    });
+  }
+});
