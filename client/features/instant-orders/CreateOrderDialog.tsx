@@ -22,7 +22,14 @@ import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderErrors, t
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingHorizontalM },
+  // Two narrow fields side by side; minWidth 0 lets the inputs shrink to a phone's width.
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    '& > *': { minWidth: 0 },
+    '& .fui-Input': { minWidth: 0, width: '100%' },
+  },
 });
 
 /** Message of an error key: the shared ones in common, the form's own in orders. */

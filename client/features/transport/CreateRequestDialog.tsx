@@ -23,7 +23,14 @@ import { VEHICLE_TYPES } from './status';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingHorizontalM },
+  // Two narrow fields side by side; minWidth 0 lets the inputs shrink to a phone's width.
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    '& > *': { minWidth: 0 },
+    '& .fui-Input': { minWidth: 0, width: '100%' },
+  },
 });
 
 /** Message of an error key: the shared ones in common, the forms' own in transport. */
@@ -100,14 +107,12 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
                   ))}
                 </Select>
               </Field>
-              <div className={styles.pair}>
-                <Field {...field('preferred_pickup_time')}>
-                  <Input name="preferred_pickup_time" type="datetime-local" value={values.preferred_pickup_time} onChange={set('preferred_pickup_time')} />
-                </Field>
-                <Field {...field('preferred_delivery_time')}>
-                  <Input name="preferred_delivery_time" type="datetime-local" value={values.preferred_delivery_time} onChange={set('preferred_delivery_time')} />
-                </Field>
-              </div>
+              <Field {...field('preferred_pickup_time')}>
+                <Input name="preferred_pickup_time" type="datetime-local" value={values.preferred_pickup_time} onChange={set('preferred_pickup_time')} />
+              </Field>
+              <Field {...field('preferred_delivery_time')}>
+                <Input name="preferred_delivery_time" type="datetime-local" value={values.preferred_delivery_time} onChange={set('preferred_delivery_time')} />
+              </Field>
               <Field {...field('budget')}>
                 <Input name="budget" type="number" inputMode="decimal" min={0} step={0.01} value={values.budget} onChange={set('budget')} />
               </Field>

@@ -25,7 +25,6 @@ import { QUOTE_FIELDS, quoteValuesFrom, validateQuote, type QuoteErrors, type Qu
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingHorizontalM },
 });
 
 /** A company's quote on a pending request; a second one replaces the first while it is unanswered. */
@@ -73,14 +72,12 @@ export function QuoteDialog({ request, existing, onClose }: { request: Transport
               <Field required {...field('quoted_price')}>
                 <Input name="quoted_price" type="number" inputMode="decimal" min={0} step={0.01} value={values.quoted_price} onChange={set('quoted_price')} />
               </Field>
-              <div className={styles.pair}>
-                <Field {...field('estimated_pickup_time')}>
-                  <Input name="estimated_pickup_time" type="datetime-local" value={values.estimated_pickup_time} onChange={set('estimated_pickup_time')} />
-                </Field>
-                <Field {...field('estimated_delivery_time')}>
-                  <Input name="estimated_delivery_time" type="datetime-local" value={values.estimated_delivery_time} onChange={set('estimated_delivery_time')} />
-                </Field>
-              </div>
+              <Field {...field('estimated_pickup_time')}>
+                <Input name="estimated_pickup_time" type="datetime-local" value={values.estimated_pickup_time} onChange={set('estimated_pickup_time')} />
+              </Field>
+              <Field {...field('estimated_delivery_time')}>
+                <Input name="estimated_delivery_time" type="datetime-local" value={values.estimated_delivery_time} onChange={set('estimated_delivery_time')} />
+              </Field>
               <Field {...field('vehicle_details')}>
                 <Input name="vehicle_details" value={values.vehicle_details} onChange={set('vehicle_details')} />
               </Field>
