@@ -24,13 +24,13 @@ const PlaceholderScreen = lazy(() =>
 );
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen');
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen');
+const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen');
+const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen');
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
 /** Screens that arrive with the signed-in data issue; here they show their title. */
 const TITLE_ONLY = [
   [PATHS.products, 'products'],
-  [PATHS.instantOrders, 'instantOrders'],
-  [PATHS.transport, 'transport'],
   [PATHS.notifications, 'notifications'],
   [PATHS.pricing, 'pricing'],
 ] as const;
@@ -49,6 +49,8 @@ export function AppRoutes() {
           {TITLE_ONLY.map(([path, screen]) => (
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
+          <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
+          <Route path={PATHS.transport} element={<TransportScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />

@@ -27,6 +27,13 @@ export function formatDate(value: string | Date, lng: string): string {
   return new Intl.DateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium' }).format(date);
 }
 
+/** A date with its time of day (pickup times, delivery deadlines). */
+export function formatDateTime(value: string | Date, lng: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
 export function formatRating(rating: number, lng: string): string {
   return formatNumber(rating, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
@@ -55,6 +62,7 @@ export function useFormat() {
     sar: (v: number) => formatSar(v, lng),
     kg: (v: number) => formatKg(v, lng),
     date: (v: string | Date) => formatDate(v, lng),
+    dateTime: (v: string | Date) => formatDateTime(v, lng),
     rating: (v: number) => formatRating(v, lng),
   };
 }

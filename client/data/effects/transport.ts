@@ -70,6 +70,10 @@ export const transportEffects: Transport = {
         notes: args.notes ?? null,
         updated_at: ctx.now,
       });
+      // The request counts its quotes, as the server does (the instant order effect does the same).
+      const requestKey = rowKey('transport_request', args.transport_request_id);
+      const request = rows.get(requestKey);
+      if (request && !current) rows.set(requestKey, { ...request, offer_count: Number(request.offer_count ?? 0) + 1 });
     },
   },
 };

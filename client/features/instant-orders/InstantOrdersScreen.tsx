@@ -1,0 +1,37 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../data/session';
+import { ContractorOrders } from './ContractorOrders';
+import { SupplierOrders } from './SupplierOrders';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  intro: { color: tokens.colorNeutralForeground2 },
+});
+
+/**
+ * /instant-orders (SPEC section 2): a contractor posts orders and picks an offer; a
+ * supplier offers on active ones. Everything reads the local store, so it works offline;
+ * writes wait in the outbox with a visible "waiting to send".
+ */
+export function InstantOrdersScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation('orders');
+  const { session } = useSession();
+  if (session.status !== 'signedIn') return null;
+  const role = session.profile?.role;
+  const side = role === 'contractor' ? 'contractor' : role === 'supplier' ? 'supplier' : 'other';
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        <Text className={styles.intro}>{t(`intro.${side}`)}</Text>
+      </div>
+      {side === 'contractor' && <ContractorOrders userId={session.user.id} />}
+      {side === 'supplier' && <SupplierOrders userId={session.user.id} />}
+    </section>
+  );
+}

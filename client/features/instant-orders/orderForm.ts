@@ -1,0 +1,73 @@
+/**
+ * The instant order form: its text values, the mutation input they make, and the field
+ * errors of the shared schema (the server parses the same one), plus one rule of the
+ * form's own: a delivery deadline is in the future.
+ */
+import { URGENCY_LEVELS, type UrgencyLevel } from '../../../shared/constants';
+import { instantOrderCreateSchema, type InstantOrderCreateInput } from '../../../shared/schemas/instant-order';
+import { issuesToErrors, localToIso, parseNumber, type FieldErrors } from '../../ui/formInput';
+
+export const ORDER_FIELDS = [
+  'title',
+  'description',
+  'quantity',
+  'unit',
+  'location',
+  'urgency_level',
+  'budget_range_min',
+  'budget_range_max',
+  'delivery_deadline',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+export type OrderValues = Record<OrderField, string> & { urgency_level: UrgencyLevel };
+export type OrderErrors = FieldErrors<OrderField>;
+
+export const URGENCIES = URGENCY_LEVELS;
+
+export const emptyOrder = (): OrderValues => ({
+  title: '',
+  description: '',
+  quantity: '1',
+  unit: '',
+  location: '',
+  urgency_level: 'normal',
+  budget_range_min: '',
+  budget_range_max: '',
+  delivery_deadline: '',
+});
+
+export function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> {
+  return {
+    title: values.title,
+    description: values.description,
+    quantity: parseNumber(values.quantity) ?? Number.NaN,
+    unit: values.unit,
+    location: values.location,
+    urgency_level: values.urgency_level,
+    budget_range_min: parseNumber(values.budget_range_min),
+    budget_range_max: parseNumber(values.budget_range_max),
+    delivery_deadline: localToIso(values.delivery_deadline),
+  };
+}
+
+const FALLBACK: Partial<Record<OrderField, string>> = {
+  quantity: 'quantity',
+  budget_range_min: 'money',
+  budget_range_max: 'money',
+  delivery_deadline: 'date',
+};
+
+/** Field errors (message keys of orders:form.errors or common:validation) and the input when valid. */
+export function validateOrder(values: OrderValues, now = Date.now()): { errors: OrderErrors; input?: Omit<InstantOrderCreateInput, 'id'> } {
+  const input = toOrderInput(values);
+  const result = instantOrderCreateSchema.safeParse(input);
+  const errors = result.success
+    ? {}
+    : issuesToErrors(result.error.issues, ORDER_FIELDS, {
+        blank: (f) => values[f].trim() === '',
+        messages: { budget_range_inverted: 'budgetInverted' },
+        fallback: FALLBACK,
+      });
+  if (!errors.delivery_deadline && input.delivery_deadline && Date.parse(input.delivery_deadline) <= now) errors.delivery_deadline = 'deadlinePast';
+  return Object.keys(errors).length ? { errors } : { errors, input };
+}

@@ -1,0 +1,46 @@
+/**
+ * What an instant order's status is right now, on this device: an active order whose
+ * expires_at has passed is expired even before the server's sweep reaches it (DESIGN
+ * section 8), so no one offers on it or accepts on it here. Also the urgency order of
+ * the supplier's list and the badge tones.
+ */
+import type { InstantOrderResponseStatus, InstantOrderStatus, UrgencyLevel } from '../../../shared/constants';
+import type { InstantOrder } from '../../../shared/schemas/instant-order';
+import type { StatusTone } from '../../ui/StatusBadge';
+
+export function orderStatusAt(order: Pick<InstantOrder, 'status' | 'expires_at'>, now: number): InstantOrderStatus {
+  return order.status === 'active' && Date.parse(order.expires_at) <= now ? 'expired' : order.status;
+}
+
+const URGENCY_RANK: Record<UrgencyLevel, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
+
+/** Most urgent first, then the soonest to expire, then the newest. */
+export function byUrgency(a: InstantOrder, b: InstantOrder): number {
+  return (
+    URGENCY_RANK[a.urgency_level] - URGENCY_RANK[b.urgency_level] ||
+    Date.parse(a.expires_at) - Date.parse(b.expires_at) ||
+    Date.parse(b.created_at) - Date.parse(a.created_at)
+  );
+}
+
+export const newestFirst = (a: { created_at: string }, b: { created_at: string }) => Date.parse(b.created_at) - Date.parse(a.created_at);
+
+export const ORDER_TONE: Record<InstantOrderStatus, StatusTone> = {
+  active: 'brand',
+  fulfilled: 'success',
+  cancelled: 'danger',
+  expired: 'subtle',
+};
+
+export const OFFER_TONE: Record<InstantOrderResponseStatus, StatusTone> = {
+  submitted: 'informative',
+  accepted: 'success',
+  rejected: 'danger',
+};
+
+export const URGENCY_TONE: Record<UrgencyLevel, StatusTone> = {
+  urgent: 'danger',
+  high: 'warning',
+  normal: 'informative',
+  low: 'subtle',
+};

@@ -1,0 +1,35 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../data/session';
+import { CompanyRequests } from './CompanyRequests';
+import { RequesterRequests } from './RequesterRequests';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  intro: { color: tokens.colorNeutralForeground2 },
+});
+
+/**
+ * /transport (SPEC section 2): a transport company quotes on pending requests and moves
+ * the ones assigned to it; everyone else requests transport and picks a quote. Reads the
+ * local store, so it works offline; writes wait in the outbox, marked "waiting to send".
+ */
+export function TransportScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  const { session } = useSession();
+  if (session.status !== 'signedIn') return null;
+  const company = session.profile?.role === 'transport';
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        <Text className={styles.intro}>{t(company ? 'intro.company' : 'intro.requester')}</Text>
+      </div>
+      {company ? <CompanyRequests userId={session.user.id} /> : <RequesterRequests userId={session.user.id} />}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Form text to mutation input, for the offline forms (orders, transport): numbers typed
+ * with Arabic-Indic digits or separators, datetime-local values to ISO timestamps, and
+ * the shared schema's issues to one message key per field.
+ */
+
+/** Arabic-Indic and Persian digits, the Arabic decimal and thousands separators, to what Number() reads. */
+export function normaliseNumber(text: string): string {
+  return text
+    .trim()
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf))
+    .replace(/\u066b/g, '.')
+    .replace(/[\u066c,\s]/g, '');
+}
+
+/** null for an empty field, NaN for text that is not a number (the schema refuses it). */
+export function parseNumber(text: string): number | null {
+  const value = normaliseNumber(text);
+  if (value === '') return null;
+  return /^-?\d*\.?\d+$|^-?\d+\.$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** A datetime-local value (local wall time) as an ISO timestamp; null when empty, '' when invalid. */
+export function localToIso(value: string): string | null {
+  if (!value.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+/** An ISO timestamp as a datetime-local value in the device's time zone. */
+export function isoToLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * The first issue per known field, as a message key: `required` for an empty required
+ * field, the schema's own message when `messages` names it (a cross-field rule), else
+ * the field's own key from `fallback`, else `invalid`.
+ */
+export function issuesToErrors<F extends string>(
+  issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>,
+  fields: readonly F[],
+  options: { blank: (field: F) => boolean; messages?: Record<string, string>; fallback?: Partial<Record<F, string>> },
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of issues) {
+    const first = typeof issue.path === 'string' ? issue.path.split('.')[0] : String(issue.path[0] ?? '');
+    const field = fields.find((f) => f === first);
+    if (!field || errors[field]) continue;
+    errors[field] = options.messages?.[issue.message] ?? (options.blank(field) ? 'required' : (options.fallback?.[field] ?? 'invalid'));
+  }
+  return errors;
+}

@@ -1,0 +1,59 @@
+import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { SetupPage, type SetupRole } from './SetupPage';
+import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './SignIn';
+
+export type Lang = 'ar' | 'en' | 'zh';
+export const LOCALE: Record<Lang, string> = { ar: 'ar-SA', en: 'en-US', zh: 'zh-CN' };
+
+export interface User {
+  context: BrowserContext;
+  page: Page;
+  company: string;
+}
+
+/**
+ * A new person in a browser context of their own (the project's phone settings, their
+ * language), signed in through the development identity provider and set up with a role.
+ */
+export async function newUser(browser: Browser, testInfo: TestInfo, role: SetupRole, lang: Lang, company: string): Promise<User> {
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId, locale: LOCALE[lang] });
+  const page = await context.newPage();
+  await signInThroughDevIdp(page, uniqueEmail(`${role}-${lang}`), company);
+  await expectLandedOn(page, '/setup');
+  await new SetupPage(page).complete(role, company);
+  await expectLandedOn(page, '/dashboard');
+  return { context, page, company };
+}
+
+/** Cuts the device off: no network, and no API even for the service worker's fetches. */
+export async function goOffline(context: BrowserContext) {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+
+/** Waits until the service worker controls the page, so a reload works offline. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+/**
+ * Reloads until `check` passes: another person's change reaches this device with the
+ * next sync, and a reload syncs at once instead of waiting for the 30 s poll.
+ */
+export async function reloadUntil(page: Page, check: () => Promise<void>, timeout = 45_000) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout, intervals: [1_000, 2_000, 3_000] });
+}

@@ -1,0 +1,148 @@
+/**
+ * Transport across three people (issue 10): a contractor requests transport, two
+ * transport companies quote, one quote is accepted and that company moves the cargo to
+ * delivered while the other sees its quote declined; the same with the company offline
+ * while it quotes and while it moves the cargo (queued, visible, applied once on
+ * reconnect). Phone size, Arabic and English.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TransportPage } from './page-models/TransportPage';
+import { goOffline, goOnline, newUser, reloadUntil, type Lang } from './page-models/Users';
+
+const TEXT = {
+  ar: {
+    requester: 'مؤسسة الأساس للمقاولات',
+    companyA: 'ناقلات الخليج',
+    companyB: 'شاحنات نجد',
+    pickup: 'الدمام، الميناء',
+    delivery: 'الرياض، حي الملقا',
+    cargo: 'حديد تسليح ١٦ مم',
+    delivered: 'تم التسليم',
+    rejected: 'لم يُختر',
+    weight: '١٢٬٥٠٠ كغم',
+  },
+  en: {
+    requester: 'Foundation Contracting',
+    companyA: 'Gulf Haulers',
+    companyB: 'Najd Trucks',
+    pickup: 'Dammam port',
+    delivery: 'Riyadh, Al Malqa',
+    cargo: 'Rebar 16 mm',
+    delivered: 'Delivered',
+    rejected: 'Not selected',
+    weight: '12,500 kg',
+  },
+} as const;
+
+let serial = 0;
+const uniqueCargo = (base: string) => `${base} ${Date.now().toString(36)}${(serial += 1)}`;
+
+type ServerRequest = { id: string; cargo_description: string; status: string; offer_count: number };
+
+async function myRequest(page: Page, cargo: string): Promise<ServerRequest | undefined> {
+  const list: ServerRequest[] = await (await page.request.get('/api/transport-requests/my')).json();
+  return list.find((r) => r.cargo_description === cargo);
+}
+
+/** The request as the server has it, once it has reached `field` = value. */
+async function serverRequest(page: Page, cargo: string, field: 'status' | 'offer_count', value: string | number) {
+  await expect.poll(async () => (await myRequest(page, cargo))?.[field], { timeout: 20_000 }).toBe(value);
+  return (await myRequest(page, cargo))!;
+}
+
+async function offersOn(page: Page, requestId: string) {
+  const response = await page.request.get(`/api/transport-requests/${requestId}/offers`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Array<{ id: string; quoted_price: number; status: string; transport_company_name: string }>;
+}
+
+for (const lang of ['ar', 'en'] as Lang[]) {
+  const text = TEXT[lang as 'ar' | 'en'];
+
+  test.describe(`transport in ${lang}`, () => {
+    for (const offline of [false, true]) {
+      test(`a request gets two quotes, one is accepted and delivered${offline ? ', the company acting offline' : ''}`, async ({ browser }, testInfo) => {
+        test.setTimeout(150_000);
+        const requester = await newUser(browser, testInfo, 'contractor', lang, text.requester);
+        const a = await newUser(browser, testInfo, 'transport', lang, text.companyA);
+        const b = await newUser(browser, testInfo, 'transport', lang, text.companyB);
+        const cargo = uniqueCargo(text.cargo);
+
+        const r = new TransportPage(requester.page);
+        await r.goto();
+        await r.create({ pickup: text.pickup, delivery: text.delivery, cargo, weight: '12500', volume: '8.5', vehicle: 'flatbed', budget: '2500' });
+        await expect(r.status(r.request(cargo))).toHaveAttribute('data-status', 'pending');
+        await expect(r.request(cargo).getByTestId('request-weight')).toHaveText(text.weight);
+        const request = await serverRequest(requester.page, cargo, 'status', 'pending');
+
+        const pa = new TransportPage(a.page);
+        const pb = new TransportPage(b.page);
+        await pa.goto();
+        await pb.goto();
+        await reloadUntil(a.page, () => expect(pa.request(cargo)).toBeVisible({ timeout: 3_000 }));
+        await reloadUntil(b.page, () => expect(pb.request(cargo)).toBeVisible({ timeout: 3_000 }));
+
+        if (offline) await goOffline(a.context);
+        await pa.quote(cargo, '2300', lang === 'ar' ? 'مرسيدس أكتروس مسطحة' : 'Mercedes Actros flatbed');
+        await expect(pa.request(cargo).getByTestId('quote-row')).toBeVisible();
+        if (offline) {
+          await expect(pa.request(cargo).getByTestId('pending-badge').first()).toBeVisible();
+          await a.page.waitForTimeout(1_500);
+          expect(await offersOn(requester.page, request.id)).toHaveLength(0);
+          await goOnline(a.context);
+        }
+        await pb.quote(cargo, '2450');
+        await serverRequest(requester.page, cargo, 'offer_count', 2);
+        await expect(pa.request(cargo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+
+        await reloadUntil(requester.page, () => expect(r.request(cargo).getByTestId('quote-row')).toHaveCount(2, { timeout: 3_000 }));
+        await r.acceptQuote(cargo, text.companyA);
+        await expect(r.status(r.request(cargo))).toHaveAttribute('data-status', 'assigned');
+        await expect(r.request(cargo).getByTestId('accept-quote')).toHaveCount(0);
+        await serverRequest(requester.page, cargo, 'status', 'assigned');
+
+        // The chosen company finds the job and moves the cargo.
+        await pa.tab('jobs');
+        await reloadUntil(a.page, async () => {
+          await pa.tab('jobs');
+          await expect(pa.request(cargo).getByTestId('start-transit')).toBeVisible({ timeout: 3_000 });
+        });
+        if (offline) await goOffline(a.context);
+        await pa.startTransit(cargo);
+        await expect(pa.status(pa.request(cargo))).toHaveAttribute('data-status', 'in_transit');
+        await pa.deliver(cargo);
+        await expect(pa.status(pa.request(cargo))).toHaveText(text.delivered);
+        await expect(pa.request(cargo).getByTestId('deliver')).toHaveCount(0);
+        if (offline) {
+          await expect(pa.request(cargo).getByTestId('pending-badge')).toBeVisible();
+          expect((await myRequest(requester.page, cargo))?.status).toBe('assigned');
+          await goOnline(a.context);
+        }
+        await serverRequest(requester.page, cargo, 'status', 'delivered');
+        await expect(pa.request(cargo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+
+        // Each quote once, the chosen one accepted, the other declined.
+        const offers = await offersOn(requester.page, request.id);
+        expect(offers.map((o) => [o.transport_company_name, o.status]).sort()).toEqual(
+          [
+            [text.companyA, 'accepted'],
+            [text.companyB, 'rejected'],
+          ].sort(),
+        );
+
+        await reloadUntil(requester.page, () => expect(r.status(r.request(cargo))).toHaveText(text.delivered, { timeout: 3_000 }));
+        await expect(r.request(cargo).getByTestId('cancel-request')).toHaveCount(0);
+
+        await pb.tab('quotes');
+        await reloadUntil(b.page, async () => {
+          await pb.tab('quotes');
+          await expect(pb.request(cargo).getByTestId('quote-status')).toHaveText(text.rejected, { timeout: 3_000 });
+        });
+        await expect(pb.request(cargo).getByTestId('send-quote')).toHaveCount(0);
+        await expect(pb.request(cargo).getByTestId('start-transit')).toHaveCount(0);
+
+        for (const u of [requester, a, b]) await u.context.close();
+      });
+    }
+  });
+}
