@@ -18,6 +18,7 @@ const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScree
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
+const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen');
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
@@ -27,7 +28,6 @@ const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'N
 
 /** Screens that arrive with the signed-in data issue; here they show their title. */
 const TITLE_ONLY = [
-  [PATHS.products, 'products'],
   [PATHS.projects, 'projects'],
   [PATHS.instantOrders, 'instantOrders'],
   [PATHS.transport, 'transport'],
@@ -46,6 +46,7 @@ export function AppRoutes() {
         <Route path={PATHS.setup} element={<SetupScreen />} />
         <Route element={<AppLayout />}>
           <Route path={PATHS.dashboard} element={<DashboardScreen />} />
+          <Route path={PATHS.products} element={<ProductsScreen />} />
           {TITLE_ONLY.map(([path, screen]) => (
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
