@@ -19,6 +19,7 @@ const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScre
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen');
+const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen');
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
@@ -31,7 +32,6 @@ const TITLE_ONLY = [
   [PATHS.projects, 'projects'],
   [PATHS.instantOrders, 'instantOrders'],
   [PATHS.transport, 'transport'],
-  [PATHS.notifications, 'notifications'],
   [PATHS.pricing, 'pricing'],
 ] as const;
 
@@ -47,6 +47,7 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={PATHS.dashboard} element={<DashboardScreen />} />
           <Route path={PATHS.products} element={<ProductsScreen />} />
+          <Route path={PATHS.notifications} element={<NotificationsScreen />} />
           {TITLE_ONLY.map(([path, screen]) => (
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
