@@ -20,6 +20,7 @@ const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupS
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen');
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen');
+const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen');
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
@@ -32,7 +33,6 @@ const TITLE_ONLY = [
   [PATHS.projects, 'projects'],
   [PATHS.instantOrders, 'instantOrders'],
   [PATHS.transport, 'transport'],
-  [PATHS.pricing, 'pricing'],
 ] as const;
 
 export function AppRoutes() {
@@ -48,6 +48,7 @@ export function AppRoutes() {
           <Route path={PATHS.dashboard} element={<DashboardScreen />} />
           <Route path={PATHS.products} element={<ProductsScreen />} />
           <Route path={PATHS.notifications} element={<NotificationsScreen />} />
+          <Route path={PATHS.pricing} element={<PricingScreen />} />
           {TITLE_ONLY.map(([path, screen]) => (
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
