@@ -21,6 +21,7 @@ const DashboardScreen = named(() => import('../features/dashboard/DashboardScree
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen');
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen');
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen');
+const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen');
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
 const PlaceholderScreen = lazy(() =>
   import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path={PATHS.products} element={<ProductsScreen />} />
           <Route path={PATHS.notifications} element={<NotificationsScreen />} />
           <Route path={PATHS.pricing} element={<PricingScreen />} />
+          <Route path={PATHS.profile} element={<ProfileScreen />} />
           {TITLE_ONLY.map(([path, screen]) => (
             <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
           ))}
