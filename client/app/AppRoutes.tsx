@@ -18,22 +18,16 @@ const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScree
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
+const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen');
+const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen');
+const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen');
+const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen');
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen');
-const PlaceholderScreen = lazy(() =>
-  import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })),
-);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen');
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen');
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen');
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen');
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
-
-/** Screens that arrive with the signed-in data issue; here they show their title. */
-const TITLE_ONLY = [
-  [PATHS.products, 'products'],
-  [PATHS.notifications, 'notifications'],
-  [PATHS.pricing, 'pricing'],
-] as const;
 
 export function AppRoutes() {
   return (
@@ -46,9 +40,10 @@ export function AppRoutes() {
         <Route path={PATHS.setup} element={<SetupScreen />} />
         <Route element={<AppLayout />}>
           <Route path={PATHS.dashboard} element={<DashboardScreen />} />
-          {TITLE_ONLY.map(([path, screen]) => (
-            <Route key={path} path={path} element={<PlaceholderScreen screen={screen} />} />
-          ))}
+          <Route path={PATHS.products} element={<ProductsScreen />} />
+          <Route path={PATHS.notifications} element={<NotificationsScreen />} />
+          <Route path={PATHS.pricing} element={<PricingScreen />} />
+          <Route path={PATHS.profile} element={<ProfileScreen />} />
           <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />

@@ -17,6 +17,7 @@ export const PATHS = {
   admin: '/admin',
   pricing: '/pricing',
   syncCentre: '/sync',
+  profile: '/profile',
 } as const;
 
 /** Pages of the footer links, shown by the info screen at /info/:topic. */

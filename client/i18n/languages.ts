@@ -16,7 +16,7 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'ar';
 /** localStorage key where the detector caches the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'binaa.language';
 
-export const NAMESPACES = ['common', 'landing', 'services', 'account', 'screens', 'sync', 'projects', 'orders', 'transport'] as const;
+export const NAMESPACES = ['common', 'landing', 'services', 'account', 'screens', 'sync', 'projects', 'orders', 'transport', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function toLanguageCode(lng: string | undefined): LanguageCode {

@@ -11,7 +11,17 @@ export class AppShell {
     return this.page.getByTestId('mobile-nav');
   }
 
+  /** The role guide opens on the first dashboard visit per role: close it when it is there. */
+  async dismissGuide() {
+    const skip = this.page.getByTestId('guide-skip');
+    if (await skip.isVisible().catch(() => false)) {
+      await skip.click();
+      await expect(this.page.getByTestId('guide')).toBeHidden();
+    }
+  }
+
   async openMenu() {
+    await this.dismissGuide();
     await this.page.getByTestId('menu-button').click();
     await expect(this.mobileNav).toBeVisible();
   }

@@ -1,29 +1,64 @@
-import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+/**
+ * The admin panel (SPEC sections 2 and 6): products, projects, users and quick
+ * registrations, each with search and paging; delete with confirmation (not one's own
+ * account), and a user's tier and admin flag. Admin lists and writes are online-only REST
+ * (data/admin.ts), so offline the panel says so and keeps its writes disabled.
+ * Non-admins see 'not authorized, this page is for admins only'.
+ */
+import { MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminTab } from '../../data/admin';
 import { useSession } from '../../data/session';
+import { useOnline } from '../../ui/useOnline';
+import { AdminList } from './AdminList';
 
 const useStyles = makeStyles({
-  title: { marginBlock: `0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase600 },
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   body: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
+  tabs: { overflowX: 'auto' },
 });
 
-/** The admin panel; non-admins see the not-authorized message (SPEC section 6). */
+const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups'];
+
 export function AdminScreen() {
   const styles = useStyles();
-  const { t } = useTranslation('screens');
+  const { t } = useTranslation(['admin', 'screens']);
   const { session } = useSession();
+  const online = useOnline();
+  const [tab, setTab] = useState<AdminTab>('products');
   const isAdmin = session.status === 'signedIn' && (session.user.is_admin || session.profile?.role === 'admin');
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" className={styles.title}>
-        {t('admin.title')}
-      </h1>
-      {isAdmin ? (
-        <p className={styles.body}>{t('admin.description')}</p>
-      ) : (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        {isAdmin && <p className={styles.body}>{t('intro')}</p>}
+      </div>
+      {!isAdmin || session.status !== 'signedIn' ? (
         <MessageBar intent="warning" role="alert" data-testid="admin-not-authorized">
-          <MessageBarBody>{t('admin.notAuthorized')}</MessageBarBody>
+          <MessageBarBody>{t('notAuthorized')}</MessageBarBody>
         </MessageBar>
+      ) : (
+        <>
+          {!online && (
+            <MessageBar intent="warning" data-testid="admin-offline">
+              <MessageBarBody>{t('offline')}</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={styles.tabs}>
+            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} aria-label={t('tabsLabel')}>
+              {TABS.map((k) => (
+                <Tab key={k} value={k} data-testid={`admin-tab-${k}`}>
+                  {t(`tabs.${k}`)}
+                </Tab>
+              ))}
+            </TabList>
+          </div>
+          <AdminList key={tab} tab={tab} me={session.user.id} online={online} />
+        </>
       )}
     </section>
   );

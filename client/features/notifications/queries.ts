@@ -1,5 +1,6 @@
 /** Notifications from the local store (DESIGN section 10): they arrive with each sync, every 30 s while visible. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { rowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 
 /** The unread count for the navigation badge. */
@@ -16,3 +17,6 @@ export function useNotifications(onlyUnread = false) {
     return onlyUnread ? rows.filter((n) => !n.is_read) : rows;
   }, [db, onlyUnread]);
 }
+
+/** How the outbox names a notification (its "waiting to send" mark). */
+export const notificationKey = (id: string) => rowKey('notification', id);

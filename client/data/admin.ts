@@ -1,0 +1,48 @@
+/**
+ * The admin panel's reads and writes (SPEC sections 2 and 6, DESIGN section 7). They are
+ * not in the offline store (admin lists span every user) and admin writes are not sync
+ * mutations: all of it is online-only REST, and the screen says so when offline.
+ */
+import { LIST_DEFAULT_LIMIT } from '../../shared/constants';
+import type { AdminUser, AdminUserPatch } from '../../shared/schemas/admin';
+import type { Product } from '../../shared/schemas/product';
+import type { Project } from '../../shared/schemas/project';
+import type { RegistrationRequest } from '../../shared/schemas/quick-signup';
+import type { Page } from './catalogue';
+import { api } from './client';
+import { useRemote } from './useRemote';
+
+export type AdminTab = 'products' | 'projects' | 'users' | 'quickSignups';
+export type { AdminUser, RegistrationRequest };
+
+export interface AdminRows {
+  products: Product;
+  projects: Project;
+  users: AdminUser;
+  quickSignups: RegistrationRequest;
+}
+
+const PATHS: Record<AdminTab, string> = {
+  products: '/api/admin/products',
+  projects: '/api/admin/projects',
+  users: '/api/admin/users',
+  quickSignups: '/api/admin/quick-signups',
+};
+
+export const ADMIN_PAGE_SIZE = LIST_DEFAULT_LIMIT;
+
+/** One page of an admin list (search and page); `reload` bumps to fetch again after a write. */
+export function useAdminList<T extends AdminTab>(tab: T, search: string, page: number, reload: number) {
+  return useRemote<Page<AdminRows[T]>>(async () => {
+    const { data, total } = await api.get<AdminRows[T][]>(PATHS[tab], { search: search.trim() || undefined, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE });
+    return { items: data, total: total ?? data.length };
+  }, [tab, search, page, reload]);
+}
+
+export async function adminDelete(tab: Exclude<AdminTab, 'quickSignups'>, id: string): Promise<void> {
+  await api.request('DELETE', `${PATHS[tab]}/${encodeURIComponent(id)}`);
+}
+
+export async function adminPatchUser(userId: string, patch: AdminUserPatch): Promise<AdminUser> {
+  return (await api.request<AdminUser>('PATCH', `${PATHS.users}/${encodeURIComponent(userId)}`, patch)).data;
+}

@@ -1,0 +1,55 @@
+/**
+ * Suggested next steps (SPEC section 2: at most 2) and quick actions per role, from what
+ * the local store knows. Labels are keys of the dashboard namespace.
+ */
+import { MAX_NEXT_STEPS, type Role } from '../../../shared/constants';
+import { PATHS } from '../../app/paths';
+import type { Profile } from '../../data/types';
+import type { DashboardData } from './queries';
+
+export interface Step {
+  key: string;
+  path: string;
+}
+
+export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pick<Profile, 'phone' | 'city'> | null): Step[] {
+  const incomplete = !profile?.phone || !profile?.city;
+  const candidates: Array<Step | false> =
+    role === 'supplier'
+      ? [facts.products === 0 && { key: 'addProduct', path: PATHS.products }, facts.activeOrders > 0 && { key: 'answerOrders', path: PATHS.instantOrders }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === 'free' && { key: 'upgrade', path: PATHS.pricing }]
+      : role === 'contractor'
+        ? [facts.orders === 0 && { key: 'postOrder', path: PATHS.instantOrders }, facts.openProjects > 0 && { key: 'bidOnProject', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'browseProducts', path: PATHS.products }]
+        : role === 'government'
+          ? [facts.projects === 0 && { key: 'postProject', path: PATHS.projects }, facts.bidsToReview > 0 && { key: 'reviewBids', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'requestTransport', path: PATHS.transport }]
+          : role === 'transport'
+            ? [facts.openRequests > 0 && { key: 'quoteRequests', path: PATHS.transport }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === 'free' && { key: 'upgrade', path: PATHS.pricing }]
+            : [{ key: 'moderate', path: PATHS.admin }];
+  return candidates.filter((s): s is Step => Boolean(s)).slice(0, MAX_NEXT_STEPS);
+}
+
+export const QUICK_ACTIONS: Record<Role, Step[]> = {
+  supplier: [
+    { key: 'myProducts', path: PATHS.products },
+    { key: 'instantOrders', path: PATHS.instantOrders },
+    { key: 'pricing', path: PATHS.pricing },
+  ],
+  contractor: [
+    { key: 'browseProducts', path: PATHS.products },
+    { key: 'projects', path: PATHS.projects },
+    { key: 'instantOrders', path: PATHS.instantOrders },
+  ],
+  government: [
+    { key: 'myProjects', path: PATHS.projects },
+    { key: 'transport', path: PATHS.transport },
+    { key: 'notifications', path: PATHS.notifications },
+  ],
+  transport: [
+    { key: 'transport', path: PATHS.transport },
+    { key: 'notifications', path: PATHS.notifications },
+    { key: 'pricing', path: PATHS.pricing },
+  ],
+  admin: [
+    { key: 'admin', path: PATHS.admin },
+    { key: 'browseProducts', path: PATHS.products },
+  ],
+};

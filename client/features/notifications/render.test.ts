@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderNotification } from './render';
+
+const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(__dirname, '../../i18n/locales', lng, `${ns}.json`), 'utf8'));
+const strip = (s: string) => s.replace(/[\u2068\u2069]/g, '');
+const f = { sar: (v: number) => `SAR ${v}`, number: (v: number) => String(v), date: (v: string) => `D(${v})` };
+
+describe('notifications in the reader language', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(async () => {
+    await i18n.init({
+      lng: 'en',
+      resources: Object.fromEntries(['ar', 'en'].map((l) => [l, { notifications: load(l, 'notifications'), sync: load(l, 'sync'), common: load(l, 'common') }])),
+    });
+  });
+
+  it('renders a kind from its params, with amounts in SAR and user text isolated', () => {
+    const out = renderNotification(i18n.t, { kind: 'bid.new', params: { company: 'Alpha', amount: 1200, project_title: 'School' }, title: 'x', message: 'y' }, f);
+    expect(out.title).toBe('New bid on your project');
+    expect(strip(out.message)).toBe('Alpha bid SAR 1200 on “School”.');
+  });
+
+  it('follows the reader, not the language the server stored', async () => {
+    await i18n.changeLanguage('ar');
+    const out = renderNotification(i18n.t, { kind: 'subscription.subscribed', params: { plan: 'Premium', plan_id: 'premium' }, title: 'Subscription active', message: 'You are now on the Premium plan.' }, f);
+    expect(out.message).toBe('أنت الآن مشترك في الباقة المميزة.');
+    await i18n.changeLanguage('en');
+  });
+
+  it('translates the refusal reason of a sync.rejected from its code', () => {
+    const out = renderNotification(i18n.t, { kind: 'sync.rejected', params: { action: 'product.create', code: 'plan_limit_reached', reason: 'limit' }, title: '', message: '' }, f);
+    expect(out.message).toContain('limit of your current plan');
+  });
+
+  it('falls back to the stored title and message for an unknown kind', () => {
+    expect(renderNotification(i18n.t, { kind: 'future.kind', params: {}, title: 'T', message: 'M' }, f)).toEqual({ title: 'T', message: 'M' });
+  });
+});

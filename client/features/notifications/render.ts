@@ -1,0 +1,62 @@
+/**
+ * A notification in the reader's current language (DESIGN section 9): its `kind` picks
+ * the sentence of the notifications namespace and `params` fill it, with amounts in SAR,
+ * dates and statuses in the reader's language and user data isolated. An unknown kind
+ * (a newer server) falls back to the title and message the server stored.
+ */
+import type { TFunction } from 'i18next';
+import type { NotificationItem } from '../../data/types';
+import { isolate } from '../../i18n/format';
+
+export const KNOWN_KINDS = [
+  'bid.new',
+  'bid.accepted',
+  'bid.rejected',
+  'project.cancelled',
+  'instant_order.new',
+  'order_response.new',
+  'order_response.accepted',
+  'order_response.rejected',
+  'transport_offer.new',
+  'transport_request.assigned',
+  'transport_request.status',
+  'subscription.subscribed',
+  'subscription.trial_started',
+  'subscription.trial_ending',
+  'sync.rejected',
+] as const;
+
+export interface Formatters {
+  sar: (v: number) => string;
+  number: (v: number) => string;
+  date: (v: string) => string;
+}
+
+const TEXT_PARAMS = ['company', 'project_title', 'title', 'location', 'order_title', 'pickup', 'delivery'];
+
+export function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = isolate(f.sar(value));
+    else if (key === 'days' && typeof value === 'number') out[key] = f.number(value);
+    else if (key === 'date') out[key] = isolate(f.date(String(value)));
+    else if (TEXT_PARAMS.includes(key)) out[key] = isolate(String(value));
+    else out[key] = String(value);
+  }
+  if (typeof params.status === 'string') out.status = t(`notifications:transportStatus.${params.status}`, { defaultValue: params.status });
+  if (typeof params.plan_id === 'string') out.plan = t(`notifications:plans.${params.plan_id}`, { defaultValue: String(params.plan ?? params.plan_id) });
+  else if (typeof params.plan === 'string') out.plan = t(`notifications:plans.${params.plan.toLowerCase()}`, { defaultValue: params.plan });
+  if (typeof params.action === 'string') out.action = t(`sync:actions.${params.action}`, { defaultValue: params.action });
+  if (typeof params.code === 'string') out.reason = t(`common:errors.${params.code}`, { defaultValue: String(params.reason ?? params.code) });
+  return out;
+}
+
+export function renderNotification(t: TFunction, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
+  if (!(KNOWN_KINDS as readonly string[]).includes(n.kind)) return { title: n.title, message: n.message };
+  const values = renderParams(t, n.params ?? {}, f);
+  return {
+    title: t(`notifications:kinds.${n.kind}.title`, { ...values, defaultValue: n.title }),
+    message: t(`notifications:kinds.${n.kind}.message`, { ...values, defaultValue: n.message }),
+  };
+}

@@ -1,0 +1,302 @@
+/**
+ * /pricing (SPEC section 2): the monthly/yearly toggle with the yearly saving, the four
+ * plan cards with their features, the current plan with usage against its limits (999 =
+ * unlimited), subscribe, the 14-day free trial offered once, and a comparison table.
+ */
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  ProgressBar,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
+import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { usePendingKeys } from '../../data/local/hooks';
+import { useSession } from '../../data/session';
+import { useFormat } from '../../i18n/format';
+import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { useSubscriptionWrites } from './mutations';
+import { subscriptionKey, usePlans, useSubscription, useUsage } from './queries';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalXL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  h2: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400 },
+  muted: { color: tokens.colorNeutralForeground2 },
+  current: { display: 'grid', gap: tokens.spacingVerticalM },
+  usage: { display: 'grid', gap: tokens.spacingVerticalXS },
+  usageRow: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  cards: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))' },
+  card: { display: 'grid', gap: tokens.spacingVerticalS, alignContent: 'start' },
+  currentCard: { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: tokens.colorBrandStroke1 },
+  price: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightBold, lineHeight: tokens.lineHeightHero700, color: tokens.colorBrandForeground1 },
+  features: { display: 'grid', gap: tokens.spacingVerticalXS, margin: 0, paddingInlineStart: 0, listStyleType: 'none' },
+  feature: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'flex-start' },
+  check: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0, marginBlockStart: '2px' },
+  tableWrap: { overflowX: 'auto' },
+  table: { inlineSize: '100%', borderCollapse: 'collapse', minInlineSize: '560px' },
+  th: { textAlign: 'start', padding: tokens.spacingHorizontalS, borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 },
+  td: { padding: tokens.spacingHorizontalS, borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+});
+
+export function PricingScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation('pricing');
+  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div className={styles.head}>
+        <div>
+          <h1 id="screen-title" className={styles.title}>
+            {t('title')}
+          </h1>
+          <Text className={styles.muted}>{t('intro')}</Text>
+        </div>
+        <TabList selectedValue={cycle} onTabSelect={(_, d) => setCycle(d.value as BillingCycle)} aria-label={t('cycle.label')} data-testid="cycle-toggle">
+          <Tab value="monthly" data-testid="cycle-monthly">
+            {t('cycle.monthly')}
+          </Tab>
+          <Tab value="yearly" data-testid="cycle-yearly">
+            {t('cycle.yearly', { percent: YEARLY_SAVING_PERCENT })}
+          </Tab>
+        </TabList>
+      </div>
+      <ComponentErrorBoundary>
+        <PricingBody cycle={cycle} />
+      </ComponentErrorBoundary>
+    </section>
+  );
+}
+
+function PricingBody({ cycle }: { cycle: BillingCycle }) {
+  const styles = useStyles();
+  const { t } = useTranslation('pricing');
+  const format = useFormat();
+  const { session } = useSession();
+  const me = session.status === 'signedIn' ? session.user.id : '';
+  const plans = usePlans();
+  const subscription = useSubscription();
+  const usage = useUsage(me);
+  const writes = useSubscriptionWrites();
+  const pending = usePendingKeys().has(subscriptionKey(me));
+  const [confirm, setConfirm] = useState<SubscriptionPlan | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (plans === undefined || subscription === undefined) return <ListSkeleton label={t('loading')} rows={2} />;
+  if (plans.length === 0) return <EmptyState title={t('empty.title')} body={t('empty.body')} />;
+
+  const currentId = subscription?.subscription_plan ?? 'free';
+  const current = plans.find((p) => p.id === currentId) ?? plans[0];
+  const trialOffered = subscription !== null && currentId === 'free' && !subscription.free_trial_used;
+  const limit = (n: number) => (n >= UNLIMITED ? t('unlimited') : format.number(n));
+  const priceOf = (p: SubscriptionPlan) =>
+    p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
+
+  return (
+    <>
+      {notice && (
+        <MessageBar intent="success" role="status" data-testid="pricing-notice">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Card className={styles.current} data-testid="current-plan">
+        <div className={styles.head}>
+          <Text as="h2" weight="semibold" size={400}>
+            {t('current.title', { plan: t(`plans.${current.id}`) })}
+          </Text>
+          <div>
+            {subscription?.status === 'trialing' && <Badge color="informative">{t('current.trialing')}</Badge>} {pending && <PendingBadge />}
+          </div>
+        </div>
+        {subscription?.status === 'trialing' && subscription.trial_ends_at && <Text className={styles.muted}>{t('current.trialEnds', { date: format.date(subscription.trial_ends_at) })}</Text>}
+        {subscription?.status === 'active' && subscription.current_period_end && currentId !== 'free' && (
+          <Text className={styles.muted}>{t('current.renews', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: YEARLY_SAVING_PERCENT }) })}</Text>
+        )}
+        {usage && (
+          <>
+            <UsageRow label={t('usage.products')} used={usage.products} max={current.max_products} testId="usage-products" />
+            <UsageRow label={t('usage.instantOrders')} used={usage.instantOrders} max={current.max_instant_orders} testId="usage-orders" />
+          </>
+        )}
+      </Card>
+      {trialOffered && (
+        <MessageBar intent="info" layout="multiline" data-testid="trial-offer">
+          <MessageBarBody>
+            <MessageBarTitle>{t('trial.title', { days: format.number(FREE_TRIAL_DAYS) })}</MessageBarTitle>
+            {t('trial.body', { days: format.number(FREE_TRIAL_DAYS), plan: t('plans.basic') })}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              appearance="primary"
+              onClick={() => void writes.startTrial().then(() => setNotice(t('trial.started')))}
+              data-testid="start-trial"
+            >
+              {t('trial.start')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title" className={styles.h2}>
+          {t('plansTitle')}
+        </h2>
+        <div className={styles.cards}>
+          {plans.map((p) => {
+            const isCurrent = p.id === currentId;
+            return (
+              <Card key={p.id} className={`${styles.card} ${isCurrent ? styles.currentCard : ''}`} data-testid={`plan-${p.id}`}>
+                <div className={styles.head}>
+                  <Text as="h3" weight="semibold" size={500}>
+                    {t(`plans.${p.id}`)}
+                  </Text>
+                  {isCurrent && (
+                    <Badge color="brand" data-testid="current-badge">
+                      {t('currentBadge')}
+                    </Badge>
+                  )}
+                </div>
+                <span className={styles.price} data-testid="plan-price">
+                  {priceOf(p)}
+                </span>
+                {cycle === 'yearly' && p.price_yearly > 0 && (
+                  <Text className={styles.muted}>
+                    {t('yearlyEquivalent', { price: format.sar(Math.round(p.price_yearly / 12)), percent: format.number(p.yearly_saving_percent) })}
+                  </Text>
+                )}
+                <ul className={styles.features}>
+                  {p.features.map((f) => (
+                    <li key={f} className={styles.feature}>
+                      <CheckmarkRegular className={styles.check} aria-hidden />
+                      <Text>{t(`features.${f.replace(/^plan_feature\./, '')}`, { defaultValue: f })}</Text>
+                    </li>
+                  ))}
+                </ul>
+                {p.id !== 'free' && !isCurrent && (
+                  <Button appearance="primary" onClick={() => setConfirm(p)} data-testid="subscribe">
+                    {t('subscribe')}
+                  </Button>
+                )}
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+      <section aria-labelledby="compare-title">
+        <h2 id="compare-title" className={styles.h2}>
+          {t('compare.title')}
+        </h2>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="compare-title">
+          <table className={styles.table} data-testid="comparison">
+            <thead>
+              <tr>
+                <th className={styles.th} scope="col">
+                  {t('compare.feature')}
+                </th>
+                {plans.map((p) => (
+                  <th key={p.id} className={styles.th} scope="col">
+                    {t(`plans.${p.id}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <CompareRow label={t('compare.monthly')} cells={plans.map((p) => (p.price_monthly ? format.sar(p.price_monthly) : t('free')))} />
+              <CompareRow label={t('compare.yearly')} cells={plans.map((p) => (p.price_yearly ? format.sar(p.price_yearly) : t('free')))} />
+              <CompareRow label={t('compare.products')} cells={plans.map((p) => limit(p.max_products))} />
+              <CompareRow label={t('compare.instantOrders')} cells={plans.map((p) => limit(p.max_instant_orders))} />
+              <CompareRow label={t('compare.prioritySupport')} cells={plans.map((p) => <YesNo key={p.id} value={p.priority_support} />)} />
+              <CompareRow label={t('compare.featured')} cells={plans.map((p) => <YesNo key={p.id} value={p.features.includes('plan_feature.featured_listing')} />)} />
+              <CompareRow label={t('compare.analytics')} cells={plans.map((p) => <YesNo key={p.id} value={p.features.includes('plan_feature.analytics')} />)} />
+              <CompareRow label={t('compare.manager')} cells={plans.map((p) => <YesNo key={p.id} value={p.features.includes('plan_feature.dedicated_manager')} />)} />
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
+        <DialogSurface>
+          {confirm && (
+            <DialogBody>
+              <DialogTitle>{t('confirm.title', { plan: t(`plans.${confirm.id}`) })}</DialogTitle>
+              <DialogContent>
+                {t('confirm.body', { plan: t(`plans.${confirm.id}`), price: priceOf(confirm) })}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setConfirm(null)}>{t('confirm.cancel')}</Button>
+                <Button
+                  appearance="primary"
+                  data-testid="confirm-subscribe"
+                  onClick={() => {
+                    const plan = confirm;
+                    setConfirm(null);
+                    void writes.subscribe(plan.id as PaidPlanId, cycle).then(() => setNotice(t('subscribed', { plan: t(`plans.${plan.id}`) })));
+                  }}
+                >
+                  {t('confirm.ok')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          )}
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}
+
+function UsageRow({ label, used, max, testId }: { label: string; used: number; max: number; testId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('pricing');
+  const format = useFormat();
+  const unlimited = max >= UNLIMITED;
+  return (
+    <div className={styles.usage} data-testid={testId}>
+      <div className={styles.usageRow}>
+        <Text>{label}</Text>
+        <Text data-testid="usage-value">{unlimited ? t('usage.unlimited', { used: format.number(used) }) : t('usage.of', { used: format.number(used), max: format.number(max) })}</Text>
+      </div>
+      {!unlimited && <ProgressBar value={Math.min(used / Math.max(max, 1), 1)} color={used >= max ? 'error' : 'brand'} aria-label={label} thickness="large" />}
+    </div>
+  );
+}
+
+function CompareRow({ label, cells }: { label: string; cells: React.ReactNode[] }) {
+  const styles = useStyles();
+  return (
+    <tr>
+      <th className={styles.th} scope="row">
+        {label}
+      </th>
+      {cells.map((c, i) => (
+        <td key={i} className={styles.td}>
+          {c}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation('pricing');
+  const styles = useStyles();
+  return value ? <CheckmarkRegular role="img" className={styles.check} aria-label={t("compare.yes")} /> : <DismissRegular role="img" aria-label={t("compare.no")} />;
+}

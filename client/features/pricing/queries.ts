@@ -1,0 +1,38 @@
+/**
+ * Plans, the user's subscription and usage, from the local store (so the pricing page
+ * opens offline). Usage counts what the limits count: own live products and own active
+ * instant orders.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { rowKey } from '../../data/db/schema';
+import { useLocalData } from '../../data/local/DataProvider';
+
+export function usePlans() {
+  const { db } = useLocalData();
+  return useLiveQuery(() => db.plans.toArray().then((rows) => rows.sort((a, b) => a.sort - b.sort)), [db]);
+}
+
+/** The user's subscription; null when the store has none yet (before the first sync). */
+export function useSubscription() {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.subscription.toCollection().first()) ?? null, [db]);
+}
+
+export interface Usage {
+  products: number;
+  instantOrders: number;
+}
+
+export function useUsage(me: string): Usage | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const [products, orders] = await Promise.all([
+      db.products.where('supplier_id').equals(me).count(),
+      db.instant_orders.where('contractor_id').equals(me).filter((o) => o.status === 'active').count(),
+    ]);
+    return { products, instantOrders: orders };
+  }, [db, me]);
+}
+
+/** How the outbox names the user's subscription (its "waiting to send" mark). */
+export const subscriptionKey = (userId: string) => rowKey('subscription', userId);

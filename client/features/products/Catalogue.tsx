@@ -1,0 +1,125 @@
+/**
+ * The catalogue for everyone but suppliers (SPEC section 2): search that works offline
+ * over the local copy (Arabic-tolerant, ranked as on the server), a category filter,
+ * product cards with contact and review, and "show more".
+ */
+import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalProduct } from '../../data/db/schema';
+import { useFormat } from '../../i18n/format';
+import { toLanguageCode } from '../../i18n/languages';
+import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
+import { ContactDialog } from './ContactDialog';
+import { ProductCard } from './ProductCard';
+import { CATALOGUE_PAGE, useCatalogue, useCategories } from './queries';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))' },
+  list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
+  count: { color: tokens.colorNeutralForeground2 },
+  more: { justifySelf: 'center' },
+});
+
+export function Catalogue({ ownId }: { ownId: string }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('products');
+  const language = toLanguageCode(i18n.resolvedLanguage);
+  const format = useFormat();
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [limit, setLimit] = useState(CATALOGUE_PAGE);
+  const deferredSearch = useDeferredValue(search);
+  const query = useMemo(() => ({ search: deferredSearch, categoryId, limit }), [deferredSearch, categoryId, limit]);
+  const page = useCatalogue(query);
+  const categories = useCategories() ?? [];
+  const [contact, setContact] = useState<LocalProduct | null>(null);
+  const [review, setReview] = useState<ReviewTarget | null>(null);
+  const selected = categories.find((c) => c.id === categoryId);
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.filters} role="search">
+        <SearchBox
+          aria-label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          value={search}
+          onChange={(_, d) => {
+            setSearch(d.value);
+            setLimit(CATALOGUE_PAGE);
+          }}
+          data-testid="product-search"
+        />
+        <Dropdown
+          aria-label={t('category.label')}
+          value={selected ? selected[`name_${language}`] : t('category.all')}
+          selectedOptions={[categoryId ?? '']}
+          onOptionSelect={(_, d) => {
+            setCategoryId(d.optionValue || null);
+            setLimit(CATALOGUE_PAGE);
+          }}
+          data-testid="category-filter"
+        >
+          <Option value="">{t('category.all')}</Option>
+          {categories.map((c) => (
+            <Option key={c.id} value={c.id}>
+              {c[`name_${language}`]}
+            </Option>
+          ))}
+        </Dropdown>
+      </div>
+      {page === undefined ? (
+        <ListSkeleton label={t('loading')} />
+      ) : page.items.length === 0 ? (
+        search.trim() || categoryId ? (
+          <EmptyState icon={<SearchRegular />} title={t('empty.search.title')} body={t('empty.search.body')} testId="empty-search" />
+        ) : (
+          <EmptyState icon={<SearchRegular />} title={t('empty.catalogue.title')} body={t('empty.catalogue.body')} />
+        )
+      ) : (
+        <>
+          <Text className={styles.count} role="status" data-testid="result-count">
+            {page.capped ? t('results.more', { count: page.total, total: format.number(page.total) }) : t('results.count', { count: page.total, total: format.number(page.total) })}
+          </Text>
+          <div className={styles.list} data-testid="catalogue">
+            {page.items.map((p) => (
+              <ProductCard
+                key={p.id}
+                product={p}
+                actions={
+                  <>
+                    <Button icon={<ChatRegular />} onClick={() => setContact(p)} data-testid="contact-supplier">
+                      {t('actions.contact')}
+                    </Button>
+                    {p.supplier_id !== ownId && (
+                      <Button icon={<StarRegular />} onClick={() => setReview({ type: 'product', id: p.id, name: p.name })} data-testid="review-product">
+                        {t('actions.review')}
+                      </Button>
+                    )}
+                  </>
+                }
+              />
+            ))}
+          </div>
+          {page.items.length < page.total && (
+            <Button className={styles.more} onClick={() => setLimit((n) => n + CATALOGUE_PAGE)} data-testid="show-more">
+              {t('actions.more')}
+            </Button>
+          )}
+        </>
+      )}
+      <ContactDialog
+        product={contact}
+        onClose={() => setContact(null)}
+        onReviewSupplier={(p) => {
+          setContact(null);
+          if (p.supplier_id !== ownId) setReview({ type: 'user', id: p.supplier_id, name: p.supplier_name ?? t('card.unknownSupplier') });
+        }}
+      />
+      <ReviewDialog target={review} onClose={() => setReview(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * How to reach a product's supplier. The catalogue row names the supplier and their
+ * tier; phone and website are shown when the row carries them (the server's product
+ * presenter does not send them yet, see docs/CLIENT.md), else the way to ask through an
+ * instant order.
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link as FluentLink, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { TierBadge } from '../../app/nav/TierBadge';
+import { PATHS } from '../../app/paths';
+import type { LocalProduct } from '../../data/db/schema';
+
+const useStyles = makeStyles({
+  body: { display: 'grid', gap: tokens.spacingVerticalS },
+  line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+type WithContact = LocalProduct & { supplier_phone?: string | null; supplier_website?: string | null };
+
+export function ContactDialog({ product, onClose, onReviewSupplier }: { product: LocalProduct | null; onClose: () => void; onReviewSupplier: (p: LocalProduct) => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('products');
+  const p = product as WithContact | null;
+  return (
+    <Dialog open={p !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-describedby={undefined}>
+        {p && (
+          <DialogBody>
+            <DialogTitle>{t('contact.title')}</DialogTitle>
+            <DialogContent className={styles.body} data-testid="contact-dialog">
+              <div className={styles.line}>
+                <Text weight="semibold">
+                  <bdi>{p.supplier_name ?? t('card.unknownSupplier')}</bdi>
+                </Text>
+                <TierBadge tier={p.supplier_verification_tier} />
+              </div>
+              {p.supplier_phone ? (
+                <Text>
+                  {t('contact.phone')}{' '}
+                  <FluentLink href={`tel:${p.supplier_phone}`} dir="ltr">
+                    {p.supplier_phone}
+                  </FluentLink>
+                </Text>
+              ) : null}
+              {p.supplier_website ? (
+                <Text>
+                  {t('contact.website')}{' '}
+                  <FluentLink href={p.supplier_website} target="_blank" rel="noopener noreferrer" dir="ltr">
+                    {p.supplier_website}
+                  </FluentLink>
+                </Text>
+              ) : null}
+              {!p.supplier_phone && !p.supplier_website && <Text className={styles.muted}>{t('contact.none')}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Link to={PATHS.instantOrders}>{t('contact.instantOrder')}</Link>
+              <Button onClick={() => onReviewSupplier(p)} data-testid="review-supplier">
+                {t('actions.reviewSupplier')}
+              </Button>
+              <Button appearance="primary" onClick={onClose}>
+                {t('actions.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        )}
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * A supplier's own products (SPEC section 2): add, edit, delete with confirmation and
+ * the availability switch, each written through the outbox and marked "waiting to send"
+ * until the server has it; a refusal shows on its product. The plan's product limit
+ * shows before the server would refuse (409 plan_limit_reached).
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, BoxRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../app/paths';
+import type { LocalProduct } from '../../data/db/schema';
+import { usePendingKeys, useRejectionsFor } from '../../data/local/hooks';
+import { isolate, useFormat } from '../../i18n/format';
+import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { useProductWrites } from './mutations';
+import { ProductCard } from './ProductCard';
+import { ProductFormDialog } from './ProductFormDialog';
+import { productKey, useMyProducts, useProductLimit } from './queries';
+
+const useStyles = makeStyles({
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  limit: { color: tokens.colorNeutralForeground2 },
+  list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  refused: { gridColumn: '1 / -1' },
+});
+
+export function MyProducts({ supplierId }: { supplierId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('products');
+  const format = useFormat();
+  const products = useMyProducts(supplierId);
+  const limit = useProductLimit(supplierId);
+  const [editing, setEditing] = useState<LocalProduct | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<LocalProduct | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const writes = useProductWrites();
+  const pending = usePendingKeys();
+
+  const add = (
+    <Button appearance="primary" icon={<AddRegular />} disabled={limit?.reached} onClick={() => setEditing('new')} data-testid="add-product">
+      {t('actions.add')}
+    </Button>
+  );
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.head}>
+        <Text className={styles.limit} data-testid="product-limit">
+          {limit &&
+            (limit.unlimited
+              ? t('limit.unlimited', { used: format.number(limit.used) })
+              : t('limit.of', { used: format.number(limit.used), max: format.number(limit.max) }))}
+        </Text>
+        {add}
+      </div>
+      {limit?.reached && (
+        <MessageBar intent="warning" data-testid="limit-reached">
+          <MessageBarBody>
+            {t('limit.reached', { max: format.number(limit.max) })} <Link to={PATHS.pricing}>{t('limit.upgrade')}</Link>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {notice && (
+        <MessageBar intent="success" role="status" data-testid="product-notice">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
+      {products === undefined ? (
+        <ListSkeleton label={t('loading')} />
+      ) : products.length === 0 ? (
+        <EmptyState icon={<BoxRegular />} title={t('empty.mine.title')} body={t('empty.mine.body')} action={limit?.reached ? undefined : add} />
+      ) : (
+        <div className={styles.list} data-testid="my-products">
+          {products.map((p) => (
+            <ProductCard
+              key={p.id}
+              product={p}
+              badges={pending.has(productKey(p.id)) ? <PendingBadge /> : null}
+              footer={<Refused productId={p.id} />}
+              actions={
+                <>
+                  <Switch
+                    checked={p.availability_status === 'available'}
+                    label={t('actions.available')}
+                    onChange={(_, d) => void writes.update(p.id, { availability_status: d.checked ? 'available' : 'out_of_stock' })}
+                    data-testid="availability-toggle"
+                  />
+                  <Button icon={<EditRegular />} onClick={() => setEditing(p)} data-testid="edit-product" aria-label={t('actions.editNamed', { name: isolate(p.name) })}>
+                    {t('actions.edit')}
+                  </Button>
+                  <Button icon={<DeleteRegular />} onClick={() => setDeleting(p)} data-testid="delete-product" aria-label={t('actions.deleteNamed', { name: isolate(p.name) })}>
+                    {t('actions.delete')}
+                  </Button>
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+      <ProductFormDialog
+        open={editing !== null}
+        product={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={(kind) => setNotice(t(`saved.${kind}`))}
+      />
+      <Dialog open={deleting !== null} onOpenChange={(_, d) => !d.open && setDeleting(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('delete.title')}</DialogTitle>
+            <DialogContent>{deleting && t('delete.body', { name: isolate(deleting.name) })}</DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={() => setDeleting(null)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button
+                appearance="primary"
+                data-testid="confirm-delete"
+                onClick={() => {
+                  if (deleting) void writes.remove(deleting.id).then(() => setNotice(t('saved.deleted')));
+                  setDeleting(null);
+                }}
+              >
+                {t('delete.confirm')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}
+
+/** The server's refusal of a change to this product, in the reader's language; the sync centre resends or discards. */
+function Refused({ productId }: { productId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['products', 'common']);
+  const refused = useRejectionsFor(productKey(productId));
+  if (!refused.length) return null;
+  const r = refused[0];
+  return (
+    <MessageBar intent="error" className={styles.refused} data-testid="product-refused">
+      <MessageBarBody>
+        {t('refused', { reason: t(`common:errors.${r.code}`, { defaultValue: r.error }) })} <Link to={PATHS.syncCentre}>{t('openSyncCentre')}</Link>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}

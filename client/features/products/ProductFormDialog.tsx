@@ -1,0 +1,192 @@
+/**
+ * Add or edit a product (SPEC section 5): name, description, price in SAR, unit, minimum
+ * quantity, category, image URL with a preview that falls back to a placeholder, and
+ * specifications as key/value rows. Saved through the outbox: it shows at once and is
+ * sent when online.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
+import type { LocalProduct } from '../../data/db/schema';
+import { ValidationFailed } from '../../data/local/hooks';
+import { toLanguageCode } from '../../i18n/languages';
+import { useProductWrites } from './mutations';
+import { changedFields, initialProductValues, issuesToErrors, toProductBody, validateProduct, type ProductErrors, type ProductValues } from './productForm';
+import { useCategories } from './queries';
+
+const useStyles = makeStyles({
+  surface: { maxInlineSize: '640px' },
+  form: { display: 'grid', gap: tokens.spacingVerticalM },
+  two: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' },
+  imageRow: { display: 'grid', gridTemplateColumns: '1fr 88px', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  preview: { inlineSize: '88px', blockSize: '88px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', border: `1px solid ${tokens.colorNeutralStroke2}` },
+  specs: { display: 'grid', gap: tokens.spacingVerticalS, border: 'none', margin: 0, padding: 0 },
+  legend: { fontWeight: tokens.fontWeightSemibold, paddingInline: 0, marginBlockEnd: tokens.spacingVerticalXS },
+  specRow: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  specError: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+});
+
+export function ProductFormDialog({ open, product, onClose, onSaved }: { open: boolean; product: LocalProduct | null; onClose: () => void; onSaved: (kind: 'added' | 'updated') => void }) {
+  const styles = useStyles();
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        {open && <ProductForm key={product?.id ?? 'new'} product={product} onClose={onClose} onSaved={onSaved} />}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | null; onClose: () => void; onSaved: (kind: 'added' | 'updated') => void }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('products');
+  const language = toLanguageCode(i18n.resolvedLanguage);
+  const categories = useCategories() ?? [];
+  const writes = useProductWrites();
+  const [values, setValues] = useState<ProductValues>(() => initialProductValues(product));
+  const [errors, setErrors] = useState<ProductErrors>({});
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof ProductValues>(field: K, value: ProductValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    const errorField = field === 'specs' ? 'specifications' : field;
+    if (errors[errorField as keyof ProductErrors]) setErrors((e) => ({ ...e, [errorField]: undefined }));
+  };
+  const setSpec = (index: number, part: 'key' | 'value', value: string) =>
+    set('specs', values.specs.map((s, i) => (i === index ? { ...s, [part]: value } : s)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailed(false);
+    const found = validateProduct(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    try {
+      if (product) {
+        const patch = changedFields(product, values);
+        if (Object.keys(patch).length) await writes.update(product.id, patch);
+        onSaved('updated');
+      } else {
+        await writes.create(toProductBody(values));
+        onSaved('added');
+      }
+      onClose();
+    } catch (error) {
+      if (error instanceof ValidationFailed) setErrors(issuesToErrors(error.issues, values));
+      else setFailed(true);
+      setBusy(false);
+    }
+  };
+
+  const message = (field: keyof ProductErrors) => (errors[field] ? t(`form.errors.${errors[field]}`) : undefined);
+  const categoryName = (id: string) => {
+    const c = categories.find((x) => x.id === id);
+    return c ? c[`name_${language}`] : t('form.categoryNone');
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="product-form">
+      <DialogBody>
+        <DialogTitle>{t(product ? 'form.editTitle' : 'form.addTitle')}</DialogTitle>
+        <DialogContent className={styles.form}>
+          {failed && (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{t('form.failed')}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Field label={t('form.name')} required validationMessage={message('name')}>
+            <Input name="name" value={values.name} onChange={(_, d) => set('name', d.value)} />
+          </Field>
+          <Field label={t('form.description')} validationMessage={message('description')}>
+            <Textarea name="description" value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" />
+          </Field>
+          <div className={styles.two}>
+            <Field label={t('form.price')} required validationMessage={message('price')} hint={t('form.priceHint')}>
+              <Input name="price" type="number" inputMode="decimal" step="0.01" min="0" dir="ltr" value={values.price} onChange={(_, d) => set('price', d.value)} />
+            </Field>
+            <Field label={t('form.unit')} required validationMessage={message('unit')} hint={t('form.unitHint')}>
+              <Input name="unit" value={values.unit} onChange={(_, d) => set('unit', d.value)} />
+            </Field>
+            <Field label={t('form.minQuantity')} validationMessage={message('min_quantity')}>
+              <Input name="min_quantity" type="number" inputMode="numeric" step="1" min="1" dir="ltr" value={values.min_quantity} onChange={(_, d) => set('min_quantity', d.value)} />
+            </Field>
+          </div>
+          <Field label={t('form.category')} validationMessage={message('category_id')}>
+            <Dropdown
+              name="category"
+              data-testid="category-picker"
+              value={categoryName(values.category_id)}
+              selectedOptions={[values.category_id]}
+              onOptionSelect={(_, d) => set('category_id', d.optionValue ?? '')}
+            >
+              <Option value="">{t('form.categoryNone')}</Option>
+              {categories.map((c) => (
+                <Option key={c.id} value={c.id}>
+                  {c[`name_${language}`]}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <div className={styles.imageRow}>
+            <Field label={t('form.imageUrl')} validationMessage={message('image_url')} hint={t('form.imageHint')}>
+              <Input name="image_url" type="url" dir="ltr" value={values.image_url} onChange={(_, d) => set('image_url', d.value)} />
+            </Field>
+            <div className={styles.preview} data-testid="image-preview">
+              <ImageWithFallback key={values.image_url} src={values.image_url.trim() || null} alt={t('form.imagePreview')} />
+            </div>
+          </div>
+          <fieldset className={styles.specs} data-testid="specs">
+            <legend className={styles.legend}>{t('form.specifications')}</legend>
+            {values.specs.map((spec, i) => (
+              <div key={i} className={styles.specRow}>
+                <Input aria-label={t('form.specKey', { n: i + 1 })} placeholder={t('form.specKeyPlaceholder')} value={spec.key} onChange={(_, d) => setSpec(i, 'key', d.value)} />
+                <Input aria-label={t('form.specValue', { n: i + 1 })} placeholder={t('form.specValuePlaceholder')} value={spec.value} onChange={(_, d) => setSpec(i, 'value', d.value)} />
+                <Button
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  aria-label={t('form.removeSpec', { n: i + 1 })}
+                  onClick={() => set('specs', values.specs.filter((_, j) => j !== i))}
+                />
+              </div>
+            ))}
+            {errors.specifications && <span className={styles.specError} role="alert">{t(`form.errors.${errors.specifications}`)}</span>}
+            <div>
+              <Button icon={<AddRegular />} onClick={() => set('specs', [...values.specs, { key: '', value: '' }])} data-testid="add-spec">
+                {t('form.addSpec')}
+              </Button>
+            </div>
+          </fieldset>
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={busy} data-testid="product-save">
+            {t('form.save')}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  );
+}

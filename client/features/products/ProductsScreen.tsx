@@ -1,0 +1,35 @@
+/**
+ * /products (SPEC section 2): a supplier manages own products; everyone else browses the
+ * catalogue. Everything reads the local store, so it works offline.
+ */
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { useSession } from '../../data/session';
+import { Catalogue } from './Catalogue';
+import { MyProducts } from './MyProducts';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  intro: { color: tokens.colorNeutralForeground2 },
+});
+
+export function ProductsScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation('products');
+  const { session } = useSession();
+  if (session.status !== 'signedIn') return null;
+  const supplier = session.profile?.role === 'supplier';
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t(supplier ? 'mineTitle' : 'catalogueTitle')}
+        </h1>
+        <Text className={styles.intro}>{t(supplier ? 'mineIntro' : 'catalogueIntro')}</Text>
+      </div>
+      <ComponentErrorBoundary>{supplier ? <MyProducts supplierId={session.user.id} /> : <Catalogue ownId={session.user.id} />}</ComponentErrorBoundary>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Products from the local store (DESIGN section 10): a supplier's own products, the
+ * catalogue with its offline search, categories, and the plan's product limit.
+ *
+ * Offline search (issue 9) runs over the local copy with the server's normalisation
+ * (shared/search.ts), so hamza forms, teh marbuta, diacritics, the Arabic article and
+ * Arabic-Indic digits never stop a match. Candidates come from the multi-entry `_words`
+ * index: every query word must start a word of the product (key sets intersected, keys
+ * only, before any row is read). Ranking follows the server's: exact name, name starting
+ * with the term, every word whole, the rest (a prefix match), then newest first. Like the
+ * server, a term with very many matches ranks a bounded number of them and says "more".
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { UNLIMITED } from '../../../shared/constants';
+import { normalizeSearch } from '../../../shared/search';
+import type { BinaaDb } from '../../data/db/database';
+import { rowKey, type LocalProduct } from '../../data/db/schema';
+import { useLocalData } from '../../data/local/DataProvider';
+import { queryWords } from '../../data/sync/searchWords';
+
+// --- Search, pure ------------------------------------------------------------------------
+
+export interface SearchTerm {
+  /** The normalised term, spaces collapsed. */
+  term: string;
+  /** Its words as the index holds them (article dropped, CJK characters apart). */
+  words: string[];
+}
+
+export function parseTerm(raw: string): SearchTerm | null {
+  const term = normalizeSearch(raw).replace(/\s+/g, ' ').trim();
+  if (!term) return null;
+  const words = [...new Set(queryWords(term))];
+  return words.length ? { term, words } : null;
+}
+
+export const RANK = { exact: 4, prefix: 3, word: 2, partial: 1 } as const;
+
+interface Rankable {
+  name: string;
+  created_at: string;
+  _words?: string[];
+}
+
+export function rankOf(row: Rankable, term: SearchTerm): number {
+  const name = normalizeSearch(row.name).replace(/\s+/g, ' ').trim();
+  if (name === term.term) return RANK.exact;
+  if (name.startsWith(term.term)) return RANK.prefix;
+  const own = new Set(row._words ?? []);
+  if (term.words.every((w) => own.has(w))) return RANK.word;
+  return RANK.partial;
+}
+
+const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+
+/** Highest rank first, newest first within a rank. */
+export function rankRows<T extends Rankable>(rows: T[], term: SearchTerm): T[] {
+  return rows
+    .map((row) => ({ row, rank: rankOf(row, term) }))
+    .sort((a, b) => b.rank - a.rank || newestFirst(a.row, b.row))
+    .map((r) => r.row);
+}
+
+// --- Reads -------------------------------------------------------------------------------
+
+/** Matches ranked at most (the server ranks 1000); beyond, the total says "more". */
+export const SEARCH_CANDIDATES = 2000;
+export const CATALOGUE_PAGE = 24;
+
+export interface CatalogueQuery {
+  search: string;
+  categoryId: string | null;
+  limit: number;
+}
+
+export interface CataloguePage {
+  items: LocalProduct[];
+  total: number;
+  capped: boolean;
+}
+
+async function keysStartingWith(db: BinaaDb, word: string): Promise<Set<string>> {
+  return new Set(await db.products.where('_words').startsWith(word).primaryKeys());
+}
+
+/** One page of the catalogue: ranked search results, or newest first; optionally one category. */
+export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: CatalogueQuery): Promise<CataloguePage> {
+  const term = parseTerm(search);
+  if (!term) {
+    if (categoryId) {
+      const rows = await db.products.where('category_id').equals(categoryId).toArray();
+      rows.sort(newestFirst);
+      return { items: rows.slice(0, limit), total: rows.length, capped: false };
+    }
+    const [items, total] = await Promise.all([db.products.orderBy('created_at').reverse().limit(limit).toArray(), db.products.count()]);
+    return { items, total, capped: false };
+  }
+  // The rarest word first narrows the rest: intersect key sets, longest word first.
+  const words = [...term.words].sort((a, b) => b.length - a.length);
+  let keys = await keysStartingWith(db, words[0]);
+  for (const word of words.slice(1)) {
+    if (keys.size === 0) break;
+    const next = await keysStartingWith(db, word);
+    keys = new Set([...keys].filter((k) => next.has(k)));
+  }
+  const capped = keys.size > SEARCH_CANDIDATES;
+  const ids = [...keys].slice(0, SEARCH_CANDIDATES);
+  let rows = (await db.products.bulkGet(ids)).filter((r): r is LocalProduct => Boolean(r));
+  if (categoryId) rows = rows.filter((r) => r.category_id === categoryId);
+  const ranked = rankRows(rows, term);
+  return { items: ranked.slice(0, limit), total: ranked.length, capped };
+}
+
+/** The catalogue page for the current search, category and length; undefined while loading. */
+export function useCatalogue(query: CatalogueQuery): CataloguePage | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(() => readCatalogue(db, query), [db, query.search, query.categoryId, query.limit]);
+}
+
+/** A supplier's own products, newest first. */
+export function useMyProducts(supplierId: string): LocalProduct[] | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.products.where('supplier_id').equals(supplierId).toArray()).sort(newestFirst), [db, supplierId]);
+}
+
+export function useCategories() {
+  const { db } = useLocalData();
+  return useLiveQuery(() => db.categories.toArray().then((rows) => rows.sort((a, b) => a.sort - b.sort)), [db]);
+}
+
+export interface ProductLimit {
+  used: number;
+  max: number;
+  unlimited: boolean;
+  reached: boolean;
+}
+
+/**
+ * How many products the plan allows and how many the supplier has (live ones, as the
+ * server counts them), so the add button says so before the server refuses (409
+ * plan_limit_reached).
+ */
+export function useProductLimit(supplierId: string): ProductLimit | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), db.subscription.toCollection().first()]);
+    const max = subscription?.plan.max_products ?? UNLIMITED;
+    const unlimited = max >= UNLIMITED;
+    return { used, max, unlimited, reached: !unlimited && used >= max };
+  }, [db, supplierId]);
+}
+
+/** How the outbox names a product (for its "waiting to send" badge and refusals). */
+export const productKey = (id: string) => rowKey('product', id);

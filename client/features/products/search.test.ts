@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BinaaDb } from '../../data/db/database';
+import { toStored } from '../../data/sync/store';
+import { parseTerm, rankRows, readCatalogue } from './queries';
+
+const base = { description: null, price: 10, unit: 'kg', min_quantity: 1, stock_quantity: null, category_id: null, category_name: null, image_url: null, specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0, supplier_name: null, supplier_verification_tier: 'unverified', updated_at: '2026-01-01T00:00:00Z', supplier_id: '00000000-0000-4000-8000-000000000001' };
+let n = 0;
+const product = (name: string, created: string, extra: Record<string, unknown> = {}) => ({ ...base, id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, name, created_at: created, ...extra });
+
+describe('offline catalogue search', () => {
+  const db = new BinaaDb(`search-test-${Date.now()}`);
+  beforeAll(async () => {
+    const rows = [
+      product('إسمنت بورتلاندي مقاوم', '2026-01-05T00:00:00Z'),
+      product('الأسمنت', '2026-01-01T00:00:00Z'),
+      product('أسمنت أبيض', '2026-01-04T00:00:00Z', { category_id: '00000000-0000-4000-8000-0000000000c1' }),
+      product('حديد تسليح 12 ملم', '2026-01-03T00:00:00Z', { description: 'حديد سابك' }),
+      product('Portland Cement 50kg', '2026-01-02T00:00:00Z'),
+      product('普通硅酸盐水泥', '2026-01-06T00:00:00Z'),
+    ];
+    await db.products.bulkPut(rows.map((r) => toStored('product', r, 1)) as never);
+  });
+  afterAll(() => db.delete());
+
+  it('finds Arabic words whatever their hamza or article, names starting with the term first', async () => {
+    const page = await readCatalogue(db, { search: 'اسمنت', categoryId: null, limit: 10 });
+    expect(page.items.map((p) => p.name)).toEqual(['إسمنت بورتلاندي مقاوم', 'أسمنت أبيض', 'الأسمنت']);
+    expect(page.total).toBe(3);
+  });
+
+  it('needs every word, matches word prefixes and Arabic-Indic digits', async () => {
+    expect((await readCatalogue(db, { search: 'حدي ١٢', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['حديد تسليح 12 ملم']);
+    expect((await readCatalogue(db, { search: 'حديد 13', categoryId: null, limit: 10 })).total).toBe(0);
+  });
+
+  it('is case-insensitive, finds Chinese characters, and filters by category', async () => {
+    expect((await readCatalogue(db, { search: 'CEMENT', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['Portland Cement 50kg']);
+    expect((await readCatalogue(db, { search: '水泥', categoryId: null, limit: 10 })).total).toBe(1);
+    expect((await readCatalogue(db, { search: 'اسمنت', categoryId: '00000000-0000-4000-8000-0000000000c1', limit: 10 })).items.map((p) => p.name)).toEqual(['أسمنت أبيض']);
+  });
+
+  it('lists newest first without a term, a page at a time', async () => {
+    const page = await readCatalogue(db, { search: '  ', categoryId: null, limit: 2 });
+    expect(page.items.map((p) => p.name)).toEqual(['普通硅酸盐水泥', 'إسمنت بورتلاندي مقاوم']);
+    expect(page.total).toBe(6);
+  });
+
+  it('ranks exact name, then name prefix, then whole words, then prefixes', () => {
+    const term = parseTerm('cement')!;
+    const rows = [
+      { name: 'white cements', created_at: '3', _words: ['white', 'cements'] },
+      { name: 'white cement', created_at: '2', _words: ['white', 'cement'] },
+      { name: 'cement bag', created_at: '1', _words: ['cement', 'bag'] },
+      { name: 'Cement', created_at: '0', _words: ['cement'] },
+    ];
+    expect(rankRows(rows, term).map((r) => r.name)).toEqual(['Cement', 'cement bag', 'white cement', 'white cements']);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * /profile: the signed-in user's company details, to view and edit (company, phone in
+ * +966 form, city, CR, VAT, website, description). The role is shown and cannot change
+ * (409 role_locked). Saving is online only (POST /api/profiles through data/profile.ts);
+ * offline the screen says so. The local `profile` table receives it on the next pull.
+ */
+import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TierBadge } from '../../app/nav/TierBadge';
+import { ApiError } from '../../data/api';
+import { saveProfile } from '../../data/profile';
+import { useSession } from '../../data/session';
+import type { Profile } from '../../data/types';
+import { useFormat } from '../../i18n/format';
+import { toLanguageCode } from '../../i18n/languages';
+import { useOnline } from '../../ui/useOnline';
+import { initialProfileValues, profileIssuesToErrors, toProfileBody, validateProfile, type ProfileErrors, type ProfileValues } from '../setup/profileForm';
+import { formatSaudiPhone } from './phone';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  list: { display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  pair: { display: 'contents' },
+  dt: { color: tokens.colorNeutralForeground2 },
+  dd: { margin: 0, overflowWrap: 'anywhere' },
+  form: { display: 'grid', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+type EditableField = 'company_name' | 'phone' | 'city' | 'cr_number' | 'vat_number' | 'website' | 'description';
+const FIELDS: Array<{ field: EditableField; type?: 'tel' | 'url'; ltr?: boolean; autoComplete?: string }> = [
+  { field: 'company_name', autoComplete: 'organization' },
+  { field: 'phone', type: 'tel', ltr: true, autoComplete: 'tel' },
+  { field: 'city', autoComplete: 'address-level2' },
+  { field: 'cr_number', ltr: true },
+  { field: 'vat_number', ltr: true },
+  { field: 'website', type: 'url', ltr: true, autoComplete: 'url' },
+  { field: 'description' },
+];
+
+export function ProfileScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation(['profile', 'common', 'account']);
+  const format = useFormat();
+  const { session } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (session.status !== 'signedIn') return null;
+  const profile = session.profile;
+
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div className={styles.head}>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        {!editing && profile && profile.role !== 'admin' && (
+          <Button
+            icon={<EditRegular />}
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+            data-testid="edit-profile"
+          >
+            {t('edit')}
+          </Button>
+        )}
+      </div>
+      {saved && (
+        <MessageBar intent="success" role="status" data-testid="profile-saved">
+          <MessageBarBody>{t('saved')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Card>
+        <div className={styles.badges}>
+          <Text weight="semibold">{t('role')}</Text>
+          <Badge appearance="tint" data-testid="profile-role">
+            {profile ? t(`common:roles.${profile.role}.name`) : '—'}
+          </Badge>
+          <TierBadge tier={profile?.verification_tier} />
+          {profile && profile.total_reviews > 0 && (
+            <Text className={styles.muted}>{t('common:rating.summary', { rating: format.rating(profile.average_rating), count: profile.total_reviews })}</Text>
+          )}
+        </div>
+        <Text size={200} className={styles.muted}>
+          {t('roleLocked')}
+        </Text>
+      </Card>
+      {editing && profile ? (
+        <ProfileForm
+          profile={profile}
+          onDone={(ok) => {
+            setEditing(false);
+            setSaved(ok);
+          }}
+        />
+      ) : (
+        <Card>
+          <dl className={styles.list} data-testid="profile-view">
+            {FIELDS.map(({ field, ltr }) => {
+              const raw = profile?.[field] ?? null;
+              const value = field === 'phone' ? formatSaudiPhone(raw) : raw;
+              return (
+                <div key={field} className={styles.pair}>
+                  <dt className={styles.dt}>{t(`account:setup.fields.${field}`)}</dt>
+                  <dd className={styles.dd} data-testid={`profile-${field}`} dir={ltr && value ? 'ltr' : undefined}>
+                    {value || <span className={styles.muted}>{t('notGiven')}</span>}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: boolean) => void }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation(['profile', 'common', 'account']);
+  const { setProfile } = useSession();
+  const online = useOnline();
+  const language = toLanguageCode(i18n.resolvedLanguage);
+  const [values, setValues] = useState<ProfileValues>(() => {
+    const v = initialProfileValues(profile);
+    return { ...v, phone: formatSaudiPhone(v.phone) };
+  });
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: EditableField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const check = validateProfile(values, language);
+    setErrors(check.errors);
+    if (Object.values(check.errors).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const body = toProfileBody(values, language);
+      // Cleared fields are sent as null so the server clears them too.
+      for (const { field } of FIELDS) if (!(field in body) && profile[field]) body[field] = null;
+      setProfile(await saveProfile(body));
+      onDone(true);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.details.length) setErrors(profileIssuesToErrors(apiError.details));
+      setServerError(apiError?.message ?? t('common:errors.network_error'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="profile-form">
+        {!online && (
+          <MessageBar intent="warning" data-testid="profile-offline">
+            <MessageBarBody>{t('offline')}</MessageBarBody>
+          </MessageBar>
+        )}
+        {serverError && (
+          <MessageBar intent="error" role="alert" data-testid="profile-error">
+            <MessageBarBody>{serverError}</MessageBarBody>
+          </MessageBar>
+        )}
+        {FIELDS.map(({ field, type, ltr, autoComplete }) => (
+          <Field
+            key={field}
+            label={t(`account:setup.fields.${field}`)}
+            hint={t(`account:setup.hints.${field}`, { defaultValue: '' }) || undefined}
+            validationMessage={errors[field] ? t(`common:validation.${errors[field]}`) : undefined}
+          >
+            {field === 'description' ? (
+              <Textarea name={field} value={values[field]} onChange={(_, d) => set(field, d.value)} resize="vertical" />
+            ) : (
+              <Input
+                name={field}
+                type={type ?? 'text'}
+                dir={ltr ? 'ltr' : undefined}
+                autoComplete={autoComplete}
+                value={values[field]}
+                onChange={(_, d) => set(field, d.value)}
+                onBlur={field === 'phone' ? () => set('phone', formatSaudiPhone(values.phone)) : undefined}
+              />
+            )}
+          </Field>
+        ))}
+        <div className={styles.actions}>
+          <Button onClick={() => onDone(false)}>{t('cancel')}</Button>
+          <Button appearance="primary" type="submit" disabled={busy || !online} data-testid="profile-save">
+            {t('save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Whether the browser says it is online. Online-only actions (profile, admin) read it to
+ * say up front that they need a connection; the request itself still decides.
+ */
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
