@@ -4,6 +4,8 @@ import { catalogueEffects } from './catalogue';
 import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
 import { transportEffects } from './transport';
+import type { MutationName } from '../../../shared/mutations';
+import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
 
 export const EFFECTS: EffectTable = {
@@ -12,4 +14,32 @@ export const EFFECTS: EffectTable = {
   ...orderEffects,
   ...transportEffects,
   ...accountEffects,
+};
+
+/**
+ * The entity tables each mutation's effect reads or writes: a local write's transaction
+ * spans only these (and the engine's own tables), so it does not wait on reads of others.
+ */
+export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
+  'product.create': ['product', 'category'],
+  'product.update': ['product', 'category'],
+  'product.delete': ['product'],
+  'review.create': ['product'],
+  'project.create': ['project'],
+  'project.award': ['project', 'bid'],
+  'project.status': ['project', 'bid'],
+  'bid.create': ['bid', 'project'],
+  'bid.withdraw': ['bid'],
+  'instant_order.create': ['instant_order'],
+  'instant_order.accept': ['instant_order', 'instant_order_response'],
+  'instant_order.cancel': ['instant_order', 'instant_order_response'],
+  'instant_order_response.create': ['instant_order_response', 'instant_order'],
+  'transport_request.create': ['transport_request'],
+  'transport_request.accept': ['transport_request', 'transport_offer'],
+  'transport_request.status': ['transport_request'],
+  'transport_offer.create': ['transport_offer', 'transport_request'],
+  'notification.read': ['notification'],
+  'notification.read_all': ['notification'],
+  'subscription.subscribe': ['subscription', 'plan'],
+  'subscription.free_trial': ['subscription', 'plan'],
 };

@@ -5,10 +5,11 @@
  * engine once the same user has signed in again. Loaded with the signed-in screens only,
  * so Dexie never reaches the landing page.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BinaaDb } from '../db/database';
-import type { EffectContext } from '../db/schema';
+import type { EffectContext, OutboxRow, RejectionRow } from '../db/schema';
 import { SyncEngine } from '../sync/engine';
 import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
@@ -24,6 +25,29 @@ export interface LocalData {
 }
 
 const DataContext = createContext<LocalData | null>(null);
+
+/**
+ * The outbox and the refused actions, each read by ONE live query for the whole page: many
+ * rows on a screen ask whether they wait to be sent, and a query per row would re-run on
+ * every local write.
+ */
+export interface QueueState {
+  outbox: OutboxRow[];
+  rejections: RejectionRow[];
+}
+const NO_QUEUE: QueueState = { outbox: [], rejections: [] };
+const QueueContext = createContext<QueueState>(NO_QUEUE);
+
+function QueueProvider({ db, children }: { db: BinaaDb; children: ReactNode }) {
+  const outbox = useLiveQuery(() => db.outbox.orderBy('id').toArray(), [db]);
+  const rejections = useLiveQuery(() => db.rejections.orderBy('id').reverse().toArray(), [db]);
+  const value = useMemo(() => ({ outbox: outbox ?? NO_QUEUE.outbox, rejections: rejections ?? NO_QUEUE.rejections }), [outbox, rejections]);
+  return <QueueContext.Provider value={value}>{children}</QueueContext.Provider>;
+}
+
+export function useQueue(): QueueState {
+  return useContext(QueueContext);
+}
 
 async function askForPersistentStorage() {
   try {
@@ -87,7 +111,11 @@ export function DataProvider({ children }: { children: ReactNode }) {
     }),
     [db, engine, needsReload, userId, profile, i18n.resolvedLanguage],
   );
-  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
+  return (
+    <DataContext.Provider value={value}>
+      <QueueProvider db={db}>{children}</QueueProvider>
+    </DataContext.Provider>
+  );
 }
 
 export function useLocalData(): LocalData {

@@ -3,13 +3,12 @@
  * outbox (waiting to send), the refused actions, and `useMutate`, the one way to write:
  * the local effect and the outbox row in one transaction, then a sync soon after.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
 import type { SyncState } from '../sync/engine';
 import { discardRejection, writeLocal } from '../sync/store';
-import { useLocalData } from './DataProvider';
+import { useLocalData, useQueue } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
 
@@ -21,12 +20,9 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(engine.subscribe, engine.getState);
 }
 
-const NO_ROWS: OutboxRow[] = [];
-
 /** The outbox: `pending` ones wait to be sent; `acked` ones were applied and wait for the pull that shows them. */
 export function useOutbox(): OutboxRow[] {
-  const { db } = useLocalData();
-  return useLiveQuery(() => db.outbox.orderBy('id').toArray(), [db]) ?? NO_ROWS;
+  return useQueue().outbox;
 }
 
 /** Rows with a write not yet sent: their screens mark them "waiting to send". */
@@ -35,11 +31,8 @@ export function usePendingKeys(): Set<RowKey> {
   return useMemo(() => new Set(outbox.filter((m) => m.status === 'pending').flatMap((m) => m.keys)), [outbox]);
 }
 
-const NO_REJECTIONS: RejectionRow[] = [];
-
 export function useRejections(): RejectionRow[] {
-  const { db } = useLocalData();
-  return useLiveQuery(() => db.rejections.orderBy('id').reverse().toArray(), [db]) ?? NO_REJECTIONS;
+  return useQueue().rejections;
 }
 
 /** The refused actions that named this row. */

@@ -18,7 +18,7 @@ import { normalizeSearch } from '../../../shared/search';
 import { SYNC_ENTITIES, type Change, type MutationResult } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
 import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
-import { EFFECTS } from '../effects';
+import { EFFECTS, EFFECT_ENTITIES } from '../effects';
 import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
 import { searchWords } from './searchWords';
 
@@ -88,7 +88,8 @@ export function parseArgs<N extends MutationName>(name: N, input: MutationInput<
 export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
-  return db.transaction('rw', db.syncTables(), async () => {
+  const tables = [db.meta, db.base, db.outbox, ...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e))];
+  return db.transaction('rw', tables, async () => {
     const id = (await db.getMeta<number>('next_mutation_id')) ?? 1;
     const generation = (await db.getMeta<number>('generation')) ?? 0;
     const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
