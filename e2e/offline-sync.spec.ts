@@ -197,3 +197,35 @@ test('the installed app opened offline shows the signed-in screens with the data
   await expect(projects.cards.locator('h3')).toHaveText(titles);
   await goOnline(context);
 });
+
+test('signing out with unsent changes warns first, and the next user on the device sees none of them', async ({ page, context }) => {
+  await newUser(page, 'contractor', 'مؤسسة الجهاز المشترك');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  const projectId = await projects.firstProjectId();
+  const firstUserDb = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).find((n) => n?.startsWith('binaa-')));
+  expect(firstUserDb).toBeTruthy();
+
+  await goOffline(context);
+  await projects.bid(projectId, 450_000, 'عرض لم يُرسل');
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('logout').click();
+  const dialog = page.getByTestId('signout-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('signout-send').click(); // still offline: it cannot send
+  await expect(dialog.getByRole('alert').or(dialog.locator('.fui-MessageBar'))).toBeVisible();
+  await dialog.getByTestId('signout-anyway').click();
+  await expect(page).toHaveURL(/\/$/);
+  await goOnline(context);
+  await expect.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(firstUserDb);
+
+  await newUser(page, 'contractor', 'مؤسسة المستخدم التالي');
+  await projects.goto();
+  await sync.expectSynced();
+  await expect(page.getByTestId('my-bid')).toHaveCount(0);
+  await page.getByTestId('tab-my-bids').click();
+  await expect(page.getByTestId('my-bid')).toHaveCount(0);
+  expect(await myBids(page)).toEqual([]);
+});

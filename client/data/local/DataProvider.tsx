@@ -70,8 +70,11 @@ export function DataProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   useEffect(() => {
+    // Closed for good, below: a live query must not reopen a database that is being
+    // deleted (sign-out) or upgraded by a newer tab, or it would block that forever.
+    if (!db.isOpen()) void db.open().catch(() => undefined);
     const onVersionChange = (event: IDBVersionChangeEvent) => {
-      db.close();
+      db.close({ disableAutoOpen: true });
       // A deletion (sign-out in another tab) needs no banner: that tab's sign-out reaches this one too.
       if (event.newVersion !== null) setNeedsReload(true);
       return false;
@@ -84,7 +87,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       detach();
       engine.stop();
       db.on('versionchange').unsubscribe(onVersionChange);
-      db.close();
+      db.close({ disableAutoOpen: true });
     };
   }, [db, engine, userId]);
 

@@ -15,7 +15,15 @@ import type { SessionStateBody } from '../../../shared/schemas/user';
 import { ApiError, NetworkError } from '../api';
 import { api } from '../client';
 import type { Profile, SessionUser } from '../types';
-import { clearCachedSession, onCachedSessionChange, readCachedSession, writeCachedSession } from './sessionCache';
+import {
+  clearCachedSession,
+  clearLogoutPending,
+  logoutPending,
+  markLogoutPending,
+  onCachedSessionChange,
+  readCachedSession,
+  writeCachedSession,
+} from './sessionCache';
 
 export type SessionState =
   | { status: 'loading'; user: null; profile: null }
@@ -53,7 +61,23 @@ function fromCache(): SignedIn | null {
   return cached ? { status: 'signedIn', user: cached.user, profile: cached.profile, unconfirmed: true, expired: false } : null;
 }
 
+/** Ends the server session of a sign-out that happened offline. True once the server has it. */
+export async function finishPendingLogout(): Promise<boolean> {
+  if (!logoutPending()) return true;
+  try {
+    await api.post('/api/logout', {});
+    clearLogoutPending();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function loadSession(): Promise<SessionState> {
+  if (logoutPending()) {
+    await finishPendingLogout();
+    return SIGNED_OUT;
+  }
   try {
     const { data } = await api.get<SessionStateBody>('/api/session');
     if (!data.user) {
@@ -124,8 +148,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(SIGNED_OUT);
     try {
       await api.post('/api/logout', {});
-    } catch (error) {
-      console.warn('logout failed', error);
+    } catch {
+      markLogoutPending(); // offline: the next start or sign-in ends the server session first
     }
     if (userId) {
       try {

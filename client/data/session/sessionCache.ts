@@ -47,3 +47,33 @@ export function onCachedSessionChange(listener: () => void): () => void {
   globalThis.addEventListener?.('storage', handler);
   return () => globalThis.removeEventListener?.('storage', handler);
 }
+
+const LOGOUT_KEY = 'binaa.logout.pending';
+
+/**
+ * A sign-out made offline could not end the session on the server: remembered, so the
+ * next start (or sign-in) ends it before anything else instead of signing the user back in.
+ */
+export function markLogoutPending(): void {
+  try {
+    globalThis.localStorage?.setItem(LOGOUT_KEY, '1');
+  } catch {
+    /* nothing else to do */
+  }
+}
+
+export function logoutPending(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(LOGOUT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearLogoutPending(): void {
+  try {
+    globalThis.localStorage?.removeItem(LOGOUT_KEY);
+  } catch {
+    /* nothing to clear */
+  }
+}
