@@ -75,7 +75,7 @@ async function main() {
     }
   });
   const rawPullMs = await timed(async () => {
-    const rows = await knex('changes').where('seq', '>', 0).orderBy('seq').limit(CHANGES + 100);
+    const rows = await knex('changes').whereNotNull('pos').orderBy('pos').limit(CHANGES + 100);
     const ids = rows.filter((r) => r.entity === 'product').map((r) => r.entity_id);
     await knex('products').whereIn('id', ids).select('*');
   });

@@ -30,8 +30,8 @@ export function money(t: Knex.CreateTableBuilder, name: string): Knex.ColumnBuil
 
 /**
  * Keeps updated_at current on every update, so no service has to remember it
- * (set_updated_at() is created by the 20261122000003 migration). Dropping the table drops
- * the trigger, so downs need nothing.
+ * (set_updated_at() is created by the 20261122000002 migration, its body is in
+ * functions.ts). Dropping the table drops the trigger, so downs need nothing.
  */
 export async function touchUpdatedAt(knex: Knex, table: string): Promise<void> {
   await knex.raw('create trigger ?? before update on ?? for each row execute function set_updated_at()', [

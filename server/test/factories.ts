@@ -17,7 +17,7 @@ export const as = (server: TestServer, role: NonNullable<TestUserSpec['role']>, 
 export async function changesOf(knex: Knex, entity: string, id: string) {
   const rows: Array<{ op: string; audience_type: string; audience: string | null }> = await knex('changes')
     .where({ entity, entity_id: id })
-    .orderBy('seq')
+    .orderBy('pos')
     .select('op', 'audience_type', 'audience');
   return {
     count: rows.length,

@@ -19,7 +19,7 @@ describe('admin deletes and user changes', () => {
   const as = (spec: TestUserSpec) => signInAs(server, spec) as Promise<Client>;
   const knex = () => server.db.knex;
   const changesOf = (entity: string, id: string) =>
-    knex()('changes').where({ entity, entity_id: id }).orderBy('seq').select('op', 'audience_type', 'audience');
+    knex()('changes').where({ entity, entity_id: id }).orderBy('pos').select('op', 'audience_type', 'audience');
   const lastOp = async (entity: string, id: string) => (await changesOf(entity, id)).at(-1)?.op;
   const product = async (supplier: TestClient, name = 'Cement') =>
     (await supplier.post('/api/products', { name, price: 20, unit: 'bag' })).body as { id: string };

@@ -5,7 +5,7 @@
  * product; with 50 clients at once on two cores that breaks the 50 ms p99 budget, and the
  * answer is the same until something it shows changes.
  *
- * Correctness rests on catalogue_state.version (migrations 20261122020003 to ..07):
+ * Correctness rests on catalogue_state.version (migration 20261122000025):
  * deferred triggers bump it at the commit of every transaction that changes what a page
  * is made of (products; a user's deletion or name; a supplier profile's company name,
  * tier or existence; categories), so the new version becomes visible with the write

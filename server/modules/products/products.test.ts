@@ -21,7 +21,7 @@ describe('products', () => {
   afterAll(() => server.close());
 
   const supplier = (spec: TestUserSpec = {}) => signInAs(server, { role: 'supplier', ...spec });
-  const changes = (id: string) => server.db.knex('changes').where({ entity: 'product', entity_id: id }).orderBy('seq');
+  const changes = (id: string) => server.db.knex('changes').where({ entity: 'product', entity_id: id }).orderBy('pos');
   const productRow = (id: string) => server.db.knex('products').where({ id }).first();
 
   async function create(client: TestClient, over: Record<string, unknown> = {}) {

@@ -86,7 +86,7 @@ export function applyCatalogueFilter(q: Knex.QueryBuilder, filter: CatalogueFilt
 
 /**
  * The number of products the catalogue shows under `filter`. The whole catalogue's is
- * catalogue_state.live_products, kept at commit by triggers (migration 20261122040001);
+ * catalogue_state.live_products, kept at commit by triggers (migration 20261122000025);
  * a filtered one is counted.
  */
 export async function countProducts(db: Knex, filter: CatalogueFilter): Promise<number> {

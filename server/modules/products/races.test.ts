@@ -47,7 +47,7 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     ]);
     expect(results[4].status).toBe(204);
     for (const r of [...results.slice(0, 4), ...results.slice(5)]) expect([200, 404]).toContain(r.status);
-    const ops = (await server.db.knex('changes').where({ entity: 'product', entity_id: id }).orderBy('seq')).map((c) => c.op);
+    const ops = (await server.db.knex('changes').where({ entity: 'product', entity_id: id }).orderBy('pos')).map((c) => c.op);
     expect(ops.at(-1)).toBe('delete');
     expect(ops.filter((op) => op === 'upsert')).toHaveLength(1 + results.filter((r) => r.status === 200).length);
   });

@@ -1,6 +1,6 @@
 /**
- * Catalogue search, ranked, on the two search columns of products (migrations
- * 20261122000013 and 20261122020000) and their GIN indexes. The term is normalised in SQL
+ * Catalogue search, ranked, on the two search columns of products (migration
+ * 20261122000013) and their GIN indexes. The term is normalised in SQL
  * with normalize_search(), the function that built the columns, so hamza forms, teh
  * marbuta, alef maksura, diacritics and case never stop a match. The term's normal forms
  * are constants of each query (an immutable function of a bound value, folded when the
@@ -104,7 +104,7 @@ function matchSql(t: Terms): Sql {
 
 /**
  * The live products named exactly the term, normalised: a lookup of
- * products_name_search_idx (migration 20261122040000), the `named` CTE of exactQuery.
+ * products_name_search_idx (migration 20261122000013), the `named` CTE of exactQuery.
  */
 function namedSql(db: Knex, t: Terms) {
   return db('products as n').whereNull('n.deleted_at').whereRaw('normalize_search(n.name) = normalize_search(?)', [t.term]).select('n.id');

@@ -56,7 +56,7 @@ describe('the catalogue for sync', () => {
     });
     await run('product.delete', session, { id });
     expect((await knex()('products').where({ id }).first()).deleted_at).toBeInstanceOf(Date);
-    expect((await knex()('changes').where({ entity: 'product', entity_id: id }).orderBy('seq')).map((c) => c.op)).toEqual([
+    expect((await knex()('changes').where({ entity: 'product', entity_id: id }).orderBy('pos')).map((c) => c.op)).toEqual([
       'upsert',
       'upsert',
       'delete',

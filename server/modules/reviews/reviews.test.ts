@@ -27,7 +27,7 @@ describe('reviews', () => {
   const productRatings = async (id: string) => knex()('products').where({ id }).first('average_rating', 'total_reviews');
   const profileRatings = async (userId: string) =>
     knex()('profiles').where({ user_id: userId }).first('average_rating', 'total_reviews');
-  const changes = (entity: string, id: string) => knex()('changes').where({ entity, entity_id: id }).orderBy('seq');
+  const changes = (entity: string, id: string) => knex()('changes').where({ entity, entity_id: id }).orderBy('pos');
 
   describe('POST /api/reviews', () => {
     it('answers 401 when signed out', async () => {

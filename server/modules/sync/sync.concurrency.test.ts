@@ -5,7 +5,7 @@
  * the reader's copy must equal the server's rows. ROUNDS x WRITERS x TXS_PER_WRITER
  * transactions in all (8 rounds x 8 writers x 12 = 768 transactions, about 1/6 rolled
  * back). Postgres only: PGlite has one connection, so nothing there runs concurrently.
- * Reading by insert order (seq) instead of the commit-time position makes this test fail
+ * Reading by insert order (the row id) instead of the commit-time position makes this test fail
  * in the first round: a change that commits late falls behind the reader's cursor.
  */
 import crypto from 'node:crypto';

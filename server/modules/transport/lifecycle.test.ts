@@ -56,7 +56,7 @@ describe('transport request lifecycle', () => {
       expect(n).toMatchObject({ type: 'logistics', priority: 'high', title: 'تم إسناد طلب نقل إليك' });
       expect(await notificationsOf(t2.user.id, 'transport_request.assigned')).toHaveLength(0);
 
-      const logged = await knex()('changes').where('seq', '>', 0).whereIn('entity_id', [request.id, o1.id, o2.id]).select('entity', 'entity_id', 'audience');
+      const logged = await knex()('changes').whereNotNull('pos').whereIn('entity_id', [request.id, o1.id, o2.id]).select('entity', 'entity_id', 'audience');
       expect(logged).toEqual(
         expect.arrayContaining([
           { entity: 'transport_request', entity_id: request.id, audience: 'transport' },

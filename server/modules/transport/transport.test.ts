@@ -28,7 +28,7 @@ describe('transport requests and offers', () => {
     return res.body;
   };
   const changes = (entity: string, id: string) =>
-    server.db.knex('changes').where({ entity, entity_id: id }).orderBy('seq').select('op', 'audience_type', 'audience');
+    server.db.knex('changes').where({ entity, entity_id: id }).orderBy('pos').select('op', 'audience_type', 'audience');
   const notificationsOf = (userId: string) => server.db.knex('notifications').where({ user_id: userId }).orderBy('created_at');
   const setStatus = (id: string, status: string) => server.db.knex('transport_requests').where({ id }).update({ status });
 

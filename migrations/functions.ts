@@ -1,0 +1,190 @@
+/**
+ * Every database function of the schema, in one place to read, and the advisory lock ids
+ * they take. Not a migration: the migrations create these (20261122000002 the pure ones,
+ * 20261122000024 the change log's, 20261122000025 the catalogue's). Function bodies are
+ * compared with what the migration chain built before the squash (server/db/fixtures/), so
+ * change one only on purpose.
+ */
+
+/**
+ * Transaction-level advisory locks, by name. The change log's commit lock serialises
+ * numbering change rows at commit; the catalogue's commit-time bump takes it too, first,
+ * so the two commit-time writers always lock in one order (advisory lock, then rows).
+ */
+export const LOCKS = {
+  changeLogCommit: 7_410_001,
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// Search text (20261122000002)
+
+const range = (from: number, to: number): string =>
+  String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
+
+// Pairs map one to one; the characters after them in FROM have no partner and are removed.
+const MAP_FROM = '\u0623\u0625\u0622\u0671\u0629\u0649\u0624\u0626' + range(0x0660, 0x0669) + range(0x06f0, 0x06f9);
+const MAP_TO = '\u0627\u0627\u0627\u0627\u0647\u064a\u0648\u064a' + '0123456789' + '0123456789';
+const REMOVE = range(0x064b, 0x065f) + '\u0670\u0640';
+
+/**
+ * normalize_search(text): the form in which catalogue text is indexed and searched, so a
+ * user who types without diacritics, with a different alef or with ه for ة still finds
+ * the product. Lowercases; strips Arabic diacritics (U+064B..U+065F, U+0670) and tatweel
+ * (U+0640); maps أ إ آ ٱ to ا, ة to ه, ى to ي, ؤ to و, ئ to ي; and Arabic-Indic and
+ * Persian digits to ASCII digits. shared/search.ts is its twin for offline search in the
+ * browser; server/db/migrations.test.ts checks they agree. IMMUTABLE (lower and translate
+ * are) so generated columns and indexes may use it; an SQL-standard body is bound at
+ * creation, so it does not depend on the caller's search_path.
+ */
+export const NORMALIZE_SEARCH = `
+  create or replace function normalize_search(value text) returns text
+    language sql immutable strict parallel safe
+    return translate(lower(value), '${MAP_FROM}${REMOVE}', '${MAP_TO}')`;
+
+// CJK Unified Ideographs, Extension A, and Compatibility Ideographs.
+const CJK_CLASS = '[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff]';
+
+/**
+ * cjk_spaced(text): spaces around every CJK ideograph. Chinese writes words without
+ * spaces, so the text-search parser would see '普通硅酸盐水泥' as one word, and the trigram
+ * index cannot serve a search of one or two characters (水泥, 砖). With each character its
+ * own word (and position) in search_vector, a phrase query ('水' <-> '泥') finds any run
+ * of characters through the GIN index. Latin and Arabic text is untouched.
+ */
+export const CJK_SPACED = `
+  create or replace function cjk_spaced(value text) returns text
+    language sql immutable strict parallel safe
+    return regexp_replace(value, '(${CJK_CLASS})', ' \\1 ', 'g')`;
+
+// ---------------------------------------------------------------------------------------
+// Every table (20261122000002; migrations/helpers.ts touchUpdatedAt)
+
+/** set_updated_at(): keeps updated_at current; an update that sets updated_at itself keeps it. */
+export const SET_UPDATED_AT = `
+  create or replace function set_updated_at() returns trigger language plpgsql as $$
+  begin
+    if new.updated_at is not distinct from old.updated_at then
+      new.updated_at := now();
+    end if;
+    return new;
+  end
+  $$`;
+
+// ---------------------------------------------------------------------------------------
+// The change log (20261122000024)
+
+/**
+ * changes_number_at_commit(): a deferred constraint trigger on changes gives each row its
+ * feed position (`pos`) at COMMIT, in commit order, under the change log's commit lock,
+ * which is released only once the commit is visible. So a reader that sees position N has
+ * seen every position below it, and a cursor never passes a change that commits later.
+ * `id` only lets the trigger find its row (NEW carries no ctid); the feed's order is pos.
+ */
+export const CHANGES_NUMBER_AT_COMMIT = `
+  create function changes_number_at_commit() returns trigger language plpgsql as $$
+  begin
+    perform pg_advisory_xact_lock(${LOCKS.changeLogCommit});
+    execute format('update %I.changes set pos = nextval(%L) where id = $1', tg_table_schema, tg_table_schema || '.changes_pos_seq')
+      using new.id;
+    return null;
+  end $$`;
+
+// ---------------------------------------------------------------------------------------
+// The catalogue's version and live count (20261122000025)
+
+/** A transaction-local jsonb setting, '{}' when unset. */
+const setting = (name: string) => `coalesce(nullif(current_setting('${name}', true), ''), '{}')::jsonb`;
+
+/**
+ * bump_catalogue_version_once(): at commit (deferred constraint triggers, after every row
+ * lock of the transaction), once per transaction, moves catalogue_state.version and adds
+ * the transaction's change in live products: for a supplier whose deletion changed, the
+ * live products they show now (counted) less those they showed before (the same less this
+ * transaction's change); for any other supplier, this transaction's change if they are
+ * live now. It takes the change log's commit lock first: holding it, the commit sees every
+ * earlier commit and a later one sees this one, so a product created while its supplier is
+ * being deleted is counted by whichever commits last, once.
+ */
+export const BUMP_CATALOGUE_VERSION_ONCE = `
+  create or replace function bump_catalogue_version_once() returns trigger language plpgsql as $$
+  declare
+    deltas jsonb := ${setting('binaa.product_deltas')};
+    toggled jsonb := ${setting('binaa.toggled_suppliers')};
+    first boolean := coalesce(current_setting('binaa.catalogue_bumped', true), '') <> 'on';
+    change bigint := 0;
+    supplier text;
+    own bigint;
+    live boolean;
+    shown bigint;
+  begin
+    -- Later rows of the same commit find nothing left to do (a second pass happens only
+    -- after SET CONSTRAINTS ... IMMEDIATE ran this before more writes).
+    if not first and deltas = '{}' and toggled = '{}' then
+      return null;
+    end if;
+    perform set_config('binaa.catalogue_bumped', 'on', true);
+    perform pg_advisory_xact_lock(${LOCKS.changeLogCommit});
+    for supplier in select jsonb_object_keys(deltas || toggled) loop
+      own := coalesce((deltas ->> supplier)::bigint, 0);
+      live := exists (select 1 from users where id = supplier::uuid and deleted_at is null);
+      if toggled -> supplier is not null then
+        shown := (select count(*) from products where supplier_id = supplier::uuid and deleted_at is null);
+        change := change + case when live then shown else 0 end
+                         - case when (toggled ->> supplier)::boolean then shown - own else 0 end;
+      elsif live then
+        change := change + own;
+      end if;
+    end loop;
+    update catalogue_state
+       set version = version + case when first then 1 else 0 end, live_products = live_products + change
+     where id = 1;
+    perform set_config('binaa.product_deltas', '{}', true);
+    perform set_config('binaa.toggled_suppliers', '{}', true);
+    return null;
+  end $$`;
+
+/**
+ * catalogue_product_deltas(): one statement's change in live products per supplier, from
+ * its transition tables, added to binaa.product_deltas (a bulk insert is one call). One
+ * body for the three statement triggers, as in the manual's transition-table example:
+ * each branch reads only the transition tables its event has.
+ */
+export const CATALOGUE_PRODUCT_DELTAS = `
+  create function catalogue_product_deltas() returns trigger language plpgsql as $$
+  declare
+    acc jsonb := ${setting('binaa.product_deltas')};
+    delta jsonb;
+  begin
+    if tg_op = 'INSERT' then
+      select jsonb_object_agg(supplier_id::text, n) into delta
+        from (select supplier_id, count(*) as n from new_rows where deleted_at is null group by supplier_id) c;
+    elsif tg_op = 'DELETE' then
+      select jsonb_object_agg(supplier_id::text, -n) into delta
+        from (select supplier_id, count(*) as n from old_rows where deleted_at is null group by supplier_id) c;
+    else
+      select jsonb_object_agg(supplier_id::text, n) into delta
+        from (select supplier_id, sum(d) as n
+                from (select supplier_id, 1 as d from new_rows where deleted_at is null
+                      union all
+                      select supplier_id, -1 from old_rows where deleted_at is null) u
+               group by supplier_id having sum(d) <> 0) c;
+    end if;
+    if delta is not null then
+      select jsonb_object_agg(k, coalesce((acc ->> k)::bigint, 0) + coalesce((delta ->> k)::bigint, 0)) into acc
+        from jsonb_object_keys(acc || delta) k;
+      perform set_config('binaa.product_deltas', acc::text, true);
+    end if;
+    return null;
+  end $$`;
+
+/** catalogue_supplier_toggled(): notes a user whose deletion changed, and whether they were live before. */
+export const CATALOGUE_SUPPLIER_TOGGLED = `
+  create function catalogue_supplier_toggled() returns trigger language plpgsql as $$
+  declare
+    acc jsonb := ${setting('binaa.toggled_suppliers')};
+  begin
+    if acc -> new.id::text is null then
+      perform set_config('binaa.toggled_suppliers', (acc || jsonb_build_object(new.id::text, old.deleted_at is null))::text, true);
+    end if;
+    return null;
+  end $$`;
