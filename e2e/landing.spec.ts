@@ -2,6 +2,19 @@ import { expect, test } from '@playwright/test';
 import { LandingPage } from './page-models/LandingPage';
 
 test.describe('landing page', () => {
+  test('a visitor costs one session check and no console error', async ({ page }) => {
+    const api: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && api.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await expect(landing.loginButton).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(api).toEqual(['GET /api/session']);
+    expect(errors).toEqual([]);
+  });
+
   test('opens in Arabic, right to left, with every section of the page', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.goto();

@@ -3,7 +3,7 @@
  * that are addressed to everyone, to the caller's role or to the caller, and answers each
  * changed object with its current state as the REST API would present it to this caller,
  * or a delete when it is gone or no longer visible to them. Rows are read by `pos`, the
- * position they got at commit in commit order (see the changes_commit_order migration),
+ * position they got at commit in commit order (changes_number_at_commit in migrations/functions.ts),
  * so the cursor, the last position served, never skips a change.
  */
 import type { Knex } from 'knex';
