@@ -16,6 +16,7 @@ import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../../data/db/database';
 import { rowKey, type LocalProduct } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
+import { productIndex } from '../../data/local/productIndex';
 import { queryWords } from '../../data/sync/searchWords';
 
 // --- Search, pure ------------------------------------------------------------------------
@@ -63,8 +64,6 @@ export function rankRows<T extends Rankable>(rows: T[], term: SearchTerm): T[] {
 
 // --- Reads -------------------------------------------------------------------------------
 
-/** Matches ranked at most (the server ranks 1000); beyond, the total says "more". */
-export const SEARCH_CANDIDATES = 2000;
 export const CATALOGUE_PAGE = 24;
 
 export interface CatalogueQuery {
@@ -79,10 +78,6 @@ export interface CataloguePage {
   capped: boolean;
 }
 
-async function keysStartingWith(db: BinaaDb, word: string): Promise<Set<string>> {
-  return new Set(await db.products.where('_words').startsWith(word).primaryKeys());
-}
-
 /** One page of the catalogue: ranked search results, or newest first; optionally one category. */
 export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: CatalogueQuery): Promise<CataloguePage> {
   const term = parseTerm(search);
@@ -95,20 +90,16 @@ export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: 
     const [items, total] = await Promise.all([db.products.orderBy('created_at').reverse().limit(limit).toArray(), db.products.count()]);
     return { items, total, capped: false };
   }
-  // The rarest word first narrows the rest: intersect key sets, longest word first.
-  const words = [...term.words].sort((a, b) => b.length - a.length);
-  let keys = await keysStartingWith(db, words[0]);
-  for (const word of words.slice(1)) {
-    if (keys.size === 0) break;
-    const next = await keysStartingWith(db, word);
-    keys = new Set([...keys].filter((k) => next.has(k)));
-  }
-  const capped = keys.size > SEARCH_CANDIDATES;
-  const ids = [...keys].slice(0, SEARCH_CANDIDATES);
-  let rows = (await db.products.bulkGet(ids)).filter((r): r is LocalProduct => Boolean(r));
-  if (categoryId) rows = rows.filter((r) => r.category_id === categoryId);
-  const ranked = rankRows(rows, term);
-  return { items: ranked.slice(0, limit), total: ranked.length, capped };
+  // Matched and ranked over the in-memory index (client/data/local/productIndex.ts); only
+  // the page shown is read from IndexedDB. count() makes the live query run again when
+  // any product changes (the index is rebuilt then).
+  const [index] = await Promise.all([productIndex(db), db.products.count()]);
+  const matches = index.filter(
+    (entry) => (!categoryId || entry.category_id === categoryId) && term.words.every((w) => entry.words.some((word) => word.startsWith(w))),
+  );
+  const ranked = rankRows(matches.map((entry) => ({ ...entry, _words: entry.words as string[] })), term);
+  const items = (await db.products.bulkGet(ranked.slice(0, limit).map((entry) => entry.id))).filter((r): r is LocalProduct => Boolean(r));
+  return { items, total: ranked.length, capped: false };
 }
 
 /** The catalogue page for the current search, category and length; undefined while loading. */

@@ -46,6 +46,15 @@ describe('offline catalogue search', () => {
     expect(page.total).toBe(6);
   });
 
+  it('follows the local copy: a product added or removed after a search is found or gone', async () => {
+    expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).total).toBe(0);
+    const block = product('بلوك إسمنتي', '2026-01-07T00:00:00Z');
+    await db.products.put(toStored('product', block, 1) as never);
+    expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).items.map((p) => p.id)).toEqual([block.id]);
+    await db.products.delete(block.id);
+    expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).total).toBe(0);
+  });
+
   it('ranks exact name, then name prefix, then whole words, then prefixes', () => {
     const term = parseTerm('cement')!;
     const rows = [
