@@ -1,4 +1,4 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, CounterBadge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ArrowSyncRegular,
   CheckmarkCircleRegular,
@@ -16,7 +16,10 @@ import { useSession } from '../../data/session';
 import { PATHS } from '../paths';
 
 const useStyles = makeStyles({
-  label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxInlineSize: '14rem' },
+  // On a phone the bar has room for the icon and a count only; the words stay in the
+  // button's name and tooltip.
+  label: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxInlineSize: '14rem', '@media (max-width: 639px)': { display: 'none' } },
+  count: { '@media (min-width: 640px)': { display: 'none' } },
   warn: { color: tokens.colorPaletteMarigoldForeground2 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   good: { color: tokens.colorPaletteGreenForeground1 },
@@ -72,6 +75,9 @@ export function SyncStatus() {
         data-waiting={waiting}
       >
         <span className={styles.label}>{text}</span>
+        {(indicator === 'waiting' || indicator === 'offline' || indicator === 'refused') && (waiting || refused) > 0 && (
+          <CounterBadge className={styles.count} size="small" color={indicator === 'refused' ? 'danger' : 'informative'} count={indicator === 'refused' ? refused : waiting} aria-hidden />
+        )}
       </Button>
     </Tooltip>
   );

@@ -15,7 +15,7 @@
  */
 import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
 import { normalizeSearch } from '../../../shared/search';
-import { SYNC_ENTITIES, type Change, type MutationResult } from '../../../shared/sync';
+import { SYNC_ENTITIES, type Change, type MutationResult, type SyncEntity } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
 import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
 import { EFFECTS, EFFECT_ENTITIES } from '../effects';
@@ -48,22 +48,38 @@ export function toStored(entity: string, row: AnyRow, generation: number): AnyRo
 
 const sameRow = (a: AnyRow | null | undefined, b: AnyRow | null | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Groups keys by entity: each table is then read or written in one request, not one per row. */
+function byEntity<T>(entries: Iterable<[RowKey, T]>): Map<SyncEntity, Array<{ id: string; key: RowKey; value: T }>> {
+  const groups = new Map<SyncEntity, Array<{ id: string; key: RowKey; value: T }>>();
+  for (const [key, value] of entries) {
+    const { entity, id } = parseKey(key);
+    (groups.get(entity) ?? groups.set(entity, []).get(entity)!).push({ id, key, value });
+  }
+  return groups;
+}
+
 async function readRows(db: BinaaDb, keys: Iterable<RowKey>): Promise<RowMap> {
   const rows: RowMap = new Map();
-  for (const key of keys) {
-    const { entity, id } = parseKey(key);
-    rows.set(key, (await db.anyEntityTable(entity).get(id)) ?? null);
-  }
+  const groups = byEntity([...keys].map((k) => [k, null] as [RowKey, null]));
+  await Promise.all(
+    [...groups].map(async ([entity, items]) => {
+      const found = await db.anyEntityTable(entity).bulkGet(items.map((i) => i.id));
+      items.forEach((item, i) => rows.set(item.key, found[i] ?? null));
+    }),
+  );
   return rows;
 }
 
 async function writeRows(db: BinaaDb, rows: RowMap, generation: number, before?: RowMap): Promise<void> {
-  for (const [key, row] of rows) {
-    if (before && sameRow(before.get(key), row)) continue;
-    const { entity, id } = parseKey(key);
-    if (row) await db.anyEntityTable(entity).put(toStored(entity, row, generation));
-    else await db.anyEntityTable(entity).delete(id);
-  }
+  const changed = [...rows].filter(([key, row]) => !before || !sameRow(before.get(key), row));
+  await Promise.all(
+    [...byEntity(changed)].map(async ([entity, items]) => {
+      const table = db.anyEntityTable(entity);
+      const puts = items.filter((i) => i.value).map((i) => toStored(entity, i.value!, generation));
+      const deletes = items.filter((i) => !i.value).map((i) => i.id);
+      await Promise.all([puts.length ? table.bulkPut(puts) : undefined, deletes.length ? table.bulkDelete(deletes) : undefined]);
+    }),
+  );
 }
 
 export class ValidationFailed extends Error {
@@ -89,19 +105,25 @@ export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, i
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
   const tables = [db.meta, db.base, db.outbox, ...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e))];
+  // As few round trips as the transaction allows: a local write is what a person waits on.
   return db.transaction('rw', tables, async () => {
-    const id = (await db.getMeta<number>('next_mutation_id')) ?? 1;
-    const generation = (await db.getMeta<number>('generation')) ?? 0;
-    const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
-    const rows = await readRows(db, keys);
-    for (const key of keys) {
-      if (!(await db.base.get(key))) await db.base.put({ key, row: rows.get(key) ?? null, as_of: id - 1 });
-    }
+    const [next, gen, keyList] = await Promise.all([
+      db.getMeta<number>('next_mutation_id'),
+      db.getMeta<number>('generation'),
+      effect.keys(args as never, reader(db), ctx),
+    ]);
+    const id = next ?? 1;
+    const keys = [...new Set(keyList)];
+    const [rows, bases] = await Promise.all([readRows(db, keys), db.base.bulkGet(keys)]);
+    const preImages = keys.filter((_, i) => !bases[i]).map((key) => ({ key, row: rows.get(key) ?? null, as_of: id - 1 }));
     const before = new Map(rows);
     effect.apply(args as never, rows, ctx);
-    await writeRows(db, rows, generation, before);
-    await db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now });
-    await db.setMeta('next_mutation_id', id + 1);
+    await Promise.all([
+      preImages.length ? db.base.bulkPut(preImages) : undefined,
+      writeRows(db, rows, gen ?? 0, before),
+      db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
+      db.setMeta('next_mutation_id', id + 1),
+    ]);
     return id;
   });
 }
