@@ -187,6 +187,13 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       const offers = await offersOn(requester.page, (await myRequest(requester.page, cargo))!.id);
       expect(offers.map((o) => [o.transport_company_name, o.status])).toEqual([[text.companyA, 'accepted']]);
 
+      // Read and let go: the refusal leaves the item and the sync centre.
+      await refusal.getByTestId('item-rejection-discard').click();
+      await b.page.getByTestId('confirm-yes').click();
+      await expect(pb.request(cargo).getByTestId('item-rejection')).toHaveCount(0);
+      await b.page.goto('/sync');
+      await expect(b.page.getByTestId('rejection')).toHaveCount(0);
+
       for (const u of [requester, a, b]) await u.context.close();
     });
   });
