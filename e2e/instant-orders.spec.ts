@@ -6,6 +6,7 @@
  * language. Phone size, Arabic and English.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
 import { InstantOrdersPage } from './page-models/InstantOrdersPage';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
@@ -123,6 +124,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       const card = s.order(title);
       await expect(card.getByTestId('offer-row')).toBeVisible();
       await expect(card.getByTestId('pending-badge').first()).toHaveText(text.waiting);
+      await checkPage(supplier.page, lang, 'orders-supplier-waiting');
       // Nothing lost across a reload without a connection.
       await supplier.page.reload();
       await expect(s.order(title).getByTestId('pending-badge').first()).toBeVisible();
@@ -174,6 +176,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await expect(refusal).toContainText(text.refused);
       await expect(s.order(title).getByTestId('order-status')).toHaveAttribute('data-status', 'cancelled');
       await expect(s.order(title).getByTestId('send-offer')).toHaveCount(0);
+      await checkPage(supplier.page, lang, 'orders-supplier-refused');
 
       await supplier.page.goto('/sync');
       await expect(supplier.page.getByTestId('rejection-reason')).toContainText(text.refused);

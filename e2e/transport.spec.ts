@@ -6,6 +6,7 @@
  * reconnect). Phone size, Arabic and English.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
 import { TransportPage } from './page-models/TransportPage';
 import { goOffline, goOnline, newUser, reloadUntil, type Lang } from './page-models/Users';
 
@@ -117,6 +118,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await expect(pa.request(cargo).getByTestId('deliver')).toHaveCount(0);
         if (offline) {
           await expect(pa.request(cargo).getByTestId('pending-badge')).toBeVisible();
+          await checkPage(a.page, lang, 'transport-company-waiting');
           expect((await myRequest(requester.page, cargo))?.status).toBe('assigned');
           await goOnline(a.context);
         }
@@ -183,6 +185,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await expect(refusal).toHaveAttribute('data-code', 'request_not_pending');
       await expect(refusal).toContainText(text.refused);
       await expect(pb.request(cargo).getByTestId('send-quote')).toHaveCount(0);
+      await checkPage(b.page, lang, 'transport-company-refused');
       // The refused quote never reached the server: one quote, accepted.
       const offers = await offersOn(requester.page, (await myRequest(requester.page, cargo))!.id);
       expect(offers.map((o) => [o.transport_company_name, o.status])).toEqual([[text.companyA, 'accepted']]);
