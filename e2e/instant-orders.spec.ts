@@ -6,6 +6,7 @@
  * language. Phone size, Arabic and English.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
 import { InstantOrdersPage } from './page-models/InstantOrdersPage';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
@@ -18,6 +19,7 @@ const TEXT = {
     unit: 'م³',
     location: 'الرياض، حي النرجس',
     fulfilled: 'مكتمل',
+    expired: 'منتهي',
     accepted: 'مقبول',
     waiting: 'بانتظار الإرسال',
     refused: 'هذا الطلب الفوري لم يعد نشطًا.',
@@ -30,6 +32,7 @@ const TEXT = {
     unit: 'm³',
     location: 'Riyadh, Al Narjis',
     fulfilled: 'Fulfilled',
+    expired: 'Expired',
     accepted: 'Accepted',
     waiting: 'Waiting to send',
     refused: 'This instant order is no longer active.',
@@ -121,6 +124,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       const card = s.order(title);
       await expect(card.getByTestId('offer-row')).toBeVisible();
       await expect(card.getByTestId('pending-badge').first()).toHaveText(text.waiting);
+      await checkPage(supplier.page, lang, 'orders-supplier-waiting');
       // Nothing lost across a reload without a connection.
       await supplier.page.reload();
       await expect(s.order(title).getByTestId('pending-badge').first()).toBeVisible();
@@ -172,9 +176,56 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await expect(refusal).toContainText(text.refused);
       await expect(s.order(title).getByTestId('order-status')).toHaveAttribute('data-status', 'cancelled');
       await expect(s.order(title).getByTestId('send-offer')).toHaveCount(0);
+      await checkPage(supplier.page, lang, 'orders-supplier-refused');
 
       await supplier.page.goto('/sync');
       await expect(supplier.page.getByTestId('rejection-reason')).toContainText(text.refused);
+
+      await contractor.context.close();
+      await supplier.context.close();
+    });
+
+    test('an order past its deadline shows as expired on the device before the server says so', async ({ browser }, testInfo) => {
+      const contractor = await newUser(browser, testInfo, 'contractor', lang, text.contractor);
+      const supplier = await newUser(browser, testInfo, 'supplier', lang, text.supplier);
+      const title = uniqueTitle(text.title);
+
+      const c = new InstantOrdersPage(contractor.page);
+      await c.goto();
+      // Two hours from now, as the form's datetime-local field takes it (the browser's time zone).
+      const deadline = await contractor.page.evaluate(() => {
+        const d = new Date(Date.now() + 2 * 60 * 60 * 1000);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+      });
+      await c.create({ title, description: text.description, quantity: '2', unit: text.unit, location: text.location, deadline });
+      await serverOrder(contractor.page, title, 'active');
+
+      const s = new InstantOrdersPage(supplier.page);
+      await supplier.page.clock.install();
+      await s.goto();
+      await reloadUntil(supplier.page, () => expect(s.order(title)).toBeVisible({ timeout: 3_000 }));
+      await s.offer(title, '1500', '6');
+      await expect.poll(async () => (await offersOn(contractor.page, (await myOrder(contractor.page, title))!.id)).length, { timeout: 20_000 }).toBe(1);
+      await s.tab('mine');
+      await expect(s.status(s.order(title))).toHaveAttribute('data-status', 'active');
+      await expect(s.order(title).getByTestId('send-offer')).toBeVisible();
+
+      // Three hours later on this device: expired, no more offers, gone from the open orders.
+      await supplier.page.clock.fastForward('03:00:00');
+      await expect(s.status(s.order(title))).toHaveText(text.expired);
+      await expect(s.order(title).getByTestId('send-offer')).toHaveCount(0);
+      await s.tab('open');
+      await expect(s.order(title)).toHaveCount(0);
+
+      // The contractor's device, three hours later too: expired, nothing to accept or cancel.
+      await contractor.page.clock.install();
+      await c.goto();
+      await reloadUntil(contractor.page, () => expect(c.order(title).getByTestId('offer-row')).toBeVisible({ timeout: 3_000 }));
+      await contractor.page.clock.fastForward('03:00:00');
+      await expect(c.status(c.order(title))).toHaveText(text.expired);
+      await expect(c.order(title).getByTestId('accept-offer')).toHaveCount(0);
+      await expect(c.order(title).getByTestId('cancel-order')).toHaveCount(0);
 
       await contractor.context.close();
       await supplier.context.close();

@@ -4,13 +4,11 @@
  * validation messages: no serious or critical axe violation, and a full-page screenshot
  * in test-results/screenshots/ for a person to look at (mirroring, overlaps, text).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
 import { InstantOrdersPage } from './page-models/InstantOrdersPage';
 import { TransportPage } from './page-models/TransportPage';
 import { newUser, reloadUntil, type Lang } from './page-models/Users';
-
-const DIR: Record<Lang, 'rtl' | 'ltr'> = { ar: 'rtl', en: 'ltr', zh: 'ltr' };
 
 const DATA: Record<Lang, { contractor: string; supplier: string; company: string; title: string; description: string; unit: string; location: string; pickup: string; delivery: string; cargo: string }> = {
   ar: {
@@ -51,22 +49,7 @@ const DATA: Record<Lang, { contractor: string; supplier: string; company: string
   },
 };
 
-async function check(page: Page, lang: Lang, name: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(page.locator('html')).toHaveAttribute('dir', DIR[lang]);
-  // Let dialogs finish their opening animation before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/screenshots/${lang}-${name}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Fluent's focus sentinels (tabster): aria-hidden and focusable on purpose, not content.
-    .exclude('[data-tabster-dummy]')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${lang} ${name}`).toEqual([]);
-}
+const check = checkPage;
 
 for (const lang of ['ar', 'en', 'zh'] as Lang[]) {
   test(`instant order and transport screens in ${lang}`, async ({ browser }, testInfo) => {

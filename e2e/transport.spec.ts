@@ -6,6 +6,7 @@
  * reconnect). Phone size, Arabic and English.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
 import { TransportPage } from './page-models/TransportPage';
 import { goOffline, goOnline, newUser, reloadUntil, type Lang } from './page-models/Users';
 
@@ -19,6 +20,7 @@ const TEXT = {
     cargo: 'حديد تسليح ١٦ مم',
     delivered: 'تم التسليم',
     rejected: 'لم يُختر',
+    refused: 'طلب النقل هذا لم يعد متاحًا لتلقّي العروض.',
     weight: '١٢٬٥٠٠ كغم',
   },
   en: {
@@ -30,6 +32,7 @@ const TEXT = {
     cargo: 'Rebar 16 mm',
     delivered: 'Delivered',
     rejected: 'Not selected',
+    refused: 'This transport request no longer accepts quotes.',
     weight: '12,500 kg',
   },
 } as const;
@@ -115,6 +118,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await expect(pa.request(cargo).getByTestId('deliver')).toHaveCount(0);
         if (offline) {
           await expect(pa.request(cargo).getByTestId('pending-badge')).toBeVisible();
+          await checkPage(a.page, lang, 'transport-company-waiting');
           expect((await myRequest(requester.page, cargo))?.status).toBe('assigned');
           await goOnline(a.context);
         }
@@ -144,5 +148,56 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         for (const u of [requester, a, b]) await u.context.close();
       });
     }
+
+    test('a quote made offline on a request assigned meanwhile is refused with the reason', async ({ browser }, testInfo) => {
+      test.setTimeout(120_000);
+      const requester = await newUser(browser, testInfo, 'contractor', lang, text.requester);
+      const a = await newUser(browser, testInfo, 'transport', lang, text.companyA);
+      const b = await newUser(browser, testInfo, 'transport', lang, text.companyB);
+      const cargo = uniqueCargo(text.cargo);
+
+      const r = new TransportPage(requester.page);
+      await r.goto();
+      await r.create({ pickup: text.pickup, delivery: text.delivery, cargo, weight: '900' });
+      await serverRequest(requester.page, cargo, 'status', 'pending');
+
+      const pa = new TransportPage(a.page);
+      const pb = new TransportPage(b.page);
+      await pa.goto();
+      await pb.goto();
+      await reloadUntil(a.page, () => expect(pa.request(cargo)).toBeVisible({ timeout: 3_000 }));
+      await reloadUntil(b.page, () => expect(pb.request(cargo)).toBeVisible({ timeout: 3_000 }));
+
+      await goOffline(b.context);
+      await pb.quote(cargo, '700');
+      await expect(pb.request(cargo).getByTestId('pending-badge').first()).toBeVisible();
+
+      await pa.quote(cargo, '800');
+      await serverRequest(requester.page, cargo, 'offer_count', 1);
+      await reloadUntil(requester.page, () => expect(r.request(cargo).getByTestId('quote-row')).toHaveCount(1, { timeout: 3_000 }));
+      await r.acceptQuote(cargo, text.companyA);
+      await serverRequest(requester.page, cargo, 'status', 'assigned');
+
+      await goOnline(b.context);
+      await pb.tab('quotes');
+      const refusal = pb.request(cargo).getByTestId('item-rejection');
+      await expect(refusal).toBeVisible({ timeout: 30_000 });
+      await expect(refusal).toHaveAttribute('data-code', 'request_not_pending');
+      await expect(refusal).toContainText(text.refused);
+      await expect(pb.request(cargo).getByTestId('send-quote')).toHaveCount(0);
+      await checkPage(b.page, lang, 'transport-company-refused');
+      // The refused quote never reached the server: one quote, accepted.
+      const offers = await offersOn(requester.page, (await myRequest(requester.page, cargo))!.id);
+      expect(offers.map((o) => [o.transport_company_name, o.status])).toEqual([[text.companyA, 'accepted']]);
+
+      // Read and let go: the refusal leaves the item and the sync centre.
+      await refusal.getByTestId('item-rejection-discard').click();
+      await b.page.getByTestId('confirm-yes').click();
+      await expect(pb.request(cargo).getByTestId('item-rejection')).toHaveCount(0);
+      await b.page.goto('/sync');
+      await expect(b.page.getByTestId('rejection')).toHaveCount(0);
+
+      for (const u of [requester, a, b]) await u.context.close();
+    });
   });
 }

@@ -1,19 +1,23 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { RowKey } from '../data/db/schema';
-import { useRejectionsFor } from '../data/local/hooks';
 import { PATHS } from '../app/paths';
+import type { RejectionRow, RowKey } from '../data/db/schema';
+import { useRejectionActions, useRejectionsFor } from '../data/local/hooks';
 import { actionLabel, reasonOf } from '../features/sync-centre/rejections';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * The server's refusals of actions on one item (an order, a request), shown on the item
- * itself with the reason in the reader's language; the sync centre keeps the same list
- * with edit-and-resend and discard.
+ * itself with the reason in the reader's language. The sync centre keeps the same list
+ * with edit-and-resend; here the person can also let it go once read.
  */
 export function RefusalNote({ rowKey }: { rowKey: RowKey }) {
   const { t } = useTranslation(['sync', 'common']);
   const rejections = useRejectionsFor(rowKey);
+  const { discard } = useRejectionActions();
+  const [discarding, setDiscarding] = useState<RejectionRow | null>(null);
   if (!rejections.length) return null;
   return (
     <>
@@ -21,11 +25,26 @@ export function RefusalNote({ rowKey }: { rowKey: RowKey }) {
         <MessageBar key={r.id} intent="error" layout="multiline" data-testid="item-rejection" data-code={r.code}>
           <MessageBarBody>
             <MessageBarTitle>{actionLabel(t, r.name)}</MessageBarTitle>
-            {t('centre.reason', { reason: reasonOf(t, r) })}{' '}
-            <RouterLink to={PATHS.syncCentre}>{t('centre.title')}</RouterLink>
+            {t('centre.reason', { reason: reasonOf(t, r) })} <RouterLink to={PATHS.syncCentre}>{t('centre.title')}</RouterLink>
           </MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => setDiscarding(r)} data-testid="item-rejection-discard">
+              {t('centre.discard')}
+            </Button>
+          </MessageBarActions>
         </MessageBar>
       ))}
+      <ConfirmDialog
+        open={discarding !== null}
+        title={t('centre.discardConfirm')}
+        confirm={t('centre.discard')}
+        dismiss={t('centre.cancel')}
+        onConfirm={() => {
+          if (discarding) void discard(discarding);
+          setDiscarding(null);
+        }}
+        onDismiss={() => setDiscarding(null)}
+      />
     </>
   );
 }

@@ -9,6 +9,8 @@ export interface OrderInput {
   urgency?: 'low' | 'normal' | 'high' | 'urgent';
   budgetMin?: string;
   budgetMax?: string;
+  /** datetime-local value, in the browser's time zone */
+  deadline?: string;
 }
 
 /** /instant-orders for a contractor (post, accept, cancel) or a supplier (offer). */
@@ -40,6 +42,7 @@ export class InstantOrdersPage {
     if (order.urgency) await form.locator('[name="urgency_level"]').selectOption(order.urgency);
     if (order.budgetMin) await form.locator('[name="budget_range_min"]').fill(order.budgetMin);
     if (order.budgetMax) await form.locator('[name="budget_range_max"]').fill(order.budgetMax);
+    if (order.deadline) await form.locator('[name="delivery_deadline"]').fill(order.deadline);
     await this.page.getByTestId('order-submit').click();
     await expect(form).toBeHidden();
   }

@@ -1,4 +1,4 @@
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../data/session';
 import { ContractorOrders } from './ContractorOrders';
@@ -6,8 +6,8 @@ import { SupplierOrders } from './SupplierOrders';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },
-  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
-  intro: { color: tokens.colorNeutralForeground2 },
+  title: { marginBlock: `0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
 });
 
 /**
@@ -28,7 +28,7 @@ export function InstantOrdersScreen() {
         <h1 id="screen-title" className={styles.title}>
           {t('title')}
         </h1>
-        <Text className={styles.intro}>{t(`intro.${side}`)}</Text>
+        <p className={styles.intro}>{t(`intro.${side}`)}</p>
       </div>
       {side === 'contractor' && <ContractorOrders userId={session.user.id} />}
       {side === 'supplier' && <SupplierOrders userId={session.user.id} />}

@@ -43,7 +43,10 @@ export function OrderCard({ order, now, pending, children }: { order: InstantOrd
   ];
   if (budget) facts.push({ term: t('card.budget'), value: budget, testId: 'order-budget' });
   if (order.delivery_deadline) facts.push({ term: t('card.deadline'), value: format.dateTime(order.delivery_deadline) });
-  facts.push({ term: status === 'expired' ? t('card.expiredOn') : t('card.expires'), value: format.dateTime(order.expires_at) });
+  // When it stops taking offers matters only while it takes them, or to say when it stopped.
+  if (status === 'active' || status === 'expired') {
+    facts.push({ term: status === 'expired' ? t('card.expiredOn') : t('card.expires'), value: format.dateTime(order.expires_at) });
+  }
   facts.push({ term: t('card.offers'), value: format.number(order.response_count), testId: 'order-offer-count' });
 
   return (
