@@ -37,7 +37,7 @@ const newest = <T extends { created_at: string }>(rows: T[]) => [...rows].sort((
 
 async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData> {
   const subscription = await db.subscription.toCollection().first();
-  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? null };
+  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? 'free' };
   const stats: Stat[] = [];
   let recent: RecentItem[] = [];
   let recentKind: DashboardData['recentKind'] = 'projects';

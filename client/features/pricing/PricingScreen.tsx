@@ -108,7 +108,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
 
   const currentId = subscription?.subscription_plan ?? 'free';
   const current = plans.find((p) => p.id === currentId) ?? plans[0];
-  const trialOffered = subscription !== null && currentId === 'free' && !subscription.free_trial_used;
+  // No subscription row yet means the free plan with the trial unused (the server creates the row at the first subscribe).
+  const trialOffered = currentId === 'free' && !subscription?.free_trial_used;
   const limit = (n: number) => (n >= UNLIMITED ? t('unlimited') : format.number(n));
   const priceOf = (p: SubscriptionPlan) =>
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });

@@ -144,7 +144,9 @@ export function useProductLimit(supplierId: string): ProductLimit | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
     const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), db.subscription.toCollection().first()]);
-    const max = subscription?.plan.max_products ?? UNLIMITED;
+    // No subscription row yet: the server creates one at the first subscribe; until then it is the free plan.
+    const plan = subscription?.plan ?? (await db.plans.get('free'));
+    const max = plan?.max_products ?? UNLIMITED;
     const unlimited = max >= UNLIMITED;
     return { used, max, unlimited, reached: !unlimited && used >= max };
   }, [db, supplierId]);
