@@ -93,6 +93,10 @@ for (const lang of LANGS) {
       await page.getByTestId('product-card').first().getByTestId('contact-supplier').click();
       await expect(page.getByTestId('contact-dialog')).toBeVisible();
       await check(page, lang, 'contact-dialog');
+      await page.keyboard.press('Escape');
+      await page.goto('/notifications');
+      await expect(page.getByTestId('notification-list').or(page.getByTestId('empty-state'))).toBeVisible();
+      await check(page, lang, 'notifications-contractor');
     });
 
     test('admin panel', async ({ page }) => {

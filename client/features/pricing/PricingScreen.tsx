@@ -39,7 +39,7 @@ import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlans, useSubscription, useUsage } from './queries';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalXL },
+  root: { display: 'grid', gap: tokens.spacingVerticalXL, gridTemplateColumns: 'minmax(0, 1fr)' },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   h2: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400 },
   muted: { color: tokens.colorNeutralForeground2 },
