@@ -18,7 +18,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { useProductWrites } from './mutations';
 import { ProductCard } from './ProductCard';
 import { ProductFormDialog } from './ProductFormDialog';
-import { productKey, useMyProducts, useProductLimit } from './queries';
+import { CATALOGUE_PAGE, productKey, useMyProducts, useProductLimit } from './queries';
 
 const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -26,6 +26,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   root: { display: 'grid', gap: tokens.spacingVerticalL },
   refused: { gridColumn: '1 / -1' },
+  more: { justifySelf: 'center' },
 });
 
 export function MyProducts({ supplierId }: { supplierId: string }) {
@@ -37,6 +38,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
   const [editing, setEditing] = useState<LocalProduct | null | 'new'>(null);
   const [deleting, setDeleting] = useState<LocalProduct | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [shown, setShown] = useState(CATALOGUE_PAGE);
   const writes = useProductWrites();
   const pending = usePendingKeys();
 
@@ -75,7 +77,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         <EmptyState icon={<BoxRegular />} title={t('empty.mine.title')} body={t('empty.mine.body')} action={limit?.reached ? undefined : add} />
       ) : (
         <div className={styles.list} data-testid="my-products">
-          {products.map((p) => (
+          {products.slice(0, shown).map((p) => (
             <ProductCard
               key={p.id}
               product={p}
@@ -100,6 +102,11 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
             />
           ))}
         </div>
+      )}
+      {products && products.length > shown && (
+        <Button className={styles.more} onClick={() => setShown((n) => n + CATALOGUE_PAGE)} data-testid="show-more">
+          {t('actions.more')}
+        </Button>
       )}
       <ProductFormDialog
         open={editing !== null}
