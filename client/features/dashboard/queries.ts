@@ -4,6 +4,7 @@
  * depend on.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
 import type { Role } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
@@ -91,7 +92,16 @@ async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData>
   return { stats, facts, recent, recentKind };
 }
 
+/**
+ * The live query re-runs on every write to the tables it reads (each sync brings some);
+ * the dashboard renders again only when what it shows changed.
+ */
 export function useDashboard(role: Role, me: string): DashboardData | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(() => read(db, role, me), [db, role, me]);
+  const data = useLiveQuery(() => read(db, role, me), [db, role, me]);
+  const last = useRef<{ json: string; data: DashboardData } | null>(null);
+  if (data === undefined) return undefined;
+  const json = JSON.stringify(data);
+  if (last.current?.json !== json) last.current = { json, data };
+  return last.current.data;
 }
