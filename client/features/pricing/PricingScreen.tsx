@@ -22,6 +22,7 @@ import {
   TabList,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
@@ -166,7 +167,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           {plans.map((p) => {
             const isCurrent = p.id === currentId;
             return (
-              <Card key={p.id} className={`${styles.card} ${isCurrent ? styles.currentCard : ''}`} data-testid={`plan-${p.id}`}>
+              <Card key={p.id} className={mergeClasses(styles.card, isCurrent && styles.currentCard)} data-testid={`plan-${p.id}`}>
                 <div className={styles.head}>
                   <Text as="h3" weight="semibold" size={500}>
                     {t(`plans.${p.id}`)}
