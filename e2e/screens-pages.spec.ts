@@ -46,6 +46,7 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('guide')).toBeVisible({ timeout: 20_000 });
       await check(page, lang, 'dashboard-guide');
       await page.getByTestId('guide-skip').click();
+      await expect(page.getByTestId('guide')).toBeHidden(); // the page is inert until the dialog has gone
       await expect(page.getByTestId('sync-status').first()).toHaveAttribute('data-state', 'synced', { timeout: 30_000 });
       await expect(page.getByTestId('stat-products')).toBeVisible();
       await check(page, lang, 'dashboard-supplier');
