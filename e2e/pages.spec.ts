@@ -92,6 +92,7 @@ for (const lang of LANGS) {
     });
 
     test('signed-in pages', async ({ page }) => {
+      test.slow(); // every signed-in screen, each with a screenshot and an axe run
       await signInThroughDevIdp(page, uniqueEmail(`pages-${lang.code}`), lang.code === 'ar' ? 'ريم القحطاني' : 'Reem Alqahtani');
       await expectLandedOn(page, '/setup');
       const setup = new SetupPage(page);

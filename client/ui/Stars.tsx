@@ -2,7 +2,7 @@
  * Star ratings (SPEC section 5, review): a display that fills stars by halves for an
  * average, and the 1-5 input of the review form (default 5) as a radio group.
  */
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { StarFilled, StarHalfFilled, StarRegular } from '@fluentui/react-icons';
 import { RATING_MAX } from '../../shared/constants';
 
@@ -59,7 +59,7 @@ export function StarsInput({ value, onChange, legend, starLabel }: { value: numb
       {Array.from({ length: RATING_MAX }, (_, i) => {
         const n = i + 1;
         return (
-          <label key={n} className={`${styles.option} ${n <= value ? styles.on : ''}`}>
+          <label key={n} className={mergeClasses(styles.option, n <= value && styles.on)}>
             <input className={styles.radio} type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} aria-label={starLabel(n)} data-testid={`star-${n}`} />
             {n <= value ? <StarFilled aria-hidden /> : <StarRegular aria-hidden />}
           </label>

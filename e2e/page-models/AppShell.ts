@@ -13,6 +13,8 @@ export class AppShell {
 
   /** The role guide opens on the first dashboard visit per role: close it when it is there. */
   async dismissGuide() {
+    // The guide renders with the dashboard's greeting: wait for that before looking.
+    if (new URL(this.page.url()).pathname === '/dashboard') await expect(this.greeting).toBeVisible({ timeout: 15_000 });
     const skip = this.page.getByTestId('guide-skip');
     if (await skip.isVisible().catch(() => false)) {
       await skip.click();

@@ -14,7 +14,7 @@ import { useOnline } from '../../ui/useOnline';
 import { AdminList } from './AdminList';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   body: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
   tabs: { overflowX: 'auto' },

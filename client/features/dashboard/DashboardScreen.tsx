@@ -19,7 +19,7 @@ import { QUICK_ACTIONS, nextSteps } from './nextSteps';
 import { useDashboard, type DashboardData } from './queries';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalXL },
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXL },
   title: { marginBlock: `0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase600 },
   intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
   h2: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400 },

@@ -1,5 +1,5 @@
 /** The role guide: a modal that steps through the role's steps, shown once per role. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants';
@@ -38,7 +38,7 @@ export function GuideDialog({ role }: { role: Role }) {
             </Text>
             <div className={styles.dots} aria-hidden>
               {steps.map((s, i) => (
-                <span key={s} className={`${styles.dot} ${i === step ? styles.on : ''}`} />
+                <span key={s} className={mergeClasses(styles.dot, i === step && styles.on)} />
               ))}
             </div>
           </DialogContent>

@@ -4,6 +4,7 @@
  * depend on.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
 import type { Role } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
@@ -37,7 +38,7 @@ const newest = <T extends { created_at: string }>(rows: T[]) => [...rows].sort((
 
 async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData> {
   const subscription = await db.subscription.toCollection().first();
-  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? null };
+  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? 'free' };
   const stats: Stat[] = [];
   let recent: RecentItem[] = [];
   let recentKind: DashboardData['recentKind'] = 'projects';
@@ -91,7 +92,16 @@ async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData>
   return { stats, facts, recent, recentKind };
 }
 
+/**
+ * The live query re-runs on every write to the tables it reads (each sync brings some);
+ * the dashboard renders again only when what it shows changed.
+ */
 export function useDashboard(role: Role, me: string): DashboardData | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(() => read(db, role, me), [db, role, me]);
+  const data = useLiveQuery(() => read(db, role, me), [db, role, me]);
+  const last = useRef<{ json: string; data: DashboardData } | null>(null);
+  if (data === undefined) return undefined;
+  const json = JSON.stringify(data);
+  if (last.current?.json !== json) last.current = { json, data };
+  return last.current.data;
 }

@@ -18,7 +18,7 @@ import { notificationKey, useNotifications, useUnreadCount } from './queries';
 import { renderNotification } from './render';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   list: { display: 'grid', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },

@@ -22,6 +22,7 @@ import {
   TabList,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
@@ -39,7 +40,7 @@ import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlans, useSubscription, useUsage } from './queries';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalXL },
+  root: { display: 'grid', gap: tokens.spacingVerticalXL, gridTemplateColumns: 'minmax(0, 1fr)' },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   h2: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400 },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -108,7 +109,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
 
   const currentId = subscription?.subscription_plan ?? 'free';
   const current = plans.find((p) => p.id === currentId) ?? plans[0];
-  const trialOffered = subscription !== null && currentId === 'free' && !subscription.free_trial_used;
+  // No subscription row yet means the free plan with the trial unused (the server creates the row at the first subscribe).
+  const trialOffered = currentId === 'free' && !subscription?.free_trial_used;
   const limit = (n: number) => (n >= UNLIMITED ? t('unlimited') : format.number(n));
   const priceOf = (p: SubscriptionPlan) =>
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
@@ -165,7 +167,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           {plans.map((p) => {
             const isCurrent = p.id === currentId;
             return (
-              <Card key={p.id} className={`${styles.card} ${isCurrent ? styles.currentCard : ''}`} data-testid={`plan-${p.id}`}>
+              <Card key={p.id} className={mergeClasses(styles.card, isCurrent && styles.currentCard)} data-testid={`plan-${p.id}`}>
                 <div className={styles.head}>
                   <Text as="h3" weight="semibold" size={500}>
                     {t(`plans.${p.id}`)}

@@ -5,7 +5,7 @@
  */
 import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
@@ -14,7 +14,7 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
 import { ContactDialog } from './ContactDialog';
 import { ProductCard } from './ProductCard';
-import { CATALOGUE_PAGE, useCatalogue, useCategories } from './queries';
+import { CATALOGUE_PAGE, sameRow, useCatalogue, useCategories } from './queries';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },
@@ -39,6 +39,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
   const [contact, setContact] = useState<LocalProduct | null>(null);
   const [review, setReview] = useState<ReviewTarget | null>(null);
   const selected = categories.find((c) => c.id === categoryId);
+  const openReview = useCallback((p: LocalProduct) => setReview({ type: 'product', id: p.id, name: p.name }), []);
 
   return (
     <div className={styles.root}>
@@ -86,22 +87,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (
-              <ProductCard
-                key={p.id}
-                product={p}
-                actions={
-                  <>
-                    <Button icon={<ChatRegular />} onClick={() => setContact(p)} data-testid="contact-supplier">
-                      {t('actions.contact')}
-                    </Button>
-                    {p.supplier_id !== ownId && (
-                      <Button icon={<StarRegular />} onClick={() => setReview({ type: 'product', id: p.id, name: p.name })} data-testid="review-product">
-                        {t('actions.review')}
-                      </Button>
-                    )}
-                  </>
-                }
-              />
+              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} />
             ))}
           </div>
           {page.items.length < page.total && (
@@ -123,3 +109,28 @@ export function Catalogue({ ownId }: { ownId: string }) {
     </div>
   );
 }
+
+/** A catalogue card, memoised on the row's content (see MyProducts). */
+const CatalogueItem = memo(
+  function CatalogueItem({ product: p, canReview, onContact, onReview }: { product: LocalProduct; canReview: boolean; onContact: (p: LocalProduct) => void; onReview: (p: LocalProduct) => void }) {
+    const { t } = useTranslation('products');
+    return (
+      <ProductCard
+        product={p}
+        actions={
+          <>
+            <Button icon={<ChatRegular />} onClick={() => onContact(p)} data-testid="contact-supplier">
+              {t('actions.contact')}
+            </Button>
+            {canReview && (
+              <Button icon={<StarRegular />} onClick={() => onReview(p)} data-testid="review-product">
+                {t('actions.review')}
+              </Button>
+            )}
+          </>
+        }
+      />
+    );
+  },
+  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && sameRow(a.product, b.product),
+);

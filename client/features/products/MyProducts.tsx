@@ -6,19 +6,19 @@
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, BoxRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
-import type { LocalProduct } from '../../data/db/schema';
-import { usePendingKeys, useRejectionsFor } from '../../data/local/hooks';
+import type { LocalProduct, RejectionRow } from '../../data/db/schema';
+import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useProductWrites } from './mutations';
 import { ProductCard } from './ProductCard';
 import { ProductFormDialog } from './ProductFormDialog';
-import { productKey, useMyProducts, useProductLimit } from './queries';
+import { CATALOGUE_PAGE, productKey, sameRow, useMyProducts, useProductLimit } from './queries';
 
 const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -26,6 +26,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   root: { display: 'grid', gap: tokens.spacingVerticalL },
   refused: { gridColumn: '1 / -1' },
+  more: { justifySelf: 'center' },
 });
 
 export function MyProducts({ supplierId }: { supplierId: string }) {
@@ -37,8 +38,22 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
   const [editing, setEditing] = useState<LocalProduct | null | 'new'>(null);
   const [deleting, setDeleting] = useState<LocalProduct | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [shown, setShown] = useState(CATALOGUE_PAGE);
   const writes = useProductWrites();
   const pending = usePendingKeys();
+  const rejections = useRejections();
+  // One read of the refusals for the whole list, the first (newest) per product.
+  const refusals = useMemo(() => {
+    const byKey = new Map<string, RejectionRow>();
+    for (const r of rejections) for (const key of r.keys) if (!byKey.has(key)) byKey.set(key, r);
+    return byKey;
+  }, [rejections]);
+  // Stable for the memoised cards: the latest writer through a ref.
+  const writesRef = useRef(writes);
+  writesRef.current = writes;
+  const setAvailability = useCallback((id: string, available: boolean) => {
+    void writesRef.current.update(id, { availability_status: available ? 'available' : 'out_of_stock' });
+  }, []);
 
   const add = (
     <Button appearance="primary" icon={<AddRegular />} disabled={limit?.reached} onClick={() => setEditing('new')} data-testid="add-product">
@@ -75,31 +90,23 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         <EmptyState icon={<BoxRegular />} title={t('empty.mine.title')} body={t('empty.mine.body')} action={limit?.reached ? undefined : add} />
       ) : (
         <div className={styles.list} data-testid="my-products">
-          {products.map((p) => (
-            <ProductCard
+          {products.slice(0, shown).map((p) => (
+            <OwnProduct
               key={p.id}
               product={p}
-              badges={pending.has(productKey(p.id)) ? <PendingBadge /> : null}
-              footer={<Refused productId={p.id} />}
-              actions={
-                <>
-                  <Switch
-                    checked={p.availability_status === 'available'}
-                    label={t('actions.available')}
-                    onChange={(_, d) => void writes.update(p.id, { availability_status: d.checked ? 'available' : 'out_of_stock' })}
-                    data-testid="availability-toggle"
-                  />
-                  <Button icon={<EditRegular />} onClick={() => setEditing(p)} data-testid="edit-product" aria-label={t('actions.editNamed', { name: isolate(p.name) })}>
-                    {t('actions.edit')}
-                  </Button>
-                  <Button icon={<DeleteRegular />} onClick={() => setDeleting(p)} data-testid="delete-product" aria-label={t('actions.deleteNamed', { name: isolate(p.name) })}>
-                    {t('actions.delete')}
-                  </Button>
-                </>
-              }
+              pending={pending.has(productKey(p.id))}
+              refusal={refusals.get(productKey(p.id))}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onAvailability={setAvailability}
             />
           ))}
         </div>
+      )}
+      {products && products.length > shown && (
+        <Button className={styles.more} onClick={() => setShown((n) => n + CATALOGUE_PAGE)} data-testid="show-more">
+          {t('actions.more')}
+        </Button>
       )}
       <ProductFormDialog
         open={editing !== null}
@@ -134,13 +141,60 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
   );
 }
 
+interface OwnProductProps {
+  product: LocalProduct;
+  pending: boolean;
+  refusal: RejectionRow | undefined;
+  onEdit: (p: LocalProduct) => void;
+  onDelete: (p: LocalProduct) => void;
+  onAvailability: (id: string, available: boolean) => void;
+}
+
+/**
+ * One own product with its actions. Memoised on the row's content: live queries hand out
+ * new objects on every change to the table, and a list of Fluent cards is costly to
+ * render again on a slow phone.
+ */
+const OwnProduct = memo(
+  function OwnProduct({ product: p, pending, refusal, onEdit, onDelete, onAvailability }: OwnProductProps) {
+    const { t } = useTranslation('products');
+    return (
+      <ProductCard
+        product={p}
+        badges={pending ? <PendingBadge /> : null}
+        footer={refusal ? <Refused rejection={refusal} /> : null}
+        actions={
+          <>
+            <Switch
+              checked={p.availability_status === 'available'}
+              label={t('actions.available')}
+              onChange={(_, d) => onAvailability(p.id, d.checked)}
+              data-testid="availability-toggle"
+            />
+            <Button icon={<EditRegular />} onClick={() => onEdit(p)} data-testid="edit-product" aria-label={t('actions.editNamed', { name: isolate(p.name) })}>
+              {t('actions.edit')}
+            </Button>
+            <Button icon={<DeleteRegular />} onClick={() => onDelete(p)} data-testid="delete-product" aria-label={t('actions.deleteNamed', { name: isolate(p.name) })}>
+              {t('actions.delete')}
+            </Button>
+          </>
+        }
+      />
+    );
+  },
+  (a, b) =>
+    a.pending === b.pending &&
+    a.refusal === b.refusal &&
+    a.onEdit === b.onEdit &&
+    a.onDelete === b.onDelete &&
+    a.onAvailability === b.onAvailability &&
+    sameRow(a.product, b.product),
+);
+
 /** The server's refusal of a change to this product, in the reader's language; the sync centre resends or discards. */
-function Refused({ productId }: { productId: string }) {
+function Refused({ rejection: r }: { rejection: RejectionRow }) {
   const styles = useStyles();
   const { t } = useTranslation(['products', 'common']);
-  const refused = useRejectionsFor(productKey(productId));
-  if (!refused.length) return null;
-  const r = refused[0];
   return (
     <MessageBar intent="error" className={styles.refused} data-testid="product-refused">
       <MessageBarBody>

@@ -22,8 +22,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
-    contentVisibility: 'auto',
-    containIntrinsicBlockSize: '180px',
   },
   image: { inlineSize: '88px', blockSize: '88px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minInlineSize: 0 },

@@ -35,13 +35,14 @@ import { useCategories } from './queries';
 
 const useStyles = makeStyles({
   surface: { maxInlineSize: '640px' },
-  form: { display: 'grid', gap: tokens.spacingVerticalM },
-  two: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' },
-  imageRow: { display: 'grid', gridTemplateColumns: '1fr 88px', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  form: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'minmax(0, 1fr)' },
+  input: { minInlineSize: 0, inlineSize: '100%' },
+  two: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))' },
+  imageRow: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 88px', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   preview: { inlineSize: '88px', blockSize: '88px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', border: `1px solid ${tokens.colorNeutralStroke2}` },
   specs: { display: 'grid', gap: tokens.spacingVerticalS, border: 'none', margin: 0, padding: 0 },
   legend: { fontWeight: tokens.fontWeightSemibold, paddingInline: 0, marginBlockEnd: tokens.spacingVerticalXS },
-  specRow: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  specRow: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   specError: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
 });
 
@@ -116,20 +117,20 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
             </MessageBar>
           )}
           <Field label={t('form.name')} required validationMessage={message('name')}>
-            <Input name="name" value={values.name} onChange={(_, d) => set('name', d.value)} />
+            <Input className={styles.input} name="name" value={values.name} onChange={(_, d) => set('name', d.value)} />
           </Field>
           <Field label={t('form.description')} validationMessage={message('description')}>
             <Textarea name="description" value={values.description} onChange={(_, d) => set('description', d.value)} resize="vertical" />
           </Field>
           <div className={styles.two}>
             <Field label={t('form.price')} required validationMessage={message('price')} hint={t('form.priceHint')}>
-              <Input name="price" type="number" inputMode="decimal" step="0.01" min="0" dir="ltr" value={values.price} onChange={(_, d) => set('price', d.value)} />
+              <Input className={styles.input} name="price" type="number" inputMode="decimal" step="0.01" min="0" dir="ltr" value={values.price} onChange={(_, d) => set('price', d.value)} />
             </Field>
             <Field label={t('form.unit')} required validationMessage={message('unit')} hint={t('form.unitHint')}>
-              <Input name="unit" value={values.unit} onChange={(_, d) => set('unit', d.value)} />
+              <Input className={styles.input} name="unit" value={values.unit} onChange={(_, d) => set('unit', d.value)} />
             </Field>
             <Field label={t('form.minQuantity')} validationMessage={message('min_quantity')}>
-              <Input name="min_quantity" type="number" inputMode="numeric" step="1" min="1" dir="ltr" value={values.min_quantity} onChange={(_, d) => set('min_quantity', d.value)} />
+              <Input className={styles.input} name="min_quantity" type="number" inputMode="numeric" step="1" min="1" dir="ltr" value={values.min_quantity} onChange={(_, d) => set('min_quantity', d.value)} />
             </Field>
           </div>
           <Field label={t('form.category')} validationMessage={message('category_id')}>
@@ -150,7 +151,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
           </Field>
           <div className={styles.imageRow}>
             <Field label={t('form.imageUrl')} validationMessage={message('image_url')} hint={t('form.imageHint')}>
-              <Input name="image_url" type="url" dir="ltr" value={values.image_url} onChange={(_, d) => set('image_url', d.value)} />
+              <Input className={styles.input} name="image_url" type="url" dir="ltr" value={values.image_url} onChange={(_, d) => set('image_url', d.value)} />
             </Field>
             <div className={styles.preview} data-testid="image-preview">
               <ImageWithFallback key={values.image_url} src={values.image_url.trim() || null} alt={t('form.imagePreview')} />
@@ -160,8 +161,8 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
             <legend className={styles.legend}>{t('form.specifications')}</legend>
             {values.specs.map((spec, i) => (
               <div key={i} className={styles.specRow}>
-                <Input aria-label={t('form.specKey', { n: i + 1 })} placeholder={t('form.specKeyPlaceholder')} value={spec.key} onChange={(_, d) => setSpec(i, 'key', d.value)} />
-                <Input aria-label={t('form.specValue', { n: i + 1 })} placeholder={t('form.specValuePlaceholder')} value={spec.value} onChange={(_, d) => setSpec(i, 'value', d.value)} />
+                <Input className={styles.input} aria-label={t('form.specKey', { n: i + 1 })} placeholder={t('form.specKeyPlaceholder')} value={spec.key} onChange={(_, d) => setSpec(i, 'key', d.value)} />
+                <Input className={styles.input} aria-label={t('form.specValue', { n: i + 1 })} placeholder={t('form.specValuePlaceholder')} value={spec.value} onChange={(_, d) => setSpec(i, 'value', d.value)} />
                 <Button
                   appearance="subtle"
                   icon={<DeleteRegular />}

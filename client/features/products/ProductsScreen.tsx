@@ -10,7 +10,7 @@ import { Catalogue } from './Catalogue';
 import { MyProducts } from './MyProducts';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   intro: { color: tokens.colorNeutralForeground2 },
 });

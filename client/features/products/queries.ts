@@ -11,6 +11,7 @@
  * server, a term with very many matches ranks a bounded number of them and says "more".
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
 import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../../data/db/database';
@@ -64,7 +65,8 @@ export function rankRows<T extends Rankable>(rows: T[], term: SearchTerm): T[] {
 
 // --- Reads -------------------------------------------------------------------------------
 
-export const CATALOGUE_PAGE = 24;
+/** Cards per page: a phone screen or two (a long list of cards is slow to render on a slow phone). */
+export const CATALOGUE_PAGE = 12;
 
 export interface CatalogueQuery {
   search: string;
@@ -133,13 +135,24 @@ export interface ProductLimit {
  */
 export function useProductLimit(supplierId: string): ProductLimit | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(async () => {
+  const limit = useLiveQuery(async () => {
     const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), db.subscription.toCollection().first()]);
-    const max = subscription?.plan.max_products ?? UNLIMITED;
+    // No subscription row yet: the server creates one at the first subscribe; until then it is the free plan.
+    const plan = subscription?.plan ?? (await db.plans.get('free'));
+    const max = plan?.max_products ?? UNLIMITED;
     const unlimited = max >= UNLIMITED;
     return { used, max, unlimited, reached: !unlimited && used >= max };
   }, [db, supplierId]);
+  // Same numbers, same object: the list below does not render again for nothing.
+  const last = useRef<ProductLimit | undefined>(undefined);
+  if (limit && (!last.current || last.current.used !== limit.used || last.current.max !== limit.max)) last.current = limit;
+  return limit && last.current;
 }
 
 /** How the outbox names a product (for its "waiting to send" badge and refusals). */
 export const productKey = (id: string) => rowKey('product', id);
+
+/** Whether a re-read row is the same as the one on screen (live queries hand out new objects). */
+export function sameRow(a: LocalProduct, b: LocalProduct): boolean {
+  return a === b || (a.id === b.id && a.updated_at === b.updated_at && a.total_reviews === b.total_reviews && a.average_rating === b.average_rating && JSON.stringify(a) === JSON.stringify(b));
+}

@@ -20,7 +20,7 @@ import { initialProfileValues, profileIssuesToErrors, toProfileBody, validatePro
 import { formatSaudiPhone } from './phone';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },

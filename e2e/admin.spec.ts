@@ -1,0 +1,89 @@
+/**
+ * The admin panel (issue 9): tabs with search and paging, delete with confirmation, tier
+ * and admin changes, each checked on the server; own account's delete disabled; offline
+ * the writes are disabled and the panel says so; non-admins are not authorized.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AdminPage } from './page-models/ScreensPages';
+import { goOffline, goOnline, signUpAs } from './page-models/Session';
+import { AppShell } from './page-models/AppShell';
+import { SetupPage } from './page-models/SetupPage';
+import { signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+
+const english = (page: Page) => page.addInitScript(() => localStorage.setItem('binaa.language', 'en'));
+
+test('an admin searches, changes a tier and the admin flag, and deletes a product and a user (en)', async ({ page, browser }) => {
+  test.slow(); // many steps, each waiting for a sync
+  // A supplier with a product and a fresh account to moderate, made in their own browser.
+  const other = await browser.newPage();
+  const supplierEmail = uniqueEmail('moderated');
+  await signUpAs(other, 'supplier', 'Moderated Supplies', supplierEmail);
+  const created = await other.request.post('/api/products', { data: { name: 'Moderated product XYZ', price: 10, unit: 'bag' }, headers: { Origin: new URL(other.url()).origin } });
+  expect(created.ok()).toBe(true);
+  const product = await created.json();
+  await other.close();
+
+  await english(page);
+  // ADMIN_EMAILS (playwright.config.ts) makes this address an admin.
+  // auth.spec.ts signs the same address in and sets it up as this government entity:
+  // whichever runs first sets it up, the other finds it ready.
+  await signInThroughDevIdp(page, 'admin-e2e@example.sa', 'Platform Admin');
+  await expect(page).toHaveURL(/\/(setup|dashboard)$/, { timeout: 15_000 });
+  if (page.url().endsWith('/setup')) await new SetupPage(page).complete('government', 'أمانة منطقة الرياض');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await new AppShell(page).dismissGuide();
+  const admin = new AdminPage(page);
+  await admin.goto();
+
+  await admin.search('Moderated product XYZ');
+  await expect(admin.rows).toHaveCount(1);
+  await admin.deleteFirst();
+  await expect(page.getByTestId('admin-notice')).toContainText('was deleted');
+  expect((await page.request.get(`/api/products/${product.id}`)).status()).toBe(404);
+
+  await admin.tab('users');
+  await admin.search(supplierEmail);
+  await expect(admin.rows).toHaveCount(1);
+  await admin.rows.first().getByTestId('tier-picker').click();
+  await page.getByRole('option', { name: 'Gold' }).click();
+  await expect(page.getByTestId('admin-notice')).toContainText('tier');
+  await admin.rows.first().getByTestId('admin-toggle').click();
+  await expect(page.getByTestId('admin-notice')).toContainText('now an admin');
+  const users = await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(supplierEmail)}`)).json();
+  expect(users[0]).toMatchObject({ verification_tier: 'gold', is_admin: true });
+
+  // One's own account cannot be deleted or demoted.
+  await admin.search('admin-e2e@example.sa');
+  await expect(admin.rows).toHaveCount(1);
+  await expect(admin.rows.first().getByTestId('admin-delete')).toBeDisabled();
+  await expect(admin.rows.first().getByRole('switch')).toBeDisabled();
+
+  await admin.search(supplierEmail);
+  await expect(admin.rows).toHaveCount(1);
+  await admin.deleteFirst();
+  await expect(page.getByTestId('admin-notice')).toContainText('was deleted');
+  expect(await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(supplierEmail)}`)).json()).toHaveLength(0);
+
+  await admin.tab('quickSignups');
+  await expect(page.getByTestId('admin-list').or(page.getByTestId('empty-state'))).toBeVisible();
+  await admin.tab('projects');
+  await expect(page.getByTestId('admin-list').or(page.getByTestId('empty-state'))).toBeVisible();
+  // Paging: the demo data has more products than one page.
+  await admin.tab('products');
+  await admin.search('');
+  if (await page.getByTestId('next-page').isVisible()) {
+    await page.getByTestId('next-page').click();
+    await expect(page.getByTestId('page-of')).toContainText('Page 2');
+  }
+
+  await goOffline(page.context());
+  await expect(page.getByTestId('admin-offline')).toBeVisible();
+  await expect(page.getByTestId('admin-delete').first()).toBeDisabled();
+  await goOnline(page.context());
+});
+
+test('a non-admin sees that the page is for admins only (ar)', async ({ page }) => {
+  await signUpAs(page, 'supplier', 'مورد بلا صلاحيات');
+  await new AdminPage(page).goto();
+  await expect(page.getByTestId('admin-not-authorized')).toContainText('للمشرفين فقط');
+});

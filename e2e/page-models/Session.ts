@@ -1,0 +1,46 @@
+/**
+ * Signing in for the screen tests, and the network switch. A fresh user per test (no
+ * test sees another's writes), or a demo account for screens that need data.
+ */
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { AppShell } from './AppShell';
+import { SetupPage, type SetupRole } from './SetupPage';
+import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './SignIn';
+
+/** A new user of this role, set up, on the dashboard with the guide closed and the first sync done. */
+export async function signUpAs(page: Page, role: SetupRole, company: string, email = uniqueEmail(role)) {
+  await signInThroughDevIdp(page, email, company);
+  await expectLandedOn(page, '/setup');
+  await new SetupPage(page).complete(role, company);
+  await expectLandedOn(page, '/dashboard');
+  await new AppShell(page).dismissGuide();
+  await waitSynced(page);
+  return email;
+}
+
+/** A demo account of the e2e server's demo data (already set up). */
+export async function signInDemo(page: Page, email: string, name = 'Demo') {
+  await signInThroughDevIdp(page, email, name);
+  await expectLandedOn(page, '/dashboard');
+  await new AppShell(page).dismissGuide();
+  await waitSynced(page);
+}
+
+/** The sync status says up to date: nothing waits, nothing is being sent. */
+export async function waitSynced(page: Page, timeout = 30_000) {
+  await expect(page.getByTestId('sync-status').first()).toHaveAttribute('data-state', 'synced', { timeout });
+}
+
+/**
+ * Offline the way a person is: the browser offline and, since setOffline does not cover
+ * the service worker's own fetches, every /api request refused.
+ */
+export async function goOffline(context: BrowserContext) {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}

@@ -1,0 +1,137 @@
+/**
+ * Products (issue 9): a supplier adds, edits, switches availability and deletes through
+ * the UI, online and offline, and the server has it afterwards; a contractor searches the
+ * local catalogue offline in Arabic, filters, contacts and reviews.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ProductsPage } from './page-models/ProductsPage';
+import { goOffline, goOnline, signInDemo, signUpAs, waitSynced } from './page-models/Session';
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  price: number;
+  unit: string;
+  min_quantity: number;
+  availability_status: string;
+  specifications: Record<string, string> | null;
+  category_id: string | null;
+  image_url: string | null;
+  total_reviews: number;
+}
+
+async function myProducts(page: Page): Promise<ApiProduct[]> {
+  const res = await page.request.get('/api/products/my');
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+const WIDTHS = [
+  { name: 'phone', viewport: { width: 412, height: 915 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+for (const width of WIDTHS) {
+  test.describe(`products on ${width.name}`, () => {
+    test.use({ viewport: width.viewport });
+
+    test('a supplier adds, edits, switches availability and deletes a product (en)', async ({ page }) => {
+  test.slow(); // many steps, each waiting for a sync
+      await page.addInitScript(() => localStorage.setItem('binaa.language', 'en'));
+      await signUpAs(page, 'supplier', 'Najd Cement Co.');
+      const products = new ProductsPage(page);
+      await products.goto();
+      await expect(page.getByTestId('empty-state')).toBeVisible();
+      await expect(products.limit).toContainText('0 of 10');
+
+      await products.add({ name: 'White cement 50 kg', price: '18.5', unit: 'bag', minQuantity: '20', category: true, imageUrl: 'https://example.invalid/cement.png', specs: [['Strength', '42.5 N']] });
+      const card = products.card('White cement 50 kg');
+      await expect(card.getByTestId('product-price')).toContainText('18.50');
+      await expect(card.getByTestId('image-placeholder')).toBeVisible(); // the broken image falls back
+      await waitSynced(page);
+      let server = (await myProducts(page)).find((p) => p.name === 'White cement 50 kg');
+      expect(server).toMatchObject({ price: 18.5, unit: 'bag', min_quantity: 20, specifications: { Strength: '42.5 N' }, image_url: 'https://example.invalid/cement.png' });
+      expect(server!.category_id).not.toBeNull();
+
+      await products.edit('White cement 50 kg', { price: '19.75' });
+      await products.toggleAvailability('White cement 50 kg');
+      await expect(card.getByTestId('availability')).toHaveText('Out of stock');
+      await waitSynced(page);
+      server = (await myProducts(page)).find((p) => p.name === 'White cement 50 kg');
+      expect(server).toMatchObject({ price: 19.75, availability_status: 'out_of_stock' });
+
+      await products.remove('White cement 50 kg');
+      await waitSynced(page);
+      expect((await myProducts(page)).map((p) => p.name)).not.toContain('White cement 50 kg');
+    });
+  });
+}
+
+test('a supplier adds and edits a product offline; it is sent when the connection returns (ar)', async ({ page, context }) => {
+  await signUpAs(page, 'supplier', 'مصنع الرياض للطوب');
+  const products = new ProductsPage(page);
+  await products.goto();
+  await goOffline(context);
+  await products.add({ name: 'طوب أحمر مفرغ', price: '1.25', unit: 'حبة' });
+  const card = products.card('طوب أحمر مفرغ');
+  await expect(card.getByTestId('pending-badge')).toBeVisible();
+  await products.toggleAvailability('طوب أحمر مفرغ');
+  await expect(card.getByTestId('availability')).toHaveText('غير متوفر');
+  await goOnline(context);
+  await expect(card.getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+  await waitSynced(page);
+  expect((await myProducts(page)).find((p) => p.name === 'طوب أحمر مفرغ')).toMatchObject({ price: 1.25, unit: 'حبة', availability_status: 'out_of_stock' });
+});
+
+test('the add form refuses what the shared rules refuse (required fields, price, URL)', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('binaa.language', 'en'));
+  await signUpAs(page, 'supplier', 'Rules Test Est.');
+  const products = new ProductsPage(page);
+  await products.goto();
+  await page.getByTestId('add-product').first().click();
+  await products.fillForm({ price: '12.345', imageUrl: 'not a url' });
+  await products.form.getByTestId('product-save').click();
+  await expect(products.form).toContainText('This field is required.');
+  await expect(products.form).toContainText('at most two decimals');
+  await expect(products.form).toContainText('valid link');
+  await expect(products.form).toBeVisible();
+});
+
+test.describe('the catalogue', () => {
+  test('a contractor searches offline in Arabic, filters by category, sees contact and reviews a product', async ({ page, context }) => {
+  test.slow(); // many steps, each waiting for a sync
+    await signInDemo(page, 'contractor@demo.binaa.sa');
+    const products = new ProductsPage(page);
+    await products.goto();
+    await expect(products.cards.first()).toBeVisible();
+    const first = products.cards.first();
+    const name = (await first.getByTestId('product-name').textContent())!;
+    const id = (await first.getAttribute('data-product-id'))!;
+
+    await goOffline(context);
+    // Hamza and article forms: "الاسمنت" finds "أسمنت" and "إسمنت" products.
+    await products.search('الاسمنت');
+    // Ranked: names starting with the term come before matches in a description.
+    await expect(products.cards.first().getByTestId('product-name')).toHaveText(/^[اأإ]سمنت/);
+    await products.search('لا يوجد منتج بهذا الاسم');
+    await expect(page.getByTestId('empty-search')).toBeVisible();
+    await products.search('');
+    await products.filterCategory(1);
+    await expect(products.cards.first()).toBeVisible();
+    await products.filterCategory(0);
+
+    await products.card(name).first().getByTestId('contact-supplier').click();
+    await expect(page.getByTestId('contact-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Review offline: the rating shows at once, the server has it after the sync.
+    await products.review(name, 4, 'جودة ممتازة وتسليم سريع');
+    await expect(products.card(name).first().getByTestId('product-rating')).not.toHaveText('لا تقييمات بعد');
+    await goOnline(context);
+    await waitSynced(page);
+    const reviews = await (await page.request.get(`/api/reviews?target_type=product&target_id=${id}`)).json();
+    expect(reviews.some((r: { rating: number; text: string }) => r.rating === 4 && r.text === 'جودة ممتازة وتسليم سريع')).toBe(true);
+    const after = (await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct;
+    expect(after.total_reviews).toBeGreaterThanOrEqual(1);
+  });
+});

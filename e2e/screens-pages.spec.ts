@@ -1,0 +1,117 @@
+/**
+ * Every signed-in screen of issue 9 at phone width in Arabic, English and Chinese: a
+ * full-page screenshot in test-results/screenshots/ and no serious or critical axe
+ * violations. Demo accounts bring data (products, orders, notifications).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInDemo } from './page-models/Session';
+
+const LANGS = [
+  { code: 'ar', locale: 'ar-SA', dir: 'rtl' },
+  { code: 'en', locale: 'en-US', dir: 'ltr' },
+  { code: 'zh', locale: 'zh-CN', dir: 'ltr' },
+] as const;
+
+async function check(page: Page, lang: (typeof LANGS)[number], name: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang.dir);
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/screenshots/${lang.code}-screen-${name}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-tabster-dummy]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${lang.code} ${name}`).toEqual([]);
+}
+
+for (const lang of LANGS) {
+  test.describe(`screens in ${lang.code}`, () => {
+    test.use({ locale: lang.locale, viewport: { width: 412, height: 915 } });
+    test.slow(); // a screenshot and an axe run per screen
+
+    test('supplier screens', async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang.code);
+      // The guide first, as a new visitor of this role sees it.
+      await page.addInitScript(() => localStorage.removeItem('binaa.guideSeen.supplier'));
+      await page.goto('/');
+      await page.getByTestId('login-button').click();
+      await page.waitForURL(/\/dev-idp\//);
+      await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
+      await page.locator('input[name="name"]').fill('Demo');
+      await page.locator('button[type="submit"]').click();
+      await expect(page.getByTestId('guide')).toBeVisible({ timeout: 20_000 });
+      await check(page, lang, 'dashboard-guide');
+      await page.getByTestId('guide-skip').click();
+      await expect(page.getByTestId('guide')).toBeHidden(); // the page is inert until the dialog has gone
+      await expect(page.getByTestId('sync-status').first()).toHaveAttribute('data-state', 'synced', { timeout: 30_000 });
+      await expect(page.getByTestId('stat-products')).toBeVisible();
+      await check(page, lang, 'dashboard-supplier');
+
+      await page.goto('/products');
+      await expect(page.getByTestId('my-products')).toBeVisible();
+      await check(page, lang, 'products-supplier');
+      await page.getByTestId('add-product').first().click();
+      await page.getByTestId('add-spec').click();
+      await page.getByTestId('product-save').click();
+      await expect(page.getByTestId('product-form')).toBeVisible();
+      await check(page, lang, 'products-add-dialog');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/pricing');
+      await expect(page.getByTestId('comparison')).toBeVisible();
+      await check(page, lang, 'pricing');
+
+      await page.goto('/notifications');
+      await expect(page.getByTestId('notification-list').or(page.getByTestId('empty-state'))).toBeVisible();
+      await check(page, lang, 'notifications');
+
+      await page.goto('/profile');
+      await expect(page.getByTestId('profile-view')).toBeVisible();
+      await check(page, lang, 'profile');
+      await page.getByTestId('edit-profile').click();
+      await check(page, lang, 'profile-edit');
+
+      await page.goto('/admin');
+      await expect(page.getByTestId('admin-not-authorized')).toBeVisible();
+      await check(page, lang, 'admin-not-authorized');
+    });
+
+    test('contractor catalogue and review', async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang.code);
+      await signInDemo(page, 'contractor@demo.binaa.sa');
+      await check(page, lang, 'dashboard-contractor');
+      await page.goto('/products');
+      await expect(page.getByTestId('catalogue')).toBeVisible();
+      await check(page, lang, 'products-catalogue');
+      await page.getByTestId('product-card').first().getByTestId('review-product').click();
+      await expect(page.getByTestId('review-form')).toBeVisible();
+      await check(page, lang, 'review-dialog');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('product-card').first().getByTestId('contact-supplier').click();
+      await expect(page.getByTestId('contact-dialog')).toBeVisible();
+      await check(page, lang, 'contact-dialog');
+      await page.keyboard.press('Escape');
+      await page.goto('/notifications');
+      await expect(page.getByTestId('notification-list').or(page.getByTestId('empty-state'))).toBeVisible();
+      await check(page, lang, 'notifications-contractor');
+    });
+
+    test('admin panel', async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang.code);
+      await signInDemo(page, 'admin@demo.binaa.sa');
+      await page.goto('/admin');
+      await expect(page.getByTestId('admin-list')).toBeVisible();
+      await check(page, lang, 'admin-products');
+      await page.getByTestId('admin-tab-users').click();
+      await expect(page.getByTestId('admin-user').first()).toBeVisible();
+      await check(page, lang, 'admin-users');
+      await page.getByTestId('admin-tab-quickSignups').click();
+      await expect(page.getByTestId('admin-list').or(page.getByTestId('empty-state'))).toBeVisible();
+      await check(page, lang, 'admin-quick-signups');
+    });
+  });
+}
