@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogSurface, DialogTitle, type ButtonProps } from '@fluentui/react-components';
+import { Button, type ButtonProps } from '@fluentui/react-components';
 import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 
-/** A button whose action runs only after a confirmation dialog. */
+/** A button whose action runs only after a yes/no question (ConfirmDialog). */
 export function ConfirmButton({
   question,
   confirmLabel,
@@ -14,26 +15,18 @@ export function ConfirmButton({
   return (
     <>
       <Button {...button} onClick={() => setOpen(true)} data-testid={testId} />
-      <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{question}</DialogTitle>
-            <DialogActions>
-              <Button
-                appearance="primary"
-                data-testid={testId ? `${testId}-confirm` : undefined}
-                onClick={() => {
-                  setOpen(false);
-                  onConfirm();
-                }}
-              >
-                {confirmLabel}
-              </Button>
-              <Button onClick={() => setOpen(false)}>{cancelLabel}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={question}
+        confirm={confirmLabel}
+        dismiss={cancelLabel}
+        confirmTestId={testId ? `${testId}-confirm` : undefined}
+        onDismiss={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          onConfirm();
+        }}
+      />
     </>
   );
 }

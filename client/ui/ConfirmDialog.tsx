@@ -9,6 +9,7 @@ export function ConfirmDialog({
   dismiss,
   onConfirm,
   onDismiss,
+  confirmTestId = 'confirm-yes',
 }: {
   open: boolean;
   title: string;
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   dismiss: string;
   onConfirm: () => void;
   onDismiss: () => void;
+  confirmTestId?: string;
 }) {
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onDismiss()}>
@@ -25,7 +27,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           {body && <DialogContent>{body}</DialogContent>}
           <DialogActions>
-            <Button appearance="primary" onClick={onConfirm} data-testid="confirm-yes">
+            <Button appearance="primary" onClick={onConfirm} data-testid={confirmTestId}>
               {confirm}
             </Button>
             <Button onClick={onDismiss} data-testid="confirm-no">

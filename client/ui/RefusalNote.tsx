@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PATHS } from '../app/paths';
 import type { RejectionRow, RowKey } from '../data/db/schema';
 import { useRejectionActions, useRejectionsFor } from '../data/local/hooks';
-import { actionLabel, reasonOf } from '../features/sync-centre/rejections';
+import { actionLabel, reasonOf } from './refusals';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**

@@ -35,4 +35,38 @@ export class ProjectsPage {
   myBid(projectId: string) {
     return this.card(projectId).getByTestId('my-bid');
   }
+
+  /** A government posts a project through the dialog; resolves to its id (the newest card). */
+  async post(values: { title: string; description: string; location: string; budget?: number; deadline?: string }): Promise<string> {
+    await this.page.getByTestId('post-project').click();
+    const dialog = this.page.getByTestId('project-dialog');
+    await dialog.locator('[name="title"]').fill(values.title);
+    await dialog.locator('[name="description"]').fill(values.description);
+    await dialog.locator('[name="location"]').fill(values.location);
+    if (values.budget) await dialog.locator('[name="budget"]').fill(String(values.budget));
+    if (values.deadline) await dialog.locator('[name="deadline_date"]').fill(values.deadline);
+    await dialog.getByTestId('project-submit').click();
+    await expect(dialog).toBeHidden();
+    const card = this.cards.filter({ hasText: values.title });
+    await expect(card).toHaveCount(1);
+    return (await card.getAttribute('data-project-id'))!;
+  }
+
+  receivedBids(projectId: string) {
+    return this.card(projectId).getByTestId('received-bid');
+  }
+
+  async showBids(projectId: string) {
+    const toggle = this.card(projectId).getByTestId('toggle-bids');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
+  async award(projectId: string, company: string) {
+    await this.receivedBids(projectId).filter({ hasText: company }).getByTestId('award-bid').click();
+    await this.page.getByTestId('award-bid-confirm').click();
+  }
+
+  async openMyBids() {
+    await this.page.getByTestId('tab-my-bids').click();
+  }
 }

@@ -26,26 +26,7 @@ export async function newUser(browser: Browser, testInfo: TestInfo, role: SetupR
   return { context, page, company };
 }
 
-/** Cuts the device off: no network, and no API even for the service worker's fetches. */
-export async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-export async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-/** Waits until the service worker controls the page, so a reload works offline. */
-export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
+export { goOffline, goOnline, waitForServiceWorker } from './Network';
 
 /**
  * Reloads until `check` passes: another person's change reaches this device with the

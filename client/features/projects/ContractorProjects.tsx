@@ -10,7 +10,7 @@ import { ListSkeleton } from '../../ui/ListSkeleton';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { BidDialog } from './BidDialog';
 import { deadlinePassed } from './deadline';
-import { ItemRejections } from './ItemRejections';
+import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
 import { ProjectCard } from './ProjectCard';
@@ -51,7 +51,7 @@ function OpenProject({ project }: { project: Project }) {
   return (
     <ProjectCard project={project}>
       {mine && <MyBidLine bid={mine} />}
-      {mine && <ItemRejections rowKey={`bid:${mine.id}`} />}
+      {mine && <RefusalNote rowKey={`bid:${mine.id}`} />}
       {closed ? (
         <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
       ) : (
@@ -120,13 +120,13 @@ export function ContractorProjects() {
               project ? (
                 <ProjectCard key={bid.id} project={project}>
                   <MyBidLine bid={bid} />
-                  <ItemRejections rowKey={`bid:${bid.id}`} />
+                  <RefusalNote rowKey={`bid:${bid.id}`} />
                 </ProjectCard>
               ) : (
                 <div key={bid.id} className={styles.list}>
                   <Text weight="semibold">{t('bid.project', { title: bid.project_title })}</Text>
                   <MyBidLine bid={bid} />
-                  <ItemRejections rowKey={`bid:${bid.id}`} />
+                  <RefusalNote rowKey={`bid:${bid.id}`} />
                 </div>
               ),
             )

@@ -6,7 +6,7 @@ import { usePendingKeys } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
 import { isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
-import { ItemRejections } from './ItemRejections';
+import { RefusalNote } from '../../ui/RefusalNote';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 
 const useStyles = makeStyles({
@@ -57,7 +57,7 @@ export function ProjectCard({ project, children }: { project: Project; children?
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <Text>{t('card.bids', { count: project.bid_count })}</Text>
       </div>
-      <ItemRejections rowKey={`project:${project.id}`} />
+      <RefusalNote rowKey={`project:${project.id}`} />
       {children}
     </Card>
   );

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { RejectionRow } from '../../data/db/schema';
 import { ValidationFailed, useRejectionActions } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
-import { actionLabel, editableFields, reasonOf } from './rejections';
+import { actionLabel, editableFields, reasonOf } from '../../ui/refusals';
 
 const useStyles = makeStyles({
   card: { borderInlineStartWidth: '4px', borderInlineStartStyle: 'solid', borderInlineStartColor: tokens.colorPaletteRedBorder2 },

@@ -6,7 +6,7 @@ import { useOutbox, useRejections, useSyncState } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RejectionCard } from './RejectionCard';
-import { actionLabel } from './rejections';
+import { actionLabel } from '../../ui/refusals';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },

@@ -1,9 +1,9 @@
 /**
- * How the sync centre names a queued action and explains a refusal, in the reader's
+ * How the sync centre and the items name a queued action and explains a refusal, in the reader's
  * language: the translated error code (`errors.<code>`), else the server's message.
  */
 import type { TFunction } from 'i18next';
-import type { OutboxRow, RejectionRow } from '../../data/db/schema';
+import type { OutboxRow, RejectionRow } from '../data/db/schema';
 
 export const actionLabel = (t: TFunction, name: OutboxRow['name']) => t(`sync:actions.${name}`, { defaultValue: name });
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MUTATION_NAMES } from '../../../shared/mutations';
-import { LANGUAGES } from '../../i18n/languages';
-import { editableFields } from './rejections';
+import { MUTATION_NAMES } from '../../shared/mutations';
+import { LANGUAGES } from '../i18n/languages';
+import { editableFields } from './refusals';
 
-const locale = (lng: string) => JSON.parse(readFileSync(path.join(__dirname, '../../i18n/locales', lng, 'sync.json'), 'utf8'));
+const locale = (lng: string) => JSON.parse(readFileSync(path.join(__dirname, '../i18n/locales', lng, 'sync.json'), 'utf8'));
 
 describe('sync centre', () => {
   it('names every queued action in all three languages', () => {

@@ -1,0 +1,110 @@
+/**
+ * Projects and sealed bids across browser contexts (issue 10): a government posts, two
+ * contractors bid (one of them offline), the government awards one, and the winner and
+ * the loser each see their outcome; every screen checked with axe and photographed in
+ * Arabic, English and Chinese.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
+import { ProjectsPage } from './page-models/ProjectsPage';
+import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
+
+test.describe.configure({ mode: 'serial' });
+test.slow();
+
+const myBidsOnServer = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/bids/my?limit=100', { credentials: 'include' })).json()) as Array<{ project_id: string; status: string; amount: number }>);
+
+const NAMES: Record<Lang, { gov: string; a: string; b: string; title: string }> = {
+  ar: { gov: 'أمانة محافظة الخرج', a: 'مؤسسة الأول للمقاولات', b: 'شركة الثاني للمقاولات', title: 'تأهيل طريق الملك فهد' },
+  en: { gov: 'Al-Kharj Municipality', a: 'First Contracting Est.', b: 'Second Contracting Co.', title: 'King Fahd Road rehabilitation' },
+  zh: { gov: '海尔吉市政', a: '第一建筑公司', b: '第二建筑公司', title: '法赫德国王路改造' },
+};
+
+async function postedProject(page: Page, lang: Lang): Promise<string> {
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  const id = await projects.post({ title: `${NAMES[lang].title} ${Date.now() % 100000}`, description: 'أعمال سفلتة وإنارة', location: 'الخرج', budget: 2_500_000, deadline: '2030-01-15' });
+  await expect(projects.card(id).getByTestId('pending-badge')).toHaveCount(0, { timeout: 20_000 });
+  return id;
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`two contractors bid, the government awards one, and each sees the outcome (${lang})`, async ({ browser }, testInfo) => {
+    const gov = await newUser(browser, testInfo, 'government', lang, NAMES[lang].gov);
+    const projectId = await postedProject(gov.page, lang);
+
+    const a = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].a);
+    const b = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].b);
+    const aProjects = new ProjectsPage(a.page);
+    const bProjects = new ProjectsPage(b.page);
+    for (const p of [aProjects, bProjects]) {
+      await p.goto();
+      await expect(p.card(projectId)).toBeVisible({ timeout: 20_000 });
+    }
+
+    await aProjects.bid(projectId, 2_300_000, 'نفذنا طرقًا مماثلة في الرياض', 200);
+    await checkPage(a.page, lang, 'projects-contractor-bid-waiting');
+
+    // The second contractor is on a site with no signal: the bid waits, survives a reload, goes once.
+    await waitForServiceWorker(b.page);
+    await goOffline(b.context);
+    await bProjects.bid(projectId, 2_100_000, 'فريق معتمد ومعدات جاهزة', 180);
+    await expect(bProjects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
+    await b.page.reload();
+    await expect(bProjects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
+    await goOnline(b.context);
+    for (const p of [aProjects, bProjects]) await expect(p.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+    expect((await myBidsOnServer(b.page)).filter((x) => x.project_id === projectId)).toHaveLength(1);
+
+    // The government sees both sealed bids side by side and awards the first contractor's.
+    const govProjects = new ProjectsPage(gov.page);
+    await reloadUntil(gov.page, async () => {
+      await govProjects.showBids(projectId);
+      await expect(govProjects.receivedBids(projectId)).toHaveCount(2);
+    });
+    await checkPage(gov.page, lang, 'projects-government-bids');
+    await govProjects.award(projectId, NAMES[lang].a);
+    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'in_progress');
+    await expect(govProjects.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+
+    // Each contractor sees the outcome of their own bid, and only their own.
+    for (const [p, status] of [
+      [aProjects, 'accepted'],
+      [bProjects, 'rejected'],
+    ] as const) {
+      await reloadUntil(p.page, async () => {
+        await p.openMyBids();
+        await expect(p.page.getByTestId('my-bid')).toHaveCount(1);
+        await expect(p.page.getByTestId('my-bid').getByTestId('bid-status')).toHaveAttribute('data-status', status);
+      });
+    }
+    await checkPage(a.page, lang, 'projects-contractor-my-bids');
+    expect((await myBidsOnServer(a.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'accepted', amount: 2_300_000 });
+    expect((await myBidsOnServer(b.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'rejected', amount: 2_100_000 });
+
+    // Once awarded, the project can be completed; cancelling is still offered until then.
+    await govProjects.card(projectId).getByTestId('complete-project').click();
+    await gov.page.getByTestId('complete-project-confirm').click();
+    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'completed');
+    for (const user of [gov, a, b]) await user.context.close();
+  });
+}
+
+test('the projects screens in Chinese', async ({ browser }, testInfo) => {
+  const gov = await newUser(browser, testInfo, 'government', 'zh', NAMES.zh.gov);
+  const projectId = await postedProject(gov.page, 'zh');
+  await gov.page.getByTestId('post-project').click();
+  await checkPage(gov.page, 'zh', 'projects-government-post-dialog');
+  await gov.page.keyboard.press('Escape');
+  const c = await newUser(browser, testInfo, 'contractor', 'zh', NAMES.zh.a);
+  const projects = new ProjectsPage(c.page);
+  await projects.goto();
+  await expect(projects.card(projectId)).toBeVisible({ timeout: 20_000 });
+  await checkPage(c.page, 'zh', 'projects-contractor-open');
+  await projects.card(projectId).getByTestId('bid-button').click();
+  await checkPage(c.page, 'zh', 'projects-contractor-bid-dialog');
+  await c.page.keyboard.press('Escape');
+  await checkPage(gov.page, 'zh', 'projects-government');
+  for (const user of [gov, c]) await user.context.close();
+});
