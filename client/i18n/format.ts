@@ -5,33 +5,48 @@
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from './languages';
 
+// Building an Intl formatter costs far more than using one, and a list renders hundreds
+// of amounts and dates: each (locale, options) pair is built once.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options ?? {})}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 export function formatNumber(value: number, lng: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocaleOf(lng), options).format(value);
+  return numberFormat(intlLocaleOf(lng), options).format(value);
 }
 
 export function formatSar(amount: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocaleOf(lng), {
-    style: 'currency',
-    currency: 'SAR',
-    maximumFractionDigits: 2,
-  }).format(amount);
+  return numberFormat(intlLocaleOf(lng), { style: 'currency', currency: 'SAR', maximumFractionDigits: 2 }).format(amount);
 }
 
 export function formatKg(weight: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocaleOf(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(weight);
+  return numberFormat(intlLocaleOf(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(weight);
 }
 
 export function formatDate(value: string | Date, lng: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium' }).format(date);
 }
 
 /** A date with its time of day (pickup times, delivery deadlines). */
 export function formatDateTime(value: string | Date, lng: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function formatRating(rating: number, lng: string): string {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
 import { usePendingKeys } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
-import { isolate, useFormat } from '../../i18n/format';
+import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
@@ -21,8 +21,8 @@ function useDeadline(date: string | null) {
   const format = useFormat();
   if (!date) return null;
   const day = new Date(`${date}T12:00:00Z`);
-  const hijri = new Intl.DateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-islamic-umalqura`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
-  return { date: new Intl.DateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-gregory`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day), hijri };
+  const hijri = dateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-islamic-umalqura`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+  return { date: dateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-gregory`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day), hijri };
 }
 
 /** A project as both roles see it; the actions of the caller's role come as children. */
