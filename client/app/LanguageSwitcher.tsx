@@ -15,7 +15,8 @@ async function switchLanguage(i18n: I18n, language: string) {
 }
 
 const useStyles = makeStyles({
-  root: { minInlineSize: '7.5rem' },
+  // Narrower on a phone, where the navigation bar has little room.
+  root: { minInlineSize: '5.5rem', '@media (min-width: 640px)': { minInlineSize: '7.5rem' } },
   label: {
     position: 'absolute',
     inlineSize: '1px',

@@ -43,7 +43,8 @@ const useStyles = makeStyles({
   },
   brand: {
     fontWeight: tokens.fontWeightBold,
-    fontSize: tokens.fontSizeBase500,
+    fontSize: tokens.fontSizeBase400,
+    [WIDE]: { fontSize: tokens.fontSizeBase500 },
     color: tokens.colorBrandForeground1,
     textDecorationLine: 'none',
     whiteSpace: 'nowrap',
