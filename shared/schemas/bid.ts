@@ -20,6 +20,9 @@ export const bidSchema = z.object({
   status: bidStatusSchema,
   contractor_name: z.string().nullable(),
   contractor_verification_tier: verificationTierSchema,
+  /** the bidder's reviews, so an owner compares bids by reputation too */
+  contractor_average_rating: z.number().min(0).max(5),
+  contractor_total_reviews: z.number().int().min(0),
   project_title: z.string(),
   /** so a bidder sees whether the project is still open, awarded or closed */
   project_status: projectStatusSchema,

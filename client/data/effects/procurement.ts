@@ -74,6 +74,8 @@ export const procurementEffects: Procurement = {
         status: 'submitted',
         contractor_name: ctx.company_name,
         contractor_verification_tier: ctx.verification_tier,
+        contractor_average_rating: 0,
+        contractor_total_reviews: 0,
         project_title: project ? String(project.title) : '',
         project_status: project ? project.status : 'open',
         created_at: ctx.now,

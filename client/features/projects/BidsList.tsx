@@ -2,6 +2,7 @@ import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
 import { TierBadge } from '../../app/nav/TierBadge';
+import { Rating } from '../../app/ui/Rating';
 import { usePendingKeys } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -37,6 +38,7 @@ export function BidsList({ project }: { project: Project }) {
               <bdi>{bid.contractor_name ?? '—'}</bdi>
             </Text>
             <TierBadge tier={bid.contractor_verification_tier} />
+            <Rating average={bid.contractor_average_rating} count={bid.contractor_total_reviews} />
             <BidStatusBadge status={bid.status} />
             {pending.has(`bid:${bid.id}`) && <PendingBadge />}
           </div>

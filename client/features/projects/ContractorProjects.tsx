@@ -1,4 +1,4 @@
-import { Button, SearchBox, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, SearchBox, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
@@ -9,7 +9,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListSkeleton';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { BidDialog } from './BidDialog';
-import { deadlinePassed } from './deadline';
+import { deadlinePassed, riyadhToday } from './deadline';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
@@ -20,7 +20,24 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
+  filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, '& > *': { flexGrow: 1 } },
 });
+
+export type ProjectFilter = 'all' | 'notBid' | 'closingSoon' | 'withBudget';
+
+/** The contractor's filters over the open projects: not bid on yet, closing within a week, with a budget. */
+export function filterProjects(projects: Project[], filter: ProjectFilter, bidOn: Set<string>, today = riyadhToday()): Project[] {
+  const weekAhead = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  return projects.filter((p) =>
+    filter === 'notBid'
+      ? !bidOn.has(p.id)
+      : filter === 'closingSoon'
+        ? p.deadline_date !== null && p.deadline_date >= today && p.deadline_date <= weekAhead
+        : filter === 'withBudget'
+          ? p.budget !== null
+          : true,
+  );
+}
 
 function MyBidLine({ bid }: { bid: Bid }) {
   const styles = useStyles();
@@ -85,8 +102,11 @@ export function ContractorProjects() {
   const { t } = useTranslation('projects');
   const [tab, setTab] = useState<'open' | 'mine'>('open');
   const [search, setSearch] = useState('');
-  const projects = useOpenProjects(search);
+  const [filter, setFilter] = useState<ProjectFilter>('all');
+  const open = useOpenProjects(search);
   const myBids = useMyBids();
+  const bidOn = new Set((myBids ?? []).map(({ bid }) => bid.project_id));
+  const projects = open && filterProjects(open, filter, bidOn);
   return (
     <>
       <Text as="p" className={styles.muted}>
@@ -102,7 +122,16 @@ export function ContractorProjects() {
       </TabList>
       {tab === 'open' ? (
         <div className={styles.list}>
-          <SearchBox placeholder={t('contractor.search')} aria-label={t('contractor.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
+          <div className={styles.filters} role="search">
+            <SearchBox placeholder={t('contractor.search')} aria-label={t('contractor.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
+            <Select aria-label={t('filter.label')} value={filter} onChange={(_, d) => setFilter(d.value as ProjectFilter)} data-testid="project-filter">
+              {(['all', 'notBid', 'closingSoon', 'withBudget'] as const).map((f) => (
+                <option key={f} value={f}>
+                  {t(`contractor.filters.${f}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
           {!projects ? (
             <ListSkeleton />
           ) : projects.length ? (

@@ -11,3 +11,16 @@ describe('project deadline (a Riyadh calendar day)', () => {
     expect(deadlinePassed(null)).toBe(false);
   });
 });
+
+describe('contractor filters', async () => {
+  const { filterProjects } = await import('./ContractorProjects');
+  const project = (id: string, deadline_date: string | null, budget: number | null) => ({ id, deadline_date, budget }) as never;
+  const rows = [project('a', '2026-11-25', 100), project('b', '2026-12-20', null), project('c', null, 5)];
+  it('keeps the projects not bid on, closing within a week, or with a budget', () => {
+    const ids = (filter: Parameters<typeof filterProjects>[1]) => filterProjects(rows, filter, new Set(['a']), '2026-11-23').map((p) => (p as { id: string }).id);
+    expect(ids('all')).toEqual(['a', 'b', 'c']);
+    expect(ids('notBid')).toEqual(['b', 'c']);
+    expect(ids('closingSoon')).toEqual(['a']);
+    expect(ids('withBudget')).toEqual(['a', 'c']);
+  });
+});

@@ -246,6 +246,8 @@ describe('projects', () => {
         contractor_id: a.user.id,
         contractor_name: 'مقاولات أ',
         contractor_verification_tier: 'gold',
+        contractor_average_rating: 0,
+        contractor_total_reviews: 0,
         amount: 900_000,
         project_title: project.title,
         project_status: 'open',

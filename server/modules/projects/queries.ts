@@ -68,6 +68,8 @@ export function bidQuery(db: Knex) {
       'b.status',
       db.raw('coalesce(cp.company_name, cu.name) as contractor_name'),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as contractor_verification_tier`),
+      db.raw('coalesce(cp.average_rating, 0) as contractor_average_rating'),
+      db.raw('coalesce(cp.total_reviews, 0) as contractor_total_reviews'),
       'p.title as project_title',
       'p.status as project_status',
       'b.created_at',
