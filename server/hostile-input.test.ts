@@ -109,7 +109,9 @@ describe('hostile input to every write route', () => {
       // Without an id in the path, a body the route's schema accepts (an empty one for
       // mark-all-read or the free trial) is a valid call, not a hostile one.
       const isEmpty = (b: unknown) => b === null || b === undefined || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b as object).length === 0);
-      const acceptable = (b: unknown) => (route.body ? route.body.safeParse(b ?? {}).success : isEmpty(b));
+      // Judged as the server receives it: JSON drops undefined values, so {"x": undefined} arrives as {}.
+      const wire = (b: unknown): unknown => JSON.parse(JSON.stringify(b) ?? 'null');
+      const acceptable = (b: unknown) => (route.body ? route.body.safeParse(wire(b) ?? {}).success : isEmpty(wire(b)));
       const bodies = route.path.includes('{') ? hostileBody(fields) : hostileBody(fields).filter((b) => !acceptable(b));
       await fc.assert(
         fc.asyncProperty(bodies, hostileId, fc.constantFrom(...roles), async (body, id, role) => {
