@@ -76,13 +76,14 @@ test.describe('pricing and notifications', () => {
     await waitSynced(page);
     await expect(page.getByTestId('current-plan')).toContainText('Basic');
     await expect(page.getByTestId('trial-offer')).toHaveCount(0);
-    expect(await api(page, '/api/subscription/my')).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true });
+    // The status may still read "synced" from before the click: wait for the server itself.
+    await expect.poll(() => api(page, '/api/subscription/my'), { timeout: 30_000 }).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true });
 
     await pricing.yearly();
     await pricing.subscribe('premium');
     await waitSynced(page);
     await expect(pricing.plan('premium').getByTestId('current-badge')).toBeVisible({ timeout: 30_000 });
-    expect(await api(page, '/api/subscription/my')).toMatchObject({ subscription_plan: 'premium', billing_cycle: 'yearly', status: 'active' });
+    await expect.poll(() => api(page, '/api/subscription/my'), { timeout: 30_000 }).toMatchObject({ subscription_plan: 'premium', billing_cycle: 'yearly', status: 'active' });
 
     const notifications = new NotificationsPage(page);
     await notifications.goto();
@@ -97,14 +98,14 @@ test.describe('pricing and notifications', () => {
     await notifications.markFirstRead();
     await expect(notifications.unreadItems).toHaveCount(1);
     await waitSynced(page);
-    expect(await api<unknown[]>(page, '/api/notifications?unread=true')).toHaveLength(1);
+    await expect.poll(async () => (await api<unknown[]>(page, '/api/notifications?unread=true')).length, { timeout: 30_000 }).toBe(1);
     await notifications.showUnread();
     await expect(notifications.items).toHaveCount(1);
     await notifications.markAllRead();
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);
     await waitSynced(page);
-    expect(await api<unknown[]>(page, '/api/notifications?unread=true')).toHaveLength(0);
+    await expect.poll(async () => (await api<unknown[]>(page, '/api/notifications?unread=true')).length, { timeout: 30_000 }).toBe(0);
   });
 
   test('notifications are marked read offline and the marks reach the server later (ar, phone)', async ({ page, context }) => {
@@ -122,7 +123,7 @@ test.describe('pricing and notifications', () => {
     await expect(page.getByTestId('pending-badge').first()).toBeVisible();
     await goOnline(context);
     await waitSynced(page);
-    expect(await api<unknown[]>(page, '/api/notifications?unread=true')).toHaveLength(0);
+    await expect.poll(async () => (await api<unknown[]>(page, '/api/notifications?unread=true')).length, { timeout: 30_000 }).toBe(0);
   });
 });
 

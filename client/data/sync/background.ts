@@ -2,11 +2,15 @@
  * Background Sync in the service worker: the same engine, one cycle, for the user named
  * by the sync tag. Rejecting tells the browser to try again later.
  */
-import { BinaaDb } from '../db/database';
+import Dexie from 'dexie';
+import { BinaaDb, dbName } from '../db/database';
 import { SyncEngine } from './engine';
 import { createHttpTransport } from './transport';
 
 export async function runBackgroundSync(userId: string): Promise<void> {
+  // Signed out since it asked (sign-out deletes the database): there is nothing to send,
+  // and opening it would create it again and fill it with that user's data.
+  if (!(await Dexie.exists(dbName(userId)))) return;
   const db = new BinaaDb(userId);
   try {
     const engine = new SyncEngine({ db, transport: createHttpTransport() });
