@@ -122,3 +122,62 @@ describe.runIf(onPostgres)('change feed under concurrent writers', () => {
     }
   });
 });
+
+describe.runIf(onPostgres)('pushes from many clients at once', () => {
+  const CLIENTS = 20;
+  const PER_PUSH = 10;
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb({ poolMax: 12 });
+  });
+  afterAll(() => db?.drop());
+
+  it(`${CLIENTS} clients, each batch sent twice at once (a lost answer), apply every mutation exactly once and the feed shows them all`, async () => {
+    const { push } = await import('./push');
+    const { mutations, loaders: allLoaders } = await import('./registry');
+    const config = testConfig('http://x');
+    const contractors = await Promise.all(Array.from({ length: CLIENTS }, () => createUser(db.knex, { role: 'contractor' })));
+    const hauler = (await loadSessionUser(db.knex, config, (await createUser(db.knex, { role: 'transport' })).id))!;
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    const readOnce = async () => {
+      for (;;) {
+        const res = await pull(db.knex, allLoaders, hauler, { cursor, limit: 50, entities: ['transport_request'] });
+        if ('reset' in res) throw new Error('unexpected reset');
+        for (const c of res.changes) if (c.entity === 'transport_request' && c.op === 'upsert') seen.add(c.id);
+        cursor = res.cursor;
+        if (!res.has_more) return;
+      }
+    };
+    let pushing = true;
+    const reader = (async () => {
+      while (pushing) {
+        await readOnce();
+        await sleep(rand(5));
+      }
+    })();
+    const ids: string[] = [];
+    await Promise.all(
+      contractors.map(async (c) => {
+        const user = (await loadSessionUser(db.knex, config, c.id))!;
+        const batch = Array.from({ length: PER_PUSH }, (_, i) => {
+          const id = crypto.randomUUID();
+          ids.push(id);
+          return { id: i + 1, name: 'transport_request.create', args: { id, pickup_location: 'جدة', delivery_location: 'الرياض', cargo_description: `حمولة ${i}` } };
+        });
+        const body = { client_id: crypto.randomUUID(), mutations: batch };
+        const [a, b] = await Promise.all([push(db.knex, mutations, user, body), push(db.knex, mutations, user, body)]);
+        expect(a).toEqual(b);
+        expect(a.results.every((r) => r.status === 'applied'), JSON.stringify(a.results)).toBe(true);
+        expect(a.last_mutation_id).toBe(PER_PUSH);
+      }),
+    );
+    pushing = false;
+    await reader;
+    await readOnce();
+    const rows = await db.knex('transport_requests').whereIn('id', ids).select('id');
+    expect(rows).toHaveLength(CLIENTS * PER_PUSH);
+    expect(Number((await db.knex('sync_mutations').count({ n: '*' }).first())!.n)).toBe(CLIENTS * PER_PUSH);
+    for (const id of ids) expect(seen.has(id), id).toBe(true);
+  });
+});

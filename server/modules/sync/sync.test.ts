@@ -297,6 +297,74 @@ describe('sync', () => {
       ]);
     });
 
+    it('keeps the rest of a push when one mutation fails only at its commit', async () => {
+      const { push } = await import('./push');
+      const { loadSessionUser } = await import('../../auth/session-user');
+      const { z } = await import('zod');
+      const knex = server.db.knex;
+      // A constraint checked at commit: the savepoint passes, the push's commit fails.
+      await knex.raw('create table push_probe (n int primary key deferrable initially deferred)');
+      const user = (await loadSessionUser(knex, server.config, supplier.user.id))!;
+      const put = z.object({ n: z.number() });
+      const table = {
+        'probe.put': { schema: put, run: async (trx: import('knex').Knex.Transaction, _u: unknown, a: z.infer<typeof put>) => { await trx('push_probe').insert({ n: a.n }); } },
+        'probe.twice': { schema: z.object({}), run: async (trx: import('knex').Knex.Transaction) => { await trx('push_probe').insert([{ n: 1 }, { n: 1 }]); } },
+      };
+      const body = {
+        client_id: crypto.randomUUID(),
+        mutations: [
+          { id: 1, name: 'probe.put', args: { n: 10 } },
+          { id: 2, name: 'probe.twice', args: {} },
+          { id: 3, name: 'probe.put', args: { n: 11 } },
+        ],
+      };
+      const expected = [
+        { id: 1, status: 'applied' },
+        { id: 2, status: 'rejected', code: 'conflict', error: expect.any(String) },
+        { id: 3, status: 'applied' },
+      ];
+      const res = await push(knex, table, user, body);
+      expect(res).toEqual({ results: expected, last_mutation_id: 3 });
+      expect((await knex('push_probe').orderBy('n').pluck('n')).map(Number)).toEqual([10, 11]);
+      // sent again (its answer lost), nothing runs twice and the answers are the same
+      expect(await push(knex, table, user, body)).toEqual({ results: expected, last_mutation_id: 3 });
+      expect(await knex('push_probe').count({ n: '*' }).first()).toEqual({ n: 2 });
+      await knex.raw('drop table push_probe');
+    });
+
+    it('stores nothing of a push that fails on the way (the database gone), so it can simply be sent again', async () => {
+      const { push } = await import('./push');
+      const { loadSessionUser } = await import('../../auth/session-user');
+      const { z } = await import('zod');
+      const knex = server.db.knex;
+      const user = (await loadSessionUser(knex, server.config, supplier.user.id))!;
+      const cid = crypto.randomUUID();
+      const first = product('خرسانة', 300);
+      let down = true;
+      const table = {
+        'product.create': (await import('./registry')).mutations['product.create'],
+        'probe.outage': {
+          schema: z.object({}),
+          run: async () => {
+            if (down) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+          },
+        },
+      };
+      const body = { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: first }, { id: 2, name: 'probe.outage', args: {} }] };
+      await expect(push(knex, table, user, body)).rejects.toMatchObject({ code: '57P01' });
+      expect(await knex('products').where({ id: first.id })).toHaveLength(0);
+      expect(await knex('sync_mutations').where({ client_id: cid })).toHaveLength(0);
+      down = false;
+      expect(await push(knex, table, user, body)).toEqual({
+        results: [
+          { id: 1, status: 'applied' },
+          { id: 2, status: 'applied' },
+        ],
+        last_mutation_id: 2,
+      });
+      expect(await knex('products').where({ id: first.id })).toHaveLength(1);
+    });
+
     it('refuses a date Postgres cannot store (year 0) as invalid input', async () => {
       const res = await contractor.post('/api/sync/push', {
         client_id: clientId(),
