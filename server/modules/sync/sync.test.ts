@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
@@ -278,7 +279,6 @@ describe('sync', () => {
     it('rejects that mutation as internal_error and goes on, instead of blocking the queue', async () => {
       const { push } = await import('./push');
       const { loadSessionUser } = await import('../../auth/session-user');
-      const { z } = await import('zod');
       const user = (await loadSessionUser(server.db.knex, server.config, supplier.user.id))!;
       const table = {
         'broken.thing': { schema: z.object({}), run: async () => { throw new Error('a bug'); } },
@@ -300,7 +300,6 @@ describe('sync', () => {
     it('keeps the rest of a push when one mutation fails only at its commit', async () => {
       const { push } = await import('./push');
       const { loadSessionUser } = await import('../../auth/session-user');
-      const { z } = await import('zod');
       const knex = server.db.knex;
       // A constraint checked at commit: the savepoint passes, the push's commit fails.
       await knex.raw('create table push_probe (n int primary key deferrable initially deferred)');
@@ -335,7 +334,6 @@ describe('sync', () => {
     it('stores nothing of a push that fails on the way (the database gone), so it can simply be sent again', async () => {
       const { push } = await import('./push');
       const { loadSessionUser } = await import('../../auth/session-user');
-      const { z } = await import('zod');
       const knex = server.db.knex;
       const user = (await loadSessionUser(knex, server.config, supplier.user.id))!;
       const cid = crypto.randomUUID();
