@@ -7,7 +7,7 @@ import { defineMutation, type AreaMutations } from '../sync/contracts';
 import { createProduct, deleteProduct, updateProduct } from './service';
 
 export const mutations = {
-  'product.create': defineMutation('product.create', async (trx, user, args) => (await createProduct(trx, user, args)).row),
+  'product.create': defineMutation('product.create', (trx, user, args) => createProduct(trx, user, args)),
   'product.update': defineMutation('product.update', (trx, user, { id, ...patch }) => updateProduct(trx, user, id, patch)),
   'product.delete': defineMutation('product.delete', (trx, user, { id }) => deleteProduct(trx, user, id)),
 } satisfies AreaMutations<'product.create' | 'product.update' | 'product.delete'>;

@@ -42,7 +42,7 @@ export function productsRouter(): Router {
     },
     async ({ knex, user, body }) => {
       const saved = await knex.transaction((trx) => createProduct(trx, user, body));
-      return createdOrOk(saved.created, saved.row);
+      return createdOrOk(saved.created, await getProduct(knex, user.language, saved.id));
     },
   );
 

@@ -13,9 +13,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { notFound } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
-import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
+import { idTaken, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
-import { assertWithinPlanLimit } from '../subscriptions/limits';
+import { assertWithinPlanLimit, lockPlanLimit } from '../subscriptions/limits';
 import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
 import { findProduct, listNewest } from './queries';
 import { searchProducts } from './search';
@@ -48,45 +48,43 @@ export async function listMyProducts(db: Knex, user: SessionUser, query: Paginat
 }
 
 /**
- * Creates a product for the calling supplier. A client-chosen id already used by this
- * supplier returns that product (created: false) before the plan limit is looked at, so
- * a retried create never fails for the product it made itself.
+ * Creates a product for the calling supplier and answers its id. A client-chosen id
+ * already used by this supplier answers that product (created: false) before the plan
+ * limit is looked at, so a retried create never fails for the product it made itself.
+ * The row is not read back: the sync push does not need it, the REST route reads it.
  */
 export async function createProduct(
   trx: Knex.Transaction,
   user: SessionUser,
   input: ProductCreate,
-): Promise<{ created: boolean; row: Product }> {
+): Promise<{ created: boolean; id: string }> {
   assertRole(user, 'supplier');
-  // One create per supplier at a time: a retried create racing its first attempt then sees
-  // the first one's row below instead of colliding with it.
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`product-create:${user.id}`]);
-  const replay = await replayed(trx, user, input.id);
-  if (replay) return { created: false, row: replay };
-
+  // One create per supplier at a time (the plan limit's lock): a retried create racing its
+  // first attempt then finds the first one's row instead of colliding with it.
+  await lockPlanLimit(trx, user.id, 'products');
   await assertCategoryExists(trx, input.category_id);
-  await assertWithinPlanLimit(trx, user.id, 'products');
   const { id, specifications, ...fields } = input;
-  const [inserted] = await insertWithClientId('products', () =>
-    trx('products')
-      .insert({ ...(id ? { id } : {}), ...fields, specifications: jsonb(specifications), supplier_id: user.id })
-      .returning('id'),
-  );
+  const [inserted] = await trx('products')
+    .insert({ ...(id ? { id } : {}), ...fields, specifications: jsonb(specifications), supplier_id: user.id })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  if (!inserted) {
+    await assertReplayable(trx, user, id!);
+    return { created: false, id: id! };
+  }
+  // Counted with the new row: over the limit, the caller's savepoint or transaction undoes it.
+  await assertWithinPlanLimit(trx, user.id, 'products', { locked: true, including: 1 });
   await recordChange(trx, 'product', inserted.id, productPolicy.audiences({}));
-  return { created: true, row: await getProduct(trx, user.language, inserted.id) };
+  return { created: true, id: inserted.id };
 }
 
-/** The product an earlier create with this id made, or 409 when the id is someone else's. */
-async function replayed(trx: Knex.Transaction, user: SessionUser, id: string | undefined): Promise<Product | undefined> {
-  const existing = await rowWithId<{ supplier_id: string; deleted_at: Date | null }>(trx, 'products', id, [
-    'supplier_id',
-    'deleted_at',
-  ]);
-  if (!existing) return undefined;
-  if (existing.supplier_id !== user.id) throw idTaken();
+/** An earlier create with this id made the product: fine unless the id is someone else's or the product is gone. */
+async function assertReplayable(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
+  const existing = await rowWithId<{ supplier_id: string; deleted_at: Date | null }>(trx, 'products', id, ['supplier_id', 'deleted_at']);
+  if (existing?.supplier_id !== user.id) throw idTaken();
   // Deleted since: the create happened, the product is gone, as after any delete.
   if (existing.deleted_at) throw notFound('Product');
-  return getProduct(trx, user.language, id!);
 }
 
 /** Locks the caller's own live product, or 404 (another supplier's is not theirs to see). */

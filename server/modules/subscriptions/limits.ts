@@ -10,12 +10,17 @@ import { planLimitReached } from '../../../shared/errors';
 export const UNLIMITED = 999;
 export type LimitedThing = 'products' | 'instant_orders';
 
-export async function effectivePlanId(knex: Knex, userId: string): Promise<string> {
-  const sub = await knex('subscriptions')
+/** The plan id of the user's current paid period or trial, if any. */
+function effectivePlanQuery(knex: Knex, userId: string) {
+  return knex('subscriptions')
     .where({ user_id: userId })
     .whereIn('status', ['active', 'trialing'])
     .andWhere((q) => q.whereNull('current_period_end').orWhere('current_period_end', '>', knex.fn.now()))
     .first('plan_id');
+}
+
+export async function effectivePlanId(knex: Knex, userId: string): Promise<string> {
+  const sub = await effectivePlanQuery(knex, userId);
   return sub?.plan_id ?? 'free';
 }
 
@@ -32,15 +37,31 @@ export async function usageCount(knex: Knex, userId: string, thing: LimitedThing
   return Number(row?.count ?? 0);
 }
 
-/** Throws 409 plan_limit_reached when one more would pass the plan's limit. */
-export async function assertWithinPlanLimit(trx: Knex.Transaction, userId: string, thing: LimitedThing): Promise<void> {
-  // Serialise a user's creations so two at once cannot both pass the count.
+/** Serialises a user's creations of one limited thing, so two at once cannot both pass the count. */
+export async function lockPlanLimit(trx: Knex.Transaction, userId: string, thing: LimitedThing): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`plan-limit:${thing}:${userId}`]);
-  const planId = await effectivePlanId(trx, userId);
-  const plan = await trx('subscription_plans').where({ id: planId }).first('max_products', 'max_instant_orders');
-  const max = thing === 'products' ? plan.max_products : plan.max_instant_orders;
+}
+
+/**
+ * Throws 409 plan_limit_reached when one more would pass the plan's limit. `locked`: the
+ * caller already holds lockPlanLimit; `including`: rows the caller already wrote in this
+ * transaction that the count will see.
+ */
+export async function assertWithinPlanLimit(
+  trx: Knex.Transaction,
+  userId: string,
+  thing: LimitedThing,
+  opts: { locked?: boolean; including?: number } = {},
+): Promise<void> {
+  if (!opts.locked) await lockPlanLimit(trx, userId, thing);
+  const column = thing === 'products' ? 'max_products' : 'max_instant_orders';
+  // The effective plan and its limit in one statement.
+  const plan = await trx('subscription_plans')
+    .where('id', trx.raw("coalesce((?), 'free')", [effectivePlanQuery(trx, userId)]))
+    .first(column);
+  const max = Number(plan[column]);
   if (max >= UNLIMITED) return;
-  if ((await usageCount(trx, userId, thing)) >= max) {
+  if ((await usageCount(trx, userId, thing)) - (opts.including ?? 0) >= max) {
     throw planLimitReached(`Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
   }
 }
