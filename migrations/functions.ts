@@ -74,18 +74,41 @@ export const SET_UPDATED_AT = `
 // The change log (20261122000024)
 
 /**
- * changes_number_at_commit(): a deferred constraint trigger on changes gives each row its
+ * changes_number_at_commit(): a deferred constraint trigger on changes gives the rows their
  * feed position (`pos`) at COMMIT, in commit order, under the change log's commit lock,
  * which is released only once the commit is visible. So a reader that sees position N has
  * seen every position below it, and a cursor never passes a change that commits later.
- * `id` only lets the trigger find its row (NEW carries no ctid); the feed's order is pos.
+ * The first row's call numbers every row of the transaction at once, in the order they
+ * were written (the rows with no position yet: a committed row always has one, another
+ * transaction's uncommitted rows are invisible); the rest find binaa.changes_numbered on
+ * and return, so the time under the lock does not grow with a push's size. `id` is the
+ * order rows were written in; the feed's order is pos.
  */
 export const CHANGES_NUMBER_AT_COMMIT = `
   create function changes_number_at_commit() returns trigger language plpgsql as $$
   begin
+    if current_setting('binaa.changes_numbered', true) = 'on' then
+      return null;
+    end if;
     perform pg_advisory_xact_lock(${LOCKS.changeLogCommit});
-    execute format('update %I.changes set pos = nextval(%L) where id = $1', tg_table_schema, tg_table_schema || '.changes_pos_seq')
-      using new.id;
+    execute format(
+      'update %1$I.changes c set pos = n.pos
+         from (select id, nextval(%2$L) as pos from (select id from %1$I.changes where pos is null order by id) o) n
+        where c.id = n.id',
+      tg_table_schema, tg_table_schema || '.changes_pos_seq');
+    perform set_config('binaa.changes_numbered', 'on', true);
+    return null;
+  end $$`;
+
+/**
+ * changes_written(): after each insert statement on changes, turns binaa.changes_numbered
+ * off, so rows written after an early numbering (SET CONSTRAINTS ... IMMEDIATE) are
+ * numbered at commit too.
+ */
+export const CHANGES_WRITTEN = `
+  create function changes_written() returns trigger language plpgsql as $$
+  begin
+    perform set_config('binaa.changes_numbered', 'off', true);
     return null;
   end $$`;
 

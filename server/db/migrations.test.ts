@@ -12,6 +12,7 @@ import { normalizeSearch } from '../../shared/search';
 import { YEARLY_SAVING_PERCENT } from '../../shared/constants';
 import { seedDemo } from '../seed/demo';
 import { snapshotSchema, type SchemaSnapshot } from './schema-snapshot';
+import { CHANGES_NUMBER_AT_COMMIT, CHANGES_WRITTEN } from '../../migrations/functions';
 import oldChain from './fixtures/old-chain-schema.json';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -107,8 +108,18 @@ function expectedSchema(): SchemaSnapshot {
     'CREATE INDEX changes_object_idx ',
     'CREATE INDEX changes_object_idx ON changes USING btree (entity, entity_id, audience_type, audience, pos)',
   );
-  const numbering = s.functions.findIndex((f) => f.includes('FUNCTION changes_number_at_commit()'));
-  s.functions[numbering] = s.functions[numbering].replace('where seq = $1', 'where id = $1').replace('using new.seq', 'using new.id');
+  // The commit-time numbering numbers a transaction's rows in one statement, not one per
+  // row under the commit lock; a statement trigger re-arms it, and a partial index finds
+  // the rows still without a position.
+  const fn = (sql: string) =>
+    sql.replace(/^\s*create (or replace )?function (\S+) returns trigger language plpgsql as \$\$/i, 'CREATE OR REPLACE FUNCTION $2 RETURNS trigger LANGUAGE plpgsql AS $function$').replace(/\$\$\s*$/, '$function$').replace(/\s+/g, ' ').trim();
+  replace(s.functions, 'CREATE OR REPLACE FUNCTION changes_number_at_commit()', fn(CHANGES_NUMBER_AT_COMMIT));
+  s.functions.push(fn(CHANGES_WRITTEN));
+  s.functions.sort();
+  s.triggers.push('CREATE TRIGGER changes_written AFTER INSERT ON changes FOR EACH STATEMENT EXECUTE FUNCTION changes_written()');
+  s.triggers.sort();
+  s.indexes.push('CREATE INDEX changes_unnumbered_idx ON changes USING btree (id) WHERE (pos IS NULL)');
+  s.indexes.sort();
   return s;
 }
 
@@ -308,6 +319,22 @@ describe('constraints', () => {
     await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'all', audience: 'u1' }));
     await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'role' }));
     await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'merge', audience_type: 'all' }));
+  });
+
+  it('number every row of a transaction, also rows written after the numbering ran early (SET CONSTRAINTS IMMEDIATE)', async () => {
+    const row = (n: number) => ({ entity: 'product', entity_id: `early-${n}`, op: 'upsert', audience_type: 'all' });
+    const ids = await knex.transaction(async (trx) => {
+      const first = await trx('changes').insert([row(1), row(2), row(3)]).returning('id');
+      await trx.raw('set constraints all immediate'); // numbers the three now
+      await trx.raw('set constraints all deferred');
+      const second = await trx('changes').insert(row(4)).returning('id');
+      const third = await trx('changes').insert(row(5)).returning('id');
+      return [...first, ...second, ...third].map((r) => r.id);
+    });
+    const positions = (await knex('changes').whereIn('id', ids).orderBy('id').pluck('pos')).map(Number);
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(5);
   });
 
   it('keep updated_at current on every update', async () => {
