@@ -60,6 +60,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin-e2e@example.sa',
+      TEST_CLOCK: '1', // POST /api/test/clock: a bid queued offline meets a deadline that passed (projects.spec.ts)
     },
   },
 });

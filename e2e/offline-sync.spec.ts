@@ -177,6 +177,46 @@ test('a queued bid on a project closed meanwhile is refused with its reason, and
   await govContext.close();
 });
 
+test('a bid queued offline on the deadline day and sent the next day is refused, on the project and in the sync centre', async ({ page, context, browser }) => {
+  const govContext = await browser.newContext();
+  const gov = await govContext.newPage();
+  await newUser(gov, 'government', 'أمانة الموعد النهائي');
+  // The server's deadline calendar (TEST_CLOCK=1 in playwright.config.ts); days: 0 is the real day.
+  const today = (await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 0 })).body.today;
+  const projectId = (await api(gov, 'POST', '/api/projects', { title: 'ترميم سور المدرسة', description: 'أعمال ترميم', location: 'الطائف', deadline_date: today })).body.id;
+
+  await newUser(page, 'contractor', 'مؤسسة آخر يوم');
+  const sync = new SyncShell(page);
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await sync.expectSynced();
+  await expect(projects.card(projectId)).toBeVisible();
+
+  // On site, no signal, on the last day: the bid waits in the outbox overnight.
+  await goOffline(context);
+  await projects.bid(projectId, 410_000, 'عرض في آخر يوم');
+  await sync.expectWaiting(1);
+  try {
+    expect((await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 1 })).body.today > today).toBe(true);
+    await goOnline(context);
+    await expect(sync.status).toHaveAttribute('data-state', 'refused', { timeout: 20_000 });
+  } finally {
+    await api(gov, 'POST', '/api/test/clock', { days: 0 });
+  }
+  // On the project itself, once, with the reason in Arabic; nothing reached the server.
+  const onCard = projects.card(projectId).getByTestId('item-rejection');
+  await expect(onCard).toHaveCount(1);
+  await expect(onCard).toHaveAttribute('data-code', 'deadline_passed');
+  await expect(onCard).toContainText('انتهى الموعد النهائي لتقديم العروض');
+  expect((await myBids(page)).filter((b) => b.project_id === projectId)).toEqual([]);
+
+  await sync.openCentre();
+  await expect(sync.rejections).toHaveCount(1);
+  await expect(sync.rejections.first()).toHaveAttribute('data-code', 'deadline_passed');
+  await expect(sync.rejections.first().getByTestId('rejection-reason')).toContainText('انتهى الموعد النهائي');
+  await govContext.close();
+});
+
 test('the installed app opened offline shows the signed-in screens with the data it had', async ({ page, context }) => {
   await newUser(page, 'contractor', 'مؤسسة بلا شبكة');
   const sync = new SyncShell(page);

@@ -19,6 +19,7 @@ import { serveClient } from './http/static';
 import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
+import { testClockRouter } from './clock';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 
@@ -76,6 +77,7 @@ export function createApp(opts: CreateAppOptions): Koa {
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];
   if (!opts.oidc && !config.google) routers.push(devIdpRouter(config, provider.clientSecret));
+  if (config.testClock) routers.push(testClockRouter());
   for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
 
   app.use(serveClient(opts.distDir ?? path.resolve('dist')));

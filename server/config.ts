@@ -34,6 +34,7 @@ const envSchema = z.object({
     .transform((v) => v?.trim().toLowerCase() || undefined),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false', 'on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TEST_CLOCK: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -50,6 +51,8 @@ export interface Config {
   ownerEmail?: string;
   seedDemo: boolean;
   logLevel: string;
+  /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
+  testClock: boolean;
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID');
     if (!e.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET');
     if (!https) missing.push('PUBLIC_URL starting with https://');
+    if (e.TEST_CLOCK === '1') throw new ConfigError('Refusing to start in production with TEST_CLOCK=1 (it lets anyone move deadlines).');
     if (missing.length) {
       throw new ConfigError(
         `Refusing to start in production without: ${missing.join(', ')}. ` +
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
     adminEmails: e.ADMIN_EMAILS,
+    testClock: e.TEST_CLOCK === '1',
     ownerEmail: e.OWNER_EMAIL,
     seedDemo,
     logLevel: e.LOG_LEVEL,

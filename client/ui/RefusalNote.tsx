@@ -11,9 +11,10 @@ import { ConfirmDialog } from './ConfirmDialog';
 /**
  * The server's refusals of actions on one item (an order, a request), shown on the item
  * itself with the reason in the reader's language. The sync centre keeps the same list
- * with edit-and-resend; here the person can also let it go once read.
+ * with edit-and-resend; here the person can also let it go once read. `rowKey` may list
+ * several rows shown as one item (a project and the caller's bid on it).
  */
-export function RefusalNote({ rowKey }: { rowKey: RowKey }) {
+export function RefusalNote({ rowKey }: { rowKey: RowKey | RowKey[] }) {
   const { t } = useTranslation(['sync', 'common']);
   const rejections = useRejectionsFor(rowKey);
   const { discard } = useRejectionActions();

@@ -36,9 +36,14 @@ export function useRejections(): RejectionRow[] {
 }
 
 /** The refused actions that named this row. */
-export function useRejectionsFor(key: RowKey): RejectionRow[] {
+/** The refusals that touched any of `keys` (each once, though it may touch several). */
+export function useRejectionsFor(keys: RowKey | RowKey[]): RejectionRow[] {
   const rejections = useRejections();
-  return useMemo(() => rejections.filter((r) => r.keys.includes(key)), [rejections, key]);
+  const wanted = Array.isArray(keys) ? keys.join('\n') : keys;
+  return useMemo(() => {
+    const set = new Set(wanted.split('\n'));
+    return rejections.filter((r) => r.keys.some((k) => set.has(k)));
+  }, [rejections, wanted]);
 }
 
 /**

@@ -66,9 +66,8 @@ function OpenProject({ project }: { project: Project }) {
   const closed = deadlinePassed(project.deadline_date);
   const active = mine && mine.status === 'submitted';
   return (
-    <ProjectCard project={project}>
+    <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
       {mine && <MyBidLine bid={mine} />}
-      {mine && <RefusalNote rowKey={`bid:${mine.id}`} />}
       {closed ? (
         <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
       ) : (
@@ -147,9 +146,8 @@ export function ContractorProjects() {
           ) : myBids.length ? (
             myBids.map(({ bid, project }) =>
               project ? (
-                <ProjectCard key={bid.id} project={project}>
+                <ProjectCard key={bid.id} project={project} alsoKeys={[`bid:${bid.id}`]}>
                   <MyBidLine bid={bid} />
-                  <RefusalNote rowKey={`bid:${bid.id}`} />
                 </ProjectCard>
               ) : (
                 <div key={bid.id} className={styles.list}>

@@ -2,6 +2,7 @@ import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-comp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
+import type { RowKey } from '../../data/db/schema';
 import { usePendingKeys } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
 import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
@@ -25,8 +26,11 @@ function useDeadline(date: string | null) {
   return { date: dateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-gregory`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day), hijri };
 }
 
-/** A project as both roles see it; the actions of the caller's role come as children. */
-export function ProjectCard({ project, children }: { project: Project; children?: ReactNode }) {
+/**
+ * A project as both roles see it; the actions of the caller's role come as children.
+ * Refusals of actions on the project, and on `alsoKeys` (the caller's bid), show on it once.
+ */
+export function ProjectCard({ project, alsoKeys = [], children }: { project: Project; alsoKeys?: RowKey[]; children?: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const format = useFormat();
@@ -57,7 +61,7 @@ export function ProjectCard({ project, children }: { project: Project; children?
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <Text>{t('card.bids', { count: project.bid_count })}</Text>
       </div>
-      <RefusalNote rowKey={`project:${project.id}`} />
+      <RefusalNote rowKey={[`project:${project.id}`, ...alsoKeys]} />
       {children}
     </Card>
   );

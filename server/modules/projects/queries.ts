@@ -9,9 +9,8 @@ import type { Knex } from 'knex';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
 import { notFound } from '../../../shared/errors';
+import { todayInRiyadh } from '../../clock';
 
-/** The Saudi calendar day: a project's deadline_date is a day in Riyadh (UTC+3, no DST). */
-export const TODAY_IN_RIYADH = `(now() at time zone 'Asia/Riyadh')::date`;
 
 export const NEWEST_FIRST = [
   { column: 'created_at', order: 'desc' as const },
@@ -105,7 +104,7 @@ export async function lockProject(trx: Knex.Transaction, id: string, mode: 'upda
       'p.government_id',
       'p.title',
       'p.status',
-      trx.raw(`coalesce(p.deadline_date < ${TODAY_IN_RIYADH}, false) as deadline_passed`),
+      trx.raw('coalesce(p.deadline_date < ?::date, false) as deadline_passed', [todayInRiyadh()]),
     );
   const row: { id: string; government_id: string; title: string; status: Project['status']; deadline_passed: boolean } | undefined =
     await (mode === 'update' ? q.forUpdate() : q.forShare());

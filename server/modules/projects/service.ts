@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { Page } from '../../db/page';
 import { page } from '../../db/page';
+import { todayInRiyadh } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
@@ -26,7 +27,6 @@ import type {
 } from '../../../shared/schemas/project';
 import {
   NEWEST_FIRST,
-  TODAY_IN_RIYADH,
   lockProject,
   presentProject,
   projectQuery,
@@ -45,7 +45,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     return { row: await presentProject(trx, input.id!), created: false };
   }
   if (input.deadline_date) {
-    const { past } = await trx.first(trx.raw(`?::date < ${TODAY_IN_RIYADH} as past`, [input.deadline_date]));
+    const past = input.deadline_date < todayInRiyadh(); // both YYYY-MM-DD
     if (past) {
       throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
     }

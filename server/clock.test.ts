@@ -1,0 +1,58 @@
+/**
+ * The deadline calendar a browser test can move (TEST_CLOCK=1): a bid queued before the
+ * deadline day ended and pushed after it is refused, and only a server started for tests
+ * offers the route.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testConfig, type TestServer } from './test/harness';
+import { as, postProject } from './test/factories';
+import { todayInRiyadh } from './clock';
+
+describe('the test clock', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TEST_CLOCK: '1' } });
+  });
+  afterAll(() => server.close());
+
+  it('moves the deadline day: a bid pushed after the deadline day of its project is refused deadline_passed', async () => {
+    const gov = await as(server, 'government');
+    const project = await postProject(gov, { deadline_date: todayInRiyadh() });
+    const bid = (amount: number) => ({ id: crypto.randomUUID(), project_id: project.id, amount, proposal: 'ننفذ خلال شهرين' });
+    const push = (client: Awaited<ReturnType<typeof as>>, args: Record<string, unknown>) =>
+      client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'bid.create', args }] });
+
+    const onTime = await push(await as(server, 'contractor'), bid(900_000));
+    expect(onTime.body.results[0]).toEqual({ id: 1, status: 'applied' });
+
+    const moved = await gov.post('/api/test/clock', { days: 1 });
+    try {
+      expect(moved.status).toBe(200);
+      expect(moved.body.today > project.deadline_date).toBe(true);
+      const late = await push(await as(server, 'contractor'), bid(850_000));
+      expect(late.body.results[0]).toMatchObject({ id: 1, status: 'rejected', code: 'deadline_passed' });
+    } finally {
+      expect((await gov.post('/api/test/clock', { days: 0 })).body.today).toBe(project.deadline_date);
+    }
+    expect((await gov.post('/api/test/clock', { days: -1 })).status).toBe(400);
+  });
+
+  it('is not there unless the server was started with TEST_CLOCK=1, and production refuses it', async () => {
+    const plain = await startTestServer({ db: server.db });
+    try {
+      const res = await (await as(plain, 'government')).post('/api/test/clock', { days: 1 });
+      expect(res.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+    expect(() =>
+      testConfig('https://binaa.example', {
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        TEST_CLOCK: '1',
+      }),
+    ).toThrow(/TEST_CLOCK/);
+  });
+});
