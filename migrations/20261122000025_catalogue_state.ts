@@ -24,6 +24,8 @@ import { BUMP_CATALOGUE_VERSION_ONCE, CATALOGUE_PRODUCT_DELTAS, CATALOGUE_SUPPLI
 const SUPPLIER_SHOWN = `(old.role = 'supplier' or new.role = 'supplier')
   and (old.company_name is distinct from new.company_name
        or old.verification_tier is distinct from new.verification_tier
+       or old.phone is distinct from new.phone
+       or old.website is distinct from new.website
        or old.role is distinct from new.role)`;
 
 /** The commit-time bump: name, table, events, condition. */

@@ -120,6 +120,13 @@ function expectedSchema(): SchemaSnapshot {
   s.triggers.sort();
   s.indexes.push('CREATE INDEX changes_unnumbered_idx ON changes USING btree (id) WHERE (pos IS NULL)');
   s.indexes.sort();
+  // Product rows show the supplier's phone and website, so changing either moves the
+  // catalogue's version (cached pages go stale) as a rename does.
+  const supplierShown = s.triggers.findIndex((t) => t.startsWith('CREATE CONSTRAINT TRIGGER profiles_catalogue_update_at_commit '));
+  s.triggers[supplierShown] = s.triggers[supplierShown].replace(
+    '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR',
+    '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR (old.phone IS DISTINCT FROM new.phone) OR (old.website IS DISTINCT FROM new.website) OR',
+  );
   return s;
 }
 

@@ -49,6 +49,9 @@ export const productSchema = z.object({
   total_reviews: z.number().int().min(0),
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
+  /** how to reach the supplier: their profile's phone (E.164) and website, if given */
+  supplier_phone: z.string().nullable(),
+  supplier_website: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

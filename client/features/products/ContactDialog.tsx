@@ -1,8 +1,7 @@
 /**
- * How to reach a product's supplier. The catalogue row names the supplier and their
- * tier; phone and website are shown when the row carries them (the server's product
- * presenter does not send them yet, see docs/CLIENT.md), else the way to ask through an
- * instant order.
+ * How to reach a product's supplier: the name and tier, and the phone and website of
+ * their profile (the product row carries them, so this works offline), else the way to
+ * ask through an instant order.
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link as FluentLink, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { TierBadge } from '../../app/nav/TierBadge';
 import { PATHS } from '../../app/paths';
 import type { LocalProduct } from '../../data/db/schema';
+import { formatSaudiPhone } from '../../ui/phone';
 
 const useStyles = makeStyles({
   body: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -17,12 +17,10 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
-type WithContact = LocalProduct & { supplier_phone?: string | null; supplier_website?: string | null };
-
 export function ContactDialog({ product, onClose, onReviewSupplier }: { product: LocalProduct | null; onClose: () => void; onReviewSupplier: (p: LocalProduct) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('products');
-  const p = product as WithContact | null;
+  const p = product;
   return (
     <Dialog open={p !== null} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-describedby={undefined}>
@@ -39,15 +37,15 @@ export function ContactDialog({ product, onClose, onReviewSupplier }: { product:
               {p.supplier_phone ? (
                 <Text>
                   {t('contact.phone')}{' '}
-                  <FluentLink href={`tel:${p.supplier_phone}`} dir="ltr">
-                    {p.supplier_phone}
+                  <FluentLink href={`tel:${p.supplier_phone}`} dir="ltr" data-testid="supplier-phone">
+                    {formatSaudiPhone(p.supplier_phone)}
                   </FluentLink>
                 </Text>
               ) : null}
               {p.supplier_website ? (
                 <Text>
                   {t('contact.website')}{' '}
-                  <FluentLink href={p.supplier_website} target="_blank" rel="noopener noreferrer" dir="ltr">
+                  <FluentLink href={p.supplier_website} target="_blank" rel="noopener noreferrer" dir="ltr" data-testid="supplier-website">
                     {p.supplier_website}
                   </FluentLink>
                 </Text>

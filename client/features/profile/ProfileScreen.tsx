@@ -17,7 +17,7 @@ import { useFormat } from '../../i18n/format';
 import { toLanguageCode } from '../../i18n/languages';
 import { useOnline } from '../../ui/useOnline';
 import { initialProfileValues, profileIssuesToErrors, toProfileBody, validateProfile, type ProfileErrors, type ProfileValues } from '../setup/profileForm';
-import { formatSaudiPhone } from './phone';
+import { formatSaudiPhone } from '../../ui/phone';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },

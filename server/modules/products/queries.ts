@@ -1,6 +1,6 @@
 /**
  * How products are read: the row as the API presents it (category_name in the reader's
- * language, supplier_name, supplier_verification_tier, ratings), and the catalogue list
+ * language, supplier_name, supplier_verification_tier, supplier_phone, supplier_website, ratings), and the catalogue list
  * with its filters and total. Every read of the catalogue, REST or sync, goes through
  * productQuery, so a deleted product, a deleted supplier's product and a deleted category
  * are hidden the same way everywhere. Search has its own file (search.ts).
@@ -49,6 +49,8 @@ export function productQuery(db: Knex, language: Language) {
       db.raw('?? as category_name', [categoryNameColumn('c', language)]),
       db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as supplier_name`),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
+      db.raw(`nullif(sp.phone, '') as supplier_phone`),
+      db.raw(`nullif(sp.website, '') as supplier_website`),
     );
 }
 

@@ -352,8 +352,17 @@ describe('product search', () => {
       const { supplier } = await catalogue(['Bolt']);
       const before = await version();
       await server.db.knex('profiles').where({ user_id: contractor.user.id }).update({ company_name: 'x', average_rating: 4 });
-      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ language: 'en', phone: '+966501234567', average_rating: 5 });
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ language: 'en', city: 'الدمام', average_rating: 5 });
       expect(await version()).toBe(before);
+    });
+
+    it("moves the catalogue version when a supplier's phone or website changes (product rows show them)", async () => {
+      const { supplier } = await catalogue(['Hinge']);
+      const before = await version();
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ phone: '+966501234567' });
+      expect(await version()).toBe(before + 1);
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ website: 'https://hinges.example.sa' });
+      expect(await version()).toBe(before + 2);
     });
 
     it('moves the catalogue version once per committed write, never for a rolled-back one', async () => {

@@ -103,4 +103,21 @@ describe('profiles', () => {
     expect(Number(after!.n)).toBe(Number(before!.n) + 1);
     expect((await supplier.get(`/api/products/${created.body.id}`)).body.supplier_name).toBe('الاسم الجديد');
   });
+
+  it("shows a supplier's phone and website on their products, and sends the products again when either changes", async () => {
+    const supplier = await signInAs(server, { role: 'supplier', company_name: 'مؤسسة التواصل' });
+    const created = await supplier.post('/api/products', { name: 'بلوك', price: 3, unit: 'حبة' });
+    const count = async () => Number((await server.db.knex('changes').where({ entity: 'product', entity_id: created.body.id }).count('* as n').first())!.n);
+    const before = await count();
+    await supplier.post('/api/profiles', { role: 'supplier', company_name: 'مؤسسة التواصل', phone: '0501234567', website: 'https://tawasul.example.sa' });
+    expect(await count()).toBe(before + 1);
+    const reader = await signInAs(server, { role: 'contractor' });
+    expect((await reader.get(`/api/products/${created.body.id}`)).body).toMatchObject({
+      supplier_phone: '+966501234567',
+      supplier_website: 'https://tawasul.example.sa',
+    });
+    // The same values again change nothing anyone holds.
+    await supplier.post('/api/profiles', { role: 'supplier', company_name: 'مؤسسة التواصل', phone: '+966501234567', website: 'https://tawasul.example.sa' });
+    expect(await count()).toBe(before + 1);
+  });
 });

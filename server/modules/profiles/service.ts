@@ -36,7 +36,7 @@ export async function getProfile(knex: Knex, userId: string) {
 }
 
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
-  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name');
+  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name', 'phone', 'website');
   if (existing && existing.role !== input.role) {
     throw roleLocked();
   }
@@ -47,8 +47,10 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
     await trx('profiles').insert({ ...fields, user_id: user.id });
   }
   await recordChange(trx, 'profile', user.id, profilePolicy.audiences({ user_id: user.id }));
-  // Other users' copies show this company name (supplier_name, government_name, ...).
-  if (existing && input.company_name !== undefined && input.company_name !== existing.company_name) {
+  // Other users' copies show this company name (supplier_name, government_name, ...), and
+  // a supplier's products show their phone and website.
+  const shown = ['company_name', 'phone', 'website'] as const;
+  if (existing && shown.some((f) => input[f] !== undefined && (input[f] ?? null) !== (existing[f] ?? null))) {
     await recordChanges(trx, await rowsOfUser(trx, user.id, 'upsert'));
   }
   return trx('profiles').where({ user_id: user.id }).first(PROFILE_COLUMNS);
