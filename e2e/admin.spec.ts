@@ -4,8 +4,8 @@
  * the writes are disabled and the panel says so; non-admins are not authorized.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AdminPage } from './page-models/ScreensPages';
-import { goOffline, goOnline, signUpAs } from './page-models/Session';
+import { AdminPage, ProfilePage } from './page-models/ScreensPages';
+import { goOffline, goOnline, signInDemo, signUpAs } from './page-models/Session';
 import { AppShell } from './page-models/AppShell';
 import { SetupPage } from './page-models/SetupPage';
 import { signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
@@ -86,4 +86,18 @@ test('a non-admin sees that the page is for admins only (ar)', async ({ page }) 
   await signUpAs(page, 'supplier', 'مورد بلا صلاحيات');
   await new AdminPage(page).goto();
   await expect(page.getByTestId('admin-not-authorized')).toContainText('للمشرفين فقط');
+});
+
+test('the demo admin edits their own details (role admin, shown and kept) (ar)', async ({ page }) => {
+  await signInDemo(page, 'admin@demo.binaa.sa');
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await profile.edit();
+  const company = `إدارة منصة بناء ${Date.now() % 10000}`;
+  await profile.fill('company_name', company);
+  await profile.save();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  await expect(profile.value('company_name')).toContainText(company);
+  const me = await (await page.request.get('/api/profiles/me')).json();
+  expect(me).toMatchObject({ role: 'admin', company_name: company });
 });

@@ -3,7 +3,7 @@
  * updates its own), and the rating and verification tier the platform keeps.
  */
 import { z } from 'zod';
-import { LANGUAGES, ROLES, SELF_ASSIGNABLE_ROLES, VERIFICATION_TIERS } from '../constants';
+import { LANGUAGES, ROLES, VERIFICATION_TIERS } from '../constants';
 import {
   MAX,
   crNumberSchema,
@@ -16,7 +16,6 @@ import {
 } from './common';
 
 export const roleSchema = z.enum(ROLES);
-export const selfAssignableRoleSchema = z.enum(SELF_ASSIGNABLE_ROLES);
 export const verificationTierSchema = z.enum(VERIFICATION_TIERS);
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -41,11 +40,12 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * POST /api/profiles. role is required and must be one a user may choose; everything
- * else is optional. Ratings, tier and admin role are the platform's to set.
+ * POST /api/profiles. role is required: one a user may choose at setup, or `admin` for an
+ * admin editing their own details (the server refuses it to anyone who is not one);
+ * everything else is optional. Ratings, tier and the admin role are the platform's to set.
  */
 export const profileUpsertSchema = z.strictObject({
-  role: selfAssignableRoleSchema,
+  role: roleSchema,
   company_name: optionalText(MAX.name),
   phone: optionalOf(saudiPhoneSchema),
   address: optionalText(MAX.location),

@@ -60,7 +60,7 @@ export function ProfileScreen() {
         <h1 id="screen-title" className={styles.title}>
           {t('title')}
         </h1>
-        {!editing && profile && profile.role !== 'admin' && (
+        {!editing && profile && (
           <Button
             icon={<EditRegular />}
             onClick={() => {

@@ -2,7 +2,7 @@
  * The setup form's values, request body and validation. Rules come from the shared
  * profile schema (the server applies the same one); messages are ours, per field.
  */
-import type { SelfAssignableRole } from '../../../shared/constants';
+import type { Role } from '../../../shared/constants';
 import { profileUpsertSchema } from '../../../shared/schemas/profile';
 import type { Profile } from '../../data/types';
 
@@ -20,12 +20,13 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-export type ProfileValues = { role: SelfAssignableRole | '' } & Record<ProfileField, string>;
+/** role: chosen at setup (one a user may choose); an admin's stays `admin` when they edit. */
+export type ProfileValues = { role: Role | '' } & Record<ProfileField, string>;
 
 export function initialProfileValues(profile: Profile | null): ProfileValues {
   const values = { role: '' } as ProfileValues;
   for (const field of PROFILE_FIELDS) values[field] = (profile?.[field] as string | null | undefined) ?? '';
-  if (profile && profile.role !== 'admin') values.role = profile.role;
+  if (profile) values.role = profile.role;
   return values;
 }
 

@@ -55,6 +55,15 @@ describe('profiles', () => {
     expect((await client.post('/api/profiles', { role })).status).toBe(400);
   });
 
+  it('lets an admin edit their own details, and nobody else take the admin role', async () => {
+    const admin = await signInAs(server, { role: 'admin', company_name: 'إدارة المنصة' });
+    const res = await admin.post('/api/profiles', { role: 'admin', company_name: 'إدارة منصة بناء', phone: '0551234567' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ role: 'admin', company_name: 'إدارة منصة بناء', phone: '+966551234567' });
+    const contractor = await signInAs(server, { role: 'contractor' });
+    expect((await contractor.post('/api/profiles', { role: 'admin' })).body.code).toBe('role_locked');
+  });
+
   it.each([
     ['website', 'not a url'],
     ['phone', '12345'],

@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../auth/session-user';
-import { notFound, roleLocked } from '../../../shared/errors';
+import { notFound, roleLocked, validationFailed } from '../../../shared/errors';
+import { SELF_ASSIGNABLE_ROLES } from '../../../shared/constants';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
 import { profilePolicy } from './policy';
@@ -39,6 +40,9 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name', 'phone', 'website');
   if (existing && existing.role !== input.role) {
     throw roleLocked();
+  }
+  if (!existing && !(SELF_ASSIGNABLE_ROLES as readonly string[]).includes(input.role)) {
+    throw validationFailed('Invalid input: role', [{ path: 'role', message: 'Choose supplier, contractor, government or transport' }]);
   }
   const fields = { ...input, updated_at: trx.fn.now() };
   if (existing) {
