@@ -128,7 +128,7 @@ test.describe('pricing and notifications', () => {
 });
 
 test.describe('profile', () => {
-  test('a user edits the profile; the phone is shown as +966 and stored in E.164; offline says so (en)', async ({ page, context }) => {
+  test('a user edits the profile; the phone is shown as +966 and stored in E.164; an edit made offline waits and is sent (en)', async ({ page, context }) => {
     await english(page);
     await signUpAs(page, 'transport', 'Fast Haul Co.');
     const profile = new ProfilePage(page);
@@ -143,16 +143,25 @@ test.describe('profile', () => {
     await profile.save();
     await expect(page.getByTestId('profile-saved')).toBeVisible();
     await expect(profile.value('phone')).toHaveText('+966 55 123 4567');
-    expect(await api(page, '/api/profiles/me')).toMatchObject({ phone: '+966551234567', city: 'Dammam', cr_number: '2050012345', vat_number: '300000000000003', role: 'transport' });
+    await expect
+      .poll(() => api(page, '/api/profiles/me'), { timeout: 30_000 })
+      .toMatchObject({ phone: '+966551234567', city: 'Dammam', cr_number: '2050012345', vat_number: '300000000000003', role: 'transport' });
 
     await profile.edit();
     await profile.fill('phone', '123');
     await profile.save();
     await expect(profile.form).toContainText('valid Saudi mobile');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
+    // On the road, no signal: the edit shows at once, waits, and goes when the signal returns.
     await goOffline(context);
-    await expect(page.getByTestId('profile-offline')).toBeVisible();
-    await expect(page.getByTestId('profile-save')).toBeDisabled();
+    await profile.edit();
+    await profile.fill('city', 'Jubail');
+    await profile.save();
+    await expect(profile.value('city')).toHaveText('Jubail');
+    await expect(page.getByTestId('pending-badge')).toBeVisible();
     await goOnline(context);
+    await expect(page.getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+    await expect.poll(() => api(page, '/api/profiles/me'), { timeout: 30_000 }).toMatchObject({ city: 'Jubail', phone: '+966551234567' });
   });
 });

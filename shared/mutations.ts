@@ -8,7 +8,7 @@
  * create carries the client-chosen id of its new row (the server accepts it without one,
  * as the REST route does, but the offline client always sends it, so its optimistic row
  * and the server's are the same row). Mutations on the caller's own singleton
- * (subscription) or on a set (notification.read_all) carry none. Other ids are named
+ * (subscription, profile) or on a set (notification.read_all) carry none. Other ids are named
  * after what they point to (project_id, bid_id, offer_id, ...).
  */
 import type { z } from 'zod';
@@ -20,6 +20,7 @@ import {
 } from './schemas/instant-order';
 import { instantOrderResponseCreateSchema } from './schemas/instant-order-response';
 import { notificationReadAllArgsSchema, notificationReadArgsSchema } from './schemas/notification';
+import { profileUpsertSchema } from './schemas/profile';
 import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
 import { projectAwardArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
 import { reviewCreateSchema } from './schemas/review';
@@ -60,6 +61,7 @@ export const MUTATIONS = {
   'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
   'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
+  'profile.save': { entity: 'profile', schema: profileUpsertSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

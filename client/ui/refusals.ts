@@ -19,9 +19,12 @@ export interface EditableField {
   value: string;
 }
 
+/** What is never corrected by hand: ids, the role (fixed at setup) and the language sent along. */
+const FIXED = new Set(['id', 'role', 'language']);
+
 /** The args a person can correct before resending: texts and numbers, not ids. */
 export function editableFields(args: Record<string, unknown>): EditableField[] {
   return Object.entries(args)
-    .filter(([key, value]) => key !== 'id' && !key.endsWith('_id') && (typeof value === 'string' || typeof value === 'number'))
+    .filter(([key, value]) => !FIXED.has(key) && !key.endsWith('_id') && (typeof value === 'string' || typeof value === 'number'))
     .map(([key, value]) => ({ key, kind: typeof value === 'number' ? 'number' : 'text', value: String(value) }));
 }

@@ -1,9 +1,9 @@
-/** Local effects of notification and subscription writes (see types.ts). */
+/** Local effects of notification, subscription and profile writes (see types.ts). */
 import { FREE_TRIAL_DAYS } from '../../../shared/constants';
 import { rowKey, type RowKey } from '../db/schema';
-import type { EffectTable } from './types';
+import { defined, patchRow, type EffectTable } from './types';
 
-type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial'>;
+type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial' | 'profile.save'>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -61,6 +61,14 @@ export const accountEffects: Account = {
         trial_ends_at: new Date(Date.parse(ctx.now) + FREE_TRIAL_DAYS * DAY).toISOString(),
         plan,
       });
+    },
+  },
+  'profile.save': {
+    // The caller's own profile: the fields sent change (null clears one), the rest stay,
+    // as on the server. The role cannot change there, so it is not taken from the args.
+    keys: async (_args, _read, ctx) => [rowKey('profile', ctx.user_id)],
+    apply({ role: _role, ...fields }, rows, ctx) {
+      patchRow(rows, rowKey('profile', ctx.user_id), defined(fields), ctx);
     },
   },
 };

@@ -36,6 +36,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'notification.read_all': {},
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
+  'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -52,12 +53,20 @@ const rows = [
   { entity: 'plan', id: 'premium', data: { name: 'premium' } },
   { entity: 'plan', id: 'basic', data: { name: 'basic' } },
   { entity: 'subscription', id: U, data: { subscription_plan: 'free', free_trial_used: false, status: 'active' } },
+  { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
 ] as const;
 
 let db: BinaaDb;
 afterEach(() => db?.close());
 
 describe('local effects', () => {
+  it('profile.save: the fields sent change (phone as the server stores it, null clears), the rest and the role stay', async () => {
+    db = new BinaaDb(`effects-profile-${Math.random()}`, { indexedDB, IDBKeyRange });
+    await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
+    await writeLocal(db, 'profile.save', { role: 'supplier', phone: '0501234567', website: null }, ctx);
+    expect(await db.table('profile').get(U)).toMatchObject({ role: 'supplier', company_name: 'مؤسسة قديمة', phone: '+966501234567', website: null });
+  });
+
   it('covers every mutation name of the contract', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...MUTATION_NAMES].sort());
   });

@@ -42,4 +42,5 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'notification.read_all': ['notification'],
   'subscription.subscribe': ['subscription', 'plan'],
   'subscription.free_trial': ['subscription', 'plan'],
+  'profile.save': ['profile'],
 };

@@ -1,23 +1,27 @@
 /**
  * /profile: the signed-in user's company details, to view and edit (company, phone in
  * +966 form, city, CR, VAT, website, description). The role is shown and cannot change
- * (409 role_locked). Saving is online only (POST /api/profiles through data/profile.ts);
- * offline the screen says so. The local `profile` table receives it on the next pull.
+ * (409 role_locked). The profile is read from the local store and saved through the
+ * outbox (profile.save), so an edit made offline shows at once with "waiting to send" and
+ * goes with the next sync; a refusal shows on the screen with its reason.
  */
 import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TierBadge } from '../../app/nav/TierBadge';
-import { ApiError } from '../../data/api';
-import { saveProfile } from '../../data/profile';
+import { ValidationFailed, usePendingKeys } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import type { Profile } from '../../data/types';
+import type { ProfileUpsertInput } from '../../../shared/schemas/profile';
 import { useFormat } from '../../i18n/format';
 import { toLanguageCode } from '../../i18n/languages';
-import { useOnline } from '../../ui/useOnline';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { RefusalNote } from '../../ui/RefusalNote';
 import { initialProfileValues, profileIssuesToErrors, toProfileBody, validateProfile, type ProfileErrors, type ProfileValues } from '../setup/profileForm';
 import { formatSaudiPhone } from '../../ui/phone';
+import { useSaveProfile } from './mutations';
+import { profileKey, useMyProfile } from './queries';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },
@@ -51,8 +55,11 @@ export function ProfileScreen() {
   const { session } = useSession();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const userId = session.status === 'signedIn' ? session.user.id : '';
+  const local = useMyProfile(userId);
+  const pending = usePendingKeys().has(profileKey(userId));
   if (session.status !== 'signedIn') return null;
-  const profile = session.profile;
+  const profile = local ?? session.profile;
 
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -85,6 +92,7 @@ export function ProfileScreen() {
             {profile ? t(`common:roles.${profile.role}.name`) : '—'}
           </Badge>
           <TierBadge tier={profile?.verification_tier} />
+          {pending && <PendingBadge />}
           {profile && profile.total_reviews > 0 && (
             <Text className={styles.muted}>{t('common:rating.summary', { rating: format.rating(profile.average_rating), count: profile.total_reviews })}</Text>
           )}
@@ -93,8 +101,10 @@ export function ProfileScreen() {
           {t('roleLocked')}
         </Text>
       </Card>
+      <RefusalNote rowKey={profileKey(userId)} />
       {editing && profile ? (
         <ProfileForm
+          userId={userId}
           profile={profile}
           onDone={(ok) => {
             setEditing(false);
@@ -123,18 +133,17 @@ export function ProfileScreen() {
   );
 }
 
-function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: boolean) => void }) {
+function ProfileForm({ userId, profile, onDone }: { userId: string; profile: Profile; onDone: (saved: boolean) => void }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['profile', 'common', 'account']);
   const { setProfile } = useSession();
-  const online = useOnline();
+  const save = useSaveProfile();
   const language = toLanguageCode(i18n.resolvedLanguage);
   const [values, setValues] = useState<ProfileValues>(() => {
     const v = initialProfileValues(profile);
     return { ...v, phone: formatSaudiPhone(v.phone) };
   });
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (field: EditableField, value: string) => {
@@ -144,7 +153,6 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: bo
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setServerError(null);
     const check = validateProfile(values, language);
     setErrors(check.errors);
     if (Object.values(check.errors).some(Boolean)) return;
@@ -153,12 +161,12 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: bo
       const body = toProfileBody(values, language);
       // Cleared fields are sent as null so the server clears them too.
       for (const { field } of FIELDS) if (!(field in body) && profile[field]) body[field] = null;
-      setProfile(await saveProfile(body));
+      const shown = await save(userId, body as ProfileUpsertInput);
+      if (shown) setProfile(shown); // the navigation's copy
       onDone(true);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError?.details.length) setErrors(profileIssuesToErrors(apiError.details));
-      setServerError(apiError?.message ?? t('common:errors.network_error'));
+      if (!(error instanceof ValidationFailed)) throw error;
+      setErrors(profileIssuesToErrors(error.issues));
       setBusy(false);
     }
   };
@@ -166,16 +174,6 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: bo
   return (
     <Card>
       <form className={styles.form} onSubmit={submit} noValidate data-testid="profile-form">
-        {!online && (
-          <MessageBar intent="warning" data-testid="profile-offline">
-            <MessageBarBody>{t('offline')}</MessageBarBody>
-          </MessageBar>
-        )}
-        {serverError && (
-          <MessageBar intent="error" role="alert" data-testid="profile-error">
-            <MessageBarBody>{serverError}</MessageBarBody>
-          </MessageBar>
-        )}
         {FIELDS.map(({ field, type, ltr, autoComplete }) => (
           <Field
             key={field}
@@ -200,7 +198,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: (saved: bo
         ))}
         <div className={styles.actions}>
           <Button onClick={() => onDone(false)}>{t('cancel')}</Button>
-          <Button appearance="primary" type="submit" disabled={busy || !online} data-testid="profile-save">
+          <Button appearance="primary" type="submit" disabled={busy} data-testid="profile-save">
             {t('save')}
           </Button>
         </div>

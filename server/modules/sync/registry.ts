@@ -19,6 +19,7 @@ import * as notificationMutations from '../notifications/mutations';
 import * as subscriptions from '../subscriptions/sync';
 import * as subscriptionMutations from '../subscriptions/mutations';
 import * as profiles from '../profiles/sync';
+import * as profileMutations from '../profiles/mutations';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
@@ -38,6 +39,7 @@ const areaMutations = [
   instantOrderMutations.mutations,
   transportMutations.mutations,
   notificationMutations.mutations,
+  profileMutations.mutations,
   subscriptionMutations.mutations,
 ] as const;
 

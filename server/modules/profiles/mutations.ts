@@ -1,0 +1,11 @@
+/**
+ * The profile write a client may queue offline (DESIGN section 10): the same service
+ * function as POST /api/profiles, so an edit made on site is checked by the same rules
+ * (role locked, phone to E.164, CR and VAT) when it arrives.
+ */
+import { defineMutation, type AreaMutations } from '../sync/contracts';
+import { saveProfile } from './service';
+
+export const mutations = {
+  'profile.save': defineMutation('profile.save', (trx, user, args) => saveProfile(trx, user, args)),
+} satisfies AreaMutations<'profile.save'>;
