@@ -1,101 +1,52 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useState } from 'react';
+import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { ValidationFailed } from '../../data/local/hooks';
 import { isolate } from '../../i18n/format';
-import { issuesToErrors } from '../../ui/formInput';
+import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { useErrorText } from './CreateRequestDialog';
 import { useTransportMutations } from './mutations';
-import { QUOTE_FIELDS, quoteValuesFrom, validateQuote, type QuoteErrors, type QuoteField, type QuoteValues } from './quoteForm';
-
-const useStyles = makeStyles({
-  form: { display: 'grid', gap: tokens.spacingVerticalM },
-});
+import { QUOTE_FIELDS, quoteValuesFrom, validateQuote } from './quoteForm';
 
 /** A company's quote on a pending request; a second one replaces the first while it is unanswered. */
 export function QuoteDialog({ request, existing, onClose }: { request: TransportRequest; existing: TransportOffer | undefined; onClose: () => void }) {
-  const styles = useStyles();
   const { t } = useTranslation(['transport', 'common']);
-  const errorText = useErrorText();
   const { quote } = useTransportMutations();
-  const [values, setValues] = useState<QuoteValues>(() => quoteValuesFrom(existing));
-  const [errors, setErrors] = useState<QuoteErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const set = (f: QuoteField) => (_: unknown, data: { value: string }) => setValues((v) => ({ ...v, [f]: data.value }));
-  const field = (name: QuoteField) => ({
-    label: t(`form.fields.${name}`),
-    validationMessage: errorText(errors[name]),
-    validationState: errors[name] ? ('error' as const) : ('none' as const),
+  const form = useOutboxForm({
+    initial: () => quoteValuesFrom(existing),
+    fields: QUOTE_FIELDS,
+    validate: (values) => validateQuote(values, request.id),
+    write: (input) => quote(request.id, input, existing?.id),
+    onDone: onClose,
+    errorText: useErrorText(),
   });
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { errors: found, input } = validateQuote(values, request.id);
-    setErrors(found);
-    if (!input) return;
-    setBusy(true);
-    try {
-      await quote(request.id, input, existing?.id);
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ValidationFailed)) throw error;
-      setErrors(issuesToErrors(error.issues, QUOTE_FIELDS, { blank: (f) => values[f].trim() === '' }));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const route = t('card.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) });
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={(e) => void submit(e)} noValidate data-testid="quote-form">
-          <DialogBody>
-            <DialogTitle>{t(existing ? 'form.changeQuoteTitle' : 'form.quoteTitle', { route })}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field required {...field('quoted_price')}>
-                <Input name="quoted_price" type="number" inputMode="decimal" min={0} step={0.01} value={values.quoted_price} onChange={set('quoted_price')} />
-              </Field>
-              <Field {...field('estimated_pickup_time')}>
-                <Input name="estimated_pickup_time" type="datetime-local" value={values.estimated_pickup_time} onChange={set('estimated_pickup_time')} />
-              </Field>
-              <Field {...field('estimated_delivery_time')}>
-                <Input name="estimated_delivery_time" type="datetime-local" value={values.estimated_delivery_time} onChange={set('estimated_delivery_time')} />
-              </Field>
-              <Field {...field('vehicle_details')}>
-                <Input name="vehicle_details" value={values.vehicle_details} onChange={set('vehicle_details')} />
-              </Field>
-              <Field {...field('notes')}>
-                <Textarea name="notes" value={values.notes} onChange={set('notes')} resize="vertical" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" type="submit" disabled={busy} data-testid="quote-submit">
-                {t('form.sendQuote')}
-              </Button>
-              <Button type="button" onClick={onClose}>
-                {t('form.cancel')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t(existing ? 'form.changeQuoteTitle' : 'form.quoteTitle', { route })}
+      submitLabel={t('form.sendQuote')}
+      cancelLabel={t('form.cancel')}
+      busy={form.busy}
+      onSubmit={form.submit}
+      onClose={onClose}
+      formTestId="quote-form"
+      submitTestId="quote-submit"
+    >
+      <Field label={t('form.fields.quoted_price')} required {...form.field('quoted_price')}>
+        <Input name="quoted_price" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.quoted_price} onChange={form.set('quoted_price')} />
+      </Field>
+      <Field label={t('form.fields.estimated_pickup_time')} {...form.field('estimated_pickup_time')}>
+        <Input name="estimated_pickup_time" type="datetime-local" value={form.values.estimated_pickup_time} onChange={form.set('estimated_pickup_time')} />
+      </Field>
+      <Field label={t('form.fields.estimated_delivery_time')} {...form.field('estimated_delivery_time')}>
+        <Input name="estimated_delivery_time" type="datetime-local" value={form.values.estimated_delivery_time} onChange={form.set('estimated_delivery_time')} />
+      </Field>
+      <Field label={t('form.fields.vehicle_details')} {...form.field('vehicle_details')}>
+        <Input name="vehicle_details" value={form.values.vehicle_details} onChange={form.set('vehicle_details')} />
+      </Field>
+      <Field label={t('form.fields.notes')} {...form.field('notes')}>
+        <Textarea name="notes" value={form.values.notes} onChange={form.set('notes')} resize="vertical" />
+      </Field>
+    </FormDialog>
   );
 }
