@@ -32,15 +32,15 @@ export async function ensureDatabase(url = DATABASE_URL): Promise<void> {
   }
 }
 
-/** A fresh schema with every migration, in the benchmark database. */
-export async function freshSchema(schema: string, poolMax = 20): Promise<Database> {
-  await ensureDatabase();
-  const setup = await openDatabase({ url: DATABASE_URL });
+/** A fresh schema with every migration, in the benchmark database (or the one at `url`). */
+export async function freshSchema(schema: string, poolMax = 20, url = DATABASE_URL): Promise<Database> {
+  await ensureDatabase(url);
+  const setup = await openDatabase({ url });
   await setup.knex.raw('drop schema if exists ?? cascade', [schema]);
   await setup.knex.raw('create extension if not exists pg_trgm schema public');
   await setup.knex.raw('create extension if not exists unaccent schema public');
   await setup.close();
-  const db = await openDatabase({ url: DATABASE_URL, schema, poolMax });
+  const db = await openDatabase({ url, schema, poolMax });
   await migrateLatest(db.knex, schema);
   return db;
 }
@@ -118,21 +118,28 @@ export function table(rows: Array<Record<string, string | number>>): void {
   console.table(rows);
 }
 
-/** Starts bench/servers.ts in a child process and waits for its URL. */
-export async function spawnServer(args: string[]): Promise<{ url: string; close(): void }> {
+/**
+ * Starts bench/servers.ts in a child process and waits for its URL. `databaseUrl` points
+ * it at another Postgres than the benchmark default; `stderr` takes its error output (a
+ * file descriptor) instead of this terminal.
+ */
+export async function spawnServer(
+  args: string[],
+  opts: { databaseUrl?: string; stderr?: number } = {},
+): Promise<{ url: string; close(): void; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL },
+    stdio: ['ignore', 'pipe', opts.stderr ?? 'inherit'],
+    env: { ...process.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
       const line = buf.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve(JSON.parse(line).url);
     });
     child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
   });
-  return { url, close: () => child.kill() };
+  return { url, close: () => child.kill(), child };
 }

@@ -1,0 +1,536 @@
+/**
+ * npm run soak: the app in its own process on a real Postgres, under simulated users,
+ * then with that Postgres restarted under the same load (issue 11).
+ *
+ * Postgres: a throw-away cluster (bench/pg-cluster.ts) on a port of its own, so the
+ * restarts touch nothing else; SOAK_DATABASE_URL instead runs the load phase on that
+ * server and skips the fault phase (it cannot restart a server it does not own).
+ *
+ * Phases, each with every user at once (a closed loop: think SOAK_THINK_MS on average,
+ * uniformly 0.5x to 1.5x, then one request):
+ *   baseline  GET /api/health (the app's HTTP stack and one database round trip, no
+ *             session), the figure every latency is divided by;
+ *   load      the realistic mix of bench/soak-users.ts for SOAK_SECONDS: browse and
+ *             search the catalogue, open projects, pull the feed from a cursor, push bids
+ *             and offers, notifications. Goal: no error, p99 <= 200 ms; then every
+ *             acknowledged mutation present exactly once;
+ *   fault     the same mix while Postgres is stopped (each of SOAK_FAULTS: pg_ctl stop
+ *             -m fast, -m immediate), kept down SOAK_DOWN_SECONDS and started again; a
+ *             probe asks /api/health every 100 ms. Goals: health says down within 5 s,
+ *             requests fail with 503 and the error body (no other failure, no hang), back
+ *             within 10 s of Postgres, and no acknowledged write lost or applied twice.
+ * Other knobs: SOAK_USERS (200), SOAK_SECONDS (60), SOAK_BASELINE_SECONDS (20),
+ * SOAK_THINK_MS (1000), SOAK_TIMEOUT_MS (10000, a request taking longer is a hang),
+ * SOAK_PRODUCTS (3000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { freshSchema, saveResults, spawnServer, table } from './common';
+import { createCluster, type Cluster } from './pg-cluster';
+import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
+import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { createLoginCode } from '../server/auth/login-codes';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const USERS = num('SOAK_USERS', 200);
+const SECONDS = num('SOAK_SECONDS', 60);
+const BASELINE_SECONDS = num('SOAK_BASELINE_SECONDS', 20);
+const THINK_MS = num('SOAK_THINK_MS', 1000);
+const TIMEOUT_MS = num('SOAK_TIMEOUT_MS', 10_000);
+const PRODUCTS = num('SOAK_PRODUCTS', 3000);
+const DOWN_SECONDS = num('SOAK_DOWN_SECONDS', 5);
+const FAULTS = (process.env.SOAK_FAULTS ?? 'fast,immediate').split(',').filter(Boolean) as Array<'fast' | 'immediate'>;
+/** load before each stop, and after each start before the next step */
+const WARM_MS = 8000;
+const AFTER_MS = 15_000;
+const SCHEMA = 'soak';
+
+// Goals of issue 11.
+const P99_GOAL_MS = 200;
+const DOWN_REPORTED_GOAL_MS = 5000;
+const RECOVERY_GOAL_MS = 10_000;
+
+/** Of every 20 users: 8 contractors, 4 suppliers, 3 transport companies, 2 governments, 3 guests. */
+const ROLE_PATTERN: Role[] = ['contractor', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'government', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'supplier', 'contractor', 'government', 'transport', 'contractor', 'supplier', 'guest', 'contractor'];
+
+const POPULAR = ['اسمنت', 'حديد تسليح', 'بلاطه', 'طوب', 'cement', 'steel rebar', 'Bricks', '水泥', '钢筋', 'رمل'];
+const WORDS = ['اسمنت', 'حديد', 'بلاط', 'طوب', 'رمل', 'خشب', 'دهان', 'عازل', 'cement', 'steel', 'tiles', 'pipes', 'glass', '水泥', '瓷砖'];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const shuffle = <T>(xs: T[]): T[] => {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+};
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((s.length * p) / 100) - 1)];
+};
+const r1 = (n: number) => +n.toFixed(1);
+const r2 = (n: number) => +n.toFixed(2);
+
+async function inBatches<T>(items: T[], size: number, fn: (t: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+// ---------------------------------------------------------------------------- data
+
+interface Seeded {
+  users: Array<{ id?: string; role: Role }>;
+  projects: string[];
+  requests: string[];
+  orders: string[];
+  categories: string[];
+}
+
+async function seed(knex: Knex): Promise<Seeded> {
+  const roles = Array.from({ length: USERS }, (_, i) => ROLE_PATTERN[i % ROLE_PATTERN.length]);
+  // Owners outside the simulation too, so that a small SOAK_USERS still has projects,
+  // requests and orders to write on.
+  const people = [...roles.map((role, i) => ({ role, i })), { role: 'government' as const, i: -1 }, { role: 'contractor' as const, i: -2 }, { role: 'supplier' as const, i: -3 }]
+    .filter((p) => p.role !== 'guest');
+  const inserted: Array<{ id: string }> = await knex('users')
+    .insert(people.map((p) => ({ email: `soak-${p.i}@binaa.sa`, name: `Soak ${p.i}` })))
+    .returning('id');
+  const ids = people.map((p, k) => ({ ...p, id: inserted[k].id }));
+  await knex('profiles').insert(ids.map((p) => ({ user_id: p.id, role: p.role, company_name: `شركة ${p.i}`, language: 'ar' })));
+  await knex('subscriptions').insert(ids.filter((p) => p.role === 'supplier').map((p) => ({ user_id: p.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly' })));
+  const of = (role: Role) => ids.filter((p) => p.role === role).map((p) => p.id);
+  const suppliers = of('supplier');
+  const governments = of('government');
+  const contractors = of('contractor');
+  const requesters = [...contractors, ...suppliers];
+  const categories: string[] = await knex('categories').pluck('id');
+
+  await knex.raw(
+    `insert into products (supplier_id, category_id, name, description, price, unit, min_quantity)
+     select (?::uuid[])[1 + i % ?], (?::uuid[])[1 + i % ?],
+            case i % 3
+              when 0 then (array['أسمنت','اسمنت','حديد','بلاطة','طوب','رمل','خشب','دهان','عازل','أنابيب'])[1 + i % 10]
+                          || ' ' || (array['بورتلاندي','مقاوم','تسليح','سيراميك','أحمر','مغسول','صنوبر','داخلي','حراري','نحاسية'])[1 + (i / 10) % 10] || ' ' || i
+              when 1 then (array['Portland','Resistant','Rebar','Ceramic','Red','Washed','Pine','Interior','Thermal','Copper'])[1 + i % 10]
+                          || ' ' || (array['cement','steel','tiles','bricks','sand','timber','paint','insulation','pipes','glass'])[1 + (i / 10) % 10] || ' ' || i
+              else (array['普通','抗','螺纹','陶瓷','红','水洗','松木','室内','隔热','铜'])[1 + i % 10]
+                   || (array['水泥','钢筋','瓷砖','砖','砂','木材','涂料','保温材料','管道','玻璃'])[1 + (i / 10) % 10] || i
+            end,
+            'منتج لاختبار التحمل رقم ' || i, (10 + i % 5000)::numeric(14,2), 'unit', 1
+       from generate_series(1, ?) as s(i)`,
+    [suppliers, suppliers.length, categories, categories.length, PRODUCTS],
+  );
+  const projects: string[] = (
+    await knex.raw(
+      `insert into projects (government_id, title, description, location, budget, status)
+       select (?::uuid[])[1 + i % ?], 'مشروع إنشاء رقم ' || i, 'مبنى إداري من ثلاثة طوابق', 'الرياض', 1000000 + i, 'open'
+         from generate_series(1, 400) as s(i) returning id`,
+      [governments, governments.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+  const requests: string[] = (
+    await knex.raw(
+      `insert into transport_requests (requester_id, pickup_location, delivery_location, cargo_description, cargo_weight, budget)
+       select (?::uuid[])[1 + i % ?], 'جدة', 'الرياض', 'حديد تسليح ' || i || ' طن', 1000 + i, 5000
+         from generate_series(1, 300) as s(i) returning id`,
+      [requesters, requesters.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+  const orders: string[] = (
+    await knex.raw(
+      `insert into instant_orders (contractor_id, title, description, quantity, unit, location)
+       select (?::uuid[])[1 + i % ?], 'طلب فوري ' || i, 'أسمنت مقاوم للتسليم خلال يومين', 10, 'طن', 'الدمام'
+         from generate_series(1, 300) as s(i) returning id`,
+      [contractors, contractors.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+
+  await backfillChangeLog(knex);
+  await knex.raw('analyze');
+  return {
+    users: roles.map((role, i) => ({ role, id: ids.find((p) => p.i === i)?.id })),
+    projects,
+    requests,
+    orders,
+    categories,
+  };
+}
+
+// ---------------------------------------------------------------------------- exactly once
+
+interface Verdict {
+  acked_applied: number;
+  acked_rejected: number;
+  rejected_codes: Record<string, number>;
+  unacknowledged: number;
+  /** acknowledged as applied, row not found (or not the author's): a lost write */
+  lost: number;
+  /** rows with no acknowledged mutation behind them, and acked rows whose side effect happened twice */
+  duplicates: number;
+  rows_in_tables: number;
+  rejected_present: number;
+  sync_mutations_rows: number;
+  sync_mutations_missing: number;
+  sync_mutations_result_mismatch: number;
+  notifications_not_once: number;
+}
+
+const OWNER: Record<SentMutation['table'], string> = { bids: 'contractor_id', transport_offers: 'transport_company_id', instant_order_responses: 'supplier_id' };
+
+async function verify(knex: Knex, mutations: SentMutation[], clientIds: string[]): Promise<Verdict> {
+  const applied = mutations.filter((m) => m.status === 'applied');
+  const rejected = mutations.filter((m) => m.status === 'rejected');
+  let lost = 0;
+  let rows = 0;
+  let rejectedPresent = 0;
+  let unaccounted = 0;
+  for (const t of Object.keys(OWNER) as Array<SentMutation['table']>) {
+    const mine = applied.filter((m) => m.table === t);
+    const found: Array<{ id: string; owner: string }> = await knex(t).select('id', `${OWNER[t]} as owner`);
+    rows += found.length;
+    const byId = new Map(found.map((r) => [r.id, r.owner]));
+    lost += mine.filter((m) => byId.get(m.rowId) !== m.userId).length;
+    rejectedPresent += rejected.filter((m) => m.table === t && byId.has(m.rowId)).length;
+    const ackedIds = new Set(mine.map((m) => m.rowId));
+    unaccounted += found.filter((r) => !ackedIds.has(r.id)).length; // the seed writes none of these tables
+  }
+  // One notification per new bid or offer: a mutation applied twice would notify twice.
+  const notes: Array<{ id: string; n: number }> = (
+    await knex.raw(
+      `select coalesce(params->>'bid_id', params->>'response_id') as id, count(*)::int as n
+         from notifications where kind in ('bid.new', 'order_response.new') group by 1`,
+    )
+  ).rows;
+  const noteCount = new Map(notes.map((r) => [r.id, r.n]));
+  const notifiedOnce = applied.filter((m) => m.table !== 'transport_offers');
+  const notOnce = notifiedOnce.filter((m) => noteCount.get(m.rowId) !== 1).length;
+  const transportNotes = Number((await knex('notifications').where({ kind: 'transport_offer.new' }).count<{ n: number }[]>('* as n'))[0].n);
+  const transportApplied = applied.filter((m) => m.table === 'transport_offers').length;
+
+  const stored: Array<{ client_id: string; mutation_id: number; status: string }> = (
+    await knex.raw(
+      `select client_id, mutation_id, result->>'status' as status from sync_mutations where client_id = any(?)`,
+      [clientIds],
+    )
+  ).rows;
+  const storedBy = new Map(stored.map((r) => [`${r.client_id}:${r.mutation_id}`, r.status]));
+  const acked = [...applied, ...rejected];
+  const rejectedCodes: Record<string, number> = {};
+  for (const m of rejected) rejectedCodes[m.code ?? '?'] = (rejectedCodes[m.code ?? '?'] ?? 0) + 1;
+  return {
+    acked_applied: applied.length,
+    acked_rejected: rejected.length,
+    rejected_codes: rejectedCodes,
+    unacknowledged: mutations.length - acked.length,
+    lost,
+    duplicates: unaccounted + notOnce + Math.max(0, transportNotes - transportApplied),
+    rows_in_tables: rows,
+    rejected_present: rejectedPresent,
+    sync_mutations_rows: stored.length,
+    sync_mutations_missing: acked.filter((m) => !storedBy.has(`${m.clientId}:${m.id}`)).length,
+    sync_mutations_result_mismatch: acked.filter((m) => storedBy.has(`${m.clientId}:${m.id}`) && storedBy.get(`${m.clientId}:${m.id}`) !== m.status).length,
+    notifications_not_once: notOnce + Math.abs(transportNotes - transportApplied),
+  };
+}
+
+// ---------------------------------------------------------------------------- CPU
+
+/** Busy CPU time (s) of a process, or of the machine, from /proc; null where there is none. */
+function cpuSeconds(pid?: number): number | null {
+  try {
+    if (pid === undefined) {
+      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      return (f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / 100; // user nice system irq softirq steal
+    }
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The soak cluster's processes: the postmaster and its children. */
+function postgresCpu(cluster: Cluster | undefined): number | null {
+  if (!cluster) return null;
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let total = cpuSeconds(postmaster) ?? 0;
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+        if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+function cpuMeter(appPid: number | undefined, cluster: Cluster | undefined) {
+  const read = () => ({ t: Date.now(), app: cpuSeconds(appPid), pg: postgresCpu(cluster), gen: process.cpuUsage(), machine: cpuSeconds() });
+  const a = read();
+  return () => {
+    const b = read();
+    const wall = (b.t - a.t) / 1000;
+    const share = (x: number | null, y: number | null) => (x === null || y === null ? null : r2((y - x) / wall));
+    return {
+      app_cores: share(a.app, b.app),
+      postgres_cores: share(a.pg, b.pg),
+      load_generator_cores: r2((b.gen.user + b.gen.system - a.gen.user - a.gen.system) / 1e6 / wall),
+      machine_cores_busy: share(a.machine, b.machine),
+    };
+  };
+}
+
+// ---------------------------------------------------------------------------- figures
+
+function latencyRows(samples: Sample[], seconds: number, baseline?: { p50: number; p99: number }) {
+  const kinds = [...new Set(samples.map((s) => s.kind))];
+  const row = (name: string, xs: Sample[]) => {
+    const ms = xs.map((s) => s.end - s.start);
+    const p50 = pct(ms, 50);
+    const p99 = pct(ms, 99);
+    return {
+      kind: name,
+      requests: xs.length,
+      per_s: r1(xs.length / seconds),
+      errors: xs.filter((s) => s.outcome !== 'ok').length,
+      p50_ms: r1(p50),
+      p99_ms: r1(p99),
+      max_ms: r1(Math.max(...ms)),
+      ...(baseline ? { p50_x_baseline: r2(p50 / baseline.p50), p99_x_baseline: r2(p99 / baseline.p99) } : {}),
+    };
+  };
+  return [...kinds.map((k) => row(k, samples.filter((s) => s.kind === k))), row('all', samples)];
+}
+
+const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {});
+
+// ---------------------------------------------------------------------------- main
+
+async function main() {
+  let cluster: Cluster | undefined;
+  let url = process.env.SOAK_DATABASE_URL;
+  if (!url) {
+    cluster = await createCluster({ max_connections: 100 });
+    url = cluster.url('binaa_soak');
+    console.log(`throw-away Postgres on port ${cluster.port} (${cluster.dir})`);
+  } else {
+    console.log(`Postgres at SOAK_DATABASE_URL; the fault phase needs a cluster of its own and is skipped`);
+  }
+  let appChild: import('node:child_process').ChildProcess | undefined;
+  const cleanup = () => {
+    appChild?.kill();
+    cluster?.destroy();
+  };
+  process.on('exit', cleanup);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+
+  const db = await freshSchema(SCHEMA, 10, url);
+  const t0 = Date.now();
+  const seeded = await seed(db.knex);
+  console.log(`seeded ${USERS} users, ${PRODUCTS} products, ${seeded.projects.length} projects, ${seeded.requests.length} transport requests, ${seeded.orders.length} instant orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Kept after the run (the cluster's directory is not).
+  const appLog = path.join(os.tmpdir(), 'binaa-soak-app.stderr.log');
+  const logFd = fs.openSync(appLog, 'w');
+  const app = await spawnServer(['app', SCHEMA], { databaseUrl: url, stderr: logFd });
+  appChild = app.child;
+  let crashed: { at: number; code: number | null; signal: string | null } | undefined;
+  app.child.once('exit', (code, signal) => (crashed = { at: Date.now(), code, signal }));
+
+  let sink: Sample[] = [];
+  const mutations: SentMutation[] = [];
+  const world: World = {
+    http: new HttpClient(app.url, TIMEOUT_MS),
+    record: (s) => sink.push(s),
+    mutations,
+    searchTerm: () =>
+      Math.random() < 0.7 ? POPULAR[Math.floor(Math.random() * POPULAR.length)] : `${WORDS[Math.floor(Math.random() * WORDS.length)]} ${Math.floor(Math.random() * 3000)}`,
+    categories: seeded.categories,
+    thinkMs: THINK_MS,
+    pageLimit: 1000,
+  };
+
+  // Sign in and sync to the end of the feed, as a phone that has used the app before.
+  const t1 = Date.now();
+  const users: SimUser[] = [];
+  await inBatches(seeded.users, 20, async (u) => {
+    if (u.role === 'guest') return void users.push(new SimUser(undefined, 'guest', undefined, []));
+    const code = await createLoginCode(db.knex, u.id!);
+    const res = await world.http.request('POST', '/api/sessions', { json: { code } });
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const targets = u.role === 'contractor' ? seeded.projects : u.role === 'transport' ? seeded.requests : u.role === 'supplier' ? seeded.orders : [];
+    users.push(new SimUser(u.id, u.role, cookie, shuffle(targets)));
+  });
+  await inBatches(users.filter((u) => u.cookie), 8, async (u) => {
+    if (!(await u.pull(world, 5000))) throw new Error('initial pull failed');
+  });
+  sink = [];
+  console.log(`signed in and synced ${users.filter((u) => u.cookie).length} users in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  const clientIds = users.filter((u) => u.cookie).map((u) => u.clientId);
+
+  // Baseline.
+  console.log(`baseline: ${USERS} users x GET /api/health for ${BASELINE_SECONDS} s`);
+  let cpu = cpuMeter(app.child.pid, cluster);
+  await Promise.all(users.map((u) => u.run(world, Date.now() + BASELINE_SECONDS * 1000, 'health')));
+  const baselineSamples = sink;
+  const baselineCpu = cpu();
+  const baseMs = baselineSamples.map((s) => s.end - s.start);
+  const baseline = { p50: pct(baseMs, 50), p99: pct(baseMs, 99) };
+
+  // Load.
+  console.log(`load: ${USERS} users, realistic mix, ${SECONDS} s`);
+  sink = [];
+  cpu = cpuMeter(app.child.pid, cluster);
+  await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
+  const loadCpu = cpu();
+  const loadSamples = sink;
+  sink = [];
+  await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
+  const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
+  const loadRows = latencyRows(loadSamples, SECONDS, baseline);
+  table([...baseRows.slice(0, 1), ...loadRows]);
+  const loadVerdict = await verify(db.knex, mutations, clientIds);
+  const loadAll = loadRows[loadRows.length - 1];
+  const load = {
+    users: USERS,
+    seconds: SECONDS,
+    think_ms: THINK_MS,
+    products: PRODUCTS,
+    baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
+    rows: loadRows,
+    outcomes: countBy(loadSamples.map((s) => s.outcome)),
+    cpu: loadCpu,
+    exactly_once: loadVerdict,
+    goals: {
+      zero_errors: loadAll.errors === 0,
+      p99_le_200ms: loadAll.p99_ms <= P99_GOAL_MS,
+      exactly_once: loadVerdict.lost === 0 && loadVerdict.duplicates === 0 && loadVerdict.unacknowledged === 0 && loadVerdict.sync_mutations_missing === 0 && loadVerdict.sync_mutations_result_mismatch === 0 && loadVerdict.rejected_present === 0,
+    },
+  };
+  console.log('cpu (cores busy) baseline', baselineCpu, 'load', loadCpu);
+  console.log('exactly once after load', loadVerdict);
+
+  // Fault.
+  let fault: Record<string, unknown> | undefined;
+  if (cluster && FAULTS.length && !crashed) {
+    const c = cluster;
+    console.log(`fault: the same load, Postgres stopped (${FAULTS.join(', ')}) for ${DOWN_SECONDS} s each`);
+    sink = [];
+    const probes: Sample[] = [];
+    const probeHttp = new HttpClient(app.url, TIMEOUT_MS);
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const start = performance.now();
+        const a = await probeHttp.request('GET', '/api/health');
+        probes.push({ kind: 'health', start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
+        await sleep(100);
+      }
+    })();
+    const cycles: Array<{ mode: string; stop: number; stopped: number; start: number; back: number }> = [];
+    let stopUsers = false;
+    const userLoops = Promise.all(users.map(async (u) => {
+      while (!stopUsers) await u.run(world, Date.now() + 1000);
+    }));
+    for (const mode of FAULTS) {
+      await sleep(WARM_MS);
+      const stop = performance.now();
+      await c.stop(mode);
+      const stopped = performance.now();
+      await sleep(DOWN_SECONDS * 1000);
+      const start = performance.now();
+      await c.start();
+      const back = performance.now();
+      cycles.push({ mode, stop, stopped, start, back });
+      console.log(`  ${mode}: stop took ${r1(stopped - stop)} ms, down ${DOWN_SECONDS} s, start took ${r1(back - start)} ms`);
+      await sleep(AFTER_MS);
+    }
+    stopUsers = true;
+    await userLoops;
+    const faultSamples = sink;
+    sink = [];
+    await Promise.all(users.map((u) => u.drain(world, Date.now() + 60_000)));
+    const drainSamples = sink;
+    probing = false;
+    await prober;
+    probeHttp.close();
+
+    const cycleFigures = cycles.map((cy, i) => {
+      const until = cycles[i + 1]?.stop ?? Infinity;
+      const downProbe = probes.find((p) => p.end >= cy.stop && p.outcome === 'unavailable');
+      const upProbe = probes.find((p) => p.start >= cy.back && p.outcome === 'ok');
+      const firstOk = faultSamples.filter((s) => s.start >= cy.back && s.outcome === 'ok').sort((a, b) => a.end - b.end)[0];
+      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.start < until && s.outcome !== 'ok');
+      const lastFailure = failuresAfterBack.sort((a, b) => b.end - a.end)[0];
+      const window = faultSamples.filter((s) => s.end >= cy.stop && s.start < until);
+      return {
+        mode: cy.mode,
+        stop_took_ms: r1(cy.stopped - cy.stop),
+        start_took_ms: r1(cy.back - cy.start),
+        health_down_after_ms: downProbe ? r1(downProbe.end - cy.stop) : null,
+        health_ok_after_back_ms: upProbe ? r1(upProbe.end - cy.back) : null,
+        first_user_2xx_after_back_ms: firstOk ? r1(firstOk.end - cy.back) : null,
+        last_failure_after_back_ms: lastFailure ? r1(lastFailure.end - cy.back) : 0,
+        requests_in_window: window.length,
+        outcomes: countBy(window.map((s) => s.outcome)),
+      };
+    });
+    table(cycleFigures.map(({ outcomes, ...rest }) => ({ ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? 'none'])), ...outcomes })));
+    const faultVerdict = await verify(db.knex, mutations, clientIds);
+    console.log('exactly once after the restarts', faultVerdict);
+    const outcomes = countBy(faultSamples.map((s) => s.outcome)) as Partial<Record<Outcome, number>>;
+    const probeOutcomes = countBy(probes.map((s) => s.outcome));
+    fault = {
+      modes: FAULTS,
+      down_seconds: DOWN_SECONDS,
+      requests: faultSamples.length,
+      outcomes,
+      unavailable_codes: countBy(faultSamples.filter((s) => s.status === 503).map((s) => s.code ?? 'none')),
+      other_failures_by_status: countBy(faultSamples.filter((s) => s.outcome === 'http_error' || s.outcome === 'bad_unavailable').map((s) => `${s.status} ${s.code ?? ''}`.trim())),
+      health_probes: probes.length,
+      health_probe_outcomes: probeOutcomes,
+      drain: { requests: drainSamples.length, outcomes: countBy(drainSamples.map((s) => s.outcome)) },
+      cycles: cycleFigures,
+      crashed: crashed ?? null,
+      exactly_once: faultVerdict,
+      goals: {
+        health_down_within_5s: cycleFigures.every((c) => c.health_down_after_ms !== null && c.health_down_after_ms <= DOWN_REPORTED_GOAL_MS),
+        only_503_with_error_body: (outcomes.http_error ?? 0) + (outcomes.bad_unavailable ?? 0) + (outcomes.network ?? 0) === 0,
+        no_hang: (outcomes.timeout ?? 0) + (probeOutcomes.timeout ?? 0) === 0,
+        no_crash: !crashed,
+        recovered_within_10s: cycleFigures.every((c) => c.health_ok_after_back_ms !== null && c.health_ok_after_back_ms <= RECOVERY_GOAL_MS && c.last_failure_after_back_ms <= RECOVERY_GOAL_MS),
+        no_acked_write_lost: faultVerdict.lost === 0,
+        no_duplicates: faultVerdict.duplicates === 0,
+        all_acknowledged_after_drain: faultVerdict.unacknowledged === 0,
+      },
+    };
+  }
+
+  const kinds = Object.fromEntries(load.rows.map((r) => [r.kind, `p50 ${r.p50_ms} / p99 ${r.p99_ms} ms (x${r.p50_x_baseline} / x${r.p99_x_baseline})`])) as Record<Kind | 'all', string>;
+  saveResults('soak', { load, fault: fault ?? 'skipped (SOAK_DATABASE_URL or SOAK_FAULTS empty, or the app crashed under load)', summary: kinds });
+  console.log(JSON.stringify({ load_goals: load.goals, fault_goals: (fault as { goals?: unknown })?.goals }, null, 2));
+  const appErrors = fs.readFileSync(appLog, 'utf8').trim();
+  if (appErrors) console.log(`app stderr (${appErrors.split('\n').length} lines, ${appLog}); last lines:\n${appErrors.split('\n').slice(-5).join('\n')}`);
+
+  world.http.close();
+  app.close();
+  await db.knex.raw('drop schema if exists ?? cascade', [SCHEMA]).catch(() => undefined);
+  await db.close();
+  const failed = [...Object.values(load.goals), ...Object.values((fault as { goals?: Record<string, boolean> })?.goals ?? {})].some((ok) => !ok);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
