@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import autocannon from 'autocannon';
@@ -106,6 +107,18 @@ export async function load(name: string, url: string, paths: string[], seconds: 
   };
 }
 
+/** Where a bench server writes its event-loop delay on SIGUSR2. */
+export const loopDelayFile = (pid: number) => path.join(os.tmpdir(), `binaa-bench-loop-delay-${pid}.json`);
+
+/**
+ * Event-loop delay in ms of a monitorEventLoopDelay({resolution: 10}) histogram: how much
+ * later than its 10 ms a timer fired (the histogram holds the whole interval).
+ */
+export function loopDelaySummary(h: import('node:perf_hooks').IntervalHistogram) {
+  const ms = (ns: number) => +Math.max(0, ns / 1e6 - 10).toFixed(1);
+  return { p50_ms: ms(h.percentile(50)), p99_ms: ms(h.percentile(99)), max_ms: ms(h.max) };
+}
+
 const RESULTS = path.resolve('bench/results.json');
 
 export function saveResults(section: string, data: unknown): void {
@@ -128,7 +141,9 @@ export async function spawnServer(
   opts: { databaseUrl?: string; stderr?: number } = {},
 ): Promise<{ url: string; close(): void; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts', ...args], {
+  // BENCH_SERVER_NODE_ARGS: node flags for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/servers.ts', ...args], {
     stdio: ['ignore', 'pipe', opts.stderr ?? 'inherit'],
     env: { ...process.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },
   });

@@ -22,7 +22,7 @@ export interface Cluster {
   stop(mode: 'fast' | 'immediate' | 'smart'): Promise<void>;
   /** pg_ctl start; resolves once it accepts connections */
   start(): Promise<void>;
-  /** stops it (immediately) and deletes its directory */
+  /** stops it (immediately) and deletes its directory, keeping a copy of its log in the temp directory */
   destroy(): void;
   logFile: string;
 }
@@ -90,6 +90,8 @@ export async function createCluster(settings: Record<string, string | number> = 
       } catch {
         // already stopped
       }
+      // The server's log outlives the cluster, for what the soak's figures do not say.
+      if (fs.existsSync(logFile)) fs.copyFileSync(logFile, path.join(os.tmpdir(), 'binaa-soak-postgres.log'));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,12 +4,15 @@
  *   app <schema>              the real app on the benchmark schema
  *   pg <schema> <statements>  a bare node:http server running captured SQL through pg, in order on one connection
  *   koa <bodyFile>            a bare Koa route answering a fixed JSON body
- * Prints one line, {"url": ...}, when it listens.
+ * Prints one line, {"url": ...}, when it listens. On SIGUSR2 it writes how long its event
+ * loop was held up since the last SIGUSR2 (loopDelayFile(pid)), so a benchmark can tell
+ * the server's own stalls from its load generator's.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Koa from 'koa';
 import pg from 'pg';
-import { DATABASE_URL, listen, startApp } from './common';
+import { DATABASE_URL, listen, loopDelayFile, loopDelaySummary, startApp } from './common';
 import { openDatabase } from '../server/db/index';
 
 const [mode, arg1, arg2] = process.argv.slice(2);
@@ -58,6 +61,16 @@ async function main() {
     throw new Error(`unknown mode ${mode}`);
   }
 }
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+process.on('SIGUSR2', () => {
+  fs.writeFileSync(loopDelayFile(process.pid), JSON.stringify(loopDelaySummary(loopDelay)));
+  loopDelay.reset();
+});
+
+// A normal exit when the benchmark ends this process, so --cpu-prof and friends write their files.
+process.once('SIGTERM', () => process.exit(0));
 
 main().catch((err) => {
   console.error(err);

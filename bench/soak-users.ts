@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { MutationName } from '../shared/mutations';
 
 export type Kind = 'health' | 'browse' | 'search' | 'projects' | 'pull' | 'push' | 'notifications';
@@ -44,7 +45,8 @@ export class HttpClient {
   request(method: 'GET' | 'POST', path: string, opts: { cookie?: string; json?: unknown } = {}): Promise<Answer> {
     const url = new URL(path, this.base);
     const payload = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // As a browser asks: the server compresses what is worth it, and pays for that.
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     if (opts.cookie) headers.cookie = opts.cookie;
     if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length), origin: this.origin });
     return new Promise((resolve) => {
@@ -60,7 +62,9 @@ export class HttpClient {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', () => settle({ status: 0, body: undefined, headers: {}, outcome: 'network' }));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const text = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw).toString('utf8');
           let body: any;
           try {
             body = text ? JSON.parse(text) : undefined;

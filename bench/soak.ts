@@ -24,10 +24,11 @@
  * SOAK_PRODUCTS (3000).
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { freshSchema, saveResults, spawnServer, table } from './common';
+import { freshSchema, loopDelayFile, loopDelaySummary, saveResults, spawnServer, table } from './common';
 import { createCluster, type Cluster } from './pg-cluster';
 import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
@@ -273,18 +274,53 @@ function postgresCpu(cluster: Cluster | undefined): number | null {
   }
 }
 
-function cpuMeter(appPid: number | undefined, cluster: Cluster | undefined) {
+const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+generatorLoop.enable();
+
+/** The app's event-loop delay since the last call (see bench/servers.ts). */
+async function appLoopDelay(pid: number | undefined): Promise<ReturnType<typeof loopDelaySummary> | null> {
+  if (!pid) return null;
+  const file = loopDelayFile(pid);
+  fs.rmSync(file, { force: true });
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return null; // gone
+  }
+  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await sleep(20);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts measuring a phase: CPU time of the app, the soak's Postgres, this load generator
+ * and the whole machine (other work on it competes for the same two cores), and how late
+ * the app's and the generator's event loops ran. The returned function ends the phase.
+ */
+async function phaseMeter(appPid: number | undefined, cluster: Cluster | undefined) {
+  await appLoopDelay(appPid);
+  generatorLoop.reset();
   const read = () => ({ t: Date.now(), app: cpuSeconds(appPid), pg: postgresCpu(cluster), gen: process.cpuUsage(), machine: cpuSeconds() });
   const a = read();
-  return () => {
+  return async () => {
     const b = read();
+    const appLoop = await appLoopDelay(appPid);
+    const genLoop = loopDelaySummary(generatorLoop);
     const wall = (b.t - a.t) / 1000;
     const share = (x: number | null, y: number | null) => (x === null || y === null ? null : r2((y - x) / wall));
+    const spent = (x: number | null, y: number | null) => (x === null || y === null ? null : y - x);
     return {
+      app_cpu_s: spent(a.app, b.app),
+      postgres_cpu_s: spent(a.pg, b.pg),
       app_cores: share(a.app, b.app),
       postgres_cores: share(a.pg, b.pg),
       load_generator_cores: r2((b.gen.user + b.gen.system - a.gen.user - a.gen.system) / 1e6 / wall),
       machine_cores_busy: share(a.machine, b.machine),
+      app_event_loop_delay: appLoop,
+      load_generator_event_loop_delay: genLoop,
     };
   };
 }
@@ -319,7 +355,9 @@ async function main() {
   let cluster: Cluster | undefined;
   let url = process.env.SOAK_DATABASE_URL;
   if (!url) {
-    cluster = await createCluster({ max_connections: 100 });
+    // SOAK_PG_SETTINGS: more server settings, e.g. log_lock_waits=on,log_min_duration_statement=100
+    const extra = Object.fromEntries((process.env.SOAK_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+    cluster = await createCluster({ max_connections: 100, ...extra });
     url = cluster.url('binaa_soak');
     console.log(`throw-away Postgres on port ${cluster.port} (${cluster.dir})`);
   } else {
@@ -380,20 +418,24 @@ async function main() {
 
   // Baseline.
   console.log(`baseline: ${USERS} users x GET /api/health for ${BASELINE_SECONDS} s`);
-  let cpu = cpuMeter(app.child.pid, cluster);
+  let endPhase = await phaseMeter(app.child.pid, cluster);
   await Promise.all(users.map((u) => u.run(world, Date.now() + BASELINE_SECONDS * 1000, 'health')));
   const baselineSamples = sink;
-  const baselineCpu = cpu();
+  const baselineCpu = await endPhase();
   const baseMs = baselineSamples.map((s) => s.end - s.start);
   const baseline = { p50: pct(baseMs, 50), p99: pct(baseMs, 99) };
 
   // Load.
   console.log(`load: ${USERS} users, realistic mix, ${SECONDS} s`);
   sink = [];
-  cpu = cpuMeter(app.child.pid, cluster);
+  endPhase = await phaseMeter(app.child.pid, cluster);
   await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
-  const loadCpu = cpu();
+  const measured = await endPhase();
   const loadSamples = sink;
+  // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
+  if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(loadSamples));
+  const perRequest = (x: number | null) => (x === null ? null : r2((x * 1000) / loadSamples.length));
+  const loadCpu = { ...measured, app_cpu_ms_per_request: perRequest(measured.app_cpu_s), postgres_cpu_ms_per_request: perRequest(measured.postgres_cpu_s) };
   sink = [];
   await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
   const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
@@ -417,7 +459,8 @@ async function main() {
       exactly_once: loadVerdict.lost === 0 && loadVerdict.duplicates === 0 && loadVerdict.unacknowledged === 0 && loadVerdict.sync_mutations_missing === 0 && loadVerdict.sync_mutations_result_mismatch === 0 && loadVerdict.rejected_present === 0,
     },
   };
-  console.log('cpu (cores busy) baseline', baselineCpu, 'load', loadCpu);
+  console.log('baseline: cpu and event loops', baselineCpu);
+  console.log('load: cpu and event loops', loadCpu);
   console.log('exactly once after load', loadVerdict);
 
   // Fault.

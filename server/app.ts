@@ -11,6 +11,7 @@ import { pinoHttp } from 'pino-http';
 import path from 'node:path';
 import type { AppDeps } from './http/context';
 import { errorMiddleware } from './http/errors';
+import { serializeJsonOnce } from './http/json-body';
 import { jsonOnly, originCheck, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
 import { sessionUser } from './http/session-user';
@@ -49,6 +50,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(errorMiddleware());
   app.use(securityHeaders(config.production));
   app.use(compress({ threshold: 1024 }));
+  app.use(serializeJsonOnce());
   // The health check before sessions and rate limits: it must answer within its own
   // bound when the database is down, not after a session lookup or a limiter's
   // round trip has failed first, and a monitor has no cookie to load anyway.

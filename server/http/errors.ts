@@ -51,8 +51,10 @@ export function errorMiddleware() {
     try {
       await next();
       // What the router answers by itself (no route: 404; a route without this method:
-      // 405 from allowedMethods) still gets the error body under /api/.
-      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+      // 405 from allowedMethods) still gets the error body under /api/. A JSON answer a
+      // route chose (already serialized by then, see json-body.ts) is left as it is.
+      const routerText = ctx.body === undefined || (typeof ctx.body === 'string' && !ctx.response.is('json'));
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && routerText) {
         if (ctx.status === 405) throw methodNotAllowed(ctx.method, ctx.response.get('Allow'));
         throw ctx.status === 404 ? notFound('Route') : fromHttpError({ status: ctx.status });
       }
