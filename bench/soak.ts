@@ -165,6 +165,8 @@ async function seed(knex: Knex): Promise<Seeded> {
 interface Verdict {
   acked_applied: number;
   acked_rejected: number;
+  /** sent again after a failed push (same client id and mutation id), then acknowledged */
+  acked_after_resend: number;
   rejected_codes: Record<string, number>;
   unacknowledged: number;
   /** acknowledged as applied, row not found (or not the author's): a lost write */
@@ -224,6 +226,7 @@ async function verify(knex: Knex, mutations: SentMutation[], clientIds: string[]
   return {
     acked_applied: applied.length,
     acked_rejected: rejected.length,
+    acked_after_resend: acked.filter((m) => m.sends > 1).length,
     rejected_codes: rejectedCodes,
     unacknowledged: mutations.length - acked.length,
     lost,
@@ -530,9 +533,10 @@ async function main() {
     });
     table(cycleFigures.map(({ outcomes, ...rest }) => ({ ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? 'none'])), ...outcomes })));
     const faultVerdict = await verify(db.knex, mutations, clientIds);
-    console.log('exactly once after the restarts', faultVerdict);
     const outcomes = countBy(faultSamples.map((s) => s.outcome)) as Partial<Record<Outcome, number>>;
     const probeOutcomes = countBy(probes.map((s) => s.outcome));
+    console.log('fault phase requests', faultSamples.length, outcomes, 'health probes', probes.length, probeOutcomes, 'drain', drainSamples.length);
+    console.log('exactly once after the restarts', faultVerdict);
     fault = {
       modes: FAULTS,
       down_seconds: DOWN_SECONDS,
