@@ -328,6 +328,29 @@ async function phaseMeter(appPid: number | undefined, cluster: Cluster | undefin
   };
 }
 
+/** GET /api/health every 100 ms on a connection of its own, until stopped. */
+function healthProbe(url: string) {
+  const http = new HttpClient(url, TIMEOUT_MS);
+  const samples: Sample[] = [];
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const start = performance.now();
+      const a = await http.request('GET', '/api/health');
+      samples.push({ kind: 'health', start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
+      await sleep(100);
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      on = false;
+      await loop;
+      http.close();
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------- figures
 
 function latencyRows(samples: Sample[], seconds: number, baseline?: { p50: number; p99: number }) {
@@ -432,7 +455,12 @@ async function main() {
   console.log(`load: ${USERS} users, realistic mix, ${SECONDS} s`);
   sink = [];
   endPhase = await phaseMeter(app.child.pid, cluster);
+  // The same route as the baseline, asked 10 times a second during the load: what a
+  // request that does almost nothing waits for while the others run (the server's queue,
+  // and the machine's, which other work shares).
+  const loadProbe = healthProbe(app.url);
   await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
+  await loadProbe.stop();
   const measured = await endPhase();
   const loadSamples = sink;
   // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
@@ -443,7 +471,9 @@ async function main() {
   await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
   const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
   const loadRows = latencyRows(loadSamples, SECONDS, baseline);
-  table([...baseRows.slice(0, 1), ...loadRows]);
+  const underLoad = latencyRows(loadProbe.samples, SECONDS, baseline)[0];
+  underLoad.kind = 'health, 10/s during the load';
+  table([...baseRows.slice(0, 1), ...loadRows, underLoad]);
   const loadVerdict = await verify(db.knex, mutations, clientIds);
   const loadAll = loadRows[loadRows.length - 1];
   const load = {
@@ -453,6 +483,7 @@ async function main() {
     products: PRODUCTS,
     baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
     rows: loadRows,
+    health_during_load: underLoad,
     outcomes: countBy(loadSamples.map((s) => s.outcome)),
     cpu: loadCpu,
     exactly_once: loadVerdict,
@@ -472,17 +503,8 @@ async function main() {
     const c = cluster;
     console.log(`fault: the same load, Postgres stopped (${FAULTS.join(', ')}) for ${DOWN_SECONDS} s each`);
     sink = [];
-    const probes: Sample[] = [];
-    const probeHttp = new HttpClient(app.url, TIMEOUT_MS);
-    let probing = true;
-    const prober = (async () => {
-      while (probing) {
-        const start = performance.now();
-        const a = await probeHttp.request('GET', '/api/health');
-        probes.push({ kind: 'health', start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
-        await sleep(100);
-      }
-    })();
+    const probe = healthProbe(app.url);
+    const probes = probe.samples;
     const cycles: Array<{ mode: string; stop: number; stopped: number; start: number; back: number }> = [];
     let stopUsers = false;
     const userLoops = Promise.all(users.map(async (u) => {
@@ -507,9 +529,7 @@ async function main() {
     sink = [];
     await Promise.all(users.map((u) => u.drain(world, Date.now() + 60_000)));
     const drainSamples = sink;
-    probing = false;
-    await prober;
-    probeHttp.close();
+    await probe.stop();
 
     const cycleFigures = cycles.map((cy, i) => {
       const until = cycles[i + 1]?.stop ?? Infinity;
