@@ -68,7 +68,9 @@ export async function startApp(db: Database): Promise<{ url: string; config: Con
   // Production settings (no request logs), but plain http on loopback and no rate limits.
   Object.assign(config, { https: false, publicUrl: url });
   config.limits.perUserPerMinute = 1e9;
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }) });
+  // BENCH_LOG_LEVEL: the app's log (to stderr), silent unless asked; the soak asks for errors.
+  const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2));
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   server.on('request', app.callback());
   return {
     url,

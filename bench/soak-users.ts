@@ -29,6 +29,8 @@ interface Answer {
   body: any;
   headers: http.IncomingHttpHeaders;
   outcome: Outcome;
+  /** the socket error of a network failure */
+  error?: string;
 }
 
 /** Requests to one server over one keep-alive agent, each given up after `timeoutMs`. */
@@ -42,7 +44,22 @@ export class HttpClient {
     this.origin = base;
   }
 
-  request(method: 'GET' | 'POST', path: string, opts: { cookie?: string; json?: unknown } = {}): Promise<Answer> {
+  /** Requests sent again because a kept-alive connection turned out closed (see below). */
+  staleConnectionRetries = 0;
+
+  async request(method: 'GET' | 'POST', path: string, opts: { cookie?: string; json?: unknown } = {}): Promise<Answer> {
+    const first = await this.once(method, path, opts);
+    // The server closes a connection idle for its keep-alive timeout; a request sent on it
+    // at that moment fails before any answer. A browser then sends it again on a new
+    // connection, and so does this client (the push is idempotent by its mutation ids).
+    if (first.reusedSocketFailed) {
+      this.staleConnectionRetries++;
+      return this.once(method, path, opts);
+    }
+    return first;
+  }
+
+  private once(method: 'GET' | 'POST', path: string, opts: { cookie?: string; json?: unknown }): Promise<Answer & { reusedSocketFailed?: boolean }> {
     const url = new URL(path, this.base);
     const payload = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
     // As a browser asks: the server compresses what is worth it, and pays for that.
@@ -51,16 +68,18 @@ export class HttpClient {
     if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length), origin: this.origin });
     return new Promise((resolve) => {
       let settled = false;
-      const settle = (a: Answer) => {
+      let answered = false;
+      const settle = (a: Answer & { reusedSocketFailed?: boolean }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(a);
       };
       const req = http.request(url, { method, headers, agent: this.agent }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', () => settle({ status: 0, body: undefined, headers: {}, outcome: 'network' }));
+        res.on('error', (err: NodeJS.ErrnoException) => settle({ status: 0, body: undefined, headers: {}, outcome: 'network', error: err.code ?? err.message }));
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
@@ -79,7 +98,10 @@ export class HttpClient {
         settle({ status: -1, body: undefined, headers: {}, outcome: 'timeout' });
         req.destroy();
       }, this.timeoutMs);
-      req.on('error', () => settle({ status: 0, body: undefined, headers: {}, outcome: 'network' }));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        const stale = !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+        settle({ status: 0, body: undefined, headers: {}, outcome: 'network', error: err.code ?? err.message, reusedSocketFailed: stale });
+      });
       req.end(payload);
     });
   }
@@ -161,7 +183,7 @@ export class SimUser {
   private async call(world: World, kind: Sample['kind'], method: 'GET' | 'POST', path: string, json?: unknown) {
     const start = performance.now();
     const a = await world.http.request(method, path, { cookie: this.cookie, json });
-    world.record({ kind, start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
+    world.record({ kind, start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code ?? a.error });
     return a;
   }
 

@@ -261,7 +261,9 @@ function postgresCpu(cluster: Cluster | undefined): number | null {
   if (!cluster) return null;
   try {
     const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    let total = cpuSeconds(postmaster) ?? 0;
+    // Its own time and that of the backends it has reaped (cutime, cstime), plus the live ones'.
+    const own = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+    let total = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / 100;
     for (const p of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(p)) continue;
       try {
@@ -405,6 +407,8 @@ async function main() {
   // Kept after the run (the cluster's directory is not).
   const appLog = path.join(os.tmpdir(), 'binaa-soak-app.stderr.log');
   const logFd = fs.openSync(appLog, 'w');
+  // The app logs its errors (a 500 with its stack; an outage's 503s are warnings) to appLog.
+  process.env.BENCH_LOG_LEVEL ??= 'error';
   const app = await spawnServer(['app', SCHEMA], { databaseUrl: url, stderr: logFd });
   appChild = app.child;
   let crashed: { at: number; code: number | null; signal: string | null } | undefined;
@@ -459,6 +463,7 @@ async function main() {
   // request that does almost nothing waits for while the others run (the server's queue,
   // and the machine's, which other work shares).
   const loadProbe = healthProbe(app.url);
+  const staleBefore = world.http.staleConnectionRetries;
   await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
   await loadProbe.stop();
   const measured = await endPhase();
@@ -485,6 +490,7 @@ async function main() {
     rows: loadRows,
     health_during_load: underLoad,
     outcomes: countBy(loadSamples.map((s) => s.outcome)),
+    stale_connection_retries: world.http.staleConnectionRetries - staleBefore,
     cpu: loadCpu,
     exactly_once: loadVerdict,
     goals: {
@@ -504,6 +510,7 @@ async function main() {
     console.log(`fault: the same load, Postgres stopped (${FAULTS.join(', ')}) for ${DOWN_SECONDS} s each`);
     sink = [];
     const probe = healthProbe(app.url);
+    const staleAtFault = world.http.staleConnectionRetries;
     const probes = probe.samples;
     const cycles: Array<{ mode: string; stop: number; stopped: number; start: number; back: number }> = [];
     let stopUsers = false;
@@ -555,7 +562,7 @@ async function main() {
     const faultVerdict = await verify(db.knex, mutations, clientIds);
     const outcomes = countBy(faultSamples.map((s) => s.outcome)) as Partial<Record<Outcome, number>>;
     const probeOutcomes = countBy(probes.map((s) => s.outcome));
-    console.log('fault phase requests', faultSamples.length, outcomes, 'health probes', probes.length, probeOutcomes, 'drain', drainSamples.length);
+    console.log('fault phase requests', faultSamples.length, outcomes, 'health probes', probes.length, probeOutcomes, 'drain', drainSamples.length, 'requests sent again on a new connection', world.http.staleConnectionRetries - staleAtFault);
     console.log('exactly once after the restarts', faultVerdict);
     fault = {
       modes: FAULTS,
@@ -563,7 +570,8 @@ async function main() {
       requests: faultSamples.length,
       outcomes,
       unavailable_codes: countBy(faultSamples.filter((s) => s.status === 503).map((s) => s.code ?? 'none')),
-      other_failures_by_status: countBy(faultSamples.filter((s) => s.outcome === 'http_error' || s.outcome === 'bad_unavailable').map((s) => `${s.status} ${s.code ?? ''}`.trim())),
+      other_failures: countBy(faultSamples.filter((s) => s.outcome !== 'ok' && s.outcome !== 'unavailable').map((s) => `${s.outcome} ${s.status} ${s.code ?? ''}`.trim())),
+      stale_connection_retries: world.http.staleConnectionRetries - staleAtFault,
       health_probes: probes.length,
       health_probe_outcomes: probeOutcomes,
       drain: { requests: drainSamples.length, outcomes: countBy(drainSamples.map((s) => s.outcome)) },

@@ -79,6 +79,10 @@ describe('database errors', () => {
       expect(isDatabaseUnavailable(pgError(code)), code).toBe(false);
     }
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // as knex passes it on, after the statement that failed
+    expect(isDatabaseUnavailable(new Error('COMMIT; - Client has encountered a connection error and is not queryable'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('select 1 - Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly by a typo in our own code?'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     const refusedTwice = Object.assign(new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')]), { code: undefined });
@@ -99,6 +103,30 @@ describe.runIf(onPostgres)('a pooled connection the server ends (Postgres)', () 
       await new Promise((r) => setTimeout(r, 200));
       const after = (await db.knex.raw('select pg_backend_pid() as pid')).rows[0].pid;
       expect(after).not.toBe(before);
+    } finally {
+      await db.close();
+      await admin.close();
+    }
+  });
+
+  it('answers every statement of a transaction whose session ended as an outage', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const db = await openDatabase({ url, poolMax: 2 });
+    const admin = await openDatabase({ url, poolMax: 1 });
+    try {
+      let cut: unknown;
+      const err = await failureOf(
+        db.knex.transaction(async (trx) => {
+          const pid = (await trx.raw('select pg_backend_pid() as pid')).rows[0].pid;
+          await admin.knex.raw('select pg_terminate_backend(?)', [pid]);
+          await new Promise((r) => setTimeout(r, 200));
+          cut = await failureOf(trx.raw('select 1'));
+          throw cut;
+        }),
+      );
+      expect(isDatabaseUnavailable(cut), String(cut)).toBe(true);
+      expect(isDatabaseUnavailable(err), String(err)).toBe(true); // what the transaction rejects with
+      expect((await db.knex.raw('select 1 as one')).rows[0].one).toBe(1);
     } finally {
       await db.close();
       await admin.close();

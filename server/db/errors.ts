@@ -33,10 +33,13 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 /**
  * pg reports a cut connection, or a query on a client that already lost its connection,
- * with a plain Error and one of these messages; it has no code.
+ * with a plain Error and one of these messages; it has no code. knex puts the statement
+ * in front (`COMMIT; - Connection terminated unexpectedly`), so the message ends with one.
  */
 const PG_CONNECTION_MESSAGES = [
   'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'timeout expired', // pg's connectionTimeoutMillis
@@ -50,7 +53,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
   // A connect to a name with several addresses fails with one error per address.
   if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable)) return true;
-  return typeof e.message === 'string' && e.code === undefined && PG_CONNECTION_MESSAGES.some((m) => (e.message as string).startsWith(m));
+  const message = e.message;
+  return typeof message === 'string' && e.code === undefined && PG_CONNECTION_MESSAGES.some((m) => message === m || message.endsWith(` - ${m}`));
 }
 
 export function fromUnavailableDatabase(err: unknown): AppError | null {
