@@ -12,7 +12,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { MutationName } from '../shared/mutations';
 
-export type Kind = 'health' | 'browse' | 'search' | 'projects' | 'pull' | 'push' | 'notifications';
+export type Kind = 'health' | 'browse' | 'search' | 'search, misspelt' | 'projects' | 'pull' | 'push' | 'notifications';
 export type Outcome = 'ok' | 'unavailable' | 'bad_unavailable' | 'http_error' | 'network' | 'timeout';
 
 export interface Sample {
@@ -144,7 +144,8 @@ export interface World {
   /** every sample of the current phase */
   record(s: Sample): void;
   mutations: SentMutation[];
-  searchTerm(): string;
+  /** a term to search for, and whether it is misspelt (so only typo-tolerant matching finds it) */
+  searchTerm(): { term: string; misspelt: boolean };
   categories: string[];
   thinkMs: number;
   pageLimit: number;
@@ -266,9 +267,11 @@ export class SimUser {
         await this.call(world, 'browse', 'GET', `/api/products?${q}`);
         return;
       }
-      case 'search':
-        await this.call(world, 'search', 'GET', `/api/products?limit=20&search=${encodeURIComponent(world.searchTerm())}`);
+      case 'search': {
+        const { term, misspelt } = world.searchTerm();
+        await this.call(world, misspelt ? 'search, misspelt' : 'search', 'GET', `/api/products?limit=20&search=${encodeURIComponent(term)}`);
         return;
+      }
       case 'projects':
         await this.call(world, 'projects', 'GET', '/api/projects?limit=20');
         return;

@@ -10,6 +10,7 @@
  * uniformly 0.5x to 1.5x, then one request):
  *   baseline  GET /api/health (the app's HTTP stack and one database round trip, no
  *             session), the figure every latency is divided by;
+ *   warm-up   the mix below for SOAK_WARMUP_SECONDS, reported on its own line;
  *   load      the realistic mix of bench/soak-users.ts for SOAK_SECONDS: browse and
  *             search the catalogue, open projects, pull the feed from a cursor, push bids
  *             and offers, notifications. Goal: no error, p99 <= 200 ms; then every
@@ -20,8 +21,13 @@
  *             requests fail with 503 and the error body (no other failure, no hang), back
  *             within 10 s of Postgres, and no acknowledged write lost or applied twice.
  * Other knobs: SOAK_USERS (200), SOAK_SECONDS (60), SOAK_BASELINE_SECONDS (20),
+ * SOAK_WARMUP_SECONDS (10, the mix before the load phase, reported apart),
  * SOAK_THINK_MS (1000), SOAK_TIMEOUT_MS (10000, a request taking longer is a hang),
- * SOAK_PRODUCTS (3000).
+ * SOAK_PRODUCTS (3000), SOAK_FAULTS (fast,immediate; empty skips the fault phase),
+ * SOAK_DOWN_SECONDS (5). For finding out why: SOAK_PG_STATS=1 (the load phase's costliest
+ * statements), SOAK_PG_SETTINGS (e.g. log_lock_waits=on), SOAK_DUMP=<file> (every sample),
+ * BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof). The app's error log and the cluster's log are
+ * left in the temp directory (binaa-soak-*.log).
  */
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -38,6 +44,7 @@ const num = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const USERS = num('SOAK_USERS', 200);
 const SECONDS = num('SOAK_SECONDS', 60);
 const BASELINE_SECONDS = num('SOAK_BASELINE_SECONDS', 20);
+const WARMUP_SECONDS = num('SOAK_WARMUP_SECONDS', 10);
 const THINK_MS = num('SOAK_THINK_MS', 1000);
 const TIMEOUT_MS = num('SOAK_TIMEOUT_MS', 10_000);
 const PRODUCTS = num('SOAK_PRODUCTS', 3000);
@@ -56,8 +63,33 @@ const RECOVERY_GOAL_MS = 10_000;
 /** Of every 20 users: 8 contractors, 4 suppliers, 3 transport companies, 2 governments, 3 guests. */
 const ROLE_PATTERN: Role[] = ['contractor', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'government', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'supplier', 'contractor', 'government', 'transport', 'contractor', 'supplier', 'guest', 'contractor'];
 
+/**
+ * What people search for: mostly the common materials (pages the server's cache holds),
+ * else other words and pairs of the catalogue's vocabulary (each a page not cached yet),
+ * and now and then a misspelt word, which only typo-tolerant matching finds (the costly
+ * path of search.ts, reported as a kind of its own).
+ */
 const POPULAR = ['اسمنت', 'حديد تسليح', 'بلاطه', 'طوب', 'cement', 'steel rebar', 'Bricks', '水泥', '钢筋', 'رمل'];
-const WORDS = ['اسمنت', 'حديد', 'بلاط', 'طوب', 'رمل', 'خشب', 'دهان', 'عازل', 'cement', 'steel', 'tiles', 'pipes', 'glass', '水泥', '瓷砖'];
+const VOCABULARY = [
+  ['أسمنت', 'حديد', 'بلاطة', 'طوب', 'رمل', 'خشب', 'دهان', 'عازل', 'أنابيب'],
+  ['بورتلاندي', 'مقاوم', 'تسليح', 'سيراميك', 'أحمر', 'مغسول', 'صنوبر', 'داخلي', 'حراري', 'نحاسية'],
+  ['Portland', 'Resistant', 'Rebar', 'Ceramic', 'Red', 'Washed', 'Pine', 'Interior', 'Thermal', 'Copper'],
+  ['cement', 'steel', 'tiles', 'bricks', 'sand', 'timber', 'paint', 'insulation', 'pipes', 'glass'],
+  ['水泥', '钢筋', '瓷砖', '砖', '木材', '涂料', '管道', '玻璃'],
+];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+function searchTerm(): { term: string; misspelt: boolean } {
+  const x = Math.random();
+  if (x < 0.6) return { term: pick(POPULAR), misspelt: false };
+  const [first, second] = pick([[0, 1], [2, 3], [4, 4], [0, 0], [3, 3]] as const);
+  const a = pick(VOCABULARY[first]);
+  if (x < 0.85) return { term: Math.random() < 0.5 ? a : `${a} ${pick(VOCABULARY[second])}`, misspelt: false };
+  // One letter left out of a word of four or more.
+  const word = pick(VOCABULARY.flat().filter((w) => w.length >= 4));
+  const i = 1 + Math.floor(Math.random() * (word.length - 2));
+  return { term: word.slice(0, i) + word.slice(i + 1), misspelt: true };
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const shuffle = <T>(xs: T[]): T[] => {
@@ -283,7 +315,7 @@ const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
 generatorLoop.enable();
 
 /** The app's event-loop delay since the last call (see bench/servers.ts). */
-async function appLoopDelay(pid: number | undefined): Promise<ReturnType<typeof loopDelaySummary> | null> {
+async function appLoopDelay(pid: number | undefined): Promise<(ReturnType<typeof loopDelaySummary> & { pool?: unknown }) | null> {
   if (!pid) return null;
   const file = loopDelayFile(pid);
   fs.rmSync(file, { force: true });
@@ -384,6 +416,8 @@ async function main() {
   let url = process.env.SOAK_DATABASE_URL;
   if (!url) {
     // SOAK_PG_SETTINGS: more server settings, e.g. log_lock_waits=on,log_min_duration_statement=100
+    // SOAK_PG_STATS=1: pg_stat_statements, and the load phase's costliest statements printed.
+    if (process.env.SOAK_PG_STATS) process.env.SOAK_PG_SETTINGS = ['shared_preload_libraries=pg_stat_statements', process.env.SOAK_PG_SETTINGS].filter(Boolean).join(',');
     const extra = Object.fromEntries((process.env.SOAK_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
     cluster = await createCluster({ max_connections: 100, ...extra });
     url = cluster.url('binaa_soak');
@@ -420,8 +454,7 @@ async function main() {
     http: new HttpClient(app.url, TIMEOUT_MS),
     record: (s) => sink.push(s),
     mutations,
-    searchTerm: () =>
-      Math.random() < 0.7 ? POPULAR[Math.floor(Math.random() * POPULAR.length)] : `${WORDS[Math.floor(Math.random() * WORDS.length)]} ${Math.floor(Math.random() * 3000)}`,
+    searchTerm,
     categories: seeded.categories,
     thinkMs: THINK_MS,
     pageLimit: 1000,
@@ -455,9 +488,25 @@ async function main() {
   const baseMs = baselineSamples.map((s) => s.end - s.start);
   const baseline = { p50: pct(baseMs, 50), p99: pct(baseMs, 99) };
 
+  // Warm-up: the same mix, reported apart. The process has not run a push, a search or
+  // most queries yet (cold JIT, caches, and a pool that grows from the baseline's few
+  // connections to its 20), as a server that has been up for a while would have.
+  console.log(`warm-up: ${USERS} users, realistic mix, ${WARMUP_SECONDS} s (not in the load figures)`);
+  sink = [];
+  endPhase = await phaseMeter(app.child.pid, cluster);
+  await Promise.all(users.map((u) => u.run(world, Date.now() + WARMUP_SECONDS * 1000)));
+  const warmupCpu = await endPhase();
+  if (process.env.SOAK_DUMP) fs.writeFileSync(`${process.env.SOAK_DUMP}.warmup`, JSON.stringify(sink));
+  const warmupAll = { ...latencyRows(sink, WARMUP_SECONDS).pop()!, cpu: warmupCpu };
+  console.log(`warm-up: ${warmupAll.requests} requests, ${warmupAll.errors} errors, p50 ${warmupAll.p50_ms} ms, p99 ${warmupAll.p99_ms} ms`, warmupCpu);
+
   // Load.
   console.log(`load: ${USERS} users, realistic mix, ${SECONDS} s`);
   sink = [];
+  if (process.env.SOAK_PG_STATS) {
+    await db.knex.raw('create extension if not exists pg_stat_statements schema public');
+    await db.knex.raw('select public.pg_stat_statements_reset()');
+  }
   endPhase = await phaseMeter(app.child.pid, cluster);
   // The same route as the baseline, asked 10 times a second during the load: what a
   // request that does almost nothing waits for while the others run (the server's queue,
@@ -479,6 +528,13 @@ async function main() {
   const underLoad = latencyRows(loadProbe.samples, SECONDS, baseline)[0];
   underLoad.kind = 'health, 10/s during the load';
   table([...baseRows.slice(0, 1), ...loadRows, underLoad]);
+  if (process.env.SOAK_PG_STATS) {
+    const top = await db.knex.raw(
+      `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+         from public.pg_stat_statements order by total_exec_time desc limit 20`,
+    );
+    console.table(top.rows);
+  }
   const loadVerdict = await verify(db.knex, mutations, clientIds);
   const loadAll = loadRows[loadRows.length - 1];
   const load = {
@@ -486,6 +542,7 @@ async function main() {
     seconds: SECONDS,
     think_ms: THINK_MS,
     products: PRODUCTS,
+    warmup: { seconds: WARMUP_SECONDS, ...warmupAll },
     baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
     rows: loadRows,
     health_during_load: underLoad,
