@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import autocannon from 'autocannon';
@@ -32,15 +33,15 @@ export async function ensureDatabase(url = DATABASE_URL): Promise<void> {
   }
 }
 
-/** A fresh schema with every migration, in the benchmark database. */
-export async function freshSchema(schema: string, poolMax = 20): Promise<Database> {
-  await ensureDatabase();
-  const setup = await openDatabase({ url: DATABASE_URL });
+/** A fresh schema with every migration, in the benchmark database (or the one at `url`). */
+export async function freshSchema(schema: string, poolMax = 20, url = DATABASE_URL): Promise<Database> {
+  await ensureDatabase(url);
+  const setup = await openDatabase({ url });
   await setup.knex.raw('drop schema if exists ?? cascade', [schema]);
   await setup.knex.raw('create extension if not exists pg_trgm schema public');
   await setup.knex.raw('create extension if not exists unaccent schema public');
   await setup.close();
-  const db = await openDatabase({ url: DATABASE_URL, schema, poolMax });
+  const db = await openDatabase({ url, schema, poolMax });
   await migrateLatest(db.knex, schema);
   return db;
 }
@@ -67,7 +68,9 @@ export async function startApp(db: Database): Promise<{ url: string; config: Con
   // Production settings (no request logs), but plain http on loopback and no rate limits.
   Object.assign(config, { https: false, publicUrl: url });
   config.limits.perUserPerMinute = 1e9;
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }) });
+  // BENCH_LOG_LEVEL: the app's log (to stderr), silent unless asked; the soak asks for errors.
+  const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2));
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   server.on('request', app.callback());
   return {
     url,
@@ -106,6 +109,18 @@ export async function load(name: string, url: string, paths: string[], seconds: 
   };
 }
 
+/** Where a bench server writes its event-loop delay on SIGUSR2. */
+export const loopDelayFile = (pid: number) => path.join(os.tmpdir(), `binaa-bench-loop-delay-${pid}.json`);
+
+/**
+ * Event-loop delay in ms of a monitorEventLoopDelay({resolution: 10}) histogram: how much
+ * later than its 10 ms a timer fired (the histogram holds the whole interval).
+ */
+export function loopDelaySummary(h: import('node:perf_hooks').IntervalHistogram) {
+  const ms = (ns: number) => +Math.max(0, ns / 1e6 - 10).toFixed(1);
+  return { p50_ms: ms(h.percentile(50)), p99_ms: ms(h.percentile(99)), max_ms: ms(h.max) };
+}
+
 const RESULTS = path.resolve('bench/results.json');
 
 export function saveResults(section: string, data: unknown): void {
@@ -118,21 +133,30 @@ export function table(rows: Array<Record<string, string | number>>): void {
   console.table(rows);
 }
 
-/** Starts bench/servers.ts in a child process and waits for its URL. */
-export async function spawnServer(args: string[]): Promise<{ url: string; close(): void }> {
+/**
+ * Starts bench/servers.ts in a child process and waits for its URL. `databaseUrl` points
+ * it at another Postgres than the benchmark default; `stderr` takes its error output (a
+ * file descriptor) instead of this terminal.
+ */
+export async function spawnServer(
+  args: string[],
+  opts: { databaseUrl?: string; stderr?: number } = {},
+): Promise<{ url: string; close(): void; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL },
+  // BENCH_SERVER_NODE_ARGS: node flags for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/servers.ts', ...args], {
+    stdio: ['ignore', 'pipe', opts.stderr ?? 'inherit'],
+    env: { ...process.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
       const line = buf.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve(JSON.parse(line).url);
     });
     child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
   });
-  return { url, close: () => child.kill() };
+  return { url, close: () => child.kill(), child };
 }

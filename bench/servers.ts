@@ -4,12 +4,16 @@
  *   app <schema>              the real app on the benchmark schema
  *   pg <schema> <statements>  a bare node:http server running captured SQL through pg, in order on one connection
  *   koa <bodyFile>            a bare Koa route answering a fixed JSON body
- * Prints one line, {"url": ...}, when it listens.
+ * Prints one line, {"url": ...}, when it listens. On SIGUSR2 it writes how long its event
+ * loop was held up since the last SIGUSR2 (loopDelayFile(pid)), so a benchmark can tell
+ * the server's own stalls from its load generator's, and (app) how often requests waited
+ * for a pooled connection.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Koa from 'koa';
 import pg from 'pg';
-import { DATABASE_URL, listen, startApp } from './common';
+import { DATABASE_URL, listen, loopDelayFile, loopDelaySummary, startApp } from './common';
 import { openDatabase } from '../server/db/index';
 
 const [mode, arg1, arg2] = process.argv.slice(2);
@@ -22,6 +26,7 @@ const toPg = (sql: string) => {
 async function main() {
   if (mode === 'app') {
     const db = await openDatabase({ url: DATABASE_URL, schema: arg1, poolMax: 20 });
+    watchPool(db.knex);
     const app = await startApp(db);
     console.log(JSON.stringify({ url: app.url }));
   } else if (mode === 'pg') {
@@ -58,6 +63,36 @@ async function main() {
     throw new Error(`unknown mode ${mode}`);
   }
 }
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+/** Sampled every 10 ms: requests waiting for a pooled connection, and connections in use. */
+let pool = { samples: 0, waiting: 0, maxWaiting: 0, sampledWhileWaiting: 0, maxUsed: 0 };
+function watchPool(knex: import('knex').Knex) {
+  const tarn = (knex.client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
+  setInterval(() => {
+    if (!tarn) return;
+    const waiting = tarn.numPendingAcquires();
+    pool.samples++;
+    pool.waiting += waiting;
+    if (waiting > 0) pool.sampledWhileWaiting++;
+    pool.maxWaiting = Math.max(pool.maxWaiting, waiting);
+    pool.maxUsed = Math.max(pool.maxUsed, tarn.numUsed());
+  }, 10).unref();
+}
+process.on('SIGUSR2', () => {
+  const p = pool;
+  const summary = {
+    ...loopDelaySummary(loopDelay),
+    pool: p.samples ? { share_of_time_with_waiters: +(p.sampledWhileWaiting / p.samples).toFixed(3), mean_waiting: +(p.waiting / p.samples).toFixed(2), max_waiting: p.maxWaiting, max_in_use: p.maxUsed } : null,
+  };
+  fs.writeFileSync(loopDelayFile(process.pid), JSON.stringify(summary));
+  loopDelay.reset();
+  pool = { samples: 0, waiting: 0, maxWaiting: 0, sampledWhileWaiting: 0, maxUsed: 0 };
+});
+
+// A normal exit when the benchmark ends this process, so --cpu-prof and friends write their files.
+process.once('SIGTERM', () => process.exit(0));
 
 main().catch((err) => {
   console.error(err);

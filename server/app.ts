@@ -11,6 +11,7 @@ import { pinoHttp } from 'pino-http';
 import path from 'node:path';
 import type { AppDeps } from './http/context';
 import { errorMiddleware } from './http/errors';
+import { serializeJsonOnce } from './http/json-body';
 import { jsonOnly, originCheck, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
 import { sessionUser } from './http/session-user';
@@ -22,6 +23,7 @@ import { devIdpRouter } from './auth/dev-idp';
 import { testClockRouter } from './clock';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
+import { healthRouter } from './modules/health/routes';
 
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
@@ -49,6 +51,12 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(errorMiddleware());
   app.use(securityHeaders(config.production));
   app.use(compress({ threshold: 1024 }));
+  app.use(serializeJsonOnce());
+  // The health check before sessions and rate limits: it must answer within its own
+  // bound when the database is down, not after a session lookup or a limiter's
+  // round trip has failed first, and a monitor has no cookie to load anyway.
+  const health = healthRouter();
+  app.use(health.routes()).use(health.allowedMethods());
   // Sessions only where the server needs them: static files never touch (or re-set) the
   // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.
   const sessions = session(

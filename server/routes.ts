@@ -1,8 +1,8 @@
 /**
- * The API's routers, one per area (server/modules/<area>/routes.ts), mounted in one place.
+ * The API's routers, one per area (server/modules/<area>/routes.ts), mounted in one place
+ * (all but the health check, which app.ts mounts ahead of sessions and rate limits).
  */
 import Router from '@koa/router';
-import { healthRouter } from './modules/health/routes';
 import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
 import { syncRouter } from './modules/sync/routes';
@@ -20,7 +20,6 @@ import { reviewsRouter } from './modules/reviews/routes';
 export function apiRouter(): Router {
   const api = new Router();
   const routers = [
-    healthRouter(),
     profilesRouter(),
     transportRouter(),
     notificationsRouter(),

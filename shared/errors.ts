@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   bad_origin: 403,
   internal_error: 500,
+  /** the database does not answer (restarting, unreachable, no connection free in time) */
+  database_unavailable: 503,
   invalid_login_code: 400,
   role_locked: 409,
   profile_required: 403,
@@ -131,6 +133,13 @@ export const rateLimited = (retryAfterSeconds: number) =>
   });
 
 export const internalError = (message = 'Something went wrong on our side') => new AppError('internal_error', message);
+/**
+ * 503 while the database does not answer. Nothing was done (or, for a write whose answer
+ * was lost, its retry is answered from what was stored), so the client retries as it
+ * would after a network failure, no sooner than Retry-After.
+ */
+export const databaseUnavailable = (message = 'The database is not answering; try again in a moment') =>
+  new AppError('database_unavailable', message, { headers: { 'Retry-After': '2' } });
 
 /** A failed parse of a shared schema as the 400 it is, with each issue in `details`. */
 export function fromZodError(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code: string; keys?: string[] }> }): AppError {

@@ -1,9 +1,17 @@
 /**
- * A Postgres error that bad input can cause (a value out of range, a reference to nothing,
- * a duplicate) as the 4xx it is; null for anything else, which stays a 500. Used by the
- * error middleware and by the sync push, which answers a refused mutation the same way.
+ * What a database error means to a caller, in two separate questions:
+ * - fromDatabaseError: an error that bad input can cause (a value out of range, a
+ *   reference to nothing, a duplicate) as the 4xx it is; null for anything else. Used by
+ *   the error middleware and by the sync push, which answers a refused mutation the same
+ *   way (so it must never say "refused" for an outage: a refused mutation is final).
+ * - fromUnavailableDatabase: the database not answering (restarting, shutting down,
+ *   unreachable, the connection cut, no pooled connection free in time) as the 503
+ *   database_unavailable: nothing is wrong with the request, and the same request sent
+ *   again once the database is back is answered normally. Used by the error middleware
+ *   and the health check.
+ * Anything else stays a 500.
  */
-import { AppError, conflict, validationFailed } from '../../shared/errors';
+import { AppError, conflict, databaseUnavailable, validationFailed } from '../../shared/errors';
 
 export function fromDatabaseError(err: unknown): AppError | null {
   const code = (err as { code?: unknown })?.code;
@@ -14,21 +22,41 @@ export function fromDatabaseError(err: unknown): AppError | null {
   return null;
 }
 
-const UNAVAILABLE_CLASSES = ['08', '53', '57', '58']; // connection, resources, shutdown, system
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
-
 /**
- * The database could not be reached or is going away (not the data's fault): a connection
- * refused or cut, Postgres shutting down or out of resources, or no pool connection in
- * time. Such a failure says nothing about the request, so nothing is rejected for it.
+ * SQLSTATEs of a server that cannot serve right now: class 08 (connection exception),
+ * 57P01 admin_shutdown (a fast stop ends every session), 57P02 crash_shutdown (another
+ * backend crashed), 57P03 cannot_connect_now (starting up or shutting down), 53300
+ * too_many_connections.
  */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors of a connect or of a connection that was cut. */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/**
+ * pg reports a cut connection, or a query on a client that already lost its connection,
+ * with a plain Error and one of these messages; it has no code. knex puts the statement
+ * in front (`COMMIT; - Connection terminated unexpectedly`), so the message ends with one.
+ */
+const PG_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout expired', // pg's connectionTimeoutMillis
+];
+
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
-  if (!e) return false;
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; errors?: unknown };
+  // knex's pool gave up waiting for a connection (acquireConnectionTimeout).
   if (e.name === 'KnexTimeoutError') return true;
-  if (typeof e.code === 'string') {
-    if (UNAVAILABLE_NODE_CODES.has(e.code)) return true;
-    if (/^[0-9A-Z]{5}$/.test(e.code)) return UNAVAILABLE_CLASSES.includes(e.code.slice(0, 2));
-  }
-  return typeof e.message === 'string' && /Connection terminated|Client has encountered a connection error/.test(e.message);
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+  // A connect to a name with several addresses fails with one error per address.
+  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable)) return true;
+  const message = e.message;
+  return typeof message === 'string' && e.code === undefined && PG_CONNECTION_MESSAGES.some((m) => message === m || message.endsWith(` - ${m}`));
+}
+
+export function fromUnavailableDatabase(err: unknown): AppError | null {
+  return isDatabaseUnavailable(err) ? databaseUnavailable() : null;
 }

@@ -18,6 +18,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
 export type DbKind = 'pglite' | 'postgres';
+
+/** Postgres only: the longest a request waits for a pooled connection, and for a new one to connect. */
+export const ACQUIRE_TIMEOUT_MS = 5000;
+export const CONNECT_TIMEOUT_MS = 3000;
 export interface Database {
   knex: Knex;
   kind: DbKind;
@@ -43,14 +47,40 @@ export async function openPglite(dataDir?: string): Promise<PGlite> {
   });
 }
 
+/**
+ * When the server ends a session that is running a query (57P01 at a fast shutdown, or
+ * pg_terminate_backend), pg hands the FATAL error to the query at once but notices the
+ * socket closing only a moment later; in between, knex would give the dead connection to
+ * the next request, which would fail too. Marking it on the FATAL message itself (the
+ * flag knex's pool checks before handing a connection out) closes that window.
+ */
+function discardWhenEnded(conn: pg.Client & { __knex__disposed?: unknown }, done: (err: Error | null, conn: pg.Client) => void): void {
+  const wire = (conn as unknown as { connection?: { on(event: 'errorMessage', fn: (msg: { severity?: string }) => void): void } }).connection;
+  wire?.on('errorMessage', (msg) => {
+    if (msg.severity === 'FATAL' || msg.severity === 'PANIC') conn.__knex__disposed ??= msg;
+  });
+  done(null, conn);
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;
   if (opts.url) {
     const knex = knexPkg.knex({
       client: 'pg',
-      connection: opts.url,
+      connection: {
+        connectionString: opts.url,
+        // A connect that gets no answer (a server that is gone rather than refusing)
+        // fails instead of waiting for the operating system's TCP timeout.
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      },
       searchPath,
-      pool: { min: 0, max: opts.poolMax ?? 10 },
+      // Waiting for a free connection is bounded: past it the request fails with 503
+      // database_unavailable instead of hanging (knex's default is 60 s). A connection
+      // the server cut is marked by knex on its 'error'/'end' event and discarded when
+      // next checked out, so the pool refills by itself once the server is back.
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      pool: { min: 0, max: opts.poolMax ?? 10, createTimeoutMillis: CONNECT_TIMEOUT_MS, afterCreate: discardWhenEnded },
     });
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }

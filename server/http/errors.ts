@@ -2,7 +2,8 @@
  * The one middleware that turns every failure into the error body of DESIGN section 6.
  * Services throw the named errors of shared/errors.ts; routes never build error bodies
  * themselves. Errors of libraries (koa, the body parser) and of the database are mapped
- * to the same codes here.
+ * to the same codes here; the database not answering is a 503 database_unavailable, so a
+ * client retries instead of taking it for a refusal or a bug.
  */
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import {
   validationFailed,
   type ErrorBody,
 } from '../../shared/errors';
-import { fromDatabaseError } from '../db/errors';
+import { fromDatabaseError, fromUnavailableDatabase } from '../db/errors';
 
 /** Maps errors thrown by libraries (body parser, koa) to our codes. */
 function fromHttpError(err: { status?: number; expose?: boolean; message?: string; type?: string }): AppError {
@@ -50,8 +51,10 @@ export function errorMiddleware() {
     try {
       await next();
       // What the router answers by itself (no route: 404; a route without this method:
-      // 405 from allowedMethods) still gets the error body under /api/.
-      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+      // 405 from allowedMethods) still gets the error body under /api/. A JSON answer a
+      // route chose (already serialized by then, see json-body.ts) is left as it is.
+      const routerText = ctx.body === undefined || (typeof ctx.body === 'string' && !ctx.response.is('json'));
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && routerText) {
         if (ctx.status === 405) throw methodNotAllowed(ctx.method, ctx.response.get('Allow'));
         throw ctx.status === 404 ? notFound('Route') : fromHttpError({ status: ctx.status });
       }
@@ -61,8 +64,10 @@ export function errorMiddleware() {
           ? raw
           : raw instanceof z.ZodError
             ? fromZodError(raw)
-            : (fromDatabaseError(raw) ?? fromHttpError(raw as never));
-      if (err.status >= 500) ctx.log?.error({ err: raw }, 'request failed');
+            : (fromDatabaseError(raw) ?? fromUnavailableDatabase(raw) ?? fromHttpError(raw as never));
+      // An outage fails every request at once: one line each, without the stack.
+      if (err.code === 'database_unavailable') ctx.log?.warn({ cause: (raw as Error)?.message }, 'database unavailable');
+      else if (err.status >= 500) ctx.log?.error({ err: raw }, 'request failed');
       ctx.status = err.status;
       if (err.headers) ctx.set(err.headers);
       const body: ErrorBody = { error: err.message, code: err.code };

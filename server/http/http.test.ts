@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import { signInAs } from '../test/sign-in';
@@ -28,6 +28,25 @@ describe('HTTP conventions', () => {
     const res = await new TestClient(server.url).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, db: server.db.kind });
+  });
+
+  it('serializes a JSON answer once, sends it as JSON and compresses it when large', async () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const res = await new TestClient(server.url).get('/api/categories', { 'Accept-Encoding': 'gzip' });
+      expect(res.status).toBe(200);
+      expect(res.text.length).toBeGreaterThan(1024); // over the compression threshold
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      // koa-compress's threshold check and the sending used to serialize it twice.
+      expect(stringify.mock.results.filter((r) => r.value === res.text)).toHaveLength(1);
+      const small = await new TestClient(server.url).get('/api/health');
+      expect(small.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(small.text)));
+      expect(small.headers.get('content-encoding')).toBeNull();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it('answers 400 with the error body for malformed JSON', async () => {

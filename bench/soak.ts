@@ -1,0 +1,668 @@
+/**
+ * npm run soak: the app in its own process on a real Postgres, under simulated users,
+ * then with that Postgres restarted under the same load (issue 11).
+ *
+ * Postgres: a throw-away cluster (bench/pg-cluster.ts) on a port of its own, so the
+ * restarts touch nothing else; SOAK_DATABASE_URL instead runs the load phase on that
+ * server and skips the fault phase (it cannot restart a server it does not own).
+ *
+ * Phases, each with every user at once (a closed loop: think SOAK_THINK_MS on average,
+ * uniformly 0.5x to 1.5x, then one request):
+ *   baseline  GET /api/health (the app's HTTP stack and one database round trip, no
+ *             session), the figure every latency is divided by;
+ *   warm-up   the mix below for SOAK_WARMUP_SECONDS, reported on its own line;
+ *   load      the realistic mix of bench/soak-users.ts for SOAK_SECONDS: browse and
+ *             search the catalogue, open projects, pull the feed from a cursor, push bids
+ *             and offers, notifications. Goal: no error, p99 <= 200 ms; then every
+ *             acknowledged mutation present exactly once;
+ *   fault     the same mix while Postgres is stopped (each of SOAK_FAULTS: pg_ctl stop
+ *             -m fast, -m immediate), kept down SOAK_DOWN_SECONDS and started again; a
+ *             probe asks /api/health every 100 ms. Goals: health says down within 5 s,
+ *             requests fail with 503 and the error body (no other failure, no hang), back
+ *             within 10 s of Postgres, and no acknowledged write lost or applied twice.
+ * Other knobs: SOAK_USERS (200), SOAK_SECONDS (60), SOAK_BASELINE_SECONDS (20),
+ * SOAK_WARMUP_SECONDS (10, the mix before the load phase, reported apart),
+ * SOAK_THINK_MS (1000), SOAK_TIMEOUT_MS (10000, a request taking longer is a hang),
+ * SOAK_PRODUCTS (3000), SOAK_FAULTS (fast,immediate; empty skips the fault phase),
+ * SOAK_DOWN_SECONDS (5). For finding out why: SOAK_PG_STATS=1 (the load phase's costliest
+ * statements), SOAK_PG_SETTINGS (e.g. log_lock_waits=on), SOAK_DUMP=<file> (every sample),
+ * BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof). The app's error log and the cluster's log are
+ * left in the temp directory (binaa-soak-*.log).
+ */
+import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { freshSchema, loopDelayFile, loopDelaySummary, saveResults, spawnServer, table } from './common';
+import { createCluster, type Cluster } from './pg-cluster';
+import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
+import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { createLoginCode } from '../server/auth/login-codes';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const USERS = num('SOAK_USERS', 200);
+const SECONDS = num('SOAK_SECONDS', 60);
+const BASELINE_SECONDS = num('SOAK_BASELINE_SECONDS', 20);
+const WARMUP_SECONDS = num('SOAK_WARMUP_SECONDS', 10);
+const THINK_MS = num('SOAK_THINK_MS', 1000);
+const TIMEOUT_MS = num('SOAK_TIMEOUT_MS', 10_000);
+const PRODUCTS = num('SOAK_PRODUCTS', 3000);
+const DOWN_SECONDS = num('SOAK_DOWN_SECONDS', 5);
+const FAULTS = (process.env.SOAK_FAULTS ?? 'fast,immediate').split(',').filter(Boolean) as Array<'fast' | 'immediate'>;
+/** load before each stop, and after each start before the next step */
+const WARM_MS = 8000;
+const AFTER_MS = 15_000;
+const SCHEMA = 'soak';
+
+// Goals of issue 11.
+const P99_GOAL_MS = 200;
+const DOWN_REPORTED_GOAL_MS = 5000;
+const RECOVERY_GOAL_MS = 10_000;
+
+/** Of every 20 users: 8 contractors, 4 suppliers, 3 transport companies, 2 governments, 3 guests. */
+const ROLE_PATTERN: Role[] = ['contractor', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'government', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'supplier', 'contractor', 'government', 'transport', 'contractor', 'supplier', 'guest', 'contractor'];
+
+/**
+ * What people search for: mostly the common materials (pages the server's cache holds),
+ * else other words and pairs of the catalogue's vocabulary (each a page not cached yet),
+ * and now and then a misspelt word, which only typo-tolerant matching finds (the costly
+ * path of search.ts, reported as a kind of its own).
+ */
+const POPULAR = ['اسمنت', 'حديد تسليح', 'بلاطه', 'طوب', 'cement', 'steel rebar', 'Bricks', '水泥', '钢筋', 'رمل'];
+const VOCABULARY = [
+  ['أسمنت', 'حديد', 'بلاطة', 'طوب', 'رمل', 'خشب', 'دهان', 'عازل', 'أنابيب'],
+  ['بورتلاندي', 'مقاوم', 'تسليح', 'سيراميك', 'أحمر', 'مغسول', 'صنوبر', 'داخلي', 'حراري', 'نحاسية'],
+  ['Portland', 'Resistant', 'Rebar', 'Ceramic', 'Red', 'Washed', 'Pine', 'Interior', 'Thermal', 'Copper'],
+  ['cement', 'steel', 'tiles', 'bricks', 'sand', 'timber', 'paint', 'insulation', 'pipes', 'glass'],
+  ['水泥', '钢筋', '瓷砖', '砖', '木材', '涂料', '管道', '玻璃'],
+];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+function searchTerm(): { term: string; misspelt: boolean } {
+  const x = Math.random();
+  if (x < 0.6) return { term: pick(POPULAR), misspelt: false };
+  const [first, second] = pick([[0, 1], [2, 3], [4, 4], [0, 0], [3, 3]] as const);
+  const a = pick(VOCABULARY[first]);
+  if (x < 0.85) return { term: Math.random() < 0.5 ? a : `${a} ${pick(VOCABULARY[second])}`, misspelt: false };
+  // One letter left out of a word of four or more.
+  const word = pick(VOCABULARY.flat().filter((w) => w.length >= 4));
+  const i = 1 + Math.floor(Math.random() * (word.length - 2));
+  return { term: word.slice(0, i) + word.slice(i + 1), misspelt: true };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const shuffle = <T>(xs: T[]): T[] => {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+};
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((s.length * p) / 100) - 1)];
+};
+const r1 = (n: number) => +n.toFixed(1);
+const r2 = (n: number) => +n.toFixed(2);
+
+async function inBatches<T>(items: T[], size: number, fn: (t: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+// ---------------------------------------------------------------------------- data
+
+interface Seeded {
+  users: Array<{ id?: string; role: Role }>;
+  projects: string[];
+  requests: string[];
+  orders: string[];
+  categories: string[];
+}
+
+async function seed(knex: Knex): Promise<Seeded> {
+  const roles = Array.from({ length: USERS }, (_, i) => ROLE_PATTERN[i % ROLE_PATTERN.length]);
+  // Owners outside the simulation too, so that a small SOAK_USERS still has projects,
+  // requests and orders to write on.
+  const people = [...roles.map((role, i) => ({ role, i })), { role: 'government' as const, i: -1 }, { role: 'contractor' as const, i: -2 }, { role: 'supplier' as const, i: -3 }]
+    .filter((p) => p.role !== 'guest');
+  const inserted: Array<{ id: string }> = await knex('users')
+    .insert(people.map((p) => ({ email: `soak-${p.i}@binaa.sa`, name: `Soak ${p.i}` })))
+    .returning('id');
+  const ids = people.map((p, k) => ({ ...p, id: inserted[k].id }));
+  await knex('profiles').insert(ids.map((p) => ({ user_id: p.id, role: p.role, company_name: `شركة ${p.i}`, language: 'ar' })));
+  await knex('subscriptions').insert(ids.filter((p) => p.role === 'supplier').map((p) => ({ user_id: p.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly' })));
+  const of = (role: Role) => ids.filter((p) => p.role === role).map((p) => p.id);
+  const suppliers = of('supplier');
+  const governments = of('government');
+  const contractors = of('contractor');
+  const requesters = [...contractors, ...suppliers];
+  const categories: string[] = await knex('categories').pluck('id');
+
+  await knex.raw(
+    `insert into products (supplier_id, category_id, name, description, price, unit, min_quantity)
+     select (?::uuid[])[1 + i % ?], (?::uuid[])[1 + i % ?],
+            case i % 3
+              when 0 then (array['أسمنت','اسمنت','حديد','بلاطة','طوب','رمل','خشب','دهان','عازل','أنابيب'])[1 + i % 10]
+                          || ' ' || (array['بورتلاندي','مقاوم','تسليح','سيراميك','أحمر','مغسول','صنوبر','داخلي','حراري','نحاسية'])[1 + (i / 10) % 10] || ' ' || i
+              when 1 then (array['Portland','Resistant','Rebar','Ceramic','Red','Washed','Pine','Interior','Thermal','Copper'])[1 + i % 10]
+                          || ' ' || (array['cement','steel','tiles','bricks','sand','timber','paint','insulation','pipes','glass'])[1 + (i / 10) % 10] || ' ' || i
+              else (array['普通','抗','螺纹','陶瓷','红','水洗','松木','室内','隔热','铜'])[1 + i % 10]
+                   || (array['水泥','钢筋','瓷砖','砖','砂','木材','涂料','保温材料','管道','玻璃'])[1 + (i / 10) % 10] || i
+            end,
+            'منتج لاختبار التحمل رقم ' || i, (10 + i % 5000)::numeric(14,2), 'unit', 1
+       from generate_series(1, ?) as s(i)`,
+    [suppliers, suppliers.length, categories, categories.length, PRODUCTS],
+  );
+  const projects: string[] = (
+    await knex.raw(
+      `insert into projects (government_id, title, description, location, budget, status)
+       select (?::uuid[])[1 + i % ?], 'مشروع إنشاء رقم ' || i, 'مبنى إداري من ثلاثة طوابق', 'الرياض', 1000000 + i, 'open'
+         from generate_series(1, 400) as s(i) returning id`,
+      [governments, governments.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+  const requests: string[] = (
+    await knex.raw(
+      `insert into transport_requests (requester_id, pickup_location, delivery_location, cargo_description, cargo_weight, budget)
+       select (?::uuid[])[1 + i % ?], 'جدة', 'الرياض', 'حديد تسليح ' || i || ' طن', 1000 + i, 5000
+         from generate_series(1, 300) as s(i) returning id`,
+      [requesters, requesters.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+  const orders: string[] = (
+    await knex.raw(
+      `insert into instant_orders (contractor_id, title, description, quantity, unit, location)
+       select (?::uuid[])[1 + i % ?], 'طلب فوري ' || i, 'أسمنت مقاوم للتسليم خلال يومين', 10, 'طن', 'الدمام'
+         from generate_series(1, 300) as s(i) returning id`,
+      [contractors, contractors.length],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+
+  await backfillChangeLog(knex);
+  await knex.raw('analyze');
+  return {
+    users: roles.map((role, i) => ({ role, id: ids.find((p) => p.i === i)?.id })),
+    projects,
+    requests,
+    orders,
+    categories,
+  };
+}
+
+// ---------------------------------------------------------------------------- exactly once
+
+interface Verdict {
+  acked_applied: number;
+  acked_rejected: number;
+  /** sent again after a failed push (same client id and mutation id), then acknowledged */
+  acked_after_resend: number;
+  rejected_codes: Record<string, number>;
+  unacknowledged: number;
+  /** acknowledged as applied, row not found (or not the author's): a lost write */
+  lost: number;
+  /** rows with no acknowledged mutation behind them, and acked rows whose side effect happened twice */
+  duplicates: number;
+  rows_in_tables: number;
+  rejected_present: number;
+  sync_mutations_rows: number;
+  sync_mutations_missing: number;
+  sync_mutations_result_mismatch: number;
+  notifications_not_once: number;
+}
+
+const OWNER: Record<SentMutation['table'], string> = { bids: 'contractor_id', transport_offers: 'transport_company_id', instant_order_responses: 'supplier_id' };
+
+async function verify(knex: Knex, mutations: SentMutation[], clientIds: string[]): Promise<Verdict> {
+  const applied = mutations.filter((m) => m.status === 'applied');
+  const rejected = mutations.filter((m) => m.status === 'rejected');
+  let lost = 0;
+  let rows = 0;
+  let rejectedPresent = 0;
+  let unaccounted = 0;
+  for (const t of Object.keys(OWNER) as Array<SentMutation['table']>) {
+    const mine = applied.filter((m) => m.table === t);
+    const found: Array<{ id: string; owner: string }> = await knex(t).select('id', `${OWNER[t]} as owner`);
+    rows += found.length;
+    const byId = new Map(found.map((r) => [r.id, r.owner]));
+    lost += mine.filter((m) => byId.get(m.rowId) !== m.userId).length;
+    rejectedPresent += rejected.filter((m) => m.table === t && byId.has(m.rowId)).length;
+    const ackedIds = new Set(mine.map((m) => m.rowId));
+    unaccounted += found.filter((r) => !ackedIds.has(r.id)).length; // the seed writes none of these tables
+  }
+  // One notification per new bid or offer: a mutation applied twice would notify twice.
+  const notes: Array<{ id: string; n: number }> = (
+    await knex.raw(
+      `select coalesce(params->>'bid_id', params->>'response_id') as id, count(*)::int as n
+         from notifications where kind in ('bid.new', 'order_response.new') group by 1`,
+    )
+  ).rows;
+  const noteCount = new Map(notes.map((r) => [r.id, r.n]));
+  const notifiedOnce = applied.filter((m) => m.table !== 'transport_offers');
+  const notOnce = notifiedOnce.filter((m) => noteCount.get(m.rowId) !== 1).length;
+  const transportNotes = Number((await knex('notifications').where({ kind: 'transport_offer.new' }).count<{ n: number }[]>('* as n'))[0].n);
+  const transportApplied = applied.filter((m) => m.table === 'transport_offers').length;
+
+  const stored: Array<{ client_id: string; mutation_id: number; status: string }> = (
+    await knex.raw(
+      `select client_id, mutation_id, result->>'status' as status from sync_mutations where client_id = any(?)`,
+      [clientIds],
+    )
+  ).rows;
+  const storedBy = new Map(stored.map((r) => [`${r.client_id}:${r.mutation_id}`, r.status]));
+  const acked = [...applied, ...rejected];
+  const rejectedCodes: Record<string, number> = {};
+  for (const m of rejected) rejectedCodes[m.code ?? '?'] = (rejectedCodes[m.code ?? '?'] ?? 0) + 1;
+  return {
+    acked_applied: applied.length,
+    acked_rejected: rejected.length,
+    acked_after_resend: acked.filter((m) => m.sends > 1).length,
+    rejected_codes: rejectedCodes,
+    unacknowledged: mutations.length - acked.length,
+    lost,
+    duplicates: unaccounted + notOnce + Math.max(0, transportNotes - transportApplied),
+    rows_in_tables: rows,
+    rejected_present: rejectedPresent,
+    sync_mutations_rows: stored.length,
+    sync_mutations_missing: acked.filter((m) => !storedBy.has(`${m.clientId}:${m.id}`)).length,
+    sync_mutations_result_mismatch: acked.filter((m) => storedBy.has(`${m.clientId}:${m.id}`) && storedBy.get(`${m.clientId}:${m.id}`) !== m.status).length,
+    notifications_not_once: notOnce + Math.abs(transportNotes - transportApplied),
+  };
+}
+
+// ---------------------------------------------------------------------------- CPU
+
+/** Busy CPU time (s) of a process, or of the machine, from /proc; null where there is none. */
+function cpuSeconds(pid?: number): number | null {
+  try {
+    if (pid === undefined) {
+      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      return (f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / 100; // user nice system irq softirq steal
+    }
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The soak cluster's processes: the postmaster and its children. */
+function postgresCpu(cluster: Cluster | undefined): number | null {
+  if (!cluster) return null;
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // Its own time and that of the backends it has reaped (cutime, cstime), plus the live ones'.
+    const own = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+    let total = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / 100;
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+        if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+generatorLoop.enable();
+
+/** The app's event-loop delay since the last call (see bench/servers.ts). */
+async function appLoopDelay(pid: number | undefined): Promise<(ReturnType<typeof loopDelaySummary> & { pool?: unknown }) | null> {
+  if (!pid) return null;
+  const file = loopDelayFile(pid);
+  fs.rmSync(file, { force: true });
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return null; // gone
+  }
+  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await sleep(20);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts measuring a phase: CPU time of the app, the soak's Postgres, this load generator
+ * and the whole machine (other work on it competes for the same two cores), and how late
+ * the app's and the generator's event loops ran. The returned function ends the phase.
+ */
+async function phaseMeter(appPid: number | undefined, cluster: Cluster | undefined) {
+  await appLoopDelay(appPid);
+  generatorLoop.reset();
+  const read = () => ({ t: Date.now(), app: cpuSeconds(appPid), pg: postgresCpu(cluster), gen: process.cpuUsage(), machine: cpuSeconds() });
+  const a = read();
+  return async () => {
+    const b = read();
+    const appLoop = await appLoopDelay(appPid);
+    const genLoop = loopDelaySummary(generatorLoop);
+    const wall = (b.t - a.t) / 1000;
+    const share = (x: number | null, y: number | null) => (x === null || y === null ? null : r2((y - x) / wall));
+    const spent = (x: number | null, y: number | null) => (x === null || y === null ? null : y - x);
+    return {
+      app_cpu_s: spent(a.app, b.app),
+      postgres_cpu_s: spent(a.pg, b.pg),
+      app_cores: share(a.app, b.app),
+      postgres_cores: share(a.pg, b.pg),
+      load_generator_cores: r2((b.gen.user + b.gen.system - a.gen.user - a.gen.system) / 1e6 / wall),
+      machine_cores_busy: share(a.machine, b.machine),
+      app_event_loop_delay: appLoop,
+      load_generator_event_loop_delay: genLoop,
+    };
+  };
+}
+
+/** GET /api/health every 100 ms on a connection of its own, until stopped. */
+function healthProbe(url: string) {
+  const http = new HttpClient(url, TIMEOUT_MS);
+  const samples: Sample[] = [];
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const start = performance.now();
+      const a = await http.request('GET', '/api/health');
+      samples.push({ kind: 'health', start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
+      await sleep(100);
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      on = false;
+      await loop;
+      http.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------- figures
+
+function latencyRows(samples: Sample[], seconds: number, baseline?: { p50: number; p99: number }) {
+  const kinds = [...new Set(samples.map((s) => s.kind))];
+  const row = (name: string, xs: Sample[]) => {
+    const ms = xs.map((s) => s.end - s.start);
+    const p50 = pct(ms, 50);
+    const p99 = pct(ms, 99);
+    return {
+      kind: name,
+      requests: xs.length,
+      per_s: r1(xs.length / seconds),
+      errors: xs.filter((s) => s.outcome !== 'ok').length,
+      p50_ms: r1(p50),
+      p99_ms: r1(p99),
+      max_ms: r1(Math.max(...ms)),
+      ...(baseline ? { p50_x_baseline: r2(p50 / baseline.p50), p99_x_baseline: r2(p99 / baseline.p99) } : {}),
+    };
+  };
+  return [...kinds.map((k) => row(k, samples.filter((s) => s.kind === k))), row('all', samples)];
+}
+
+const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {});
+
+// ---------------------------------------------------------------------------- main
+
+async function main() {
+  let cluster: Cluster | undefined;
+  let url = process.env.SOAK_DATABASE_URL;
+  if (!url) {
+    // SOAK_PG_SETTINGS: more server settings, e.g. log_lock_waits=on,log_min_duration_statement=100
+    // SOAK_PG_STATS=1: pg_stat_statements, and the load phase's costliest statements printed.
+    if (process.env.SOAK_PG_STATS) process.env.SOAK_PG_SETTINGS = ['shared_preload_libraries=pg_stat_statements', process.env.SOAK_PG_SETTINGS].filter(Boolean).join(',');
+    const extra = Object.fromEntries((process.env.SOAK_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+    cluster = await createCluster({ max_connections: 100, ...extra });
+    url = cluster.url('binaa_soak');
+    console.log(`throw-away Postgres on port ${cluster.port} (${cluster.dir})`);
+  } else {
+    console.log(`Postgres at SOAK_DATABASE_URL; the fault phase needs a cluster of its own and is skipped`);
+  }
+  let appChild: import('node:child_process').ChildProcess | undefined;
+  const cleanup = () => {
+    appChild?.kill();
+    cluster?.destroy();
+  };
+  process.on('exit', cleanup);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+
+  const db = await freshSchema(SCHEMA, 10, url);
+  const t0 = Date.now();
+  const seeded = await seed(db.knex);
+  console.log(`seeded ${USERS} users, ${PRODUCTS} products, ${seeded.projects.length} projects, ${seeded.requests.length} transport requests, ${seeded.orders.length} instant orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Kept after the run (the cluster's directory is not).
+  const appLog = path.join(os.tmpdir(), 'binaa-soak-app.stderr.log');
+  const logFd = fs.openSync(appLog, 'w');
+  // The app logs its errors (a 500 with its stack; an outage's 503s are warnings) to appLog.
+  process.env.BENCH_LOG_LEVEL ??= 'error';
+  const app = await spawnServer(['app', SCHEMA], { databaseUrl: url, stderr: logFd });
+  appChild = app.child;
+  let crashed: { at: number; code: number | null; signal: string | null } | undefined;
+  app.child.once('exit', (code, signal) => (crashed = { at: Date.now(), code, signal }));
+
+  let sink: Sample[] = [];
+  const mutations: SentMutation[] = [];
+  const world: World = {
+    http: new HttpClient(app.url, TIMEOUT_MS),
+    record: (s) => sink.push(s),
+    mutations,
+    searchTerm,
+    categories: seeded.categories,
+    thinkMs: THINK_MS,
+    pageLimit: 1000,
+  };
+
+  // Sign in and sync to the end of the feed, as a phone that has used the app before.
+  const t1 = Date.now();
+  const users: SimUser[] = [];
+  await inBatches(seeded.users, 20, async (u) => {
+    if (u.role === 'guest') return void users.push(new SimUser(undefined, 'guest', undefined, []));
+    const code = await createLoginCode(db.knex, u.id!);
+    const res = await world.http.request('POST', '/api/sessions', { json: { code } });
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const targets = u.role === 'contractor' ? seeded.projects : u.role === 'transport' ? seeded.requests : u.role === 'supplier' ? seeded.orders : [];
+    users.push(new SimUser(u.id, u.role, cookie, shuffle(targets)));
+  });
+  await inBatches(users.filter((u) => u.cookie), 8, async (u) => {
+    if (!(await u.pull(world, 5000))) throw new Error('initial pull failed');
+  });
+  sink = [];
+  console.log(`signed in and synced ${users.filter((u) => u.cookie).length} users in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  const clientIds = users.filter((u) => u.cookie).map((u) => u.clientId);
+
+  // Baseline.
+  console.log(`baseline: ${USERS} users x GET /api/health for ${BASELINE_SECONDS} s`);
+  let endPhase = await phaseMeter(app.child.pid, cluster);
+  await Promise.all(users.map((u) => u.run(world, Date.now() + BASELINE_SECONDS * 1000, 'health')));
+  const baselineSamples = sink;
+  const baselineCpu = await endPhase();
+  const baseMs = baselineSamples.map((s) => s.end - s.start);
+  const baseline = { p50: pct(baseMs, 50), p99: pct(baseMs, 99) };
+
+  // Warm-up: the same mix, reported apart. The process has not run a push, a search or
+  // most queries yet (cold JIT, caches, and a pool that grows from the baseline's few
+  // connections to its 20), as a server that has been up for a while would have.
+  console.log(`warm-up: ${USERS} users, realistic mix, ${WARMUP_SECONDS} s (not in the load figures)`);
+  sink = [];
+  endPhase = await phaseMeter(app.child.pid, cluster);
+  await Promise.all(users.map((u) => u.run(world, Date.now() + WARMUP_SECONDS * 1000)));
+  const warmupCpu = await endPhase();
+  if (process.env.SOAK_DUMP) fs.writeFileSync(`${process.env.SOAK_DUMP}.warmup`, JSON.stringify(sink));
+  const warmupAll = { ...latencyRows(sink, WARMUP_SECONDS).pop()!, cpu: warmupCpu };
+  console.log(`warm-up: ${warmupAll.requests} requests, ${warmupAll.errors} errors, p50 ${warmupAll.p50_ms} ms, p99 ${warmupAll.p99_ms} ms`, warmupCpu);
+
+  // Load.
+  console.log(`load: ${USERS} users, realistic mix, ${SECONDS} s`);
+  sink = [];
+  if (process.env.SOAK_PG_STATS) {
+    await db.knex.raw('create extension if not exists pg_stat_statements schema public');
+    await db.knex.raw('select public.pg_stat_statements_reset()');
+  }
+  endPhase = await phaseMeter(app.child.pid, cluster);
+  // The same route as the baseline, asked 10 times a second during the load: what a
+  // request that does almost nothing waits for while the others run (the server's queue,
+  // and the machine's, which other work shares).
+  const loadProbe = healthProbe(app.url);
+  const staleBefore = world.http.staleConnectionRetries;
+  await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
+  await loadProbe.stop();
+  const measured = await endPhase();
+  const loadSamples = sink;
+  // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
+  if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(loadSamples));
+  const perRequest = (x: number | null) => (x === null ? null : r2((x * 1000) / loadSamples.length));
+  const loadCpu = { ...measured, app_cpu_ms_per_request: perRequest(measured.app_cpu_s), postgres_cpu_ms_per_request: perRequest(measured.postgres_cpu_s) };
+  sink = [];
+  await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
+  const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
+  const loadRows = latencyRows(loadSamples, SECONDS, baseline);
+  const underLoad = latencyRows(loadProbe.samples, SECONDS, baseline)[0];
+  underLoad.kind = 'health, 10/s during the load';
+  table([...baseRows.slice(0, 1), ...loadRows, underLoad]);
+  if (process.env.SOAK_PG_STATS) {
+    const top = await db.knex.raw(
+      `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+         from public.pg_stat_statements order by total_exec_time desc limit 20`,
+    );
+    console.table(top.rows);
+  }
+  const loadVerdict = await verify(db.knex, mutations, clientIds);
+  const loadAll = loadRows[loadRows.length - 1];
+  const load = {
+    users: USERS,
+    seconds: SECONDS,
+    think_ms: THINK_MS,
+    products: PRODUCTS,
+    warmup: { seconds: WARMUP_SECONDS, ...warmupAll },
+    baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
+    rows: loadRows,
+    health_during_load: underLoad,
+    outcomes: countBy(loadSamples.map((s) => s.outcome)),
+    stale_connection_retries: world.http.staleConnectionRetries - staleBefore,
+    cpu: loadCpu,
+    exactly_once: loadVerdict,
+    goals: {
+      zero_errors: loadAll.errors === 0,
+      p99_le_200ms: loadAll.p99_ms <= P99_GOAL_MS,
+      exactly_once: loadVerdict.lost === 0 && loadVerdict.duplicates === 0 && loadVerdict.unacknowledged === 0 && loadVerdict.sync_mutations_missing === 0 && loadVerdict.sync_mutations_result_mismatch === 0 && loadVerdict.rejected_present === 0,
+    },
+  };
+  console.log('baseline: cpu and event loops', baselineCpu);
+  console.log('load: cpu and event loops', loadCpu);
+  console.log('exactly once after load', loadVerdict);
+
+  // Fault.
+  let fault: Record<string, unknown> | undefined;
+  if (cluster && FAULTS.length && !crashed) {
+    const c = cluster;
+    console.log(`fault: the same load, Postgres stopped (${FAULTS.join(', ')}) for ${DOWN_SECONDS} s each`);
+    sink = [];
+    const probe = healthProbe(app.url);
+    const staleAtFault = world.http.staleConnectionRetries;
+    const probes = probe.samples;
+    const cycles: Array<{ mode: string; stop: number; stopped: number; start: number; back: number }> = [];
+    let stopUsers = false;
+    const userLoops = Promise.all(users.map(async (u) => {
+      while (!stopUsers) await u.run(world, Date.now() + 1000);
+    }));
+    for (const mode of FAULTS) {
+      await sleep(WARM_MS);
+      const stop = performance.now();
+      await c.stop(mode);
+      const stopped = performance.now();
+      await sleep(DOWN_SECONDS * 1000);
+      const start = performance.now();
+      await c.start();
+      const back = performance.now();
+      cycles.push({ mode, stop, stopped, start, back });
+      console.log(`  ${mode}: stop took ${r1(stopped - stop)} ms, down ${DOWN_SECONDS} s, start took ${r1(back - start)} ms`);
+      await sleep(AFTER_MS);
+    }
+    stopUsers = true;
+    await userLoops;
+    const faultSamples = sink;
+    sink = [];
+    await Promise.all(users.map((u) => u.drain(world, Date.now() + 60_000)));
+    const drainSamples = sink;
+    await probe.stop();
+
+    const cycleFigures = cycles.map((cy, i) => {
+      const until = cycles[i + 1]?.stop ?? Infinity;
+      const downProbe = probes.find((p) => p.end >= cy.stop && p.outcome === 'unavailable');
+      const upProbe = probes.find((p) => p.start >= cy.back && p.outcome === 'ok');
+      const firstOk = faultSamples.filter((s) => s.start >= cy.back && s.outcome === 'ok').sort((a, b) => a.end - b.end)[0];
+      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.start < until && s.outcome !== 'ok');
+      const lastFailure = failuresAfterBack.sort((a, b) => b.end - a.end)[0];
+      const window = faultSamples.filter((s) => s.end >= cy.stop && s.start < until);
+      return {
+        mode: cy.mode,
+        stop_took_ms: r1(cy.stopped - cy.stop),
+        start_took_ms: r1(cy.back - cy.start),
+        health_down_after_ms: downProbe ? r1(downProbe.end - cy.stop) : null,
+        health_ok_after_back_ms: upProbe ? r1(upProbe.end - cy.back) : null,
+        first_user_2xx_after_back_ms: firstOk ? r1(firstOk.end - cy.back) : null,
+        last_failure_after_back_ms: lastFailure ? r1(lastFailure.end - cy.back) : 0,
+        requests_in_window: window.length,
+        outcomes: countBy(window.map((s) => s.outcome)),
+      };
+    });
+    table(cycleFigures.map(({ outcomes, ...rest }) => ({ ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v ?? 'none'])), ...outcomes })));
+    const faultVerdict = await verify(db.knex, mutations, clientIds);
+    const outcomes = countBy(faultSamples.map((s) => s.outcome)) as Partial<Record<Outcome, number>>;
+    const probeOutcomes = countBy(probes.map((s) => s.outcome));
+    console.log('fault phase requests', faultSamples.length, outcomes, 'health probes', probes.length, probeOutcomes, 'drain', drainSamples.length, 'requests sent again on a new connection', world.http.staleConnectionRetries - staleAtFault);
+    console.log('exactly once after the restarts', faultVerdict);
+    fault = {
+      modes: FAULTS,
+      down_seconds: DOWN_SECONDS,
+      requests: faultSamples.length,
+      outcomes,
+      unavailable_codes: countBy(faultSamples.filter((s) => s.status === 503).map((s) => s.code ?? 'none')),
+      other_failures: countBy(faultSamples.filter((s) => s.outcome !== 'ok' && s.outcome !== 'unavailable').map((s) => `${s.outcome} ${s.status} ${s.code ?? ''}`.trim())),
+      stale_connection_retries: world.http.staleConnectionRetries - staleAtFault,
+      health_probes: probes.length,
+      health_probe_outcomes: probeOutcomes,
+      drain: { requests: drainSamples.length, outcomes: countBy(drainSamples.map((s) => s.outcome)) },
+      cycles: cycleFigures,
+      crashed: crashed ?? null,
+      exactly_once: faultVerdict,
+      goals: {
+        health_down_within_5s: cycleFigures.every((c) => c.health_down_after_ms !== null && c.health_down_after_ms <= DOWN_REPORTED_GOAL_MS),
+        only_503_with_error_body: (outcomes.http_error ?? 0) + (outcomes.bad_unavailable ?? 0) + (outcomes.network ?? 0) === 0,
+        no_hang: (outcomes.timeout ?? 0) + (probeOutcomes.timeout ?? 0) === 0,
+        no_crash: !crashed,
+        recovered_within_10s: cycleFigures.every((c) => c.health_ok_after_back_ms !== null && c.health_ok_after_back_ms <= RECOVERY_GOAL_MS && c.last_failure_after_back_ms <= RECOVERY_GOAL_MS),
+        no_acked_write_lost: faultVerdict.lost === 0,
+        no_duplicates: faultVerdict.duplicates === 0,
+        all_acknowledged_after_drain: faultVerdict.unacknowledged === 0,
+      },
+    };
+  }
+
+  const kinds = Object.fromEntries(load.rows.map((r) => [r.kind, `p50 ${r.p50_ms} / p99 ${r.p99_ms} ms (x${r.p50_x_baseline} / x${r.p99_x_baseline})`])) as Record<Kind | 'all', string>;
+  saveResults('soak', { load, fault: fault ?? 'skipped (SOAK_DATABASE_URL or SOAK_FAULTS empty, or the app crashed under load)', summary: kinds });
+  console.log(JSON.stringify({ load_goals: load.goals, fault_goals: (fault as { goals?: unknown })?.goals }, null, 2));
+  const appErrors = fs.readFileSync(appLog, 'utf8').trim();
+  if (appErrors) console.log(`app stderr (${appErrors.split('\n').length} lines, ${appLog}); last lines:\n${appErrors.split('\n').slice(-5).join('\n')}`);
+
+  world.http.close();
+  app.close();
+  await db.knex.raw('drop schema if exists ?? cascade', [SCHEMA]).catch(() => undefined);
+  await db.close();
+  const failed = [...Object.values(load.goals), ...Object.values((fault as { goals?: Record<string, boolean> })?.goals ?? {})].some((ok) => !ok);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
