@@ -5,7 +5,7 @@
  */
 import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
@@ -32,8 +32,9 @@ export function Catalogue({ ownId }: { ownId: string }) {
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [limit, setLimit] = useState(CATALOGUE_PAGE);
-  const deferredSearch = useDeferredValue(search);
-  const query = useMemo(() => ({ search: deferredSearch, categoryId, limit }), [deferredSearch, categoryId, limit]);
+  // Not deferred: the results come from an asynchronous read anyway, so typing never waits
+  // for them, and a deferred value only postponed the read by a render and a frame.
+  const query = useMemo(() => ({ search, categoryId, limit }), [search, categoryId, limit]);
   const page = useCatalogue(query);
   const categories = useCategories() ?? [];
   const [contact, setContact] = useState<LocalProduct | null>(null);
