@@ -3,12 +3,12 @@
  * outbox (waiting to send), the refused actions, and `useMutate`, the one way to write:
  * the local effect and the outbox row in one transaction, then a sync soon after.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
 import type { SyncState } from '../sync/engine';
-import { discardRejection, writeLocal } from '../sync/store';
-import { useLocalData, useQueue } from './DataProvider';
+import { discardRejection, parseArgs, storeLocal } from '../sync/store';
+import { useLocalData, useQueueStore } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
 
@@ -22,36 +22,54 @@ export function useSyncState(): SyncState {
 
 /** The outbox: `pending` ones wait to be sent; `acked` ones were applied and wait for the pull that shows them. */
 export function useOutbox(): OutboxRow[] {
-  return useQueue().outbox;
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.outbox);
 }
 
 /** Rows with a write not yet sent: their screens mark them "waiting to send". */
-export function usePendingKeys(): Set<RowKey> {
-  const outbox = useOutbox();
-  return useMemo(() => new Set(outbox.filter((m) => m.status === 'pending').flatMap((m) => m.keys)), [outbox]);
+export function usePendingKeys(): ReadonlySet<RowKey> {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.pendingKeys);
+}
+
+/** Whether this row has a write not yet sent (renders again only when that changes). */
+export function useIsPending(key: RowKey): boolean {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.pendingKeys.has(key));
+}
+
+/** How many writes wait to be sent. */
+export function useWaitingCount(): number {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.waiting);
 }
 
 export function useRejections(): RejectionRow[] {
-  return useQueue().rejections;
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.rejections);
 }
 
-/** The refused actions that named this row. */
-export function useRejectionsFor(key: RowKey): RejectionRow[] {
-  const rejections = useRejections();
-  return useMemo(() => rejections.filter((r) => r.keys.includes(key)), [rejections, key]);
+/** The refused actions that named this row (the same array until they change). */
+export function useRejectionsFor(key: RowKey): readonly RejectionRow[] {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.rejectionsFor(key));
 }
 
 /**
- * Writes through the outbox. Resolves once the write is stored (and shown); throws
- * ValidationFailed with the shared schema's issues when the input is refused.
+ * Writes through the outbox. Throws ValidationFailed with the shared schema's issues at
+ * once, before anything is stored, when the input is refused; otherwise returns the
+ * promise of the write, which resolves once it is stored (and shown). So a form can close
+ * as soon as its input is accepted, while the write is being stored.
  */
 export function useMutate() {
   const { db, engine, context } = useLocalData();
   return useCallback(
-    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
-      const id = await writeLocal(db, name, input, context());
-      engine.schedule(WRITE_DEBOUNCE_MS);
-      return id;
+    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
+      const args = parseArgs(name, input);
+      return storeLocal(db, name, args, context()).then((id) => {
+        engine.schedule(WRITE_DEBOUNCE_MS);
+        return id;
+      });
     },
     [db, engine, context],
   );
