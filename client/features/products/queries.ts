@@ -10,7 +10,7 @@
  * with the term, every word whole, the rest (a prefix match), then newest first. Like the
  * server, a term with very many matches ranks a bounded number of them and says "more".
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
 import { normalizeSearch } from '../../../shared/search';

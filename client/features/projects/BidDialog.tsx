@@ -77,6 +77,10 @@ export function BidDialog({
       if (!(error instanceof ValidationFailed)) throw error;
       return setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
     }
+    // Focus leaves the dialog before it goes: removing the focused element makes the
+    // browser recompute style and layout at once, in the middle of the removal (focus ends
+    // on the page either way).
+    (document.activeElement as HTMLElement | null)?.blur();
     onClose();
     const draft = { amount, days, proposal };
     stored.catch((error: unknown) => {

@@ -3,7 +3,7 @@
  * the bids on them; a contractor sees open projects (and those it bid on) and its own
  * bids. The feed only ever brings a bid to its bidder and the project's owner.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { normalizeSearch } from '../../../shared/search';
 import { useLocalData } from '../../data/local/DataProvider';
 
