@@ -1,6 +1,6 @@
 /**
  * Offline catalogue search reads a small in-memory index of the local products (id,
- * normalised name and text, words, date, category) instead of IndexedDB rows: ranking a
+ * normalised name, words, date, category) instead of IndexedDB rows: ranking a
  * common word's thousands of matches from full rows costs as much as reading the whole
  * catalogue (10k rows, over a second on a slow phone), while the same work over the index
  * is a few milliseconds. Only the page shown is read from IndexedDB.
@@ -18,9 +18,6 @@ export interface IndexedProduct {
   id: string;
   /** The normalised name, spaces collapsed. */
   name: string;
-  /** The normalised name and description (shared/search.ts). */
-  text: string;
-  words: readonly string[];
   /**
    * The words joined and framed by spaces (" a b "): a query word starts a word when
    * " w" occurs in it and is a whole word when " w " does. Words never hold a space
@@ -50,13 +47,13 @@ export function productIndex(db: BinaaDb): Promise<IndexedProduct[]> {
   watch(db);
   let index = indexes.get(db);
   if (!index) {
-    index = db.products.toArray().then((rows) =>
+    // Read in a transaction of its own: a read inside a live query is otherwise kept in
+    // Dexie's query cache (a deep copy of all 10k rows) for as long as that query lives.
+    index = db.transaction('r', db.products, () => db.products.toArray()).then((rows) =>
       rows
         .map((row) => ({
           id: row.id,
           name: normalizeSearch(row.name).replace(/\s+/g, ' ').trim(),
-          text: row._search ?? '',
-          words: row._words ?? [],
           spaced: ` ${(row._words ?? []).join(' ')} `,
           created_at: row.created_at,
           category_id: row.category_id,

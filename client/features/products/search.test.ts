@@ -85,7 +85,7 @@ describe('offline catalogue search', () => {
       };
     });
     const index = rows
-      .map((r) => ({ id: r.id, name: normalizeSearch(r.name).replace(/\s+/g, ' ').trim(), text: '', words: r._words, spaced: ` ${r._words.join(' ')} `, created_at: r.created_at, category_id: r.category_id }))
+      .map((r) => ({ id: r.id, name: normalizeSearch(r.name).replace(/\s+/g, ' ').trim(), spaced: ` ${r._words.join(' ')} `, created_at: r.created_at, category_id: r.category_id }))
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     for (const raw of ['اسمنت', 'الاسمنت', 'cement', 'حديد 12', '12', 'wh', 'بلوك اسم', 'nothing']) {
       const term = parseTerm(raw)!;
