@@ -6,6 +6,7 @@
 import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
 import { memo, useCallback, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
@@ -46,8 +47,6 @@ export function Catalogue({ ownId }: { ownId: string }) {
     setLimit(CATALOGUE_PAGE);
   }, []);
   const openReview = useCallback((p: LocalProduct) => setReview({ type: 'product', id: p.id, name: p.name }), []);
-  // Translated here once rather than by a hook in each of the page's cards.
-  const labels = useMemo(() => ({ contact: t('actions.contact'), review: t('actions.review') }), [t]);
 
   return (
     <div className={styles.root}>
@@ -70,7 +69,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (
-              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} labels={labels} />
+              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} t={t} />
             ))}
           </div>
           {page.items.length < page.total && (
@@ -140,25 +139,27 @@ const CatalogueItem = memo(
     canReview,
     onContact,
     onReview,
-    labels,
+    t,
   }: {
     product: LocalProduct;
     canReview: boolean;
     onContact: (p: LocalProduct) => void;
     onReview: (p: LocalProduct) => void;
-    labels: { contact: string; review: string };
+    /** The list's, not a hook per card (see ProductCard). */
+    t: TFunction<'products'>;
   }) {
     return (
       <ProductCard
         product={p}
+        t={t}
         actions={
           <>
             <Button icon={<ChatRegular />} onClick={() => onContact(p)} data-testid="contact-supplier">
-              {labels.contact}
+              {t('actions.contact')}
             </Button>
             {canReview && (
               <Button icon={<StarRegular />} onClick={() => onReview(p)} data-testid="review-product">
-                {labels.review}
+                {t('actions.review')}
               </Button>
             )}
           </>
@@ -166,5 +167,5 @@ const CatalogueItem = memo(
       />
     );
   },
-  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && a.labels === b.labels && sameRow(a.product, b.product),
+  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && a.t === b.t && sameRow(a.product, b.product),
 );
