@@ -48,7 +48,7 @@ test('a bid placed offline survives a reload and reaches the server exactly once
   await projects.goto();
   await sync.expectSynced();
   await waitForServiceWorker(page);
-  const projectId = await projects.firstProjectId();
+  const projectId = await projects.demoProjectId();
 
   await goOffline(context);
   await projects.bid(projectId, 1_250_000, 'ننفذ المشروع خلال ستة أشهر بفريق معتمد', 180);
@@ -75,7 +75,7 @@ test('an answer lost after the server applied the bid does not apply it twice', 
   const projects = new ProjectsPage(page);
   await projects.goto();
   await sync.expectSynced();
-  const projectId = await projects.firstProjectId();
+  const projectId = await projects.demoProjectId();
 
   let dropped = 0;
   await context.route('**/api/sync/push', async (route) => {
@@ -102,8 +102,7 @@ test('two tabs writing at once converge', async ({ page, context }) => {
   const second = new ProjectsPage(await context.newPage());
   await second.goto();
   await new SyncShell(second.page).expectSynced();
-  const ids = await first.cards.evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getAttribute('data-project-id')!));
-  expect(ids).toHaveLength(2);
+  const ids = [await first.demoProjectId(0), await first.demoProjectId(1)];
 
   await Promise.all([first.bid(ids[0], 500_000, 'من التبويب الأول'), second.bid(ids[1], 600_000, 'من التبويب الثاني')]);
   for (const tab of [first, second]) {
@@ -121,7 +120,7 @@ test('a session that expires while offline loses nothing: the queue goes out aft
   const projects = new ProjectsPage(page);
   await projects.goto();
   await sync.expectSynced();
-  const projectId = await projects.firstProjectId();
+  const projectId = await projects.demoProjectId();
 
   await goOffline(context);
   await projects.bid(projectId, 777_000, 'عرض قبل انتهاء الجلسة');
@@ -244,7 +243,7 @@ test('signing out with unsent changes warns first, and the next user on the devi
   const projects = new ProjectsPage(page);
   await projects.goto();
   await sync.expectSynced();
-  const projectId = await projects.firstProjectId();
+  const projectId = await projects.demoProjectId();
   const firstUserDb = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).find((n) => n?.startsWith('binaa-')));
   expect(firstUserDb).toBeTruthy();
 

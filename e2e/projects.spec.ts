@@ -108,3 +108,36 @@ test('the projects screens in Chinese', async ({ browser }, testInfo) => {
   await checkPage(gov.page, 'zh', 'projects-government');
   for (const user of [gov, c]) await user.context.close();
 });
+
+test('a bid the device cannot store comes back in its dialog with what was typed (en)', async ({ browser }, testInfo) => {
+  const gov = await newUser(browser, testInfo, 'government', 'en', NAMES.en.gov);
+  const projectId = await postedProject(gov.page, 'en');
+  const c = await newUser(browser, testInfo, 'contractor', 'en', NAMES.en.b);
+  const projects = new ProjectsPage(c.page);
+  await projects.goto();
+  await expect(projects.card(projectId)).toBeVisible({ timeout: 20_000 });
+  // The dialog closes as soon as the input is accepted; the next outbox write fails as a
+  // full disk would make it fail.
+  await c.page.evaluate(() => {
+    const add = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<typeof add>) {
+      if (this.name !== 'outbox') return add.apply(this, args);
+      IDBObjectStore.prototype.add = add;
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await projects.card(projectId).getByTestId('bid-button').click();
+  const dialog = c.page.getByTestId('bid-dialog');
+  await dialog.locator('[name="amount"]').fill('1750000');
+  await dialog.locator('[name="proposal"]').fill('Crew on site next week');
+  await dialog.getByTestId('bid-submit').click();
+  await expect(dialog.getByTestId('bid-failed')).toBeVisible();
+  await expect(dialog.locator('[name="amount"]')).toHaveValue('1750000');
+  await expect(dialog.locator('[name="proposal"]')).toHaveValue('Crew on site next week');
+  await expect(projects.myBid(projectId)).toHaveCount(0);
+  // Sent again, it is stored and shown.
+  await dialog.getByTestId('bid-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(projects.myBid(projectId)).toContainText('1,750,000');
+  for (const user of [gov, c]) await user.context.close();
+});

@@ -3,11 +3,13 @@
  * average, and the 1-5 input of the review form (default 5) as a radio group.
  */
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { StarFilled, StarHalfFilled, StarRegular } from '@fluentui/react-icons';
+import { StarFilled, StarRegular } from '@fluentui/react-icons';
 import { RATING_MAX } from '../../shared/constants';
 
 const useStyles = makeStyles({
   row: { display: 'inline-flex', alignItems: 'center', gap: '2px', color: tokens.colorPaletteMarigoldForeground1 },
+  // What @fluentui/react-icons gives its svg (see StarsDisplay).
+  icon: { display: 'inline', lineHeight: 0, '@media (forced-colors: active)': { forcedColorAdjust: 'auto' } },
   // A half star points the way the text runs.
   half: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
   empty: { color: tokens.colorNeutralForeground3 },
@@ -34,16 +36,48 @@ export function halves(average: number): number {
   return Math.round(Math.min(Math.max(average, 0), RATING_MAX) * 2) / 2;
 }
 
+/**
+ * The shapes of @fluentui/react-icons' StarFilled, StarHalfFilled and StarRegular, drawn
+ * as the same svg elements without an icon component each: a list shows five stars per
+ * card, and five icon components (two style hooks each) per card were a fifth of the
+ * time a page of search results took to render.
+ */
+const STAR = {
+  filled: 'M9.1 2.9a1 1 0 0 1 1.8 0l1.93 3.91 4.31.63a1 1 0 0 1 .56 1.7l-3.12 3.05.73 4.3a1 1 0 0 1-1.45 1.05L10 15.51l-3.86 2.03a1 1 0 0 1-1.45-1.05l.74-4.3L2.3 9.14a1 1 0 0 1 .56-1.7l4.31-.63z',
+  half: 'M10 2.34a1 1 0 0 0-.9.56L7.17 6.8l-4.31.63a1 1 0 0 0-.56 1.7l3.13 3.05-.74 4.3a1 1 0 0 0 1.45 1.05L10 15.51z',
+  empty:
+    'M9.1 2.9a1 1 0 0 1 1.8 0l1.93 3.91 4.31.63a1 1 0 0 1 .56 1.7l-3.12 3.05.73 4.3a1 1 0 0 1-1.45 1.05L10 15.51l-3.86 2.03a1 1 0 0 1-1.45-1.05l.74-4.3L2.3 9.14a1 1 0 0 1 .56-1.7l4.31-.63zm.9.44L8.07 7.25a1 1 0 0 1-.75.55L3 8.43l3.12 3.04a1 1 0 0 1 .3.89l-.75 4.3 3.87-2.03a1 1 0 0 1 .93 0l3.86 2.03-.74-4.3a1 1 0 0 1 .29-.89L17 8.43l-4.32-.63a1 1 0 0 1-.75-.55z',
+} as const;
+
 export function StarsDisplay({ average, label, size = 16 }: { average: number; label: string; size?: number }) {
   const styles = useStyles();
   const value = halves(average);
+  const star = (n: number, shape: keyof typeof STAR, className: string) => (
+    <svg
+      key={n}
+      className={className}
+      fill="currentColor"
+      aria-hidden
+      data-fui-icon=""
+      width="1em"
+      height="1em"
+      viewBox="0 0 20 20"
+      xmlns="http://www.w3.org/2000/svg"
+      fontSize={size}
+    >
+      <path d={STAR[shape]} fill="currentColor" />
+    </svg>
+  );
+  const filled = mergeClasses('fui-Icon', styles.icon);
+  const half = mergeClasses('fui-Icon', styles.icon, styles.half);
+  const empty = mergeClasses('fui-Icon', styles.icon, styles.empty);
   return (
     <span className={styles.row} role="img" aria-label={label} data-testid="stars" data-value={value}>
       {Array.from({ length: RATING_MAX }, (_, i) => {
         const n = i + 1;
-        if (value >= n) return <StarFilled key={n} fontSize={size} aria-hidden />;
-        if (value >= n - 0.5) return <StarHalfFilled key={n} fontSize={size} className={styles.half} aria-hidden />;
-        return <StarRegular key={n} fontSize={size} className={styles.empty} aria-hidden />;
+        if (value >= n) return star(n, 'filled', filled);
+        if (value >= n - 0.5) return star(n, 'half', half);
+        return star(n, 'empty', empty);
       })}
     </span>
   );

@@ -17,9 +17,16 @@ export class ProjectsPage {
     return this.page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
   }
 
-  async firstProjectId(): Promise<string> {
-    await expect(this.cards.first()).toBeVisible();
-    return (await this.cards.first().getAttribute('data-project-id'))!;
+  /**
+   * An open project of the demo data (no test awards or closes those). Not simply the
+   * first card: that is the newest, often one another test posted a moment ago and is
+   * counting the bids of, in the other worker.
+   */
+  async demoProjectId(which = 0): Promise<string> {
+    const titles = ['إنشاء مدرسة ابتدائية بسعة 600 طالب', 'صيانة وتأهيل شبكة تصريف مياه الأمطار'];
+    const card = this.cards.filter({ hasText: titles[which] }).first();
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    return (await card.getAttribute('data-project-id'))!;
   }
 
   async bid(projectId: string, amount: number, proposal: string, days?: number) {

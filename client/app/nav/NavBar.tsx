@@ -12,7 +12,7 @@ import { AlertRegular, DismissRegular, NavigationRegular, SignOutRegular } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useOutbox } from '../../data/local/hooks';
+import { useQueueStore } from '../../data/local/DataProvider';
 import { useSession } from '../../data/session';
 import { useUnreadCount } from '../../features/notifications/queries';
 import { LanguageSwitcher } from '../LanguageSwitcher';
@@ -72,7 +72,8 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const unread = useUnreadCount();
-  const waiting = useOutbox().filter((m) => m.status === 'pending').length;
+  // Read when asked, not subscribed to: the bar need not render again on every write.
+  const queue = useQueueStore();
   if (session.status !== 'signedIn') return null;
   const items = navItemsFor(session.profile?.role, session.user.is_admin);
 
@@ -84,7 +85,7 @@ export function NavBar() {
   // Unsent changes would be deleted with the local data: ask first.
   const onLogout = async () => {
     setOpen(false);
-    if (waiting > 0) setConfirming(true);
+    if (queue.waiting > 0) setConfirming(true);
     else await signOut();
   };
 
@@ -118,7 +119,7 @@ export function NavBar() {
         </Button>
       </div>
       <LanguageSwitcher />
-      <SignOutDialog waiting={waiting} open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
+      <SignOutDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
       <OverlayDrawer position="start" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <DrawerHeader>
           <DrawerHeaderTitle

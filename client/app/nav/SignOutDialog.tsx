@@ -12,14 +12,15 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSyncNow } from '../../data/local/hooks';
+import { useSyncNow, useWaitingCount } from '../../data/local/hooks';
 
 /**
  * Sign-out with changes not sent yet (../shared/CLIENT-SYNC.md): say how many, offer to
  * send them first, and sign out only when they are sent or the user says so.
  */
-export function SignOutDialog({ waiting, open, onCancel, onConfirm }: { waiting: number; open: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function SignOutDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation('sync');
+  const waiting = useWaitingCount();
   const syncNow = useSyncNow();
   const [sending, setSending] = useState(false);
   const [left, setLeft] = useState<number | null>(null);

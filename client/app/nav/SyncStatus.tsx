@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { startLogin } from '../../data/auth';
-import { useOutbox, useRejections, useSyncState } from '../../data/local/hooks';
+import { useRejections, useSyncState, useWaitingCount } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import { PATHS } from '../paths';
 
@@ -38,9 +38,8 @@ export function SyncStatus() {
   const navigate = useNavigate();
   const { session } = useSession();
   const state = useSyncState();
-  const outbox = useOutbox();
   const refused = useRejections().length;
-  const waiting = outbox.filter((m) => m.status === 'pending').length;
+  const waiting = useWaitingCount();
   const expired = session.status === 'signedIn' && session.expired;
 
   const [indicator, text, icon, tone]: [SyncIndicator, string, ReactElement, string] = expired || state.phase === 'unauthorized'

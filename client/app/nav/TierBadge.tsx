@@ -12,8 +12,13 @@ const COLOR: Record<Exclude<VerificationTier, 'unverified'>, 'brand' | 'success'
 
 /** The verification badge; the unverified tier shows none (SPEC section 4). */
 export function TierBadge({ tier }: { tier: VerificationTier | null | undefined }) {
-  const { t } = useTranslation();
+  // No badge, no translation hook: a list renders many cards of unverified suppliers.
   if (!tier || tier === 'unverified' || !(tier in COLOR)) return null;
+  return <ShownTierBadge tier={tier} />;
+}
+
+function ShownTierBadge({ tier }: { tier: Exclude<VerificationTier, 'unverified'> }) {
+  const { t } = useTranslation();
   return (
     <Badge appearance="tint" color={COLOR[tier]} data-testid="tier-badge">
       {t(`tiers.${tier}`)}

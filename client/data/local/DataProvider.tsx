@@ -5,12 +5,13 @@
  * engine once the same user has signed in again. Loaded with the signed-in screens only,
  * so Dexie never reaches the landing page.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BinaaDb } from '../db/database';
-import type { EffectContext, OutboxRow, RejectionRow } from '../db/schema';
+import type { EffectContext } from '../db/schema';
 import { SyncEngine } from '../sync/engine';
+import { QueueStore } from './queueStore';
 import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
 import { useSession } from '../session';
@@ -27,25 +28,26 @@ export interface LocalData {
 const DataContext = createContext<LocalData | null>(null);
 
 /**
- * The outbox and the refused actions, each read by ONE live query for the whole page: many
- * rows on a screen ask whether they wait to be sent, and a query per row would re-run on
- * every local write.
+ * The outbox and the refused actions, each read by ONE live query for the whole page
+ * (queueStore.ts), which rows subscribe to by what they show.
  */
-export interface QueueState {
-  outbox: OutboxRow[];
-  rejections: RejectionRow[];
-}
-const NO_QUEUE: QueueState = { outbox: [], rejections: [] };
-const QueueContext = createContext<QueueState>(NO_QUEUE);
+const QueueContext = createContext<QueueStore>(new QueueStore());
 
 function QueueProvider({ db, children }: { db: BinaaDb; children: ReactNode }) {
-  const outbox = useLiveQuery(() => db.outbox.orderBy('id').toArray(), [db]);
-  const rejections = useLiveQuery(() => db.rejections.orderBy('id').reverse().toArray(), [db]);
-  const value = useMemo(() => ({ outbox: outbox ?? NO_QUEUE.outbox, rejections: rejections ?? NO_QUEUE.rejections }), [outbox, rejections]);
-  return <QueueContext.Provider value={value}>{children}</QueueContext.Provider>;
+  const store = useMemo(() => new QueueStore(), [db]);
+  useEffect(() => {
+    const error = (e: unknown) => console.warn('outbox read failed', e);
+    const outbox = liveQuery(() => db.outbox.orderBy('id').toArray()).subscribe({ next: (rows) => store.setOutbox(rows), error });
+    const rejections = liveQuery(() => db.rejections.orderBy('id').reverse().toArray()).subscribe({ next: (rows) => store.setRejections(rows), error });
+    return () => {
+      outbox.unsubscribe();
+      rejections.unsubscribe();
+    };
+  }, [db, store]);
+  return <QueueContext.Provider value={store}>{children}</QueueContext.Provider>;
 }
 
-export function useQueue(): QueueState {
+export function useQueueStore(): QueueStore {
   return useContext(QueueContext);
 }
 

@@ -7,8 +7,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
 import type { SyncState } from '../sync/engine';
-import { discardRejection, writeLocal } from '../sync/store';
-import { useLocalData, useQueue } from './DataProvider';
+import { discardRejection, parseArgs, storeLocal } from '../sync/store';
+import { useLocalData, useQueueStore } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
 
@@ -22,41 +22,64 @@ export function useSyncState(): SyncState {
 
 /** The outbox: `pending` ones wait to be sent; `acked` ones were applied and wait for the pull that shows them. */
 export function useOutbox(): OutboxRow[] {
-  return useQueue().outbox;
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.outbox);
 }
 
 /** Rows with a write not yet sent: their screens mark them "waiting to send". */
-export function usePendingKeys(): Set<RowKey> {
-  const outbox = useOutbox();
-  return useMemo(() => new Set(outbox.filter((m) => m.status === 'pending').flatMap((m) => m.keys)), [outbox]);
+export function usePendingKeys(): ReadonlySet<RowKey> {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.pendingKeys);
+}
+
+/** Whether this row has a write not yet sent (renders again only when that changes). */
+export function useIsPending(key: RowKey): boolean {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.pendingKeys.has(key));
+}
+
+/** How many writes wait to be sent. */
+export function useWaitingCount(): number {
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.waiting);
 }
 
 export function useRejections(): RejectionRow[] {
-  return useQueue().rejections;
-}
-
-/** The refused actions that named this row. */
-/** The refusals that touched any of `keys` (each once, though it may touch several). */
-export function useRejectionsFor(keys: RowKey | RowKey[]): RejectionRow[] {
-  const rejections = useRejections();
-  const wanted = Array.isArray(keys) ? keys.join('\n') : keys;
-  return useMemo(() => {
-    const set = new Set(wanted.split('\n'));
-    return rejections.filter((r) => r.keys.some((k) => set.has(k)));
-  }, [rejections, wanted]);
+  const store = useQueueStore();
+  return useSyncExternalStore(store.subscribe, () => store.rejections);
 }
 
 /**
- * Writes through the outbox. Resolves once the write is stored (and shown); throws
- * ValidationFailed with the shared schema's issues when the input is refused.
+ * The refused actions that named any of `keys` (each once, though it may name several);
+ * for one key, the store's own array, the same until it changes.
+ */
+export function useRejectionsFor(keys: RowKey | readonly RowKey[]): readonly RejectionRow[] {
+  const store = useQueueStore();
+  const single = typeof keys === 'string' ? keys : keys.length === 1 ? keys[0] : null;
+  const joined = typeof keys === 'string' ? keys : keys.join('\n');
+  const snapshot = useSyncExternalStore(store.subscribe, () => (single ? store.rejectionsFor(single) : store.rejections));
+  return useMemo(() => {
+    if (single) return snapshot;
+    const wanted = new Set(joined.split('\n'));
+    return snapshot.filter((r) => r.keys.some((k) => wanted.has(k)));
+  }, [snapshot, joined, single]);
+}
+
+/**
+ * Writes through the outbox. Throws ValidationFailed with the shared schema's issues at
+ * once, before anything is stored, when the input is refused; otherwise returns the
+ * promise of the write, which resolves once it is stored (and shown). So a form can close
+ * as soon as its input is accepted, while the write is being stored.
  */
 export function useMutate() {
   const { db, engine, context } = useLocalData();
   return useCallback(
-    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
-      const id = await writeLocal(db, name, input, context());
-      engine.schedule(WRITE_DEBOUNCE_MS);
-      return id;
+    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
+      const args = parseArgs(name, input);
+      return storeLocal(db, name, args, context()).then((id) => {
+        engine.schedule(WRITE_DEBOUNCE_MS);
+        return id;
+      });
     },
     [db, engine, context],
   );

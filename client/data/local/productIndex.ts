@@ -1,13 +1,14 @@
 /**
  * Offline catalogue search reads a small in-memory index of the local products (id,
- * normalised name and text, words, date, category) instead of IndexedDB rows: ranking a
+ * normalised name, words, date, category) instead of IndexedDB rows: ranking a
  * common word's thousands of matches from full rows costs as much as reading the whole
  * catalogue (10k rows, over a second on a slow phone), while the same work over the index
  * is a few milliseconds. Only the page shown is read from IndexedDB.
  *
  * The index is built once per database from one read of the products and dropped when
  * any product changes (Dexie's storagemutated event, which also reports other tabs'
- * writes), so a search after a sync sees the new rows.
+ * writes), so a search after a sync sees the new rows. It is kept newest first, so a
+ * search walks it once and keeps the first page of each rank, with no sort per keystroke.
  */
 import Dexie from 'dexie';
 import { normalizeSearch } from '../../../shared/search';
@@ -17,9 +18,13 @@ export interface IndexedProduct {
   id: string;
   /** The normalised name, spaces collapsed. */
   name: string;
-  /** The normalised name and description (shared/search.ts). */
-  text: string;
-  words: readonly string[];
+  /**
+   * The words joined and framed by spaces (" a b "): a query word starts a word when
+   * " w" occurs in it and is a whole word when " w " does. Words never hold a space
+   * (searchWords splits on everything but letters and digits), and one native substring
+   * search per word is far cheaper than looping over the words in JavaScript.
+   */
+  spaced: string;
   created_at: string;
   category_id: string | null;
 }
@@ -36,19 +41,25 @@ function watch(db: BinaaDb) {
   });
 }
 
+const newestFirst = (a: IndexedProduct, b: IndexedProduct) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+
 export function productIndex(db: BinaaDb): Promise<IndexedProduct[]> {
   watch(db);
   let index = indexes.get(db);
   if (!index) {
-    index = db.products.toArray().then((rows) =>
-      rows.map((row) => ({
-        id: row.id,
-        name: normalizeSearch(row.name).replace(/\s+/g, ' ').trim(),
-        text: row._search ?? '',
-        words: row._words ?? [],
-        created_at: row.created_at,
-        category_id: row.category_id,
-      })),
+    // Read in a transaction of its own: a read inside a live query is otherwise kept in
+    // Dexie's query cache (a deep copy of all 10k rows) for as long as that query lives.
+    index = db.transaction('r', db.products, () => db.products.toArray()).then((rows) =>
+      rows
+        .map((row) => ({
+          id: row.id,
+          name: normalizeSearch(row.name).replace(/\s+/g, ' ').trim(),
+          spaced: ` ${(row._words ?? []).join(' ')} `,
+          created_at: row.created_at,
+          category_id: row.category_id,
+        }))
+        // Newest first; a stable sort keeps rows of one instant in key order.
+        .sort(newestFirst),
     );
     indexes.set(db, index);
     index.catch(() => indexes.delete(db));

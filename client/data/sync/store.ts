@@ -99,28 +99,36 @@ export function parseArgs<N extends MutationName>(name: N, input: MutationInput<
 
 /**
  * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
- * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
+ * applies the effect and adds the outbox row. Resolves to the mutation id once committed;
+ * rejects with ValidationFailed (nothing stored) when the input is refused.
  */
 export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
-  const args = parseArgs(name, input) as Record<string, unknown>;
+  return storeLocal(db, name, parseArgs(name, input), ctx);
+}
+
+/** writeLocal of arguments parseArgs has accepted. */
+export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed: MutationArgs<N>, ctx: EffectContext): Promise<number> {
+  const args = parsed as Record<string, unknown>;
   const effect = effectOf(name);
-  const tables = [db.meta, db.base, db.outbox, ...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e))];
+  // The entity tables first: at commit Dexie runs the affected live queries again in the
+  // order of this list, so the rows the person just changed are read before the outbox
+  // (whose "waiting to send" marks can come a moment later).
+  const tables = [...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e)), db.meta, db.base, db.outbox];
   // As few round trips as the transaction allows: a local write is what a person waits on.
+  // One for the reads (the engine's counters, the rows and their pre-images: an effect
+  // that needs no read to name its keys names them before the counters are back), one
+  // for the writes.
   return db.transaction('rw', tables, async () => {
-    const [next, gen, keyList] = await Promise.all([
-      db.getMeta<number>('next_mutation_id'),
-      db.getMeta<number>('generation'),
-      effect.keys(args as never, reader(db), ctx),
-    ]);
-    const id = next ?? 1;
-    const keys = [...new Set(keyList)];
-    const [rows, bases] = await Promise.all([readRows(db, keys), db.base.bulkGet(keys)]);
+    const counters = db.meta.bulkGet(['next_mutation_id', 'generation']);
+    const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
+    const [[next, gen], rows, bases] = await Promise.all([counters, readRows(db, keys), db.base.bulkGet(keys)]);
+    const id = (next?.value as number | undefined) ?? 1;
     const preImages = keys.filter((_, i) => !bases[i]).map((key) => ({ key, row: rows.get(key) ?? null, as_of: id - 1 }));
     const before = new Map(rows);
     effect.apply(args as never, rows, ctx);
     await Promise.all([
       preImages.length ? db.base.bulkPut(preImages) : undefined,
-      writeRows(db, rows, gen ?? 0, before),
+      writeRows(db, rows, (gen?.value as number | undefined) ?? 0, before),
       db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
       db.setMeta('next_mutation_id', id + 1),
     ]);

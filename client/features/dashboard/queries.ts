@@ -3,7 +3,7 @@
  * stats cards per role, the last three products or projects, and what the next steps
  * depend on.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
 import type { Role } from '../../../shared/constants';

@@ -4,7 +4,7 @@
  * holds their own orders and the offers on them; a supplier holds every order (with
  * my_response) and their own offers.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useEffect, useState } from 'react';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';

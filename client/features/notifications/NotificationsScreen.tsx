@@ -8,7 +8,7 @@ import { AlertRegular, CheckmarkRegular, MailReadRegular } from '@fluentui/react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useIsPending } from '../../data/local/hooks';
 import type { NotificationItem } from '../../data/types';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -83,7 +83,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
   const { t } = useTranslation(['notifications', 'sync', 'common']);
   const format = useFormat();
   const writes = useNotificationWrites();
-  const pending = usePendingKeys().has(notificationKey(n.id));
+  const pending = useIsPending(notificationKey(n.id));
   const { title, message } = renderNotification(t, n, format);
   return (
     <li>

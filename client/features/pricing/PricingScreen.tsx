@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
 import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
 import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -100,7 +100,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const subscription = useSubscription();
   const usage = useUsage(me);
   const writes = useSubscriptionWrites();
-  const pending = usePendingKeys().has(subscriptionKey(me));
+  const pending = useIsPending(subscriptionKey(me));
   const [confirm, setConfirm] = useState<SubscriptionPlan | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -3,7 +3,7 @@
  * opens offline). Usage counts what the limits count: own live products and own active
  * instant orders.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { rowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 

@@ -5,7 +5,8 @@
  */
 import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
@@ -26,51 +27,32 @@ const useStyles = makeStyles({
 
 export function Catalogue({ ownId }: { ownId: string }) {
   const styles = useStyles();
-  const { t, i18n } = useTranslation('products');
-  const language = toLanguageCode(i18n.resolvedLanguage);
+  const { t } = useTranslation('products');
   const format = useFormat();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [limit, setLimit] = useState(CATALOGUE_PAGE);
-  const deferredSearch = useDeferredValue(search);
-  const query = useMemo(() => ({ search: deferredSearch, categoryId, limit }), [deferredSearch, categoryId, limit]);
+  // Not deferred: the results come from an asynchronous read anyway, so typing never waits
+  // for them, and a deferred value only postponed the read by a render and a frame.
+  const query = useMemo(() => ({ search, categoryId, limit }), [search, categoryId, limit]);
   const page = useCatalogue(query);
-  const categories = useCategories() ?? [];
   const [contact, setContact] = useState<LocalProduct | null>(null);
   const [review, setReview] = useState<ReviewTarget | null>(null);
-  const selected = categories.find((c) => c.id === categoryId);
+  const onSearch = useCallback((value: string) => {
+    setSearch(value);
+    setLimit(CATALOGUE_PAGE);
+  }, []);
+  const onCategory = useCallback((id: string | null) => {
+    setCategoryId(id);
+    setLimit(CATALOGUE_PAGE);
+  }, []);
   const openReview = useCallback((p: LocalProduct) => setReview({ type: 'product', id: p.id, name: p.name }), []);
 
   return (
     <div className={styles.root}>
       <div className={styles.filters} role="search">
-        <SearchBox
-          aria-label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          value={search}
-          onChange={(_, d) => {
-            setSearch(d.value);
-            setLimit(CATALOGUE_PAGE);
-          }}
-          data-testid="product-search"
-        />
-        <Dropdown
-          aria-label={t('category.label')}
-          value={selected ? selected[`name_${language}`] : t('category.all')}
-          selectedOptions={[categoryId ?? '']}
-          onOptionSelect={(_, d) => {
-            setCategoryId(d.optionValue || null);
-            setLimit(CATALOGUE_PAGE);
-          }}
-          data-testid="category-filter"
-        >
-          <Option value="">{t('category.all')}</Option>
-          {categories.map((c) => (
-            <Option key={c.id} value={c.id}>
-              {c[`name_${language}`]}
-            </Option>
-          ))}
-        </Dropdown>
+        <SearchField value={search} onChange={onSearch} />
+        <CategoryFilter categoryId={categoryId} onChange={onCategory} />
       </div>
       {page === undefined ? (
         <ListSkeleton label={t('loading')} />
@@ -87,7 +69,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (
-              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} />
+              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} t={t} />
             ))}
           </div>
           {page.items.length < page.total && (
@@ -110,13 +92,66 @@ export function Catalogue({ ownId }: { ownId: string }) {
   );
 }
 
+/**
+ * The search box and the category filter, memoised apart: a keystroke renders the box
+ * again, not the filter and its options, and a page of results renders neither.
+ */
+const SearchField = memo(function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('products');
+  return (
+    <SearchBox
+      aria-label={t('search.label')}
+      placeholder={t('search.placeholder')}
+      value={value}
+      onChange={(_, d) => onChange(d.value)}
+      data-testid="product-search"
+    />
+  );
+});
+
+const CategoryFilter = memo(function CategoryFilter({ categoryId, onChange }: { categoryId: string | null; onChange: (id: string | null) => void }) {
+  const { t, i18n } = useTranslation('products');
+  const language = toLanguageCode(i18n.resolvedLanguage);
+  const categories = useCategories() ?? [];
+  const selected = categories.find((c) => c.id === categoryId);
+  return (
+    <Dropdown
+      aria-label={t('category.label')}
+      value={selected ? selected[`name_${language}`] : t('category.all')}
+      selectedOptions={[categoryId ?? '']}
+      onOptionSelect={(_, d) => onChange(d.optionValue || null)}
+      data-testid="category-filter"
+    >
+      <Option value="">{t('category.all')}</Option>
+      {categories.map((c) => (
+        <Option key={c.id} value={c.id}>
+          {c[`name_${language}`]}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+});
+
 /** A catalogue card, memoised on the row's content (see MyProducts). */
 const CatalogueItem = memo(
-  function CatalogueItem({ product: p, canReview, onContact, onReview }: { product: LocalProduct; canReview: boolean; onContact: (p: LocalProduct) => void; onReview: (p: LocalProduct) => void }) {
-    const { t } = useTranslation('products');
+  function CatalogueItem({
+    product: p,
+    canReview,
+    onContact,
+    onReview,
+    t,
+  }: {
+    product: LocalProduct;
+    canReview: boolean;
+    onContact: (p: LocalProduct) => void;
+    onReview: (p: LocalProduct) => void;
+    /** The list's, not a hook per card (see ProductCard). */
+    t: TFunction<'products'>;
+  }) {
     return (
       <ProductCard
         product={p}
+        t={t}
         actions={
           <>
             <Button icon={<ChatRegular />} onClick={() => onContact(p)} data-testid="contact-supplier">
@@ -132,5 +167,5 @@ const CatalogueItem = memo(
       />
     );
   },
-  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && sameRow(a.product, b.product),
+  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && a.t === b.t && sameRow(a.product, b.product),
 );

@@ -161,6 +161,7 @@ const OwnProduct = memo(
     return (
       <ProductCard
         product={p}
+        t={t}
         badges={pending ? <PendingBadge /> : null}
         footer={refusal ? <Refused rejection={refusal} /> : null}
         actions={

@@ -5,8 +5,8 @@
  * for the owner).
  */
 import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TierBadge } from '../../app/nav/TierBadge';
 import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
 import type { LocalProduct } from '../../data/db/schema';
@@ -32,9 +32,24 @@ const useStyles = makeStyles({
   actions: { gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-export function ProductCard({ product, badges, actions, footer }: { product: LocalProduct; badges?: ReactNode; actions?: ReactNode; footer?: ReactNode }) {
+/**
+ * `t` is the list's (the products namespace): a page renders many cards, and a translation
+ * hook per card cost more than the rest of the card's own work.
+ */
+export function ProductCard({
+  product,
+  t,
+  badges,
+  actions,
+  footer,
+}: {
+  product: LocalProduct;
+  t: TFunction<'products'>;
+  badges?: ReactNode;
+  actions?: ReactNode;
+  footer?: ReactNode;
+}) {
   const styles = useStyles();
-  const { t } = useTranslation('products');
   const format = useFormat();
   const available = product.availability_status === 'available';
   const rating = product.total_reviews

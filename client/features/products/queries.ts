@@ -10,14 +10,14 @@
  * with the term, every word whole, the rest (a prefix match), then newest first. Like the
  * server, a term with very many matches ranks a bounded number of them and says "more".
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
 import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../../data/db/database';
 import { rowKey, type LocalProduct } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
-import { productIndex } from '../../data/local/productIndex';
+import { productIndex, type IndexedProduct } from '../../data/local/productIndex';
 import { queryWords } from '../../data/sync/searchWords';
 
 // --- Search, pure ------------------------------------------------------------------------
@@ -80,6 +80,35 @@ export interface CataloguePage {
   capped: boolean;
 }
 
+/**
+ * The matches of a term in the index, ranked as rankRows does (highest rank first,
+ * newest first within a rank), keeping only the first `limit` ids and the count. The
+ * index is newest first, so one walk fills each rank's page in order: no sort, no row
+ * built per match (a common word matches half the catalogue).
+ */
+export function searchIndex(index: readonly IndexedProduct[], term: SearchTerm, categoryId: string | null, limit: number): { ids: string[]; total: number } {
+  const starts = term.words.map((w) => ` ${w}`);
+  const whole = term.words.map((w) => ` ${w} `);
+  const byRank: string[][] = [[], [], [], [], []];
+  let total = 0;
+  for (const entry of index) {
+    if (categoryId && entry.category_id !== categoryId) continue;
+    if (!starts.every((s) => entry.spaced.includes(s))) continue;
+    total += 1;
+    const rank =
+      entry.name === term.term ? RANK.exact : entry.name.startsWith(term.term) ? RANK.prefix : whole.every((w) => entry.spaced.includes(w)) ? RANK.word : RANK.partial;
+    if (byRank[rank].length < limit) byRank[rank].push(entry.id);
+  }
+  return { ids: [RANK.exact, RANK.prefix, RANK.word, RANK.partial].flatMap((r) => byRank[r]).slice(0, limit), total };
+}
+
+/**
+ * Makes a live query run again when any row of the table changes, for the price of one
+ * row: Dexie observes the whole key range a primary-key query asks for, whatever its
+ * limit (a count() observes the same but walks every key in IndexedDB).
+ */
+const watchTable = (table: BinaaDb['products']) => table.limit(1).toArray();
+
 /** One page of the catalogue: ranked search results, or newest first; optionally one category. */
 export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: CatalogueQuery): Promise<CataloguePage> {
   const term = parseTerm(search);
@@ -93,15 +122,11 @@ export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: 
     return { items, total, capped: false };
   }
   // Matched and ranked over the in-memory index (client/data/local/productIndex.ts); only
-  // the page shown is read from IndexedDB. count() makes the live query run again when
-  // any product changes (the index is rebuilt then).
-  const [index] = await Promise.all([productIndex(db), db.products.count()]);
-  const matches = index.filter(
-    (entry) => (!categoryId || entry.category_id === categoryId) && term.words.every((w) => entry.words.some((word) => word.startsWith(w))),
-  );
-  const ranked = rankRows(matches.map((entry) => ({ ...entry, _words: entry.words as string[] })), term);
-  const items = (await db.products.bulkGet(ranked.slice(0, limit).map((entry) => entry.id))).filter((r): r is LocalProduct => Boolean(r));
-  return { items, total: ranked.length, capped: false };
+  // the page shown is read from IndexedDB, in the same round trip as the read that makes
+  // the live query follow every product (the index is rebuilt when one changes).
+  const { ids, total } = searchIndex(await productIndex(db), term, categoryId, limit);
+  const [rows] = await Promise.all([db.products.bulkGet(ids), watchTable(db.products)]);
+  return { items: rows.filter((r): r is LocalProduct => Boolean(r)), total, capped: false };
 }
 
 /** The catalogue page for the current search, category and length; undefined while loading. */

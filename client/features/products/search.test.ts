@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../../data/db/database';
 import { toStored } from '../../data/sync/store';
-import { parseTerm, rankRows, readCatalogue } from './queries';
+import { normalizeSearch } from '../../../shared/search';
+import { searchWords } from '../../data/sync/searchWords';
+import { parseTerm, rankRows, readCatalogue, searchIndex } from './queries';
 
 const base = { description: null, price: 10, unit: 'kg', min_quantity: 1, stock_quantity: null, category_id: null, category_name: null, image_url: null, specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0, supplier_name: null, supplier_verification_tier: 'unverified', updated_at: '2026-01-01T00:00:00Z', supplier_id: '00000000-0000-4000-8000-000000000001' };
 let n = 0;
@@ -64,5 +66,36 @@ describe('offline catalogue search', () => {
       { name: 'Cement', created_at: '0', _words: ['cement'] },
     ];
     expect(rankRows(rows, term).map((r) => r.name)).toEqual(['Cement', 'cement bag', 'white cement', 'white cements']);
+  });
+
+  it('pages a walk of the index exactly as ranking every match would (rank, then newest, then key order)', () => {
+    // Few words and few instants, so ranks, prefixes and ties of created_at are common.
+    const vocabulary = ['اسمنت', 'الاسمنت', 'حديد', 'حديد 12', 'cement', 'cements', 'white', 'بلوك', '12', '120'];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rows = Array.from({ length: 400 }, (_, i) => {
+      const name = Array.from({ length: 1 + random(3) }, () => vocabulary[random(vocabulary.length)]).join(' ');
+      const words = searchWords(normalizeSearch(name));
+      return {
+        id: `p${String(i).padStart(4, '0')}`,
+        name,
+        created_at: `2026-01-0${1 + random(5)}T00:00:00Z`,
+        category_id: random(2) ? 'c1' : null,
+        _words: words,
+      };
+    });
+    const index = rows
+      .map((r) => ({ id: r.id, name: normalizeSearch(r.name).replace(/\s+/g, ' ').trim(), spaced: ` ${r._words.join(' ')} `, created_at: r.created_at, category_id: r.category_id }))
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    for (const raw of ['اسمنت', 'الاسمنت', 'cement', 'حديد 12', '12', 'wh', 'بلوك اسم', 'nothing']) {
+      const term = parseTerm(raw)!;
+      for (const categoryId of [null, 'c1']) {
+        const matches = rows.filter((r) => (!categoryId || r.category_id === categoryId) && term.words.every((w) => r._words.some((word) => word.startsWith(w))));
+        const expected = rankRows(matches, term).map((r) => r.id);
+        for (const limit of [1, 12, 1000]) {
+          expect(searchIndex(index, term, categoryId, limit), `${raw} ${categoryId} ${limit}`).toEqual({ ids: expected.slice(0, limit), total: expected.length });
+        }
+      }
+    }
   });
 });

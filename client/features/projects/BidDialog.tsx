@@ -8,6 +8,8 @@ import {
   DialogTitle,
   Field,
   Input,
+  MessageBar,
+  MessageBarBody,
   Textarea,
   makeStyles,
   tokens,
@@ -24,47 +26,87 @@ const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerti
 
 const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimated_completion_days: 'errors.days' };
 
-/** Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1). Works offline. */
-export function BidDialog({ project, existing, open, onClose }: { project: Project; existing: Bid | null; open: boolean; onClose: () => void }) {
+/** What was typed in the dialog, kept to open it again when storing the bid failed. */
+export interface BidDraft {
+  amount: string;
+  days: string;
+  proposal: string;
+}
+
+/**
+ * Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1).
+ * Works offline. Accepted input closes the dialog at once, while the bid is being stored
+ * on the device (a few milliseconds), so the amount appears on the card as soon as it is
+ * stored, with nothing of the dialog's own to tear down first; should storing fail (the
+ * device's storage full, say), `onFailed` gets what was typed and the owner opens the
+ * dialog again with it (`failed`) and a message.
+ */
+export function BidDialog({
+  project,
+  existing,
+  failed,
+  onClose,
+  onFailed,
+}: {
+  project: Project;
+  existing: Bid | null;
+  failed?: BidDraft;
+  onClose: () => void;
+  onFailed: (draft: BidDraft) => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { submitBid } = useProjectMutations();
-  const [amount, setAmount] = useState(existing ? String(existing.amount) : '');
-  const [days, setDays] = useState(existing?.estimated_completion_days ? String(existing.estimated_completion_days) : '');
-  const [proposal, setProposal] = useState(existing?.proposal ?? '');
+  const [amount, setAmount] = useState(failed?.amount ?? (existing ? String(existing.amount) : ''));
+  const [days, setDays] = useState(failed?.days ?? (existing?.estimated_completion_days ? String(existing.estimated_completion_days) : ''));
+  const [proposal, setProposal] = useState(failed?.proposal ?? existing?.proposal ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = async () => {
+  const submit = () => {
     const missing: Record<string, string> = {};
     if (!amount.trim()) missing.amount = t('errors.required');
     if (!proposal.trim()) missing.proposal = t('errors.required');
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    if (Object.keys(missing).length) return setErrors(missing);
+    let stored: Promise<number>;
     try {
-      await submitBid(
+      stored = submitBid(
         { project_id: project.id, amount: Number(amount), proposal, estimated_completion_days: days.trim() ? Number(days) : null },
         existing?.id,
       );
-      onClose();
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
-      setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
+      return setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
     }
+    // Focus leaves the dialog before it goes: removing the focused element makes the
+    // browser recompute style and layout at once, in the middle of the removal (focus ends
+    // on the page either way).
+    (document.activeElement as HTMLElement | null)?.blur();
+    onClose();
+    const draft = { amount, days, proposal };
+    stored.catch((error: unknown) => {
+      console.error('bid not stored', error);
+      onFailed(draft);
+    });
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface data-testid="bid-dialog">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void submit();
+            submit();
           }}
           noValidate
         >
           <DialogBody>
             <DialogTitle>{t('bid.dialogTitle', { title: isolate(project.title) })}</DialogTitle>
             <DialogContent className={styles.form}>
+              {failed && (
+                <MessageBar intent="error" data-testid="bid-failed">
+                  <MessageBarBody>{t('bid.failed')}</MessageBarBody>
+                </MessageBar>
+              )}
               <Field label={t('bid.amount')} required validationMessage={errors.amount}>
                 <Input type="number" inputMode="decimal" min={0} step={0.01} value={amount} onChange={(_, d) => setAmount(d.value)} name="amount" />
               </Field>

@@ -1,14 +1,14 @@
 import { Button, SearchBox, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListSkeleton';
 import { PendingBadge } from '../../ui/PendingBadge';
-import { BidDialog } from './BidDialog';
+import { BidDialog, type BidDraft } from './BidDialog';
 import { deadlinePassed, riyadhToday } from './deadline';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
@@ -43,7 +43,7 @@ function MyBidLine({ bid }: { bid: Bid }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const format = useFormat();
-  const pending = usePendingKeys().has(`bid:${bid.id}`);
+  const pending = useIsPending(`bid:${bid.id}`);
   const days = bid.estimated_completion_days;
   return (
     <div className={styles.row} data-testid="my-bid" data-bid-id={bid.id}>
@@ -56,24 +56,38 @@ function MyBidLine({ bid }: { bid: Bid }) {
   );
 }
 
-/** An open project with the contractor's bid on it and the bid, update and withdraw actions. */
-function OpenProject({ project }: { project: Project }) {
+/**
+ * An open project with the contractor's bid on it. Memoised on the row: a bid placed on
+ * one project renders again only that project's actions, not every card of the list.
+ */
+const OpenProject = memo(function OpenProject({ project }: { project: Project }) {
+  const mine = useMyBidOn(project.id);
+  // A refusal of the bid shows on the card once, with those of the project.
+  return (
+    <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
+      <OpenProjectActions project={project} mine={mine ?? null} />
+    </ProjectCard>
+  );
+});
+
+/** The contractor's bid on an open project and the bid, update and withdraw actions. */
+function OpenProjectActions({ project, mine }: { project: Project; mine: Bid | null }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
-  const mine = useMyBidOn(project.id);
   const { withdrawBid } = useProjectMutations();
-  const [open, setOpen] = useState(false);
+  // Open: with nothing, or with what was typed when storing it failed.
+  const [dialog, setDialog] = useState<{ failed?: BidDraft } | null>(null);
   const closed = deadlinePassed(project.deadline_date);
   const active = mine && mine.status === 'submitted';
   return (
-    <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
+    <>
       {mine && <MyBidLine bid={mine} />}
       {closed ? (
         <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
       ) : (
         <div className={styles.row}>
           {(!mine || active) && (
-            <Button appearance="primary" onClick={() => setOpen(true)} data-testid="bid-button">
+            <Button appearance="primary" onClick={() => setDialog({})} data-testid="bid-button">
               {mine ? t('bid.update') : t('bid.place')}
             </Button>
           )}
@@ -90,8 +104,10 @@ function OpenProject({ project }: { project: Project }) {
           )}
         </div>
       )}
-      {open && <BidDialog project={project} existing={mine ?? null} open={open} onClose={() => setOpen(false)} />}
-    </ProjectCard>
+      {dialog && (
+        <BidDialog project={project} existing={mine ?? null} failed={dialog.failed} onClose={() => setDialog(null)} onFailed={(failed) => setDialog({ failed })} />
+      )}
+    </>
   );
 }
 
@@ -103,9 +119,10 @@ export function ContractorProjects() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ProjectFilter>('all');
   const open = useOpenProjects(search);
-  const myBids = useMyBids();
-  const bidOn = new Set((myBids ?? []).map(({ bid }) => bid.project_id));
-  const projects = open && filterProjects(open, filter, bidOn);
+  // Read only where shown or filtered on: otherwise every bid written would read all the
+  // contractor's bids and their projects again and render the whole list.
+  const myBids = useMyBids(tab === 'mine' || filter === 'notBid');
+  const projects = open && (filter !== 'notBid' || myBids) ? filterProjects(open, filter, new Set((myBids ?? []).map(({ bid }) => bid.project_id))) : undefined;
   return (
     <>
       <Text as="p" className={styles.muted}>

@@ -1,9 +1,9 @@
 import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
 import type { RowKey } from '../../data/db/schema';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useIsPending } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
 import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -32,12 +32,27 @@ function useDeadline(date: string | null) {
  */
 export function ProjectCard({ project, alsoKeys = [], children }: { project: Project; alsoKeys?: RowKey[]; children?: ReactNode }) {
   const styles = useStyles();
-  const { t } = useTranslation('projects');
-  const format = useFormat();
-  const pending = usePendingKeys().has(`project:${project.id}`);
-  const deadline = useDeadline(project.deadline_date);
   return (
     <Card className={styles.card} data-testid="project-card" data-project-id={project.id}>
+      <ProjectDetails project={project} />
+      <RefusalNote rowKey={[`project:${project.id}`, ...alsoKeys]} />
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * What the card says of the project itself, memoised on the row: a change in the actions
+ * below it (a bid placed, a dialog closed) does not render it again.
+ */
+const ProjectDetails = memo(function ProjectDetails({ project }: { project: Project }) {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const format = useFormat();
+  const pending = useIsPending(`project:${project.id}`);
+  const deadline = useDeadline(project.deadline_date);
+  return (
+    <>
       <CardHeader
         header={
           <Text as="h3" weight="semibold" size={400} style={{ margin: 0 }}>
@@ -61,8 +76,6 @@ export function ProjectCard({ project, alsoKeys = [], children }: { project: Pro
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <Text>{t('card.bids', { count: project.bid_count })}</Text>
       </div>
-      <RefusalNote rowKey={[`project:${project.id}`, ...alsoKeys]} />
-      {children}
-    </Card>
+    </>
   );
-}
+});

@@ -3,7 +3,7 @@
  * the bids on them; a contractor sees open projects (and those it bid on) and its own
  * bids. The feed only ever brings a bid to its bidder and the project's owner.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { normalizeSearch } from '../../../shared/search';
 import { useLocalData } from '../../data/local/DataProvider';
 
@@ -34,14 +34,15 @@ export function useBidsOn(projectId: string) {
   return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).sort((a, b) => a.amount - b.amount), [db, projectId]);
 }
 
-/** The contractor's own bids, newest first, each with its project when this device has it. */
-export function useMyBids() {
+/** The contractor's own bids, newest first, each with its project when this device has it; none read unless `enabled`. */
+export function useMyBids(enabled = true) {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
+    if (!enabled) return undefined;
     const bids = newestFirst(await db.bids.where('contractor_id').equals(db.userId).toArray());
     const projects = await db.projects.bulkGet(bids.map((b) => b.project_id));
     return bids.map((bid, i) => ({ bid, project: projects[i] ?? null }));
-  }, [db]);
+  }, [db, enabled]);
 }
 
 /** The contractor's bid on one project, if any (a second submission updates it). */

@@ -4,7 +4,7 @@
  * ones to quote on, and the ones assigned to it) and its own quotes; anyone else holds
  * their own requests and the quotes on them.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { rowKey, type RowKey } from '../../data/db/schema';
