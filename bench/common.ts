@@ -89,12 +89,28 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(name: string, url: string, paths: string[], seconds: number, connections = 50): Promise<LoadResult> {
+/**
+ * Closed loop (autocannon): `connections` connections, each sending its next request as
+ * soon as the last one is answered. Every connection walks the same list from its
+ * start, unless `pathsOf` gives each connection its own (autocannon's connections start
+ * together, so on one shared list they ask for the same path at about the same moment,
+ * and a cache answers all but the first).
+ */
+export async function load(
+  name: string,
+  url: string,
+  paths: string[],
+  seconds: number,
+  connections = 50,
+  pathsOf?: (connection: number) => string[],
+): Promise<LoadResult> {
+  let next = 0;
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: paths.map((p) => ({ method: 'GET', path: p })),
+    ...(pathsOf ? { setupClient: (client: autocannon.Client) => client.setRequests(pathsOf(next++).map((p) => ({ method: 'GET', path: p }))) } : {}),
   });
   return {
     name,
