@@ -175,6 +175,7 @@ async function main() {
   });
 
   for (const server of [app, bare, bareKoa]) server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
   await db.knex.raw('drop schema if exists ?? cascade', [SCHEMA]);
   await db.close();
 }
