@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshSchema, load, saveResults, spawnServer, startApp, table, type LoadResult } from './common';
 import { openLoop } from './open-loop';
-import { distinctSearchTerms } from './search-terms';
+import { searchTermsWithKinds } from './search-terms';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_api';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -94,10 +94,11 @@ async function main() {
   // sets: the open loop's warm-up, the open loop, the closed loop.
   const warmupCount = RATE * WARMUP_SECONDS;
   const openCount = RATE * SECONDS;
-  const terms = await distinctSearchTerms(db.knex, warmupCount + openCount + SATURATION_TERMS, { exclude: SEARCHES });
-  const warmupPaths = terms.slice(0, warmupCount).map(searchPath);
-  const openPaths = terms.slice(warmupCount, warmupCount + openCount).map(searchPath);
-  const saturationPaths = terms.slice(warmupCount + openCount).map(searchPath);
+  const terms = await searchTermsWithKinds(db.knex, warmupCount + openCount + SATURATION_TERMS, { exclude: SEARCHES });
+  const warmupPaths = terms.slice(0, warmupCount).map((t) => searchPath(t.term));
+  const openTerms = terms.slice(warmupCount, warmupCount + openCount);
+  const openPaths = openTerms.map((t) => searchPath(t.term));
+  const saturationPaths = terms.slice(warmupCount + openCount).map((t) => searchPath(t.term));
   const perConnection = Math.floor(SATURATION_TERMS / CONNECTIONS);
   const saturationOf = (c: number) => saturationPaths.slice((c % CONNECTIONS) * perConnection, (c % CONNECTIONS + 1) * perConnection);
 
@@ -125,9 +126,11 @@ async function main() {
   ] as const) {
     console.log(`open loop, ${RATE} requests/s offered for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up): ${name}`);
     await openLoop('warm-up', url, warmupPaths, RATE, WARMUP_SECONDS);
-    open.push(await openLoop(name, url, openPaths, RATE, SECONDS));
+    open.push(await openLoop(name, url, openPaths, RATE, SECONDS, openTerms.map((t) => t.kind)));
   }
-  table(open.map((r) => ({ ...r })));
+  table(open.map(({ by_label, ...r }) => ({ ...r })));
+  console.log('open loop, app, by kind of term:');
+  table(Object.entries(open[0].by_label ?? {}).map(([kind, r]) => ({ kind, ...r })));
 
   const results: LoadResult[] = [];
   for (const [name, url, paths, pathsOf] of [

@@ -30,13 +30,23 @@ export interface OpenLoopResult {
   max_send_lag: number;
   /** The machine's 1-minute load average at the end (other work shares the cores). */
   load_1m: number;
+  /** p50 and p99 per label, when the requests were labelled. */
+  by_label?: Record<string, { count: number; p50: number; p99: number }>;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0;
 const ms = (n: number) => +n.toFixed(1);
 
 /** GETs `paths` in order, one every 1000 / rate ms, for as many as there are (or `seconds`). */
-export async function openLoop(name: string, baseUrl: string, paths: string[], rate: number, seconds: number, timeoutMs = 10_000): Promise<OpenLoopResult> {
+export async function openLoop(
+  name: string,
+  baseUrl: string,
+  paths: string[],
+  rate: number,
+  seconds: number,
+  labels?: string[],
+  timeoutMs = 10_000,
+): Promise<OpenLoopResult> {
   const count = Math.min(paths.length, Math.round(rate * seconds));
   if (count < Math.round(rate * seconds)) throw new Error(`${name}: ${paths.length} paths for ${rate * seconds} requests`);
   const url = new URL(baseUrl);
@@ -44,18 +54,25 @@ export async function openLoop(name: string, baseUrl: string, paths: string[], r
   // connection instead of queueing behind them in the client.
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const latencies: number[] = [];
+  const labelled = new Map<string, number[]>();
   let errors = 0;
   let non2xx = 0;
   let maxSendLag = 0;
   const interval = 1000 / rate;
 
-  const send = (path: string, scheduled: number) =>
+  const send = (path: string, scheduled: number, label: string | undefined) =>
     new Promise<void>((resolve) => {
       maxSendLag = Math.max(maxSendLag, performance.now() - scheduled);
       const req = http.get({ host: url.hostname, port: url.port, path, agent, timeout: timeoutMs }, (res) => {
         res.on('data', () => {});
         res.on('end', () => {
-          latencies.push(performance.now() - scheduled);
+          const latency = performance.now() - scheduled;
+          latencies.push(latency);
+          if (label !== undefined) {
+            const xs = labelled.get(label) ?? [];
+            labelled.set(label, xs);
+            xs.push(latency);
+          }
           if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
           resolve();
         });
@@ -78,7 +95,7 @@ export async function openLoop(name: string, baseUrl: string, paths: string[], r
     const tick = () => {
       const now = performance.now();
       while (next < count && start + next * interval <= now) {
-        inFlight.push(send(paths[next], start + next * interval));
+        inFlight.push(send(paths[next], start + next * interval, labels?.[next]));
         next++;
       }
       if (next >= count) return done();
@@ -90,6 +107,12 @@ export async function openLoop(name: string, baseUrl: string, paths: string[], r
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
+  const byLabel = Object.fromEntries(
+    [...labelled].map(([label, xs]) => {
+      xs.sort((a, b) => a - b);
+      return [label, { count: xs.length, p50: ms(percentile(xs, 50)), p99: ms(percentile(xs, 99)) }];
+    }),
+  );
   return {
     name,
     offered_rps: rate,
@@ -103,5 +126,6 @@ export async function openLoop(name: string, baseUrl: string, paths: string[], r
     non2xx,
     max_send_lag: ms(maxSendLag),
     load_1m: +os.loadavg()[0].toFixed(2),
+    ...(labels ? { by_label: byLabel } : {}),
   };
 }

@@ -38,7 +38,11 @@ function parts(name: string): { first: string; second: string; number: string; c
   return words.length === 3 ? { first: words[0], second: words[1], number: words[2], cjk: false } : undefined;
 }
 
-/** One term of `kind` from a name's parts. */
+/** The kinds of term, in the order derive() makes them. */
+export const TERM_KINDS = ['second word + number', 'first word + number', 'name as typed', 'name cut short', 'typo'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+/** One term of kind TERM_KINDS[kind] from a name's parts. */
 function derive(p: NonNullable<ReturnType<typeof parts>>, kind: number, rnd: () => number): string {
   const join = (...xs: string[]) => xs.join(p.cjk ? '' : ' ');
   const name = join(p.first, p.second, p.number);
@@ -70,6 +74,15 @@ function derive(p: NonNullable<ReturnType<typeof parts>>, kind: number, rnd: () 
  * shuffled order, from names sampled across the whole catalogue.
  */
 export async function distinctSearchTerms(knex: Knex, count: number, opts: { exclude?: string[]; seed?: number } = {}): Promise<string[]> {
+  return (await searchTermsWithKinds(knex, count, opts)).map((t) => t.term);
+}
+
+/** distinctSearchTerms with the kind of each term. */
+export async function searchTermsWithKinds(
+  knex: Knex,
+  count: number,
+  opts: { exclude?: string[]; seed?: number } = {},
+): Promise<Array<{ term: string; kind: TermKind }>> {
   const rnd = random(opts.seed ?? 11);
   // Every name once, in an order fixed by the seed (names repeat: 48k distinct per language).
   const names: string[] = (await knex('products').whereNull('deleted_at').distinct('name').orderBy('name')).map((r: { name: string }) => r.name);
@@ -79,16 +92,17 @@ export async function distinctSearchTerms(knex: Knex, count: number, opts: { exc
   }
   const normal = (term: string) => normalizeSearch(term).replace(/\s+/g, ' ').trim();
   const seen = new Set<string>((opts.exclude ?? []).map(normal));
-  const terms: string[] = [];
+  const terms: Array<{ term: string; kind: TermKind }> = [];
   for (let i = 0; terms.length < count; i++) {
     if (i >= names.length * 5) throw new Error(`only ${terms.length} distinct terms from ${names.length} names`);
     const p = parts(names[i % names.length]);
     if (!p) continue;
-    const term = derive(p, i % 5, rnd);
+    const kind = i % TERM_KINDS.length;
+    const term = derive(p, kind, rnd);
     const key = normal(term);
     if (key.length < 2 || seen.has(key)) continue;
     seen.add(key);
-    terms.push(term);
+    terms.push({ term, kind: TERM_KINDS[kind] });
   }
   return terms;
 }
