@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import autocannon from 'autocannon';
+import { clientAddress } from './open-loop';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
@@ -91,10 +92,11 @@ export interface LoadResult {
 
 /**
  * Closed loop (autocannon): `connections` connections, each sending its next request as
- * soon as the last one is answered. Every connection walks the same list from its
- * start, unless `pathsOf` gives each connection its own (autocannon's connections start
- * together, so on one shared list they ask for the same path at about the same moment,
- * and a cache answers all but the first).
+ * soon as the last one is answered, each a user of its own (X-Forwarded-For, see
+ * open-loop.ts). Every connection walks the same list from its start, unless `pathsOf`
+ * gives each connection its own (autocannon's connections start together, so on one
+ * shared list they ask for the same path at about the same moment, and a cache answers
+ * all but the first).
  */
 export async function load(
   name: string,
@@ -110,7 +112,11 @@ export async function load(
     connections,
     duration: seconds,
     requests: paths.map((p) => ({ method: 'GET', path: p })),
-    ...(pathsOf ? { setupClient: (client: autocannon.Client) => client.setRequests(pathsOf(next++).map((p) => ({ method: 'GET', path: p }))) } : {}),
+    setupClient: (client: autocannon.Client) => {
+      const n = next++;
+      const headers = { 'x-forwarded-for': clientAddress(n) };
+      client.setRequests((pathsOf ? pathsOf(n) : paths).map((p) => ({ method: 'GET', path: p, headers })));
+    },
   });
   return {
     name,
