@@ -7,6 +7,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+// With its extension, as Vite's native config loader will want it.
+import { prerenderLanding } from './client/app/prerender/plugin.ts';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -31,6 +33,8 @@ export default defineConfig(({ command, mode }) => {
     },
     plugins: [
       react(),
+      // The landing page as HTML in index.html, painted before the JavaScript arrives.
+      prerenderLanding(path.join(here, 'client')),
       VitePWA({
         strategies: 'injectManifest',
         // Resolved against Vite's root (client/), so give the absolute path of client/.

@@ -1,18 +1,40 @@
 /**
- * npm run bench:api (Postgres; DATABASE_URL, default a local binaa_bench database):
- * 100k products with Arabic, English and Chinese names; autocannon, 50 connections,
- * on the catalogue list and on search, each beside two baselines from the same run:
- * the very SQL the app ran, through pg in a bare node:http server, and a bare Koa route.
- * Targets: search p99 <= 50 ms; list throughput >= half of the bare-pg figure.
+ * npm run bench:api (Postgres; DATABASE_URL, default a local binaa_bench database;
+ * BENCH_SCHEMA, default bench_api): 100k products with Arabic, English and Chinese names.
+ *
+ * Closed loop (autocannon, 50 connections) on the catalogue list, on popular searches
+ * (the page cache answers them) and on searches the cache has never seen, each beside
+ * two baselines from the same run: the very SQL the app ran, through pg in a bare
+ * node:http server, and a bare Koa route. The uncached run gives each connection its own
+ * terms, so its throughput is the saturation throughput of uncached search.
+ *
+ * Open loop (bench/open-loop.ts): uncached searches offered at a fixed 100 requests a
+ * second, latency from each request's scheduled send, to the app and to the same SQL
+ * through bare pg.
+ *
+ * Targets (issue 11): uncached search p99 <= 50 ms at 100 requests/s offered; list
+ * throughput >= half of the bare-pg figure; popular search p99 <= 50 ms.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshSchema, load, saveResults, spawnServer, startApp, table, type LoadResult } from './common';
+import { openLoop } from './open-loop';
+import { searchTermsWithKinds } from './search-terms';
 
-const SCHEMA = 'bench_api';
+const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_api';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 50;
+/** The open loop's offered rate, requests a second, and its warm-up (other unseen terms). */
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const WARMUP_SECONDS = 5;
+/**
+ * Uncached terms for the closed loop, shared out among the connections. A connection
+ * comes back to a term after all of its others, by when the other connections have asked
+ * for about this many other terms: far more than the cache holds (500), so it is a miss.
+ */
+const SATURATION_TERMS = 2500;
 
 const SEARCHES = ['اسمنت', 'إسمنت مقاوم', 'حديد تسليح', 'بلاطه', 'cement', 'Bricks', 'steel rebar', '水泥', '钢筋', 'طوب'];
 
@@ -66,12 +88,24 @@ async function main() {
 
   const inProcess = await startApp(db);
   const listPaths = ['/api/products?limit=20', '/api/products?limit=20&offset=20', '/api/products?limit=20&offset=100'];
-  const searchPaths = SEARCHES.map((s) => `/api/products?limit=20&search=${encodeURIComponent(s)}`);
-  // More distinct searches than the app's page cache holds (500), cycled: every one a miss.
-  const coldPaths = Array.from({ length: 600 }, (_, i) => `/api/products?limit=20&search=${encodeURIComponent(`${SEARCHES[i % SEARCHES.length]} ${Math.floor(i / SEARCHES.length)}`)}`);
+  const searchPath = (term: string) => `/api/products?limit=20&search=${encodeURIComponent(term)}`;
+  const searchPaths = SEARCHES.map(searchPath);
+  // Terms no request of this run asks twice (bench/search-terms.ts), in three disjoint
+  // sets: the open loop's warm-up, the open loop, the closed loop.
+  const warmupCount = RATE * WARMUP_SECONDS;
+  const openCount = RATE * SECONDS;
+  const terms = await searchTermsWithKinds(db.knex, warmupCount + openCount + SATURATION_TERMS, { exclude: SEARCHES });
+  const warmupPaths = terms.slice(0, warmupCount).map((t) => searchPath(t.term));
+  const openTerms = terms.slice(warmupCount, warmupCount + openCount);
+  const openPaths = openTerms.map((t) => searchPath(t.term));
+  const saturationPaths = terms.slice(warmupCount + openCount).map((t) => searchPath(t.term));
+  const perConnection = Math.floor(SATURATION_TERMS / CONNECTIONS);
+  const saturationOf = (c: number) => saturationPaths.slice((c % CONNECTIONS) * perConnection, (c % CONNECTIONS + 1) * perConnection);
 
+  const toCapture = [...listPaths, ...searchPaths, ...warmupPaths, ...openPaths, ...saturationPaths];
+  console.log(`capturing the SQL of ${toCapture.length} requests...`);
   const captured: Record<string, Array<{ sql: string; bindings: unknown[] }>> = {};
-  for (const p of [...listPaths, ...searchPaths, ...coldPaths]) captured[p] = (await captureSql(db.knex, inProcess.url, p)).statements;
+  for (const p of toCapture) captured[p] = (await captureSql(db.knex, inProcess.url, p)).statements;
   const sample = await (await fetch(inProcess.url + listPaths[0])).text();
   await inProcess.close();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-bench-'));
@@ -84,20 +118,35 @@ async function main() {
   const bare = await spawnServer(['pg', SCHEMA, path.join(tmp, 'sql.json')]);
   const bareKoa = await spawnServer(['koa', path.join(tmp, 'body.json')]);
 
+  // Open loop first, while the app's cache has seen none of these terms.
+  const open = [];
+  for (const [name, url] of [
+    ['uncached search, open loop: app', app.url],
+    ['uncached search, open loop: same SQL via pg (bare http)', bare.url],
+  ] as const) {
+    console.log(`open loop, ${RATE} requests/s offered for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up): ${name}`);
+    await openLoop('warm-up', url, warmupPaths, RATE, WARMUP_SECONDS);
+    open.push(await openLoop(name, url, openPaths, RATE, SECONDS, openTerms.map((t) => t.kind)));
+  }
+  table(open.map(({ by_label, ...r }) => ({ ...r })));
+  console.log('open loop, app, by kind of term:');
+  table(Object.entries(open[0].by_label ?? {}).map(([kind, r]) => ({ kind, ...r })));
+
   const results: LoadResult[] = [];
-  for (const [name, url, paths] of [
+  for (const [name, url, paths, pathsOf] of [
     ['list: app', app.url, listPaths],
     ['list: same SQL via pg (bare http)', bare.url, listPaths],
     ['search, 10 popular terms: app', app.url, searchPaths],
     ['search, 10 popular terms: same SQL via pg (bare http)', bare.url, searchPaths],
-    ['search, 600 distinct terms (cache misses): app', app.url, coldPaths],
-    ['search, 600 distinct terms: same SQL via pg (bare http)', bare.url, coldPaths],
+    [`uncached search, saturation (${SATURATION_TERMS} terms): app`, app.url, saturationPaths, saturationOf],
+    [`uncached search, saturation (${SATURATION_TERMS} terms): same SQL via pg (bare http)`, bare.url, saturationPaths, saturationOf],
     ['bare Koa route (no database)', bareKoa.url, listPaths],
   ] as const) {
-    console.log(`autocannon ${SECONDS}s x 50 connections: ${name}`);
-    results.push(await load(name, url, [...paths], SECONDS));
+    console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections: ${name}`);
+    results.push(await load(name, url, [...paths], SECONDS, CONNECTIONS, pathsOf));
   }
   const [listApp, listPg, searchApp, searchPg, coldApp, coldPg, bareRoute] = results;
+  const [openApp, openPg] = open;
   table(results.map((r) => ({ ...r })));
   const verdict = {
     list_throughput_vs_bare_pg: +(listApp.reqPerSec / listPg.reqPerSec).toFixed(2),
@@ -105,14 +154,31 @@ async function main() {
     search_p99_ms: searchApp.p99,
     search_p99_target_ms: 50,
     search_p99_vs_bare_pg: +(searchApp.p99 / Math.max(1, searchPg.p99)).toFixed(2),
-    search_uncached_p99_ms: coldApp.p99,
-    search_uncached_p99_vs_bare_pg: +(coldApp.p99 / Math.max(1, coldPg.p99)).toFixed(2),
+    search_uncached_open_loop_rps: RATE,
+    search_uncached_open_loop_p50_ms: openApp.p50,
+    search_uncached_open_loop_p99_ms: openApp.p99,
+    search_uncached_open_loop_errors: openApp.errors + openApp.non2xx,
+    search_uncached_open_loop_p99_target_ms: 50,
+    search_uncached_open_loop_p99_vs_bare_pg: +(openApp.p99 / Math.max(1, openPg.p99)).toFixed(2),
+    search_uncached_saturation_rps: coldApp.reqPerSec,
+    search_uncached_saturation_bare_pg_rps: coldPg.reqPerSec,
+    search_uncached_saturation_vs_bare_pg: +(coldApp.reqPerSec / coldPg.reqPerSec).toFixed(2),
     app_vs_bare_koa_throughput: +(listApp.reqPerSec / bareRoute.reqPerSec).toFixed(2),
   };
   console.log(verdict);
-  saveResults('api', { products: PRODUCTS, seconds: SECONDS, connections: 50, results, verdict });
+  saveResults('api', {
+    products: PRODUCTS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    load_average: os.loadavg().map((l) => +l.toFixed(2)),
+    cpus: os.cpus().length,
+    open_loop: open,
+    results,
+    verdict,
+  });
 
   for (const server of [app, bare, bareKoa]) server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
   await db.knex.raw('drop schema if exists ?? cascade', [SCHEMA]);
   await db.close();
 }

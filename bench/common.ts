@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import autocannon from 'autocannon';
+import { clientAddress } from './open-loop';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
@@ -92,12 +93,33 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(name: string, url: string, paths: string[], seconds: number, connections = 50): Promise<LoadResult> {
+/**
+ * Closed loop (autocannon): `connections` connections, each sending its next request as
+ * soon as the last one is answered, each a user of its own (X-Forwarded-For, see
+ * open-loop.ts). Every connection walks the same list from its start, unless `pathsOf`
+ * gives each connection its own (autocannon's connections start together, so on one
+ * shared list they ask for the same path at about the same moment, and a cache answers
+ * all but the first).
+ */
+export async function load(
+  name: string,
+  url: string,
+  paths: string[],
+  seconds: number,
+  connections = 50,
+  pathsOf?: (connection: number) => string[],
+): Promise<LoadResult> {
+  let next = 0;
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: paths.map((p) => ({ method: 'GET', path: p })),
+    setupClient: (client: autocannon.Client) => {
+      const n = next++;
+      const headers = { 'x-forwarded-for': clientAddress(n) };
+      client.setRequests((pathsOf ? pathsOf(n) : paths).map((p) => ({ method: 'GET', path: p, headers })));
+    },
   });
   return {
     name,

@@ -74,6 +74,40 @@ test.describe('landing page', () => {
     expect(await landing.htmlLangDir()).toEqual({ lang: 'ar', dir: 'rtl' });
   });
 
+  test("paints the page in the visitor's language before any of its JavaScript has loaded", async ({ browser }) => {
+    for (const [locale, lang, dir, hero] of [
+      ['ar-SA', 'ar', 'rtl', 'كل ما يحتاجه مشروعك من مواد بناء في سوق واحد'],
+      ['en-US', 'en', 'ltr', 'Every building material your project needs, in one marketplace'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.route(/\.js$/, (route) => route.abort());
+      const landing = new LandingPage(page);
+      await page.goto('/');
+      await expect(landing.hero).toHaveText(hero);
+      expect(await landing.htmlLangDir()).toEqual({ lang, dir });
+      await expect(landing.roleCards).toHaveCount(3);
+      // Its buttons wait for the app (links are links and work).
+      await expect(page.getByTestId('browse-services')).toHaveAttribute('inert', '');
+      await context.close();
+    }
+  });
+
+  test('swaps the painted copy for the live page without moving anything', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await expect(landing.loginButton).toBeVisible();
+    await expect(page.getByTestId('browse-services')).not.toHaveAttribute('inert');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
   test('leads to the public catalogue without signing in', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.goto();

@@ -16,7 +16,7 @@ import { jsonOnly, originCheck, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
 import { sessionUser } from './http/session-user';
 import { IDLE_MS } from './auth/session-user';
-import { serveClient } from './http/static';
+import { inlineScriptHashes, serveClient } from './http/static';
 import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
@@ -38,6 +38,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
   const provider = opts.oidc ?? defaultProvider(config);
+  const distDir = opts.distDir ?? path.resolve('dist');
 
   const app = new Koa({ proxy: config.production || config.https, keys: [config.sessionSecret] });
   app.context.deps = deps;
@@ -49,7 +50,7 @@ export function createApp(opts: CreateAppOptions): Koa {
     await next();
   });
   app.use(errorMiddleware());
-  app.use(securityHeaders(config.production));
+  app.use(securityHeaders(config.production, inlineScriptHashes(distDir)));
   app.use(compress({ threshold: 1024 }));
   app.use(serializeJsonOnce());
   // The health check before sessions and rate limits: it must answer within its own
@@ -88,6 +89,6 @@ export function createApp(opts: CreateAppOptions): Koa {
   if (config.testClock) routers.push(testClockRouter());
   for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
 
-  app.use(serveClient(opts.distDir ?? path.resolve('dist')));
+  app.use(serveClient(distDir));
   return app;
 }

@@ -15,7 +15,7 @@ import arLanding from './locales/ar/landing.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  LANGUAGE_STORAGE_KEY,
+  LANGUAGE_DETECTION,
   dirOf,
   type Namespace,
   toLanguageCode,
@@ -66,11 +66,7 @@ export const i18nReady = i18n
     ns: ['common', 'landing'] satisfies Namespace[],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
+    detection: LANGUAGE_DETECTION,
     react: { useSuspense: true },
   });
 

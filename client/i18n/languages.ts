@@ -16,6 +16,17 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'ar';
 /** localStorage key where the detector caches the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'binaa.language';
 
+/**
+ * How i18next picks the language (i18n/index.ts): the stored choice, the browser's
+ * languages, the document's. index.html's inline script picks the pre-rendered page's
+ * language the same way (app/prerender/inlineScript.ts; its test holds them together).
+ */
+export const LANGUAGE_DETECTION = {
+  order: ['localStorage', 'navigator', 'htmlTag'],
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  caches: ['localStorage'],
+};
+
 export const NAMESPACES = ['common', 'landing', 'services', 'account', 'screens', 'sync', 'projects', 'orders', 'transport', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

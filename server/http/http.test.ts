@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { TestClient } from '../test/http-client';
 import { signInAs } from '../test/sign-in';
 
 const errorBody = (code: string) => ({ error: expect.any(String), code });
+/** An inline script in the built index.html, as the pre-rendered landing page has one. */
+const INLINE = "document.documentElement.dataset.early = 'يعمل';";
 
 describe('HTTP conventions', () => {
   let server: TestServer;
@@ -14,7 +17,7 @@ describe('HTTP conventions', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><title>بناء</title></html>');
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="ar" dir="rtl"><title>بناء</title><script>${INLINE}</script></html>`);
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);'.repeat(200));
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     server = await startTestServer({ app: { distDir: dist } });
@@ -138,6 +141,30 @@ describe('HTTP conventions', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
+  });
+
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const csp = (await new TestClient(server.url).get('/', { Accept: 'text/html' })).headers.get('content-security-policy')!;
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    const hash = crypto.createHash('sha256').update(INLINE, 'utf8').digest('base64');
+    expect(scriptSrc.trim().split(/\s+/)).toEqual(['script-src', "'self'", `'sha256-${hash}'`]);
+  });
+
+  it('follows a rebuilt index.html without a restart (a stale hash would block the script that starts the app)', async () => {
+    const scriptSrc = async () =>
+      (await new TestClient(server.url).get('/', { Accept: 'text/html' })).headers.get('content-security-policy')!.split(';').find((d) => d.startsWith('script-src'))!.trim();
+    const index = path.join(dist, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    const rebuilt = "document.title = 'rebuilt';";
+    try {
+      fs.writeFileSync(index, before.replace(INLINE, rebuilt));
+      fs.utimesSync(index, new Date(), new Date(Date.now() + 5000));
+      await new Promise((r) => setTimeout(r, 1100)); // the file is looked at once a second
+      expect(await scriptSrc()).toBe(`script-src 'self' 'sha256-${crypto.createHash('sha256').update(rebuilt, 'utf8').digest('base64')}'`);
+    } finally {
+      fs.writeFileSync(index, before);
+      fs.utimesSync(index, new Date(), new Date(Date.now() + 10000));
+    }
   });
 
   it('serves the client with a single-page fallback and the right caching', async () => {

@@ -8,13 +8,14 @@ import { badOrigin, unsupportedMediaType } from '../../shared/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function securityHeaders(production: boolean) {
+/** `scriptHashes`: the inline scripts allowed, by hash, as of now (static.ts, inlineScriptHashes). */
+export function securityHeaders(production: boolean, scriptHashes: () => string[] = () => []) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", () => scriptHashes().join(' ')],
         // Fluent UI (Griffel) inserts its style rules at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Product photos may live on a supplier's own site.

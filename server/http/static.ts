@@ -3,6 +3,7 @@
  * index.html, the service worker and the manifest never cached, and index.html for every
  * other page path so client-side routes survive a reload (single-page fallback).
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Context, Next } from 'koa';
@@ -36,5 +37,34 @@ export function serveClient(distDir: string) {
     }
     if (!ctx.accepts('html') || !hasIndex()) return next();
     await send(ctx, 'index.html', { root, setHeaders });
+  };
+}
+
+/**
+ * The Content-Security-Policy sources ('sha256-…') of the inline scripts in the built
+ * index.html (the pre-rendered landing page's, client/app/prerender/inlineScript.ts, which
+ * also starts the app), so script-src allows exactly those and no other inline script.
+ * Follows index.html as it is rebuilt under a running server (`npm run dev` beside
+ * `npm run build`): a stale hash would leave the app unstarted. Looks at the file at
+ * most once a second.
+ */
+export function inlineScriptHashes(distDir: string): () => string[] {
+  const file = path.join(path.resolve(distDir), 'index.html');
+  let checked = 0;
+  let mtime = -1;
+  let hashes: string[] = [];
+  return () => {
+    if (Date.now() - checked < 1000) return hashes;
+    checked = Date.now();
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return (hashes = []);
+    if (stat.mtimeMs !== mtime) {
+      mtime = stat.mtimeMs;
+      const html = fs.readFileSync(file, 'utf8');
+      hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        ([, body]) => `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+      );
+    }
+    return hashes;
   };
 }

@@ -5,7 +5,9 @@
  */
 import type { Profile, SessionUser } from '../types';
 
-const KEY = 'binaa.session.v1';
+/** Also read by index.html's inline script (app/prerender/inlineScript.ts). */
+export const SESSION_CACHE_KEY = 'binaa.session.v1';
+const KEY = SESSION_CACHE_KEY;
 
 export interface CachedSession {
   user: SessionUser;

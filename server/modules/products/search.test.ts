@@ -116,6 +116,16 @@ describe('product search', () => {
     });
   });
 
+  describe('terms that look like query syntax', () => {
+    it("treats quotes, slashes and tsquery operators in the term as text (its words reach the queries as a tsquery's text form)", async () => {
+      const { search } = await catalogue(["O'Reilly fittings", 'Clamp 3/4 in', 'Tape & glue kit', 'Sand']);
+      expect((await search("O'Reilly")).names[0]).toBe("O'Reilly fittings");
+      expect((await search('3/4')).names[0]).toBe('Clamp 3/4 in');
+      expect((await search('tape & glue')).names[0]).toBe('Tape & glue kit');
+      expect((await search("s' | !a:*")).names).toEqual([]);
+    });
+  });
+
   describe('Chinese', () => {
     it('finds 水泥 inside 普通硅酸盐水泥', async () => {
       const { search } = await catalogue(['普通硅酸盐水泥', '螺纹钢筋', '水泵']);
@@ -420,7 +430,7 @@ describe('product search', () => {
     it('uses the GIN indexes for Arabic, English, Chinese and typo searches', async () => {
       const knex = server.db.knex;
       for (const [term, fuzzy] of [['اسمنت', false], ['cements', false], ['水泥', false], ['砖', false], ['cemnt', true]] as const) {
-        const nodes = await explain(searchSql(knex, term, { fuzzy }));
+        const nodes = await explain(await searchSql(knex, term, { fuzzy }));
         expect(nodes, term).not.toContainEqual({ type: 'Seq Scan', relation: 'products', index: undefined });
         expect(nodes.map((n) => n.index).filter(Boolean), term).toEqual(
           expect.arrayContaining([expect.stringMatching(/^products_search_/)]),

@@ -2,9 +2,9 @@
  * Catalogue search, ranked, on the two search columns of products (migration
  * 20261122000013) and their GIN indexes. The term is normalised in SQL
  * with normalize_search(), the function that built the columns, so hamza forms, teh
- * marbuta, alef maksura, diacritics and case never stop a match. The term's normal forms
- * are constants of each query (an immutable function of a bound value, folded when the
- * query is planned); no query normalises product text row by row.
+ * marbuta, alef maksura, diacritics and case never stop a match. The term's forms are
+ * computed once per search, by the statement that opens it (formsSql), and are values of
+ * the queries that follow; no query normalises product text row by row.
  *
  * A product matches when
  * - every word of the term is a word of it (search_vector: Arabic and Latin words after
@@ -70,34 +70,56 @@ interface Sql {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The parts of the search SQL for one term. */
+/** The term as typed (spaces collapsed) and its words. */
 function terms(raw: string) {
   const term = raw.replace(/\s+/g, ' ').trim();
   const words = term.split(' ').slice(0, MAX_WORDS);
-  // Each word: its 'simple' form (Chinese characters spaced into a phrase, see
-  // cjk_spaced) or its English stem; all words must match.
-  const tsquery: Sql = {
-    sql: words.map(() => `(phraseto_tsquery('simple', cjk_spaced(normalize_search(?))) || plainto_tsquery('english', ?))`).join(' && '),
-    bindings: words.flatMap((w) => [w, w]),
-  };
-  const escaped = escapeLike(term);
-  return {
-    term,
-    tsquery,
-    escaped,
-    trigrams: /[\p{L}\p{N}]{3}/u.test(normalizeSearch(term)),
-  };
+  return { term, words, escaped: escapeLike(term), trigrams: /[\p{L}\p{N}]{3}/u.test(normalizeSearch(term)) };
 }
 
 type Terms = ReturnType<typeof terms>;
 
+/**
+ * The select list that computes a term's forms with the database's own functions, once
+ * per search: `normal`, the normalised term; `pattern`, the normalised term escaped for
+ * LIKE; `words`, the tsquery of its words as text (each word its 'simple' form, Chinese
+ * characters spaced into a phrase (cjk_spaced), or its English stem; all words must
+ * match). The search queries take these as values: writing the functions into them
+ * instead made the planner inline and fold normalize_search some twenty times per query,
+ * half of its planning time.
+ */
+function formsSql(t: Terms): Sql {
+  const words = t.words.map(() => `(phraseto_tsquery('simple', cjk_spaced(normalize_search(?))) || plainto_tsquery('english', ?))`).join(' && ');
+  return {
+    sql: `normalize_search(?) as normal, normalize_search(?) as pattern, (${words})::text as words`,
+    bindings: [t.term, t.escaped, ...t.words.flatMap((w) => [w, w])],
+  };
+}
+
+/** A term's forms, as formsSql computes them. */
+interface Forms {
+  term: string;
+  normal: string;
+  pattern: string;
+  words: string;
+  trigrams: boolean;
+}
+
+const formsOf = (t: Terms, row: { normal: string; pattern: string; words: string }): Forms => ({
+  term: t.term,
+  normal: row.normal,
+  pattern: row.pattern,
+  words: row.words,
+  trigrams: t.trigrams,
+});
+
 /** Whether a product matches: the OR of indexable conditions, so Postgres ORs their bitmaps. */
-function matchSql(t: Terms): Sql {
-  const parts = [`p.search_vector @@ (${t.tsquery.sql})`];
-  const bindings = [...t.tsquery.bindings];
-  if (t.trigrams) {
-    parts.push(`p.search_text like '%' || normalize_search(?) || '%'`);
-    bindings.push(t.escaped);
+function matchSql(f: Forms): Sql {
+  const parts = ['p.search_vector @@ ?::tsquery'];
+  const bindings: Knex.RawBinding[] = [f.words];
+  if (f.trigrams) {
+    parts.push('p.search_text like ?');
+    bindings.push(`%${f.pattern}%`);
   }
   return { sql: `(${parts.join(' or ')})`, bindings };
 }
@@ -106,8 +128,8 @@ function matchSql(t: Terms): Sql {
  * The live products named exactly the term, normalised: a lookup of
  * products_name_search_idx (migration 20261122000013), the `named` CTE of exactQuery.
  */
-function namedSql(db: Knex, t: Terms) {
-  return db('products as n').whereNull('n.deleted_at').whereRaw('normalize_search(n.name) = normalize_search(?)', [t.term]).select('n.id');
+function namedSql(db: Knex, f: Forms) {
+  return db('products as n').whereNull('n.deleted_at').whereRaw('normalize_search(n.name) = ?', [f.normal]).select('n.id');
 }
 
 /**
@@ -115,22 +137,22 @@ function namedSql(db: Knex, t: Terms) {
  * tests read search_text, which starts with the normalised name, so no name is normalised
  * again per row (normalize_search costs tens of microseconds on Arabic text).
  */
-function rankSql(t: Terms): Sql {
+function rankSql(f: Forms): Sql {
   return {
     sql: `case
       when p.id in (select id from named) then ${RANK.exact}
-      when p.search_text like normalize_search(?) || '%' then ${RANK.prefix}
-      when p.search_vector @@ (${t.tsquery.sql}) then ${RANK.word}
-      ${t.trigrams ? `when p.search_text like '%' || normalize_search(?) || '%' then ${RANK.substring}` : ''}
+      when p.search_text like ? then ${RANK.prefix}
+      when p.search_vector @@ ?::tsquery then ${RANK.word}
+      ${f.trigrams ? `when p.search_text like ? then ${RANK.substring}` : ''}
       else ${RANK.fuzzy} end`,
-    bindings: [t.escaped, ...t.tsquery.bindings, ...(t.trigrams ? [t.escaped] : [])],
+    bindings: [`${f.pattern}%`, f.words, ...(f.trigrams ? [`%${f.pattern}%`] : [])],
   };
 }
 
 /** Matching products of `from` (aliased p), each with its rank. */
-function ranked(db: Knex, from: Knex.QueryBuilder, t: Terms, filter: CatalogueFilter) {
-  const match = matchSql(t);
-  const rank = rankSql(t);
+function ranked(db: Knex, from: Knex.QueryBuilder, f: Forms, filter: CatalogueFilter) {
+  const match = matchSql(f);
+  const rank = rankSql(f);
   return applyCatalogueFilter(from, filter)
     .whereRaw(match.sql, match.bindings)
     .select('p.id', 'p.created_at', db.raw(`${rank.sql} as rank`, rank.bindings));
@@ -142,12 +164,12 @@ function ranked(db: Knex, from: Knex.QueryBuilder, t: Terms, filter: CatalogueFi
  * there are fewer than FUZZY_BELOW, `all_ids`, all of them in rank order, for the typos
  * to follow.
  */
-function exactQuery(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }) {
-  const found = ranked(db, db('products as p'), t, filter).limit(SEARCH_CANDIDATES + 1);
-  const named = ranked(db, db('products as p'), t, filter).whereRaw('p.id in (select id from named)');
+function exactQuery(db: Knex, f: Forms, filter: CatalogueFilter, page: { limit: number; offset: number }) {
+  const found = ranked(db, db('products as p'), f, filter).limit(SEARCH_CANDIDATES + 1);
+  const named = ranked(db, db('products as p'), f, filter).whereRaw('p.id in (select id from named)');
   const newest = db('products as p').whereNull('p.deleted_at').orderBy(NEWEST_FIRST).limit(FRESH_WINDOW).select(SEARCH_COLUMNS.map((c) => `p.${c}`));
   // Walked only when capped: a one-time filter skips it otherwise.
-  const fresh = ranked(db, db.from(newest.as('p')), t, filter).whereRaw('(select n from counted) > ?', [SEARCH_CANDIDATES]);
+  const fresh = ranked(db, db.from(newest.as('p')), f, filter).whereRaw('(select n from counted) > ?', [SEARCH_CANDIDATES]);
   return db.raw(
     `with named as materialized (?),
           found as materialized (?),
@@ -157,7 +179,7 @@ function exactQuery(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: 
             case when c.n < ? then (select array_agg(id::text order by rank desc, created_at desc, id desc) from candidates) end as all_ids
        from counted c
        left join lateral (select id from candidates order by rank desc, created_at desc, id desc limit ? offset ?) page on true`,
-    [namedSql(db, t), found, named, fresh, FUZZY_BELOW, page.limit, page.offset],
+    [namedSql(db, f), found, named, fresh, FUZZY_BELOW, page.limit, page.offset],
   );
 }
 
@@ -166,11 +188,11 @@ function exactQuery(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: 
  * (all of them, fewer than FUZZY_BELOW): its ids by similarity, and `typos`, their number
  * up to FUZZY_CANDIDATES + 1. Needs pg_trgm.word_similarity_threshold.
  */
-function fuzzyQuery(db: Knex, t: Terms, filter: CatalogueFilter, exact: string[], page: { limit: number; offset: number }) {
+function fuzzyQuery(db: Knex, f: Forms, filter: CatalogueFilter, exact: string[], page: { limit: number; offset: number }) {
   const typos = applyCatalogueFilter(db('products as p'), filter)
-    .whereRaw('normalize_search(?) <% p.search_text', [t.term])
+    .whereRaw('? <% p.search_text', [f.normal])
     .whereRaw('p.id <> all(?::uuid[])', [exact])
-    .select('p.id', 'p.created_at', db.raw('word_similarity(normalize_search(?), p.search_text) as score', [t.term]))
+    .select('p.id', 'p.created_at', db.raw('word_similarity(?, p.search_text) as score', [f.normal]))
     .limit(FUZZY_CANDIDATES + 1);
   return db.raw(
     `with typos as materialized (?)
@@ -194,28 +216,32 @@ const idsOf = (rows: Array<{ id: string | null }>) => rows.map((r) => r.id).filt
  * In one transaction whose settings keep the candidates of a bounded search the same on
  * every page: the first matches a scan meets, so no synchronised or parallel scan may
  * start elsewhere; and <% takes its threshold from a setting (SET LOCAL keeps it here).
+ * The statement that sets them also computes the term's forms.
  */
 async function rankPage(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<RankedPage> {
   return db.transaction(async (trx) => {
-    await trx.raw(
+    const forms = formsSql(t);
+    const settings = await trx.raw(
       `select set_config('pg_trgm.word_similarity_threshold', ?, true),
               set_config('synchronize_seqscans', 'off', true),
-              set_config('max_parallel_workers_per_gather', '0', true)`,
-      [String(FUZZY_THRESHOLD)],
+              set_config('max_parallel_workers_per_gather', '0', true),
+              ${forms.sql}`,
+      [String(FUZZY_THRESHOLD), ...forms.bindings],
     );
-    const { rows } = await exactQuery(trx, t, filter, page);
+    const f = formsOf(t, settings.rows[0]);
+    const { rows } = await exactQuery(trx, f, filter, page);
     const found = Number(rows[0].found);
     if (found > SEARCH_CANDIDATES) {
       // The pages of a capped search end at SEARCH_CANDIDATES.
       return { ids: idsOf(rows).slice(0, Math.max(0, SEARCH_CANDIDATES - page.offset)), total: SEARCH_CANDIDATES, capped: true };
     }
-    if (found >= FUZZY_BELOW || !t.trigrams) return { ids: idsOf(rows), total: found, capped: false };
+    if (found >= FUZZY_BELOW || !f.trigrams) return { ids: idsOf(rows), total: found, capped: false };
 
     // Typo matches follow the exact ones: this page is the rest of the exact ones, then typos.
     const exact: string[] = rows[0].all_ids ?? [];
     const fromExact = exact.slice(page.offset, page.offset + page.limit);
     const typoPage = { offset: Math.max(0, page.offset - exact.length), limit: page.limit - fromExact.length };
-    const typoRows = (await fuzzyQuery(trx, t, filter, exact, typoPage)).rows;
+    const typoRows = (await fuzzyQuery(trx, f, filter, exact, typoPage)).rows;
     const typos = Number(typoRows[0].typos);
     const total = exact.length + Math.min(typos, FUZZY_CANDIDATES);
     const ids = [...fromExact, ...idsOf(typoRows)].slice(0, Math.max(0, total - page.offset));
@@ -243,13 +269,15 @@ export async function searchProducts(
  * The SQL of one search query as searchProducts runs it, for EXPLAIN and the benchmark's
  * baseline: the ranked page, or with `fuzzy` the page of typo matches after no exact ones.
  */
-export function searchSql(
+export async function searchSql(
   db: Knex,
   search: string,
   opts: { filter?: CatalogueFilter; limit?: number; offset?: number; fuzzy?: boolean } = {},
-): Knex.Sql {
+): Promise<Knex.Sql> {
   const page = { limit: opts.limit ?? 20, offset: opts.offset ?? 0 };
   const t = terms(search);
+  const forms = formsSql(t);
+  const f = formsOf(t, (await db.raw(`select ${forms.sql}`, forms.bindings)).rows[0]);
   const filter = opts.filter ?? {};
-  return (opts.fuzzy ? fuzzyQuery(db, t, filter, [], page) : exactQuery(db, t, filter, page)).toSQL();
+  return (opts.fuzzy ? fuzzyQuery(db, f, filter, [], page) : exactQuery(db, f, filter, page)).toSQL();
 }

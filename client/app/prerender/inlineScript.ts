@@ -1,0 +1,90 @@
+/**
+ * The one inline script of index.html: before the first paint, it shows the landing
+ * page pre-rendered in the visitor's language (a <template> per language, plugin.ts),
+ * so the page paints while React is still on its way; main.tsx's first render replaces
+ * it. The server allows this script by its hash (server/http/static.ts), not by
+ * 'unsafe-inline'.
+ *
+ * The language is chosen as i18next's detector will choose it (i18n/index.ts): the
+ * stored choice, else the first supported browser language, else Arabic. Nothing is
+ * shown on another path, to a visitor the device remembers as signed in (the landing
+ * page sends them on to the dashboard), or after a refused sign-in (the page then shows
+ * a message the copy does not have).
+ */
+
+export interface PrerenderOptions {
+  languages: string[];
+  rtl: string[];
+  fallback: string;
+  /** localStorage key of the chosen language (LANGUAGE_STORAGE_KEY). */
+  languageKey: string;
+  /** localStorage key of the cached signed-in session (data/session/sessionCache.ts). */
+  sessionKey: string;
+  titles: Record<string, string>;
+  /** The app's module script, and the modules it imports, as Vite wrote them into index.html. */
+  entry: string;
+  preload: string[];
+}
+
+/**
+ * Runs in the page as written here (plugin.ts inlines its source), so it stays plain:
+ * no imports, no closures, nothing newer than what every browser the app supports runs.
+ * Returns the language shown, or null.
+ */
+export function showPrerenderedLanding(win: Window, o: PrerenderOptions): string | null {
+  const doc = win.document;
+  // The app's scripts. After a pre-rendered page they start once it has painted: fetched
+  // and run earlier, they delayed that paint (a fast connection brings them before the
+  // page has painted, and running them blocks the paint), and on a slow one they
+  // compete with the page for the first round trips.
+  const start = () => {
+    for (let i = 0; i < o.preload.length; i++) {
+      const link = doc.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = o.preload[i];
+      doc.head.appendChild(link);
+    }
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = o.entry;
+    doc.head.appendChild(script);
+  };
+  const shown = ((): string | null => {
+    if (win.location.pathname !== '/' || /[?&]login_error=/.test(win.location.search)) return null;
+    let stored: string | null = null;
+    try {
+      if (win.localStorage.getItem(o.sessionKey)) return null;
+      stored = win.localStorage.getItem(o.languageKey);
+    } catch {
+      // Storage refused (private mode): nothing stored, nobody remembered.
+    }
+    const supported = (lng: string | null | undefined) => {
+      const base = String(lng || '').toLowerCase().split('-')[0];
+      return o.languages.indexOf(base) >= 0 ? base : null;
+    };
+    let lang = supported(stored);
+    const browser = win.navigator.languages && win.navigator.languages.length ? win.navigator.languages : [win.navigator.language];
+    for (let i = 0; !lang && i < browser.length; i++) lang = supported(browser[i]);
+    lang = lang || o.fallback;
+    const template = doc.getElementById('prerender-' + lang) as HTMLTemplateElement | null;
+    const root = doc.getElementById('root');
+    if (!template || !root) return null;
+    doc.documentElement.lang = lang;
+    doc.documentElement.dir = o.rtl.indexOf(lang) >= 0 ? 'rtl' : 'ltr';
+    doc.title = o.titles[lang];
+    root.appendChild(template.content.cloneNode(true));
+    return lang;
+  })();
+  // A frame's callbacks run just before it paints; a task queued from there runs after.
+  if (shown) win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  else start();
+  return shown;
+}
+
+/** The script's text for index.html. */
+export function inlineScript(options: PrerenderOptions): string {
+  // "<" escaped in the data, so no value can close the script element.
+  return `(${showPrerenderedLanding.toString()})(window, ${JSON.stringify(options).replace(/</g, '\\u003c')});`;
+}

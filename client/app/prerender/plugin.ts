@@ -1,0 +1,86 @@
+/**
+ * Vite plugin (builds only): writes the pre-rendered landing page into index.html.
+ * render.tsx runs in Node through a short-lived Vite server in SSR mode; its output goes
+ * in as
+ * - its style elements, in <head> (Griffel's rules, and FluentProvider's theme variables
+ *   once rather than once per language);
+ * - one <template id="prerender-{language}"> per language, after #root, with buttons
+ *   and the language picker `inert` until the live page replaces them (they would do
+ *   nothing before; links are plain links and work);
+ * - the inline script (inlineScript.ts) that copies the visitor's language into #root,
+ *   then starts the app: Vite's module script and module preloads move into it.
+ * It runs as the HTML is transformed, before the service worker's precache manifest
+ * is written, so the precached index.html is this one.
+ */
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+// Imports with extensions: this module is part of vite.config.ts (Vite's native config loader wants them).
+import { inlineScript } from './inlineScript.ts';
+import type { PrerenderedLanding } from './render.tsx';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../i18n/languages.ts';
+import { SESSION_CACHE_KEY } from '../../data/session/sessionCache.ts';
+
+/** The theme variables FluentProvider writes into its element when rendered on a server. */
+const THEME_STYLE = /<style id="fui-FluentProvider[^"]*">[^<]*<\/style>/g;
+
+export function prerenderLanding(clientRoot: string): Plugin {
+  return {
+    name: 'binaa:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const landing = await render(clientRoot);
+        const themeStyles = new Set<string>();
+        const templates = LANGUAGES.map(({ code }) => {
+          const page = landing.pages[code]
+            .replace(THEME_STYLE, (style) => (themeStyles.add(style), ''))
+            .replace(/<(button|select)\b/g, '<$1 inert');
+          return `<template id="prerender-${code}">${page}</template>`;
+        });
+        // The app's scripts start from the inline script, after the first paint (inlineScript.ts).
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html has no module script');
+        const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        const script = inlineScript({
+          languages: LANGUAGES.map((l) => l.code),
+          rtl: LANGUAGES.filter((l) => l.rtl).map((l) => l.code),
+          fallback: DEFAULT_LANGUAGE,
+          languageKey: LANGUAGE_STORAGE_KEY,
+          sessionKey: SESSION_CACHE_KEY,
+          titles: landing.titles,
+          entry: entry[1],
+          preload: preload.map((m) => m[1]),
+        });
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+        return [entry[0], ...preload.map((m) => m[0])]
+          .reduce((page, tag) => page.replace(tag, ''), html)
+          // The page-wide stylesheet is a few hundred bytes: inline, it costs no round trip.
+          .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+            const asset = ctx.bundle?.[file];
+            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+          })
+          .replace('</head>', () => `${landing.styles}${[...themeStyles].join('')}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root"></div>${templates.join('')}<script>${script}</script>`);
+      },
+    },
+  };
+}
+
+async function render(clientRoot: string): Promise<PrerenderedLanding> {
+  const server = await createServer({
+    configFile: false,
+    root: clientRoot,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    plugins: [react()],
+  });
+  try {
+    const module = await server.ssrLoadModule(path.join(clientRoot, 'app/prerender/render.tsx'));
+    return await (module.renderLanding as () => Promise<PrerenderedLanding>)();
+  } finally {
+    await server.close();
+  }
+}
