@@ -68,27 +68,12 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
     const result = await handler({ ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex });
     if (result instanceof WithStatus) {
       ctx.status = result.status;
-      sendJson(ctx, result.body);
+      ctx.body = result.body ?? null;
       return;
     }
     ctx.status = spec.status ?? 200;
-    sendJson(ctx, result);
+    ctx.body = result ?? null;
   });
-}
-
-/**
- * The answer as JSON text, serialised once. Left an object, Koa serialises it again for
- * every read of the response's length (koa-compress reads it, then Koa itself) and once
- * more to send it: three JSON.stringify calls per answer, on a sync page of a thousand
- * changes too.
- */
-function sendJson(ctx: Context, value: unknown): void {
-  if (value == null) {
-    ctx.body = null;
-    return;
-  }
-  ctx.type = 'json';
-  ctx.body = JSON.stringify(value);
 }
 
 /**
