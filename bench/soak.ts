@@ -57,6 +57,8 @@ const SCHEMA = 'soak';
 
 // Goals of issue 11.
 const P99_GOAL_MS = 200;
+/** Busy cores (of the machine's 2) from which a half second counts as saturated. */
+const SATURATED_CORES = 1.8;
 const DOWN_REPORTED_GOAL_MS = 5000;
 const RECOVERY_GOAL_MS = 10_000;
 
@@ -311,6 +313,30 @@ function postgresCpu(cluster: Cluster | undefined): number | null {
   }
 }
 
+/** Whole-machine busy cores every 500 ms, to split a phase's requests by it. */
+function machineSampler() {
+  const points: Array<{ t: number; busy: number | null }> = [];
+  let last = { t: performance.now(), cpu: cpuSeconds() };
+  const timer = setInterval(() => {
+    const now = { t: performance.now(), cpu: cpuSeconds() };
+    points.push({ t: now.t, busy: now.cpu === null || last.cpu === null ? null : (now.cpu - last.cpu) / ((now.t - last.t) / 1000) });
+    last = now;
+  }, 500);
+  return {
+    stop: () => clearInterval(timer),
+    /** samples that started in windows below `saturated` busy cores, and at or above it */
+    split(samples: Sample[], saturated: number) {
+      const busyAt = (t: number) => points.find((p) => p.t >= t)?.busy ?? null;
+      const windows = (pred: (b: number) => boolean) => points.filter((p) => p.busy !== null && pred(p.busy)).length / 2;
+      const below = (b: number) => b < saturated;
+      return [
+        { name: `below ${saturated} of ${os.cpus().length} cores busy`, seconds: windows(below), samples: samples.filter((s) => { const b = busyAt(s.start); return b !== null && below(b); }) },
+        { name: `${saturated} or more cores busy`, seconds: windows((b) => !below(b)), samples: samples.filter((s) => { const b = busyAt(s.start); return b !== null && !below(b); }) },
+      ];
+    },
+  };
+}
+
 const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
 generatorLoop.enable();
 
@@ -512,10 +538,12 @@ async function main() {
   // request that does almost nothing waits for while the others run (the server's queue,
   // and the machine's, which other work shares).
   const loadProbe = healthProbe(app.url);
+  const machine = machineSampler();
   const staleBefore = world.http.staleConnectionRetries;
   await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
   await loadProbe.stop();
   const measured = await endPhase();
+  machine.stop();
   const loadSamples = sink;
   // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
   if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(loadSamples));
@@ -525,9 +553,17 @@ async function main() {
   await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
   const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
   const loadRows = latencyRows(loadSamples, SECONDS, baseline);
+  // The same requests split by how busy the whole machine was in the half second each
+  // started in: other work on these two cores shows here, and not in the app's own figures.
+  const byMachine = machine.split(loadSamples, SATURATED_CORES).map((part) => ({
+    machine: part.name,
+    seconds: part.seconds,
+    ...(part.samples.length ? latencyRows(part.samples, part.seconds || 1).pop()! : { requests: 0 }),
+  }));
   const underLoad = latencyRows(loadProbe.samples, SECONDS, baseline)[0];
   underLoad.kind = 'health, 10/s during the load';
   table([...baseRows.slice(0, 1), ...loadRows, underLoad]);
+  table(byMachine.map(({ machine: m, seconds, requests, ...r }) => ({ machine: m, seconds, requests, p50_ms: (r as { p50_ms?: number }).p50_ms ?? '', p99_ms: (r as { p99_ms?: number }).p99_ms ?? '' })));
   if (process.env.SOAK_PG_STATS) {
     const top = await db.knex.raw(
       `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
@@ -546,6 +582,7 @@ async function main() {
     baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
     rows: loadRows,
     health_during_load: underLoad,
+    by_machine_load: byMachine,
     outcomes: countBy(loadSamples.map((s) => s.outcome)),
     stale_connection_retries: world.http.staleConnectionRetries - staleBefore,
     cpu: loadCpu,
