@@ -389,9 +389,11 @@ async function main() {
       const downProbe = probes.find((p) => p.end >= cy.stop && p.outcome === 'unavailable');
       const upProbe = probes.find((p) => p.start >= cy.back && p.outcome === 'ok');
       const firstOk = faultSamples.filter((s) => s.start >= cy.back && s.outcome === 'ok').sort((a, b) => a.end - b.end)[0];
-      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.start < until && s.outcome !== 'ok');
+      // Failures of this outage: sent once Postgres was back, answered before the next stop
+      // (a request in flight when the next stop comes belongs to that one).
+      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.end < until && s.outcome !== 'ok');
       const lastFailure = failuresAfterBack.sort((a, b) => b.end - a.end)[0];
-      const window = faultSamples.filter((s) => s.end >= cy.stop && s.start < until);
+      const window = faultSamples.filter((s) => s.end >= cy.stop && s.end < until);
       return {
         mode: cy.mode,
         stop_took_ms: r1(cy.stopped - cy.stop),
