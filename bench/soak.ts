@@ -30,13 +30,14 @@
  * left in the temp directory (binaa-soak-*.log).
  */
 import fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { freshSchema, loopDelayFile, loopDelaySummary, saveResults, spawnServer, table } from './common';
+import { freshSchema, saveResults, spawnServer, table } from './common';
 import { createCluster, type Cluster } from './pg-cluster';
 import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
+import { countBy, healthProbe, latencyRows, machineSampler, pct, phaseMeter, r1, r2, sleep } from './soak-measure';
+import { verify } from './soak-verify';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
 import { createLoginCode } from '../server/auth/login-codes';
 
@@ -57,6 +58,8 @@ const SCHEMA = 'soak';
 
 // Goals of issue 11.
 const P99_GOAL_MS = 200;
+/** Busy cores (of the machine's 2) from which a half second counts as saturated. */
+const SATURATED_CORES = 1.8;
 const DOWN_REPORTED_GOAL_MS = 5000;
 const RECOVERY_GOAL_MS = 10_000;
 
@@ -91,7 +94,6 @@ function searchTerm(): { term: string; misspelt: boolean } {
   return { term: word.slice(0, i) + word.slice(i + 1), misspelt: true };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const shuffle = <T>(xs: T[]): T[] => {
   const a = [...xs];
   for (let i = a.length - 1; i > 0; i--) {
@@ -100,13 +102,6 @@ const shuffle = <T>(xs: T[]): T[] => {
   }
   return a;
 };
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((s.length * p) / 100) - 1)];
-};
-const r1 = (n: number) => +n.toFixed(1);
-const r2 = (n: number) => +n.toFixed(2);
 
 async function inBatches<T>(items: T[], size: number, fn: (t: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -191,223 +186,6 @@ async function seed(knex: Knex): Promise<Seeded> {
     categories,
   };
 }
-
-// ---------------------------------------------------------------------------- exactly once
-
-interface Verdict {
-  acked_applied: number;
-  acked_rejected: number;
-  /** sent again after a failed push (same client id and mutation id), then acknowledged */
-  acked_after_resend: number;
-  rejected_codes: Record<string, number>;
-  unacknowledged: number;
-  /** acknowledged as applied, row not found (or not the author's): a lost write */
-  lost: number;
-  /** rows with no acknowledged mutation behind them, and acked rows whose side effect happened twice */
-  duplicates: number;
-  rows_in_tables: number;
-  rejected_present: number;
-  sync_mutations_rows: number;
-  sync_mutations_missing: number;
-  sync_mutations_result_mismatch: number;
-  notifications_not_once: number;
-}
-
-const OWNER: Record<SentMutation['table'], string> = { bids: 'contractor_id', transport_offers: 'transport_company_id', instant_order_responses: 'supplier_id' };
-
-async function verify(knex: Knex, mutations: SentMutation[], clientIds: string[]): Promise<Verdict> {
-  const applied = mutations.filter((m) => m.status === 'applied');
-  const rejected = mutations.filter((m) => m.status === 'rejected');
-  let lost = 0;
-  let rows = 0;
-  let rejectedPresent = 0;
-  let unaccounted = 0;
-  for (const t of Object.keys(OWNER) as Array<SentMutation['table']>) {
-    const mine = applied.filter((m) => m.table === t);
-    const found: Array<{ id: string; owner: string }> = await knex(t).select('id', `${OWNER[t]} as owner`);
-    rows += found.length;
-    const byId = new Map(found.map((r) => [r.id, r.owner]));
-    lost += mine.filter((m) => byId.get(m.rowId) !== m.userId).length;
-    rejectedPresent += rejected.filter((m) => m.table === t && byId.has(m.rowId)).length;
-    const ackedIds = new Set(mine.map((m) => m.rowId));
-    unaccounted += found.filter((r) => !ackedIds.has(r.id)).length; // the seed writes none of these tables
-  }
-  // One notification per new bid or offer: a mutation applied twice would notify twice.
-  const notes: Array<{ id: string; n: number }> = (
-    await knex.raw(
-      `select coalesce(params->>'bid_id', params->>'response_id') as id, count(*)::int as n
-         from notifications where kind in ('bid.new', 'order_response.new') group by 1`,
-    )
-  ).rows;
-  const noteCount = new Map(notes.map((r) => [r.id, r.n]));
-  const notifiedOnce = applied.filter((m) => m.table !== 'transport_offers');
-  const notOnce = notifiedOnce.filter((m) => noteCount.get(m.rowId) !== 1).length;
-  const transportNotes = Number((await knex('notifications').where({ kind: 'transport_offer.new' }).count<{ n: number }[]>('* as n'))[0].n);
-  const transportApplied = applied.filter((m) => m.table === 'transport_offers').length;
-
-  const stored: Array<{ client_id: string; mutation_id: number; status: string }> = (
-    await knex.raw(
-      `select client_id, mutation_id, result->>'status' as status from sync_mutations where client_id = any(?)`,
-      [clientIds],
-    )
-  ).rows;
-  const storedBy = new Map(stored.map((r) => [`${r.client_id}:${r.mutation_id}`, r.status]));
-  const acked = [...applied, ...rejected];
-  const rejectedCodes: Record<string, number> = {};
-  for (const m of rejected) rejectedCodes[m.code ?? '?'] = (rejectedCodes[m.code ?? '?'] ?? 0) + 1;
-  return {
-    acked_applied: applied.length,
-    acked_rejected: rejected.length,
-    acked_after_resend: acked.filter((m) => m.sends > 1).length,
-    rejected_codes: rejectedCodes,
-    unacknowledged: mutations.length - acked.length,
-    lost,
-    duplicates: unaccounted + notOnce + Math.max(0, transportNotes - transportApplied),
-    rows_in_tables: rows,
-    rejected_present: rejectedPresent,
-    sync_mutations_rows: stored.length,
-    sync_mutations_missing: acked.filter((m) => !storedBy.has(`${m.clientId}:${m.id}`)).length,
-    sync_mutations_result_mismatch: acked.filter((m) => storedBy.has(`${m.clientId}:${m.id}`) && storedBy.get(`${m.clientId}:${m.id}`) !== m.status).length,
-    notifications_not_once: notOnce + Math.abs(transportNotes - transportApplied),
-  };
-}
-
-// ---------------------------------------------------------------------------- CPU
-
-/** Busy CPU time (s) of a process, or of the machine, from /proc; null where there is none. */
-function cpuSeconds(pid?: number): number | null {
-  try {
-    if (pid === undefined) {
-      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-      return (f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / 100; // user nice system irq softirq steal
-    }
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** The soak cluster's processes: the postmaster and its children. */
-function postgresCpu(cluster: Cluster | undefined): number | null {
-  if (!cluster) return null;
-  try {
-    const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    // Its own time and that of the backends it has reaped (cutime, cstime), plus the live ones'.
-    const own = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
-    let total = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / 100;
-    for (const p of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(p)) continue;
-      try {
-        const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-        if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / 100;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return total;
-  } catch {
-    return null;
-  }
-}
-
-const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
-generatorLoop.enable();
-
-/** The app's event-loop delay since the last call (see bench/servers.ts). */
-async function appLoopDelay(pid: number | undefined): Promise<(ReturnType<typeof loopDelaySummary> & { pool?: unknown }) | null> {
-  if (!pid) return null;
-  const file = loopDelayFile(pid);
-  fs.rmSync(file, { force: true });
-  try {
-    process.kill(pid, 'SIGUSR2');
-  } catch {
-    return null; // gone
-  }
-  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await sleep(20);
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Starts measuring a phase: CPU time of the app, the soak's Postgres, this load generator
- * and the whole machine (other work on it competes for the same two cores), and how late
- * the app's and the generator's event loops ran. The returned function ends the phase.
- */
-async function phaseMeter(appPid: number | undefined, cluster: Cluster | undefined) {
-  await appLoopDelay(appPid);
-  generatorLoop.reset();
-  const read = () => ({ t: Date.now(), app: cpuSeconds(appPid), pg: postgresCpu(cluster), gen: process.cpuUsage(), machine: cpuSeconds() });
-  const a = read();
-  return async () => {
-    const b = read();
-    const appLoop = await appLoopDelay(appPid);
-    const genLoop = loopDelaySummary(generatorLoop);
-    const wall = (b.t - a.t) / 1000;
-    const share = (x: number | null, y: number | null) => (x === null || y === null ? null : r2((y - x) / wall));
-    const spent = (x: number | null, y: number | null) => (x === null || y === null ? null : y - x);
-    return {
-      app_cpu_s: spent(a.app, b.app),
-      postgres_cpu_s: spent(a.pg, b.pg),
-      app_cores: share(a.app, b.app),
-      postgres_cores: share(a.pg, b.pg),
-      load_generator_cores: r2((b.gen.user + b.gen.system - a.gen.user - a.gen.system) / 1e6 / wall),
-      machine_cores_busy: share(a.machine, b.machine),
-      app_event_loop_delay: appLoop,
-      load_generator_event_loop_delay: genLoop,
-    };
-  };
-}
-
-/** GET /api/health every 100 ms on a connection of its own, until stopped. */
-function healthProbe(url: string) {
-  const http = new HttpClient(url, TIMEOUT_MS);
-  const samples: Sample[] = [];
-  let on = true;
-  const loop = (async () => {
-    while (on) {
-      const start = performance.now();
-      const a = await http.request('GET', '/api/health');
-      samples.push({ kind: 'health', start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code });
-      await sleep(100);
-    }
-  })();
-  return {
-    samples,
-    stop: async () => {
-      on = false;
-      await loop;
-      http.close();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------- figures
-
-function latencyRows(samples: Sample[], seconds: number, baseline?: { p50: number; p99: number }) {
-  const kinds = [...new Set(samples.map((s) => s.kind))];
-  const row = (name: string, xs: Sample[]) => {
-    const ms = xs.map((s) => s.end - s.start);
-    const p50 = pct(ms, 50);
-    const p99 = pct(ms, 99);
-    return {
-      kind: name,
-      requests: xs.length,
-      per_s: r1(xs.length / seconds),
-      errors: xs.filter((s) => s.outcome !== 'ok').length,
-      p50_ms: r1(p50),
-      p99_ms: r1(p99),
-      max_ms: r1(Math.max(...ms)),
-      ...(baseline ? { p50_x_baseline: r2(p50 / baseline.p50), p99_x_baseline: r2(p99 / baseline.p99) } : {}),
-    };
-  };
-  return [...kinds.map((k) => row(k, samples.filter((s) => s.kind === k))), row('all', samples)];
-}
-
-const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {});
 
 // ---------------------------------------------------------------------------- main
 
@@ -511,11 +289,13 @@ async function main() {
   // The same route as the baseline, asked 10 times a second during the load: what a
   // request that does almost nothing waits for while the others run (the server's queue,
   // and the machine's, which other work shares).
-  const loadProbe = healthProbe(app.url);
+  const loadProbe = healthProbe(app.url, TIMEOUT_MS);
+  const machine = machineSampler();
   const staleBefore = world.http.staleConnectionRetries;
   await Promise.all(users.map((u) => u.run(world, Date.now() + SECONDS * 1000)));
   await loadProbe.stop();
   const measured = await endPhase();
+  machine.stop();
   const loadSamples = sink;
   // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
   if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(loadSamples));
@@ -525,9 +305,17 @@ async function main() {
   await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
   const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
   const loadRows = latencyRows(loadSamples, SECONDS, baseline);
+  // The same requests split by how busy the whole machine was in the half second each
+  // started in: other work on these two cores shows here, and not in the app's own figures.
+  const byMachine = machine.split(loadSamples, SATURATED_CORES).map((part) => ({
+    machine: part.name,
+    seconds: part.seconds,
+    ...(part.samples.length ? latencyRows(part.samples, part.seconds || 1).pop()! : { requests: 0 }),
+  }));
   const underLoad = latencyRows(loadProbe.samples, SECONDS, baseline)[0];
   underLoad.kind = 'health, 10/s during the load';
   table([...baseRows.slice(0, 1), ...loadRows, underLoad]);
+  table(byMachine.map(({ machine: m, seconds, requests, ...r }) => ({ machine: m, seconds, requests, p50_ms: (r as { p50_ms?: number }).p50_ms ?? '', p99_ms: (r as { p99_ms?: number }).p99_ms ?? '' })));
   if (process.env.SOAK_PG_STATS) {
     const top = await db.knex.raw(
       `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
@@ -546,6 +334,7 @@ async function main() {
     baseline: { route: 'GET /api/health', seconds: BASELINE_SECONDS, p50_ms: r1(baseline.p50), p99_ms: r1(baseline.p99), requests: baselineSamples.length, errors: baselineSamples.filter((s) => s.outcome !== 'ok').length, cpu: baselineCpu },
     rows: loadRows,
     health_during_load: underLoad,
+    by_machine_load: byMachine,
     outcomes: countBy(loadSamples.map((s) => s.outcome)),
     stale_connection_retries: world.http.staleConnectionRetries - staleBefore,
     cpu: loadCpu,
@@ -566,7 +355,7 @@ async function main() {
     const c = cluster;
     console.log(`fault: the same load, Postgres stopped (${FAULTS.join(', ')}) for ${DOWN_SECONDS} s each`);
     sink = [];
-    const probe = healthProbe(app.url);
+    const probe = healthProbe(app.url, TIMEOUT_MS);
     const staleAtFault = world.http.staleConnectionRetries;
     const probes = probe.samples;
     const cycles: Array<{ mode: string; stop: number; stopped: number; start: number; back: number }> = [];
@@ -600,9 +389,11 @@ async function main() {
       const downProbe = probes.find((p) => p.end >= cy.stop && p.outcome === 'unavailable');
       const upProbe = probes.find((p) => p.start >= cy.back && p.outcome === 'ok');
       const firstOk = faultSamples.filter((s) => s.start >= cy.back && s.outcome === 'ok').sort((a, b) => a.end - b.end)[0];
-      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.start < until && s.outcome !== 'ok');
+      // Failures of this outage: sent once Postgres was back, answered before the next stop
+      // (a request in flight when the next stop comes belongs to that one).
+      const failuresAfterBack = faultSamples.filter((s) => s.start >= cy.back && s.end < until && s.outcome !== 'ok');
       const lastFailure = failuresAfterBack.sort((a, b) => b.end - a.end)[0];
-      const window = faultSamples.filter((s) => s.end >= cy.stop && s.start < until);
+      const window = faultSamples.filter((s) => s.end >= cy.stop && s.end < until);
       return {
         mode: cy.mode,
         stop_took_ms: r1(cy.stopped - cy.stop),
