@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { connectionOptions, settingsSql } from './connection-settings';
 
 // numeric (money) and bigint arrive as strings from pg; money fits a JS number exactly
 // at two decimals up to 14 digits, and the change-log sequence fits up to 2^53.
@@ -48,7 +49,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const knex = knexPkg.knex({
       client: 'pg',
-      connection: opts.url,
+      connection: { connectionString: opts.url, options: connectionOptions() },
       searchPath,
       pool: { min: 0, max: opts.poolMax ?? 10 },
     });
@@ -56,6 +57,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const owned = !opts.pglite;
   const pglite = opts.pglite ?? (await openPglite(opts.dataDir));
+  // One connection, shared by every Database opened on it: setting it again is harmless.
+  await pglite.exec(settingsSql());
   const knex = knexPkg.knex({
     client: ClientPgLite as unknown as typeof knexPkg.Client,
     dialect: 'postgres',
