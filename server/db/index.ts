@@ -44,12 +44,25 @@ export async function openPglite(dataDir?: string): Promise<PGlite> {
   });
 }
 
+/**
+ * The connection with the app's settings (connection-settings.ts) in its startup options,
+ * after any the URL gives (pg lets a URL's `options` replace the config's, which would
+ * drop ours).
+ */
+function withConnectionOptions(url: string): { connectionString: string; options: string } {
+  if (!/[?&]options=/.test(url)) return { connectionString: url, options: connectionOptions() };
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${given} ${connectionOptions()}` };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;
   if (opts.url) {
     const knex = knexPkg.knex({
       client: 'pg',
-      connection: { connectionString: opts.url, options: connectionOptions() },
+      connection: withConnectionOptions(opts.url),
       searchPath,
       pool: { min: 0, max: opts.poolMax ?? 10 },
     });
