@@ -15,6 +15,7 @@ import Koa from 'koa';
 import pg from 'pg';
 import { DATABASE_URL, listen, loopDelayFile, loopDelaySummary, startApp } from './common';
 import { openDatabase } from '../server/db/index';
+import { connectionOptions } from '../server/db/connection-settings';
 
 const [mode, arg1, arg2] = process.argv.slice(2);
 
@@ -31,7 +32,8 @@ async function main() {
     console.log(JSON.stringify({ url: app.url }));
   } else if (mode === 'pg') {
     const captured: Record<string, Array<{ sql: string; bindings: unknown[] }>> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20, options: `-c search_path=${arg1},public` });
+    // The app's connection settings too: the captured SQL relies on them as the app does.
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20, options: `-c search_path=${arg1},public ${connectionOptions()}` });
     const server = await listen(async (req, res) => {
       const statements = captured[req.url ?? ''];
       if (!statements) return void res.writeHead(404).end();

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { connectionOptions, settingsSql } from './connection-settings';
 
 // numeric (money) and bigint arrive as strings from pg; money fits a JS number exactly
 // at two decimals up to 14 digits, and the change-log sequence fits up to 2^53.
@@ -62,13 +63,26 @@ function discardWhenEnded(conn: pg.Client & { __knex__disposed?: unknown }, done
   done(null, conn);
 }
 
+/**
+ * The connection with the app's settings (connection-settings.ts) in its startup options,
+ * after any the URL gives (pg lets a URL's `options` replace the config's, which would
+ * drop ours).
+ */
+function withConnectionOptions(url: string): { connectionString: string; options: string } {
+  if (!/[?&]options=/.test(url)) return { connectionString: url, options: connectionOptions() };
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${given} ${connectionOptions()}` };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;
   if (opts.url) {
     const knex = knexPkg.knex({
       client: 'pg',
       connection: {
-        connectionString: opts.url,
+        ...withConnectionOptions(opts.url),
         // A connect that gets no answer (a server that is gone rather than refusing)
         // fails instead of waiting for the operating system's TCP timeout.
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -86,6 +100,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const owned = !opts.pglite;
   const pglite = opts.pglite ?? (await openPglite(opts.dataDir));
+  // One connection, shared by every Database opened on it: setting it again is harmless.
+  await pglite.exec(settingsSql());
   const knex = knexPkg.knex({
     client: ClientPgLite as unknown as typeof knexPkg.Client,
     dialect: 'postgres',

@@ -36,13 +36,20 @@ async function currentVersion(db: Knex): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/** `compute()`'s answer for `key`, reused while the catalogue has not changed. */
-export async function cachedByCatalogue<T>(db: Knex, key: string, compute: () => Promise<T>): Promise<T> {
+/** The version as a select-list expression, for a caller that reads it with other values. */
+export const VERSION_SQL = 'coalesce((select version from catalogue_state where id = 1), 0)';
+
+/**
+ * `compute()`'s answer for `key`, reused while the catalogue has not changed. `version`:
+ * the catalogue's version as the caller read it (VERSION_SQL) before computing anything,
+ * in a statement it needed anyway; otherwise it is read here.
+ */
+export async function cachedByCatalogue<T>(db: Knex, key: string, compute: () => Promise<T>, version?: number): Promise<T> {
   if ((db as Knex.Transaction).isTransaction) return compute();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
 
-  const version = await currentVersion(db);
+  version ??= await currentVersion(db);
   const hit = cache.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < MAX_AGE_MS) {
     // Map keeps insertion order: moving the key to the end makes eviction least-recently-used.

@@ -32,7 +32,9 @@
  * ("اسمنت 12") is similar to every product with the first, thousands of them. So at most
  * FUZZY_CANDIDATES typo matches are ranked, by similarity, and the total says when there
  * were more. The rule depends on the term alone, so every page of one search agrees on
- * the total; and the matches found first are the same on every page (rankPage).
+ * the total; and the matches found first are the same on every page: the connection
+ * settings (server/db/connection-settings.ts) rule out synchronised and parallel scans,
+ * and give <% its threshold.
  */
 import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
@@ -40,7 +42,7 @@ import type { Product } from '../../../shared/schemas/product';
 import { normalizeSearch } from '../../../shared/search';
 import type { Page } from '../../db/page';
 import { applyCatalogueFilter, NEWEST_FIRST, productsInOrder, type CatalogueFilter } from './queries';
-import { cachedByCatalogue } from './catalogue-cache';
+import { cachedByCatalogue, VERSION_SQL } from './catalogue-cache';
 
 /** Matches ranked at most; a term with more is capped (its total is this, and "more"). */
 export const SEARCH_CANDIDATES = 1000;
@@ -48,13 +50,8 @@ export const SEARCH_CANDIDATES = 1000;
 export const FRESH_WINDOW = 1000;
 /** Exact matches fewer than this let typo-tolerant ones follow them. */
 export const FUZZY_BELOW = 20;
-/** Typo matches ranked at most. */
+/** Typo matches ranked at most (their threshold: WORD_SIMILARITY_THRESHOLD, server/db/connection-settings.ts). */
 export const FUZZY_CANDIDATES = 200;
-/**
- * The word similarity a typo must reach (pg_trgm's default, 0.6, misses "cemnt" for
- * "cement": 4 shared trigrams of 9 is 0.44).
- */
-export const FUZZY_THRESHOLD = 0.4;
 /** Words of a term that take part in the word match (a search box, not a document). */
 const MAX_WORDS = 8;
 
@@ -81,7 +78,7 @@ type Terms = ReturnType<typeof terms>;
 
 /**
  * The select list that computes a term's forms with the database's own functions, once
- * per search: `normal`, the normalised term; `pattern`, the normalised term escaped for
+ * per search (in its first statement, with the catalogue's version): `normal`, the normalised term; `pattern`, the normalised term escaped for
  * LIKE; `words`, the tsquery of its words as text (each word its 'simple' form, Chinese
  * characters spaced into a phrase (cjk_spaced), or its English stem; all words must
  * match). The search queries take these as values: writing the functions into them
@@ -186,7 +183,8 @@ function exactQuery(db: Knex, f: Forms, filter: CatalogueFilter, page: { limit: 
 /**
  * The query of one page of typo matches, those not among the exact matches `exact`
  * (all of them, fewer than FUZZY_BELOW): its ids by similarity, and `typos`, their number
- * up to FUZZY_CANDIDATES + 1. Needs pg_trgm.word_similarity_threshold.
+ * up to FUZZY_CANDIDATES + 1. <% takes its threshold from the connection
+ * (pg_trgm.word_similarity_threshold, server/db/connection-settings.ts).
  */
 function fuzzyQuery(db: Knex, f: Forms, filter: CatalogueFilter, exact: string[], page: { limit: number; offset: number }) {
   const typos = applyCatalogueFilter(db('products as p'), filter)
@@ -211,45 +209,33 @@ interface RankedPage {
 
 const idsOf = (rows: Array<{ id: string | null }>) => rows.map((r) => r.id).filter((id): id is string => id !== null);
 
-/**
- * The ranked ids of one page and the total: exact matches, then typo matches when few.
- * In one transaction whose settings keep the candidates of a bounded search the same on
- * every page: the first matches a scan meets, so no synchronised or parallel scan may
- * start elsewhere; and <% takes its threshold from a setting (SET LOCAL keeps it here).
- * The statement that sets them also computes the term's forms.
- */
-async function rankPage(db: Knex, t: Terms, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<RankedPage> {
-  return db.transaction(async (trx) => {
-    const forms = formsSql(t);
-    const settings = await trx.raw(
-      `select set_config('pg_trgm.word_similarity_threshold', ?, true),
-              set_config('synchronize_seqscans', 'off', true),
-              set_config('max_parallel_workers_per_gather', '0', true),
-              ${forms.sql}`,
-      [String(FUZZY_THRESHOLD), ...forms.bindings],
-    );
-    const f = formsOf(t, settings.rows[0]);
-    const { rows } = await exactQuery(trx, f, filter, page);
-    const found = Number(rows[0].found);
-    if (found > SEARCH_CANDIDATES) {
-      // The pages of a capped search end at SEARCH_CANDIDATES.
-      return { ids: idsOf(rows).slice(0, Math.max(0, SEARCH_CANDIDATES - page.offset)), total: SEARCH_CANDIDATES, capped: true };
-    }
-    if (found >= FUZZY_BELOW || !f.trigrams) return { ids: idsOf(rows), total: found, capped: false };
+/** The ranked ids of one page and the total: exact matches, then typo matches when few. */
+async function rankPage(db: Knex, f: Forms, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<RankedPage> {
+  const { rows } = await exactQuery(db, f, filter, page);
+  const found = Number(rows[0].found);
+  if (found > SEARCH_CANDIDATES) {
+    // The pages of a capped search end at SEARCH_CANDIDATES.
+    return { ids: idsOf(rows).slice(0, Math.max(0, SEARCH_CANDIDATES - page.offset)), total: SEARCH_CANDIDATES, capped: true };
+  }
+  if (found >= FUZZY_BELOW || !f.trigrams) return { ids: idsOf(rows), total: found, capped: false };
 
-    // Typo matches follow the exact ones: this page is the rest of the exact ones, then typos.
-    const exact: string[] = rows[0].all_ids ?? [];
-    const fromExact = exact.slice(page.offset, page.offset + page.limit);
-    const typoPage = { offset: Math.max(0, page.offset - exact.length), limit: page.limit - fromExact.length };
-    const typoRows = (await fuzzyQuery(trx, f, filter, exact, typoPage)).rows;
-    const typos = Number(typoRows[0].typos);
-    const total = exact.length + Math.min(typos, FUZZY_CANDIDATES);
-    const ids = [...fromExact, ...idsOf(typoRows)].slice(0, Math.max(0, total - page.offset));
-    return { ids, total, capped: typos > FUZZY_CANDIDATES };
-  });
+  // Typo matches follow the exact ones: this page is the rest of the exact ones, then typos.
+  const exact: string[] = rows[0].all_ids ?? [];
+  const fromExact = exact.slice(page.offset, page.offset + page.limit);
+  const typoPage = { offset: Math.max(0, page.offset - exact.length), limit: page.limit - fromExact.length };
+  const typoRows = (await fuzzyQuery(db, f, filter, exact, typoPage)).rows;
+  const typos = Number(typoRows[0].typos);
+  const total = exact.length + Math.min(typos, FUZZY_CANDIDATES);
+  const ids = [...fromExact, ...idsOf(typoRows)].slice(0, Math.max(0, total - page.offset));
+  return { ids, total, capped: typos > FUZZY_CANDIDATES };
 }
 
-/** A ranked page of the products matching `search` (non-empty after trimming). */
+/**
+ * A ranked page of the products matching `search` (non-empty after trimming). One
+ * statement reads the catalogue's version for the page cache and the term's forms; a
+ * search the cache has not seen then takes the exact query, the typo query when needed,
+ * and the products' rows: four round trips at most.
+ */
 export async function searchProducts(
   db: Knex,
   language: Language,
@@ -259,10 +245,18 @@ export async function searchProducts(
 ): Promise<Page<Product>> {
   const t = terms(search);
   const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
-  return cachedByCatalogue(db, key, async () => {
-    const { ids, total, capped } = await rankPage(db, t, filter, page);
-    return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
-  });
+  const forms = formsSql(t);
+  const { rows } = await db.raw(`select ${VERSION_SQL} as version, ${forms.sql}`, forms.bindings);
+  const f = formsOf(t, rows[0]);
+  return cachedByCatalogue(
+    db,
+    key,
+    async () => {
+      const { ids, total, capped } = await rankPage(db, f, filter, page);
+      return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
+    },
+    Number(rows[0].version),
+  );
 }
 
 /**
