@@ -483,7 +483,7 @@ describe('profile', () => {
     expect(failedPaths(profileUpsertSchema, { company_name: 'x' })).toEqual(['role']);
   });
 
-  it('takes the admin role in its shape (an admin editing their details) and refuses roles that do not exist; who may send admin is the server's rule (profiles.test.ts)', () => {
+  it('takes the admin role in its shape (an admin editing their details) and refuses roles that do not exist; who may send admin is a rule of the server (profiles.test.ts)', () => {
     expect(fails(profileUpsertSchema, { role: 'admin' })).toBe(false);
     expect(fails(profileUpsertSchema, { role: 'emperor' })).toBe(true);
   });
