@@ -98,6 +98,6 @@ test('the demo admin edits their own details (role admin, shown and kept) (ar)',
   await profile.save();
   await expect(page.getByTestId('profile-saved')).toBeVisible();
   await expect(profile.value('company_name')).toContainText(company);
-  const me = await (await page.request.get('/api/profiles/me')).json();
-  expect(me).toMatchObject({ role: 'admin', company_name: company });
+  // Saved through the outbox: on the server after the next sync.
+  await expect.poll(async () => (await page.request.get('/api/profiles/me')).json(), { timeout: 30_000 }).toMatchObject({ role: 'admin', company_name: company });
 });
