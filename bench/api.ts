@@ -12,6 +12,10 @@
  * second, latency from each request's scheduled send, to the app and to the same SQL
  * through bare pg.
  *
+ * The uncached runs alternate app and baseline in rounds (BENCH_ROUNDS, default 4): on a
+ * machine shared with other work, a burst of it then weighs on both instead of on
+ * whichever ran at the time.
+ *
  * Targets (issue 11): uncached search p99 <= 50 ms at 100 requests/s offered; list
  * throughput >= half of the bare-pg figure; popular search p99 <= 50 ms.
  */
@@ -19,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshSchema, load, saveResults, spawnServer, startApp, table, type LoadResult } from './common';
-import { openLoop } from './open-loop';
+import { openLoop, openLoopSamples, summarise, type OpenLoopSamples } from './open-loop';
 import { searchTermsWithKinds } from './search-terms';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_api';
@@ -30,11 +34,17 @@ const CONNECTIONS = 50;
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const WARMUP_SECONDS = 5;
 /**
- * Uncached terms for the closed loop, shared out among the connections. A connection
- * comes back to a term after all of its others, by when the other connections have asked
- * for about this many other terms: far more than the cache holds (500), so it is a miss.
+ * Uncached terms for the closed loop, shared out among the connections and the rounds. A
+ * connection comes back to a term only after all of its others in that round, by when the
+ * other connections have asked for about a thousand other terms: twice what the cache
+ * holds (500), so it is a miss.
  */
-const SATURATION_TERMS = 2500;
+const SATURATION_TERMS = 4000;
+/**
+ * The uncached runs alternate app and baseline in this many rounds (each gets SECONDS
+ * in all), so that the other work on a shared machine weighs on both alike.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const SEARCHES = ['اسمنت', 'إسمنت مقاوم', 'حديد تسليح', 'بلاطه', 'cement', 'Bricks', 'steel rebar', '水泥', '钢筋', 'طوب'];
 
@@ -79,6 +89,20 @@ async function captureSql(knex: import('knex').Knex, url: string, path: string) 
   return { statements: statements.filter((s) => !/^select 1$/i.test(s.sql) && !/^select "version" from "catalogue_state"/.test(s.sql)), bytes: body.length };
 }
 
+/** Rounds of one closed-loop run: mean throughput; the middle round's latencies; every error. */
+function combineRounds(name: string, rounds: LoadResult[]): LoadResult {
+  const byP99 = [...rounds].sort((a, b) => a.p99 - b.p99);
+  const middle = byP99[Math.floor(byP99.length / 2)];
+  return {
+    name,
+    reqPerSec: Math.round(rounds.reduce((n, r) => n + r.reqPerSec, 0) / rounds.length),
+    p50: middle.p50,
+    p99: middle.p99,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+  };
+}
+
 async function main() {
   const db = await freshSchema(SCHEMA, 20);
   console.log(`seeding ${PRODUCTS} products into ${SCHEMA}...`);
@@ -99,8 +123,11 @@ async function main() {
   const openTerms = terms.slice(warmupCount, warmupCount + openCount);
   const openPaths = openTerms.map((t) => searchPath(t.term));
   const saturationPaths = terms.slice(warmupCount + openCount).map((t) => searchPath(t.term));
-  const perConnection = Math.floor(SATURATION_TERMS / CONNECTIONS);
-  const saturationOf = (c: number) => saturationPaths.slice((c % CONNECTIONS) * perConnection, (c % CONNECTIONS + 1) * perConnection);
+  const perConnection = Math.floor(SATURATION_TERMS / (CONNECTIONS * ROUNDS));
+  const saturationOf = (round: number) => (c: number) => {
+    const first = (round * CONNECTIONS + (c % CONNECTIONS)) * perConnection;
+    return saturationPaths.slice(first, first + perConnection);
+  };
 
   const toCapture = [...listPaths, ...searchPaths, ...warmupPaths, ...openPaths, ...saturationPaths];
   console.log(`capturing the SQL of ${toCapture.length} requests...`);
@@ -118,33 +145,49 @@ async function main() {
   const bare = await spawnServer(['pg', SCHEMA, path.join(tmp, 'sql.json')]);
   const bareKoa = await spawnServer(['koa', path.join(tmp, 'body.json')]);
 
-  // Open loop first, while the app's cache has seen none of these terms.
-  const open = [];
-  for (const [name, url] of [
-    ['uncached search, open loop: app', app.url],
-    ['uncached search, open loop: same SQL via pg (bare http)', bare.url],
-  ] as const) {
-    console.log(`open loop, ${RATE} requests/s offered for ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up): ${name}`);
-    await openLoop('warm-up', url, warmupPaths, RATE, WARMUP_SECONDS);
-    open.push(await openLoop(name, url, openPaths, RATE, SECONDS, openTerms.map((t) => t.kind)));
+  // Open loop first, while the app's cache has seen none of these terms; app and
+  // baseline take turns, a quarter of the terms each time.
+  const targets = [
+    { name: 'uncached search, open loop: app', url: app.url },
+    { name: 'uncached search, open loop: same SQL via pg (bare http)', url: bare.url },
+  ];
+  console.log(`open loop, ${RATE} requests/s offered, ${SECONDS} s for each of app and baseline in ${ROUNDS} alternating rounds, after ${WARMUP_SECONDS} s of warm-up`);
+  for (const t of targets) await openLoop('warm-up', t.url, warmupPaths, RATE, WARMUP_SECONDS);
+  const samples: OpenLoopSamples[][] = targets.map(() => []);
+  const chunk = Math.floor(openCount / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    const paths = openPaths.slice(round * chunk, (round + 1) * chunk);
+    const kinds = openTerms.slice(round * chunk, (round + 1) * chunk).map((t) => t.kind);
+    for (const i of round % 2 ? [1, 0] : [0, 1]) samples[i].push(await openLoopSamples(targets[i].url, paths, RATE, kinds));
   }
+  const open = targets.map((t, i) => summarise(t.name, RATE, samples[i]));
   table(open.map(({ by_label, ...r }) => ({ ...r })));
   console.log('open loop, app, by kind of term:');
   table(Object.entries(open[0].by_label ?? {}).map(([kind, r]) => ({ kind, ...r })));
 
   const results: LoadResult[] = [];
-  for (const [name, url, paths, pathsOf] of [
+  for (const [name, url, paths] of [
     ['list: app', app.url, listPaths],
     ['list: same SQL via pg (bare http)', bare.url, listPaths],
     ['search, 10 popular terms: app', app.url, searchPaths],
     ['search, 10 popular terms: same SQL via pg (bare http)', bare.url, searchPaths],
-    [`uncached search, saturation (${SATURATION_TERMS} terms): app`, app.url, saturationPaths, saturationOf],
-    [`uncached search, saturation (${SATURATION_TERMS} terms): same SQL via pg (bare http)`, bare.url, saturationPaths, saturationOf],
-    ['bare Koa route (no database)', bareKoa.url, listPaths],
   ] as const) {
     console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections: ${name}`);
-    results.push(await load(name, url, [...paths], SECONDS, CONNECTIONS, pathsOf));
+    results.push(await load(name, url, [...paths], SECONDS, CONNECTIONS));
   }
+  // Saturation of uncached search: each connection on its own terms, app and baseline
+  // taking turns.
+  const saturation = [`uncached search, saturation: app`, `uncached search, saturation: same SQL via pg (bare http)`];
+  console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections, in ${ROUNDS} alternating rounds: uncached search, app and same SQL via pg`);
+  const rounds: LoadResult[][] = [[], []];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      rounds[i].push(await load(saturation[i], [app.url, bare.url][i], saturationPaths, SECONDS / ROUNDS, CONNECTIONS, saturationOf(round)));
+    }
+  }
+  results.push(...rounds.map((r, i) => combineRounds(saturation[i], r)));
+  console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections: bare Koa route (no database)`);
+  results.push(await load('bare Koa route (no database)', bareKoa.url, listPaths, SECONDS, CONNECTIONS));
   const [listApp, listPg, searchApp, searchPg, coldApp, coldPg, bareRoute] = results;
   const [openApp, openPg] = open;
   table(results.map((r) => ({ ...r })));
@@ -170,6 +213,7 @@ async function main() {
     products: PRODUCTS,
     seconds: SECONDS,
     connections: CONNECTIONS,
+    rounds: ROUNDS,
     load_average: os.loadavg().map((l) => +l.toFixed(2)),
     cpus: os.cpus().length,
     open_loop: open,

@@ -3,8 +3,8 @@
  * 20261122000013) and their GIN indexes. The term is normalised in SQL
  * with normalize_search(), the function that built the columns, so hamza forms, teh
  * marbuta, alef maksura, diacritics and case never stop a match. The term's forms are
- * computed once per search, by the statement that opens it (formsSql), and are values of
- * the queries that follow; no query normalises product text row by row.
+ * computed once per search, by its first statement (formsSql), and are values of the
+ * queries that follow; no query normalises product text row by row.
  *
  * A product matches when
  * - every word of the term is a word of it (search_vector: Arabic and Latin words after
@@ -78,12 +78,12 @@ type Terms = ReturnType<typeof terms>;
 
 /**
  * The select list that computes a term's forms with the database's own functions, once
- * per search (in its first statement, with the catalogue's version): `normal`, the normalised term; `pattern`, the normalised term escaped for
- * LIKE; `words`, the tsquery of its words as text (each word its 'simple' form, Chinese
- * characters spaced into a phrase (cjk_spaced), or its English stem; all words must
- * match). The search queries take these as values: writing the functions into them
- * instead made the planner inline and fold normalize_search some twenty times per query,
- * half of its planning time.
+ * per search (in its first statement, with the catalogue's version): `normal`, the
+ * normalised term; `pattern`, the normalised term escaped for LIKE; `words`, the tsquery
+ * of its words as text (each word its 'simple' form, Chinese characters spaced into a
+ * phrase (cjk_spaced), or its English stem; all words must match). The search queries
+ * take these as values: writing the functions into them instead made the planner inline
+ * and fold normalize_search some twenty times per query, half of its planning time.
  */
 function formsSql(t: Terms): Sql {
   const words = t.words.map(() => `(phraseto_tsquery('simple', cjk_spaced(normalize_search(?))) || plainto_tsquery('english', ?))`).join(' && ');
