@@ -7,7 +7,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
 import type { SyncState } from '../sync/engine';
-import { discardRejection, parseArgs, storeLocal } from '../sync/store';
+import { discardRejection, writeLocal } from '../sync/store';
 import { useLocalData, useQueueStore } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
@@ -56,20 +56,16 @@ export function useRejectionsFor(key: RowKey): readonly RejectionRow[] {
 }
 
 /**
- * Writes through the outbox. Throws ValidationFailed with the shared schema's issues at
- * once, before anything is stored, when the input is refused; otherwise returns the
- * promise of the write, which resolves once it is stored (and shown). So a form can close
- * as soon as its input is accepted, while the write is being stored.
+ * Writes through the outbox. Resolves once the write is stored (and shown); throws
+ * ValidationFailed with the shared schema's issues when the input is refused.
  */
 export function useMutate() {
   const { db, engine, context } = useLocalData();
   return useCallback(
-    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
-      const args = parseArgs(name, input);
-      return storeLocal(db, name, args, context()).then((id) => {
-        engine.schedule(WRITE_DEBOUNCE_MS);
-        return id;
-      });
+    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
+      const id = await writeLocal(db, name, input, context());
+      engine.schedule(WRITE_DEBOUNCE_MS);
+      return id;
     },
     [db, engine, context],
   );

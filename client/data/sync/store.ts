@@ -99,16 +99,10 @@ export function parseArgs<N extends MutationName>(name: N, input: MutationInput<
 
 /**
  * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
- * applies the effect and adds the outbox row. Resolves to the mutation id once committed;
- * rejects with ValidationFailed (nothing stored) when the input is refused.
+ * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
  */
 export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
-  return storeLocal(db, name, parseArgs(name, input), ctx);
-}
-
-/** writeLocal of arguments parseArgs has accepted. */
-export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed: MutationArgs<N>, ctx: EffectContext): Promise<number> {
-  const args = parsed as Record<string, unknown>;
+  const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
   // The entity tables first: at commit Dexie runs the affected live queries again in the
   // order of this list, so the rows the person just changed are read before the outbox
@@ -117,8 +111,8 @@ export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed:
   // As few round trips as the transaction allows: a local write is what a person waits on.
   // One for the reads (the engine's counters, the rows and their pre-images: an effect
   // that needs no read to name its keys names them before the counters are back), one
-  // for the writes.
-  return db.transaction('rw', tables, async () => {
+  // for the writes and the commit.
+  return db.transaction('rw', tables, async (tx) => {
     const counters = db.meta.bulkGet(['next_mutation_id', 'generation']);
     const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
     const [[next, gen], rows, bases] = await Promise.all([counters, readRows(db, keys), db.base.bulkGet(keys)]);
@@ -126,12 +120,16 @@ export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed:
     const preImages = keys.filter((_, i) => !bases[i]).map((key) => ({ key, row: rows.get(key) ?? null, as_of: id - 1 }));
     const before = new Map(rows);
     effect.apply(args as never, rows, ctx);
-    await Promise.all([
+    const written = Promise.all([
       preImages.length ? db.base.bulkPut(preImages) : undefined,
       writeRows(db, rows, (gen?.value as number | undefined) ?? 0, before),
       db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
       db.setMeta('next_mutation_id', id + 1),
     ]);
+    // Every write is asked for: IndexedDB may commit as soon as it has done them, rather
+    // than after their answers have come back here and the page has said it is done.
+    tx.idbtrans.commit();
+    await written;
     return id;
   });
 }

@@ -8,7 +8,7 @@ import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListSkeleton';
 import { PendingBadge } from '../../ui/PendingBadge';
-import { BidDialog, type BidDraft } from './BidDialog';
+import { BidDialog } from './BidDialog';
 import { deadlinePassed, riyadhToday } from './deadline';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
@@ -74,8 +74,7 @@ function OpenProjectActions({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
   const mine = useMyBidOn(project.id);
   const { withdrawBid } = useProjectMutations();
-  // Open: with nothing, or with what was typed when storing it failed.
-  const [dialog, setDialog] = useState<{ failed?: BidDraft } | null>(null);
+  const [open, setOpen] = useState(false);
   const closed = deadlinePassed(project.deadline_date);
   const active = mine && mine.status === 'submitted';
   return (
@@ -87,7 +86,7 @@ function OpenProjectActions({ project }: { project: Project }) {
       ) : (
         <div className={styles.row}>
           {(!mine || active) && (
-            <Button appearance="primary" onClick={() => setDialog({})} data-testid="bid-button">
+            <Button appearance="primary" onClick={() => setOpen(true)} data-testid="bid-button">
               {mine ? t('bid.update') : t('bid.place')}
             </Button>
           )}
@@ -104,9 +103,7 @@ function OpenProjectActions({ project }: { project: Project }) {
           )}
         </div>
       )}
-      {dialog && (
-        <BidDialog project={project} existing={mine ?? null} failed={dialog.failed} onClose={() => setDialog(null)} onFailed={(failed) => setDialog({ failed })} />
-      )}
+      {open && <BidDialog project={project} existing={mine ?? null} onClose={() => setOpen(false)} />}
     </>
   );
 }
