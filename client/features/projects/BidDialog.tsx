@@ -28,12 +28,12 @@ const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimat
 
 /**
  * Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1).
- * Works offline. The dialog closes once the bid is stored on the device (a few
- * milliseconds, with nothing else for the page to do meanwhile), as the card shows it;
- * should storing fail (the device's storage full, say), it stays open with what was typed
- * and says so.
+ * Works offline. Once the bid is stored on the device (a few milliseconds, with nothing
+ * else for the page to do meanwhile) `onStored` says so, and the owner closes the dialog
+ * as the card shows the bid; should storing fail (the device's storage full, say), it
+ * stays open with what was typed and says so.
  */
-export function BidDialog({ project, existing, onClose }: { project: Project; existing: Bid | null; onClose: () => void }) {
+export function BidDialog({ project, existing, onClose, onStored }: { project: Project; existing: Bid | null; onClose: () => void; onStored: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { submitBid } = useProjectMutations();
@@ -63,7 +63,7 @@ export function BidDialog({ project, existing, onClose }: { project: Project; ex
     // browser recompute style and layout at once, in the middle of the removal (focus ends
     // on the page either way).
     (document.activeElement as HTMLElement | null)?.blur();
-    onClose();
+    onStored();
   };
 
   return (
