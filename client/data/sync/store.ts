@@ -102,6 +102,17 @@ export function parseArgs<N extends MutationName>(name: N, input: MutationInput<
  * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
  */
 export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
+  return (await writeLocalRows(db, name, input, ctx)).id;
+}
+
+/** A committed local write: its mutation id and the rows it touched as it left them (null: none). */
+export interface LocalWrite {
+  id: number;
+  rows: RowMap;
+}
+
+/** writeLocal, resolving also to the rows as stored, which a screen can show before its live query reads them again. */
+export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<LocalWrite> {
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
   // The entity tables first: at commit Dexie runs the affected live queries again in the
@@ -111,8 +122,10 @@ export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, i
   // As few round trips as the transaction allows: a local write is what a person waits on.
   // One for the reads (the engine's counters, the rows and their pre-images: an effect
   // that needs no read to name its keys names them before the counters are back), one
-  // for the writes and the commit.
-  return db.transaction('rw', tables, async (tx) => {
+  // for the writes. (Not an explicit commit() right after asking for the writes: Dexie
+  // handles a failed request itself and then aborts, which a commit already asked for
+  // would no longer allow, and part of the write would be stored.)
+  return db.transaction('rw', tables, async () => {
     const counters = db.meta.bulkGet(['next_mutation_id', 'generation']);
     const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
     const [[next, gen], rows, bases] = await Promise.all([counters, readRows(db, keys), db.base.bulkGet(keys)]);
@@ -120,17 +133,13 @@ export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, i
     const preImages = keys.filter((_, i) => !bases[i]).map((key) => ({ key, row: rows.get(key) ?? null, as_of: id - 1 }));
     const before = new Map(rows);
     effect.apply(args as never, rows, ctx);
-    const written = Promise.all([
+    await Promise.all([
       preImages.length ? db.base.bulkPut(preImages) : undefined,
       writeRows(db, rows, (gen?.value as number | undefined) ?? 0, before),
       db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
       db.setMeta('next_mutation_id', id + 1),
     ]);
-    // Every write is asked for: IndexedDB may commit as soon as it has done them, rather
-    // than after their answers have come back here and the page has said it is done.
-    tx.idbtrans.commit();
-    await written;
-    return id;
+    return { id, rows };
   });
 }
 

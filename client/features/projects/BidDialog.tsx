@@ -29,11 +29,11 @@ const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimat
 /**
  * Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1).
  * Works offline. Once the bid is stored on the device (a few milliseconds, with nothing
- * else for the page to do meanwhile) `onStored` says so, and the owner closes the dialog
- * as the card shows the bid; should storing fail (the device's storage full, say), it
- * stays open with what was typed and says so.
+ * else for the page to do meanwhile) `onStored` gets it as stored, and the owner closes
+ * the dialog as the card shows it; should storing fail (the device's storage full, say),
+ * the dialog stays open with what was typed and says so.
  */
-export function BidDialog({ project, existing, onClose, onStored }: { project: Project; existing: Bid | null; onClose: () => void; onStored: () => void }) {
+export function BidDialog({ project, existing, onClose, onStored }: { project: Project; existing: Bid | null; onClose: () => void; onStored: (bid: Bid) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { submitBid } = useProjectMutations();
@@ -49,8 +49,9 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
     if (!amount.trim()) missing.amount = t('errors.required');
     if (!proposal.trim()) missing.proposal = t('errors.required');
     if (Object.keys(missing).length) return setErrors(missing);
+    let stored: Bid;
     try {
-      await submitBid(
+      stored = await submitBid(
         { project_id: project.id, amount: Number(amount), proposal, estimated_completion_days: days.trim() ? Number(days) : null },
         existing?.id,
       );
@@ -63,7 +64,7 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
     // browser recompute style and layout at once, in the middle of the removal (focus ends
     // on the page either way).
     (document.activeElement as HTMLElement | null)?.blur();
-    onStored();
+    onStored(stored);
   };
 
   return (

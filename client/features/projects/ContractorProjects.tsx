@@ -1,5 +1,6 @@
 import { Button, SearchBox, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
@@ -68,27 +69,19 @@ const OpenProject = memo(function OpenProject({ project }: { project: Project })
   );
 });
 
-const NOT_STORED = Symbol('no bid stored from the dialog yet');
-
 /** The contractor's bid on an open project and the bid, update and withdraw actions. */
 function OpenProjectActions({ project }: { project: Project }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
-  const mine = useMyBidOn(project.id);
+  const live = useMyBidOn(project.id);
   const { withdrawBid } = useProjectMutations();
   const [open, setOpen] = useState(false);
-  // Once the dialog's bid is stored, the bid the card showed then; the dialog goes when the
-  // card shows the stored one (a stored write always brings a new row), so both change in
-  // one render and one frame. Closed on its own, the dialog took a render and a frame of
-  // its own before the amount could show.
-  const storedOver = useRef<Bid | null | undefined | typeof NOT_STORED>(NOT_STORED);
-  const dialogShown = open && (storedOver.current === NOT_STORED || storedOver.current === mine);
-  useEffect(() => {
-    if (open && !dialogShown) {
-      storedOver.current = NOT_STORED;
-      setOpen(false);
-    }
-  }, [open, dialogShown]);
+  // The bid the dialog stored, shown with the dialog's closing in the task that stored it,
+  // until the live query brings the row (the same row, read again a moment later). So the
+  // dialog goes and the amount shows in one render and one frame, without waiting for
+  // that read; a bid read since the dialog stored its own is the newer and shown instead.
+  const [stored, setStored] = useState<{ bid: Bid; over: Bid | null | undefined } | null>(null);
+  const mine = stored && stored.over === live ? stored.bid : live;
   const closed = deadlinePassed(project.deadline_date);
   const active = mine && mine.status === 'submitted';
   return (
@@ -117,8 +110,18 @@ function OpenProjectActions({ project }: { project: Project }) {
           )}
         </div>
       )}
-      {dialogShown && (
-        <BidDialog project={project} existing={mine ?? null} onClose={() => setOpen(false)} onStored={() => (storedOver.current = mine)} />
+      {open && (
+        <BidDialog
+          project={project}
+          existing={mine ?? null}
+          onClose={() => setOpen(false)}
+          onStored={(bid) =>
+            flushSync(() => {
+              setStored({ bid, over: live });
+              setOpen(false);
+            })
+          }
+        />
       )}
     </>
   );
