@@ -7,7 +7,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
 import type { SyncState } from '../sync/engine';
-import { discardRejection, parseArgs, storeLocal } from '../sync/store';
+import { discardRejection, writeLocalRows, type LocalWrite } from '../sync/store';
 import { useLocalData, useQueueStore } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
@@ -66,20 +66,26 @@ export function useRejectionsFor(keys: RowKey | readonly RowKey[]): readonly Rej
 }
 
 /**
- * Writes through the outbox. Throws ValidationFailed with the shared schema's issues at
- * once, before anything is stored, when the input is refused; otherwise returns the
- * promise of the write, which resolves once it is stored (and shown). So a form can close
- * as soon as its input is accepted, while the write is being stored.
+ * Writes through the outbox. Resolves to the mutation id once the write is stored;
+ * throws ValidationFailed with the shared schema's issues when the input is refused.
  */
 export function useMutate() {
+  const write = useLocalWrite();
+  return useCallback(async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => (await write(name, input)).id, [write]);
+}
+
+/**
+ * useMutate resolving also to the rows as the write stored them, for a screen that shows
+ * them at once: its live queries read them again a moment later (one more trip to
+ * IndexedDB and one more render), and what they read is the same.
+ */
+export function useLocalWrite() {
   const { db, engine, context } = useLocalData();
   return useCallback(
-    <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => {
-      const args = parseArgs(name, input);
-      return storeLocal(db, name, args, context()).then((id) => {
-        engine.schedule(WRITE_DEBOUNCE_MS);
-        return id;
-      });
+    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<LocalWrite> => {
+      const written = await writeLocalRows(db, name, input, context());
+      engine.schedule(WRITE_DEBOUNCE_MS);
+      return written;
     },
     [db, engine, context],
   );

@@ -50,4 +50,24 @@ describe('local store rebase', () => {
     });
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('stores all of a write or none of it: an outbox row that cannot be added leaves the rows as they were', async () => {
+    db = new BinaaDb(`atomic-${Math.random()}`, { indexedDB, IDBKeyRange });
+    await applyPulledPage(db, [product(0)], 0, 0, {});
+    await db.open();
+    const store = Object.getPrototypeOf(db.backendDB().transaction('outbox').objectStore('outbox'));
+    const add = store.add;
+    store.add = function (this: IDBObjectStore, ...args: unknown[]) {
+      if (this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return add.apply(this, args);
+    };
+    try {
+      await expect(writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
+    } finally {
+      store.add = add;
+    }
+    expect(await db.products.get(P)).toMatchObject({ total_reviews: 0 });
+    expect(await db.base.count()).toBe(0);
+    expect(await db.meta.get('next_mutation_id')).toBeUndefined();
+  });
 });

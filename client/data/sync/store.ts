@@ -99,16 +99,21 @@ export function parseArgs<N extends MutationName>(name: N, input: MutationInput<
 
 /**
  * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
- * applies the effect and adds the outbox row. Resolves to the mutation id once committed;
- * rejects with ValidationFailed (nothing stored) when the input is refused.
+ * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
  */
 export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
-  return storeLocal(db, name, parseArgs(name, input), ctx);
+  return (await writeLocalRows(db, name, input, ctx)).id;
 }
 
-/** writeLocal of arguments parseArgs has accepted. */
-export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed: MutationArgs<N>, ctx: EffectContext): Promise<number> {
-  const args = parsed as Record<string, unknown>;
+/** A committed local write: its mutation id and the rows it touched as it left them (null: none). */
+export interface LocalWrite {
+  id: number;
+  rows: RowMap;
+}
+
+/** writeLocal, resolving also to the rows as stored, which a screen can show before its live query reads them again. */
+export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<LocalWrite> {
+  const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
   // The entity tables first: at commit Dexie runs the affected live queries again in the
   // order of this list, so the rows the person just changed are read before the outbox
@@ -117,7 +122,9 @@ export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed:
   // As few round trips as the transaction allows: a local write is what a person waits on.
   // One for the reads (the engine's counters, the rows and their pre-images: an effect
   // that needs no read to name its keys names them before the counters are back), one
-  // for the writes.
+  // for the writes. (Not an explicit commit() right after asking for the writes: Dexie
+  // handles a failed request itself and then aborts, which a commit already asked for
+  // would no longer allow, and part of the write would be stored.)
   return db.transaction('rw', tables, async () => {
     const counters = db.meta.bulkGet(['next_mutation_id', 'generation']);
     const keys = [...new Set(await effect.keys(args as never, reader(db), ctx))];
@@ -132,7 +139,7 @@ export function storeLocal<N extends MutationName>(db: BinaaDb, name: N, parsed:
       db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
       db.setMeta('next_mutation_id', id + 1),
     ]);
-    return id;
+    return { id, rows };
   });
 }
 

@@ -26,67 +26,45 @@ const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerti
 
 const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimated_completion_days: 'errors.days' };
 
-/** What was typed in the dialog, kept to open it again when storing the bid failed. */
-export interface BidDraft {
-  amount: string;
-  days: string;
-  proposal: string;
-}
-
 /**
  * Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1).
- * Works offline. Accepted input closes the dialog at once, while the bid is being stored
- * on the device (a few milliseconds), so the amount appears on the card as soon as it is
- * stored, with nothing of the dialog's own to tear down first; should storing fail (the
- * device's storage full, say), `onFailed` gets what was typed and the owner opens the
- * dialog again with it (`failed`) and a message.
+ * Works offline. Once the bid is stored on the device (a few milliseconds, with nothing
+ * else for the page to do meanwhile) `onStored` gets it as stored, and the owner closes
+ * the dialog as the card shows it; should storing fail (the device's storage full, say),
+ * the dialog stays open with what was typed and says so.
  */
-export function BidDialog({
-  project,
-  existing,
-  failed,
-  onClose,
-  onFailed,
-}: {
-  project: Project;
-  existing: Bid | null;
-  failed?: BidDraft;
-  onClose: () => void;
-  onFailed: (draft: BidDraft) => void;
-}) {
+export function BidDialog({ project, existing, onClose, onStored }: { project: Project; existing: Bid | null; onClose: () => void; onStored: (bid: Bid) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { submitBid } = useProjectMutations();
-  const [amount, setAmount] = useState(failed?.amount ?? (existing ? String(existing.amount) : ''));
-  const [days, setDays] = useState(failed?.days ?? (existing?.estimated_completion_days ? String(existing.estimated_completion_days) : ''));
-  const [proposal, setProposal] = useState(failed?.proposal ?? existing?.proposal ?? '');
+  const [amount, setAmount] = useState(existing ? String(existing.amount) : '');
+  const [days, setDays] = useState(existing?.estimated_completion_days ? String(existing.estimated_completion_days) : '');
+  const [proposal, setProposal] = useState(existing?.proposal ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState(false);
 
-  const submit = () => {
+  const submit = async () => {
+    // State is set only when it changes: rendering the dialog again is work the bid waits on.
     const missing: Record<string, string> = {};
     if (!amount.trim()) missing.amount = t('errors.required');
     if (!proposal.trim()) missing.proposal = t('errors.required');
     if (Object.keys(missing).length) return setErrors(missing);
-    let stored: Promise<number>;
+    let stored: Bid;
     try {
-      stored = submitBid(
+      stored = await submitBid(
         { project_id: project.id, amount: Number(amount), proposal, estimated_completion_days: days.trim() ? Number(days) : null },
         existing?.id,
       );
     } catch (error) {
-      if (!(error instanceof ValidationFailed)) throw error;
-      return setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
+      if (error instanceof ValidationFailed) return setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(FIELD_MESSAGE[i.path] ?? 'errors.invalid')])));
+      console.error('bid not stored', error);
+      return setFailed(true);
     }
     // Focus leaves the dialog before it goes: removing the focused element makes the
     // browser recompute style and layout at once, in the middle of the removal (focus ends
     // on the page either way).
     (document.activeElement as HTMLElement | null)?.blur();
-    onClose();
-    const draft = { amount, days, proposal };
-    stored.catch((error: unknown) => {
-      console.error('bid not stored', error);
-      onFailed(draft);
-    });
+    onStored(stored);
   };
 
   return (
@@ -95,7 +73,7 @@ export function BidDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
           noValidate
         >

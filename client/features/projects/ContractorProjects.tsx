@@ -1,5 +1,6 @@
 import { Button, SearchBox, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { memo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
@@ -8,7 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListSkeleton';
 import { PendingBadge } from '../../ui/PendingBadge';
-import { BidDialog, type BidDraft } from './BidDialog';
+import { BidDialog } from './BidDialog';
 import { deadlinePassed, riyadhToday } from './deadline';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
@@ -65,18 +66,23 @@ const OpenProject = memo(function OpenProject({ project }: { project: Project })
   // A refusal of the bid shows on the card once, with those of the project.
   return (
     <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
-      <OpenProjectActions project={project} mine={mine ?? null} />
+      <OpenProjectActions project={project} live={mine} />
     </ProjectCard>
   );
 });
 
 /** The contractor's bid on an open project and the bid, update and withdraw actions. */
-function OpenProjectActions({ project, mine }: { project: Project; mine: Bid | null }) {
+function OpenProjectActions({ project, live }: { project: Project; live: Bid | null | undefined }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { withdrawBid } = useProjectMutations();
-  // Open: with nothing, or with what was typed when storing it failed.
-  const [dialog, setDialog] = useState<{ failed?: BidDraft } | null>(null);
+  const [open, setOpen] = useState(false);
+  // The bid the dialog stored, shown with the dialog's closing in the task that stored it,
+  // until the live query brings the row (the same row, read again a moment later). So the
+  // dialog goes and the amount shows in one render and one frame, without waiting for
+  // that read; a bid read since the dialog stored its own is the newer and shown instead.
+  const [stored, setStored] = useState<{ bid: Bid; over: Bid | null | undefined } | null>(null);
+  const mine = stored && stored.over === live ? stored.bid : live;
   const closed = deadlinePassed(project.deadline_date);
   const active = mine && mine.status === 'submitted';
   return (
@@ -87,7 +93,7 @@ function OpenProjectActions({ project, mine }: { project: Project; mine: Bid | n
       ) : (
         <div className={styles.row}>
           {(!mine || active) && (
-            <Button appearance="primary" onClick={() => setDialog({})} data-testid="bid-button">
+            <Button appearance="primary" onClick={() => setOpen(true)} data-testid="bid-button">
               {mine ? t('bid.update') : t('bid.place')}
             </Button>
           )}
@@ -104,8 +110,18 @@ function OpenProjectActions({ project, mine }: { project: Project; mine: Bid | n
           )}
         </div>
       )}
-      {dialog && (
-        <BidDialog project={project} existing={mine ?? null} failed={dialog.failed} onClose={() => setDialog(null)} onFailed={(failed) => setDialog({ failed })} />
+      {open && (
+        <BidDialog
+          project={project}
+          existing={mine ?? null}
+          onClose={() => setOpen(false)}
+          onStored={(bid) =>
+            flushSync(() => {
+              setStored({ bid, over: live });
+              setOpen(false);
+            })
+          }
+        />
       )}
     </>
   );

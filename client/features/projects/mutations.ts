@@ -1,13 +1,19 @@
 /** Project and bid writes, through the outbox (they work offline and are sent once). */
 import type { MutationInput } from '../../../shared/mutations';
-import { useMutate } from '../../data/local/hooks';
+import type { Bid } from '../../../shared/schemas/bid';
+import { rowKey } from '../../data/db/schema';
+import { useLocalWrite, useMutate } from '../../data/local/hooks';
 
 export function useProjectMutations() {
   const mutate = useMutate();
+  const write = useLocalWrite();
   return {
-    /** A new bid, or the update of the contractor's bid on that project (same id). */
-    submitBid: (input: Omit<MutationInput<'bid.create'>, 'id'>, existingBidId?: string) =>
-      mutate('bid.create', { ...input, id: existingBidId ?? crypto.randomUUID() }),
+    /** A new bid, or the update of the contractor's bid on that project (same id); resolves to the bid as stored. */
+    submitBid: async (input: Omit<MutationInput<'bid.create'>, 'id'>, existingBidId?: string): Promise<Bid> => {
+      const id = existingBidId ?? crypto.randomUUID();
+      const { rows } = await write('bid.create', { ...input, id });
+      return rows.get(rowKey('bid', id)) as unknown as Bid;
+    },
     withdrawBid: (bidId: string) => mutate('bid.withdraw', { id: bidId }),
     postProject: (input: Omit<MutationInput<'project.create'>, 'id'>) => mutate('project.create', { ...input, id: crypto.randomUUID() }),
     award: (projectId: string, bidId: string) => mutate('project.award', { id: projectId, bid_id: bidId }),
