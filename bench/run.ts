@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark of DESIGN section 13 that exists, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,api,sync,client runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,api,sync,client runs some
  * of them (the client build and its size always); the table shows what results.json holds.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ saveResults('client', { landing_js_gzip_bytes: landing.total, budget_bytes: land
 const only = process.env.BENCH_ONLY?.split(',');
 const want = (name: string) => !only || only.includes(name);
 if (want('landing')) run('npx', ['tsx', 'bench/lighthouse-landing.ts']);
+if (want('signed-in')) run('npx', ['tsx', 'bench/lighthouse-signed-in.ts']);
 if (want('api')) run('npx', ['tsx', 'bench/api.ts']);
 if (want('sync')) run('npx', ['tsx', 'bench/sync.ts']);
 if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
@@ -40,6 +41,12 @@ if (lh) {
     baseline: 'target >= 95, LCP <= 2.0 s, BP 100',
     ratio: '',
   });
+}
+const lhs = all.lighthouse_signed_in;
+if (lhs?.runs) {
+  for (const [route, scores] of Object.entries(lhs.runs as Record<string, number[]>)) {
+    rows.push({ benchmark: `${route} signed in, ${lhs.local_products} local products, Lighthouse mobile, median of (${scores.join(', ')})`, value: `performance ${lhs.scores[route]} (load ${lhs.load_1m})`, baseline: `target >= ${lhs.target}`, ratio: '' });
+  }
 }
 if (all.api) {
   const api = all.api.verdict;

@@ -5,6 +5,9 @@
  * - one push of 100 mutations, beside 100 raw INSERTs each in its own transaction;
  * - pushes from 50 concurrent clients over HTTP (10 mutations each), beside 50 concurrent
  *   raw inserts of the same rows.
+ *   The pushes are measured over five bursts after the first, which (reported too) also
+ *   opens the pool's connections and compiles the code. A second baseline, each client's ten raw
+ *   INSERTs in one transaction, is the floor for a push (which also commits once).
  * Targets: pulling 10k changes <= 1 s of server time; a push of 100 mutations <= 1 s and
  * <= 2x raw; 50 concurrent clients <= 1.5x raw wall, per-push p99 <= 200 ms.
  */
@@ -22,6 +25,8 @@ import { createLoginCode } from '../server/auth/login-codes';
 
 const SCHEMA = 'bench_sync';
 const CHANGES = 10_000;
+/** Bursts of 50 pushes measured after the first; their pushes' latencies are pooled, the wall is their median. */
+const BURSTS = 5;
 const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent' });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -112,49 +117,86 @@ async function main() {
       return { id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
     }),
   );
-  const latencies: number[] = [];
-  let concurrentApplied = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    clients.map(async (c) => {
-      const t = performance.now();
-      const res = await fetch(`${app.url}/api/sync/push`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: app.url, cookie: c.cookie },
-        body: JSON.stringify({
-          client_id: crypto.randomUUID(),
-          mutations: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
-        }),
-      });
-      const body = await res.json();
-      latencies.push(performance.now() - t);
-      concurrentApplied += body.results?.filter((r: { status: string }) => r.status === 'applied').length ?? 0;
-    }),
-  );
-  const concurrentMs = performance.now() - t0;
+  const pushRound = async () => {
+    const latencies: number[] = [];
+    let applied = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      clients.map(async (c) => {
+        const t = performance.now();
+        const res = await fetch(`${app.url}/api/sync/push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: app.url, cookie: c.cookie },
+          body: JSON.stringify({
+            client_id: crypto.randomUUID(),
+            mutations: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
+          }),
+        });
+        const body = await res.json();
+        latencies.push(performance.now() - t);
+        applied += body.results?.filter((r: { status: string }) => r.status === 'applied').length ?? 0;
+      }),
+    );
+    return { wall: performance.now() - t0, latencies, applied };
+  };
+  // The first burst after start-up also pays for opening the pool's connections and for
+  // compiling the code; it is reported, and the measured round is the one after it, as a
+  // running server meets a crew reconnecting.
+  const cold = await pushRound();
+  const bursts = [];
+  for (let i = 0; i < BURSTS; i++) bursts.push(await pushRound());
+  const concurrentMs = median(bursts.map((b) => b.wall));
+  const latencies = bursts.flatMap((b) => b.latencies);
+  const concurrentApplied = bursts.reduce((n, b) => n + b.applied, 0);
   app.close();
-  const t1 = performance.now();
-  const rawLatencies: number[] = [];
-  await Promise.all(
-    clients.map(async (c) => {
-      const t = performance.now();
-      for (let i = 0; i < 10; i++) await knex.transaction((trx) => trx('products').insert({ supplier_id: c.id, ...productArgs(i) }));
-      rawLatencies.push(performance.now() - t);
-    }),
-  );
-  const rawConcurrentMs = performance.now() - t1;
+  const rawRound = async (perMutation: boolean) => {
+    const t1 = performance.now();
+    const lat: number[] = [];
+    await Promise.all(
+      clients.map(async (c) => {
+        const t = performance.now();
+        const rows = Array.from({ length: 10 }, (_, i) => ({ supplier_id: c.id, ...productArgs(i) }));
+        if (perMutation) for (const row of rows) await knex.transaction((trx) => trx('products').insert(row));
+        else await knex.transaction(async (trx) => {
+          for (const row of rows) await trx('products').insert(row);
+        });
+        lat.push(performance.now() - t);
+      }),
+    );
+    return { wall: performance.now() - t1, lat };
+  };
+  const { wall: rawConcurrentMs, lat: rawLatencies } = await rawRound(true);
+  // The floor for a push: the same ten INSERTs in one transaction per client, as a push
+  // commits, with no HTTP, session, change log or result rows.
+  const { wall: rawBatchMs, lat: rawBatchLatencies } = await rawRound(false);
 
   const rows = [
     { measure: `pull ${pulled} changes (server time)`, ms: ms(pullMs), baseline: 'raw SELECTs', baseline_ms: ms(rawPullMs), ratio: +(pullMs / rawPullMs).toFixed(2), target: '<= 1000 ms' },
     { measure: `push of 100 mutations (${applied} applied)`, ms: ms(pushMs), baseline: '100 raw INSERT transactions', baseline_ms: ms(rawPushMs), ratio: +(pushMs / rawPushMs).toFixed(2), target: '<= 1000 ms, <= 2x raw' },
-    { measure: `50 concurrent clients x 10 mutations (${concurrentApplied} applied), wall`, ms: ms(concurrentMs), baseline: '50 x 10 raw INSERT transactions', baseline_ms: ms(rawConcurrentMs), ratio: +(concurrentMs / rawConcurrentMs).toFixed(2), target: '<= 1.5x raw' },
+    { measure: `50 concurrent clients x 10 mutations, wall (median of ${BURSTS} bursts; ${concurrentApplied} applied)`, ms: ms(concurrentMs), baseline: '50 x 10 raw INSERT transactions', baseline_ms: ms(rawConcurrentMs), ratio: +(concurrentMs / rawConcurrentMs).toFixed(2), target: '<= 1.5x raw' },
     {
-      measure: '  per push p50 / p99',
+      measure: `  per push p50 / p99 (${latencies.length} pushes)`,
       ms: `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))}`,
       baseline: "one client's 10 raw INSERT transactions, p50 / p99",
       baseline_ms: `${ms(pct(rawLatencies, 50))} / ${ms(pct(rawLatencies, 99))}`,
       ratio: +(pct(latencies, 99) / pct(rawLatencies, 99)).toFixed(2),
       target: 'p99 <= 200 ms',
+    },
+    {
+      measure: '  per push p50 / p99, same burst',
+      ms: `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))}`,
+      baseline: "one client's 10 raw INSERTs in ONE transaction (50 at once), p50 / p99",
+      baseline_ms: `${ms(pct(rawBatchLatencies, 50))} / ${ms(pct(rawBatchLatencies, 99))}`,
+      ratio: +(pct(latencies, 99) / pct(rawBatchLatencies, 99)).toFixed(2),
+      target: `floor: raw wall ${ms(rawBatchMs)} ms`,
+    },
+    {
+      measure: '  the first burst after start-up, wall; per push p50 / p99',
+      ms: `${ms(cold.wall)}; ${ms(pct(cold.latencies, 50))} / ${ms(pct(cold.latencies, 99))}`,
+      baseline: '',
+      baseline_ms: '',
+      ratio: '',
+      target: `${cold.applied} applied`,
     },
   ];
   table(rows);

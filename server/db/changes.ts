@@ -30,16 +30,40 @@ export async function recordChange(
   await recordChanges(trx, [{ entity, id, audiences, op }]);
 }
 
+const audienceColumns = (a: Audience) => ({
+  audience_type: 'all' in a ? 'all' : 'role' in a ? 'role' : 'user',
+  audience: 'all' in a ? null : 'role' in a ? a.role : a.user,
+});
+
 export async function recordChanges(trx: Knex.Transaction, entries: ChangeEntry[]): Promise<void> {
-  const rows = entries.flatMap((e) =>
-    e.audiences.map((a) => ({
-      entity: e.entity,
-      entity_id: e.id,
-      op: e.op ?? 'upsert',
-      audience_type: 'all' in a ? 'all' : 'role' in a ? 'role' : 'user',
-      audience: 'all' in a ? null : 'role' in a ? a.role : a.user,
-    })),
-  );
+  const rows = entries.flatMap((e) => e.audiences.map((a) => ({ entity: e.entity, entity_id: e.id, op: e.op ?? 'upsert', ...audienceColumns(a) })));
   if (!rows.length) return;
   await trx('changes').insert(rows);
+}
+
+/**
+ * Runs `write` (an insert or update ending in `returning('id', ...)`) and records a change
+ * for each row it returns, in ONE statement: the write is a CTE whose rows feed the
+ * change log's insert. What `write` returns is returned, with `columns` (more to select
+ * in the same statement, e.g. planLimitColumns). For hot paths (a push of many
+ * creations); recordChange after the write does the same in two round trips.
+ */
+export async function writeWithChanges<Row extends { id: string }>(
+  trx: Knex.Transaction,
+  write: Knex.QueryBuilder,
+  entity: SyncedEntity,
+  audiences: Audience[],
+  opts: { op?: 'upsert' | 'delete'; columns?: Knex.Raw } = {},
+): Promise<Row[]> {
+  const { rows } = await trx.raw(
+    `with written as (?),
+     logged as (
+       insert into changes (entity, entity_id, op, audience_type, audience)
+       select ?, written.id, ?, a.audience_type, a.audience
+       from written cross join jsonb_to_recordset(?::jsonb) as a(audience_type text, audience text)
+     )
+     select written.*${opts.columns ? ', ?' : ''} from written`,
+    [write, entity, opts.op ?? 'upsert', JSON.stringify(audiences.map(audienceColumns)), ...(opts.columns ? [opts.columns] : [])],
+  );
+  return rows as Row[];
 }

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { planLimitReached } from '../../../shared/errors';
+import { lockForTransaction } from '../../db/transaction-locks';
 
 export const UNLIMITED = 999;
 export type LimitedThing = 'products' | 'instant_orders';
@@ -24,7 +25,7 @@ export async function effectivePlanId(knex: Knex, userId: string): Promise<strin
   return sub?.plan_id ?? 'free';
 }
 
-export async function usageCount(knex: Knex, userId: string, thing: LimitedThing): Promise<number> {
+function usageQuery(knex: Knex, userId: string, thing: LimitedThing) {
   const q =
     thing === 'products'
       ? knex('products').where({ supplier_id: userId }).whereNull('deleted_at')
@@ -33,35 +34,56 @@ export async function usageCount(knex: Knex, userId: string, thing: LimitedThing
           .where({ contractor_id: userId, status: 'active' })
           .where('expires_at', '>', knex.fn.now())
           .whereNull('deleted_at');
-  const row = await q.count<{ count: number | string }[]>('* as count').first();
+  return q.count('*');
+}
+
+export async function usageCount(knex: Knex, userId: string, thing: LimitedThing): Promise<number> {
+  const row = await usageQuery(knex, userId, thing).first();
   return Number(row?.count ?? 0);
 }
 
 /** Serialises a user's creations of one limited thing, so two at once cannot both pass the count. */
 export async function lockPlanLimit(trx: Knex.Transaction, userId: string, thing: LimitedThing): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`plan-limit:${thing}:${userId}`]);
+  await lockForTransaction(trx, `plan-limit:${thing}:${userId}`);
+}
+
+/** The plan's limit and the count against it, read by planLimitColumns. */
+export interface PlanLimitState {
+  limit_max: number | string;
+  limit_used: number | string;
 }
 
 /**
- * Throws 409 plan_limit_reached when one more would pass the plan's limit. `locked`: the
- * caller already holds lockPlanLimit; `including`: rows the caller already wrote in this
- * transaction that the count will see.
+ * The plan's limit and the user's count as two columns (limit_max, limit_used) for any
+ * statement to select: the effective plan's limit, and the count only when the plan has a
+ * limit. Selected beside a write (a CTE), the count sees the rows as they were before it.
  */
-export async function assertWithinPlanLimit(
-  trx: Knex.Transaction,
-  userId: string,
-  thing: LimitedThing,
-  opts: { locked?: boolean; including?: number } = {},
-): Promise<void> {
-  if (!opts.locked) await lockPlanLimit(trx, userId, thing);
+export function planLimitColumns(knex: Knex, userId: string, thing: LimitedThing): Knex.Raw {
   const column = thing === 'products' ? 'max_products' : 'max_instant_orders';
-  // The effective plan and its limit in one statement.
-  const plan = await trx('subscription_plans')
-    .where('id', trx.raw("coalesce((?), 'free')", [effectivePlanQuery(trx, userId)]))
+  const max = knex('subscription_plans')
+    .where('id', knex.raw("coalesce((?), 'free')", [effectivePlanQuery(knex, userId)]))
     .first(column);
-  const max = Number(plan[column]);
+  return knex.raw('(?) as limit_max, case when (?) >= ? then 0 else (?) end as limit_used', [max, max, UNLIMITED, usageQuery(knex, userId, thing)]);
+}
+
+/**
+ * Throws 409 plan_limit_reached when one more would pass the plan's limit, from the
+ * columns of planLimitColumns. `including`: rows of this transaction the count saw.
+ */
+export function assertLimitState(state: PlanLimitState, thing: LimitedThing, including = 0): void {
+  const max = Number(state.limit_max);
   if (max >= UNLIMITED) return;
-  if ((await usageCount(trx, userId, thing)) - (opts.including ?? 0) >= max) {
+  if (Number(state.limit_used) - including >= max) {
     throw planLimitReached(`Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
   }
+}
+
+/**
+ * Throws 409 plan_limit_reached when one more would pass the plan's limit: takes the
+ * user's lock for this thing, then reads the limit and the count in one statement.
+ */
+export async function assertWithinPlanLimit(trx: Knex.Transaction, userId: string, thing: LimitedThing): Promise<void> {
+  await lockPlanLimit(trx, userId, thing);
+  const { rows } = await trx.raw('select ?', [planLimitColumns(trx, userId, thing)]);
+  assertLimitState(rows[0], thing);
 }

@@ -111,8 +111,14 @@ async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode
 /** Applies `batch` in one transaction; answers a result per mutation and the new last id. */
 async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Promise<PushResponse> {
   return ctx.knex.transaction(async (trx) => {
-    await trx('sync_clients').insert({ id: ctx.clientId, user_id: ctx.user.id }).onConflict('id').ignore();
-    const client = await trx('sync_clients').where({ id: ctx.clientId }).forUpdate().first('user_id', 'last_mutation_id');
+    // The client's row, made on its first push and locked (an upsert's update locks the
+    // row it returns), in one statement. user_id is never overwritten: a client id that is
+    // someone else's stays theirs and is refused below.
+    const [client] = await trx('sync_clients')
+      .insert({ id: ctx.clientId, user_id: ctx.user.id })
+      .onConflict('id')
+      .merge({ updated_at: trx.fn.now() })
+      .returning(['user_id', 'last_mutation_id']);
     if (client.user_id !== ctx.user.id) throw clientIdTaken();
     const lastBefore = Number(client.last_mutation_id);
     const replayedIds = batch.filter((m) => m.id <= lastBefore).map((m) => m.id);
@@ -136,8 +142,12 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
       last = m.id;
     }
     if (fresh.length) {
-      await trx('sync_mutations').insert(fresh.map((r) => ({ client_id: ctx.clientId, mutation_id: r.id, result: JSON.stringify(r) })));
-      await trx('sync_clients').where({ id: ctx.clientId }).update({ last_mutation_id: last, updated_at: trx.fn.now() });
+      // The results and the client's last id, in one statement.
+      await trx
+        .with('stored', trx('sync_mutations').insert(fresh.map((r) => ({ client_id: ctx.clientId, mutation_id: r.id, result: JSON.stringify(r) }))))
+        .from('sync_clients')
+        .where({ id: ctx.clientId })
+        .update({ last_mutation_id: last, updated_at: trx.fn.now() });
     }
     return { results, last_mutation_id: last };
   });
