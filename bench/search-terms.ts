@@ -13,18 +13,7 @@
  */
 import type { Knex } from 'knex';
 import { normalizeSearch } from '../shared/search';
-
-/** A small deterministic generator (mulberry32), so a run's terms can be told again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from '../client/data/sync/testing/prng';
 
 const CJK = /[\u4e00-\u9fff]/u;
 

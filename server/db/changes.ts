@@ -42,8 +42,8 @@ export async function recordChanges(trx: Knex.Transaction, entries: ChangeEntry[
 }
 
 /**
- * Runs `write` (an insert or update ending in `returning('id', ...)`) and records a change
- * for each row it returns, in ONE statement: the write is a CTE whose rows feed the
+ * Runs `write` (an insert or update ending in `returning('id', ...)`) and records an
+ * upsert change for each row it returns, in ONE statement: the write is a CTE whose rows feed the
  * change log's insert. What `write` returns is returned, with `columns` (more to select
  * in the same statement, e.g. planLimitColumns). For hot paths (a push of many
  * creations); recordChange after the write does the same in two round trips.
@@ -53,17 +53,17 @@ export async function writeWithChanges<Row extends { id: string }>(
   write: Knex.QueryBuilder,
   entity: SyncedEntity,
   audiences: Audience[],
-  opts: { op?: 'upsert' | 'delete'; columns?: Knex.Raw } = {},
+  opts: { columns?: Knex.Raw } = {},
 ): Promise<Row[]> {
   const { rows } = await trx.raw(
     `with written as (?),
      logged as (
        insert into changes (entity, entity_id, op, audience_type, audience)
-       select ?, written.id, ?, a.audience_type, a.audience
+       select ?, written.id, 'upsert', a.audience_type, a.audience
        from written cross join jsonb_to_recordset(?::jsonb) as a(audience_type text, audience text)
      )
      select written.*${opts.columns ? ', ?' : ''} from written`,
-    [write, entity, opts.op ?? 'upsert', JSON.stringify(audiences.map(audienceColumns)), ...(opts.columns ? [opts.columns] : [])],
+    [write, entity, JSON.stringify(audiences.map(audienceColumns)), ...(opts.columns ? [opts.columns] : [])],
   );
   return rows as Row[];
 }

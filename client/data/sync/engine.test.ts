@@ -12,20 +12,9 @@ import type { EffectContext } from '../db/schema';
 import { SyncEngine, memoryLock, type Timers } from './engine';
 import { writeLocal } from './store';
 import { FakeServer } from './testing/fakeServer';
+import { prng } from './testing/prng';
 
 const USER = '00000000-0000-4000-8000-000000000001';
-
-/** A seeded PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function uuidFrom(rand: () => number): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');

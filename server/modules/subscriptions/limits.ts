@@ -66,14 +66,11 @@ export function planLimitColumns(knex: Knex, userId: string, thing: LimitedThing
   return knex.raw('(?) as limit_max, case when (?) >= ? then 0 else (?) end as limit_used', [max, max, UNLIMITED, usageQuery(knex, userId, thing)]);
 }
 
-/**
- * Throws 409 plan_limit_reached when one more would pass the plan's limit, from the
- * columns of planLimitColumns. `including`: rows of this transaction the count saw.
- */
-export function assertLimitState(state: PlanLimitState, thing: LimitedThing, including = 0): void {
+/** Throws 409 plan_limit_reached when one more would pass the plan's limit, from the columns of planLimitColumns. */
+export function assertLimitState(state: PlanLimitState, thing: LimitedThing): void {
   const max = Number(state.limit_max);
   if (max >= UNLIMITED) return;
-  if (Number(state.limit_used) - including >= max) {
+  if (Number(state.limit_used) >= max) {
     throw planLimitReached(`Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
   }
 }
