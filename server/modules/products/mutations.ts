@@ -1,13 +1,18 @@
 /**
  * The product writes a client may queue offline (DESIGN section 10). Each runs the same
  * service function as its REST route; the args (shared/mutations.ts) are the route's body
- * plus the id its path carries.
+ * plus the id its path carries. Creations in a row (a supplier's stock entered offline)
+ * are applied in one statement when none is refused.
  */
 import { defineMutation, type AreaMutations } from '../sync/contracts';
-import { createProduct, deleteProduct, updateProduct } from './service';
+import { createProduct, createProducts, deleteProduct, updateProduct } from './service';
 
 export const mutations = {
-  'product.create': defineMutation('product.create', (trx, user, args) => createProduct(trx, user, args)),
+  'product.create': defineMutation(
+    'product.create',
+    (trx, user, args) => createProduct(trx, user, args),
+    (trx, user, many) => createProducts(trx, user, many),
+  ),
   'product.update': defineMutation('product.update', (trx, user, { id, ...patch }) => updateProduct(trx, user, id, patch)),
   'product.delete': defineMutation('product.delete', (trx, user, { id }) => deleteProduct(trx, user, id)),
 } satisfies AreaMutations<'product.create' | 'product.update' | 'product.delete'>;

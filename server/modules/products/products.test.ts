@@ -166,6 +166,36 @@ describe('products', () => {
       expect((await s.post('/api/products', body({ name: 'بعد الحذف' }))).status).toBe(201);
     });
 
+    it('creates several at once all or none (createProducts, the path of creations in a row in a push)', async () => {
+      const { createProducts } = await import('./service');
+      const { loadSessionUser } = await import('../../auth/session-user');
+      const s = await supplier();
+      const user = (await loadSessionUser(server.db.knex, server.config, s.user.id))!;
+      const args = (n: number, over: Record<string, unknown> = {}) =>
+        Array.from({ length: n }, (_, i) => ({ id: randomUUID(), name: `منتج ${i}`, price: 5, unit: 'حبة', min_quantity: 1, ...over }));
+      const mine = () => server.db.knex('products').where({ supplier_id: s.user.id }).pluck('id');
+      // Past the free plan's 10 at once: refused, nothing written.
+      const eleven = args(11);
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, eleven))).rejects.toMatchObject({ code: 'plan_limit_reached' });
+      // An unknown category anywhere in the run: refused, nothing written.
+      const unknownCategory = args(2, { category_id: randomUUID() });
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, [...args(1), ...unknownCategory]))).rejects.toMatchObject({ code: 'validation_failed' });
+      expect(await mine()).toEqual([]);
+      // Up to the limit, with an id given twice and one left to the server.
+      const [first, ...rest] = args(8, { category_id: CEMENT });
+      const { id: _omitted, ...serverId } = args(1)[0];
+      const made = await server.db.knex.transaction((trx) => createProducts(trx, user, [first, ...rest, first, serverId]));
+      expect(made.map((m) => m.created)).toEqual([true, true, true, true, true, true, true, true, false, true]);
+      expect(made[8].id).toBe(first.id);
+      expect((await mine()).sort()).toEqual(made.filter((m) => m.created).map((m) => m.id).sort());
+      expect(await server.db.knex('changes').where({ entity: 'product' }).whereIn('entity_id', await mine())).toHaveLength(9);
+      // One more fits the limit of 10, two do not; a replayed id is not a new product.
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, args(2)))).rejects.toMatchObject({ code: 'plan_limit_reached' });
+      const last = await server.db.knex.transaction((trx) => createProducts(trx, user, [rest[0], ...args(1)]));
+      expect(last.map((m) => m.created)).toEqual([false, true]);
+      expect(await mine()).toHaveLength(10);
+    });
+
     it('lets a supplier on an unlimited plan pass 10 products', async () => {
       const s = await supplier();
       await server.db.knex('subscriptions').insert({

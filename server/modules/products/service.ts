@@ -5,6 +5,7 @@
  * transaction. Another supplier's product is 404 to a writer, never 403, so ids do not
  * leak what exists.
  */
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
 import type { PaginationQuery } from '../../../shared/schemas/common';
@@ -13,7 +14,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { notFound } from '../../../shared/errors';
 import { recordChange, writeWithChanges } from '../../db/changes';
-import { idTaken, rowWithId } from '../../db/client-ids';
+import { idTaken } from '../../db/client-ids';
 import type { Page } from '../../db/page';
 import { assertLimitState, lockPlanLimit, planLimitColumns, type PlanLimitState } from '../subscriptions/limits';
 import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
@@ -53,45 +54,67 @@ export async function listMyProducts(db: Knex, user: SessionUser, query: Paginat
  * limit is looked at, so a retried create never fails for the product it made itself.
  * The row is not read back: the sync push does not need it, the REST route reads it.
  */
-export async function createProduct(
-  trx: Knex.Transaction,
-  user: SessionUser,
-  input: ProductCreate,
-): Promise<{ created: boolean; id: string }> {
+export async function createProduct(trx: Knex.Transaction, user: SessionUser, input: ProductCreate): Promise<ProductCreated> {
+  const [created] = await createProducts(trx, user, [input]);
+  return created;
+}
+
+export interface ProductCreated {
+  created: boolean;
+  id: string;
+}
+
+/**
+ * Creates several products at once, all or none: what createProduct does for each, in
+ * order, with the rows, their changes and the plan's limit in one statement (a push of a
+ * supplier's offline stock entry would otherwise pay a statement per product). Throws if
+ * any one would be refused; the sync push then applies them one by one, so each refusal
+ * is only its own.
+ */
+export async function createProducts(trx: Knex.Transaction, user: SessionUser, inputs: ProductCreate[]): Promise<ProductCreated[]> {
   assertRole(user, 'supplier');
   // One create per supplier at a time (the plan limit's lock): a retried create racing its
   // first attempt then finds the first one's row instead of colliding with it.
   await lockPlanLimit(trx, user.id, 'products');
-  await assertCategoryExists(trx, input.category_id);
-  const { id, specifications, ...fields } = input;
-  // The row, its change and the plan's limit in one statement (a push of ten creations
-  // would otherwise pay thirty round trips more); the count is of the rows before it.
-  const [inserted] = await writeWithChanges<{ id: string } & PlanLimitState>(
+  for (const categoryId of new Set(inputs.map((input) => input.category_id))) await assertCategoryExists(trx, categoryId);
+  const rows = inputs.map(({ id, specifications, ...fields }) => ({
+    ...fields,
+    id: id ?? crypto.randomUUID(),
+    specifications: jsonb(specifications),
+    supplier_id: user.id,
+  }));
+  // The count is of the rows before these; an id used twice is inserted once.
+  const inserted = await writeWithChanges<{ id: string } & PlanLimitState>(
     trx,
-    trx('products')
-      .insert({ ...(id ? { id } : {}), ...fields, specifications: jsonb(specifications), supplier_id: user.id })
-      .onConflict('id')
-      .ignore()
-      .returning('id'),
+    trx('products').insert(rows).onConflict('id').ignore().returning('id'),
     'product',
     productPolicy.audiences({}),
     { columns: planLimitColumns(trx, user.id, 'products') },
   );
-  if (!inserted) {
-    await assertReplayable(trx, user, id!);
-    return { created: false, id: id! };
-  }
-  // Over the limit, the caller's savepoint or transaction undoes the insert.
-  assertLimitState(inserted, 'products');
-  return { created: true, id: inserted.id };
+  const fresh = new Set(inserted.map((row) => row.id));
+  await assertReplayable(trx, user, rows.filter((row) => !fresh.has(row.id)).map((row) => row.id));
+  // Over the limit, the caller's savepoint or transaction undoes the inserts.
+  if (inserted.length) assertLimitState(inserted[0], 'products', inserted.length);
+  const seen = new Set<string>();
+  return rows.map(({ id }) => {
+    const created = fresh.has(id) && !seen.has(id);
+    seen.add(id);
+    return { created, id };
+  });
 }
 
-/** An earlier create with this id made the product: fine unless the id is someone else's or the product is gone. */
-async function assertReplayable(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
-  const existing = await rowWithId<{ supplier_id: string; deleted_at: Date | null }>(trx, 'products', id, ['supplier_id', 'deleted_at']);
-  if (existing?.supplier_id !== user.id) throw idTaken();
-  // Deleted since: the create happened, the product is gone, as after any delete.
-  if (existing.deleted_at) throw notFound('Product');
+/** Earlier creates with these ids made the products: fine unless an id is someone else's or its product is gone. */
+async function assertReplayable(trx: Knex.Transaction, user: SessionUser, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const existing = new Map(
+    (await trx('products').whereIn('id', [...new Set(ids)]).select('id', 'supplier_id', 'deleted_at')).map((row) => [row.id as string, row]),
+  );
+  for (const id of ids) {
+    const row = existing.get(id);
+    if (row?.supplier_id !== user.id) throw idTaken();
+    // Deleted since: the create happened, the product is gone, as after any delete.
+    if (row.deleted_at) throw notFound('Product');
+  }
 }
 
 /** Locks the caller's own live product, or 404 (another supplier's is not theirs to see). */

@@ -66,11 +66,11 @@ export function planLimitColumns(knex: Knex, userId: string, thing: LimitedThing
   return knex.raw('(?) as limit_max, case when (?) >= ? then 0 else (?) end as limit_used', [max, max, UNLIMITED, usageQuery(knex, userId, thing)]);
 }
 
-/** Throws 409 plan_limit_reached when one more would pass the plan's limit, from the columns of planLimitColumns. */
-export function assertLimitState(state: PlanLimitState, thing: LimitedThing): void {
+/** Throws 409 plan_limit_reached when `adding` more would pass the plan's limit, from the columns of planLimitColumns. */
+export function assertLimitState(state: PlanLimitState, thing: LimitedThing, adding = 1): void {
   const max = Number(state.limit_max);
   if (max >= UNLIMITED) return;
-  if (Number(state.limit_used) >= max) {
+  if (Number(state.limit_used) + adding > max) {
     throw planLimitReached(`Your plan allows ${max} ${thing === 'products' ? 'products' : 'active instant orders'}`);
   }
 }

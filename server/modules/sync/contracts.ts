@@ -15,14 +15,21 @@ import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared
 export interface MutationDef<S extends z.ZodType = z.ZodType> {
   schema: S;
   run(trx: Knex.Transaction, user: SessionUser, args: z.output<S>): Promise<unknown>;
+  /**
+   * Optional: several of this mutation in a row applied at once, all or none (it throws
+   * if any one would be refused). The push uses it for a run of them when it needs no
+   * savepoints; after a throw it applies them one by one with `run`.
+   */
+  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<z.output<S>>): Promise<unknown>;
 }
 
 /** A mutation of the shared contract (shared/mutations.ts): its args schema comes from there. */
 export function defineMutation<N extends MutationName>(
   name: N,
   run: (trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>) => Promise<unknown>,
+  runMany?: (trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>) => Promise<unknown>,
 ): MutationDef {
-  return { schema: MUTATIONS[name].schema, run } as MutationDef;
+  return { schema: MUTATIONS[name].schema, run, runMany } as MutationDef;
 }
 
 export type MutationTable = Record<string, MutationDef>;

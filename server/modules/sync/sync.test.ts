@@ -242,6 +242,44 @@ describe('sync', () => {
       expect(await server.db.knex('notifications').where({ user_id: contractor.user.id, kind: 'sync.rejected' })).toHaveLength(told.length);
     });
 
+    it('applies creations in a row as each alone would: a refused one, invalid args or a repeated id in the run', async () => {
+      const s = await signInAs(server, { role: 'supplier' }); // free plan: 10 products
+      const theirs = product('منتج مورد آخر', 5);
+      await otherSupplier.post('/api/products', theirs);
+      const ps = Array.from({ length: 12 }, (_, i) => product(`منتج ${i}`, 10 + i));
+      const create = (id: number, args: unknown) => ({ id, name: 'product.create', args });
+      const res = await s.post('/api/sync/push', {
+        client_id: clientId(),
+        mutations: [
+          create(1, ps[0]),
+          create(2, ps[1]),
+          create(3, { ...ps[2], name: '' }), // invalid: rejected on its own, the run goes on after it
+          create(4, ps[3]),
+          create(5, theirs), // another supplier's id: refused
+          create(6, ps[4]),
+          create(7, ps[4]), // the same id again: the product it made
+          ...ps.slice(5).map((p, i) => create(8 + i, p)), // 7 more: past the free plan's 10 after 5 of them
+        ],
+      });
+      expect(res.status).toBe(200);
+      const codes = res.body.results.map((r: { id: number; status: string; code?: string }) => [r.id, r.code ?? r.status]);
+      expect(codes).toEqual([
+        [1, 'applied'],
+        [2, 'applied'],
+        [3, 'validation_failed'],
+        [4, 'applied'],
+        [5, 'conflict'],
+        [6, 'applied'],
+        [7, 'applied'],
+        ...[8, 9, 10, 11, 12, 13].map((id) => [id, 'applied']),
+        [14, 'plan_limit_reached'],
+      ]);
+      const mine = await server.db.knex('products').where({ supplier_id: s.user.id }).pluck('id');
+      expect(mine.sort()).toEqual([ps[0], ps[1], ps[3], ps[4], ps[5], ps[6], ps[7], ps[8], ps[9], ps[10]].map((p) => p.id).sort());
+      expect(await server.db.knex('changes').whereIn('entity_id', mine)).toHaveLength(10);
+      expect((await server.db.knex('products').where({ id: theirs.id }).first()).supplier_id).toBe(otherSupplier.user.id);
+    });
+
     it('refuses a client id that belongs to another user', async () => {
       const cid = clientId();
       await supplier.post('/api/sync/push', { client_id: cid, mutations: [] });
