@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -184,6 +185,26 @@ describe('sign-in through the development identity provider', () => {
     const me = (await client.get('/api/users/me')).body;
     await server.db.knex('sessions').where({ user_id: me.id }).update({ expires_at: new Date(Date.now() - 1000) });
     expect((await client.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('reads the session and its user in one query, and ends the session of a user deleted since', async () => {
+    const client = await signInWithDevIdp(server, 'onequery@binaa.sa');
+    const me = (await client.get('/api/users/me')).body;
+    const sqls: string[] = [];
+    const seen = (q: { sql: string }) => sqls.push(q.sql);
+    server.db.knex.on('query', seen);
+    try {
+      expect((await client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [] })).status).toBe(200);
+    } finally {
+      server.db.knex.off('query', seen);
+    }
+    const session = sqls.filter((sql) => sql.includes('"sessions"'));
+    expect(session).toHaveLength(1);
+    expect(session[0]).toContain('left join "users"');
+    expect(sqls.filter((sql) => sql.includes('"users"'))).toHaveLength(1);
+    await server.db.knex('users').where({ id: me.id }).update({ deleted_at: new Date() });
+    expect((await client.get('/api/users/me')).status).toBe(401);
+    expect(await server.db.knex('sessions').where({ user_id: me.id })).toEqual([]);
   });
 
   it('ends a session 90 days after sign-in even when it is used every day', async () => {

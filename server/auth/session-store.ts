@@ -2,7 +2,9 @@
  * koa-session's external store in the `sessions` table, so app servers keep no state and a
  * logout ends the session on the server: a copied cookie finds no row and gets 401.
  */
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { SESSION_USER_COLUMNS, type SessionUserRow } from './session-user';
 
 export interface SessionData {
   userId?: string;
@@ -12,10 +14,27 @@ export interface SessionData {
   [key: string]: unknown;
 }
 
+/**
+ * The session's user as read with the session (one query instead of two on every signed-in
+ * request): `row` is null when the user is deleted. http/session-user.ts uses it when it
+ * is for the session's user.
+ */
+export interface SessionUserLookup {
+  userId: string;
+  row: SessionUserRow | null;
+}
+
 export function postgresSessionStore(knex: Knex) {
   return {
-    async get(key: string): Promise<SessionData | undefined> {
-      const row = await knex('sessions').where({ id: key }).andWhere('expires_at', '>', knex.fn.now()).first('data');
+    /** The session's data; with koa-session's ctx, its user too (ctx.state.sessionUserLookup). */
+    async get(key: string, _maxAge?: unknown, opts?: { ctx?: Context }): Promise<SessionData | undefined> {
+      const row = await knex('sessions as s')
+        .leftJoin('users as u', (on) => on.on('u.id', 's.user_id').andOnNull('u.deleted_at'))
+        .leftJoin('profiles as p', 'p.user_id', 'u.id')
+        .where('s.id', key)
+        .andWhere('s.expires_at', '>', knex.fn.now())
+        .first('s.data', 's.user_id', ...SESSION_USER_COLUMNS);
+      if (row?.user_id && opts?.ctx) opts.ctx.state.sessionUserLookup = { userId: row.user_id, row: row.id ? row : null };
       return row?.data ?? undefined;
     },
     async set(key: string, sess: SessionData, maxAge: number): Promise<void> {

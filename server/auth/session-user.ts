@@ -20,14 +20,21 @@ export interface SessionUser {
 export const IDLE_MS = 30 * 24 * 3600 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
 
+/** The columns of a session user, from users `u` left-joined to profiles `p`. */
+export const SESSION_USER_COLUMNS = ['u.id', 'u.email', 'u.name', 'u.is_admin', 'p.role', 'p.language'] as const;
+export type SessionUserRow = Pick<SessionUser, 'id' | 'email' | 'name' | 'is_admin'> & { role: string | null; language: SessionUser['language'] | null };
+
 /** The live user `userId` with their role and language; undefined once deleted. */
 export async function loadSessionUser(knex: Knex, config: Pick<Config, 'ownerEmail'>, userId: string): Promise<SessionUser | undefined> {
   const row = await knex('users as u')
     .leftJoin('profiles as p', 'p.user_id', 'u.id')
     .where('u.id', userId)
     .whereNull('u.deleted_at')
-    .first('u.id', 'u.email', 'u.name', 'u.is_admin', 'p.role', 'p.language');
-  if (!row) return undefined;
+    .first(...SESSION_USER_COLUMNS);
+  return row ? toSessionUser(row, config) : undefined;
+}
+
+export function toSessionUser(row: SessionUserRow, config: Pick<Config, 'ownerEmail'>): SessionUser {
   return {
     id: row.id,
     email: row.email,

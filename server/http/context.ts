@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { DbKind } from '../db/index';
 import type { SessionUser } from '../auth/session-user';
+import type { SessionUserLookup } from '../auth/session-store';
 
 export interface AppDeps {
   knex: Knex;
@@ -18,6 +19,8 @@ export interface AppDeps {
 declare module 'koa' {
   interface DefaultState {
     user?: SessionUser;
+    /** set by the session store's read (auth/session-store.ts) */
+    sessionUserLookup?: SessionUserLookup;
   }
   interface DefaultContext {
     deps: AppDeps;

@@ -1,9 +1,17 @@
 /**
- * Loads the session's user once per request into ctx.state.user (see auth/session-user.ts);
+ * Loads the session's user once per request into ctx.state.user (see auth/session-user.ts;
+ * the session store reads them with the session, auth/session-store.ts);
  * a session past its absolute lifetime, or of a deleted user, is ended on the server.
  */
 import type { Context, Next } from 'koa';
-import { ABSOLUTE_MS, loadSessionUser } from '../auth/session-user';
+import { ABSOLUTE_MS, loadSessionUser, toSessionUser, type SessionUser } from '../auth/session-user';
+
+/** The user as the session store read them with the session, else from the database. */
+async function currentUser(ctx: Context, userId: string): Promise<SessionUser | undefined> {
+  const lookup = ctx.state.sessionUserLookup;
+  if (lookup?.userId !== userId) return loadSessionUser(ctx.deps.knex, ctx.deps.config, userId);
+  return lookup.row ? toSessionUser(lookup.row, ctx.deps.config) : undefined;
+}
 
 export function sessionUser() {
   return async function loadUser(ctx: Context, next: Next) {
@@ -11,8 +19,7 @@ export function sessionUser() {
     const userId = session?.userId as string | undefined;
     if (userId) {
       const signedInAt = Number(session!.signedInAt ?? 0);
-      const user =
-        Date.now() - signedInAt < ABSOLUTE_MS ? await loadSessionUser(ctx.deps.knex, ctx.deps.config, userId) : undefined;
+      const user = Date.now() - signedInAt < ABSOLUTE_MS ? await currentUser(ctx, userId) : undefined;
       if (user) ctx.state.user = user;
       else ctx.session = null; // expired or deleted user: end the session on the server
     }
