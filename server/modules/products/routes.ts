@@ -99,7 +99,10 @@ export function productsRouter(): Router {
       body: productUpdateSchema,
       response: productSchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => updateProduct(trx, user, params.id, body)),
+    async ({ knex, user, params, body }) => {
+      await knex.transaction((trx) => updateProduct(trx, user, params.id, body));
+      return getProduct(knex, user.language, params.id);
+    },
   );
 
   route(

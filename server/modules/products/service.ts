@@ -124,21 +124,28 @@ async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, id: stri
   if (!row) throw notFound('Product');
 }
 
-/** PATCH /api/products/:id: price, stock, availability and the other fields of the form. */
-export async function updateProduct(
-  trx: Knex.Transaction,
-  user: SessionUser,
-  id: string,
-  patch: ProductUpdate,
-): Promise<Product> {
-  await lockOwnProduct(trx, user, id);
-  if (patch.category_id !== undefined) await assertCategoryExists(trx, patch.category_id);
+/**
+ * PATCH /api/products/:id: price, stock, availability and the other fields of the form.
+ * The caller's own live product only (404 otherwise); the row and its change are written
+ * in one statement (a supplier's offline stock edits arrive in a push, one per product).
+ * Not read back: the REST route reads it, the sync push does not need it.
+ */
+export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id: string, patch: ProductUpdate): Promise<void> {
+  assertRole(user, 'supplier');
+  if (patch.category_id !== undefined) {
+    await lockOwnProduct(trx, user, id); // a product that is not theirs is 404 before the category is looked at
+    await assertCategoryExists(trx, patch.category_id);
+  }
   const { specifications, ...fields } = patch;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (specifications !== undefined) changes.specifications = jsonb(specifications);
-  await trx('products').where({ id }).update(changes);
-  await recordChange(trx, 'product', id, productPolicy.audiences({}));
-  return getProduct(trx, user.language, id);
+  const [updated] = await writeWithChanges(
+    trx,
+    trx('products').where({ id, supplier_id: user.id }).whereNull('deleted_at').update(changes).returning('id'),
+    'product',
+    productPolicy.audiences({}),
+  );
+  if (!updated) throw notFound('Product');
 }
 
 /** DELETE /api/products/:id: a soft delete, sent to every client as a delete. */
