@@ -10,7 +10,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
 import type { AppDeps } from './http/context';
-import { errorMiddleware } from './http/errors';
+import { errorMiddleware, logResponseErrors } from './http/errors';
 import { serializeJsonOnce } from './http/json-body';
 import { jsonOnly, originCheck, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
@@ -42,6 +42,7 @@ export function createApp(opts: CreateAppOptions): Koa {
 
   const app = new Koa({ proxy: config.production || config.https, keys: [config.sessionSecret] });
   app.context.deps = deps;
+  app.on('error', logResponseErrors(logger));
   const httpLogger = pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } });
 
   app.use(async (ctx, next) => {

@@ -6,6 +6,7 @@
  * client retries instead of taking it for a refusal or a bug.
  */
 import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
   AppError,
@@ -74,5 +75,25 @@ export function errorMiddleware() {
       if (err.details?.length) body.details = err.details;
       ctx.body = body;
     }
+  };
+}
+
+/**
+ * What a client that went away mid-response leaves behind: a phone that lost its one bar,
+ * a tab closed while an asset streamed. Routine, not a failure of ours.
+ */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * Koa's 'error' event: what fails after handleErrors, i.e. a response body streaming when
+ * its client goes away or its file cannot be read. Into the request's log, a client that
+ * went away at debug, anything else at error. Without a listener Koa prints every one,
+ * aborts included, to stderr as a bare stack trace.
+ */
+export function logResponseErrors(logger: Logger) {
+  return (err: Error & { code?: string }, ctx?: Context) => {
+    const log = ctx?.log ?? logger;
+    if (CLIENT_GONE.has(err?.code ?? '')) log.debug({ code: err.code }, 'client went away before the response ended');
+    else log.error({ err }, 'response failed');
   };
 }

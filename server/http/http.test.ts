@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
@@ -211,6 +213,42 @@ describe('sessions and static files', () => {
       expect(page.headers.getSetCookie()).toEqual([]);
       expect((await client.get('/api/users/me')).headers.getSetCookie()).toEqual([]); // not re-set on every call
     } finally {
+      await server.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a response its client walks away from', () => {
+  it('is logged at debug as the client going away, not printed to stderr as an error', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    // Larger than the loopback socket's buffers, so the file is still streaming when the client leaves.
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), Buffer.alloc(32 * 1024 * 1024, 0x20));
+    const logged: Array<{ level: number; msg: string; code?: string }> = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = await startTestServer({ app: { distDir: dist, logger } });
+    try {
+      // The first chunk arrives, then the phone loses its signal.
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(`${server.url}/assets/big-abc123.js`, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => ((err as { code?: string }).code === 'ECONNRESET' ? undefined : reject(err)));
+      });
+      await vi.waitFor(() => expect(logged.map((l) => l.msg)).toContain('client went away before the response ended'), { timeout: 5000 });
+      const gone = logged.find((l) => l.msg === 'client went away before the response ended')!;
+      expect(gone.level).toBe(20); // debug
+      expect(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET']).toContain(gone.code);
+      expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
       await server.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
