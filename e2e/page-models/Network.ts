@@ -15,12 +15,28 @@ export async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-/** Waits until the service worker has precached the shell and controls the page. */
-export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+/**
+ * Waits until the service worker has precached the shell and controls the page. If it
+ * does not within `timeoutMs`, fails with the registration's state (which worker is
+ * installing, waiting or active, and the caches so far), not a bare test timeout.
+ */
+export async function waitForServiceWorker(page: Page, timeoutMs = 30_000) {
+  const outcome = await page.evaluate(async (timeoutMs) => {
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+      return 'controlled';
+    })();
+    const late = new Promise<string>((resolve) =>
+      setTimeout(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        const workers = reg ? `installing ${reg.installing?.state}, waiting ${reg.waiting?.state}, active ${reg.active?.state}` : 'no registration';
+        resolve(`not controlling the page after ${timeoutMs} ms: ${workers}; caches ${JSON.stringify(await caches.keys())}`);
+      }, timeoutMs),
+    );
+    return Promise.race([controlled, late]);
+  }, timeoutMs);
+  if (outcome !== 'controlled') throw new Error(`service worker ${outcome}`);
 }
