@@ -19,6 +19,7 @@ export class AppShell {
     if (await skip.isVisible().catch(() => false)) {
       await skip.click();
       await expect(this.page.getByTestId('guide')).toBeHidden();
+      await expect(this.page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true'); // the dialog's closing has ended
     }
   }
 
