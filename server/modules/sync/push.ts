@@ -88,14 +88,14 @@ async function reject(trx: Knex.Transaction, ctx: PushContext, m: Mutation, err:
   return result;
 }
 
-/** Runs one new mutation. */
-async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode: Mode): Promise<MutationResult> {
+/** Runs one new mutation (`parsed`: its args, when runOfMany already parsed them). */
+async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode: Mode, parsed?: { args: unknown }): Promise<MutationResult> {
   if ('rejectWith' in mode) return reject(trx, ctx, m, mode.rejectWith);
   const def = ctx.mutations[m.name];
   let args: unknown;
   try {
     if (!def) throw unknownMutation(m.name);
-    args = def.schema.parse(m.args ?? {});
+    args = parsed ? parsed.args : def.schema.parse(m.args ?? {});
   } catch (err) {
     return reject(trx, ctx, m, err); // nothing was written
   }
@@ -170,7 +170,7 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
         continue;
       }
       const run = !('rejectWith' in mode) && !mode.savepoints ? runOfMany(ctx, batch, i) : [];
-      const applied = run.length > 1 ? await runMany(trx, ctx, run) : [await runOne(trx, ctx, m, mode)];
+      const applied = run.length > 1 ? await runMany(trx, ctx, run) : [await runOne(trx, ctx, m, mode, run[0])];
       results.push(...applied);
       fresh.push(...applied);
       i += applied.length;
