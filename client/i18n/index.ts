@@ -1,5 +1,5 @@
 /**
- * i18next setup (DESIGN section 11). The Arabic strings of the landing page (common and
+ * i18next setup. The Arabic strings of the landing page (common and
  * landing) are bundled because Arabic is both the default and the fallback language, so
  * every visitor needs them; everything else (the other Arabic namespaces, English,
  * Chinese) loads on demand through a tiny backend over import.meta.glob, which keeps it

@@ -1,5 +1,5 @@
 /**
- * Products from the local store (DESIGN section 10): a supplier's own products, the
+ * Products from the local store: a supplier's own products, the
  * catalogue with its offline search, categories, and the plan's product limit.
  *
  * Offline search (issue 9) runs over the local copy with the server's normalisation
