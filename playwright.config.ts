@@ -1,5 +1,5 @@
 /**
- * Browser tests (DESIGN section 12): the system Chromium at phone size, against the
+ * Browser tests: the system Chromium at phone size, against the
  * real server on a free port with a fresh embedded database (demo data included).
  * Nothing is built here: scripts/e2e.mjs runs `vite build` first and picks the port.
  */

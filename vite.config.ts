@@ -1,7 +1,7 @@
 /**
  * Client build: Vite with the root in client/, output in dist/ (served by the server),
  * and the PWA (manifest + a TypeScript service worker built with injectManifest).
- * The manifest is Arabic first (DESIGN section 11). `build.manifest` is on so that
+ * The manifest is Arabic first. `build.manifest` is on so that
  * scripts/check-size.mjs can follow the landing page's static imports.
  */
 import { defineConfig } from 'vite';

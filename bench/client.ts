@@ -1,6 +1,6 @@
 /**
  * npm run bench:client (Postgres; DATABASE_URL, default a local binaa_bench database;
- * the system Chromium): the offline client in a real browser (DESIGN section 13).
+ * the system Chromium): the offline client in a real browser.
  * - First sync of a supplier with 10k products, 2k instant orders and 500 notifications
  *   into IndexedDB over a throttled link (CDP: 1.6 Mbps down, 150 ms RTT): total time and
  *   time until the app is usable (notifications and orders first), beside a raw Dexie

@@ -1,5 +1,5 @@
 /**
- * npm run bench: every benchmark of DESIGN section 13 that exists, one after the other,
+ * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
  * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,api,sync,client runs some
  * of them (the client build and its size always); the table shows what results.json holds.

@@ -1,5 +1,5 @@
 /**
- * The client's import boundaries (CONVENTIONS 6), checked as a lint rule would be:
+ * The client's import boundaries, checked as a lint rule would be:
  * - only client/data/ talks to the network (fetch, the API client) and to Dexie's
  *   database, engine and store;
  * - a feature reaches the local store only through its queries.ts (live queries) and

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (DESIGN section 11). It precaches the app shell that the build
+ * The service worker. It precaches the app shell that the build
  * lists in self.__WB_MANIFEST, and answers navigations to the client's routes with the
  * cached index.html, so an installed or visited app opens offline. It never caches
  * /api: data goes through the network (and, later, the offline store in IndexedDB).
@@ -34,7 +34,7 @@ registerRoute(
 // Later versions wait for the user's consent (the update prompt) before they activate.
 clientsClaim();
 
-// Background Sync (DESIGN section 10): the page registers `binaa-sync:<user>` when it
+// Background Sync: the page registers `binaa-sync:<user>` when it
 // could not send its queue; the browser wakes the worker when the network is back.
 self.addEventListener('sync', (event: Event) => {
   const { tag, waitUntil } = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };

@@ -1,5 +1,5 @@
 /**
- * The offline promise of DESIGN section 10, in the system Chromium against the real
+ * The offline promise, in the system Chromium against the real
  * server: what a contractor does without a network is kept, shown as waiting, survives a
  * reload, and reaches the server exactly once; lost answers, two tabs, an expired session
  * and a refusal all end with nothing lost or doubled; the installed app opens offline on

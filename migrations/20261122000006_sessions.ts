@@ -1,5 +1,5 @@
 /**
- * sessions: the koa-session store, so app servers keep no state (DESIGN section 14).
+ * sessions: the koa-session store, so app servers keep no state.
  * user_id is null for a session that has not signed in yet (OAuth state).
  */
 import type { Knex } from 'knex';

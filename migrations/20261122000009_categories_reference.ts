@@ -1,6 +1,5 @@
 /**
- * The construction categories every installation has, demo data or not (DESIGN section
- * 4). Fixed ids, so links, tests and offline copies stay valid across databases.
+ * The construction categories every installation has, demo data or not. Fixed ids, so links, tests and offline copies stay valid across databases.
  */
 import type { Knex } from 'knex';
 

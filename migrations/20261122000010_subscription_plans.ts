@@ -1,6 +1,6 @@
 /**
- * subscription_plans: the four plans and their limits. A limit of 999 means unlimited
- * (SPEC section 9). The rows are reference data (20261122000011).
+ * subscription_plans: the four plans and their limits. A limit of 999 means unlimited.
+ * The rows are reference data (20261122000011).
  */
 import type { Knex } from 'knex';
 import { money, timestamps, touchUpdatedAt } from './helpers';

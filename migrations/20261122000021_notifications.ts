@@ -1,6 +1,5 @@
 /**
- * notifications: written in the transaction of the event that causes them (DESIGN section
- * 9). kind and params let the client render the text in the reader's current language;
+ * notifications: written in the transaction of the event that causes them. kind and params let the client render the text in the reader's current language;
  * title and message hold it in the recipient's language at the time.
  */
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
 /**
- * sync_clients and sync_mutations: exactly-once push (DESIGN section 10). A client's last
+ * sync_clients and sync_mutations: exactly-once push. A client's last
  * applied mutation id and the stored result of each mutation commit with the mutation, so
  * a replayed id returns the stored result and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * changes: the change log the sync pull reads (DESIGN section 10). Every write to a synced
+ * changes: the change log the sync pull reads. Every write to a synced
  * table appends here in the same transaction. audience says who may receive the change:
  * everyone ('all', audience null), one role (audience = role name) or one user (audience
  * = user id). `pos` is the row's place in the feed, given at COMMIT in commit order by a

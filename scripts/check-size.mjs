@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The landing page's JavaScript budget (DESIGN section 11, issue 5): the gzip size of
+ * The landing page's JavaScript budget: the gzip size of
  * the entry chunk of index.html plus every chunk it imports statically (followed
  * transitively through the Vite manifest), i.e. the JavaScript the browser must load
  * before the landing page is interactive. Lazy routes (dynamic imports) are excluded:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The browser half of `npm test` (DESIGN section 12): build the client, check the
+ * The browser half of `npm test`: build the client, check the
  * landing page's JavaScript budget, then run Playwright against the real server on a
  * free port with a fresh data directory. Without a Chromium it says so in one loud
  * line and exits 0, unless REQUIRE_BROWSER=1, which makes that a failure.

@@ -1,5 +1,5 @@
 /**
- * Every environment variable the server reads, validated in one place (DESIGN section 4).
+ * Every environment variable the server reads, validated in one place.
  * Development generates its session secret into DATA_DIR so sessions survive a restart;
  * production refuses to start without real secrets, Google credentials and https.
  */

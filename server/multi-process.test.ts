@@ -1,5 +1,5 @@
 /**
- * Two app processes on one Postgres, as behind a load balancer (DESIGN section 14): a
+ * Two app processes on one Postgres, as behind a load balancer: a
  * client whose requests alternate between them sees one consistent feed and catalogue,
  * and its rate limits are counted once across both (RateLimiterPostgres), not once per
  * process. Postgres only: the embedded PGlite is one process by nature.

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC section 9 and the closed vocabularies (roles, tiers,
+ * Business constants (timings, limits) and the closed vocabularies (roles, tiers,
  * statuses, ...) that the database checks, the zod schemas, the server rules and the
  * client screens all share. Each vocabulary is an `as const` array so it can drive a
  * `z.enum`, a select box and a type at once.
@@ -9,13 +9,13 @@
  * meaning when a list here grows (a new status needs a new migration).
  */
 
-// --- Timings and limits (SPEC section 9) -------------------------------------------
+// --- Timings and limits ----------------------------------------------------------------
 
 /** Products fetched by the public catalogue page. */
 export const PUBLIC_PRODUCTS_LIMIT = 20;
 /** Transport requests shown on the public catalogue page. */
 export const PUBLIC_TRANSPORT_LIMIT = 10;
-/** Notification poll, and the periodic sync interval (DESIGN section 10). */
+/** Notification poll, and the periodic sync interval. */
 export const NOTIFICATION_POLL_MS = 30_000;
 /** The auth callback page waits this long before it looks for the user. */
 export const AUTH_CALLBACK_DELAY_MS = 1_000;
@@ -46,7 +46,7 @@ export const FOOTER_COUNTERS = { suppliers: 1000, contractors: 500, government: 
 export const APP_VERSION = '2.0.0';
 export const CURRENCY = 'SAR';
 
-/** Lists (DESIGN section 6): default and largest page size. */
+/** Lists: default and largest page size. */
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 /** A list's total, a response header. */
@@ -62,14 +62,14 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_DEFAULT = 5;
 
-// --- Languages -----------------------------------------------------------------------
+// --- Languages -------------------------------------------------------------------------
 
 export const LANGUAGES = ['ar', 'en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ar';
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
-// --- People ---------------------------------------------------------------------------
+// --- People ----------------------------------------------------------------------------
 
 export const ROLES = ['supplier', 'contractor', 'government', 'transport', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -88,7 +88,7 @@ export const VERIFICATION_TIERS = [
 ] as const;
 export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
 
-// --- Statuses (DESIGN section 8 has who moves them: shared/lifecycle.ts) -------------
+// --- Statuses (who moves them: shared/lifecycle.ts) -----------------------------------
 
 export const AVAILABILITY_STATUSES = ['available', 'out_of_stock'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
@@ -120,7 +120,7 @@ export type TransportOfferStatus = (typeof TRANSPORT_OFFER_STATUSES)[number];
 export const URGENCY_LEVELS = ['low', 'normal', 'high', 'urgent'] as const;
 export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
 
-// --- Notifications --------------------------------------------------------------------
+// --- Notifications ---------------------------------------------------------------------
 
 export const NOTIFICATION_TYPES = [
   'instant_order',
@@ -134,7 +134,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
-// --- Subscriptions --------------------------------------------------------------------
+// --- Subscriptions ---------------------------------------------------------------------
 
 export const PLAN_IDS = ['free', 'basic', 'premium', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -1,5 +1,5 @@
 /**
- * The errors of the API (DESIGN section 6): each code with its HTTP status, in one table,
+ * The errors of the API: each code with its HTTP status, in one table,
  * and a named factory per refusal, so a throw site names what went wrong and never picks
  * a status. The server sends `code` in the error body; the client shows the translation of
  * `errors.<code>` and falls back to `error`. Imports nothing, so both sides can use it.
@@ -64,7 +64,7 @@ export interface AppErrorOptions {
   status?: number;
 }
 
-/** A refusal the server answers with a 4xx (or a 500) and the body of DESIGN section 6. */
+/** A refusal the server answers with a 4xx (or a 500) and an ErrorBody. */
 export class AppError extends Error {
   readonly status: number;
   readonly details?: ErrorDetails;

@@ -1,5 +1,5 @@
 /**
- * The status machines of DESIGN section 8, as data: for each entity, which status may
+ * The status machines, as data: for each entity, which status may
  * follow which, who may make the move and through which action. The server asks
  * `canTransition` before it changes a status (anything else is 409 invalid_transition);
  * the client asks `nextStatuses` / `actionsFor` which buttons to show.

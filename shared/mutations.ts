@@ -1,5 +1,5 @@
 /**
- * The writes a client may queue offline (DESIGN section 10): one table, name -> the
+ * The writes a client may queue offline: one table, name -> the
  * entity it writes and the schema of its args. The server's registry must define every
  * name (server/modules/sync/registry.ts checks it at compile time) and the client's
  * outbox only accepts these names with these args.

@@ -1,6 +1,6 @@
 /**
  * normalizeSearch: the browser twin of the database function normalize_search
- * (migrations/20261122000002_normalize_search.ts), so that offline search over the local
+ * (NORMALIZE_SEARCH in migrations/functions.ts), so that offline search over the local
  * copy of the catalogue matches what the server would find. Lowercases; strips Arabic
  * diacritics and tatweel; folds alef, teh marbuta, alef maksura and hamza carriers; maps
  * Arabic-Indic and Persian digits to ASCII. server/db/migrations.test.ts checks the two

@@ -1,5 +1,5 @@
 /**
- * The sync protocol (DESIGN section 10), shared by the server endpoints and the client
+ * The sync protocol, shared by the server endpoints and the client
  * engine. The cursor is opaque to clients: they store the last one they got and send it
  * back. A mutation id increases per client; a replayed id gets its stored result again.
  */

@@ -1,6 +1,6 @@
 /**
- * The route table (SPEC section 2). Only the landing page is in the initial bundle;
- * every other screen is a lazy chunk, so the first page stays small (DESIGN section 11).
+ * The route table. Only the landing page is in the initial bundle;
+ * every other screen is a lazy chunk, so the first page stays small.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';

@@ -4,8 +4,8 @@ import { PATHS } from './paths';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
 /**
- * Signed-in routes: a spinner while the session loads, `/` when signed out
- * (SPEC section 2), and `/setup` until the profile exists.
+ * Signed-in routes: a spinner while the session loads, `/` when signed out,
+ * and `/setup` until the profile exists.
  */
 export function ProtectedRoute() {
   const { session } = useSession();

@@ -1,5 +1,5 @@
 /**
- * Every client route (SPEC section 2). Also read by the service worker, which serves
+ * Every client route. Also read by the service worker, which serves
  * the app shell only for these navigations, so this file must import nothing.
  */
 export const PATHS = {

@@ -1,5 +1,5 @@
 /**
- * The admin panel's reads and writes (SPEC sections 2 and 6, DESIGN section 7). They are
+ * The admin panel's reads and writes. They are
  * not in the offline store (admin lists span every user) and admin writes are not sync
  * mutations: all of it is online-only REST, and the screen says so when offline.
  */

@@ -1,8 +1,8 @@
 /**
  * The one door to the HTTP API. Every call sends the session cookie and JSON; every
  * failure becomes an ApiError whose message is already in the reader's language:
- * the translation of `errors.<code>`, else the server's `error`, else 'HTTP {status}'
- * (DESIGN section 6, SPEC section 8). Screens never call fetch themselves.
+ * the translation of `errors.<code>`, else the server's `error`, else 'HTTP {status}'.
+ * Screens never call fetch themselves.
  */
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
 import type { ErrorBody } from '../../shared/errors';

@@ -1,4 +1,4 @@
-/** Sign-in calls (SPEC section 7, Session): the OAuth redirect and the login-code exchange. */
+/** Sign-in calls: the OAuth redirect and the login-code exchange. */
 import { api } from './client';
 import { finishPendingLogout } from './session/SessionProvider';
 

@@ -1,4 +1,4 @@
-/** The quick registration request of /services (SPEC section 3, DESIGN section 7). */
+/** The quick registration request of /services. */
 import { api } from './client';
 
 export async function submitQuickSignup(input: Record<string, unknown>): Promise<void> {

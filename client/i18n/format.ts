@@ -1,6 +1,6 @@
 /**
- * Numbers, SAR amounts, weights and dates through Intl in the current language
- * (DESIGN section 11). Pure functions of (value, language) so they are easy to test.
+ * Numbers, SAR amounts, weights and dates through Intl in the current language.
+ * Pure functions of (value, language) so they are easy to test.
  */
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from './languages';
@@ -53,7 +53,7 @@ export function formatRating(rating: number, lng: string): string {
   return formatNumber(rating, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-/** The unread badge text: the count, or 9+ above 9 (SPEC section 9). */
+/** The unread badge text: the count, or 9+ above 9. */
 export function formatBadgeCount(count: number, cap: number, lng: string): string {
   return count > cap ? `${formatNumber(cap, lng)}+` : formatNumber(count, lng);
 }

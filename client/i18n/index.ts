@@ -1,5 +1,5 @@
 /**
- * i18next setup (DESIGN section 11). The Arabic strings of the landing page (common and
+ * i18next setup. The Arabic strings of the landing page (common and
  * landing) are bundled because Arabic is both the default and the fallback language, so
  * every visitor needs them; everything else (the other Arabic namespaces, English,
  * Chinese) loads on demand through a tiny backend over import.meta.glob, which keeps it
@@ -49,9 +49,16 @@ export function applyDocumentLanguage(lng: string): void {
   document.documentElement.dir = dirOf(code);
 }
 
-export const i18nReady = i18n
+/**
+ * Whether this runs in a page. The build's pre-render loads this module in Node too, and
+ * Node 22 and later have a global `navigator` (with the machine's language), so only the
+ * document tells a browser apart. Outside one there is no language to detect and no
+ * <html> to update: the pre-render sets each language itself.
+ */
+const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+export const i18nReady = (inBrowser ? i18n.use(LanguageDetector) : i18n)
   .use(lazyBackend)
-  .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources: {
@@ -70,9 +77,11 @@ export const i18nReady = i18n
     react: { useSuspense: true },
   });
 
-i18n.on('languageChanged', (lng) => {
-  applyDocumentLanguage(lng);
-  document.title = i18n.t('common:app.title');
-});
+if (inBrowser) {
+  i18n.on('languageChanged', (lng) => {
+    applyDocumentLanguage(lng);
+    document.title = i18n.t('common:app.title');
+  });
+}
 
 export { i18n };

@@ -1,6 +1,6 @@
 /**
- * The languages the interface offers. Arabic is first, the default and the fallback
- * (SPEC section 9). `rtl` drives <html dir> and FluentProvider's dir. The autonyms are
+ * The languages the interface offers. Arabic is first, the default and the fallback.
+ * `rtl` drives <html dir> and FluentProvider's dir. The autonyms are
  * deliberately not translated: a language is always offered in its own name.
  */
 export const LANGUAGES = [

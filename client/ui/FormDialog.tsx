@@ -1,10 +1,12 @@
 /**
- * A form in a dialog that writes through the outbox (orders, offers, requests, quotes,
- * projects, bids): the dialog's frame (title, fields, the primary submit and cancel), and
+ * A form in a dialog that writes through the outbox: the dialog's frame (title, fields,
+ * the primary submit and cancel, FieldPair for two narrow fields side by side), and
  * useOutboxForm, the state behind it: text values, one error key per field, busy while
- * the local write runs. A write is checked twice with the same shared schema: by the
- * form's own validation (messages per field) and by the outbox, whose refusal
- * (ValidationFailed) lands on the same fields. The dialog closes once the write is stored.
+ * the local write runs. The values stay text until the dialog's `validate` turns them into
+ * its input (numbers through ui/formInput, which reads Arabic-Indic digits too). A write is
+ * checked twice with the same shared schema: by the form's own validation (messages per
+ * field) and by the outbox, whose refusal (ValidationFailed) lands on the same fields. The
+ * dialog decides in `onDone` what follows a stored write (close, or reset for the next).
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Star ratings (SPEC section 5, review): a display that fills stars by halves for an
+ * Star ratings: a display that fills stars by halves for an
  * average, and the 1-5 input of the review form (default 5) as a radio group.
  */
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';

@@ -1,5 +1,5 @@
 /**
- * Sign-in, sessions and the current user (SPEC section 7, DESIGN section 7).
+ * Sign-in, sessions and the current user.
  * grant runs the OIDC flow and leaves its result in the session; /api/auth/done turns it
  * into a user and a one-time login code; POST /api/sessions exchanges the code for a fresh
  * session. No token ever appears in a URL.
@@ -102,7 +102,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
   );
 
   // POST is the one the client uses: the Origin check refuses it from another site. GET
-  // stays because SPEC section 7 names it, but not from another site's link or image
+  // stays, as the published API has it, but not from another site's link or image
   // (browsers say where a request comes from in Sec-Fetch-Site).
   for (const method of ['post', 'get'] as const) {
     route(router, { method, path: '/api/logout', summary: 'End the session on the server', tag: 'session', access: 'public' }, ({ ctx }) => {

@@ -1,5 +1,5 @@
 /**
- * The change log (DESIGN section 10). Every write to a synced table appends here in the
+ * The change log. Every write to a synced table appends here in the
  * same transaction, once per audience that may see it. The rows get their feed position
  * at commit, in commit order (changes_number_at_commit in migrations/functions.ts), so a
  * change that commits late can never fall behind a cursor.

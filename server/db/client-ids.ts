@@ -1,5 +1,5 @@
 /**
- * Creating with a client-chosen id (DESIGN section 5): an entity made offline keeps its
+ * Creating with a client-chosen id: an entity made offline keeps its
  * id, and sending the same create again returns the row it made. An id that already names
  * someone else's row, or a row of another parent, is refused with 409 instead of a 500
  * from the primary key.

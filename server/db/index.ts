@@ -76,10 +76,15 @@ function withConnectionOptions(url: string): { connectionString: string; options
   return { connectionString: parsed.toString(), options: `${given} ${connectionOptions()}` };
 }
 
-export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+/**
+ * The knex configuration of a database: the one openDatabase opens, and the one the knex
+ * CLI reads from knexfile.ts. Opens the embedded PGlite (unless one is given) and applies
+ * the app's settings to its one connection.
+ */
+export async function knexConfig(opts: DatabaseOptions): Promise<Knex.Config> {
   const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;
   if (opts.url) {
-    const knex = knexPkg.knex({
+    return {
       client: 'pg',
       connection: {
         ...withConnectionOptions(opts.url),
@@ -95,19 +100,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // next checked out, so the pool refills by itself once the server is back.
       acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       pool: { min: 0, max: opts.poolMax ?? 10, createTimeoutMillis: CONNECT_TIMEOUT_MS, afterCreate: discardWhenEnded },
-    });
-    return { knex, kind: 'postgres', close: () => knex.destroy() };
+    };
   }
-  const owned = !opts.pglite;
   const pglite = opts.pglite ?? (await openPglite(opts.dataDir));
   // One connection, shared by every Database opened on it: setting it again is harmless.
   await pglite.exec(settingsSql());
-  const knex = knexPkg.knex({
+  return {
     client: ClientPgLite as unknown as typeof knexPkg.Client,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
     searchPath,
-  });
+  };
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const knex = knexPkg.knex(await knexConfig(opts));
+  if (opts.url) return { knex, kind: 'postgres', close: () => knex.destroy() };
+  const owned = !opts.pglite;
   return {
     knex,
     kind: 'pglite',

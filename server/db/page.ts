@@ -1,5 +1,5 @@
 /**
- * One page of a list query and its total (DESIGN section 6: newest first, limit/offset,
+ * One page of a list query and its total (newest first, limit/offset,
  * the total in X-Total-Count). The caller builds the filtered query without ordering; the
  * total is counted on the same filter, so the two can never disagree about what matches.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may see a row, said once per entity (DESIGN section 10, CONVENTIONS 10). Each area's
+ * Who may see a row, said once per entity. Each area's
  * `policy.ts` defines, for each entity it owns:
  * - `visible(query, user)`: restricts a query of the area (REST lists and reads, and the
  *   sync loaders) to the rows this user may see now;

@@ -1,5 +1,6 @@
 /**
- * The one middleware that turns every failure into the error body of DESIGN section 6.
+ * The one middleware that turns every failure into the one error body (ErrorBody of
+ * shared/errors.ts: `error`, `code`, optional `details`).
  * Services throw the named errors of shared/errors.ts; routes never build error bodies
  * themselves. Errors of libraries (koa, the body parser) and of the database are mapped
  * to the same codes here; the database not answering is a 503 database_unavailable, so a

@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN section 6) with rate-limiter-flexible: generous per user or IP for
+ * Rate limits with rate-limiter-flexible: generous per user or IP for
  * everything, tight for what is cheap to abuse (failed login-code exchanges, quick signup).
  * On Postgres the counters live in the database (RateLimiterPostgres, table rate_limits),
  * so several app processes behind a load balancer count one budget; if the database

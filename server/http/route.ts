@@ -92,7 +92,7 @@ export class WithStatus {
 export const createdOrOk = (created: boolean, body: unknown) => new WithStatus(created ? 201 : 200, body);
 
 /**
- * Sends a list with its total in X-Total-Count (DESIGN section 6); a capped total (more
+ * Sends a list with its total in X-Total-Count; a capped total (more
  * rows match than the list goes through) also sends X-Total-Count-Capped: true.
  */
 export function listResult<T>(ctx: Context, page: { items: T[]; total: number; capped?: boolean }): T[] {

@@ -1,5 +1,5 @@
 /**
- * Request hygiene for every state-changing call (DESIGN section 6): JSON only (415),
+ * Request hygiene for every state-changing call: JSON only (415),
  * same origin only (403), plus the security headers of every response.
  */
 import type { Context, Next } from 'koa';

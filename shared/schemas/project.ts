@@ -56,7 +56,7 @@ export type ProjectAward = z.infer<typeof projectAwardSchema>;
 export const projectAwardArgsSchema = projectAwardSchema.extend({ id: uuidSchema });
 export type ProjectAwardArgs = z.infer<typeof projectAwardArgsSchema>;
 
-/** POST /api/projects/:id/status: the owner closes a project (DESIGN section 8). */
+/** POST /api/projects/:id/status: the owner closes a project. */
 export const projectStatusChangeSchema = z.strictObject({
   status: z.enum(['completed', 'cancelled']),
 });

@@ -1,7 +1,7 @@
 /**
  * Quick signup: a visitor's request to join as a supplier or transport company, stored as
- * a registration request for admins. The body uses signupType as SPEC section 7 names it;
- * the stored row says signup_type.
+ * a registration request for admins. The request body says signupType (camelCase, as the
+ * published API names it); the stored row says signup_type.
  */
 import { z } from 'zod';
 import { REGISTRATION_STATUSES, SIGNUP_TYPES } from '../constants';

@@ -27,7 +27,7 @@ export const subscriptionPlanSchema = z.object({
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
-/** GET /api/subscription/my. subscription_plan is the plan id (SPEC section 3). */
+/** GET /api/subscription/my. subscription_plan is the plan id. */
 export const userSubscriptionSchema = z.object({
   subscription_plan: planIdSchema,
   billing_cycle: billingCycleSchema.nullable(),
@@ -54,7 +54,7 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-/** POST /api/subscription/subscribe (camelCase, as SPEC section 7 names it). */
+/** POST /api/subscription/subscribe: `planId` in camelCase, as the published API names it. */
 export const subscribeSchema = z.strictObject({
   planId: paidPlanIdSchema,
   billingCycle: billingCycleSchema,

@@ -73,7 +73,7 @@ export type TransportRequestAccept = z.infer<typeof transportRequestAcceptSchema
 export const transportRequestAcceptArgsSchema = transportRequestAcceptSchema.extend({ id: uuidSchema });
 export type TransportRequestAcceptArgs = z.infer<typeof transportRequestAcceptArgsSchema>;
 
-/** POST /api/transport-requests/:id/status: moves after assignment (DESIGN section 8). */
+/** POST /api/transport-requests/:id/status: moves after assignment. */
 export const transportRequestStatusChangeSchema = z.strictObject({
   status: z.enum(['in_transit', 'delivered', 'cancelled']),
 });

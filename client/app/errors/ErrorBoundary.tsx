@@ -1,7 +1,7 @@
 /**
  * A React error boundary whose fallback receives a reset function. Used twice: around
  * the whole app (the generic error screen) and around parts of a page (the component
- * error box), both with retry (SPEC section 2, error fallbacks).
+ * error box), both with retry.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 

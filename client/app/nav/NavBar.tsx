@@ -63,7 +63,7 @@ const useStyles = makeStyles({
   drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
 
-/** The signed-in navigation bar (SPEC section 2) with its mobile menu. */
+/** The signed-in navigation bar with its mobile menu. */
 export function NavBar() {
   const styles = useStyles();
   const { t } = useTranslation();

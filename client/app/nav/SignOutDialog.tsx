@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSyncNow, useWaitingCount } from '../../data/local/hooks';
 
 /**
- * Sign-out with changes not sent yet (../shared/CLIENT-SYNC.md): say how many, offer to
+ * Sign-out with changes not sent yet: say how many, offer to
  * send them first, and sign out only when they are sent or the user says so.
  */
 export function SignOutDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {

@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 export type SyncIndicator = 'signIn' | 'forbidden' | 'offline' | 'sending' | 'waiting' | 'refused' | 'error' | 'syncing' | 'synced';
 
 /**
- * The sync state in the navigation bar (DESIGN section 10): online and up to date,
+ * The sync state in the navigation bar: online and up to date,
  * offline, sending N, N waiting, refused actions, or "sign in again". It opens the sync
  * centre, or the sign-in when the session has expired.
  */

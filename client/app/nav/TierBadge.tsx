@@ -10,7 +10,7 @@ const COLOR: Record<Exclude<VerificationTier, 'unverified'>, 'brand' | 'success'
   diamond: 'important',
 };
 
-/** The verification badge; the unverified tier shows none (SPEC section 4). */
+/** The verification badge; the unverified tier shows none. */
 export function TierBadge({ tier }: { tier: VerificationTier | null | undefined }) {
   // No badge, no translation hook: a list renders many cards of unverified suppliers.
   if (!tier || tier === 'unverified' || !(tier in COLOR)) return null;

@@ -1,5 +1,5 @@
 /**
- * The navigation entries per role (SPEC section 2, navigation bar): dashboard for all,
+ * The navigation entries per role: dashboard for all,
  * then the role's own entries, then transport, notifications and pricing for all, and
  * the admin panel for admins. Labels are keys of the common namespace.
  */

@@ -1,5 +1,5 @@
 /**
- * When the install prompt may show (SPEC section 4): 30 s after the install event,
+ * When the install prompt may show: 30 s after the install event,
  * unless the app already runs installed or the prompt was dismissed before.
  */
 export const INSTALL_DISMISSED_KEY = 'binaa.installPromptDismissed';

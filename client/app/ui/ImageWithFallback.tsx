@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** An image that falls back to a neutral placeholder when missing or broken (SPEC section 8). */
+/** An image that falls back to a neutral placeholder when missing or broken. */
 export function ImageWithFallback({ src, alt }: { src: string | null | undefined; alt: string }) {
   const styles = useStyles();
   const [failed, setFailed] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * What the offline store keeps (DESIGN section 10, ../shared/CLIENT-SYNC.md): one table
+ * What the offline store keeps: one table
  * per synced entity, holding rows exactly as the REST API presents them (the shared zod
  * row types) plus a few local fields, and the engine's own tables (meta, base, outbox,
  * rejections). Screens read only the entity tables, through live queries.

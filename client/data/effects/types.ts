@@ -3,7 +3,7 @@
  * answered (the optimistic state). `keys` runs once, at write time, and names every row
  * the mutation reads or writes; `apply` is a pure function of the args, those rows and
  * the writer's context, so the engine can replay it over the server's rows whenever they
- * change under a pending mutation (../shared/CLIENT-SYNC.md, "A local write").
+ * change under a pending mutation.
  */
 import type { MutationArgs, MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';

@@ -143,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const userId = session.user?.id;
-    // SPEC section 7: the user is cleared locally first, then the server session.
+    // The user is cleared locally first, then the server session: signing out works offline too.
     clearCachedSession();
     setSession(SIGNED_OUT);
     try {

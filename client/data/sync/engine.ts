@@ -1,5 +1,5 @@
 /**
- * The sync engine (DESIGN section 10, ../shared/CLIENT-SYNC.md), free of React and of the
+ * The sync engine, free of React and of the
  * window, so the service worker runs the same code for Background Sync. One cycle pushes
  * the outbox (oldest first, same ids on every retry), then pulls the feed to its end and
  * confirms what the server's rows now reflect. One cycle at a time per user across tabs

@@ -1,5 +1,5 @@
 /**
- * The local half of sync, all inside Dexie transactions (../shared/CLIENT-SYNC.md):
+ * The local half of sync, all inside Dexie transactions:
  * - a local write: mutation id, the rows' pre-images to `base`, the optimistic effect on
  *   the visible tables and the outbox row, in ONE transaction;
  * - a pulled page: rows nobody pending touches go straight to the visible tables; the

@@ -1,7 +1,7 @@
 /**
- * When the page asks the engine for a cycle (DESIGN section 10): on start (the engine
+ * When the page asks the engine for a cycle: on start (the engine
  * itself), when the connection comes back, when the tab becomes visible or focused, and
- * every 30 s while visible (the notification poll of SPEC section 9). While it cannot
+ * every 30 s while visible (the notification poll). While it cannot
  * reach the server with writes waiting, it asks the service worker for a Background Sync,
  * so the queue goes out even after the tab is closed (where the browser has one).
  */

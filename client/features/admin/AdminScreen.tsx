@@ -1,5 +1,5 @@
 /**
- * The admin panel (SPEC sections 2 and 6): products, projects, users and quick
+ * The admin panel: products, projects, users and quick
  * registrations, each with search and paging; delete with confirmation (not one's own
  * account), and a user's tier and admin flag. Admin lists and writes are online-only REST
  * (data/admin.ts), so offline the panel says so and keeps its writes disabled.

@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * /auth/callback (SPEC section 2): exchanges the one-time code for a session, waits
+ * /auth/callback: exchanges the one-time code for a session, waits
  * 1 s, then goes to / without a user, /dashboard with a profile, /setup otherwise.
  * Without a code, or when the exchange fails and no one is signed in, it says so and
  * offers the way home instead of silently bouncing (the spec only logs these).

@@ -1,5 +1,5 @@
 /**
- * The dashboard (SPEC section 2): greeting by time of day, stats cards per role, at most
+ * The dashboard: greeting by time of day, stats cards per role, at most
  * two suggested next steps and quick actions, the last three products (supplier) or
  * projects, and the role's guide on the first visit. All from the local store.
  */

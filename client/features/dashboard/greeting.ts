@@ -1,4 +1,4 @@
-/** The greeting by time of day (SPEC section 2, dashboard): a key of the screens namespace. */
+/** The greeting by time of day: a key of the screens namespace. */
 export type Greeting = 'morning' | 'afternoon' | 'evening';
 
 export function greetingFor(hour: number): Greeting {

@@ -1,5 +1,5 @@
 /**
- * The role guide (SPEC sections 2 and 4): shown on the first dashboard visit per role,
+ * The role guide: shown on the first dashboard visit per role,
  * remembered in localStorage under one key per role.
  */
 import type { Role } from '../../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * Suggested next steps (SPEC section 2: at most 2) and quick actions per role, from what
+ * Suggested next steps (at most 2) and quick actions per role, from what
  * the local store knows. Labels are keys of the dashboard namespace.
  */
 import { MAX_NEXT_STEPS, type Role } from '../../../shared/constants';

@@ -10,7 +10,7 @@ export function useErrorText() {
   return (key: string | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
-/** The contractor's new-order form (SPEC section 5): queued at once, sent when online. */
+/** The contractor's new-order form: queued at once, sent when online. */
 export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'common']);
   const { create } = useOrderMutations();

@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * /instant-orders (SPEC section 2): a contractor posts orders and picks an offer; a
+ * /instant-orders: a contractor posts orders and picks an offer; a
  * supplier offers on active ones. Everything reads the local store, so it works offline;
  * writes wait in the outbox with a visible "waiting to send".
  */

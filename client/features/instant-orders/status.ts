@@ -1,7 +1,6 @@
 /**
  * What an instant order's status is right now, on this device: an active order whose
- * expires_at has passed is expired even before the server's sweep reaches it (DESIGN
- * section 8), so no one offers on it or accepts on it here. Also the urgency order of
+ * expires_at has passed is expired even before the server's sweep reaches it, so no one offers on it or accepts on it here. Also the urgency order of
  * the supplier's list and the badge tones.
  */
 import type { InstantOrderResponseStatus, InstantOrderStatus, UrgencyLevel } from '../../../shared/constants';

@@ -47,7 +47,7 @@ const useStyles = makeStyles({
   copy: { margin: 0, textAlign: 'center', fontSize: tokens.fontSizeBase200, color: '#bcccdc' },
 });
 
-/** Footer: the static counters, the version and the links (SPEC sections 2 and 9). */
+/** Footer: the static counters, the version and the links. */
 export function LandingFooter() {
   const styles = useStyles();
   const { t } = useTranslation('landing');

@@ -12,7 +12,7 @@ import { ServiceTiles } from './ServiceTiles';
 const useStyles = makeStyles({ main: { display: 'block' } });
 
 /**
- * The landing page (SPEC section 2). Signed-in users go straight to the dashboard. The
+ * The landing page. Signed-in users go straight to the dashboard. The
  * page does not wait for the session: it shows at once, with a spinner in the header
  * where the login button will be until the session is known, so the first paint does
  * not queue behind a round trip to /api/users/me.

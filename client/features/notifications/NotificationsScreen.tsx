@@ -1,5 +1,5 @@
 /**
- * /notifications (SPEC section 2): all or unread, mark one or all read, each rendered in
+ * /notifications: all or unread, mark one or all read, each rendered in
  * the reader's current language from its kind and params. Reads and writes the local
  * store, so it works offline; the marks go through the outbox.
  */

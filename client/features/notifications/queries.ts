@@ -1,4 +1,4 @@
-/** Notifications from the local store (DESIGN section 10): they arrive with each sync, every 30 s while visible. */
+/** Notifications from the local store: they arrive with each sync, every 30 s while visible. */
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { rowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';

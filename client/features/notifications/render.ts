@@ -1,5 +1,5 @@
 /**
- * A notification in the reader's current language (DESIGN section 9): its `kind` picks
+ * A notification in the reader's current language: its `kind` picks
  * the sentence of the notifications namespace and `params` fill it, with amounts in SAR,
  * dates and statuses in the reader's language and user data isolated. An unknown kind
  * (a newer server) falls back to the title and message the server stored.

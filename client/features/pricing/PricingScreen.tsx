@@ -1,5 +1,5 @@
 /**
- * /pricing (SPEC section 2): the monthly/yearly toggle with the yearly saving, the four
+ * /pricing: the monthly/yearly toggle with the yearly saving, the four
  * plan cards with their features, the current plan with usage against its limits (999 =
  * unlimited), subscribe, the 14-day free trial offered once, and a comparison table.
  */

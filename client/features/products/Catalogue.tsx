@@ -1,5 +1,5 @@
 /**
- * The catalogue for everyone but suppliers (SPEC section 2): search that works offline
+ * The catalogue for everyone but suppliers: search that works offline
  * over the local copy (Arabic-tolerant, ranked as on the server), a category filter,
  * product cards with contact and review, and "show more".
  */

@@ -1,5 +1,5 @@
 /**
- * A supplier's own products (SPEC section 2): add, edit, delete with confirmation and
+ * A supplier's own products: add, edit, delete with confirmation and
  * the availability switch, each written through the outbox and marked "waiting to send"
  * until the server has it; a refusal shows on its product. The plan's product limit
  * shows before the server would refuse (409 plan_limit_reached).

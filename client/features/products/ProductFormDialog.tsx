@@ -1,5 +1,5 @@
 /**
- * Add or edit a product (SPEC section 5): name, description, price in SAR, unit, minimum
+ * Add or edit a product: name, description, price in SAR, unit, minimum
  * quantity, category, image URL with a preview that falls back to a placeholder, and
  * specifications as key/value rows. Saved through the outbox: it shows at once and is
  * sent when online.

@@ -1,5 +1,5 @@
 /**
- * /products (SPEC section 2): a supplier manages own products; everyone else browses the
+ * /products: a supplier manages own products; everyone else browses the
  * catalogue. Everything reads the local store, so it works offline.
  */
 import { Text, makeStyles, tokens } from '@fluentui/react-components';

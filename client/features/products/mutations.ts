@@ -1,5 +1,5 @@
 /**
- * Product writes through the outbox (DESIGN section 10): each shows at once and is sent
+ * Product writes through the outbox: each shows at once and is sent
  * when the device is online. Creates carry a client-chosen id (shared/mutations.ts).
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The add/edit product form's values, body and validation (SPEC section 5: name, unit
+ * The add/edit product form's values, body and validation (name, unit
  * and price required; price step 0.01; minimum quantity at least 1, default 1; image URL
  * optional), by the shared schema the server applies too. Specifications are key/value
  * rows; empty rows are dropped.

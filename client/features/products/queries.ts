@@ -1,14 +1,16 @@
 /**
- * Products from the local store (DESIGN section 10): a supplier's own products, the
+ * Products from the local store: a supplier's own products, the
  * catalogue with its offline search, categories, and the plan's product limit.
  *
- * Offline search (issue 9) runs over the local copy with the server's normalisation
+ * Offline search runs over the local copy with the server's normalisation
  * (shared/search.ts), so hamza forms, teh marbuta, diacritics, the Arabic article and
- * Arabic-Indic digits never stop a match. Candidates come from the multi-entry `_words`
- * index: every query word must start a word of the product (key sets intersected, keys
- * only, before any row is read). Ranking follows the server's: exact name, name starting
- * with the term, every word whole, the rest (a prefix match), then newest first. Like the
- * server, a term with very many matches ranks a bounded number of them and says "more".
+ * Arabic-Indic digits never stop a match. It reads an in-memory index of the products
+ * (client/data/local/productIndex.ts: normalised name, words, date, category; newest
+ * first, rebuilt when a product changes), not IndexedDB rows: every query word must start
+ * a word of the product. Ranking follows the server's: exact name, name starting with the
+ * term, every word whole, the rest (a prefix match), then newest first. One walk of the
+ * index keeps the page shown and counts every match; only that page's rows are read from
+ * IndexedDB.
  */
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';

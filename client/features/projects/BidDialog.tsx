@@ -27,7 +27,7 @@ const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerti
 const FIELD_MESSAGE: Record<string, string> = { amount: 'errors.amount', estimated_completion_days: 'errors.days' };
 
 /**
- * Submit or update a bid (SPEC section 5: amount and proposal required, days at least 1).
+ * Submit or update a bid (amount and proposal required, days at least 1).
  * Works offline. Once the bid is stored on the device (a few milliseconds, with nothing
  * else for the page to do meanwhile) `onStored` gets it as stored, and the owner closes
  * the dialog as the card shows it; should storing fail (the device's storage full, say),

@@ -22,7 +22,7 @@ const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerti
 
 const EMPTY = { title: '', description: '', location: '', budget: '', deadline_date: '', requirements: '' };
 
-/** Post a project (SPEC section 5: title, description and location required). Works offline. */
+/** Post a project (title, description and location required). Works offline. */
 export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');

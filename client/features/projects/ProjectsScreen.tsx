@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
 });
 
-/** /projects (SPEC section 2): a government posts and awards; a contractor bids. */
+/** /projects: a government posts and awards; a contractor bids. */
 export function ProjectsScreen() {
   const styles = useStyles();
   const { t } = useTranslation('projects');

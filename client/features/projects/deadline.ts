@@ -1,6 +1,6 @@
 /**
  * A project's deadline is a Saudi calendar day: bids are taken through the end of that day
- * in Riyadh (UTC+3, no daylight saving), as the server decides (DESIGN section 7).
+ * in Riyadh (UTC+3, no daylight saving), as the server decides.
  */
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 

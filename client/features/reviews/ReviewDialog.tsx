@@ -1,5 +1,5 @@
 /**
- * The review form (SPEC sections 2 and 5): 1 to 5 stars, 5 by default, and optional
+ * The review form: 1 to 5 stars, 5 by default, and optional
  * text, on a product or a user. Written through the outbox, so it works offline; the
  * product's average and count move at once.
  */

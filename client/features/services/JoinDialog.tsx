@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 
 /**
  * The join modal of /services. Success shows only when the server accepted the
- * request, for 3 s, then the dialog closes (SPEC section 4, DESIGN section 7).
+ * request, for 3 s, then the dialog closes.
  */
 export function JoinDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const styles = useStyles();

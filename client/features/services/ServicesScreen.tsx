@@ -30,7 +30,7 @@ const useStyles = makeStyles({
 
 type TabValue = 'products' | 'transport';
 
-/** The public catalogue (SPEC section 2): products and open transport requests, and the join modal. */
+/** The public catalogue: products and open transport requests, and the join modal. */
 export function ServicesScreen() {
   const styles = useStyles();
   const { t } = useTranslation(['services', 'common']);

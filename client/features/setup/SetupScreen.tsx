@@ -62,7 +62,7 @@ const INPUTS: Array<{ field: Exclude<ProfileField, 'description'>; type?: 'tel' 
   { field: 'vat_number', ltr: true },
 ];
 
-/** /setup: choose a role, fill in the profile (SPEC section 2, setup). */
+/** /setup: choose a role, fill in the profile. */
 export function SetupScreen() {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['account', 'common']);

@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The sync centre (DESIGN section 10): what waits to be sent and what the server refused,
+ * The sync centre: what waits to be sent and what the server refused,
  * with the reason in the reader's language, edit-and-resend and discard.
  */
 export function SyncCentreScreen() {

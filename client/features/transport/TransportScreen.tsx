@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * /transport (SPEC section 2): a transport company quotes on pending requests and moves
+ * /transport: a transport company quotes on pending requests and moves
  * the ones assigned to it; everyone else requests transport and picks a quote. Reads the
  * local store, so it works offline; writes wait in the outbox, marked "waiting to send".
  */

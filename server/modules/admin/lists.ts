@@ -1,5 +1,5 @@
 /**
- * The admin panel's lists (SPEC section 2: products, projects and users tabs, plus the
+ * The admin panel's lists (products, projects and users tabs, plus the
  * quick-signup requests): each with a search box, newest first, paged. Products and
  * projects come through their own areas' queries, so they look exactly as everywhere else
  * and deleted ones stay hidden here too. Searches fold Arabic spelling variants

@@ -1,5 +1,5 @@
 /**
- * An admin removing a product or a project (SPEC section 6). Both are soft deletes: the
+ * An admin removing a product or a project. Both are soft deletes: the
  * row stays for the change feed's tombstone, every list, lookup and join hides it, and
  * every client holding it gets a delete. A project's bids go with it (sealed: only their
  * bidders and the owner held them).

@@ -1,5 +1,5 @@
 /**
- * The admin panel's API (SPEC sections 2 and 6, DESIGN section 7): lists with search,
+ * The admin panel's API: lists with search,
  * soft deletes, and a user's tier and admin flag. Every route is admin-only (403 for
  * anyone else); GET /api/admin/owner-status lives with sign-in (server/auth/routes.ts).
  */

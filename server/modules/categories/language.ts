@@ -1,7 +1,7 @@
 /**
  * The reader's language for computed names (a product's category_name): the best of the
  * request's Accept-Language among ar, en and zh (the client sends its interface language
- * there), else the signed-in user's profile language, else Arabic (SPEC section 9: the
+ * there), else the signed-in user's profile language, else Arabic (the
  * default and fallback).
  */
 import type { Context } from 'koa';

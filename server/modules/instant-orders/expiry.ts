@@ -1,5 +1,5 @@
 /**
- * Expiry of instant orders (DESIGN section 8): an active order whose expires_at (its
+ * Expiry of instant orders: an active order whose expires_at (its
  * delivery deadline, or 7 days after creation) has passed becomes expired, and its
  * submitted offers rejected, with their changes in the log so syncing clients see it.
  *

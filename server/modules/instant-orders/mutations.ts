@@ -1,5 +1,5 @@
 /**
- * The instant order and offer writes a client may queue offline (DESIGN section 10). Each
+ * The instant order and offer writes a client may queue offline. Each
  * runs the same service function as its REST route; the args (shared/mutations.ts) are
  * the route's body plus the order's id from its path, as `id`.
  */

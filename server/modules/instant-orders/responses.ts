@@ -1,6 +1,6 @@
 /**
  * Offers (instant_order_responses): a supplier's price for an instant order. One per
- * supplier and order, only while the order is active (DESIGN section 7); a second one
+ * supplier and order, only while the order is active; a second one
  * updates the first. The order's contractor sees every offer on it, a supplier only their
  * own.
  *

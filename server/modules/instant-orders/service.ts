@@ -1,6 +1,6 @@
 /**
  * Instant orders: a contractor's urgent request for materials, open to every supplier while
- * active (DESIGN section 8): active → fulfilled when the contractor accepts an offer,
+ * active: active → fulfilled when the contractor accepts an offer,
  * active → cancelled by the contractor, active → expired at expires_at (expiry.ts). Every
  * function checks the caller's role and ownership itself, because the sync push calls the
  * same functions as the routes. Offers are in responses.ts.

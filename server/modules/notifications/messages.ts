@@ -1,6 +1,6 @@
 /**
  * What each notification kind says, in the three languages, for the server-filled
- * `title` and `message` (DESIGN section 9). The client renders `kind` and `params` with its
+ * `title` and `message`. The client renders `kind` and `params` with its
  * own locale files, so a reader who switches language sees their language; these texts are
  * for the stored row and anything outside the app.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification reads a client may queue offline (DESIGN section 10), through the same
+ * Notification reads a client may queue offline, through the same
  * service functions as PUT /api/notifications/:id/read and /mark-all-read.
  */
 import { defineMutation, type AreaMutations } from '../sync/contracts';

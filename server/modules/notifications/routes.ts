@@ -1,5 +1,5 @@
 /**
- * A user's notifications over HTTP (SPEC section 7): the list the client polls every 30 s,
+ * A user's notifications over HTTP: the list the client polls every 30 s,
  * with the unread count for the badge in X-Unread-Count, and the two ways to mark read.
  */
 import Router from '@koa/router';

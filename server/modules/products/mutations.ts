@@ -1,5 +1,5 @@
 /**
- * The product writes a client may queue offline (DESIGN section 10). Each runs the same
+ * The product writes a client may queue offline. Each runs the same
  * service function as its REST route; the args (shared/mutations.ts) are the route's body
  * plus the id its path carries. Creations in a row (a supplier's stock entered offline)
  * are applied in one statement when none is refused.

@@ -1,5 +1,5 @@
 /**
- * The profile write a client may queue offline (DESIGN section 10): the same service
+ * The profile write a client may queue offline: the same service
  * function as POST /api/profiles, so an edit made on site is checked by the same rules
  * (role locked, phone to E.164, CR and VAT) when it arrives.
  */

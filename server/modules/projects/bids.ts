@@ -1,6 +1,6 @@
 /**
  * Bids: a contractor's sealed offer on a project. One per contractor and project, only
- * while the project is open and its deadline day has not passed (DESIGN section 7); a
+ * while the project is open and its deadline day has not passed; a
  * second submission updates the first. The bidder may withdraw while the project is open;
  * a withdrawal is final (the bid lifecycle has no way back to submitted), so a later
  * submission on that project is refused.

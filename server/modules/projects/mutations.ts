@@ -1,5 +1,5 @@
 /**
- * The project and bid writes a client may queue offline (DESIGN section 10). Each runs the
+ * The project and bid writes a client may queue offline. Each runs the
  * same service function as its REST route; the args (shared/mutations.ts) are the route's
  * body plus the id its path carries, as `id`.
  */

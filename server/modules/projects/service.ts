@@ -1,6 +1,6 @@
 /**
- * Projects: what government entities put out for bids, and their lifecycle (DESIGN
- * section 8): open → in_progress when the owner awards a bid, in_progress → completed,
+ * Projects: what government entities put out for bids, and their lifecycle
+ * (shared/lifecycle.ts): open → in_progress when the owner awards a bid, in_progress → completed,
  * open or in_progress → cancelled. Every function checks the caller's role and ownership
  * itself, because the sync push calls the same functions as the routes.
  *

@@ -1,5 +1,5 @@
 /**
- * Quick signup (SPEC section 2, DESIGN section 7): a visitor asks to join as a supplier or
+ * Quick signup: a visitor asks to join as a supplier or
  * a transport company. The request is stored for admins to review (GET
  * /api/admin/quick-signups), with the IP it came from for abuse review.
  */

@@ -1,5 +1,5 @@
 /**
- * The review write a client may queue offline (DESIGN section 10): the same service
+ * The review write a client may queue offline: the same service
  * function as POST /api/reviews.
  */
 import { defineMutation, type AreaMutations } from '../sync/contracts';

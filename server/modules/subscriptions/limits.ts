@@ -1,5 +1,5 @@
 /**
- * Plan limits (SPEC section 9, DESIGN section 7): checked on the server when a product or
+ * Plan limits: checked on the server when a product or
  * an instant order is created. A user without a current paid period or trial is on the
  * free plan. 999 means unlimited. Counted: the supplier's products that are not deleted,
  * and the contractor's instant orders that are still active.

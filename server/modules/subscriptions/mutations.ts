@@ -1,5 +1,5 @@
 /**
- * Subscription writes a client may queue offline (DESIGN section 10), through the same
+ * Subscription writes a client may queue offline, through the same
  * service functions as POST /api/subscription/subscribe and /free-trial.
  */
 import { defineMutation, type AreaMutations } from '../sync/contracts';

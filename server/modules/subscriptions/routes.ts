@@ -1,6 +1,5 @@
 /**
- * Plans, my subscription, my usage, subscribing and the free trial over HTTP (SPEC
- * section 7). The plans are public, so the pricing page works before sign-in.
+ * Plans, my subscription, my usage, subscribing and the free trial over HTTP. The plans are public, so the pricing page works before sign-in.
  */
 import Router from '@koa/router';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * A user's subscription (DESIGN section 8): free until they subscribe to a paid plan for
+ * A user's subscription: free until they subscribe to a paid plan for
  * a month or a year, or start the one 14-day trial of basic (only from the free plan).
  * A period or trial that has ended counts as free, as limits.ts counts it: /my says
  * `expired` and the free plan, without anyone having to write that down first.

@@ -4,7 +4,7 @@
  *   synced copy changes too (readers and plan limits already treat it as free the moment
  *   it ends; this only catches the stored row up);
  * - a trial ending within TRIAL_ENDING_NOTICE_DAYS gets its one "trial ending"
- *   notification (DESIGN section 9). A user has one trial in a lifetime, so one such
+ *   notification. A user has one trial in a lifetime, so one such
  *   notification per user is the marker that it was sent.
  * Rows another transaction holds are skipped and caught by the next run.
  */

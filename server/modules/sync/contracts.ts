@@ -1,5 +1,5 @@
 /**
- * What each area gives the sync endpoints (DESIGN section 10), so the change feed and the
+ * What each area gives the sync endpoints, so the change feed and the
  * push reuse the areas' own rules instead of repeating them:
  * - mutations: the writes a client may queue offline, each running the same service
  *   function as its REST route (one rule, two doors);

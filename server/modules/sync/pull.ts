@@ -1,5 +1,5 @@
 /**
- * The change feed (DESIGN section 10). A pull reads the change rows after the cursor
+ * The change feed. A pull reads the change rows after the cursor
  * that are addressed to everyone, to the caller's role or to the caller, and answers each
  * changed object with its current state as the REST API would present it to this caller,
  * or a delete when it is gone or no longer visible to them. Rows are read by `pos`, the

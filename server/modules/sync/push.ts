@@ -1,5 +1,5 @@
 /**
- * The push (DESIGN section 10): applies a client's queued mutations in order, each
+ * The push: applies a client's queued mutations in order, each
  * exactly once. The whole push is ONE transaction: the client's row is locked, a replayed
  * id gets its stored result back, every new mutation runs (the same service function as
  * its REST route), and the results and the client's last mutation id are stored before

@@ -1,5 +1,5 @@
 /**
- * The transport writes a client may queue offline (DESIGN section 10). Each runs the same
+ * The transport writes a client may queue offline. Each runs the same
  * service function as its REST route; the args (shared/mutations.ts) are the route's body,
  * plus the request's id as `id` for the actions whose route takes it from the path.
  */

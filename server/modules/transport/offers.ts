@@ -1,6 +1,6 @@
 /**
  * Transport offers: a transport company's quote on a pending request. One per company and
- * request (DESIGN section 7): a second submission replaces the first while the request is
+ * request: a second submission replaces the first while the request is
  * still pending. The request row is locked first, so a quote cannot land on a request that
  * is being accepted or cancelled at the same moment.
  */

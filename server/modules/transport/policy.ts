@@ -16,7 +16,7 @@ export const requestPolicy = definePolicy<{ requester_id: string }>({
   audience: [{ role: 'transport' }, { user_in: 'requester_id' }],
   rows: (db) => db('transport_requests').whereNull('deleted_at').select('id', 'requester_id'),
   /**
-   * A pending request is public (SPEC: anonymous visitors browse open transport requests).
+   * A pending request is public (anonymous visitors browse open transport requests).
    * After that only its requester, transport companies (the assigned one among them: only
    * transport users can offer) and admins see it. Alias: r (transport_requests).
    */

@@ -1,5 +1,5 @@
 /**
- * Transport requests and offers over HTTP (SPEC section 7, DESIGN section 7). Each route
+ * Transport requests and offers over HTTP. Each route
  * parses its input and calls one service function; the services check roles, ownership
  * and status, so the sync push (mutations.ts) enforces the same rules.
  */

@@ -1,5 +1,5 @@
 /**
- * What the change feed sends for transport rows (DESIGN section 10): each request or
+ * What the change feed sends for transport rows: each request or
  * offer as the REST API presents it, if this user may still see it (policy.ts); an id
  * left out reaches the client as a delete.
  */

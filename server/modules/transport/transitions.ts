@@ -1,5 +1,5 @@
 /**
- * The transport request lifecycle (DESIGN section 8, shared/lifecycle.ts): the requester
+ * The transport request lifecycle (shared/lifecycle.ts): the requester
  * accepts one offer (pending → assigned, that offer accepted, the others rejected) or
  * cancels (pending or assigned → cancelled); the assigned company moves the cargo
  * (assigned → in_transit → delivered). Each move locks the request row first, so of two
