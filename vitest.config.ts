@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Server tests share one embedded PGlite per worker (it takes seconds to open), so files
 // in a worker run without module isolation; each file works in its own schema.
@@ -9,7 +9,9 @@ export default defineConfig({
         test: {
           name: 'server',
           sequence: { groupOrder: 0 },
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts'],
+          // client/**/*.server.test.ts: client code against the real server, so on the
+          // server's database (PGlite or TEST_DATABASE_URL) with its setup.
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts', 'client/**/*.server.test.ts'],
           environment: 'node',
           pool: 'forks',
           isolate: false,
@@ -23,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'client/**/*.server.test.ts'],
           environment: 'node',
           // Runs after the server project (which has its own worker settings).
           sequence: { groupOrder: 1 },

@@ -2,6 +2,7 @@
  * Shared pieces of the benchmarks: a Postgres schema of their own, a server on a free
  * port, autocannon runs, and the results file.
  */
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -86,12 +87,18 @@ export async function startApp(db: Database): Promise<{ url: string; config: Con
 
 export interface LoadResult {
   name: string;
+  /** 2xx answers a second: a fast error answer must not raise it */
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** no answer: connection errors and timeouts */
   errors: number;
+  /** answers that were not 2xx */
   non2xx: number;
 }
+
+/** How many requests of a run failed (no answer, or not 2xx): a figure with any is not a clean measure. */
+export const failures = (r: Pick<LoadResult, 'errors' | 'non2xx'>) => r.errors + r.non2xx;
 
 /**
  * Closed loop (autocannon): `connections` connections, each sending its next request as
@@ -121,9 +128,10 @@ export async function load(
       client.setRequests((pathsOf ? pathsOf(n) : paths).map((p) => ({ method: 'GET', path: p, headers })));
     },
   });
+  // autocannon's requests.average counts every answer, errors included; only 2xx count here.
   return {
     name,
-    reqPerSec: Math.round(result.requests.average),
+    reqPerSec: Math.round(result['2xx'] / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -145,9 +153,24 @@ export function loopDelaySummary(h: import('node:perf_hooks').IntervalHistogram)
 
 const RESULTS = path.resolve('bench/results.json');
 
+/**
+ * The commit the code under measure comes from: the short hash, with "-dirty" when
+ * tracked files differ from it (the figures are then of code no commit holds).
+ */
+export function codeVersion(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Writes one section of results.json, stamped with when it was measured and on which commit. */
 export function saveResults(section: string, data: unknown): void {
   const all = fs.existsSync(RESULTS) ? JSON.parse(fs.readFileSync(RESULTS, 'utf8')) : {};
-  all[section] = { at: new Date().toISOString(), ...(data as object) };
+  all[section] = { at: new Date().toISOString(), commit: codeVersion(), ...(data as object) };
   fs.writeFileSync(RESULTS, JSON.stringify(all, null, 2));
 }
 

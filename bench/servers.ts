@@ -3,6 +3,10 @@
  * the server do not share an event loop. Modes:
  *   app <schema>              the real app on the benchmark schema
  *   pg <schema> <statements>  a bare node:http server running captured SQL through pg, in order on one connection
+ *   pg-cached <schema> <file> the same, for answers the app gives from its page cache: each
+ *                             request runs the SQL the app ran for its cached answer (the
+ *                             catalogue version lookup) and answers rows remembered from
+ *                             one run of the full SQL at start, as the app's cache does
  *   koa <bodyFile>            a bare Koa route answering a fixed JSON body
  * Prints one line, {"url": ...}, when it listens. On SIGUSR2 it writes how long its event
  * loop was held up since the last SIGUSR2 (loopDelayFile(pid)), so a benchmark can tell
@@ -31,25 +35,24 @@ async function main() {
     const app = await startApp(db);
     console.log(JSON.stringify({ url: app.url }));
   } else if (mode === 'pg') {
-    const captured: Record<string, Array<{ sql: string; bindings: unknown[] }>> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
-    // The app's connection settings too: the captured SQL relies on them as the app does.
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20, options: `-c search_path=${arg1},public ${connectionOptions()}` });
+    const captured: Record<string, Statement[]> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
+    const pool = pgPool(arg1);
     const server = await listen(async (req, res) => {
       const statements = captured[req.url ?? ''];
       if (!statements) return void res.writeHead(404).end();
-      // One after the other on one connection, as the app runs them (a transaction's
-      // BEGIN, SET LOCAL and COMMIT must reach the same connection).
-      const client = await pool.connect();
-      const results: pg.QueryResult[] = [];
-      try {
-        for (const s of statements) results.push(await client.query(toPg(s.sql), s.bindings as unknown[]));
-      } finally {
-        client.release();
-      }
-      const counted = results.map((r) => r.rows[0]).find((row) => row && ('count' in row || 'found' in row));
-      const rows = results[results.length - 1].rows;
-      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(counted?.count ?? counted?.found ?? '') });
-      res.end(JSON.stringify(rows));
+      send(res, answerOf(await runInOrder(pool, statements)));
+    });
+    console.log(JSON.stringify({ url: server.url }));
+  } else if (mode === 'pg-cached') {
+    const captured: Record<string, { full: Statement[]; cached: Statement[] }> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
+    const pool = pgPool(arg1);
+    const remembered = new Map<string, Answer>();
+    for (const [url, { full }] of Object.entries(captured)) remembered.set(url, answerOf(await runInOrder(pool, full)));
+    const server = await listen(async (req, res) => {
+      const entry = captured[req.url ?? ''];
+      if (!entry) return void res.writeHead(404).end();
+      await runInOrder(pool, entry.cached);
+      send(res, remembered.get(req.url!)!);
     });
     console.log(JSON.stringify({ url: server.url }));
   } else if (mode === 'koa') {
@@ -64,6 +67,38 @@ async function main() {
   } else {
     throw new Error(`unknown mode ${mode}`);
   }
+}
+
+type Statement = { sql: string; bindings: unknown[] };
+type Answer = { rows: unknown[]; total: string };
+
+/** The app's connection settings too: the captured SQL relies on them as the app does. */
+const pgPool = (schema: string) => new pg.Pool({ connectionString: DATABASE_URL, max: 20, options: `-c search_path=${schema},public ${connectionOptions()}` });
+
+/**
+ * One after the other on one connection, as the app runs them (a transaction's BEGIN,
+ * SET LOCAL and COMMIT must reach the same connection).
+ */
+async function runInOrder(pool: pg.Pool, statements: Statement[]): Promise<pg.QueryResult[]> {
+  const client = await pool.connect();
+  const results: pg.QueryResult[] = [];
+  try {
+    for (const s of statements) results.push(await client.query(toPg(s.sql), s.bindings as unknown[]));
+  } finally {
+    client.release();
+  }
+  return results;
+}
+
+function answerOf(results: pg.QueryResult[]): Answer {
+  const counted = results.map((r) => r.rows[0]).find((row) => row && ('count' in row || 'found' in row));
+  return { rows: results[results.length - 1].rows, total: String(counted?.count ?? counted?.found ?? '') };
+}
+
+/** Serialised on every request, as the app serialises its cached page on every answer. */
+function send(res: import('node:http').ServerResponse, answer: Answer) {
+  res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': answer.total });
+  res.end(JSON.stringify(answer.rows));
 }
 
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -115,7 +115,14 @@ test.describe('sign-in, setup and the dashboard', () => {
   });
 
   test('the callback with a spent code shows the translated server error', async ({ page }) => {
-    await page.goto('/auth/callback?code=not-a-real-code');
+    // A code the server issued and this sign-in used: the link opened again once signed out.
+    const callback = page.waitForRequest((r) => new URL(r.url()).pathname === '/auth/callback' && new URL(r.url()).searchParams.has('code'));
+    await signInThroughDevIdp(page, uniqueEmail('spent'), 'مستخدم الرمز المستعمل');
+    const code = new URL((await callback).url()).searchParams.get('code')!;
+    await expectLandedOn(page, '/setup');
+    await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(`/auth/callback?code=${encodeURIComponent(code)}`);
     await expect(page.getByTestId('callback-error')).toContainText('رابط تسجيل الدخول غير صالح أو انتهت صلاحيته', { timeout: 15_000 });
   });
 });

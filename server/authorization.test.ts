@@ -14,8 +14,13 @@ import { TestClient } from './test/http-client';
 import { signInAs } from './test/sign-in';
 import { registry } from './http/route';
 
-type Who = 'anon' | 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | 'stranger';
-const CALLERS: Who[] = ['anon', 'supplier', 'contractor', 'government', 'transport', 'admin', 'stranger'];
+/**
+ * `demoted`: an admin whose admin flag was taken away; their profile still says role
+ * admin. Demotion ends every admin power, so the profile role alone opens nothing.
+ */
+type Who = 'anon' | 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | 'stranger' | 'demoted';
+type Owner = Exclude<Who, 'anon' | 'stranger' | 'demoted'>;
+const CALLERS: Who[] = ['anon', 'supplier', 'contractor', 'government', 'transport', 'admin', 'stranger', 'demoted'];
 type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
 
 interface World {
@@ -36,7 +41,7 @@ interface Row {
   url: (w: World) => string;
   body?: (w: World, who: Who) => unknown;
   /** whose object it is: the stranger is another user of this role */
-  owner: Exclude<Who, 'anon' | 'stranger'> | null;
+  owner: Owner | null;
   expect: Record<Who, Expect>;
   /** true for calls that change state: each cell gets a fresh world */
   writes?: boolean;
@@ -51,7 +56,7 @@ const only = (allowed: Who[], others: Expect, overrides: Partial<Record<Who, Exp
   ...overrides,
 });
 
-const ROLE_OF: Record<Exclude<Who, 'anon' | 'stranger'>, string> = {
+const ROLE_OF: Record<Owner, string> = {
   supplier: 'supplier',
   contractor: 'contractor',
   government: 'government',
@@ -74,8 +79,8 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/profiles/me', url: () => '/api/profiles/me', owner: null, expect: signedIn('ok') },
   {
     method: 'post', path: '/api/profiles', url: () => '/api/profiles', owner: null, writes: true,
-    body: (_w, who) => ({ role: who === 'stranger' || who === 'admin' ? 'contractor' : who, city: 'الرياض' }),
-    expect: { ...signedIn('ok'), admin: 409 }, // the admin's profile role is admin: locked
+    body: (_w, who) => ({ role: who === 'stranger' || who === 'admin' || who === 'demoted' ? 'contractor' : who, city: 'الرياض' }),
+    expect: { ...signedIn('ok'), admin: 409, demoted: 409 }, // the admin's profile role is admin: locked
   },
 
   // Catalogue.
@@ -101,7 +106,7 @@ const TABLE: Row[] = [
   {
     method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,
     body: (w) => ({ target_type: 'product', target_id: w.product, rating: 4 }),
-    expect: { ...signedIn('ok'), supplier: 409 }, // not of one's own product
+    expect: { ...signedIn('ok'), supplier: 409, demoted: 403 }, // not of one's own product; a demoted admin has no role to review as
   },
 
   // Projects and bids: sealed, owner-only actions.
@@ -114,7 +119,7 @@ const TABLE: Row[] = [
     expect: only(['government', 'stranger'], 403),
   },
   // Who can see the project but does not own it is refused (403); who cannot see it finds nothing (404).
-  { method: 'get', path: '/api/projects/{id}/bids', url: (w) => `/api/projects/${w.project}/bids`, owner: 'government', expect: only(['government'], 403, { supplier: 404, transport: 404 }) },
+  { method: 'get', path: '/api/projects/{id}/bids', url: (w) => `/api/projects/${w.project}/bids`, owner: 'government', expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }) },
   {
     method: 'post', path: '/api/projects/{id}/award', url: (w) => `/api/projects/${w.project}/award`, owner: 'government', writes: true,
     body: (w) => ({ bid_id: w.bid }),
@@ -145,7 +150,7 @@ const TABLE: Row[] = [
     body: () => ({ title: 'حديد', description: 'عاجل', quantity: 2, unit: 'طن', location: 'الدمام' }),
     expect: only(['contractor', 'stranger'], 403),
   },
-  { method: 'get', path: '/api/instant-orders/{id}/responses', url: (w) => `/api/instant-orders/${w.order}/responses`, owner: 'contractor', expect: only(['contractor'], 403, { stranger: 404, government: 404, transport: 404 }) },
+  { method: 'get', path: '/api/instant-orders/{id}/responses', url: (w) => `/api/instant-orders/${w.order}/responses`, owner: 'contractor', expect: only(['contractor'], 403, { stranger: 404, government: 404, transport: 404, demoted: 404 }) },
   {
     method: 'post', path: '/api/instant-orders/{id}/accept', url: (w) => `/api/instant-orders/${w.order}/accept`, owner: 'contractor', writes: true,
     body: (w) => ({ response_id: w.response }),
@@ -244,7 +249,11 @@ describe('authorization table', () => {
       transport: await make('transport'),
       admin: await make('admin', { is_admin: true }),
       stranger: undefined as never,
+      demoted: await make('admin', { is_admin: true }),
     };
+    // Demoted the way an admin does it: the flag goes, the profile (role admin) stays.
+    const demotion = await clients.admin.patch(`/api/admin/users/${clients.demoted.user.id}`, { is_admin: false });
+    expect(demotion.status, demotion.text).toBe(200);
     strangers = {};
     for (const role of Object.values(ROLE_OF)) strangers[role] = await make(role, role === 'admin' ? { is_admin: true } : {});
   }, 120_000);

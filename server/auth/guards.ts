@@ -17,13 +17,19 @@ export function assertAdmin(user: SessionUser | undefined): SessionUser {
   return signedIn;
 }
 
-/** The caller's role from setup; without a profile nothing role-bound is allowed. */
+/**
+ * The caller's role from setup; without a profile nothing role-bound is allowed. A profile
+ * role of admin counts only while the user is an admin (is_admin): demotion clears the
+ * flag and leaves the profile as it was, and it must end every admin power, so a demoted
+ * admin has no role to act in.
+ */
 export function roleOf(user: SessionUser): string {
   if (!user.role) throw profileRequired();
+  if (user.role === 'admin' && !user.is_admin) throw forbidden('You are no longer an admin');
   return user.role;
 }
 
-/** The caller must have finished setup with one of these roles (admins pass when listed). */
+/** The caller must have finished setup with one of these roles (admins, by is_admin, pass when listed). */
 export function assertRole(user: SessionUser, ...roles: string[]): SessionUser {
   if (roles.includes('admin') && user.is_admin) return user;
   if (!roles.includes(roleOf(user))) throw forbidden();

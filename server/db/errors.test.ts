@@ -46,7 +46,9 @@ describe('database errors', () => {
     try {
       const started = Date.now();
       const err = await failureOf(db.knex.raw('select 1'));
-      expect(Date.now() - started).toBeLessThan(6000); // not knex's 60 s nor the OS's TCP timeout
+      // About CONNECT_TIMEOUT_MS (3 s); the bound is generous, for a loaded machine, and
+      // still far below knex's 60 s or the OS's TCP timeout.
+      expect(Date.now() - started).toBeLessThan(20_000);
       expect(isDatabaseUnavailable(err), String(err)).toBe(true);
     } finally {
       await db.close();

@@ -1,13 +1,15 @@
 /**
  * Every mutation of the shared contract has a local effect that runs inside the tables its
  * write transaction spans (EFFECT_ENTITIES): a write of each, on a store holding the rows
- * it reads, shows its optimistic result and queues exactly one outbox row.
+ * it reads, changes exactly the rows it should to exactly the optimistic result the
+ * server's answer will later replace, and queues exactly one outbox row.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MUTATION_NAMES, type MutationInput, type MutationName } from '../../../shared/mutations';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
+import { SYNC_ENTITIES } from '../../../shared/sync';
 import { applyPulledPage, writeLocal } from '../sync/store';
 
 const U = '00000000-0000-4000-8000-00000000000a';
@@ -56,6 +58,135 @@ const rows = [
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
 ] as const;
 
+const NOW = ctx.now;
+const seed = Object.fromEntries(rows.map((r) => [`${r.entity}:${r.id}`, { ...r.data, id: r.id }])) as Record<string, Record<string, unknown>>;
+/** The plan as the effect embeds it: the local row, its generation stamp included. */
+const plan = (planId: string) => ({ ...seed[`plan:${planId}`], _gen: 0 });
+const offer10 = {
+  id: id(10),
+  instant_order_id: id(8),
+  supplier_id: U,
+  status: 'submitted',
+  supplier_name: 'شركة',
+  supplier_verification_tier: 'gold',
+  created_at: NOW,
+  offered_price: 500,
+  delivery_time_hours: null,
+  notes: null,
+  updated_at: NOW,
+};
+
+/**
+ * What each sample write changes in the local tables, exactly: every row it adds or
+ * changes as it must then read (null: deleted). Rows not named must stay as they were.
+ */
+const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | null> } = {
+  'product.create': {
+    [`product:${id(1)}`]: {
+      id: id(1), supplier_id: U, name: 'أسمنت', description: null, price: 18, unit: 'كيس', min_quantity: 1, stock_quantity: null,
+      category_id: id(90), category_name: 'أسمنت', image_url: null, specifications: null, availability_status: 'available',
+      average_rating: 0, total_reviews: 0, supplier_name: 'شركة', supplier_verification_tier: 'gold', created_at: NOW, updated_at: NOW,
+    },
+  },
+  'product.update': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], price: 20, category_id: id(90), category_name: 'أسمنت', updated_at: NOW } },
+  'product.delete': { [`product:${id(2)}`]: null },
+  'review.create': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], average_rating: 4, total_reviews: 1 } },
+  'project.create': {
+    [`project:${id(3)}`]: {
+      id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_date: null, requirements: null,
+      status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, created_at: NOW, updated_at: NOW,
+    },
+  },
+  'project.award': {
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], status: 'in_progress', awarded_bid_id: id(5), updated_at: NOW },
+    [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'accepted', project_status: 'in_progress', updated_at: NOW },
+  },
+  'project.status': {
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], status: 'cancelled', updated_at: NOW },
+    [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'rejected', project_status: 'cancelled', updated_at: NOW },
+  },
+  'bid.create': {
+    [`bid:${id(6)}`]: {
+      id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
+      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0,
+      project_title: 'جسر', project_status: 'open', created_at: NOW, updated_at: NOW,
+    },
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
+  },
+  'bid.withdraw': { [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'withdrawn', updated_at: NOW } },
+  'instant_order.create': {
+    [`instant_order:${id(7)}`]: {
+      id: id(7), contractor_id: U, title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', location: 'جدة', urgency_level: 'normal',
+      budget_range_min: null, budget_range_max: null, delivery_deadline: null, expires_at: '2026-11-30T10:00:00.000Z', // a week after NOW
+      status: 'active', accepted_response_id: null, contractor_name: 'شركة', response_count: 0, my_response: null, created_at: NOW, updated_at: NOW,
+    },
+  },
+  'instant_order.accept': {
+    [`instant_order:${id(8)}`]: { ...seed[`instant_order:${id(8)}`], status: 'fulfilled', accepted_response_id: id(9), updated_at: NOW },
+    [`instant_order_response:${id(9)}`]: { ...seed[`instant_order_response:${id(9)}`], status: 'accepted', updated_at: NOW },
+  },
+  'instant_order.cancel': {
+    [`instant_order:${id(8)}`]: { ...seed[`instant_order:${id(8)}`], status: 'cancelled', updated_at: NOW },
+    [`instant_order_response:${id(9)}`]: { ...seed[`instant_order_response:${id(9)}`], status: 'rejected', updated_at: NOW },
+  },
+  'instant_order_response.create': {
+    [`instant_order_response:${id(10)}`]: offer10,
+    [`instant_order:${id(8)}`]: { ...seed[`instant_order:${id(8)}`], my_response: offer10, response_count: 2 },
+  },
+  'transport_request.create': {
+    [`transport_request:${id(11)}`]: {
+      id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
+      cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
+      status: 'pending', assigned_offer_id: null, requester_name: 'شركة', offer_count: 0, created_at: NOW, updated_at: NOW,
+    },
+  },
+  'transport_request.accept': {
+    [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], status: 'assigned', assigned_offer_id: id(13), updated_at: NOW },
+    [`transport_offer:${id(13)}`]: { ...seed[`transport_offer:${id(13)}`], status: 'accepted', updated_at: NOW },
+  },
+  'transport_request.status': { [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], status: 'cancelled', updated_at: NOW } },
+  'transport_offer.create': {
+    [`transport_offer:${id(14)}`]: {
+      id: id(14), transport_request_id: id(12), transport_company_id: U, status: 'submitted', transport_company_name: 'شركة',
+      transport_company_verification_tier: 'gold', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
+      estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
+    },
+    [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },
+  },
+  'notification.read': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
+  'notification.read_all': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
+  'subscription.subscribe': {
+    [`subscription:${U}`]: {
+      ...seed[`subscription:${U}`], subscription_plan: 'premium', billing_cycle: 'yearly', status: 'active',
+      current_period_end: '2027-11-23T10:00:00.000Z', trial_ends_at: null, plan: plan('premium'),
+    },
+  },
+  'subscription.free_trial': {
+    [`subscription:${U}`]: {
+      ...seed[`subscription:${U}`], subscription_plan: 'basic', status: 'trialing', free_trial_used: true,
+      trial_ends_at: '2026-12-07T10:00:00.000Z', plan: plan('basic'), // 14 days after NOW
+    },
+  },
+  'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+};
+
+/** Every local row, by key, without what only the local store adds. */
+async function localRows(db: BinaaDb): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const entity of SYNC_ENTITIES) {
+    for (const { _gen, _words, _search, ...row } of await db.anyEntityTable(entity).toArray()) out.set(`${entity}:${row.id}`, row);
+  }
+  return out;
+}
+
+/** The rows that differ between two snapshots: added or changed as they are after, deleted as null. */
+function changed(before: Map<string, Record<string, unknown>>, after: Map<string, Record<string, unknown>>) {
+  const out: Record<string, Record<string, unknown> | null> = {};
+  for (const [key, row] of after) if (JSON.stringify(before.get(key)) !== JSON.stringify(row)) out[key] = row;
+  for (const key of before.keys()) if (!after.has(key)) out[key] = null;
+  return out;
+}
+
 let db: BinaaDb;
 afterEach(() => db?.close());
 
@@ -69,17 +200,17 @@ describe('local effects', () => {
 
   it('covers every mutation name of the contract', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...MUTATION_NAMES].sort());
+    expect(Object.keys(EXPECTED).sort()).toEqual([...MUTATION_NAMES].sort());
   });
 
   for (const name of MUTATION_NAMES) {
-    it(`${name}: writes inside its tables and queues one outbox row`, async () => {
+    it(`${name}: changes exactly the rows it should, to exactly what they should be, and queues one outbox row`, async () => {
       db = new BinaaDb(`effects-${name}-${Math.random()}`, { indexedDB, IDBKeyRange });
       await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
-      const before = JSON.stringify(await Promise.all(db.syncTables().slice(4).map((t) => t.toArray())));
-      await writeLocal(db, name, SAMPLES[name] as never, ctx);
-      expect(await db.outbox.count()).toBe(1);
-      const after = JSON.stringify(await Promise.all(db.syncTables().slice(4).map((t) => t.toArray())));
-      expect(after, 'the optimistic state differs from the server copy').not.toBe(before);
+      const before = await localRows(db);
+      const mutationId = await writeLocal(db, name, SAMPLES[name] as never, ctx);
+      expect(changed(before, await localRows(db))).toEqual(EXPECTED[name]);
+      expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: mutationId, name, status: 'pending' })]);
     });
   }
 });
