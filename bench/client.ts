@@ -20,7 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
-import { createLoginCode } from '../server/auth/login-codes';
+import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 import { SCHEMA_VERSIONS } from '../client/data/db/schema';
 
 const SCHEMA = 'bench_client';
@@ -84,7 +84,9 @@ async function seed(knex: Knex) {
 }
 
 async function signIn(page: Page, base: string, knex: Knex, userId: string) {
-  const code = await createLoginCode(knex, userId);
+  // The end of a sign-in in this browser: the code for the URL, its key in a cookie.
+  const { code, browserKey } = await createLoginCode(knex, userId);
+  await page.context().addCookies([{ name: loginCookieName(false), value: browserKey, url: base, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto(`${base}/auth/callback?code=${encodeURIComponent(code)}`);
   await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
 }

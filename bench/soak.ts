@@ -39,7 +39,7 @@ import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, t
 import { countBy, healthProbe, latencyRows, machineSampler, pct, phaseMeter, r1, r2, sleep } from './soak-measure';
 import { verify } from './soak-verify';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
-import { createLoginCode } from '../server/auth/login-codes';
+import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const USERS = num('SOAK_USERS', 200);
@@ -243,8 +243,8 @@ async function main() {
   const users: SimUser[] = [];
   await inBatches(seeded.users, 20, async (u) => {
     if (u.role === 'guest') return void users.push(new SimUser(undefined, 'guest', undefined, []));
-    const code = await createLoginCode(db.knex, u.id!);
-    const res = await world.http.request('POST', '/api/sessions', { json: { code } });
+    const { code, browserKey } = await createLoginCode(db.knex, u.id!);
+    const res = await world.http.request('POST', '/api/sessions', { json: { code }, cookie: `${loginCookieName(false)}=${browserKey}` });
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
     const targets = u.role === 'contractor' ? seeded.projects : u.role === 'transport' ? seeded.requests : u.role === 'supplier' ? seeded.orders : [];

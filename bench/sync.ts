@@ -22,7 +22,7 @@ import { push } from '../server/modules/sync/push';
 import { loaders, mutations } from '../server/modules/sync/registry';
 import { loadSessionUser } from '../server/auth/session-user';
 import { loadConfig } from '../server/config';
-import { createLoginCode } from '../server/auth/login-codes';
+import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 import { HttpClient } from './soak-users';
 
 const SCHEMA = 'bench_sync';
@@ -113,8 +113,8 @@ async function main() {
   const clients = await Promise.all(
     Array.from({ length: 50 }, async (_, n) => {
       const id = await supplier(knex, n + 1);
-      const code = await createLoginCode(knex, id);
-      const res = await http.request('POST', '/api/sessions', { json: { code } });
+      const { code, browserKey } = await createLoginCode(knex, id);
+      const res = await http.request('POST', '/api/sessions', { json: { code }, cookie: `${loginCookieName(false)}=${browserKey}` });
       if (res.status !== 200) throw new Error(`sign-in ${res.status}`);
       const cookies = res.headers['set-cookie'] ?? [];
       return { id, cookie: cookies.map((c) => c.split(';')[0]).join('; ') };

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
 import { SetupPage, type SetupRole } from './page-models/SetupPage';
-import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
 const MENUS: Record<SetupRole, string[]> = {
   supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing'],
@@ -112,6 +112,16 @@ test.describe('sign-in, setup and the dashboard', () => {
   test('the callback without a code says so', async ({ page }) => {
     await page.goto('/auth/callback');
     await expect(page.getByTestId('callback-error')).toContainText('لم يُرسَل رمز تسجيل الدخول في عنوان الصفحة.');
+  });
+
+  test("a sign-in link opened in another browser says so and signs no one in (login CSRF)", async ({ page, browser }) => {
+    // The service worker would answer the page's fetch itself, out of the route's reach.
+    const attackerContext = await browser.newContext({ serviceWorkers: 'block', baseURL: test.info().project.use.baseURL, locale: 'ar-SA' });
+    const link = await signInLinkKeptUnused(await attackerContext.newPage(), uniqueEmail('attacker'), 'المهاجم');
+    await attackerContext.close();
+    await page.goto(link);
+    await expect(page.getByTestId('callback-error')).toContainText('بدأ تسجيل الدخول هذا في متصفح آخر', { timeout: 15_000 });
+    expect((await (await page.request.get('/api/session')).json()).user).toBeNull();
   });
 
   test('the callback with a spent code shows the translated server error', async ({ page }) => {

@@ -9,10 +9,11 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './http/context';
 import { errorMiddleware, logResponseErrors } from './http/errors';
 import { serializeJsonOnce } from './http/json-body';
-import { jsonOnly, originCheck, securityHeaders } from './http/security';
+import { jsonOnly, originCheck, requireHttps, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
 import { sessionUser } from './http/session-user';
 import { IDLE_MS } from './auth/session-user';
@@ -40,10 +41,27 @@ export function createApp(opts: CreateAppOptions): Koa {
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 
-  const app = new Koa({ proxy: config.production || config.https, keys: [config.sessionSecret] });
+  // Behind N trusted proxies the client's address is the Nth entry of X-Forwarded-For from
+  // the right (Koa keeps the last maxIpsCount entries and takes the first of them); with
+  // none, the socket's address, and no X-Forwarded-* header is believed.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops, keys: [config.sessionSecret] });
   app.context.deps = deps;
   app.on('error', logResponseErrors(logger));
-  const httpLogger = pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') } });
+  // One small line per API request: method, url, status, response time and the request
+  // id. Never a header: the Cookie and Set-Cookie values are sessions, and whoever reads
+  // the logs could take them over (Authorization likewise). The serializers get the raw
+  // request and response (wrapSerializers: false), so nothing builds the full copy with
+  // every header that pino-http would otherwise make for each request, logged or not.
+  const httpLogger = pinoHttp({
+    logger,
+    quietReqLogger: true,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage) => ({ method: req.method, url: req.url }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+  });
 
   app.use(async (ctx, next) => {
     httpLogger(ctx.req, ctx.res);
@@ -77,6 +95,7 @@ export function createApp(opts: CreateAppOptions): Koa {
     app,
   );
   const serverPathsOnly = (mw: Koa.Middleware): Koa.Middleware => (ctx, next) => (SESSION_PATHS.test(ctx.path) ? mw(ctx, next) : next());
+  if (config.https) app.use(serverPathsOnly(requireHttps(config.publicUrl)));
   app.use(serverPathsOnly(sessions));
   app.use(serverPathsOnly(sessionUser()));
   app.use(generalLimit(config.limits.perUserPerMinute));

@@ -35,6 +35,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false', 'on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: z.enum(['0', '1']).optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
 });
 
 export interface Config {
@@ -51,6 +52,13 @@ export interface Config {
   ownerEmail?: string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * How many reverse proxies stand in front of the app, each adding the address it was
+   * reached from to X-Forwarded-For. The client's address is that many entries from the
+   * right; anything further left was written by the client and is not believed. 0: no
+   * proxy, the socket's address, and no X-Forwarded-* header is trusted.
+   */
+  trustProxyHops: number;
   /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
   testClock: boolean;
   /** rate limits; tests lower or raise them */
@@ -106,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: e.OWNER_EMAIL,
     seedDemo,
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from './test/harness';
 import { signInAs } from './test/sign-in';
-import type { TestClient } from './test/http-client';
+import crypto from 'node:crypto';
+import { TestClient } from './test/http-client';
 import { registry } from './http/route';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
@@ -131,4 +132,33 @@ describe('hostile input to every write route', () => {
     }
     expect(n).toBe(RUNS * writes().length);
   }, 600_000);
+
+  it('refuses a name made only of invisible characters with 400 naming the field, over REST and the sync push, and stores nothing', async () => {
+    const invisible = '\u200b\u2060\u3164'; // zero-width space, word joiner, Hangul filler: looks empty
+    const before = await snapshot();
+    const rest = await callers.supplier.post('/api/products', { name: invisible, price: 10, unit: 'كيس' });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'name', message: 'invisible_only' }] });
+    const quick = await new TestClient(server.url).post('/api/quick-signup', {
+      company_name: '\u200b', contact_person: 'خالد', phone: '0551234567', email: 'k@example.com', city: 'جدة', service_description: 'رمل',
+    });
+    expect(quick.status).toBe(400);
+    expect(quick.body.details).toEqual([expect.objectContaining({ path: 'company_name', message: 'invisible_only' })]);
+    expect(await snapshot()).toBe(before);
+    const id = crypto.randomUUID();
+    const push = await callers.government.post('/api/sync/push', {
+      client_id: crypto.randomUUID(),
+      mutations: [{ id: 1, name: 'project.create', args: { id, title: invisible, description: 'مبنى', location: 'الرياض' } }],
+    });
+    expect(push.body.results[0]).toMatchObject({ status: 'rejected', code: 'validation_failed', details: [{ path: 'title', message: 'invisible_only' }] });
+    expect(await server.db.knex('projects').where({ id })).toEqual([]);
+  });
+
+  it('stores a name without the bidirectional controls that would show it reordered', async () => {
+    // "Cement" then RIGHT-TO-LEFT OVERRIDE: the rest ("gk05") would display as "50kg".
+    const res = await callers.supplier.post('/api/products', { name: 'Cement \u202egk05\u202c', price: 10, unit: 'كيس' });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Cement gk05');
+    expect((await server.db.knex('products').where({ id: res.body.id }).first()).name).toBe('Cement gk05');
+  });
 });

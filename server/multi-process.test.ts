@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, onPostgres, type TestDb } from './test/harness';
 import { TestClient } from './test/http-client';
 import { createUser } from './test/sign-in';
-import { createLoginCode } from './auth/login-codes';
+import { createLoginCode, loginCookieName } from './auth/login-codes';
 
 const PUBLIC_URL = 'http://binaa.test';
 const PER_USER_PER_MINUTE = 30;
@@ -52,6 +52,10 @@ function balancedClient(urls: string[]) {
     }
   };
   return {
+    /** a cookie in every process's jar, as a browser holds one cookie for the site */
+    setCookie(name: string, value: string) {
+      for (const c of clients) c.cookies.set(name, value);
+    },
     async get(path: string) {
       const c = pick();
       const res = await c.get(path);
@@ -83,7 +87,9 @@ describe.runIf(onPostgres)('two app processes on one Postgres', () => {
   async function signIn(role: 'supplier' | 'contractor') {
     const user = await createUser(db.knex, { role });
     const client = balancedClient(processes.map((p) => p.url));
-    const res = await client.post('/api/sessions', { code: await createLoginCode(db.knex, user.id) });
+    const { code, browserKey } = await createLoginCode(db.knex, user.id);
+    client.setCookie(loginCookieName(false), browserKey);
+    const res = await client.post('/api/sessions', { code });
     expect(res.status, res.text).toBe(200);
     return Object.assign(client, { user });
   }

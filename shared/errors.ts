@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   /** the database does not answer (restarting, unreachable, no connection free in time) */
   database_unavailable: 503,
   invalid_login_code: 400,
+  /** a live login code, but sign-in started in another browser (login CSRF) */
+  login_code_other_browser: 403,
+  /** a request over plain http to a site whose public URL is https */
+  https_required: 403,
   role_locked: 409,
   profile_required: 403,
   project_not_open: 409,
@@ -94,6 +98,9 @@ export const unauthenticated = (message = 'Sign in required') => new AppError('u
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('forbidden', message);
 export const profileRequired = (message = 'Finish your profile setup first') => new AppError('profile_required', message);
 export const badOrigin = () => new AppError('bad_origin', 'Cross-origin write refused');
+export const loginCodeOtherBrowser = () =>
+  new AppError('login_code_other_browser', 'This sign-in was started in another browser; sign in again here');
+export const httpsRequired = () => new AppError('https_required', 'This site is served over https only');
 export const clientIdTaken = () => new AppError('client_id_taken', 'This client id belongs to another user');
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);

@@ -22,6 +22,18 @@ export async function signInThroughDevIdp(page: Page, email: string, name: strin
   await page.waitForURL(/\/auth\/callback|\/setup|\/dashboard/);
 }
 
+/**
+ * An attacker's half of a login CSRF: signs in through the development identity provider
+ * but keeps the login code unused (the page's exchange is cut off), and returns the
+ * /auth/callback?code=… link they would send to a victim.
+ */
+export async function signInLinkKeptUnused(page: Page, email: string, name: string): Promise<string> {
+  await page.route('**/api/sessions', (route) => route.abort());
+  await signInThroughDevIdp(page, email, name);
+  await expect(page).toHaveURL(/\/auth\/callback\?code=/);
+  return page.url();
+}
+
 /** Waits until the callback has sent the user on to setup or the dashboard. */
 export async function expectLandedOn(page: Page, path: '/setup' | '/dashboard') {
   await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
-import { devIdpLogin, follow, signInWithDevIdp } from '../test/sign-in';
-import { createLoginCode } from './login-codes';
+import { devIdpLogin, follow, loginCodeIn, signInWithDevIdp } from '../test/sign-in';
 import { loadConfig, ConfigError } from '../config';
 
 /** Stops following at the app's own pages: the login code or the sign-in error. */
@@ -84,6 +83,31 @@ describe('sign-in through the development identity provider', () => {
     expect(await server.db.knex('users').where({ email: 'tamper@binaa.sa' }).first()).toBeUndefined();
   });
 
+  it('lets the development provider send a code only to the registered callback, compared whole', async () => {
+    const client = new TestClient(server.url);
+    const hops = await follow(client, `${server.url}/connect/devidp`);
+    const params = Object.fromEntries(new URL(hops[0].headers.get('location')!).searchParams);
+    const registered = `${server.config.publicUrl}/connect/devidp/callback`;
+    expect(params.redirect_uri).toBe(registered);
+    // Each of these starts with the old accepted prefix, `${publicUrl}/connect/`.
+    for (const redirect_uri of [
+      `${server.config.publicUrl}/connect/../../evil`,
+      `${server.config.publicUrl}/connect/%2e%2e/evil`,
+      `${server.config.publicUrl}/connect/devidp/callback/../../../evil`,
+      `${server.config.publicUrl}/connect/other/callback`,
+      `${registered}?next=https://evil.example`,
+    ]) {
+      const form = await client.get(`/dev-idp/authorize?${new URLSearchParams({ ...params, redirect_uri })}`, { Accept: 'text/html' });
+      expect(form.status, redirect_uri).toBe(400);
+      const submit = await client.request('POST', '/dev-idp/authorize', {
+        body: new URLSearchParams({ ...params, redirect_uri, email: 'evil@binaa.sa' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(submit.status, redirect_uri).toBe(400);
+      expect(submit.headers.get('location'), redirect_uri).toBeNull(); // no code sent anywhere
+    }
+  });
+
   it('accepts a login code once only', async () => {
     const client = new TestClient(server.url);
     const flow = await devIdpLogin(server, client, 'once@binaa.sa');
@@ -94,11 +118,52 @@ describe('sign-in through the development identity provider', () => {
     expect(again.body).toEqual({ error: expect.any(String), code: 'invalid_login_code' });
   });
 
+  it('refuses a login code in a browser other than the one that signed in (login CSRF), and that browser stays as it was', async () => {
+    // The attacker signs in, stops at /auth/callback?code=… and gets victims to open the link.
+    const attacker = new TestClient(server.url);
+    const flow = await devIdpLogin(server, attacker, 'attacker@binaa.sa');
+    const code = new URL(flow.final, server.url).searchParams.get('code')!;
+
+    const signedOut = new TestClient(server.url);
+    const res = await signedOut.post('/api/sessions', { code });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.any(String), code: 'login_code_other_browser' });
+    expect((await signedOut.get('/api/session')).body).toEqual({ user: null, profile: null });
+
+    // A victim with a sign-in of their own under way holds a browser key, but not this code's.
+    const victim = new TestClient(server.url);
+    await devIdpLogin(server, victim, 'victim@binaa.sa');
+    expect((await victim.post('/api/sessions', { code })).body.code).toBe('login_code_other_browser');
+    expect((await victim.get('/api/session')).body.user).toBeNull();
+
+    // Refused for the browser, not for the code: the one that signed in can still use it.
+    expect((await attacker.post('/api/sessions', { code })).status).toBe(200);
+    expect((await attacker.get('/api/users/me')).body.email).toBe('attacker@binaa.sa');
+  });
+
+  it('keeps the browser key in an HttpOnly cookie that lives as long as the code and is cleared once used', async () => {
+    const client = new TestClient(server.url);
+    const flow = await devIdpLogin(server, client, 'key@binaa.sa');
+    const done = flow.hops.find((h) => (h.headers.get('location') ?? '').startsWith('/auth/callback'))!;
+    const set = done.headers.getSetCookie().find((c) => c.startsWith('binaa.login='))!;
+    expect(set).toMatch(/; httponly/i);
+    expect(set).toMatch(/; samesite=lax/i);
+    expect(set).toMatch(/; path=\//i);
+    expect(set).toMatch(/; expires=/i); // 60 s, as the code
+    expect(flow.final).not.toContain(set.split(';')[0].split('=')[1]); // never in the URL
+    const code = new URL(flow.final, server.url).searchParams.get('code');
+    const res = await client.post('/api/sessions', { code });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => /^binaa\.login=;/.test(c))).toBe(true);
+    expect(client.cookies.has('binaa.login')).toBe(false);
+  });
+
   it('refuses an expired login code', async () => {
     const { id } = await server.db.knex('users').insert({ email: 'late@binaa.sa', provider: 't', provider_subject: 'late' }).returning('id').then((r) => r[0]);
-    const code = await createLoginCode(server.db.knex, id);
+    const client = new TestClient(server.url);
+    const code = await loginCodeIn(server, client, id); // in the browser it belongs to
     await server.db.knex('login_codes').update({ expires_at: new Date(Date.now() - 1000) });
-    const res = await new TestClient(server.url).post('/api/sessions', { code });
+    const res = await client.post('/api/sessions', { code });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_login_code');
   });
@@ -315,11 +380,13 @@ describe('sign-in against an OpenID Connect provider (oauth2-mock-server)', () =
 
 describe('cookies under https', () => {
   it('are Secure and carry the __Host- prefix', async () => {
-    const server = await startTestServer({ publicUrl: () => 'https://binaa.example' });
+    // Behind one proxy, which terminates TLS and says so in X-Forwarded-Proto.
+    const server = await startTestServer({ publicUrl: () => 'https://binaa.example', env: { TRUST_PROXY_HOPS: '1' } });
     try {
       const client = new TestClient(server.url, 'https://binaa.example');
       const { id } = (await server.db.knex('users').insert({ email: 'tls@binaa.sa', provider: 't', provider_subject: 'tls' }).returning('id'))[0];
-      const code = await createLoginCode(server.db.knex, id);
+      const code = await loginCodeIn(server, client, id);
+      expect(client.cookies.has('__Host-binaa.login')).toBe(true);
       const res = await client.request('POST', '/api/sessions', {
         json: { code },
         headers: { 'X-Forwarded-Proto': 'https' },

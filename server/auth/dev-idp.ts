@@ -11,7 +11,11 @@ import type { Config } from '../config';
 import { validationFailed } from '../../shared/errors';
 
 export const DEV_CLIENT_ID = 'binaa-dev-client';
+/** grant's provider key, so sign-in starts at /connect/devidp */
+export const DEV_PROVIDER_NAME = 'devidp';
 export const devIssuer = (publicUrl: string) => `${publicUrl}/dev-idp`;
+/** The one redirect_uri registered for the development client: grant's callback. */
+export const devRedirectUri = (publicUrl: string) => `${publicUrl}/connect/${DEV_PROVIDER_NAME}/callback`;
 
 interface PendingCode {
   email: string;
@@ -57,14 +61,16 @@ export function devIdpRouter(config: Config, clientSecret: string): Router {
   if (config.production) throw new Error('The development identity provider cannot run in production');
   const codes = new Map<string, PendingCode>();
   const router = new Router({ prefix: '/dev-idp' });
-  const redirectPrefix = `${config.publicUrl}/connect/`;
+  const redirectUri = devRedirectUri(config.publicUrl);
 
   function checkAuthParams(p: Record<string, unknown>): Record<string, string> {
     const params: Record<string, string> = {};
     for (const k of AUTH_PARAMS) if (typeof p[k] === 'string') params[k] = p[k] as string;
     if (params.client_id !== DEV_CLIENT_ID) throw validationFailed('unknown client_id');
     if (params.response_type !== 'code') throw validationFailed('response_type must be code');
-    if (!params.redirect_uri?.startsWith(redirectPrefix)) throw validationFailed('redirect_uri not registered');
+    // The whole URL, as a provider compares a registered redirect_uri: a prefix would let
+    // /connect/../../evil through, and the browser would carry the code to /evil.
+    if (params.redirect_uri !== redirectUri) throw validationFailed('redirect_uri not registered');
     if (params.code_challenge_method !== 'S256' || !params.code_challenge) throw validationFailed('PKCE S256 required');
     if (!params.state) throw validationFailed('state required');
     return params;

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import grant from 'grant';
 import type { Config } from '../config';
-import { DEV_CLIENT_ID, devIssuer } from './dev-idp';
+import { DEV_CLIENT_ID, DEV_PROVIDER_NAME, devIssuer } from './dev-idp';
 
 export interface OidcProvider {
   /** grant's provider key; the sign-in URL is /connect/<name> */
@@ -30,7 +30,7 @@ export function defaultProvider(config: Config): OidcProvider {
   }
   if (config.production) throw new Error('Google credentials are required in production');
   return {
-    name: 'devidp',
+    name: DEV_PROVIDER_NAME,
     clientId: DEV_CLIENT_ID,
     // The dev provider and the app share a process; a fresh secret per start is enough.
     clientSecret: crypto.randomBytes(24).toString('base64url'),

@@ -7,13 +7,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../config';
-import { forbidden, invalidLoginCode } from '../../shared/errors';
+import { forbidden, invalidLoginCode, loginCodeOtherBrowser } from '../../shared/errors';
 import { route } from '../http/route';
 import { meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
 import { PROFILE_COLUMNS } from '../modules/profiles/service';
 import { ownerStatusSchema } from '../../shared/schemas/admin';
 import { Limiter } from '../http/rate-limit';
-import { consumeLoginCode, createLoginCode } from './login-codes';
+import { LOGIN_CODE_TTL_SECONDS, consumeLoginCode, createLoginCode, loginCookieName } from './login-codes';
 import { findOrCreateUser } from './users';
 import { AUTH_DONE_PATH, type OidcProvider } from './oidc';
 
@@ -25,6 +25,9 @@ interface GrantResponse {
 export function authRouter(config: Config, provider: OidcProvider): Router {
   const router = new Router();
   const failedLogins = new Limiter('failed-login', config.limits.loginFailuresPer15Min, 15 * 60);
+  const loginCookie = loginCookieName(config.https);
+  // Unsigned: the key is random and checked against its stored hash, a signature adds nothing.
+  const loginCookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.https, path: '/', overwrite: true, signed: false } as const;
 
   route(
     router,
@@ -53,7 +56,10 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
       name: typeof claims.name === 'string' ? claims.name : undefined,
     });
     if (!user) return fail('account_removed');
-    const code = await createLoginCode(ctx.deps.knex, user.id);
+    // The code goes in the URL, its browser key in this browser's cookie: only the browser
+    // that ran the sign-in (grant's state proved it is the one that started it) can use it.
+    const { code, browserKey } = await createLoginCode(ctx.deps.knex, user.id);
+    ctx.cookies.set(loginCookie, browserKey, { ...loginCookieOptions, maxAge: LOGIN_CODE_TTL_SECONDS * 1000 });
     ctx.redirect(`/auth/callback?code=${encodeURIComponent(code)}`);
   });
 
@@ -62,11 +68,13 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     { method: 'post', path: '/api/sessions', summary: 'Exchange a one-time login code for a session', tag: 'session', access: 'public', body: sessionCreateSchema },
     async ({ ctx, knex, body: { code } }) => {
       await failedLogins.check(ctx, ctx.ip);
-      const userId = await consumeLoginCode(knex, code);
-      if (!userId) {
+      const used = await consumeLoginCode(knex, code, ctx.cookies.get(loginCookie, { signed: false }));
+      if ('refused' in used) {
         await failedLogins.consume(ctx, ctx.ip);
-        throw invalidLoginCode();
+        throw used.refused === 'other_browser' ? loginCodeOtherBrowser() : invalidLoginCode();
       }
+      const { userId } = used;
+      ctx.cookies.set(loginCookie, null, loginCookieOptions);
       // A new session id at sign-in, so an id planted before sign-in is worthless after it.
       ctx.session!.grant = undefined;
       ctx.session!.userId = userId;

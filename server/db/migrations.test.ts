@@ -127,6 +127,9 @@ function expectedSchema(): SchemaSnapshot {
     '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR',
     '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR (old.phone IS DISTINCT FROM new.phone) OR (old.website IS DISTINCT FROM new.website) OR',
   );
+  // A login code is bound to the browser that signed in (login CSRF).
+  s.tables.login_codes.columns.push('browser_hash text not null');
+  s.tables.login_codes.columns.sort();
   return s;
 }
 

@@ -7,7 +7,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
-import { signInAs } from '../test/sign-in';
+import { loginCodeIn, signInAs } from '../test/sign-in';
+import { loadConfig } from '../config';
 
 const errorBody = (code: string) => ({ error: expect.any(String), code });
 /** An inline script in the built index.html, as the pre-rendered landing page has one. */
@@ -194,7 +195,37 @@ describe('HTTP in production', () => {
       const res = await new TestClient(server.url).get('/api/health');
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       // no development identity provider in production
-      expect((await new TestClient(server.url).get('/dev-idp/authorize')).status).toBe(404);
+      expect((await new TestClient(server.url).get('/dev-idp/authorize', { 'X-Forwarded-Proto': 'https' })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a request that reached it over plain http with 403 https_required or a redirect to https, never a 500', async () => {
+    const server = await startTestServer({
+      publicUrl: () => 'https://binaa.example',
+      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
+    try {
+      const { id } = (await server.db.knex('users').insert({ email: 'plain@binaa.sa', provider: 't', provider_subject: 'plain' }).returning('id'))[0];
+      // The proxy says the client spoke plain http (or says nothing): the Secure session
+      // cookie cannot be set, which used to throw inside koa-session and answer 500.
+      for (const proto of [{ 'X-Forwarded-Proto': 'http' }, {}] as Array<Record<string, string>>) {
+        const client = new TestClient(server.url, 'https://binaa.example');
+        const code = await loginCodeIn(server, client, id);
+        const res = await client.post('/api/sessions', { code }, proto);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: expect.any(String), code: 'https_required' });
+        expect(res.headers.getSetCookie()).toEqual([]);
+        expect((await client.get('/api/session', proto)).body.code).toBe('https_required');
+        const start = await client.get('/connect/google?x=1', proto);
+        expect(start.status).toBe(308);
+        expect(start.headers.get('location')).toBe('https://binaa.example/connect/google?x=1');
+      }
+      // Over https (as the proxy says) the same sign-in works.
+      const client = new TestClient(server.url, 'https://binaa.example');
+      const code = await loginCodeIn(server, client, id);
+      expect((await client.post('/api/sessions', { code }, { 'X-Forwarded-Proto': 'https' })).status).toBe(200);
     } finally {
       await server.close();
     }
@@ -284,5 +315,99 @@ describe('input Postgres cannot store', () => {
     expect(fromDatabaseError({ code: '23505' })?.status).toBe(409);
     expect(fromDatabaseError({ code: '40001' })).toBeNull();
     expect(fromDatabaseError(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('the client address behind proxies (TRUST_PROXY_HOPS)', () => {
+  const signup = (n: number) => ({
+    company_name: `مؤسسة ${n}`, contact_person: 'خالد', phone: '0551234567', email: `k${n}@example.com`, city: 'جدة', service_description: 'رمل',
+  });
+  /**
+   * What the app receives from a client at 203.0.113.7 that writes its own X-Forwarded-For,
+   * new on every request, through `hops` proxies: each proxy appends the address it was
+   * reached from (the first one the client's, the next one the first proxy's).
+   */
+  const forwarded = (n: number, hops: number) =>
+    ({ 'X-Forwarded-For': [`198.51.100.${n % 250}`, '203.0.113.7', '10.0.0.2'].slice(0, 1 + hops).join(', ') });
+
+  it('defaults to one trusted hop in production and none otherwise', () => {
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://binaa.example' };
+    expect(loadConfig(prod).trustProxyHops).toBe(1);
+    expect(loadConfig({ ...prod, TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir() }).trustProxyHops).toBe(0);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1', DATA_DIR: os.tmpdir() })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  for (const hops of [1, 2]) {
+    it(`counts the address ${hops} hop(s) from the right, so a rotated X-Forwarded-For bypasses no limit, and quick signup stores it`, async () => {
+      const server = await startTestServer({
+        env: { TRUST_PROXY_HOPS: String(hops) },
+        limits: { loginFailuresPer15Min: 3, quickSignupPerHour: 2, perUserPerMinute: 8 },
+      });
+      try {
+        const client = new TestClient(server.url);
+        let n = 0;
+        // Failed sign-ins: 3 refusals, then 429 however the header changes.
+        for (let i = 0; i < 3; i++) expect((await client.post('/api/sessions', { code: `nope${i}` }, forwarded(++n, hops))).status).toBe(400);
+        const locked = await client.post('/api/sessions', { code: 'nope' }, forwarded(++n, hops));
+        expect(locked.status).toBe(429);
+        expect(locked.body.code).toBe('rate_limited');
+        // Quick signup: 2 an hour, stored with the client's address, not the forged one.
+        const first = await client.post('/api/quick-signup', signup(1), forwarded(++n, hops));
+        expect(first.status).toBe(201);
+        expect((await server.db.knex('registration_requests').where({ id: first.body.id }).first()).ip).toBe('203.0.113.7');
+        expect((await client.post('/api/quick-signup', signup(2), forwarded(++n, hops))).status).toBe(201);
+        expect((await client.post('/api/quick-signup', signup(3), forwarded(++n, hops))).status).toBe(429);
+        // A guest's searches: the general budget (8 a minute here, counting the calls above) runs out.
+        const answers: number[] = [];
+        for (let i = 0; i < 3; i++) answers.push((await client.get(`/api/products?search=cement${i}`, forwarded(++n, hops))).status);
+        expect(answers).toEqual([200, 429, 429]);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  it('believes no X-Forwarded-For without a trusted proxy: the address is the connection’s', async () => {
+    const server = await startTestServer({ limits: { loginFailuresPer15Min: 2, quickSignupPerHour: 5 } });
+    try {
+      const client = new TestClient(server.url);
+      const first = await client.post('/api/quick-signup', signup(1), { 'X-Forwarded-For': '198.51.100.1' });
+      expect((await server.db.knex('registration_requests').where({ id: first.body.id }).first()).ip).toMatch(/127\.0\.0\.1$/);
+      for (let i = 0; i < 2; i++) await client.post('/api/sessions', { code: `x${i}` }, { 'X-Forwarded-For': `198.51.100.${i}` });
+      expect((await client.post('/api/sessions', { code: 'x' }, { 'X-Forwarded-For': '198.51.100.99' })).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('log each API request in one small line with no cookie, authorization or set-cookie value', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const server = await startTestServer({ app: { logger } });
+    try {
+      const client = await signInAs(server, { role: 'contractor' }); // POST /api/sessions answers Set-Cookie
+      const signInLine = lines.find((l) => l.includes('/api/sessions'))!;
+      const session = client.cookieHeader(); // the session id and its signature
+      const secrets = [...client.cookies.values(), 'Bearer top-secret-token'];
+      await client.get('/api/users/me', { Authorization: 'Bearer top-secret-token' });
+      const meLine = lines.find((l) => l.includes('/api/users/me'))!;
+      expect(session).toMatch(/binaa\.sid=.+binaa\.sid\.sig=/);
+      for (const line of [signInLine, meLine]) {
+        for (const secret of secrets) expect(line).not.toContain(secret);
+        expect(line).not.toMatch(/cookie|authorization|headers/i);
+        expect(line.length).toBeLessThan(300); // it was over 1 kB with every header
+      }
+      expect(JSON.parse(meLine)).toMatchObject({
+        reqId: expect.anything(),
+        req: { method: 'GET', url: '/api/users/me' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
+    } finally {
+      await server.close();
+    }
   });
 });

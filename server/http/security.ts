@@ -4,7 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import helmet from 'koa-helmet';
-import { badOrigin, unsupportedMediaType } from '../../shared/errors';
+import { badOrigin, httpsRequired, unsupportedMediaType } from '../../shared/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,6 +34,26 @@ export function securityHeaders(production: boolean, scriptHashes: () => string[
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * A site whose public URL is https answers plain http only with a way out. Its cookies are
+ * Secure, and Koa refuses to set a Secure cookie on a request it does not know to be
+ * https (no TLS, and no X-Forwarded-Proto: https from a trusted proxy), which would be a
+ * 500 on the first write to the session. A page or sign-in step (GET or HEAD outside
+ * /api/) is redirected to the same path on the public https origin; anything else, API
+ * calls included, gets 403 https_required before the session is read.
+ */
+export function requireHttps(publicUrl: string) {
+  return async function httpsOnly(ctx: Context, next: Next) {
+    if (ctx.secure) return next();
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/')) {
+      ctx.status = 308;
+      ctx.redirect(`${publicUrl}${ctx.originalUrl}`);
+      return;
+    }
+    throw httpsRequired();
+  };
 }
 
 /** Writes must come from our own origin: the CSRF half that SameSite=Lax leaves open. */

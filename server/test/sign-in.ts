@@ -4,7 +4,7 @@
  * POST /api/sessions the client makes) when a test is about something else.
  */
 import type { Knex } from 'knex';
-import { createLoginCode } from '../auth/login-codes';
+import { createLoginCode, loginCookieName } from '../auth/login-codes';
 import { TestClient, type Res } from './http-client';
 import type { TestServer } from './harness';
 
@@ -77,10 +77,20 @@ export async function createUser(knex: Knex, spec: TestUserSpec = {}): Promise<{
   return user;
 }
 
+/**
+ * A login code for `userId` as the end of a sign-in in `client` leaves it: the code to
+ * post, and its browser key in the client's cookie jar.
+ */
+export async function loginCodeIn(server: Pick<TestServer, 'db' | 'config'>, client: TestClient, userId: string): Promise<string> {
+  const { code, browserKey } = await createLoginCode(server.db.knex, userId);
+  client.cookies.set(loginCookieName(server.config.https), browserKey);
+  return code;
+}
+
 export async function signInAs(server: TestServer, spec: TestUserSpec = {}) {
   const user = await createUser(server.db.knex, spec);
   const client = new TestClient(server.url, server.config.publicUrl);
-  const code = await createLoginCode(server.db.knex, user.id);
+  const code = await loginCodeIn(server, client, user.id);
   const res = await client.post('/api/sessions', { code });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return Object.assign(client, { user });

@@ -52,6 +52,52 @@ export const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .optional();
 
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
+ * inside a name they reorder what is shown, so a listing can display as something other
+ * than what was stored and searched (after U+202E the rest of a name shows backwards).
+ * Names and titles drop them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * One character a reader can see: not a space, a control, a format character (zero-width
+ * space and joiners, direction marks, the soft hyphen) or another character fonts draw as
+ * nothing (Hangul fillers, variation selectors, the Braille blank).
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** The validation message that refuses a name made only of invisible characters. */
+export const INVISIBLE_ONLY = 'invisible_only';
+
+const visibleOrBlank = (v: string) => v === '' || VISIBLE.test(v);
+
+/**
+ * A name or title (products, projects, orders, companies, people): bidirectional controls
+ * dropped, trimmed, at most `max` characters, and refused when nothing in it is visible,
+ * so an empty-looking name cannot pass for one. Blank is too_small, as for any required text.
+ */
+export const requiredName = (max: number) =>
+  z
+    .string()
+    .overwrite((v) => v.replace(BIDI_CONTROLS, ''))
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(visibleOrBlank, INVISIBLE_ONLY);
+
+/** An optional name: as requiredName, and blank (or null) means absent (null), as optionalText. */
+export const optionalName = (max: number) =>
+  z
+    .string()
+    .overwrite((v) => v.replace(BIDI_CONTROLS, ''))
+    .trim()
+    .max(max)
+    .refine(visibleOrBlank, INVISIBLE_ONLY)
+    .nullable()
+    .transform((v) => (v === '' ? null : v))
+    .optional();
+
 /** An http(s) URL. */
 export const httpUrlSchema = z.string().trim().max(MAX.url).pipe(z.url({ protocol: /^https?$/ }));
 

@@ -10,6 +10,7 @@ import {
   moneySchema,
   paginationFields,
   quantitySchema,
+  requiredName,
   requiredText,
   timestampSchema,
   uuidSchema,
@@ -47,7 +48,7 @@ export type InstantOrder = z.infer<typeof instantOrderSchema>;
 export const instantOrderCreateSchema = z
   .strictObject({
     ...clientIdField,
-    title: requiredText(MAX.name),
+    title: requiredName(MAX.name),
     description: requiredText(MAX.text),
     quantity: quantitySchema.default(1),
     unit: requiredText(MAX.unit),

@@ -14,6 +14,7 @@ import {
   optionalUrl,
   paginationFields,
   positiveInt,
+  requiredName,
   requiredText,
   searchQueryField,
   stockSchema,
@@ -62,7 +63,7 @@ const MIN_QUANTITY_MAX = 1_000_000;
 /** POST /api/products. */
 export const productCreateSchema = z.strictObject({
   ...clientIdField,
-  name: requiredText(MAX.name),
+  name: requiredName(MAX.name),
   description: optionalText(MAX.text),
   price: moneySchema,
   unit: requiredText(MAX.unit),
@@ -75,7 +76,7 @@ export type ProductCreate = z.infer<typeof productCreateSchema>;
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
 const productUpdateFields = {
-  name: requiredText(MAX.name).optional(),
+  name: requiredName(MAX.name).optional(),
   description: optionalText(MAX.text),
   price: moneySchema.optional(),
   unit: requiredText(MAX.unit).optional(),

@@ -7,6 +7,7 @@ import { LANGUAGES, ROLES, VERIFICATION_TIERS } from '../constants';
 import {
   MAX,
   crNumberSchema,
+  optionalName,
   optionalOf,
   optionalText,
   optionalUrl,
@@ -46,7 +47,7 @@ export type Profile = z.infer<typeof profileSchema>;
  */
 export const profileUpsertSchema = z.strictObject({
   role: roleSchema,
-  company_name: optionalText(MAX.name),
+  company_name: optionalName(MAX.name),
   phone: optionalOf(saudiPhoneSchema),
   address: optionalText(MAX.location),
   city: optionalText(MAX.short),

@@ -11,6 +11,7 @@ import {
   moneySchema,
   optionalText,
   paginationFields,
+  requiredName,
   requiredText,
   timestampSchema,
   uuidSchema,
@@ -39,7 +40,7 @@ export type Project = z.infer<typeof projectSchema>;
 /** POST /api/projects. */
 export const projectCreateSchema = z.strictObject({
   ...clientIdField,
-  title: requiredText(MAX.name),
+  title: requiredName(MAX.name),
   description: requiredText(MAX.text),
   location: requiredText(MAX.location),
   budget: moneySchema.nullable().optional(),

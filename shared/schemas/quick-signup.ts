@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { REGISTRATION_STATUSES, SIGNUP_TYPES } from '../constants';
-import { MAX, emailSchema, requiredText, saudiPhoneSchema, timestampSchema, uuidSchema } from './common';
+import { MAX, emailSchema, requiredName, requiredText, saudiPhoneSchema, timestampSchema, uuidSchema } from './common';
 
 export const signupTypeSchema = z.enum(SIGNUP_TYPES);
 export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
@@ -13,8 +13,8 @@ export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
 /** POST /api/quick-signup. */
 export const quickSignupSchema = z.strictObject({
   signupType: signupTypeSchema.default('supplier'),
-  company_name: requiredText(MAX.name),
-  contact_person: requiredText(MAX.name),
+  company_name: requiredName(MAX.name),
+  contact_person: requiredName(MAX.name),
   phone: saudiPhoneSchema,
   email: emailSchema,
   city: requiredText(MAX.short),

@@ -542,3 +542,39 @@ describe('actions', () => {
     expect(fails(sessionCreateSchema, {})).toBe(true);
   });
 });
+
+describe('names and titles', () => {
+  // Every body field that names or titles something, with a body that is valid around it.
+  const FIELDS: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
+    ['product create', productCreateSchema, { price: 1, unit: 'كيس' }, 'name'],
+    ['product update', productUpdateSchema, {}, 'name'],
+    ['project', projectCreateSchema, { description: 'd', location: 'الرياض' }, 'title'],
+    ['instant order', instantOrderCreateSchema, { description: 'd', unit: 'كيس', location: 'جدة' }, 'title'],
+    ['profile', profileUpsertSchema, { role: 'supplier' }, 'company_name'],
+    ['quick signup company', quickSignupSchema, { contact_person: 'خالد', phone: '0551234567', email: 'k@example.com', city: 'جدة', service_description: 's' }, 'company_name'],
+    ['quick signup contact', quickSignupSchema, { company_name: 'مؤسسة', phone: '0551234567', email: 'k@example.com', city: 'جدة', service_description: 's' }, 'contact_person'],
+  ];
+  // zero-width space, joiner and non-joiner, word joiner, BOM, LRM/RLM, Arabic letter mark,
+  // soft hyphen, Hangul filler, variation selector, Braille blank, a bidi override
+  const INVISIBLE = ['\u200b', '\u200d\u200c', '\u2060\ufeff', '\u200e\u200f\u061c', '\u00ad', '\u3164', '\ufe0f', '\u2800', '\u202e\u200b'];
+
+  for (const [what, schema, rest, field] of FIELDS) {
+    it(`refuses a ${what} ${field} made only of invisible characters, naming the field and why`, () => {
+      for (const name of INVISIBLE) {
+        const r = schema.safeParse({ ...rest, [field]: name });
+        expect(r.success, JSON.stringify(name)).toBe(false);
+        expect(r.error!.issues.map((i) => [i.path.join('.'), i.message]), JSON.stringify(name)).toEqual([[field, 'invisible_only']]);
+      }
+    });
+
+    it(`drops the bidirectional controls from a ${what} ${field} and keeps the rest`, () => {
+      const controls = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+      const out = ok(schema, { ...rest, [field]: `${controls}Cement \u202egk05${controls} اسمنت` });
+      expect(out[field]).toBe('Cement gk05 اسمنت');
+    });
+  }
+
+  it('keeps the joiners and marks inside a visible name (Arabic, Persian and emoji need them)', () => {
+    expect(ok(productCreateSchema, { price: 1, unit: 'u', name: 'می\u200cخواهم \u200fأسمنت 👷\u200d♀️' }).name).toBe('می\u200cخواهم \u200fأسمنت 👷\u200d♀️');
+  });
+});

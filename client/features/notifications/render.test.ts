@@ -31,8 +31,18 @@ describe('notifications in the reader language', () => {
   });
 
   it('translates the refusal reason of a sync.rejected from its code', () => {
-    const out = renderNotification(i18n.t, { kind: 'sync.rejected', params: { action: 'product.create', code: 'plan_limit_reached', reason: 'limit' }, title: '', message: '' }, f);
+    const out = renderNotification(i18n.t, { kind: 'sync.rejected', params: { action: 'product.create', code: 'plan_limit_reached', reason: 'limit', count: 1 }, title: '', message: '' }, f);
+    expect(out.title).toBe('A saved action was refused');
     expect(out.message).toContain('limit of your current plan');
+  });
+
+  it("says how many actions a push's one sync.rejected stands for, in each language's plural", async () => {
+    const n = { kind: 'sync.rejected', params: { action: 'product.create', code: 'forbidden', reason: 'no', count: 200 }, title: '', message: '' };
+    expect(renderNotification(i18n.t, n, f).title).toBe('200 saved actions were refused');
+    await i18n.changeLanguage('ar');
+    expect(renderNotification(i18n.t, n, f).title).toBe('رفض الخادم 200 إجراء محفوظ');
+    expect(renderNotification(i18n.t, { ...n, params: { ...n.params, count: 2 } }, f).title).toBe('رفض الخادم إجراءين محفوظين');
+    await i18n.changeLanguage('en');
   });
 
   it('falls back to the stored title and message for an unknown kind', () => {

@@ -55,8 +55,11 @@ export function renderParams(t: TFunction, params: Record<string, unknown>, f: F
 export function renderNotification(t: TFunction, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
   if (!(KNOWN_KINDS as readonly string[]).includes(n.kind)) return { title: n.title, message: n.message };
   const values = renderParams(t, n.params ?? {}, f);
+  // A kind that counts (one sync.rejected for all of a push's refusals) picks its plural
+  // form by the number itself; without one the stored text stands.
+  const count = typeof n.params?.count === 'number' ? { count: n.params.count } : {};
   return {
-    title: t(`notifications:kinds.${n.kind}.title`, { ...values, defaultValue: n.title }),
-    message: t(`notifications:kinds.${n.kind}.message`, { ...values, defaultValue: n.message }),
+    title: t(`notifications:kinds.${n.kind}.title`, { ...values, ...count, defaultValue: n.title }),
+    message: t(`notifications:kinds.${n.kind}.message`, { ...values, ...count, defaultValue: n.message }),
   };
 }

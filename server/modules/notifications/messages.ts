@@ -6,6 +6,8 @@
  */
 export type Lang = 'ar' | 'en' | 'zh';
 type Text = { title: string; message: string };
+/** A kind whose event can count several things (params.count): its text for more than one. */
+type Counted = Text & { several: Text };
 
 export const NOTIFICATION_MESSAGES = {
   'bid.new': {
@@ -78,17 +80,31 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Your trial ends soon', message: 'Your {plan} trial ends on {date}.' },
     zh: { title: '试用即将结束', message: '您的 {plan} 试用将于 {date} 结束。' },
   },
+  // One per push: the first refusal, and how many the push had (params.count).
   'sync.rejected': {
-    ar: { title: 'لم يتم إرسال إجراء محفوظ', message: 'رفض الخادم «{action}»: {reason}' },
-    en: { title: 'A queued action was refused', message: 'The server refused “{action}”: {reason}' },
-    zh: { title: '排队的操作被拒绝', message: '服务器拒绝了“{action}”：{reason}' },
+    ar: {
+      title: 'لم يتم إرسال إجراء محفوظ',
+      message: 'رفض الخادم «{action}»: {reason}',
+      several: { title: 'رفض الخادم إجراءات محفوظة ({count})', message: 'أولها «{action}»: {reason}' },
+    },
+    en: {
+      title: 'A queued action was refused',
+      message: 'The server refused “{action}”: {reason}',
+      several: { title: '{count} queued actions were refused', message: 'The first, “{action}”: {reason}' },
+    },
+    zh: {
+      title: '排队的操作被拒绝',
+      message: '服务器拒绝了“{action}”：{reason}',
+      several: { title: '{count} 个排队的操作被拒绝', message: '第一个“{action}”：{reason}' },
+    },
   },
-} satisfies Record<string, Record<Lang, Text>>;
+} satisfies Record<string, Record<Lang, Text | Counted>>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_MESSAGES;
 
 export function renderNotification(kind: NotificationKind, lang: Lang, params: Record<string, string | number>): Text {
-  const t = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind].ar;
+  const texts: Text | Counted = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind].ar;
+  const t = 'several' in texts && Number(params.count) > 1 ? texts.several : texts;
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? '' : String(params[k])));
   return { title: fill(t.title), message: fill(t.message) };
 }

@@ -3,8 +3,10 @@
  * exactly once. The whole push is ONE transaction: the client's row is locked, a replayed
  * id gets its stored result back, every new mutation runs (the same service function as
  * its REST route), and the results and the client's last mutation id are stored before
- * the commit. A refused mutation is answered `rejected` with the error code, tells its
- * author in a notification, and does not stop the ones behind it.
+ * the commit. A refused mutation is answered `rejected` with the error code and does not
+ * stop the ones behind it; a push's refusals tell their author in ONE notification (the
+ * first refusal and how many there were), so a queue of 200 refused actions is one alert,
+ * not 200.
  *
  * One commit per push, not per mutation: every commit that writes the change log waits
  * for the log's commit lock (migrations/functions.ts), so a crew's phones reconnecting
@@ -26,7 +28,7 @@ import { fromDatabaseError, isDatabaseUnavailable } from '../../db/errors';
 import { AppError, clientIdTaken, fromZodError, internalError, unknownMutation } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
-import type { MutationTable } from './contracts';
+import type { MutationDef, MutationTable } from './contracts';
 
 type Mutation = PushBody['mutations'][number];
 
@@ -36,7 +38,28 @@ interface PushContext {
   user: SessionUser;
   clientId: string;
   logger?: Logger;
+  /** false while a failed push runs one by one: its refusals are told once, at the end */
+  tell: boolean;
 }
+
+/** A refusal this push made (not a replayed one), for the notification that tells it. */
+interface Refusal {
+  name: string;
+  result: MutationResult;
+}
+
+/** What one transaction of the push did: the answer, and the refusals it made. */
+interface Outcome extends PushResponse {
+  refused: Refusal[];
+}
+
+/**
+ * The definition of a mutation name, looked up among the table's own keys only: a name
+ * such as `constructor`, `__proto__` or `toString` would otherwise find the object
+ * prototype's members and fail as a bug instead of being the unknown mutation it is.
+ */
+const definitionOf = (table: MutationTable, name: string): MutationDef | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
 
 /** How a batch runs its new mutations: without savepoints first, with them after a throw, or rejecting one that cannot commit. */
 type Mode = { savepoints: boolean } | { rejectWith: unknown };
@@ -69,35 +92,41 @@ const outOfOrder = (id: number): MutationResult => ({
 });
 
 /**
- * The answer to a mutation that failed, and its author's notification. Anything that is
- * not a known refusal is our fault, but re-throwing would make this mutation block every
- * one behind it forever: it is rejected (and logged), and its author can resend it.
+ * The answer to a mutation that failed. Anything that is not a known refusal is our
+ * fault, but re-throwing would make this mutation block every one behind it forever: it
+ * is rejected (and logged), and its author can resend it.
  */
-async function reject(trx: Knex.Transaction, ctx: PushContext, m: Mutation, err: unknown): Promise<MutationResult> {
+function reject(ctx: PushContext, m: Mutation, err: unknown): MutationResult {
   const refused = refusal(err) ?? internalError('The server could not apply this action');
   if (refused.status >= 500) ctx.logger?.error({ err, mutation: m.name }, 'mutation failed');
   const result: MutationResult = { id: m.id, status: 'rejected', code: refused.code, error: refused.message };
   if (refused.details?.length) result.details = refused.details.map(({ path, message }) => ({ path, message }));
+  return result;
+}
+
+/** One notification for all of a push's refusals: the first one, and how many there were. */
+async function tellRefusals(trx: Knex.Transaction, ctx: PushContext, refused: Refusal[]): Promise<void> {
+  if (!refused.length) return;
+  const [{ name, result }] = refused;
   await notify(trx, {
     to: [ctx.user.id],
     kind: 'sync.rejected',
     type: 'system',
     priority: 'high',
-    params: { action: m.name, reason: refused.message, code: refused.code, mutation_id: m.id },
+    params: { action: name, reason: result.error ?? '', code: result.code ?? 'internal_error', mutation_id: result.id, count: refused.length },
   });
-  return result;
 }
 
 /** Runs one new mutation (`parsed`: its args, when runOfMany already parsed them). */
 async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode: Mode, parsed?: { args: unknown }): Promise<MutationResult> {
-  if ('rejectWith' in mode) return reject(trx, ctx, m, mode.rejectWith);
-  const def = ctx.mutations[m.name];
+  if ('rejectWith' in mode) return reject(ctx, m, mode.rejectWith);
+  const def = definitionOf(ctx.mutations, m.name);
   let args: unknown;
   try {
     if (!def) throw unknownMutation(m.name);
     args = parsed ? parsed.args : def.schema.parse(m.args ?? {});
   } catch (err) {
-    return reject(trx, ctx, m, err); // nothing was written
+    return reject(ctx, m, err); // nothing was written
   }
   try {
     if (mode.savepoints) await trx.transaction((sp) => def.run(sp, ctx.user, args as never));
@@ -106,7 +135,7 @@ async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode
   } catch (err) {
     if (isTransient(err)) throw err;
     if (!mode.savepoints) throw new NeedsSavepoints(); // its writes so far cannot be undone alone
-    return reject(trx, ctx, m, err);
+    return reject(ctx, m, err);
   }
 }
 
@@ -116,7 +145,7 @@ async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode
  * rejected on its own.
  */
 function runOfMany(ctx: PushContext, batch: Mutation[], from: number): Array<{ m: Mutation; args: unknown }> {
-  const def = ctx.mutations[batch[from].name];
+  const def = definitionOf(ctx.mutations, batch[from].name);
   const run: Array<{ m: Mutation; args: unknown }> = [];
   if (!def?.runMany) return run;
   for (const m of batch.slice(from)) {
@@ -131,7 +160,7 @@ function runOfMany(ctx: PushContext, batch: Mutation[], from: number): Array<{ m
 /** Applies a run of one mutation at once, all or none; when any is refused, the push runs again one by one. */
 async function runMany(trx: Knex.Transaction, ctx: PushContext, run: Array<{ m: Mutation; args: unknown }>): Promise<MutationResult[]> {
   try {
-    await ctx.mutations[run[0].m.name].runMany!(trx, ctx.user, run.map((r) => r.args) as never);
+    await definitionOf(ctx.mutations, run[0].m.name)!.runMany!(trx, ctx.user, run.map((r) => r.args) as never);
   } catch (err) {
     if (isTransient(err)) throw err;
     throw new NeedsSavepoints();
@@ -139,8 +168,8 @@ async function runMany(trx: Knex.Transaction, ctx: PushContext, run: Array<{ m: 
   return run.map(({ m }) => ({ id: m.id, status: 'applied' }));
 }
 
-/** Applies `batch` in one transaction; answers a result per mutation and the new last id. */
-async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Promise<PushResponse> {
+/** Applies `batch` in one transaction; answers a result per mutation, the new last id and its refusals. */
+async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Promise<Outcome> {
   return ctx.knex.transaction(async (trx) => {
     // The client's row, made on its first push and locked (an upsert's update locks the
     // row it returns), in one statement. user_id is never overwritten: a client id that is
@@ -176,6 +205,8 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
       i += applied.length;
       last = batch[i - 1].id;
     }
+    const refused = fresh.filter((r) => r.status === 'rejected').map((result) => ({ name: batch.find((m) => m.id === result.id)!.name, result }));
+    if (ctx.tell) await tellRefusals(trx, ctx, refused);
     if (fresh.length) {
       // The results and the client's last id, in one statement.
       await trx
@@ -184,12 +215,12 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
         .where({ id: ctx.clientId })
         .update({ last_mutation_id: last, updated_at: trx.fn.now() });
     }
-    return { results, last_mutation_id: last };
+    return { results, last_mutation_id: last, refused };
   });
 }
 
 /** applyBatch, again after a deadlock or serialization failure, and with savepoints once a mutation threw. */
-async function attempt(ctx: PushContext, batch: Mutation[], mode: Mode = { savepoints: false }): Promise<PushResponse> {
+async function attempt(ctx: PushContext, batch: Mutation[], mode: Mode = { savepoints: false }): Promise<Outcome> {
   for (let tries = 1; ; tries++) {
     try {
       return await applyBatch(ctx, batch, mode);
@@ -201,25 +232,31 @@ async function attempt(ctx: PushContext, batch: Mutation[], mode: Mode = { savep
 }
 
 export async function push(knex: Knex, mutations: MutationTable, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
-  const ctx: PushContext = { knex, mutations, user, clientId: body.client_id, logger };
+  const ctx: PushContext = { knex, mutations, user, clientId: body.client_id, logger, tell: true };
   try {
-    return await attempt(ctx, body.mutations);
+    const { results, last_mutation_id } = await attempt(ctx, body.mutations);
+    return { results, last_mutation_id };
   } catch (err) {
     // The batch failed as a whole (at its commit, say), so nothing of it was stored. One
     // by one, only the mutation at fault fails, and the ones before it are kept; one that
     // cannot commit even alone is stored as rejected, so it does not block the rest.
     if (!isDataError(err)) throw err;
     logger?.warn({ err }, 'push batch failed; applying its mutations one by one');
+    const oneByOne: PushContext = { ...ctx, tell: false };
     const results: MutationResult[] = [];
+    const refused: Refusal[] = [];
     let last = 0;
     for (const m of body.mutations) {
-      const res = await attempt(ctx, [m]).catch((cause) => {
+      const res = await attempt(oneByOne, [m]).catch((cause) => {
         if (!isDataError(cause)) throw cause;
-        return attempt(ctx, [m], { rejectWith: cause });
+        return attempt(oneByOne, [m], { rejectWith: cause });
       });
       results.push(...res.results);
+      refused.push(...res.refused);
       last = res.last_mutation_id;
     }
+    // Told after the last one has committed: still one notification for the push.
+    if (refused.length) await knex.transaction((trx) => tellRefusals(trx, ctx, refused));
     return { results, last_mutation_id: last };
   }
 }

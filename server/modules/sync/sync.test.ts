@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import pino from 'pino';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
@@ -234,12 +235,46 @@ describe('sync', () => {
       expect(ok).toEqual({ id: 4, status: 'applied' });
       expect(res.body.last_mutation_id).toBe(4);
       const told = await server.db.knex('notifications').where({ user_id: contractor.user.id, kind: 'sync.rejected' });
-      expect(told.length).toBeGreaterThanOrEqual(3);
+      expect(told).toHaveLength(1); // one for the push's three refusals
+      expect(told[0].params).toMatchObject({ action: 'product.create', code: 'forbidden', count: 3 });
       expect(told[0].message).toBeTruthy();
       // the rejection survives a replay unchanged, and writes no second notification
       const replay = await contractor.post('/api/sync/push', { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: {} }] });
       expect(replay.body.results[0]).toEqual(forbidden);
       expect(await server.db.knex('notifications').where({ user_id: contractor.user.id, kind: 'sync.rejected' })).toHaveLength(told.length);
+    });
+
+    it('answers names the object prototype has (constructor, __proto__, toString) as unknown mutations, logging no error', async () => {
+      const { push } = await import('./push');
+      const { mutations } = await import('./registry');
+      const { loadSessionUser } = await import('../../auth/session-user');
+      const user = (await loadSessionUser(server.db.knex, server.config, contractor.user.id))!;
+      const lines: Array<{ level: number; msg: string }> = [];
+      const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+      const res = await push(server.db.knex, mutations, user, {
+        client_id: clientId(),
+        mutations: names.map((name, i) => ({ id: i + 1, name, args: {} })),
+      }, logger);
+      // Looked up through the prototype, each found a function or an object with no
+      // schema, failed with a TypeError and was answered internal_error and logged.
+      expect(res.results).toEqual(names.map((name, i) => ({ id: i + 1, status: 'rejected', code: 'unknown_mutation', error: `Unknown action ${name}` })));
+      expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    });
+
+    it("tells the author of a push's refusals in one notification that counts them", async () => {
+      const s = await signInAs(server, { role: 'contractor' });
+      // A full push (PUSH_MAX_MUTATIONS): a contractor cannot sell, and one name is unknown.
+      const refused = Array.from({ length: 199 }, (_, i) => ({ id: i + 1, name: 'product.create', args: product(`ليس لي ${i}`, 1) }));
+      const res = await s.post('/api/sync/push', { client_id: clientId(), mutations: [...refused, { id: 200, name: 'no.such_thing', args: {} }] });
+      expect(res.status).toBe(200);
+      expect(res.body.results.filter((r: { status: string }) => r.status === 'rejected')).toHaveLength(200);
+      // One push, one notification: 200 refusals used to make 200 high-priority alerts.
+      const told = await server.db.knex('notifications').where({ user_id: s.user.id, kind: 'sync.rejected' });
+      expect(told).toHaveLength(1);
+      expect(told[0].params).toMatchObject({ action: 'product.create', code: 'forbidden', mutation_id: 1, count: 200 });
+      expect(told[0].priority).toBe('high');
+      expect(told[0].title).toContain('200');
     });
 
     it('applies creations in a row as each alone would: a refused one, invalid args or a repeated id in the run', async () => {
@@ -353,19 +388,27 @@ describe('sync', () => {
           { id: 1, name: 'probe.put', args: { n: 10 } },
           { id: 2, name: 'probe.twice', args: {} },
           { id: 3, name: 'probe.put', args: { n: 11 } },
+          { id: 4, name: 'probe.twice', args: {} },
         ],
       };
       const expected = [
         { id: 1, status: 'applied' },
         { id: 2, status: 'rejected', code: 'conflict', error: expect.any(String) },
         { id: 3, status: 'applied' },
+        { id: 4, status: 'rejected', code: 'conflict', error: expect.any(String) },
       ];
+      const notices = () => knex('notifications').where({ user_id: user.id, kind: 'sync.rejected' }).orderBy('created_at');
+      const before = (await notices()).length;
       const res = await push(knex, table, user, body);
-      expect(res).toEqual({ results: expected, last_mutation_id: 3 });
+      expect(res).toEqual({ results: expected, last_mutation_id: 4 });
       expect((await knex('push_probe').orderBy('n').pluck('n')).map(Number)).toEqual([10, 11]);
+      // run one by one, the push still tells its two refusals in one notification
+      const told = (await notices()).slice(before);
+      expect(told.map((n) => n.params)).toEqual([expect.objectContaining({ action: 'probe.twice', mutation_id: 2, count: 2 })]);
       // sent again (its answer lost), nothing runs twice and the answers are the same
-      expect(await push(knex, table, user, body)).toEqual({ results: expected, last_mutation_id: 3 });
+      expect(await push(knex, table, user, body)).toEqual({ results: expected, last_mutation_id: 4 });
       expect(await knex('push_probe').count({ n: '*' }).first()).toEqual({ n: 2 });
+      expect(await notices()).toHaveLength(before + 1);
       await knex.raw('drop table push_probe');
     });
 
