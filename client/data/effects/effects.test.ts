@@ -18,7 +18,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.create': { id: id(1), name: 'أسمنت', price: 18, unit: 'كيس', category_id: id(90) },
   'product.update': { id: id(2), price: 20, category_id: id(90) },
   'product.delete': { id: id(2) },
-  'review.create': { target_type: 'product', target_id: id(2), rating: 4 },
+  'review.create': { id: id(21), target_type: 'product', target_id: id(2), rating: 4 },
   'project.create': { id: id(3), title: 'مدرسة', description: 'بناء', location: 'الرياض' },
   'project.award': { id: id(4), bid_id: id(5) },
   'project.status': { id: id(4), status: 'cancelled' },

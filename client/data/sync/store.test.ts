@@ -20,11 +20,11 @@ describe('local store rebase', () => {
   it('replays only the mutations a pulled row does not include yet', async () => {
     db = new BinaaDb(`rebase-${Math.random()}`, { indexedDB, IDBKeyRange });
     await applyPulledPage(db, [product(0)], 0, 0, {});
-    const first = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx);
+    const first = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx);
     expect(await db.products.get(P)).toMatchObject({ total_reviews: 1, average_rating: 5 });
 
     await applyPushResults(db, [{ id: first, status: 'applied' }], ctx.now);
-    const second = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 3 }, ctx);
+    const second = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 3 }, ctx);
     expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
 
     // The server's row counts the first review; the second is still only here.
@@ -62,7 +62,7 @@ describe('local store rebase', () => {
       return add.apply(this, args);
     };
     try {
-      await expect(writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
+      await expect(writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
     } finally {
       store.add = add;
     }

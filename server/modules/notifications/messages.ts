@@ -1,10 +1,12 @@
 /**
- * What each notification kind says, in the three languages, for the server-filled
- * `title` and `message` (DESIGN section 9). The client renders `kind` and `params` with its
- * own locale files, so a reader who switches language sees their language; these texts are
- * for the stored row and anything outside the app.
+ * What each notification kind (shared/schemas/notification.ts) says, in every language,
+ * for the server-filled `title` and `message`. The client renders `kind` and `params` with
+ * its own locale files, so a reader who switches language sees their language; these texts
+ * are for the stored row and anything outside the app.
  */
-export type Lang = 'ar' | 'en' | 'zh';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
+import type { NotificationKind } from '../../../shared/schemas/notification';
+
 type Text = { title: string; message: string };
 
 export const NOTIFICATION_MESSAGES = {
@@ -83,12 +85,10 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'A queued action was refused', message: 'The server refused “{action}”: {reason}' },
     zh: { title: '排队的操作被拒绝', message: '服务器拒绝了“{action}”：{reason}' },
   },
-} satisfies Record<string, Record<Lang, Text>>;
+} satisfies Record<NotificationKind, Record<Language, Text>>;
 
-export type NotificationKind = keyof typeof NOTIFICATION_MESSAGES;
-
-export function renderNotification(kind: NotificationKind, lang: Lang, params: Record<string, string | number>): Text {
-  const t = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind].ar;
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? '' : String(params[k])));
+export function renderNotification(kind: NotificationKind, lang: Language, params: Record<string, unknown>): Text {
+  const t = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind][DEFAULT_LANGUAGE];
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined || params[k] === null ? '' : String(params[k])));
   return { title: fill(t.title), message: fill(t.message) };
 }
