@@ -64,10 +64,21 @@ export const RATING_DEFAULT = 5;
 
 // --- Languages -----------------------------------------------------------------------
 
+/** The languages of the interface, the notifications and the category names. */
 export const LANGUAGES = ['ar', 'en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Arabic is the default and the fallback. */
 export const DEFAULT_LANGUAGE: Language = 'ar';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+/**
+ * How each language is shown: `rtl` drives <html dir> and the UI's direction; the
+ * autonym is the language's own name (never translated: a language is always offered in
+ * its own name); `intlLocale` is handed to Intl (Saudi conventions for ar and en).
+ */
+export const LANGUAGE_DETAILS: Record<Language, { rtl: boolean; autonym: string; intlLocale: string }> = {
+  ar: { rtl: true, autonym: 'العربية', intlLocale: 'ar-SA' },
+  en: { rtl: false, autonym: 'English', intlLocale: 'en-SA' },
+  zh: { rtl: false, autonym: '中文', intlLocale: 'zh-CN' },
+};
 
 // --- People ---------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../../data/db/database';
 import { rowKey, type LocalProduct } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
+import { readSubscription } from '../../data/local/subscription';
 import { productIndex, type IndexedProduct } from '../../data/local/productIndex';
 import { queryWords } from '../../data/sync/searchWords';
 
@@ -161,10 +162,8 @@ export interface ProductLimit {
 export function useProductLimit(supplierId: string): ProductLimit | undefined {
   const { db } = useLocalData();
   const limit = useLiveQuery(async () => {
-    const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), db.subscription.toCollection().first()]);
-    // No subscription row yet: the server creates one at the first subscribe; until then it is the free plan.
-    const plan = subscription?.plan ?? (await db.plans.get('free'));
-    const max = plan?.max_products ?? UNLIMITED;
+    const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), readSubscription(db)]);
+    const max = subscription?.plan.max_products ?? UNLIMITED;
     const unlimited = max >= UNLIMITED;
     return { used, max, unlimited, reached: !unlimited && used >= max };
   }, [db, supplierId]);
