@@ -70,7 +70,7 @@ describe('local effects', () => {
   it('subscription.free_trial before the store has a subscription row: starts the trial from the free plan', async () => {
     db = new BinaaDb(`effects-trial-${Math.random()}`, { indexedDB, IDBKeyRange });
     const withoutRow = rows.filter((r) => r.entity !== 'subscription');
-    const free = { entity: 'plan', id: 'free', op: 'upsert' as const, data: { name: 'free' } };
+    const free = { entity: 'plan' as const, id: 'free', op: 'upsert' as const, data: { name: 'free' } };
     await applyPulledPage(db, [...withoutRow.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), free], 0, 0, {});
     await writeLocal(db, 'subscription.free_trial', {}, ctx);
     expect(await db.subscription.get(U)).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true, billing_cycle: null, plan: { id: 'basic' } });

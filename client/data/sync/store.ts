@@ -14,13 +14,11 @@
  * (the pull says so in last_mutation_id), so a mutation is never applied twice locally.
  */
 import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
-import { normalizeSearch } from '../../../shared/search';
 import { SYNC_ENTITIES, type Change, type MutationResult, type SyncEntity } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
 import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
 import { EFFECTS, EFFECT_ENTITIES } from '../effects';
 import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
-import { searchWords } from './searchWords';
 
 const effectOf = (name: MutationName) => EFFECTS[name] as unknown as LocalEffect<MutationName>;
 
@@ -35,16 +33,8 @@ function reader(db: BinaaDb): EffectReader {
   };
 }
 
-/** A row as stored: stamped with the generation, products with their search words. */
-export function toStored(entity: string, row: AnyRow, generation: number): AnyRow {
-  const stored: AnyRow = { ...row, _gen: generation };
-  if (entity === 'product') {
-    const text = normalizeSearch(`${row.name ?? ''} ${row.description ?? ''}`);
-    stored._search = text;
-    stored._words = searchWords(text);
-  }
-  return stored;
-}
+/** A row as stored: stamped with the generation that wrote it. */
+const stamped = (row: AnyRow, generation: number): AnyRow => ({ ...row, _gen: generation });
 
 const sameRow = (a: AnyRow | null | undefined, b: AnyRow | null | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -75,7 +65,7 @@ async function writeRows(db: BinaaDb, rows: RowMap, generation: number, before?:
   await Promise.all(
     [...byEntity(changed)].map(async ([entity, items]) => {
       const table = db.anyEntityTable(entity);
-      const puts = items.filter((i) => i.value).map((i) => toStored(entity, i.value!, generation));
+      const puts = items.filter((i) => i.value).map((i) => stamped(i.value!, generation));
       const deletes = items.filter((i) => !i.value).map((i) => i.id);
       await Promise.all([puts.length ? table.bulkPut(puts) : undefined, deletes.length ? table.bulkDelete(deletes) : undefined]);
     }),
@@ -202,10 +192,10 @@ export async function applyPulledPage(
       const key = rowKey(change.entity, change.id);
       const row = change.op === 'upsert' && change.data ? ({ ...change.data, id: change.id } as AnyRow) : null;
       if (outboxKeys.has(key)) {
-        await db.base.put({ key, row: row ? toStored(change.entity, row, generation) : null, as_of: lastMutationId });
+        await db.base.put({ key, row: row ? stamped(row, generation) : null, as_of: lastMutationId });
         dirty.push(key);
       } else if (row) {
-        (puts.get(change.entity) ?? puts.set(change.entity, []).get(change.entity)!).push(toStored(change.entity, row, generation));
+        (puts.get(change.entity) ?? puts.set(change.entity, []).get(change.entity)!).push(stamped(row, generation));
       } else {
         (deletes.get(change.entity) ?? deletes.set(change.entity, []).get(change.entity)!).push(change.id);
       }
