@@ -6,6 +6,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MUTATION_NAMES, type MutationInput, type MutationName } from '../../../shared/mutations';
+import type { Change } from '../../../shared/sync';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { applyPulledPage, writeLocal } from '../sync/store';
@@ -56,13 +57,16 @@ const rows = [
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
 ] as const;
 
+/** Upserts of these rows; each holds only the fields the effects read, so it is typed as a change by a cast. */
+const pulled = (list: ReadonlyArray<{ entity: string; id: string; data: object }>) => list.map((r) => ({ ...r, op: 'upsert', data: { ...r.data } })) as unknown as Change[];
+
 let db: BinaaDb;
 afterEach(() => db?.close());
 
 describe('local effects', () => {
   it('profile.save: the fields sent change (phone as the server stores it, null clears), the rest and the role stay', async () => {
     db = new BinaaDb(`effects-profile-${Math.random()}`, { indexedDB, IDBKeyRange });
-    await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
+    await applyPulledPage(db, pulled(rows), 0, 0, {});
     await writeLocal(db, 'profile.save', { role: 'supplier', phone: '0501234567', website: null }, ctx);
     expect(await db.table('profile').get(U)).toMatchObject({ role: 'supplier', company_name: 'مؤسسة قديمة', phone: '+966501234567', website: null });
   });
@@ -70,8 +74,8 @@ describe('local effects', () => {
   it('subscription.free_trial before the store has a subscription row: starts the trial from the free plan', async () => {
     db = new BinaaDb(`effects-trial-${Math.random()}`, { indexedDB, IDBKeyRange });
     const withoutRow = rows.filter((r) => r.entity !== 'subscription');
-    const free = { entity: 'plan' as const, id: 'free', op: 'upsert' as const, data: { name: 'free' } };
-    await applyPulledPage(db, [...withoutRow.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), free], 0, 0, {});
+    const free = { entity: 'plan', id: 'free', data: { name: 'free' } };
+    await applyPulledPage(db, pulled([...withoutRow, free]), 0, 0, {});
     await writeLocal(db, 'subscription.free_trial', {}, ctx);
     expect(await db.subscription.get(U)).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true, billing_cycle: null, plan: { id: 'basic' } });
   });
@@ -83,7 +87,7 @@ describe('local effects', () => {
   for (const name of MUTATION_NAMES) {
     it(`${name}: writes inside its tables and queues one outbox row`, async () => {
       db = new BinaaDb(`effects-${name}-${Math.random()}`, { indexedDB, IDBKeyRange });
-      await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
+      await applyPulledPage(db, pulled(rows), 0, 0, {});
       const before = JSON.stringify(await Promise.all(db.syncTables().slice(4).map((t) => t.toArray())));
       await writeLocal(db, name, SAMPLES[name] as never, ctx);
       expect(await db.outbox.count()).toBe(1);

@@ -6,12 +6,14 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../db/database';
+import type { Change } from '../../../shared/sync';
 import type { EffectContext } from '../db/schema';
 import { applyPulledPage, applyPushResults, confirmThrough, writeLocal } from './store';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const ctx: EffectContext = { user_id: 'u1', company_name: 'x', verification_tier: 'unverified', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
-const product = (total: number) => ({ entity: 'product' as const, id: P, op: 'upsert' as const, data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } });
+/** An upsert of the product with only the fields the review effect reads (hence the cast). */
+const product = (total: number) => ({ entity: 'product', id: P, op: 'upsert', data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } }) as unknown as Change;
 
 let db: BinaaDb;
 afterEach(() => db?.close());

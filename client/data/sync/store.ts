@@ -186,11 +186,11 @@ export async function applyPulledPage(
   await db.transaction('rw', db.syncTables(), async () => {
     const outboxKeys = new Set((await db.outbox.toArray()).flatMap((m) => m.keys));
     const dirty: RowKey[] = [];
-    const puts = new Map<string, AnyRow[]>();
-    const deletes = new Map<string, string[]>();
+    const puts = new Map<SyncEntity, AnyRow[]>();
+    const deletes = new Map<SyncEntity, string[]>();
     for (const change of changes) {
       const key = rowKey(change.entity, change.id);
-      const row = change.op === 'upsert' && change.data ? ({ ...change.data, id: change.id } as AnyRow) : null;
+      const row: AnyRow | null = change.op === 'upsert' ? { ...change.data, id: change.id } : null;
       if (outboxKeys.has(key)) {
         await db.base.put({ key, row: row ? stamped(row, generation) : null, as_of: lastMutationId });
         dirty.push(key);
@@ -200,8 +200,8 @@ export async function applyPulledPage(
         (deletes.get(change.entity) ?? deletes.set(change.entity, []).get(change.entity)!).push(change.id);
       }
     }
-    for (const [entity, rows] of puts) await db.anyEntityTable(entity as Change['entity']).bulkPut(rows);
-    for (const [entity, ids] of deletes) await db.anyEntityTable(entity as Change['entity']).bulkDelete(ids);
+    for (const [entity, rows] of puts) await db.anyEntityTable(entity).bulkPut(rows);
+    for (const [entity, ids] of deletes) await db.anyEntityTable(entity).bulkDelete(ids);
     await recompute(db, dirty, generation);
     for (const [key, value] of Object.entries(meta)) await db.setMeta(key as never, value);
   });

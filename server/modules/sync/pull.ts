@@ -106,7 +106,9 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
   const changes: Change[] = [];
   for (const [key, r] of last) {
     const data = current.get(key);
-    changes.push(data ? { entity: r.entity, id: r.entity_id, op: 'upsert', data } : { entity: r.entity, id: r.entity_id, op: 'delete' });
+    // The loaders present each entity's rows as its REST route does, so `data` is the
+    // entity's row (SYNC_ROWS); server/modules/sync/pull-rows.test.ts parses a feed of every entity.
+    changes.push(data ? ({ entity: r.entity, id: r.entity_id, op: 'upsert', data } as Change) : { entity: r.entity, id: r.entity_id, op: 'delete' });
   }
   // At the end of the feed the cursor may jump to the horizon: nothing is left below it.
   const lastPos = Number(page[page.length - 1].pos);
