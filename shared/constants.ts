@@ -44,7 +44,6 @@ export const REGISTRATION_REVIEW_HOURS = { min: 24, max: 48 } as const;
 /** Static counters of the landing page footer. */
 export const FOOTER_COUNTERS = { suppliers: 1000, contractors: 500, government: 50 } as const;
 export const APP_VERSION = '2.0.0';
-export const CURRENCY = 'SAR';
 
 /** Lists (DESIGN section 6): default and largest page size. */
 export const LIST_DEFAULT_LIMIT = 20;

@@ -71,7 +71,6 @@ export const MUTATIONS = {
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;
-export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
 
 /** What the client sends (before defaults and trimming). */
 export type MutationInput<N extends MutationName> = z.input<(typeof MUTATIONS)[N]['schema']>;

@@ -5,11 +5,12 @@
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MUTATION_NAMES, type MutationInput, type MutationName } from '../../../shared/mutations';
+import { MUTATIONS, type MutationInput, type MutationName } from '../../../shared/mutations';
 import type { Change } from '../../../shared/sync';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
-import { applyPulledPage, writeLocal } from '../sync/store';
+import { applyPulledPage } from '../sync/store';
+import { writeLocal } from '../sync/testing/local';
 
 const U = '00000000-0000-4000-8000-00000000000a';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -59,6 +60,8 @@ const rows = [
 
 /** Upserts of these rows; each holds only the fields the effects read, so it is typed as a change by a cast. */
 const pulled = (list: ReadonlyArray<{ entity: string; id: string; data: object }>) => list.map((r) => ({ ...r, op: 'upsert', data: { ...r.data } })) as unknown as Change[];
+
+const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
 
 let db: BinaaDb;
 afterEach(() => db?.close());

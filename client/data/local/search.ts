@@ -31,14 +31,14 @@ import type { BinaaDb } from '../db/database';
 // --- Normalise and words -----------------------------------------------------------------
 
 /** A name or a term as search compares them: normalised, spaces collapsed. */
-export const normaliseText = (raw: string) => normalizeSearch(raw).replace(/\s+/g, ' ').trim();
+const normaliseText = (raw: string) => normalizeSearch(raw).replace(/\s+/g, ' ').trim();
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/u;
 const ARTICLE = /^(?:وال|بال|فال|كال|لل|ال)(?=.{2,})/u;
 const TOKENS = /[^\p{L}\p{N}]+/u;
 
 /** The words of a normalised text, as the index holds them. */
-export function searchWords(normalised: string): string[] {
+function searchWords(normalised: string): string[] {
   const words = new Set<string>();
   for (const token of normalised.split(TOKENS)) {
     if (!token) continue;
@@ -93,7 +93,7 @@ export interface IndexedProduct {
   category_id: string | null;
 }
 
-export interface IndexableProduct {
+interface IndexableProduct {
   id: string;
   name: string;
   description?: string | null;
@@ -104,7 +104,7 @@ export interface IndexableProduct {
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
 
 /** The index entries of products, newest first (a stable sort keeps rows of one instant in their order). */
-export function indexProducts(rows: readonly IndexableProduct[]): IndexedProduct[] {
+function indexProducts(rows: readonly IndexableProduct[]): IndexedProduct[] {
   return rows
     .map((row) => ({
       id: row.id,

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../db/database';
 import type { Change } from '../../../shared/sync';
 import type { EffectContext } from '../db/schema';
-import { applyPulledPage, applyPushResults, confirmThrough, writeLocal } from './store';
+import { applyPulledPage, applyPushResults, confirmThrough } from './store';
+import { writeLocal } from './testing/local';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const ctx: EffectContext = { user_id: 'u1', company_name: 'x', verification_tier: 'unverified', language: 'ar', now: '2026-11-23T10:00:00.000Z' };

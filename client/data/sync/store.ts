@@ -79,20 +79,12 @@ export class ValidationFailed extends Error {
 }
 
 /** Parses a mutation's input with its shared schema (the server parses it the same way). */
-export function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): MutationArgs<N> {
+function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): MutationArgs<N> {
   const parsed = MUTATIONS[name].schema.safeParse(input);
   if (!parsed.success) {
     throw new ValidationFailed(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   }
   return parsed.data as MutationArgs<N>;
-}
-
-/**
- * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
- * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
- */
-export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
-  return (await writeLocalRows(db, name, input, ctx)).id;
 }
 
 /** A committed local write: its mutation id and the rows it touched as it left them (null: none). */
@@ -101,7 +93,11 @@ export interface LocalWrite {
   rows: RowMap;
 }
 
-/** writeLocal, resolving also to the rows as stored, which a screen can show before its live query reads them again. */
+/**
+ * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
+ * applies the effect and adds the outbox row. Resolves once committed to the mutation id
+ * and the rows as stored, which a screen can show before its live query reads them again.
+ */
 export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<LocalWrite> {
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);

@@ -35,7 +35,7 @@ export class SyncProtocolError extends Error {
 }
 
 /** A pulled page as the shared schemas read it; throws SyncProtocolError when it is not one. */
-export function parsePullPage(body: unknown): PullResponse {
+function parsePullPage(body: unknown): PullResponse {
   const reset = typeof body === 'object' && body !== null && 'reset' in body;
   const parsed = (reset ? pullResetSchema : pullPageSchema).safeParse(body);
   if (parsed.success) return parsed.data;

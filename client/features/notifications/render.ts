@@ -18,7 +18,7 @@ export interface Formatters {
 
 const TEXT_PARAMS = ['company', 'project_title', 'title', 'location', 'order_title', 'pickup', 'delivery'];
 
-export function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
+function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;

@@ -1,16 +1,17 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../../data/db/database';
-import { RANK, indexProducts, normaliseText, parseTerm, searchIndex, searchWords, type SearchTerm } from '../../data/local/search';
+import { RANK, parseTerm, productIndex, searchIndex, type IndexedProduct, type SearchTerm } from '../../data/local/search';
 import { readCatalogue } from './queries';
 
-/** The ranking spelled out row by row (what searchIndex must equal): highest rank first, newest first within one. */
-function rankRows<T extends { name: string; created_at: string; words: string[] }>(rows: T[], term: SearchTerm): T[] {
+const wordsOf = (entry: IndexedProduct) => entry.spaced.trim().split(' ');
+
+/** The ranking spelled out entry by entry (what searchIndex must equal): highest rank first, newest first within one. */
+function rankRows<T extends IndexedProduct>(rows: T[], term: SearchTerm): T[] {
   const rankOf = (row: T) => {
-    const name = normaliseText(row.name);
-    if (name === term.term) return RANK.exact;
-    if (name.startsWith(term.term)) return RANK.prefix;
-    return term.words.every((w) => row.words.includes(w)) ? RANK.word : RANK.partial;
+    if (row.name === term.term) return RANK.exact;
+    if (row.name.startsWith(term.term)) return RANK.prefix;
+    return term.words.every((w) => wordsOf(row).includes(w)) ? RANK.word : RANK.partial;
   };
   const newestFirst = (a: T, b: T) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
   return rows
@@ -49,6 +50,10 @@ describe('offline catalogue search', () => {
     expect((await readCatalogue(db, { search: 'حديد 13', categoryId: null, limit: 10 })).total).toBe(0);
   });
 
+  it('finds a product by a word of its description', async () => {
+    expect((await readCatalogue(db, { search: 'سابك', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['حديد تسليح 12 ملم']);
+  });
+
   it('is case-insensitive, finds Chinese characters, and filters by category', async () => {
     expect((await readCatalogue(db, { search: 'CEMENT', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['Portland Cement 50kg']);
     expect((await readCatalogue(db, { search: '水泥', categoryId: null, limit: 10 })).total).toBe(1);
@@ -70,38 +75,34 @@ describe('offline catalogue search', () => {
     expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).total).toBe(0);
   });
 
-  it('ranks exact name, then name prefix, then whole words, then prefixes', () => {
-    const term = parseTerm('cement')!;
-    const rows = [
-      { id: 'a', name: 'white cements', created_at: '3', category_id: null },
-      { id: 'b', name: 'white cement', created_at: '2', category_id: null },
-      { id: 'c', name: 'cement bag', created_at: '1', category_id: null },
-      { id: 'd', name: 'Cement', created_at: '0', category_id: null },
-    ];
-    expect(searchIndex(indexProducts(rows), term, null, 10).ids).toEqual(['d', 'c', 'b', 'a']);
+  it('ranks exact name, then name prefix, then whole words, then prefixes', async () => {
+    const other = new BinaaDb(`search-rank-${Date.now()}`);
+    const rows = [product('white cements', '2026-02-04T00:00:00Z'), product('white cement', '2026-02-03T00:00:00Z'), product('cement bag', '2026-02-02T00:00:00Z'), product('Cement', '2026-02-01T00:00:00Z')];
+    await other.products.bulkPut(rows as never);
+    expect(searchIndex(await productIndex(other), parseTerm('cement')!, null, 10).ids).toEqual([rows[3].id, rows[2].id, rows[1].id, rows[0].id]);
+    await other.delete();
   });
 
-  it('pages a walk of the index exactly as ranking every match would (rank, then newest, then key order)', () => {
+  it('pages a walk of the index exactly as ranking every match would (rank, then newest, then key order)', async () => {
     // Few words and few instants, so ranks, prefixes and ties of created_at are common.
     const vocabulary = ['اسمنت', 'الاسمنت', 'حديد', 'حديد 12', 'cement', 'cements', 'white', 'بلوك', '12', '120'];
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    const rows = Array.from({ length: 400 }, (_, i) => {
-      const name = Array.from({ length: 1 + random(3) }, () => vocabulary[random(vocabulary.length)]).join(' ');
-      const words = searchWords(normaliseText(name));
-      return {
-        id: `p${String(i).padStart(4, '0')}`,
-        name,
-        created_at: `2026-01-0${1 + random(5)}T00:00:00Z`,
-        category_id: random(2) ? 'c1' : null,
-        words,
-      };
-    });
-    const index = indexProducts(rows);
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      ...base,
+      id: `p${String(i).padStart(4, '0')}`,
+      name: Array.from({ length: 1 + random(3) }, () => vocabulary[random(vocabulary.length)]).join(' '),
+      created_at: `2026-01-0${1 + random(5)}T00:00:00Z`,
+      category_id: random(2) ? 'c1' : null,
+    }));
+    const other = new BinaaDb(`search-walk-${Date.now()}`);
+    await other.products.bulkPut(rows as never);
+    const index = await productIndex(other);
+    await other.delete();
     for (const raw of ['اسمنت', 'الاسمنت', 'cement', 'حديد 12', '12', 'wh', 'بلوك اسم', 'nothing']) {
       const term = parseTerm(raw)!;
       for (const categoryId of [null, 'c1']) {
-        const matches = rows.filter((r) => (!categoryId || r.category_id === categoryId) && term.words.every((w) => r.words.some((word) => word.startsWith(w))));
+        const matches = index.filter((r) => (!categoryId || r.category_id === categoryId) && term.words.every((w) => wordsOf(r).some((word) => word.startsWith(w))));
         const expected = rankRows(matches, term).map((r) => r.id);
         for (const limit of [1, 12, 1000]) {
           expect(searchIndex(index, term, categoryId, limit), `${raw} ${categoryId} ${limit}`).toEqual({ ids: expected.slice(0, limit), total: expected.length });

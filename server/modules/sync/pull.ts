@@ -19,7 +19,7 @@ interface ChangeRow {
 }
 
 /** Below this position deletes may have been pruned: such a cursor must start again. */
-export async function logHorizon(knex: Knex): Promise<number> {
+async function logHorizon(knex: Knex): Promise<number> {
   const row = await knex('sync_state').where({ id: 1 }).first('pruned_pos');
   return Number(row?.pruned_pos ?? 0);
 }
