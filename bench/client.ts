@@ -15,13 +15,14 @@
  * The built client must be in dist/ (npm run build; bench/run.ts builds it).
  */
 import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
 import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
-import { SCHEMA_VERSIONS } from '../client/data/db/schema';
+import { ENTITY_TABLES } from '../client/data/db/schema';
 
 const SCHEMA = 'bench_client';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -32,6 +33,15 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
 const DOWN_BPS = 1.6e6;
 const RTT_MS = 150;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * BENCH_BASELINE_DIST: another build of the client (a dist directory, say of the commit
+ * before a change) whose first sync is measured beside this build's, in the same run,
+ * alternating BENCH_FIRST_SYNC_RUNS times (default 2).
+ */
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
+const FIRST_SYNC_RUNS = Number(process.env.BENCH_FIRST_SYNC_RUNS ?? 2);
+/** The raw-bulkPut baseline's stores: the three tables as the local store declares them now. */
+const RAW_STORES = Object.fromEntries([ENTITY_TABLES.product, ENTITY_TABLES.instant_order, ENTITY_TABLES.notification].map(({ table, indexes }) => [table, indexes]));
 /** Which measures to run (all by default): first-sync, write, search. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'first-sync,write,search').split(','));
 
@@ -91,6 +101,110 @@ async function signIn(page: Page, base: string, knex: Knex, userId: string) {
   await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
+/**
+ * First sync over a throttled link of `reader`, from the client served at `url`; `build`
+ * names that build in the rows when two are compared.
+ */
+async function firstSync(browser: Browser, url: string, knex: Knex, reader: string, build?: string): Promise<Array<Record<string, string | number>>> {
+  // Under the app's own Content-Security-Policy (no eval: the sync's zod parsing runs without its JIT, as on a phone).
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'ar-SA' });
+  await context.addInitScript('window.__name = (f) => f');
+  const page = await context.newPage();
+  await signIn(page, url, knex, reader);
+  // The shell is installed (as on a phone that opened the app once); the data is not.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`${url}/info/about`);
+  await page.evaluate((name) => new Promise((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = resolve;
+    req.onerror = reject;
+    req.onblocked = resolve;
+  }), `binaa-${reader}`);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: DOWN_BPS / 8, uploadThroughput: DOWN_BPS / 8 });
+  const pullIds = new Set<string>();
+  let pullBytes = 0;
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    if (e.request.url.includes('/api/sync/pull')) pullIds.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    if (pullIds.has(e.requestId)) pullBytes += e.encodedDataLength;
+  });
+
+  const t0 = Date.now();
+  await page.goto(`${url}/dashboard`);
+  await page.waitForSelector('[data-testid="first-sync"][data-usable="true"]', { timeout: 120_000 }).catch(() => undefined);
+  const usableMs = Date.now() - t0;
+  await page.waitForSelector('[data-testid="first-sync"]', { state: 'detached', timeout: 300_000 });
+  const totalMs = Date.now() - t0;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const counts = await page.evaluate(
+    (name) =>
+      new Promise<Record<string, number>>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const out: Record<string, number> = {};
+          const tx = idb.transaction(['products', 'instant_orders', 'notifications'], 'readonly');
+          for (const store of ['products', 'instant_orders', 'notifications']) {
+            const req = tx.objectStore(store).count();
+            req.onsuccess = () => (out[store] = req.result);
+          }
+          tx.oncomplete = () => {
+            idb.close();
+            resolve(out);
+          };
+        };
+      }),
+    `binaa-${reader}`,
+  );
+
+  // Baseline: the same rows put with Dexie's bulkPut into an empty database of the same schema.
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(readFileSync(path.resolve('node_modules/dexie/dist/dexie.js'), 'utf8'));
+  const rawMs = await page.evaluate(
+    async ({ name, stores }) => {
+      const Dexie = (window as unknown as { Dexie: any }).Dexie;
+      const source = new Dexie(name);
+      await source.open();
+      const data = {
+        products: await source.table('products').toArray(),
+        instant_orders: await source.table('instant_orders').toArray(),
+        notifications: await source.table('notifications').toArray(),
+      };
+      source.close();
+      const raw = new Dexie('bench-raw');
+      raw.version(1).stores(stores);
+      await raw.open();
+      const t = performance.now();
+      await raw.transaction('rw', ['products', 'instant_orders', 'notifications'], async () => {
+        for (const [table, rowsOf] of Object.entries(data)) await raw.table(table).bulkPut(rowsOf);
+      });
+      const elapsed = performance.now() - t;
+      raw.close();
+      await Dexie.delete('bench-raw');
+      return elapsed;
+    },
+    { name: `binaa-${reader}`, stores: RAW_STORES },
+  );
+  const floorMs = (pullBytes * 8 * 1000) / DOWN_BPS;
+  const rows: Array<Record<string, string | number>> = [
+    { measure: `first sync, total (${counts.products} products, ${counts.instant_orders} orders, ${counts.notifications} notifications; 1.6 Mbps, 150 ms)`, ms: totalMs, baseline: 'goal', baseline_ms: 15_000, ratio: +(totalMs / 15_000).toFixed(2) },
+    { measure: 'first sync, time to usable (notifications and orders in)', ms: usableMs, baseline: 'goal', baseline_ms: 3_000, ratio: +(usableMs / 3_000).toFixed(2) },
+    { measure: 'first sync vs bytes over bandwidth', ms: totalMs, baseline: `${(pullBytes / 1024).toFixed(0)} KB compressed at 1.6 Mbps`, baseline_ms: ms(floorMs), ratio: +(totalMs / floorMs).toFixed(2) },
+    { measure: 'raw Dexie bulkPut of the same rows (no network)', ms: ms(rawMs), baseline: '', baseline_ms: '', ratio: '' },
+  ];
+  await context.close();
+  return build ? rows.map((row) => ({ ...row, measure: `[${build}] ${row.measure}` })) : rows;
+}
+
+
+
 async function main() {
   const db = await freshSchema(SCHEMA);
   const { knex } = db;
@@ -103,100 +217,21 @@ async function main() {
   const rows: Array<Record<string, string | number>> = [];
   try {
     if (PARTS.has('first-sync')) {
-      // --- first sync over a throttled link --------------------------------------------
-      // bypassCSP: the baseline injects Dexie into the page afterwards.
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'ar-SA', bypassCSP: true });
-      await context.addInitScript('window.__name = (f) => f');
-      const page = await context.newPage();
-      await signIn(page, app.url, knex, reader);
-      // The shell is installed (as on a phone that opened the app once); the data is not.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.goto(`${app.url}/info/about`);
-      await page.evaluate((name) => new Promise((resolve, reject) => {
-        const req = indexedDB.deleteDatabase(name);
-        req.onsuccess = resolve;
-        req.onerror = reject;
-        req.onblocked = resolve;
-      }), `binaa-${reader}`);
-
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: DOWN_BPS / 8, uploadThroughput: DOWN_BPS / 8 });
-      const pullIds = new Set<string>();
-      let pullBytes = 0;
-      cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
-        if (e.request.url.includes('/api/sync/pull')) pullIds.add(e.requestId);
-      });
-      cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-        if (pullIds.has(e.requestId)) pullBytes += e.encodedDataLength;
-      });
-
-      const t0 = Date.now();
-      await page.goto(`${app.url}/dashboard`);
-      await page.waitForSelector('[data-testid="first-sync"][data-usable="true"]', { timeout: 120_000 }).catch(() => undefined);
-      const usableMs = Date.now() - t0;
-      await page.waitForSelector('[data-testid="first-sync"]', { state: 'detached', timeout: 300_000 });
-      const totalMs = Date.now() - t0;
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-
-      const counts = await page.evaluate(
-        (name) =>
-          new Promise<Record<string, number>>((resolve) => {
-            const open = indexedDB.open(name);
-            open.onsuccess = () => {
-              const idb = open.result;
-              const out: Record<string, number> = {};
-              const tx = idb.transaction(['products', 'instant_orders', 'notifications'], 'readonly');
-              for (const store of ['products', 'instant_orders', 'notifications']) {
-                const req = tx.objectStore(store).count();
-                req.onsuccess = () => (out[store] = req.result);
-              }
-              tx.oncomplete = () => {
-                idb.close();
-                resolve(out);
-              };
-            };
-          }),
-        `binaa-${reader}`,
-      );
-
-      // Baseline: the same rows put with Dexie's bulkPut into an empty database of the same schema.
-      await page.addScriptTag({ path: path.resolve('node_modules/dexie/dist/dexie.js') });
-      const rawMs = await page.evaluate(
-        async ({ name, stores }) => {
-          const Dexie = (window as unknown as { Dexie: any }).Dexie;
-          const source = new Dexie(name);
-          await source.open();
-          const data = {
-            products: await source.table('products').toArray(),
-            instant_orders: await source.table('instant_orders').toArray(),
-            notifications: await source.table('notifications').toArray(),
-          };
-          source.close();
-          const raw = new Dexie('bench-raw');
-          raw.version(1).stores(stores);
-          await raw.open();
-          const t = performance.now();
-          await raw.transaction('rw', ['products', 'instant_orders', 'notifications'], async () => {
-            for (const [table, rowsOf] of Object.entries(data)) await raw.table(table).bulkPut(rowsOf);
-          });
-          const elapsed = performance.now() - t;
-          raw.close();
-          await Dexie.delete('bench-raw');
-          return elapsed;
-        },
-        { name: `binaa-${reader}`, stores: SCHEMA_VERSIONS[0].stores },
-      );
-      const floorMs = (pullBytes * 8 * 1000) / DOWN_BPS;
-      rows.push(
-        { measure: `first sync, total (${counts.products} products, ${counts.instant_orders} orders, ${counts.notifications} notifications; 1.6 Mbps, 150 ms)`, ms: totalMs, baseline: 'goal', baseline_ms: 15_000, ratio: +(totalMs / 15_000).toFixed(2) },
-        { measure: 'first sync, time to usable (notifications and orders in)', ms: usableMs, baseline: 'goal', baseline_ms: 3_000, ratio: +(usableMs / 3_000).toFixed(2) },
-        { measure: 'first sync vs bytes over bandwidth', ms: totalMs, baseline: `${(pullBytes / 1024).toFixed(0)} KB compressed at 1.6 Mbps`, baseline_ms: ms(floorMs), ratio: +(totalMs / floorMs).toFixed(2) },
-        { measure: 'raw Dexie bulkPut of the same rows (no network)', ms: ms(rawMs), baseline: '', baseline_ms: '', ratio: '' },
-      );
-      await context.close();
+      if (BASELINE_DIST) {
+        // Before and after in one run: the same server and data, each build on its own
+        // origin (its own IndexedDB and service worker), alternating so drift hits both.
+        const baseline = await startApp(db, BASELINE_DIST);
+        try {
+          for (let i = 0; i < FIRST_SYNC_RUNS; i++) {
+            rows.push(...(await firstSync(browser, baseline.url, knex, reader, `baseline ${i + 1}`)));
+            rows.push(...(await firstSync(browser, app.url, knex, reader, `this build ${i + 1}`)));
+          }
+        } finally {
+          await baseline.close();
+        }
+      } else {
+        rows.push(...(await firstSync(browser, app.url, knex, reader)));
+      }
     }
 
     // --- a local write visible on screen ---------------------------------------------

@@ -62,7 +62,8 @@ export async function listen(handler: http.RequestListener): Promise<{ url: stri
   };
 }
 
-export async function startApp(db: Database): Promise<{ url: string; config: Config; close(): Promise<void> }> {
+/** The app on a port of its own; `distDir`: another build of the client (default ./dist). */
+export async function startApp(db: Database, distDir?: string): Promise<{ url: string; config: Config; close(): Promise<void> }> {
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,7 +73,7 @@ export async function startApp(db: Database): Promise<{ url: string; config: Con
   config.limits.perUserPerMinute = 1e9;
   // BENCH_LOG_LEVEL: the app's log (to stderr), silent unless asked; the soak asks for errors.
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2));
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, distDir });
   server.on('request', app.callback());
   return {
     url,

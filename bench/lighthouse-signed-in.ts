@@ -7,7 +7,7 @@
  * It starts the server on an embedded database with the demo data (development identity
  * provider), signs in supplier@demo.binaa.sa in the system Chromium, lets the first sync
  * finish, then writes 10k synthetic products into that user's IndexedDB the way the sync
- * engine stores them (search words included). Lighthouse runs in the same browser with
+ * engine stores them (stamped with its generation). Lighthouse runs in the same browser with
  * storage kept (disableStorageReset), so it measures a returning user.
  */
 import { spawn } from 'node:child_process';
@@ -18,8 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { normalizeSearch } from '../shared/search';
-import { searchWords } from '../client/data/sync/searchWords';
 import { saveResults } from './common';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -40,7 +38,6 @@ function syntheticProducts(me: string, generation: number) {
   for (let i = 0; i < PRODUCTS; i++) {
     const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`;
     const description = `وصف المنتج رقم ${i} ${WORDS[(i * 3) % WORDS.length]}`;
-    const text = normalizeSearch(`${name} ${description}`);
     const created = new Date(now - i * 60_000).toISOString();
     rows.push({
       id: crypto.randomUUID(),
@@ -63,8 +60,6 @@ function syntheticProducts(me: string, generation: number) {
       created_at: created,
       updated_at: created,
       _gen: generation,
-      _search: text,
-      _words: searchWords(text),
     });
   }
   return rows;

@@ -12,7 +12,7 @@ import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAnd
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './app/paths';
 // Statically: a service worker may not import() at run time.
-import { runBackgroundSync } from './data/sync/background';
+import { runBackgroundSync, userOfSyncTag } from './data/sync/background';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,12 +34,13 @@ registerRoute(
 // Later versions wait for the user's consent (the update prompt) before they activate.
 clientsClaim();
 
-// Background Sync: the page registers `binaa-sync:<user>` when it
-// could not send its queue; the browser wakes the worker when the network is back.
+// Background Sync: the page registers a user's tag (data/sync/background.ts) when it could
+// not send its queue; the browser wakes the worker when the network is back.
 self.addEventListener('sync', (event: Event) => {
   const { tag, waitUntil } = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
-  if (!tag.startsWith('binaa-sync:')) return;
-  waitUntil.call(event, runBackgroundSync(tag.slice('binaa-sync:'.length)));
+  const userId = userOfSyncTag(tag);
+  if (userId === null) return;
+  waitUntil.call(event, runBackgroundSync(userId));
 });
 
 // workbox-window's messageSkipWaiting() sends this when the user accepts the update.

@@ -44,7 +44,6 @@ export const REGISTRATION_REVIEW_HOURS = { min: 24, max: 48 } as const;
 /** Static counters of the landing page footer. */
 export const FOOTER_COUNTERS = { suppliers: 1000, contractors: 500, government: 50 } as const;
 export const APP_VERSION = '2.0.0';
-export const CURRENCY = 'SAR';
 
 /** Lists: default and largest page size. */
 export const LIST_DEFAULT_LIMIT = 20;
@@ -64,10 +63,21 @@ export const RATING_DEFAULT = 5;
 
 // --- Languages -------------------------------------------------------------------------
 
+/** The languages of the interface, the notifications and the category names. */
 export const LANGUAGES = ['ar', 'en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Arabic is the default and the fallback. */
 export const DEFAULT_LANGUAGE: Language = 'ar';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+/**
+ * How each language is shown: `rtl` drives <html dir> and the UI's direction; the
+ * autonym is the language's own name (never translated: a language is always offered in
+ * its own name); `intlLocale` is handed to Intl (Saudi conventions for ar and en).
+ */
+export const LANGUAGE_DETAILS: Record<Language, { rtl: boolean; autonym: string; intlLocale: string }> = {
+  ar: { rtl: true, autonym: 'العربية', intlLocale: 'ar-SA' },
+  en: { rtl: false, autonym: 'English', intlLocale: 'en-SA' },
+  zh: { rtl: false, autonym: '中文', intlLocale: 'zh-CN' },
+};
 
 // --- People ----------------------------------------------------------------------------
 

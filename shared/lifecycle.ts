@@ -169,11 +169,6 @@ export function actionsFor<E extends LifecycleEntity>(entity: E, from: StatusOf<
   return actions;
 }
 
-/** Whether no one can move `entity` out of `status` any more. */
-export function isTerminal<E extends LifecycleEntity>(entity: E, status: StatusOf<E>): boolean {
-  return !transitionsOf(entity).some((t) => t.from.includes(status));
-}
-
 /** Whether `entity` in `status` still takes bids or offers (project open, order active, request pending). */
 export function acceptsSubmissions<E extends LifecycleEntity>(entity: E, status: StatusOf<E>): boolean {
   const openFor: string | undefined = LIFECYCLES[entity].openFor;

@@ -5,13 +5,13 @@
  * outbox only accepts these names with these args.
  *
  * One id convention for args: `id` is the object the mutation creates or acts on. A
- * create carries the client-chosen id of its new row (the server accepts it without one,
- * as the REST route does, but the offline client always sends it, so its optimistic row
- * and the server's are the same row). Mutations on the caller's own singleton
+ * create carries the client-chosen id of its new row, required here (the REST route
+ * accepts a create without one, but an offline create must name its row, so its
+ * optimistic row and the server's are the same row). Mutations on the caller's own singleton
  * (subscription, profile) or on a set (notification.read_all) carry none. Other ids are named
  * after what they point to (project_id, bid_id, offer_id, ...).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bidCreateSchema, bidWithdrawArgsSchema } from './schemas/bid';
 import {
   instantOrderAcceptArgsSchema,
@@ -31,7 +31,13 @@ import {
   transportRequestCreateSchema,
   transportRequestStatusArgsSchema,
 } from './schemas/transport-request';
+import { uuidSchema } from './schemas/common';
 import type { SyncEntity } from './sync';
+
+/** A create's REST body with the id of its new row required (its refinements kept). */
+function withId<S extends z.ZodObject>(schema: S): z.ZodType<z.output<S> & { id: string }, z.input<S> & { id: string }> {
+  return schema.safeExtend({ id: uuidSchema }) as never;
+}
 
 interface MutationContract {
   /** The entity whose row `args.id` names (for singletons and sets: what they write). */
@@ -40,23 +46,23 @@ interface MutationContract {
 }
 
 export const MUTATIONS = {
-  'product.create': { entity: 'product', schema: productCreateSchema },
+  'product.create': { entity: 'product', schema: withId(productCreateSchema) },
   'product.update': { entity: 'product', schema: productUpdateArgsSchema },
   'product.delete': { entity: 'product', schema: productDeleteArgsSchema },
-  'review.create': { entity: 'review', schema: reviewCreateSchema },
-  'project.create': { entity: 'project', schema: projectCreateSchema },
+  'review.create': { entity: 'review', schema: withId(reviewCreateSchema) },
+  'project.create': { entity: 'project', schema: withId(projectCreateSchema) },
   'project.award': { entity: 'project', schema: projectAwardArgsSchema },
   'project.status': { entity: 'project', schema: projectStatusArgsSchema },
-  'bid.create': { entity: 'bid', schema: bidCreateSchema },
+  'bid.create': { entity: 'bid', schema: withId(bidCreateSchema) },
   'bid.withdraw': { entity: 'bid', schema: bidWithdrawArgsSchema },
-  'instant_order.create': { entity: 'instant_order', schema: instantOrderCreateSchema },
+  'instant_order.create': { entity: 'instant_order', schema: withId(instantOrderCreateSchema) },
   'instant_order.accept': { entity: 'instant_order', schema: instantOrderAcceptArgsSchema },
   'instant_order.cancel': { entity: 'instant_order', schema: instantOrderCancelArgsSchema },
-  'instant_order_response.create': { entity: 'instant_order_response', schema: instantOrderResponseCreateSchema },
-  'transport_request.create': { entity: 'transport_request', schema: transportRequestCreateSchema },
+  'instant_order_response.create': { entity: 'instant_order_response', schema: withId(instantOrderResponseCreateSchema) },
+  'transport_request.create': { entity: 'transport_request', schema: withId(transportRequestCreateSchema) },
   'transport_request.accept': { entity: 'transport_request', schema: transportRequestAcceptArgsSchema },
   'transport_request.status': { entity: 'transport_request', schema: transportRequestStatusArgsSchema },
-  'transport_offer.create': { entity: 'transport_offer', schema: transportOfferCreateSchema },
+  'transport_offer.create': { entity: 'transport_offer', schema: withId(transportOfferCreateSchema) },
   'notification.read': { entity: 'notification', schema: notificationReadArgsSchema },
   'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
@@ -65,7 +71,6 @@ export const MUTATIONS = {
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;
-export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
 
 /** What the client sends (before defaults and trimming). */
 export type MutationInput<N extends MutationName> = z.input<(typeof MUTATIONS)[N]['schema']>;

@@ -4,6 +4,18 @@
  * back. A mutation id increases per client; a replayed id gets its stored result again.
  */
 import { z } from 'zod';
+import { bidSchema } from './schemas/bid';
+import { categorySchema } from './schemas/category';
+import { uuidSchema } from './schemas/common';
+import { instantOrderSchema } from './schemas/instant-order';
+import { instantOrderResponseSchema } from './schemas/instant-order-response';
+import { notificationSchema } from './schemas/notification';
+import { productSchema } from './schemas/product';
+import { profileSchema } from './schemas/profile';
+import { projectSchema } from './schemas/project';
+import { subscriptionPlanSchema, userSubscriptionSchema } from './schemas/subscription';
+import { transportOfferSchema } from './schemas/transport-offer';
+import { transportRequestSchema } from './schemas/transport-request';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -51,29 +63,56 @@ export const pullQuerySchema = z.strictObject({
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-export const changeSchema = z.object({
-  entity: z.enum(SYNC_ENTITIES),
-  id: z.string(),
-  op: z.enum(['upsert', 'delete']),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
-export type Change = z.infer<typeof changeSchema>;
+/**
+ * The row each entity's upserts carry: the row as the REST API presents it (GET of one),
+ * profile and subscription with the id of their user. The client stores rows of these
+ * types, parsed from the pull, never cast.
+ */
+export const SYNC_ROWS = {
+  product: productSchema,
+  category: categorySchema,
+  plan: subscriptionPlanSchema,
+  project: projectSchema,
+  bid: bidSchema,
+  instant_order: instantOrderSchema,
+  instant_order_response: instantOrderResponseSchema,
+  transport_request: transportRequestSchema,
+  transport_offer: transportOfferSchema,
+  notification: notificationSchema,
+  profile: profileSchema.extend({ id: uuidSchema }),
+  subscription: userSubscriptionSchema.extend({ id: uuidSchema }),
+} satisfies Record<SyncEntity, z.ZodObject>;
+export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 
-export const pullResponseSchema = z.union([
-  z.object({
-    changes: z.array(changeSchema),
-    cursor: z.string(),
-    has_more: z.boolean(),
-    /**
-     * With `client_id`: the last of that client's mutations the server had applied before
-     * it read these changes, so the rows here include the effect of every mutation up to it.
-     */
-    last_mutation_id: z.number().optional(),
-    /** On a page read from the start (no cursor): about how many changes there are in all, this page's included. */
-    remaining: z.number().optional(),
-  }),
-  z.object({ reset: z.literal(true) }),
-]);
+/** One change of the feed: an entity's row as it is now, or its delete (gone, or no longer visible to this user). */
+export type Change = {
+  [E in SyncEntity]: { entity: E; id: string; op: 'upsert'; data: SyncRow<E> } | { entity: E; id: string; op: 'delete' };
+}[SyncEntity];
+
+/** Parses a change by its entity and op (one lookup each, then the row's own schema). */
+const entityChanges = SYNC_ENTITIES.map((entity) =>
+  z.discriminatedUnion('op', [
+    z.object({ entity: z.literal(entity), id: z.string(), op: z.literal('upsert'), data: SYNC_ROWS[entity] as z.ZodObject }),
+    z.object({ entity: z.literal(entity), id: z.string(), op: z.literal('delete') }),
+  ]),
+);
+export const changeSchema = z.discriminatedUnion('entity', entityChanges as [(typeof entityChanges)[number]]) as unknown as z.ZodType<Change>;
+
+export const pullPageSchema = z.object({
+  changes: z.array(changeSchema),
+  cursor: z.string(),
+  has_more: z.boolean(),
+  /**
+   * With `client_id`: the last of that client's mutations the server had applied before
+   * it read these changes, so the rows here include the effect of every mutation up to it.
+   */
+  last_mutation_id: z.number().optional(),
+  /** On a page read from the start (no cursor): about how many changes there are in all, this page's included. */
+  remaining: z.number().optional(),
+});
+/** The cursor is older than the log keeps: pull everything again. */
+export const pullResetSchema = z.object({ reset: z.literal(true) });
+export const pullResponseSchema = z.union([pullPageSchema, pullResetSchema]);
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
 export const mutationSchema = z.strictObject({

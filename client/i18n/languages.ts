@@ -1,17 +1,13 @@
 /**
- * The languages the interface offers. Arabic is first, the default and the fallback.
- * `rtl` drives <html dir> and FluentProvider's dir. The autonyms are
- * deliberately not translated: a language is always offered in its own name.
+ * The languages the interface offers (the list is shared/constants.ts's), in order:
+ * Arabic first, the default and the fallback; and how i18next picks one.
  */
-export const LANGUAGES = [
-  { code: 'ar', rtl: true, autonym: 'العربية', intlLocale: 'ar-SA' },
-  { code: 'en', rtl: false, autonym: 'English', intlLocale: 'en-SA' },
-  { code: 'zh', rtl: false, autonym: '中文', intlLocale: 'zh-CN' },
-] as const;
+import { DEFAULT_LANGUAGE, LANGUAGES as CODES, LANGUAGE_DETAILS, type Language } from '../../shared/constants';
 
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export { DEFAULT_LANGUAGE };
+export type LanguageCode = Language;
 
-export const DEFAULT_LANGUAGE: LanguageCode = 'ar';
+export const LANGUAGES = CODES.map((code) => ({ code, ...LANGUAGE_DETAILS[code] }));
 
 /** localStorage key where the detector caches the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'binaa.language';
@@ -27,16 +23,16 @@ export const LANGUAGE_DETECTION = {
   caches: ['localStorage'],
 };
 
-export const NAMESPACES = ['common', 'landing', 'services', 'account', 'screens', 'sync', 'projects', 'orders', 'transport', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin'] as const;
+export const NAMESPACES = ['common', 'landing', 'services', 'account', 'sync', 'projects', 'orders', 'transport', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function toLanguageCode(lng: string | undefined): LanguageCode {
   const base = (lng ?? '').toLowerCase().split('-')[0];
-  return LANGUAGES.find((l) => l.code === base)?.code ?? DEFAULT_LANGUAGE;
+  return CODES.find((code) => code === base) ?? DEFAULT_LANGUAGE;
 }
 
 export function isRtl(lng: string | undefined): boolean {
-  return LANGUAGES.find((l) => l.code === toLanguageCode(lng))?.rtl ?? true;
+  return LANGUAGE_DETAILS[toLanguageCode(lng)].rtl;
 }
 
 export function dirOf(lng: string | undefined): 'rtl' | 'ltr' {
@@ -45,5 +41,5 @@ export function dirOf(lng: string | undefined): 'rtl' | 'ltr' {
 
 /** The locale handed to Intl for a language (Saudi conventions for ar and en). */
 export function intlLocaleOf(lng: string | undefined): string {
-  return LANGUAGES.find((l) => l.code === toLanguageCode(lng))?.intlLocale ?? 'ar-SA';
+  return LANGUAGE_DETAILS[toLanguageCode(lng)].intlLocale;
 }

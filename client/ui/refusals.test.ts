@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MUTATION_NAMES } from '../../shared/mutations';
+import { MUTATIONS } from '../../shared/mutations';
 import { LANGUAGES } from '../i18n/languages';
 import { editableFields } from './refusals';
 
@@ -11,7 +11,7 @@ describe('sync centre', () => {
   it('names every queued action in all three languages', () => {
     for (const { code } of LANGUAGES) {
       const actions = locale(code).actions;
-      const missing = MUTATION_NAMES.filter((name) => {
+      const missing = Object.keys(MUTATIONS).filter((name) => {
         const [entity, verb] = name.split('.');
         return typeof actions[entity]?.[verb] !== 'string';
       });

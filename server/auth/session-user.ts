@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { Language } from '../../shared/constants';
 
 export interface SessionUser {
   id: string;
@@ -14,7 +15,7 @@ export interface SessionUser {
   is_admin: boolean;
   is_owner: boolean;
   role: string | null;
-  language: 'ar' | 'en' | 'zh';
+  language: Language;
 }
 
 export const IDLE_MS = 30 * 24 * 3600 * 1000;

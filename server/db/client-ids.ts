@@ -16,15 +16,15 @@ export interface Saved<T> {
 
 export const idTaken = () => conflict('This id is already used by another record');
 
-/** The row a client-chosen id already names, if any (deleted rows included: ids are never reused). */
+/** The row a client-chosen id already names, with its id, if any (deleted rows included: ids are never reused). */
 export async function rowWithId<T = Record<string, unknown>>(
   db: Knex,
   table: string,
   id: string | undefined,
   columns: string[],
-): Promise<T | undefined> {
+): Promise<(T & { id: string }) | undefined> {
   if (!id) return undefined;
-  return (await db(table).where({ id }).first(columns)) as T | undefined;
+  return (await db(table).where({ id }).first(['id', ...columns])) as (T & { id: string }) | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  * POST /api/sessions the client makes) when a test is about something else.
  */
 import type { Knex } from 'knex';
+import type { Language } from '../../shared/constants';
 import { createLoginCode, loginCookieName } from '../auth/login-codes';
 import { TestClient, type Res } from './http-client';
 import type { TestServer } from './harness';
@@ -53,7 +54,7 @@ export interface TestUserSpec {
   role?: 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | null;
   is_admin?: boolean;
   company_name?: string;
-  language?: 'ar' | 'en' | 'zh';
+  language?: Language;
   verification_tier?: string;
 }
 

@@ -3,8 +3,52 @@
  * title and message carry the server's rendering in the recipient's language.
  */
 import { z } from 'zod';
-import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../constants';
-import { paginationFields, timestampSchema, uuidSchema } from './common';
+import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, TRANSPORT_REQUEST_STATUSES, URGENCY_LEVELS } from '../constants';
+import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
+
+/**
+ * The kinds the server sends and what each one's params carry: the server writes its
+ * stored title and message of each kind (server/modules/notifications/messages.ts), the
+ * client renders each in the reader's language from its locale files
+ * (client/features/notifications/render.ts); shared/notifications.test.ts holds both to
+ * this list. Ids in params point to what the notification is about; names and titles are
+ * as they were when it was sent.
+ */
+export const NOTIFICATION_PARAMS = {
+  'bid.new': z.object({ company: z.string(), amount: z.number(), project_title: z.string(), project_id: uuidSchema, bid_id: uuidSchema }),
+  'bid.accepted': z.object({ project_title: z.string(), project_id: uuidSchema }),
+  'bid.rejected': z.object({ project_title: z.string(), project_id: uuidSchema }),
+  'project.cancelled': z.object({ project_title: z.string(), project_id: uuidSchema }),
+  'instant_order.new': z.object({ title: z.string(), location: z.string(), order_id: uuidSchema, urgency_level: z.enum(URGENCY_LEVELS) }),
+  'order_response.new': z.object({ company: z.string(), price: z.number(), order_title: z.string(), order_id: uuidSchema, response_id: uuidSchema }),
+  'order_response.accepted': z.object({ order_title: z.string(), order_id: uuidSchema }),
+  'order_response.rejected': z.object({ order_title: z.string(), order_id: uuidSchema }),
+  'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
+  'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
+  'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),
+  /** plan: the plan's name; plan_id lets the client name it in the reader's language. */
+  'subscription.subscribed': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), billing_cycle: z.enum(BILLING_CYCLES) }),
+  'subscription.trial_started': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), days: z.number().int(), date: dateSchema }),
+  'subscription.trial_ending': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS).optional(), date: dateSchema }),
+  /**
+   * Refused offline writes. action: the mutation name; code: the refusal's error code
+   * (the client names it in the reader's language), reason: the server's wording of it.
+   * Open: what one notification says about a push's refusals may grow.
+   */
+  'sync.rejected': z.looseObject({
+    action: z.string().optional(),
+    code: z.string().optional(),
+    reason: z.string().optional(),
+    mutation_id: z.number().optional(),
+    count: z.number().int().optional(),
+  }),
+} as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_PARAMS;
+export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_PARAMS) as NotificationKind[];
+export type NotificationParams<K extends NotificationKind> = z.input<(typeof NOTIFICATION_PARAMS)[K]>;
+/** A kind this code knows (a row from a newer server may carry another). */
+export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_PARAMS, kind);
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);

@@ -3,7 +3,7 @@
  * subscribe body. Limits of 999 mean unlimited (UNLIMITED in shared/constants.ts).
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES, type PlanId } from '../constants';
 import { timestampSchema } from './common';
 
 export const planIdSchema = z.enum(PLAN_IDS);
@@ -38,6 +38,26 @@ export const userSubscriptionSchema = z.object({
   plan: subscriptionPlanSchema,
 });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+
+/** The plan of a user with no subscription row, or whose paid period or trial has ended. */
+export const FREE_PLAN_ID = 'free' satisfies PlanId;
+
+/**
+ * A user without a subscription row is on the free plan, active, the trial unused: the
+ * server creates the row only at the first subscribe or trial. GET /api/subscription/my
+ * answers this, and the client reads this while its store holds no row.
+ */
+export function subscriptionWithoutRow(freePlan: SubscriptionPlan): UserSubscription {
+  return {
+    subscription_plan: FREE_PLAN_ID,
+    billing_cycle: null,
+    status: 'active',
+    current_period_end: null,
+    free_trial_used: false,
+    trial_ends_at: null,
+    plan: freePlan,
+  };
+}
 
 /**
  * GET /api/subscription/usage: what the user has, next to what their current plan allows

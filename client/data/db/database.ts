@@ -42,7 +42,10 @@ export class BinaaDb extends Dexie {
   constructor(userId: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(dbName(userId), options);
     this.userId = userId;
-    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
 
   /** The table of a synced entity. */

@@ -17,6 +17,7 @@ import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
+import type { Transaction } from 'dexie';
 
 /** Fields the client adds to every stored row. */
 export interface LocalFields {
@@ -24,8 +25,7 @@ export interface LocalFields {
   _gen?: number;
 }
 
-/** Products also carry their search words (shared/search.ts), indexed for offline search. */
-export type LocalProduct = Product & LocalFields & { _words?: string[]; _search?: string };
+export type LocalProduct = Product & LocalFields;
 export type LocalProfile = Profile & LocalFields & { id: string };
 export type LocalSubscription = UserSubscription & LocalFields & { id: string };
 
@@ -47,9 +47,12 @@ export interface EntityRows {
 
 export type AnyRow = { id: string } & Record<string, unknown>;
 
-/** Table name and Dexie index spec per entity; the first index is the primary key. */
+/**
+ * Table name and Dexie index spec per entity, as the latest schema version has them; the
+ * first index is the primary key. A change here needs a new schema version below.
+ */
 export const ENTITY_TABLES = {
-  product: { table: 'products', indexes: 'id, supplier_id, category_id, created_at, *_words, _gen' },
+  product: { table: 'products', indexes: 'id, supplier_id, category_id, created_at, _gen' },
   category: { table: 'categories', indexes: 'id, _gen' },
   plan: { table: 'plans', indexes: 'id, _gen' },
   project: { table: 'projects', indexes: 'id, status, government_id, created_at, _gen' },
@@ -134,8 +137,20 @@ export interface RejectionRow {
   at: string;
 }
 
-/** Dexie store specs per schema version. A new version adds a new entry (never edit an old one). */
-export const SCHEMA_VERSIONS: Array<{ version: number; stores: Record<string, string> }> = [
+export interface SchemaVersion {
+  version: number;
+  /** The stores this version adds or changes (Dexie keeps the others), null deletes one. */
+  stores: Record<string, string | null>;
+  /** Rewrites stored rows once, when a device opens the database at this version. */
+  upgrade?: (tx: Transaction) => Promise<unknown>;
+}
+
+/**
+ * Dexie store specs per schema version, each written out as it shipped: a device holding
+ * a database of version N opens it only if version N is declared as it was, so an old
+ * version never changes (not even when an entity is added). A change adds a version.
+ */
+export const SCHEMA_VERSIONS: SchemaVersion[] = [
   {
     version: 1,
     stores: {
@@ -143,7 +158,32 @@ export const SCHEMA_VERSIONS: Array<{ version: number; stores: Record<string, st
       base: 'key',
       outbox: 'id, status',
       rejections: 'id',
-      ...Object.fromEntries(Object.values(ENTITY_TABLES).map(({ table, indexes }) => [table, indexes])),
+      products: 'id, supplier_id, category_id, created_at, *_words, _gen',
+      categories: 'id, _gen',
+      plans: 'id, _gen',
+      projects: 'id, status, government_id, created_at, _gen',
+      bids: 'id, project_id, contractor_id, status, created_at, _gen',
+      instant_orders: 'id, contractor_id, status, created_at, _gen',
+      offers: 'id, instant_order_id, supplier_id, status, created_at, _gen',
+      transport_requests: 'id, requester_id, status, created_at, _gen',
+      transport_offers: 'id, transport_request_id, transport_company_id, status, created_at, _gen',
+      notifications: 'id, created_at, _gen',
+      profile: 'id, _gen',
+      subscription: 'id, _gen',
     },
+  },
+  {
+    // Offline search builds its word index in memory (data/local/search.ts): products lose
+    // the stored words and their multi-entry index, which every sync paid for.
+    version: 2,
+    stores: { products: 'id, supplier_id, category_id, created_at, _gen' },
+    upgrade: (tx) =>
+      tx
+        .table('products')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          delete row._words;
+          delete row._search;
+        }),
   },
 ];

@@ -1,11 +1,20 @@
 /** Local effects of notification, subscription and profile writes (see types.ts). */
-import { FREE_TRIAL_DAYS } from '../../../shared/constants';
-import { rowKey, type RowKey } from '../db/schema';
-import { defined, patchRow, type EffectTable } from './types';
+import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { FREE_PLAN_ID, subscriptionWithoutRow, type SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { rowKey, type AnyRow, type EffectContext, type RowKey } from '../db/schema';
+import { defined, patchRow, type EffectTable, type RowMap } from './types';
 
 type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial' | 'profile.save'>;
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The caller's subscription row, or what having none means (the free plan), from the rows of its keys. */
+function subscriptionOf(rows: RowMap, ctx: EffectContext): AnyRow | null {
+  const row = rows.get(rowKey('subscription', ctx.user_id));
+  if (row) return row;
+  const free = rows.get(rowKey('plan', FREE_PLAN_ID));
+  return free ? { id: ctx.user_id, ...subscriptionWithoutRow(free as unknown as SubscriptionPlan) } : null;
+}
 
 export const accountEffects: Account = {
   'notification.read': {
@@ -26,10 +35,10 @@ export const accountEffects: Account = {
     },
   },
   'subscription.subscribe': {
-    keys: async (args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', args.planId)],
+    keys: async (args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', args.planId), rowKey('plan', FREE_PLAN_ID)],
     apply(args, rows, ctx) {
       const key = rowKey('subscription', ctx.user_id);
-      const current = rows.get(key);
+      const current = subscriptionOf(rows, ctx);
       const plan = rows.get(rowKey('plan', args.planId));
       if (!current || !plan) return;
       const end = new Date(Date.parse(ctx.now));
@@ -47,15 +56,15 @@ export const accountEffects: Account = {
     },
   },
   'subscription.free_trial': {
-    keys: async (_args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', 'basic')] as RowKey[],
+    keys: async (_args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', FREE_TRIAL_PLAN), rowKey('plan', FREE_PLAN_ID)] as RowKey[],
     apply(_args, rows, ctx) {
       const key = rowKey('subscription', ctx.user_id);
-      const current = rows.get(key);
-      const plan = rows.get(rowKey('plan', 'basic'));
+      const current = subscriptionOf(rows, ctx);
+      const plan = rows.get(rowKey('plan', FREE_TRIAL_PLAN));
       if (!current || !plan || current.free_trial_used) return;
       rows.set(key, {
         ...current,
-        subscription_plan: 'basic',
+        subscription_plan: FREE_TRIAL_PLAN,
         status: 'trialing',
         free_trial_used: true,
         trial_ends_at: new Date(Date.parse(ctx.now) + FREE_TRIAL_DAYS * DAY).toISOString(),

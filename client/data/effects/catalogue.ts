@@ -9,13 +9,13 @@ const categoryName = (category: AnyRow | null | undefined, language: string): st
 
 export const catalogueEffects: Catalogue = {
   'product.create': {
-    keys: async (args) => [rowKey('product', args.id!), ...(args.category_id ? [rowKey('category', args.category_id)] : [])],
+    keys: async (args) => [rowKey('product', args.id), ...(args.category_id ? [rowKey('category', args.category_id)] : [])],
     apply(args, rows, ctx) {
-      const key = rowKey('product', args.id!);
+      const key = rowKey('product', args.id);
       const current = rows.get(key);
       if (current) return; // the same client id again: the server returns the row unchanged
       rows.set(key, {
-        id: args.id!,
+        id: args.id,
         supplier_id: ctx.user_id,
         name: args.name,
         description: args.description ?? null,

@@ -6,11 +6,13 @@
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MUTATION_NAMES, type MutationInput, type MutationName } from '../../../shared/mutations';
+import { MUTATIONS, type MutationInput, type MutationName } from '../../../shared/mutations';
+import type { Change } from '../../../shared/sync';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { SYNC_ENTITIES } from '../../../shared/sync';
-import { applyPulledPage, writeLocal } from '../sync/store';
+import { applyPulledPage } from '../sync/store';
+import { writeLocal } from '../sync/testing/local';
 
 const U = '00000000-0000-4000-8000-00000000000a';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -20,7 +22,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.create': { id: id(1), name: 'أسمنت', price: 18, unit: 'كيس', category_id: id(90) },
   'product.update': { id: id(2), price: 20, category_id: id(90) },
   'product.delete': { id: id(2) },
-  'review.create': { target_type: 'product', target_id: id(2), rating: 4 },
+  'review.create': { id: id(21), target_type: 'product', target_id: id(2), rating: 4 },
   'project.create': { id: id(3), title: 'مدرسة', description: 'بناء', location: 'الرياض' },
   'project.award': { id: id(4), bid_id: id(5) },
   'project.status': { id: id(4), status: 'cancelled' },
@@ -174,7 +176,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
 async function localRows(db: BinaaDb): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const entity of SYNC_ENTITIES) {
-    for (const { _gen, _words, _search, ...row } of await db.anyEntityTable(entity).toArray()) out.set(`${entity}:${row.id}`, row);
+    for (const { _gen, ...row } of await db.anyEntityTable(entity).toArray()) out.set(`${entity}:${row.id}`, row);
   }
   return out;
 }
@@ -186,6 +188,10 @@ function changed(before: Map<string, Record<string, unknown>>, after: Map<string
   for (const key of before.keys()) if (!after.has(key)) out[key] = null;
   return out;
 }
+/** Upserts of these rows; each holds only the fields the effects read, so it is typed as a change by a cast. */
+const pulled = (list: ReadonlyArray<{ entity: string; id: string; data: object }>) => list.map((r) => ({ ...r, op: 'upsert', data: { ...r.data } })) as unknown as Change[];
+
+const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
 
 let db: BinaaDb;
 afterEach(() => db?.close());
@@ -193,9 +199,18 @@ afterEach(() => db?.close());
 describe('local effects', () => {
   it('profile.save: the fields sent change (phone as the server stores it, null clears), the rest and the role stay', async () => {
     db = new BinaaDb(`effects-profile-${Math.random()}`, { indexedDB, IDBKeyRange });
-    await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
+    await applyPulledPage(db, pulled(rows), 0, 0, {});
     await writeLocal(db, 'profile.save', { role: 'supplier', phone: '0501234567', website: null }, ctx);
     expect(await db.table('profile').get(U)).toMatchObject({ role: 'supplier', company_name: 'مؤسسة قديمة', phone: '+966501234567', website: null });
+  });
+
+  it('subscription.free_trial before the store has a subscription row: starts the trial from the free plan', async () => {
+    db = new BinaaDb(`effects-trial-${Math.random()}`, { indexedDB, IDBKeyRange });
+    const withoutRow = rows.filter((r) => r.entity !== 'subscription');
+    const free = { entity: 'plan', id: 'free', data: { name: 'free' } };
+    await applyPulledPage(db, pulled([...withoutRow, free]), 0, 0, {});
+    await writeLocal(db, 'subscription.free_trial', {}, ctx);
+    expect(await db.subscription.get(U)).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true, billing_cycle: null, plan: { id: 'basic' } });
   });
 
   it('covers every mutation name of the contract', () => {
@@ -206,7 +221,7 @@ describe('local effects', () => {
   for (const name of MUTATION_NAMES) {
     it(`${name}: changes exactly the rows it should, to exactly what they should be, and queues one outbox row`, async () => {
       db = new BinaaDb(`effects-${name}-${Math.random()}`, { indexedDB, IDBKeyRange });
-      await applyPulledPage(db, rows.map((r) => ({ ...r, op: 'upsert' as const, data: { ...r.data } })), 0, 0, {});
+      await applyPulledPage(db, pulled(rows), 0, 0, {});
       const before = await localRows(db);
       const mutationId = await writeLocal(db, name, SAMPLES[name] as never, ctx);
       expect(changed(before, await localRows(db))).toEqual(EXPECTED[name]);

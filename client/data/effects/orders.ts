@@ -22,13 +22,13 @@ const orderAndOffers = async (id: string, read: Parameters<Orders['instant_order
 
 export const orderEffects: Orders = {
   'instant_order.create': {
-    keys: async (args) => [rowKey('instant_order', args.id!)],
+    keys: async (args) => [rowKey('instant_order', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('instant_order', args.id!);
+      const key = rowKey('instant_order', args.id);
       if (rows.get(key)) return;
       const expires = args.delivery_deadline ?? new Date(Date.parse(ctx.now) + ORDER_DEFAULT_EXPIRY_DAYS * DAY).toISOString();
       rows.set(key, {
-        id: args.id!,
+        id: args.id,
         contractor_id: ctx.user_id,
         title: args.title,
         description: args.description,
@@ -65,13 +65,13 @@ export const orderEffects: Orders = {
     },
   },
   'instant_order_response.create': {
-    keys: async (args) => [rowKey('instant_order_response', args.id!), rowKey('instant_order', args.instant_order_id)],
+    keys: async (args) => [rowKey('instant_order_response', args.id), rowKey('instant_order', args.instant_order_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('instant_order_response', args.id!);
+      const key = rowKey('instant_order_response', args.id);
       const current = rows.get(key);
       const offer = {
         ...(current ?? {
-          id: args.id!,
+          id: args.id,
           instant_order_id: args.instant_order_id,
           supplier_id: ctx.user_id,
           status: 'submitted',

@@ -6,12 +6,12 @@ type Procurement = Pick<EffectTable, 'project.create' | 'project.award' | 'proje
 
 export const procurementEffects: Procurement = {
   'project.create': {
-    keys: async (args) => [rowKey('project', args.id!)],
+    keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('project', args.id!);
+      const key = rowKey('project', args.id);
       if (rows.get(key)) return;
       rows.set(key, {
-        id: args.id!,
+        id: args.id,
         government_id: ctx.user_id,
         title: args.title,
         description: args.description,
@@ -51,9 +51,9 @@ export const procurementEffects: Procurement = {
     },
   },
   'bid.create': {
-    keys: async (args) => [rowKey('bid', args.id!), rowKey('project', args.project_id)],
+    keys: async (args) => [rowKey('bid', args.id), rowKey('project', args.project_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('bid', args.id!);
+      const key = rowKey('bid', args.id);
       const project = rows.get(rowKey('project', args.project_id));
       const current = rows.get(key);
       const fields = {
@@ -67,7 +67,7 @@ export const procurementEffects: Procurement = {
         return;
       }
       rows.set(key, {
-        id: args.id!,
+        id: args.id,
         project_id: args.project_id,
         contractor_id: ctx.user_id,
         ...fields,

@@ -6,12 +6,12 @@ type Transport = Pick<EffectTable, 'transport_request.create' | 'transport_reque
 
 export const transportEffects: Transport = {
   'transport_request.create': {
-    keys: async (args) => [rowKey('transport_request', args.id!)],
+    keys: async (args) => [rowKey('transport_request', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('transport_request', args.id!);
+      const key = rowKey('transport_request', args.id);
       if (rows.get(key)) return;
       rows.set(key, {
-        id: args.id!,
+        id: args.id,
         requester_id: ctx.user_id,
         pickup_location: args.pickup_location,
         delivery_location: args.delivery_location,
@@ -49,13 +49,13 @@ export const transportEffects: Transport = {
     },
   },
   'transport_offer.create': {
-    keys: async (args) => [rowKey('transport_offer', args.id!), rowKey('transport_request', args.transport_request_id)],
+    keys: async (args) => [rowKey('transport_offer', args.id), rowKey('transport_request', args.transport_request_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('transport_offer', args.id!);
+      const key = rowKey('transport_offer', args.id);
       const current = rows.get(key);
       rows.set(key, {
         ...(current ?? {
-          id: args.id!,
+          id: args.id,
           transport_request_id: args.transport_request_id,
           transport_company_id: ctx.user_id,
           status: 'submitted',

@@ -8,6 +8,7 @@
 import { liveQuery } from 'dexie';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toLanguageCode } from '../../i18n/languages';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { SyncEngine } from '../sync/engine';
@@ -110,7 +111,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         user_id: userId,
         company_name: profile?.company_name ?? null,
         verification_tier: profile?.verification_tier ?? 'unverified',
-        language: i18n.resolvedLanguage ?? 'ar',
+        language: toLanguageCode(i18n.resolvedLanguage),
         now: new Date().toISOString(),
       }),
     }),

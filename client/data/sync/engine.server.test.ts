@@ -20,7 +20,7 @@ import { notificationsOf, postProject } from '../../../server/test/factories';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { SyncEngine, memoryLock, type Timers } from './engine';
-import { writeLocal } from './store';
+import { writeLocal } from './testing/local';
 import { createHttpTransport } from './transport';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;

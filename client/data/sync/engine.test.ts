@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { SyncEngine, memoryLock, type Timers } from './engine';
-import { writeLocal } from './store';
+import { writeLocal } from './testing/local';
 import { FakeServer } from './testing/fakeServer';
 import { prng } from './testing/prng';
 

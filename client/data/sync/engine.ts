@@ -58,8 +58,8 @@ export interface EngineOptions {
 }
 
 /** What a first sync fetches before the catalogue, so the app is usable sooner. */
-export const FIRST_ENTITIES: readonly SyncEntity[] = SYNC_ENTITIES.filter((e) => e !== 'product');
-export const CATALOGUE_ENTITIES: readonly SyncEntity[] = ['product'];
+const FIRST_ENTITIES: readonly SyncEntity[] = SYNC_ENTITIES.filter((e) => e !== 'product');
+const CATALOGUE_ENTITIES: readonly SyncEntity[] = ['product'];
 
 interface BootstrapMeta {
   mode: 'initial' | 'reset';
@@ -83,7 +83,7 @@ export function memoryLock(): LockFn {
   };
 }
 
-export function webLock(): LockFn | undefined {
+function webLock(): LockFn | undefined {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   if (!locks) return undefined;
   return <T>(name: string, fn: () => Promise<T>) => locks.request(name, fn) as Promise<T>;

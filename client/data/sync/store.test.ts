@@ -6,12 +6,15 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../db/database';
+import type { Change } from '../../../shared/sync';
 import type { EffectContext } from '../db/schema';
-import { applyPulledPage, applyPushResults, confirmThrough, writeLocal } from './store';
+import { applyPulledPage, applyPushResults, confirmThrough } from './store';
+import { writeLocal } from './testing/local';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const ctx: EffectContext = { user_id: 'u1', company_name: 'x', verification_tier: 'unverified', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
-const product = (total: number) => ({ entity: 'product' as const, id: P, op: 'upsert' as const, data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } });
+/** An upsert of the product with only the fields the review effect reads (hence the cast). */
+const product = (total: number) => ({ entity: 'product', id: P, op: 'upsert', data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } }) as unknown as Change;
 
 let db: BinaaDb;
 afterEach(() => db?.close());
@@ -20,11 +23,11 @@ describe('local store rebase', () => {
   it('replays only the mutations a pulled row does not include yet', async () => {
     db = new BinaaDb(`rebase-${Math.random()}`, { indexedDB, IDBKeyRange });
     await applyPulledPage(db, [product(0)], 0, 0, {});
-    const first = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx);
+    const first = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx);
     expect(await db.products.get(P)).toMatchObject({ total_reviews: 1, average_rating: 5 });
 
     await applyPushResults(db, [{ id: first, status: 'applied' }], ctx.now);
-    const second = await writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 3 }, ctx);
+    const second = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 3 }, ctx);
     expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
 
     // The server's row counts the first review; the second is still only here.
@@ -62,7 +65,7 @@ describe('local store rebase', () => {
       return add.apply(this, args);
     };
     try {
-      await expect(writeLocal(db, 'review.create', { target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
+      await expect(writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
     } finally {
       store.add = add;
     }

@@ -14,13 +14,11 @@
  * (the pull says so in last_mutation_id), so a mutation is never applied twice locally.
  */
 import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
-import { normalizeSearch } from '../../../shared/search';
 import { SYNC_ENTITIES, type Change, type MutationResult, type SyncEntity } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
 import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
 import { EFFECTS, EFFECT_ENTITIES } from '../effects';
 import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
-import { searchWords } from './searchWords';
 
 const effectOf = (name: MutationName) => EFFECTS[name] as unknown as LocalEffect<MutationName>;
 
@@ -35,16 +33,8 @@ function reader(db: BinaaDb): EffectReader {
   };
 }
 
-/** A row as stored: stamped with the generation, products with their search words. */
-export function toStored(entity: string, row: AnyRow, generation: number): AnyRow {
-  const stored: AnyRow = { ...row, _gen: generation };
-  if (entity === 'product') {
-    const text = normalizeSearch(`${row.name ?? ''} ${row.description ?? ''}`);
-    stored._search = text;
-    stored._words = searchWords(text);
-  }
-  return stored;
-}
+/** A row as stored: stamped with the generation that wrote it. */
+const stamped = (row: AnyRow, generation: number): AnyRow => ({ ...row, _gen: generation });
 
 const sameRow = (a: AnyRow | null | undefined, b: AnyRow | null | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -75,7 +65,7 @@ async function writeRows(db: BinaaDb, rows: RowMap, generation: number, before?:
   await Promise.all(
     [...byEntity(changed)].map(async ([entity, items]) => {
       const table = db.anyEntityTable(entity);
-      const puts = items.filter((i) => i.value).map((i) => toStored(entity, i.value!, generation));
+      const puts = items.filter((i) => i.value).map((i) => stamped(i.value!, generation));
       const deletes = items.filter((i) => !i.value).map((i) => i.id);
       await Promise.all([puts.length ? table.bulkPut(puts) : undefined, deletes.length ? table.bulkDelete(deletes) : undefined]);
     }),
@@ -89,20 +79,12 @@ export class ValidationFailed extends Error {
 }
 
 /** Parses a mutation's input with its shared schema (the server parses it the same way). */
-export function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): MutationArgs<N> {
+function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): MutationArgs<N> {
   const parsed = MUTATIONS[name].schema.safeParse(input);
   if (!parsed.success) {
     throw new ValidationFailed(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   }
   return parsed.data as MutationArgs<N>;
-}
-
-/**
- * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
- * applies the effect and adds the outbox row. Resolves to the mutation id once committed.
- */
-export async function writeLocal<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<number> {
-  return (await writeLocalRows(db, name, input, ctx)).id;
 }
 
 /** A committed local write: its mutation id and the rows it touched as it left them (null: none). */
@@ -111,7 +93,11 @@ export interface LocalWrite {
   rows: RowMap;
 }
 
-/** writeLocal, resolving also to the rows as stored, which a screen can show before its live query reads them again. */
+/**
+ * A local write: one transaction allocates the mutation id, keeps the rows' pre-images,
+ * applies the effect and adds the outbox row. Resolves once committed to the mutation id
+ * and the rows as stored, which a screen can show before its live query reads them again.
+ */
 export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<LocalWrite> {
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
@@ -196,22 +182,22 @@ export async function applyPulledPage(
   await db.transaction('rw', db.syncTables(), async () => {
     const outboxKeys = new Set((await db.outbox.toArray()).flatMap((m) => m.keys));
     const dirty: RowKey[] = [];
-    const puts = new Map<string, AnyRow[]>();
-    const deletes = new Map<string, string[]>();
+    const puts = new Map<SyncEntity, AnyRow[]>();
+    const deletes = new Map<SyncEntity, string[]>();
     for (const change of changes) {
       const key = rowKey(change.entity, change.id);
-      const row = change.op === 'upsert' && change.data ? ({ ...change.data, id: change.id } as AnyRow) : null;
+      const row: AnyRow | null = change.op === 'upsert' ? { ...change.data, id: change.id } : null;
       if (outboxKeys.has(key)) {
-        await db.base.put({ key, row: row ? toStored(change.entity, row, generation) : null, as_of: lastMutationId });
+        await db.base.put({ key, row: row ? stamped(row, generation) : null, as_of: lastMutationId });
         dirty.push(key);
       } else if (row) {
-        (puts.get(change.entity) ?? puts.set(change.entity, []).get(change.entity)!).push(toStored(change.entity, row, generation));
+        (puts.get(change.entity) ?? puts.set(change.entity, []).get(change.entity)!).push(stamped(row, generation));
       } else {
         (deletes.get(change.entity) ?? deletes.set(change.entity, []).get(change.entity)!).push(change.id);
       }
     }
-    for (const [entity, rows] of puts) await db.anyEntityTable(entity as Change['entity']).bulkPut(rows);
-    for (const [entity, ids] of deletes) await db.anyEntityTable(entity as Change['entity']).bulkDelete(ids);
+    for (const [entity, rows] of puts) await db.anyEntityTable(entity).bulkPut(rows);
+    for (const [entity, ids] of deletes) await db.anyEntityTable(entity).bulkDelete(ids);
     await recompute(db, dirty, generation);
     for (const [key, value] of Object.entries(meta)) await db.setMeta(key as never, value);
   });

@@ -2,9 +2,12 @@
  * The engine's two HTTP calls (GET /api/sync/pull, POST /api/sync/push) on plain fetch,
  * with no React or i18n, so the service worker can run them for Background Sync. A
  * failure is a SyncHttpError with the status (and Retry-After), or a SyncNetworkError
- * when no answer came (offline, timeout, aborted).
+ * when no answer came (offline, timeout, aborted). A pulled page is parsed with the shared
+ * schemas (each change by its entity's row schema), so what reaches the local store has
+ * the types the screens read; a page that does not parse is a SyncProtocolError, and the
+ * engine tries again later without storing any of it.
  */
-import type { PullResponse, PushBody, PushResponse, SyncEntity } from '../../../shared/sync';
+import { pullPageSchema, pullResetSchema, type PullResponse, type PushBody, type PushResponse, type SyncEntity } from '../../../shared/sync';
 
 export class SyncHttpError extends Error {
   constructor(
@@ -22,6 +25,21 @@ export class SyncNetworkError extends Error {
     super('network', { cause });
     this.name = 'SyncNetworkError';
   }
+}
+
+export class SyncProtocolError extends Error {
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super(`unexpected answer: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    this.name = 'SyncProtocolError';
+  }
+}
+
+/** A pulled page as the shared schemas read it; throws SyncProtocolError when it is not one. */
+function parsePullPage(body: unknown): PullResponse {
+  const reset = typeof body === 'object' && body !== null && 'reset' in body;
+  const parsed = (reset ? pullResetSchema : pullPageSchema).safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new SyncProtocolError(parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
 
 export interface PullParams {
@@ -78,7 +96,7 @@ export function createHttpTransport({ fetch: fetchImpl, baseUrl = '', timeoutMs 
     pull({ cursor, limit, clientId, entities }) {
       const query = new URLSearchParams({ cursor, limit: String(limit), client_id: clientId });
       if (entities?.length) query.set('entities', entities.join(','));
-      return call<PullResponse>(`/api/sync/pull?${query}`, { method: 'GET', headers: { Accept: 'application/json' } });
+      return call<unknown>(`/api/sync/pull?${query}`, { method: 'GET', headers: { Accept: 'application/json' } }).then(parsePullPage);
     },
     push(body) {
       return call<PushResponse>('/api/sync/push', {

@@ -6,9 +6,8 @@
  * so the queue goes out even after the tab is closed (where the browser has one).
  */
 import { NOTIFICATION_POLL_MS } from '../../../shared/constants';
+import { backgroundSyncTag } from './background';
 import type { SyncEngine } from './engine';
-
-export const backgroundSyncTag = (userId: string) => `binaa-sync:${userId}`;
 
 async function requestBackgroundSync(userId: string): Promise<void> {
   try {

@@ -24,7 +24,7 @@ const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups'];
 
 export function AdminScreen() {
   const styles = useStyles();
-  const { t } = useTranslation(['admin', 'screens']);
+  const { t } = useTranslation('admin');
   const { session } = useSession();
   const online = useOnline();
   const [tab, setTab] = useState<AdminTab>('products');

@@ -10,6 +10,7 @@ import type { Role } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
 import type { EntityRows } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
+import { readSubscription } from '../../data/local/subscription';
 
 export interface Stat {
   key: string;
@@ -37,8 +38,8 @@ export interface RecentItem {
 const newest = <T extends { created_at: string }>(rows: T[]) => [...rows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
 async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData> {
-  const subscription = await db.subscription.toCollection().first();
-  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? 'free' };
+  const subscription = await readSubscription(db);
+  const facts: DashboardData['facts'] = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: subscription?.subscription_plan ?? null };
   const stats: Stat[] = [];
   let recent: RecentItem[] = [];
   let recentKind: DashboardData['recentKind'] = 'projects';

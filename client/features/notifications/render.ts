@@ -1,30 +1,14 @@
 /**
- * A notification in the reader's current language: its `kind` picks
- * the sentence of the notifications namespace and `params` fill it, with amounts in SAR,
+ * A notification in the reader's current language: its `kind` (one of the shared list,
+ * shared/schemas/notification.ts) picks the sentence of the notifications namespace
+ * (kinds.<kind>) and `params` fill it, with amounts in SAR,
  * dates and statuses in the reader's language and user data isolated. An unknown kind
  * (a newer server) falls back to the title and message the server stored.
  */
 import type { TFunction } from 'i18next';
+import { isNotificationKind } from '../../../shared/schemas/notification';
 import type { NotificationItem } from '../../data/types';
 import { isolate } from '../../i18n/format';
-
-export const KNOWN_KINDS = [
-  'bid.new',
-  'bid.accepted',
-  'bid.rejected',
-  'project.cancelled',
-  'instant_order.new',
-  'order_response.new',
-  'order_response.accepted',
-  'order_response.rejected',
-  'transport_offer.new',
-  'transport_request.assigned',
-  'transport_request.status',
-  'subscription.subscribed',
-  'subscription.trial_started',
-  'subscription.trial_ending',
-  'sync.rejected',
-] as const;
 
 export interface Formatters {
   sar: (v: number) => string;
@@ -34,7 +18,7 @@ export interface Formatters {
 
 const TEXT_PARAMS = ['company', 'project_title', 'title', 'location', 'order_title', 'pickup', 'delivery'];
 
-export function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
+function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
@@ -53,7 +37,7 @@ export function renderParams(t: TFunction, params: Record<string, unknown>, f: F
 }
 
 export function renderNotification(t: TFunction, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
-  if (!(KNOWN_KINDS as readonly string[]).includes(n.kind)) return { title: n.title, message: n.message };
+  if (!isNotificationKind(n.kind)) return { title: n.title, message: n.message };
   const values = renderParams(t, n.params ?? {}, f);
   // A kind that counts (one sync.rejected for all of a push's refusals) picks its plural
   // form by the number itself; without one the stored text stands.

@@ -29,7 +29,7 @@ import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
-import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { FREE_PLAN_ID, type SubscriptionPlan } from '../../../shared/schemas/subscription';
 import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
@@ -105,12 +105,11 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   if (plans === undefined || subscription === undefined) return <ListSkeleton label={t('loading')} rows={2} />;
-  if (plans.length === 0) return <EmptyState title={t('empty.title')} body={t('empty.body')} />;
+  if (plans.length === 0 || !subscription) return <EmptyState title={t('empty.title')} body={t('empty.body')} />;
 
-  const currentId = subscription?.subscription_plan ?? 'free';
+  const currentId = subscription.subscription_plan;
   const current = plans.find((p) => p.id === currentId) ?? plans[0];
-  // No subscription row yet means the free plan with the trial unused (the server creates the row at the first subscribe).
-  const trialOffered = currentId === 'free' && !subscription?.free_trial_used;
+  const trialOffered = currentId === FREE_PLAN_ID && !subscription.free_trial_used;
   const limit = (n: number) => (n >= UNLIMITED ? t('unlimited') : format.number(n));
   const priceOf = (p: SubscriptionPlan) =>
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
@@ -132,7 +131,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           </div>
         </div>
         {subscription?.status === 'trialing' && subscription.trial_ends_at && <Text className={styles.muted}>{t('current.trialEnds', { date: format.date(subscription.trial_ends_at) })}</Text>}
-        {subscription?.status === 'active' && subscription.current_period_end && currentId !== 'free' && (
+        {subscription?.status === 'active' && subscription.current_period_end && currentId !== FREE_PLAN_ID && (
           <Text className={styles.muted}>{t('current.renews', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: YEARLY_SAVING_PERCENT }) })}</Text>
         )}
         {usage && (

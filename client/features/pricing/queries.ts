@@ -6,16 +6,17 @@
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { rowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
+import { readSubscription } from '../../data/local/subscription';
 
 export function usePlans() {
   const { db } = useLocalData();
   return useLiveQuery(() => db.plans.toArray().then((rows) => rows.sort((a, b) => a.sort - b.sort)), [db]);
 }
 
-/** The user's subscription; null when the store has none yet (before the first sync). */
+/** The user's subscription (the free plan without a row); null before the first sync brought the plans. */
 export function useSubscription() {
   const { db } = useLocalData();
-  return useLiveQuery(async () => (await db.subscription.toCollection().first()) ?? null, [db]);
+  return useLiveQuery(async () => (await readSubscription(db)) ?? null, [db]);
 }
 
 export interface Usage {

@@ -65,7 +65,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
       ) : (
         <>
           <Text className={styles.count} role="status" data-testid="result-count">
-            {page.capped ? t('results.more', { count: page.total, total: format.number(page.total) }) : t('results.count', { count: page.total, total: format.number(page.total) })}
+            {t('results.count', { count: page.total, total: format.number(page.total) })}
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (

@@ -1,71 +1,18 @@
 /**
- * Products from the local store: a supplier's own products, the
- * catalogue with its offline search, categories, and the plan's product limit.
- *
- * Offline search runs over the local copy with the server's normalisation
- * (shared/search.ts), so hamza forms, teh marbuta, diacritics, the Arabic article and
- * Arabic-Indic digits never stop a match. It reads an in-memory index of the products
- * (client/data/local/productIndex.ts: normalised name, words, date, category; newest
- * first, rebuilt when a product changes), not IndexedDB rows: every query word must start
- * a word of the product. Ranking follows the server's: exact name, name starting with the
- * term, every word whole, the rest (a prefix match), then newest first. One walk of the
- * index keeps the page shown and counts every match; only that page's rows are read from
- * IndexedDB.
+ * Products from the local store: a supplier's own products, the catalogue with its
+ * offline search (matched and ranked as the server does, client/data/local/search.ts),
+ * categories, and the plan's product limit.
  */
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
-import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../../data/db/database';
 import { rowKey, type LocalProduct } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
-import { productIndex, type IndexedProduct } from '../../data/local/productIndex';
-import { queryWords } from '../../data/sync/searchWords';
-
-// --- Search, pure ------------------------------------------------------------------------
-
-export interface SearchTerm {
-  /** The normalised term, spaces collapsed. */
-  term: string;
-  /** Its words as the index holds them (article dropped, CJK characters apart). */
-  words: string[];
-}
-
-export function parseTerm(raw: string): SearchTerm | null {
-  const term = normalizeSearch(raw).replace(/\s+/g, ' ').trim();
-  if (!term) return null;
-  const words = [...new Set(queryWords(term))];
-  return words.length ? { term, words } : null;
-}
-
-export const RANK = { exact: 4, prefix: 3, word: 2, partial: 1 } as const;
-
-interface Rankable {
-  name: string;
-  created_at: string;
-  _words?: string[];
-}
-
-export function rankOf(row: Rankable, term: SearchTerm): number {
-  const name = normalizeSearch(row.name).replace(/\s+/g, ' ').trim();
-  if (name === term.term) return RANK.exact;
-  if (name.startsWith(term.term)) return RANK.prefix;
-  const own = new Set(row._words ?? []);
-  if (term.words.every((w) => own.has(w))) return RANK.word;
-  return RANK.partial;
-}
+import { readSubscription } from '../../data/local/subscription';
+import { parseTerm, productIndex, searchIndex } from '../../data/local/search';
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
-
-/** Highest rank first, newest first within a rank. */
-export function rankRows<T extends Rankable>(rows: T[], term: SearchTerm): T[] {
-  return rows
-    .map((row) => ({ row, rank: rankOf(row, term) }))
-    .sort((a, b) => b.rank - a.rank || newestFirst(a.row, b.row))
-    .map((r) => r.row);
-}
-
-// --- Reads -------------------------------------------------------------------------------
 
 /** Cards per page: a phone screen or two (a long list of cards is slow to render on a slow phone). */
 export const CATALOGUE_PAGE = 12;
@@ -79,29 +26,6 @@ export interface CatalogueQuery {
 export interface CataloguePage {
   items: LocalProduct[];
   total: number;
-  capped: boolean;
-}
-
-/**
- * The matches of a term in the index, ranked as rankRows does (highest rank first,
- * newest first within a rank), keeping only the first `limit` ids and the count. The
- * index is newest first, so one walk fills each rank's page in order: no sort, no row
- * built per match (a common word matches half the catalogue).
- */
-export function searchIndex(index: readonly IndexedProduct[], term: SearchTerm, categoryId: string | null, limit: number): { ids: string[]; total: number } {
-  const starts = term.words.map((w) => ` ${w}`);
-  const whole = term.words.map((w) => ` ${w} `);
-  const byRank: string[][] = [[], [], [], [], []];
-  let total = 0;
-  for (const entry of index) {
-    if (categoryId && entry.category_id !== categoryId) continue;
-    if (!starts.every((s) => entry.spaced.includes(s))) continue;
-    total += 1;
-    const rank =
-      entry.name === term.term ? RANK.exact : entry.name.startsWith(term.term) ? RANK.prefix : whole.every((w) => entry.spaced.includes(w)) ? RANK.word : RANK.partial;
-    if (byRank[rank].length < limit) byRank[rank].push(entry.id);
-  }
-  return { ids: [RANK.exact, RANK.prefix, RANK.word, RANK.partial].flatMap((r) => byRank[r]).slice(0, limit), total };
 }
 
 /**
@@ -118,17 +42,16 @@ export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: 
     if (categoryId) {
       const rows = await db.products.where('category_id').equals(categoryId).toArray();
       rows.sort(newestFirst);
-      return { items: rows.slice(0, limit), total: rows.length, capped: false };
+      return { items: rows.slice(0, limit), total: rows.length };
     }
     const [items, total] = await Promise.all([db.products.orderBy('created_at').reverse().limit(limit).toArray(), db.products.count()]);
-    return { items, total, capped: false };
+    return { items, total };
   }
-  // Matched and ranked over the in-memory index (client/data/local/productIndex.ts); only
-  // the page shown is read from IndexedDB, in the same round trip as the read that makes
+  // Matched and ranked over the in-memory index; only the page shown is read from IndexedDB, in the same round trip as the read that makes
   // the live query follow every product (the index is rebuilt when one changes).
   const { ids, total } = searchIndex(await productIndex(db), term, categoryId, limit);
   const [rows] = await Promise.all([db.products.bulkGet(ids), watchTable(db.products)]);
-  return { items: rows.filter((r): r is LocalProduct => Boolean(r)), total, capped: false };
+  return { items: rows.filter((r): r is LocalProduct => Boolean(r)), total };
 }
 
 /** The catalogue page for the current search, category and length; undefined while loading. */
@@ -163,10 +86,8 @@ export interface ProductLimit {
 export function useProductLimit(supplierId: string): ProductLimit | undefined {
   const { db } = useLocalData();
   const limit = useLiveQuery(async () => {
-    const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), db.subscription.toCollection().first()]);
-    // No subscription row yet: the server creates one at the first subscribe; until then it is the free plan.
-    const plan = subscription?.plan ?? (await db.plans.get('free'));
-    const max = plan?.max_products ?? UNLIMITED;
+    const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), readSubscription(db)]);
+    const max = subscription?.plan.max_products ?? UNLIMITED;
     const unlimited = max >= UNLIMITED;
     return { used, max, unlimited, reached: !unlimited && used >= max };
   }, [db, supplierId]);

@@ -1,10 +1,24 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../../data/db/database';
-import { toStored } from '../../data/sync/store';
-import { normalizeSearch } from '../../../shared/search';
-import { searchWords } from '../../data/sync/searchWords';
-import { parseTerm, rankRows, readCatalogue, searchIndex } from './queries';
+import { RANK, parseTerm, productIndex, searchIndex, type IndexedProduct, type SearchTerm } from '../../data/local/search';
+import { readCatalogue } from './queries';
+
+const wordsOf = (entry: IndexedProduct) => entry.spaced.trim().split(' ');
+
+/** The ranking spelled out entry by entry (what searchIndex must equal): highest rank first, newest first within one. */
+function rankRows<T extends IndexedProduct>(rows: T[], term: SearchTerm): T[] {
+  const rankOf = (row: T) => {
+    if (row.name === term.term) return RANK.exact;
+    if (row.name.startsWith(term.term)) return RANK.prefix;
+    return term.words.every((w) => wordsOf(row).includes(w)) ? RANK.word : RANK.partial;
+  };
+  const newestFirst = (a: T, b: T) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+  return rows
+    .map((row) => ({ row, rank: rankOf(row) }))
+    .sort((a, b) => b.rank - a.rank || newestFirst(a.row, b.row))
+    .map((r) => r.row);
+}
 
 const base = { description: null, price: 10, unit: 'kg', min_quantity: 1, stock_quantity: null, category_id: null, category_name: null, image_url: null, specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0, supplier_name: null, supplier_verification_tier: 'unverified', updated_at: '2026-01-01T00:00:00Z', supplier_id: '00000000-0000-4000-8000-000000000001' };
 let n = 0;
@@ -21,7 +35,7 @@ describe('offline catalogue search', () => {
       product('Portland Cement 50kg', '2026-01-02T00:00:00Z'),
       product('普通硅酸盐水泥', '2026-01-06T00:00:00Z'),
     ];
-    await db.products.bulkPut(rows.map((r) => toStored('product', r, 1)) as never);
+    await db.products.bulkPut(rows.map((r) => ({ ...r, _gen: 1 })) as never);
   });
   afterAll(() => db.delete());
 
@@ -34,6 +48,10 @@ describe('offline catalogue search', () => {
   it('needs every word, matches word prefixes and Arabic-Indic digits', async () => {
     expect((await readCatalogue(db, { search: 'حدي ١٢', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['حديد تسليح 12 ملم']);
     expect((await readCatalogue(db, { search: 'حديد 13', categoryId: null, limit: 10 })).total).toBe(0);
+  });
+
+  it('finds a product by a word of its description', async () => {
+    expect((await readCatalogue(db, { search: 'سابك', categoryId: null, limit: 10 })).items.map((p) => p.name)).toEqual(['حديد تسليح 12 ملم']);
   });
 
   it('is case-insensitive, finds Chinese characters, and filters by category', async () => {
@@ -51,46 +69,40 @@ describe('offline catalogue search', () => {
   it('follows the local copy: a product added or removed after a search is found or gone', async () => {
     expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).total).toBe(0);
     const block = product('بلوك إسمنتي', '2026-01-07T00:00:00Z');
-    await db.products.put(toStored('product', block, 1) as never);
+    await db.products.put({ ...block, _gen: 1 } as never);
     expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).items.map((p) => p.id)).toEqual([block.id]);
     await db.products.delete(block.id);
     expect((await readCatalogue(db, { search: 'بلوك', categoryId: null, limit: 10 })).total).toBe(0);
   });
 
-  it('ranks exact name, then name prefix, then whole words, then prefixes', () => {
-    const term = parseTerm('cement')!;
-    const rows = [
-      { name: 'white cements', created_at: '3', _words: ['white', 'cements'] },
-      { name: 'white cement', created_at: '2', _words: ['white', 'cement'] },
-      { name: 'cement bag', created_at: '1', _words: ['cement', 'bag'] },
-      { name: 'Cement', created_at: '0', _words: ['cement'] },
-    ];
-    expect(rankRows(rows, term).map((r) => r.name)).toEqual(['Cement', 'cement bag', 'white cement', 'white cements']);
+  it('ranks exact name, then name prefix, then whole words, then prefixes', async () => {
+    const other = new BinaaDb(`search-rank-${Date.now()}`);
+    const rows = [product('white cements', '2026-02-04T00:00:00Z'), product('white cement', '2026-02-03T00:00:00Z'), product('cement bag', '2026-02-02T00:00:00Z'), product('Cement', '2026-02-01T00:00:00Z')];
+    await other.products.bulkPut(rows as never);
+    expect(searchIndex(await productIndex(other), parseTerm('cement')!, null, 10).ids).toEqual([rows[3].id, rows[2].id, rows[1].id, rows[0].id]);
+    await other.delete();
   });
 
-  it('pages a walk of the index exactly as ranking every match would (rank, then newest, then key order)', () => {
+  it('pages a walk of the index exactly as ranking every match would (rank, then newest, then key order)', async () => {
     // Few words and few instants, so ranks, prefixes and ties of created_at are common.
     const vocabulary = ['اسمنت', 'الاسمنت', 'حديد', 'حديد 12', 'cement', 'cements', 'white', 'بلوك', '12', '120'];
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    const rows = Array.from({ length: 400 }, (_, i) => {
-      const name = Array.from({ length: 1 + random(3) }, () => vocabulary[random(vocabulary.length)]).join(' ');
-      const words = searchWords(normalizeSearch(name));
-      return {
-        id: `p${String(i).padStart(4, '0')}`,
-        name,
-        created_at: `2026-01-0${1 + random(5)}T00:00:00Z`,
-        category_id: random(2) ? 'c1' : null,
-        _words: words,
-      };
-    });
-    const index = rows
-      .map((r) => ({ id: r.id, name: normalizeSearch(r.name).replace(/\s+/g, ' ').trim(), spaced: ` ${r._words.join(' ')} `, created_at: r.created_at, category_id: r.category_id }))
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      ...base,
+      id: `p${String(i).padStart(4, '0')}`,
+      name: Array.from({ length: 1 + random(3) }, () => vocabulary[random(vocabulary.length)]).join(' '),
+      created_at: `2026-01-0${1 + random(5)}T00:00:00Z`,
+      category_id: random(2) ? 'c1' : null,
+    }));
+    const other = new BinaaDb(`search-walk-${Date.now()}`);
+    await other.products.bulkPut(rows as never);
+    const index = await productIndex(other);
+    await other.delete();
     for (const raw of ['اسمنت', 'الاسمنت', 'cement', 'حديد 12', '12', 'wh', 'بلوك اسم', 'nothing']) {
       const term = parseTerm(raw)!;
       for (const categoryId of [null, 'c1']) {
-        const matches = rows.filter((r) => (!categoryId || r.category_id === categoryId) && term.words.every((w) => r._words.some((word) => word.startsWith(w))));
+        const matches = index.filter((r) => (!categoryId || r.category_id === categoryId) && term.words.every((w) => wordsOf(r).some((word) => word.startsWith(w))));
         const expected = rankRows(matches, term).map((r) => r.id);
         for (const limit of [1, 12, 1000]) {
           expect(searchIndex(index, term, categoryId, limit), `${raw} ${categoryId} ${limit}`).toEqual({ ids: expected.slice(0, limit), total: expected.length });

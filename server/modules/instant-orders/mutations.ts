@@ -3,13 +3,13 @@
  * runs the same service function as its REST route; the args (shared/mutations.ts) are
  * the route's body plus the order's id from its path, as `id`.
  */
-import { defineMutation, type AreaMutations } from '../sync/contracts';
+import { areaMutations } from '../sync/contracts';
 import { acceptOffer, cancelInstantOrder, createInstantOrder } from './service';
 import { submitOffer } from './responses';
 
-export const mutations = {
-  'instant_order.create': defineMutation('instant_order.create', async (trx, user, args) => (await createInstantOrder(trx, user, args)).row),
-  'instant_order.accept': defineMutation('instant_order.accept', acceptOffer),
-  'instant_order.cancel': defineMutation('instant_order.cancel', cancelInstantOrder),
-  'instant_order_response.create': defineMutation('instant_order_response.create', async (trx, user, args) => (await submitOffer(trx, user, args)).row),
-} satisfies AreaMutations<'instant_order.create' | 'instant_order.accept' | 'instant_order.cancel' | 'instant_order_response.create'>;
+export const mutations = areaMutations({
+  'instant_order.create': async (trx, user, args) => (await createInstantOrder(trx, user, args)).row,
+  'instant_order.accept': acceptOffer,
+  'instant_order.cancel': cancelInstantOrder,
+  'instant_order_response.create': async (trx, user, args) => (await submitOffer(trx, user, args)).row,
+});

@@ -61,7 +61,7 @@ export async function submitOffer(
   ]);
   if (replay) {
     if (replay.supplier_id !== user.id || replay.instant_order_id !== input.instant_order_id) throw idTaken();
-    if (sameOffer(replay, input)) return { row: await presentResponse(trx, input.id!), created: false };
+    if (sameOffer(replay, input)) return { row: await presentResponse(trx, replay.id), created: false };
   }
 
   const order = await lockOrder(trx, input.instant_order_id, 'share');

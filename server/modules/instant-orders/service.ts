@@ -16,10 +16,10 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
 import { invalidTransition, notFound, offerNotFound, orderNotActive, validationFailed } from '../../../shared/errors';
-import { notify, type NotificationPriority } from '../notifications/notify';
+import { notify } from '../notifications/notify';
 import { assertWithinPlanLimit } from '../subscriptions/limits';
 import { canTransition } from '../../../shared/lifecycle';
-import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../../shared/constants';
+import { ORDER_DEFAULT_EXPIRY_DAYS, type NotificationPriority } from '../../../shared/constants';
 import type {
   InstantOrder,
   InstantOrderAcceptArgs,
@@ -59,7 +59,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
   ]);
   if (existing) {
     if (existing.contractor_id !== user.id || existing.deleted_at) throw idTaken();
-    return { row: await presentOrder(trx, user, input.id!), created: false };
+    return { row: await presentOrder(trx, user, existing.id), created: false };
   }
   if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
     throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);

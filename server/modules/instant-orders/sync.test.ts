@@ -59,11 +59,11 @@ describe('instant orders and offers for sync', () => {
     const order = await postOrder(contractor);
     const supplier = await as(server, 'supplier');
     const offer = await postOffer(supplier, order.id);
-    expect(await refusal(run('instant_order.create', supplier, { title: 'x', description: 'y', unit: 'u', location: 'z' }))).toEqual({
+    expect(await refusal(run('instant_order.create', supplier, { id: crypto.randomUUID(), title: 'x', description: 'y', unit: 'u', location: 'z' }))).toEqual({
       status: 403,
       code: 'forbidden',
     });
-    expect(await refusal(run('instant_order_response.create', contractor, { instant_order_id: order.id, offered_price: 1 }))).toEqual({
+    expect(await refusal(run('instant_order_response.create', contractor, { id: crypto.randomUUID(), instant_order_id: order.id, offered_price: 1 }))).toEqual({
       status: 403,
       code: 'forbidden',
     });
@@ -76,7 +76,7 @@ describe('instant orders and offers for sync', () => {
       code: 'not_found',
     });
     await run('instant_order.cancel', contractor, { id: order.id });
-    expect(await refusal(run('instant_order_response.create', await as(server, 'supplier'), { instant_order_id: order.id, offered_price: 1 }))).toEqual({
+    expect(await refusal(run('instant_order_response.create', await as(server, 'supplier'), { id: crypto.randomUUID(), instant_order_id: order.id, offered_price: 1 }))).toEqual({
       status: 409,
       code: 'order_not_active',
     });

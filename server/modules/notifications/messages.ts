@@ -1,10 +1,12 @@
 /**
- * What each notification kind says, in the three languages, for the server-filled
- * `title` and `message`. The client renders `kind` and `params` with its
- * own locale files, so a reader who switches language sees their language; these texts are
- * for the stored row and anything outside the app.
+ * What each notification kind (shared/schemas/notification.ts) says, in every language,
+ * for the server-filled `title` and `message`. The client renders `kind` and `params` with
+ * its own locale files, so a reader who switches language sees their language; these texts
+ * are for the stored row and anything outside the app.
  */
-export type Lang = 'ar' | 'en' | 'zh';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
+import type { NotificationKind } from '../../../shared/schemas/notification';
+
 type Text = { title: string; message: string };
 /** A kind whose event can count several things (params.count): its text for more than one. */
 type Counted = Text & { several: Text };
@@ -98,13 +100,11 @@ export const NOTIFICATION_MESSAGES = {
       several: { title: '{count} 个排队的操作被拒绝', message: '第一个“{action}”：{reason}' },
     },
   },
-} satisfies Record<string, Record<Lang, Text | Counted>>;
+} satisfies Record<NotificationKind, Record<Language, Text | Counted>>;
 
-export type NotificationKind = keyof typeof NOTIFICATION_MESSAGES;
-
-export function renderNotification(kind: NotificationKind, lang: Lang, params: Record<string, string | number>): Text {
-  const texts: Text | Counted = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind].ar;
+export function renderNotification(kind: NotificationKind, lang: Language, params: Record<string, unknown>): Text {
+  const texts: Text | Counted = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind][DEFAULT_LANGUAGE];
   const t = 'several' in texts && Number(params.count) > 1 ? texts.several : texts;
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? '' : String(params[k])));
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined || params[k] === null ? '' : String(params[k])));
   return { title: fill(t.title), message: fill(t.message) };
 }

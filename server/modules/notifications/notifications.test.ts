@@ -18,7 +18,7 @@ describe('notifications', () => {
   async function give(userId: string, n: number) {
     for (let i = 0; i < n; i++) {
       await knex().transaction((trx) =>
-        notify(trx, { to: [userId], kind: 'subscription.subscribed', type: 'payment', params: { plan: `Plan ${i}` } }),
+        notify(trx, { to: [userId], kind: 'subscription.subscribed', type: 'payment', params: { plan: `Plan ${i}`, plan_id: 'basic', billing_cycle: 'monthly' } }),
       );
     }
     return knex()('notifications').where({ user_id: userId }).orderBy('created_at', 'desc').pluck('id');
@@ -36,11 +36,11 @@ describe('notifications', () => {
     const zh = await as({ language: 'zh' });
     const en = await as({ language: 'en' });
     await knex().transaction((trx) =>
-      notify(trx, { to: [zh.user.id, en.user.id], kind: 'subscription.subscribed', type: 'payment', params: { plan: 'Basic' } }),
+      notify(trx, { to: [zh.user.id, en.user.id], kind: 'subscription.subscribed', type: 'payment', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } }),
     );
     const [zhRow] = (await zh.get('/api/notifications')).body;
     const [enRow] = (await en.get('/api/notifications')).body;
-    expect(zhRow).toMatchObject({ title: '订阅已生效', message: '您现在使用 Basic 套餐。', kind: 'subscription.subscribed', params: { plan: 'Basic' } });
+    expect(zhRow).toMatchObject({ title: '订阅已生效', message: '您现在使用 Basic 套餐。', kind: 'subscription.subscribed', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } });
     expect(enRow.title).toBe('Subscription active');
     expect(await changesOf(zhRow.id)).toEqual([{ op: 'upsert', audience_type: 'user', audience: zh.user.id }]);
   });
@@ -55,7 +55,7 @@ describe('notifications', () => {
     expect(res.body[0]).toEqual({
       id: ids[0],
       kind: 'subscription.subscribed',
-      params: { plan: 'Plan 2' },
+      params: { plan: 'Plan 2', plan_id: 'basic', billing_cycle: 'monthly' },
       type: 'payment',
       priority: 'normal',
       title: 'تم الاشتراك',

@@ -4,25 +4,25 @@
  */
 import type { Knex } from 'knex';
 import { recordChanges } from '../../db/changes';
-import { renderNotification, type Lang, type NotificationKind } from './messages';
+import { DEFAULT_LANGUAGE, type Language, type NotificationPriority, type NotificationType } from '../../../shared/constants';
+import type { NotificationKind, NotificationParams } from '../../../shared/schemas/notification';
+import { renderNotification } from './messages';
 import { notificationPolicy } from './policy';
 
-export type NotificationType = 'instant_order' | 'order_response' | 'logistics' | 'payment' | 'system';
-export type NotificationPriority = 'urgent' | 'high' | 'normal' | 'low';
-
-export interface NotifyInput {
+export interface NotifyInput<K extends NotificationKind> {
   /** user ids, or every user of a role */
   to: string[] | { role: string };
-  kind: NotificationKind;
+  kind: K;
   type: NotificationType;
   priority?: NotificationPriority;
-  params: Record<string, string | number>;
+  /** what the kind's texts are filled with (its shape is the kind's, shared/schemas/notification.ts) */
+  params: NotificationParams<K>;
   /** never notify the person who caused the event */
   except?: string;
 }
 
-export async function notify(trx: Knex.Transaction, input: NotifyInput): Promise<void> {
-  const recipients: Array<{ user_id: string; language: Lang | null }> = Array.isArray(input.to)
+export async function notify<K extends NotificationKind>(trx: Knex.Transaction, input: NotifyInput<K>): Promise<void> {
+  const recipients: Array<{ user_id: string; language: Language | null }> = Array.isArray(input.to)
     ? await trx('users as u')
         .leftJoin('profiles as p', 'p.user_id', 'u.id')
         .whereIn('u.id', input.to)
@@ -41,7 +41,7 @@ export async function notify(trx: Knex.Transaction, input: NotifyInput): Promise
       params: JSON.stringify(input.params),
       type: input.type,
       priority: input.priority ?? 'normal',
-      ...renderNotification(input.kind, r.language ?? 'ar', input.params),
+      ...renderNotification(input.kind, r.language ?? DEFAULT_LANGUAGE, input.params),
     }));
   if (!rows.length) return;
   const inserted: Array<{ id: string; user_id: string }> = await trx('notifications').insert(rows).returning(['id', 'user_id']);

@@ -17,7 +17,7 @@ const COLUMNS = ['id', 'kind', 'params', 'type', 'priority', 'title', 'message',
 /** A user's notifications as the API presents them. */
 export const notificationQuery = (db: Knex, userId: string) => db('notifications').where({ user_id: userId }).select(COLUMNS);
 
-export async function unreadCount(db: Knex, userId: string): Promise<number> {
+async function unreadCount(db: Knex, userId: string): Promise<number> {
   const [row] = await db('notifications').where({ user_id: userId, is_read: false }).count<{ count: number | string }[]>('* as count');
   return Number(row?.count ?? 0);
 }

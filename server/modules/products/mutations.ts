@@ -4,15 +4,14 @@
  * plus the id its path carries. Creations in a row (a supplier's stock entered offline)
  * are applied in one statement when none is refused.
  */
-import { defineMutation, type AreaMutations } from '../sync/contracts';
+import { areaMutations } from '../sync/contracts';
 import { createProduct, createProducts, deleteProduct, updateProduct } from './service';
 
-export const mutations = {
-  'product.create': defineMutation(
-    'product.create',
-    (trx, user, args) => createProduct(trx, user, args),
-    (trx, user, many) => createProducts(trx, user, many),
-  ),
-  'product.update': defineMutation('product.update', (trx, user, { id, ...patch }) => updateProduct(trx, user, id, patch)),
-  'product.delete': defineMutation('product.delete', (trx, user, { id }) => deleteProduct(trx, user, id)),
-} satisfies AreaMutations<'product.create' | 'product.update' | 'product.delete'>;
+export const mutations = areaMutations({
+  'product.create': {
+    run: (trx, user, args) => createProduct(trx, user, args),
+    runMany: (trx, user, many) => createProducts(trx, user, many),
+  },
+  'product.update': (trx, user, { id, ...patch }) => updateProduct(trx, user, id, patch),
+  'product.delete': (trx, user, { id }) => deleteProduct(trx, user, id),
+});

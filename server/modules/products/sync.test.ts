@@ -70,10 +70,10 @@ describe('the catalogue for sync', () => {
     const id = randomUUID();
     await run('product.create', owner, { id, name: 'Rebar', price: 1, unit: 't' });
 
-    expect(await refusal(run('product.create', contractor, { name: 'x', price: 1, unit: 'u' }))).toEqual({ status: 403, code: 'forbidden' });
+    expect(await refusal(run('product.create', contractor, { id: crypto.randomUUID(), name: 'x', price: 1, unit: 'u' }))).toEqual({ status: 403, code: 'forbidden' });
     expect(await refusal(run('product.update', otherSupplier, { id, price: 2 }))).toEqual({ status: 404, code: 'not_found' });
     expect(await refusal(run('product.delete', otherSupplier, { id }))).toEqual({ status: 404, code: 'not_found' });
-    expect(await refusal(run('review.create', owner, { target_type: 'product', target_id: id, rating: 5 }))).toEqual({
+    expect(await refusal(run('review.create', owner, { id: crypto.randomUUID(), target_type: 'product', target_id: id, rating: 5 }))).toEqual({
       status: 409,
       code: 'cannot_review_self',
     });
@@ -92,8 +92,8 @@ describe('the catalogue for sync', () => {
   it('reviews through review.create and updates the product rating', async () => {
     const { session: supplier } = await user({ role: 'supplier' });
     const { session: contractor } = await user({ role: 'contractor' });
-    const product = (await run('product.create', supplier, { name: 'Sand', price: 50, unit: 'm3' })) as { id: string };
-    expect(await run('review.create', contractor, { target_type: 'product', target_id: product.id, rating: 4 })).toMatchObject({
+    const product = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Sand', price: 50, unit: 'm3' })) as { id: string };
+    expect(await run('review.create', contractor, { id: crypto.randomUUID(), target_type: 'product', target_id: product.id, rating: 4 })).toMatchObject({
       rating: 4,
       reviewer_id: contractor.id,
     });
@@ -106,8 +106,8 @@ describe('the catalogue for sync', () => {
   it("loads products as GET /api/products/{id} presents them, in the reader's language, leaving out deleted ones", async () => {
     const { client, session: supplier } = await user({ role: 'supplier', company_name: 'مصنع الجزيرة' });
     const { session: reader } = await user({ role: 'contractor', language: 'en' });
-    const live = (await run('product.create', supplier, { name: 'Cement', price: 19, unit: 'bag', category_id: CEMENT })) as { id: string };
-    const gone = (await run('product.create', supplier, { name: 'Old', price: 1, unit: 'bag' })) as { id: string };
+    const live = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Cement', price: 19, unit: 'bag', category_id: CEMENT })) as { id: string };
+    const gone = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Old', price: 1, unit: 'bag' })) as { id: string };
     await run('product.delete', supplier, { id: gone.id });
 
     const rows = await productLoaders.product!(knex(), reader, [live.id, gone.id, randomUUID()]);
@@ -121,7 +121,7 @@ describe('the catalogue for sync', () => {
   it("leaves out a deleted supplier's products, so they reach clients as deletes", async () => {
     const { client, session: supplier } = await user({ role: 'supplier' });
     const { session: reader } = await user({ role: 'contractor' });
-    const p = (await run('product.create', supplier, { name: 'Tiles', price: 5, unit: 'm2' })) as { id: string };
+    const p = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Tiles', price: 5, unit: 'm2' })) as { id: string };
     await knex()('users').where({ id: client.user.id }).update({ deleted_at: new Date() });
     expect(await productLoaders.product!(knex(), reader, [p.id])).toEqual([]);
   });

@@ -3,9 +3,9 @@
  * function as POST /api/profiles, so an edit made on site is checked by the same rules
  * (role locked, phone to E.164, CR and VAT) when it arrives.
  */
-import { defineMutation, type AreaMutations } from '../sync/contracts';
+import { areaMutations } from '../sync/contracts';
 import { saveProfile } from './service';
 
-export const mutations = {
-  'profile.save': defineMutation('profile.save', (trx, user, args) => saveProfile(trx, user, args)),
-} satisfies AreaMutations<'profile.save'>;
+export const mutations = areaMutations({
+  'profile.save': (trx, user, args) => saveProfile(trx, user, args),
+});

@@ -50,7 +50,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   );
   if (replay) {
     if (replay.contractor_id !== user.id || replay.project_id !== input.project_id) throw idTaken();
-    if (sameBid(replay, input)) return { row: await presentBid(trx, input.id!), created: false };
+    if (sameBid(replay, input)) return { row: await presentBid(trx, replay.id), created: false };
   }
 
   const project = await lockProject(trx, input.project_id, 'share');

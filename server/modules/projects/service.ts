@@ -42,7 +42,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
   ]);
   if (existing) {
     if (existing.government_id !== user.id || existing.deleted_at) throw idTaken();
-    return { row: await presentProject(trx, input.id!), created: false };
+    return { row: await presentProject(trx, existing.id), created: false };
   }
   if (input.deadline_date) {
     const past = input.deadline_date < todayInRiyadh(); // both YYYY-MM-DD

@@ -49,7 +49,7 @@ describe('projects and bids for sync', () => {
     const contractor = await as(server, 'contractor');
     const bid = await postBid(contractor, project.id);
 
-    expect(await refusal(run('bid.create', await as(server, 'supplier'), { project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
+    expect(await refusal(run('bid.create', await as(server, 'supplier'), { id: crypto.randomUUID(), project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
       status: 403,
       code: 'forbidden',
     });
@@ -62,7 +62,7 @@ describe('projects and bids for sync', () => {
       code: 'not_found',
     });
     await run('project.award', gov, { id: project.id, bid_id: bid.body.id });
-    expect(await refusal(run('bid.create', await as(server, 'contractor'), { project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
+    expect(await refusal(run('bid.create', await as(server, 'contractor'), { id: crypto.randomUUID(), project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
       status: 409,
       code: 'project_not_open',
     });

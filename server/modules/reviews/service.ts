@@ -108,7 +108,7 @@ export async function createReview(
   if (byId) {
     const same = byId.reviewer_id === user.id && byId.target_type === input.target_type && byId.target_id === input.target_id;
     if (!same) throw idTaken();
-    return { created: false, row: await getReview(trx, input.id!) };
+    return { created: false, row: await getReview(trx, byId.id) };
   }
 
   const target = await findTarget(trx, input.target_type, input.target_id, true);

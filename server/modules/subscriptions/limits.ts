@@ -5,10 +5,11 @@
  * and the contractor's instant orders that are still active.
  */
 import type { Knex } from 'knex';
+import { UNLIMITED } from '../../../shared/constants';
 import { planLimitReached } from '../../../shared/errors';
+import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
 import { lockForTransaction } from '../../db/transaction-locks';
 
-export const UNLIMITED = 999;
 export type LimitedThing = 'products' | 'instant_orders';
 
 /** The plan id of the user's current paid period or trial, if any. */
@@ -22,7 +23,7 @@ function effectivePlanQuery(knex: Knex, userId: string) {
 
 export async function effectivePlanId(knex: Knex, userId: string): Promise<string> {
   const sub = await effectivePlanQuery(knex, userId);
-  return sub?.plan_id ?? 'free';
+  return sub?.plan_id ?? FREE_PLAN_ID;
 }
 
 function usageQuery(knex: Knex, userId: string, thing: LimitedThing) {
@@ -61,7 +62,7 @@ export interface PlanLimitState {
 export function planLimitColumns(knex: Knex, userId: string, thing: LimitedThing): Knex.Raw {
   const column = thing === 'products' ? 'max_products' : 'max_instant_orders';
   const max = knex('subscription_plans')
-    .where('id', knex.raw("coalesce((?), 'free')", [effectivePlanQuery(knex, userId)]))
+    .where('id', knex.raw('coalesce((?), ?)', [effectivePlanQuery(knex, userId), FREE_PLAN_ID]))
     .first(column);
   return knex.raw('(?) as limit_max, case when (?) >= ? then 0 else (?) end as limit_used', [max, max, UNLIMITED, usageQuery(knex, userId, thing)]);
 }

@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import type { Subscribe, Usage, UserSubscription } from '../../../shared/schemas/subscription';
+import { FREE_PLAN_ID, subscriptionWithoutRow, type Subscribe, type Usage, type UserSubscription } from '../../../shared/schemas/subscription';
 import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
 import { trialNotAvailable } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
@@ -49,14 +49,15 @@ async function subscriptionRow(db: Knex, userId: string): Promise<SubscriptionRo
 /** GET /api/subscription/my: free (active) without a row; an ended period or trial is expired and free. */
 export async function getMySubscription(db: Knex, user: SessionUser): Promise<UserSubscription> {
   const row = await subscriptionRow(db, user.id);
-  const planId = row?.running ? row.plan_id : 'free';
+  if (!row) return subscriptionWithoutRow(await getPlan(db, FREE_PLAN_ID));
+  const planId = row.running ? row.plan_id : FREE_PLAN_ID;
   return {
     subscription_plan: planId as UserSubscription['subscription_plan'],
-    billing_cycle: row?.running ? row.billing_cycle : null,
-    status: !row ? 'active' : row.running ? row.status : 'expired',
-    current_period_end: row?.current_period_end ? new Date(row.current_period_end).toISOString() : null,
-    free_trial_used: row?.free_trial_used ?? false,
-    trial_ends_at: row?.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+    billing_cycle: row.running ? row.billing_cycle : null,
+    status: row.running ? row.status : 'expired',
+    current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+    free_trial_used: row.free_trial_used,
+    trial_ends_at: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
     plan: await getPlan(db, planId),
   };
 }
@@ -117,7 +118,7 @@ export async function subscribe(trx: Knex.Transaction, user: SessionUser, input:
 export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
   const row = await lockSubscription(trx, user.id);
   if (row.free_trial_used) throw trialNotAvailable('The free trial has already been used');
-  if (row.running && row.plan_id !== 'free') {
+  if (row.running && row.plan_id !== FREE_PLAN_ID) {
     throw trialNotAvailable('The free trial is only for users on the free plan');
   }
   const [ends] = await trx('subscriptions')

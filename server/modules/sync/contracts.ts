@@ -23,18 +23,29 @@ export interface MutationDef<S extends z.ZodType = z.ZodType> {
   runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<z.output<S>>): Promise<unknown>;
 }
 
-/** A mutation of the shared contract (shared/mutations.ts): its args schema comes from there. */
-export function defineMutation<N extends MutationName>(
-  name: N,
-  run: (trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>) => Promise<unknown>,
-  runMany?: (trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>) => Promise<unknown>,
-): MutationDef {
-  return { schema: MUTATIONS[name].schema, run, runMany } as MutationDef;
+/** How an area runs one mutation of the contract: its `run`, or `run` and `runMany`. */
+export interface MutationImpl<N extends MutationName> {
+  run(trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>): Promise<unknown>;
+  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>): Promise<unknown>;
+}
+type Run<N extends MutationName> = MutationImpl<N>['run'];
+type Impls = { [N in MutationName]?: MutationImpl<N> | Run<N> };
+
+/**
+ * An area's share of the shared contract (shared/mutations.ts), keyed by the contract's
+ * names: each key gets its args schema from there, and a name the contract does not know
+ * fails the type check. The name is written once, as the key.
+ */
+export function areaMutations<T extends Impls>(impls: T & Record<Exclude<keyof T, MutationName>, never>): { [K in keyof T]: MutationDef } {
+  const out: Record<string, MutationDef> = {};
+  for (const [name, impl] of Object.entries(impls as Impls)) {
+    const { run, runMany } = typeof impl === 'function' ? { run: impl, runMany: undefined } : impl!;
+    out[name] = { schema: MUTATIONS[name as MutationName].schema, run, runMany } as MutationDef;
+  }
+  return out as { [K in keyof T]: MutationDef };
 }
 
 export type MutationTable = Record<string, MutationDef>;
-/** An area's share of the contract: only names the contract knows. */
-export type AreaMutations<N extends MutationName = MutationName> = { [K in N]: MutationDef };
 
 export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[]) => Promise<Array<{ id: string } & Record<string, unknown>>>;
 

@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 
-export const TOMBSTONE_DAYS = 30;
+const TOMBSTONE_DAYS = 30;
 
 export async function compactChangeLog(knex: Knex, tombstoneDays = TOMBSTONE_DAYS): Promise<{ superseded: number; tombstones: number }> {
   return knex.transaction(async (trx) => {

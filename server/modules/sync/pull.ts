@@ -19,7 +19,7 @@ interface ChangeRow {
 }
 
 /** Below this position deletes may have been pruned: such a cursor must start again. */
-export async function logHorizon(knex: Knex): Promise<number> {
+async function logHorizon(knex: Knex): Promise<number> {
   const row = await knex('sync_state').where({ id: 1 }).first('pruned_pos');
   return Number(row?.pruned_pos ?? 0);
 }
@@ -106,7 +106,9 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
   const changes: Change[] = [];
   for (const [key, r] of last) {
     const data = current.get(key);
-    changes.push(data ? { entity: r.entity, id: r.entity_id, op: 'upsert', data } : { entity: r.entity, id: r.entity_id, op: 'delete' });
+    // The loaders present each entity's rows as its REST route does, so `data` is the
+    // entity's row (SYNC_ROWS); server/modules/sync/pull-rows.test.ts parses a feed of every entity.
+    changes.push(data ? ({ entity: r.entity, id: r.entity_id, op: 'upsert', data } as Change) : { entity: r.entity, id: r.entity_id, op: 'delete' });
   }
   // At the end of the feed the cursor may jump to the horizon: nothing is left below it.
   const lastPos = Number(page[page.length - 1].pos);

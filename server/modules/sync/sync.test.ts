@@ -224,7 +224,7 @@ describe('sync', () => {
           { id: 1, name: 'product.create', args: product('ليس لي', 1) }, // a contractor cannot sell
           { id: 2, name: 'product.create', args: { name: '' } },
           { id: 3, name: 'no.such_thing', args: {} },
-          { id: 4, name: 'transport_request.create', args: { pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' } },
+          { id: 4, name: 'transport_request.create', args: { id: crypto.randomUUID(), pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' } },
         ],
       });
       expect(res.status).toBe(200);

@@ -3,14 +3,14 @@
  * service function as its REST route; the args (shared/mutations.ts) are the route's body,
  * plus the request's id as `id` for the actions whose route takes it from the path.
  */
-import { defineMutation, type AreaMutations } from '../sync/contracts';
+import { areaMutations } from '../sync/contracts';
 import { createTransportRequest } from './requests';
 import { createTransportOffer } from './offers';
 import { acceptTransportOffer, changeTransportStatus } from './transitions';
 
-export const mutations = {
-  'transport_request.create': defineMutation('transport_request.create', async (trx, user, args) => (await createTransportRequest(trx, user, args)).row),
-  'transport_request.accept': defineMutation('transport_request.accept', (trx, user, { id, offer_id }) => acceptTransportOffer(trx, user, id, offer_id)),
-  'transport_request.status': defineMutation('transport_request.status', (trx, user, { id, status }) => changeTransportStatus(trx, user, id, { status })),
-  'transport_offer.create': defineMutation('transport_offer.create', async (trx, user, args) => (await createTransportOffer(trx, user, args)).row),
-} satisfies AreaMutations<'transport_request.create' | 'transport_request.accept' | 'transport_request.status' | 'transport_offer.create'>;
+export const mutations = areaMutations({
+  'transport_request.create': async (trx, user, args) => (await createTransportRequest(trx, user, args)).row,
+  'transport_request.accept': (trx, user, { id, offer_id }) => acceptTransportOffer(trx, user, id, offer_id),
+  'transport_request.status': (trx, user, { id, status }) => changeTransportStatus(trx, user, id, { status }),
+  'transport_offer.create': async (trx, user, args) => (await createTransportOffer(trx, user, args)).row,
+});

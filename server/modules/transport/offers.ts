@@ -41,7 +41,7 @@ export async function createTransportOffer(
   if (replay) {
     if (replay.transport_company_id !== user.id || replay.transport_request_id !== requestId) throw idTaken();
     // The same quote sent again (a retry after a lost answer): the row back, nothing written.
-    if (sameQuote(replay, fields)) return { row: await presentOffer(trx, id!), created: false };
+    if (sameQuote(replay, fields)) return { row: await presentOffer(trx, replay.id), created: false };
   }
 
   const request = await trx('transport_requests')

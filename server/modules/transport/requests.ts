@@ -47,10 +47,10 @@ export async function createTransportRequest(
     return { row: await presentRequest(trx, inserted[0].id), created: true };
   }
   // The client chose an id that exists: a retry of its own create gets that row back.
-  const existing = await trx('transport_requests').where({ id: input.id }).first('requester_id', 'deleted_at');
+  const existing = await trx('transport_requests').where({ id: input.id }).first('id', 'requester_id', 'deleted_at');
   if (existing?.requester_id !== user.id) throw idTaken();
   if (existing.deleted_at) throw notFound('Transport request');
-  return { row: await presentRequest(trx, input.id!), created: false };
+  return { row: await presentRequest(trx, existing.id), created: false };
 }
 
 /**

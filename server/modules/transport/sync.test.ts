@@ -56,7 +56,7 @@ describe('transport sync exports', () => {
 
     const lateCompany = await sessionUser((await as({ role: 'transport' })).user.id);
     const create = mutations['transport_offer.create'];
-    const refused = await refusal(knex().transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ transport_request_id: request.id, quoted_price: 1 }))));
+    const refused = await refusal(knex().transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ id: crypto.randomUUID(), transport_request_id: request.id, quoted_price: 1 }))));
     expect(refused.code).toBe('request_not_pending');
 
     const status = mutations['transport_request.status'];

@@ -185,10 +185,11 @@ export class FakeServer {
       last.set(`${c.entity}:${c.id}`, c);
     }
     const visible = this.visibleRows();
-    const changes: Change[] = [...last.values()].map((c) => {
+    // The rows are whatever a test seeded (often only the fields it reads), hence the cast.
+    const changes = [...last.values()].map((c) => {
       const row = visible.get(`${c.entity}:${c.id}`);
       return row ? { entity: c.entity, id: c.id, op: 'upsert', data: structuredClone(row) } : { entity: c.entity, id: c.id, op: 'delete' };
-    });
+    }) as Change[];
     return {
       changes,
       cursor: cursorAt(mine.length > limit ? page[page.length - 1].pos : Math.max(page.at(-1)?.pos ?? after, this.horizon)),

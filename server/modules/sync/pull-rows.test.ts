@@ -1,0 +1,71 @@
+/**
+ * The feed sends each entity's rows in the shape of its shared row schema (SYNC_ROWS),
+ * the one the client parses every pulled page with: a row that does not fit would stop
+ * every client's sync.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_ENTITIES, pullPageSchema, type Change } from '../../../shared/sync';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { signInAs } from '../../test/sign-in';
+import { backfillChangeLog } from './backfill';
+
+type Client = Awaited<ReturnType<typeof signInAs>>;
+
+describe('the rows of the feed', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  async function push(client: Client, mutations: Array<{ name: string; args: Record<string, unknown> }>) {
+    const res = await client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: mutations.map((m, i) => ({ id: i + 1, ...m })) });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { status: string; code?: string }) => r.code ?? r.status)).toEqual(mutations.map(() => 'applied'));
+  }
+
+  /** Every page of the user's feed, each parsed as the client parses it. */
+  async function pullParsed(client: Client): Promise<Change[]> {
+    const changes: Change[] = [];
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      const res = await client.get(`/api/sync/pull?cursor=${cursor}&limit=20`);
+      expect(res.status).toBe(200);
+      const parsed = pullPageSchema.safeParse(res.body);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      changes.push(...parsed.data!.changes);
+      cursor = parsed.data!.cursor;
+      if (!parsed.data!.has_more) break;
+    }
+    return changes;
+  }
+
+  it('parses with the shared row schemas, for every entity, as each role receives them', async () => {
+    const [supplier, contractor, government, transport] = await Promise.all(
+      (['supplier', 'contractor', 'government', 'transport'] as const).map((role) => signInAs(server, { role, company_name: `شركة ${role}` })),
+    );
+    const project = crypto.randomUUID();
+    const order = crypto.randomUUID();
+    const request = crypto.randomUUID();
+    await push(government, [{ name: 'project.create', args: { id: project, title: 'مدرسة', description: 'بناء مدرسة', location: 'تبوك', budget: 1_000_000 } }]);
+    await push(contractor, [
+      { name: 'bid.create', args: { id: crypto.randomUUID(), project_id: project, amount: 900_000, proposal: 'عرض' } },
+      { name: 'instant_order.create', args: { id: order, title: 'رمل', description: 'رمل ناعم', unit: 'م3', location: 'أبها' } },
+      { name: 'transport_request.create', args: { id: request, pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' } },
+      { name: 'subscription.free_trial', args: {} },
+    ]);
+    await push(supplier, [
+      { name: 'product.create', args: { id: crypto.randomUUID(), name: 'أسمنت', price: 18.5, unit: 'كيس', specifications: { grade: '42.5' } } },
+      { name: 'instant_order_response.create', args: { id: crypto.randomUUID(), instant_order_id: order, offered_price: 800 } },
+    ]);
+    await push(transport, [{ name: 'transport_offer.create', args: { id: crypto.randomUUID(), transport_request_id: request, quoted_price: 1500 } }]);
+    await backfillChangeLog(server.db.knex);
+
+    const seen = new Set<string>();
+    for (const client of [supplier, contractor, government, transport]) {
+      for (const change of await pullParsed(client)) if (change.op === 'upsert') seen.add(change.entity);
+    }
+    expect([...seen].sort()).toEqual([...SYNC_ENTITIES].sort());
+  });
+});
