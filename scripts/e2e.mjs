@@ -37,10 +37,21 @@ function freePort() {
   });
 }
 
-/** Runs one statement on the database TEST_DATABASE_URL names (create/drop database cannot run inside it). */
+/**
+ * Runs one statement on the Postgres server `url` points at, connected to the database it
+ * names, or to `postgres` when that one does not exist (yet).
+ */
 async function onServer(url, sql) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  let client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (err) {
+    if (err.code !== '3D000') throw err; // invalid_catalog_name: no such database
+    const maintenance = new URL(url);
+    maintenance.pathname = '/postgres';
+    client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+  }
   try {
     await client.query(sql);
   } finally {

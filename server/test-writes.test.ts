@@ -30,7 +30,8 @@ describe('GET /api/test/writes', () => {
     expect(once.body.changes.map((c: { entity: string; audience: string }) => `${c.entity}:${c.audience}`).sort()).toEqual(
       [`bid:${contractor.user.id}`, `bid:${gov.user.id}`].sort(),
     );
-    expect(once.body.notifications).toEqual([{ user_id: gov.user.id, kind: 'bid.new' }]);
+    expect(once.body.notifications).toMatchObject([{ user_id: gov.user.id, kind: 'bid.new', params: { bid_id: bid.id } }]);
+    expect(once.body.notifications).toHaveLength(1);
 
     // The same bid again under a new mutation id: the bids table still holds one row,
     // the stored results show the second send.

@@ -38,7 +38,7 @@ export function testWritesRouter(): Router {
       ? await knex('notifications')
           .whereRaw('exists (select 1 from jsonb_each_text(params) p where p.value = ?)', [id])
           .orderBy('created_at')
-          .select('user_id', 'kind')
+          .select('user_id', 'kind', 'params')
       : [];
     ctx.body = {
       sync_mutations: mutations.map((m: { client_id: string; mutation_id: number; result: { status: string; code?: string } }) => ({
