@@ -92,9 +92,12 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await pa.quote(cargo, '2300', lang === 'ar' ? 'مرسيدس أكتروس مسطحة' : 'Mercedes Actros flatbed');
         await expect(pa.request(cargo).getByTestId('quote-row')).toBeVisible();
         if (offline) {
-          // Kept on the device: shown as waiting, and in the outbox the sync sends from.
+          // Kept on the device through a failed send: the sync says offline only once a
+          // send has failed (it judges by what fetch does), and the quote still waits.
           await expect(pa.request(cargo).getByTestId('pending-badge').first()).toBeVisible();
-          await new SyncShell(a.page).expectWaiting(1);
+          const sync = new SyncShell(a.page);
+          await expect(sync.status).toHaveAttribute('data-state', 'offline');
+          await sync.expectWaiting(1);
           await goOnline(a.context);
         }
         await pb.quote(cargo, '2450');
