@@ -16,8 +16,9 @@ for (const visit of VISITS) {
       await landing.goto();
       await waitForServiceWorker(page);
 
-      // Offline as on a building site: the service worker's own fetches fail too.
-      await goOffline(context);
+      // Offline as on a building site, the service worker's own fetches included: the
+      // pages can only come from its precache.
+      await goOffline(context, { everything: true });
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', visit.lang);
       await expect(landing.hero).toHaveText(visit.hero);
