@@ -1,7 +1,9 @@
 /**
- * Browser tests: the system Chromium at phone size, against the
- * real server on a free port with a fresh embedded database (demo data included).
- * Nothing is built here: scripts/e2e.mjs runs `vite build` first and picks the port.
+ * Browser tests: the system Chromium at phone size, against the real server on a free
+ * port with a fresh database, demo data included: embedded PGlite in E2E_DATA_DIR, or
+ * the empty Postgres database E2E_DATABASE_URL names. Nothing is built or created here:
+ * scripts/e2e.mjs runs `vite build` first, picks the port and makes the database (on
+ * Postgres when TEST_DATABASE_URL is set).
  */
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -56,11 +58,15 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      SEED_DEMO: '1', // the tests sign in as demo accounts and bid on demo projects
       PUBLIC_URL: baseURL,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin-e2e@example.sa',
-      TEST_CLOCK: '1', // POST /api/test/clock: a bid queued offline meets a deadline that passed (projects.spec.ts)
+      // POST /api/test/clock: a bid queued offline meets a deadline that passed (offline-sync.spec.ts);
+      // GET /api/test/writes: what a write left on the server, to tell an action applied once from twice.
+      TEST_CLOCK: '1',
     },
   },
 });

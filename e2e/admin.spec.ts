@@ -68,13 +68,21 @@ test('an admin searches, changes a tier and the admin flag, and deletes a produc
   await expect(page.getByTestId('admin-list').or(page.getByTestId('empty-state'))).toBeVisible();
   await admin.tab('projects');
   await expect(page.getByTestId('admin-list').or(page.getByTestId('empty-state'))).toBeVisible();
-  // Paging: the demo data has more products than one page.
+  // Paging: the demo data has more products than one page of 20, and the next page
+  // shows other products.
   await admin.tab('products');
   await admin.search('');
-  if (await page.getByTestId('next-page').isVisible()) {
-    await page.getByTestId('next-page').click();
-    await expect(page.getByTestId('page-of')).toContainText('Page 2');
-  }
+  await expect(page.getByTestId('page-of')).toHaveText(/^Page 1 of [2-9]/);
+  await expect(admin.rows).toHaveCount(20);
+  const firstPage = await admin.rows.allTextContents();
+  await page.getByTestId('next-page').click();
+  await expect(page.getByTestId('page-of')).toHaveText(/^Page 2 of [2-9]/);
+  await expect
+    .poll(async () => {
+      const shown = await admin.rows.allTextContents();
+      return shown.length > 0 && shown.every((row) => !firstPage.includes(row));
+    })
+    .toBe(true);
 
   await goOffline(page.context());
   await expect(page.getByTestId('admin-offline')).toBeVisible();

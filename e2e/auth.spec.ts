@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
 import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
@@ -17,35 +17,51 @@ const ROLE_NAMES: Record<SetupRole, string> = {
   transport: 'شركة نقل',
 };
 
+/** Signs a new user in, sets up `role`, checks the dashboard and the menu, and signs out. */
+async function signUpAndOut(page: Page, role: SetupRole, roleName: string, company: string) {
+  await signInThroughDevIdp(page, uniqueEmail(role), `${role} user`);
+  await expectLandedOn(page, '/setup');
+  await new SetupPage(page).complete(role, company);
+  await expectLandedOn(page, '/dashboard');
+
+  const shell = new AppShell(page);
+  await expect(shell.greeting).toContainText(company);
+  await shell.openMenu();
+  expect(await shell.menuPaths()).toEqual(MENUS[role]);
+  await expect(page.getByTestId('user-summary').last()).toContainText(company);
+  await expect(page.getByTestId('user-role').last()).toHaveText(roleName);
+  // A new profile is unverified: no badge.
+  await expect(page.getByTestId('tier-badge')).toHaveCount(0);
+
+  // Signed in, the landing page sends the user on to the dashboard.
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await expectLandedOn(page, '/dashboard');
+
+  await shell.openMenu();
+  await shell.logout();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+}
+
 test.describe('sign-in, setup and the dashboard', () => {
   for (const role of Object.keys(MENUS) as SetupRole[]) {
     test(`a new ${role} signs in, sets up the profile and gets the ${role} menu`, async ({ page }) => {
-      const company = `شركة ${role} التجريبية`;
-      await signInThroughDevIdp(page, uniqueEmail(role), `مستخدم ${role}`);
-      await expectLandedOn(page, '/setup');
-      await new SetupPage(page).complete(role, company);
-      await expectLandedOn(page, '/dashboard');
-
-      const shell = new AppShell(page);
-      await expect(shell.greeting).toContainText(company);
-      await shell.openMenu();
-      expect(await shell.menuPaths()).toEqual(MENUS[role]);
-      await expect(page.getByTestId('user-summary').last()).toContainText(company);
-      await expect(page.getByTestId('user-role').last()).toHaveText(ROLE_NAMES[role]);
-      // A new profile is unverified: no badge.
-      await expect(page.getByTestId('tier-badge')).toHaveCount(0);
-
-      // Signed in, the landing page sends the user on to the dashboard.
-      await page.keyboard.press('Escape');
-      await page.goto('/');
-      await expectLandedOn(page, '/dashboard');
-
-      await shell.openMenu();
-      await shell.logout();
-      await page.goto('/dashboard');
-      await expect(page).toHaveURL(/\/$/);
+      await signUpAndOut(page, role, ROLE_NAMES[role], `شركة ${role} التجريبية`);
     });
   }
+
+  test.describe('in Chinese', () => {
+    test.use({ locale: 'zh-CN' });
+
+    test('a new contractor signs in from the Chinese landing page, sets up the profile and gets the contractor menu (zh)', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+      await expect(page.getByTestId('login-button')).toContainText('登录');
+      await signUpAndOut(page, 'contractor', '承包商', '利雅得建筑有限公司');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    });
+  });
 
   test('setup asks for a role before saving and returning users skip it', async ({ page }) => {
     const email = uniqueEmail('returning');

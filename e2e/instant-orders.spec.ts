@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { InstantOrdersPage } from './page-models/InstantOrdersPage';
+import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
 const TEXT = {
@@ -118,6 +119,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await s.goto();
       await reloadUntil(supplier.page, () => expect(s.order(title)).toBeVisible({ timeout: 3_000 }));
       await waitForServiceWorker(supplier.page);
+      const before = await storedResults(supplier.page);
 
       await goOffline(supplier.context);
       await s.offer(title, '990', '12');
@@ -135,6 +137,9 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await expect.poll(async () => (await offersOn(contractor.page, order.id)).length, { timeout: 20_000 }).toBe(1);
       const offers = await offersOn(contractor.page, order.id);
       expect(offers[0].offered_price).toBe(990);
+      // One offer row whatever happens; sent once, applied once, the contractor told once.
+      await expectSentOnce(supplier.page, before);
+      await expectAppliedOnce(supplier.page, offers[0].id, ['order_response.new']);
 
       await reloadUntil(contractor.page, () => expect(c.order(title).getByTestId('offer-row')).toBeVisible({ timeout: 3_000 }));
       await c.acceptOffer(title, text.supplier);

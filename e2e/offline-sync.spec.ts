@@ -11,6 +11,7 @@ import { ProjectsPage } from './page-models/ProjectsPage';
 import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
+import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,6 +50,7 @@ test('a bid placed offline survives a reload and reaches the server exactly once
   await sync.expectSynced();
   await waitForServiceWorker(page);
   const projectId = await projects.demoProjectId();
+  const before = await storedResults(page);
 
   await goOffline(context);
   await projects.bid(projectId, 1_250_000, 'ننفذ المشروع خلال ستة أشهر بفريق معتمد', 180);
@@ -64,9 +66,12 @@ test('a bid placed offline survives a reload and reaches the server exactly once
   await goOnline(context);
   await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 20_000 });
   await sync.expectSynced();
-  const bids = await myBids(page);
-  expect(bids.filter((b) => b.project_id === projectId)).toHaveLength(1);
+  const bids = (await myBids(page)).filter((b) => b.project_id === projectId);
+  expect(bids).toHaveLength(1);
   expect(bids[0]).toMatchObject({ amount: 1_250_000 });
+  // One bid row whatever happens; sent once, applied once, the government told once.
+  await expectSentOnce(page, before);
+  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
 });
 
 test('an answer lost after the server applied the bid does not apply it twice', async ({ page, context }) => {
@@ -76,6 +81,7 @@ test('an answer lost after the server applied the bid does not apply it twice', 
   await projects.goto();
   await sync.expectSynced();
   const projectId = await projects.demoProjectId();
+  const before = await storedResults(page);
 
   let dropped = 0;
   await context.route('**/api/sync/push', async (route) => {
@@ -89,8 +95,12 @@ test('an answer lost after the server applied the bid does not apply it twice', 
   await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
   const bids = (await myBids(page)).filter((b) => b.project_id === projectId);
   expect(bids).toHaveLength(1);
-  const project = (await api(page, 'GET', `/api/projects/${projectId}`)).body;
-  expect(project).toBeTruthy();
+  // The resent push was recognised: answered with the stored result (not refused as out
+  // of order), stored once, and the bid's writes and notification happened once.
+  await sync.expectSynced();
+  await expect(projects.card(projectId).getByTestId('item-rejection')).toHaveCount(0);
+  await expectSentOnce(page, before);
+  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
   await context.unroute('**/api/sync/push');
 });
 
@@ -103,6 +113,7 @@ test('two tabs writing at once converge', async ({ page, context }) => {
   await second.goto();
   await new SyncShell(second.page).expectSynced();
   const ids = [await first.demoProjectId(0), await first.demoProjectId(1)];
+  const before = await storedResults(page);
 
   await Promise.all([first.bid(ids[0], 500_000, 'من التبويب الأول'), second.bid(ids[1], 600_000, 'من التبويب الثاني')]);
   for (const tab of [first, second]) {
@@ -111,6 +122,9 @@ test('two tabs writing at once converge', async ({ page, context }) => {
   }
   const bids = await myBids(page);
   expect(bids.map((b) => b.project_id).sort()).toEqual([...ids].sort());
+  // Both tabs share one outbox: each bid sent by one of them, once.
+  await expectSentOnce(page, before, 2);
+  for (const bid of bids) await expectAppliedOnce(page, bid.id, ['bid.new']);
   await second.page.close();
 });
 
@@ -121,6 +135,7 @@ test('a session that expires while offline loses nothing: the queue goes out aft
   await projects.goto();
   await sync.expectSynced();
   const projectId = await projects.demoProjectId();
+  const before = await storedResults(page);
 
   await goOffline(context);
   await projects.bid(projectId, 777_000, 'عرض قبل انتهاء الجلسة');
@@ -137,6 +152,7 @@ test('a session that expires while offline loses nothing: the queue goes out aft
   await expectLandedOn(page, '/dashboard');
   await sync.expectSynced();
   await expect.poll(async () => (await myBids(page)).filter((b) => b.project_id === projectId && b.amount === 777_000).length).toBe(1);
+  await expectSentOnce(page, before);
 });
 
 test('a queued bid on a project closed meanwhile is refused with its reason, and the rest of the queue is applied', async ({ page, context, browser }) => {

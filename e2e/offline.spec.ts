@@ -1,27 +1,35 @@
 import { expect, test } from '@playwright/test';
 import { LandingPage } from './page-models/LandingPage';
+import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
 
-test('a visited app opens offline from the service worker', async ({ page, context }) => {
-  const landing = new LandingPage(page);
-  await landing.goto();
-  // Wait until the service worker has installed (precached the shell) and controls the page.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
+const VISITS = [
+  { lang: 'ar', locale: 'ar-SA', hero: 'كل ما يحتاجه مشروعك من مواد بناء في سوق واحد', login: 'تسجيل الدخول', products: 'المنتجات' },
+  { lang: 'zh', locale: 'zh-CN', hero: '项目所需的建筑材料，尽在一个市场', login: '登录', products: '产品' },
+] as const;
+
+for (const visit of VISITS) {
+  test.describe(`offline in ${visit.lang}`, () => {
+    test.use({ locale: visit.locale });
+
+    test(`a visited app opens offline from the service worker, in the reader's language (${visit.lang})`, async ({ page, context }) => {
+      const landing = new LandingPage(page);
+      await landing.goto();
+      await waitForServiceWorker(page);
+
+      // Offline as on a building site, the service worker's own fetches included: the
+      // pages can only come from its precache.
+      await goOffline(context, { everything: true });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', visit.lang);
+      await expect(landing.hero).toHaveText(visit.hero);
+      await expect(landing.loginButton).toContainText(visit.login);
+      // A client route that was never visited also opens from the cached shell.
+      await page.goto('/services');
+      await expect(page.getByTestId('tab-products')).toContainText(visit.products);
+      await goOnline(context);
+    });
   });
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(landing.hero).toBeVisible();
-  await expect(landing.loginButton).toBeVisible();
-  // A client route that was never visited also opens from the cached shell.
-  await page.goto('/services');
-  await expect(page.getByTestId('tab-products')).toBeVisible();
-  await context.setOffline(false);
-});
+}
 
 test('the manifest is Arabic first and installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');

@@ -7,13 +7,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { ProjectsPage } from './page-models/ProjectsPage';
+import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
 test.describe.configure({ mode: 'serial' });
 test.slow();
 
 const myBidsOnServer = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/bids/my?limit=100', { credentials: 'include' })).json()) as Array<{ project_id: string; status: string; amount: number }>);
+  page.evaluate(async () => (await (await fetch('/api/bids/my?limit=100', { credentials: 'include' })).json()) as Array<{ id: string; project_id: string; status: string; amount: number }>);
 
 const NAMES: Record<Lang, { gov: string; a: string; b: string; title: string }> = {
   ar: { gov: 'أمانة محافظة الخرج', a: 'مؤسسة الأول للمقاولات', b: 'شركة الثاني للمقاولات', title: 'تأهيل طريق الملك فهد' },
@@ -48,6 +49,7 @@ for (const lang of ['ar', 'en'] as const) {
 
     // The second contractor is on a site with no signal: the bid waits, survives a reload, goes once.
     await waitForServiceWorker(b.page);
+    const bBefore = await storedResults(b.page);
     await goOffline(b.context);
     await bProjects.bid(projectId, 2_100_000, 'فريق معتمد ومعدات جاهزة', 180);
     await expect(bProjects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
@@ -55,7 +57,10 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(bProjects.myBid(projectId).getByTestId('pending-badge')).toBeVisible();
     await goOnline(b.context);
     for (const p of [aProjects, bProjects]) await expect(p.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
-    expect((await myBidsOnServer(b.page)).filter((x) => x.project_id === projectId)).toHaveLength(1);
+    const bBids = (await myBidsOnServer(b.page)).filter((x) => x.project_id === projectId);
+    expect(bBids).toHaveLength(1);
+    await expectSentOnce(b.page, bBefore);
+    await expectAppliedOnce(b.page, bBids[0].id, ['bid.new']);
 
     // The government sees both sealed bids side by side and awards the first contractor's.
     const govProjects = new ProjectsPage(gov.page);
@@ -91,7 +96,7 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
-test('the projects screens in Chinese', async ({ browser }, testInfo) => {
+test('the projects screens in Chinese, and a bid placed offline that survives a reload and goes once (zh)', async ({ browser }, testInfo) => {
   const gov = await newUser(browser, testInfo, 'government', 'zh', NAMES.zh.gov);
   const projectId = await postedProject(gov.page, 'zh');
   await gov.page.getByTestId('post-project').click();
@@ -106,6 +111,23 @@ test('the projects screens in Chinese', async ({ browser }, testInfo) => {
   await checkPage(c.page, 'zh', 'projects-contractor-bid-dialog');
   await c.page.keyboard.press('Escape');
   await checkPage(gov.page, 'zh', 'projects-government');
+
+  // The contractor bids from a site with no signal: the bid waits, survives a reload, goes once.
+  await waitForServiceWorker(c.page);
+  const before = await storedResults(c.page);
+  await goOffline(c.context);
+  await projects.bid(projectId, 1_800_000, '团队已就位，六个月内完工', 150);
+  await expect(projects.myBid(projectId)).toContainText('1,800,000');
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveText('等待发送');
+  await c.page.reload();
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveText('等待发送');
+  await goOnline(c.context);
+  await expect(projects.myBid(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+  const bids = (await myBidsOnServer(c.page)).filter((x) => x.project_id === projectId);
+  expect(bids).toHaveLength(1);
+  expect(bids[0]).toMatchObject({ amount: 1_800_000, status: 'submitted' });
+  await expectSentOnce(c.page, before);
+  await expectAppliedOnce(c.page, bids[0].id, ['bid.new']);
   for (const user of [gov, c]) await user.context.close();
 });
 

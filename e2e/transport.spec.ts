@@ -8,6 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { TransportPage } from './page-models/TransportPage';
+import { SyncShell } from './page-models/SyncShell';
+import { expectAppliedOnce, expectSentOnce, serverWrites, storedResults } from './page-models/ServerWrites';
 import { goOffline, goOnline, newUser, reloadUntil, type Lang } from './page-models/Users';
 
 const TEXT = {
@@ -85,18 +87,28 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await reloadUntil(a.page, () => expect(pa.request(cargo)).toBeVisible({ timeout: 3_000 }));
         await reloadUntil(b.page, () => expect(pb.request(cargo)).toBeVisible({ timeout: 3_000 }));
 
+        const quoteBefore = await storedResults(a.page);
         if (offline) await goOffline(a.context);
         await pa.quote(cargo, '2300', lang === 'ar' ? 'مرسيدس أكتروس مسطحة' : 'Mercedes Actros flatbed');
         await expect(pa.request(cargo).getByTestId('quote-row')).toBeVisible();
         if (offline) {
+          // Kept on the device through a failed send: the sync says offline only once a
+          // send has failed (it judges by what fetch does), and the quote still waits.
           await expect(pa.request(cargo).getByTestId('pending-badge').first()).toBeVisible();
-          await a.page.waitForTimeout(1_500);
-          expect(await offersOn(requester.page, request.id)).toHaveLength(0);
+          const sync = new SyncShell(a.page);
+          await expect(sync.status).toHaveAttribute('data-state', 'offline');
+          await sync.expectWaiting(1);
           await goOnline(a.context);
         }
         await pb.quote(cargo, '2450');
         await serverRequest(requester.page, cargo, 'offer_count', 2);
         await expect(pa.request(cargo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+        // The quote sent once and applied once: the requester told once per company.
+        await expectSentOnce(a.page, quoteBefore);
+        const quoteOfA = (await offersOn(requester.page, request.id)).find((o) => o.transport_company_name === text.companyA)!;
+        await expectAppliedOnce(a.page, quoteOfA.id, []);
+        const told = (await serverWrites(requester.page, request.id)).notifications.filter((n) => n.kind === 'transport_offer.new');
+        expect.soft(told.map((n) => n.params.company).sort(), 'quotes the requester was told of').toEqual([text.companyA, text.companyB].sort());
 
         await reloadUntil(requester.page, () => expect(r.request(cargo).getByTestId('quote-row')).toHaveCount(2, { timeout: 3_000 }));
         await r.acceptQuote(cargo, text.companyA);
@@ -110,6 +122,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
           await pa.tab('jobs');
           await expect(pa.request(cargo).getByTestId('start-transit')).toBeVisible({ timeout: 3_000 });
         });
+        const movesBefore = await storedResults(a.page);
         if (offline) await goOffline(a.context);
         await pa.startTransit(cargo);
         await expect(pa.status(pa.request(cargo))).toHaveAttribute('data-status', 'in_transit');
@@ -124,6 +137,10 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         }
         await serverRequest(requester.page, cargo, 'status', 'delivered');
         await expect(pa.request(cargo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+        // Each move sent once and applied once: the requester told of each once.
+        await expectSentOnce(a.page, movesBefore, 2);
+        const moves = (await serverWrites(requester.page, request.id)).notifications.filter((n) => n.kind === 'transport_request.status');
+        expect.soft(moves.map((n) => n.params.status).sort(), 'moves the requester was told of').toEqual(['delivered', 'in_transit']);
 
         // Each quote once, the chosen one accepted, the other declined.
         const offers = await offersOn(requester.page, request.id);

@@ -22,6 +22,7 @@ import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
 import { testClockRouter } from './clock';
+import { testWritesRouter } from './test-writes';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
@@ -106,7 +107,7 @@ export function createApp(opts: CreateAppOptions): Koa {
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];
   if (!opts.oidc && !config.google) routers.push(devIdpRouter(config, provider.clientSecret));
-  if (config.testClock) routers.push(testClockRouter());
+  if (config.testClock) routers.push(testClockRouter(), testWritesRouter());
   for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
 
   app.use(serveClient(distDir));

@@ -1,17 +1,20 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 /**
- * Taking the network away as a building site does. `context.setOffline` does not cover
- * the service worker's own fetches, so the API is also blocked by a route (and the
- * service worker serves the shell from its precache).
+ * Taking the network away as a building site does. `context.setOffline` has not always
+ * covered the service worker's own fetches, so the API is also blocked by a route (a
+ * context's routes see the service worker's requests too), and the service worker serves
+ * the shell from its precache. `everything`: every request is blocked, the app's own
+ * files too, so a page can only come from what the service worker stored.
  */
-export async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+export async function goOffline(context: BrowserContext, opts: { everything?: boolean } = {}) {
+  await context.route(opts.everything ? '**/*' : '**/api/**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
 }
 
 export async function goOnline(context: BrowserContext) {
   await context.unroute('**/api/**');
+  await context.unroute('**/*');
   await context.setOffline(false);
 }
 
