@@ -19,36 +19,12 @@ import type { TestClient } from '../../../server/test/http-client';
 import { notificationsOf, postProject } from '../../../server/test/factories';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
-import { SyncEngine, memoryLock, type Timers } from './engine';
+import { SyncEngine, memoryLock } from './engine';
+import { Clock } from './testing/clock';
 import { writeLocal } from './testing/local';
 import { createHttpTransport } from './transport';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
-
-/** A virtual clock for the engine's timers: nothing fires until the test advances it. */
-class Clock implements Timers {
-  t = 1_000_000;
-  private next = 1;
-  private timers = new Map<number, { due: number; fn: () => void }>();
-  now = () => this.t;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = this.next++;
-    this.timers.set(id, { due: this.t + ms, fn });
-    return id;
-  };
-  clearTimeout = (id: unknown) => void this.timers.delete(id as number);
-  advance(ms: number) {
-    this.t += ms;
-    for (const [id, timer] of [...this.timers].sort((a, b) => a[1].due - b[1].due)) {
-      if (timer.due > this.t) continue;
-      this.timers.delete(id);
-      timer.fn();
-    }
-  }
-  pending() {
-    return [...this.timers.values()].map((t) => t.due - this.t);
-  }
-}
 
 interface Sent {
   method: string;

@@ -9,7 +9,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
-import { SyncEngine, memoryLock, type Timers } from './engine';
+import { SyncEngine, memoryLock } from './engine';
+import { Clock } from './testing/clock';
 import { writeLocal } from './testing/local';
 import { FakeServer } from './testing/fakeServer';
 import { prng } from './testing/prng';
@@ -21,31 +22,6 @@ function uuidFrom(rand: () => number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A virtual clock for the engine's timers: nothing fires until the test advances it. */
-class Clock implements Timers {
-  t = 1_000_000;
-  private next = 1;
-  private timers = new Map<number, { due: number; fn: () => void }>();
-  now = () => this.t;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = this.next++;
-    this.timers.set(id, { due: this.t + ms, fn });
-    return id;
-  };
-  clearTimeout = (id: unknown) => void this.timers.delete(id as number);
-  /** Moves time on, firing what falls due. */
-  advance(ms: number) {
-    this.t += ms;
-    for (const [id, timer] of [...this.timers].sort((a, b) => a[1].due - b[1].due)) {
-      if (timer.due > this.t) continue;
-      this.timers.delete(id);
-      timer.fn();
-    }
-  }
-  pending() {
-    return [...this.timers.values()].map((t) => t.due - this.t);
-  }
-}
 
 let dbCount = 0;
 const opened: BinaaDb[] = [];
