@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_CALLBACK_DELAY_MS } from '../../../shared/constants';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
 import { exchangeLoginCode } from '../../data/auth';
 import { fetchMyProfile, useSession } from '../../data/session';

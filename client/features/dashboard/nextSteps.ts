@@ -3,7 +3,7 @@
  * the local store knows. Labels are keys of the dashboard namespace.
  */
 import { MAX_NEXT_STEPS, type Role } from '../../../shared/constants';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import type { Profile } from '../../data/types';
 import type { DashboardData } from './queries';
 

@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
 import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
-import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';

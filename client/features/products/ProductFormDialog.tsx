@@ -25,7 +25,7 @@ import {
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
+import { ImageWithFallback } from '../../ui/ImageWithFallback';
 import type { LocalProduct } from '../../data/db/schema';
 import { ValidationFailed } from '../../data/local/hooks';
 import { toLanguageCode } from '../../i18n/languages';
