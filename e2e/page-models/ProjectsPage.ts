@@ -29,7 +29,8 @@ export class ProjectsPage {
     return (await card.getAttribute('data-project-id'))!;
   }
 
-  async bid(projectId: string, amount: number, proposal: string, days?: number) {
+  /** `amount` as typed: a number, or text such as Arabic-Indic digits ('١٢٥٠٠٠'). */
+  async bid(projectId: string, amount: number | string, proposal: string, days?: number) {
     await this.card(projectId).getByTestId('bid-button').click();
     const dialog = this.page.getByTestId('bid-dialog');
     await dialog.locator('[name="amount"]').fill(String(amount));

@@ -208,7 +208,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
         <h2 id="compare-title" className={styles.h2}>
           {t('compare.title')}
         </h2>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="compare-title">
+        {/* Focusable so a keyboard can scroll it; a group, since the section around it is already the region of that name. */}
+        <div className={styles.tableWrap} tabIndex={0} role="group" aria-labelledby="compare-title">
           <table className={styles.table} data-testid="comparison">
             <thead>
               <tr>
