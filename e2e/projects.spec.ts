@@ -43,6 +43,10 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(p.card(projectId)).toBeVisible({ timeout: 20_000 });
     }
 
+    await aProjects.openBid(projectId);
+    await checkPage(a.page, lang, 'projects-contractor-bid-dialog');
+    await a.page.keyboard.press('Escape');
+    await expect(a.page.getByTestId('bid-dialog')).toBeHidden();
     // Typed on an Arabic keyboard: Arabic-Indic digits (the server gets 2,300,000; see below).
     await aProjects.bid(projectId, '٢٣٠٠٠٠٠', 'نفذنا طرقًا مماثلة في الرياض', 200);
     await checkPage(a.page, lang, 'projects-contractor-bid-waiting');

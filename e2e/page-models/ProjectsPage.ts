@@ -30,8 +30,13 @@ export class ProjectsPage {
   }
 
   /** `amount` as typed: a number, or text such as Arabic-Indic digits ('١٢٥٠٠٠'). */
-  async bid(projectId: string, amount: number | string, proposal: string, days?: number) {
+  async openBid(projectId: string) {
     await this.card(projectId).getByTestId('bid-button').click();
+    await expect(this.page.getByTestId('bid-dialog')).toBeVisible();
+  }
+
+  async bid(projectId: string, amount: number | string, proposal: string, days?: number) {
+    await this.openBid(projectId);
     const dialog = this.page.getByTestId('bid-dialog');
     await dialog.locator('[name="amount"]').fill(String(amount));
     if (days) await dialog.locator('[name="days"]').fill(String(days));

@@ -76,7 +76,10 @@ export function AuthCallbackScreen() {
         <>
           <MessageBar intent="error" layout="multiline" role="alert" data-testid="callback-error">
             <MessageBarBody>
-              <MessageBarTitle>{t('callback.failedTitle')}</MessageBarTitle>
+              {/* The page's heading: this message is all the page says. */}
+              <MessageBarTitle role="heading" aria-level={1}>
+                {t('callback.failedTitle')}
+              </MessageBarTitle>
               {failure}
             </MessageBarBody>
           </MessageBar>

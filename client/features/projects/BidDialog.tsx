@@ -4,6 +4,7 @@ import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
 import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { BID_FIELDS, bidValuesFrom, validateBid } from './bidForm';
 import { useProjectMutations } from './mutations';
 
@@ -44,12 +45,11 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
       failure={form.failed ? t('bid.failed') : null}
       failureTestId="bid-failed"
     >
-      {/* Text, not type=number: a number input refuses Arabic-Indic digits; the form reads both. */}
       <Field label={t('bid.amount')} required {...form.field('amount')}>
-        <Input name="amount" inputMode="decimal" autoComplete="off" value={form.values.amount} onChange={form.set('amount')} />
+        <Input name="amount" {...DECIMAL_INPUT} value={form.values.amount} onChange={form.set('amount')} />
       </Field>
       <Field label={t('bid.daysLabel')} {...form.field('estimated_completion_days')}>
-        <Input name="days" inputMode="numeric" autoComplete="off" value={form.values.estimated_completion_days} onChange={form.set('estimated_completion_days')} />
+        <Input name="days" {...WHOLE_INPUT} value={form.values.estimated_completion_days} onChange={form.set('estimated_completion_days')} />
       </Field>
       <Field label={t('bid.proposal')} required {...form.field('proposal')}>
         <Textarea name="proposal" value={form.values.proposal} onChange={form.set('proposal')} resize="vertical" rows={4} />

@@ -1,6 +1,7 @@
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useProjectErrorText } from './BidDialog';
 import { riyadhToday } from './deadline';
 import { useProjectMutations } from './mutations';
@@ -43,9 +44,8 @@ export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () =>
       <Field label={t('post.location')} required {...form.field('location')}>
         <Input name="location" value={form.values.location} onChange={form.set('location')} />
       </Field>
-      {/* Text, not type=number: a number input refuses Arabic-Indic digits; the form reads both. */}
       <Field label={t('post.budget')} {...form.field('budget')}>
-        <Input name="budget" inputMode="decimal" autoComplete="off" value={form.values.budget} onChange={form.set('budget')} />
+        <Input name="budget" {...DECIMAL_INPUT} value={form.values.budget} onChange={form.set('budget')} />
       </Field>
       <Field label={t('post.deadline')} {...form.field('deadline_date')}>
         <Input name="deadline_date" type="date" min={riyadhToday()} value={form.values.deadline_date} onChange={form.set('deadline_date')} />
