@@ -4,7 +4,11 @@
  *   database, engine and store;
  * - a feature reaches the local store only through its queries.ts (live queries) and
  *   mutations.ts; components and screens call hooks, never Dexie or fetch;
- * - the service worker and client/data/sync stay free of React.
+ * - the service worker and client/data/sync stay free of React;
+ * - layers read top-down: the shell (app/) puts features together, features use ui/ and
+ *   data/, and nothing below the shell imports from it; ui/ and data/ import no feature;
+ * - the route paths (paths.ts) import nothing, so the service worker can read them;
+ * - live queries go through data/local/useLiveQuery, not dexie-react-hooks' own.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +22,17 @@ function files(dir: string): string[] {
     if (statSync(full).isDirectory()) return name === 'locales' || name === 'public' ? [] : files(full);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
+}
+
+/** Every import of a file, `import type` and re-exports included. */
+function allImports(source: string): string[] {
+  return [...source.matchAll(/^(?:import|export)\s[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** An import as a path from client/ ('app/paths'), or the package name as written. */
+function resolved(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier;
+  return path.relative(root, path.join(root, path.dirname(file), specifier)).split(path.sep).join('/');
 }
 
 /** Value imports (not `import type`) of a file. */
@@ -61,6 +76,35 @@ describe('client layering', () => {
       .filter(({ file }) => /^data\/(sync|db|effects)\//.test(file.split(path.sep).join('/')))
       .filter(({ source }) => valueImports(source).some((i) => /^react|i18next/.test(i)))
       .map((f) => f.file);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps features, ui and data (and everything else below the shell) from importing app/', () => {
+    const offenders = all
+      .filter(({ file }) => !file.startsWith(`app${path.sep}`) && file !== 'main.tsx')
+      .flatMap(({ file, source }) => allImports(source).map((i) => [file, resolved(file, i)] as const))
+      .filter(([, target]) => target === 'app' || target.startsWith('app/'))
+      .map(([file, target]) => `${file} -> ${target}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps ui and data from importing features', () => {
+    const offenders = all
+      .filter(({ file }) => /^(ui|data)\//.test(file.split(path.sep).join('/')))
+      .flatMap(({ file, source }) => allImports(source).map((i) => [file, resolved(file, i)] as const))
+      .filter(([, target]) => target.startsWith('features/'))
+      .map(([file, target]) => `${file} -> ${target}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the route paths a leaf module', () => {
+    const paths = all.find((f) => f.file === 'paths.ts');
+    expect(paths).toBeDefined();
+    expect(allImports(paths!.source)).toEqual([]);
+  });
+
+  it('reads the local store through the one live-query hook', () => {
+    const offenders = all.filter(({ source }) => allImports(source).includes('dexie-react-hooks')).map((f) => f.file);
     expect(offenders).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
 import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SHELL_ROUTE_PATTERN } from './app/paths';
+import { SHELL_ROUTE_PATTERN } from './paths';
 // Statically: a service worker may not import() at run time.
 import { runBackgroundSync, userOfSyncTag } from './data/sync/background';
 

@@ -140,4 +140,23 @@ test.describe('the catalogue', () => {
     const after = (await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct;
     expect(after.total_reviews).toBeGreaterThanOrEqual(1);
   });
+
+  // A synced row carries its category's name in the profile's language (the demo
+  // contractor's is Arabic); the card names it in the language on screen.
+  for (const lang of ['en', 'zh'] as const) {
+    test(`a signed-in catalogue names each product's category in the interface language (${lang})`, async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang);
+      await signInDemo(page, 'contractor@demo.binaa.sa');
+      const products = new ProductsPage(page);
+      await products.goto();
+      const card = products.cards.filter({ has: page.getByTestId('product-category') }).first();
+      await expect(card).toBeVisible();
+      const id = (await card.getAttribute('data-product-id'))!;
+      const product = (await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct;
+      const categories = (await (await page.request.get('/api/categories')).json()) as Array<{ id: string; name_ar: string; name_en: string; name_zh: string }>;
+      const category = categories.find((c) => c.id === product.category_id)!;
+      expect(category.name_ar).not.toBe(category[`name_${lang}`]);
+      await expect(card.getByTestId('product-category')).toHaveText(category[`name_${lang}`]);
+    });
+  }
 });

@@ -44,7 +44,12 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(p.card(projectId)).toBeVisible({ timeout: 20_000 });
     }
 
-    await aProjects.bid(projectId, 2_300_000, 'نفذنا طرقًا مماثلة في الرياض', 200);
+    await aProjects.openBid(projectId);
+    await checkPage(a.page, lang, 'projects-contractor-bid-dialog');
+    await a.page.keyboard.press('Escape');
+    await expect(a.page.getByTestId('bid-dialog')).toBeHidden();
+    // Typed on an Arabic keyboard: Arabic-Indic digits (the server gets 2,300,000; see below).
+    await aProjects.bid(projectId, '٢٣٠٠٠٠٠', 'نفذنا طرقًا مماثلة في الرياض', 200);
     await checkPage(a.page, lang, 'projects-contractor-bid-waiting');
 
     // The second contractor is on a site with no signal: the bid waits, survives a reload, goes once.
@@ -131,7 +136,7 @@ test('the projects screens in Chinese, and a bid placed offline that survives a 
   for (const user of [gov, c]) await user.context.close();
 });
 
-test('a bid the device cannot store comes back in its dialog with what was typed (en)', async ({ browser }, testInfo) => {
+test('a bid the device cannot store comes back in its dialog with what was typed, Arabic-Indic digits and all (en)', async ({ browser }, testInfo) => {
   const gov = await newUser(browser, testInfo, 'government', 'en', NAMES.en.gov);
   const projectId = await postedProject(gov.page, 'en');
   const c = await newUser(browser, testInfo, 'contractor', 'en', NAMES.en.b);
@@ -150,16 +155,16 @@ test('a bid the device cannot store comes back in its dialog with what was typed
   });
   await projects.card(projectId).getByTestId('bid-button').click();
   const dialog = c.page.getByTestId('bid-dialog');
-  await dialog.locator('[name="amount"]').fill('1750000');
+  await dialog.locator('[name="amount"]').fill('١٢٥٠٠٠');
   await dialog.locator('[name="proposal"]').fill('Crew on site next week');
   await dialog.getByTestId('bid-submit').click();
   await expect(dialog.getByTestId('bid-failed')).toBeVisible();
-  await expect(dialog.locator('[name="amount"]')).toHaveValue('1750000');
+  await expect(dialog.locator('[name="amount"]')).toHaveValue('١٢٥٠٠٠');
   await expect(dialog.locator('[name="proposal"]')).toHaveValue('Crew on site next week');
   await expect(projects.myBid(projectId)).toHaveCount(0);
   // Sent again, it is stored and shown.
   await dialog.getByTestId('bid-submit').click();
   await expect(dialog).toBeHidden();
-  await expect(projects.myBid(projectId)).toContainText('1,750,000');
+  await expect(projects.myBid(projectId)).toContainText('125,000');
   for (const user of [gov, c]) await user.context.close();
 });

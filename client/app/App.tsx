@@ -1,7 +1,7 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '../data/session';
-import { ErrorBoundary } from './errors/ErrorBoundary';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { ErrorScreen } from './errors/ErrorScreen';
 import { AppRoutes } from './AppRoutes';
 import { ThemedProvider } from './ThemedProvider';

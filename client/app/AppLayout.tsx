@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DataProvider } from '../data/local/DataProvider';
-import { ComponentErrorBoundary } from './errors/ErrorBox';
+import { ComponentErrorBoundary } from '../ui/ErrorBox';
 import { NavBar } from './nav/NavBar';
 import { FirstSyncProgress } from './sync/FirstSyncProgress';
 import { ReloadBanner } from './sync/ReloadBanner';

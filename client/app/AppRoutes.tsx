@@ -7,8 +7,9 @@ import { Route, Routes } from 'react-router-dom';
 import { LandingScreen } from '../features/landing/LandingScreen';
 import { i18n } from '../i18n';
 import type { Namespace } from '../i18n/languages';
-import { PATHS } from './paths';
+import { PATHS } from '../paths';
 import { ProtectedRoute } from './ProtectedRoute';
+import { PublicLayout } from './PublicLayout';
 
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K, namespaces?: Namespace[]) =>
   lazy(() => {
@@ -19,7 +20,7 @@ const named = <K extends string>(load: () => Promise<Record<K, React.ComponentTy
 
 // The signed-in layout brings the navigation bar, its drawer and badges: not for the landing page.
 const AppLayout = named(() => import('./AppLayout'), 'AppLayout');
-const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen');
+const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen', ['services', 'products']);
 const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScreen');
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
@@ -38,9 +39,11 @@ const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'N
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={PATHS.home} element={<LandingScreen />} />
-      <Route path={PATHS.services} element={<ServicesScreen />} />
-      <Route path={`${PATHS.info}/:topic`} element={<InfoScreen />} />
+      <Route element={<PublicLayout />}>
+        <Route path={PATHS.home} element={<LandingScreen />} />
+        <Route path={PATHS.services} element={<ServicesScreen />} />
+        <Route path={`${PATHS.info}/:topic`} element={<InfoScreen />} />
+      </Route>
       <Route path={PATHS.authCallback} element={<AuthCallbackScreen />} />
       <Route element={<ProtectedRoute />}>
         <Route path={PATHS.setup} element={<SetupScreen />} />

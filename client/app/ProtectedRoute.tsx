@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../data/session';
-import { PATHS } from './paths';
+import { PATHS } from '../paths';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
 /**

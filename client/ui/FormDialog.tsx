@@ -1,15 +1,30 @@
 /**
- * A form in a dialog that writes through the outbox: the dialog's frame (title, fields,
- * the primary submit and cancel, FieldPair for two narrow fields side by side), and
- * useOutboxForm, the state behind it: text values, one error key per field, busy while
- * the local write runs. The values stay text until the dialog's `validate` turns them into
- * its input (numbers through ui/formInput, which reads Arabic-Indic digits too). A write is
- * checked twice with the same shared schema: by the form's own validation (messages per
- * field) and by the outbox, whose refusal (ValidationFailed) lands on the same fields. The
- * dialog decides in `onDone` what follows a stored write (close, or reset for the next).
+ * A form in a dialog that writes through the outbox (orders, offers, requests, quotes,
+ * projects, bids): the dialog's frame (title, an error message, fields, the primary
+ * submit and cancel, FieldPair for two narrow fields side by side), and useOutboxForm,
+ * the state behind it: text values, one error key per field, busy while the local write
+ * runs. The values stay text until the dialog's `validate` turns them into its input
+ * (numbers through ui/formInput, which reads Arabic-Indic digits too). A write is checked
+ * twice with the same shared schema: by the form's own validation (messages per field)
+ * and by the outbox, whose refusal (ValidationFailed) lands on the same fields. The dialog
+ * decides in `onDone` what follows a stored write (close, or reset for the next); a write
+ * the device could not store (its storage full, say) leaves the dialog open with what was
+ * typed, and the dialog says so.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useRef, useState, type ReactNode } from 'react';
 import { ValidationFailed } from '../data/local/hooks';
 import { issuesToErrors, type FieldErrors } from './formInput';
 
@@ -40,6 +55,8 @@ export function FormDialog({
   onClose,
   formTestId,
   submitTestId,
+  failure,
+  failureTestId = 'form-failed',
   children,
 }: {
   open?: boolean;
@@ -51,6 +68,9 @@ export function FormDialog({
   onClose: () => void;
   formTestId: string;
   submitTestId: string;
+  /** What to say when the write could not be stored (useOutboxForm's `failed`); nothing otherwise. */
+  failure?: string | null;
+  failureTestId?: string;
   children: ReactNode;
 }) {
   const styles = useStyles();
@@ -67,7 +87,14 @@ export function FormDialog({
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>{children}</DialogContent>
+            <DialogContent className={styles.form}>
+              {failure && (
+                <MessageBar intent="error" data-testid={failureTestId}>
+                  <MessageBarBody>{failure}</MessageBarBody>
+                </MessageBar>
+              )}
+              {children}
+            </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit" disabled={busy} data-testid={submitTestId}>
                 {submitLabel}
@@ -83,22 +110,33 @@ export function FormDialog({
   );
 }
 
-export interface OutboxFormOptions<F extends string, V extends Record<F, string>, I> {
+export interface OutboxFormOptions<F extends string, V extends Record<F, string>, I, R> {
   initial: () => V;
   fields: readonly F[];
   /** The form's own check: an error key per field, or the input to write. */
   validate: (values: V) => { errors: FieldErrors<F>; input?: I | null };
-  write: (input: I) => Promise<unknown>;
-  /** After the write is stored; `reset` empties the form for the next one. */
-  onDone: (reset: () => void) => void;
+  /** The local write; what it resolves to (the rows as stored) goes to onDone. */
+  write: (input: I) => Promise<R>;
+  /**
+   * After the write is stored, with what it resolved to; `reset` empties the form for the
+   * next one. Focus has left the dialog by then (see submit).
+   */
+  onDone: (reset: () => void, stored: R) => void;
   /** The message of an error key, for Field's validationMessage. */
   errorText: (key: string | undefined) => string | undefined;
 }
 
-export function useOutboxForm<F extends string, V extends Record<F, string>, I>(opts: OutboxFormOptions<F, V, I>) {
+const sameErrors = (a: Record<string, string | undefined>, b: Record<string, string | undefined>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
+export function useOutboxForm<F extends string, V extends Record<F, string>, I, R>(opts: OutboxFormOptions<F, V, I, R>) {
   const [values, setValues] = useState<V>(opts.initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const writing = useRef(false);
 
   /** An onChange for Input, Textarea and Select: (event, { value }). */
   const set = (name: F) => (_: unknown, data: { value: string }) => setValues((v) => ({ ...v, [name]: data.value }));
@@ -109,20 +147,34 @@ export function useOutboxForm<F extends string, V extends Record<F, string>, I>(
   });
 
   const submit = async () => {
+    // State is set only when it changes, and the button shows busy only for a write that
+    // takes a while: each render of the dialog is work the write waits on (a bid is stored
+    // and shown in a few milliseconds, with nothing else for the page to do meanwhile).
+    if (writing.current) return;
     const { errors: found, input } = opts.validate(values);
-    setErrors(found);
+    if (!sameErrors(found, errors)) setErrors(found);
     if (input === undefined || input === null) return;
-    setBusy(true);
+    if (failed) setFailed(false);
+    writing.current = true;
+    const slow = setTimeout(() => setBusy(true), 100);
+    let stored: R;
     try {
-      await opts.write(input);
-      opts.onDone(() => setValues(opts.initial()));
+      stored = await opts.write(input);
     } catch (error) {
-      if (!(error instanceof ValidationFailed)) throw error;
-      setErrors(issuesToErrors(error.issues, opts.fields, { blank: (f) => values[f].trim() === '' }));
+      if (error instanceof ValidationFailed) return setErrors(issuesToErrors(error.issues, opts.fields, { blank: (f) => values[f].trim() === '' }));
+      console.error('form not stored', error);
+      return setFailed(true);
     } finally {
+      clearTimeout(slow);
+      writing.current = false;
       setBusy(false);
     }
+    // Focus leaves the dialog before it goes: removing the focused element makes the
+    // browser recompute style and layout at once, in the middle of the removal (focus ends
+    // on the page either way).
+    (document.activeElement as HTMLElement | null)?.blur();
+    opts.onDone(() => setValues(opts.initial()), stored);
   };
 
-  return { values, setValues, errors, busy, set, field, submit };
+  return { values, setValues, errors, busy, failed, set, field, submit };
 }

@@ -1,7 +1,7 @@
 /**
  * The three states every list shows besides its rows (issue 9): loading skeletons while
  * the local store answers, an empty state with an optional next action, and (through
- * app/errors/ErrorBox) an error box with retry.
+ * ErrorBox) an error box with retry.
  */
 import { Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';

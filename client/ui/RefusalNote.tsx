@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../paths';
 import type { RejectionRow, RowKey } from '../data/db/schema';
 import { useRejectionActions, useRejectionsFor } from '../data/local/hooks';
 import { actionLabel, reasonOf } from './refusals';

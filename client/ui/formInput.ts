@@ -1,8 +1,17 @@
 /**
- * Form text to mutation input, for the offline forms (orders, transport): numbers typed
+ * Form text to mutation input, for the offline forms (orders, transport, projects, bids,
+ * products): numbers typed
  * with Arabic-Indic digits or separators, datetime-local values to ISO timestamps, and
  * the shared schema's issues to one message key per field.
  */
+
+/**
+ * The props of a number field (amounts, quantities, days): a text field, not
+ * type=number, which drops every digit that is not Western (Chromium keeps nothing of a
+ * typed ١٢٥) while parseNumber reads both; inputMode still brings up the number pad.
+ */
+export const DECIMAL_INPUT = { inputMode: 'decimal', autoComplete: 'off' } as const;
+export const WHOLE_INPUT = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /** Arabic-Indic and Persian digits, the Arabic decimal and thousands separators, to what Number() reads. */
 export function normaliseNumber(text: string): string {

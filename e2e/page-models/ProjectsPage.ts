@@ -29,8 +29,14 @@ export class ProjectsPage {
     return (await card.getAttribute('data-project-id'))!;
   }
 
-  async bid(projectId: string, amount: number, proposal: string, days?: number) {
+  /** `amount` as typed: a number, or text such as Arabic-Indic digits ('١٢٥٠٠٠'). */
+  async openBid(projectId: string) {
     await this.card(projectId).getByTestId('bid-button').click();
+    await expect(this.page.getByTestId('bid-dialog')).toBeVisible();
+  }
+
+  async bid(projectId: string, amount: number | string, proposal: string, days?: number) {
+    await this.openBid(projectId);
     const dialog = this.page.getByTestId('bid-dialog');
     await dialog.locator('[name="amount"]').fill(String(amount));
     if (days) await dialog.locator('[name="days"]').fill(String(days));

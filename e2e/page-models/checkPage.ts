@@ -3,11 +3,26 @@ import { expect, type Page } from '@playwright/test';
 import type { Lang } from './Users';
 
 const DIR: Record<Lang, 'rtl' | 'ltr'> = { ar: 'rtl', en: 'ltr', zh: 'ltr' };
+// WCAG A and AA, and axe's best practices (heading order, unique landmarks and the like).
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe's violations on the page as it is, every impact, as "rule (impact): nodes". One
+ * exclusion, for one rule: Fluent's focus manager (tabster) puts focusable `aria-hidden`
+ * redirectors (`<i data-tabster-dummy>`) at the edges of <body> and of arrow-key groups,
+ * which pass focus on the moment they get it; axe's aria-hidden-focus reports them, a
+ * documented false positive. So aria-hidden-focus runs apart without them, and every
+ * other rule checks them as it checks the rest.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const rest = await new AxeBuilder({ page }).withTags(TAGS).disableRules(['aria-hidden-focus']).analyze();
+  const hidden = await new AxeBuilder({ page }).withRules(['aria-hidden-focus']).exclude('[data-tabster-dummy]').analyze();
+  return [...rest.violations, ...hidden.violations].map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /**
  * The page in `lang` with its direction, a full-page screenshot in
- * test-results/screenshots/ for a person to look at, and no serious or critical axe
- * violation.
+ * test-results/screenshots/ for a person to look at, and no axe violation of any impact.
  */
 export async function checkPage(page: Page, lang: Lang, name: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -15,13 +30,5 @@ export async function checkPage(page: Page, lang: Lang, name: string) {
   // Let dialogs finish their opening animation before the picture.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/${lang}-${name}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Fluent's focus sentinels (tabster): aria-hidden and focusable on purpose, not content.
-    .exclude('[data-tabster-dummy]')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${lang} ${name}`).toEqual([]);
+  expect(await axeViolations(page), `${lang} ${name}`).toEqual([]);
 }

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { startLogin } from '../../data/auth';
 import { useRejections, useSyncState, useWaitingCount } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
-import { PATHS } from '../paths';
+import { PATHS } from '../../paths';
 
 const useStyles = makeStyles({
   // On a phone the bar has room for the icon and a count only; the words stay in the

@@ -1,8 +1,8 @@
 import { Badge, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Profile, SessionUser } from '../../data/types';
-import { Rating } from '../ui/Rating';
-import { TierBadge } from './TierBadge';
+import { Rating } from '../../ui/Rating';
+import { TierBadge } from '../../ui/TierBadge';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minInlineSize: 0 },

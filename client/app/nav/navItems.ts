@@ -4,7 +4,7 @@
  * the admin panel for admins. Labels are keys of the common namespace.
  */
 import type { Role } from '../../data/types';
-import { PATHS } from '../paths';
+import { PATHS } from '../../paths';
 
 export interface NavItem {
   path: string;

@@ -14,6 +14,7 @@ import { MemoryRouter } from 'react-router-dom';
 import i18next, { type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RendererProvider, SSRProvider, createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
+import { PublicLayout } from '../PublicLayout';
 import { ThemedProvider } from '../ThemedProvider';
 import { SessionProvider } from '../../data/session';
 import { LandingScreen } from '../../features/landing/LandingScreen';
@@ -63,7 +64,9 @@ export async function renderLanding(): Promise<PrerenderedLanding> {
               <ThemedProvider>
                 <SessionProvider>
                   <MemoryRouter initialEntries={['/']}>
-                    <LandingScreen />
+                    <PublicLayout>
+                      <LandingScreen />
+                    </PublicLayout>
                   </MemoryRouter>
                 </SessionProvider>
               </ThemedProvider>

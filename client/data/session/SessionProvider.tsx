@@ -10,7 +10,7 @@
  * imported, lazily, to delete it at sign-out.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import type { SessionStateBody } from '../../../shared/schemas/user';
 import { ApiError, NetworkError } from '../api';
 import { api } from '../client';

@@ -23,7 +23,7 @@ import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, SearchRegular }
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/constants';
-import { ErrorBox } from '../../app/errors/ErrorBox';
+import { ErrorBox } from '../../ui/ErrorBox';
 import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab } from '../../data/admin';
 import { ApiError } from '../../data/api';
 import { isolate, useFormat } from '../../i18n/format';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_CALLBACK_DELAY_MS } from '../../../shared/constants';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
 import { exchangeLoginCode } from '../../data/auth';
 import { fetchMyProfile, useSession } from '../../data/session';
@@ -76,7 +76,10 @@ export function AuthCallbackScreen() {
         <>
           <MessageBar intent="error" layout="multiline" role="alert" data-testid="callback-error">
             <MessageBarBody>
-              <MessageBarTitle>{t('callback.failedTitle')}</MessageBarTitle>
+              {/* The page's heading: this message is all the page says. */}
+              <MessageBarTitle role="heading" aria-level={1}>
+                {t('callback.failedTitle')}
+              </MessageBarTitle>
               {failure}
             </MessageBarBody>
           </MessageBar>

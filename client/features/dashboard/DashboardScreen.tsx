@@ -3,16 +3,17 @@
  * two suggested next steps and quick actions, the last three products (supplier) or
  * projects, and the role's guide on the first visit. All from the local store.
  */
-import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowRightRegular, BoxRegular, BuildingRegular, VehicleTruckProfileRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
-import { PATHS } from '../../app/paths';
+import { ComponentErrorBoundary } from '../../ui/ErrorBox';
+import { PATHS } from '../../paths';
 import { useSession } from '../../data/session';
 import type { Profile, Role } from '../../data/types';
 import { isolate, useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { greetingFor } from './greeting';
 import { GuideDialog } from './GuideDialog';
 import { QUICK_ACTIONS, nextSteps } from './nextSteps';
@@ -160,7 +161,7 @@ function Recent({ data }: { data: DashboardData }) {
                         : format.date(item.created_at)}
                     </Text>
                   </div>
-                  <Badge appearance="tint">{t(`status.${item.status}`)}</Badge>
+                  <StatusBadge label={t(`status.${item.status}`)} tone="brand" status={item.status} testId="recent-status" />
                 </div>
               </Card>
             </li>

@@ -4,7 +4,7 @@
  */
 import { MAX_NEXT_STEPS, type Role } from '../../../shared/constants';
 import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import type { Profile } from '../../data/types';
 import type { DashboardData } from './queries';
 

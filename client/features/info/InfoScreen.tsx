@@ -1,8 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { INFO_TOPICS, PATHS, type InfoTopic } from '../../app/paths';
-import { LandingHeader } from '../landing/LandingHeader';
+import { INFO_TOPICS, PATHS, type InfoTopic } from '../../paths';
 
 const useStyles = makeStyles({
   main: { maxInlineSize: '720px', marginInline: 'auto', paddingBlock: tokens.spacingVerticalXXL, paddingInline: tokens.spacingHorizontalL },
@@ -19,7 +18,6 @@ export function InfoScreen() {
   if (!INFO_TOPICS.includes(topic as InfoTopic)) return <Navigate to={PATHS.home} replace />;
   return (
     <>
-      <LandingHeader />
       <main className={styles.main}>
         <h1 className={styles.title}>{t(`info.${topic}.title`)}</h1>
         <p className={styles.body}>{t(`info.${topic}.body`)}</p>

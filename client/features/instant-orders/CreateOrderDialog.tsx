@@ -1,6 +1,7 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useOrderMutations } from './mutations';
 import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderValues } from './orderForm';
 
@@ -45,7 +46,7 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
       </Field>
       <FieldPair>
         <Field label={t('form.fields.quantity')} required hint={t('form.hints.quantity')} {...form.field('quantity')}>
-          <Input name="quantity" type="number" inputMode="decimal" min={0.1} step={0.1} value={form.values.quantity} onChange={form.set('quantity')} />
+          <Input name="quantity" {...DECIMAL_INPUT} value={form.values.quantity} onChange={form.set('quantity')} />
         </Field>
         <Field label={t('form.fields.unit')} required hint={t('form.hints.unit')} {...form.field('unit')}>
           <Input name="unit" value={form.values.unit} onChange={form.set('unit')} />
@@ -65,10 +66,10 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
       </Field>
       <FieldPair>
         <Field label={t('form.fields.budget_range_min')} {...form.field('budget_range_min')}>
-          <Input name="budget_range_min" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.budget_range_min} onChange={form.set('budget_range_min')} />
+          <Input name="budget_range_min" {...DECIMAL_INPUT} value={form.values.budget_range_min} onChange={form.set('budget_range_min')} />
         </Field>
         <Field label={t('form.fields.budget_range_max')} {...form.field('budget_range_max')}>
-          <Input name="budget_range_max" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.budget_range_max} onChange={form.set('budget_range_max')} />
+          <Input name="budget_range_max" {...DECIMAL_INPUT} value={form.values.budget_range_max} onChange={form.set('budget_range_max')} />
         </Field>
       </FieldPair>
       <Field label={t('form.fields.delivery_deadline')} hint={t('form.hints.delivery_deadline')} {...form.field('delivery_deadline')}>

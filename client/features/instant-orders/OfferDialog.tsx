@@ -4,6 +4,7 @@ import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { useErrorText } from './CreateOrderDialog';
 import { useOrderMutations } from './mutations';
 import { OFFER_FIELDS, offerValuesFrom, validateOffer } from './offerForm';
@@ -32,10 +33,10 @@ export function OfferDialog({ order, existing, onClose }: { order: InstantOrder;
       submitTestId="offer-submit"
     >
       <Field label={t('form.fields.offered_price')} required {...form.field('offered_price')}>
-        <Input name="offered_price" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.offered_price} onChange={form.set('offered_price')} />
+        <Input name="offered_price" {...DECIMAL_INPUT} value={form.values.offered_price} onChange={form.set('offered_price')} />
       </Field>
       <Field label={t('form.fields.delivery_time_hours')} hint={t('form.hints.delivery_time_hours')} {...form.field('delivery_time_hours')}>
-        <Input name="delivery_time_hours" type="number" inputMode="numeric" min={1} step={1} value={form.values.delivery_time_hours} onChange={form.set('delivery_time_hours')} />
+        <Input name="delivery_time_hours" {...WHOLE_INPUT} value={form.values.delivery_time_hours} onChange={form.set('delivery_time_hours')} />
       </Field>
       <Field label={t('form.fields.notes')} {...form.field('notes')}>
         <Textarea name="notes" value={form.values.notes} onChange={form.set('notes')} resize="vertical" />

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { APP_VERSION, FOOTER_COUNTERS } from '../../../shared/constants';
-import { INFO_TOPICS, PATHS } from '../../app/paths';
+import { INFO_TOPICS, PATHS } from '../../paths';
 import { useFormat } from '../../i18n/format';
 import { useLogin } from '../auth/useLogin';
 

@@ -1,11 +1,10 @@
 import { makeStyles } from '@fluentui/react-components';
 import { Navigate } from 'react-router-dom';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import { useSession } from '../../data/session';
 import { BrowseSection, CallToAction } from './BrowseAndCta';
 import { Hero } from './Hero';
 import { LandingFooter } from './LandingFooter';
-import { LandingHeader } from './LandingHeader';
 import { RoleCards } from './RoleCards';
 import { ServiceTiles } from './ServiceTiles';
 
@@ -23,7 +22,6 @@ export function LandingScreen() {
   if (session.status === 'signedIn') return <Navigate to={PATHS.dashboard} replace />;
   return (
     <>
-      <LandingHeader />
       <main className={styles.main}>
         <Hero />
         <RoleCards />

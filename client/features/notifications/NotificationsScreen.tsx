@@ -7,7 +7,7 @@ import { Badge, Button, Card, Tab, TabList, Text, makeStyles, tokens } from '@fl
 import { AlertRegular, CheckmarkRegular, MailReadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import type { NotificationItem } from '../../data/types';
 import { useFormat } from '../../i18n/format';

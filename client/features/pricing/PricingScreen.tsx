@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
 import { FREE_PLAN_ID, type SubscriptionPlan } from '../../../shared/schemas/subscription';
-import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
@@ -207,7 +207,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
         <h2 id="compare-title" className={styles.h2}>
           {t('compare.title')}
         </h2>
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="compare-title">
+        {/* Focusable so a keyboard can scroll it; a group, since the section around it is already the region of that name. */}
+        <div className={styles.tableWrap} tabIndex={0} role="group" aria-labelledby="compare-title">
           <table className={styles.table} data-testid="comparison">
             <thead>
               <tr>

@@ -14,6 +14,7 @@ import { toLanguageCode } from '../../i18n/languages';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
 import { ContactDialog } from './ContactDialog';
+import { useCategoryName } from './categoryNames';
 import { ProductCard } from './ProductCard';
 import { CATALOGUE_PAGE, sameRow, useCatalogue, useCategories } from './queries';
 
@@ -36,6 +37,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
   // for them, and a deferred value only postponed the read by a render and a frame.
   const query = useMemo(() => ({ search, categoryId, limit }), [search, categoryId, limit]);
   const page = useCatalogue(query);
+  const categoryName = useCategoryName();
   const [contact, setContact] = useState<LocalProduct | null>(null);
   const [review, setReview] = useState<ReviewTarget | null>(null);
   const onSearch = useCallback((value: string) => {
@@ -69,7 +71,7 @@ export function Catalogue({ ownId }: { ownId: string }) {
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (
-              <CatalogueItem key={p.id} product={p} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} t={t} />
+              <CatalogueItem key={p.id} product={p} categoryName={categoryName(p)} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} t={t} />
             ))}
           </div>
           {page.items.length < page.total && (
@@ -136,12 +138,14 @@ const CategoryFilter = memo(function CategoryFilter({ categoryId, onChange }: { 
 const CatalogueItem = memo(
   function CatalogueItem({
     product: p,
+    categoryName,
     canReview,
     onContact,
     onReview,
     t,
   }: {
     product: LocalProduct;
+    categoryName: string | null;
     canReview: boolean;
     onContact: (p: LocalProduct) => void;
     onReview: (p: LocalProduct) => void;
@@ -151,6 +155,7 @@ const CatalogueItem = memo(
     return (
       <ProductCard
         product={p}
+        categoryName={categoryName}
         t={t}
         actions={
           <>
@@ -167,5 +172,5 @@ const CatalogueItem = memo(
       />
     );
   },
-  (a, b) => a.canReview === b.canReview && a.onContact === b.onContact && a.onReview === b.onReview && a.t === b.t && sameRow(a.product, b.product),
+  (a, b) => a.canReview === b.canReview && a.categoryName === b.categoryName && a.onContact === b.onContact && a.onReview === b.onReview && a.t === b.t && sameRow(a.product, b.product),
 );

@@ -6,8 +6,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link as FluentLink, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { TierBadge } from '../../app/nav/TierBadge';
-import { PATHS } from '../../app/paths';
+import { TierBadge } from '../../ui/TierBadge';
+import { PATHS } from '../../paths';
 import type { LocalProduct } from '../../data/db/schema';
 import { formatSaudiPhone } from '../../ui/phone';
 

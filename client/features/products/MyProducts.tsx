@@ -9,13 +9,14 @@ import { AddRegular, BoxRegular, DeleteRegular, EditRegular } from '@fluentui/re
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../paths';
 import type { LocalProduct, RejectionRow } from '../../data/db/schema';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useProductWrites } from './mutations';
+import { useCategoryName } from './categoryNames';
 import { ProductCard } from './ProductCard';
 import { ProductFormDialog } from './ProductFormDialog';
 import { CATALOGUE_PAGE, productKey, sameRow, useMyProducts, useProductLimit } from './queries';
@@ -34,6 +35,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
   const { t } = useTranslation('products');
   const format = useFormat();
   const products = useMyProducts(supplierId);
+  const categoryName = useCategoryName();
   const limit = useProductLimit(supplierId);
   const [editing, setEditing] = useState<LocalProduct | null | 'new'>(null);
   const [deleting, setDeleting] = useState<LocalProduct | null>(null);
@@ -94,6 +96,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
             <OwnProduct
               key={p.id}
               product={p}
+              categoryName={categoryName(p)}
               pending={pending.has(productKey(p.id))}
               refusal={refusals.get(productKey(p.id))}
               onEdit={setEditing}
@@ -143,6 +146,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
 
 interface OwnProductProps {
   product: LocalProduct;
+  categoryName: string | null;
   pending: boolean;
   refusal: RejectionRow | undefined;
   onEdit: (p: LocalProduct) => void;
@@ -156,11 +160,12 @@ interface OwnProductProps {
  * render again on a slow phone.
  */
 const OwnProduct = memo(
-  function OwnProduct({ product: p, pending, refusal, onEdit, onDelete, onAvailability }: OwnProductProps) {
+  function OwnProduct({ product: p, categoryName, pending, refusal, onEdit, onDelete, onAvailability }: OwnProductProps) {
     const { t } = useTranslation('products');
     return (
       <ProductCard
         product={p}
+        categoryName={categoryName}
         t={t}
         badges={pending ? <PendingBadge /> : null}
         footer={refusal ? <Refused rejection={refusal} /> : null}
@@ -185,6 +190,7 @@ const OwnProduct = memo(
   },
   (a, b) =>
     a.pending === b.pending &&
+    a.categoryName === b.categoryName &&
     a.refusal === b.refusal &&
     a.onEdit === b.onEdit &&
     a.onDelete === b.onDelete &&

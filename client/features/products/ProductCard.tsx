@@ -1,17 +1,19 @@
 /**
- * A product as a card: image with fallback, name, price in SAR per unit, minimum
- * quantity, category, supplier with tier badge, rating with half stars, and the actions
- * the caller gives (contact and review in the catalogue; edit, delete and availability
- * for the owner).
+ * A product as a card, the one for every list of products (the public catalogue, the
+ * signed-in catalogue, a supplier's own): image with fallback, name, price in SAR per
+ * unit, availability, minimum quantity, supplier with tier badge, category, rating, and
+ * the actions the caller gives (contact and review in the catalogue; edit, delete and
+ * availability for the owner).
  */
-import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { TierBadge } from '../../app/nav/TierBadge';
-import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
-import type { LocalProduct } from '../../data/db/schema';
+import type { Product } from '../../../shared/schemas/product';
 import { isolate, useFormat } from '../../i18n/format';
-import { StarsDisplay } from '../../ui/Stars';
+import { ImageWithFallback } from '../../ui/ImageWithFallback';
+import { RatingLine } from '../../ui/Rating';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { TierBadge } from '../../ui/TierBadge';
 
 const useStyles = makeStyles({
   card: {
@@ -32,18 +34,28 @@ const useStyles = makeStyles({
   actions: { gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
+/** What a card shows of a product: a synced row and a row of the public API alike. */
+export type CardProduct = Pick<
+  Product,
+  'id' | 'name' | 'image_url' | 'price' | 'unit' | 'min_quantity' | 'availability_status' | 'supplier_name' | 'supplier_verification_tier' | 'average_rating' | 'total_reviews'
+>;
+
 /**
  * `t` is the list's (the products namespace): a page renders many cards, and a translation
- * hook per card cost more than the rest of the card's own work.
+ * hook per card cost more than the rest of the card's own work. `categoryName` is in the
+ * interface language, which the caller knows (a synced row's own name is in the profile's).
+ * The name is an h2: a list of cards sits right under the screen's h1.
  */
 export function ProductCard({
   product,
+  categoryName,
   t,
   badges,
   actions,
   footer,
 }: {
-  product: LocalProduct;
+  product: CardProduct;
+  categoryName: string | null;
   t: TFunction<'products'>;
   badges?: ReactNode;
   actions?: ReactNode;
@@ -52,25 +64,25 @@ export function ProductCard({
   const styles = useStyles();
   const format = useFormat();
   const available = product.availability_status === 'available';
-  const rating = product.total_reviews
-    ? t('card.rating', { rating: format.rating(product.average_rating), count: product.total_reviews })
-    : t('card.noReviews');
   return (
     <article className={styles.card} data-testid="product-card" data-product-id={product.id}>
       <div className={styles.image}>
         <ImageWithFallback src={product.image_url} alt={product.name} />
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name} data-testid="product-name">
+        <h2 className={styles.name} data-testid="product-name">
           <bdi>{product.name}</bdi>
-        </h3>
+        </h2>
         <div className={styles.line}>
           <span className={styles.price} data-testid="product-price">
             {t('card.pricePerUnit', { price: isolate(format.sar(product.price)), unit: isolate(product.unit) })}
           </span>
-          <Badge appearance="tint" color={available ? 'success' : 'danger'} data-testid="availability">
-            {t(available ? 'card.available' : 'card.outOfStock')}
-          </Badge>
+          <StatusBadge
+            label={t(available ? 'card.available' : 'card.outOfStock')}
+            tone={available ? 'success' : 'danger'}
+            status={product.availability_status}
+            testId="availability"
+          />
           {badges}
         </div>
         <Caption1 className={styles.muted}>{t('card.minQuantity', { quantity: format.number(product.min_quantity), unit: isolate(product.unit) })}</Caption1>
@@ -79,18 +91,15 @@ export function ProductCard({
             <bdi>{product.supplier_name ?? t('card.unknownSupplier')}</bdi>
           </Caption1>
           <TierBadge tier={product.supplier_verification_tier} />
-          {product.category_name && (
-            <Caption1 className={styles.muted}>
-              <bdi>{product.category_name}</bdi>
+          {categoryName && (
+            <Caption1 className={styles.muted} data-testid="product-category">
+              <bdi>{categoryName}</bdi>
             </Caption1>
           )}
         </div>
-        <div className={styles.line}>
-          <StarsDisplay average={product.total_reviews ? product.average_rating : 0} label={rating} />
-          <Caption1 className={styles.muted} data-testid="product-rating">
-            {rating}
-          </Caption1>
-        </div>
+        <Caption1>
+          <RatingLine average={product.average_rating} count={product.total_reviews} t={t} testId="product-rating" />
+        </Caption1>
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}
       {footer}

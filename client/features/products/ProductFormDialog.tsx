@@ -25,7 +25,8 @@ import {
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageWithFallback } from '../../app/ui/ImageWithFallback';
+import { ImageWithFallback } from '../../ui/ImageWithFallback';
+import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import type { LocalProduct } from '../../data/db/schema';
 import { ValidationFailed } from '../../data/local/hooks';
 import { toLanguageCode } from '../../i18n/languages';
@@ -124,13 +125,13 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
           </Field>
           <div className={styles.two}>
             <Field label={t('form.price')} required validationMessage={message('price')} hint={t('form.priceHint')}>
-              <Input className={styles.input} name="price" type="number" inputMode="decimal" step="0.01" min="0" dir="ltr" value={values.price} onChange={(_, d) => set('price', d.value)} />
+              <Input className={styles.input} name="price" {...DECIMAL_INPUT} dir="ltr" value={values.price} onChange={(_, d) => set('price', d.value)} />
             </Field>
             <Field label={t('form.unit')} required validationMessage={message('unit')} hint={t('form.unitHint')}>
               <Input className={styles.input} name="unit" value={values.unit} onChange={(_, d) => set('unit', d.value)} />
             </Field>
             <Field label={t('form.minQuantity')} validationMessage={message('min_quantity')}>
-              <Input className={styles.input} name="min_quantity" type="number" inputMode="numeric" step="1" min="1" dir="ltr" value={values.min_quantity} onChange={(_, d) => set('min_quantity', d.value)} />
+              <Input className={styles.input} name="min_quantity" {...WHOLE_INPUT} dir="ltr" value={values.min_quantity} onChange={(_, d) => set('min_quantity', d.value)} />
             </Field>
           </div>
           <Field label={t('form.category')} validationMessage={message('category_id')}>

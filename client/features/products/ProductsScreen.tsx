@@ -4,7 +4,7 @@
  */
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ComponentErrorBoundary } from '../../app/errors/ErrorBox';
+import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useSession } from '../../data/session';
 import { Catalogue } from './Catalogue';
 import { MyProducts } from './MyProducts';

@@ -6,6 +6,7 @@
  */
 import { productCreateSchema, type ProductCreateInput } from '../../../shared/schemas/product';
 import type { LocalProduct } from '../../data/db/schema';
+import { parseNumber } from '../../ui/formInput';
 
 export interface SpecRow {
   key: string;
@@ -40,20 +41,13 @@ export function initialProductValues(product?: LocalProduct | null): ProductValu
   };
 }
 
-/** Western and Arabic-Indic digits alike; an empty string stays empty (required). */
-export function parseNumber(text: string): number | undefined {
-  const western = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u066b,]/g, '.');
-  if (western === '') return undefined;
-  const n = Number(western);
-  return Number.isFinite(n) ? n : NaN;
-}
-
 export function toProductBody(values: ProductValues): Omit<ProductCreateInput, 'id'> {
   const specs = values.specs.filter((s) => s.key.trim() !== '' || s.value.trim() !== '');
   return {
     name: values.name,
     description: values.description.trim() || undefined,
-    price: parseNumber(values.price) as number,
+    // Empty or not a number: NaN, which the schema refuses (as required when empty).
+    price: parseNumber(values.price) ?? Number.NaN,
     unit: values.unit,
     min_quantity: parseNumber(values.min_quantity) ?? 1,
     category_id: values.category_id || null,

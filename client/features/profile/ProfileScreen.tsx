@@ -9,12 +9,12 @@ import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Te
 import { EditRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TierBadge } from '../../app/nav/TierBadge';
+import { Rating } from '../../ui/Rating';
+import { TierBadge } from '../../ui/TierBadge';
 import { ValidationFailed, usePendingKeys } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import type { Profile } from '../../data/types';
 import type { ProfileUpsertInput } from '../../../shared/schemas/profile';
-import { useFormat } from '../../i18n/format';
 import { toLanguageCode } from '../../i18n/languages';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
@@ -51,7 +51,6 @@ const FIELDS: Array<{ field: EditableField; type?: 'tel' | 'url'; ltr?: boolean;
 export function ProfileScreen() {
   const styles = useStyles();
   const { t } = useTranslation(['profile', 'common', 'account']);
-  const format = useFormat();
   const { session } = useSession();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -94,7 +93,7 @@ export function ProfileScreen() {
           <TierBadge tier={profile?.verification_tier} />
           {pending && <PendingBadge />}
           {profile && profile.total_reviews > 0 && (
-            <Text className={styles.muted}>{t('common:rating.summary', { rating: format.rating(profile.average_rating), count: profile.total_reviews })}</Text>
+            <Rating average={profile.average_rating} count={profile.total_reviews} />
           )}
         </div>
         <Text size={200} className={styles.muted}>

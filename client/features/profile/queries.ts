@@ -1,5 +1,5 @@
 /** The signed-in user's own profile from the local store (it arrives with the first sync, and an edit shows at once). */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { rowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import type { Profile } from '../../data/types';

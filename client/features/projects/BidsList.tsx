@@ -1,8 +1,8 @@
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
-import { TierBadge } from '../../app/nav/TierBadge';
-import { Rating } from '../../app/ui/Rating';
+import { TierBadge } from '../../ui/TierBadge';
+import { Rating } from '../../ui/Rating';
 import { usePendingKeys } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';

@@ -7,7 +7,7 @@ import type { Project } from '../../../shared/schemas/project';
 import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { ListSkeleton } from '../../ui/ListSkeleton';
+import { ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { BidDialog } from './BidDialog';
 import { deadlinePassed, riyadhToday } from './deadline';
@@ -165,7 +165,7 @@ export function ContractorProjects() {
             </Select>
           </div>
           {!projects ? (
-            <ListSkeleton />
+            <ListSkeleton label={t('common:status.loading')} />
           ) : projects.length ? (
             projects.map((p) => <OpenProject key={p.id} project={p} />)
           ) : (
@@ -175,7 +175,7 @@ export function ContractorProjects() {
       ) : (
         <div className={styles.list}>
           {!myBids ? (
-            <ListSkeleton />
+            <ListSkeleton label={t('common:status.loading')} />
           ) : myBids.length ? (
             myBids.map(({ bid, project }) =>
               project ? (

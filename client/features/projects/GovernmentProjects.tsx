@@ -6,7 +6,7 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/constants'
 import { nextStatuses } from '../../../shared/lifecycle';
 import type { Project } from '../../../shared/schemas/project';
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { ListSkeleton } from '../../ui/ListSkeleton';
+import { ListSkeleton } from '../../ui/ListStates';
 import { BidsList } from './BidsList';
 import { useProjectMutations } from './mutations';
 import { ProjectCard } from './ProjectCard';
@@ -76,7 +76,7 @@ export function GovernmentProjects() {
       </TabList>
       <div className={styles.list}>
         {!shown ? (
-          <ListSkeleton />
+          <ListSkeleton label={t('common:status.loading')} />
         ) : shown.length ? (
           shown.map((p) => <OwnProject key={p.id} project={p} />)
         ) : (

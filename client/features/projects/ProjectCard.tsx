@@ -55,7 +55,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
     <>
       <CardHeader
         header={
-          <Text as="h3" weight="semibold" size={400} style={{ margin: 0 }}>
+          <Text as="h2" weight="semibold" size={400} style={{ margin: 0 }}>
             <bdi>{project.title}</bdi>
           </Text>
         }

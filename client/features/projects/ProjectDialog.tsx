@@ -1,98 +1,58 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useState } from 'react';
+import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ValidationFailed } from '../../data/local/hooks';
+import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT } from '../../ui/formInput';
+import { useProjectErrorText } from './BidDialog';
 import { riyadhToday } from './deadline';
 import { useProjectMutations } from './mutations';
+import { PROJECT_FIELDS, emptyProject, validateProject } from './projectForm';
 
-const useStyles = makeStyles({ form: { display: 'grid', gap: tokens.spacingVerticalM } });
-
-const EMPTY = { title: '', description: '', location: '', budget: '', deadline_date: '', requirements: '' };
-
-/** Post a project (title, description and location required). Works offline. */
+/** Post a project: title, description and location required. Works offline. */
 export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const styles = useStyles();
   const { t } = useTranslation('projects');
   const { postProject } = useProjectMutations();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (_: unknown, data: { value: string }) => setValues((v) => ({ ...v, [key]: data.value }));
-
-  const submit = async () => {
-    const missing = Object.fromEntries((['title', 'description', 'location'] as const).filter((k) => !values[k].trim()).map((k) => [k, t('errors.required')]));
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
-    try {
-      await postProject({
-        title: values.title,
-        description: values.description,
-        location: values.location,
-        budget: values.budget.trim() ? Number(values.budget) : null,
-        deadline_date: values.deadline_date || null,
-        requirements: values.requirements,
-      });
-      setValues(EMPTY);
+  const form = useOutboxForm({
+    initial: emptyProject,
+    fields: PROJECT_FIELDS,
+    validate: validateProject,
+    write: postProject,
+    onDone: (reset) => {
+      reset();
       onClose();
-    } catch (error) {
-      if (!(error instanceof ValidationFailed)) throw error;
-      setErrors(Object.fromEntries(error.issues.map((i) => [i.path, t(i.path === 'budget' ? 'errors.amount' : 'errors.invalid')])));
-    }
-  };
-
+    },
+    errorText: useProjectErrorText(),
+  });
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface data-testid="project-dialog">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t('post.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('post.fieldTitle')} required validationMessage={errors.title}>
-                <Input name="title" value={values.title} onChange={set('title')} />
-              </Field>
-              <Field label={t('post.description')} required validationMessage={errors.description}>
-                <Textarea name="description" value={values.description} onChange={set('description')} rows={3} />
-              </Field>
-              <Field label={t('post.location')} required validationMessage={errors.location}>
-                <Input name="location" value={values.location} onChange={set('location')} />
-              </Field>
-              <Field label={t('post.budget')} validationMessage={errors.budget}>
-                <Input name="budget" type="number" inputMode="decimal" min={0} step={0.01} value={values.budget} onChange={set('budget')} />
-              </Field>
-              <Field label={t('post.deadline')} validationMessage={errors.deadline_date}>
-                <Input name="deadline_date" type="date" min={riyadhToday()} value={values.deadline_date} onChange={set('deadline_date')} />
-              </Field>
-              <Field label={t('post.requirements')} validationMessage={errors.requirements}>
-                <Textarea name="requirements" value={values.requirements} onChange={set('requirements')} rows={2} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" type="submit" data-testid="project-submit">
-                {t('post.submit')}
-              </Button>
-              <Button onClick={onClose}>{t('post.cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('post.title')}
+      submitLabel={t('post.submit')}
+      cancelLabel={t('post.cancel')}
+      busy={form.busy}
+      onSubmit={form.submit}
+      onClose={onClose}
+      formTestId="project-dialog"
+      submitTestId="project-submit"
+      failure={form.failed ? t('post.failed') : null}
+    >
+      <Field label={t('post.fieldTitle')} required {...form.field('title')}>
+        <Input name="title" value={form.values.title} onChange={form.set('title')} />
+      </Field>
+      <Field label={t('post.description')} required {...form.field('description')}>
+        <Textarea name="description" value={form.values.description} onChange={form.set('description')} rows={3} />
+      </Field>
+      <Field label={t('post.location')} required {...form.field('location')}>
+        <Input name="location" value={form.values.location} onChange={form.set('location')} />
+      </Field>
+      <Field label={t('post.budget')} {...form.field('budget')}>
+        <Input name="budget" {...DECIMAL_INPUT} value={form.values.budget} onChange={form.set('budget')} />
+      </Field>
+      <Field label={t('post.deadline')} {...form.field('deadline_date')}>
+        <Input name="deadline_date" type="date" min={riyadhToday()} value={form.values.deadline_date} onChange={form.set('deadline_date')} />
+      </Field>
+      <Field label={t('post.requirements')} {...form.field('requirements')}>
+        <Textarea name="requirements" value={form.values.requirements} onChange={form.set('requirements')} rows={2} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { RATING_DEFAULT, type ReviewTargetType } from '../../../shared/constants';
 import { ValidationFailed } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
-import { StarsInput } from '../../ui/Stars';
+import { StarsInput } from '../../ui/Rating';
 import { useReviewWrite } from './mutations';
 
 const useStyles = makeStyles({

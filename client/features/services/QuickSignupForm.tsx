@@ -36,7 +36,8 @@ const FIELD_INPUT: Record<Exclude<QuickSignupField, 'service_description'>, { ty
   phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
   city: { type: 'text', autoComplete: 'address-level2' },
-  experience_years: { type: 'number', inputMode: 'numeric' },
+  // Text: a number field drops Arabic-Indic digits, which the form reads (ui/formInput).
+  experience_years: { type: 'text', inputMode: 'numeric', autoComplete: 'off' },
 };
 
 interface Props {

@@ -2,12 +2,11 @@ import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/rea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorBox } from '../../app/errors/ErrorBox';
+import { ErrorBox } from '../../ui/ErrorBox';
 import { usePublicProducts, usePublicTransportRequests } from '../../data/catalogue';
 import { useFormat } from '../../i18n/format';
-import { LandingHeader } from '../landing/LandingHeader';
 import { JoinDialog } from './JoinDialog';
-import { ProductCard } from './ProductCard';
+import { ProductCard } from '../products/ProductCard';
 import { TransportRequestCard } from './TransportRequestCard';
 
 const useStyles = makeStyles({
@@ -34,6 +33,7 @@ type TabValue = 'products' | 'transport';
 export function ServicesScreen() {
   const styles = useStyles();
   const { t } = useTranslation(['services', 'common']);
+  const { t: tProducts } = useTranslation('products');
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<TabValue>(params.get('tab') === 'transport' ? 'transport' : 'products');
@@ -54,7 +54,6 @@ export function ServicesScreen() {
 
   return (
     <>
-      <LandingHeader />
       <main className={styles.main}>
         <div className={styles.top}>
           <h1 className={styles.title}>{t('title')}</h1>
@@ -84,7 +83,8 @@ export function ServicesScreen() {
               ) : (
                 <div className={styles.list} data-testid="product-list">
                   {products.data.items.map((product) => (
-                    <ProductCard key={product.id} product={product} />
+                    // The public API names the category in the interface language already (Accept-Language).
+                    <ProductCard key={product.id} product={product} categoryName={product.category_name} t={tProducts} />
                   ))}
                 </div>
               )}

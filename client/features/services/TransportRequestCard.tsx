@@ -40,10 +40,10 @@ export function TransportRequestCard({ request }: { request: TransportRequestLis
   if (request.preferred_pickup_time) facts.push([t('transport.pickupDate'), format.date(request.preferred_pickup_time)]);
   return (
     <article className={styles.card} data-testid="transport-card">
-      <h3 className={styles.route}>
+      <h2 className={styles.route}>
         <LocationRegular className={styles.icon} aria-hidden />
         {t('transport.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) })}
-      </h3>
+      </h2>
       <p className={styles.cargo}>
         <bdi>{request.cargo_description}</bdi>
       </p>

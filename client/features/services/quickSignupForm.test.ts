@@ -38,6 +38,7 @@ describe('quick signup form', () => {
 
   it('sends experience_years as a number and leaves it out when empty', () => {
     expect(toRequestBody({ ...valid, experience_years: '7' }).experience_years).toBe(7);
+    expect(toRequestBody({ ...valid, experience_years: '١٢' }).experience_years).toBe(12);
     expect('experience_years' in toRequestBody(valid)).toBe(false);
     expect(toRequestBody(valid).signupType).toBe('supplier');
   });

@@ -5,6 +5,7 @@
  */
 import type { SignupType } from '../../../shared/constants';
 import { quickSignupSchema } from '../../../shared/schemas/quick-signup';
+import { parseNumber } from '../../ui/formInput';
 
 export const QUICK_SIGNUP_FIELDS = [
   'company_name',
@@ -47,7 +48,7 @@ export function toRequestBody(values: QuickSignupValues): Record<string, unknown
   for (const field of QUICK_SIGNUP_FIELDS) {
     const value = values[field].trim();
     if (field === 'experience_years') {
-      if (value !== '') body[field] = Number(value);
+      if (value !== '') body[field] = parseNumber(value);
     } else {
       body[field] = value;
     }

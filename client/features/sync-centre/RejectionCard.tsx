@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { RejectionRow } from '../../data/db/schema';
 import { ValidationFailed, useRejectionActions } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
+import { DECIMAL_INPUT, parseNumber } from '../../ui/formInput';
 import { actionLabel, editableFields, reasonOf } from '../../ui/refusals';
 
 const useStyles = makeStyles({
@@ -43,7 +44,7 @@ export function RejectionCard({ rejection }: { rejection: RejectionRow }) {
     const args: Record<string, unknown> = { ...rejection.args };
     for (const field of fields) {
       const raw = values[field.key] ?? field.value;
-      args[field.key] = field.kind === 'number' ? (raw.trim() === '' ? null : Number(raw)) : raw;
+      args[field.key] = field.kind === 'number' ? parseNumber(raw) : raw;
     }
     try {
       await resend(rejection, args);
@@ -67,7 +68,7 @@ export function RejectionCard({ rejection }: { rejection: RejectionRow }) {
           {fields.map((field) => (
             <Field key={field.key} label={t(`fields.${field.key}`, { defaultValue: field.key })} validationMessage={errors[field.key]}>
               <Input
-                type={field.kind === 'number' ? 'number' : 'text'}
+                {...(field.kind === 'number' ? DECIMAL_INPUT : {})}
                 value={values[field.key] ?? field.value}
                 onChange={(_, data) => setValues((v) => ({ ...v, [field.key]: data.value }))}
               />

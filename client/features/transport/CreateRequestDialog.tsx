@@ -1,6 +1,7 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useTransportMutations } from './mutations';
 import { REQUEST_FIELDS, emptyRequest, validateRequest } from './requestForm';
 import { VEHICLE_TYPES } from './status';
@@ -45,10 +46,10 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
       </Field>
       <FieldPair>
         <Field label={t('form.fields.cargo_weight')} {...form.field('cargo_weight')}>
-          <Input name="cargo_weight" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.cargo_weight} onChange={form.set('cargo_weight')} />
+          <Input name="cargo_weight" {...DECIMAL_INPUT} value={form.values.cargo_weight} onChange={form.set('cargo_weight')} />
         </Field>
         <Field label={t('form.fields.cargo_volume')} {...form.field('cargo_volume')}>
-          <Input name="cargo_volume" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.cargo_volume} onChange={form.set('cargo_volume')} />
+          <Input name="cargo_volume" {...DECIMAL_INPUT} value={form.values.cargo_volume} onChange={form.set('cargo_volume')} />
         </Field>
       </FieldPair>
       <Field label={t('form.fields.vehicle_type_required')} {...form.field('vehicle_type_required')}>
@@ -68,7 +69,7 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
         <Input name="preferred_delivery_time" type="datetime-local" value={form.values.preferred_delivery_time} onChange={form.set('preferred_delivery_time')} />
       </Field>
       <Field label={t('form.fields.budget')} {...form.field('budget')}>
-        <Input name="budget" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.budget} onChange={form.set('budget')} />
+        <Input name="budget" {...DECIMAL_INPUT} value={form.values.budget} onChange={form.set('budget')} />
       </Field>
     </FormDialog>
   );

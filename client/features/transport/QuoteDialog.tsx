@@ -4,6 +4,7 @@ import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
+import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useErrorText } from './CreateRequestDialog';
 import { useTransportMutations } from './mutations';
 import { QUOTE_FIELDS, quoteValuesFrom, validateQuote } from './quoteForm';
@@ -33,7 +34,7 @@ export function QuoteDialog({ request, existing, onClose }: { request: Transport
       submitTestId="quote-submit"
     >
       <Field label={t('form.fields.quoted_price')} required {...form.field('quoted_price')}>
-        <Input name="quoted_price" type="number" inputMode="decimal" min={0} step={0.01} value={form.values.quoted_price} onChange={form.set('quoted_price')} />
+        <Input name="quoted_price" {...DECIMAL_INPUT} value={form.values.quoted_price} onChange={form.set('quoted_price')} />
       </Field>
       <Field label={t('form.fields.estimated_pickup_time')} {...form.field('estimated_pickup_time')}>
         <Input name="estimated_pickup_time" type="datetime-local" value={form.values.estimated_pickup_time} onChange={form.set('estimated_pickup_time')} />

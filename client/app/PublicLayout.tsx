@@ -1,11 +1,12 @@
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingFactoryRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../data/session';
-import { LanguageSwitcher } from '../../app/LanguageSwitcher';
-import { PATHS } from '../../app/paths';
-import { useLogin } from '../auth/useLogin';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '../data/session';
+import { LanguageSwitcher } from '../ui/LanguageSwitcher';
+import { PATHS } from '../paths';
+import { useLogin } from '../features/auth/useLogin';
 
 const useStyles = makeStyles({
   header: {
@@ -53,10 +54,24 @@ const useStyles = makeStyles({
 });
 
 /**
+ * The public pages (landing, services, info) under their header: the shell draws it, so
+ * a page only brings its own content. The prerendered landing page passes the page as
+ * children; the routes give it through the Outlet.
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  return (
+    <>
+      <PublicHeader />
+      {children ?? <Outlet />}
+    </>
+  );
+}
+
+/**
  * The public header: brand, the 'view services' link, language, and the login button
  * (a spinner while the session loads, the dashboard once signed in).
  */
-export function LandingHeader() {
+function PublicHeader() {
   const styles = useStyles();
   const { t } = useTranslation(['landing', 'common']);
   const { login, busy, error } = useLogin();

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { VerificationTier } from '../../data/types';
+import type { VerificationTier } from '../data/types';
 
 const COLOR: Record<Exclude<VerificationTier, 'unverified'>, 'brand' | 'success' | 'informative' | 'warning' | 'important'> = {
   verified: 'success',
