@@ -102,12 +102,12 @@ test.describe('sign-in, setup and the dashboard', () => {
       if (!added && Array.isArray(body.changes)) {
         added = true;
         body.changes.push(
-          ...Array.from({ length: 12 }, (_, i) => ({
-            entity: 'notification',
-            id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
-            op: 'upsert',
-            data: { kind: 'system', params: {}, type: 'system', priority: 'normal', title: 't', message: 'm', is_read: false, created_at: new Date().toISOString() },
-          })),
+          ...Array.from({ length: 12 }, (_, i) => {
+            const id = `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`;
+            // Whole rows, as the feed sends them: the client parses every page and refuses one that does not fit.
+            const data = { id, kind: 'system', params: {}, type: 'system', priority: 'normal', title: 't', message: 'm', is_read: false, created_at: new Date().toISOString() };
+            return { entity: 'notification', id, op: 'upsert', data };
+          }),
         );
       }
       await route.fulfill({ response, json: body });
@@ -148,6 +148,9 @@ test.describe('sign-in, setup and the dashboard', () => {
     await expectLandedOn(page, '/setup');
     await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // Signed out on the server too before the link is opened again (a live session would
+    // take the callback straight on to the signed-in screens).
+    await expect.poll(async () => (await (await page.request.get('/api/session')).json()).user).toBeNull();
     await page.goto(`/auth/callback?code=${encodeURIComponent(code)}`);
     await expect(page.getByTestId('callback-error')).toContainText('رابط تسجيل الدخول غير صالح أو انتهت صلاحيته', { timeout: 15_000 });
   });

@@ -239,7 +239,7 @@ test('the installed app opened offline shows the signed-in screens with the data
   await projects.goto();
   await sync.expectSynced();
   await waitForServiceWorker(page);
-  const titles = await projects.cards.locator('h3').allTextContents();
+  const titles = await projects.cards.getByRole('heading', { level: 2 }).allTextContents();
   expect(titles.length).toBeGreaterThan(0);
 
   await goOffline(context);
@@ -249,7 +249,7 @@ test('the installed app opened offline shows the signed-in screens with the data
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   await expect(sync.status).toHaveAttribute('data-state', 'offline', { timeout: 20_000 });
   await projects.goto();
-  await expect(projects.cards.locator('h3')).toHaveText(titles);
+  await expect(projects.cards.getByRole('heading', { level: 2 })).toHaveText(titles);
   await goOnline(context);
 });
 
