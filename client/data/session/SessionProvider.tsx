@@ -73,13 +73,25 @@ export async function finishPendingLogout(): Promise<boolean> {
   }
 }
 
+/**
+ * Sign-outs on this page so far, and the one whose request is on its way. A session read
+ * that a sign-out overtakes must not sign the user back in: one sent before the sign-out
+ * reached the server still carries the old cookie and answers with the user, and writing
+ * that answer to the cache would undo the sign-out on this device.
+ */
+let signOuts = 0;
+let logoutRequest: Promise<unknown> | null = null;
+
 async function loadSession(): Promise<SessionState> {
   if (logoutPending()) {
     await finishPendingLogout();
     return SIGNED_OUT;
   }
+  if (logoutRequest) await logoutRequest.catch(() => undefined);
+  const epoch = signOuts;
   try {
     const { data } = await api.get<SessionStateBody>('/api/session');
+    if (epoch !== signOuts) return SIGNED_OUT;
     if (!data.user) {
       const cached = fromCache();
       // Known on this device but not to the server: keep the data, ask to sign in again.
@@ -144,12 +156,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const userId = session.user?.id;
     // The user is cleared locally first, then the server session: signing out works offline too.
+    signOuts += 1;
     clearCachedSession();
     setSession(SIGNED_OUT);
+    const request = (logoutRequest = api.post('/api/logout', {}));
     try {
-      await api.post('/api/logout', {});
+      await request;
     } catch {
       markLogoutPending(); // offline: the next start or sign-in ends the server session first
+    } finally {
+      if (logoutRequest === request) logoutRequest = null;
     }
     if (userId) {
       try {
