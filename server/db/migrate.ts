@@ -9,14 +9,20 @@ import type { Knex } from 'knex';
 import { migrations } from '../../migrations/index';
 
 /** Each migration as `{ file }`, the shape knex's file source gives and `knex migrate:list` prints. */
-export const migrationSource: Knex.MigrationSource<{ file: string }> = {
-  getMigrations: async () =>
-    Object.keys(migrations)
-      .sort()
-      .map((file) => ({ file })),
-  getMigrationName: (migration) => migration.file,
-  getMigration: async (migration) => migrations[migration.file],
-};
+export const migrationSource = migrationsUpTo();
+
+/** The migrations up to and including `last` (all of them without it), as a knex source. */
+export function migrationsUpTo(last?: string): Knex.MigrationSource<{ file: string }> {
+  return {
+    getMigrations: async () =>
+      Object.keys(migrations)
+        .sort()
+        .filter((file) => last === undefined || file <= last)
+        .map((file) => ({ file })),
+    getMigrationName: (migration) => migration.file,
+    getMigration: async (migration) => migrations[migration.file],
+  };
+}
 
 /** A migration's file name: the timestamp `knex migrate:make` gives it, then its name. */
 const MIGRATION_FILE = /^(\d{14}_\w+)\.ts$/;
@@ -33,9 +39,10 @@ export function unlistedMigrations(dir: string | URL = new URL('../../migrations
     .sort();
 }
 
-export async function migrateLatest(knex: Knex, schema?: string): Promise<void> {
+/** Applies every migration, or those up to and including `upTo`. */
+export async function migrateLatest(knex: Knex, schema?: string, upTo?: string): Promise<void> {
   if (schema) await knex.raw('create schema if not exists ??', [schema]);
-  await knex.migrate.latest({ migrationSource, schemaName: schema });
+  await knex.migrate.latest({ migrationSource: upTo ? migrationsUpTo(upTo) : migrationSource, schemaName: schema });
 }
 
 export async function migrateDown(knex: Knex, schema?: string): Promise<void> {
