@@ -59,7 +59,7 @@ function MyBidLine({ bid }: { bid: Bid }) {
         <BidStatusBadge status={bid.status} />
         {pending && <PendingBadge />}
       </div>
-      {bid.status !== 'withdrawn' && <BidReceipt digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
+      {bid.status !== 'withdrawn' && <BidReceipt bidId={bid.id} digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { formatTenderMoment } from './dates';
+import { ReceiptHistory } from './ReceiptHistory';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
@@ -17,7 +18,7 @@ const useStyles = makeStyles({
  * received it. A version still waiting on this device has none yet, and says so: a
  * receipt is what the server accepted, never what the device hopes it will.
  */
-export function BidReceipt({ digest, receivedAt, waiting }: { digest: string | null | undefined; receivedAt: string | null | undefined; waiting: boolean }) {
+export function BidReceipt({ bidId, digest, receivedAt, waiting }: { bidId: string; digest: string | null | undefined; receivedAt: string | null | undefined; waiting: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('tender');
   const format = useFormat();
@@ -49,6 +50,7 @@ export function BidReceipt({ digest, receivedAt, waiting }: { digest: string | n
         <Button size="small" appearance="subtle" icon={<CopyRegular />} aria-label={copied ? t('receipt.copied') : t('receipt.copy')} title={t('receipt.copy')} onClick={() => void copy()} />
       </div>
       {receivedAt && <Text size={200}>{t('receipt.received', { date: formatTenderMoment(receivedAt, format.lng)?.gregorian ?? '' })}</Text>}
+      <ReceiptHistory bidId={bidId} version={digest} />
     </div>
   );
 }
