@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { TenderPage, localRows, pageApi, setServerClock } from './page-models/TenderPage';
-import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
+import { goOffline, goOnline, newUser as newPhoneUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
 
 // The test clock is the server's: nothing else may run while this file moves it.
 test.describe.configure({ mode: 'serial' });
@@ -19,6 +19,13 @@ test.slow();
 const GOV = 'أمانة منطقة القصيم';
 const A = 'مؤسسة البناء الأول';
 const B = 'شركة الإعمار الثانية';
+
+/** A new person on a 390x844 phone, the width the tender screens are checked at. */
+async function newUser(...args: Parameters<typeof newPhoneUser>) {
+  const user = await newPhoneUser(...args);
+  await user.page.setViewportSize({ width: 390, height: 844 });
+  return user;
+}
 
 async function postProject(page: Page, deadline: string | null): Promise<string> {
   const res = await pageApi<{ id: string }>(page, 'POST', '/api/projects', {
