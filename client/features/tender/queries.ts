@@ -24,11 +24,15 @@ export function useObjectionsOn(projectId: string) {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The project's tender phase as the device sees it now: the server's, except that the
+ * The project's tender phase as the device sees it at `now`: the server's, except that the
  * opening, once its moment has passed on this device's clock, ends the bidding without
  * waiting for the next sync (so a bidder is not offered a change the server would refuse).
- * Renders again at that moment.
  */
+export function devicePhase(project: Project, now: number): TenderPhase | null {
+  return project.phase === 'bidding' && tenderPhase(project, now) === 'evaluation' ? 'evaluation' : project.phase;
+}
+
+/** devicePhase now, rendering again at the opening's moment. */
 export function useTenderPhase(project: Project): TenderPhase | null {
   const [now, setNow] = useState(() => Date.now());
   const opensAt = project.opens_at ? Date.parse(project.opens_at) : null;
@@ -37,6 +41,5 @@ export function useTenderPhase(project: Project): TenderPhase | null {
     const timer = setTimeout(() => setNow(Date.now()), Math.min(opensAt - now + 50, MAX_TIMER_MS));
     return () => clearTimeout(timer);
   }, [opensAt, now]);
-  const local = tenderPhase(project, now);
-  return project.phase === 'bidding' && local === 'evaluation' ? 'evaluation' : project.phase;
+  return devicePhase(project, now);
 }
