@@ -16,7 +16,7 @@ import { ProjectStatusBadge } from './ProjectStatusBadge';
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
   // A badge keeps its words on one line (a two-word phase wrapped inside a narrow column).
-  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', '& .fui-Badge': { whiteSpace: 'nowrap' } },
+  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'center', '& .fui-Badge': { whiteSpace: 'nowrap' } },
   meta: { color: tokens.colorNeutralForeground2, display: 'grid', gap: tokens.spacingVerticalXXS },
   description: { whiteSpace: 'pre-wrap' },
 });
