@@ -18,7 +18,7 @@ describe('bids', () => {
   const setDeadline = (projectId: string, daysFromToday: number) =>
     knex().raw(
       `update projects set deadline_date = (now() at time zone 'Asia/Riyadh')::date + ?::int,
-         opens_at = ((now() at time zone 'Asia/Riyadh')::date + ?::int + 1)::timestamp at time zone '+03:00' where id = ?`,
+         opens_at = (((now() at time zone 'Asia/Riyadh')::date + ?::int + 1)::timestamp - interval '3 hours') at time zone 'UTC' where id = ?`,
       [daysFromToday, daysFromToday, projectId],
     );
 
