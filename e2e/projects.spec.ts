@@ -24,10 +24,10 @@ const NAMES: Record<Lang, { gov: string; a: string; b: string; title: string }> 
 };
 
 /** `deadline`: none makes a project whose owner opens the bids by closing the bidding. */
-async function postedProject(page: Page, lang: Lang, deadline: string | undefined = '2030-01-15'): Promise<string> {
+async function postedProject(page: Page, lang: Lang, deadline: string | null = '2030-01-15'): Promise<string> {
   const projects = new ProjectsPage(page);
   await projects.goto();
-  const id = await projects.post({ title: `${NAMES[lang].title} ${Date.now() % 100000}`, description: 'أعمال سفلتة وإنارة', location: 'الخرج', budget: 2_500_000, deadline });
+  const id = await projects.post({ title: `${NAMES[lang].title} ${Date.now() % 100000}`, description: 'أعمال سفلتة وإنارة', location: 'الخرج', budget: 2_500_000, deadline: deadline ?? undefined });
   await expect(projects.card(id).getByTestId('pending-badge')).toHaveCount(0, { timeout: 20_000 });
   return id;
 }
@@ -35,7 +35,7 @@ async function postedProject(page: Page, lang: Lang, deadline: string | undefine
 for (const lang of ['ar', 'en'] as const) {
   test(`two contractors bid, the government closes the bidding and awards one, and each sees the outcome (${lang})`, async ({ browser }, testInfo) => {
     const gov = await newUser(browser, testInfo, 'government', lang, NAMES[lang].gov);
-    const projectId = await postedProject(gov.page, lang, undefined);
+    const projectId = await postedProject(gov.page, lang, null);
 
     const a = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].a);
     const b = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].b);
