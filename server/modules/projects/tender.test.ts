@@ -51,7 +51,7 @@ describe('sealed tendering', () => {
       if (!res.body.has_more) return { held, raw };
     }
   }
-  const heldOf = (held: Map<string, { entity: string }>, entity: string) => [...held.values()].filter((c) => c.entity === entity);
+  const heldOf = (held: Map<string, { entity: string; id: string }>, entity: string) => [...held.values()].filter((c) => c.entity === entity);
 
   const push = (client: Client, name: string, args: Record<string, unknown>) =>
     client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name, args }] });
