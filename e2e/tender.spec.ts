@@ -40,6 +40,8 @@ async function postProject(page: Page, deadline: string | null): Promise<string>
 }
 
 test('two contractors bid (one amends offline), the owner sees only the count until the opening, awards, answers an objection, and the award becomes final (ar)', async ({ browser }, testInfo) => {
+  // Three people, two offline turns and four clock moves on a shared machine: more than test.slow() gives.
+  test.setTimeout(6 * 60_000);
   // The server's clock is shared by every test running now: held for the whole test.
   await holdingServerClock(async () => {
     const gov = await newUser(browser, testInfo, 'government', 'ar', GOV);
