@@ -12,6 +12,7 @@ import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
+import { holdingServerClock } from './page-models/ServerClock';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,6 +41,9 @@ async function api<T = any>(page: Page, method: string, path: string, body?: unk
   );
 }
 
+/** The bid was received once: a second application would have written a second receipt. */
+const expectOneReceipt = async (page: Page, bidId: string) =>
+  expect((await api<Array<{ kind: string }>>(page, 'GET', `/api/bids/${bidId}/receipts`)).body.map((r) => r.kind)).toEqual(['submitted']);
 const myBids = async (page: Page) => (await api<Array<{ id: string; project_id: string; amount: number }>>(page, 'GET', '/api/bids/my?limit=100')).body;
 
 test('a bid placed offline survives a reload and reaches the server exactly once', async ({ page, context }) => {
@@ -71,7 +75,10 @@ test('a bid placed offline survives a reload and reaches the server exactly once
   expect(bids[0]).toMatchObject({ amount: 1_250_000 });
   // One bid row whatever happens; sent once, applied once, the government told once.
   await expectSentOnce(page, before);
-  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
+  // The bid is sealed: the government's notice names the project, not the bid; one receipt
+  // says the bid was received once.
+  await expectAppliedOnce(page, bids[0].id, []);
+  await expectOneReceipt(page, bids[0].id);
 });
 
 test('an answer lost after the server applied the bid does not apply it twice', async ({ page, context }) => {
@@ -100,7 +107,10 @@ test('an answer lost after the server applied the bid does not apply it twice', 
   await sync.expectSynced();
   await expect(projects.card(projectId).getByTestId('item-rejection')).toHaveCount(0);
   await expectSentOnce(page, before);
-  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
+  // The bid is sealed: the government's notice names the project, not the bid; one receipt
+  // says the bid was received once.
+  await expectAppliedOnce(page, bids[0].id, []);
+  await expectOneReceipt(page, bids[0].id);
   await context.unroute('**/api/sync/push');
 });
 
@@ -124,7 +134,10 @@ test('two tabs writing at once converge', async ({ page, context }) => {
   expect(bids.map((b) => b.project_id).sort()).toEqual([...ids].sort());
   // Both tabs share one outbox: each bid sent by one of them, once.
   await expectSentOnce(page, before, 2);
-  for (const bid of bids) await expectAppliedOnce(page, bid.id, ['bid.new']);
+  for (const bid of bids) {
+    await expectAppliedOnce(page, bid.id, []);
+    await expectOneReceipt(page, bid.id);
+  }
   await second.page.close();
 });
 
@@ -193,43 +206,46 @@ test('a queued bid on a project closed meanwhile is refused with its reason, and
 });
 
 test('a bid queued offline on the deadline day and sent the next day is refused, on the project and in the sync centre', async ({ page, context, browser }) => {
-  const govContext = await browser.newContext();
-  const gov = await govContext.newPage();
-  await newUser(gov, 'government', 'أمانة الموعد النهائي');
-  // The server's deadline calendar (TEST_CLOCK=1 in playwright.config.ts); days: 0 is the real day.
-  const today = (await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 0 })).body.today;
-  const projectId = (await api(gov, 'POST', '/api/projects', { title: 'ترميم سور المدرسة', description: 'أعمال ترميم', location: 'الطائف', deadline_date: today })).body.id;
+  // The server's clock is shared by every test running now: held for the whole test.
+  await holdingServerClock(async () => {
+    const govContext = await browser.newContext();
+    const gov = await govContext.newPage();
+    await newUser(gov, 'government', 'أمانة الموعد النهائي');
+    // The server's deadline calendar (TEST_CLOCK=1 in playwright.config.ts); days: 0 is the real day.
+    const today = (await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 0 })).body.today;
+    const projectId = (await api(gov, 'POST', '/api/projects', { title: 'ترميم سور المدرسة', description: 'أعمال ترميم', location: 'الطائف', deadline_date: today })).body.id;
 
-  await newUser(page, 'contractor', 'مؤسسة آخر يوم');
-  const sync = new SyncShell(page);
-  const projects = new ProjectsPage(page);
-  await projects.goto();
-  await sync.expectSynced();
-  await expect(projects.card(projectId)).toBeVisible();
+    await newUser(page, 'contractor', 'مؤسسة آخر يوم');
+    const sync = new SyncShell(page);
+    const projects = new ProjectsPage(page);
+    await projects.goto();
+    await sync.expectSynced();
+    await expect(projects.card(projectId)).toBeVisible();
 
-  // On site, no signal, on the last day: the bid waits in the outbox overnight.
-  await goOffline(context);
-  await projects.bid(projectId, 410_000, 'عرض في آخر يوم');
-  await sync.expectWaiting(1);
-  try {
-    expect((await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 1 })).body.today > today).toBe(true);
-    await goOnline(context);
-    await expect(sync.status).toHaveAttribute('data-state', 'refused', { timeout: 20_000 });
-  } finally {
-    await api(gov, 'POST', '/api/test/clock', { days: 0 });
-  }
-  // On the project itself, once, with the reason in Arabic; nothing reached the server.
-  const onCard = projects.card(projectId).getByTestId('item-rejection');
-  await expect(onCard).toHaveCount(1);
-  await expect(onCard).toHaveAttribute('data-code', 'deadline_passed');
-  await expect(onCard).toContainText('انتهى الموعد النهائي لتقديم العروض');
-  expect((await myBids(page)).filter((b) => b.project_id === projectId)).toEqual([]);
+    // On site, no signal, on the last day: the bid waits in the outbox overnight.
+    await goOffline(context);
+    await projects.bid(projectId, 410_000, 'عرض في آخر يوم');
+    await sync.expectWaiting(1);
+    try {
+      expect((await api<{ today: string }>(gov, 'POST', '/api/test/clock', { days: 1 })).body.today > today).toBe(true);
+      await goOnline(context);
+      await expect(sync.status).toHaveAttribute('data-state', 'refused', { timeout: 20_000 });
+    } finally {
+      await api(gov, 'POST', '/api/test/clock', { days: 0 });
+    }
+    // On the project itself, once, with the reason in Arabic; nothing reached the server.
+    const onCard = projects.card(projectId).getByTestId('item-rejection');
+    await expect(onCard).toHaveCount(1);
+    await expect(onCard).toHaveAttribute('data-code', 'deadline_passed');
+    await expect(onCard).toContainText('انتهى الموعد النهائي لتقديم العروض');
+    expect((await myBids(page)).filter((b) => b.project_id === projectId)).toEqual([]);
 
-  await sync.openCentre();
-  await expect(sync.rejections).toHaveCount(1);
-  await expect(sync.rejections.first()).toHaveAttribute('data-code', 'deadline_passed');
-  await expect(sync.rejections.first().getByTestId('rejection-reason')).toContainText('انتهى الموعد النهائي');
-  await govContext.close();
+    await sync.openCentre();
+    await expect(sync.rejections).toHaveCount(1);
+    await expect(sync.rejections.first()).toHaveAttribute('data-code', 'deadline_passed');
+    await expect(sync.rejections.first().getByTestId('rejection-reason')).toContainText('انتهى الموعد النهائي');
+    await govContext.close();
+  });
 });
 
 test('the installed app opened offline shows the signed-in screens with the data it had', async ({ page, context }) => {

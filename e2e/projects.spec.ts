@@ -1,8 +1,9 @@
 /**
- * Projects and sealed bids across browser contexts (issue 10): a government posts, two
- * contractors bid (one of them offline), the government awards one, and the winner and
- * the loser each see their outcome; every screen checked with axe and photographed in
- * Arabic, English and Chinese.
+ * Projects and sealed bids across browser contexts: a government posts, two contractors
+ * bid (one of them offline), the government closes the bidding, awards one, and the
+ * winner and the loser each see their outcome while the standstill runs; every screen
+ * checked with axe and photographed in Arabic, English and Chinese. The standstill's end
+ * and the objections are e2e/tender.spec.ts's (it moves the server's clock).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
@@ -22,18 +23,19 @@ const NAMES: Record<Lang, { gov: string; a: string; b: string; title: string }> 
   zh: { gov: '海尔吉市政', a: '第一建筑公司', b: '第二建筑公司', title: '法赫德国王路改造' },
 };
 
-async function postedProject(page: Page, lang: Lang): Promise<string> {
+/** `deadline`: none makes a project whose owner opens the bids by closing the bidding. */
+async function postedProject(page: Page, lang: Lang, deadline: string | null = '2030-01-15'): Promise<string> {
   const projects = new ProjectsPage(page);
   await projects.goto();
-  const id = await projects.post({ title: `${NAMES[lang].title} ${Date.now() % 100000}`, description: 'أعمال سفلتة وإنارة', location: 'الخرج', budget: 2_500_000, deadline: '2030-01-15' });
+  const id = await projects.post({ title: `${NAMES[lang].title} ${Date.now() % 100000}`, description: 'أعمال سفلتة وإنارة', location: 'الخرج', budget: 2_500_000, deadline: deadline ?? undefined });
   await expect(projects.card(id).getByTestId('pending-badge')).toHaveCount(0, { timeout: 20_000 });
   return id;
 }
 
 for (const lang of ['ar', 'en'] as const) {
-  test(`two contractors bid, the government awards one, and each sees the outcome (${lang})`, async ({ browser }, testInfo) => {
+  test(`two contractors bid, the government closes the bidding and awards one, and each sees the outcome (${lang})`, async ({ browser }, testInfo) => {
     const gov = await newUser(browser, testInfo, 'government', lang, NAMES[lang].gov);
-    const projectId = await postedProject(gov.page, lang);
+    const projectId = await postedProject(gov.page, lang, null);
 
     const a = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].a);
     const b = await newUser(browser, testInfo, 'contractor', lang, NAMES[lang].b);
@@ -65,38 +67,42 @@ for (const lang of ['ar', 'en'] as const) {
     const bBids = (await myBidsOnServer(b.page)).filter((x) => x.project_id === projectId);
     expect(bBids).toHaveLength(1);
     await expectSentOnce(b.page, bBefore);
-    await expectAppliedOnce(b.page, bBids[0].id, ['bid.new']);
+    // The owner's notice names the project, not the sealed bid.
+    await expectAppliedOnce(b.page, bBids[0].id, []);
 
-    // The government sees both sealed bids side by side and awards the first contractor's.
+    // The government sees how many bids there are, closes the bidding, and then sees both
+    // side by side and awards the first contractor's: the standstill starts.
     const govProjects = new ProjectsPage(gov.page);
+    await reloadUntil(gov.page, async () => {
+      await expect(govProjects.card(projectId).getByTestId('sealed-bids')).toHaveAttribute('data-count', '2');
+    });
+    await expect(govProjects.receivedBids(projectId)).toHaveCount(0);
+    await govProjects.card(projectId).getByTestId('close-bidding').click();
+    await gov.page.getByTestId('close-bidding-confirm').click();
     await reloadUntil(gov.page, async () => {
       await govProjects.showBids(projectId);
       await expect(govProjects.receivedBids(projectId)).toHaveCount(2);
     });
     await checkPage(gov.page, lang, 'projects-government-bids');
     await govProjects.award(projectId, NAMES[lang].a);
-    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'in_progress');
+    await expect(govProjects.card(projectId).getByTestId('tender-phase')).toHaveAttribute('data-status', 'standstill');
+    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'open');
     await expect(govProjects.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
 
     // Each contractor sees the outcome of their own bid, and only their own.
-    for (const [p, status] of [
-      [aProjects, 'accepted'],
-      [bProjects, 'rejected'],
+    for (const [p, won] of [
+      [aProjects, 'true'],
+      [bProjects, 'false'],
     ] as const) {
       await reloadUntil(p.page, async () => {
-        await p.openMyBids();
-        await expect(p.page.getByTestId('my-bid')).toHaveCount(1);
-        await expect(p.page.getByTestId('my-bid').getByTestId('bid-status')).toHaveAttribute('data-status', status);
+        await expect(p.card(projectId).getByTestId('tender-outcome')).toHaveAttribute('data-won', won);
       });
+      await p.openMyBids();
+      await expect(p.page.getByTestId('my-bid')).toHaveCount(1);
     }
     await checkPage(a.page, lang, 'projects-contractor-my-bids');
-    expect((await myBidsOnServer(a.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'accepted', amount: 2_300_000 });
-    expect((await myBidsOnServer(b.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'rejected', amount: 2_100_000 });
-
-    // Once awarded, the project can be completed; cancelling is still offered until then.
-    await govProjects.card(projectId).getByTestId('complete-project').click();
-    await gov.page.getByTestId('complete-project-confirm').click();
-    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'completed');
+    expect((await myBidsOnServer(a.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'submitted', amount: 2_300_000 });
+    expect((await myBidsOnServer(b.page)).find((x) => x.project_id === projectId)).toMatchObject({ status: 'submitted', amount: 2_100_000 });
     for (const user of [gov, a, b]) await user.context.close();
   });
 }
@@ -132,7 +138,7 @@ test('the projects screens in Chinese, and a bid placed offline that survives a 
   expect(bids).toHaveLength(1);
   expect(bids[0]).toMatchObject({ amount: 1_800_000, status: 'submitted' });
   await expectSentOnce(c.page, before);
-  await expectAppliedOnce(c.page, bids[0].id, ['bid.new']);
+  await expectAppliedOnce(c.page, bids[0].id, []);
   for (const user of [gov, c]) await user.context.close();
 });
 

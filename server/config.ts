@@ -36,6 +36,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: z.enum(['0', '1']).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  STANDSTILL_DAYS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export interface Config {
@@ -61,6 +62,11 @@ export interface Config {
   trustProxyHops: number;
   /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
   testClock: boolean;
+  /**
+   * Days an award waits, after it is made, for losing bidders' objections before it
+   * becomes final (0: final at once).
+   */
+  standstillDays: number;
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
+    standstillDays: e.STANDSTILL_DAYS,
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

@@ -36,6 +36,8 @@ export class BinaaDb extends Dexie {
   notifications!: Table<EntityRows['notification'], string>;
   profile!: Table<EntityRows['profile'], string>;
   subscription!: Table<EntityRows['subscription'], string>;
+  tender_openings!: Table<EntityRows['tender_opening'], string>;
+  objections!: Table<EntityRows['objection'], string>;
 
   readonly userId: string;
 

@@ -39,4 +39,28 @@ describe('local store schema', () => {
     expect(db.verno).toBe(SCHEMA_VERSIONS.at(-1)!.version);
     await db.delete();
   });
+
+  it('opens a database of version 2 at version 3 without the bids of others (sealed until the opening) and pulls everything again', async () => {
+    const userId = `v2-${Math.random()}`;
+    const v2 = new Dexie(dbName(userId), { indexedDB, IDBKeyRange });
+    v2.version(1).stores(SCHEMA_VERSIONS[0].stores);
+    v2.version(2).stores(SCHEMA_VERSIONS[1].stores);
+    const bid = (id: string, contractor_id: string) => ({ id, project_id: 'p', contractor_id, status: 'submitted', amount: 100, created_at: '2026-01-01T00:00:00Z', _gen: 0 });
+    await v2.table('bids').bulkPut([bid('mine', userId), bid('theirs', 'someone-else')]);
+    await v2.table('meta').bulkPut([
+      { key: 'initial_sync_done', value: true },
+      { key: 'cursor', value: 'c42' },
+      { key: 'generation', value: 2 },
+    ]);
+    v2.close();
+
+    const db = new BinaaDb(userId, { indexedDB, IDBKeyRange });
+    await db.open();
+    expect((await db.bids.toArray()).map((b) => b.id)).toEqual(['mine']);
+    expect(await db.getMeta('cursor')).toBe('');
+    expect(await db.getMeta('generation')).toBe(3);
+    expect(await db.getMeta('bootstrap')).toMatchObject({ mode: 'reset', phase: 'feed' });
+    expect(await db.tender_openings.count()).toBe(0);
+    await db.delete();
+  });
 });

@@ -12,6 +12,7 @@ import type { Notification } from '../../../shared/schemas/notification';
 import type { Product } from '../../../shared/schemas/product';
 import type { Profile } from '../../../shared/schemas/profile';
 import type { Project } from '../../../shared/schemas/project';
+import type { Objection, OpeningRecord } from '../../../shared/schemas/tender';
 import type { SubscriptionPlan, UserSubscription } from '../../../shared/schemas/subscription';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
@@ -43,6 +44,8 @@ export interface EntityRows {
   notification: Notification & LocalFields;
   profile: LocalProfile;
   subscription: LocalSubscription;
+  tender_opening: OpeningRecord & LocalFields;
+  objection: Objection & LocalFields;
 }
 
 export type AnyRow = { id: string } & Record<string, unknown>;
@@ -64,6 +67,8 @@ export const ENTITY_TABLES = {
   notification: { table: 'notifications', indexes: 'id, created_at, _gen' },
   profile: { table: 'profile', indexes: 'id, _gen' },
   subscription: { table: 'subscription', indexes: 'id, _gen' },
+  tender_opening: { table: 'tender_openings', indexes: 'id, _gen' },
+  objection: { table: 'objections', indexes: 'id, project_id, contractor_id, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
@@ -185,5 +190,29 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
           delete row._words;
           delete row._search;
         }),
+  },
+  {
+    // Sealed tendering: opening records and objections arrive as rows of their own. A
+    // project owner's device may hold bids received before bids were sealed until the
+    // opening: every bid but the user's own goes at once (the opening brings them back),
+    // and the next sync pulls everything again under a new generation (as a reset does),
+    // so projects and bids come back with their opening, standstill and receipt fields.
+    version: 3,
+    stores: { tender_openings: 'id, _gen', objections: 'id, project_id, contractor_id, _gen' },
+    upgrade: async (tx) => {
+      const userId = tx.db.name.replace(/^binaa-/, '');
+      await tx
+        .table('bids')
+        .filter((row: { contractor_id?: string }) => row.contractor_id !== userId)
+        .delete();
+      const meta = tx.table('meta');
+      const generation = (((await meta.get('generation')) as MetaRow | undefined)?.value as number | undefined) ?? 0;
+      if (!(await meta.get('initial_sync_done'))) return;
+      await meta.bulkPut([
+        { key: 'generation', value: generation + 1 },
+        { key: 'cursor', value: '' },
+        { key: 'bootstrap', value: { mode: 'reset', phase: 'feed', cursors: {}, received: 0, total: null } },
+      ]);
+    },
   },
 ];

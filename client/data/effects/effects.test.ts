@@ -26,6 +26,9 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'project.create': { id: id(3), title: 'مدرسة', description: 'بناء', location: 'الرياض' },
   'project.award': { id: id(4), bid_id: id(5) },
   'project.status': { id: id(4), status: 'cancelled' },
+  'project.closeBidding': { id: id(4) },
+  'objection.create': { id: id(30), project_id: id(4), reason: 'عطائي أقل سعرًا' },
+  'objection.answer': { id: id(31), decision: 'upheld', answer: 'ثبت الخطأ في التقييم' },
   'bid.create': { id: id(6), project_id: id(4), amount: 1000, proposal: 'عرض' },
   'bid.withdraw': { id: id(5) },
   'instant_order.create': { id: id(7), title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', location: 'جدة' },
@@ -47,8 +50,9 @@ const now = '2026-11-20T10:00:00.000Z';
 const rows = [
   { entity: 'category', id: id(90), data: { slug: 'cement', name_ar: 'أسمنت', name_en: 'Cement', name_zh: '水泥', sort: 1 } },
   { entity: 'product', id: id(2), data: { name: 'حديد', supplier_id: U, price: 10, total_reviews: 0, average_rating: 0, created_at: now } },
-  { entity: 'project', id: id(4), data: { title: 'جسر', status: 'open', bid_count: 1, government_id: U, created_at: now } },
-  { entity: 'bid', id: id(5), data: { project_id: id(4), status: 'submitted', amount: 1, created_at: now } },
+  { entity: 'project', id: id(4), data: { title: 'جسر', status: 'open', bid_count: 1, government_id: U, awarded_bid_id: id(5), created_at: now } },
+  { entity: 'bid', id: id(5), data: { project_id: id(4), contractor_id: U, status: 'submitted', amount: 1, digest: 'ab'.repeat(32), created_at: now } },
+  { entity: 'objection', id: id(31), data: { project_id: id(4), status: 'open', answer: null, created_at: now } },
   { entity: 'instant_order', id: id(8), data: { status: 'active', contractor_id: U, response_count: 1, created_at: now } },
   { entity: 'instant_order_response', id: id(9), data: { instant_order_id: id(8), status: 'submitted', created_at: now } },
   { entity: 'transport_request', id: id(12), data: { status: 'pending', requester_id: U, created_at: now } },
@@ -96,12 +100,25 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'project.create': {
     [`project:${id(3)}`]: {
       id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_date: null, requirements: null,
-      status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, created_at: NOW, updated_at: NOW,
+      status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, opens_at: null, opened_at: null, awarded_at: null,
+      standstill_ends_at: null, award_final_at: null, phase: 'bidding', created_at: NOW, updated_at: NOW,
     },
   },
+  // The award starts the standstill; the bids stay submitted until it is final.
   'project.award': {
-    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], status: 'in_progress', awarded_bid_id: id(5), updated_at: NOW },
-    [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'accepted', project_status: 'in_progress', updated_at: NOW },
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], awarded_bid_id: id(5), awarded_at: NOW, standstill_ends_at: null, phase: 'standstill', updated_at: NOW },
+  },
+  'project.closeBidding': { [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], opens_at: NOW, phase: 'evaluation', updated_at: NOW } },
+  'objection.create': {
+    [`objection:${id(30)}`]: {
+      id: id(30), project_id: id(4), award_bid_id: id(5), bid_id: id(5), contractor_id: U, contractor_name: 'شركة', reason: 'عطائي أقل سعرًا',
+      status: 'open', answer: null, created_at: NOW, answered_at: null, updated_at: NOW,
+    },
+  },
+  // Upheld: the award is withdrawn, and the owner decides again.
+  'objection.answer': {
+    [`objection:${id(31)}`]: { ...seed[`objection:${id(31)}`], status: 'upheld', answer: 'ثبت الخطأ في التقييم', answered_at: NOW, updated_at: NOW },
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], awarded_bid_id: null, awarded_at: null, standstill_ends_at: null, phase: 'evaluation', updated_at: NOW },
   },
   'project.status': {
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], status: 'cancelled', updated_at: NOW },
@@ -111,11 +128,15 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
       contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0,
-      project_title: 'جسر', project_status: 'open', created_at: NOW, updated_at: NOW,
+      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
   },
-  'bid.withdraw': { [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'withdrawn', updated_at: NOW } },
+  // A withdrawn bid has no current version, and no longer counts.
+  'bid.withdraw': {
+    [`bid:${id(5)}`]: { ...seed[`bid:${id(5)}`], status: 'withdrawn', digest: '', updated_at: NOW },
+    [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 0 },
+  },
   'instant_order.create': {
     [`instant_order:${id(7)}`]: {
       id: id(7), contractor_id: U, title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', location: 'جدة', urgency_level: 'normal',

@@ -271,9 +271,10 @@ describe('sync engine against the real server', () => {
     const stored = await knex('bids').where({ contractor_id: contractor.user.id }).select('id', 'amount');
     expect(stored.map((b) => b.id).sort()).toEqual([bids[0].id, bids[2].id].sort());
     expect(await notificationsOf(knex, contractor.user.id, 'sync.rejected')).toHaveLength(1);
-    const mine: string[] = bids.map((b) => b.id);
-    const news = (await notificationsOf(knex, government.user.id, 'bid.new')).map((n) => (n.params as { bid_id: string }).bid_id).filter((id) => mine.includes(id));
-    expect(news.sort()).toEqual([bids[0].id, bids[2].id].sort());
+    // The owner is told of each bid taken, by its project (a bid is sealed until the opening).
+    const mine: string[] = projects.map((p) => p.id);
+    const news = (await notificationsOf(knex, government.user.id, 'tender.bid_received')).map((n) => (n.params as { project_id: string }).project_id).filter((id) => mine.includes(id));
+    expect(news.sort()).toEqual([projects[0].id, projects[2].id].sort());
   });
 });
 

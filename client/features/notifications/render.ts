@@ -23,7 +23,7 @@ function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatte
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = isolate(f.sar(value));
-    else if (key === 'days' && typeof value === 'number') out[key] = f.number(value);
+    else if ((key === 'days' || key === 'bid_count') && typeof value === 'number') out[key] = f.number(value);
     else if (key === 'date') out[key] = isolate(f.date(String(value)));
     else if (TEXT_PARAMS.includes(key)) out[key] = isolate(String(value));
     else out[key] = String(value);

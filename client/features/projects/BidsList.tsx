@@ -1,6 +1,7 @@
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
+import type { TenderPhase } from '../../../shared/tender';
 import { TierBadge } from '../../ui/TierBadge';
 import { Rating } from '../../ui/Rating';
 import { usePendingKeys } from '../../data/local/hooks';
@@ -19,10 +20,14 @@ const useStyles = makeStyles({
   proposal: { whiteSpace: 'pre-wrap', color: tokens.colorNeutralForeground2 },
 });
 
-/** The sealed bids on a government's project, side by side, cheapest first, with the award action. */
-export function BidsList({ project }: { project: Project }) {
+/**
+ * The opened bids on a government's project, side by side, cheapest first, with the
+ * award action while the tender is in evaluation (after the opening, before an award or
+ * after an upheld objection withdrew it).
+ */
+export function BidsList({ project, phase }: { project: Project; phase: TenderPhase | null }) {
   const styles = useStyles();
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'tender']);
   const format = useFormat();
   const bids = useBidsOn(project.id);
   const pending = usePendingKeys();
@@ -40,6 +45,7 @@ export function BidsList({ project }: { project: Project }) {
             <TierBadge tier={bid.contractor_verification_tier} />
             <Rating average={bid.contractor_average_rating} count={bid.contractor_total_reviews} />
             <BidStatusBadge status={bid.status} />
+            {project.awarded_bid_id === bid.id && <Badge appearance="filled" color="success" data-testid="awarded-bid">{t('bids.winner')}</Badge>}
             {pending.has(`bid:${bid.id}`) && <PendingBadge />}
           </div>
           <Text className={styles.amount}>{format.sar(bid.amount)}</Text>
@@ -51,12 +57,12 @@ export function BidsList({ project }: { project: Project }) {
           <Text className={styles.proposal}>
             <bdi>{bid.proposal}</bdi>
           </Text>
-          {project.status === 'open' && bid.status === 'submitted' && (
+          {project.status === 'open' && phase === 'evaluation' && !project.awarded_bid_id && bid.status === 'submitted' && (
             <ConfirmButton
               appearance="primary"
-              question={t('bids.awardConfirm', { name: isolate(bid.contractor_name ?? '—'), amount: format.sar(bid.amount) })}
-              confirmLabel={t('bids.confirm')}
-              cancelLabel={t('bids.cancel')}
+              question={t('tender:award.confirm', { name: isolate(bid.contractor_name ?? '—'), amount: format.sar(bid.amount) })}
+              confirmLabel={t('tender:award.yes')}
+              cancelLabel={t('tender:award.no')}
               onConfirm={() => void award(project.id, bid.id)}
               testId="award-bid"
             >

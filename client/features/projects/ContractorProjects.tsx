@@ -10,7 +10,10 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { BidDialog } from './BidDialog';
-import { deadlinePassed, riyadhToday } from './deadline';
+import { riyadhToday } from './deadline';
+import { BidReceipt } from '../tender/BidReceipt';
+import { BidderTender } from '../tender/BidderTender';
+import { useTenderPhase } from '../tender/queries';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
@@ -21,6 +24,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
+  mine: { display: 'grid', gap: tokens.spacingVerticalXXS },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, '& > *': { flexGrow: 1 } },
 });
 
@@ -47,12 +51,15 @@ function MyBidLine({ bid }: { bid: Bid }) {
   const pending = useIsPending(`bid:${bid.id}`);
   const days = bid.estimated_completion_days;
   return (
-    <div className={styles.row} data-testid="my-bid" data-bid-id={bid.id}>
-      <Text weight="semibold">
-        {days ? t('bid.mine', { amount: format.sar(bid.amount), days: t('bid.days', { count: days }) }) : t('bid.mineNoDays', { amount: format.sar(bid.amount) })}
-      </Text>
-      <BidStatusBadge status={bid.status} />
-      {pending && <PendingBadge />}
+    <div className={styles.mine} data-testid="my-bid" data-bid-id={bid.id}>
+      <div className={styles.row}>
+        <Text weight="semibold">
+          {days ? t('bid.mine', { amount: format.sar(bid.amount), days: t('bid.days', { count: days }) }) : t('bid.mineNoDays', { amount: format.sar(bid.amount) })}
+        </Text>
+        <BidStatusBadge status={bid.status} />
+        {pending && <PendingBadge />}
+      </div>
+      {bid.status !== 'withdrawn' && <BidReceipt bidId={bid.id} digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
     </div>
   );
 }
@@ -83,13 +90,16 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
   // that read; a bid read since the dialog stored its own is the newer and shown instead.
   const [stored, setStored] = useState<{ bid: Bid; over: Bid | null | undefined } | null>(null);
   const mine = stored && stored.over === live ? stored.bid : live;
-  const closed = deadlinePassed(project.deadline_date);
+  // Bids are taken, changed and withdrawn until the opening, not after.
+  const phase = useTenderPhase(project);
+  const closed = phase !== 'bidding';
   const active = mine && mine.status === 'submitted';
   return (
     <>
       {mine && <MyBidLine bid={mine} />}
+      {mine && <BidderTender project={project} bid={mine} phase={phase} />}
       {closed ? (
-        <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
+        !mine && <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
       ) : (
         <div className={styles.row}>
           {(!mine || active) && (
@@ -125,6 +135,10 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
       )}
     </>
   );
+}
+
+function MyBidTender({ project, bid }: { project: Project; bid: Bid }) {
+  return <BidderTender project={project} bid={bid} phase={useTenderPhase(project)} />;
 }
 
 /** A contractor's projects screen: open projects to bid on, and their own sealed bids. */
@@ -181,6 +195,7 @@ export function ContractorProjects() {
               project ? (
                 <ProjectCard key={bid.id} project={project} alsoKeys={[`bid:${bid.id}`]}>
                   <MyBidLine bid={bid} />
+                  <MyBidTender project={project} bid={bid} />
                 </ProjectCard>
               ) : (
                 <div key={bid.id} className={styles.list}>

@@ -7,6 +7,8 @@ import { nextStatuses } from '../../../shared/lifecycle';
 import type { Project } from '../../../shared/schemas/project';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
+import { OwnerTender } from '../tender/OwnerTender';
+import { useTenderPhase } from '../tender/queries';
 import { BidsList } from './BidsList';
 import { useProjectMutations } from './mutations';
 import { ProjectCard } from './ProjectCard';
@@ -24,12 +26,16 @@ function OwnProject({ project }: { project: Project }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { close } = useProjectMutations();
-  const [showBids, setShowBids] = useState(project.status === 'open' && project.bid_count > 0);
+  const phase = useTenderPhase(project);
+  // The bids are sealed until the opening: none are on this device before it.
+  const opened = phase !== 'bidding' && project.opened_at !== null;
+  const [showBids, setShowBids] = useState(project.status === 'open');
   const moves = nextStatuses('project', project.status, 'owner');
   return (
     <ProjectCard project={project}>
+      <OwnerTender project={project} phase={phase} />
       <div className={styles.row}>
-        {project.bid_count > 0 && (
+        {opened && project.bid_count > 0 && (
           <Button onClick={() => setShowBids((s) => !s)} aria-expanded={showBids} data-testid="toggle-bids">
             {showBids ? t('bids.hide') : t('bids.show', { count: project.bid_count })}
           </Button>
@@ -45,7 +51,7 @@ function OwnProject({ project }: { project: Project }) {
           </ConfirmButton>
         )}
       </div>
-      {showBids && <BidsList project={project} />}
+      {opened && showBids && <BidsList project={project} phase={phase} />}
     </ProjectCard>
   );
 }

@@ -8,11 +8,15 @@ import { intlLocaleOf } from '../../i18n/languages';
 import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
+import { TenderPhaseBadge } from '../tender/TenderPhaseBadge';
+import { TenderTimeline } from '../tender/TenderTimeline';
+import { useTenderPhase } from '../tender/queries';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
-  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'center' },
+  // A badge keeps its words on one line (a two-word phase wrapped inside a narrow column).
+  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'center', '& .fui-Badge': { whiteSpace: 'nowrap' } },
   meta: { color: tokens.colorNeutralForeground2, display: 'grid', gap: tokens.spacingVerticalXXS },
   description: { whiteSpace: 'pre-wrap' },
 });
@@ -51,6 +55,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
   const format = useFormat();
   const pending = useIsPending(`project:${project.id}`);
   const deadline = useDeadline(project.deadline_date);
+  const phase = useTenderPhase(project);
   return (
     <>
       <CardHeader
@@ -63,6 +68,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         action={
           <span className={styles.badges}>
             <ProjectStatusBadge status={project.status} />
+            <TenderPhaseBadge phase={phase} />
             {pending && <PendingBadge />}
           </span>
         }
@@ -74,7 +80,10 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <Text>{t('card.location', { location: isolate(project.location) })}</Text>
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
-        <Text>{t('card.bids', { count: project.bid_count })}</Text>
+        <TenderTimeline project={project} phase={phase} />
+        <Text data-testid="bid-count" data-count={project.bid_count}>
+          {t('card.bids', { count: project.bid_count })}
+        </Text>
       </div>
     </>
   );
