@@ -29,6 +29,12 @@ export const ERROR_STATUS = {
   profile_required: 403,
   project_not_open: 409,
   deadline_passed: 409,
+  /** an award (or the opening record) asked for before the tender's opening */
+  tender_not_opened: 409,
+  /** an objection outside the award's standstill period */
+  standstill_closed: 409,
+  /** a second objection by the same bidder to the same award */
+  objection_exists: 409,
   order_not_active: 409,
   request_not_pending: 409,
   invalid_transition: 409,
@@ -121,6 +127,10 @@ export const targetProfileRequired = () =>
 export const roleLocked = (message = 'The role cannot change after setup') => new AppError('role_locked', message);
 export const projectNotOpen = (message: string) => new AppError('project_not_open', message);
 export const deadlinePassed = (message = "This project's bidding deadline has passed") => new AppError('deadline_passed', message);
+export const tenderNotOpened = (message = 'The bids are sealed until the opening') => new AppError('tender_not_opened', message);
+export const standstillClosed = (message = 'Objections are taken only during the standstill period of an award') =>
+  new AppError('standstill_closed', message);
+export const objectionExists = (message = 'You already objected to this award') => new AppError('objection_exists', message);
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
 export const requestNotPending = (message: string) => new AppError('request_not_pending', message);
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);

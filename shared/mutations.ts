@@ -22,7 +22,8 @@ import { instantOrderResponseCreateSchema } from './schemas/instant-order-respon
 import { notificationReadAllArgsSchema, notificationReadArgsSchema } from './schemas/notification';
 import { profileUpsertSchema } from './schemas/profile';
 import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
-import { projectAwardArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
+import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
+import { objectionAnswerArgsSchema, objectionCreateArgsSchema } from './schemas/tender';
 import { reviewCreateSchema } from './schemas/review';
 import { freeTrialSchema, subscribeSchema } from './schemas/subscription';
 import { transportOfferCreateSchema } from './schemas/transport-offer';
@@ -53,6 +54,9 @@ export const MUTATIONS = {
   'project.create': { entity: 'project', schema: withId(projectCreateSchema) },
   'project.award': { entity: 'project', schema: projectAwardArgsSchema },
   'project.status': { entity: 'project', schema: projectStatusArgsSchema },
+  'project.closeBidding': { entity: 'project', schema: projectCloseBiddingArgsSchema },
+  'objection.create': { entity: 'objection', schema: objectionCreateArgsSchema },
+  'objection.answer': { entity: 'objection', schema: objectionAnswerArgsSchema },
   'bid.create': { entity: 'bid', schema: withId(bidCreateSchema) },
   'bid.withdraw': { entity: 'bid', schema: bidWithdrawArgsSchema },
   'instant_order.create': { entity: 'instant_order', schema: withId(instantOrderCreateSchema) },

@@ -16,6 +16,7 @@ import { projectSchema } from './schemas/project';
 import { subscriptionPlanSchema, userSubscriptionSchema } from './schemas/subscription';
 import { transportOfferSchema } from './schemas/transport-offer';
 import { transportRequestSchema } from './schemas/transport-request';
+import { objectionSchema, openingRecordSchema } from './schemas/tender';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -30,6 +31,8 @@ export const SYNC_ENTITIES = [
   'notification',
   'profile',
   'subscription',
+  'tender_opening',
+  'objection',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -81,6 +84,9 @@ export const SYNC_ROWS = {
   notification: notificationSchema,
   profile: profileSchema.extend({ id: uuidSchema }),
   subscription: userSubscriptionSchema.extend({ id: uuidSchema }),
+  /** the opening record, id = its project's id */
+  tender_opening: openingRecordSchema,
+  objection: objectionSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 

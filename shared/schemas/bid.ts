@@ -1,6 +1,6 @@
 /**
- * Bid: a contractor's sealed offer on a project (seen only by the bidder and the project
- * owner), and the create body.
+ * Bid: a contractor's sealed offer on a project (seen only by its bidder until the
+ * project's opening, then by the project's owner too), and the create body.
  */
 import { z } from 'zod';
 import { BID_STATUSES } from '../constants';
@@ -26,6 +26,10 @@ export const bidSchema = z.object({
   project_title: z.string(),
   /** so a bidder sees whether the project is still open, awarded or closed */
   project_status: projectStatusSchema,
+  /** the server time of the current version (part of its digest) */
+  received_at: timestampSchema,
+  /** hex SHA-256 of the current version's canonical form (shared/tender.ts): the bidder's receipt */
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -15,9 +15,27 @@ import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './com
  * as they were when it was sent.
  */
 export const NOTIFICATION_PARAMS = {
+  /** Before sealed tendering: a bid with its amount. No longer sent (a bid is sealed until the opening); kept so stored ones still render. */
   'bid.new': z.object({ company: z.string(), amount: z.number(), project_title: z.string(), project_id: uuidSchema, bid_id: uuidSchema }),
   'bid.accepted': z.object({ project_title: z.string(), project_id: uuidSchema }),
   'bid.rejected': z.object({ project_title: z.string(), project_id: uuidSchema }),
+  /** To the owner: a new bid came in; only how many there are now, the bid is sealed. */
+  'tender.bid_received': z.object({ project_title: z.string(), project_id: uuidSchema, bid_count: z.number().int() }),
+  /** To the owner and every bidder: the bids were opened. */
+  'tender.opened': z.object({ project_title: z.string(), project_id: uuidSchema, bid_count: z.number().int(), opened_at: z.string() }),
+  /** To every bidder: an award was made; awarded says whether it is the reader's bid; the standstill runs until standstill_ends_at. */
+  'tender.awarded': z.object({ project_title: z.string(), project_id: uuidSchema, awarded: z.boolean(), standstill_ends_at: z.string() }),
+  /** To the owner: a losing bidder objected to the award. */
+  'tender.objection_filed': z.object({ project_title: z.string(), project_id: uuidSchema, objection_id: uuidSchema, company: z.string() }),
+  /** To the objector and the awarded bidder (to every bidder when upheld, since the award is withdrawn). */
+  'tender.objection_answered': z.object({
+    project_title: z.string(),
+    project_id: uuidSchema,
+    objection_id: uuidSchema,
+    decision: z.enum(['upheld', 'rejected']),
+  }),
+  /** To every bidder and the owner: the award is final; awarded says whether it is the reader's bid. */
+  'tender.award_final': z.object({ project_title: z.string(), project_id: uuidSchema, awarded: z.boolean() }),
   'project.cancelled': z.object({ project_title: z.string(), project_id: uuidSchema }),
   'instant_order.new': z.object({ title: z.string(), location: z.string(), order_id: uuidSchema, urgency_level: z.enum(URGENCY_LEVELS) }),
   'order_response.new': z.object({ company: z.string(), price: z.number(), order_title: z.string(), order_id: uuidSchema, response_id: uuidSchema }),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../constants';
+import { TENDER_PHASES } from '../tender';
 import {
   MAX,
   clientIdField,
@@ -31,7 +32,24 @@ export const projectSchema = z.object({
   status: projectStatusSchema,
   awarded_bid_id: uuidSchema.nullable(),
   government_name: z.string().nullable(),
+  /**
+   * How many bids (not withdrawn) there are. The count is not sealed: the owner and the
+   * bidders see how many bids there are before the opening, never what they say.
+   */
   bid_count: z.number().int().min(0),
+  /**
+   * The opening: bids are taken until opens_at (the end of the deadline day in Riyadh; for
+   * a project without a deadline, set when its owner closes the bidding), and sealed until
+   * opened_at, when the opening record is made and the owner sees every bid.
+   */
+  opens_at: timestampSchema.nullable(),
+  opened_at: timestampSchema.nullable(),
+  /** The award (awarded_bid_id) and its standstill: final at award_final_at, when the project becomes in_progress. */
+  awarded_at: timestampSchema.nullable(),
+  standstill_ends_at: timestampSchema.nullable(),
+  award_final_at: timestampSchema.nullable(),
+  /** Where the tender of an open project stands (shared/tender.ts tenderPhase), null once it is not open. */
+  phase: z.enum(TENDER_PHASES).nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -56,6 +74,10 @@ export type ProjectAward = z.infer<typeof projectAwardSchema>;
 /** The sync mutation project.award: the award body and the project's id (the path's) as `id`. */
 export const projectAwardArgsSchema = projectAwardSchema.extend({ id: uuidSchema });
 export type ProjectAwardArgs = z.infer<typeof projectAwardArgsSchema>;
+
+/** The sync mutation project.closeBidding: POST /api/projects/:id/close-bidding, the project's id as `id`. */
+export const projectCloseBiddingArgsSchema = z.strictObject({ id: uuidSchema });
+export type ProjectCloseBiddingArgs = z.infer<typeof projectCloseBiddingArgsSchema>;
 
 /** POST /api/projects/:id/status: the owner closes a project. */
 export const projectStatusChangeSchema = z.strictObject({

@@ -1,0 +1,94 @@
+/**
+ * Sealed tendering: a bid's receipts, the opening record and the objections to an award
+ * during its standstill, with the bodies that file and answer an objection.
+ */
+import { z } from 'zod';
+import { MAX, clientIdField, requiredText, timestampSchema, uuidSchema } from './common';
+
+const digestSchema = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const BID_RECEIPT_KINDS = ['submitted', 'amended', 'withdrawn'] as const;
+
+/** One accepted submission, amendment or withdrawal of a bid, as the server received it. */
+export const bidReceiptSchema = z.object({
+  id: uuidSchema,
+  bid_id: uuidSchema,
+  project_id: uuidSchema,
+  contractor_id: uuidSchema,
+  kind: z.enum(BID_RECEIPT_KINDS),
+  amount: z.number(),
+  estimated_completion_days: z.number().int().nullable(),
+  proposal: z.string(),
+  received_at: timestampSchema,
+  /** hex SHA-256 of canonicalBid(project_id, contractor_id, amount, days, proposal, received_at) */
+  digest: digestSchema,
+});
+export type BidReceipt = z.infer<typeof bidReceiptSchema>;
+
+/** One opened bid, ranked by amount (1 = lowest). */
+export const openingEntrySchema = z.object({
+  rank: z.number().int().min(1),
+  bid_id: uuidSchema,
+  contractor_id: uuidSchema,
+  contractor_name: z.string().nullable(),
+  amount: z.number(),
+  estimated_completion_days: z.number().int().nullable(),
+  digest: digestSchema,
+  received_at: timestampSchema,
+});
+export type OpeningEntry = z.infer<typeof openingEntrySchema>;
+
+/**
+ * The opening record of a project: made once, at the opening, with every bid that was
+ * not withdrawn, ranked by amount ascending. `id` is the project's id (one record per
+ * project), so the sync feed can carry it as a row of its own.
+ */
+export const openingRecordSchema = z.object({
+  id: uuidSchema,
+  project_id: uuidSchema,
+  opened_at: timestampSchema,
+  bid_count: z.number().int().min(0),
+  record: z.array(openingEntrySchema),
+});
+export type OpeningRecord = z.infer<typeof openingRecordSchema>;
+
+export const OBJECTION_STATUSES = ['open', 'upheld', 'rejected'] as const;
+
+/** A losing bidder's objection to an award during its standstill, and the owner's answer. */
+export const objectionSchema = z.object({
+  id: uuidSchema,
+  project_id: uuidSchema,
+  /** the awarded bid objected to */
+  award_bid_id: uuidSchema,
+  /** the objector's own bid */
+  bid_id: uuidSchema,
+  contractor_id: uuidSchema,
+  contractor_name: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(OBJECTION_STATUSES),
+  answer: z.string().nullable(),
+  created_at: timestampSchema,
+  answered_at: timestampSchema.nullable(),
+  updated_at: timestampSchema,
+});
+export type Objection = z.infer<typeof objectionSchema>;
+
+/** POST /api/projects/:id/objections. */
+export const objectionCreateSchema = z.strictObject({
+  ...clientIdField,
+  reason: requiredText(MAX.text),
+});
+export type ObjectionCreate = z.infer<typeof objectionCreateSchema>;
+/** The sync mutation objection.create: the body, the new objection's id and the project's id. */
+export const objectionCreateArgsSchema = objectionCreateSchema.extend({ id: uuidSchema, project_id: uuidSchema });
+export type ObjectionCreateArgs = z.infer<typeof objectionCreateArgsSchema>;
+
+/** POST /api/objections/:id/answer: upheld withdraws the award; rejected keeps it, with the reason why. */
+export const objectionAnswerSchema = z.strictObject({
+  decision: z.enum(['upheld', 'rejected']),
+  answer: requiredText(MAX.text),
+});
+export type ObjectionAnswer = z.infer<typeof objectionAnswerSchema>;
+/** The sync mutation objection.answer: the answer body and the objection's id (the path's) as `id`. */
+export const objectionAnswerArgsSchema = objectionAnswerSchema.extend({ id: uuidSchema });
+export type ObjectionAnswerArgs = z.infer<typeof objectionAnswerArgsSchema>;

@@ -1,0 +1,78 @@
+/**
+ * Sealed tendering, the parts both sides compute: a bid's canonical form and its SHA-256
+ * digest (the bidder's receipt, and what the opening record lists, so every bidder can
+ * check that what was opened is what they sent), the opening moment of a deadline, and
+ * the phase of a project's tender.
+ *
+ * The canonical form is JSON with the keys in a fixed order: project_id, contractor_id,
+ * amount (a string with 2 decimals), estimated_completion_days (a number or null),
+ * proposal (Unicode NFC), received_at (ISO-8601 UTC with milliseconds). The digest is the
+ * lowercase hex SHA-256 of its UTF-8 bytes, computed with WebCrypto so the browser and
+ * the server get the same answer.
+ */
+
+export interface CanonicalBidInput {
+  project_id: string;
+  contractor_id: string;
+  amount: number | string;
+  estimated_completion_days: number | null | undefined;
+  proposal: string;
+  /** the server time the version was received (a Date or any string Date parses) */
+  received_at: string | Date;
+}
+
+/** The canonical string of one version of a bid. */
+export function canonicalBid(b: CanonicalBidInput): string {
+  return JSON.stringify({
+    project_id: b.project_id,
+    contractor_id: b.contractor_id,
+    amount: Number(b.amount).toFixed(2),
+    estimated_completion_days: b.estimated_completion_days ?? null,
+    proposal: b.proposal.normalize('NFC'),
+    received_at: new Date(b.received_at).toISOString(),
+  });
+}
+
+/** Lowercase hex SHA-256 of the bid's canonical form. */
+export async function bidDigest(b: CanonicalBidInput): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalBid(b));
+  const hash = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(hash), (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Riyadh is UTC+3 all year (no daylight saving). */
+const RIYADH_OFFSET = '+03:00';
+
+/**
+ * The opening moment of a project whose deadline is `deadline_date` (YYYY-MM-DD, a day in
+ * Riyadh): the end of that day, i.e. the next day at 00:00 in Riyadh, as an ISO string in
+ * UTC. Bids are taken until then; from then on they are opened.
+ */
+export function openingMoment(deadline_date: string): string {
+  const start = new Date(`${deadline_date}T00:00:00.000${RIYADH_OFFSET}`);
+  return new Date(start.getTime() + 24 * 60 * 60 * 1000).toISOString();
+}
+
+export const TENDER_PHASES = ['bidding', 'evaluation', 'standstill'] as const;
+export type TenderPhase = (typeof TENDER_PHASES)[number];
+
+export interface TenderState {
+  status: string;
+  opens_at: string | Date | null;
+  opened_at: string | Date | null;
+  awarded_at: string | Date | null;
+  award_final_at: string | Date | null;
+}
+
+/**
+ * Where an open project's tender stands at `now`: bidding until the opening, evaluation
+ * from the opening until an award, standstill from the award until it is final. Null for
+ * a project that is not open (in_progress after the final award, completed, cancelled).
+ */
+export function tenderPhase(p: TenderState, now: Date | number = Date.now()): TenderPhase | null {
+  if (p.status !== 'open') return null;
+  if (p.awarded_at && !p.award_final_at) return 'standstill';
+  if (p.opened_at) return 'evaluation';
+  if (p.opens_at && new Date(p.opens_at).getTime() <= new Date(now).getTime()) return 'evaluation';
+  return 'bidding';
+}
