@@ -9,6 +9,7 @@ import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
+import { OpenDataLink } from './OpenDataLink';
 
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -75,6 +76,8 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <Text>{t('card.bids', { count: project.bid_count })}</Text>
+        {/* A project still on its way to the server has no open data yet. */}
+        {!pending && <OpenDataLink projectId={project.id} />}
       </div>
     </>
   );
