@@ -178,11 +178,11 @@ export function projectReleases(prefix: string, f: TenderFacts): Release[] {
       },
     });
   }
-  // Stable order: by date, then in the order the events happen in.
-  const ordered = events.map((e, i) => ({ e, i })).sort((x, y) => x.e.date.getTime() - y.e.date.getTime() || x.i - y.i);
-
+  // In the order they happened: each event can only follow the ones before it in this
+  // list (an award follows the opening, its finalisation or withdrawal follows it, the
+  // next award follows a withdrawal, the close comes last).
   const state: State = { tenderStatus: 'active', tenderEnd: null, opening: null, awards: [] };
-  return ordered.map(({ e }) => {
+  return events.map((e) => {
     e.apply(state);
     return snapshot(ocid, f, e, state);
   });
