@@ -266,6 +266,15 @@ describe('open data (OCDS)', () => {
       expect(unknown.body.details).toEqual([{ path: 'after', message: expect.any(String), code: 'unknown_project' }]);
     });
 
+    it('both routes are in the OpenAPI document, public', async () => {
+      const { body } = await anon.get('/api/openapi.json');
+      for (const path of ['/api/projects/{id}/ocds', '/api/ocds/releases']) {
+        expect(body.paths[path].get.security, path).toEqual([]);
+        expect(body.paths[path].get.responses['200'].content['application/json'].schema.description).toMatch(/OCDS 1\.1\.5 release package/);
+      }
+      expect(body.paths['/api/ocds/releases'].get.parameters.map((p: any) => p.name).sort()).toEqual(['after', 'limit']);
+    });
+
     it('OCDS_PREFIX makes the ocid; a prefix that is not one is refused at start-up', async () => {
       const { loadConfig } = await import('../../config');
       expect(loadConfig({ NODE_ENV: 'test' }).ocdsPrefix).toBe('ocds-binaa');

@@ -22,7 +22,8 @@ const releasePackageSchema = z
     releases: z.array(z.object({ ocid: z.string(), id: z.string(), date: z.string(), tag: z.array(z.string()) }).loose()),
     links: z.object({ next: z.string() }).optional(),
   })
-  .loose();
+  .loose()
+  .describe('An OCDS 1.1.5 release package: https://standard.open-contracting.org/schema/1__1__5/release-package-schema.json');
 
 const releasesQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
