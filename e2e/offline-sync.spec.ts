@@ -40,6 +40,9 @@ async function api<T = any>(page: Page, method: string, path: string, body?: unk
   );
 }
 
+/** The bid was received once: a second application would have written a second receipt. */
+const expectOneReceipt = async (page: Page, bidId: string) =>
+  expect((await api<Array<{ kind: string }>>(page, 'GET', `/api/bids/${bidId}/receipts`)).body.map((r) => r.kind)).toEqual(['submitted']);
 const myBids = async (page: Page) => (await api<Array<{ id: string; project_id: string; amount: number }>>(page, 'GET', '/api/bids/my?limit=100')).body;
 
 test('a bid placed offline survives a reload and reaches the server exactly once', async ({ page, context }) => {
@@ -71,7 +74,10 @@ test('a bid placed offline survives a reload and reaches the server exactly once
   expect(bids[0]).toMatchObject({ amount: 1_250_000 });
   // One bid row whatever happens; sent once, applied once, the government told once.
   await expectSentOnce(page, before);
-  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
+  // The bid is sealed: the government's notice names the project, not the bid; one receipt
+  // says the bid was received once.
+  await expectAppliedOnce(page, bids[0].id, []);
+  await expectOneReceipt(page, bids[0].id);
 });
 
 test('an answer lost after the server applied the bid does not apply it twice', async ({ page, context }) => {
@@ -100,7 +106,10 @@ test('an answer lost after the server applied the bid does not apply it twice', 
   await sync.expectSynced();
   await expect(projects.card(projectId).getByTestId('item-rejection')).toHaveCount(0);
   await expectSentOnce(page, before);
-  await expectAppliedOnce(page, bids[0].id, ['bid.new']);
+  // The bid is sealed: the government's notice names the project, not the bid; one receipt
+  // says the bid was received once.
+  await expectAppliedOnce(page, bids[0].id, []);
+  await expectOneReceipt(page, bids[0].id);
   await context.unroute('**/api/sync/push');
 });
 
@@ -124,7 +133,10 @@ test('two tabs writing at once converge', async ({ page, context }) => {
   expect(bids.map((b) => b.project_id).sort()).toEqual([...ids].sort());
   // Both tabs share one outbox: each bid sent by one of them, once.
   await expectSentOnce(page, before, 2);
-  for (const bid of bids) await expectAppliedOnce(page, bid.id, ['bid.new']);
+  for (const bid of bids) {
+    await expectAppliedOnce(page, bid.id, []);
+    await expectOneReceipt(page, bid.id);
+  }
   await second.page.close();
 });
 

@@ -44,7 +44,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create index projects_due_opening_idx on projects (opens_at) where opened_at is null and status = 'open'`);
   // The finalisation sweep looks for awards whose standstill is running.
   await knex.raw(`create index projects_standstill_idx on projects (standstill_ends_at) where award_final_at is null and awarded_at is not null`);
-  await knex.raw(`update projects set opens_at = (deadline_date + 1)::timestamp at time zone '+03:00' where deadline_date is not null`);
+  // Riyadh is UTC+3 all year: the next day's midnight there is 21:00 UTC of the deadline day.
+  await knex.raw(`update projects set opens_at = ((deadline_date + 1)::timestamp - interval '3 hours') at time zone 'UTC' where deadline_date is not null`);
   await knex.raw(`
     update projects set opened_at = coalesce(opens_at, updated_at), opens_at = coalesce(opens_at, updated_at),
       awarded_at = updated_at, standstill_ends_at = updated_at, award_final_at = updated_at
@@ -62,7 +63,9 @@ export async function up(knex: Knex): Promise<void> {
     const digest = crypto.createHash('sha256').update(canonical({ ...b, received_at: b.updated_at })).digest('hex');
     await knex('bids').where({ id: b.id }).update({ received_at: b.updated_at, digest });
   }
-  await knex.raw('alter table bids alter column received_at set default now()');
+  // Every bid has its receipt from now on.
+  await knex.raw('alter table bids alter column received_at set default now(), alter column received_at set not null, alter column digest set not null');
+  await knex.raw(`alter table bids add constraint bids_digest_check check (digest ~ '^[0-9a-f]{64}$')`);
 
   await knex.schema.createTable('bid_receipts', (t) => {
     uuidPrimaryKey(knex, t);

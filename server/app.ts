@@ -23,6 +23,7 @@ import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc
 import { devIdpRouter } from './auth/dev-idp';
 import { testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
+import { setStandstillDays } from './modules/projects/tender';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
@@ -39,6 +40,7 @@ export interface CreateAppOptions extends AppDeps {
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
+  setStandstillDays(config.standstillDays);
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 

@@ -33,6 +33,14 @@ interface World {
   offer: string;
   notification: string;
   victim: string;
+  /** opened, not awarded: the contractor's bid and a stranger contractor's */
+  tender: string;
+  tenderBid: string;
+  /** awarded to the stranger contractor, in its standstill; the contractor lost and has not objected */
+  awarded: string;
+  /** awarded to the contractor; the stranger contractor objected (objection) */
+  objected: string;
+  objection: string;
 }
 
 interface Row {
@@ -119,11 +127,33 @@ const TABLE: Row[] = [
     expect: only(['government', 'stranger'], 403),
   },
   // Who can see the project but does not own it is refused (403); who cannot see it finds nothing (404).
-  { method: 'get', path: '/api/projects/{id}/bids', url: (w) => `/api/projects/${w.project}/bids`, owner: 'government', expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }) },
+  { method: 'get', path: '/api/projects/{id}/bids', url: (w) => `/api/projects/${w.tender}/bids`, owner: 'government', expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }) },
   {
-    method: 'post', path: '/api/projects/{id}/award', url: (w) => `/api/projects/${w.project}/award`, owner: 'government', writes: true,
-    body: (w) => ({ bid_id: w.bid }),
+    method: 'post', path: '/api/projects/{id}/award', url: (w) => `/api/projects/${w.tender}/award`, owner: 'government', writes: true,
+    body: (w) => ({ bid_id: w.tenderBid }),
     expect: only(['government'], 403),
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/close-bidding', url: (w) => `/api/projects/${w.project}/close-bidding`, owner: 'government', writes: true,
+    expect: only(['government'], 403),
+  },
+  // The opening record: the owner, and once awarded its bidders and admins.
+  { method: 'get', path: '/api/projects/{id}/opening', url: (w) => `/api/projects/${w.objected}/opening`, owner: 'government', expect: only(['government', 'contractor', 'admin'], 403, { supplier: 404, transport: 404, demoted: 404 }) },
+  // Objections: whoever sees the project lists those they may see (maybe none).
+  { method: 'get', path: '/api/projects/{id}/objections', url: (w) => `/api/projects/${w.objected}/objections`, owner: 'government', expect: only(['government', 'contractor', 'admin', 'stranger'], 404) },
+  {
+    method: 'post', path: '/api/projects/{id}/objections', url: (w) => `/api/projects/${w.awarded}/objections`, owner: 'contractor', writes: true,
+    body: () => ({ reason: 'عرضنا أقل' }),
+    expect: only(['contractor'], 403), // the stranger contractor is the awarded bidder
+  },
+  {
+    method: 'post', path: '/api/objections/{id}/answer', url: (w) => `/api/objections/${w.objection}/answer`, owner: 'government', writes: true,
+    body: () => ({ decision: 'rejected', answer: 'العرض الفائز مستوفٍ' }),
+    expect: only(['government'], 403, { stranger: 404 }), // another government cannot see the objection
+  },
+  {
+    method: 'get', path: '/api/bids/{id}/receipts', url: (w) => `/api/bids/${w.bid}/receipts`, owner: 'contractor',
+    expect: only(['contractor'], 403, { stranger: 404 }), // sealed: another contractor finds no bid
   },
   {
     method: 'post', path: '/api/projects/{id}/status', url: (w) => `/api/projects/${w.project}/status`, owner: 'government', writes: true,
@@ -283,7 +313,24 @@ describe('authorization table', () => {
     const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
     const notification = (await server.db.knex('notifications').where({ user_id: contractor.user.id }).orderBy('created_at', 'desc').first('id')).id;
     const victim = (await signInAs(server, { role: 'contractor' })).user.id;
-    const w = { product, project, bid, order, response, request, offer, notification, victim };
+    // Tenders past their opening: one to award, one awarded, one awarded and objected to.
+    const rival = strangers.contractor;
+    const tenderOf = async (award: 'none' | 'rival' | 'contractor') => {
+      const id = (await government.post('/api/projects', { title: 'مناقصة', description: 'إنشاء', location: 'حائل' })).body.id;
+      const mine = (await contractor.post('/api/bids', { project_id: id, amount: 6000, proposal: 'عرضنا' })).body.id;
+      const theirs = (await rival.post('/api/bids', { project_id: id, amount: 4000, proposal: 'عرضهم' })).body.id;
+      await government.post(`/api/projects/${id}/close-bidding`, {});
+      if (award !== 'none') await government.post(`/api/projects/${id}/award`, { bid_id: award === 'rival' ? theirs : mine });
+      return { id, mine };
+    };
+    const tender = await tenderOf('none');
+    const awarded = (await tenderOf('rival')).id;
+    const objected = (await tenderOf('contractor')).id;
+    const objection = (await rival.post(`/api/projects/${objected}/objections`, { reason: 'عرضنا أقل' })).body.id;
+    const w = {
+      product, project, bid, order, response, request, offer, notification, victim,
+      tender: tender.id, tenderBid: tender.mine, awarded, objected, objection,
+    };
     for (const [k, v] of Object.entries(w)) if (typeof v !== 'string') throw new Error(`world: no ${k}`);
     return w;
   }

@@ -12,6 +12,11 @@ const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 let offsetMs = 0;
 
+/** The app's current time: the real time, moved by the test clock when it runs ahead. */
+export function appNow(now = Date.now()): Date {
+  return new Date(now + offsetMs);
+}
+
 /** Today in Riyadh as YYYY-MM-DD. */
 export function todayInRiyadh(now = Date.now()): string {
   return new Date(now + offsetMs + RIYADH_OFFSET_MS).toISOString().slice(0, 10);

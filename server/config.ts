@@ -43,6 +43,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'OCDS_PREFIX: letters, digits and single hyphens, like ocds-a1b2c3')
     .max(64)
     .default('ocds-binaa'),
+  STANDSTILL_DAYS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export interface Config {
@@ -70,6 +71,11 @@ export interface Config {
   ocdsPrefix: string;
   /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
   testClock: boolean;
+  /**
+   * Days an award waits, after it is made, for losing bidders' objections before it
+   * becomes final (0: final at once).
+   */
+  standstillDays: number;
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
     ocdsPrefix: e.OCDS_PREFIX,
+    standstillDays: e.STANDSTILL_DAYS,
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

@@ -12,6 +12,7 @@ import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
+import { sweepTenders } from './modules/projects/tender';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { createApp } from './app';
 
@@ -47,6 +48,11 @@ async function main() {
   const expireOrders = () => expireAllOverdueOrders(db.knex).catch((err) => logger.warn({ err }, 'order expiry failed'));
   await expireOrders();
   setInterval(expireOrders, 60_000).unref();
+  // Tenders whose opening came are opened, awards whose standstill ended made final, within
+  // a minute even when nobody reads them (the reads and the sync pull also do it first).
+  const sweepTenderDeadlines = () => sweepTenders(db.knex).catch((err) => logger.warn({ err }, 'tender sweep failed'));
+  await sweepTenderDeadlines();
+  setInterval(sweepTenderDeadlines, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   const server = app.listen(config.port, () => {

@@ -27,11 +27,13 @@ describe('GET /api/test/writes', () => {
     const once = await contractor.get(`/api/test/writes?id=${bid.id}`);
     expect(once.status).toBe(200);
     expect(once.body.sync_mutations).toEqual([{ client_id: clientId, mutation_id: 1, status: 'applied' }]);
-    expect(once.body.changes.map((c: { entity: string; audience: string }) => `${c.entity}:${c.audience}`).sort()).toEqual(
-      [`bid:${contractor.user.id}`, `bid:${gov.user.id}`].sort(),
-    );
-    expect(once.body.notifications).toMatchObject([{ user_id: gov.user.id, kind: 'bid.new', params: { bid_id: bid.id } }]);
-    expect(once.body.notifications).toHaveLength(1);
+    // sealed until the opening: the bid's change goes to its bidder only
+    expect(once.body.changes.map((c: { entity: string; audience: string }) => `${c.entity}:${c.audience}`).sort()).toEqual([`bid:${contractor.user.id}`]);
+    // The owner's notice names the project, not the sealed bid.
+    expect(once.body.notifications).toEqual([]);
+    const ofProject = (await contractor.get(`/api/test/writes?id=${project.id}`)).body;
+    expect(ofProject.notifications).toMatchObject([{ user_id: gov.user.id, kind: 'tender.bid_received', params: { project_id: project.id, bid_count: 1 } }]);
+    expect(ofProject.notifications).toHaveLength(1);
 
     // The same bid again under a new mutation id: the bids table still holds one row,
     // the stored results show the second send.

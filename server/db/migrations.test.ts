@@ -287,7 +287,7 @@ describe('constraints', () => {
       .insert({ government_id: gov, title: 't', description: 'd', location: 'l' })
       .returning(['id', 'status']);
     expect(project.status).toBe('open');
-    const bid = { project_id: project.id, contractor_id: contractor, amount: 10, proposal: 'p' };
+    const bid = { project_id: project.id, contractor_id: contractor, amount: 10, proposal: 'p', digest: 'a'.repeat(64) };
     const [first] = await knex('bids').insert(bid).returning(['id', 'status']);
     expect(first.status).toBe('submitted');
     await rejects(knex('bids').insert(bid));

@@ -8,6 +8,7 @@
  * serves whatever is in the tables. Reference data (categories, plans) is not here: the
  * migrations own it. Dates are relative to now, so deadlines are always in the future.
  */
+import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
@@ -110,19 +111,39 @@ async function insertDemo(trx: Knex.Transaction, now: number): Promise<void> {
       budget: p.budget,
       location: p.location,
       deadline_date: at(p.deadlineInDays * DAY_MS).toISOString().slice(0, 10),
+      opens_at: openingMoment(at(p.deadlineInDays * DAY_MS).toISOString().slice(0, 10)),
       requirements: p.requirements,
       status: 'open',
       created_at: at(-(i + 1) * 2 * DAY_MS),
     })),
   );
-  await trx('bids').insert(
-    DEMO_BIDS.map((b, i) => ({
-      project_id: projectIds[b.project],
-      contractor_id: idOf(b.contractor),
+  // Each bid as it was received, with its receipt (digest) as the bidder got it.
+  const bids = await Promise.all(
+    DEMO_BIDS.map(async (b, i) => {
+      const bid = {
+        id: crypto.randomUUID(),
+        project_id: projectIds[b.project],
+        contractor_id: idOf(b.contractor),
+        amount: b.amount,
+        proposal: b.proposal,
+        estimated_completion_days: b.days,
+        received_at: at(-(i + 1) * 5 * 60 * MINUTE_MS),
+      };
+      return { ...bid, created_at: bid.received_at, digest: await bidDigest(bid) };
+    }),
+  );
+  await trx('bids').insert(bids);
+  await trx('bid_receipts').insert(
+    bids.map((b) => ({
+      bid_id: b.id,
+      project_id: b.project_id,
+      contractor_id: b.contractor_id,
+      kind: 'submitted',
       amount: b.amount,
+      estimated_completion_days: b.estimated_completion_days,
       proposal: b.proposal,
-      estimated_completion_days: b.days,
-      created_at: at(-(i + 1) * 5 * 60 * MINUTE_MS),
+      received_at: b.received_at,
+      digest: b.digest,
     })),
   );
 

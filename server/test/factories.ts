@@ -73,3 +73,19 @@ export function postOffer(client: Client, orderId: string, over: Record<string, 
     ...over,
   });
 }
+
+/**
+ * The owner of a project without a deadline closes its bidding, which opens the bids
+ * (a sealed bid cannot be awarded before its opening).
+ */
+export async function openBids(owner: Client, projectId: string) {
+  const res = await owner.post(`/api/projects/${projectId}/close-bidding`, {});
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** Opens the project's bids if not yet opened, then awards `bidId` (the award's response). */
+export async function openAndAward(owner: Client, projectId: string, bidId: string) {
+  await openBids(owner, projectId);
+  return owner.post(`/api/projects/${projectId}/award`, { bid_id: bidId });
+}

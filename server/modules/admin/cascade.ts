@@ -26,7 +26,7 @@ export async function rowsOfUser(db: Knex, userId: string, op: Op): Promise<Chan
     .join('projects as p', 'p.id', 'b.project_id')
     .where('b.contractor_id', userId)
     .whereNull('p.deleted_at')
-    .select('b.id', 'p.government_id as owner');
+    .select('b.id', 'p.government_id as owner', db.raw(`(p.opened_at is not null and b.status <> 'withdrawn') as opened`));
   const orders = await db('instant_orders').where({ contractor_id: userId }).whereNull('deleted_at').select('id');
   const responses = await db('instant_order_responses as r')
     .join('instant_orders as o', 'o.id', 'r.instant_order_id')
@@ -42,7 +42,7 @@ export async function rowsOfUser(db: Knex, userId: string, op: Op): Promise<Chan
   return [
     ...entries('product', op, products, () => productPolicy.audiences({})),
     ...entries('project', op, projects, () => projectPolicy.audiences({ government_id: userId })),
-    ...entries('bid', op, bids, (b) => bidPolicy.audiences({ contractor_id: userId, government_id: b.owner })),
+    ...entries('bid', op, bids, (b) => bidPolicy.audiences({ contractor_id: userId, government_id: b.owner, opened: b.opened })),
     ...entries('instant_order', op, orders, () => orderPolicy.audiences({ contractor_id: userId })),
     ...entries('instant_order_response', op, responses, (r) => responsePolicy.audiences({ supplier_id: userId, contractor_id: r.owner })),
     ...entries('transport_request', op, requests, () => requestPolicy.audiences({ requester_id: userId })),
@@ -60,7 +60,7 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     .join('projects as p', 'p.id', 'b.project_id')
     .where('p.government_id', userId)
     .whereNull('p.deleted_at')
-    .select('b.id', 'b.contractor_id as author');
+    .select('b.id', 'b.contractor_id as author', db.raw(`(p.opened_at is not null and b.status <> 'withdrawn') as opened`));
   const responsesOnMine = await db('instant_order_responses as r')
     .join('instant_orders as o', 'o.id', 'r.instant_order_id')
     .where('o.contractor_id', userId)
@@ -87,7 +87,7 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     )
     .select('r.id', 'r.requester_id as owner');
   return [
-    ...entries('bid', 'delete', bidsOnMine, (b) => bidPolicy.audiences({ contractor_id: b.author, government_id: userId })),
+    ...entries('bid', 'delete', bidsOnMine, (b) => bidPolicy.audiences({ contractor_id: b.author, government_id: userId, opened: b.opened })),
     ...entries('instant_order_response', 'delete', responsesOnMine, (r) => responsePolicy.audiences({ supplier_id: r.author, contractor_id: userId })),
     ...entries('transport_offer', 'delete', offersOnMine, (o) => offerPolicy.audiences({ transport_company_id: o.author, requester_id: userId })),
     ...entries('project', 'upsert', projectsBidOn, (p) => projectPolicy.audiences({ government_id: p.owner })),

@@ -22,9 +22,9 @@ export async function removeProduct(trx: Knex.Transaction, admin: SessionUser, i
 
 export async function removeProject(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
   assertAdmin(admin);
-  const project = await trx('projects').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'government_id');
+  const project = await trx('projects').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'government_id', 'opened_at');
   if (!project) throw notFound('Project');
-  const bids: Array<{ id: string; contractor_id: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id');
+  const bids: Array<{ id: string; contractor_id: string; status: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id', 'status');
   await trx('projects').where({ id }).update({ deleted_at: trx.fn.now() });
   await recordChanges(trx, [
     { entity: 'project', id, op: 'delete', audiences: projectPolicy.audiences({ government_id: project.government_id }) },
@@ -32,7 +32,12 @@ export async function removeProject(trx: Knex.Transaction, admin: SessionUser, i
       entity: 'bid' as const,
       id: b.id,
       op: 'delete' as const,
-      audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: project.government_id }),
+      // A sealed bid was never sent to the owner: its delete goes to its bidder only.
+      audiences: bidPolicy.audiences({
+        contractor_id: b.contractor_id,
+        government_id: project.government_id,
+        opened: !!project.opened_at && b.status !== 'withdrawn',
+      }),
     })),
   ]);
 }

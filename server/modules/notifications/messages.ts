@@ -27,6 +27,36 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Your bid was not selected', message: '“{project_title}” was awarded to another bid.' },
     zh: { title: '您的投标未被选中', message: '“{project_title}”已授予其他投标。' },
   },
+  'tender.bid_received': {
+    ar: { title: 'عرض جديد على مشروعك', message: 'وصل عرض مختوم على «{project_title}»؛ عدد العروض الآن {bid_count}. تُفتح العروض في موعد الفتح.' },
+    en: { title: 'New bid on your project', message: 'A sealed bid arrived on “{project_title}”; there are now {bid_count} bids. Bids are opened at the opening time.' },
+    zh: { title: '您的项目收到新投标', message: '“{project_title}”收到一份密封投标，目前共 {bid_count} 份。投标将在开标时间开启。' },
+  },
+  'tender.opened': {
+    ar: { title: 'فُتحت المظاريف', message: 'فُتحت عروض «{project_title}» ({bid_count} عرض) وسُجّل محضر الفتح.' },
+    en: { title: 'Bids opened', message: 'The {bid_count} bids on “{project_title}” were opened and the opening record made.' },
+    zh: { title: '已开标', message: '“{project_title}”的 {bid_count} 份投标已开启，并已生成开标记录。' },
+  },
+  'tender.awarded': {
+    ar: { title: 'تمت الترسية', message: 'رُسّي مشروع «{project_title}» وبدأت فترة التوقف التي يجوز فيها الاعتراض على الترسية.' },
+    en: { title: 'Award made', message: '“{project_title}” was awarded and its standstill period, in which the award may be objected to, has started.' },
+    zh: { title: '已授标', message: '“{project_title}”已授标，停顿期已开始，期间可对授标提出异议。' },
+  },
+  'tender.objection_filed': {
+    ar: { title: 'اعتراض على الترسية', message: 'اعترضت {company} على ترسية «{project_title}».' },
+    en: { title: 'Objection to the award', message: '{company} objected to the award of “{project_title}”.' },
+    zh: { title: '对授标的异议', message: '{company} 对“{project_title}”的授标提出异议。' },
+  },
+  'tender.objection_answered': {
+    ar: { title: 'رُدّ على الاعتراض', message: 'ردّت الجهة على الاعتراض على ترسية «{project_title}».' },
+    en: { title: 'Objection answered', message: 'The owner answered the objection to the award of “{project_title}”.' },
+    zh: { title: '异议已答复', message: '发布方已答复对“{project_title}”授标的异议。' },
+  },
+  'tender.award_final': {
+    ar: { title: 'أصبحت الترسية نهائية', message: 'انتهت فترة التوقف وأصبحت ترسية «{project_title}» نهائية.' },
+    en: { title: 'The award is final', message: 'The standstill period ended and the award of “{project_title}” is final.' },
+    zh: { title: '授标已生效', message: '停顿期已结束，“{project_title}”的授标已成为最终结果。' },
+  },
   'project.cancelled': {
     ar: { title: 'أُلغي مشروع', message: 'ألغت الجهة مشروع «{project_title}».' },
     en: { title: 'A project was cancelled', message: '“{project_title}” was cancelled by its owner.' },

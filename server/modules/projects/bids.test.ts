@@ -2,21 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
-import { as, audiences, changesOf, notificationsOf, postBid, postProject } from '../../test/factories';
+import { as, audiences, changesOf, notificationsOf, openAndAward, postBid, postProject } from '../../test/factories';
+import { bidDigest } from '../../../shared/tender';
 
 describe('bids', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // An award is final at once here: these tests are about bids, not the standstill.
+    server = await startTestServer({ env: { STANDSTILL_DAYS: '0' } });
   });
   afterAll(() => server.close());
 
   const knex = () => server.db.knex;
+  // The deadline day and its opening moment, the end of that day in Riyadh.
   const setDeadline = (projectId: string, daysFromToday: number) =>
-    knex().raw(`update projects set deadline_date = (now() at time zone 'Asia/Riyadh')::date + ?::int where id = ?`, [
-      daysFromToday,
-      projectId,
-    ]);
+    knex().raw(
+      `update projects set deadline_date = (now() at time zone 'Asia/Riyadh')::date + ?::int,
+         opens_at = (((now() at time zone 'Asia/Riyadh')::date + ?::int + 1)::timestamp - interval '3 hours') at time zone 'UTC' where id = ?`,
+      [daysFromToday, daysFromToday, projectId],
+    );
 
   describe('POST /api/bids', () => {
     it('answers 401 when signed out', async () => {
@@ -24,7 +28,7 @@ describe('bids', () => {
       expect(res.status).toBe(401);
     });
 
-    it('creates a submitted bid (201), tells the owner in their language, and logs it for the bidder and the owner only', async () => {
+    it('creates a submitted bid (201) with its receipt digest, tells the owner only that a bid came in, and logs it for the bidder only (sealed)', async () => {
       const gov = await as(server, 'government', { language: 'en' });
       const project = await postProject(gov, { title: 'Riyadh Metro depot' });
       const contractor = await as(server, 'contractor', { company_name: 'شركة البنيان', verification_tier: 'silver' });
@@ -43,15 +47,26 @@ describe('bids', () => {
         project_status: 'open',
       });
       expect(await knex()('bids').where({ id: res.body.id }).first()).toMatchObject({ amount: 1_234_567.89, status: 'submitted' });
-
-      const [told] = await notificationsOf(knex(), gov.user.id, 'bid.new');
-      expect(told).toMatchObject({ type: 'system', title: 'New bid on your project' });
-      expect(told.message).toContain('شركة البنيان');
-      expect(told.params).toMatchObject({ project_id: project.id, bid_id: res.body.id });
-      // sealed: the change goes to two users, never to a role or everyone
-      expect((await changesOf(knex(), 'bid', res.body.id)).audiences).toEqual(
-        audiences(`user:${contractor.user.id}`, `user:${gov.user.id}`),
+      // The receipt: the digest of exactly what was received, at the time it was received.
+      expect(res.body.digest).toBe(
+        await bidDigest({
+          project_id: project.id,
+          contractor_id: contractor.user.id,
+          amount: 1_234_567.89,
+          estimated_completion_days: 270,
+          proposal: 'ننفذ خلال 9 أشهر',
+          received_at: res.body.received_at,
+        }),
       );
+
+      expect(await notificationsOf(knex(), gov.user.id, 'bid.new')).toEqual([]);
+      const [told] = await notificationsOf(knex(), gov.user.id, 'tender.bid_received');
+      expect(told).toMatchObject({ type: 'system', title: 'New bid on your project' });
+      expect(told.params).toEqual({ project_title: 'Riyadh Metro depot', project_id: project.id, bid_count: 1 });
+      // sealed: nothing of the bid reaches the owner, neither its company nor its amount
+      expect(JSON.stringify(told)).not.toMatch(/البنيان|1234567|1,234,567|ننفذ/);
+      // sealed: the change goes to its bidder only, never to the owner, a role or everyone
+      expect((await changesOf(knex(), 'bid', res.body.id)).audiences).toEqual(audiences(`user:${contractor.user.id}`));
       expect((await gov.get(`/api/projects/${project.id}`)).body.bid_count).toBe(1);
     });
 
@@ -67,7 +82,8 @@ describe('bids', () => {
       const rows = await knex()('bids').where({ project_id: project.id });
       expect(rows).toHaveLength(1);
       expect(rows[0].amount).toBe(450_000);
-      expect(await notificationsOf(knex(), gov.user.id, 'bid.new')).toHaveLength(1);
+      expect(await notificationsOf(knex(), gov.user.id, 'tender.bid_received')).toHaveLength(1);
+      expect(second.body.digest).not.toBe(first.body.digest);
       expect((await gov.get(`/api/projects/${project.id}`)).body.bid_count).toBe(1);
     });
 
@@ -77,7 +93,7 @@ describe('bids', () => {
       const contractor = await as(server, 'contractor');
       const body = { id: crypto.randomUUID(), amount: 700_000 };
       const first = await postBid(contractor, project.id, body);
-      await gov.post(`/api/projects/${project.id}/award`, { bid_id: body.id });
+      await openAndAward(gov, project.id, body.id);
       const again = await postBid(contractor, project.id, body);
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ id: body.id, status: 'accepted', amount: 700_000, created_at: first.body.created_at });
@@ -110,7 +126,7 @@ describe('bids', () => {
       const awarded = await postProject(gov);
       const cancelled = await postProject(gov);
       const bid = await postBid(await as(server, 'contractor'), awarded.id);
-      await gov.post(`/api/projects/${awarded.id}/award`, { bid_id: bid.body.id });
+      await openAndAward(gov, awarded.id, bid.body.id);
       await gov.post(`/api/projects/${cancelled.id}/status`, { status: 'cancelled' });
       const contractor = await as(server, 'contractor');
       for (const p of [awarded, cancelled]) {
@@ -164,7 +180,7 @@ describe('bids', () => {
       const b1 = await postBid(contractor, p1.id);
       const b2 = await postBid(contractor, p2.id);
       await postBid(await as(server, 'contractor'), p1.id);
-      await gov.post(`/api/projects/${p1.id}/award`, { bid_id: b1.body.id });
+      await openAndAward(gov, p1.id, b1.body.id);
       const res = await contractor.get('/api/bids/my');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('2');
@@ -206,7 +222,8 @@ describe('bids', () => {
       expect(res.body).toMatchObject({ id: bid.body.id, status: 'withdrawn' });
       expect((await knex()('bids').where({ id: bid.body.id }).first()).status).toBe('withdrawn');
       expect((await gov.get(`/api/projects/${project.id}`)).body.bid_count).toBe(0);
-      expect((await changesOf(knex(), 'bid', bid.body.id)).count).toBe(4);
+      // sealed: the bid and its withdrawal were addressed to the bidder only
+      expect((await changesOf(knex(), 'bid', bid.body.id)).count).toBe(2);
     });
 
     it('answers 409 invalid_transition to a second withdrawal and to a new bid after withdrawing (a withdrawal is final)', async () => {
@@ -229,7 +246,7 @@ describe('bids', () => {
       const contractor = await as(server, 'contractor');
       const mine = await postBid(contractor, project.id);
       const other = await postBid(await as(server, 'contractor'), project.id);
-      await gov.post(`/api/projects/${project.id}/award`, { bid_id: other.body.id });
+      await openAndAward(gov, project.id, other.body.id);
       const res = await contractor.post(`/api/bids/${mine.body.id}/withdraw`);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('project_not_open');

@@ -1,13 +1,18 @@
 /**
  * Bids: a contractor's sealed offer on a project. One per contractor and project, only
- * while the project is open and its deadline day has not passed; a
- * second submission updates the first. The bidder may withdraw while the project is open;
- * a withdrawal is final (the bid lifecycle has no way back to submitted), so a later
- * submission on that project is refused.
+ * until the project's opening (the end of its deadline day in Riyadh, or when its owner
+ * closed the bidding); a second submission amends the first. The bidder may withdraw
+ * until the opening; a withdrawal is final (the bid lifecycle has no way back to
+ * submitted), so a later submission on that project is refused. Every accepted
+ * submission, amendment and withdrawal gets a receipt: the SHA-256 digest of the bid's
+ * canonical form with the server time it was received (shared/tender.ts).
  *
- * A bid locks its project FOR SHARE, an award FOR UPDATE: whichever comes second sees
- * what the first committed, so a bid is either in before the award (and rejected by it) or
- * refused with project_not_open.
+ * Until the opening a bid is its bidder's alone: its changes go to the bidder only and
+ * the owner is told only that one more bid came in (tender.ts opens them).
+ *
+ * A bid locks its project FOR SHARE, the opening (and an award) FOR UPDATE: whichever comes
+ * second sees what the first committed, so a bid or amendment is either in the opening
+ * record or refused with deadline_passed, like any late bid.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
@@ -15,19 +20,15 @@ import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { conflict, deadlinePassed, invalidTransition, notFound, projectNotOpen } from '../../../shared/errors';
+import { deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
+import { appNow } from '../../clock';
+import { sweepTenders, writeReceipt } from './tender';
+import { bidDigest } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
-import {
-  NEWEST_FIRST,
-  bidQuery,
-  displayName,
-  lockProject,
-  presentBid,
-  projectQuery,
-} from './queries';
+import { NEWEST_FIRST, bidQuery, biddingClosed, lockProject, presentBid, projectQuery } from './queries';
 import { bidPolicy, projectPolicy, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
@@ -58,47 +59,68 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   if (!acceptsSubmissions('project', project.status)) {
     throw projectNotOpen('This project no longer takes bids');
   }
-  if (project.deadline_passed) throw deadlinePassed();
+  // The time is read after the lock: an opening that committed first is seen here.
+  const receivedAt = appNow();
+  if (biddingClosed(project, receivedAt)) throw deadlinePassed('The bidding of this project has closed and its bids are being opened');
 
   const days = input.estimated_completion_days ?? null;
+  const digest = await bidDigestOf(project.id, user.id, input, receivedAt);
   const upserted = await insertWithClientId('bids', () =>
     trx.raw(
-      `insert into bids (id, project_id, contractor_id, amount, proposal, estimated_completion_days)
-       values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?)
+      `insert into bids (id, project_id, contractor_id, amount, proposal, estimated_completion_days, received_at, digest)
+       values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?, ?, ?)
        on conflict (project_id, contractor_id) do update
          set amount = excluded.amount, proposal = excluded.proposal,
-             estimated_completion_days = excluded.estimated_completion_days
+             estimated_completion_days = excluded.estimated_completion_days,
+             received_at = excluded.received_at, digest = excluded.digest
          where bids.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
-      [input.id ?? null, project.id, user.id, input.amount, input.proposal, days],
+      [input.id ?? null, project.id, user.id, input.amount, input.proposal, days, receivedAt, digest],
     ),
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
   // The project is open, so an existing bid that is not submitted was withdrawn.
   if (!row) throw invalidTransition('You withdrew your bid on this project; a withdrawal is final');
+  await writeReceipt(trx, {
+    bid_id: row.id,
+    project_id: project.id,
+    contractor_id: user.id,
+    kind: row.inserted ? 'submitted' : 'amended',
+    amount: input.amount,
+    estimated_completion_days: days,
+    proposal: input.proposal,
+    received_at: receivedAt,
+  });
 
-  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) }];
+  // Sealed: the bid's change goes to its bidder only.
+  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id, opened: false }) }];
   // bid_count changed: everyone holding the project gets it again.
   if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
   await recordChanges(trx, changes);
   if (row.inserted) {
+    // The owner learns that a bid came in and how many there are, nothing of what it says.
+    const count = await trx('bids').where({ project_id: project.id }).whereNot('status', 'withdrawn').count<{ n: string }[]>({ n: '*' });
     await notify(trx, {
       to: [project.government_id],
-      kind: 'bid.new',
+      kind: 'tender.bid_received',
       type: 'system',
-      params: {
-        company: await displayName(trx, user.id),
-        amount: input.amount,
-        project_title: project.title,
-        project_id: project.id,
-        bid_id: row.id,
-      },
+      params: { project_title: project.title, project_id: project.id, bid_count: Number(count[0].n) },
     });
   }
   return { row: await presentBid(trx, row.id), created: row.inserted };
 }
 
-/** POST /api/bids/{id}/withdraw: the bidder takes a submitted bid back while the project is open. */
+const bidDigestOf = (projectId: string, contractorId: string, input: BidCreate, receivedAt: Date) =>
+  bidDigest({
+    project_id: projectId,
+    contractor_id: contractorId,
+    amount: input.amount,
+    estimated_completion_days: input.estimated_completion_days ?? null,
+    proposal: input.proposal,
+    received_at: receivedAt,
+  });
+
+/** POST /api/bids/{id}/withdraw: the bidder takes a submitted bid back until the opening. */
 export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args: BidWithdrawArgs): Promise<Bid> {
   assertRole(user, 'contractor');
   // Another contractor's bid is sealed: it does not exist for this caller.
@@ -110,13 +132,25 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   if (!acceptsSubmissions('project', project.status)) {
     throw projectNotOpen('A bid can only be withdrawn while the project is open');
   }
-  const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status');
+  const now = appNow();
+  if (biddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
+  const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status', 'amount', 'estimated_completion_days', 'proposal');
   if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
     throw invalidTransition(`A ${current.status} bid cannot be withdrawn`);
   }
   await trx('bids').where({ id: bid.id }).update({ status: 'withdrawn' });
+  await writeReceipt(trx, {
+    bid_id: bid.id,
+    project_id: project.id,
+    contractor_id: user.id,
+    kind: 'withdrawn',
+    amount: Number(current.amount),
+    estimated_completion_days: current.estimated_completion_days,
+    proposal: current.proposal,
+    received_at: now,
+  });
   await recordChanges(trx, [
-    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id }) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id, opened: false }) },
     { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
   ]);
   return presentBid(trx, bid.id);
@@ -128,9 +162,21 @@ export async function listMyBids(db: Knex, user: SessionUser, query: PaginationQ
   return page<Bid>(bidQuery(db).where('b.contractor_id', user.id), { ...query, orderBy: NEWEST_FIRST });
 }
 
-/** GET /api/projects/{id}/bids: every bid on the project, for its owner only (bids are sealed). */
+/**
+ * GET /api/projects/{id}/bids: the opened bids of the project, lowest amount first, for
+ * its owner only; before the opening 409 tender_not_opened (the project's bid_count says
+ * how many there are). Withdrawn bids are never opened.
+ */
 export async function listProjectBids(db: Knex, user: SessionUser, projectId: string, query: PaginationQuery): Promise<Page<Bid>> {
-  const project = await projectQuery(db).where('p.id', projectId).first('p.government_id');
+  await sweepTenders(db);
+  const project = await projectQuery(db).where('p.id', projectId).first('p.government_id', 'p.opened_at');
   if (!project || project.government_id !== user.id) throw await refuseProject(db, user, projectId);
-  return page<Bid>(bidQuery(db).where('b.project_id', projectId), { ...query, orderBy: NEWEST_FIRST });
+  if (!project.opened_at) throw tenderNotOpened('The bids are sealed until the opening; the project shows how many there are');
+  return page<Bid>(bidPolicy.visible(bidQuery(db).where('b.project_id', projectId), user), { ...query, orderBy: LOWEST_FIRST });
 }
+
+const LOWEST_FIRST = [
+  { column: 'b.amount', order: 'asc' as const },
+  { column: 'b.received_at', order: 'asc' as const },
+  { column: 'b.id', order: 'asc' as const },
+];

@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, audiences, changesOf, notificationsOf, postBid, postProject } from '../../test/factories';
+import { as, audiences, changesOf, notificationsOf, openAndAward, openBids, postBid, postProject } from '../../test/factories';
 
 describe('project lifecycle: award, complete, cancel', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // An award is final at once here (no standstill; tender.test.ts covers the standstill).
+    server = await startTestServer({ env: { STANDSTILL_DAYS: '0' } });
   });
   afterAll(() => server.close());
 
   const knex = () => server.db.knex;
 
   describe('POST /api/projects/{id}/award', () => {
-    it('accepts the chosen bid, rejects the other submitted ones, moves the project to in_progress and tells every bidder', async () => {
+    it('after the opening, accepts the chosen bid, rejects the other submitted ones, moves the project to in_progress and tells every bidder', async () => {
       const gov = await as(server, 'government');
       const project = await postProject(gov, { title: 'مستشفى الخرج' });
       const winner = await as(server, 'contractor', { language: 'en' });
@@ -23,27 +24,34 @@ describe('project lifecycle: award, complete, cancel', () => {
       const quit = await postBid(quitter, project.id);
       await quitter.post(`/api/bids/${quit.body.id}/withdraw`);
 
-      const res = await gov.post(`/api/projects/${project.id}/award`, { bid_id: win.body.id });
+      const early = await gov.post(`/api/projects/${project.id}/award`, { bid_id: win.body.id });
+      expect(early.status).toBe(409);
+      expect(early.body.code).toBe('tender_not_opened');
+      const res = await openAndAward(gov, project.id, win.body.id);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: project.id, status: 'in_progress', awarded_bid_id: win.body.id, bid_count: 2 });
+      expect(res.body).toMatchObject({ id: project.id, status: 'in_progress', awarded_bid_id: win.body.id, bid_count: 2, phase: null });
+      expect(res.body.award_final_at).toBe(res.body.awarded_at);
 
       const statuses = Object.fromEntries(
         (await knex()('bids').where({ project_id: project.id }).select('id', 'status')).map((b) => [b.id, b.status]),
       );
       expect(statuses).toEqual({ [win.body.id]: 'accepted', [lose.body.id]: 'rejected', [quit.body.id]: 'withdrawn' });
 
-      const [accepted] = await notificationsOf(knex(), winner.user.id, 'bid.accepted');
-      expect(accepted).toMatchObject({ type: 'system', title: 'Your bid was accepted' });
+      const [accepted] = await notificationsOf(knex(), winner.user.id, 'tender.award_final');
+      expect(accepted).toMatchObject({ type: 'system', title: 'The award is final', params: { awarded: true, project_id: project.id } });
       expect(accepted.message).toContain('مستشفى الخرج');
-      const [rejected] = await notificationsOf(knex(), loser.user.id, 'bid.rejected');
-      expect(rejected.title).toBe('您的投标未被选中');
-      expect(await notificationsOf(knex(), quitter.user.id, 'bid.rejected')).toEqual([]);
+      const [rejected] = await notificationsOf(knex(), loser.user.id, 'tender.award_final');
+      expect(rejected).toMatchObject({ title: '授标已生效', params: { awarded: false } });
+      expect(await notificationsOf(knex(), quitter.user.id, 'tender.award_final')).toEqual([]);
 
+      // opened at the opening: from then on the owner receives the bid too
       expect((await changesOf(knex(), 'bid', lose.body.id)).audiences).toEqual(
         audiences(`user:${loser.user.id}`, `user:${gov.user.id}`),
       );
-      // create, three first bids (bid_count), one withdrawal, the award: six changes, two audiences each
-      expect((await changesOf(knex(), 'project', project.id)).count).toBe(12);
+      // the withdrawn bid was never opened: never sent to the owner
+      expect((await changesOf(knex(), 'bid', quit.body.id)).audiences).toEqual(audiences(`user:${quitter.user.id}`));
+      // create, three first bids (bid_count), one withdrawal, closing, opening, award, final: nine changes, two audiences each
+      expect((await changesOf(knex(), 'project', project.id)).count).toBe(18);
     });
 
     it('answers 409 project_not_open when the project was already awarded, and changes nothing', async () => {
@@ -51,7 +59,7 @@ describe('project lifecycle: award, complete, cancel', () => {
       const project = await postProject(gov);
       const a = await postBid(await as(server, 'contractor'), project.id);
       const b = await postBid(await as(server, 'contractor'), project.id);
-      await gov.post(`/api/projects/${project.id}/award`, { bid_id: a.body.id });
+      await openAndAward(gov, project.id, a.body.id);
       const res = await gov.post(`/api/projects/${project.id}/award`, { bid_id: b.body.id });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: expect.any(String), code: 'project_not_open' });
@@ -67,6 +75,7 @@ describe('project lifecycle: award, complete, cancel', () => {
       const elsewhere = await postBid(contractor, other.id);
       const withdrawn = await postBid(contractor, project.id);
       await contractor.post(`/api/bids/${withdrawn.body.id}/withdraw`);
+      await openBids(gov, project.id);
 
       const wrong = await gov.post(`/api/projects/${project.id}/award`, { bid_id: elsewhere.body.id });
       expect(wrong.status).toBe(404);
@@ -113,7 +122,9 @@ describe('project lifecycle: award, complete, cancel', () => {
       const [told] = await notificationsOf(knex(), a.user.id, 'project.cancelled');
       expect(told.message).toContain('جسر وادي حنيفة');
       expect(await notificationsOf(knex(), b.user.id, 'project.cancelled')).toEqual([]);
-      expect((await changesOf(knex(), 'bid', bidA.body.id)).count).toBe(4); // submitted, rejected; two audiences each
+      // submitted, rejected; never opened, so to the bidder only
+      expect((await changesOf(knex(), 'bid', bidA.body.id)).audiences).toEqual(audiences(`user:${a.user.id}`));
+      expect((await changesOf(knex(), 'bid', bidA.body.id)).count).toBe(2);
     });
 
     it('completes an in_progress project, and cancelling one tells the awarded bidder', async () => {
@@ -123,8 +134,8 @@ describe('project lifecycle: award, complete, cancel', () => {
       const contractor = await as(server, 'contractor');
       const bid1 = await postBid(contractor, done.id);
       const bid2 = await postBid(contractor, dropped.id);
-      await gov.post(`/api/projects/${done.id}/award`, { bid_id: bid1.body.id });
-      await gov.post(`/api/projects/${dropped.id}/award`, { bid_id: bid2.body.id });
+      await openAndAward(gov, done.id, bid1.body.id);
+      await openAndAward(gov, dropped.id, bid2.body.id);
 
       const completed = await gov.post(`/api/projects/${done.id}/status`, { status: 'completed' });
       expect(completed.status).toBe(200);

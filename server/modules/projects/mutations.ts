@@ -1,16 +1,20 @@
 /**
- * The project and bid writes a client may queue offline. Each runs the
+ * The project, bid and tender writes a client may queue offline. Each runs the
  * same service function as its REST route; the args (shared/mutations.ts) are the route's
  * body plus the id its path carries, as `id`.
  */
 import { areaMutations } from '../sync/contracts';
 import { awardProject, changeProjectStatus, createProject } from './service';
 import { submitBid, withdrawBid } from './bids';
+import { answerObjection, closeBidding, createObjection } from './tender';
 
 export const mutations = areaMutations({
   'project.create': async (trx, user, args) => (await createProject(trx, user, args)).row,
   'project.award': awardProject,
   'project.status': changeProjectStatus,
+  'project.closeBidding': closeBidding,
   'bid.create': async (trx, user, args) => (await submitBid(trx, user, args)).row,
   'bid.withdraw': withdrawBid,
+  'objection.create': async (trx, user, args) => (await createObjection(trx, user, args)).row,
+  'objection.answer': answerObjection,
 });

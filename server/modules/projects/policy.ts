@@ -3,8 +3,10 @@
  * REST reads, the sync loaders, the services' change-log writes and the start-up backfill
  * all take it from here.
  *
- * Bids are sealed: only their bidder and the project's owner ever see one (not admins,
- * not other contractors).
+ * Bids are sealed: until the project's opening only their bidder sees one; from the
+ * opening its project's owner too (a withdrawn bid never: it is returned unopened). Not
+ * admins, not other contractors. A sealed bid's changes are addressed to its bidder only,
+ * so the owner's device never receives one, not even as a delete.
  */
 import type { Knex } from 'knex';
 import { forbidden, notFound } from '../../../shared/errors';
@@ -37,16 +39,92 @@ export const projectPolicy = definePolicy<{ government_id: string }>({
   },
 });
 
-export const bidPolicy = definePolicy<{ contractor_id: string; government_id: string }>({
+const sealedBidPolicy = definePolicy<{ contractor_id: string; government_id: string }>({
   entity: 'bid',
   audience: [{ user_in: 'contractor_id' }, { user_in: 'government_id' }],
+  // A sealed (or withdrawn) bid's second audience is its bidder again, not the owner.
   rows: (db) =>
     db('bids as b')
       .join('projects as p', 'p.id', 'b.project_id')
       .whereNull('p.deleted_at')
-      .select('b.id', 'b.contractor_id', 'p.government_id'),
-  /** Its bidder and its project's owner. Aliases: b (bids), p (projects). */
-  visible: (q, user) => (user ? q.where((w) => w.where('b.contractor_id', user.id).orWhere('p.government_id', user.id)) : q.whereRaw('false')),
+      .select(
+        'b.id',
+        'b.contractor_id',
+        db.raw(`case when p.opened_at is not null and b.status <> 'withdrawn' then p.government_id else b.contractor_id end as government_id`),
+      ),
+  /** Its bidder, and its project's owner once the project is opened. Aliases: b (bids), p (projects). */
+  visible: (q, user) =>
+    user
+      ? q.where((w) =>
+          w
+            .where('b.contractor_id', user.id)
+            .orWhere((o) => o.where('p.government_id', user.id).whereNotNull('p.opened_at').whereNot('b.status', 'withdrawn')),
+        )
+      : q.whereRaw('false'),
+});
+
+/** The owner is an audience of a bid only once it is opened (`opened`: the project's opening record exists and the bid is not withdrawn). */
+export const bidPolicy = {
+  ...sealedBidPolicy,
+  audiences: (row: { contractor_id: string; government_id: string; opened: boolean }) =>
+    row.opened ? sealedBidPolicy.audiences(row) : [{ user: row.contractor_id }],
+};
+
+/**
+ * The opening record: its project's owner from the opening; every bidder (not withdrawn)
+ * and admins once an award was made or the project left `open` (the outcome is then
+ * public to those concerned). Aliases: o (tender_openings), p (projects).
+ */
+export const openingPolicy = definePolicy<{ government_id: string; bidder_id: string }>({
+  entity: 'tender_opening',
+  audience: [{ user_in: 'government_id' }, { user_in: 'bidder_id' }],
+  rows: (db) =>
+    db('tender_openings as o')
+      .join('projects as p', 'p.id', 'o.project_id')
+      .join('bids as b', 'b.project_id', 'o.project_id')
+      .whereNull('p.deleted_at')
+      .whereNot('b.status', 'withdrawn')
+      .where((w) => w.whereNotNull('p.awarded_at').orWhereNot('p.status', 'open').orWhereExists(objectionOn))
+      .select('o.project_id as id', 'p.government_id', 'b.contractor_id as bidder_id'),
+  visible(q, user) {
+    if (!user) return q.whereRaw('false');
+    const outcomeKnown = (w: Knex.QueryBuilder) => w.whereNotNull('p.awarded_at').orWhereNot('p.status', 'open').orWhereExists(objectionOn);
+    return q.where((w) => {
+      w.where('p.government_id', user.id);
+      if (user.is_admin) w.orWhere(outcomeKnown);
+      w.orWhere((o) =>
+        o
+          .whereExists((s) =>
+            s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.id).whereNot('vb.status', 'withdrawn'),
+          )
+          .where(outcomeKnown),
+      );
+    });
+  },
+});
+
+/** An award was made once on the project (an objection exists only against an award). */
+function objectionOn(this: Knex.QueryBuilder) {
+  this.select(1).from('award_objections as ao').whereRaw('ao.project_id = p.id');
+}
+
+/**
+ * An objection: its objector, the project's owner, and the bidder whose award it objects
+ * to. Aliases: ob (award_objections), p (projects), ab (the awarded bid).
+ */
+export const objectionPolicy = definePolicy<{ contractor_id: string; government_id: string; awarded_contractor_id: string }>({
+  entity: 'objection',
+  audience: [{ user_in: 'contractor_id' }, { user_in: 'government_id' }, { user_in: 'awarded_contractor_id' }],
+  rows: (db) =>
+    db('award_objections as ob')
+      .join('projects as p', 'p.id', 'ob.project_id')
+      .join('bids as ab', 'ab.id', 'ob.award_bid_id')
+      .whereNull('p.deleted_at')
+      .select('ob.id', 'ob.contractor_id', 'p.government_id', 'ab.contractor_id as awarded_contractor_id'),
+  visible: (q, user) =>
+    user
+      ? q.where((w) => w.where('ob.contractor_id', user.id).orWhere('p.government_id', user.id).orWhere('ab.contractor_id', user.id))
+      : q.whereRaw('false'),
 });
 
 /** Whether `user` may see project `id`. */

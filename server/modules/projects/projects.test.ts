@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
-import { as, audiences, changesOf, postBid, postProject } from '../../test/factories';
+import { as, audiences, changesOf, openAndAward, postBid, postProject } from '../../test/factories';
+import { openingMoment } from '../../../shared/tender';
 
 describe('projects', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // An award is final at once here: these tests are about projects, not the standstill.
+    server = await startTestServer({ env: { STANDSTILL_DAYS: '0' } });
   });
   afterAll(() => server.close());
 
@@ -39,7 +41,13 @@ describe('projects', () => {
         awarded_bid_id: null,
         government_name: 'أمانة الرياض',
         bid_count: 0,
+        // bids are taken until the end of the deadline day in Riyadh
+        opens_at: openingMoment('2099-03-31'),
+        opened_at: null,
+        awarded_at: null,
+        phase: 'bidding',
       });
+      expect(res.body.opens_at).toBe('2099-03-31T21:00:00.000Z');
       const row = await knex()('projects').where({ id: res.body.id }).first();
       expect(row).toMatchObject({ government_id: gov.user.id, status: 'open', budget: 1_500_000.5 });
       expect((await changesOf(knex(), 'project', res.body.id)).audiences).toEqual(
@@ -140,7 +148,7 @@ describe('projects', () => {
       const [bidder, outsider] = [await as(server, 'contractor'), await as(server, 'contractor')];
       const project = await postProject(gov);
       const bid = await postBid(bidder, project.id);
-      expect((await gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id })).status).toBe(200);
+      expect((await openAndAward(gov, project.id, bid.body.id)).status).toBe(200);
       const ids = async (c: typeof gov) =>
         (await c.get('/api/projects?status=in_progress&limit=100')).body.map((p: { id: string }) => p.id);
       expect(await ids(bidder)).toContain(project.id);
@@ -173,7 +181,7 @@ describe('projects', () => {
       await postProject(await as(server, 'government'));
       const bid = await postBid(await as(server, 'contractor'), done.id);
       await postBid(await as(server, 'contractor'), done.id);
-      await gov.post(`/api/projects/${done.id}/award`, { bid_id: bid.body.id });
+      await openAndAward(gov, done.id, bid.body.id);
       const res = await gov.get('/api/projects/my');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('2');
@@ -208,7 +216,7 @@ describe('projects', () => {
       const project = await postProject(gov);
       const bid = await postBid(winner, project.id);
       await postBid(loser, project.id);
-      await gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id });
+      await openAndAward(gov, project.id, bid.body.id);
       for (const c of [gov, winner, loser, await as(server, 'admin')]) {
         expect((await c.get(`/api/projects/${project.id}`)).status).toBe(200);
       }
@@ -227,19 +235,27 @@ describe('projects', () => {
   });
 
   describe('GET /api/projects/{id}/bids', () => {
-    it('lists every bid on the project to its owner, newest first, with the bidders and statuses', async () => {
+    it('lists the opened bids to the owner after the opening, lowest first, with the bidders (withdrawn bids are never opened)', async () => {
       const gov = await as(server, 'government');
       const project = await postProject(gov);
       const a = await as(server, 'contractor', { company_name: 'مقاولات أ', verification_tier: 'gold' });
       const b = await as(server, 'contractor');
       const first = await postBid(a, project.id, { amount: 900_000 });
       const second = await postBid(b, project.id, { amount: 950_000, estimated_completion_days: 200 });
+      const third = await postBid(await as(server, 'contractor'), project.id, { amount: 800_000 });
       await b.post(`/api/bids/${second.body.id}/withdraw`);
+      const sealed = await gov.get(`/api/projects/${project.id}/bids`);
+      expect(sealed.status).toBe(409);
+      expect(sealed.body.code).toBe('tender_not_opened');
+      expect(JSON.stringify(sealed.body)).not.toMatch(/900000|800000|950000/);
+      expect((await gov.get(`/api/projects/${project.id}`)).body).toMatchObject({ bid_count: 2, phase: 'bidding' });
+
+      await gov.post(`/api/projects/${project.id}/close-bidding`, {});
       const res = await gov.get(`/api/projects/${project.id}/bids`);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('2');
       expect(res.body.map((x: { id: string; status: string }) => [x.id, x.status])).toEqual([
-        [second.body.id, 'withdrawn'],
+        [third.body.id, 'submitted'],
         [first.body.id, 'submitted'],
       ]);
       expect(res.body[1]).toMatchObject({
@@ -259,6 +275,7 @@ describe('projects', () => {
       const project = await postProject(gov);
       const bidder = await as(server, 'contractor');
       await postBid(bidder, project.id);
+      await gov.post(`/api/projects/${project.id}/close-bidding`, {});
       for (const c of [bidder, await as(server, 'government'), await as(server, 'admin')]) {
         const res = await c.get(`/api/projects/${project.id}/bids`);
         expect(res.status).toBe(403);

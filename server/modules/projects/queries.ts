@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
 import { notFound } from '../../../shared/errors';
-import { todayInRiyadh } from '../../clock';
+import { appNow } from '../../clock';
 
 
 export const NEWEST_FIRST = [
@@ -42,6 +42,19 @@ export function projectQuery(db: Knex) {
         `(select count(*)::int from bids b join users bu on bu.id = b.contractor_id
            where b.project_id = p.id and b.status <> 'withdrawn' and bu.deleted_at is null) as bid_count`,
       ),
+      'p.opens_at',
+      'p.opened_at',
+      'p.awarded_at',
+      'p.standstill_ends_at',
+      'p.award_final_at',
+      // The same rule as shared/tender.ts tenderPhase, at the app's clock.
+      db.raw(
+        `case when p.status <> 'open' then null
+              when p.awarded_at is not null and p.award_final_at is null then 'standstill'
+              when p.opened_at is not null or p.opens_at <= ?::timestamptz then 'evaluation'
+              else 'bidding' end as phase`,
+        [appNow().toISOString()],
+      ),
       'p.created_at',
       'p.updated_at',
     );
@@ -71,6 +84,8 @@ export function bidQuery(db: Knex) {
       db.raw('coalesce(cp.total_reviews, 0) as contractor_total_reviews'),
       'p.title as project_title',
       'p.status as project_status',
+      'b.received_at',
+      'b.digest',
       'b.created_at',
       'b.updated_at',
     );
@@ -104,11 +119,38 @@ export async function lockProject(trx: Knex.Transaction, id: string, mode: 'upda
       'p.government_id',
       'p.title',
       'p.status',
-      trx.raw('coalesce(p.deadline_date < ?::date, false) as deadline_passed', [todayInRiyadh()]),
+      'p.deadline_date',
+      'p.opens_at',
+      'p.opened_at',
+      'p.awarded_bid_id',
+      'p.awarded_at',
+      'p.standstill_ends_at',
+      'p.award_final_at',
     );
-  const row: { id: string; government_id: string; title: string; status: Project['status']; deadline_passed: boolean } | undefined =
-    await (mode === 'update' ? q.forUpdate() : q.forShare());
+  const row: LockedProject | undefined = await (mode === 'update' ? q.forUpdate() : q.forShare());
   return row;
+}
+
+export interface LockedProject {
+  id: string;
+  government_id: string;
+  title: string;
+  status: Project['status'];
+  deadline_date: Date | string | null;
+  opens_at: Date | null;
+  opened_at: Date | null;
+  awarded_bid_id: string | null;
+  awarded_at: Date | null;
+  standstill_ends_at: Date | null;
+  award_final_at: Date | null;
+}
+
+/**
+ * Whether the bidding of a locked project has closed at `now`: its opening record is made,
+ * or its opening time has come. From then on no bid is taken, amended or withdrawn.
+ */
+export function biddingClosed(p: Pick<LockedProject, 'opens_at' | 'opened_at'>, now: Date): boolean {
+  return !!p.opened_at || (!!p.opens_at && new Date(p.opens_at).getTime() <= now.getTime());
 }
 
 /** The name a notification shows for a user: company name, else their own name. */

@@ -1,23 +1,29 @@
 /**
  * Concurrent requests on one project, through HTTP on Postgres (PGlite has one connection,
- * so nothing there runs concurrently). Exactly one award wins; a bid racing an award is
- * either in before it (and rejected by it) or refused; nothing is half written.
+ * so nothing there runs concurrently). Exactly one award wins; a bid, an amendment or a
+ * withdrawal racing the opening is either in the opening record exactly as its bidder's
+ * receipt says, or refused as late; nothing is half written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
-import { as, notificationsOf, postBid, postProject, type Client } from '../../test/factories';
+import { as, openBids, postBid, postProject, type Client } from '../../test/factories';
+import type { OpeningRecord } from '../../../shared/schemas/tender';
 
-const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 150));
+const jitter = (ms = 150) => new Promise((resolve) => setTimeout(resolve, Math.random() * ms));
 
 describe.runIf(onPostgres)('project races (Postgres)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // An award is final at once, so two racing awards can be told apart by their outcome.
+    server = await startTestServer({ env: { STANDSTILL_DAYS: '0' } });
   });
   afterAll(() => server.close());
 
   const knex = () => server.db.knex;
-  const bidsOf = (projectId: string) => knex()('bids').where({ project_id: projectId }).select('id', 'contractor_id', 'status', 'amount');
+  const bidsOf = (projectId: string) =>
+    knex()('bids').where({ project_id: projectId }).select('id', 'contractor_id', 'status', 'amount', 'digest', 'received_at');
+  const receivedOf = (gov: Client, projectId: string) =>
+    knex()('notifications').where({ user_id: gov.user.id, kind: 'tender.bid_received' }).whereRaw(`params->>'project_id' = ?`, [projectId]);
 
   it('lets exactly one of two concurrent awards of different bids win; the other gets 409 project_not_open', async () => {
     for (let round = 0; round < 10; round++) {
@@ -25,6 +31,7 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
       const project = await postProject(gov);
       const a = await postBid(await as(server, 'contractor'), project.id);
       const b = await postBid(await as(server, 'contractor'), project.id);
+      await openBids(gov, project.id);
 
       const results = await Promise.all([
         gov.post(`/api/projects/${project.id}/award`, { bid_id: a.body.id }),
@@ -40,19 +47,76 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
       expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(1);
       const stored = await knex()('projects').where({ id: project.id }).first();
       expect(stored).toMatchObject({ status: 'in_progress', awarded_bid_id: won.body.awarded_bid_id });
-      // one award's notifications, not two
-      const told = await knex()('notifications').whereIn('kind', ['bid.accepted', 'bid.rejected']).whereRaw(`params->>'project_id' = ?`, [project.id]);
-      expect(told).toHaveLength(2);
+      // one award's notifications (the two bidders and the owner), not two
+      const told = await knex()('notifications').where({ kind: 'tender.award_final' }).whereRaw(`params->>'project_id' = ?`, [project.id]);
+      expect(told).toHaveLength(3);
     }
   });
 
-  it('orders bids racing an award: every bid that got 2xx is rejected by the award, every other bid got 409 and left nothing', async () => {
+  it('orders bids and amendments racing the owner closing the bidding: each is in the opening record as its receipt says, or refused deadline_passed and left nothing', async () => {
     const seen = new Set<number>();
     for (let round = 0; round < 20; round++) {
       const gov = await as(server, 'government');
       const project = await postProject(gov);
-      const winner = await postBid(await as(server, 'contractor'), project.id);
-      // Half the racers bid for the first time, half update a bid they already made.
+      // Half the racers amend a bid they already made, half bid for the first time.
+      const updaters: Client[] = [];
+      const before = new Map<string, string>();
+      for (let i = 0; i < 3; i++) {
+        const c = await as(server, 'contractor');
+        const first = await postBid(c, project.id, { amount: 100 });
+        expect(first.status).toBe(201);
+        before.set(c.user.id, first.body.digest);
+        updaters.push(c);
+      }
+      const newcomers: Client[] = [];
+      for (let i = 0; i < 4; i++) newcomers.push(await as(server, 'contractor'));
+      const racers = [...updaters, ...newcomers];
+
+      // Spread over 150 ms, so the opening lands among the bids, not only before or after all of them.
+      const [closed, ...bids] = await Promise.all([
+        jitter().then(() => gov.post(`/api/projects/${project.id}/close-bidding`, {})),
+        ...racers.map((c) => jitter().then(() => postBid(c, project.id, { amount: 200 }))),
+      ]);
+      expect(closed.status).toBe(200);
+      const opening: OpeningRecord = (await gov.get(`/api/projects/${project.id}/opening`)).body;
+      const recorded = new Map(opening.record.map((e) => [e.contractor_id, e]));
+
+      const rows = await bidsOf(project.id);
+      // What was opened is what is stored, and nothing was stored after the opening.
+      expect(opening.bid_count).toBe(rows.length);
+      for (const row of rows) {
+        expect(recorded.get(row.contractor_id)).toMatchObject({ bid_id: row.id, digest: row.digest, amount: Number(row.amount) });
+        expect(new Date(row.received_at).getTime()).toBeLessThanOrEqual(new Date(opening.opened_at).getTime());
+      }
+      for (const [i, res] of bids.entries()) {
+        const c = racers[i];
+        const entry = recorded.get(c.user.id);
+        const isNew = i >= updaters.length;
+        if (res.status === 409) {
+          expect(res.body.code).toBe('deadline_passed');
+          if (isNew) expect(entry).toBeUndefined();
+          else expect(entry).toMatchObject({ amount: 100, digest: before.get(c.user.id) }); // the amendment did not happen
+        } else {
+          expect(res.status).toBe(isNew ? 201 : 200);
+          // the receipt the bidder holds is the digest that was opened
+          expect(entry).toMatchObject({ bid_id: res.body.id, amount: 200, digest: res.body.digest });
+          const receipts = (await c.get(`/api/bids/${res.body.id}/receipts`)).body;
+          expect(receipts[0].digest).toBe(res.body.digest);
+        }
+        seen.add(res.status);
+      }
+      const newcomersIn = bids.slice(updaters.length).filter((r) => r.status === 201).length;
+      expect(await receivedOf(gov, project.id)).toHaveLength(updaters.length + newcomersIn);
+    }
+    // The rounds really raced: some bids got in before the opening and some came too late.
+    expect([...seen].sort()).toEqual([200, 201, 409]);
+  });
+
+  it('orders bids and amendments racing the deadline moment: an accepted one was received before it and is in the record as its receipt says', async () => {
+    const seen = new Set<number>();
+    for (let round = 0; round < 10; round++) {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov, { deadline_date: '2099-12-31' });
       const updaters: Client[] = [];
       for (let i = 0; i < 3; i++) {
         const c = await as(server, 'contractor');
@@ -60,67 +124,57 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
         updaters.push(c);
       }
       const newcomers: Client[] = [];
-      for (let i = 0; i < 4; i++) newcomers.push(await as(server, 'contractor'));
+      for (let i = 0; i < 3; i++) newcomers.push(await as(server, 'contractor'));
       const racers = [...updaters, ...newcomers];
-
-      // Spread over 150 ms, so the award lands among the bids, not only before or after all of them.
-      const [award, ...bids] = await Promise.all([
-        jitter().then(() => gov.post(`/api/projects/${project.id}/award`, { bid_id: winner.body.id })),
-        ...racers.map((c) => jitter().then(() => postBid(c, project.id, { amount: 200 }))),
-      ]);
-      expect(award.status).toBe(200);
-
+      // The opening moment falls in the middle of the racers' 300 ms.
+      const opensAt = new Date(Date.now() + 150);
+      await knex()('projects').where({ id: project.id }).update({ opens_at: opensAt });
+      const bids = await Promise.all(racers.map((c) => jitter(300).then(() => postBid(c, project.id, { amount: 200 }))));
+      // Any read after the moment makes the opening record.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt.getTime() - Date.now() + 10)));
+      const res = await gov.get(`/api/projects/${project.id}/opening`);
+      expect(res.status).toBe(200);
+      const opening: OpeningRecord = res.body;
+      const recorded = new Map(opening.record.map((e) => [e.contractor_id, e]));
       const rows = await bidsOf(project.id);
-      expect(rows.filter((r) => r.status === 'submitted')).toEqual([]);
-      expect(rows.filter((r) => r.status === 'accepted').map((r) => r.id)).toEqual([winner.body.id]);
-      for (const [i, res] of bids.entries()) {
-        const c = racers[i];
-        const row = rows.find((r) => r.contractor_id === c.user.id);
-        const isNew = i >= updaters.length;
-        if (res.status === 409) {
-          expect(res.body.code).toBe('project_not_open');
-          if (isNew) expect(row).toBeUndefined();
-          else expect(row).toMatchObject({ status: 'rejected', amount: 100 }); // the update did not happen
+      expect(opening.bid_count).toBe(rows.length);
+      for (const row of rows) expect(recorded.get(row.contractor_id)).toMatchObject({ digest: row.digest });
+      for (const [i, r] of bids.entries()) {
+        const entry = recorded.get(racers[i].user.id);
+        if (r.status === 409) {
+          expect(r.body.code).toBe('deadline_passed');
+          if (i >= updaters.length) expect(entry).toBeUndefined();
+          else expect(entry?.amount).toBe(100);
         } else {
-          expect(res.status).toBe(isNew ? 201 : 200);
-          expect(row).toMatchObject({ id: res.body.id, status: 'rejected', amount: 200 });
+          expect(new Date(r.body.received_at).getTime()).toBeLessThan(opensAt.getTime());
+          expect(entry).toMatchObject({ amount: 200, digest: r.body.digest });
         }
-        // every bid in the rows was rejected by the award, and its bidder told so
-        if (row) expect(await notificationsOf(knex(), c.user.id, 'bid.rejected')).toHaveLength(1);
+        seen.add(r.status);
       }
-      const accepted = bids.filter((r) => r.status < 300).length;
-      const newcomersIn = bids.slice(updaters.length).filter((r) => r.status === 201).length;
-      expect(await notificationsOf(knex(), gov.user.id, 'bid.new')).toHaveLength(1 + updaters.length + newcomersIn);
-      expect(accepted + bids.filter((r) => r.status === 409).length).toBe(racers.length);
-      for (const r of bids) seen.add(r.status);
     }
-    // The rounds really raced: some bids got in before an award and some came too late.
-    expect([...seen].sort()).toEqual([200, 201, 409]);
+    expect(seen.has(409) && (seen.has(200) || seen.has(201))).toBe(true);
   });
 
-  it('lets a withdrawal racing an award on the same bid succeed only if it came first', async () => {
+  it('lets a withdrawal racing the opening succeed only if it came first: then it is not in the record', async () => {
     for (let round = 0; round < 10; round++) {
       const gov = await as(server, 'government');
       const project = await postProject(gov);
       const contractor = await as(server, 'contractor');
       const bid = await postBid(contractor, project.id);
-      const [award, withdraw] = await Promise.all([
-        gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id }),
+      const [closed, withdraw] = await Promise.all([
+        gov.post(`/api/projects/${project.id}/close-bidding`, {}),
         contractor.post(`/api/bids/${bid.body.id}/withdraw`),
       ]);
+      expect(closed.status).toBe(200);
+      const opening: OpeningRecord = (await gov.get(`/api/projects/${project.id}/opening`)).body;
       const stored = await knex()('bids').where({ id: bid.body.id }).first();
-      const projectRow = await knex()('projects').where({ id: project.id }).first();
-      if (award.status === 200) {
-        expect(withdraw.status).toBe(409);
-        expect(withdraw.body.code).toBe('project_not_open');
-        expect(stored.status).toBe('accepted');
-        expect(projectRow.status).toBe('in_progress');
-      } else {
-        expect(withdraw.status).toBe(200);
-        expect(award.status).toBe(409);
-        expect(award.body.code).toBe('invalid_transition');
+      if (withdraw.status === 200) {
         expect(stored.status).toBe('withdrawn');
-        expect(projectRow).toMatchObject({ status: 'open', awarded_bid_id: null });
+        expect(opening.record).toEqual([]);
+      } else {
+        expect(withdraw.body.code).toBe('deadline_passed');
+        expect(stored.status).toBe('submitted');
+        expect(opening.record.map((e) => e.digest)).toEqual([bid.body.digest]);
       }
     }
   });

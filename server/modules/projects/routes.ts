@@ -2,6 +2,7 @@
  * Projects and bids over HTTP: each route parses its input and calls one service
  * function, inside a transaction when it writes. The rules live in service.ts and bids.ts.
  */
+import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { createdOrOk, listResult, route } from '../../http/route';
@@ -16,6 +17,14 @@ import {
 import { bidCreateSchema, bidSchema } from '../../../shared/schemas/bid';
 import { awardProject, changeProjectStatus, createProject, getProject, listMyProjects, listProjects } from './service';
 import { listMyBids, listProjectBids, submitBid, withdrawBid } from './bids';
+import {
+  bidReceiptSchema,
+  objectionAnswerSchema,
+  objectionCreateSchema,
+  objectionSchema,
+  openingRecordSchema,
+} from '../../../shared/schemas/tender';
+import { sweepTenders, answerObjection, closeBidding, createObjection, getOpening, listObjections, listReceipts } from './tender';
 
 const tag = 'projects';
 
@@ -86,7 +95,7 @@ export function projectsRouter(): Router {
     {
       method: 'get',
       path: '/api/projects/{id}/bids',
-      summary: 'The bids on a project (its owner only: bids are sealed)',
+      summary: 'The opened bids on a project, lowest first (its owner, after the opening; before it 409 tender_not_opened)',
       tag,
       access: 'user',
       query: paginationQuerySchema,
@@ -100,7 +109,8 @@ export function projectsRouter(): Router {
     {
       method: 'post',
       path: '/api/projects/{id}/award',
-      summary: 'Award a bid: it is accepted, the others rejected, the project in_progress (owner)',
+      summary:
+        'Award an opened bid (owner): starts the standstill; when it ends with no open objection the bid is accepted, the others rejected, the project in_progress. 409 tender_not_opened before the opening',
       tag,
       access: 'user',
       body: projectAwardSchema,
@@ -130,7 +140,8 @@ export function projectsRouter(): Router {
     {
       method: 'post',
       path: '/api/bids',
-      summary: 'Bid on an open project (contractor); a second bid on the same project updates the first and answers 200',
+      summary:
+        'Bid on an open project until its opening (contractor); a second bid amends the first and answers 200. The answer carries the receipt digest; after the opening 409 deadline_passed',
       tag,
       access: 'user',
       body: bidCreateSchema,
@@ -162,12 +173,99 @@ export function projectsRouter(): Router {
     {
       method: 'post',
       path: '/api/bids/{id}/withdraw',
-      summary: 'Withdraw a submitted bid while the project is open (the bidder); final',
+      summary: 'Withdraw a submitted bid until the opening (the bidder); final. After the opening 409 deadline_passed',
       tag,
       access: 'user',
       response: bidSchema,
     },
     ({ knex, user, params }) => knex.transaction((trx) => withdrawBid(trx, user, { id: params.id })),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/bids/{id}/receipts',
+      summary: "The bidder's receipts of their bid (each submission, amendment, withdrawal with its digest), newest first",
+      tag,
+      access: 'user',
+      response: z.array(bidReceiptSchema),
+    },
+    ({ knex, user, params }) => listReceipts(knex, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/projects/{id}/close-bidding',
+      summary: 'End the bidding of an open project without a deadline now and open its bids (owner)',
+      tag,
+      access: 'user',
+      response: projectSchema,
+    },
+    ({ knex, user, params }) => knex.transaction((trx) => closeBidding(trx, user, { id: params.id })),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/projects/{id}/opening',
+      summary: 'The opening record: every opened bid ranked by amount with its digest (owner after the opening; bidders and admins after an award)',
+      tag,
+      access: 'user',
+      response: openingRecordSchema,
+    },
+    async ({ knex, user, params }) => {
+      await sweepTenders(knex);
+      return getOpening(knex, user, params.id);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/projects/{id}/objections',
+      summary: 'Objections to the awards of a project (owner: all; a bidder: their own and those against their award)',
+      tag,
+      access: 'user',
+      response: z.array(objectionSchema),
+    },
+    ({ knex, user, params }) => listObjections(knex, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/projects/{id}/objections',
+      summary: 'Object to the award during its standstill (a losing bidder, once per award)',
+      tag,
+      access: 'user',
+      body: objectionCreateSchema,
+      response: objectionSchema,
+      status: 201,
+    },
+    async ({ knex, user, params, body }) => {
+      const saved = await knex.transaction((trx) => createObjection(trx, user, { ...body, id: body.id ?? crypto.randomUUID(), project_id: params.id }));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/objections/{id}/answer',
+      summary: 'Answer an open objection (owner): upheld withdraws the award, rejected keeps it',
+      tag,
+      access: 'user',
+      body: objectionAnswerSchema,
+      response: objectionSchema,
+    },
+    ({ knex, user, params, body }) => knex.transaction((trx) => answerObjection(trx, user, { ...body, id: params.id })),
   );
 
   return router;

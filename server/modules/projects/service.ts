@@ -1,7 +1,7 @@
 /**
  * Projects: what government entities put out for bids, and their lifecycle
- * (shared/lifecycle.ts): open → in_progress when the owner awards a bid, in_progress → completed,
- * open or in_progress → cancelled. Every function checks the caller's role and ownership
+ * (shared/lifecycle.ts): open → in_progress when the award of a bid becomes final (after
+ * its standstill, tender.ts), in_progress → completed, open or in_progress → cancelled. Every function checks the caller's role and ownership
  * itself, because the sync push calls the same functions as the routes.
  *
  * Each transition locks the project row (FOR UPDATE) before it reads the state it decides
@@ -15,7 +15,9 @@ import { todayInRiyadh } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { bidNotFound, invalidTransition, notFound, projectNotOpen, validationFailed } from '../../../shared/errors';
+import { bidNotFound, invalidTransition, notFound, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
+import { openingMoment } from '../../../shared/tender';
+import { startStandstill, sweepTenders } from './tender';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
 import type {
@@ -60,6 +62,8 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
         location: input.location,
         budget: input.budget ?? null,
         deadline_date: input.deadline_date ?? null,
+        // Bids are taken until the end of the deadline day in Riyadh, then opened.
+        opens_at: input.deadline_date ? openingMoment(input.deadline_date) : null,
         requirements: input.requirements ?? null,
       })
       .returning('id'),
@@ -71,6 +75,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
 /** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
 export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'contractor', 'government', 'admin');
+  await sweepTenders(db);
   const q = projectPolicy.visible(projectQuery(db), user).where('p.status', query.status ?? 'open');
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
@@ -78,6 +83,7 @@ export async function listProjects(db: Knex, user: SessionUser, query: ProjectLi
 /** GET /api/projects/my: the caller's own projects, every status unless one is asked for. */
 export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'government');
+  await sweepTenders(db);
   const q = projectQuery(db).where('p.government_id', user.id);
   if (query.status) q.where('p.status', query.status);
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
@@ -86,6 +92,7 @@ export async function listMyProjects(db: Knex, user: SessionUser, query: Project
 /** GET /api/projects/{id}: 404 unless the caller may see it. */
 export async function getProject(db: Knex, user: SessionUser, id: string): Promise<Project> {
   if (!(await canSeeProject(db, user, id))) throw notFound('Project');
+  await sweepTenders(db);
   return presentProject(db, id);
 }
 
@@ -98,15 +105,19 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
 }
 
 /**
- * POST /api/projects/{id}/award: the chosen bid accepted, every other submitted bid
- * rejected, the project in_progress; each bidder told.
+ * POST /api/projects/{id}/award: the owner chooses an opened bid. Not before the opening
+ * (409 tender_not_opened), and not while another award is in its standstill. The award
+ * starts the standstill (tender.ts); the bids are accepted and rejected, and the project
+ * in_progress, when it becomes final. A bid whose award an upheld objection withdrew
+ * cannot be awarded again.
  */
 export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs): Promise<Project> {
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.id);
-  if (!canTransition('project', project.status, 'in_progress', 'owner')) {
-    throw projectNotOpen('Bids can only be awarded while the project is open');
+  if (!canTransition('project', project.status, 'in_progress', 'owner') || project.awarded_bid_id) {
+    throw projectNotOpen(project.awarded_bid_id ? 'This project is already awarded' : 'Bids can only be awarded while the project is open');
   }
+  if (!project.opened_at) throw tenderNotOpened('No award before the opening');
   const bid = await trx('bids as b')
     .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
     .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
@@ -116,25 +127,10 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   if (!canTransition('bid', bid.status, 'accepted', 'owner')) {
     throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
-
-  await trx('bids').where({ id: bid.id }).update({ status: 'accepted' });
-  // Read after the project lock: every bid committed before this award is here.
-  const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
-    .where({ project_id: project.id, status: 'submitted' })
-    .update({ status: 'rejected' })
-    .returning(['id', 'contractor_id']);
-  await trx('projects').where({ id: project.id }).update({ status: 'in_progress', awarded_bid_id: bid.id });
-
-  await recordChanges(trx, [
-    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) },
-    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: bid.contractor_id, government_id: user.id }) },
-    ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
-  ]);
-  const params = { project_title: project.title, project_id: project.id };
-  await notify(trx, { to: [bid.contractor_id], kind: 'bid.accepted', type: 'system', priority: 'high', params });
-  if (rejected.length) {
-    await notify(trx, { to: rejected.map((b) => b.contractor_id), kind: 'bid.rejected', type: 'system', params });
+  if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
+    throw invalidTransition('An upheld objection withdrew the award of this bid');
   }
+  await startStandstill(trx, project, bid);
   return presentProject(trx, project.id);
 }
 
@@ -158,7 +154,9 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
       .update({ status: 'rejected' })
       .returning(['id', 'contractor_id']);
     changes.push(
-      ...rejected.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id }) })),
+      ...rejected.map(
+        (b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id, opened: !!project.opened_at }) }),
+      ),
     );
     const accepted: Array<{ contractor_id: string }> = await trx('bids')
       .where({ project_id: project.id, status: 'accepted' })

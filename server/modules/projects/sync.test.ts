@@ -10,12 +10,13 @@ import { loadSessionUser } from '../../auth/session-user';
 import type { SessionUser } from '../../auth/session-user';
 import { mutations } from './mutations';
 import { loaders } from './sync';
-import { as, postBid, postProject, type Client } from '../../test/factories';
+import { as, openAndAward, openBids, postBid, postProject, type Client } from '../../test/factories';
 
 describe('projects and bids for sync', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // An award is final at once here (tender.test.ts covers the standstill).
+    server = await startTestServer({ env: { STANDSTILL_DAYS: '0' } });
   });
   afterAll(() => server.close());
 
@@ -25,7 +26,16 @@ describe('projects and bids for sync', () => {
   const load = async (entity: 'project' | 'bid', c: Client, ids: string[]) => loaders[entity]!(knex(), await sessionOf(c), ids);
 
   it('exports the project and bid mutations', () => {
-    expect(Object.keys(mutations).sort()).toEqual(['bid.create', 'bid.withdraw', 'project.award', 'project.create', 'project.status']);
+    expect(Object.keys(mutations).sort()).toEqual([
+      'bid.create',
+      'bid.withdraw',
+      'objection.answer',
+      'objection.create',
+      'project.award',
+      'project.closeBidding',
+      'project.create',
+      'project.status',
+    ]);
   });
 
   it('creates a project and a bid through the mutations, with client ids, and replays them without a second row', async () => {
@@ -61,6 +71,14 @@ describe('projects and bids for sync', () => {
       status: 404,
       code: 'not_found',
     });
+    expect(await refusal(run('project.award', gov, { id: project.id, bid_id: bid.body.id }))).toEqual({ status: 409, code: 'tender_not_opened' });
+    expect(await refusal(run('project.closeBidding', await as(server, 'government'), { id: project.id }))).toEqual({ status: 403, code: 'forbidden' });
+    expect(await run('project.closeBidding', gov, { id: project.id })).toMatchObject({ phase: 'evaluation' });
+    expect(await refusal(run('bid.create', contractor, { id: crypto.randomUUID(), project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
+      status: 409,
+      code: 'deadline_passed',
+    });
+    expect(await refusal(run('bid.withdraw', contractor, { id: bid.body.id }))).toEqual({ status: 409, code: 'deadline_passed' });
     await run('project.award', gov, { id: project.id, bid_id: bid.body.id });
     expect(await refusal(run('bid.create', await as(server, 'contractor'), { id: crypto.randomUUID(), project_id: project.id, amount: 1, proposal: 'x' }))).toEqual({
       status: 409,
@@ -87,19 +105,22 @@ describe('projects and bids for sync', () => {
     expect(JSON.parse(JSON.stringify(loaded))).toEqual((await outsider.get(`/api/projects/${project.id}`)).body);
 
     const bid = await postBid(bidder, project.id);
-    await gov.post(`/api/projects/${project.id}/award`, { bid_id: bid.body.id });
+    await knex()('projects').where({ id: project.id }).update({ opens_at: new Date(Date.now() - 1000) });
+    expect((await openAndAward(gov, project.id, bid.body.id)).status).toBe(200);
     expect(await load('project', outsider, [project.id])).toEqual([]);
     expect(await load('project', bidder, [project.id])).toHaveLength(1);
     expect(await load('project', gov, [project.id])).toHaveLength(1);
   });
 
-  it('loads a bid only for its bidder and the project owner (sealed), as GET /api/bids/my presents it', async () => {
+  it('loads a bid only for its bidder until the opening, then for the project owner too, as GET /api/bids/my presents it', async () => {
     const gov = await as(server, 'government');
     const project = await postProject(gov);
     const bidder = await as(server, 'contractor');
     const bid = await postBid(bidder, project.id);
     const [mine] = await load('bid', bidder, [bid.body.id]);
     expect(JSON.parse(JSON.stringify(mine))).toEqual((await bidder.get('/api/bids/my')).body[0]);
+    expect(await load('bid', gov, [bid.body.id])).toEqual([]);
+    await openBids(gov, project.id);
     expect(await load('bid', gov, [bid.body.id])).toHaveLength(1);
     for (const role of ['contractor', 'government', 'supplier', 'admin'] as const) {
       expect(await load('bid', await as(server, role), [bid.body.id]), role).toEqual([]);

@@ -1,15 +1,18 @@
 /**
- * What the change feed sends of projects and bids: the current rows by id, presented as
- * the REST API presents them and limited to what this user may see now (policy.ts). An id
- * left out reaches the client as a delete: a project that was awarded to someone else
- * leaves the view of contractors who did not bid on it; a bid reaches only its bidder and
- * the project's owner.
+ * What the change feed sends of projects, bids, opening records and objections: the
+ * current rows by id, presented as the REST API presents them and limited to what this
+ * user may see now (policy.ts). An id left out reaches the client as a delete: a project
+ * that was awarded to someone else leaves the view of contractors who did not bid on it; a
+ * bid reaches only its bidder until the opening, then the project's owner too.
  */
 import type { LoaderTable } from '../sync/contracts';
 import { bidQuery, projectQuery } from './queries';
-import { bidPolicy, projectPolicy } from './policy';
+import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from './policy';
+import { objectionQuery, openingQuery } from './tender';
 
 export const loaders: LoaderTable = {
   project: (knex, user, ids) => projectPolicy.visible(projectQuery(knex).whereIn('p.id', ids), user),
   bid: (knex, user, ids) => bidPolicy.visible(bidQuery(knex).whereIn('b.id', ids), user),
+  tender_opening: (knex, user, ids) => openingPolicy.visible(openingQuery(knex).whereIn('o.project_id', ids), user),
+  objection: (knex, user, ids) => objectionPolicy.visible(objectionQuery(knex).whereIn('ob.id', ids), user),
 };

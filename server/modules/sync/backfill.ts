@@ -9,7 +9,7 @@ import { audienceRows, type EntityPolicy } from '../../db/policy';
 import { categoryPolicy } from '../categories/policy';
 import { planPolicy, subscriptionPolicy } from '../subscriptions/policy';
 import { productPolicy } from '../products/policy';
-import { bidPolicy, projectPolicy } from '../projects/policy';
+import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from '../projects/policy';
 import { orderPolicy, responsePolicy } from '../instant-orders/policy';
 import { offerPolicy, requestPolicy } from '../transport/policy';
 import { notificationPolicy } from '../notifications/policy';
@@ -21,7 +21,9 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   planPolicy,
   productPolicy,
   projectPolicy,
-  bidPolicy,
+  bidPolicy as EntityPolicy<never>,
+  openingPolicy,
+  objectionPolicy,
   orderPolicy,
   responsePolicy,
   requestPolicy,

@@ -18,6 +18,7 @@ import type { SyncEntity } from '../../../shared/sync';
 import { categoryQuery } from '../categories/service';
 import { productQuery } from '../products/queries';
 import { bidQuery, projectQuery } from '../projects/queries';
+import { objectionQuery, openingQuery } from '../projects/tender';
 import { orderQuery, responseQuery } from '../instant-orders/queries';
 import { offerQuery, requestQuery } from '../transport/queries';
 import { POLICIES, backfillChangeLog } from './backfill';
@@ -38,6 +39,8 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   notification: (db) => db('notifications').select('id'),
   profile: (db) => db('profiles').select('user_id as id'),
   subscription: (db) => db('subscriptions').select('user_id as id'),
+  tender_opening: (db) => openingQuery(db),
+  objection: (db) => objectionQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
@@ -51,6 +54,10 @@ const NARROWED: Partial<Record<SyncEntity, { reason: string; applies: (user: Ses
     reason:
       "a government browses other governments' open projects online, and an admin every project; the feed sends projects to contractors (who bid) and to their owner",
     applies: (user, row) => row.government_id !== user.id && (user.role === 'government' || user.is_admin),
+  },
+  tender_opening: {
+    reason: "an admin audits an awarded tender's opening record online; the feed sends it to the owner and the bidders",
+    applies: (user, row) => user.is_admin && row.project_id !== undefined,
   },
   instant_order: {
     reason: 'an admin sees every order online; the feed sends orders to suppliers (who offer) and to their contractor',
@@ -80,10 +87,20 @@ describe('the feed addresses what REST shows', () => {
     const carrier = await as(server, 'transport');
     await backfillChangeLog(knex);
 
+    // Awarded (in its standstill, objected to by the loser), opened and not awarded, and
+    // still sealed: the owner must be addressed the bids of the first two only.
     const awarded = await postProject(government);
     const won = (await postBid(winner, awarded.id)).body;
     await postBid(loser, awarded.id);
+    expect((await government.post(`/api/projects/${awarded.id}/close-bidding`, {})).status).toBe(200);
     expect((await government.post(`/api/projects/${awarded.id}/award`, { bid_id: won.id })).status).toBe(200);
+    expect((await loser.post(`/api/projects/${awarded.id}/objections`, { reason: 'السعر غير واقعي' })).status).toBe(201);
+    const opened = await postProject(government);
+    await postBid(loser, opened.id);
+    await postBid(bystander, opened.id);
+    expect((await government.post(`/api/projects/${opened.id}/close-bidding`, {})).status).toBe(200);
+    const sealed = await postProject(government);
+    await postBid(winner, sealed.id);
     const withdrawn = await postProject(government);
     const bid = (await postBid(bystander, withdrawn.id)).body;
     expect((await bystander.post(`/api/bids/${bid.id}/withdraw`, {})).status).toBe(200);

@@ -49,8 +49,9 @@ describe('the rows of the feed', () => {
     const order = crypto.randomUUID();
     const request = crypto.randomUUID();
     await push(government, [{ name: 'project.create', args: { id: project, title: 'مدرسة', description: 'بناء مدرسة', location: 'تبوك', budget: 1_000_000 } }]);
+    const bid = crypto.randomUUID();
     await push(contractor, [
-      { name: 'bid.create', args: { id: crypto.randomUUID(), project_id: project, amount: 900_000, proposal: 'عرض' } },
+      { name: 'bid.create', args: { id: bid, project_id: project, amount: 900_000, proposal: 'عرض' } },
       { name: 'instant_order.create', args: { id: order, title: 'رمل', description: 'رمل ناعم', unit: 'م3', location: 'أبها' } },
       { name: 'transport_request.create', args: { id: request, pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' } },
       { name: 'subscription.free_trial', args: {} },
@@ -60,6 +61,14 @@ describe('the rows of the feed', () => {
       { name: 'instant_order_response.create', args: { id: crypto.randomUUID(), instant_order_id: order, offered_price: 800 } },
     ]);
     await push(transport, [{ name: 'transport_offer.create', args: { id: crypto.randomUUID(), transport_request_id: request, quoted_price: 1500 } }]);
+    // A tender opened and awarded, with an objection: the opening record and the objection.
+    const loser = await signInAs(server, { role: 'contractor', company_name: 'شركة أخرى' });
+    await push(loser, [{ name: 'bid.create', args: { id: crypto.randomUUID(), project_id: project, amount: 950_000, proposal: 'عرض آخر' } }]);
+    await push(government, [
+      { name: 'project.closeBidding', args: { id: project } },
+      { name: 'project.award', args: { id: project, bid_id: bid } },
+    ]);
+    await push(loser, [{ name: 'objection.create', args: { id: crypto.randomUUID(), project_id: project, reason: 'اعتراض' } }]);
     await backfillChangeLog(server.db.knex);
 
     const seen = new Set<string>();

@@ -4,6 +4,7 @@ import { route } from '../../http/route';
 import { loaders, mutations } from './registry';
 import { pull } from './pull';
 import { push } from './push';
+import { sweepTenders } from '../projects/tender';
 
 export function syncRouter(): Router {
   const router = new Router();
@@ -19,8 +20,10 @@ export function syncRouter(): Router {
       query: pullQuerySchema,
       response: pullResponseSchema,
     },
-    ({ ctx, knex, user, query }) => {
+    async ({ ctx, knex, user, query }) => {
       ctx.set('Cache-Control', 'no-store');
+      // Openings and final awards that fell due are written first, so the feed carries them.
+      await sweepTenders(knex);
       return pull(knex, loaders, user, {
         cursor: query.cursor || undefined,
         limit: query.limit,

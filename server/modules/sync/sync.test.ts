@@ -92,7 +92,7 @@ describe('sync', () => {
       }
     });
 
-    it('keeps a sealed bid to its bidder and the project owner', async () => {
+    it('keeps a sealed bid to its bidder until the opening, then to the project owner too', async () => {
       const project = { id: crypto.randomUUID(), title: 'إنشاء مدرسة', description: 'مبنى من طابقين', location: 'الرياض' };
       expect((await government.post('/api/projects', project)).status).toBe(201);
       const before = await Promise.all([contractor, otherContractor, supplier, government].map(async (c) => (await pullAll(c)).cursor));
@@ -103,10 +103,16 @@ describe('sync', () => {
         [contractor, otherContractor, supplier, government].map((c, i) => pullAll(c, before[i])),
       );
       expect(mine.changes.some((c) => c.entity === 'bid' && c.op === 'upsert')).toBe(true);
-      expect(owner.changes.some((c) => c.entity === 'bid' && c.op === 'upsert')).toBe(true);
+      // sealed: the owner's device receives nothing of it, not even its id
+      expect(owner.changes.some((c) => c.entity === 'bid')).toBe(false);
       expect(other.changes.some((c) => c.entity === 'bid')).toBe(false);
       expect(sup.changes.some((c) => c.entity === 'bid')).toBe(false);
-      // and never in a later bootstrap either
+      // the opening: the owner's device receives the bid and the opening record
+      expect((await government.post(`/api/projects/${project.id}/close-bidding`, {})).status).toBe(200);
+      const opened = await pullAll(government, owner.cursor);
+      expect(opened.changes.filter((c) => c.entity === 'bid' && c.op === 'upsert').map((c) => c.id)).toEqual([created.body.id]);
+      expect(opened.changes.some((c) => c.entity === 'tender_opening' && c.op === 'upsert')).toBe(true);
+      // and never to anyone else, in a later bootstrap either
       expect((await pullAll(otherContractor)).changes.some((c) => c.entity === 'bid')).toBe(false);
     });
 
