@@ -15,7 +15,7 @@ describe('open data (OCDS)', () => {
   let server: TestServer;
   let anon: TestClient;
   beforeAll(async () => {
-    server = await startTestServer({ env: { OCDS_PREFIX: 'ocds-t3st01', STANDSTILL_DAYS: '5' } });
+    server = await startTestServer({ env: { OCDS_PREFIX: 'ocds-t3st01', STANDSTILL_DAYS: '5', TEST_CLOCK: '1' } });
     anon = new TestClient(server.url);
   });
   afterAll(() => server.close());
@@ -238,13 +238,19 @@ describe('open data (OCDS)', () => {
       expect(found(after.text, ['1111111.11', 'عرض ألفا المعدل'])).toEqual([]);
     });
 
-    it('the opening moment alone (no record made yet) publishes nothing more', async () => {
-      const { project } = await withBids({ deadline_date: '2099-12-31' });
-      const before = await anon.get(`/api/projects/${project.id}/ocds`);
-      await steps().passOpeningMomentWithoutRecord(project.id);
-      const after = await anon.get(`/api/projects/${project.id}/ocds`);
-      expect(after.text).not.toContain('numberOfTenderers');
-      expect(eventsOf(after.body)).toEqual(eventsOf(before.body));
+    it('the deadline passing opens the tender on the next read: the count is published, still no amount or bidder', async () => {
+      const tomorrow = new Date(Date.now() + 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+      const { project, alpha, beta, bidA, bidB } = await withBids({ deadline_date: tomorrow });
+      expect(lastRelease((await ocds(project.id)).body).tender).not.toHaveProperty('numberOfTenderers');
+      await steps().clock(2);
+      try {
+        const { body, text } = await ocds(project.id);
+        expect(eventsOf(body)).toEqual(['tender', 'opening']);
+        expect(lastRelease(body).tender).toMatchObject({ numberOfTenderers: 2, tenderPeriod: { endDate: `${tomorrow}T21:00:00.000Z` } });
+        expect(found(text, [...sealedTraces(bidA, alpha), ...sealedTraces(bidB, beta)])).toEqual([]);
+      } finally {
+        await steps().clock(0);
+      }
     });
   });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { route } from '../../http/route';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../../shared/constants';
 import { uuidSchema } from '../../../shared/schemas/common';
+import { sweepTenders } from '../projects/tender';
 import { projectPackage, releasesPage } from './service';
 
 const tag = 'open data';
@@ -44,7 +45,11 @@ export function ocdsRouter(): Router {
       access: 'public',
       response: releasePackageSchema,
     },
-    ({ ctx, knex, params }) => projectPackage(knex, ctx.deps.config, params.id),
+    async ({ ctx, knex, params }) => {
+      // What is due (an opening, a final award) happens before it is read, as for every read of a project.
+      await sweepTenders(knex);
+      return projectPackage(knex, ctx.deps.config, params.id);
+    },
   );
 
   route(
@@ -58,7 +63,10 @@ export function ocdsRouter(): Router {
       query: releasesQuerySchema,
       response: releasePackageSchema,
     },
-    ({ ctx, knex, query }) => releasesPage(knex, ctx.deps.config, query),
+    async ({ ctx, knex, query }) => {
+      await sweepTenders(knex);
+      return releasesPage(knex, ctx.deps.config, query);
+    },
   );
 
   return router;

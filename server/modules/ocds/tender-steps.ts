@@ -1,52 +1,48 @@
 /**
- * Steps that take a project through its tender for the open-data tests (tests only):
- * opening, award, finalisation, an upheld objection. Each writes what the tender's rules
- * write, in the tables the open data reads.
+ * Steps that take a project through its tender for the open-data tests (tests only), all
+ * through the API as the owner and the bidders do it: the owner closes the bidding (the
+ * opening), awards, a loser objects and the owner upholds; time passes on the test clock
+ * for the standstill to end.
  */
+import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness';
 import type { Client } from '../../test/factories';
+import { TestClient } from '../../test/http-client';
 
 export function tender(server: TestServer) {
-  const knex = server.db.knex;
+  /** Moves the app's clock `days` ahead of the real one (0 puts it back). */
+  const clock = async (days: number) => {
+    const res = await new TestClient(server.url, server.config.publicUrl).post('/api/test/clock', { days });
+    expect(res.status, res.text).toBe(200);
+  };
   return {
-    /** The opening: the bidding closes and the opening record counts the bids standing. */
-    async open(_owner: Client, projectId: string) {
-      const { n } = await knex('bids').where({ project_id: projectId }).whereNot('status', 'withdrawn').first(knex.raw('count(*)::int as n'));
-      await knex('projects').where({ id: projectId }).update({ opens_at: knex.fn.now(), opened_at: knex.fn.now() });
-      await knex('tender_openings').insert({ project_id: projectId, opened_at: knex.fn.now(), bid_count: n, record: JSON.stringify([]) });
+    clock,
+    /** The owner closes the bidding of a project without a deadline: the opening. */
+    async open(owner: Client, projectId: string) {
+      const res = await owner.post(`/api/projects/${projectId}/close-bidding`, {});
+      expect(res.status, res.text).toBe(200);
     },
     /** An award: the standstill starts. */
-    async award(_owner: Client, projectId: string, bidId: string) {
-      await knex('projects')
-        .where({ id: projectId })
-        .update({ awarded_bid_id: bidId, awarded_at: knex.fn.now(), standstill_ends_at: knex.raw(`now() + interval '5 days'`) });
+    async award(owner: Client, projectId: string, bidId: string) {
+      const res = await owner.post(`/api/projects/${projectId}/award`, { bid_id: bidId });
+      expect(res.status, res.text).toBe(200);
     },
-    /** The standstill ends with no open objection: the award is final, the project in progress. */
-    async finalise(_owner: Client, projectId: string) {
-      const p = await knex('projects').where({ id: projectId }).first('awarded_bid_id', 'standstill_ends_at');
-      await knex('projects').where({ id: projectId }).update({ award_final_at: p.standstill_ends_at, status: 'in_progress' });
-      await knex('bids').where({ project_id: projectId, id: p.awarded_bid_id }).update({ status: 'accepted' });
-      await knex('bids').where({ project_id: projectId, status: 'submitted' }).update({ status: 'rejected' });
+    /** The standstill passes with no objection; the next read makes the award final. */
+    async finalise(owner: Client, projectId: string) {
+      await clock(6);
+      try {
+        const res = await owner.get(`/api/projects/${projectId}`);
+        expect(res.body.status, res.text).toBe('in_progress');
+      } finally {
+        await clock(0);
+      }
     },
     /** A losing bidder objects and the owner upholds it: the award is withdrawn. */
-    async uphold(_owner: Client, projectId: string, objector: Client) {
-      const p = await knex('projects').where({ id: projectId }).first('awarded_bid_id');
-      const bid = await knex('bids').where({ project_id: projectId, contractor_id: objector.user.id }).first('id');
-      await knex('award_objections').insert({
-        project_id: projectId,
-        award_bid_id: p.awarded_bid_id,
-        bid_id: bid.id,
-        contractor_id: objector.user.id,
-        reason: 'السعر غير واقعي',
-        status: 'upheld',
-        answer: 'نعم',
-        answered_at: knex.raw(`now() + interval '1 second'`),
-      });
-      await knex('projects').where({ id: projectId }).update({ awarded_bid_id: null, awarded_at: null, standstill_ends_at: null });
-    },
-    /** The opening moment passes before anything made the opening record. */
-    async passOpeningMomentWithoutRecord(projectId: string) {
-      await knex('projects').where({ id: projectId }).update({ opens_at: knex.raw(`now() - interval '1 minute'`) });
+    async uphold(owner: Client, projectId: string, objector: Client) {
+      const filed = await objector.post(`/api/projects/${projectId}/objections`, { reason: 'السعر المرسى عليه غير واقعي' });
+      expect(filed.status, filed.text).toBe(201);
+      const answered = await owner.post(`/api/objections/${filed.body.id}/answer`, { decision: 'upheld', answer: 'قُبل الاعتراض وسيعاد الترسية' });
+      expect(answered.status, answered.text).toBe(200);
     },
   };
 }
