@@ -188,7 +188,7 @@ describe('open data (OCDS)', () => {
       let url: string | undefined = '/api/ocds/releases?limit=2';
       let pages = 0;
       while (url) {
-        const res = await anon.get(url);
+        const res: { status: number; body: any; text: string } = await anon.get(url);
         expect(res.status, res.text).toBe(200);
         expect(releasePackageErrors(res.body), res.text).toEqual([]);
         expect(res.body.uri).toBe(new URL(url, server.config.publicUrl).toString());

@@ -116,9 +116,14 @@ interface WithdrawnRow {
  * Awards an upheld objection withdrew: the award objected to, when it was made and when
  * the objection that withdrew it was upheld.
  */
+/** Whether objections record the time of the award they object to (asked once per database). */
+const awardTimeKnown = new WeakMap<Knex, Promise<boolean>>();
+
 async function withdrawnAwards(db: Knex, projectIds: string[]): Promise<WithdrawnRow[]> {
   if (!projectIds.length) return [];
-  const hasAwardTime = await db.schema.hasColumn('award_objections', 'award_awarded_at');
+  let known = awardTimeKnown.get(db);
+  if (!known) awardTimeKnown.set(db, (known = db.schema.hasColumn('award_objections', 'award_awarded_at')));
+  const hasAwardTime = await known;
   return db('award_objections as ao')
     .whereIn('ao.project_id', projectIds)
     .groupBy('ao.project_id', 'ao.award_bid_id', ...(hasAwardTime ? ['ao.award_awarded_at'] : []))
