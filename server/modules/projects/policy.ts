@@ -78,14 +78,21 @@ export const bidPolicy = {
 export const openingPolicy = definePolicy<{ government_id: string; bidder_id: string }>({
   entity: 'tender_opening',
   audience: [{ user_in: 'government_id' }, { user_in: 'bidder_id' }],
+  // The owner always; each bidder (not withdrawn) once the outcome is known, else the owner again.
   rows: (db) =>
     db('tender_openings as o')
       .join('projects as p', 'p.id', 'o.project_id')
-      .join('bids as b', 'b.project_id', 'o.project_id')
+      .leftJoin('bids as b', (j) => j.on('b.project_id', '=', 'o.project_id').andOnVal('b.status', '<>', 'withdrawn'))
       .whereNull('p.deleted_at')
-      .whereNot('b.status', 'withdrawn')
-      .where((w) => w.whereNotNull('p.awarded_at').orWhereNot('p.status', 'open').orWhereExists(objectionOn))
-      .select('o.project_id as id', 'p.government_id', 'b.contractor_id as bidder_id'),
+      .select(
+        'o.project_id as id',
+        'p.government_id',
+        db.raw(
+          `case when b.contractor_id is not null
+                 and (p.awarded_at is not null or p.status <> 'open' or exists (select 1 from award_objections ao where ao.project_id = p.id))
+                then b.contractor_id else p.government_id end as bidder_id`,
+        ),
+      ),
   visible(q, user) {
     if (!user) return q.whereRaw('false');
     const outcomeKnown = (w: Knex.QueryBuilder) => w.whereNotNull('p.awarded_at').orWhereNot('p.status', 'open').orWhereExists(objectionOn);

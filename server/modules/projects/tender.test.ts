@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, notificationsOf, openBids, postBid, postProject, type Client } from '../../test/factories';
 import { todayInRiyadh } from '../../clock';
+import { backfillChangeLog } from '../sync/backfill';
 import { bidDigest, canonicalBid, openingMoment } from '../../../shared/tender';
 import type { OpeningRecord } from '../../../shared/schemas/tender';
 import { openingRecordSchema, bidReceiptSchema, objectionSchema } from '../../../shared/schemas/tender';
@@ -287,6 +288,34 @@ describe('sealed tendering', () => {
     expect((await gov.get(`/api/projects/${project.id}/opening`)).body).toMatchObject({ bid_count: 0, record: [] });
     await gov.post(`/api/projects/${dated.id}/status`, { status: 'cancelled' });
     expect((await gov.post(`/api/projects/${dated.id}/close-bidding`, {})).body.code).toBe('project_not_open');
+  });
+
+  it('has the start-up backfill address opening records and objections as the services did', async () => {
+    const gov = await as(server, 'government');
+    const [x, y, z] = [await as(server, 'contractor'), await as(server, 'contractor'), await as(server, 'contractor')];
+    const awarded = await postProject(gov);
+    const bx = await postBid(x, awarded.id, { amount: 1 });
+    await postBid(y, awarded.id, { amount: 2 });
+    const gone = await postBid(z, awarded.id, { amount: 3 });
+    await z.post(`/api/bids/${gone.body.id}/withdraw`);
+    await openBids(gov, awarded.id);
+    await gov.post(`/api/projects/${awarded.id}/award`, { bid_id: bx.body.id });
+    await y.post(`/api/projects/${awarded.id}/objections`, { reason: 'سبب' });
+    const evaluated = await postProject(gov);
+    await postBid(x, evaluated.id);
+    await openBids(gov, evaluated.id);
+    const ids = [awarded.id, evaluated.id, ...(await knex()('award_objections').where({ project_id: awarded.id }).pluck('id'))];
+    const addressed = async () =>
+      (await knex()('changes').whereIn('entity', ['tender_opening', 'objection']).whereIn('entity_id', ids).distinct('entity', 'entity_id', 'audience'))
+        .map((r: { entity: string; entity_id: string; audience: string }) => `${r.entity} ${r.entity_id} ${r.audience}`)
+        .sort();
+    const byServices = await addressed();
+    expect(byServices).toContain(`tender_opening ${evaluated.id} ${gov.user.id}`);
+    expect(byServices).not.toContain(`tender_opening ${evaluated.id} ${x.user.id}`);
+    expect(byServices).not.toContain(`tender_opening ${awarded.id} ${z.user.id}`);
+    await knex()('changes').whereIn('entity', ['tender_opening', 'objection']).whereIn('entity_id', ids).delete();
+    await backfillChangeLog(knex());
+    expect(await addressed()).toEqual(byServices);
   });
 
   it('makes an award final at once when STANDSTILL_DAYS is 0', async () => {

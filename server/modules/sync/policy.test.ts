@@ -99,6 +99,8 @@ describe('the feed addresses what REST shows', () => {
     await postBid(loser, opened.id);
     await postBid(bystander, opened.id);
     expect((await government.post(`/api/projects/${opened.id}/close-bidding`, {})).status).toBe(200);
+    // Opened with no bid at all: the owner still holds its (empty) opening record.
+    await government.post(`/api/projects/${(await postProject(government)).id}/close-bidding`, {});
     const sealed = await postProject(government);
     await postBid(winner, sealed.id);
     const withdrawn = await postProject(government);
