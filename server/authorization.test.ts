@@ -239,6 +239,10 @@ const TABLE: Row[] = [
   { method: 'post', path: '/api/subscription/free-trial', url: () => '/api/subscription/free-trial', owner: null, body: () => ({}), expect: { ...signedIn('ok'), supplier: 409, contractor: 409 }, writes: true },
   { method: 'post', path: '/api/subscription/subscribe', url: () => '/api/subscription/subscribe', owner: null, body: () => ({ planId: 'basic', billingCycle: 'monthly' }), expect: signedIn('ok'), writes: true },
 
+  // Open data: public.
+  { method: 'get', path: '/api/projects/{id}/ocds', url: (w) => `/api/projects/${w.project}/ocds`, owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/ocds/releases', url: () => '/api/ocds/releases?limit=5', owner: null, expect: all('ok') },
+
   // Quick signup: public.
   {
     method: 'post', path: '/api/quick-signup', url: () => '/api/quick-signup', owner: null, writes: true,

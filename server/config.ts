@@ -36,6 +36,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: z.enum(['0', '1']).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  // The ocid prefix of the open data (an ocid is the prefix, a hyphen and the project's id):
+  // letters, digits and hyphens, as the prefixes the Open Contracting Partnership registers.
+  OCDS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'OCDS_PREFIX: letters, digits and single hyphens, like ocds-a1b2c3')
+    .max(64)
+    .default('ocds-binaa'),
   STANDSTILL_DAYS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
@@ -60,6 +67,8 @@ export interface Config {
    * proxy, the socket's address, and no X-Forwarded-* header is trusted.
    */
   trustProxyHops: number;
+  /** the ocid prefix of the OCDS open data: an ocid is `${ocdsPrefix}-${project id}` */
+  ocdsPrefix: string;
   /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
   testClock: boolean;
   /**
@@ -121,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
+    ocdsPrefix: e.OCDS_PREFIX,
     standstillDays: e.STANDSTILL_DAYS,
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };

@@ -16,6 +16,7 @@ import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
 import { productsRouter } from './modules/products/routes';
 import { reviewsRouter } from './modules/reviews/routes';
+import { ocdsRouter } from './modules/ocds/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -31,6 +32,7 @@ export function apiRouter(): Router {
     categoriesRouter(),
     productsRouter(),
     reviewsRouter(),
+    ocdsRouter(),
     syncRouter(),
     openApiRouter(),
   ];

@@ -12,6 +12,7 @@ import { TenderPhaseBadge } from '../tender/TenderPhaseBadge';
 import { TenderTimeline } from '../tender/TenderTimeline';
 import { useTenderPhase } from '../tender/queries';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
+import { OpenDataLink } from './OpenDataLink';
 
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -84,6 +85,8 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <Text data-testid="bid-count" data-count={project.bid_count}>
           {t('card.bids', { count: project.bid_count })}
         </Text>
+        {/* A project still on its way to the server has no open data yet. */}
+        {!pending && <OpenDataLink projectId={project.id} />}
       </div>
     </>
   );
