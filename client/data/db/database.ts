@@ -15,6 +15,7 @@ import {
   type MetaRow,
   type OutboxRow,
   type RejectionRow,
+  type UploadRow,
 } from './schema';
 
 export const dbName = (userId: string) => `binaa-${userId}`;
@@ -36,6 +37,7 @@ export class BinaaDb extends Dexie {
   notifications!: Table<EntityRows['notification'], string>;
   profile!: Table<EntityRows['profile'], string>;
   subscription!: Table<EntityRows['subscription'], string>;
+  uploads!: Table<UploadRow, string>;
 
   readonly userId: string;
 

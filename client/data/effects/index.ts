@@ -24,6 +24,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'product.create': ['product', 'category'],
   'product.update': ['product', 'category'],
   'product.delete': ['product'],
+  'product.photos.reorder': ['product'],
+  'product.photos.remove': ['product'],
   'review.create': ['product'],
   'project.create': ['project'],
   'project.award': ['project', 'bid'],

@@ -30,9 +30,10 @@ import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import type { LocalProduct } from '../../data/db/schema';
 import { ValidationFailed } from '../../data/local/hooks';
 import { toLanguageCode } from '../../i18n/languages';
-import { useProductWrites } from './mutations';
+import { usePhotoWrites, useProductWrites } from './mutations';
+import { PhotoManager, draftedServerPhotos, emptyDraft, type PhotoDraft } from './PhotoManager';
 import { changedFields, initialProductValues, issuesToErrors, toProductBody, validateProduct, type ProductErrors, type ProductValues } from './productForm';
-import { useCategories } from './queries';
+import { useCategories, useProductPhotos, useUploadsByProduct } from './queries';
 
 const useStyles = makeStyles({
   surface: { maxInlineSize: '640px' },
@@ -64,6 +65,10 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
   const language = toLanguageCode(i18n.resolvedLanguage);
   const categories = useCategories() ?? [];
   const writes = useProductWrites();
+  const photoWrites = usePhotoWrites();
+  const photos = useProductPhotos(product?.id ?? null) ?? product?.photos ?? [];
+  const uploads = useUploadsByProduct()?.get(product?.id ?? '') ?? [];
+  const [draft, setDraft] = useState<PhotoDraft>(emptyDraft);
   const [values, setValues] = useState<ProductValues>(() => initialProductValues(product));
   const [errors, setErrors] = useState<ProductErrors>({});
   const [failed, setFailed] = useState(false);
@@ -88,9 +93,11 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
       if (product) {
         const patch = changedFields(product, values);
         if (Object.keys(patch).length) await writes.update(product.id, patch);
+        await savePhotos(product.id);
         onSaved('updated');
       } else {
-        await writes.create(toProductBody(values));
+        const id = await writes.create(toProductBody(values));
+        await savePhotos(id);
         onSaved('added');
       }
       onClose();
@@ -100,6 +107,19 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
       setBusy(false);
     }
   };
+
+  /**
+   * The photo changes of the dialog: removals, then the new order of what is left (the
+   * server takes an order of every photo it has), then the queue's changes.
+   */
+  async function savePhotos(productId: string) {
+    const kept = photos.filter((p) => !draft.removed.has(p.id));
+    for (const photo of photos) if (draft.removed.has(photo.id)) await photoWrites.remove(productId, photo.id);
+    const order = draftedServerPhotos(photos, draft).map((p) => p.id);
+    if (order.length > 1 && order.some((id, i) => id !== kept[i].id)) await photoWrites.reorder(productId, order);
+    for (const id of draft.cancelled) await photoWrites.cancel(id);
+    if (draft.added.length) await photoWrites.queue(productId, draft.added.map((a) => a.file));
+  }
 
   const message = (field: keyof ProductErrors) => (errors[field] ? t(`form.errors.${errors[field]}`) : undefined);
   const categoryName = (id: string) => {
@@ -158,6 +178,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
               <ImageWithFallback key={values.image_url} src={values.image_url.trim() || null} alt={t('form.imagePreview')} />
             </div>
           </div>
+          <PhotoManager photos={photos} uploads={uploads} draft={draft} onChange={setDraft} />
           <fieldset className={styles.specs} data-testid="specs">
             <legend className={styles.legend}>{t('form.specifications')}</legend>
             {values.specs.map((spec, i) => (
