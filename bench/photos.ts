@@ -1,0 +1,332 @@
+/**
+ * npx tsx bench/photos.ts (after `npx vite build`; part of `npm run bench`): product photos
+ * on a weak phone connection, with the baselines measured in the same run.
+ *
+ * 1. A 4 MB phone photo (4032x3024 JPEG) added in the product dialog over 1.6 Mbps up and
+ *    down with 150 ms latency (Chromium's own network emulation, through the DevTools
+ *    protocol): first uninterrupted (the baseline), then a second one with the link cut
+ *    halfway through the upload (emulated offline for 3 s) and given back. Figures: the
+ *    bytes the browser sent to the server (counted by a TCP proxy in front of the server,
+ *    headers and every other request of the window included) against the downscaled file,
+ *    target <= 1.15x; the time from the link's return to the server having the photo
+ *    against what the bytes still missing need at the link's rate, target <= 1.2x.
+ * 2. The public catalogue's first page (/services: 20 products with their covers) in a
+ *    fresh browser without the service worker: the bytes of the page of products and of the
+ *    thumbnails transferred, target <= 250 KB (the app's code, measured elsewhere, apart).
+ * 3. Lighthouse, mobile preset, on /services with those photos, target >= 95 (the median of
+ *    BENCH_LIGHTHOUSE_RUNS runs, 3 by default), as bench/lighthouse-landing.ts runs it.
+ *
+ * The server is the real app on an embedded database with the demo data (whose products
+ * have photos made at seed time) in a temporary DATA_DIR, with the development sign-in.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { saveResults, table } from './common';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RATE_BYTES = 1_600_000 / 8; // 1.6 Mbps
+const LATENCY_MS = 150;
+const CUT_MS = 3_000;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A TCP proxy that counts the bytes the browser sends to the server. */
+function countingProxy(listenPort: number, targetPort: number) {
+  const counter = { up: 0 };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => {
+      counter.up += chunk.length;
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  server.listen(listenPort, '127.0.0.1');
+  return {
+    counter,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+/** A phone photo: smooth light with grain, as a 12-megapixel camera JPEG of about 4 MB (EXIF orientation 6). */
+async function phonePhoto(tint: number): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = tint * 7919 + 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed % 25) - 12;
+      const i = (y * width + x) * 3;
+      const wave = Math.sin(x / 90) * Math.cos(y / 70) * 40;
+      raw[i] = Math.max(0, Math.min(255, ((x / width) * 200 + wave + grain) | 0));
+      raw[i + 1] = Math.max(0, Math.min(255, ((y / height) * 200 - wave + grain) | 0));
+      raw[i + 2] = Math.max(0, Math.min(255, (tint + wave + grain) | 0));
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+interface UploadState {
+  bytes: number;
+  status: string;
+  url: string | null;
+}
+
+/** The upload rows of the signed-in user's local store, straight from IndexedDB. */
+function readUploads(page: Page, dbName: string): Promise<UploadState[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<UploadState[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('uploads').objectStore('uploads').getAll();
+          get.onsuccess = () => {
+            resolve((get.result as UploadState[]).map((r) => ({ bytes: r.bytes, status: r.status, url: r.url })));
+            open.result.close();
+          };
+        };
+      }),
+    dbName,
+  );
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000, everyMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function main() {
+  if (!fs.existsSync('dist/index.html')) throw new Error('build first: npx vite build');
+  const serverPort = await freePort();
+  const proxyPort = await freePort();
+  const base = `http://localhost:${proxyPort}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-photos-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: '1' };
+  delete env.DATABASE_URL; // the embedded database of DATA_DIR, seeded with the demo data
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const proxy = countingProxy(proxyPort, serverPort);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const results: Record<string, unknown> = {};
+  try {
+    await waitFor('the server', async () => ((await fetch(`${base}/api/health`).catch(() => null))?.ok ? true : undefined), 180_000, 1000);
+
+    // ---- 1. the throttled upload, uninterrupted and then cut halfway ----
+    const [photoA, photoB] = await Promise.all([phonePhoto(60), phonePhoto(180)]);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA' });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
+    await page.getByTestId('login-button').click();
+    await page.waitForURL(/\/dev-idp\//);
+    await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
+    await page.locator('input[name="name"]').fill('Bench');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+    await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
+    const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
+    const dbName = `binaa-${me}`;
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const link = (offline: boolean) =>
+      cdp.send('Network.emulateNetworkConditions', { offline, latency: LATENCY_MS, downloadThroughput: RATE_BYTES, uploadThroughput: RATE_BYTES });
+
+    /** Adds a product with one photo in the dialog; resolves when the photo is queued on the device. */
+    const addWithPhoto = async (name: string, photo: Buffer) => {
+      await page.goto(`${base}/products`);
+      await page.getByTestId('add-product').first().click();
+      const form = page.getByTestId('product-form');
+      await form.locator('[name="name"]').fill(name);
+      await form.locator('[name="price"]').fill('30');
+      await form.locator('[name="unit"]').fill('كيس');
+      await form.getByTestId('photo-input').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await form.getByTestId('product-save').click();
+      await form.waitFor({ state: 'hidden', timeout: 60_000 });
+      return waitFor('the queued photo', async () => (await readUploads(page, dbName)).find((u) => u.status === 'queued'));
+    };
+    const sent = () => waitFor('the upload', async () => ((await readUploads(page, dbName)).some((u) => u.status === 'queued') ? undefined : true), 300_000);
+    const settled = () => waitFor('the uploads to settle', async () => ((await readUploads(page, dbName)).length === 0 ? true : undefined), 60_000, 200);
+
+    // Baseline: the same kind of photo, uninterrupted, on the same link.
+    await link(false);
+    const upBefore = proxy.counter.up;
+    const startA = Date.now();
+    const rowA = await addWithPhoto('صورة المقارنة', photoA);
+    const queuedA = Date.now();
+    await sent();
+    const baseline = {
+      original_bytes: photoA.length,
+      downscaled_bytes: rowA.bytes,
+      prepare_ms: queuedA - startA,
+      upload_ms: Date.now() - queuedA,
+      ideal_ms: Math.round((rowA.bytes / RATE_BYTES) * 1000),
+      bytes_sent: proxy.counter.up - upBefore,
+    };
+    await settled();
+
+    // The cut: offline once the proxy has seen half the downscaled file go up.
+    const rowB = await addWithPhoto('صورة مع انقطاع', photoB);
+    const upStart = proxy.counter.up;
+    await waitFor('half the upload', async () => (proxy.counter.up - upStart >= rowB.bytes / 2 ? true : undefined), 120_000, 10);
+    await link(true);
+    const cutAtBytes = proxy.counter.up - upStart;
+    await new Promise((r) => setTimeout(r, CUT_MS));
+    const row = (await readUploads(page, dbName)).find((u) => u.status === 'queued');
+    // What the server kept of the first attempt: the offset a resume starts from.
+    const offset = row?.url
+      ? Number((await fetch(new URL(row.url, base), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie, origin: base } })).headers.get('upload-offset') ?? 0)
+      : 0;
+    await link(false);
+    const returned = Date.now();
+    await sent();
+    const afterReturn = Date.now() - returned;
+    const bytesSent = proxy.counter.up - upStart;
+    const missingIdealMs = Math.round(((rowB.bytes - offset) / RATE_BYTES) * 1000);
+    const cut = {
+      original_bytes: photoB.length,
+      downscaled_bytes: rowB.bytes,
+      sent_before_cut: cutAtBytes,
+      server_offset_at_cut: offset,
+      bytes_sent: bytesSent,
+      bytes_ratio: +(bytesSent / rowB.bytes).toFixed(3),
+      after_return_ms: afterReturn,
+      missing_ideal_ms: missingIdealMs,
+      time_ratio: +(afterReturn / missingIdealMs).toFixed(3),
+      whole_file_ideal_ms: Math.round((rowB.bytes / RATE_BYTES) * 1000),
+    };
+    await settled();
+    results.upload = { rate_bytes_per_s: RATE_BYTES, latency_ms: LATENCY_MS, cut_ms: CUT_MS, baseline, cut, targets: { bytes_ratio: 1.15, time_ratio: 1.2 } };
+    console.log('upload', results.upload);
+    await context.close();
+
+    // ---- 2. the catalogue's first page, fresh, without the service worker ----
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA', serviceWorkers: 'block' });
+    const catalogue = await visitor.newPage();
+    const visitorCdp = await visitor.newCDPSession(catalogue);
+    await visitorCdp.send('Network.enable');
+    const urls = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    visitorCdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
+    visitorCdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => sizes.set(e.requestId, e.encodedDataLength));
+    await catalogue.goto(`${base}/services`);
+    const cards = catalogue.getByTestId('product-card');
+    await cards.first().waitFor({ timeout: 60_000 });
+    const cardCount = await cards.count();
+    // Scroll through the page so every lazy cover loads, then wait for them.
+    for (let i = 0; i < cardCount; i++) await cards.nth(i).scrollIntoViewIfNeeded();
+    await catalogue.waitForFunction(() => [...document.querySelectorAll('[data-testid="product-card"] img')].every((img) => (img as HTMLImageElement).complete), undefined, { timeout: 60_000 });
+    await catalogue.waitForTimeout(500);
+    const covers = await catalogue.locator('[data-testid="product-card"] img[src^="/media/"]').count();
+    let apiBytes = 0;
+    let mediaBytes = 0;
+    let mediaFiles = 0;
+    let allBytes = 0;
+    for (const [id, size] of sizes) {
+      const url = new URL(urls.get(id) ?? base);
+      allBytes += size;
+      if (url.pathname === '/api/products') apiBytes += size;
+      if (url.pathname.startsWith('/media/')) {
+        mediaBytes += size;
+        mediaFiles += 1;
+      }
+    }
+    results.catalogue = {
+      cards: cardCount,
+      covers,
+      products_page_bytes: apiBytes,
+      thumbnails: mediaFiles,
+      thumbnail_bytes: mediaBytes,
+      page_and_thumbnails_bytes: apiBytes + mediaBytes,
+      everything_bytes: allBytes,
+      target_bytes: 250 * 1024,
+    };
+    console.log('catalogue', results.catalogue);
+    await visitor.close();
+  } finally {
+    await browser.close();
+  }
+
+  // ---- 3. Lighthouse, mobile, on /services ----
+  try {
+    const runs: Array<{ performance: number; lcp_ms: number; tbt_ms: number; cls: number; load_1m: number }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      const port = await freePort();
+      const lhBrowser = await chromium.launch({ executablePath: CHROMIUM, args: [`--remote-debugging-port=${port}`, ...FLAGS, '--lang=ar'] });
+      try {
+        const result = await lighthouse(`${base}/services`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result!.lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        fs.mkdirSync('.lighthouse', { recursive: true });
+        fs.writeFileSync(`.lighthouse/services-photos-${i + 1}.json`, result!.report as string);
+        const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+        runs.push({
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcp_ms: numeric('largest-contentful-paint'),
+          tbt_ms: numeric('total-blocking-time'),
+          cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+          load_1m: +os.loadavg()[0].toFixed(2),
+        });
+        console.log(`Lighthouse /services run ${i + 1}:`, runs.at(-1));
+      } finally {
+        await lhBrowser.close();
+      }
+    }
+    const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+    results.lighthouse_services = { runs, median, target: 95 };
+  } finally {
+    proxy.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const upload = results.upload as { baseline: Record<string, number>; cut: Record<string, number> };
+  const cat = results.catalogue as Record<string, number>;
+  const lh = results.lighthouse_services as { median: { performance: number } };
+  table([
+    { measure: 'downscaled photo (from the 4 MB original)', value: `${upload.cut.downscaled_bytes} B`, baseline: `${upload.cut.original_bytes} B`, ratio: +(upload.cut.downscaled_bytes / upload.cut.original_bytes).toFixed(3) },
+    { measure: 'uninterrupted upload at 1.6 Mbps / 150 ms', value: `${upload.baseline.upload_ms} ms, ${upload.baseline.bytes_sent} B sent`, baseline: `bytes/bandwidth ${upload.baseline.ideal_ms} ms`, ratio: +(upload.baseline.upload_ms / upload.baseline.ideal_ms).toFixed(3) },
+    { measure: 'cut upload: bytes sent / downscaled file (target <= 1.15)', value: `${upload.cut.bytes_sent} B`, baseline: `${upload.cut.downscaled_bytes} B`, ratio: upload.cut.bytes_ratio },
+    { measure: 'cut upload: after the link returns / missing bytes over bandwidth (target <= 1.2)', value: `${upload.cut.after_return_ms} ms`, baseline: `${upload.cut.missing_ideal_ms} ms`, ratio: upload.cut.time_ratio },
+    { measure: `catalogue first page (${cat.cards} cards, ${cat.covers} covers): products + thumbnails (target <= 250 KB)`, value: `${(cat.page_and_thumbnails_bytes / 1024).toFixed(1)} KB`, baseline: '250 KB', ratio: +(cat.page_and_thumbnails_bytes / cat.target_bytes).toFixed(3) },
+    { measure: 'Lighthouse mobile /services with photos (target >= 95)', value: lh.median.performance, baseline: '95', ratio: +(lh.median.performance / 95).toFixed(3) },
+  ]);
+  saveResults('photos', results);
+}
+
+await main();
