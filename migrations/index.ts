@@ -29,6 +29,7 @@ import * as m22 from './20261122000023_sync_clients';
 import * as m23 from './20261122000024_changes';
 import * as m24 from './20261122000025_catalogue_state';
 import * as m25 from './20261122000026_rate_limits';
+import * as m26 from './20261125000020_product_photos';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000024_changes': m23,
   '20261122000025_catalogue_state': m24,
   '20261122000026_rate_limits': m25,
+  '20261125000020_product_photos': m26,
 };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { S3Settings } from './storage/s3';
 
 const csv = z
   .string()
@@ -36,6 +37,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: z.enum(['0', '1']).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export interface Config {
@@ -61,6 +68,11 @@ export interface Config {
   trustProxyHops: number;
   /** POST /api/test/clock moves the deadline calendar (browser tests; never production) */
   testClock: boolean;
+  /**
+   * Where uploads and photo files are kept: an S3-compatible bucket when S3_BUCKET is set
+   * (with its keys), else DATA_DIR (uploads/ for unfinished uploads, media/ for photos).
+   */
+  s3?: S3Settings;
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -93,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
+
   const seedDefault = !e.DATABASE_URL;
   const seedDemo = e.SEED_DEMO === undefined ? seedDefault : ['1', 'true', 'on'].includes(e.SEED_DEMO);
 
@@ -115,6 +131,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // A self-hosted endpoint (MinIO, s3rver) usually has no bucket subdomains.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true'].includes(e.S3_FORCE_PATH_STYLE) : !!e.S3_ENDPOINT,
+          }
+        : undefined,
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

@@ -8,6 +8,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './seed/demo';
+import { sweepMedia } from './modules/photos/media-sweep';
+import { uploadDatastore } from './modules/photos/uploads';
+import { objectStore } from './storage';
 import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
@@ -40,6 +43,8 @@ async function main() {
     await compactChangeLog(db.knex);
     // Ended periods and trials written down as expired; trials ending soon get their notice.
     await sweepSubscriptions(db.knex);
+    // Unfinished uploads older than a day (a client that never came back) are deleted.
+    await uploadDatastore(config).deleteExpired();
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
@@ -47,6 +52,10 @@ async function main() {
   const expireOrders = () => expireAllOverdueOrders(db.knex).catch((err) => logger.warn({ err }, 'order expiry failed'));
   await expireOrders();
   setInterval(expireOrders, 60_000).unref();
+  // Files of photos removed through the sync push (a REST removal sweeps at once).
+  const sweepFiles = () => sweepMedia(db.knex, objectStore(config)).catch((err) => logger.warn({ err }, 'media sweep failed'));
+  await sweepFiles();
+  setInterval(sweepFiles, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   const server = app.listen(config.port, () => {

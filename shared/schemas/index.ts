@@ -15,3 +15,4 @@ export * from './notification';
 export * from './subscription';
 export * from './quick-signup';
 export * from './admin';
+export * from './photo';
