@@ -13,7 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './paths';
 // Statically: a service worker may not import() at run time.
 import { runBackgroundSync, userOfSyncTag } from './data/sync/background';
-import { registerThumbnailCache } from './swThumbnails';
+import { registerThumbnailCache } from './sw-thumbnails';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

@@ -2,9 +2,7 @@
 import { rowKey, type AnyRow } from '../db/schema';
 import { defined, patchRow, type EffectTable } from './types';
 
-type Catalogue = Pick<EffectTable, 'product.create' | 'product.update' | 'product.delete' | 'product.photos.reorder' | 'product.photos.remove' | 'review.create'>;
-
-type PhotoRef = { id: string };
+type Catalogue = Pick<EffectTable, 'product.create' | 'product.update' | 'product.delete' | 'review.create'>;
 
 const categoryName = (category: AnyRow | null | undefined, language: string): string | null =>
   category ? String(category[`name_${language}`] ?? category.name_ar ?? '') || null : null;
@@ -51,26 +49,6 @@ export const catalogueEffects: Catalogue = {
     keys: async (args) => [rowKey('product', args.id)],
     apply(args, rows) {
       rows.set(rowKey('product', args.id), null);
-    },
-  },
-  // The order names every photo the server has; one it no longer has (removed meanwhile)
-  // is skipped, one the order misses keeps its place after the named ones.
-  'product.photos.reorder': {
-    keys: async (args) => [rowKey('product', args.id)],
-    apply(args, rows, ctx) {
-      const key = rowKey('product', args.id);
-      const photos = (rows.get(key)?.photos ?? []) as PhotoRef[];
-      const rank = new Map(args.order.map((id, i) => [id, i]));
-      const sorted = [...photos].sort((a, b) => (rank.get(a.id) ?? rank.size) - (rank.get(b.id) ?? rank.size));
-      patchRow(rows, key, { photos: sorted }, ctx);
-    },
-  },
-  'product.photos.remove': {
-    keys: async (args) => [rowKey('product', args.id)],
-    apply(args, rows, ctx) {
-      const key = rowKey('product', args.id);
-      const photos = (rows.get(key)?.photos ?? []) as PhotoRef[];
-      patchRow(rows, key, { photos: photos.filter((p) => p.id !== args.photo_id) }, ctx);
     },
   },
   // The server recomputes the average from every review (a second one replaces the
