@@ -158,6 +158,8 @@ export class PhotoUploader {
 
   private async drain(): Promise<void> {
     while (!this.stopped) {
+      // Offline: nothing to try; the 'online' event looks again.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       const row = await this.next();
       if (!row) return;
       const outcome = await this.send(row);
@@ -172,6 +174,7 @@ export class PhotoUploader {
         await this.db.uploads.update(row.id, { status: 'refused', code: outcome.code, error: outcome.error, url: null });
         this.setProgress(row.id, undefined);
       } else {
+        this.setProgress(row.id, undefined); // waiting again, not "uploading 0%"
         const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)];
         this.failures += 1;
         await new Promise<void>((resolve) => {

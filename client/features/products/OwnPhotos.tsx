@@ -15,7 +15,7 @@ import { useUploadProgress } from './queries';
 
 const useStyles = makeStyles({
   image: { display: 'block', inlineSize: '100%', blockSize: '100%', objectFit: 'cover' },
-  footer: { gridColumn: '1 / -1', display: 'grid', gap: tokens.spacingVerticalXS },
+  footer: { gridColumn: '1 / -1', display: 'grid', gap: tokens.spacingVerticalXS, minInlineSize: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -38,7 +38,7 @@ export function OwnPhotoStatus({ uploads }: { uploads: readonly UploadRow[] }) {
     <div className={styles.footer}>
       {going.length > 0 && <Going rows={going} />}
       {refused.map((row) => (
-        <MessageBar key={row.id} intent="error" data-testid="photo-refused">
+        <MessageBar key={row.id} intent="error" layout="multiline" data-testid="photo-refused">
           <MessageBarBody>{t('refusedOnCard', { reason: refusalReason(t, row) })}</MessageBarBody>
           <MessageBarActions containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('dismiss')} onClick={() => void writes.cancel(row.id)} />} />
         </MessageBar>

@@ -6,6 +6,7 @@
  */
 import {
   Button,
+  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -62,6 +63,7 @@ export function ProductFormDialog({ open, product, onClose, onSaved }: { open: b
 function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | null; onClose: () => void; onSaved: (kind: 'added' | 'updated') => void }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('products');
+  const { t: tPhotos } = useTranslation('photos');
   const language = toLanguageCode(i18n.resolvedLanguage);
   const categories = useCategories() ?? [];
   const writes = useProductWrites();
@@ -170,6 +172,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
               ))}
             </Dropdown>
           </Field>
+          <PhotoManager photos={photos} uploads={uploads} draft={draft} onChange={setDraft} />
           <div className={styles.imageRow}>
             <Field label={t('form.imageUrl')} validationMessage={message('image_url')} hint={t('form.imageHint')}>
               <Input className={styles.input} name="image_url" type="url" dir="ltr" value={values.image_url} onChange={(_, d) => set('image_url', d.value)} />
@@ -178,7 +181,6 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
               <ImageWithFallback key={values.image_url} src={values.image_url.trim() || null} alt={t('form.imagePreview')} />
             </div>
           </div>
-          <PhotoManager photos={photos} uploads={uploads} draft={draft} onChange={setDraft} />
           <fieldset className={styles.specs} data-testid="specs">
             <legend className={styles.legend}>{t('form.specifications')}</legend>
             {values.specs.map((spec, i) => (
@@ -202,6 +204,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
           </fieldset>
         </DialogContent>
         <DialogActions>
+          {busy && draft.added.length > 0 && <Caption1 role="status">{tPhotos('preparing')}</Caption1>}
           <Button appearance="secondary" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
