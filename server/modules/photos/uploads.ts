@@ -88,7 +88,12 @@ export function uploads(deps: AppDeps): Uploads {
     if (!parsed.success) throw tusError(validationFailed('Upload-Metadata needs kind=product_photo, product_id and photo_id'));
     return parsed.data;
   };
-  const discard = (id: string) => datastore.remove(id).catch((err) => logger.warn({ err, upload: id }, 'could not remove an upload'));
+  const discard = async (id: string) => {
+    await datastore.remove(id).catch((err) => logger.debug({ err, upload: id }, 'the upload store could not remove an upload'));
+    // On S3 the store leaves a completed upload's object behind (it aborts the multipart
+    // upload, which S3 no longer has once it is complete): its objects are deleted here.
+    if (config.s3) await store.delete([id, `${id}.info`, `${id}.part`]).catch((err) => logger.warn({ err, upload: id }, 'could not remove an upload'));
+  };
 
   const server = new Server({
     path: UPLOADS_PATH,
