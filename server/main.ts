@@ -44,7 +44,7 @@ async function main() {
     // Ended periods and trials written down as expired; trials ending soon get their notice.
     await sweepSubscriptions(db.knex);
     // Unfinished uploads older than a day (a client that never came back) are deleted.
-    await uploadDatastore(config).deleteExpired();
+    await uploadDatastore(config, { expiring: true }).deleteExpired();
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();

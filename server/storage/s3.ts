@@ -30,6 +30,10 @@ export function s3ClientConfig(s: S3Settings): S3ClientConfig {
     endpoint: s.endpoint,
     forcePathStyle: s.forcePathStyle,
     credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+    // Checksums only where S3 requires them: many S3-compatible servers do not take the
+    // SDK's default streamed (aws-chunked) checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   };
 }
 

@@ -2,7 +2,7 @@
  * The tus 1.0.0 endpoint at /api/uploads (@tus/server): creation (with upload), HEAD for
  * the offset to resume from, PATCH, termination and expiration. Unfinished uploads live in
  * DATA_DIR/uploads (@tus/file-store) or in the S3 bucket (@tus/s3-store) until they finish
- * or expire (a day after creation; swept hourly), so a phone that loses its signal, or a
+ * or expire (a day after creation; deleted by the hourly upkeep), so a phone that loses its signal, or a
  * server restart, loses nothing: HEAD answers the bytes already stored and the client
  * sends the rest.
  *
@@ -15,13 +15,13 @@
  * (informational only). Creation is refused early (no bytes taken) when the product is not
  * the caller's, has no room or the caller's storage is full. When the last byte arrives the
  * bytes are checked and turned into the photo's files (image.ts), the photo is added
- * (service.ts), and the upload is deleted, kept or not: the answer is 200 with the photo
+ * (service.ts), and the upload is deleted, photo made or not: the answer is 200 with the photo
  * as JSON, or the refusal's status with `{error, code}`, and nothing of a refused upload stays.
  */
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
-import { EVENTS, type Upload } from '@tus/utils';
+import type { Upload } from '@tus/utils';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -37,18 +37,24 @@ import { addPhoto, assertUploadAllowed } from './service';
 /** An unfinished upload is kept this long after its creation. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
 
-/** The datastore of unfinished uploads for this configuration. */
 export type UploadDatastore = FileStore | S3Store;
 
-export function uploadDatastore(config: AppDeps['config']): UploadDatastore {
+/**
+ * The datastore of unfinished uploads for this configuration. The endpoint's own has no
+ * expiration: with one, the creation-with-upload handler reads the upload again after the
+ * finish hook, which deletes it. The hourly upkeep uses one with expiration
+ * (`{expiring: true}`) to delete what was left unfinished for a day.
+ */
+export function uploadDatastore(config: AppDeps['config'], opts: { expiring?: boolean } = {}): UploadDatastore {
+  const expirationPeriodInMilliseconds = opts.expiring ? UPLOAD_EXPIRY_MS : 0;
   if (config.s3) {
     return new S3Store({
       partSize: 8 * 1024 * 1024,
-      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      expirationPeriodInMilliseconds,
       s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
     });
   }
-  return new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  return new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds });
 }
 
 /** A tus refusal: the status and our error body. */
@@ -82,7 +88,12 @@ export function uploads(deps: AppDeps): Uploads {
     if (!parsed.success) throw tusError(validationFailed('Upload-Metadata needs kind=product_photo, product_id and photo_id'));
     return parsed.data;
   };
-  const discard = (id: string) => datastore.remove(id).catch((err) => logger.warn({ err, upload: id }, 'could not remove an upload'));
+  const discard = async (id: string) => {
+    await datastore.remove(id).catch((err) => logger.debug({ err, upload: id }, 'the upload store could not remove an upload'));
+    // On S3 the store leaves a completed upload's object behind (it aborts the multipart
+    // upload, which S3 no longer has once it is complete): its objects are deleted here.
+    if (config.s3) await store.delete([id, `${id}.info`, `${id}.part`]).catch((err) => logger.warn({ err, upload: id }, 'could not remove an upload'));
+  };
 
   const server = new Server({
     path: UPLOADS_PATH,
@@ -111,9 +122,11 @@ export function uploads(deps: AppDeps): Uploads {
         const bytes = await readAll(datastore, upload.id);
         const photo = await processPhoto(bytes);
         const result = await knex.transaction((trx) => addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo));
-        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
+        await discard(upload.id); // the photo has its files now
+        // A finishing PATCH answers 200 with the photo (tus clients take any 2xx); a creation keeps its 201.
+        return { ...(req.method === 'PATCH' ? { status_code: 200 } : {}), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
       } catch (err) {
-        // Nothing of a refused upload is kept. (A kept one is removed once its answer is written.)
+        // Nothing of a refused upload is kept.
         await discard(upload.id);
         if (err instanceof AppError) throw tusError(err);
         if (err && typeof err === 'object' && 'status_code' in err) throw err;
@@ -134,9 +147,6 @@ export function uploads(deps: AppDeps): Uploads {
       return { status_code: e.status_code, body: JSON.stringify({ error: e.body.trim(), code } satisfies ErrorBody) };
     },
   });
-  // A finished upload is removed once its answer is written (the creation-with-upload
-  // handler still reads the upload after the finish hook).
-  server.on(EVENTS.POST_FINISH, (_req, _res, upload) => void discard(upload.id));
 
   async function middleware(ctx: Context, next: Next): Promise<void> {
     if (ctx.path !== UPLOADS_PATH && !ctx.path.startsWith(`${UPLOADS_PATH}/`)) return next();
