@@ -35,7 +35,7 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
   );
   await migrateLatest(db.knex);
-  if (config.seedDemo && (await seedDemo(db.knex))) logger.info('demo data seeded (see README for the demo accounts)');
+  if (config.seedDemo && (await seedDemo(db.knex, { store: objectStore(config) }))) logger.info('demo data seeded (see README for the demo accounts)');
   // Rows inserted outside the services (reference data, demo data) enter the change feed.
   await backfillChangeLog(db.knex);
   const hourly = async () => {
