@@ -77,7 +77,7 @@ if (ph?.catalogue) {
 }
 if (ph?.lighthouse_services) {
   const l = ph.lighthouse_services;
-  rows.push({ benchmark: `/services with photos, Lighthouse mobile, median of (${l.runs.map((r: { performance: number }) => r.performance).join(', ')})`, value: `performance ${l.median.performance}, LCP ${(l.median.lcp_ms / 1000).toFixed(2)} s`, baseline: 'target >= 95', ratio: '', measured: measured(ph) });
+  rows.push({ benchmark: `/services with photos, Lighthouse mobile, median of (${l.runs.map((r: { performance: number }) => r.performance).join(', ')})`, value: `performance ${l.median.performance}, LCP ${(l.median.lcp_ms / 1000).toFixed(2)} s (load ${l.median.load_1m})`, baseline: `target >= 95; landing page in the same run: ${l.landing_median?.performance}`, ratio: l.landing_median ? +(l.median.performance / l.landing_median.performance).toFixed(2) : '', measured: measured(ph) });
 }
 if (all.api) {
   const api = all.api.verdict;
