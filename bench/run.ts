@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,api,sync,client runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -27,6 +27,7 @@ const only = process.env.BENCH_ONLY?.split(',');
 const want = (name: string) => !only || only.includes(name);
 if (want('landing')) run('npx', ['tsx', 'bench/lighthouse-landing.ts']);
 if (want('signed-in')) run('npx', ['tsx', 'bench/lighthouse-signed-in.ts']);
+if (want('photos')) run('npx', ['tsx', 'bench/photos.ts']);
 if (want('api')) run('npx', ['tsx', 'bench/api.ts']);
 if (want('sync')) run('npx', ['tsx', 'bench/sync.ts']);
 if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
@@ -34,7 +35,7 @@ if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -61,6 +62,22 @@ if (lhs?.runs) {
   for (const [route, scores] of Object.entries(lhs.runs as Record<string, number[]>)) {
     rows.push({ benchmark: `${route} signed in, ${lhs.local_products} local products, Lighthouse mobile, median of (${scores.join(', ')})`, value: `performance ${lhs.scores[route]} (load ${lhs.load_1m})`, baseline: `target >= ${lhs.target}`, ratio: '', measured: measured(lhs) });
   }
+}
+const ph = all.photos;
+if (ph?.upload) {
+  const { cut, baseline } = ph.upload;
+  const at = measured(ph);
+  rows.push({ benchmark: 'photo upload at 1.6 Mbps / 150 ms, uninterrupted (baseline)', value: `${baseline.upload_ms} ms for ${baseline.downscaled_bytes} B (from ${baseline.original_bytes} B)`, baseline: `bytes/bandwidth ${baseline.ideal_ms} ms`, ratio: +(baseline.upload_ms / baseline.ideal_ms).toFixed(2), measured: at });
+  rows.push({ benchmark: 'photo upload cut halfway: bytes sent / downscaled file', value: `${cut.bytes_sent} B`, baseline: `${cut.downscaled_bytes} B, target <= 1.15`, ratio: cut.bytes_ratio, measured: at });
+  rows.push({ benchmark: 'photo upload cut halfway: done after the link returns / (missing bytes over bandwidth + baseline overhead)', value: `${cut.after_return_ms} ms`, baseline: `${cut.missing_ideal_ms} + ${cut.baseline_overhead_ms} ms, target <= 1.2`, ratio: cut.time_ratio, measured: at });
+  rows.push({ benchmark: 'photo upload cut halfway: done after the link returns / missing bytes over bandwidth alone', value: `${cut.after_return_ms} ms`, baseline: `${cut.missing_ideal_ms} ms`, ratio: cut.time_ratio_bytes_only, measured: at });
+}
+if (ph?.catalogue) {
+  rows.push({ benchmark: `catalogue first page (${ph.catalogue.cards} cards) with cover thumbnails, transferred`, value: `${(ph.catalogue.page_and_thumbnails_bytes / 1024).toFixed(1)} KB`, baseline: 'target <= 250 KB', ratio: +(ph.catalogue.page_and_thumbnails_bytes / ph.catalogue.target_bytes).toFixed(2), measured: measured(ph) });
+}
+if (ph?.lighthouse_services) {
+  const l = ph.lighthouse_services;
+  rows.push({ benchmark: `/services with photos, Lighthouse mobile, median of (${l.runs.map((r: { performance: number }) => r.performance).join(', ')})`, value: `performance ${l.median.performance}, LCP ${(l.median.lcp_ms / 1000).toFixed(2)} s (load ${l.median.load_1m})`, baseline: `target >= 95; landing page in the same run: ${l.landing_median?.performance}`, ratio: l.landing_median ? +(l.median.performance / l.landing_median.performance).toFixed(2) : '', measured: measured(ph) });
 }
 if (all.api) {
   const api = all.api.verdict;

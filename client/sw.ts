@@ -13,6 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './paths';
 // Statically: a service worker may not import() at run time.
 import { runBackgroundSync, userOfSyncTag } from './data/sync/background';
+import { registerThumbnailCache } from './sw-thumbnails';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -29,6 +30,9 @@ registerRoute(
     denylist: [/^\/api\//],
   }),
 );
+
+// Photo thumbnails the user has seen, for the offline catalogue (a bounded cache of its own).
+registerThumbnailCache(self.location.origin);
 
 // The first worker takes control at once, so the very first visit already works offline.
 // Later versions wait for the user's consent (the update prompt) before they activate.

@@ -30,6 +30,7 @@ import * as m23 from './20261122000024_changes';
 import * as m24 from './20261122000025_catalogue_state';
 import * as m25 from './20261122000026_rate_limits';
 import * as sealedTendering from './20261125000010_sealed_tendering';
+import * as m26 from './20261125000020_product_photos';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000025_catalogue_state': m24,
   '20261122000026_rate_limits': m25,
   '20261125000010_sealed_tendering': sealedTendering,
+  '20261125000020_product_photos': m26,
 };

@@ -27,6 +27,9 @@ import { setStandstillDays } from './modules/projects/tender';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
+import { serveMedia } from './modules/photos/media';
+import { uploads } from './modules/photos/uploads';
+import { objectStore } from './storage';
 
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
@@ -80,6 +83,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   // round trip has failed first, and a monitor has no cookie to load anyway.
   const health = healthRouter();
   app.use(health.routes()).use(health.allowedMethods());
+  // Photo files: public, immutable, no session.
+  app.use(serveMedia(() => objectStore(config)));
   // Sessions only where the server needs them: static files never touch (or re-set) the
   // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.
   const sessions = session(
@@ -103,6 +108,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(serverPathsOnly(sessionUser()));
   app.use(generalLimit(config.limits.perUserPerMinute));
   app.use(originCheck(config.publicUrl, ['/dev-idp/token']));
+  // The tus endpoint takes raw bytes, so it comes before the JSON-only rule and the body parser.
+  app.use(uploads(deps).middleware);
   app.use(jsonOnly());
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' }));
   app.use(grantMiddleware(config, provider));

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { S3Settings } from './storage/s3';
 
 const csv = z
   .string()
@@ -44,6 +45,12 @@ const envSchema = z.object({
     .max(64)
     .default('ocds-binaa'),
   STANDSTILL_DAYS: z.coerce.number().int().min(0).max(60).default(5),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export interface Config {
@@ -76,6 +83,10 @@ export interface Config {
    * becomes final (0: final at once).
    */
   standstillDays: number;
+   * Where uploads and photo files are kept: an S3-compatible bucket when S3_BUCKET is set
+   * (with its keys), else DATA_DIR (uploads/ for unfinished uploads, media/ for photos).
+   */
+  s3?: S3Settings;
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -108,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
+
   const seedDefault = !e.DATABASE_URL;
   const seedDemo = e.SEED_DEMO === undefined ? seedDefault : ['1', 'true', 'on'].includes(e.SEED_DEMO);
 
@@ -132,6 +147,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),
     ocdsPrefix: e.OCDS_PREFIX,
     standstillDays: e.STANDSTILL_DAYS,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // A self-hosted endpoint (MinIO, s3rver) usually has no bucket subdomains.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true'].includes(e.S3_FORCE_PATH_STYLE) : !!e.S3_ENDPOINT,
+          }
+        : undefined,
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

@@ -8,6 +8,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './seed/demo';
+import { sweepMedia } from './modules/photos/media-sweep';
+import { uploadDatastore } from './modules/photos/uploads';
+import { objectStore } from './storage';
 import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
@@ -33,7 +36,7 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
   );
   await migrateLatest(db.knex);
-  if (config.seedDemo && (await seedDemo(db.knex))) logger.info('demo data seeded (see README for the demo accounts)');
+  if (config.seedDemo && (await seedDemo(db.knex, { store: objectStore(config) }))) logger.info('demo data seeded (see README for the demo accounts)');
   // Rows inserted outside the services (reference data, demo data) enter the change feed.
   await backfillChangeLog(db.knex);
   const hourly = async () => {
@@ -41,6 +44,8 @@ async function main() {
     await compactChangeLog(db.knex);
     // Ended periods and trials written down as expired; trials ending soon get their notice.
     await sweepSubscriptions(db.knex);
+    // Unfinished uploads older than a day (a client that never came back) are deleted.
+    await uploadDatastore(config, { expiring: true }).deleteExpired();
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
@@ -53,6 +58,10 @@ async function main() {
   const sweepTenderDeadlines = () => sweepTenders(db.knex).catch((err) => logger.warn({ err }, 'tender sweep failed'));
   await sweepTenderDeadlines();
   setInterval(sweepTenderDeadlines, 60_000).unref();
+  // Files of photos removed through the sync push (a REST removal sweeps at once).
+  const sweepFiles = () => sweepMedia(db.knex, objectStore(config)).catch((err) => logger.warn({ err }, 'media sweep failed'));
+  await sweepFiles();
+  setInterval(sweepFiles, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
   const server = app.listen(config.port, () => {

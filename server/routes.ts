@@ -15,6 +15,7 @@ import { projectsRouter } from './modules/projects/routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
 import { productsRouter } from './modules/products/routes';
+import { photosRouter } from './modules/photos/routes';
 import { reviewsRouter } from './modules/reviews/routes';
 import { ocdsRouter } from './modules/ocds/routes';
 
@@ -31,6 +32,7 @@ export function apiRouter(): Router {
     instantOrdersRouter(),
     categoriesRouter(),
     productsRouter(),
+    photosRouter(),
     reviewsRouter(),
     ocdsRouter(),
     syncRouter(),

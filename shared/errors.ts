@@ -50,6 +50,18 @@ export const ERROR_STATUS = {
   mutation_out_of_order: 409,
   bid_not_found: 404,
   offer_not_found: 404,
+  /** an upload whose bytes are not a photo we take (jpeg, png, webp, avif): svg, pdf, a polyglot, anything else */
+  image_unsupported: 415,
+  /** an upload whose image data ends early or is corrupt */
+  image_truncated: 422,
+  /** an image of more pixels than the decoder is allowed to unpack (a decompression bomb) */
+  image_too_large: 413,
+  /** an upload of more bytes than an upload may have */
+  upload_too_large: 413,
+  /** a product already has the most photos it may have */
+  photo_limit: 409,
+  /** the supplier's photos would pass their plan's storage */
+  storage_quota: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -140,6 +152,14 @@ export const cannotDeleteSelf = (message = 'You cannot delete your own account')
 export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
 export const ownerProtected = (message: string) => new AppError('owner_protected', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
+
+export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>
+  new AppError('image_unsupported', message);
+export const imageTruncated = (message = 'The image data is cut short or corrupt') => new AppError('image_truncated', message);
+export const imageTooLarge = (message = 'The image has too many pixels') => new AppError('image_too_large', message);
+export const uploadTooLarge = (message = 'The file is larger than an upload may be') => new AppError('upload_too_large', message);
+export const photoLimit = (message = 'This product already has the most photos it may have') => new AppError('photo_limit', message);
+export const storageQuota = (message = "Your plan's photo storage is full") => new AppError('storage_quota', message);
 
 export const payloadTooLarge = () => new AppError('payload_too_large', 'Request body is larger than 100 kB');
 export const unsupportedMediaType = () => new AppError('unsupported_media_type', 'Send the body as application/json');

@@ -22,6 +22,7 @@ import { instantOrderResponseCreateSchema } from './schemas/instant-order-respon
 import { notificationReadAllArgsSchema, notificationReadArgsSchema } from './schemas/notification';
 import { profileUpsertSchema } from './schemas/profile';
 import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
+import { photoRemoveArgsSchema, photoReorderArgsSchema } from './schemas/photo';
 import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
 import { objectionAnswerArgsSchema, objectionCreateArgsSchema } from './schemas/tender';
 import { reviewCreateSchema } from './schemas/review';
@@ -50,6 +51,8 @@ export const MUTATIONS = {
   'product.create': { entity: 'product', schema: withId(productCreateSchema) },
   'product.update': { entity: 'product', schema: productUpdateArgsSchema },
   'product.delete': { entity: 'product', schema: productDeleteArgsSchema },
+  'product.photos.reorder': { entity: 'product', schema: photoReorderArgsSchema },
+  'product.photos.remove': { entity: 'product', schema: photoRemoveArgsSchema },
   'review.create': { entity: 'review', schema: withId(reviewCreateSchema) },
   'project.create': { entity: 'project', schema: withId(projectCreateSchema) },
   'project.award': { entity: 'project', schema: projectAwardArgsSchema },

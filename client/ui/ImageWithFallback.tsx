@@ -15,8 +15,12 @@ const useStyles = makeStyles({
   },
 });
 
-/** An image that falls back to a neutral placeholder when missing or broken. */
-export function ImageWithFallback({ src, alt }: { src: string | null | undefined; alt: string }) {
+/**
+ * An image that falls back to a neutral placeholder when missing or broken. Lazy: a list
+ * fetches only the images scrolled near. `srcSet` and `sizes` let the browser pick the
+ * smallest file that is sharp at the size shown (and the screen's density).
+ */
+export function ImageWithFallback({ src, alt, srcSet, sizes }: { src: string | null | undefined; alt: string; srcSet?: string; sizes?: string }) {
   const styles = useStyles();
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
@@ -26,5 +30,5 @@ export function ImageWithFallback({ src, alt }: { src: string | null | undefined
       </div>
     );
   }
-  return <img className={styles.image} src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
+  return <img className={styles.image} src={src} srcSet={srcSet} sizes={sizes} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
 }

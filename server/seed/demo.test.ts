@@ -3,12 +3,18 @@
  * of its own): what someone trying the demo accounts will find.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Knex } from 'knex';
 import { openDatabase, type Database } from '../db/index';
 import { migrateLatest } from '../db/migrate';
 import { productCreateSchema } from '../../shared/schemas/product';
 import { profileUpsertSchema } from '../../shared/schemas/profile';
+import { PHOTO_SIZES } from '../../shared/schemas/photo';
+import { diskStore } from '../storage/disk';
 import { DEMO_ACCOUNTS, seedDemo } from './demo';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -16,16 +22,19 @@ const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
 let db: Database;
 let knex: Knex;
 let seeded: boolean;
+const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-seed-'));
+const photoStore = diskStore(photoDir);
 
 beforeAll(async () => {
   db = await openDatabase(url ? { url, schema, poolMax: 2 } : { schema });
   knex = db.knex;
   await migrateLatest(knex, schema);
-  seeded = await seedDemo(knex);
+  seeded = await seedDemo(knex, { store: photoStore });
 });
 
 afterAll(async () => {
   if (url) await knex.raw('drop schema if exists ?? cascade', [schema]);
+  fs.rmSync(photoDir, { recursive: true, force: true });
   await db?.close();
 });
 
@@ -38,6 +47,27 @@ async function userByEmail(email: string) {
 describe('seedDemo', () => {
   it('seeds an empty database and says so', () => {
     expect(seeded).toBe(true);
+  });
+
+  it('gives every product a photo drawn at seed time, stored as the three WebP sizes', async () => {
+    const products: Array<{ id: string; category_id: string }> = await knex('products').select('id', 'category_id');
+    const photos: Array<{ product_id: string; position: number; hash: string }> = await knex('product_photos').select('product_id', 'position', 'hash');
+    expect(new Set(photos.map((p) => p.product_id)).size).toBe(products.length);
+    // The first product of each category has a second, closer photo.
+    const categories = new Set(products.map((p) => p.category_id)).size;
+    expect(photos.filter((p) => p.position === 1)).toHaveLength(categories);
+    const hashes = [...new Set(photos.map((p) => p.hash))];
+    expect(hashes).toHaveLength(categories * 2);
+    for (const hash of hashes) {
+      for (const size of PHOTO_SIZES) {
+        const file = await photoStore.get(`media/${hash}-${size}.webp`);
+        expect(file, `${hash}-${size}`).not.toBeNull();
+        const chunks: Buffer[] = [];
+        for await (const c of file!.body) chunks.push(c as Buffer);
+        const meta = await sharp(Buffer.concat(chunks)).metadata();
+        expect([meta.format, Math.max(meta.width!, meta.height!)]).toEqual(['webp', size]);
+      }
+    }
   });
 
   it('does nothing the second time', async () => {

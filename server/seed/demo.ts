@@ -24,23 +24,29 @@ import {
   DEMO_TRANSPORT_REQUESTS,
 } from './demo-data';
 
+import type { ObjectStore } from '../storage';
+import { seedDemoPhotos } from './demo-photos';
+
 export { DEMO_ACCOUNTS } from './demo-data';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** Seeds the demo marketplace when there are no users yet. Returns whether it did. */
-export async function seedDemo(knex: Knex): Promise<boolean> {
+/**
+ * Seeds the demo marketplace when there are no users yet. Returns whether it did. With a
+ * store, the products get photos drawn at seed time (demo-photos.ts).
+ */
+export async function seedDemo(knex: Knex, opts: { store?: ObjectStore } = {}): Promise<boolean> {
   return knex.transaction(async (trx) => {
     // Two servers booting on one empty database must not both seed.
     await trx.raw('lock table users in share row exclusive mode');
     if (await trx('users').first('id')) return false;
-    await insertDemo(trx, Date.now());
+    await insertDemo(trx, Date.now(), opts.store);
     return true;
   });
 }
 
-async function insertDemo(trx: Knex.Transaction, now: number): Promise<void> {
+async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStore): Promise<void> {
   const at = (offsetMs: number) => new Date(now + offsetMs);
   const userId = new Map(DEMO_COMPANIES.map((c) => [c.key, crypto.randomUUID()]));
   const idOf = (key: string) => {
@@ -100,6 +106,13 @@ async function insertDemo(trx: Knex.Transaction, now: number): Promise<void> {
       created_at: at(-((i * 37) % DEMO_PRODUCTS.length) * 97 * MINUTE_MS),
     })),
   );
+  if (store) {
+    await seedDemoPhotos(
+      trx,
+      store,
+      DEMO_PRODUCTS.map(([supplier, slug], i) => ({ id: productIds[i], supplier_id: idOf(supplier), slug })),
+    );
+  }
 
   const projectIds = DEMO_PROJECTS.map(() => crypto.randomUUID());
   await trx('projects').insert(

@@ -16,3 +16,4 @@ export * from './subscription';
 export * from './quick-signup';
 export * from './admin';
 export * from './tender';
+export * from './photo';

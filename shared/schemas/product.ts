@@ -23,6 +23,7 @@ import {
 } from './common';
 import { categoryRefSchema } from './category';
 import { verificationTierSchema } from './profile';
+import { productPhotoSchema } from './photo';
 
 export const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
 
@@ -44,6 +45,8 @@ export const productSchema = z.object({
   category_id: uuidSchema.nullable(),
   category_name: z.string().nullable(), // in the reader's language
   image_url: z.string().nullable(),
+  /** uploaded photos in position order, the first the cover (shown before image_url) */
+  photos: z.array(productPhotoSchema),
   specifications: z.record(z.string(), z.string()).nullable(),
   availability_status: availabilityStatusSchema,
   average_rating: z.number().min(0).max(5),

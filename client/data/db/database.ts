@@ -15,6 +15,7 @@ import {
   type MetaRow,
   type OutboxRow,
   type RejectionRow,
+  type UploadRow,
 } from './schema';
 
 export const dbName = (userId: string) => `binaa-${userId}`;
@@ -38,6 +39,7 @@ export class BinaaDb extends Dexie {
   subscription!: Table<EntityRows['subscription'], string>;
   tender_openings!: Table<EntityRows['tender_opening'], string>;
   objections!: Table<EntityRows['objection'], string>;
+  uploads!: Table<UploadRow, string>;
 
   readonly userId: string;
 

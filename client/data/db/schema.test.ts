@@ -6,13 +6,13 @@ import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { BinaaDb, dbName } from './database';
-import { ENTITY_TABLES, SCHEMA_VERSIONS } from './schema';
+import { ENTITY_TABLES, LOCAL_TABLES, SCHEMA_VERSIONS } from './schema';
 
 describe('local store schema', () => {
   it('adds up, version after version, to the engine tables and one table per entity with its indexes', () => {
     const latest: Record<string, string | null> = {};
     for (const { stores } of SCHEMA_VERSIONS) Object.assign(latest, stores);
-    const expected = { meta: 'key', base: 'key', outbox: 'id, status', rejections: 'id', ...Object.fromEntries(Object.values(ENTITY_TABLES).map(({ table, indexes }) => [table, indexes])) };
+    const expected = { meta: 'key', base: 'key', outbox: 'id, status', rejections: 'id', ...LOCAL_TABLES, ...Object.fromEntries(Object.values(ENTITY_TABLES).map(({ table, indexes }) => [table, indexes])) };
     expect(Object.fromEntries(Object.entries(latest).filter(([, spec]) => spec !== null))).toEqual(expected);
   });
 

@@ -142,6 +142,37 @@ export interface RejectionRow {
   at: string;
 }
 
+/**
+ * uploads: a photo chosen on this device, kept (already downscaled) until the server has
+ * it, so it survives going offline, a reload and a restart. The id is the photo's own id
+ * (a uuid made here): the upload names it, so a retried or resumed upload makes one
+ * photo exactly once. `url` is the upload's address on the server once created: a reload
+ * resumes there from the last byte the server has.
+ */
+export interface UploadRow {
+  id: string;
+  product_id: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  /**
+   * queued: waits to be sent (or is being sent); sent: the server has it, the row waits
+   * for the pull that shows the photo; refused: the server said no (`code`, `error`),
+   * kept so the supplier sees why until they dismiss it.
+   */
+  status: 'queued' | 'sent' | 'refused';
+  url: string | null;
+  code: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+/** Tables of this device only (never synced), as the latest schema version has them. */
+export const LOCAL_TABLES = { uploads: 'id, product_id, status' } as const;
+
 export interface SchemaVersion {
   version: number;
   /** The stores this version adds or changes (Dexie keeps the others), null deletes one. */
@@ -197,8 +228,9 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     // opening: every bid but the user's own goes at once (the opening brings them back),
     // and the next sync pulls everything again under a new generation (as a reset does),
     // so projects and bids come back with their opening, standstill and receipt fields.
+    // Photos waiting to reach the server (UploadRow) get a table of their own too.
     version: 3,
-    stores: { tender_openings: 'id, _gen', objections: 'id, project_id, contractor_id, _gen' },
+    stores: { tender_openings: 'id, _gen', objections: 'id, project_id, contractor_id, _gen', uploads: 'id, product_id, status' },
     upgrade: async (tx) => {
       const userId = tx.db.name.replace(/^binaa-/, '');
       await tx

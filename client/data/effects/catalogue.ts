@@ -26,6 +26,7 @@ export const catalogueEffects: Catalogue = {
         category_id: args.category_id ?? null,
         category_name: args.category_id ? categoryName(rows.get(rowKey('category', args.category_id)), ctx.language) : null,
         image_url: args.image_url ?? null,
+        photos: [],
         specifications: args.specifications ?? null,
         availability_status: 'available',
         average_rating: 0,

@@ -22,6 +22,8 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.create': { id: id(1), name: 'أسمنت', price: 18, unit: 'كيس', category_id: id(90) },
   'product.update': { id: id(2), price: 20, category_id: id(90) },
   'product.delete': { id: id(2) },
+  'product.photos.reorder': { id: id(2), order: [id(32), id(30)] },
+  'product.photos.remove': { id: id(2), photo_id: id(30) },
   'review.create': { id: id(21), target_type: 'product', target_id: id(2), rating: 4 },
   'project.create': { id: id(3), title: 'مدرسة', description: 'بناء', location: 'الرياض' },
   'project.award': { id: id(4), bid_id: id(5) },
@@ -47,9 +49,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
 };
 
 const now = '2026-11-20T10:00:00.000Z';
+const photo = (n: number) => ({ id: id(n), hash: String(n).padStart(64, '0'), width: 1200, height: 900 });
 const rows = [
   { entity: 'category', id: id(90), data: { slug: 'cement', name_ar: 'أسمنت', name_en: 'Cement', name_zh: '水泥', sort: 1 } },
-  { entity: 'product', id: id(2), data: { name: 'حديد', supplier_id: U, price: 10, total_reviews: 0, average_rating: 0, created_at: now } },
+  { entity: 'product', id: id(2), data: { name: 'حديد', supplier_id: U, price: 10, total_reviews: 0, average_rating: 0, created_at: now, photos: [photo(30), photo(31), photo(32)] } },
   { entity: 'project', id: id(4), data: { title: 'جسر', status: 'open', bid_count: 1, government_id: U, awarded_bid_id: id(5), created_at: now } },
   { entity: 'bid', id: id(5), data: { project_id: id(4), contractor_id: U, status: 'submitted', amount: 1, digest: 'ab'.repeat(32), created_at: now } },
   { entity: 'objection', id: id(31), data: { project_id: id(4), status: 'open', answer: null, created_at: now } },
@@ -90,12 +93,14 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'product.create': {
     [`product:${id(1)}`]: {
       id: id(1), supplier_id: U, name: 'أسمنت', description: null, price: 18, unit: 'كيس', min_quantity: 1, stock_quantity: null,
-      category_id: id(90), category_name: 'أسمنت', image_url: null, specifications: null, availability_status: 'available',
+      category_id: id(90), category_name: 'أسمنت', image_url: null, photos: [], specifications: null, availability_status: 'available',
       average_rating: 0, total_reviews: 0, supplier_name: 'شركة', supplier_verification_tier: 'gold', created_at: NOW, updated_at: NOW,
     },
   },
   'product.update': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], price: 20, category_id: id(90), category_name: 'أسمنت', updated_at: NOW } },
   'product.delete': { [`product:${id(2)}`]: null },
+  'product.photos.reorder': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], photos: [photo(32), photo(30), photo(31)], updated_at: NOW } },
+  'product.photos.remove': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], photos: [photo(31), photo(32)], updated_at: NOW } },
   'review.create': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], average_rating: 4, total_reviews: 1 } },
   'project.create': {
     [`project:${id(3)}`]: {

@@ -1,6 +1,7 @@
 /** Every mutation's local effect, one table (the engine replays them; features write through them). */
 import { accountEffects } from './account';
 import { catalogueEffects } from './catalogue';
+import { photoEffects } from './photos';
 import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
 import { transportEffects } from './transport';
@@ -10,6 +11,7 @@ import type { EffectTable } from './types';
 
 export const EFFECTS: EffectTable = {
   ...catalogueEffects,
+  ...photoEffects,
   ...procurementEffects,
   ...orderEffects,
   ...transportEffects,
@@ -24,6 +26,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'product.create': ['product', 'category'],
   'product.update': ['product', 'category'],
   'product.delete': ['product'],
+  'product.photos.reorder': ['product'],
+  'product.photos.remove': ['product'],
   'review.create': ['product'],
   'project.create': ['project'],
   'project.award': ['project'],

@@ -12,6 +12,7 @@ import { toLanguageCode } from '../../i18n/languages';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { SyncEngine } from '../sync/engine';
+import { PhotoUploader } from '../photos/uploader';
 import { QueueStore } from './queueStore';
 import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
@@ -20,6 +21,8 @@ import { useSession } from '../session';
 export interface LocalData {
   db: BinaaDb;
   engine: SyncEngine;
+  /** Sends the photos waiting in the local store (data/photos/uploader.ts). */
+  uploader: PhotoUploader;
   /** Who is writing, for the optimistic rows of a local write. */
   context: () => EffectContext;
   /** A newer tab upgraded the database: this one must reload. */
@@ -67,9 +70,11 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const userId = session.user.id;
   const [needsReload, setNeedsReload] = useState(false);
 
-  const { db, engine } = useMemo(() => {
+  const { db, engine, uploader } = useMemo(() => {
     const db = new BinaaDb(userId);
-    return { db, engine: new SyncEngine({ db, transport: createHttpTransport() }) };
+    const engine = new SyncEngine({ db, transport: createHttpTransport() });
+    // A sent photo shows once a pull brings its product: ask for one at once.
+    return { db, engine, uploader: new PhotoUploader(db, { onSent: () => engine.schedule(0) }) };
   }, [userId]);
 
   useEffect(() => {
@@ -86,13 +91,23 @@ export function DataProvider({ children }: { children: ReactNode }) {
     void engine.start();
     const detach = attachBrowserTriggers(engine, userId);
     void askForPersistentStorage();
+    uploader.start();
+    // After each sync: a product created offline may now be on the server (its photos can
+    // go), and a pull may have brought photos that were sent (their local copies can go).
+    const stopWatching = engine.subscribe((state) => {
+      if (state.phase !== 'idle') return;
+      void uploader.settle().catch(() => undefined);
+      uploader.kick();
+    });
     return () => {
+      stopWatching();
+      uploader.stop();
       detach();
       engine.stop();
       db.on('versionchange').unsubscribe(onVersionChange);
       db.close({ disableAutoOpen: true });
     };
-  }, [db, engine, userId]);
+  }, [db, engine, uploader, userId]);
 
   useEffect(() => engine.subscribe((state) => state.phase === 'unauthorized' && markExpired()), [engine, markExpired]);
 
@@ -106,6 +121,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     () => ({
       db,
       engine,
+      uploader,
       needsReload,
       context: () => ({
         user_id: userId,
@@ -115,7 +131,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         now: new Date().toISOString(),
       }),
     }),
-    [db, engine, needsReload, userId, profile, i18n.resolvedLanguage],
+    [db, engine, uploader, needsReload, userId, profile, i18n.resolvedLanguage],
   );
   return (
     <DataContext.Provider value={value}>

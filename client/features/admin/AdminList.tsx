@@ -28,6 +28,8 @@ import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminR
 import { ApiError } from '../../data/api';
 import { isolate, useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { coverOf } from '../../ui/cover';
+import { ImageWithFallback } from '../../ui/ImageWithFallback';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -40,6 +42,7 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalM },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
   tier: { minInlineSize: '140px' },
+  thumb: { inlineSize: '56px', blockSize: '56px', flexShrink: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
 });
 
 type Deletable = { tab: Exclude<AdminTab, 'quickSignups'>; id: string; name: string };
@@ -75,7 +78,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
       if (tab === 'products') {
         const p = row as AdminRows['products'];
         return (
-          <Row key={p.id} title={p.name} lines={[`${p.supplier_name ?? '—'} · ${format.sar(p.price)} / ${p.unit}`, format.date(p.created_at)]}>
+          <Row key={p.id} title={p.name} image={<Cover product={p} />} lines={[`${p.supplier_name ?? '—'} · ${format.sar(p.price)} / ${p.unit}`, format.date(p.created_at)]}>
             <DeleteButton disabled={!online} label={t('deleteNamed', { name: isolate(p.name) })} onClick={() => setDeleting({ tab: 'products', id: p.id, name: p.name })} />
           </Row>
         );
@@ -214,12 +217,24 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
   );
 }
 
-function Row({ title, lines, badge, children, testId = 'admin-row' }: { title: string; lines: string[]; badge?: string; children?: React.ReactNode; testId?: string }) {
+/** A product's cover photo, small: the admin recognises a product by it. */
+function Cover({ product }: { product: AdminRows['products'] }) {
+  const styles = useStyles();
+  const cover = coverOf(product, 56);
+  return (
+    <div className={styles.thumb}>
+      <ImageWithFallback key={cover.src} src={cover.src} srcSet={cover.srcSet} sizes={cover.sizes} alt={product.name} />
+    </div>
+  );
+}
+
+function Row({ title, lines, badge, image, children, testId = 'admin-row' }: { title: string; lines: string[]; badge?: string; image?: React.ReactNode; children?: React.ReactNode; testId?: string }) {
   const styles = useStyles();
   return (
     <li>
       <Card data-testid={testId}>
         <div className={styles.row}>
+          {image}
           <div className={styles.main}>
             <Text weight="semibold" className={styles.name}>
               <bdi>{title}</bdi> {badge && <Badge appearance="tint">{badge}</Badge>}

@@ -10,7 +10,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
-import type { LocalProduct, RejectionRow } from '../../data/db/schema';
+import type { LocalProduct, RejectionRow, UploadRow } from '../../data/db/schema';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -19,7 +19,8 @@ import { useProductWrites } from './mutations';
 import { useCategoryName } from './categoryNames';
 import { ProductCard } from './ProductCard';
 import { ProductFormDialog } from './ProductFormDialog';
-import { CATALOGUE_PAGE, productKey, sameRow, useMyProducts, useProductLimit } from './queries';
+import { CATALOGUE_PAGE, productKey, sameRow, useMyProducts, useProductLimit, useUploadsByProduct } from './queries';
+import { LocalCover, OwnPhotoStatus } from './OwnPhotos';
 
 const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -44,6 +45,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
   const writes = useProductWrites();
   const pending = usePendingKeys();
   const rejections = useRejections();
+  const uploads = useUploadsByProduct();
   // One read of the refusals for the whole list, the first (newest) per product.
   const refusals = useMemo(() => {
     const byKey = new Map<string, RejectionRow>();
@@ -99,6 +101,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
               categoryName={categoryName(p)}
               pending={pending.has(productKey(p.id))}
               refusal={refusals.get(productKey(p.id))}
+              uploads={uploads?.get(p.id)}
               onEdit={setEditing}
               onDelete={setDeleting}
               onAvailability={setAvailability}
@@ -149,6 +152,8 @@ interface OwnProductProps {
   categoryName: string | null;
   pending: boolean;
   refusal: RejectionRow | undefined;
+  /** Its photos on their way from this device (or refused). */
+  uploads: UploadRow[] | undefined;
   onEdit: (p: LocalProduct) => void;
   onDelete: (p: LocalProduct) => void;
   onAvailability: (id: string, available: boolean) => void;
@@ -160,15 +165,22 @@ interface OwnProductProps {
  * render again on a slow phone.
  */
 const OwnProduct = memo(
-  function OwnProduct({ product: p, categoryName, pending, refusal, onEdit, onDelete, onAvailability }: OwnProductProps) {
+  function OwnProduct({ product: p, categoryName, pending, refusal, uploads, onEdit, onDelete, onAvailability }: OwnProductProps) {
     const { t } = useTranslation('products');
+    const localCover = !p.photos?.length ? uploads?.find((u) => u.status !== 'refused') : undefined;
     return (
       <ProductCard
         product={p}
         categoryName={categoryName}
         t={t}
         badges={pending ? <PendingBadge /> : null}
-        footer={refusal ? <Refused rejection={refusal} /> : null}
+        image={localCover ? <LocalCover row={localCover} alt={p.name} /> : undefined}
+        footer={
+          <>
+            {uploads && <OwnPhotoStatus uploads={uploads} />}
+            {refusal && <Refused rejection={refusal} />}
+          </>
+        }
         actions={
           <>
             <Switch
@@ -192,6 +204,7 @@ const OwnProduct = memo(
     a.pending === b.pending &&
     a.categoryName === b.categoryName &&
     a.refusal === b.refusal &&
+    a.uploads === b.uploads &&
     a.onEdit === b.onEdit &&
     a.onDelete === b.onDelete &&
     a.onAvailability === b.onAvailability &&

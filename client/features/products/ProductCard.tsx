@@ -1,6 +1,6 @@
 /**
  * A product as a card, the one for every list of products (the public catalogue, the
- * signed-in catalogue, a supplier's own): image with fallback, name, price in SAR per
+ * signed-in catalogue, a supplier's own): its cover photo (or image URL) with fallback, name, price in SAR per
  * unit, availability, minimum quantity, supplier with tier badge, category, rating, and
  * the actions the caller gives (contact and review in the catalogue; edit, delete and
  * availability for the owner).
@@ -14,6 +14,7 @@ import { ImageWithFallback } from '../../ui/ImageWithFallback';
 import { RatingLine } from '../../ui/Rating';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { TierBadge } from '../../ui/TierBadge';
+import { coverOf } from '../../ui/cover';
 
 const useStyles = makeStyles({
   card: {
@@ -37,7 +38,7 @@ const useStyles = makeStyles({
 /** What a card shows of a product: a synced row and a row of the public API alike. */
 export type CardProduct = Pick<
   Product,
-  'id' | 'name' | 'image_url' | 'price' | 'unit' | 'min_quantity' | 'availability_status' | 'supplier_name' | 'supplier_verification_tier' | 'average_rating' | 'total_reviews'
+  'id' | 'name' | 'image_url' | 'photos' | 'price' | 'unit' | 'min_quantity' | 'availability_status' | 'supplier_name' | 'supplier_verification_tier' | 'average_rating' | 'total_reviews'
 >;
 
 /**
@@ -53,6 +54,7 @@ export function ProductCard({
   badges,
   actions,
   footer,
+  image,
 }: {
   product: CardProduct;
   categoryName: string | null;
@@ -60,14 +62,17 @@ export function ProductCard({
   badges?: ReactNode;
   actions?: ReactNode;
   footer?: ReactNode;
+  /** What to show instead of the cover (the owner's photo still on its way to the server). */
+  image?: ReactNode;
 }) {
   const styles = useStyles();
   const format = useFormat();
+  const cover = coverOf(product);
   const available = product.availability_status === 'available';
   return (
     <article className={styles.card} data-testid="product-card" data-product-id={product.id}>
       <div className={styles.image}>
-        <ImageWithFallback src={product.image_url} alt={product.name} />
+        {image ?? <ImageWithFallback key={cover.src} src={cover.src} srcSet={cover.srcSet} sizes={cover.sizes} alt={product.name} />}
       </div>
       <div className={styles.body}>
         <h2 className={styles.name} data-testid="product-name">

@@ -6,6 +6,7 @@
  */
 import {
   Button,
+  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -30,9 +31,10 @@ import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import type { LocalProduct } from '../../data/db/schema';
 import { ValidationFailed } from '../../data/local/hooks';
 import { toLanguageCode } from '../../i18n/languages';
-import { useProductWrites } from './mutations';
+import { usePhotoWrites, useProductWrites } from './mutations';
+import { PhotoManager, draftedServerPhotos, emptyDraft, type PhotoDraft } from './PhotoManager';
 import { changedFields, initialProductValues, issuesToErrors, toProductBody, validateProduct, type ProductErrors, type ProductValues } from './productForm';
-import { useCategories } from './queries';
+import { useCategories, useProductPhotos, useUploadsByProduct } from './queries';
 
 const useStyles = makeStyles({
   surface: { maxInlineSize: '640px' },
@@ -61,9 +63,14 @@ export function ProductFormDialog({ open, product, onClose, onSaved }: { open: b
 function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | null; onClose: () => void; onSaved: (kind: 'added' | 'updated') => void }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('products');
+  const { t: tPhotos } = useTranslation('photos');
   const language = toLanguageCode(i18n.resolvedLanguage);
   const categories = useCategories() ?? [];
   const writes = useProductWrites();
+  const photoWrites = usePhotoWrites();
+  const photos = useProductPhotos(product?.id ?? null) ?? product?.photos ?? [];
+  const uploads = useUploadsByProduct()?.get(product?.id ?? '') ?? [];
+  const [draft, setDraft] = useState<PhotoDraft>(emptyDraft);
   const [values, setValues] = useState<ProductValues>(() => initialProductValues(product));
   const [errors, setErrors] = useState<ProductErrors>({});
   const [failed, setFailed] = useState(false);
@@ -88,9 +95,11 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
       if (product) {
         const patch = changedFields(product, values);
         if (Object.keys(patch).length) await writes.update(product.id, patch);
+        await savePhotos(product.id);
         onSaved('updated');
       } else {
-        await writes.create(toProductBody(values));
+        const id = await writes.create(toProductBody(values));
+        await savePhotos(id);
         onSaved('added');
       }
       onClose();
@@ -100,6 +109,19 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
       setBusy(false);
     }
   };
+
+  /**
+   * The photo changes of the dialog: removals, then the new order of what is left (the
+   * server takes an order of every photo it has), then the queue's changes.
+   */
+  async function savePhotos(productId: string) {
+    const kept = photos.filter((p) => !draft.removed.has(p.id));
+    for (const photo of photos) if (draft.removed.has(photo.id)) await photoWrites.remove(productId, photo.id);
+    const order = draftedServerPhotos(photos, draft).map((p) => p.id);
+    if (order.length > 1 && order.some((id, i) => id !== kept[i].id)) await photoWrites.reorder(productId, order);
+    for (const id of draft.cancelled) await photoWrites.cancel(id);
+    if (draft.added.length) await photoWrites.queue(productId, draft.added.map((a) => a.file));
+  }
 
   const message = (field: keyof ProductErrors) => (errors[field] ? t(`form.errors.${errors[field]}`) : undefined);
   const categoryName = (id: string) => {
@@ -150,6 +172,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
               ))}
             </Dropdown>
           </Field>
+          <PhotoManager photos={photos} uploads={uploads} draft={draft} onChange={setDraft} />
           <div className={styles.imageRow}>
             <Field label={t('form.imageUrl')} validationMessage={message('image_url')} hint={t('form.imageHint')}>
               <Input className={styles.input} name="image_url" type="url" dir="ltr" value={values.image_url} onChange={(_, d) => set('image_url', d.value)} />
@@ -181,6 +204,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
           </fieldset>
         </DialogContent>
         <DialogActions>
+          {busy && draft.added.length > 0 && <Caption1 role="status">{tPhotos('preparing')}</Caption1>}
           <Button appearance="secondary" onClick={onClose}>
             {t('actions.cancel')}
           </Button>

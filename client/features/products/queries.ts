@@ -4,10 +4,12 @@
  * categories, and the plan's product limit.
  */
 import { useLiveQuery } from '../../data/local/useLiveQuery';
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
-import { rowKey, type LocalProduct } from '../../data/db/schema';
+import { rowKey, type LocalProduct, type UploadRow } from '../../data/db/schema';
+import type { UploadProgress } from '../../data/photos/uploader';
+import type { ProductPhoto } from '../../../shared/schemas/photo';
 import { useLocalData } from '../../data/local/DataProvider';
 import { readSubscription } from '../../data/local/subscription';
 import { parseTerm, productIndex, searchIndex } from '../../data/local/search';
@@ -103,4 +105,31 @@ export const productKey = (id: string) => rowKey('product', id);
 /** Whether a re-read row is the same as the one on screen (live queries hand out new objects). */
 export function sameRow(a: LocalProduct, b: LocalProduct): boolean {
   return a === b || (a.id === b.id && a.updated_at === b.updated_at && a.total_reviews === b.total_reviews && a.average_rating === b.average_rating && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/**
+ * The photos of the signed-in user waiting to reach the server (or refused), by product,
+ * oldest first: one live query for a whole list (the table holds a handful of rows).
+ */
+export function useUploadsByProduct(): ReadonlyMap<string, UploadRow[]> | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const rows = await db.uploads.toArray();
+    rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    const byProduct = new Map<string, UploadRow[]>();
+    for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+    return byProduct;
+  }, [db]);
+}
+
+/** How much of a photo's upload the server has (undefined when it is not being sent). */
+export function useUploadProgress(id: string): UploadProgress | undefined {
+  const { uploader } = useLocalData();
+  return useSyncExternalStore(uploader.subscribe, () => uploader.progressOf(id));
+}
+
+/** A product's photos as stored on this device, live (an upload that finishes shows while the dialog is open). */
+export function useProductPhotos(productId: string | null): ProductPhoto[] | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (productId ? ((await db.products.get(productId))?.photos ?? []) : []), [db, productId]);
 }

@@ -31,6 +31,11 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The product's photos in position order, the first the cover (server/modules/photos). */
+const PHOTOS_COLUMN = `coalesce((
+  select json_agg(json_build_object('id', ph.id, 'hash', ph.hash, 'width', ph.width, 'height', ph.height) order by ph.position, ph.id)
+  from product_photos ph where ph.product_id = p.id), '[]'::json) as photos`;
+
 export const NEWEST_FIRST = [
   { column: 'p.created_at', order: 'desc' as const },
   { column: 'p.id', order: 'desc' as const },
@@ -51,6 +56,7 @@ export function productQuery(db: Knex, language: Language) {
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
       db.raw(`nullif(sp.phone, '') as supplier_phone`),
       db.raw(`nullif(sp.website, '') as supplier_website`),
+      db.raw(PHOTOS_COLUMN),
     );
 }
 

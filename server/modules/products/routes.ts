@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/product';
 import { createdOrOk, listResult, route } from '../../http/route';
 import { readerLanguage } from '../categories/language';
+import { sweepAfterCommit } from '../photos/routes';
 import {
   createProduct,
   deleteProduct,
@@ -115,8 +116,9 @@ export function productsRouter(): Router {
       access: 'user',
       status: 204,
     },
-    async ({ knex, user, params }) => {
+    async ({ ctx, knex, user, params }) => {
       await knex.transaction((trx) => deleteProduct(trx, user, params.id));
+      await sweepAfterCommit(ctx);
     },
   );
 

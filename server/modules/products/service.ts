@@ -21,6 +21,7 @@ import { assertCategoryExists, resolveCategoryRef } from '../categories/service'
 import { findProduct, listNewest } from './queries';
 import { searchProducts } from './search';
 import { productPolicy } from './policy';
+import { deleteProductPhotos } from '../photos/service';
 
 /** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
 const jsonb = (v: Record<string, string> | null | undefined) => (v == null ? v : JSON.stringify(v));
@@ -152,5 +153,6 @@ export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id
 export async function deleteProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
   await lockOwnProduct(trx, user, id);
   await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
+  await deleteProductPhotos(trx, id); // their files are swept after the commit
   await recordChange(trx, 'product', id, productPolicy.audiences({}), 'delete');
 }

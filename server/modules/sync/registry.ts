@@ -7,6 +7,7 @@ import type { MutationName } from '../../../shared/mutations';
 import * as categories from '../categories/sync';
 import * as products from '../products/sync';
 import * as productMutations from '../products/mutations';
+import * as photoMutations from '../photos/mutations';
 import * as reviewMutations from '../reviews/mutations';
 import * as projects from '../projects/sync';
 import * as projectMutations from '../projects/mutations';
@@ -34,6 +35,7 @@ function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
 
 const areaMutations = [
   productMutations.mutations,
+  photoMutations.mutations,
   reviewMutations.mutations,
   projectMutations.mutations,
   instantOrderMutations.mutations,

@@ -1,0 +1,436 @@
+/**
+ * npx tsx bench/photos.ts (after `npx vite build`; part of `npm run bench`): product photos
+ * on a weak phone connection, with the baselines measured in the same run.
+ *
+ * 1. A 4 MB phone photo (4032x3024 JPEG) added in the product dialog over 1.6 Mbps up and
+ *    down with 150 ms latency (the link: phoneLink below; the browser is told it is offline
+ *    through the DevTools protocol's network emulation): first uninterrupted (the baseline), then a second one with the link cut
+ *    halfway through the upload (emulated offline for 3 s) and given back. Figures: the
+ *    bytes the browser sent to the server (counted by a TCP proxy in front of the server,
+ *    headers and every other request of the window included) against the downscaled file,
+ *    target <= 1.15x; the time from the link's return to the server having the photo
+ *    against what the bytes still missing need at the link's rate plus what the baseline
+ *    upload spent beyond its bytes (creation, the server's checks and resizing), target
+ *    <= 1.2x; also against the missing bytes alone.
+ * 2. The public catalogue's first page (/services: 20 products with their covers) in a
+ *    fresh browser without the service worker: the bytes of the page of products and of the
+ *    thumbnails transferred, target <= 250 KB (the app's code, measured elsewhere, apart).
+ * 3. Lighthouse, mobile preset, on /services with those photos, target >= 95 (the median of
+ *    BENCH_LIGHTHOUSE_RUNS runs, 3 by default), as bench/lighthouse-landing.ts runs it, with
+ *    the landing page measured in the same runs as the baseline (the score moves with the
+ *    machine's load, recorded with each run).
+ *
+ * The server is the real app on an embedded database with the demo data (whose products
+ * have photos made at seed time) in a temporary DATA_DIR, with the development sign-in.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { saveResults, table } from './common';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RATE_BYTES = 1_600_000 / 8; // 1.6 Mbps
+const LATENCY_MS = 150;
+const CUT_MS = 3_000;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The phone's link, as a TCP proxy between the browser and the server: each direction is
+ * one shared pipe of RATE_BYTES per second with half the round trip's latency, holding at
+ * most WINDOW bytes on the link per connection (TCP's window: the rest waits in the
+ * sender's buffer). `up` counts what the browser put on the link, lost bytes included. `cut()` drops the link: every connection
+ * closes and what was in flight is lost, as when the signal goes; `restore()` gives it back.
+ * Shaped only while `shaped` (the uploads); signing in and the other parts run at full speed.
+ *
+ * Why not Chromium's own throttling for the bytes: its emulation delays an upload's answer
+ * but writes the body to the socket at once, so the server would hold the whole file at
+ * the cut and there would be nothing to resume. The DevTools protocol still tells the page
+ * it is offline during the cut (the browser's online state and events, failing requests).
+ */
+const WINDOW = 32 * 1024; // about the link's bandwidth-delay product (200 KB/s x 150 ms = 30 KB)
+function phoneLink(listenPort: number, targetPort: number) {
+  const counter = { up: 0 };
+  const sockets = new Set<net.Socket>();
+  const freeAt = { up: 0, down: 0 };
+  const state = { shaped: false };
+  let down = false;
+  const pipe = (from: net.Socket, to: net.Socket, direction: 'up' | 'down') => {
+    // Bytes wait here (the sender's own buffer, not yet on the link) until the window has room.
+    const waiting: Buffer[] = [];
+    let inFlight = 0;
+    const pump = () => {
+      // A dropped connection sends nothing more: what waited in the sender's buffer is gone with it.
+      if (from.destroyed || to.destroyed) {
+        waiting.length = 0;
+        return;
+      }
+      while (waiting.length && inFlight < WINDOW) {
+        const slice = waiting.shift()!;
+        if (direction === 'up') counter.up += slice.length;
+        const start = Math.max(Date.now(), freeAt[direction]);
+        freeAt[direction] = start + (slice.length / RATE_BYTES) * 1000;
+        inFlight += slice.length;
+        setTimeout(() => {
+          inFlight -= slice.length;
+          if (!to.destroyed) to.write(slice);
+          pump();
+        }, freeAt[direction] - Date.now() + LATENCY_MS / 2);
+      }
+      if (waiting.length > 16) from.pause();
+      else if (from.isPaused()) from.resume();
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (process.env.BENCH_TRACE && direction === 'up' && state.shaped) {
+        const line = /^(GET|POST|PATCH|HEAD|PUT|DELETE) (\S+)/.exec(chunk.subarray(0, 200).toString('latin1'));
+        if (line) console.log(`${Date.now() % 100000} ${line[1]} ${line[2]} (up so far ${counter.up})`);
+      }
+      if (!state.shaped && !waiting.length && !inFlight) {
+        if (direction === 'up') counter.up += chunk.length;
+        return void to.write(chunk);
+      }
+      for (let at = 0; at < chunk.length; at += 4096) waiting.push(chunk.subarray(at, at + 4096));
+      pump();
+    });
+  };
+  const server = net.createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    pipe(client, upstream, 'up');
+    pipe(upstream, client, 'down');
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  server.listen(listenPort, '127.0.0.1');
+  return {
+    counter,
+    state,
+    cut: () => {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore: () => {
+      down = false;
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+/**
+ * A phone photo: 4032x3024, smooth light with texture at a scale that survives
+ * downscaling (as real detail does) and fine sensor grain, saved as a camera JPEG of about
+ * 4 MB with EXIF orientation 6. Downscaled to 1600 px it is a few hundred KB, as photos are.
+ */
+async function phonePhoto(tint: number): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const cell = 3;
+  const cw = Math.ceil(width / cell);
+  let seed = tint * 7919 + 1;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const texture = new Float32Array(cw * Math.ceil(height / cell));
+  for (let i = 0; i < texture.length; i++) texture[i] = (random() - 0.5) * 40;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = texture[((y / cell) | 0) * cw + ((x / cell) | 0)];
+      const grain = (random() - 0.5) * 12;
+      const wave = Math.sin(x / 90) * Math.cos(y / 70) * 40;
+      const i = (y * width + x) * 3;
+      raw[i] = Math.max(0, Math.min(255, (x / width) * 200 + wave + t + grain));
+      raw[i + 1] = Math.max(0, Math.min(255, (y / height) * 200 - wave + t * 0.8 + grain));
+      raw[i + 2] = Math.max(0, Math.min(255, tint + wave + t * 0.6 + grain));
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+interface UploadState {
+  bytes: number;
+  status: string;
+  url: string | null;
+}
+
+/** The upload rows of the signed-in user's local store, straight from IndexedDB. */
+function readUploads(page: Page, dbName: string): Promise<UploadState[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<UploadState[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('uploads').objectStore('uploads').getAll();
+          get.onsuccess = () => {
+            resolve((get.result as UploadState[]).map((r) => ({ bytes: r.bytes, status: r.status, url: r.url })));
+            open.result.close();
+          };
+        };
+      }),
+    dbName,
+  );
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000, everyMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function main() {
+  if (!fs.existsSync('dist/index.html')) throw new Error('build first: npx vite build');
+  const serverPort = await freePort();
+  const proxyPort = await freePort();
+  const base = `http://localhost:${proxyPort}`;
+  /** The server without the phone's link in between (Lighthouse simulates its own phone). */
+  const direct = `http://localhost:${serverPort}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-photos-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: '1' };
+  delete env.DATABASE_URL; // the embedded database of DATA_DIR, seeded with the demo data
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const proxy = phoneLink(proxyPort, serverPort);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const results: Record<string, unknown> = {};
+  try {
+    await waitFor('the server', async () => ((await fetch(`${base}/api/health`).catch(() => null))?.ok ? true : undefined), 180_000, 1000);
+
+    // ---- 1. the throttled upload, uninterrupted and then cut halfway ----
+    const [photoA, photoB] = await Promise.all([phonePhoto(60), phonePhoto(180)]);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA' });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
+    await page.getByTestId('login-button').click();
+    await page.waitForURL(/\/dev-idp\//);
+    await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
+    await page.locator('input[name="name"]').fill('Bench');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+    await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
+    const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
+    const dbName = `binaa-${me}`;
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // The page's view of the link: offline during the cut (its bandwidth and latency are the proxy's).
+    const link = async (offline: boolean) => {
+      if (offline) proxy.cut();
+      await cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      if (!offline) proxy.restore();
+    };
+
+    /** Adds a product with one photo in the dialog; resolves when the photo is queued on the device. */
+    const addWithPhoto = async (name: string, photo: Buffer) => {
+      await page.getByTestId('add-product').first().click();
+      const form = page.getByTestId('product-form');
+      await form.locator('[name="name"]').fill(name);
+      await form.locator('[name="price"]').fill('30');
+      await form.locator('[name="unit"]').fill('كيس');
+      await form.getByTestId('photo-input').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await form.getByTestId('product-save').click();
+      await form.waitFor({ state: 'hidden', timeout: 60_000 });
+      return waitFor('the queued photo', async () => (await readUploads(page, dbName)).find((u) => u.status === 'queued'));
+    };
+    const sent = () => waitFor('the upload', async () => ((await readUploads(page, dbName)).some((u) => u.status === 'queued') ? undefined : true), 300_000);
+    const settled = () => waitFor('the uploads to settle', async () => ((await readUploads(page, dbName)).length === 0 ? true : undefined), 60_000, 200);
+
+    console.log(`signed in; phone photos of ${photoA.length} and ${photoB.length} bytes`);
+    // Baseline: the same kind of photo, uninterrupted, on the same link.
+    await link(false);
+    await page.goto(`${base}/products`);
+    await page.getByTestId('add-product').first().waitFor();
+    proxy.state.shaped = true;
+    const upBefore = proxy.counter.up;
+    const startA = Date.now();
+    const rowA = await addWithPhoto('صورة المقارنة', photoA);
+    const queuedA = Date.now();
+    console.log(`baseline photo queued: ${rowA.bytes} bytes after downscaling`);
+    await sent();
+    const baseline = {
+      original_bytes: photoA.length,
+      downscaled_bytes: rowA.bytes,
+      prepare_ms: queuedA - startA,
+      upload_ms: Date.now() - queuedA,
+      ideal_ms: Math.round((rowA.bytes / RATE_BYTES) * 1000),
+      bytes_sent: proxy.counter.up - upBefore,
+    };
+    await settled();
+
+    // The cut: offline once the proxy has seen half the downscaled file go up.
+    console.log('baseline uploaded', baseline);
+    // Counted from before the save: the upload starts as soon as the photo is queued.
+    const upStart = proxy.counter.up;
+    const rowB = await addWithPhoto('صورة مع انقطاع', photoB);
+    console.log(`second photo queued: ${rowB.bytes} bytes`);
+    await waitFor('half the upload', async () => (proxy.counter.up - upStart >= rowB.bytes / 2 ? true : undefined), 120_000, 10);
+    await link(true);
+    console.log('link cut');
+    const cutAtBytes = proxy.counter.up - upStart;
+    await new Promise((r) => setTimeout(r, CUT_MS));
+    const row = (await readUploads(page, dbName)).find((u) => u.status === 'queued');
+    // What the server kept of the first attempt: the offset a resume starts from.
+    const offset = row?.url
+      ? Number((await fetch(new URL(row.url, direct), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie, origin: base } })).headers.get('upload-offset') ?? 0)
+      : 0;
+    await link(false);
+    const returned = Date.now();
+    await sent();
+    const afterReturn = Date.now() - returned;
+    const bytesSent = proxy.counter.up - upStart;
+    const missingIdealMs = Math.round(((rowB.bytes - offset) / RATE_BYTES) * 1000);
+    // What the uninterrupted upload spent beyond its bytes (creating the upload, the
+    // server's checks and resizing): a resume pays it too, once.
+    const overheadMs = Math.max(0, baseline.upload_ms - baseline.ideal_ms);
+    const cut = {
+      original_bytes: photoB.length,
+      downscaled_bytes: rowB.bytes,
+      sent_before_cut: cutAtBytes,
+      server_offset_at_cut: offset,
+      bytes_sent: bytesSent,
+      bytes_ratio: +(bytesSent / rowB.bytes).toFixed(3),
+      after_return_ms: afterReturn,
+      missing_ideal_ms: missingIdealMs,
+      baseline_overhead_ms: overheadMs,
+      time_ratio: +(afterReturn / (missingIdealMs + overheadMs)).toFixed(3),
+      time_ratio_bytes_only: +(afterReturn / missingIdealMs).toFixed(3),
+      whole_file_ideal_ms: Math.round((rowB.bytes / RATE_BYTES) * 1000),
+    };
+    await settled();
+    proxy.state.shaped = false;
+    results.upload = { rate_bytes_per_s: RATE_BYTES, latency_ms: LATENCY_MS, cut_ms: CUT_MS, baseline, cut, targets: { bytes_ratio: 1.15, time_ratio: 1.2 } };
+    console.log('upload', results.upload);
+    await context.close();
+
+    // ---- 2. the catalogue's first page, fresh, without the service worker ----
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA', serviceWorkers: 'block' });
+    const catalogue = await visitor.newPage();
+    const visitorCdp = await visitor.newCDPSession(catalogue);
+    await visitorCdp.send('Network.enable');
+    const urls = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    visitorCdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
+    visitorCdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => sizes.set(e.requestId, e.encodedDataLength));
+    await catalogue.goto(`${base}/services`);
+    const cards = catalogue.getByTestId('product-card');
+    await cards.first().waitFor({ timeout: 60_000 });
+    const cardCount = await cards.count();
+    // Scroll through the page so every lazy cover loads, then wait for them.
+    // (a lazy image not yet asked for counts as complete, so each is waited for in view).
+    for (let i = 0; i < cardCount; i++) {
+      await cards.nth(i).scrollIntoViewIfNeeded();
+      await cards
+        .nth(i)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0) || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))
+        .catch(() => undefined);
+    }
+    await catalogue.waitForTimeout(500);
+    const covers = await catalogue.locator('[data-testid="product-card"] img[src^="/media/"]').count();
+    let apiBytes = 0;
+    let mediaBytes = 0;
+    let mediaFiles = 0;
+    let allBytes = 0;
+    for (const [id, size] of sizes) {
+      const url = new URL(urls.get(id) ?? base);
+      allBytes += size;
+      if (url.pathname === '/api/products') apiBytes += size;
+      if (url.pathname.startsWith('/media/')) {
+        mediaBytes += size;
+        mediaFiles += 1;
+      }
+    }
+    results.catalogue = {
+      cards: cardCount,
+      covers,
+      products_page_bytes: apiBytes,
+      thumbnails: mediaFiles,
+      thumbnail_bytes: mediaBytes,
+      page_and_thumbnails_bytes: apiBytes + mediaBytes,
+      everything_bytes: allBytes,
+      target_bytes: 250 * 1024,
+    };
+    console.log('catalogue', results.catalogue);
+    await visitor.close();
+  } finally {
+    await browser.close();
+  }
+
+  // ---- 3. Lighthouse, mobile, on /services, and on the landing page as the same run's baseline ----
+  try {
+    type LhRun = { performance: number; lcp_ms: number; tbt_ms: number; cls: number; load_1m: number };
+    const runs: Record<'/services' | '/', LhRun[]> = { '/services': [], '/': [] };
+    for (let i = 0; i < RUNS; i++) {
+      for (const route of ['/services', '/'] as const) {
+        const port = await freePort();
+        const lhBrowser = await chromium.launch({ executablePath: CHROMIUM, args: [`--remote-debugging-port=${port}`, ...FLAGS, '--lang=ar'] });
+        try {
+          const result = await lighthouse(`${direct}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+          const lhr = result!.lhr;
+          if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          fs.mkdirSync('.lighthouse', { recursive: true });
+          fs.writeFileSync(`.lighthouse/photos${route === '/' ? '-landing' : '-services'}-${i + 1}.json`, result!.report as string);
+          const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+          runs[route].push({
+            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcp_ms: numeric('largest-contentful-paint'),
+            tbt_ms: numeric('total-blocking-time'),
+            cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+            load_1m: +os.loadavg()[0].toFixed(2),
+          });
+          console.log(`Lighthouse ${route} run ${i + 1}:`, runs[route].at(-1));
+        } finally {
+          await lhBrowser.close();
+        }
+      }
+    }
+    const medianOf = (list: LhRun[]) => [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
+    results.lighthouse_services = { runs: runs['/services'], median: medianOf(runs['/services']), landing_runs: runs['/'], landing_median: medianOf(runs['/']), target: 95 };
+  } finally {
+    proxy.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const upload = results.upload as { baseline: Record<string, number>; cut: Record<string, number> };
+  const cat = results.catalogue as Record<string, number>;
+  const lh = results.lighthouse_services as { median: { performance: number }; landing_median: { performance: number } };
+  table([
+    { measure: 'downscaled photo (from the 4 MB original)', value: `${upload.cut.downscaled_bytes} B`, baseline: `${upload.cut.original_bytes} B`, ratio: +(upload.cut.downscaled_bytes / upload.cut.original_bytes).toFixed(3) },
+    { measure: 'uninterrupted upload at 1.6 Mbps / 150 ms', value: `${upload.baseline.upload_ms} ms, ${upload.baseline.bytes_sent} B sent`, baseline: `bytes/bandwidth ${upload.baseline.ideal_ms} ms`, ratio: +(upload.baseline.upload_ms / upload.baseline.ideal_ms).toFixed(3) },
+    { measure: 'cut upload: bytes sent / downscaled file (target <= 1.15)', value: `${upload.cut.bytes_sent} B`, baseline: `${upload.cut.downscaled_bytes} B`, ratio: upload.cut.bytes_ratio },
+    { measure: 'cut upload: after the link returns / (missing bytes over bandwidth + the baseline\'s overhead) (target <= 1.2)', value: `${upload.cut.after_return_ms} ms`, baseline: `${upload.cut.missing_ideal_ms} + ${upload.cut.baseline_overhead_ms} ms`, ratio: upload.cut.time_ratio },
+    { measure: 'cut upload: after the link returns / missing bytes over bandwidth alone', value: `${upload.cut.after_return_ms} ms`, baseline: `${upload.cut.missing_ideal_ms} ms`, ratio: upload.cut.time_ratio_bytes_only },
+    { measure: `catalogue first page (${cat.cards} cards, ${cat.covers} covers): products + thumbnails (target <= 250 KB)`, value: `${(cat.page_and_thumbnails_bytes / 1024).toFixed(1)} KB`, baseline: '250 KB', ratio: +(cat.page_and_thumbnails_bytes / cat.target_bytes).toFixed(3) },
+    { measure: 'Lighthouse mobile /services with photos (target >= 95)', value: lh.median.performance, baseline: `landing page, same run: ${lh.landing_median.performance}`, ratio: +(lh.median.performance / lh.landing_median.performance).toFixed(3) },
+  ]);
+  saveResults('photos', results);
+}
+
+await main();

@@ -1,0 +1,224 @@
+/**
+ * Sends the photos waiting in `uploads` to the server over tus (resumable uploads), one
+ * at a time (a weak connection is better used by one upload than split between several),
+ * oldest first, from any tab of the user but only one at once (a Web Lock).
+ *
+ * - A photo of a product created offline waits until the product's create has reached
+ *   the server (the outbox no longer holds it as pending).
+ * - The upload's address is stored on the photo's row as soon as the server makes it, so
+ *   after a dropped link, a reload or a restart the upload asks the server how much it has
+ *   (HEAD) and sends only the rest. The photo id travels in the metadata: a photo the
+ *   server already made is never made twice.
+ * - A refusal (the server's JSON `{error, code}`) marks the row refused with its reason;
+ *   a failure of the link or the server retries later (sooner when the browser says it is
+ *   online again).
+ * - Once sent, the row stays (status sent) until a pull brings the product with the
+ *   photo, so the screens never lose sight of it in between; then it is deleted.
+ */
+import { Upload, type DetailedError } from 'tus-js-client';
+import type { BinaaDb } from '../db/database';
+import type { UploadRow } from '../db/schema';
+
+export const UPLOAD_ENDPOINT = '/api/uploads';
+
+/** Waits after a failed attempt (the link or the server), before the next one. */
+const BACKOFF_MS = [1_000, 3_000, 10_000, 30_000, 60_000];
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+type Outcome = { kind: 'sent' } | { kind: 'refused'; code: string; error: string } | { kind: 'failed' };
+
+/** Statuses that mean "not this file", never "try again". */
+function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 409 && status !== 423 && status !== 429;
+}
+
+function refusalOf(error: DetailedError): { code: string; error: string } {
+  const response = error.originalResponse;
+  try {
+    const body = JSON.parse(response?.getBody() ?? '') as { code?: unknown; error?: unknown };
+    if (typeof body.code === 'string') return { code: body.code, error: typeof body.error === 'string' ? body.error : body.code };
+  } catch {
+    /* not JSON: below */
+  }
+  const status = response?.getStatus() ?? 0;
+  return status === 413 ? { code: 'image_too_large', error: 'too large' } : { code: 'upload_refused', error: `HTTP ${status}` };
+}
+
+export class PhotoUploader {
+  private readonly progress = new Map<string, UploadProgress>();
+  private readonly listeners = new Set<() => void>();
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  private wake: (() => void) | null = null;
+  private current: { id: string; upload: Upload; settle: (outcome: Outcome) => void } | null = null;
+
+  constructor(
+    private readonly db: BinaaDb,
+    private readonly options: { endpoint?: string; onSent?: () => void } = {},
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    window.addEventListener('online', this.kick);
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.kick);
+    this.abortCurrent(false);
+    this.wake?.();
+  }
+
+  /** Look for work now (after a photo is queued, a sync, the link coming back). */
+  kick = (): void => {
+    if (this.stopped) return;
+    this.failures = 0;
+    if (this.wake) {
+      this.wake();
+      return;
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    const work = () => this.drain().finally(() => {
+      this.running = false;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.kick();
+      }
+    });
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    void (locks ? locks.request(`binaa-uploads-${this.db.userId}`, work) : work()).catch((error: unknown) => console.warn('photo upload failed', error));
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  progressOf(id: string): UploadProgress | undefined {
+    return this.progress.get(id);
+  }
+
+  private setProgress(id: string, value: UploadProgress | undefined) {
+    if (value) this.progress.set(id, value);
+    else this.progress.delete(id);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Stops sending a photo (removed before it reached the server) and forgets it. */
+  async cancel(id: string): Promise<void> {
+    const row = await this.db.uploads.get(id);
+    await this.db.uploads.delete(id);
+    if (this.current?.id === id) this.abortCurrent(true);
+    else if (row?.url && row.status === 'queued') await Upload.terminate(row.url).catch(() => undefined);
+    this.setProgress(id, undefined);
+  }
+
+  /** An aborted upload reports nothing: its attempt ends here, as a failure to retry (if its row is still there). */
+  private abortCurrent(terminate: boolean) {
+    const current = this.current;
+    if (!current) return;
+    void current.upload.abort(terminate).catch(() => undefined);
+    current.settle({ kind: 'failed' });
+  }
+
+  /** Deletes sent rows whose photo a pull has brought (or whose product is gone). */
+  async settle(): Promise<void> {
+    const sent = await this.db.uploads.where('status').equals('sent').toArray();
+    if (!sent.length) return;
+    const products = await this.db.products.bulkGet([...new Set(sent.map((r) => r.product_id))]);
+    const byId = new Map(products.filter((p) => p).map((p) => [p!.id, p!]));
+    const done = sent.filter((r) => {
+      const product = byId.get(r.product_id);
+      const photos = (product as { photos?: Array<{ id: string }> } | undefined)?.photos;
+      return !product || Boolean(photos?.some((p) => p.id === r.id));
+    });
+    if (done.length) await this.db.uploads.bulkDelete(done.map((r) => r.id));
+  }
+
+  /** The oldest queued photo whose product the server already has. */
+  private async next(): Promise<UploadRow | undefined> {
+    const queued = (await this.db.uploads.where('status').equals('queued').toArray()).sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    if (!queued.length) return undefined;
+    const pending = await this.db.outbox.where('status').equals('pending').toArray();
+    const unsent = new Set(pending.filter((m) => m.name === 'product.create').map((m) => String(m.args.id)));
+    return queued.find((row) => !unsent.has(row.product_id));
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      // Offline: nothing to try; the 'online' event looks again.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      const row = await this.next();
+      if (!row) return;
+      const outcome = await this.send(row);
+      if (this.stopped) return;
+      if (outcome.kind === 'sent') {
+        this.failures = 0;
+        await this.db.uploads.update(row.id, { status: 'sent' });
+        this.setProgress(row.id, undefined);
+        this.options.onSent?.();
+      } else if (outcome.kind === 'refused') {
+        this.failures = 0;
+        await this.db.uploads.update(row.id, { status: 'refused', code: outcome.code, error: outcome.error, url: null });
+        this.setProgress(row.id, undefined);
+      } else {
+        this.setProgress(row.id, undefined); // waiting again, not "uploading 0%"
+        const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)];
+        this.failures += 1;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            this.wake = null;
+            resolve();
+          }, delay);
+          this.wake = () => {
+            clearTimeout(timer);
+            this.wake = null;
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  private send(row: UploadRow): Promise<Outcome> {
+    return new Promise<Outcome>((resolve) => {
+      const upload: Upload = new Upload(row.blob, {
+        endpoint: this.options.endpoint ?? UPLOAD_ENDPOINT,
+        // Where an earlier attempt got to: tus asks the server for its offset and sends the rest
+        // (or starts afresh if the server no longer has that upload).
+        uploadUrl: row.url,
+        metadata: { kind: 'product_photo', product_id: row.product_id, photo_id: row.id, filename: row.name, filetype: row.type },
+        // The row keeps the address (below), not tus's own localStorage.
+        storeFingerprintForResuming: false,
+        // Quick retries within one attempt; a longer outage is the queue's backoff.
+        retryDelays: [0, 1_000, 3_000],
+        onUploadUrlAvailable: () => {
+          if (upload.url && upload.url !== row.url) void this.db.uploads.update(row.id, { url: upload.url });
+        },
+        onProgress: (sent, total) => this.setProgress(row.id, { sent, total }),
+        onSuccess: () => resolve({ kind: 'sent' }),
+        onError: (error) => {
+          const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+          resolve(isRefusal(status) ? { kind: 'refused', ...refusalOf(error as DetailedError) } : { kind: 'failed' });
+        },
+      });
+      this.current = { id: row.id, upload, settle: resolve };
+      this.setProgress(row.id, { sent: 0, total: row.bytes });
+      upload.start();
+    }).finally(() => {
+      this.current = null;
+    });
+  }
+}
