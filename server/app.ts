@@ -27,6 +27,9 @@ import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
 
+/** The price list import's body: 20,000 rows of a few cells each fit in it. */
+const IMPORT_PATH = '/api/products/imports';
+const IMPORT_BODY_LIMIT = '8mb';
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
 export interface CreateAppOptions extends AppDeps {
@@ -102,7 +105,11 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(generalLimit(config.limits.perUserPerMinute));
   app.use(originCheck(config.publicUrl, ['/dev-idp/token']));
   app.use(jsonOnly());
-  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' }));
+  // A price list import carries thousands of rows in one body (one transaction, all or
+  // none); every other body stays within 100 kB.
+  const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' });
+  const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT, encoding: 'utf-8' });
+  app.use((ctx, next) => (ctx.path === IMPORT_PATH && ctx.method === 'POST' ? importBody(ctx, next) : body(ctx, next)));
   app.use(grantMiddleware(config, provider));
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];
