@@ -131,7 +131,7 @@ export function toImportRows(sheet: SheetData, mapping: ColumnMapping): ImportRo
 export type ExportLine = Record<PriceListField, string | number | null>;
 export type ExportLanguage = keyof typeof EXPORT_HEADERS;
 
-export function exportCsv(lines: ExportLine[], language: ExportLanguage, Papa: { unparse: (data: unknown) => string }): string {
+export function exportCsv(lines: ExportLine[], language: ExportLanguage, Papa: Pick<typeof import('papaparse'), 'unparse'>): string {
   const headers = PRICE_LIST_FIELDS.map((f) => EXPORT_HEADERS[language][f]);
   const data = lines.map((l) => PRICE_LIST_FIELDS.map((f) => l[f] ?? ''));
   return `\ufeff${Papa.unparse({ fields: headers, data })}\r\n`;
