@@ -48,7 +48,8 @@ export const catalogueEffects: Catalogue = {
       const current = rows.get(rowKey('product', id));
       const stock = patch.stock_quantity !== undefined ? patch.stock_quantity : (current?.stock_quantity as number | null | undefined);
       const manual = patch.availability_status ?? (current?.availability_status as 'available' | 'out_of_stock' | undefined) ?? 'available';
-      const availability = current || patch.stock_quantity != null ? { availability_status: stockAvailability(stock, manual) } : {};
+      const touched = patch.stock_quantity !== undefined || patch.availability_status !== undefined;
+      const availability = touched ? { availability_status: stockAvailability(stock, manual) } : {};
       patchRow(rows, rowKey('product', id), { ...defined(patch), ...availability, ...extra }, ctx);
     },
   },

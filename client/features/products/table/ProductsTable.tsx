@@ -125,7 +125,12 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
       const c = Math.max(0, Math.min(COLUMNS.length - 1, col));
       setActive({ row: r, col: c });
       virtualizer.scrollToIndex(r, { align: 'auto' });
-      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus({ preventScroll: true }));
+      // At once when the cell is rendered (the next key must find it focused), else once
+      // the virtualiser has rendered it.
+      const cell = () => scroller.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`);
+      const now = cell();
+      if (now) now.focus({ preventScroll: true });
+      else requestAnimationFrame(() => cell()?.focus({ preventScroll: true }));
     },
     [rows.length, virtualizer],
   );
