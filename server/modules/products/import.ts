@@ -48,15 +48,14 @@ function toReport(row: ImportRow): ImportReport {
 
 /** The supplier's products, categories and plan room, read inside the apply's transaction. */
 async function importContext(trx: Knex.Transaction, user: SessionUser) {
-  const [products, categories, limit] = await Promise.all([
-    trx('products')
-      .where({ supplier_id: user.id })
-      .whereNull('deleted_at')
-      .forUpdate()
-      .select('id', 'sku', 'price', 'stock_quantity', 'availability_status'),
-    trx('categories').whereNull('deleted_at').select('id', 'slug', 'name_ar', 'name_en', 'name_zh'),
-    trx.raw('select ?', [planLimitColumns(trx, user.id, 'products')]),
-  ]);
+  // One after the other: a transaction is one connection.
+  const products = await trx('products')
+    .where({ supplier_id: user.id })
+    .whereNull('deleted_at')
+    .forUpdate()
+    .select('id', 'sku', 'price', 'stock_quantity', 'availability_status');
+  const categories = await trx('categories').whereNull('deleted_at').select('id', 'slug', 'name_ar', 'name_en', 'name_zh');
+  const limit = await trx.raw('select ?', [planLimitColumns(trx, user.id, 'products')]);
   const { limit_max, limit_used } = limit.rows[0] as { limit_max: number | string; limit_used: number | string };
   const max = Number(limit_max);
   const ctx: ImportContext = { products, categories, room: max >= UNLIMITED ? null : Math.max(0, max - Number(limit_used)) };

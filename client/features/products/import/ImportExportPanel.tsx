@@ -46,7 +46,7 @@ import { useFormat } from '../../../i18n/format';
 import { useOnline } from '../../../ui/useOnline';
 import { useCategoryName } from '../categoryNames';
 import { useCategories, useMyProducts, useProductLimit } from '../queries';
-import { exportCsvFile, exportXlsxFile, kindOf, readPriceList, toImportRows, type SheetData } from './spreadsheet';
+import { exportCsvFile, exportXlsxFile, kindOf, preloadSpreadsheets, readPriceList, toImportRows, type SheetData } from './spreadsheet';
 
 const ROW_HEIGHT = 36;
 
@@ -96,6 +96,9 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
   const [busy, setBusy] = useState<'reading' | 'applying' | 'undoing' | 'exporting' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [last, setLast] = useState<ImportReport | null>(null);
+
+  // The spreadsheet libraries load while the supplier looks at the panel, not after the click.
+  useEffect(() => preloadSpreadsheets(), []);
 
   useEffect(() => {
     if (!online) return;
@@ -292,7 +295,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
                       <option value="">{t('import.notMapped')}</option>
                       {file.sheet.headers.map((_, i) => (
                         <option key={i} value={i}>
-                          {t('import.column', { n: i + 1, name: headerName(i) })}
+                          {t('import.column', { n: format.number(i + 1), name: headerName(i) })}
                         </option>
                       ))}
                     </Select>

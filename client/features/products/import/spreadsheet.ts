@@ -44,6 +44,12 @@ export function kindOf(name: string): FileKind | null {
   return ext === 'xlsx' ? 'xlsx' : ext === 'csv' || ext === 'txt' ? 'csv' : null;
 }
 
+/** Starts loading both libraries (when the import panel opens), so a click does not wait for them. */
+export function preloadSpreadsheets(): void {
+  void import('exceljs').catch(() => undefined);
+  void import('papaparse').catch(() => undefined);
+}
+
 async function loadExcel() {
   const mod = await import('exceljs');
   return (mod as unknown as { default?: typeof mod }).default ?? mod;
@@ -153,7 +159,8 @@ export async function exportXlsx(lines: ExportLine[], language: ExportLanguage):
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.addRows(lines);
-  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+  // Inline strings: every name is different, so a shared-strings table only costs time.
+  return (await workbook.xlsx.writeBuffer({ useSharedStrings: false })) as ArrayBuffer;
 }
 
 export async function exportXlsxFile(lines: ExportLine[], language: ExportLanguage): Promise<Blob> {

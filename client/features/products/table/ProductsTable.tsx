@@ -10,11 +10,12 @@
  * read as the import reads them, so Arabic-Indic digits work. Every edit is an outbox
  * write (product.update), shown at once with "waiting to send" until the server has it.
  */
-import { Badge, Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { parseNumber } from '../../../../shared/price-list';
 import { isLowStock } from '../../../../shared/schemas/product';
 import { moneySchema, stockSchema } from '../../../../shared/schemas/common';
@@ -66,11 +67,21 @@ const useStyles = makeStyles({
   low: { color: tokens.colorPaletteDarkOrangeForeground1 },
   invalid: { color: tokens.colorPaletteRedForeground1 },
   body: { position: 'relative' },
+  // Plain spans, not Fluent badges: a scroll mounts ten rows a frame, each with two or three.
+  badge: { display: 'inline-block', paddingInline: '6px', borderRadius: tokens.borderRadiusCircular, fontSize: tokens.fontSizeBase200, lineHeight: '18px' },
+  ok: { backgroundColor: tokens.colorPaletteGreenBackground1, color: tokens.colorPaletteGreenForeground1, border: `1px solid ${tokens.colorPaletteGreenBorder1}` },
+  out: { backgroundColor: tokens.colorPaletteRedBackground1, color: tokens.colorPaletteRedForeground1, border: `1px solid ${tokens.colorPaletteRedBorder1}` },
+  warn: { backgroundColor: tokens.colorPaletteYellowBackground1, color: tokens.colorPaletteDarkOrangeForeground1, border: `1px solid ${tokens.colorPaletteYellowBorder1}` },
+  refusedMark: { backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand },
 });
 
 export function ProductsTable({ supplierId }: { supplierId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('stock');
+  const { t: tRows } = useTranslation(['stock', 'common']);
+  const format = useFormat();
+  const number = useMemo(() => (n: number) => format.number(n), [format.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+  const money = useMemo(() => (n: number) => format.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [format.lng]); // eslint-disable-line react-hooks/exhaustive-deps
   const products = useMyProducts(supplierId);
   const categoryName = useCategoryName();
   const writes = useProductWrites();
@@ -220,8 +231,12 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
   const sortBy = (column: ColumnId) => setSort((s) => ({ column, desc: s.column === column ? !s.desc : false }));
   const header = (column: ColumnId) => (column === 'low' ? 'lowStock' : column);
 
-  return (
-    <div className={styles.root} data-testid="products-table">
+  // The toolbar and the header row stay the same elements while the table scrolls (the
+  // virtualiser renders the table on every scroll step), so React skips them.
+  const total = products?.length ?? 0;
+  const tools = useMemo(
+    () => (
+      <>
       <div className={styles.tools}>
         <div className={styles.field}>
           <label htmlFor="products-table-filter">{t('table.filter')}</label>
@@ -236,23 +251,19 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
           </Select>
         </div>
         <Text className={styles.hint} data-testid="table-count">
-          {t('table.count', { shown: rows.length, total: products?.length ?? 0 })}
+          {t('table.count', { shown: rows.length, total })}
         </Text>
       </div>
       <Text size={200} className={styles.hint} id="products-table-hint">
         {t('table.hint')}
       </Text>
-      <div
-        ref={scroller}
-        className={styles.grid}
-        role="grid"
-        aria-label={t('table.caption')}
-        aria-describedby="products-table-hint"
-        aria-rowcount={rows.length + 1}
-        aria-colcount={COLUMNS.length}
-        onKeyDown={onKeyDown}
-        data-testid="products-grid"
-      >
+      </>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filter, show, rows.length, total, t, styles],
+  );
+  const head = useMemo(
+    () => (
         <div role="row" aria-rowindex={1} className={mergeClasses(styles.row, styles.head)}>
           {COLUMNS.map((column) => (
             <div
@@ -268,6 +279,26 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
             </div>
           ))}
         </div>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sort, t, styles],
+  );
+
+  return (
+    <div className={styles.root} data-testid="products-table">
+      {tools}
+      <div
+        ref={scroller}
+        className={styles.grid}
+        role="grid"
+        aria-label={t('table.caption')}
+        aria-describedby="products-table-hint"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={COLUMNS.length}
+        onKeyDown={onKeyDown}
+        data-testid="products-grid"
+      >
+        {head}
         {rows.length === 0 && products && (
           <div role="row" className={styles.row}>
             <div role="gridcell" className={styles.cell}>
@@ -292,6 +323,9 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
                 onEditValue={(value) => setEditing((e) => (e ? { ...e, value, invalid: false } : e))}
                 onCellFocus={(col) => setActive({ row: item.index, col })}
                 onToggle={toggle}
+                t={tRows}
+                number={number}
+                money={money}
               />
             );
           })}
@@ -313,14 +347,16 @@ interface RowProps {
   onEditValue: (value: string) => void;
   onCellFocus: (col: number) => void;
   onToggle: (p: LocalProduct) => void;
+  /** the table's translation and number formats, shared by every row instead of a hook each */
+  t: TFunction<['stock', 'common']>;
+  number: (n: number) => string;
+  money: (n: number) => string;
 }
 
 /** One product's row: memoised, so a scroll or an edit renders only the rows that changed. */
 const TableRow = memo(
-  function TableRow({ index, top, product: p, categoryName, pending, refusal, activeCol, editing, onEditValue, onCellFocus, onToggle }: RowProps) {
+  function TableRow({ index, top, product: p, categoryName, pending, refusal, activeCol, editing, onEditValue, onCellFocus, onToggle, t, number, money }: RowProps) {
     const styles = useStyles();
-    const { t } = useTranslation(['stock', 'common']);
-    const format = useFormat();
     const low = isLowStock(p);
     const tracked = p.stock_quantity != null;
     const content = (column: ColumnId) => {
@@ -328,36 +364,36 @@ const TableRow = memo(
         case 'sku': return p.sku ?? '';
         case 'name': return p.name;
         case 'category': return categoryName ?? '';
-        case 'price': return format.number(p.price, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        case 'price': return money(p.price);
         case 'stock':
           return tracked ? (
             <>
-              <span className={mergeClasses(styles.num, low && styles.low)}>{format.number(p.stock_quantity as number)}</span>
+              <span className={mergeClasses(styles.num, low && styles.low)}>{number(p.stock_quantity as number)}</span>
               {low && (
-                <Badge size="small" appearance="tint" color="warning" data-testid="low-stock">
+                <span className={mergeClasses(styles.badge, styles.warn)} data-testid="low-stock">
                   {t('table.lowStock')}
-                </Badge>
+                </span>
               )}
             </>
           ) : (
             <span className={styles.hint}>{t('table.untracked')}</span>
           );
-        case 'low': return p.low_stock_threshold == null ? '' : format.number(p.low_stock_threshold);
+        case 'low': return p.low_stock_threshold == null ? '' : number(p.low_stock_threshold);
         case 'availability':
           return (
             <>
-              <Badge appearance="tint" color={p.availability_status === 'available' ? 'success' : 'danger'} data-testid="availability">
+              <span className={mergeClasses(styles.badge, p.availability_status === 'available' ? styles.ok : styles.out)} data-testid="availability">
                 {t(p.availability_status === 'available' ? 'table.available' : 'table.outOfStock')}
-              </Badge>
+              </span>
               {pending && (
-                <Badge appearance="outline" color="warning" size="small" data-testid="pending-badge">
+                <span className={mergeClasses(styles.badge, styles.warn)} data-testid="pending-badge">
                   {t('table.pending')}
-                </Badge>
+                </span>
               )}
               {refusal && (
-                <Badge appearance="filled" color="danger" size="small" title={t('table.refused', { reason: t(`common:errors.${refusal.code}`, { defaultValue: refusal.error }) })} data-testid="row-refused">
-                  !
-                </Badge>
+                <span className={mergeClasses(styles.badge, styles.refusedMark)} title={t('table.refused', { reason: t(`common:errors.${refusal.code}`, { defaultValue: refusal.error }) })} data-testid="row-refused">
+                  {t('table.refused', { reason: t(`common:errors.${refusal.code}`, { defaultValue: refusal.error }) })}
+                </span>
               )}
             </>
           );
@@ -417,5 +453,7 @@ const TableRow = memo(
     a.refusal === b.refusal &&
     a.activeCol === b.activeCol &&
     a.editing === b.editing &&
-    a.onToggle === b.onToggle,
+    a.onToggle === b.onToggle &&
+    a.t === b.t &&
+    a.number === b.number,
 );
