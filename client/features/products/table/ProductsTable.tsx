@@ -251,7 +251,7 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
           </Select>
         </div>
         <Text className={styles.hint} data-testid="table-count">
-          {t('table.count', { shown: rows.length, total })}
+          {t('table.count', { shown: number(rows.length), total: number(total) })}
         </Text>
       </div>
       <Text size={200} className={styles.hint} id="products-table-hint">
@@ -260,7 +260,7 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
       </>
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [filter, show, rows.length, total, t, styles],
+    [filter, show, rows.length, total, t, styles, number],
   );
   const head = useMemo(
     () => (
