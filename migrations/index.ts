@@ -31,6 +31,8 @@ import * as m24 from './20261122000025_catalogue_state';
 import * as m25 from './20261122000026_rate_limits';
 import * as sealedTendering from './20261125000010_sealed_tendering';
 import * as m26 from './20261125000020_product_photos';
+import * as m30 from './20261125000030_product_stock';
+import * as m31 from './20261125000031_product_imports';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -60,4 +62,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000026_rate_limits': m25,
   '20261125000010_sealed_tendering': sealedTendering,
   '20261125000020_product_photos': m26,
+  '20261125000030_product_stock': m30,
+  '20261125000031_product_imports': m31,
 };

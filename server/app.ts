@@ -31,6 +31,9 @@ import { serveMedia } from './modules/photos/media';
 import { uploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
 
+/** The price list import's body: 20,000 rows of a few cells each fit in it. */
+const IMPORT_PATH = '/api/products/imports';
+const IMPORT_BODY_LIMIT = '8mb';
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
 export interface CreateAppOptions extends AppDeps {
@@ -111,7 +114,11 @@ export function createApp(opts: CreateAppOptions): Koa {
   // The tus endpoint takes raw bytes, so it comes before the JSON-only rule and the body parser.
   app.use(uploads(deps).middleware);
   app.use(jsonOnly());
-  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' }));
+  // A price list import carries thousands of rows in one body (one transaction, all or
+  // none); every other body stays within 100 kB.
+  const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' });
+  const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT, encoding: 'utf-8' });
+  app.use((ctx, next) => (ctx.path === IMPORT_PATH && ctx.method === 'POST' ? importBody(ctx, next) : body(ctx, next)));
   app.use(grantMiddleware(config, provider));
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];

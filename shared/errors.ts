@@ -62,6 +62,12 @@ export const ERROR_STATUS = {
   photo_limit: 409,
   /** the supplier's photos would pass their plan's storage */
   storage_quota: 409,
+  /** a price list import refused whole (mode "all"): each row's problems in details */
+  import_invalid: 400,
+  /** no import to undo, or the latest one was undone already */
+  nothing_to_undo: 409,
+  /** the supplier already has a live product with this SKU */
+  sku_taken: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -151,6 +157,9 @@ export const trialNotAvailable = (message: string) => new AppError('trial_not_av
 export const cannotDeleteSelf = (message = 'You cannot delete your own account') => new AppError('cannot_delete_self', message);
 export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
 export const ownerProtected = (message: string) => new AppError('owner_protected', message);
+export const importInvalid = (message: string, details: ErrorDetails) => new AppError('import_invalid', message, { details });
+export const nothingToUndo = (message = 'There is no import to undo') => new AppError('nothing_to_undo', message);
+export const skuTaken = (message = 'You already have a product with this SKU') => new AppError('sku_taken', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>

@@ -25,7 +25,7 @@ const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScree
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
-const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews']);
+const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'stock']);
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);

@@ -42,6 +42,10 @@ export const productSchema = z.object({
   unit: z.string(),
   min_quantity: z.number().int(),
   stock_quantity: z.number().nullable(),
+  /** the supplier's own code, unique among their live products */
+  sku: z.string().nullable(),
+  /** at or below this stock the supplier's table marks the product */
+  low_stock_threshold: z.number().nullable(),
   category_id: uuidSchema.nullable(),
   category_name: z.string().nullable(), // in the reader's language
   image_url: z.string().nullable(),
@@ -63,6 +67,20 @@ export type Product = z.infer<typeof productSchema>;
 
 const MIN_QUANTITY_MAX = 1_000_000;
 
+/** A supplier's own product code: trimmed, 1 to 64 characters, unique among their live products. */
+export const skuSchema = z.string().trim().min(1).max(64);
+
+/**
+ * Stock fields of the create and update bodies. A product with a stock quantity is
+ * tracked: the database sets its availability from it (0 is out of stock); null stops
+ * tracking, and availability is then whatever the supplier sets.
+ */
+const stockFields = {
+  sku: skuSchema.nullable().optional(),
+  stock_quantity: stockSchema.nullable().optional(),
+  low_stock_threshold: stockSchema.nullable().optional(),
+};
+
 /** POST /api/products. */
 export const productCreateSchema = z.strictObject({
   ...clientIdField,
@@ -74,6 +92,7 @@ export const productCreateSchema = z.strictObject({
   category_id: uuidSchema.nullable().optional(),
   image_url: optionalUrl(),
   specifications: specificationsSchema.nullable().optional(),
+  ...stockFields,
 });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
@@ -84,7 +103,7 @@ const productUpdateFields = {
   price: moneySchema.optional(),
   unit: requiredText(MAX.unit).optional(),
   min_quantity: positiveInt(MIN_QUANTITY_MAX).optional(),
-  stock_quantity: stockSchema.nullable().optional(),
+  ...stockFields,
   availability_status: availabilityStatusSchema.optional(),
   category_id: uuidSchema.nullable().optional(),
   image_url: optionalUrl(),
@@ -116,3 +135,18 @@ export const productListQuerySchema = z.strictObject({
   ...paginationFields,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/**
+ * The availability a product shows: a tracked product's (stock not null) follows its
+ * stock, 0 being out of stock; an untracked one's is what the supplier set. The database
+ * applies the same rule in a trigger; the client's local effects use this one.
+ */
+export function stockAvailability(stock: number | null | undefined, manual: 'available' | 'out_of_stock'): 'available' | 'out_of_stock' {
+  if (stock == null) return manual;
+  return stock > 0 ? 'available' : 'out_of_stock';
+}
+
+/** Whether a tracked product is at or below its low-stock mark. */
+export function isLowStock(p: { stock_quantity: number | null; low_stock_threshold?: number | null }): boolean {
+  return p.stock_quantity != null && p.low_stock_threshold != null && p.stock_quantity <= p.low_stock_threshold;
+}

@@ -1,5 +1,6 @@
 /** Local effects of product and review writes (see types.ts). */
 import { rowKey, type AnyRow } from '../db/schema';
+import { stockAvailability } from '../../../shared/schemas/product';
 import { defined, patchRow, type EffectTable } from './types';
 
 type Catalogue = Pick<EffectTable, 'product.create' | 'product.update' | 'product.delete' | 'review.create'>;
@@ -22,13 +23,15 @@ export const catalogueEffects: Catalogue = {
         price: args.price,
         unit: args.unit,
         min_quantity: args.min_quantity ?? 1,
-        stock_quantity: null,
+        stock_quantity: args.stock_quantity ?? null,
+        sku: args.sku ?? null,
+        low_stock_threshold: args.low_stock_threshold ?? null,
         category_id: args.category_id ?? null,
         category_name: args.category_id ? categoryName(rows.get(rowKey('category', args.category_id)), ctx.language) : null,
         image_url: args.image_url ?? null,
         photos: [],
         specifications: args.specifications ?? null,
-        availability_status: 'available',
+        availability_status: stockAvailability(args.stock_quantity, 'available'),
         average_rating: 0,
         total_reviews: 0,
         supplier_name: ctx.company_name,
@@ -42,7 +45,13 @@ export const catalogueEffects: Catalogue = {
     keys: async (args) => [rowKey('product', args.id), ...(args.category_id ? [rowKey('category', args.category_id)] : [])],
     apply({ id, ...patch }, rows, ctx) {
       const extra = patch.category_id !== undefined ? { category_name: categoryName(rows.get(rowKey('category', patch.category_id ?? '')), ctx.language) } : {};
-      patchRow(rows, rowKey('product', id), { ...defined(patch), ...extra }, ctx);
+      // A tracked product's availability follows its stock, as the database sets it.
+      const current = rows.get(rowKey('product', id));
+      const stock = patch.stock_quantity !== undefined ? patch.stock_quantity : (current?.stock_quantity as number | null | undefined);
+      const manual = patch.availability_status ?? (current?.availability_status as 'available' | 'out_of_stock' | undefined) ?? 'available';
+      const touched = patch.stock_quantity !== undefined || patch.availability_status !== undefined;
+      const availability = touched ? { availability_status: stockAvailability(stock, manual) } : {};
+      patchRow(rows, rowKey('product', id), { ...defined(patch), ...availability, ...extra }, ctx);
     },
   },
   'product.delete': {

@@ -92,7 +92,7 @@ const offer10 = {
 const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | null> } = {
   'product.create': {
     [`product:${id(1)}`]: {
-      id: id(1), supplier_id: U, name: 'أسمنت', description: null, price: 18, unit: 'كيس', min_quantity: 1, stock_quantity: null,
+      id: id(1), supplier_id: U, name: 'أسمنت', description: null, price: 18, unit: 'كيس', min_quantity: 1, stock_quantity: null, sku: null, low_stock_threshold: null,
       category_id: id(90), category_name: 'أسمنت', image_url: null, photos: [], specifications: null, availability_status: 'available',
       average_rating: 0, total_reviews: 0, supplier_name: 'شركة', supplier_verification_tier: 'gold', created_at: NOW, updated_at: NOW,
     },

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useSession } from '../../data/session';
 import { Catalogue } from './Catalogue';
-import { MyProducts } from './MyProducts';
+import { SupplierProducts } from './SupplierProducts';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -29,7 +29,7 @@ export function ProductsScreen() {
         </h1>
         <Text className={styles.intro}>{t(supplier ? 'mineIntro' : 'catalogueIntro')}</Text>
       </div>
-      <ComponentErrorBoundary>{supplier ? <MyProducts supplierId={session.user.id} /> : <Catalogue ownId={session.user.id} />}</ComponentErrorBoundary>
+      <ComponentErrorBoundary>{supplier ? <SupplierProducts supplierId={session.user.id} /> : <Catalogue ownId={session.user.id} />}</ComponentErrorBoundary>
     </section>
   );
 }

@@ -214,10 +214,11 @@ describe('products', () => {
     it('updates price, stock and availability of an own product and records the change', async () => {
       const s = await supplier();
       const p = await create(s);
-      const res = await s.patch(`/api/products/${p.id}`, { price: 21.75, stock_quantity: 120.5, availability_status: 'out_of_stock' });
+      const res = await s.patch(`/api/products/${p.id}`, { price: 21.75, stock_quantity: 0, availability_status: 'available' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: p.id, price: 21.75, stock_quantity: 120.5, availability_status: 'out_of_stock', name: p.name });
-      expect(await productRow(p.id)).toMatchObject({ price: 21.75, stock_quantity: 120.5, availability_status: 'out_of_stock' });
+      // Tracked stock decides availability: 0 is out of stock whatever was asked.
+      expect(res.body).toMatchObject({ id: p.id, price: 21.75, stock_quantity: 0, availability_status: 'out_of_stock', name: p.name });
+      expect(await productRow(p.id)).toMatchObject({ price: 21.75, stock_quantity: 0, availability_status: 'out_of_stock' });
       expect((await changes(p.id)).map((c) => c.op)).toEqual(['upsert', 'upsert']);
     });
 

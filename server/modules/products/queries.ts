@@ -21,6 +21,8 @@ const COLUMNS = [
   'unit',
   'min_quantity',
   'stock_quantity',
+  'sku',
+  'low_stock_threshold',
   'category_id',
   'image_url',
   'specifications',

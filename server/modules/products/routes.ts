@@ -12,7 +12,9 @@ import {
   productSchema,
   productUpdateSchema,
 } from '../../../shared/schemas/product';
+import { importApplySchema, importReportSchema } from '../../../shared/price-list';
 import { createdOrOk, listResult, route } from '../../http/route';
+import { applyImport, lastImport, undoLastImport } from './import';
 import { readerLanguage } from '../categories/language';
 import { sweepAfterCommit } from '../photos/routes';
 import {
@@ -59,6 +61,47 @@ export function productsRouter(): Router {
       response: z.array(productSchema),
     },
     async ({ ctx, knex, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/products/imports',
+      summary: 'Apply a price list: rows matching an own product (id or SKU) update its price and stock, the others are new products; all rows or the valid ones (supplier)',
+      tag,
+      access: 'user',
+      body: importApplySchema,
+      response: importReportSchema,
+      status: 201,
+    },
+    ({ knex, user, body }) => knex.transaction((trx) => applyImport(trx, user, body)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/products/imports/last',
+      summary: "The supplier's latest price list import and whether it was undone",
+      tag,
+      access: 'user',
+      response: importReportSchema,
+    },
+    ({ knex, user }) => lastImport(knex, user),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/products/imports/last/undo',
+      summary: "Undo the supplier's latest price list import: its new products removed, the updated ones' price and stock restored",
+      tag,
+      access: 'user',
+      response: importReportSchema,
+    },
+    ({ knex, user }) => knex.transaction((trx) => undoLastImport(trx, user)),
   );
 
   // Before /{id}, which would take "my" for an id.

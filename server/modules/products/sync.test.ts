@@ -49,9 +49,9 @@ describe('the catalogue for sync', () => {
     expect(await run('product.create', session, args)).toEqual({ id, created: false });
     expect(await knex()('products').where({ id }).select('name')).toEqual([{ name: 'بلوك أسمنتي' }]);
 
-    await run('product.update', session, { id, stock_quantity: 500, availability_status: 'out_of_stock' });
+    await run('product.update', session, { id, stock_quantity: 0, availability_status: 'available' });
     expect(await knex()('products').where({ id }).first('stock_quantity', 'availability_status')).toEqual({
-      stock_quantity: 500,
+      stock_quantity: 0,
       availability_status: 'out_of_stock',
     });
     await run('product.delete', session, { id });

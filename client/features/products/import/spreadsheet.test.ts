@@ -1,0 +1,164 @@
+/**
+ * Awkward price lists, built here with exceljs (and as CSV bytes), read as the browser
+ * reads them and checked with the shared rules: each row's outcome and problems.
+ */
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { EXPORT_HEADERS, ROW_ISSUES, checkRows, parseNumber, type ImportContext } from '../../../../shared/price-list';
+import ar from '../../../i18n/locales/ar/stock.json';
+import en from '../../../i18n/locales/en/stock.json';
+import zh from '../../../i18n/locales/zh/stock.json';
+import { exportCsv, exportXlsx, readCsv, readXlsx, toImportRows, type ExportLine } from './spreadsheet';
+
+const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
+const OLD = '01d00000-0000-4000-8000-000000000001';
+
+const ctx = (room: number | null = 100): ImportContext => ({
+  products: [{ id: OLD, sku: 'OLD-1', price: 30, stock_quantity: 5 }],
+  categories: [{ id: CEMENT, slug: 'cement', name_ar: 'الأسمنت والخرسانة', name_en: 'Cement & Concrete', name_zh: '水泥与混凝土' }],
+  room,
+});
+
+const buffer = async (wb: ExcelJS.Workbook) => (await wb.xlsx.writeBuffer()) as ArrayBuffer;
+
+describe('numbers as people write them', () => {
+  it.each([
+    ['١٬٢٥٠٫٥٠', 1250.5],
+    ['١٬٢٥٠٫٥٠ ر.س', 1250.5],
+    ['SAR 1,250.50', 1250.5],
+    ['  1 250 ', 1250],
+    ['1,250', 1250],
+    ['12,5', 12.5],
+    ['۱۲۳', 123],
+    ['\u200f١٢ ريال', 12],
+    ['15 ﷼', 15],
+    ['14.50SR', 14.5],
+    [42, 42],
+  ])('%s is %s', (raw, n) => expect(parseNumber(raw)).toBe(n));
+
+  it.each(['abc', '1.2.3', '12,34,5', '#DIV/0!', '1,25,000'])('%s is not a number', (raw) => expect(parseNumber(raw)).toBeNaN());
+  it('an empty cell is no value', () => {
+    expect(parseNumber('  ')).toBeNull();
+    expect(parseNumber(null)).toBeNull();
+  });
+});
+
+describe('an awkward XLSX', () => {
+  async function awkward() {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('قائمة الأسعار');
+    ws.getCell('A1').value = 'قائمة أسعار مؤسسة البناء 2026';
+    ws.mergeCells('A1:F1'); // a title banner above the headers
+    ws.getRow(2).values = ['  رمز المنتج ', 'الاسم', 'السعر (ر.س)', 'الوحدة', 'الكمية', 'الفئة'];
+    ws.getRow(3).values = ['A-1', 'أسمنت مقاوم', '١٬٢٥٠٫٥٠ ر.س', 'كيس', '١٢٠', 'الأسمنت والخرسانة'];
+    ws.getRow(4).values = ['A-2', '  حديد   تسليح ', null, 'طن', '1,200'];
+    ws.mergeCells('F3:F4'); // one category for two rows
+    ws.getCell('C4').value = { formula: 'C3*1.19', result: 14.949999999 };
+    // row 5 left empty
+    ws.getRow(6).values = ['A-3', '   ', 'SAR 10', 'كيس'];
+    ws.getRow(7).values = ['A-4', 'رمل', 'abc', 'م³'];
+    ws.getRow(8).values = ['A-5', 'بلوك', 3, 'حبة', null, 'Unknown'];
+    ws.getRow(9).values = ['A-6', 'بلاط', 20, 'م²'];
+    ws.getRow(10).values = ['A-6', 'بلاط فاخر', 25, 'م²'];
+    ws.getRow(11).values = ['A-7', 'جبس', 9, 'كيس', 'كثير'];
+    ws.getRow(12).values = ['A-8', 'دهان', 80, 'جالون'];
+    ws.getRow(13).values = [' OLD-1 ', null, '٢٠'];
+    ws.getRow(14).values = ['A-9', 'خشب', '', 'لوح'];
+    return buffer(wb);
+  }
+
+  it('reads every row right and says what is wrong with each', async () => {
+    const sheet = await readXlsx(await awkward());
+    expect(sheet.mapping).toMatchObject({ sku: 0, name: 1, price: 2, unit: 3, stock: 4, category: 5, description: null, id: null });
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), ctx(3));
+    const byLine = Object.fromEntries(rows.map((r) => [r.line, r]));
+    expect(Object.keys(byLine).map(Number)).toEqual([3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14]); // line 5 was empty
+    expect(byLine[3]).toMatchObject({ action: 'create', issues: [], sku: 'A-1', name: 'أسمنت مقاوم', price: 1250.5, unit: 'كيس', stock: 120, category_id: CEMENT });
+    expect(byLine[4]).toMatchObject({ action: 'create', issues: [], name: 'حديد تسليح', price: 14.95, stock: 1200, category_id: CEMENT });
+    expect(byLine[6]).toMatchObject({ action: 'invalid', issues: ['missing_name'], price: 10 });
+    expect(byLine[7]).toMatchObject({ action: 'invalid', issues: ['price_not_number'] });
+    expect(byLine[8]).toMatchObject({ action: 'invalid', issues: ['unknown_category'] });
+    expect(byLine[9]).toMatchObject({ action: 'invalid', issues: ['duplicate_sku'] });
+    expect(byLine[10]).toMatchObject({ action: 'invalid', issues: ['duplicate_sku'] });
+    expect(byLine[11]).toMatchObject({ action: 'invalid', issues: ['stock_not_number'] });
+    // The plan had room for three new products.
+    expect(byLine[12]).toMatchObject({ action: 'create', issues: [] });
+    expect(byLine[13]).toMatchObject({ action: 'update', issues: [], product_id: OLD, price: 20, before: { price: 30, stock_quantity: 5 } });
+    expect(byLine[14]).toMatchObject({ action: 'invalid', issues: ['missing_price'] });
+  });
+
+  it('refuses new products past the plan, in file order, but still updates', async () => {
+    const sheet = await readXlsx(await awkward());
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), ctx(1));
+    const byLine = Object.fromEntries(rows.map((r) => [r.line, r]));
+    expect(byLine[3].action).toBe('create');
+    expect(byLine[4]).toMatchObject({ action: 'invalid', issues: ['plan_limit'] });
+    expect(byLine[12]).toMatchObject({ action: 'invalid', issues: ['plan_limit'] });
+    expect(byLine[13].action).toBe('update');
+  });
+
+  it('lets the mapping be changed', async () => {
+    const sheet = await readXlsx(await awkward());
+    // Read the stock column as the description instead.
+    const rows = checkRows(toImportRows(sheet, { ...sheet.mapping, stock: null, description: 4 }), ctx());
+    expect(rows.find((r) => r.line === 11)).toMatchObject({ action: 'create', description: 'كثير', stock: null });
+  });
+});
+
+describe('an awkward CSV', () => {
+  it('reads UTF-8 with a byte-order mark, semicolons and quoted thousands', async () => {
+    const text = '\ufeffSKU;Name;Price;Unit;Stock\r\nB-1; Cement ;"1,250.00";bag;"2,000"\r\n;;;;\r\nB-2;Sand;SAR 7;m3;0\r\n';
+    const sheet = await readCsv(new TextEncoder().encode(text).buffer as ArrayBuffer);
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), ctx());
+    expect(rows.map((r) => [r.line, r.action, r.name, r.price, r.stock])).toEqual([
+      [2, 'create', 'Cement', 1250, 2000],
+      [4, 'create', 'Sand', 7, 0],
+    ]);
+  });
+
+  it('reads Arabic saved by Excel on Windows (code page 1256)', async () => {
+    // Windows-1256 bytes, from the decoder's own table.
+    const table = new TextDecoder('windows-1256').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+    const encode = (s: string) => Uint8Array.from([...s].map((ch) => table.indexOf(ch)));
+    const sheet = await readCsv(encode('الاسم,السعر,الوحدة\r\nرمل,12,كيس\r\n').buffer as ArrayBuffer);
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), ctx());
+    expect(rows).toMatchObject([{ line: 2, action: 'create', name: 'رمل', price: 12, unit: 'كيس' }]);
+  });
+});
+
+describe('export then import', () => {
+  const lines: ExportLine[] = [
+    { id: OLD, sku: 'OLD-1', name: 'أسمنت، مقاوم "للأملاح"', price: 30, unit: 'كيس', stock: 5, category: 'الأسمنت والخرسانة', description: 'سطر\nوسطر' },
+    { id: '01d00000-0000-4000-8000-000000000002', sku: null, name: 'Steel', price: 1250.5, unit: 'ton', stock: null, category: null, description: null },
+  ];
+  const context: ImportContext = {
+    ...ctx(),
+    products: [
+      { id: OLD, sku: 'OLD-1', price: 30, stock_quantity: 5 },
+      { id: '01d00000-0000-4000-8000-000000000002', sku: null, price: 1250.5, stock_quantity: null },
+    ],
+  };
+
+  it.each(['ar', 'en', 'zh'] as const)('changes nothing (XLSX, %s headers)', async (language) => {
+    const sheet = await readXlsx(await exportXlsx(lines, language));
+    expect(sheet.headers).toEqual(Object.values(EXPORT_HEADERS[language]));
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), context);
+    expect(rows.map((r) => [r.action, r.issues])).toEqual([['unchanged', []], ['unchanged', []]]);
+  });
+
+  it.each(['ar', 'en', 'zh'] as const)('changes nothing (CSV with a byte-order mark, %s headers)', async (language) => {
+    const csv = exportCsv(lines, language, Papa);
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    const sheet = await readCsv(new TextEncoder().encode(csv).buffer as ArrayBuffer);
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), context);
+    expect(rows.map((r) => [r.action, r.issues])).toEqual([['unchanged', []], ['unchanged', []]]);
+    expect(rows[0].name).toBe('أسمنت، مقاوم "للأملاح"');
+  });
+});
+
+describe('row messages', () => {
+  it.each([['ar', ar], ['en', en], ['zh', zh]] as const)('every problem has a message in %s', (_, strings) => {
+    for (const issue of ROW_ISSUES) expect((strings.issues as Record<string, string>)[issue], issue).toMatch(/\S/);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Price list files in the browser: reading an XLSX (exceljs) or CSV (papaparse) into rows
+ * of cell values, and writing the supplier's products back out in either format. Both
+ * libraries are loaded only when a file is read or written, so the products screen does
+ * not carry them.
+ *
+ * XLSX: the first worksheet; a formula gives its cached result (what Excel showed when the
+ * file was saved; we never evaluate one); a merged cell gives its value to every cell it
+ * covers (a category written once beside a group of rows belongs to each); rich text and
+ * links give their text; an error cell (#DIV/0!) its code, which the checks then refuse.
+ * CSV: UTF-8 (with or without a byte-order mark), else Windows-1256, the Arabic code page
+ * Excel saves "CSV" in on Arabic Windows; the delimiter (comma, semicolon, tab) is
+ * detected.
+ *
+ * An export writes the headers in the reader's language (EXPORT_HEADERS, which the import
+ * recognises in any language), the product id first so that importing the file again
+ * matches every row to its product and changes nothing, prices and stock as numbers, and
+ * a CSV with a byte-order mark so Excel reads it as UTF-8 and shows the Arabic.
+ */
+import type { CellValue as ExcelValue, Workbook } from 'exceljs';
+import {
+  EXPORT_HEADERS,
+  PRICE_LIST_FIELDS,
+  findHeaderRow,
+  guessMapping,
+  type CellValue,
+  type ColumnMapping,
+  type ImportRow,
+  type PriceListField,
+} from '../../../../shared/price-list';
+
+export interface SheetData {
+  /** the header row's cells */
+  headers: CellValue[];
+  /** the rows under it, with their line number in the file (1 = the first line) */
+  rows: Array<{ line: number; cells: CellValue[] }>;
+  mapping: ColumnMapping;
+}
+
+export type FileKind = 'xlsx' | 'csv';
+
+export function kindOf(name: string): FileKind | null {
+  const ext = name.toLowerCase().split('.').pop();
+  return ext === 'xlsx' ? 'xlsx' : ext === 'csv' || ext === 'txt' ? 'csv' : null;
+}
+
+/** Starts loading both libraries (when the import panel opens), so a click does not wait for them. */
+export function preloadSpreadsheets(): void {
+  void import('exceljs').catch(() => undefined);
+  void import('papaparse').catch(() => undefined);
+}
+
+async function loadExcel() {
+  const mod = await import('exceljs');
+  return (mod as unknown as { default?: typeof mod }).default ?? mod;
+}
+
+/** An exceljs cell value as the checks read it. */
+export function cellValue(v: ExcelValue | undefined): CellValue {
+  if (v == null) return null;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('formula' in v || 'sharedFormula' in v) return cellValue((v as { result?: ExcelValue }).result);
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('text' in v) return cellValue((v as { text: ExcelValue }).text);
+    if ('error' in v) return String(v.error);
+  }
+  return String(v);
+}
+
+function toSheet(grid: CellValue[][], firstLine = 1): SheetData {
+  const at = findHeaderRow(grid);
+  const headers = grid[at] ?? [];
+  const rows = grid.slice(at + 1).map((cells, i) => ({ line: firstLine + at + 1 + i, cells }));
+  return { headers, rows, mapping: guessMapping(headers) };
+}
+
+export async function readXlsx(data: ArrayBuffer): Promise<SheetData> {
+  const Excel = await loadExcel();
+  const workbook: Workbook = new Excel.Workbook();
+  await workbook.xlsx.load(data);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { headers: [], rows: [], mapping: guessMapping([]) };
+  const width = sheet.columnCount;
+  const grid: CellValue[][] = [];
+  // Row by row, empty ones included, so line numbers are the sheet's own.
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: CellValue[] = [];
+    for (let c = 1; c <= width; c++) cells.push(cellValue(row.getCell(c).value));
+    grid.push(cells);
+  }
+  return toSheet(grid);
+}
+
+export function decodeText(data: ArrayBuffer): string {
+  const bytes = new Uint8Array(data);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1256').decode(bytes);
+  }
+}
+
+export async function readCsv(data: ArrayBuffer): Promise<SheetData> {
+  const Papa = (await import('papaparse')).default;
+  const parsed = Papa.parse<string[]>(decodeText(data).replace(/^\ufeff/, ''), { skipEmptyLines: false });
+  const grid = parsed.data.map((row) => row.map((c) => (c === '' ? null : c)));
+  // papaparse leaves one empty row for the file's final newline
+  while (grid.length && grid[grid.length - 1].every((c) => c == null)) grid.pop();
+  return toSheet(grid);
+}
+
+export function readPriceList(kind: FileKind, data: ArrayBuffer): Promise<SheetData> {
+  return kind === 'xlsx' ? readXlsx(data) : readCsv(data);
+}
+
+/** The rows to check and send, their cells picked by the mapping. */
+export function toImportRows(sheet: SheetData, mapping: ColumnMapping): ImportRow[] {
+  return sheet.rows.map(({ line, cells }) => {
+    const values: Partial<Record<PriceListField, CellValue>> = {};
+    for (const field of PRICE_LIST_FIELDS) {
+      const col = mapping[field];
+      if (col !== null && col !== undefined) {
+        const v = cells[col];
+        values[field] = v === undefined ? null : typeof v === 'string' ? v.slice(0, 5000) : v;
+      }
+    }
+    return { line, values };
+  });
+}
+
+// --- export ----------------------------------------------------------------------------
+
+export type ExportLine = Record<PriceListField, string | number | null>;
+export type ExportLanguage = keyof typeof EXPORT_HEADERS;
+
+export function exportCsv(lines: ExportLine[], language: ExportLanguage, Papa: Pick<typeof import('papaparse'), 'unparse'>): string {
+  const headers = PRICE_LIST_FIELDS.map((f) => EXPORT_HEADERS[language][f]);
+  const data = lines.map((l) => PRICE_LIST_FIELDS.map((f) => l[f] ?? ''));
+  return `\ufeff${Papa.unparse({ fields: headers, data })}\r\n`;
+}
+
+export async function exportCsvFile(lines: ExportLine[], language: ExportLanguage): Promise<Blob> {
+  const Papa = (await import('papaparse')).default;
+  return new Blob([exportCsv(lines, language, Papa)], { type: 'text/csv;charset=utf-8' });
+}
+
+export async function exportXlsx(lines: ExportLine[], language: ExportLanguage): Promise<ArrayBuffer> {
+  const Excel = await loadExcel();
+  const workbook: Workbook = new Excel.Workbook();
+  const sheet = workbook.addWorksheet('Products', { views: [{ rightToLeft: language === 'ar', state: 'frozen', ySplit: 1 }] });
+  sheet.columns = PRICE_LIST_FIELDS.map((f) => ({
+    header: EXPORT_HEADERS[language][f],
+    key: f,
+    width: f === 'id' ? 38 : f === 'name' || f === 'description' ? 36 : 14,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRows(lines);
+  // Inline strings: every name is different, so a shared-strings table only costs time.
+  return (await workbook.xlsx.writeBuffer({ useSharedStrings: false })) as ArrayBuffer;
+}
+
+export async function exportXlsxFile(lines: ExportLine[], language: ExportLanguage): Promise<Blob> {
+  return new Blob([await exportXlsx(lines, language)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}

@@ -1,0 +1,350 @@
+/**
+ * Price lists: the one set of rules for reading a supplier's spreadsheet, used by the
+ * browser's preview and again by the server when it applies the import (the server never
+ * trusts the preview). The browser reads the file (XLSX or CSV) into rows of cell values
+ * and a header mapping; everything after that is here: recognising headers, reading
+ * numbers as people write them, checking each row, matching it to a product.
+ *
+ * Numbers: Arabic-Indic and Persian digits, the Arabic thousands (٬) and decimal (٫)
+ * separators, thousands commas, stray spaces and direction marks, and a currency word
+ * (SAR, SR, ر.س, ريال, ﷼) are all read; "١٬٢٥٠٫٥٠ ر.س" is 1250.5. A comma followed by
+ * groups of three digits is a thousands separator, a single comma before one or two
+ * digits a decimal one. Prices are rounded to the halala and stock to 0.1 (a formula's
+ * cached result such as 14.949999999 is 14.95).
+ */
+import { z } from 'zod';
+import { normalizeSearch } from './search';
+import { MAX, moneySchema, stockSchema, uuidSchema } from './schemas/common';
+import { requiredName, requiredText } from './schemas/common';
+
+export const PRICE_LIST_FIELDS = ['id', 'sku', 'name', 'price', 'unit', 'stock', 'category', 'description'] as const;
+export type PriceListField = (typeof PRICE_LIST_FIELDS)[number];
+
+/** A cell as the file reader gives it: text, a number, or nothing. */
+export type CellValue = string | number | null;
+export type RowValues = Partial<Record<PriceListField, CellValue>>;
+
+/** The headers an export writes, per language; the import recognises every one of them. */
+export const EXPORT_HEADERS: Record<'ar' | 'en' | 'zh', Record<PriceListField, string>> = {
+  ar: { id: 'المعرف', sku: 'رمز المنتج', name: 'الاسم', price: 'السعر', unit: 'الوحدة', stock: 'المخزون', category: 'الفئة', description: 'الوصف' },
+  en: { id: 'ID', sku: 'SKU', name: 'Name', price: 'Price', unit: 'Unit', stock: 'Stock', category: 'Category', description: 'Description' },
+  zh: { id: '编号', sku: '产品编码', name: '名称', price: '价格', unit: '单位', stock: '库存', category: '类别', description: '描述' },
+};
+
+/** Header words recognised per field (compared after normaliseHeader), beside the export headers. */
+const HEADER_ALIASES: Record<PriceListField, string[]> = {
+  id: ['id', 'product id', 'المعرف', 'معرف المنتج', '编号', 'ID'],
+  sku: ['sku', 'code', 'item code', 'product code', 'رمز المنتج', 'الرمز', 'رمز', 'كود', 'كود المنتج', '产品编码', '货号', '编码'],
+  name: ['name', 'product', 'product name', 'item', 'item name', 'الاسم', 'اسم المنتج', 'المنتج', 'الصنف', '名称', '产品名称', '品名'],
+  price: ['price', 'unit price', 'price sar', 'السعر', 'سعر', 'سعر الوحدة', 'السعر ر.س', '价格', '单价'],
+  unit: ['unit', 'uom', 'الوحدة', 'وحدة', 'وحدة القياس', '单位'],
+  stock: ['stock', 'quantity', 'qty', 'stock quantity', 'in stock', 'المخزون', 'الكمية', 'الكمية المتوفرة', '库存', '数量'],
+  category: ['category', 'الفئة', 'التصنيف', 'القسم', '类别', '分类'],
+  description: ['description', 'details', 'الوصف', 'وصف', 'التفاصيل', '描述', '说明'],
+};
+
+/** A header as compared: folded like search text, without punctuation, one space between words. */
+export function normaliseHeader(raw: CellValue): string {
+  return normalizeSearch(String(raw ?? ''))
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const HEADER_LOOKUP: Map<string, PriceListField> = (() => {
+  const map = new Map<string, PriceListField>();
+  for (const field of PRICE_LIST_FIELDS) {
+    for (const alias of [...HEADER_ALIASES[field], ...Object.values(EXPORT_HEADERS).map((h) => h[field])]) map.set(normaliseHeader(alias), field);
+  }
+  return map;
+})();
+
+/** The field a header names, if it is one we know. */
+export function fieldOfHeader(header: CellValue): PriceListField | null {
+  return HEADER_LOOKUP.get(normaliseHeader(header)) ?? null;
+}
+
+/** Column index per field (null: not in the file). The supplier may change it before applying. */
+export type ColumnMapping = Record<PriceListField, number | null>;
+
+export function guessMapping(headers: CellValue[]): ColumnMapping {
+  const mapping = Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, null])) as ColumnMapping;
+  headers.forEach((h, i) => {
+    const field = fieldOfHeader(h);
+    if (field && mapping[field] === null) mapping[field] = i;
+  });
+  return mapping;
+}
+
+/**
+ * The header row among the first rows of a sheet: the first with at least two known
+ * headers (a title row or a merged banner may come before it), else the first non-empty.
+ */
+export function findHeaderRow(rows: CellValue[][]): number {
+  const limit = Math.min(rows.length, 20);
+  for (let i = 0; i < limit; i++) if (rows[i].filter((c) => fieldOfHeader(c)).length >= 2) return i;
+  const first = rows.findIndex((r) => r.some((c) => !isBlank(c)));
+  return first < 0 ? 0 : first;
+}
+
+const isBlank = (v: CellValue | undefined): boolean => v == null || (typeof v === 'string' && cleanText(v) === '');
+
+// --- numbers ---------------------------------------------------------------------------
+
+const DIGITS: Record<string, string> = {};
+for (let i = 0; i < 10; i++) {
+  DIGITS[String.fromCharCode(0x0660 + i)] = String(i);
+  DIGITS[String.fromCharCode(0x06f0 + i)] = String(i);
+}
+/** Currency words and signs around an amount: SAR, SR, ر.س, ريال (and its forms), ﷼. */
+const CURRENCY = /(sar|s\.?r\.?|riyals?|ريالات|ريال|ر\s*\.?\s*س\.?|﷼)/giu;
+/** Spaces of every kind and the invisible direction marks spreadsheets carry. */
+const INVISIBLE = /[\s\u00a0\u2000-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g;
+
+/** A number as written in a cell; NaN when it is not one, null when the cell is empty. */
+export function parseNumber(raw: CellValue | undefined): number | null {
+  if (raw == null) return null;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : NaN;
+  let s = raw.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => DIGITS[d]);
+  s = s.replace(/\u066b/g, '.').replace(/[\u066c\u060c]/g, ',');
+  s = s.replace(CURRENCY, '').replace(INVISIBLE, '');
+  if (s === '') return null;
+  const negative = /^[-\u2212]/.test(s);
+  if (negative || s.startsWith('+')) s = s.slice(1);
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return NaN;
+  const dots = s.split('.').length - 1;
+  if (dots > 1) return NaN;
+  if (s.includes(',')) {
+    const [whole, fraction] = s.split('.');
+    const groups = whole.split(',');
+    if (groups.length > 1 && groups.slice(1).every((g) => /^\d{3}$/.test(g)) && /^\d{1,3}$/.test(groups[0])) {
+      s = groups.join('') + (fraction !== undefined ? `.${fraction}` : '');
+    } else if (dots === 0 && groups.length === 2 && /^\d+$/.test(groups[0]) && /^\d{1,2}$/.test(groups[1])) {
+      s = `${groups[0]}.${groups[1]}`; // a decimal comma: 12,5
+    } else {
+      return NaN;
+    }
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? (negative ? -n : n) : NaN;
+}
+
+/** Text as stored: direction marks gone, runs of spaces one space, trimmed. */
+export function cleanText(raw: CellValue | undefined): string {
+  if (raw == null) return '';
+  return String(raw)
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// --- rows ------------------------------------------------------------------------------
+
+/** Why a row cannot be applied, as a code the reader's language translates. */
+export const ROW_ISSUES = [
+  'missing_name',
+  'missing_price',
+  'missing_unit',
+  'price_not_number',
+  'stock_not_number',
+  'unknown_category',
+  'duplicate_sku',
+  'duplicate_id',
+  'unknown_id',
+  'text_too_long',
+  'plan_limit',
+] as const;
+export type RowIssue = (typeof ROW_ISSUES)[number];
+
+/** One line of the file as sent to apply: its line number and its cells by field. */
+const cellSchema = z.union([z.string().max(MAX.text), z.number(), z.null()]);
+export const importRowSchema = z.strictObject({
+  line: z.number().int().min(1).max(1_000_000),
+  values: z.strictObject(Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, cellSchema.optional()])) as Record<PriceListField, z.ZodOptional<typeof cellSchema>>),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const IMPORT_MAX_ROWS = 20_000;
+
+/** all: every row or none (one problem stops the import); valid: the rows without problems. */
+export const importModeSchema = z.enum(['all', 'valid']);
+export type ImportMode = z.infer<typeof importModeSchema>;
+
+/** POST /api/products/imports. */
+export const importApplySchema = z.strictObject({
+  mode: importModeSchema,
+  file_name: z.string().trim().max(MAX.short).nullable().optional(),
+  rows: z.array(importRowSchema).min(1).max(IMPORT_MAX_ROWS),
+});
+export type ImportApply = z.infer<typeof importApplySchema>;
+
+/** What the import knows of the supplier's products and the catalogue before it reads a row. */
+export interface ImportContext {
+  products: Array<{ id: string; sku: string | null; price: number; stock_quantity: number | null }>;
+  categories: Array<{ id: string; slug: string; name_ar: string; name_en: string; name_zh: string }>;
+  /** how many more products the plan allows; null: no limit */
+  room: number | null;
+}
+
+export type RowAction = 'create' | 'update' | 'unchanged' | 'invalid';
+
+/** A row as read: its values in the product's terms, what it would do and its problems. */
+export interface CheckedRow {
+  line: number;
+  action: RowAction;
+  issues: RowIssue[];
+  product_id: string | null;
+  sku: string | null;
+  name: string | null;
+  price: number | null;
+  unit: string | null;
+  stock: number | null;
+  category_id: string | null;
+  description: string | null;
+  /** for an update: the price and stock before */
+  before?: { price: number; stock_quantity: number | null };
+}
+
+const round = (n: number, step: number) => Math.round(n / step) * step;
+const roundTo = (n: number, decimals: number) => Number(round(n, 10 ** -decimals).toFixed(decimals));
+
+function categoryLookup(categories: ImportContext['categories']): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const c of categories) for (const name of [c.slug, c.name_ar, c.name_en, c.name_zh]) if (name) map.set(normaliseHeader(name), c.id);
+  return map;
+}
+
+/**
+ * The id column as one of our product ids: only a uuid counts. A supplier's own numbering
+ * under a header such as "ID" (1, 2, 3) is not ours and is left alone.
+ */
+function ownIdText(raw: CellValue | undefined): string | null {
+  const text = cleanText(raw).toLowerCase();
+  return text && uuidSchema.safeParse(text).success ? text : null;
+}
+
+const nameSchema = requiredName(MAX.name);
+const unitSchema = requiredText(MAX.unit);
+
+/** Whether a row has nothing in any of its cells (an empty line of the sheet). */
+export function isEmptyRow(row: ImportRow): boolean {
+  return PRICE_LIST_FIELDS.every((f) => isBlank(row.values[f]));
+}
+
+/**
+ * Checks every row against the supplier's products and the catalogue: the same answer in
+ * the browser's preview and in the server's apply. Empty rows are left out. A row with
+ * the id of one of the supplier's products, or else a SKU they already use, updates that
+ * product's price and stock (its availability follows a tracked stock); any other row is
+ * a new product and needs a name, a price and a unit. A SKU or id twice in the file marks
+ * every row that has it. New products past the plan's room are refused, in file order.
+ */
+export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
+  const byId = new Map(ctx.products.map((p) => [p.id, p]));
+  const bySku = new Map(ctx.products.filter((p) => p.sku).map((p) => [p.sku as string, p]));
+  const categories = categoryLookup(ctx.categories);
+  const skuCount = new Map<string, number>();
+  const idCount = new Map<string, number>();
+  const present = rows.filter((r) => !isEmptyRow(r));
+  for (const r of present) {
+    const sku = cleanText(r.values.sku);
+    if (sku) skuCount.set(sku, (skuCount.get(sku) ?? 0) + 1);
+    const id = ownIdText(r.values.id);
+    if (id) idCount.set(id, (idCount.get(id) ?? 0) + 1);
+  }
+  let room = ctx.room;
+  return present.map((r) => {
+    const v = r.values;
+    const issues: RowIssue[] = [];
+    const sku = cleanText(v.sku) || null;
+    const idText = ownIdText(v.id);
+    const name = cleanText(v.name) || null;
+    const unit = cleanText(v.unit) || null;
+    const description = cleanText(v.description) || null;
+    const categoryText = cleanText(v.category);
+    const rawPrice = parseNumber(v.price);
+    const rawStock = parseNumber(v.stock);
+    let price: number | null = null;
+    if (rawPrice !== null) {
+      const rounded = Number.isNaN(rawPrice) ? NaN : roundTo(rawPrice, 2);
+      if (moneySchema.safeParse(rounded).success) price = rounded;
+      else issues.push('price_not_number');
+    }
+    let stock: number | null = null;
+    if (rawStock !== null) {
+      const rounded = Number.isNaN(rawStock) ? NaN : roundTo(rawStock, 1);
+      if (stockSchema.safeParse(rounded).success) stock = rounded;
+      else issues.push('stock_not_number');
+    }
+    let category_id: string | null = null;
+    if (categoryText) {
+      category_id = categories.get(normaliseHeader(categoryText)) ?? null;
+      if (!category_id) issues.push('unknown_category');
+    }
+    if (sku && (skuCount.get(sku) ?? 0) > 1) issues.push('duplicate_sku');
+    if (idText && (idCount.get(idText) ?? 0) > 1) issues.push('duplicate_id');
+    if ((sku && sku.length > 64) || (name && name.length > MAX.name) || (unit && unit.length > MAX.unit) || (description && description.length > MAX.text)) {
+      issues.push('text_too_long');
+    }
+    let existing = idText ? byId.get(idText) : undefined;
+    if (idText && !existing) issues.push('unknown_id');
+    existing ??= sku ? bySku.get(sku) : undefined;
+    const row: CheckedRow = { line: r.line, action: 'invalid', issues, product_id: existing?.id ?? null, sku, name, price, unit, stock, category_id, description };
+    if (existing) {
+      row.before = { price: existing.price, stock_quantity: existing.stock_quantity };
+      if (!issues.length) {
+        const changed = (price !== null && price !== existing.price) || (stock !== null && stock !== existing.stock_quantity);
+        row.action = changed ? 'update' : 'unchanged';
+      }
+      return row;
+    }
+    if (!name) issues.push('missing_name');
+    else if (!nameSchema.safeParse(name).success && !issues.includes('text_too_long')) issues.push('text_too_long');
+    if (rawPrice === null) issues.push('missing_price');
+    if (!unit) issues.push('missing_unit');
+    else if (!unitSchema.safeParse(unit).success && !issues.includes('text_too_long')) issues.push('text_too_long');
+    if (!issues.length) {
+      if (room !== null && room <= 0) issues.push('plan_limit');
+      else {
+        if (room !== null) room -= 1;
+        row.action = 'create';
+      }
+    }
+    return row;
+  });
+}
+
+/** Counts of a checked file, as the preview and the report show them. */
+export interface ImportSummary {
+  create: number;
+  update: number;
+  unchanged: number;
+  invalid: number;
+}
+
+export function summarise(rows: CheckedRow[]): ImportSummary {
+  const s: ImportSummary = { create: 0, update: 0, unchanged: 0, invalid: 0 };
+  for (const r of rows) s[r.action] += 1;
+  return s;
+}
+
+/** The answer of an apply and of a read of the last import. */
+export const importReportSchema = z.object({
+  id: uuidSchema,
+  created_at: z.string(),
+  undone_at: z.string().nullable(),
+  file_name: z.string().nullable(),
+  mode: importModeSchema,
+  summary: z.object({ create: z.number(), update: z.number(), unchanged: z.number(), invalid: z.number() }),
+  /** the rows not applied, with their problems */
+  invalid: z.array(z.object({ line: z.number(), issues: z.array(z.enum(ROW_ISSUES)) })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A product's line in an export, in the field order of the headers. */
+export function exportRow(
+  p: { id: string; sku: string | null; name: string; price: number; unit: string; stock_quantity: number | null; description: string | null },
+  categoryName: string | null,
+): Record<PriceListField, string | number | null> {
+  return { id: p.id, sku: p.sku, name: p.name, price: p.price, unit: p.unit, stock: p.stock_quantity, category: categoryName, description: p.description };
+}
