@@ -29,6 +29,8 @@ import * as m22 from './20261122000023_sync_clients';
 import * as m23 from './20261122000024_changes';
 import * as m24 from './20261122000025_catalogue_state';
 import * as m25 from './20261122000026_rate_limits';
+import * as live40 from './20261125000040_live_signals';
+import * as push41 from './20261125000041_push';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -56,4 +58,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122000024_changes': m23,
   '20261122000025_catalogue_state': m24,
   '20261122000026_rate_limits': m25,
+  '20261125000040_live_signals': live40,
+  '20261125000041_push': push41,
 };

@@ -16,6 +16,8 @@ import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
 import { productsRouter } from './modules/products/routes';
 import { reviewsRouter } from './modules/reviews/routes';
+import { liveRouter } from './modules/live/routes';
+import { pushRouter } from './modules/push/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -32,6 +34,8 @@ export function apiRouter(): Router {
     productsRouter(),
     reviewsRouter(),
     syncRouter(),
+    liveRouter(),
+    pushRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());
