@@ -52,10 +52,17 @@ export class PushSender {
   private running?: Promise<void>;
   private again = false;
   private timer?: NodeJS.Timeout;
+  /**
+   * Connections of this sender only, each made through the guard's lookup: a shared agent
+   * could hand a request a kept-alive socket that was opened without that check.
+   */
+  private readonly agent: https.Agent;
 
   constructor(
     private readonly opts: { knex: Knex; config: Config; logger: Logger; transport?: PushTransport },
-  ) {}
+  ) {
+    this.agent = new https.Agent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup(!!opts.transport?.allowInternal), ca: opts.transport?.ca });
+  }
 
   /** Drains once a minute too (unref'd: it never keeps the process up). */
   start(): void {
@@ -66,6 +73,7 @@ export class PushSender {
 
   stop(): void {
     clearInterval(this.timer);
+    this.agent.destroy();
   }
 
   /** Drains the queue; a call while a drain runs makes it run once more. Resolves when idle. */
@@ -126,7 +134,7 @@ export class PushSender {
 
   /** One encrypted, signed message to one subscription; answers the push service's status. */
   send(subscription: webpush.PushSubscription, message: PushMessage, priority = 'normal'): Promise<number> {
-    const { config, transport } = this.opts;
+    const { config } = this.opts;
     const vapid = config.push.vapid!;
     const url = checkEndpoint(subscription.endpoint, config.push.hosts);
     const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
@@ -141,8 +149,7 @@ export class PushSender {
         {
           method: 'POST',
           headers: { ...details.headers, 'Content-Length': String((details.body as Buffer | null)?.length ?? 0) },
-          lookup: guardedLookup(!!transport?.allowInternal),
-          ca: transport?.ca,
+          agent: this.agent,
           timeout: SEND_TIMEOUT_MS,
           // Never follow anything: a redirect is an answer, not a new destination.
         },
