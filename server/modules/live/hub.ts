@@ -35,6 +35,8 @@ interface Notice {
   push?: boolean;
 }
 
+/** The listener connection's application_name (pg_stat_activity shows it). */
+export const LISTENER_NAME = 'binaa-live-listener';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -160,7 +162,7 @@ export class LiveHub {
     let attempt = 0;
     let check: NodeJS.Timeout | undefined;
     const connect = async (): Promise<void> => {
-      const c = new pg.Client(config);
+      const c = new pg.Client({ ...config, application_name: LISTENER_NAME });
       c.on('error', () => {}); // 'end' follows; reconnecting happens there
       await c.connect();
       c.on('notification', (m) => m.payload && this.handle(m.payload));
