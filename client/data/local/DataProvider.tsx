@@ -15,6 +15,7 @@ import { SyncEngine } from '../sync/engine';
 import { QueueStore } from './queueStore';
 import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
+import { attachLiveSync } from '../live/stream';
 import { useSession } from '../session';
 
 export interface LocalData {
@@ -84,7 +85,13 @@ export function DataProvider({ children }: { children: ReactNode }) {
     };
     db.on('versionchange', onVersionChange);
     void engine.start();
-    const detach = attachBrowserTriggers(engine, userId);
+    const detachTriggers = attachBrowserTriggers(engine, userId);
+    // After each commit that concerns this user, the server says so: pull at once.
+    const detachLive = attachLiveSync(engine);
+    const detach = () => {
+      detachLive();
+      detachTriggers();
+    };
     void askForPersistentStorage();
     return () => {
       detach();
