@@ -41,8 +41,9 @@ async function openItem(sw: ServiceWorkerGlobalScope, url: unknown): Promise<voi
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((w) => new URL(w.url).origin === target.origin);
   if (open) {
-    const focused = await open.focus();
-    if (!sameItem(new URL(focused.url), target)) await focused.navigate(target.href);
+    // Focus needs the click's user activation; the navigation happens either way.
+    await open.focus().catch(() => undefined);
+    if (!sameItem(new URL(open.url), target)) await open.navigate(target.href);
     return;
   }
   await sw.clients.openWindow(target.href);
