@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,api,sync,client runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,api,sync,client,live runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -30,11 +30,12 @@ if (want('signed-in')) run('npx', ['tsx', 'bench/lighthouse-signed-in.ts']);
 if (want('api')) run('npx', ['tsx', 'bench/api.ts']);
 if (want('sync')) run('npx', ['tsx', 'bench/sync.ts']);
 if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
+if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['live', 'live']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -86,5 +87,12 @@ if (all.api) {
 }
 for (const section of [all.sync, all.client_sync]) {
   for (const r of section?.rows ?? []) rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: r.baseline ? `${r.baseline}: ${r.baseline_ms} ms` : '', ratio: r.ratio, measured: measured(section) });
+}
+const live = all.live;
+if (live) {
+  const at = measured(live);
+  rows.push({ benchmark: 'live: change on one device reaches another, p50 / p95', value: `${live.device_to_device_ms.p50} / ${live.device_to_device_ms.p95} ms`, baseline: `write then pull at once: ${live.floor_write_then_pull_ms.p50} / ${live.floor_write_then_pull_ms.p95} ms; target p50 <= 300, p95 <= 1000`, ratio: +(live.device_to_device_ms.p50 / live.floor_write_then_pull_ms.p50).toFixed(2), measured: at });
+  rows.push({ benchmark: `live: ${live.idle.streams} idle streams, memory / CPU`, value: `${live.idle.rss_mb_with_streams} MB / ${live.idle.cpu_pct_with_streams} %`, baseline: `no streams: ${live.idle.rss_mb_without} MB / ${live.idle.cpu_pct_without} %`, ratio: +(live.idle.rss_mb_with_streams / live.idle.rss_mb_without).toFixed(2), measured: at });
+  rows.push({ benchmark: `live: one change to ${live.fanout_ms.streams} streams, p95`, value: `${live.fanout_ms.p95} ms`, baseline: `one stream: ${live.single_stream_ms.p95} ms; target <= 1000`, ratio: +(live.fanout_ms.p95 / live.single_stream_ms.p95).toFixed(2), measured: at });
 }
 console.table(rows);

@@ -115,9 +115,23 @@ export class LiveHub {
     else if (roles.size) for (const s of this.streams) if (s.role && roles.has(s.role)) targets.add(s);
     for (const s of targets) {
       if (!s.role) void this.refreshRole(s);
-      s.write(`event: ${LIVE_EVENTS.change}\ndata: \n\n`);
+      this.due.add(s);
+    }
+    // One commit can send several notices (each insert statement on the change log), read
+    // from the socket together: a stream gets one event for all of them.
+    if (this.due.size && !this.flushing) {
+      this.flushing = true;
+      setImmediate(() => {
+        this.flushing = false;
+        const due = [...this.due];
+        this.due.clear();
+        for (const s of due) if (this.streams.has(s)) s.write(`event: ${LIVE_EVENTS.change}\ndata: \n\n`);
+      });
     }
   }
+
+  private readonly due = new Set<LiveStream>();
+  private flushing = false;
 
   private endStreams(keys: string[]): void {
     const sessions = new Set<string>();
@@ -130,6 +144,7 @@ export class LiveHub {
 
   private finish(s: LiveStream): void {
     this.remove(s);
+    this.due.delete(s);
     s.write(`event: ${LIVE_EVENTS.end}\ndata: \n\n`);
     s.end();
   }
