@@ -66,11 +66,12 @@ export function attachLiveStream(opts: LiveStreamOptions): () => void {
       retry(0);
     }
   };
-  window.addEventListener('online', online);
+  const win = typeof window === 'undefined' ? undefined : window;
+  win?.addEventListener('online', online);
   open();
   return () => {
     stopped = true;
-    window.removeEventListener('online', online);
+    win?.removeEventListener('online', online);
     if (timer !== null) clearTimeout(timer);
     source?.close();
   };
