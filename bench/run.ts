@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -32,11 +32,12 @@ if (want('api')) run('npx', ['tsx', 'bench/api.ts']);
 if (want('sync')) run('npx', ['tsx', 'bench/sync.ts']);
 if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
 if (want('spreadsheet')) run('npx', ['tsx', 'bench/spreadsheet.ts']);
+if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */

@@ -8,6 +8,7 @@
  * routes and so always go to the network.
  */
 import { clientsClaim } from 'workbox-core';
+import { registerPushHandlers } from './sw-push';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SHELL_ROUTE_PATTERN } from './paths';
@@ -51,3 +52,7 @@ self.addEventListener('sync', (event: Event) => {
 self.addEventListener('message', (event) => {
   if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Web Push: a message becomes a notification (none for the item a visible window shows);
+// a click opens that item.
+registerPushHandlers(self);

@@ -33,6 +33,8 @@ import * as sealedTendering from './20261125000010_sealed_tendering';
 import * as m26 from './20261125000020_product_photos';
 import * as m30 from './20261125000030_product_stock';
 import * as m31 from './20261125000031_product_imports';
+import * as live40 from './20261125000040_live_signals';
+import * as push41 from './20261125000041_push';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -64,4 +66,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125000020_product_photos': m26,
   '20261125000030_product_stock': m30,
   '20261125000031_product_imports': m31,
+  '20261125000040_live_signals': live40,
+  '20261125000041_push': push41,
 };

@@ -30,6 +30,9 @@ import { healthRouter } from './modules/health/routes';
 import { serveMedia } from './modules/photos/media';
 import { uploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
+import { LiveHub } from './modules/live/hub';
+import { PushSender, type PushTransport } from './modules/push/send';
+import { sessionCookieName } from './modules/live/session-id';
 
 /** The price list import's body: 20,000 rows of a few cells each fit in it. */
 const IMPORT_PATH = '/api/products/imports';
@@ -41,12 +44,19 @@ export interface CreateAppOptions extends AppDeps {
   oidc?: OidcProvider;
   /** the built client; defaults to ./dist */
   distDir?: string;
+  /** test-only: trust a local push service's certificate and address */
+  pushTransport?: PushTransport;
 }
 
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
   setStandstillDays(config.standstillDays);
+  // Live updates and push: nothing runs until the first stream or subscription (or
+  // startLive at boot); app.context.deps.live.close() stops them.
+  deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
+  deps.push = new PushSender({ knex: opts.knex, config, logger, transport: opts.pushTransport });
+  deps.live.onPush = () => void deps.push!.kick();
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 
@@ -92,7 +102,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.
   const sessions = session(
     {
-      key: config.https ? '__Host-binaa.sid' : 'binaa.sid',
+      key: sessionCookieName(config.https),
       maxAge: IDLE_MS,
       // Renewed when half of the idle time has passed, not on every request: one
       // session write a fortnight instead of one per call.

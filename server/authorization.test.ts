@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from './test/harness';
 import { TestClient } from './test/http-client';
 import { signInAs } from './test/sign-in';
 import { registry } from './http/route';
+import { openStream } from './test/sse';
 
 /**
  * `demoted`: an admin whose admin flag was taken away; their profile still says role
@@ -53,6 +54,8 @@ interface Row {
   expect: Record<Who, Expect>;
   /** true for calls that change state: each cell gets a fresh world */
   writes?: boolean;
+  /** an event stream: only its status is read */
+  stream?: boolean;
 }
 
 const all = (e: Expect): Record<Who, Expect> => Object.fromEntries(CALLERS.map((c) => [c, e])) as Record<Who, Expect>;
@@ -266,6 +269,23 @@ const TABLE: Row[] = [
   // Sync: signed in.
   { method: 'get', path: '/api/sync/pull', url: () => '/api/sync/pull', owner: null, expect: signedIn('ok') },
   { method: 'post', path: '/api/sync/push', url: () => '/api/sync/push', owner: null, writes: true, body: () => ({ client_id: crypto.randomUUID(), mutations: [] }), expect: signedIn('ok') },
+
+  // Live updates and push: each user their own stream, devices and choices.
+  { method: 'get', path: '/api/live', url: () => '/api/live', owner: null, stream: true, expect: signedIn('ok') },
+  { method: 'post', path: '/api/live/foreground', url: () => '/api/live/foreground', owner: null, body: () => ({ device_id: 'device-auth-test', path: '/projects' }), expect: signedIn('ok') },
+  { method: 'get', path: '/api/push/key', url: () => '/api/push/key', owner: null, expect: all('ok') },
+  {
+    method: 'put',
+    path: '/api/push/subscription',
+    url: () => '/api/push/subscription',
+    owner: null,
+    writes: true,
+    body: () => ({ device_id: 'device-auth-test', endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
+    expect: signedIn('ok'),
+  },
+  { method: 'delete', path: '/api/push/subscription', url: () => '/api/push/subscription?device_id=device-auth-test', owner: null, writes: true, expect: signedIn('ok') },
+  { method: 'get', path: '/api/push/preferences', url: () => '/api/push/preferences', owner: null, expect: signedIn('ok') },
+  { method: 'put', path: '/api/push/preferences', url: () => '/api/push/preferences', owner: null, writes: true, body: () => ({ offers: true, bids_awards: false, deliveries: true, account: true }), expect: signedIn('ok') },
 ];
 
 describe('authorization table', () => {
@@ -355,8 +375,9 @@ describe('authorization table', () => {
               : who === 'stranger'
                 ? strangers[ROLE_OF[row.owner ?? 'contractor']]
                 : clients[who];
-        const res =
-          row.method === 'get' || row.method === 'delete'
+        const res = row.stream
+          ? await openStream(client, row.url(w)).then((r) => (r.close(), { status: r.status, body: { error: 'stream', code: 'stream' } }))
+          : row.method === 'get' || row.method === 'delete'
             ? await client.request(row.method.toUpperCase(), row.url(w))
             : await client.request(row.method.toUpperCase(), row.url(w), { json: row.body?.(w, who) ?? {} });
         const want = row.expect[who];

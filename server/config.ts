@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { S3Settings } from './storage/s3';
+import webpush from 'web-push';
 
 const csv = z
   .string()
@@ -51,7 +52,23 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{80,100}$/, 'VAPID_PUBLIC_KEY must be the base64url public key (npx web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, 'VAPID_PRIVATE_KEY must be the base64url private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional(),
+  PUSH_SERVICE_HOSTS: csv,
 });
+
+/**
+ * The push services browsers subscribe with (Chrome and Edge through FCM, Firefox,
+ * Safari, older Edge through WNS). `*.` matches any subdomain. A subscription's endpoint
+ * is a URL the browser hands over, so only these hosts are ever sent to.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -83,10 +100,18 @@ export interface Config {
    * becomes final (0: final at once).
    */
   standstillDays: number;
+  /**
    * Where uploads and photo files are kept: an S3-compatible bucket when S3_BUCKET is set
    * (with its keys), else DATA_DIR (uploads/ for unfinished uploads, media/ for photos).
    */
   s3?: S3Settings;
+  /**
+   * Web Push. `vapid` is null when push is off (production without the VAPID_* variables);
+   * development keeps a generated pair in DATA_DIR. `hosts`: the push services sent to.
+   */
+  push: { vapid: { publicKey: string; privateKey: string; subject: string } | null; hosts: string[] };
+  /** the live stream's heartbeat, a comment line that keeps proxies from closing it */
+  live: { heartbeatMs: number };
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -159,8 +184,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true'].includes(e.S3_FORCE_PATH_STYLE) : !!e.S3_ENDPOINT,
           }
         : undefined,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? `mailto:admin@${new URL(publicUrl).hostname}` }
+          : production
+            ? null
+            : { ...developmentVapidKeys(path.resolve(e.DATA_DIR)), subject: e.VAPID_SUBJECT ?? 'mailto:dev@localhost' },
+      hosts: e.PUSH_SERVICE_HOSTS.length ? e.PUSH_SERVICE_HOSTS : DEFAULT_PUSH_SERVICE_HOSTS,
+    },
+    live: { heartbeatMs: 25_000 },
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
+}
+
+/** A VAPID key pair kept in DATA_DIR, so development subscriptions survive restarts; never used in production. */
+function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const keys = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string') return keys;
+  } catch {
+    /* none yet: make them */
+  }
+  const keys = webpush.generateVAPIDKeys();
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** A secret kept in DATA_DIR so development sessions survive restarts; never used in production. */

@@ -64,12 +64,20 @@ async function main() {
   setInterval(sweepFiles, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
+  // Live updates and push from the start: this process hears every commit and sends the
+  // push messages that wait (any process may; each message goes out once).
+  if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  await app.context.deps.live!.start();
+  app.context.deps.push!.start();
+  void app.context.deps.push!.kick();
   const server = app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
   });
 
   const stop = async () => {
     server.close();
+    await app.context.deps.live!.close();
+    app.context.deps.push!.stop();
     await db.close();
     process.exit(0);
   };

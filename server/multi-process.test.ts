@@ -10,6 +10,8 @@ import { createTestDb, onPostgres, type TestDb } from './test/harness';
 import { TestClient } from './test/http-client';
 import { createUser } from './test/sign-in';
 import { createLoginCode, loginCookieName } from './auth/login-codes';
+import { openStream } from './test/sse';
+import { LISTENER_NAME } from './modules/live/hub';
 
 const PUBLIC_URL = 'http://binaa.test';
 const PER_USER_PER_MINUTE = 30;
@@ -130,5 +132,38 @@ describe.runIf(onPostgres)('two app processes on one Postgres', () => {
     const refused = await user.get('/api/users/me');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('carries a change committed through one process to a stream held by the other, also after the listener lost its connection', async () => {
+    const [a, b] = processes.map((p) => p.url);
+    /** a browser talking to one process only */
+    const signedInOn = async (url: string, role: 'supplier' | 'contractor') => {
+      const user = await createUser(db.knex, { role });
+      const client = new TestClient(url, PUBLIC_URL);
+      const { code, browserKey } = await createLoginCode(db.knex, user.id);
+      client.cookies.set(loginCookieName(false), browserKey);
+      expect((await client.post('/api/sessions', { code })).status).toBe(200);
+      return client;
+    };
+    const contractorOnB = await signedInOn(b, 'contractor');
+    const supplierOnA = await signedInOn(a, 'supplier');
+    const stream = await openStream(contractorOnB);
+    expect(stream.status).toBe(200);
+    const order = await contractorOnB.post('/api/instant-orders', { title: 'أسمنت', description: 'عاجل', quantity: 10, unit: 'كيس', location: 'جدة' });
+    expect(order.status, order.text).toBe(201);
+    await stream.next('change');
+    const offer = await supplierOnA.post('/api/instant-order-responses', { instant_order_id: order.body.id, offered_price: 900, delivery_time_hours: 12 });
+    expect(offer.status, offer.text).toBe(201);
+    await stream.next('change');
+
+    // Every listener's connection cut (a Postgres restart, a proxy timing out): each
+    // process reconnects by itself and tells its streams to pull once, then carries on.
+    await db.knex.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()', [LISTENER_NAME]);
+    await stream.next('change', 15_000);
+    const second = await signedInOn(a, 'supplier');
+    const offer2 = await second.post('/api/instant-order-responses', { instant_order_id: order.body.id, offered_price: 850, delivery_time_hours: 6 });
+    expect(offer2.status, offer2.text).toBe(201);
+    await stream.next('change', 5_000);
+    stream.close();
   });
 });

@@ -18,6 +18,8 @@ import { productsRouter } from './modules/products/routes';
 import { photosRouter } from './modules/photos/routes';
 import { reviewsRouter } from './modules/reviews/routes';
 import { ocdsRouter } from './modules/ocds/routes';
+import { liveRouter } from './modules/live/routes';
+import { pushRouter } from './modules/push/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -36,6 +38,8 @@ export function apiRouter(): Router {
     reviewsRouter(),
     ocdsRouter(),
     syncRouter(),
+    liveRouter(),
+    pushRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   nothing_to_undo: 409,
   /** the supplier already has a live product with this SKU */
   sku_taken: 409,
+  /** a push subscription whose endpoint is not https on a known push service */
+  push_endpoint_refused: 400,
+  /** the server has no VAPID keys (production without them): push is off */
+  push_unavailable: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -130,6 +134,8 @@ export const clientIdTaken = () => new AppError('client_id_taken', 'This client 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
 export const bidNotFound = (message = 'No such bid on this project') => new AppError('bid_not_found', message);
 export const offerNotFound = (message = 'No such offer') => new AppError('offer_not_found', message);
+export const pushEndpointRefused = (why: string) => new AppError('push_endpoint_refused', `Push endpoint refused: ${why}`);
+export const pushUnavailable = () => new AppError('push_unavailable', 'Push notifications are not set up on this server');
 
 export const methodNotAllowed = (method: string, allow: string) =>
   new AppError('method_not_allowed', `${method} is not allowed here`, { headers: { Allow: allow } });

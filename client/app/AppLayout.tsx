@@ -6,6 +6,8 @@ import { ComponentErrorBoundary } from '../ui/ErrorBox';
 import { NavBar } from './nav/NavBar';
 import { FirstSyncProgress } from './sync/FirstSyncProgress';
 import { ReloadBanner } from './sync/ReloadBanner';
+import { LiveBridge } from './live/LiveBridge';
+import { useSession } from '../data/session';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
 const useStyles = makeStyles({
@@ -21,10 +23,16 @@ const useStyles = makeStyles({
 export function AppLayout() {
   const styles = useStyles();
   const location = useLocation();
+  const { session } = useSession();
   return (
     <DataProvider>
       <NavBar />
       <ReloadBanner />
+      {session.status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <LiveBridge userId={session.user.id} />
+        </Suspense>
+      )}
       <FirstSyncProgress />
       <main className={styles.main}>
         <ComponentErrorBoundary resetKey={location.pathname}>

@@ -8,12 +8,18 @@ import type { Config } from '../config';
 import type { DbKind } from '../db/index';
 import type { SessionUser } from '../auth/session-user';
 import type { SessionUserLookup } from '../auth/session-store';
+import type { LiveHub } from '../modules/live/hub';
+import type { PushSender } from '../modules/push/send';
 
 export interface AppDeps {
   knex: Knex;
   dbKind: DbKind;
   config: Config;
   logger: Logger;
+  /** the live streams and the database listener (createApp makes one per app) */
+  live?: LiveHub;
+  /** sends queued push messages (createApp makes one per app) */
+  push?: PushSender;
 }
 
 declare module 'koa' {

@@ -20,6 +20,7 @@ server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
 });
 const stop = async () => {
+  await app.context.deps.live?.close();
   server.closeAllConnections();
   server.close();
   await db.close();

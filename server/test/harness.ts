@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Knex } from 'knex';
+import type Koa from 'koa';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, openPglite, type DbKind } from '../db/index';
 import { migrateLatest } from '../db/migrate';
@@ -47,6 +48,7 @@ export async function createTestDb(opts: { poolMax?: number } = {}): Promise<Tes
 
 export interface TestServer {
   url: string;
+  app: Koa;
   config: Config;
   db: TestDb;
   close(): Promise<void>;
@@ -89,7 +91,10 @@ export async function startTestServer(
     url,
     config,
     db,
+    app,
     async close() {
+      app.context.deps.push?.stop();
+      await app.context.deps.live?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!opts.db) await db.drop();

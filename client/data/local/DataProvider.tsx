@@ -16,6 +16,7 @@ import { PhotoUploader } from '../photos/uploader';
 import { QueueStore } from './queueStore';
 import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
+import { attachLiveSync } from '../live/stream';
 import { useSession } from '../session';
 
 export interface LocalData {
@@ -89,7 +90,13 @@ export function DataProvider({ children }: { children: ReactNode }) {
     };
     db.on('versionchange', onVersionChange);
     void engine.start();
-    const detach = attachBrowserTriggers(engine, userId);
+    const detachTriggers = attachBrowserTriggers(engine, userId);
+    // After each commit that concerns this user, the server says so: pull at once.
+    const detachLive = attachLiveSync(engine);
+    const detach = () => {
+      detachLive();
+      detachTriggers();
+    };
     void askForPersistentStorage();
     uploader.start();
     // After each sync: a product created offline may now be on the server (its photos can

@@ -21,6 +21,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { initialProfileValues, profileIssuesToErrors, toProfileBody, validateProfile, type ProfileErrors, type ProfileValues } from '../setup/profileForm';
 import { formatSaudiPhone } from '../../ui/phone';
 import { useSaveProfile } from './mutations';
+import { PushSettings } from './PushSettings';
 import { profileKey, useMyProfile } from './queries';
 
 const useStyles = makeStyles({
@@ -128,6 +129,7 @@ export function ProfileScreen() {
           </dl>
         </Card>
       )}
+      <PushSettings />
     </section>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * Web Push.
+ *
+ * push_subscriptions: one per device (device_id, chosen by the browser) and user. It
+ * belongs to the session that made it: signing out (the session row goes) removes it, so
+ * a signed-out browser gets nothing. `foreground` is the item the device shows right now
+ * (its path, e.g. /projects?item=<id>) and `foreground_at` when it said so; a push about
+ * that item is not sent to that device while the report is fresh.
+ *
+ * push_preferences: the categories a user turned off (offers, bids_awards, deliveries,
+ * account); no row means all on.
+ *
+ * push_queue: notifications waiting to be pushed. Filled at insert, only for recipients
+ * with a subscription, by notifications_enqueue_push, which also announces the work on the
+ * live channel at commit; any app process takes rows with SKIP LOCKED, so each is sent once.
+ */
+import type { Knex } from 'knex';
+import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
+import { LIVE_CHANNEL } from './20261125000040_live_signals';
+
+const NOTIFICATIONS_ENQUEUE_PUSH = `
+  create function notifications_enqueue_push() returns trigger language plpgsql as $$
+  declare
+    queued bigint;
+  begin
+    execute format(
+      'insert into %1$I.push_queue (notification_id)
+         select n.id from added n where exists (select 1 from %1$I.push_subscriptions s where s.user_id = n.user_id)',
+      tg_table_schema);
+    get diagnostics queued = row_count;
+    if queued > 0 then
+      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
+    end if;
+    return null;
+  end $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('push_subscriptions', (t) => {
+    uuidPrimaryKey(knex, t);
+    t.uuid('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    t.text('session_id').notNullable().references('id').inTable('sessions').onDelete('CASCADE');
+    t.text('device_id').notNullable();
+    t.text('endpoint').notNullable();
+    t.text('p256dh').notNullable();
+    t.text('auth').notNullable();
+    t.text('foreground').nullable();
+    t.timestamp('foreground_at', { useTz: true }).nullable();
+    timestamps(knex, t);
+    t.unique(['user_id', 'device_id'], { indexName: 'push_subscriptions_device_key' });
+    t.unique(['endpoint'], { indexName: 'push_subscriptions_endpoint_key' });
+    t.index(['session_id'], 'push_subscriptions_session_idx');
+  });
+  await touchUpdatedAt(knex, 'push_subscriptions');
+  await knex.schema.createTable('push_preferences', (t) => {
+    t.uuid('user_id').primary().references('id').inTable('users').onDelete('CASCADE');
+    t.specificType('muted', 'text[]').notNullable().defaultTo(knex.raw(`'{}'::text[]`));
+    timestamps(knex, t);
+  });
+  await touchUpdatedAt(knex, 'push_preferences');
+  await knex.schema.createTable('push_queue', (t) => {
+    t.uuid('notification_id').primary().references('id').inTable('notifications').onDelete('CASCADE');
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+  await knex.raw(NOTIFICATIONS_ENQUEUE_PUSH);
+  await knex.raw(`create trigger notifications_enqueue_push after insert on notifications
+    referencing new table as added for each statement execute function notifications_enqueue_push()`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop trigger if exists notifications_enqueue_push on notifications');
+  await knex.raw('drop function if exists notifications_enqueue_push()');
+  await knex.schema.dropTable('push_queue');
+  await knex.schema.dropTable('push_preferences');
+  await knex.schema.dropTable('push_subscriptions');
+}

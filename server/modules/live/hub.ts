@@ -1,0 +1,238 @@
+/**
+ * The live hub of one app process: the open streams (GET /api/live) by user, and the
+ * listener on the database's `binaa_live` channel that says, after each commit, whose data
+ * changed (the change log's audiences), whose streams end (a session deleted, a user
+ * removed) and when push messages wait. Postgres: a dedicated connection outside the
+ * pool runs LISTEN, so notices from every app process arrive here; it reconnects with
+ * backoff and then tells every stream to pull, since notices sent meanwhile are lost.
+ * PGlite: the one in-process database delivers its own notices to the same callback.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { DbKind } from '../../db/index';
+import { LIVE_CHANNEL } from '../../../migrations/20261125000040_live_signals';
+import { LIVE_EVENTS } from '../../../shared/push';
+
+export interface LiveStream {
+  userId: string;
+  role: string | null;
+  /** sha256 (hex) of the session id: a deleted session ends its streams */
+  sessionHash: string;
+  deviceId?: string;
+  write(chunk: string): void;
+  end(): void;
+}
+
+export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id, 'utf8').digest('hex');
+
+interface Notice {
+  s?: string;
+  a?: string[];
+  end?: string[];
+  push?: boolean;
+}
+
+/** The listener connection's application_name (pg_stat_activity shows it). */
+export const LISTENER_NAME = 'binaa-live-listener';
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+export class LiveHub {
+  private readonly streams = new Set<LiveStream>();
+  private readonly byUser = new Map<string, Set<LiveStream>>();
+  private started?: Promise<void>;
+  private stopListening?: () => Promise<void>;
+  private heartbeat?: NodeJS.Timeout;
+  private closed = false;
+  /** called when push messages wait (and after a reconnect, when a notice may have been lost) */
+  onPush: () => void = () => {};
+
+  constructor(
+    private readonly opts: { knex: Knex; dbKind: DbKind; logger: Logger; live: { heartbeatMs: number } },
+  ) {}
+
+  /** The schema this app works in: notices of other schemas on the same database are not ours. */
+  get schema(): string {
+    const sp = (this.opts.knex.client.config as Knex.Config).searchPath;
+    return (Array.isArray(sp) ? sp[0] : sp) || 'public';
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Starts listening (once; later calls wait for the first). */
+  start(): Promise<void> {
+    this.started ??= this.listen().then(() => {
+      this.heartbeat = setInterval(() => this.beat(), this.opts.live.heartbeatMs);
+      this.heartbeat.unref();
+    });
+    return this.started;
+  }
+
+  add(s: LiveStream): void {
+    this.streams.add(s);
+    let mine = this.byUser.get(s.userId);
+    if (!mine) this.byUser.set(s.userId, (mine = new Set()));
+    mine.add(s);
+  }
+
+  remove(s: LiveStream): void {
+    this.streams.delete(s);
+    const mine = this.byUser.get(s.userId);
+    mine?.delete(s);
+    if (mine && !mine.size) this.byUser.delete(s.userId);
+  }
+
+  /** One notice from the channel (a JSON payload written by the database's triggers). */
+  handle(payload: string): void {
+    let n: Notice;
+    try {
+      n = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (n.s !== this.schema) return;
+    if (n.a) this.announce(n.a);
+    if (n.end) this.endStreams(n.end);
+    if (n.push) this.onPush();
+  }
+
+  /** Tells every stream one of `audiences` covers to pull, once each. */
+  announce(audiences: string[]): void {
+    const targets = new Set<LiveStream>();
+    const roles = new Set<string>();
+    let everyone = false;
+    for (const a of audiences) {
+      if (a === '*') everyone = true;
+      else if (a.startsWith('r:')) roles.add(a.slice(2));
+      else if (a.startsWith('u:')) for (const s of this.byUser.get(a.slice(2)) ?? []) targets.add(s);
+    }
+    if (everyone) for (const s of this.streams) targets.add(s);
+    else if (roles.size) for (const s of this.streams) if (s.role && roles.has(s.role)) targets.add(s);
+    for (const s of targets) {
+      if (!s.role) void this.refreshRole(s);
+      this.due.add(s);
+    }
+    // One commit can send several notices (each insert statement on the change log), read
+    // from the socket together: a stream gets one event for all of them.
+    if (this.due.size && !this.flushing) {
+      this.flushing = true;
+      setImmediate(() => {
+        this.flushing = false;
+        const due = [...this.due];
+        this.due.clear();
+        for (const s of due) if (this.streams.has(s)) s.write(`event: ${LIVE_EVENTS.change}\ndata: \n\n`);
+      });
+    }
+  }
+
+  private readonly due = new Set<LiveStream>();
+  private flushing = false;
+
+  private endStreams(keys: string[]): void {
+    const sessions = new Set<string>();
+    for (const k of keys) {
+      if (k.startsWith('u:')) for (const s of [...(this.byUser.get(k.slice(2)) ?? [])]) this.finish(s);
+      else if (k.startsWith('s:')) sessions.add(k.slice(2));
+    }
+    if (sessions.size) for (const s of [...this.streams]) if (sessions.has(s.sessionHash)) this.finish(s);
+  }
+
+  private finish(s: LiveStream): void {
+    this.remove(s);
+    this.due.delete(s);
+    s.write(`event: ${LIVE_EVENTS.end}\ndata: \n\n`);
+    s.end();
+  }
+
+  /** A user who had no role when the stream opened may have finished setup since: role audiences need it. */
+  private async refreshRole(s: LiveStream): Promise<void> {
+    const row = await this.opts.knex('profiles').where({ user_id: s.userId }).first('role').catch(() => undefined);
+    if (row?.role) s.role = row.role;
+  }
+
+  /** A comment line on every stream: proxies close a connection idle for a minute or so. */
+  private beat(): void {
+    for (const s of this.streams) s.write(': \n\n');
+  }
+
+  private async listen(): Promise<void> {
+    if (this.opts.dbKind === 'pglite') {
+      const pglite = pgliteOf(this.opts.knex);
+      const off = await pglite.listen(LIVE_CHANNEL, (p) => this.handle(p));
+      this.stopListening = () => off();
+      return;
+    }
+    await this.listenOnPostgres();
+  }
+
+  /** A connection of its own (a pooled one would be handed to queries), reconnecting with backoff. */
+  private async listenOnPostgres(): Promise<void> {
+    const config = this.opts.knex.client.config.connection as pg.ClientConfig;
+    let client: pg.Client | undefined;
+    let attempt = 0;
+    let check: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ ...config, application_name: LISTENER_NAME });
+      c.on('error', () => {}); // 'end' follows; reconnecting happens there
+      await c.connect();
+      c.on('notification', (m) => m.payload && this.handle(m.payload));
+      await c.query(`LISTEN ${LIVE_CHANNEL}`);
+      c.once('end', () => {
+        if (this.closed) return;
+        this.opts.logger.warn('live listener connection lost; reconnecting');
+        void reconnect();
+      });
+      client = c;
+    };
+    const reconnect = async (): Promise<void> => {
+      while (!this.closed) {
+        const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** attempt++) * (0.5 + Math.random() / 2);
+        await new Promise((r) => setTimeout(r, delay).unref());
+        if (this.closed) return;
+        try {
+          await connect();
+          attempt = 0;
+          // Notices sent while the connection was down are lost: everyone pulls once.
+          this.announce(['*']);
+          this.onPush();
+          return;
+        } catch (err) {
+          this.opts.logger.warn({ err }, 'live listener reconnect failed');
+        }
+      }
+    };
+    await connect();
+    // A connection can die without a FIN (a NAT dropping it): a small query now and then
+    // finds out, and ending the client starts the reconnect.
+    check = setInterval(() => {
+      const c = client;
+      c?.query('select 1').catch(() => c.end().catch(() => {}));
+    }, this.opts.live.heartbeatMs);
+    check.unref();
+    this.stopListening = async () => {
+      clearInterval(check);
+      await client?.end().catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const s of [...this.streams]) {
+      this.remove(s);
+      s.end();
+    }
+    await this.stopListening?.();
+  }
+}
+
+/** The PGlite instance under a knex opened on one (server/db/index.ts passes it as the connection). */
+function pgliteOf(knex: Knex): PGlite {
+  const conn = knex.client.config.connection as () => { pglite: PGlite };
+  return conn().pglite;
+}

@@ -1,0 +1,103 @@
+/**
+ * Live updates and Web Push: the categories a user turns push on or off by, which
+ * category every notification kind belongs to, and where a notification leads (the exact
+ * item, which is also how a device says what it shows). Imports only schemas, so the
+ * service worker, the client and the server read the same mapping.
+ */
+import { z } from 'zod';
+import type { NotificationKind } from './schemas/notification';
+
+export const PUSH_CATEGORIES = ['offers', 'bids_awards', 'deliveries', 'account'] as const;
+export type PushCategory = (typeof PUSH_CATEGORIES)[number];
+
+/**
+ * Every notification kind's category. `satisfies Record<NotificationKind, …>`: a kind added
+ * to shared/schemas/notification.ts without a line here fails the type check.
+ */
+export const PUSH_CATEGORY_OF = {
+  'bid.new': 'bids_awards',
+  'bid.accepted': 'bids_awards',
+  'bid.rejected': 'bids_awards',
+  'project.cancelled': 'bids_awards',
+  'instant_order.new': 'offers',
+  'order_response.new': 'offers',
+  'order_response.accepted': 'offers',
+  'order_response.rejected': 'offers',
+  'transport_offer.new': 'offers',
+  'transport_request.assigned': 'deliveries',
+  'transport_request.status': 'deliveries',
+  'subscription.subscribed': 'account',
+  'subscription.trial_started': 'account',
+  'subscription.trial_ending': 'account',
+  'sync.rejected': 'account',
+} as const satisfies Record<NotificationKind, PushCategory>;
+
+/** A kind this code does not know (from a newer server) counts as account news. */
+export const pushCategoryOf = (kind: string): PushCategory =>
+  Object.hasOwn(PUSH_CATEGORY_OF, kind) ? PUSH_CATEGORY_OF[kind as NotificationKind] : 'account';
+
+/** The query parameter that names the item a screen opens on. */
+export const ITEM_PARAM = 'item';
+
+const str = (v: unknown) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v : undefined);
+const at = (path: string, id: unknown) => (str(id) ? `${path}?${ITEM_PARAM}=${str(id)}` : path);
+
+/**
+ * Where a notification leads: the screen with the item it is about open. Paths are the
+ * client's routes (client/paths.ts, which must import nothing, so they are written here).
+ */
+export function notificationTarget(kind: string, params: Record<string, unknown>): string {
+  if (kind.startsWith('bid.') || kind.startsWith('project.')) return at('/projects', params.project_id);
+  if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
+  if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
+  if (kind.startsWith('subscription.')) return '/pricing';
+  if (kind.startsWith('sync.')) return '/sync';
+  return '/notifications';
+}
+
+/** What a push message carries (encrypted for the device, RFC 8291). */
+export const pushMessageSchema = z.object({
+  /** the notification's id, also the system notification's tag (one per notification) */
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+});
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+const deviceId = z.string().min(8).max(100).regex(/^[\w-]+$/);
+
+/** PUT /api/push/subscription: the browser's PushSubscription as toJSON() gives it, and the device. */
+export const pushSubscribeSchema = z.strictObject({
+  device_id: deviceId,
+  endpoint: z.url().max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscribeBody = z.infer<typeof pushSubscribeSchema>;
+
+/** DELETE /api/push/subscription?device_id= */
+export const pushDeviceQuerySchema = z.strictObject({ device_id: deviceId });
+
+/** GET and PUT /api/push/preferences: every category, on or off. */
+export const pushPreferencesSchema = z.strictObject(
+  Object.fromEntries(PUSH_CATEGORIES.map((c) => [c, z.boolean()])) as Record<PushCategory, z.ZodBoolean>,
+);
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+
+/** GET /api/push/key: the server's VAPID public key (null when push is off). */
+export const pushKeySchema = z.object({ public_key: z.string().nullable() });
+
+/** POST /api/live/foreground: the item this device shows now (its path), or null when hidden. */
+export const foregroundSchema = z.strictObject({ device_id: deviceId, path: z.string().max(300).nullable() });
+
+/** GET /api/live?device_id=: the stream of a device. */
+export const liveQuerySchema = z.strictObject({ device_id: deviceId.optional() });
+
+/** The events of GET /api/live (text/event-stream). */
+export const LIVE_EVENTS = {
+  /** something this user may see committed: pull now */
+  change: 'change',
+  /** the session ended (signed out, removed): do not reconnect */
+  end: 'end',
+} as const;
