@@ -19,6 +19,12 @@ export const PUSH_CATEGORY_OF = {
   'bid.accepted': 'bids_awards',
   'bid.rejected': 'bids_awards',
   'project.cancelled': 'bids_awards',
+  'tender.bid_received': 'bids_awards',
+  'tender.opened': 'bids_awards',
+  'tender.awarded': 'bids_awards',
+  'tender.objection_filed': 'bids_awards',
+  'tender.objection_answered': 'bids_awards',
+  'tender.award_final': 'bids_awards',
   'instant_order.new': 'offers',
   'order_response.new': 'offers',
   'order_response.accepted': 'offers',
@@ -47,7 +53,7 @@ const at = (path: string, id: unknown) => (str(id) ? `${path}?${ITEM_PARAM}=${st
  * client's routes (client/paths.ts, which must import nothing, so they are written here).
  */
 export function notificationTarget(kind: string, params: Record<string, unknown>): string {
-  if (kind.startsWith('bid.') || kind.startsWith('project.')) return at('/projects', params.project_id);
+  if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
   if (kind.startsWith('subscription.')) return '/pricing';
