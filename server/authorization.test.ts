@@ -113,6 +113,15 @@ const TABLE: Row[] = [
     method: 'delete', path: '/api/products/{id}', url: (w) => `/api/products/${w.product}`, owner: 'supplier', writes: true,
     expect: only(['supplier'], 403, { stranger: 404 }),
   },
+  {
+    method: 'put', path: '/api/products/{id}/photos', url: (w) => `/api/products/${w.product}/photos`, owner: 'supplier', writes: true,
+    body: () => ({ order: [crypto.randomUUID()] }),
+    expect: only(['supplier'], 403, { stranger: 404 }),
+  },
+  {
+    method: 'delete', path: '/api/products/{id}/photos/{photo_id}', url: (w) => `/api/products/${w.product}/photos/${crypto.randomUUID()}`, owner: 'supplier', writes: true,
+    expect: only(['supplier'], 403, { stranger: 404 }), // a photo already gone is removed
+  },
   { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?target_type=product&target_id=${w.product}`, owner: null, expect: all('ok') },
   {
     method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,
