@@ -122,6 +122,17 @@ const TABLE: Row[] = [
     method: 'delete', path: '/api/products/{id}/photos/{photo_id}', url: (w) => `/api/products/${w.product}/photos/${crypto.randomUUID()}`, owner: 'supplier', writes: true,
     expect: only(['supplier'], 403, { stranger: 404 }), // a photo already gone is removed
   },
+  // Price lists: each supplier imports into and undoes on their own catalogue only.
+  {
+    method: 'post', path: '/api/products/imports', url: () => '/api/products/imports', owner: 'supplier', writes: true,
+    body: () => ({ mode: 'all', file_name: 'prices.csv', rows: [{ line: 2, values: { name: 'أسمنت', price: '20', unit: 'كيس' } }] }),
+    expect: only(['supplier', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/products/imports/last', url: () => '/api/products/imports/last', owner: 'supplier', expect: only(['supplier', 'stranger'], 403) }, // each their own (the row above made one)
+  {
+    method: 'post', path: '/api/products/imports/last/undo', url: () => '/api/products/imports/last/undo', owner: 'supplier', writes: true,
+    expect: only(['supplier', 'stranger'], 403), // each undoes their own
+  },
   { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?target_type=product&target_id=${w.product}`, owner: null, expect: all('ok') },
   {
     method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,

@@ -10,8 +10,8 @@ const S = '00000000-0000-4000-8000-000000000002';
 const at = '2026-11-20T10:00:00.000Z';
 // A product row as GET /api/products/:id presents it.
 const product = {
-  id: P, supplier_id: S, name: 'حديد تسليح', description: null, price: 2850, unit: 'طن', min_quantity: 1, stock_quantity: null, category_id: null,
-  category_name: null, image_url: null, specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0,
+  id: P, supplier_id: S, name: 'حديد تسليح', description: null, price: 2850, unit: 'طن', min_quantity: 1, stock_quantity: null, sku: null, low_stock_threshold: null, category_id: null,
+  category_name: null, image_url: null, photos: [], specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0,
   supplier_name: 'مؤسسة', supplier_verification_tier: 'verified', supplier_phone: null, supplier_website: null, created_at: at, updated_at: at,
 };
 

@@ -29,12 +29,12 @@ export const NOTIFICATION_MESSAGES = {
   },
   'tender.bid_received': {
     ar: { title: 'عرض جديد على مشروعك', message: 'وصل عرض مختوم على «{project_title}»؛ عدد العروض الآن {bid_count}. تُفتح العروض في موعد الفتح.' },
-    en: { title: 'New bid on your project', message: 'A sealed bid arrived on “{project_title}”; there are now {bid_count} bids. Bids are opened at the opening time.' },
+    en: { title: 'New bid on your project', message: 'A sealed bid arrived on “{project_title}” (bids so far: {bid_count}). Bids are opened at the opening time.' },
     zh: { title: '您的项目收到新投标', message: '“{project_title}”收到一份密封投标，目前共 {bid_count} 份。投标将在开标时间开启。' },
   },
   'tender.opened': {
     ar: { title: 'فُتحت المظاريف', message: 'فُتحت عروض «{project_title}» ({bid_count} عرض) وسُجّل محضر الفتح.' },
-    en: { title: 'Bids opened', message: 'The {bid_count} bids on “{project_title}” were opened and the opening record made.' },
+    en: { title: 'Bids opened', message: 'The bids on “{project_title}” were opened ({bid_count} in all) and the opening record made.' },
     zh: { title: '已开标', message: '“{project_title}”的 {bid_count} 份投标已开启，并已生成开标记录。' },
   },
   'tender.awarded': {

@@ -42,7 +42,7 @@ describe('web push', () => {
     expect(res.status, res.text).toBe(204);
   }
 
-  it('pushes a bid to the project owner, encrypted for the device (RFC 8291), signed (VAPID), in their language, leading to the project', async () => {
+  it('pushes the arrival of a sealed bid (the count, never the bidder) to the project owner, encrypted for the device (RFC 8291), signed (VAPID), in their language, leading to the project', async () => {
     const owner = await as(server, 'government', { language: 'en' });
     const bidder = await as(server, 'contractor', { company_name: 'Al Bina Co' });
     const sub = service.subscription();
@@ -59,9 +59,10 @@ describe('web push', () => {
     expect(claims.sub).toBe(server.config.push.vapid!.subject);
 
     const message = JSON.parse(decryptPush(sub, got[0].body));
-    const [row] = await server.db.knex('notifications').where({ user_id: owner.user.id, kind: 'bid.new' }).select('id', 'title', 'message');
-    expect(message).toEqual({ id: row.id, kind: 'bid.new', title: row.title, body: row.message, url: `/projects?item=${project.id}` });
-    expect(message.body).toMatch(/Al Bina Co/);
+    const [row] = await server.db.knex('notifications').where({ user_id: owner.user.id, kind: 'tender.bid_received' }).select('id', 'title', 'message');
+    expect(message).toEqual({ id: row.id, kind: 'tender.bid_received', title: row.title, body: row.message, url: `/projects?item=${project.id}` });
+    expect(message.body).toMatch(/bids so far: 1\b/); // how many, not who or how much: the bid is sealed
+    expect(message.body).not.toMatch(/Al Bina Co/);
     expect(message.title).toMatch(/[A-Za-z]/); // English, the recipient's language
     expect(message.title).not.toMatch(/[\u0600-\u06FF]/);
   });
