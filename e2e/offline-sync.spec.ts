@@ -13,6 +13,7 @@ import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/
 import { SyncShell } from './page-models/SyncShell';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { holdingServerClock } from './page-models/ServerClock';
+import { pageApi } from './page-models/pageApi';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,20 +27,7 @@ async function newUser(page: Page, role: SetupRole, company: string): Promise<st
 }
 
 /** A call to the API from inside the page (same origin, the page's session cookie). */
-async function api<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+const api = pageApi;
 
 /** The bid was received once: a second application would have written a second receipt. */
 const expectOneReceipt = async (page: Page, bidId: string) =>

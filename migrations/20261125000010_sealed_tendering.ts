@@ -21,6 +21,10 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { money, timestamps, uuidPrimaryKey } from './helpers';
 
+/**
+ * The bid's canonical form (as canonicalBid in shared/tender.ts has it today), written out so
+ * this migration backfills the same digests however the shared code changes later.
+ */
 function canonical(b: { project_id: string; contractor_id: string; amount: string | number; estimated_completion_days: number | null; proposal: string; received_at: Date }) {
   return JSON.stringify({
     project_id: b.project_id,
