@@ -21,10 +21,6 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { money, timestamps, uuidPrimaryKey } from './helpers';
 
-/**
- * The bid's canonical form (as canonicalBid in shared/tender.ts has it today), written out so
- * this migration backfills the same digests however the shared code changes later.
- */
 function canonical(b: { project_id: string; contractor_id: string; amount: string | number; estimated_completion_days: number | null; proposal: string; received_at: Date }) {
   return JSON.stringify({
     project_id: b.project_id,
@@ -98,6 +94,10 @@ export async function up(knex: Knex): Promise<void> {
     uuidPrimaryKey(knex, t);
     t.uuid('project_id').notNullable().references('id').inTable('projects');
     t.uuid('award_bid_id').notNullable().references('id').inTable('bids');
+    // when the award objected to was made and its standstill was to end: a withdrawn
+    // award's own times, which the open data keeps publishing unchanged
+    t.timestamp('award_awarded_at', { useTz: true }).notNullable();
+    t.timestamp('award_standstill_ends_at', { useTz: true }).notNullable();
     t.uuid('bid_id').notNullable().references('id').inTable('bids');
     t.uuid('contractor_id').notNullable().references('id').inTable('users');
     t.text('reason').notNullable();

@@ -149,10 +149,13 @@ describe('open data (OCDS)', () => {
       const { gov, project, beta, bidA, bidB } = await withBids({});
       await steps().open(gov, project.id);
       await steps().award(gov, project.id, bidA.id);
+      const awarded = (await ocds(project.id)).body;
       await steps().uphold(gov, project.id, beta);
       await steps().award(gov, project.id, bidB.id);
       const { body } = await ocds(project.id);
       expect(eventsOf(body)).toEqual(['tender', 'opening', 'award-1', 'award-1-withdrawn', 'award-2']);
+      // The first award's release, dated when that award was made, is published unchanged.
+      expect(body.releases.slice(0, 3)).toEqual(awarded.releases);
       expect(lastRelease(body).awards.map((a: any) => [a.id, a.status, a.value.amount])).toEqual([
         ['award-1', 'cancelled', bidA.amount],
         ['award-2', 'pending', bidB.amount],

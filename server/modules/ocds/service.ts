@@ -109,31 +109,25 @@ interface WithdrawnRow {
   project_id: string;
   award_bid_id: string;
   awarded_at: Date;
+  standstill_ends_at: Date;
   withdrawn_at: Date;
 }
 
 /**
- * Awards an upheld objection withdrew: the award objected to, when it was made and when
- * the objection that withdrew it was upheld.
+ * Awards an upheld objection withdrew: the award objected to, when it was made, when its
+ * standstill was to end and when the objection that withdrew it was upheld.
  */
-/** Whether objections record the time of the award they object to (asked once per database). */
-const awardTimeKnown = new WeakMap<Knex, Promise<boolean>>();
-
 async function withdrawnAwards(db: Knex, projectIds: string[]): Promise<WithdrawnRow[]> {
   if (!projectIds.length) return [];
-  let known = awardTimeKnown.get(db);
-  if (!known) awardTimeKnown.set(db, (known = db.schema.hasColumn('award_objections', 'award_awarded_at')));
-  const hasAwardTime = await known;
   return db('award_objections as ao')
     .whereIn('ao.project_id', projectIds)
-    .groupBy('ao.project_id', 'ao.award_bid_id', ...(hasAwardTime ? ['ao.award_awarded_at'] : []))
+    .groupBy('ao.project_id', 'ao.award_bid_id', 'ao.award_awarded_at', 'ao.award_standstill_ends_at')
     .havingRaw(`bool_or(ao.status = 'upheld')`)
     .select(
       'ao.project_id',
       'ao.award_bid_id',
-      // The award's own time when it is recorded, else the first objection filed against
-      // it (which came after the award).
-      db.raw(hasAwardTime ? 'ao.award_awarded_at as awarded_at' : 'min(ao.created_at) as awarded_at'),
+      'ao.award_awarded_at as awarded_at',
+      'ao.award_standstill_ends_at as standstill_ends_at',
       db.raw(`min(ao.answered_at) filter (where ao.status = 'upheld') as withdrawn_at`),
     );
 }
@@ -153,7 +147,7 @@ async function factsOf(db: Knex, rows: ProjectRow[]): Promise<TenderFacts[]> {
     const awards: AwardFacts[] = withdrawn
       .filter((w) => w.project_id === r.id)
       .sort((x, y) => x.withdrawn_at.getTime() - y.withdrawn_at.getTime())
-      .flatMap((w) => award(w.award_bid_id, { awarded_at: w.awarded_at, standstill_ends_at: null, final_at: null, withdrawn_at: w.withdrawn_at }));
+      .flatMap((w) => award(w.award_bid_id, { awarded_at: w.awarded_at, standstill_ends_at: w.standstill_ends_at, final_at: null, withdrawn_at: w.withdrawn_at }));
     if (r.awarded_bid_id && r.awarded_at) {
       awards.push(
         ...award(r.awarded_bid_id, { awarded_at: r.awarded_at, standstill_ends_at: r.standstill_ends_at, final_at: r.award_final_at, withdrawn_at: null }),
