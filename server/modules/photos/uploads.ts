@@ -18,6 +18,7 @@
  * (service.ts), and the upload is deleted, photo made or not: the answer is 200 with the photo
  * as JSON, or the refusal's status with `{error, code}`, and nothing of a refused upload stays.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
@@ -54,7 +55,11 @@ export function uploadDatastore(config: AppDeps['config'], opts: { expiring?: bo
       s3ClientConfig: { ...s3ClientConfig(config.s3), bucket: config.s3.bucket },
     });
   }
-  return new FileStore({ directory: path.join(config.dataDir, 'uploads'), expirationPeriodInMilliseconds });
+  // Made here, before any use: the store's own creation of it is asynchronous, and a first
+  // listing (the upkeep at boot) would otherwise fail on a fresh DATA_DIR.
+  const directory = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(directory, { recursive: true });
+  return new FileStore({ directory, expirationPeriodInMilliseconds });
 }
 
 /** A tus refusal: the status and our error body. */

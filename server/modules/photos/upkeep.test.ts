@@ -1,0 +1,22 @@
+/**
+ * The hourly upkeep's first run, at boot, on a DATA_DIR that has never held an upload (a
+ * server on Postgres starts with an empty one): deleting expired uploads finds nothing to
+ * delete instead of failing, which would stop the server from starting.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../http/context';
+import { uploadDatastore } from './uploads';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-upkeep-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('unfinished uploads upkeep', () => {
+  it('runs on a fresh data directory and leaves the uploads folder in place', async () => {
+    const config = { dataDir: path.join(dataDir, 'fresh') } as AppDeps['config'];
+    await expect(uploadDatastore(config, { expiring: true }).deleteExpired()).resolves.toBe(0);
+    expect(fs.statSync(path.join(config.dataDir, 'uploads')).isDirectory()).toBe(true);
+  });
+});
