@@ -35,6 +35,7 @@ import * as m30 from './20261125000030_product_stock';
 import * as m31 from './20261125000031_product_imports';
 import * as live40 from './20261125000040_live_signals';
 import * as push41 from './20261125000041_push';
+import * as teams50 from './20261126000010_company_teams';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125000031_product_imports': m31,
   '20261125000040_live_signals': live40,
   '20261125000041_push': push41,
+  '20261126000010_company_teams': teams50,
 };

@@ -81,8 +81,25 @@ export const LANGUAGE_DETAILS: Record<Language, { rtl: boolean; autonym: string;
 
 // --- People ----------------------------------------------------------------------------
 
-export const ROLES = ['supplier', 'contractor', 'government', 'transport', 'admin'] as const;
+/**
+ * What a signed-in person may do. `driver` is never a profile's role: it is a person in a
+ * transport company's team who sees and moves only the deliveries assigned to them.
+ */
+export const ROLES = ['supplier', 'contractor', 'government', 'transport', 'admin', 'driver'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * A person's place in their company: the founder is its `owner`; a `member` acts for the
+ * company in everything but its profile and team; a `driver` (transport companies only)
+ * does only their assigned deliveries.
+ */
+export const MEMBER_ROLES = ['owner', 'member', 'driver'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+/** What an invite can make someone. */
+export const INVITE_ROLES = ['member', 'driver'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+/** An invite link works this long, once. */
+export const INVITE_TTL_DAYS = 7;
 /** Roles a user may pick at setup; admin comes from ADMIN_EMAILS or another admin. */
 export const SELF_ASSIGNABLE_ROLES = ['supplier', 'contractor', 'government', 'transport'] as const;
 export type SelfAssignableRole = (typeof SELF_ASSIGNABLE_ROLES)[number];

@@ -87,7 +87,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
   route(
     router,
     { method: 'get', path: '/api/users/me', summary: 'The signed-in user', tag: 'session', access: 'user', response: meSchema },
-    ({ user: { id, email, name, is_admin, is_owner } }) => ({ id, email, name, is_admin, is_owner }),
+    ({ user: { id, email, name, is_admin, is_owner, company_id, member_role } }) => ({ id, email, name, is_admin, is_owner, company_id, member_role }),
   );
 
   route(
@@ -103,9 +103,10 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     async ({ ctx, knex, user }) => {
       ctx.set('Cache-Control', 'no-store');
       if (!user) return { user: null, profile: null };
-      const { id, email, name, is_admin, is_owner } = user;
-      const profile = (await knex('profiles').where({ user_id: id }).first(PROFILE_COLUMNS)) ?? null;
-      return { user: { id, email, name, is_admin, is_owner }, profile };
+      const { id, email, name, is_admin, is_owner, company_id, member_role } = user;
+      const row = company_id ? ((await knex('profiles').where({ user_id: company_id }).first(PROFILE_COLUMNS)) ?? null) : null;
+      const profile = row && member_role === 'driver' ? { ...row, role: 'driver' } : row;
+      return { user: { id, email, name, is_admin, is_owner, company_id, member_role }, profile };
     },
   );
 

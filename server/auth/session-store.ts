@@ -4,7 +4,7 @@
  */
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { SESSION_USER_COLUMNS, type SessionUserRow } from './session-user';
+import { joinCompany, SESSION_USER_COLUMNS, type SessionUserRow } from './session-user';
 
 export interface SessionData {
   userId?: string;
@@ -28,9 +28,7 @@ export function postgresSessionStore(knex: Knex) {
   return {
     /** The session's data; with koa-session's ctx, its user too (ctx.state.sessionUserLookup). */
     async get(key: string, _maxAge?: unknown, opts?: { ctx?: Context }): Promise<SessionData | undefined> {
-      const row = await knex('sessions as s')
-        .leftJoin('users as u', (on) => on.on('u.id', 's.user_id').andOnNull('u.deleted_at'))
-        .leftJoin('profiles as p', 'p.user_id', 'u.id')
+      const row = await joinCompany(knex, knex('sessions as s').leftJoin('users as u', (on) => on.on('u.id', 's.user_id').andOnNull('u.deleted_at')))
         .where('s.id', key)
         .andWhere('s.expires_at', '>', knex.fn.now())
         .first('s.data', 's.user_id', ...SESSION_USER_COLUMNS);

@@ -17,3 +17,4 @@ export * from './quick-signup';
 export * from './admin';
 export * from './tender';
 export * from './photo';
+export * from './company';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { MEMBER_ROLES } from '../constants';
 import { profileSchema } from './profile';
 
 /** GET /api/users/me. */
@@ -13,6 +14,10 @@ export const meSchema = z.object({
   name: z.string().nullable(),
   is_admin: z.boolean(),
   is_owner: z.boolean(),
+  /** The company the person belongs to (its founder's id), drivers included; null when none. */
+  company_id: uuidSchema.nullable(),
+  /** Their place in it: owner, member or driver. */
+  member_role: z.enum(MEMBER_ROLES).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -23,6 +28,7 @@ export type Me = z.infer<typeof meSchema>;
  */
 export const sessionStateSchema = z.object({
   user: meSchema.nullable(),
+  /** Their company's profile; for a driver its role reads `driver`. */
   profile: profileSchema.nullable(),
 });
 export type SessionStateBody = z.infer<typeof sessionStateSchema>;

@@ -26,6 +26,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],
   transport: [],
   admin: [],
+  driver: [],
 };
 
 export function navItemsFor(role: Role | undefined, isAdmin: boolean): NavItem[] {

@@ -13,6 +13,7 @@ export const GUIDE_STEPS: Record<Role, string[]> = {
   government: ['welcome', 'projects', 'bids', 'transport'],
   transport: ['welcome', 'requests', 'quotes', 'deliveries'],
   admin: ['welcome', 'moderate', 'users'],
+  driver: [],
 };
 
 export function guideSeen(role: Role, storage: Pick<Storage, 'getItem'> = localStorage): boolean {

@@ -53,4 +53,5 @@ export const QUICK_ACTIONS: Record<Role, Step[]> = {
     { key: 'admin', path: PATHS.admin },
     { key: 'browseProducts', path: PATHS.products },
   ],
+  driver: [],
 };

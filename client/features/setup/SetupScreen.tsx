@@ -132,7 +132,7 @@ export function SetupScreen() {
                 <MessageBarBody>{t('setup.chooseRole')}</MessageBarBody>
               </MessageBar>
             )}
-            <RolePicker value={values.role === 'admin' ? '' : values.role} onChange={(role) => set('role', role)} locked={Boolean(existing)} />
+            <RolePicker value={values.role === 'admin' || values.role === 'driver' ? '' : values.role} onChange={(role) => set('role', role)} locked={Boolean(existing)} />
           </fieldset>
           {INPUTS.map(({ field, type, autoComplete, ltr }) => (
             <Field

@@ -16,7 +16,7 @@ export const orderPolicy = definePolicy<{ contractor_id: string }>({
   audience: [{ role: 'supplier' }, { user_in: 'contractor_id' }],
   rows: (db) => db('instant_orders').whereNull('deleted_at').select('id', 'contractor_id'),
   /** Suppliers and admins every order, a contractor their own. Alias: o (instant_orders). */
-  visible: (q, user) => (!user ? q.whereRaw('false') : seesAllOrders(user) ? q : q.where('o.contractor_id', user.id)),
+  visible: (q, user) => (!user ? q.whereRaw('false') : seesAllOrders(user) ? q : q.where('o.contractor_id', user.account_id)),
 });
 
 export const responsePolicy = definePolicy<{ supplier_id: string; contractor_id: string }>({
@@ -28,7 +28,7 @@ export const responsePolicy = definePolicy<{ supplier_id: string; contractor_id:
       .whereNull('o.deleted_at')
       .select('r.id', 'r.supplier_id', 'o.contractor_id'),
   /** Its supplier and the order's contractor. Aliases: r (responses), o (instant_orders). */
-  visible: (q, user) => (user ? q.where((w) => w.where('r.supplier_id', user.id).orWhere('o.contractor_id', user.id)) : q.whereRaw('false')),
+  visible: (q, user) => (user ? q.where((w) => w.where('r.supplier_id', user.account_id).orWhere('o.contractor_id', user.account_id)) : q.whereRaw('false')),
 });
 
 /**

@@ -98,7 +98,7 @@ export async function withMyResponses(db: Knex, user: SessionUser, orders: Insta
         'r.instant_order_id',
         orders.map((o) => o.id),
       )
-      .where('r.supplier_id', user.id);
+      .where('r.supplier_id', user.account_id);
     for (const r of rows) mine.set(r.instant_order_id, r);
   }
   return orders.map((o) => ({ ...o, my_response: mine.get(o.id) ?? null }));

@@ -60,7 +60,7 @@ export async function submitOffer(
     'notes',
   ]);
   if (replay) {
-    if (replay.supplier_id !== user.id || replay.instant_order_id !== input.instant_order_id) throw idTaken();
+    if (replay.supplier_id !== user.account_id || replay.instant_order_id !== input.instant_order_id) throw idTaken();
     if (sameOffer(replay, input)) return { row: await presentResponse(trx, replay.id), created: false };
   }
 
@@ -79,7 +79,7 @@ export async function submitOffer(
              notes = excluded.notes
          where instant_order_responses.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
-      [input.id ?? null, order.id, user.id, input.offered_price, input.delivery_time_hours ?? null, input.notes ?? null],
+      [input.id ?? null, order.id, user.account_id, input.offered_price, input.delivery_time_hours ?? null, input.notes ?? null],
     ),
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
@@ -87,7 +87,7 @@ export async function submitOffer(
   if (!row) throw orderNotActive('This order no longer takes offers');
 
   const changes: ChangeEntry[] = [
-    { entity: 'instant_order_response', id: row.id, audiences: responsePolicy.audiences({ supplier_id: user.id, contractor_id: order.contractor_id }) },
+    { entity: 'instant_order_response', id: row.id, audiences: responsePolicy.audiences({ supplier_id: user.account_id, contractor_id: order.contractor_id }) },
     // response_count (and this supplier's my_response) changed: the order goes out again.
     { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: order.contractor_id }) },
   ];
@@ -98,7 +98,7 @@ export async function submitOffer(
       kind: 'order_response.new',
       type: 'order_response',
       params: {
-        company: await displayName(trx, user.id),
+        company: await displayName(trx, user.account_id),
         price: input.offered_price,
         order_title: order.title,
         order_id: order.id,
@@ -119,6 +119,6 @@ export async function listResponses(
   await expireOverdueOrders(knex);
   const order = await orderPolicy.visible(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
   if (!order) throw notFound('Instant order');
-  if (order.contractor_id !== user.id) throw refuseOrder(user);
+  if (order.contractor_id !== user.account_id) throw refuseOrder(user);
   return page<InstantOrderResponse>(responseQuery(knex).where('r.instant_order_id', orderId), { ...query, orderBy: NEWEST_FIRST });
 }

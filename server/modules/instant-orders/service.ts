@@ -58,19 +58,19 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
     'deleted_at',
   ]);
   if (existing) {
-    if (existing.contractor_id !== user.id || existing.deleted_at) throw idTaken();
+    if (existing.contractor_id !== user.account_id || existing.deleted_at) throw idTaken();
     return { row: await presentOrder(trx, user, existing.id), created: false };
   }
   if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
     throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
   }
-  await assertWithinPlanLimit(trx, user.id, 'instant_orders');
+  await assertWithinPlanLimit(trx, user.account_id, 'instant_orders');
 
   const [{ id }] = await insertWithClientId('instant_orders', () =>
     trx('instant_orders')
       .insert({
         id: input.id,
-        contractor_id: user.id,
+        contractor_id: user.account_id,
         title: input.title,
         description: input.description,
         quantity: input.quantity,
@@ -84,14 +84,14 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderPolicy.audiences({ contractor_id: user.id }) }]);
+  await recordChanges(trx, [{ entity: 'instant_order', id, audiences: orderPolicy.audiences({ contractor_id: user.account_id }) }]);
   await notify(trx, {
     to: { role: 'supplier' },
     kind: 'instant_order.new',
     type: 'instant_order',
     priority: PRIORITY[input.urgency_level],
     params: { title: input.title, location: input.location, order_id: id, urgency_level: input.urgency_level },
-    except: user.id,
+    except: user.account_id,
   });
   return { row: await presentOrder(trx, user, id), created: true };
 }
@@ -108,7 +108,7 @@ export async function listInstantOrders(knex: Knex, user: SessionUser, query: In
 export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery): Promise<Page<InstantOrder>> {
   assertRole(user, 'contractor');
   await expireOverdueOrders(knex);
-  const q = orderQuery(knex).where('o.contractor_id', user.id);
+  const q = orderQuery(knex).where('o.contractor_id', user.account_id);
   if (query.status) whereStatus(q, query.status);
   const result = await page<InstantOrder>(q, { ...query, orderBy: NEWEST_FIRST });
   return { ...result, items: await withMyResponses(knex, user, result.items) };
@@ -125,7 +125,7 @@ export async function getInstantOrder(knex: Knex, user: SessionUser, id: string)
 async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string) {
   const order = await lockOrder(trx, id, 'update');
   if (!order) throw notFound('Instant order');
-  if (order.contractor_id !== user.id) throw refuseOrder(user);
+  if (order.contractor_id !== user.account_id) throw refuseOrder(user);
   return order;
 }
 
@@ -158,10 +158,10 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
 
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
-    { entity: 'instant_order_response', id: offer.id, audiences: responsePolicy.audiences({ supplier_id: offer.supplier_id, contractor_id: user.id }) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.account_id }) },
+    { entity: 'instant_order_response', id: offer.id, audiences: responsePolicy.audiences({ supplier_id: offer.supplier_id, contractor_id: user.account_id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.account_id }) }),
     ),
   ]);
   const params = { order_title: order.title, order_id: order.id };
@@ -185,9 +185,9 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
     .update({ status: 'rejected' })
     .returning(['id', 'supplier_id']);
   await recordChanges(trx, [
-    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.id }) },
+    { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.account_id }) },
     ...rejected.map(
-      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.id }) }),
+      (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.account_id }) }),
     ),
   ]);
   return presentOrder(trx, user, order.id);

@@ -9,5 +9,5 @@ export const notificationPolicy = definePolicy<{ user_id: string }>({
   audience: [{ user_in: 'user_id' }],
   rows: (db) => db('notifications').select('id', 'user_id'),
   /** Table: notifications. */
-  visible: (q, user) => (user ? q.where('notifications.user_id', user.id) : q.whereRaw('false')),
+  visible: (q, user) => (user ? q.where('notifications.user_id', user.account_id) : q.whereRaw('false')),
 });

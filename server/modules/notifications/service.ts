@@ -27,7 +27,7 @@ export async function listNotifications(
   user: SessionUser,
   query: NotificationListQuery,
 ): Promise<Page<Notification> & { unread: number }> {
-  const q = notificationQuery(knex, user.id);
+  const q = notificationQuery(knex, user.account_id);
   if (query.unread) q.where({ is_read: false });
   const list = await page<Notification>(q, {
     ...query,
@@ -36,7 +36,7 @@ export async function listNotifications(
       { column: 'id', order: 'desc' },
     ],
   });
-  return { ...list, unread: await unreadCount(knex, user.id) };
+  return { ...list, unread: await unreadCount(knex, user.account_id) };
 }
 
 const logReads = (trx: Knex.Transaction, userId: string, ids: string[]) =>
@@ -47,9 +47,9 @@ const logReads = (trx: Knex.Transaction, userId: string, ids: string[]) =>
 
 /** Marks one of the caller's notifications read; reading it again changes nothing. */
 export async function markNotificationRead(trx: Knex.Transaction, user: SessionUser, id: string): Promise<Notification> {
-  const updated = await trx('notifications').where({ id, user_id: user.id, is_read: false }).update({ is_read: true }).returning('id');
-  await logReads(trx, user.id, updated.map((r: { id: string }) => r.id));
-  const row = await notificationQuery(trx, user.id).where({ id }).first();
+  const updated = await trx('notifications').where({ id, user_id: user.account_id, is_read: false }).update({ is_read: true }).returning('id');
+  await logReads(trx, user.account_id, updated.map((r: { id: string }) => r.id));
+  const row = await notificationQuery(trx, user.account_id).where({ id }).first();
   if (!row) throw notFound('Notification');
   return row;
 }
@@ -57,9 +57,9 @@ export async function markNotificationRead(trx: Knex.Transaction, user: SessionU
 /** Marks every unread notification of the caller read; answers how many changed. */
 export async function markAllNotificationsRead(trx: Knex.Transaction, user: SessionUser): Promise<{ updated: number }> {
   const updated: Array<{ id: string }> = await trx('notifications')
-    .where({ user_id: user.id, is_read: false })
+    .where({ user_id: user.account_id, is_read: false })
     .update({ is_read: true })
     .returning('id');
-  await logReads(trx, user.id, updated.map((r) => r.id));
+  await logReads(trx, user.account_id, updated.map((r) => r.id));
   return { updated: updated.length };
 }

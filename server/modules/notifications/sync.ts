@@ -6,5 +6,5 @@ import type { LoaderTable } from '../sync/contracts';
 import { notificationQuery } from './service';
 
 export const loaders: LoaderTable = {
-  notification: (knex, user, ids) => notificationQuery(knex, user.id).whereIn('id', ids),
+  notification: (knex, user, ids) => notificationQuery(knex, user.account_id).whereIn('id', ids),
 };

@@ -32,7 +32,7 @@ export const lockMedia = (trx: Knex.Transaction, hash: string) => lockForTransac
 /** The caller's own live product, locked; 404 for anything else (another's is not theirs to see). */
 async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, productId: string): Promise<void> {
   assertRole(user, 'supplier');
-  const row = await trx('products').where({ id: productId, supplier_id: user.id }).whereNull('deleted_at').forUpdate().first('id');
+  const row = await trx('products').where({ id: productId, supplier_id: user.account_id }).whereNull('deleted_at').forUpdate().first('id');
   if (!row) throw notFound('Product');
 }
 
@@ -52,7 +52,7 @@ export async function storageUse(db: Knex, userId: string): Promise<{ used: numb
  */
 export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string): Promise<void> {
   assertRole(user, 'supplier');
-  const product = await db('products').where({ id: productId, supplier_id: user.id }).whereNull('deleted_at').first('id');
+  const product = await db('products').where({ id: productId, supplier_id: user.account_id }).whereNull('deleted_at').first('id');
   if (!product) throw notFound('Product');
   const existing = await db('product_photos').where({ id: photoId }).first('product_id');
   if (existing) {
@@ -61,7 +61,7 @@ export async function assertUploadAllowed(db: Knex, user: SessionUser, productId
   }
   const count = await db('product_photos').where({ product_id: productId }).count<{ count: string | number }[]>('* as count').first();
   if (Number(count?.count ?? 0) >= MAX_PHOTOS_PER_PRODUCT) throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos`);
-  const { used, max } = await storageUse(db, user.id);
+  const { used, max } = await storageUse(db, user.account_id);
   if (used >= max) throw storageQuota();
 }
 
@@ -89,8 +89,8 @@ export async function addPhoto(
   const photos = await trx('product_photos').where({ product_id: productId }).select('position');
   if (photos.length >= MAX_PHOTOS_PER_PRODUCT) throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos`);
   // One finish per supplier at a time, so two at once cannot both fit in the last bytes.
-  await lockForTransaction(trx, `storage:${user.id}`);
-  const { used, max } = await storageUse(trx, user.id);
+  await lockForTransaction(trx, `storage:${user.account_id}`);
+  const { used, max } = await storageUse(trx, user.account_id);
   if (used + photo.bytes > max) throw storageQuota();
 
   await lockMedia(trx, photo.hash);
@@ -100,7 +100,7 @@ export async function addPhoto(
   await trx('product_photos').insert({
     id: photoId,
     product_id: productId,
-    supplier_id: user.id,
+    supplier_id: user.account_id,
     position,
     hash: photo.hash,
     width: photo.width,

@@ -118,7 +118,7 @@ export function uploads(deps: AppDeps): Uploads {
         if (err instanceof AppError) throw tusError(err);
         throw err;
       }
-      return { metadata: { ...upload.metadata, [OWNER]: user.id } };
+      return { metadata: { ...upload.metadata, [OWNER]: user.account_id } };
     },
     async onUploadFinish(req, upload) {
       const user = userOf(req);
@@ -164,7 +164,7 @@ export function uploads(deps: AppDeps): Uploads {
         (u) => u.metadata?.[OWNER],
         () => undefined,
       );
-      if (owner !== undefined && owner !== user.id) {
+      if (owner !== undefined && owner !== user.account_id) {
         ctx.status = 404;
         ctx.body = { error: 'Upload not found', code: 'not_found' };
         return;

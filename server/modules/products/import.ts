@@ -50,12 +50,12 @@ function toReport(row: ImportRow): ImportReport {
 async function importContext(trx: Knex.Transaction, user: SessionUser) {
   // One after the other: a transaction is one connection.
   const products = await trx('products')
-    .where({ supplier_id: user.id })
+    .where({ supplier_id: user.account_id })
     .whereNull('deleted_at')
     .forUpdate()
     .select('id', 'sku', 'price', 'stock_quantity', 'availability_status');
   const categories = await trx('categories').whereNull('deleted_at').select('id', 'slug', 'name_ar', 'name_en', 'name_zh');
-  const limit = await trx.raw('select ?', [planLimitColumns(trx, user.id, 'products')]);
+  const limit = await trx.raw('select ?', [planLimitColumns(trx, user.account_id, 'products')]);
   const { limit_max, limit_used } = limit.rows[0] as { limit_max: number | string; limit_used: number | string };
   const max = Number(limit_max);
   const ctx: ImportContext = { products, categories, room: max >= UNLIMITED ? null : Math.max(0, max - Number(limit_used)) };
@@ -65,7 +65,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser) {
 /** POST /api/products/imports: checks and applies a price list, answers its report. */
 export async function applyImport(trx: Knex.Transaction, user: SessionUser, input: ImportApply): Promise<ImportReport> {
   assertRole(user, 'supplier');
-  await lockPlanLimit(trx, user.id, 'products');
+  await lockPlanLimit(trx, user.account_id, 'products');
   const { ctx, products } = await importContext(trx, user);
   const rows = checkRows(input.rows, ctx);
   const invalid = rows.filter((r) => r.action === 'invalid');
@@ -98,20 +98,20 @@ export async function applyImport(trx: Knex.Transaction, user: SessionUser, inpu
          from jsonb_to_recordset(?::jsonb) as v(id uuid, price numeric, stock numeric)
         where p.id = v.id and p.supplier_id = ? and p.deleted_at is null
         returning p.id`,
-      [JSON.stringify(values), user.id],
+      [JSON.stringify(values), user.account_id],
     );
     await writeWithChanges(trx, write as unknown as Knex.QueryBuilder, 'product', audiences);
   }
   const summary = { mode: input.mode, summary: summarise(rows), invalid: invalid.map((r) => ({ line: r.line, issues: r.issues })) };
   const [saved] = await trx('product_imports')
-    .insert({ supplier_id: user.id, file_name: input.file_name ?? null, summary: JSON.stringify(summary), undo: JSON.stringify(undo) })
+    .insert({ supplier_id: user.account_id, file_name: input.file_name ?? null, summary: JSON.stringify(summary), undo: JSON.stringify(undo) })
     .returning(['id', 'file_name', 'summary', 'created_at', 'undone_at']);
   return toReport(saved);
 }
 
 const newProduct = (user: SessionUser) => (r: CheckedRow) => ({
   id: crypto.randomUUID(),
-  supplier_id: user.id,
+  supplier_id: user.account_id,
   sku: r.sku,
   name: r.name,
   price: r.price,
@@ -123,7 +123,7 @@ const newProduct = (user: SessionUser) => (r: CheckedRow) => ({
 
 /** The supplier's latest import, locked when undoing it. */
 function latestImport(db: Knex, user: SessionUser) {
-  return db('product_imports').where({ supplier_id: user.id }).orderBy('created_at', 'desc').orderBy('id', 'desc').first();
+  return db('product_imports').where({ supplier_id: user.account_id }).orderBy('created_at', 'desc').orderBy('id', 'desc').first();
 }
 
 /** GET /api/products/imports/last: the report of the supplier's latest import, 404 if none. */
@@ -142,7 +142,7 @@ export async function lastImport(db: Knex, user: SessionUser): Promise<ImportRep
  */
 export async function undoLastImport(trx: Knex.Transaction, user: SessionUser): Promise<ImportReport> {
   assertRole(user, 'supplier');
-  await lockPlanLimit(trx, user.id, 'products');
+  await lockPlanLimit(trx, user.account_id, 'products');
   const row = await latestImport(trx, user).forUpdate();
   if (!row || row.undone_at) throw nothingToUndo();
   const undo = row.undo as UndoRecord;
@@ -150,7 +150,7 @@ export async function undoLastImport(trx: Knex.Transaction, user: SessionUser): 
   if (undo.created.length) {
     const removed: Array<{ id: string }> = await trx('products')
       .whereIn('id', undo.created)
-      .where({ supplier_id: user.id })
+      .where({ supplier_id: user.account_id })
       .whereNull('deleted_at')
       .update({ deleted_at: trx.fn.now() })
       .returning('id');
@@ -162,7 +162,7 @@ export async function undoLastImport(trx: Knex.Transaction, user: SessionUser): 
          from jsonb_to_recordset(?::jsonb) as v(id uuid, price numeric, stock_quantity numeric, availability_status text)
         where p.id = v.id and p.supplier_id = ? and p.deleted_at is null
         returning p.id`,
-      [JSON.stringify(undo.updated), user.id],
+      [JSON.stringify(undo.updated), user.account_id],
     );
     await writeWithChanges(trx, write as unknown as Knex.QueryBuilder, 'product', audiences);
   }

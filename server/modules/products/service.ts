@@ -46,7 +46,7 @@ export async function listProducts(db: Knex, language: Language, query: ProductL
 /** GET /api/products/my: the supplier's own live products. */
 export async function listMyProducts(db: Knex, user: SessionUser, query: PaginationQuery): Promise<Page<Product>> {
   assertRole(user, 'supplier');
-  return listNewest(db, user.language, { supplier_id: user.id }, query);
+  return listNewest(db, user.language, { supplier_id: user.account_id }, query);
 }
 
 /**
@@ -76,13 +76,13 @@ export async function createProducts(trx: Knex.Transaction, user: SessionUser, i
   assertRole(user, 'supplier');
   // One create per supplier at a time (the plan limit's lock): a retried create racing its
   // first attempt then finds the first one's row instead of colliding with it.
-  await lockPlanLimit(trx, user.id, 'products');
+  await lockPlanLimit(trx, user.account_id, 'products');
   for (const categoryId of new Set(inputs.map((input) => input.category_id))) await assertCategoryExists(trx, categoryId);
   const rows = inputs.map(({ id, specifications, ...fields }) => ({
     ...fields,
     id: id ?? crypto.randomUUID(),
     specifications: jsonb(specifications),
-    supplier_id: user.id,
+    supplier_id: user.account_id,
   }));
   // The count is of the rows before these; an id used twice is inserted once.
   const inserted = await writeWithChanges<{ id: string } & PlanLimitState>(
@@ -90,7 +90,7 @@ export async function createProducts(trx: Knex.Transaction, user: SessionUser, i
     trx('products').insert(rows).onConflict('id').ignore().returning('id'),
     'product',
     productPolicy.audiences({}),
-    { columns: planLimitColumns(trx, user.id, 'products') },
+    { columns: planLimitColumns(trx, user.account_id, 'products') },
   );
   const fresh = new Set(inserted.map((row) => row.id));
   await assertReplayable(trx, user, rows.filter((row) => !fresh.has(row.id)).map((row) => row.id));
@@ -112,7 +112,7 @@ async function assertReplayable(trx: Knex.Transaction, user: SessionUser, ids: s
   );
   for (const id of ids) {
     const row = existing.get(id);
-    if (row?.supplier_id !== user.id) throw idTaken();
+    if (row?.supplier_id !== user.account_id) throw idTaken();
     // Deleted since: the create happened, the product is gone, as after any delete.
     if (row.deleted_at) throw notFound('Product');
   }
@@ -121,7 +121,7 @@ async function assertReplayable(trx: Knex.Transaction, user: SessionUser, ids: s
 /** Locks the caller's own live product, or 404 (another supplier's is not theirs to see). */
 async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
   assertRole(user, 'supplier');
-  const row = await trx('products').where({ id, supplier_id: user.id }).whereNull('deleted_at').forUpdate().first('id');
+  const row = await trx('products').where({ id, supplier_id: user.account_id }).whereNull('deleted_at').forUpdate().first('id');
   if (!row) throw notFound('Product');
 }
 
@@ -142,7 +142,7 @@ export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id
   if (specifications !== undefined) changes.specifications = jsonb(specifications);
   const [updated] = await writeWithChanges(
     trx,
-    trx('products').where({ id, supplier_id: user.id }).whereNull('deleted_at').update(changes).returning('id'),
+    trx('products').where({ id, supplier_id: user.account_id }).whereNull('deleted_at').update(changes).returning('id'),
     'product',
     productPolicy.audiences({}),
   );

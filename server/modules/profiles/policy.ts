@@ -10,5 +10,5 @@ export const profilePolicy = definePolicy<{ user_id: string }>({
   audience: [{ user_in: 'user_id' }],
   rows: (db) => db('profiles').select('user_id as id', 'user_id'),
   /** Table: profiles. */
-  visible: (q, user) => (user ? q.where('profiles.user_id', user.id) : q.whereRaw('false')),
+  visible: (q, user) => (user ? q.where('profiles.user_id', user.account_id) : q.whereRaw('false')),
 });

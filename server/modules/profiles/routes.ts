@@ -9,7 +9,7 @@ export function profilesRouter(): Router {
   route(
     router,
     { method: 'get', path: '/api/profiles/me', summary: 'My profile (404 before setup)', tag: 'profiles', access: 'user', response: profileSchema },
-    ({ knex, user }) => getProfile(knex, user.id),
+    ({ knex, user }) => getProfile(knex, user.account_id),
   );
 
   route(

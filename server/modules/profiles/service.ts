@@ -37,7 +37,7 @@ export async function getProfile(knex: Knex, userId: string) {
 }
 
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
-  const existing = await trx('profiles').where({ user_id: user.id }).forUpdate().first('role', 'company_name', 'phone', 'website');
+  const existing = await trx('profiles').where({ user_id: user.account_id }).forUpdate().first('role', 'company_name', 'phone', 'website');
   if (existing && existing.role !== input.role) {
     throw roleLocked();
   }
@@ -46,16 +46,16 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   }
   const fields = { ...input, updated_at: trx.fn.now() };
   if (existing) {
-    await trx('profiles').where({ user_id: user.id }).update(fields);
+    await trx('profiles').where({ user_id: user.account_id }).update(fields);
   } else {
-    await trx('profiles').insert({ ...fields, user_id: user.id });
+    await trx('profiles').insert({ ...fields, user_id: user.account_id });
   }
-  await recordChange(trx, 'profile', user.id, profilePolicy.audiences({ user_id: user.id }));
+  await recordChange(trx, 'profile', user.account_id, profilePolicy.audiences({ user_id: user.account_id }));
   // Other users' copies show this company name (supplier_name, government_name, ...), and
   // a supplier's products show their phone and website.
   const shown = ['company_name', 'phone', 'website'] as const;
   if (existing && shown.some((f) => input[f] !== undefined && (input[f] ?? null) !== (existing[f] ?? null))) {
-    await recordChanges(trx, await rowsOfUser(trx, user.id, 'upsert'));
+    await recordChanges(trx, await rowsOfUser(trx, user.account_id, 'upsert'));
   }
-  return trx('profiles').where({ user_id: user.id }).first(PROFILE_COLUMNS);
+  return trx('profiles').where({ user_id: user.account_id }).first(PROFILE_COLUMNS);
 }

@@ -50,7 +50,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
     ['contractor_id', 'project_id', 'amount', 'proposal', 'estimated_completion_days'],
   );
   if (replay) {
-    if (replay.contractor_id !== user.id || replay.project_id !== input.project_id) throw idTaken();
+    if (replay.contractor_id !== user.account_id || replay.project_id !== input.project_id) throw idTaken();
     if (sameBid(replay, input)) return { row: await presentBid(trx, replay.id), created: false };
   }
 
@@ -64,7 +64,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   if (biddingClosed(project, receivedAt)) throw deadlinePassed('The bidding of this project has closed and its bids are being opened');
 
   const days = input.estimated_completion_days ?? null;
-  const digest = await bidDigestOf(project.id, user.id, input, receivedAt);
+  const digest = await bidDigestOf(project.id, user.account_id, input, receivedAt);
   const upserted = await insertWithClientId('bids', () =>
     trx.raw(
       `insert into bids (id, project_id, contractor_id, amount, proposal, estimated_completion_days, received_at, digest)
@@ -75,7 +75,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
              received_at = excluded.received_at, digest = excluded.digest
          where bids.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
-      [input.id ?? null, project.id, user.id, input.amount, input.proposal, days, receivedAt, digest],
+      [input.id ?? null, project.id, user.account_id, input.amount, input.proposal, days, receivedAt, digest],
     ),
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
@@ -84,7 +84,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   await writeReceipt(trx, {
     bid_id: row.id,
     project_id: project.id,
-    contractor_id: user.id,
+    contractor_id: user.account_id,
     kind: row.inserted ? 'submitted' : 'amended',
     amount: input.amount,
     estimated_completion_days: days,
@@ -93,7 +93,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   });
 
   // Sealed: the bid's change goes to its bidder only.
-  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id, opened: false }) }];
+  const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.account_id, government_id: project.government_id, opened: false }) }];
   // bid_count changed: everyone holding the project gets it again.
   if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
   await recordChanges(trx, changes);
@@ -124,7 +124,7 @@ const bidDigestOf = (projectId: string, contractorId: string, input: BidCreate, 
 export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args: BidWithdrawArgs): Promise<Bid> {
   assertRole(user, 'contractor');
   // Another contractor's bid is sealed: it does not exist for this caller.
-  const bid = await bidQuery(trx).where({ 'b.id': args.id, 'b.contractor_id': user.id }).first('b.id', 'b.project_id');
+  const bid = await bidQuery(trx).where({ 'b.id': args.id, 'b.contractor_id': user.account_id }).first('b.id', 'b.project_id');
   if (!bid) throw notFound('Bid');
 
   const project = await lockProject(trx, bid.project_id, 'share');
@@ -142,7 +142,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   await writeReceipt(trx, {
     bid_id: bid.id,
     project_id: project.id,
-    contractor_id: user.id,
+    contractor_id: user.account_id,
     kind: 'withdrawn',
     amount: Number(current.amount),
     estimated_completion_days: current.estimated_completion_days,
@@ -150,7 +150,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
     received_at: now,
   });
   await recordChanges(trx, [
-    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.id, government_id: project.government_id, opened: false }) },
+    { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.account_id, government_id: project.government_id, opened: false }) },
     { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
   ]);
   return presentBid(trx, bid.id);
@@ -159,7 +159,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
 /** GET /api/bids/my: the contractor's own bids, with their project's title and status. */
 export async function listMyBids(db: Knex, user: SessionUser, query: PaginationQuery): Promise<Page<Bid>> {
   assertRole(user, 'contractor');
-  return page<Bid>(bidQuery(db).where('b.contractor_id', user.id), { ...query, orderBy: NEWEST_FIRST });
+  return page<Bid>(bidQuery(db).where('b.contractor_id', user.account_id), { ...query, orderBy: NEWEST_FIRST });
 }
 
 /**
@@ -170,7 +170,7 @@ export async function listMyBids(db: Knex, user: SessionUser, query: PaginationQ
 export async function listProjectBids(db: Knex, user: SessionUser, projectId: string, query: PaginationQuery): Promise<Page<Bid>> {
   await sweepTenders(db);
   const project = await projectQuery(db).where('p.id', projectId).first('p.government_id', 'p.opened_at');
-  if (!project || project.government_id !== user.id) throw await refuseProject(db, user, projectId);
+  if (!project || project.government_id !== user.account_id) throw await refuseProject(db, user, projectId);
   if (!project.opened_at) throw tenderNotOpened('The bids are sealed until the opening; the project shows how many there are');
   return page<Bid>(bidPolicy.visible(bidQuery(db).where('b.project_id', projectId), user), { ...query, orderBy: LOWEST_FIRST });
 }

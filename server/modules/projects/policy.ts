@@ -30,10 +30,10 @@ export const projectPolicy = definePolicy<{ government_id: string }>({
     if (!user) return q.whereRaw('false');
     if (user.is_admin) return q;
     return q.where((w) => {
-      w.where('p.government_id', user.id);
+      w.where('p.government_id', user.account_id);
       if (user.role === 'contractor' || user.role === 'government') w.orWhere('p.status', 'open');
       if (user.role === 'contractor') {
-        w.orWhereExists((s) => s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.id));
+        w.orWhereExists((s) => s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.account_id));
       }
     });
   },
@@ -57,8 +57,8 @@ const sealedBidPolicy = definePolicy<{ contractor_id: string; government_id: str
     user
       ? q.where((w) =>
           w
-            .where('b.contractor_id', user.id)
-            .orWhere((o) => o.where('p.government_id', user.id).whereNotNull('p.opened_at').whereNot('b.status', 'withdrawn')),
+            .where('b.contractor_id', user.account_id)
+            .orWhere((o) => o.where('p.government_id', user.account_id).whereNotNull('p.opened_at').whereNot('b.status', 'withdrawn')),
         )
       : q.whereRaw('false'),
 });
@@ -97,12 +97,12 @@ export const openingPolicy = definePolicy<{ government_id: string; bidder_id: st
     if (!user) return q.whereRaw('false');
     const outcomeKnown = (w: Knex.QueryBuilder) => w.whereNotNull('p.awarded_at').orWhereNot('p.status', 'open').orWhereExists(objectionOn);
     return q.where((w) => {
-      w.where('p.government_id', user.id);
+      w.where('p.government_id', user.account_id);
       if (user.is_admin) w.orWhere(outcomeKnown);
       w.orWhere((o) =>
         o
           .whereExists((s) =>
-            s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.id).whereNot('vb.status', 'withdrawn'),
+            s.select(1).from('bids as vb').whereRaw('vb.project_id = p.id').where('vb.contractor_id', user.account_id).whereNot('vb.status', 'withdrawn'),
           )
           .where(outcomeKnown),
       );
@@ -130,7 +130,7 @@ export const objectionPolicy = definePolicy<{ contractor_id: string; government_
       .select('ob.id', 'ob.contractor_id', 'p.government_id', 'ab.contractor_id as awarded_contractor_id'),
   visible: (q, user) =>
     user
-      ? q.where((w) => w.where('ob.contractor_id', user.id).orWhere('p.government_id', user.id).orWhere('ab.contractor_id', user.id))
+      ? q.where((w) => w.where('ob.contractor_id', user.account_id).orWhere('p.government_id', user.account_id).orWhere('ab.contractor_id', user.account_id))
       : q.whereRaw('false'),
 });
 

@@ -43,7 +43,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     'deleted_at',
   ]);
   if (existing) {
-    if (existing.government_id !== user.id || existing.deleted_at) throw idTaken();
+    if (existing.government_id !== user.account_id || existing.deleted_at) throw idTaken();
     return { row: await presentProject(trx, existing.id), created: false };
   }
   if (input.deadline_date) {
@@ -56,7 +56,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     trx('projects')
       .insert({
         id: input.id,
-        government_id: user.id,
+        government_id: user.account_id,
         title: input.title,
         description: input.description,
         location: input.location,
@@ -68,7 +68,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       })
       .returning('id'),
   );
-  await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.id }) }]);
+  await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
   return { row: await presentProject(trx, id), created: true };
 }
 
@@ -84,7 +84,7 @@ export async function listProjects(db: Knex, user: SessionUser, query: ProjectLi
 export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'government');
   await sweepTenders(db);
-  const q = projectQuery(db).where('p.government_id', user.id);
+  const q = projectQuery(db).where('p.government_id', user.account_id);
   if (query.status) q.where('p.status', query.status);
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
@@ -100,7 +100,7 @@ export async function getProject(db: Knex, user: SessionUser, id: string): Promi
 async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string) {
   const project = await lockProject(trx, id, 'update');
   if (!project) throw notFound('Project');
-  if (project.government_id !== user.id) throw await refuseProject(trx, user, id);
+  if (project.government_id !== user.account_id) throw await refuseProject(trx, user, id);
   return project;
 }
 
@@ -146,7 +146,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
     throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
-  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.id }) }];
+  const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }];
 
   if (args.status === 'cancelled') {
     const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
@@ -155,7 +155,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
       .returning(['id', 'contractor_id']);
     changes.push(
       ...rejected.map(
-        (b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.id, opened: !!project.opened_at }) }),
+        (b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.account_id, opened: !!project.opened_at }) }),
       ),
     );
     const accepted: Array<{ contractor_id: string }> = await trx('bids')

@@ -96,7 +96,7 @@ const receiptColumns = [
 /** GET /api/bids/{id}/receipts: the bidder's receipts of one bid, newest first (nobody else's). */
 export async function listReceipts(db: Knex, user: SessionUser, bidId: string): Promise<BidReceipt[]> {
   assertRole(user, 'contractor');
-  const bid = await bidQuery(db).where({ 'b.id': bidId, 'b.contractor_id': user.id }).first('b.id');
+  const bid = await bidQuery(db).where({ 'b.id': bidId, 'b.contractor_id': user.account_id }).first('b.id');
   if (!bid) throw notFound('Bid');
   return db('bid_receipts as r')
     .where('r.bid_id', bidId)
@@ -314,7 +314,7 @@ export async function closeBidding(trx: Knex.Transaction, user: SessionUser, arg
   assertRole(user, 'government');
   const project = await lockProject(trx, args.id, 'update');
   if (!project) throw notFound('Project');
-  if (project.government_id !== user.id) throw await refuseProject(trx, user, args.id);
+  if (project.government_id !== user.account_id) throw await refuseProject(trx, user, args.id);
   if (project.status !== 'open') throw projectNotOpen('Only an open project can close its bidding');
   const now = appNow();
   if (!biddingClosed(project, now)) {
@@ -349,8 +349,8 @@ export async function getOpening(db: Knex, user: SessionUser, projectId: string)
   const row = await openingPolicy.visible(openingQuery(db).where('o.project_id', projectId), user).first();
   if (row) return row;
   const project = await db('projects').where({ id: projectId }).first('government_id', 'opened_at');
-  const isBidder = !!(await db('bids').where({ project_id: projectId, contractor_id: user.id }).whereNot('status', 'withdrawn').first('id'));
-  if (project.government_id === user.id || isBidder || user.is_admin) {
+  const isBidder = !!(await db('bids').where({ project_id: projectId, contractor_id: user.account_id }).whereNot('status', 'withdrawn').first('id'));
+  if (project.government_id === user.account_id || isBidder || user.is_admin) {
     throw tenderNotOpened(project.opened_at ? 'The opening record is shown to bidders once an award is made' : undefined);
   }
   throw forbidden();
@@ -414,12 +414,12 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
   assertRole(user, 'contractor');
   const replay = await rowWithId<{ contractor_id: string; project_id: string }>(trx, 'award_objections', args.id, ['contractor_id', 'project_id']);
   if (replay) {
-    if (replay.contractor_id !== user.id || replay.project_id !== args.project_id) throw idTaken();
+    if (replay.contractor_id !== user.account_id || replay.project_id !== args.project_id) throw idTaken();
     return { row: await presentObjection(trx, replay.id), created: false };
   }
   const project = await lockProject(trx, args.project_id, 'update');
   if (!project) throw notFound('Project');
-  const bid = await trx('bids').where({ project_id: project.id, contractor_id: user.id }).whereNot('status', 'withdrawn').first('id');
+  const bid = await trx('bids').where({ project_id: project.id, contractor_id: user.account_id }).whereNot('status', 'withdrawn').first('id');
   if (!bid) throw await refuseProject(trx, user, project.id);
   const now = appNow();
   const inStandstill =
@@ -430,7 +430,7 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
     new Date(project.standstill_ends_at).getTime() > now.getTime();
   if (!inStandstill) throw standstillClosed();
   if (bid.id === project.awarded_bid_id) throw forbidden('The awarded bidder cannot object to their own award');
-  if (await trx('award_objections').where({ award_bid_id: project.awarded_bid_id, contractor_id: user.id }).first('id')) throw objectionExists();
+  if (await trx('award_objections').where({ award_bid_id: project.awarded_bid_id, contractor_id: user.account_id }).first('id')) throw objectionExists();
 
   const [{ id }] = await insertWithClientId('award_objections', () =>
     trx('award_objections')
@@ -441,21 +441,21 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
         award_awarded_at: project.awarded_at,
         award_standstill_ends_at: project.standstill_ends_at,
         bid_id: bid.id,
-        contractor_id: user.id,
+        contractor_id: user.account_id,
         reason: args.reason,
         created_at: now,
       })
       .returning('id'),
   );
   await recordChanges(trx, [
-    { entity: 'objection', id, audiences: await objectionAudiences(trx, { contractor_id: user.id, award_bid_id: project.awarded_bid_id! }, project.government_id) },
+    { entity: 'objection', id, audiences: await objectionAudiences(trx, { contractor_id: user.account_id, award_bid_id: project.awarded_bid_id! }, project.government_id) },
   ]);
   await notify(trx, {
     to: [project.government_id],
     kind: 'tender.objection_filed',
     type: 'system',
     priority: 'high',
-    params: { project_title: project.title, project_id: project.id, objection_id: id, company: await displayName(trx, user.id) },
+    params: { project_title: project.title, project_id: project.id, objection_id: id, company: await displayName(trx, user.account_id) },
   });
   return { row: await presentObjection(trx, id), created: true };
 }
@@ -473,7 +473,7 @@ export async function answerObjection(trx: Knex.Transaction, user: SessionUser, 
   if (!found) throw notFound('Objection');
   const project = await lockProject(trx, found.project_id, 'update');
   if (!project) throw notFound('Objection');
-  if (project.government_id !== user.id) {
+  if (project.government_id !== user.account_id) {
     if (await objectionPolicy.visible(objectionQuery(trx).where('ob.id', args.id), user).first('ob.id')) throw forbidden();
     throw notFound('Objection');
   }

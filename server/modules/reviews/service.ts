@@ -106,17 +106,17 @@ export async function createReview(
     'target_id',
   ]);
   if (byId) {
-    const same = byId.reviewer_id === user.id && byId.target_type === input.target_type && byId.target_id === input.target_id;
+    const same = byId.reviewer_id === user.account_id && byId.target_type === input.target_type && byId.target_id === input.target_id;
     if (!same) throw idTaken();
     return { created: false, row: await getReview(trx, byId.id) };
   }
 
   const target = await findTarget(trx, input.target_type, input.target_id, true);
-  if (target.ownerId === user.id) {
+  if (target.ownerId === user.account_id) {
     throw cannotReviewSelf(input.target_type === 'product' ? 'You cannot review your own product' : 'You cannot review yourself');
   }
 
-  const key = { reviewer_id: user.id, target_type: input.target_type, target_id: input.target_id };
+  const key = { reviewer_id: user.account_id, target_type: input.target_type, target_id: input.target_id };
   const fields = { rating: input.rating, text: input.text ?? null };
   // The target's lock serialises reviews of it, so this read-then-write cannot race.
   const existing = await trx('reviews').where(key).first('id');

@@ -17,5 +17,5 @@ export const subscriptionPolicy = definePolicy<{ user_id: string }>({
   audience: [{ user_in: 'user_id' }],
   rows: (db) => db('subscriptions').select('user_id as id', 'user_id'),
   /** Table: subscriptions. */
-  visible: (q, user) => (user ? q.where('subscriptions.user_id', user.id) : q.whereRaw('false')),
+  visible: (q, user) => (user ? q.where('subscriptions.user_id', user.account_id) : q.whereRaw('false')),
 });

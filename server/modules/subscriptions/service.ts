@@ -48,7 +48,7 @@ async function subscriptionRow(db: Knex, userId: string): Promise<SubscriptionRo
 
 /** GET /api/subscription/my: free (active) without a row; an ended period or trial is expired and free. */
 export async function getMySubscription(db: Knex, user: SessionUser): Promise<UserSubscription> {
-  const row = await subscriptionRow(db, user.id);
+  const row = await subscriptionRow(db, user.account_id);
   if (!row) return subscriptionWithoutRow(await getPlan(db, FREE_PLAN_ID));
   const planId = row.running ? row.plan_id : FREE_PLAN_ID;
   return {
@@ -64,16 +64,16 @@ export async function getMySubscription(db: Knex, user: SessionUser): Promise<Us
 
 /** GET /api/subscription/usage: counts as the limits count them, next to the plan's limits. */
 export async function getUsage(db: Knex, user: SessionUser): Promise<Usage> {
-  const planId = await effectivePlanId(db, user.id);
+  const planId = await effectivePlanId(db, user.account_id);
   const plan = await getPlan(db, planId);
   const [projects] = await db('projects')
-    .where({ government_id: user.id })
+    .where({ government_id: user.account_id })
     .whereNull('deleted_at')
     .count<{ count: number | string }[]>('* as count');
   return {
-    products_count: await usageCount(db, user.id, 'products'),
+    products_count: await usageCount(db, user.account_id, 'products'),
     projects_count: Number(projects?.count ?? 0),
-    instant_orders_count: await usageCount(db, user.id, 'instant_orders'),
+    instant_orders_count: await usageCount(db, user.account_id, 'instant_orders'),
     plan_id: plan.id,
     max_products: plan.max_products,
     max_instant_orders: plan.max_instant_orders,
@@ -88,17 +88,17 @@ async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<
 }
 
 async function saved(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  await recordChange(trx, 'subscription', user.id, subscriptionPolicy.audiences({ user_id: user.id }));
+  await recordChange(trx, 'subscription', user.account_id, subscriptionPolicy.audiences({ user_id: user.account_id }));
   return getMySubscription(trx, user);
 }
 
 /** POST /api/subscription/subscribe: a paid plan for a month or a year from now. */
 export async function subscribe(trx: Knex.Transaction, user: SessionUser, input: Subscribe): Promise<UserSubscription> {
-  await lockSubscription(trx, user.id);
+  await lockSubscription(trx, user.account_id);
   const plan = await getPlan(trx, input.planId);
   const length = input.billingCycle === 'yearly' ? '1 year' : '1 month';
   await trx('subscriptions')
-    .where({ user_id: user.id })
+    .where({ user_id: user.account_id })
     .update({
       plan_id: plan.id,
       billing_cycle: input.billingCycle,
@@ -106,7 +106,7 @@ export async function subscribe(trx: Knex.Transaction, user: SessionUser, input:
       current_period_end: trx.raw(`now() + ?::interval`, [length]),
     });
   await notify(trx, {
-    to: [user.id],
+    to: [user.account_id],
     kind: 'subscription.subscribed',
     type: 'payment',
     params: { plan: plan.name, plan_id: plan.id, billing_cycle: input.billingCycle },
@@ -116,13 +116,13 @@ export async function subscribe(trx: Knex.Transaction, user: SessionUser, input:
 
 /** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
 export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  const row = await lockSubscription(trx, user.id);
+  const row = await lockSubscription(trx, user.account_id);
   if (row.free_trial_used) throw trialNotAvailable('The free trial has already been used');
   if (row.running && row.plan_id !== FREE_PLAN_ID) {
     throw trialNotAvailable('The free trial is only for users on the free plan');
   }
   const [ends] = await trx('subscriptions')
-    .where({ user_id: user.id })
+    .where({ user_id: user.account_id })
     .update({
       plan_id: FREE_TRIAL_PLAN,
       billing_cycle: null,
@@ -134,7 +134,7 @@ export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): 
     .returning('trial_ends_at');
   const plan = await getPlan(trx, FREE_TRIAL_PLAN);
   await notify(trx, {
-    to: [user.id],
+    to: [user.account_id],
     kind: 'subscription.trial_started',
     type: 'payment',
     params: {

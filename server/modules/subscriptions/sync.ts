@@ -10,5 +10,5 @@ import { getMySubscription } from './service';
 export const loaders: LoaderTable = {
   plan: (knex, _user, ids) => listPlans(knex, ids),
   subscription: async (knex, user, ids) =>
-    ids.includes(user.id) ? [{ id: user.id, ...(await getMySubscription(knex, user)) }] : [],
+    ids.includes(user.account_id) ? [{ id: user.account_id, ...(await getMySubscription(knex, user)) }] : [],
 };

@@ -36,7 +36,7 @@ function audienceScans(knex: Knex, user: SessionUser, after: number, entities: S
     if (entities) q.whereIn('entity', entities);
     return q;
   };
-  const parts = [scan('all', null), scan('user', user.id)];
+  const parts = [scan('all', null), scan('user', user.account_id)];
   if (user.role) parts.push(scan('role', user.role));
   return parts;
 }

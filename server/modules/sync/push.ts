@@ -109,7 +109,7 @@ async function tellRefusals(trx: Knex.Transaction, ctx: PushContext, refused: Re
   if (!refused.length) return;
   const [{ name, result }] = refused;
   await notify(trx, {
-    to: [ctx.user.id],
+    to: [ctx.user.account_id],
     kind: 'sync.rejected',
     type: 'system',
     priority: 'high',

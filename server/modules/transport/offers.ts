@@ -39,7 +39,7 @@ export async function createTransportOffer(
 
   const replay = await rowWithId<OfferRow>(trx, 'transport_offers', id, OFFER_FIELDS);
   if (replay) {
-    if (replay.transport_company_id !== user.id || replay.transport_request_id !== requestId) throw idTaken();
+    if (replay.transport_company_id !== user.account_id || replay.transport_request_id !== requestId) throw idTaken();
     // The same quote sent again (a retry after a lost answer): the row back, nothing written.
     if (sameQuote(replay, fields)) return { row: await presentOffer(trx, replay.id), created: false };
   }
@@ -55,7 +55,7 @@ export async function createTransportOffer(
   }
 
   const mine = await trx('transport_offers')
-    .where({ transport_request_id: requestId, transport_company_id: user.id })
+    .where({ transport_request_id: requestId, transport_company_id: user.account_id })
     .forUpdate()
     .first('id');
   let offerId: string;
@@ -65,14 +65,14 @@ export async function createTransportOffer(
   } else {
     const [row] = await insertWithClientId('transport_offers', () =>
       trx('transport_offers')
-        .insert({ ...(id ? { id } : {}), ...fields, transport_request_id: requestId, transport_company_id: user.id })
+        .insert({ ...(id ? { id } : {}), ...fields, transport_request_id: requestId, transport_company_id: user.account_id })
         .returning('id'),
     );
     offerId = row.id;
   }
 
   await recordChanges(trx, [
-    { entity: 'transport_offer', id: offerId, audiences: offerPolicy.audiences({ transport_company_id: user.id, requester_id: request.requester_id }) },
+    { entity: 'transport_offer', id: offerId, audiences: offerPolicy.audiences({ transport_company_id: user.account_id, requester_id: request.requester_id }) },
     // offer_count is part of the request row
     { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
   ]);
@@ -81,7 +81,7 @@ export async function createTransportOffer(
     kind: 'transport_offer.new',
     type: 'logistics',
     params: {
-      company: await displayName(trx, user.id),
+      company: await displayName(trx, user.account_id),
       price: quote.quoted_price,
       pickup: request.pickup_location,
       delivery: request.delivery_location,

@@ -24,7 +24,7 @@ export const requestPolicy = definePolicy<{ requester_id: string }>({
     if (user && (user.is_admin || user.role === 'transport')) return q;
     return q.where((w) => {
       w.where('r.status', 'pending');
-      if (user) w.orWhere('r.requester_id', user.id);
+      if (user) w.orWhere('r.requester_id', user.account_id);
     });
   },
 });
@@ -39,7 +39,7 @@ export const offerPolicy = definePolicy<{ transport_company_id: string; requeste
       .select('o.id', 'o.transport_company_id', 'r.requester_id'),
   /** An offer is its company's and its requester's business only. Aliases: o (offers), r (requests). */
   visible: (q, user) =>
-    user ? q.where((w) => w.where('o.transport_company_id', user.id).orWhere('r.requester_id', user.id)) : q.whereRaw('false'),
+    user ? q.where((w) => w.where('o.transport_company_id', user.account_id).orWhere('r.requester_id', user.account_id)) : q.whereRaw('false'),
 });
 
 /**

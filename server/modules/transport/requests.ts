@@ -38,17 +38,17 @@ export async function createTransportRequest(
 ): Promise<Saved<TransportRequest>> {
   if (roleOf(user) === 'transport') throw forbidden('Transport companies quote on requests; they do not create them');
   const inserted = await trx('transport_requests')
-    .insert({ ...input, requester_id: user.id })
+    .insert({ ...input, requester_id: user.account_id })
     .onConflict('id')
     .ignore()
     .returning('id');
   if (inserted.length) {
-    await recordChange(trx, 'transport_request', inserted[0].id, requestPolicy.audiences({ requester_id: user.id }));
+    await recordChange(trx, 'transport_request', inserted[0].id, requestPolicy.audiences({ requester_id: user.account_id }));
     return { row: await presentRequest(trx, inserted[0].id), created: true };
   }
   // The client chose an id that exists: a retry of its own create gets that row back.
   const existing = await trx('transport_requests').where({ id: input.id }).first('id', 'requester_id', 'deleted_at');
-  if (existing?.requester_id !== user.id) throw idTaken();
+  if (existing?.requester_id !== user.account_id) throw idTaken();
   if (existing.deleted_at) throw notFound('Transport request');
   return { row: await presentRequest(trx, existing.id), created: false };
 }
@@ -75,7 +75,7 @@ export async function listMyTransportRequests(
   user: SessionUser,
   query: PaginationQuery,
 ): Promise<Page<TransportRequest>> {
-  return page(requestQuery(knex).where('r.requester_id', user.id), { ...query, orderBy: newestFirst('r') });
+  return page(requestQuery(knex).where('r.requester_id', user.account_id), { ...query, orderBy: newestFirst('r') });
 }
 
 export async function getTransportRequest(knex: Knex, user: SessionUser | undefined, id: string): Promise<TransportRequest> {
@@ -93,6 +93,6 @@ export async function listTransportOffers(
 ): Promise<Page<TransportOffer>> {
   const request = await requestQuery(knex).where('r.id', requestId).first('r.status', 'r.requester_id');
   if (!request) throw notFound('Transport request');
-  if (request.requester_id !== user.id) throw await refuseRequest(knex, user, requestId);
+  if (request.requester_id !== user.account_id) throw await refuseRequest(knex, user, requestId);
   return page(offerQuery(knex).where('o.transport_request_id', requestId), { ...query, orderBy: newestFirst('o') });
 }

@@ -55,7 +55,7 @@ export async function acceptTransportOffer(
   offerId: string,
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
-  if (request.requester_id !== user.id) throw await refuseRequest(trx, user, request.id);
+  if (request.requester_id !== user.account_id) throw await refuseRequest(trx, user, request.id);
   if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
     throw requestNotPending('This transport request is no longer pending');
   }
@@ -103,7 +103,7 @@ export async function changeTransportStatus(
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
   const actor: Actor | undefined =
-    request.requester_id === user.id ? 'owner' : request.assignee_id === user.id ? 'assignee' : undefined;
+    request.requester_id === user.account_id ? 'owner' : request.assignee_id === user.account_id ? 'assignee' : undefined;
   if (!actor) throw await refuseRequest(trx, user, request.id);
   if (!canTransition('transport_request', request.status, status, actor)) {
     throw invalidTransition(`A transport request cannot go from ${request.status} to ${status}`);
@@ -137,7 +137,7 @@ export async function changeTransportStatus(
     kind: 'transport_request.status',
     type: 'logistics',
     params: { pickup: request.pickup_location, delivery: request.delivery_location, status, transport_request_id: requestId },
-    except: user.id,
+    except: user.account_id,
   });
   return presentRequest(trx, requestId);
 }
