@@ -18,3 +18,4 @@ export * from './admin';
 export * from './tender';
 export * from './photo';
 export * from './company';
+export * from './delivery';
