@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Language } from '../../shared/constants';
+import { accountIdOf } from '../../shared/schemas/user';
 
 export type { MemberRole } from '../../shared/constants';
 import type { MemberRole } from '../../shared/constants';
@@ -81,7 +82,7 @@ export function toSessionUser(row: SessionUserRow, config: Pick<Config, 'ownerEm
     is_owner: !!config.ownerEmail && row.email.toLowerCase() === config.ownerEmail,
     role: driver ? 'driver' : (row.role ?? null),
     language: row.language ?? 'ar',
-    account_id: driver || !companyId ? row.id : companyId,
+    account_id: accountIdOf({ id: row.id, company_id: companyId, member_role: row.member_role }),
     company_id: companyId,
     member_role: row.member_role ?? (companyId ? 'owner' : null),
   };

@@ -16,6 +16,8 @@ export const instantOrderResponseSchema = z.object({
   status: instantOrderResponseStatusSchema,
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
+  /** the person who last submitted it for the company (null before teams) */
+  submitted_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

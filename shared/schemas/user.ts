@@ -22,6 +22,15 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 /**
+ * Whose rows a person reads and writes: their company's account (its founder's id, which
+ * every owner column holds) for an owner or member; their own for a driver (who acts for
+ * no one) or someone in no company. Server and client decide ownership by it.
+ */
+export function accountIdOf(user: Pick<Me, 'id' | 'company_id' | 'member_role'>): string {
+  return user.member_role === 'driver' || !user.company_id ? user.id : user.company_id;
+}
+
+/**
  * GET /api/session: who is signed in and their profile, in one answer that is 200 for a
  * signed-out visitor too ({user: null}), so the landing page's one session check logs no
  * error in the browser.

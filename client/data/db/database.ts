@@ -42,10 +42,16 @@ export class BinaaDb extends Dexie {
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;
+  /**
+   * Whose rows are "mine" on this device: the company's account for its owner and members,
+   * the person's own for a driver (accountIdOf). Owner columns are compared with it.
+   */
+  accountId: string;
 
   constructor(userId: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(dbName(userId), options);
     this.userId = userId;
+    this.accountId = userId;
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);

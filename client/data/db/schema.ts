@@ -108,8 +108,11 @@ export interface BaseRow {
 
 /** What a local effect needs to know about the writer, captured when the write is made. */
 export interface EffectContext {
+  /** The writer's account (accountIdOf): what their new rows' owner columns hold. */
   user_id: string;
   company_name: string | null;
+  /** The person writing (a company may have several): shown as who submitted. */
+  person_name?: string | null;
   verification_tier: Profile['verification_tier'];
   language: string;
   /** When the write was made (ISO), the optimistic created_at/updated_at. */

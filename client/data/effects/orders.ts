@@ -77,6 +77,7 @@ export const orderEffects: Orders = {
           status: 'submitted',
           supplier_name: ctx.company_name,
           supplier_verification_tier: ctx.verification_tier,
+          submitted_by_name: ctx.person_name ?? null,
           created_at: ctx.now,
         }),
         offered_price: args.offered_price,

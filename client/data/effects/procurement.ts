@@ -82,6 +82,7 @@ export const procurementEffects: Procurement = {
         // The receipt is the server's: none until it has received this version.
         received_at: ctx.now,
         digest: '',
+        submitted_by_name: ctx.person_name ?? null,
         updated_at: ctx.now,
       };
       if (current) {

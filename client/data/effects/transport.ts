@@ -61,6 +61,7 @@ export const transportEffects: Transport = {
           status: 'submitted',
           transport_company_name: ctx.company_name,
           transport_company_verification_tier: ctx.verification_tier,
+          submitted_by_name: ctx.person_name ?? null,
           created_at: ctx.now,
         }),
         quoted_price: args.quoted_price,

@@ -18,6 +18,7 @@ import { createHttpTransport } from '../sync/transport';
 import { attachBrowserTriggers } from '../sync/triggers';
 import { attachLiveSync } from '../live/stream';
 import { useSession } from '../session';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 export interface LocalData {
   db: BinaaDb;
@@ -69,14 +70,17 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   if (session.status !== 'signedIn') throw new Error('DataProvider needs a signed-in user');
   const userId = session.user.id;
+  const accountId = accountIdOf(session.user);
+  const personName = session.user.name;
   const [needsReload, setNeedsReload] = useState(false);
 
   const { db, engine, uploader } = useMemo(() => {
     const db = new BinaaDb(userId);
+    db.accountId = accountId;
     const engine = new SyncEngine({ db, transport: createHttpTransport() });
     // A sent photo shows once a pull brings its product: ask for one at once.
     return { db, engine, uploader: new PhotoUploader(db, { onSent: () => engine.schedule(0) }) };
-  }, [userId]);
+  }, [userId, accountId]);
 
   useEffect(() => {
     // Closed for good, below: a live query must not reopen a database that is being
@@ -131,14 +135,15 @@ export function DataProvider({ children }: { children: ReactNode }) {
       uploader,
       needsReload,
       context: () => ({
-        user_id: userId,
+        user_id: accountId,
         company_name: profile?.company_name ?? null,
+        person_name: personName,
         verification_tier: profile?.verification_tier ?? 'unverified',
         language: toLanguageCode(i18n.resolvedLanguage),
         now: new Date().toISOString(),
       }),
     }),
-    [db, engine, uploader, needsReload, userId, profile, i18n.resolvedLanguage],
+    [db, engine, uploader, needsReload, accountId, personName, profile, i18n.resolvedLanguage],
   );
   return (
     <DataContext.Provider value={value}>

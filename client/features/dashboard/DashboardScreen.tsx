@@ -18,6 +18,7 @@ import { greetingFor } from './greeting';
 import { GuideDialog } from './GuideDialog';
 import { QUICK_ACTIONS, nextSteps } from './nextSteps';
 import { useDashboard, type DashboardData } from './queries';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXL },
@@ -56,7 +57,7 @@ export function DashboardScreen() {
         <p className={styles.intro}>{t('signedInAs', { role: t(`common:roles.${role}.name`) })}</p>
       </div>
       <ComponentErrorBoundary>
-        <DashboardBody role={role} me={session.user.id} profile={session.profile} />
+        <DashboardBody role={role} me={accountIdOf(session.user)} profile={session.profile} />
       </ComponentErrorBoundary>
       <GuideDialog role={role} />
     </section>

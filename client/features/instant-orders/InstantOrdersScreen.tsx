@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../data/session';
 import { ContractorOrders } from './ContractorOrders';
 import { SupplierOrders } from './SupplierOrders';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },
@@ -30,8 +31,8 @@ export function InstantOrdersScreen() {
         </h1>
         <p className={styles.intro}>{t(`intro.${side}`)}</p>
       </div>
-      {side === 'contractor' && <ContractorOrders userId={session.user.id} />}
-      {side === 'supplier' && <SupplierOrders userId={session.user.id} />}
+      {side === 'contractor' && <ContractorOrders userId={accountIdOf(session.user)} />}
+      {side === 'supplier' && <SupplierOrders userId={accountIdOf(session.user)} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { InstantOrderResponse } from '../../../shared/schemas/instant-order
 import { isolate, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { SubmittedBy } from '../../ui/SubmittedBy';
 import { OFFER_TONE } from './status';
 
 const useStyles = makeStyles({
@@ -45,6 +46,7 @@ export function OfferRow({ offer, pending, title, children }: { offer: InstantOr
         <Text className={styles.muted}>{t('offers.hours', { count: offer.delivery_time_hours })}</Text>
       )}
       {tier && <Text className={styles.muted}>{t('offers.tier', { tier: isolate(tier) })}</Text>}
+      <SubmittedBy name={offer.submitted_by_name} />
       {offer.notes && (
         <p className={styles.notes}>
           <bdi>{offer.notes}</bdi>

@@ -38,6 +38,7 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlans, useSubscription, useUsage } from './queries';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXL, gridTemplateColumns: 'minmax(0, 1fr)' },
@@ -95,7 +96,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const { t } = useTranslation('pricing');
   const format = useFormat();
   const { session } = useSession();
-  const me = session.status === 'signedIn' ? session.user.id : '';
+  const me = session.status === 'signedIn' ? accountIdOf(session.user) : '';
   const plans = usePlans();
   const subscription = useSubscription();
   const usage = useUsage(me);

@@ -8,6 +8,7 @@ import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useSession } from '../../data/session';
 import { Catalogue } from './Catalogue';
 import { SupplierProducts } from './SupplierProducts';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -29,7 +30,7 @@ export function ProductsScreen() {
         </h1>
         <Text className={styles.intro}>{t(supplier ? 'mineIntro' : 'catalogueIntro')}</Text>
       </div>
-      <ComponentErrorBoundary>{supplier ? <SupplierProducts supplierId={session.user.id} /> : <Catalogue ownId={session.user.id} />}</ComponentErrorBoundary>
+      <ComponentErrorBoundary>{supplier ? <SupplierProducts supplierId={accountIdOf(session.user)} /> : <Catalogue ownId={accountIdOf(session.user)} />}</ComponentErrorBoundary>
     </section>
   );
 }

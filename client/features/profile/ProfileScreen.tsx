@@ -23,6 +23,7 @@ import { formatSaudiPhone } from '../../ui/phone';
 import { useSaveProfile } from './mutations';
 import { PushSettings } from './PushSettings';
 import { profileKey, useMyProfile } from './queries';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL, maxInlineSize: '760px' },
@@ -55,7 +56,7 @@ export function ProfileScreen() {
   const { session } = useSession();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const userId = session.status === 'signedIn' ? session.user.id : '';
+  const userId = session.status === 'signedIn' ? accountIdOf(session.user) : '';
   const local = useMyProfile(userId);
   const pending = usePendingKeys().has(profileKey(userId));
   if (session.status !== 'signedIn') return null;

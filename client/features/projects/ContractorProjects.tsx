@@ -15,6 +15,7 @@ import { BidReceipt } from '../tender/BidReceipt';
 import { BidderTender } from '../tender/BidderTender';
 import { useTenderPhase } from '../tender/queries';
 import { RefusalNote } from '../../ui/RefusalNote';
+import { SubmittedBy } from '../../ui/SubmittedBy';
 import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
 import { ProjectCard } from './ProjectCard';
@@ -59,6 +60,7 @@ function MyBidLine({ bid }: { bid: Bid }) {
         <BidStatusBadge status={bid.status} />
         {pending && <PendingBadge />}
       </div>
+      <SubmittedBy name={bid.submitted_by_name} />
       {bid.status !== 'withdrawn' && <BidReceipt bidId={bid.id} digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
     </div>
   );

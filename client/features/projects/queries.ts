@@ -12,7 +12,7 @@ const newestFirst = <T extends { created_at: string }>(rows: T[]) => rows.sort((
 /** The government's own projects, newest first. */
 export function useMyProjects() {
   const { db } = useLocalData();
-  return useLiveQuery(async () => newestFirst(await db.projects.where('government_id').equals(db.userId).toArray()), [db]);
+  return useLiveQuery(async () => newestFirst(await db.projects.where('government_id').equals(db.accountId).toArray()), [db]);
 }
 
 /** Open projects a contractor may bid on, matching the search (Arabic-tolerant, as on the server). */
@@ -39,7 +39,7 @@ export function useMyBids(enabled = true) {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
     if (!enabled) return undefined;
-    const bids = newestFirst(await db.bids.where('contractor_id').equals(db.userId).toArray());
+    const bids = newestFirst(await db.bids.where('contractor_id').equals(db.accountId).toArray());
     const projects = await db.projects.bulkGet(bids.map((b) => b.project_id));
     return bids.map((bid, i) => ({ bid, project: projects[i] ?? null }));
   }, [db, enabled]);
@@ -48,5 +48,5 @@ export function useMyBids(enabled = true) {
 /** The contractor's bid on one project, if any (a second submission updates it). */
 export function useMyBidOn(projectId: string) {
   const { db } = useLocalData();
-  return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).find((b) => b.contractor_id === db.userId) ?? null, [db, projectId]);
+  return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).find((b) => b.contractor_id === db.accountId) ?? null, [db, projectId]);
 }

@@ -7,6 +7,7 @@ import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { QUOTE_TONE } from './status';
+import { SubmittedBy } from '../../ui/SubmittedBy';
 
 const useStyles = makeStyles({
   row: {
@@ -48,6 +49,7 @@ export function QuoteRow({ quote, pending, title, children }: { quote: Transport
       </Text>
       {tierCode !== 'unverified' && <Text className={styles.muted}>{t('quotes.tier', { tier: isolate(t(`common:tiers.${tierCode}`)) })}</Text>}
       <Facts facts={facts} />
+      <SubmittedBy name={quote.submitted_by_name} />
       {quote.notes && (
         <p className={styles.notes}>
           <bdi>{quote.notes}</bdi>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../data/session';
 import { CompanyRequests } from './CompanyRequests';
 import { RequesterRequests } from './RequesterRequests';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },
@@ -29,7 +30,7 @@ export function TransportScreen() {
         </h1>
         <p className={styles.intro}>{t(company ? 'intro.company' : 'intro.requester')}</p>
       </div>
-      {company ? <CompanyRequests userId={session.user.id} /> : <RequesterRequests userId={session.user.id} />}
+      {company ? <CompanyRequests userId={accountIdOf(session.user)} /> : <RequesterRequests userId={accountIdOf(session.user)} />}
     </section>
   );
 }

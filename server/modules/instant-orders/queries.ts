@@ -81,6 +81,7 @@ export function responseQuery(db: Knex) {
       'r.status',
       db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
+      db.raw('(select sb.name from users sb where sb.id = r.submitted_by) as submitted_by_name'),
       'r.created_at',
       'r.updated_at',
     );

@@ -86,6 +86,7 @@ export function bidQuery(db: Knex) {
       'p.status as project_status',
       'b.received_at',
       'b.digest',
+      db.raw('(select sb.name from users sb where sb.id = b.submitted_by) as submitted_by_name'),
       'b.created_at',
       'b.updated_at',
     );

@@ -70,6 +70,7 @@ export function offerQuery(db: Knex) {
       'o.status',
       db.raw('coalesce(cp.company_name, cu.name) as transport_company_name'),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
+      db.raw('(select sb.name from users sb where sb.id = o.submitted_by) as submitted_by_name'),
       'o.created_at',
       'o.updated_at',
     );
