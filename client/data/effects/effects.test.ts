@@ -16,7 +16,7 @@ import { writeLocal } from '../sync/testing/local';
 
 const U = '00000000-0000-4000-8000-00000000000a';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const ctx: EffectContext = { user_id: U, company_name: 'شركة', verification_tier: 'gold', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
+const ctx: EffectContext = { user_id: U, company_name: 'شركة', person_name: 'سالم', verification_tier: 'gold', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
 
 const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.create': { id: id(1), name: 'أسمنت', price: 18, unit: 'كيس', category_id: id(90) },
@@ -78,6 +78,7 @@ const offer10 = {
   status: 'submitted',
   supplier_name: 'شركة',
   supplier_verification_tier: 'gold',
+  submitted_by_name: 'سالم',
   created_at: NOW,
   offered_price: 500,
   delivery_time_hours: null,
@@ -133,7 +134,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
       contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0,
-      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
+      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', submitted_by_name: 'سالم', created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
   },
@@ -177,7 +178,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`transport_offer:${id(14)}`]: {
       id: id(14), transport_request_id: id(12), transport_company_id: U, status: 'submitted', transport_company_name: 'شركة',
       transport_company_verification_tier: 'gold', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
-      estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
+      estimated_delivery_time: null, vehicle_details: null, notes: null, submitted_by_name: 'سالم', updated_at: NOW,
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },
   },
