@@ -61,6 +61,8 @@ export function ProfileScreen() {
   const pending = usePendingKeys().has(profileKey(userId));
   if (session.status !== 'signedIn') return null;
   const profile = local ?? session.profile;
+  // The company's profile is its owner's to change; members and drivers read it.
+  const isOwner = (session.user.member_role ?? 'owner') === 'owner';
 
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -68,7 +70,7 @@ export function ProfileScreen() {
         <h1 id="screen-title" className={styles.title}>
           {t('title')}
         </h1>
-        {!editing && profile && (
+        {!editing && profile && isOwner && (
           <Button
             icon={<EditRegular />}
             onClick={() => {
@@ -99,7 +101,7 @@ export function ProfileScreen() {
           )}
         </div>
         <Text size={200} className={styles.muted}>
-          {t('roleLocked')}
+          {t(isOwner ? 'roleLocked' : 'ownerOnly')}
         </Text>
       </Card>
       <RefusalNote rowKey={profileKey(userId)} />
