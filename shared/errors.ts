@@ -72,6 +72,14 @@ export const ERROR_STATUS = {
   push_endpoint_refused: 400,
   /** the server has no VAPID keys (production without them): push is off */
   push_unavailable: 404,
+  invite_not_found: 404,
+  invite_expired: 409,
+  invite_used: 409,
+  already_in_company: 409,
+  driver_needs_transport: 409,
+  cannot_remove_owner: 409,
+  owner_only: 403,
+  not_a_driver: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
