@@ -63,7 +63,7 @@ export function OpenInvites({ invites, onChanged }: { invites: Remote<CompanyInv
           {rows.map((invite) => {
             const created = isolate(format.date(invite.created_at));
             return (
-              <li key={invite.id} className={styles.row} data-testid="open-invite">
+              <li key={invite.id} className={styles.row} data-testid="open-invite" data-id={invite.id}>
                 <div className={styles.main}>
                   <div>
                     <Badge appearance="tint" color={invite.role === 'driver' ? 'informative' : 'brand'}>
