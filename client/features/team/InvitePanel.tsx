@@ -25,8 +25,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  // A link reads left to right in every language.
-  link: { direction: 'ltr' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   create: { justifySelf: 'start' },
 });
@@ -111,7 +109,7 @@ export function InvitePanel({
             {t('invite.created')}
           </Text>
           <Field label={t('invite.linkLabel')}>
-            <Input className={styles.link} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
+            <Input input={{ dir: 'ltr' }} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
           </Field>
           <div className={styles.actions}>
             <Button icon={<CopyRegular />} onClick={() => void copy(created.url)} data-testid="invite-copy">
