@@ -1,6 +1,6 @@
 /** Sign-in calls: the OAuth redirect and the login-code exchange. */
 import { api } from './client';
-import { rememberReturnPath } from './returnPath';
+import { forgetReturnPath, rememberReturnPath } from './returnPath';
 import { finishPendingLogout } from './session/SessionProvider';
 
 /**
@@ -11,6 +11,7 @@ export async function startLogin(returnTo?: string): Promise<void> {
   // A sign-out made offline ends first, so it cannot end the session about to begin.
   await finishPendingLogout();
   if (returnTo) rememberReturnPath(returnTo);
+  else forgetReturnPath();
   const { data } = await api.get<{ redirectUrl: string }>('/api/oauth/google/redirect_url');
   window.location.assign(data.redirectUrl);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberReturnPath, safeReturnPath, takeReturnPath } from './returnPath';
+import { forgetReturnPath, rememberReturnPath, safeReturnPath, takeReturnPath } from './returnPath';
 
 function memoryStorage() {
   const store = new Map<string, string>();
@@ -19,6 +19,12 @@ describe('the page sign-in returns to', () => {
     const storage = memoryStorage();
     rememberReturnPath('/invite/tok', storage);
     expect(takeReturnPath(storage)).toBe('/invite/tok');
+    expect(takeReturnPath(storage)).toBeNull();
+  });
+  it('is forgotten when a sign-in starts without one', () => {
+    const storage = memoryStorage();
+    rememberReturnPath('/invite/abandoned', storage);
+    forgetReturnPath(storage);
     expect(takeReturnPath(storage)).toBeNull();
   });
   it('does not remember an unsafe path', () => {

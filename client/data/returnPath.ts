@@ -26,6 +26,15 @@ export function rememberReturnPath(path: string, storage: Pick<Storage, 'setItem
   }
 }
 
+/** A sign-in started elsewhere (the landing page) must not end on a path an abandoned one left. */
+export function forgetReturnPath(storage: Pick<Storage, 'removeItem'> | undefined = globalThis.sessionStorage): void {
+  try {
+    storage?.removeItem(KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
 /** The remembered path, once: reading it forgets it. */
 export function takeReturnPath(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined = globalThis.sessionStorage): string | null {
   try {
