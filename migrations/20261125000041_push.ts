@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
 import { LIVE_CHANNEL } from './20261125000040_live_signals';
 
-const NOTIFICATIONS_ENQUEUE_PUSH = `
+export const NOTIFICATIONS_ENQUEUE_PUSH = `
   create function notifications_enqueue_push() returns trigger language plpgsql as $$
   declare
     queued bigint;

@@ -15,18 +15,54 @@
  * company_invites: a one-time link to join as member or driver. Only the token's sha256
  * is stored; it expires, is used once, and the owner can revoke it.
  *
- * company_members_announce: a person removed from a company (or whose role changes)
- * loses their live streams at commit, so their devices reconnect, pull and find that
- * their view changed (the feed answers a cursor of another account with a reset).
+ * profiles_found_company: a new profile founds its company, so every profile has its owner
+ * row whichever way it was written (setup, demo data, tests).
+ *
+ * notifications_enqueue_push is redefined: a company's notifications are addressed to the
+ * company's account, so they are pushed to the subscriptions of every person acting for it.
+ *
+ * company_members_announce: a person who joins or leaves a company (or whose role in it
+ * changes) loses their live streams at commit, so their devices reconnect, pull and find
+ * that their view changed (the feed answers a cursor of another account with a reset).
  */
 import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
 import { LIVE_CHANNEL } from './20261125000040_live_signals';
+import { NOTIFICATIONS_ENQUEUE_PUSH as PUSH_TO_ACCOUNT_ONLY } from './20261125000041_push';
 
 const MEMBERS_ANNOUNCE = `
   create function company_members_announce() returns trigger language plpgsql as $$
   begin
-    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end', json_build_array('u:' || old.user_id))::text);
+    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end',
+      json_build_array('u:' || case tg_op when 'INSERT' then new.user_id else old.user_id end))::text);
+    return null;
+  end $$`;
+
+const PROFILES_FOUND_COMPANY = `
+  create function profiles_found_company() returns trigger language plpgsql as $$
+  begin
+    execute format('insert into %1$I.company_members (user_id, company_id, role) values ($1, $1, ''owner'') on conflict (user_id) do nothing', tg_table_schema)
+      using new.user_id;
+    return null;
+  end $$`;
+
+/** The people acting for account `n.user_id`: the account itself, and its company's owner and members. */
+const NOTIFICATIONS_ENQUEUE_PUSH = `
+  create or replace function notifications_enqueue_push() returns trigger language plpgsql as $$
+  declare
+    queued bigint;
+  begin
+    execute format(
+      'insert into %1$I.push_queue (notification_id)
+         select n.id from added n where exists (
+           select 1 from %1$I.push_subscriptions s
+            where s.user_id = n.user_id
+               or s.user_id in (select m.user_id from %1$I.company_members m where m.company_id = n.user_id and m.role in (''owner'', ''member'')))',
+      tg_table_schema);
+    get diagnostics queued = row_count;
+    if queued > 0 then
+      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
+    end if;
     return null;
   end $$`;
 
@@ -59,14 +95,22 @@ export async function up(knex: Knex): Promise<void> {
   });
   await touchUpdatedAt(knex, 'company_invites');
 
+  await knex.raw(PROFILES_FOUND_COMPANY);
+  await knex.raw(`create trigger profiles_found_company after insert on profiles
+    for each row execute function profiles_found_company()`);
+  await knex.raw(NOTIFICATIONS_ENQUEUE_PUSH);
+
   await knex.raw(MEMBERS_ANNOUNCE);
-  await knex.raw(`create trigger company_members_announce after delete or update of company_id, role on company_members
+  await knex.raw(`create trigger company_members_announce after insert or delete or update of company_id, role on company_members
     for each row execute function company_members_announce()`);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists company_members_announce on company_members');
   await knex.raw('drop function if exists company_members_announce()');
+  await knex.raw(PUSH_TO_ACCOUNT_ONLY.replace('create function', 'create or replace function'));
+  await knex.raw('drop trigger if exists profiles_found_company on profiles');
+  await knex.raw('drop function if exists profiles_found_company()');
   await knex.schema.dropTable('company_invites');
   await knex.schema.dropTable('company_members');
 }

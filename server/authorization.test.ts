@@ -42,6 +42,10 @@ interface World {
   /** awarded to the contractor; the stranger contractor objected (objection) */
   objected: string;
   objection: string;
+  /** an open invite of the transport company, its token, and a member of it */
+  invite: string;
+  inviteToken: string;
+  member: string;
 }
 
 interface Row {
@@ -306,6 +310,28 @@ const TABLE: Row[] = [
   { method: 'delete', path: '/api/push/subscription', url: () => '/api/push/subscription?device_id=device-auth-test', owner: null, writes: true, expect: signedIn('ok') },
   { method: 'get', path: '/api/push/preferences', url: () => '/api/push/preferences', owner: null, expect: signedIn('ok') },
   { method: 'put', path: '/api/push/preferences', url: () => '/api/push/preferences', owner: null, writes: true, body: () => ({ offers: true, bids_awards: false, deliveries: true, account: true }), expect: signedIn('ok') },
+
+  // Company teams: each company's owner runs its own team; an admin account has none.
+  {
+    method: 'post', path: '/api/company/invites', url: () => '/api/company/invites', owner: 'transport', writes: true,
+    body: () => ({ role: 'member' }),
+    expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/company/invites', url: () => '/api/company/invites', owner: 'transport', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  {
+    method: 'delete', path: '/api/company/invites/{id}', url: (w) => `/api/company/invites/${w.invite}`, owner: 'transport', writes: true,
+    expect: only(['transport'], 404, { admin: 403, demoted: 403 }), // another company's invite is not there
+  },
+  { method: 'get', path: '/api/company/invites/{token}', url: (w) => `/api/company/invites/${w.inviteToken}`, owner: 'transport', expect: all('ok') }, // anyone holding the link
+  {
+    method: 'post', path: '/api/company/invites/{token}/accept', url: (w) => `/api/company/invites/${w.inviteToken}/accept`, owner: 'transport', writes: true,
+    expect: signedIn(409), // everyone here already has a company
+  },
+  { method: 'get', path: '/api/company/members', url: () => '/api/company/members', owner: 'transport', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  {
+    method: 'delete', path: '/api/company/members/{user_id}', url: (w) => `/api/company/members/${w.member}`, owner: 'transport', writes: true,
+    expect: only(['transport'], 404, { admin: 403, demoted: 403 }),
+  },
 ];
 
 describe('authorization table', () => {
@@ -367,9 +393,14 @@ describe('authorization table', () => {
     const awarded = (await tenderOf('rival')).id;
     const objected = (await tenderOf('contractor')).id;
     const objection = (await rival.post(`/api/projects/${objected}/objections`, { reason: 'عرضنا أقل' })).body.id;
+    const invite = (await transport.post('/api/company/invites', { role: 'driver' })).body.id;
+    const inviteToken = (await transport.post('/api/company/invites', { role: 'member' })).body.token;
+    const joining = await signInAs(server, { role: null });
+    await joining.post(`/api/company/invites/${(await transport.post('/api/company/invites', { role: 'member' })).body.token}/accept`, {});
     const w = {
       product, project, bid, order, response, request, offer, notification, victim,
       tender: tender.id, tenderBid: tender.mine, awarded, objected, objection,
+      invite, inviteToken, member: joining.user.id,
     };
     for (const [k, v] of Object.entries(w)) if (typeof v !== 'string') throw new Error(`world: no ${k}`);
     return w;

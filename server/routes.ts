@@ -20,6 +20,7 @@ import { reviewsRouter } from './modules/reviews/routes';
 import { ocdsRouter } from './modules/ocds/routes';
 import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
+import { companyRouter } from './modules/company/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -40,6 +41,7 @@ export function apiRouter(): Router {
     syncRouter(),
     liveRouter(),
     pushRouter(),
+    companyRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

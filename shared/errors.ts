@@ -72,13 +72,19 @@ export const ERROR_STATUS = {
   push_endpoint_refused: 400,
   /** the server has no VAPID keys (production without them): push is off */
   push_unavailable: 404,
+  /** no invite has this link's token */
   invite_not_found: 404,
   invite_expired: 409,
+  /** the invite was used already, or revoked */
   invite_used: 409,
+  /** joining a company needs a person in none (no profile of their own, no membership) */
   already_in_company: 409,
+  /** only a transport company has drivers */
   driver_needs_transport: 409,
   cannot_remove_owner: 409,
+  /** the company's owner only: its profile, invites and team */
   owner_only: 403,
+  /** a delivery goes only to a driver of the transport company */
   not_a_driver: 409,
 } as const satisfies Record<string, number>;
 
@@ -174,6 +180,14 @@ export const ownerProtected = (message: string) => new AppError('owner_protected
 export const importInvalid = (message: string, details: ErrorDetails) => new AppError('import_invalid', message, { details });
 export const nothingToUndo = (message = 'There is no import to undo') => new AppError('nothing_to_undo', message);
 export const skuTaken = (message = 'You already have a product with this SKU') => new AppError('sku_taken', message);
+export const inviteNotFound = (message = 'This invite link is not valid') => new AppError('invite_not_found', message);
+export const inviteExpired = (message = 'This invite link has expired') => new AppError('invite_expired', message);
+export const inviteUsed = (message = 'This invite link was already used or withdrawn') => new AppError('invite_used', message);
+export const alreadyInCompany = (message = 'You already belong to a company') => new AppError('already_in_company', message);
+export const driverNeedsTransport = (message = 'Only a transport company has drivers') => new AppError('driver_needs_transport', message);
+export const cannotRemoveOwner = (message = "The company's owner cannot be removed") => new AppError('cannot_remove_owner', message);
+export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
+export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>

@@ -46,7 +46,7 @@ export const pullQuerySchema = z.strictObject({
   cursor: z
     .string()
     .max(40)
-    .regex(/^c\d{1,15}(?:h\d{1,15})?$/, 'invalid cursor') // 15 digits stay exact in a JS number
+    .regex(/^c\d{1,15}(?:h\d{1,15})?(?:a[0-9a-f]{12})?$/, 'invalid cursor') // 15 digits stay exact in a JS number
     .optional()
     .or(z.literal('')),
   limit: z.coerce.number().int().min(1).max(PULL_MAX_LIMIT).default(PULL_DEFAULT_LIMIT),
@@ -154,12 +154,20 @@ export type PushResponse = z.infer<typeof pushResponseSchema>;
  * A client reading from scratch that is still below the pruned horizon gets
  * `c<pos>h<horizon>`: it started empty, so the deletes pruned before the horizon concern
  * nothing it holds, and its cursor stays good as long as the horizon does not move.
+ * Then `a<account>`: the first 12 hex digits of the account the feed was read as. A person
+ * who joins or leaves a company reads as another account from then on, and a cursor of the
+ * old one is answered with a reset (what their device holds is another account's view).
  */
-export const encodeCursor = (pos: number, scratchHorizon?: number): string =>
-  scratchHorizon === undefined ? `c${pos}` : `c${pos}h${scratchHorizon}`;
-export function decodeCursorParts(cursor: string | undefined): { pos: number; scratchHorizon?: number } {
-  if (!cursor) return { pos: 0 };
-  const [pos, horizon] = cursor.slice(1).split('h');
-  return horizon === undefined ? { pos: Number(pos) } : { pos: Number(pos), scratchHorizon: Number(horizon) };
+export const accountTag = (accountId: string): string => accountId.replace(/-/g, '').slice(0, 12).toLowerCase();
+export const encodeCursor = (pos: number, scratchHorizon?: number, accountId?: string): string =>
+  `c${pos}${scratchHorizon === undefined ? '' : `h${scratchHorizon}`}${accountId === undefined ? '' : `a${accountTag(accountId)}`}`;
+export function decodeCursorParts(cursor: string | undefined): { pos: number; scratchHorizon?: number; account?: string } {
+  const m = cursor ? /^c(\d+)(?:h(\d+))?(?:a([0-9a-f]{12}))?$/.exec(cursor) : null;
+  if (!m) return { pos: 0 };
+  return {
+    pos: Number(m[1]),
+    ...(m[2] === undefined ? {} : { scratchHorizon: Number(m[2]) }),
+    ...(m[3] === undefined ? {} : { account: m[3] }),
+  };
 }
 export const decodeCursor = (cursor: string | undefined): number => decodeCursorParts(cursor).pos;

@@ -17,7 +17,10 @@ import { LIVE_CHANNEL } from '../../../migrations/20261125000040_live_signals';
 import { LIVE_EVENTS } from '../../../shared/push';
 
 export interface LiveStream {
+  /** The person: their sign-out or removal ends the stream (`end` notices name people). */
   userId: string;
+  /** The account they act for (their company's, or their own): `u:` audiences of changes name accounts. */
+  accountId: string;
   role: string | null;
   /** sha256 (hex) of the session id: a deleted session ends its streams */
   sessionHash: string;
@@ -43,6 +46,7 @@ const RECONNECT_MAX_MS = 10_000;
 export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private readonly byUser = new Map<string, Set<LiveStream>>();
+  private readonly byAccount = new Map<string, Set<LiveStream>>();
   private started?: Promise<void>;
   private stopListening?: () => Promise<void>;
   private heartbeat?: NodeJS.Timeout;
@@ -78,6 +82,9 @@ export class LiveHub {
     let mine = this.byUser.get(s.userId);
     if (!mine) this.byUser.set(s.userId, (mine = new Set()));
     mine.add(s);
+    let theirs = this.byAccount.get(s.accountId);
+    if (!theirs) this.byAccount.set(s.accountId, (theirs = new Set()));
+    theirs.add(s);
   }
 
   remove(s: LiveStream): void {
@@ -85,6 +92,9 @@ export class LiveHub {
     const mine = this.byUser.get(s.userId);
     mine?.delete(s);
     if (mine && !mine.size) this.byUser.delete(s.userId);
+    const theirs = this.byAccount.get(s.accountId);
+    theirs?.delete(s);
+    if (theirs && !theirs.size) this.byAccount.delete(s.accountId);
   }
 
   /** One notice from the channel (a JSON payload written by the database's triggers). */
@@ -109,7 +119,7 @@ export class LiveHub {
     for (const a of audiences) {
       if (a === '*') everyone = true;
       else if (a.startsWith('r:')) roles.add(a.slice(2));
-      else if (a.startsWith('u:')) for (const s of this.byUser.get(a.slice(2)) ?? []) targets.add(s);
+      else if (a.startsWith('u:')) for (const s of this.byAccount.get(a.slice(2)) ?? []) targets.add(s);
     }
     if (everyone) for (const s of this.streams) targets.add(s);
     else if (roles.size) for (const s of this.streams) if (s.role && roles.has(s.role)) targets.add(s);
@@ -151,7 +161,7 @@ export class LiveHub {
 
   /** A user who had no role when the stream opened may have finished setup since: role audiences need it. */
   private async refreshRole(s: LiveStream): Promise<void> {
-    const row = await this.opts.knex('profiles').where({ user_id: s.userId }).first('role').catch(() => undefined);
+    const row = await this.opts.knex('profiles').where({ user_id: s.accountId }).first('role').catch(() => undefined);
     if (row?.role) s.role = row.role;
   }
 

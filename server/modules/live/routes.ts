@@ -29,6 +29,7 @@ export function liveRouter(): Router {
       const body = new PassThrough();
       const stream: LiveStream = {
         userId: user.id,
+        accountId: user.account_id,
         role: user.role,
         sessionHash: hashSessionId(sessionId),
         deviceId: query.device_id,

@@ -24,7 +24,9 @@ export interface NotifyInput<K extends NotificationKind> {
 export async function notify<K extends NotificationKind>(trx: Knex.Transaction, input: NotifyInput<K>): Promise<void> {
   const recipients: Array<{ user_id: string; language: Language | null }> = Array.isArray(input.to)
     ? await trx('users as u')
-        .leftJoin('profiles as p', 'p.user_id', 'u.id')
+        // a driver has no profile: their company's language
+        .leftJoin('company_members as m', 'm.user_id', 'u.id')
+        .leftJoin('profiles as p', 'p.user_id', trx.raw('coalesce(m.company_id, u.id)'))
         .whereIn('u.id', input.to)
         .whereNull('u.deleted_at')
         .select('u.id as user_id', 'p.language')

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../auth/session-user';
-import { notFound, roleLocked, validationFailed } from '../../../shared/errors';
+import { notFound, ownerOnly, roleLocked, validationFailed } from '../../../shared/errors';
 import { SELF_ASSIGNABLE_ROLES } from '../../../shared/constants';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
@@ -36,7 +36,13 @@ export async function getProfile(knex: Knex, userId: string) {
   return row;
 }
 
+/**
+ * The caller's company profile: created at setup (which founds the company: a trigger
+ * makes its owner row), then changed by its owner only. A member or driver of a company
+ * cannot found another one.
+ */
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
+  if (user.company_id && user.member_role !== 'owner') throw ownerOnly();
   const existing = await trx('profiles').where({ user_id: user.account_id }).forUpdate().first('role', 'company_name', 'phone', 'website');
   if (existing && existing.role !== input.role) {
     throw roleLocked();

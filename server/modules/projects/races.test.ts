@@ -110,7 +110,7 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
     }
     // The rounds really raced: some bids got in before the opening and some came too late.
     expect([...seen].sort()).toEqual([200, 201, 409]);
-  });
+  }, 120_000);
 
   it('orders bids and amendments racing the deadline moment: an accepted one was received before it and is in the record as its receipt says', async () => {
     const seen = new Set<number>();

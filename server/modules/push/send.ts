@@ -108,7 +108,8 @@ export class PushSender {
          from claimed c
          left join notifications n on n.id = c.notification_id
          left join push_subscriptions s on s.user_id = n.user_id
-         left join push_preferences p on p.user_id = n.user_id`,
+           or s.user_id in (select m.user_id from company_members m where m.company_id = n.user_id and m.role in ('owner', 'member'))
+         left join push_preferences p on p.user_id = s.user_id`,
       [BATCH, FOREGROUND_FRESH_SECONDS],
     )) as { rows: Row[] };
     await Promise.all(rows.filter((r) => r.subscription_id).map((r) => this.deliver(r)));

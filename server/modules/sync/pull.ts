@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { decodeCursorParts, encodeCursor, type Change, type PullResponse, type SyncEntity } from '../../../shared/sync';
+import { accountTag, decodeCursorParts, encodeCursor, type Change, type PullResponse, type SyncEntity } from '../../../shared/sync';
 import type { LoaderTable } from './contracts';
 
 interface ChangeRow {
@@ -72,12 +72,14 @@ export interface PullOptions {
 
 export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, options: PullOptions): Promise<PullResponse> {
   const { limit, clientId, entities } = options;
-  const { pos: after, scratchHorizon } = decodeCursorParts(options.cursor);
+  const { pos: after, scratchHorizon, account } = decodeCursorParts(options.cursor);
+  // Read as another account (the person joined or left a company since): start again.
+  if (after > 0 && account !== undefined && account !== accountTag(user.account_id)) return { reset: true };
   const horizon = await logHorizon(knex);
   // Below the horizon only a read that started from scratch under this same horizon may go on.
   const fromScratch = after === 0 || scratchHorizon !== undefined;
   if (after > 0 && after < horizon && scratchHorizon !== horizon) return { reset: true };
-  const cursorAt = (pos: number) => encodeCursor(pos, fromScratch && pos < horizon ? horizon : undefined);
+  const cursorAt = (pos: number) => encodeCursor(pos, fromScratch && pos < horizon ? horizon : undefined, user.account_id);
 
   const lastMutationId = clientId ? { last_mutation_id: await lastMutationOf(knex, user, clientId) } : {};
   const remaining = after === 0 ? { remaining: await countChanges(knex, user, entities) } : {};

@@ -149,7 +149,7 @@ describe('sync', () => {
 
       // Two changes a page: the cursors stay below the horizon for a while, and no reset comes.
       const first = await contractor.get('/api/sync/pull?limit=2');
-      expect(first.body.cursor).toMatch(/^c\d+h\d+$/);
+      expect(first.body.cursor).toMatch(/^c\d+h\d+a[0-9a-f]{12}$/);
       const { changes, reset } = await pullAll(contractor, first.body.cursor);
       expect(reset).toBe(false);
       expect([...first.body.changes, ...changes].some((c: { id: string }) => c.id === doomed.id)).toBe(false);

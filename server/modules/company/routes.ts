@@ -1,0 +1,112 @@
+/**
+ * Company teams over HTTP: invites (create, list, revoke, preview, accept) and members
+ * (list, remove). Each route calls one service function; the service checks who asks.
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { route } from '../../http/route';
+import {
+  companyInviteCreateSchema,
+  companyInviteCreatedSchema,
+  companyInvitePreviewSchema,
+  companyInviteSchema,
+  companyJoinedSchema,
+  companyMemberSchema,
+  inviteTokenSchema,
+} from '../../../shared/schemas/company';
+import { uuidSchema } from '../../../shared/schemas/common';
+import { inviteNotFound, notFound } from '../../../shared/errors';
+import { acceptInvite, createInvite, listInvites, listMembers, previewInvite, removeMember, revokeInvite } from './service';
+
+const TAG = 'company';
+
+/** A token that cannot be one is simply not an invite. */
+function tokenOf(raw: string): string {
+  const parsed = inviteTokenSchema.safeParse(raw);
+  if (!parsed.success) throw inviteNotFound();
+  return parsed.data;
+}
+
+function idOf(raw: string, what: string): string {
+  const parsed = uuidSchema.safeParse(raw);
+  if (!parsed.success) throw notFound(what);
+  return parsed.data;
+}
+
+export function companyRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/company/invites',
+      summary: "Invite someone to my company as member or driver (owner only): a one-time link that expires; its token is shown only in this answer",
+      tag: TAG,
+      access: 'user',
+      body: companyInviteCreateSchema,
+      response: companyInviteCreatedSchema,
+      status: 201,
+    },
+    ({ ctx, knex, user, body }) => knex.transaction((trx) => createInvite(trx, user, body, ctx.deps.config.publicUrl)),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/company/invites', summary: 'My company’s open invites (owner only)', tag: TAG, access: 'user', response: z.array(companyInviteSchema) },
+    ({ knex, user }) => listInvites(knex, user),
+  );
+
+  route(
+    router,
+    { method: 'delete', path: '/api/company/invites/{id}', summary: 'Withdraw an open invite (owner only)', tag: TAG, access: 'user', status: 204 },
+    ({ knex, user, params }) => knex.transaction((trx) => revokeInvite(trx, user, idOf(params.id, 'Invite'))),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/company/invites/{token}',
+      summary: 'What an invite link offers: the company, the role, and whether it is still valid',
+      tag: TAG,
+      access: 'public',
+      response: companyInvitePreviewSchema,
+    },
+    ({ knex, params }) => previewInvite(knex, tokenOf(params.token)),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/company/invites/{token}/accept',
+      summary: 'Join the company of an invite link (a person in no company); the link is then used',
+      tag: TAG,
+      access: 'user',
+      response: companyJoinedSchema,
+    },
+    ({ knex, user, params }) => knex.transaction((trx) => acceptInvite(trx, user, tokenOf(params.token))),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/company/members', summary: 'The people of my company (owner and members)', tag: TAG, access: 'user', response: z.array(companyMemberSchema) },
+    ({ knex, user }) => listMembers(knex, user),
+  );
+
+  route(
+    router,
+    {
+      method: 'delete',
+      path: '/api/company/members/{user_id}',
+      summary: 'Remove someone from my company (owner only); their devices drop the company’s data at their next sync',
+      tag: TAG,
+      access: 'user',
+      status: 204,
+    },
+    ({ knex, user, params }) => knex.transaction((trx) => removeMember(trx, user, idOf(params.user_id, 'Member'))),
+  );
+
+  return router;
+}
