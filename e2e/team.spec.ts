@@ -54,7 +54,8 @@ for (const lang of ['ar', 'en'] as const) {
     test.use({ locale: LOCALE[lang] });
 
     test('the owner invites a driver, who signs in, joins and lands on their jobs; the owner removes them', async ({ page, browser }, testInfo) => {
-      test.slow(); // two people, two sign-ins, several syncs
+      // Two people, two sign-ins, seven full-page checks: past test.slow()'s 3 minutes on a busy machine.
+      test.setTimeout(300_000);
       await page.addInitScript((l) => localStorage.setItem('binaa.language', l), lang);
       await signInOwner(page);
       const shell = new AppShell(page);
@@ -130,7 +131,7 @@ for (const lang of ['ar', 'en'] as const) {
 }
 
 test('a revoked link says it was withdrawn, an unknown one that it is not valid, and someone in a company is told to leave it first (en)', async ({ page, browser }, testInfo) => {
-  test.slow();
+  test.setTimeout(240_000);
   await page.addInitScript(() => localStorage.setItem('binaa.language', 'en'));
   await signInOwner(page);
   const team = new TeamPage(page);

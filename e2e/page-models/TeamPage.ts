@@ -66,7 +66,8 @@ export class InvitePage {
 
   async goto(path: string) {
     await this.page.goto(path);
-    await expect(this.root).not.toHaveAttribute('data-view', 'loading', { timeout: 15_000 });
+    // The page is a lazy chunk, then the invite's preview, then the session.
+    await expect(this.root).not.toHaveAttribute('data-view', 'loading', { timeout: 30_000 });
   }
 
   async expectView(view: 'signIn' | 'join' | 'inCompany' | 'expired' | 'used' | 'revoked' | 'notFound' | 'offline') {
