@@ -34,6 +34,8 @@ const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen')
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport']);
+const TeamScreen = named(() => import('../features/team/TeamScreen'), 'TeamScreen', ['team']);
+const InviteScreen = named(() => import('../features/team/InviteScreen'), 'InviteScreen', ['team']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
 export function AppRoutes() {
@@ -45,6 +47,8 @@ export function AppRoutes() {
         <Route path={`${PATHS.info}/:topic`} element={<InfoScreen />} />
       </Route>
       <Route path={PATHS.authCallback} element={<AuthCallbackScreen />} />
+      {/* Public: an invite link works signed out (sign in, then back here). */}
+      <Route path={`${PATHS.invite}/:token`} element={<InviteScreen />} />
       <Route element={<ProtectedRoute />}>
         <Route path={PATHS.setup} element={<SetupScreen />} />
         <Route element={<AppLayout />}>
@@ -58,6 +62,7 @@ export function AppRoutes() {
           <Route path={PATHS.admin} element={<AdminScreen />} />
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />
+          <Route path={PATHS.team} element={<TeamScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

@@ -1,11 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../data/session';
 import { PATHS } from '../paths';
+import { driverMayOpen, isDriver } from './nav/navItems';
 import { FullPageSpinner } from './ui/FullPageSpinner';
 
 /**
  * Signed-in routes: a spinner while the session loads, `/` when signed out,
- * and `/setup` until the profile exists.
+ * `/setup` until the profile exists, and a driver's jobs for any page that is not a
+ * driver's (the dashboard included: a driver's home is their jobs).
  */
 export function ProtectedRoute() {
   const { session } = useSession();
@@ -13,5 +15,8 @@ export function ProtectedRoute() {
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to={PATHS.home} replace />;
   if (!session.profile && location.pathname !== PATHS.setup) return <Navigate to={PATHS.setup} replace />;
+  if (session.profile && isDriver(session.profile.role, session.user.member_role) && !driverMayOpen(location.pathname, session.user.is_admin)) {
+    return <Navigate to={PATHS.jobs} replace />;
+  }
   return <Outlet />;
 }

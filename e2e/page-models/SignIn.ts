@@ -15,11 +15,16 @@ export function uniqueEmail(prefix: string) {
 export async function signInThroughDevIdp(page: Page, email: string, name: string) {
   await page.goto('/');
   await page.getByTestId('login-button').click();
+  await fillDevIdp(page, email, name);
+  await page.waitForURL(/\/auth\/callback|\/setup|\/dashboard/);
+}
+
+/** The development identity provider's form, once a sign-in button has led there. */
+export async function fillDevIdp(page: Page, email: string, name: string) {
   await page.waitForURL(/\/dev-idp\//);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="name"]').fill(name);
   await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/auth\/callback|\/setup|\/dashboard/);
 }
 
 /**

@@ -17,7 +17,7 @@ import { useSession } from '../../data/session';
 import { useUnreadCount } from '../../features/notifications/queries';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { PATHS } from '../../paths';
-import { navItemsFor } from './navItems';
+import { isDriver, navItemsFor } from './navItems';
 import { NavLinks } from './NavLinks';
 import { UnreadBadge } from './UnreadBadge';
 import { SignOutDialog } from './SignOutDialog';
@@ -75,7 +75,9 @@ export function NavBar() {
   // Read when asked, not subscribed to: the bar need not render again on every write.
   const queue = useQueueStore();
   if (session.status !== 'signedIn') return null;
-  const items = navItemsFor(session.profile?.role, session.user.is_admin);
+  const memberRole = session.user.member_role ?? null; // a session cached before teams has none
+  const items = navItemsFor(session.profile?.role, session.user.is_admin, memberRole);
+  const home = isDriver(session.profile?.role, memberRole) ? PATHS.jobs : PATHS.dashboard;
 
   const signOut = async () => {
     setConfirming(false);
@@ -100,7 +102,7 @@ export function NavBar() {
         onClick={() => setOpen(true)}
         data-testid="menu-button"
       />
-      <Link to={PATHS.dashboard} className={styles.brand}>
+      <Link to={home} className={styles.brand}>
         {t('app.name')}
       </Link>
       <nav className={styles.wideNav} aria-label={t('nav.label')}>

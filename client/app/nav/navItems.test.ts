@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor } from './navItems';
+import { driverMayOpen, navItemsFor } from './navItems';
 
-const labels = (role: Parameters<typeof navItemsFor>[0], admin = false) => navItemsFor(role, admin).map((i) => i.labelKey.replace('nav.', ''));
+type Args = Parameters<typeof navItemsFor>;
+const labels = (role: Args[0], admin = false, memberRole: Args[2] = null) => navItemsFor(role, admin, memberRole).map((i) => i.labelKey.replace('nav.', ''));
 
 describe('navigation per role', () => {
   it('gives a supplier its products and instant orders between the dashboard and the common entries', () => {
@@ -22,5 +23,40 @@ describe('navigation per role', () => {
   });
   it('puts the unread badge on notifications', () => {
     expect(navItemsFor('supplier', false).find((i) => i.badge)?.path).toBe('/notifications');
+  });
+});
+
+describe('navigation in a company', () => {
+  it('adds the team after pricing for the owner and for members, of every role', () => {
+    for (const role of ['supplier', 'contractor', 'government', 'transport'] as const) {
+      expect(labels(role, false, 'owner').at(-1), role).toBe('team');
+      expect(labels(role, false, 'member').at(-1), role).toBe('team');
+    }
+    expect(labels('transport', true, 'owner').slice(-2)).toEqual(['team', 'admin']);
+  });
+  it('shows no team to someone without a company', () => {
+    expect(labels('supplier', false, null)).not.toContain('team');
+  });
+  it('gives a driver their jobs, notifications and profile, nothing of the company’s business', () => {
+    expect(labels('driver', false, 'driver')).toEqual(['jobs', 'notifications', 'profile']);
+    // The session's profile says driver even before member_role is read, and the other way round.
+    expect(labels('driver')).toEqual(['jobs', 'notifications', 'profile']);
+    expect(labels('transport', false, 'driver')).toEqual(['jobs', 'notifications', 'profile']);
+    expect(navItemsFor('driver', false, 'driver').map((i) => i.path)).toEqual(['/jobs', '/notifications', '/profile']);
+  });
+  it('keeps the unread badge on a driver’s notifications', () => {
+    expect(navItemsFor('driver', false, 'driver').find((i) => i.badge)?.path).toBe('/notifications');
+  });
+});
+
+describe('pages a driver may open', () => {
+  it('opens their jobs, notifications, profile and the sync centre', () => {
+    for (const path of ['/jobs', '/jobs/123', '/notifications', '/profile', '/sync']) expect(driverMayOpen(path), path).toBe(true);
+  });
+  it('sends them away from the company’s business and the team', () => {
+    for (const path of ['/dashboard', '/transport', '/pricing', '/team', '/products', '/setup', '/admin', '/jobsX']) expect(driverMayOpen(path), path).toBe(false);
+  });
+  it('lets a driver who is also a site admin open the admin panel', () => {
+    expect(driverMayOpen('/admin', true)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { AUTH_CALLBACK_DELAY_MS } from '../../../shared/constants';
 import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
 import { exchangeLoginCode } from '../../data/auth';
+import { takeReturnPath } from '../../data/returnPath';
 import { fetchMyProfile, useSession } from '../../data/session';
 
 const useStyles = makeStyles({
@@ -23,7 +24,9 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 
 /**
  * /auth/callback: exchanges the one-time code for a session, waits
- * 1 s, then goes to / without a user, /dashboard with a profile, /setup otherwise.
+ * 1 s, then goes to / without a user, the page that started sign-in when it asked to be
+ * returned to (an invite link: data/returnPath.ts), /dashboard with a profile, /setup
+ * otherwise.
  * Without a code, or when the exchange fails and no one is signed in, it says so and
  * offers the way home instead of silently bouncing (the spec only logs these).
  */
@@ -56,9 +59,14 @@ export function AuthCallbackScreen() {
       }
       await wait(AUTH_CALLBACK_DELAY_MS);
       const session = await refresh();
+      const returnTo = takeReturnPath();
       if (session.status !== 'signedIn') {
         if (exchangeError) setFailure(exchangeError.message);
         else navigate(PATHS.home, { replace: true });
+        return;
+      }
+      if (returnTo) {
+        navigate(returnTo, { replace: true });
         return;
       }
       try {

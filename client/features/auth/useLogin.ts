@@ -2,15 +2,18 @@ import { useState } from 'react';
 import type { ApiError } from '../../data/api';
 import { startLogin } from '../../data/auth';
 
-/** Starts sign-in; keeps a busy flag for the button and the error if the redirect URL could not be fetched. */
-export function useLogin() {
+/**
+ * Starts sign-in; keeps a busy flag for the button and the error if the redirect URL could
+ * not be fetched. `returnTo: where /auth/callback sends the person once signed in (else the dashboard or setup).
+ */
+export function useLogin(returnTo?: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const login = async () => {
     setBusy(true);
     setError(null);
     try {
-      await startLogin();
+      await startLogin(returnTo);
     } catch (e) {
       console.warn('sign-in could not start', e);
       setError(e as ApiError);

@@ -18,7 +18,7 @@ export function GuideDialog({ role }: { role: Role }) {
   const styles = useStyles();
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const [open, setOpen] = useState(() => !guideSeen(role));
+  const [open, setOpen] = useState(() => GUIDE_STEPS[role].length > 0 && !guideSeen(role));
   const [step, setStep] = useState(0);
   const steps = GUIDE_STEPS[role];
   const close = () => {

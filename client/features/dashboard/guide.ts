@@ -13,6 +13,7 @@ export const GUIDE_STEPS: Record<Role, string[]> = {
   government: ['welcome', 'projects', 'bids', 'transport'],
   transport: ['welcome', 'requests', 'quotes', 'deliveries'],
   admin: ['welcome', 'moderate', 'users'],
+  /** None: a driver never sees the dashboard (app/ProtectedRoute.tsx sends them to their jobs). */
   driver: [],
 };
 

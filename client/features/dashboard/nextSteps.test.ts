@@ -12,6 +12,12 @@ describe('dashboard next steps', () => {
     for (const role of ['supplier', 'contractor', 'government', 'transport', 'admin'] as const) expect(nextSteps(role, facts, null).length).toBeLessThanOrEqual(2);
   });
 
+  it('suggests nothing to a driver, whose home is their jobs', () => {
+    expect(nextSteps('driver', facts, null)).toEqual([]);
+    expect(QUICK_ACTIONS.driver).toEqual([]);
+    expect(GUIDE_STEPS.driver).toEqual([]);
+  });
+
   it('gives every role quick actions', () => {
     for (const role of ['supplier', 'contractor', 'government', 'transport', 'admin'] as const) expect(QUICK_ACTIONS[role].length).toBeGreaterThan(0);
   });

@@ -14,6 +14,8 @@ export interface Step {
 }
 
 export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pick<Profile, 'phone' | 'city'> | null): Step[] {
+  // A driver never sees the dashboard (ProtectedRoute sends them to their jobs).
+  if (role === 'driver') return [];
   const incomplete = !profile?.phone || !profile?.city;
   const candidates: Array<Step | false> =
     role === 'supplier'
@@ -53,5 +55,6 @@ export const QUICK_ACTIONS: Record<Role, Step[]> = {
     { key: 'admin', path: PATHS.admin },
     { key: 'browseProducts', path: PATHS.products },
   ],
+  /** None: a driver's home is their jobs, not the dashboard (app/ProtectedRoute.tsx). */
   driver: [],
 };

@@ -61,8 +61,8 @@ export function ProfileScreen() {
   const pending = usePendingKeys().has(profileKey(userId));
   if (session.status !== 'signedIn') return null;
   const profile = local ?? session.profile;
-  // The company's profile is its owner's to change; members and drivers read it.
-  const isOwner = (session.user.member_role ?? 'owner') === 'owner';
+  // The company's profile is its owner's to edit; a member or driver of the team reads it.
+  const canEdit = !session.user.member_role || session.user.member_role === 'owner';
 
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -70,7 +70,7 @@ export function ProfileScreen() {
         <h1 id="screen-title" className={styles.title}>
           {t('title')}
         </h1>
-        {!editing && profile && isOwner && (
+        {!editing && profile && canEdit && (
           <Button
             icon={<EditRegular />}
             onClick={() => {
@@ -101,7 +101,7 @@ export function ProfileScreen() {
           )}
         </div>
         <Text size={200} className={styles.muted}>
-          {t(isOwner ? 'roleLocked' : 'ownerOnly')}
+          {t(canEdit ? 'roleLocked' : 'ownerEdits')}
         </Text>
       </Card>
       <RefusalNote rowKey={profileKey(userId)} />

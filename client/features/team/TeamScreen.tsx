@@ -1,0 +1,79 @@
+/**
+ * /team: the company's people. Everyone in the company but a driver reads the list (name,
+ * email, place, when they joined); the owner also invites (a one-time link), sees and
+ * revokes open invites, and removes people. The team is online-only REST (data/company.ts):
+ * offline the screen says so instead of failing.
+ */
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompanyInvites, useCompanyMembers } from '../../data/company';
+import { useSession } from '../../data/session';
+import { isolate } from '../../i18n/format';
+import { useOnline } from '../../ui/useOnline';
+import { InvitePanel } from './InvitePanel';
+import { MemberList } from './MemberList';
+import { OpenInvites } from './OpenInvites';
+import { teamAbilities } from './teamRules';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  body: { margin: 0, marginBlockStart: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
+});
+
+export type Notice = { intent: 'success' | 'error'; text: string } | null;
+
+export function TeamScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation('team');
+  const { session } = useSession();
+  const online = useOnline();
+  const [reload, setReload] = useState(0);
+  const [notice, setNotice] = useState<Notice>(null);
+  const signedIn = session.status === 'signedIn';
+  const abilities = teamAbilities(signedIn ? session.user.member_role : null, session.profile?.role);
+  const members = useCompanyMembers(online && abilities.canSee, reload);
+  const invites = useCompanyInvites(online && abilities.canManage, reload);
+  const company = isolate(session.profile?.company_name || t('yourCompany'));
+  // A request that could not reach the server is the offline message, not an error.
+  const unreachable = !online || members.error?.code === 'network_error';
+
+  const changed = (next: Notice) => {
+    setNotice(next);
+    setReload((n) => n + 1);
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        {abilities.canSee && <p className={styles.body}>{t(abilities.canManage ? 'introOwner' : 'introMember', { company })}</p>}
+      </div>
+      {!abilities.canSee || !signedIn ? (
+        <MessageBar intent="info" data-testid="team-not-in-company">
+          <MessageBarBody>{t('notInCompany')}</MessageBarBody>
+        </MessageBar>
+      ) : unreachable ? (
+        <MessageBar intent="warning" data-testid="team-offline">
+          <MessageBarBody>{t('offline')}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          {notice && (
+            <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="team-notice">
+              <MessageBarBody>{notice.text}</MessageBarBody>
+            </MessageBar>
+          )}
+          {abilities.canManage && (
+            <InvitePanel roles={abilities.inviteRoles} companyName={session.profile?.company_name ?? null} onCreated={() => changed(null)} onError={setNotice} />
+          )}
+          {abilities.canManage && <OpenInvites invites={invites} onChanged={changed} />}
+          <MemberList members={members} abilities={abilities} me={session.user.id} onChanged={changed} />
+        </>
+      )}
+    </section>
+  );
+}
