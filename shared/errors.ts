@@ -72,6 +72,14 @@ export const ERROR_STATUS = {
   push_endpoint_refused: 400,
   /** the server has no VAPID keys (production without them): push is off */
   push_unavailable: 404,
+  /** a transport request for a deal the caller is not the buyer of (another's order, a project awarded to someone else) */
+  not_your_deal: 403,
+  /** a transport request for a deal that is not made yet: an instant order without an accepted offer, a project not awarded to a final award */
+  deal_not_ready: 409,
+  /** a delivery assigned to someone who is not a driver of the transport company */
+  not_a_driver: 409,
+  /** a driver's step stamped too far ahead of the server's clock, or before the delivery was assigned */
+  step_time_invalid: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -167,6 +175,10 @@ export const importInvalid = (message: string, details: ErrorDetails) => new App
 export const nothingToUndo = (message = 'There is no import to undo') => new AppError('nothing_to_undo', message);
 export const skuTaken = (message = 'You already have a product with this SKU') => new AppError('sku_taken', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
+export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
+export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);
+export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
+export const stepTimeInvalid = (message: string) => new AppError('step_time_invalid', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>
   new AppError('image_unsupported', message);

@@ -81,6 +81,9 @@ export function responseQuery(db: Knex) {
       'r.status',
       db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
+      // Only the supplier and the order's contractor ever see an offer (policy.ts).
+      'sp.address as supplier_address',
+      'sp.city as supplier_city',
       'r.created_at',
       'r.updated_at',
     );
