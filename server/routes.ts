@@ -20,12 +20,14 @@ import { reviewsRouter } from './modules/reviews/routes';
 import { ocdsRouter } from './modules/ocds/routes';
 import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
+import { deliveriesRouter } from './modules/deliveries/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
   const routers = [
     profilesRouter(),
     transportRouter(),
+    deliveriesRouter(),
     notificationsRouter(),
     subscriptionsRouter(),
     quickSignupRouter(),

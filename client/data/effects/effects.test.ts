@@ -46,6 +46,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
   'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
+  'delivery.assign': { id: id(12), driver_id: id(41), vehicle_plate: 'أ ب ج 1234' },
+  'delivery.step': { id: id(40), event_id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', location: { lat: 24.7, lng: 46.7 } },
+  'delivery.confirm': { id: id(43), event_id: id(44), at: '2026-11-23T09:59:00.000Z' },
+  'delivery.problem': { id: id(43), event_id: id(45), at: '2026-11-23T09:59:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -65,6 +69,8 @@ const rows = [
   { entity: 'plan', id: 'basic', data: { name: 'basic' } },
   { entity: 'subscription', id: U, data: { subscription_plan: 'free', free_trial_used: false, status: 'active' } },
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
+  { entity: 'delivery', id: id(40), data: { transport_request_id: id(12), driver_id: U, driver_name: 'سعد', vehicle_plate: 'د هـ و 9', stage: 'picked_up', events: [], created_at: now } },
+  { entity: 'delivery', id: id(43), data: { transport_request_id: id(16), driver_id: id(41), stage: 'delivered', events: [], confirmed_at: null, created_at: now } },
 ] as const;
 
 const NOW = ctx.now;
@@ -78,6 +84,8 @@ const offer10 = {
   status: 'submitted',
   supplier_name: 'شركة',
   supplier_verification_tier: 'gold',
+  supplier_address: null,
+  supplier_city: null,
   created_at: NOW,
   offered_price: 500,
   delivery_time_hours: null,
@@ -165,7 +173,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`transport_request:${id(11)}`]: {
       id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
       cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
-      status: 'pending', assigned_offer_id: null, requester_name: 'شركة', offer_count: 0, created_at: NOW, updated_at: NOW,
+      status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
+      created_at: NOW, updated_at: NOW,
     },
   },
   'transport_request.accept': {
@@ -196,6 +205,26 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+  // Before pickup only: the delivery of request 12 was picked up, so a reassignment changes nothing locally (the server refuses it).
+  'delivery.assign': {},
+  'delivery.step': {
+    [`delivery:${id(40)}`]: {
+      ...seed[`delivery:${id(40)}`], stage: 'on_the_way', updated_at: NOW,
+      events: [{ id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', recorded_at: NOW, actor_name: null, location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.confirm': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:59:00.000Z', updated_at: NOW,
+      events: [{ id: id(44), step: 'confirmed', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.problem': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'problem', updated_at: NOW,
+      events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
+    },
+  },
 };
 
 /** Every local row, by key, without what only the local store adds. */
