@@ -101,10 +101,13 @@ export async function cameraJpeg(width = 1800, height = 1200, colour = '#b86b2a'
     .toBuffer();
 }
 
-/** The whole file of a deal in one creation-with-upload (kind=delivery_file). */
+/**
+ * A file of a deal in one creation-with-upload (kind=delivery_file): the whole file, or
+ * its first bytes of `total` (the rest then goes by tusPatch).
+ */
 export function uploadDeliveryFile(
   client: TestClient,
-  o: { deliveryId: string; fileId?: string; purpose: 'signature' | 'proof' | 'problem' },
+  o: { deliveryId: string; fileId?: string; purpose: 'signature' | 'proof' | 'problem'; total?: number },
   bytes: Buffer,
 ): Promise<TusRes> {
   const meta: Record<string, string> = {
@@ -116,7 +119,7 @@ export function uploadDeliveryFile(
     filetype: 'image/jpeg',
   };
   const headers: Record<string, string> = {
-    'Upload-Length': String(bytes.length),
+    'Upload-Length': String(o.total ?? bytes.length),
     'Upload-Metadata': Object.entries(meta)
       .map(([k, v]) => `${k} ${b64(v)}`)
       .join(','),

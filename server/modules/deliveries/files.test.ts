@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFileUrl } from '../../../shared/schemas/delivery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as } from '../../test/factories';
-import { cameraJpeg, uploadDeliveryFile } from '../../test/tus';
+import { cameraJpeg, tusPatch, uploadDeliveryFile } from '../../test/tus';
 import { answer, assignedDelivery, deliveredDelivery, proof, step } from './fixtures';
 
 let server: TestServer;
@@ -97,6 +97,18 @@ describe('files of a delivery', () => {
     expect(up.status, up.text).toBe(201);
     const res = await job.contractor.post(`/api/deliveries/${job.delivery.id}/problem`, answer({ kind: 'damaged', photo_ids: [photoId] }));
     expect(res.body.files.map((f: { id: string; purpose: string }) => [f.id, f.purpose])).toEqual([[photoId, 'problem']]);
+  });
+
+  it('checks again at the finish: a driver taken off the job before the last byte keeps nothing', async () => {
+    const job = await assignedDelivery(server);
+    const half = Math.floor(jpeg.length / 2);
+    const created = await uploadDeliveryFile(job.driver, { deliveryId: job.delivery.id, purpose: 'proof', total: jpeg.length }, jpeg.subarray(0, half));
+    expect(created.status, created.text).toBe(201);
+    const location = created.headers.get('location')!;
+    await job.carrier.post(`/api/transport-requests/${job.request.id}/assign`, { driver_id: job.driver2.user.id, vehicle_plate: 'ب ب 55' });
+    const finish = await tusPatch(job.driver, location, half, jpeg.subarray(half));
+    expect(finish.status).toBe(404);
+    expect(await server.db.knex('delivery_files').where({ delivery_id: job.delivery.id })).toEqual([]);
   });
 
   it('checks the content as for product photos: not an image is 415 and leaves nothing', async () => {

@@ -146,7 +146,7 @@ describe('the feed addresses what REST shows', () => {
     const ids: Array<{ id: string }> = await knex('users').whereNull('deleted_at').select('id');
     users = (await Promise.all(ids.map((u) => loadSessionUser(knex, server.config, u.id)))).filter((u): u is SessionUser => !!u);
     expect(users.filter((u) => u.is_admin).length).toBeGreaterThan(0);
-  });
+  }, 180_000); // the demo seed and every lifecycle above
   afterAll(() => server.close());
 
   /** The ids of `entity` whose change rows reach `user`, as the pull selects them (a driver's, only those addressed to them). */
