@@ -466,8 +466,9 @@ describe('authorization table', () => {
         if (!fine) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
         if (res.status >= 400 && res.status !== 401) expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
       }
-      if (row.writes) shared = await world();
+      // The deal objects of the shared world are read only by rows that never change them.
+      if (row.writes) shared = { ...(await world('-')), assignable: shared.assignable, delivery: shared.delivery };
     }
     expect(mismatches).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });
