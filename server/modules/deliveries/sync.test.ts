@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, driverOf, type Client } from '../../test/factories';
 import { PLATE, assignedDelivery, assignedRequest, proof, step } from './fixtures';
+import { backfillChangeLog } from '../sync/backfill';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,5 +151,17 @@ describe('delivery mutations over the push', () => {
     await assignedDelivery(server);
     const stranger = await as(server, 'transport');
     expect((await pullAll(stranger)).filter((c) => c.entity === 'delivery')).toEqual([]);
+  });
+
+  it('is addressed by the start-up backfill to its parties, a delivery without a supplier to three', async () => {
+    const job = await assignedRequest(server);
+    const plain = (await job.contractor.post('/api/transport-requests', { pickup_location: 'a', delivery_location: 'b', cargo_description: 'c' })).body;
+    const quote = (await job.carrier.post('/api/transport-offers', { transport_request_id: plain.id, quoted_price: 10 })).body;
+    await job.contractor.post(`/api/transport-requests/${plain.id}/accept`, { offer_id: quote.id });
+    const delivery = (await job.carrier.post(`/api/transport-requests/${plain.id}/assign`, { driver_id: job.driver.user.id, vehicle_plate: PLATE })).body;
+    await server.db.knex('changes').where({ entity: 'delivery', entity_id: delivery.id }).delete();
+    await backfillChangeLog(server.db.knex);
+    const rows = await server.db.knex('changes').where({ entity: 'delivery', entity_id: delivery.id }).select('audience');
+    expect(rows.map((r) => r.audience).sort()).toEqual([job.driver.user.id, job.carrier.user.id, job.contractor.user.id].sort());
   });
 });
