@@ -14,6 +14,9 @@
  * delivery_events: every step as the device recorded it; its id is the device's, so a
  * step sent twice is recorded once. at is the device's time, recorded_at the server's.
  *
+ * transport_offers, bids, instant_order_responses: created_by, the person of the company
+ * who sent the current version (who did what, in a company of several people).
+ *
  * delivery_files: signatures and photos of the deal (id = the client's file id), stored
  * as private WebP files under deal/ (never under media/, which the public route serves).
  */
@@ -21,6 +24,8 @@ import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt } from './helpers';
 
 const STAGES = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'];
+/** The submissions that get the person who sent them. */
+const SUBMISSIONS = ['transport_offers', 'bids', 'instant_order_responses'];
 const STEPS = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'];
 
 export async function up(knex: Knex): Promise<void> {
@@ -33,6 +38,11 @@ export async function up(knex: Knex): Promise<void> {
     check (instant_order_id is null or project_id is null)`);
   await knex.raw('create index transport_requests_instant_order_idx on transport_requests (instant_order_id) where instant_order_id is not null');
   await knex.raw('create index transport_requests_project_idx on transport_requests (project_id) where project_id is not null');
+  for (const table of SUBMISSIONS) {
+    await knex.schema.alterTable(table, (t) => {
+      t.uuid('created_by').nullable().references('id').inTable('users').onDelete('SET NULL');
+    });
+  }
 
   await knex.schema.createTable('deliveries', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -88,6 +98,11 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('delivery_files');
   await knex.schema.dropTable('delivery_events');
   await knex.schema.dropTable('deliveries');
+  for (const table of SUBMISSIONS) {
+    await knex.schema.alterTable(table, (t) => {
+      t.dropColumn('created_by');
+    });
+  }
   await knex.raw('alter table transport_requests drop constraint if exists transport_requests_one_deal_check');
   await knex.schema.alterTable('transport_requests', (t) => {
     t.dropColumn('created_by');

@@ -19,6 +19,8 @@ export const instantOrderResponseSchema = z.object({
   /** Where the supplier is (their profile's address and city): the contractor prefills a transport request's pickup from it. */
   supplier_address: z.string().nullable(),
   supplier_city: z.string().nullable(),
+  /** the person of the supplier's company who sent the current version */
+  created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

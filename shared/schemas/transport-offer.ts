@@ -18,6 +18,8 @@ export const transportOfferSchema = z.object({
   status: transportOfferStatusSchema,
   transport_company_name: z.string().nullable(),
   transport_company_verification_tier: verificationTierSchema,
+  /** the person of the transport company who sent the current quote */
+  created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

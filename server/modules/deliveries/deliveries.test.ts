@@ -278,3 +278,35 @@ describe('the requester’s answer', () => {
     expect((await job.rival.get('/api/deliveries')).body).toEqual([]);
   });
 });
+
+describe('who did what', () => {
+  it('names the person of the company who sent a quote, an offer and a bid, and who acted on a delivery', async () => {
+    const carrier = await as(server, 'transport');
+    const dispatcher = await signInAs(server, { role: null, name: 'Nasser' });
+    await joinCompany(knex(), dispatcher.user.id, carrier.user.id, 'member');
+    const { contractor, order } = await fulfilledOrder(server);
+    const request = (await contractor.post('/api/transport-requests', { pickup_location: 'a', delivery_location: 'b', cargo_description: 'c', instant_order_id: order.id })).body;
+    const quote = await dispatcher.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 900 });
+    expect(quote.body).toMatchObject({ transport_company_id: carrier.user.id, created_by_name: 'Nasser' });
+
+    const supplier = await as(server, 'supplier');
+    const salesman = await signInAs(server, { role: null, name: 'Huda' });
+    await joinCompany(knex(), salesman.user.id, supplier.user.id, 'member');
+    const open = (await contractor.post('/api/instant-orders', { title: 't', description: 'd', quantity: 1, unit: 'u', location: 'l' })).body;
+    const offer = await salesman.post('/api/instant-order-responses', { instant_order_id: open.id, offered_price: 10 });
+    expect(offer.body).toMatchObject({ supplier_id: supplier.user.id, created_by_name: 'Huda' });
+
+    const government = await as(server, 'government');
+    const bidder = await signInAs(server, { role: null, name: 'Omar' });
+    const company = await as(server, 'contractor');
+    await joinCompany(knex(), bidder.user.id, company.user.id, 'member');
+    const project = await postProject(government);
+    const bid = await postBid(bidder, project.id);
+    expect(bid.body).toMatchObject({ contractor_id: company.user.id, created_by_name: 'Omar' });
+
+    await contractor.post(`/api/transport-requests/${request.id}/accept`, { offer_id: quote.body.id });
+    const driver = await driverOf(server, carrier, { name: 'Saleh' });
+    const assigned = await dispatcher.post(`/api/transport-requests/${request.id}/assign`, { driver_id: driver.user.id, vehicle_plate: PLATE });
+    expect(assigned.body.events).toEqual([expect.objectContaining({ step: 'assigned', actor_name: 'Nasser' })]);
+  });
+});

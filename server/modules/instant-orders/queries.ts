@@ -84,6 +84,8 @@ export function responseQuery(db: Knex) {
       // Only the supplier and the order's contractor ever see an offer (policy.ts).
       'sp.address as supplier_address',
       'sp.city as supplier_city',
+      // Who of the supplier's company sent the current version.
+      db.raw('(select name from users where id = r.created_by) as created_by_name'),
       'r.created_at',
       'r.updated_at',
     );

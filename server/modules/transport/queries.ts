@@ -73,6 +73,8 @@ export function offerQuery(db: Knex) {
       'o.status',
       db.raw('coalesce(cp.company_name, cu.name) as transport_company_name'),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
+      // Who of the company sent the current quote.
+      db.raw('(select name from users where id = o.created_by) as created_by_name'),
       'o.created_at',
       'o.updated_at',
     );
