@@ -279,6 +279,21 @@ describe('the requester’s answer', () => {
   });
 });
 
+describe('a request cancelled before pickup', () => {
+  it('takes its delivery away from every party and tells the driver', async () => {
+    const job = await assignedDelivery(server);
+    const res = await job.contractor.post(`/api/transport-requests/${job.request.id}/status`, { status: 'cancelled' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.delivery_id).toBeNull();
+    expect((await job.driver.get(`/api/deliveries/${job.delivery.id}`)).status).toBe(404);
+    expect((await job.carrier.get('/api/deliveries')).body).toEqual([]);
+    const deletes = await knex()('changes').where({ entity: 'delivery', entity_id: job.delivery.id, op: 'delete' }).select('audience');
+    expect(deletes.map((d) => d.audience).sort()).toEqual([job.driver.user.id, job.carrier.user.id, job.contractor.user.id, job.supplier.user.id].sort());
+    const [told] = await notificationsOf(knex(), job.driver.user.id, 'transport_request.status');
+    expect(told.params).toMatchObject({ status: 'cancelled', transport_request_id: job.request.id });
+  });
+});
+
 describe('who did what', () => {
   it('names the person of the company who sent a quote, an offer and a bid, and who acted on a delivery', async () => {
     const carrier = await as(server, 'transport');

@@ -18,6 +18,7 @@ import {
   type TransportRequest,
 } from './queries';
 import { offerPolicy, refuseRequest, requestPolicy } from './policy';
+import { dropDeliveryOfCancelled } from '../deliveries/cancel';
 
 export interface LockedRequest {
   id: string;
@@ -113,6 +114,7 @@ export async function changeTransportStatus(
     throw invalidTransition('This transport moves by its driver\'s steps');
   }
   await moveTransportRequest(trx, request, status, actor, { by: user.account_id });
+  if (status === 'cancelled') await dropDeliveryOfCancelled(trx, requestId);
   return presentRequest(trx, requestId);
 }
 
