@@ -82,3 +82,19 @@ export async function deliveredDelivery(server: TestServer) {
 }
 
 export const answer = (over: Record<string, unknown> = {}) => ({ event_id: crypto.randomUUID(), at: new Date().toISOString(), ...over });
+
+/** The deal's prices in fixtures: the request's budget, the two quotes, the supplier's offer. */
+export const DEAL_PRICES = [4321, 2345, 2999, 45000];
+
+/**
+ * Where a value shows a price: every key that names one (price, budget, amount) and every
+ * number that is one of the deal's prices, by path. Empty when there is none.
+ */
+export function pricesIn(value: unknown, path = '$'): string[] {
+  if (typeof value === 'number') return DEAL_PRICES.includes(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => pricesIn(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [...(/price|budget|amount/i.test(k) ? [`${path}.${k}`] : []), ...pricesIn(v, `${path}.${k}`)]);
+  }
+  return [];
+}
