@@ -36,7 +36,7 @@ import * as m31 from './20261125000031_product_imports';
 import * as live40 from './20261125000040_live_signals';
 import * as push41 from './20261125000041_push';
 import * as teams50 from './20261126000010_company_teams';
-import * as submittedBy51 from './20261126000011_submitted_by';
+import * as deliveries51 from './20261126000020_deliveries';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -71,5 +71,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125000040_live_signals': live40,
   '20261125000041_push': push41,
   '20261126000010_company_teams': teams50,
-  '20261126000011_submitted_by': submittedBy51,
+  '20261126000020_deliveries': deliveries51,
 };

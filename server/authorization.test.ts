@@ -46,6 +46,10 @@ interface World {
   invite: string;
   inviteToken: string;
   member: string;
+  /** for the delivery rows only (see dealsFor): a request assigned to the transport company, no driver yet */
+  assignable: string;
+  /** delivered by the transport company's driver, on the contractor's request */
+  delivery: string;
 }
 
 interface Row {
@@ -249,6 +253,32 @@ const TABLE: Row[] = [
     expect: only(['transport', 'stranger'], 403), // any transport company may quote
   },
 
+  // Deliveries: the transport company assigns its driver; the driver (no caller here) steps; the requester answers.
+  {
+    method: 'post', path: '/api/transport-requests/{id}/assign', url: (w) => `/api/transport-requests/${w.assignable}/assign`, owner: 'transport', writes: true,
+    body: () => ({ driver_id: DRIVER.id, vehicle_plate: 'أ ب 12' }),
+    expect: only(['transport'], 403), // only the company whose quote was accepted; a driver of another is not_a_driver
+  },
+  { method: 'get', path: '/api/deliveries', url: () => '/api/deliveries', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/deliveries/{id}', url: (w) => `/api/deliveries/${w.delivery}`, owner: 'transport', expect: only(['transport', 'contractor'], 404) },
+  {
+    method: 'post', path: '/api/deliveries/{id}/steps', url: (w) => `/api/deliveries/${w.delivery}/steps`, owner: 'transport', writes: true,
+    body: () => ({ event_id: crypto.randomUUID(), step: 'picked_up', at: new Date().toISOString() }),
+    expect: { ...signedIn(404), transport: 403, contractor: 403 }, // the driver's alone: parties who see it 403, others 404
+  },
+  {
+    method: 'post', path: '/api/deliveries/{id}/confirm', url: (w) => `/api/deliveries/${w.delivery}/confirm`, owner: 'contractor', writes: true,
+    body: () => ({ event_id: crypto.randomUUID(), at: new Date().toISOString() }),
+    expect: { ...signedIn(404), contractor: 'ok', transport: 403 },
+  },
+  {
+    method: 'post', path: '/api/deliveries/{id}/problem', url: (w) => `/api/deliveries/${w.delivery}/problem`, owner: 'contractor', writes: true,
+    body: () => ({ event_id: crypto.randomUUID(), at: new Date().toISOString(), kind: 'short' }),
+    expect: { ...signedIn(404), contractor: 'ok', transport: 403 },
+  },
+  // No file of that id: nobody gets one (files.test.ts serves real ones to the parties).
+  { method: 'get', path: '/api/deliveries/{id}/files/{file_id}', url: (w) => `/api/deliveries/${w.delivery}/files/${crypto.randomUUID()}?size=160`, owner: 'transport', expect: signedIn(404) },
+
   // Notifications: one's own only.
   { method: 'get', path: '/api/notifications', url: () => '/api/notifications', owner: null, expect: signedIn('ok') },
   {
@@ -334,10 +364,14 @@ const TABLE: Row[] = [
   },
 ];
 
+/** The transport company's driver (set in beforeAll), whom the assign row names. */
+const DRIVER = { id: '' };
+
 describe('authorization table', () => {
   let server: TestServer;
   let clients: Record<Exclude<Who, 'anon'>, TestClient & { user: { id: string } }>;
   let strangers: Record<string, TestClient & { user: { id: string } }>;
+  let driver: TestClient & { user: { id: string } };
 
   beforeAll(async () => {
     server = await startTestServer({ limits: { quickSignupPerHour: 10_000 } });
@@ -356,11 +390,37 @@ describe('authorization table', () => {
     expect(demotion.status, demotion.text).toBe(200);
     strangers = {};
     for (const role of Object.values(ROLE_OF)) strangers[role] = await make(role, role === 'admin' ? { is_admin: true } : {});
+    driver = await signInAs(server, { role: null });
+    await server.db.knex('company_members').insert({ user_id: driver.user.id, company_id: clients.transport.user.id, role: 'driver' });
+    DRIVER.id = driver.user.id;
   }, 120_000);
   afterAll(() => server.close());
 
+  /**
+   * The deliveries' objects, made only for the rows that use them (they take a dozen calls):
+   * a request of the contractor assigned to the transport company, and one delivered by its driver.
+   */
+  async function dealsFor(path?: string): Promise<Pick<World, 'assignable' | 'delivery'>> {
+    if (path && !/deliver|assign/.test(path)) return { assignable: '', delivery: '' };
+    const { contractor, transport } = clients;
+    const assignedRequest = async () => {
+      const request = (await contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id;
+      const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
+      await contractor.post(`/api/transport-requests/${request}/accept`, { offer_id: offer });
+      return request;
+    };
+    const assignable = await assignedRequest();
+    const carried = await assignedRequest();
+    const delivery = (await transport.post(`/api/transport-requests/${carried}/assign`, { driver_id: driver.user.id, vehicle_plate: 'أ ب 12' })).body.id;
+    for (const step of ['picked_up', 'on_the_way', 'delivered']) {
+      const proof = step === 'delivered' ? { proof: { recipient_name: 'سالم', signature_id: crypto.randomUUID() } } : {};
+      await driver.post(`/api/deliveries/${delivery}/steps`, { event_id: crypto.randomUUID(), step, at: new Date().toISOString(), ...proof });
+    }
+    return { assignable, delivery };
+  }
+
   /** Fresh objects owned by the first user of each role. */
-  async function world(): Promise<World> {
+  async function world(path?: string): Promise<World> {
     const { supplier, contractor, government, transport } = clients;
     // The free plan's limits would end the fresh worlds (and a row subscribes them to basic).
     for (const c of [supplier, contractor]) {
@@ -401,8 +461,9 @@ describe('authorization table', () => {
       product, project, bid, order, response, request, offer, notification, victim,
       tender: tender.id, tenderBid: tender.mine, awarded, objected, objection,
       invite, inviteToken, member: joining.user.id,
+      ...(await dealsFor(path)),
     };
-    for (const [k, v] of Object.entries(w)) if (typeof v !== 'string') throw new Error(`world: no ${k}`);
+    for (const [k, v] of Object.entries(w)) if (typeof v !== 'string' || (!path && !v)) throw new Error(`world: no ${k}`);
     return w;
   }
 
@@ -417,7 +478,7 @@ describe('authorization table', () => {
     const mismatches: string[] = [];
     for (const row of TABLE) {
       for (const who of CALLERS) {
-        const w = row.writes ? await world() : shared;
+        const w = row.writes ? await world(row.path) : shared;
         const client =
           who === 'anon'
             ? new TestClient(server.url)
@@ -436,8 +497,9 @@ describe('authorization table', () => {
         if (!fine) mismatches.push(`${row.method.toUpperCase()} ${row.path} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
         if (res.status >= 400 && res.status !== 401) expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
       }
-      if (row.writes) shared = await world();
+      // The deal objects of the shared world are read only by rows that never change them.
+      if (row.writes) shared = { ...(await world('-')), assignable: shared.assignable, delivery: shared.delivery };
     }
     expect(mismatches).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });

@@ -21,12 +21,14 @@ import { ocdsRouter } from './modules/ocds/routes';
 import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
 import { companyRouter } from './modules/company/routes';
+import { deliveriesRouter } from './modules/deliveries/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
   const routers = [
     profilesRouter(),
     transportRouter(),
+    deliveriesRouter(),
     notificationsRouter(),
     subscriptionsRouter(),
     quickSignupRouter(),

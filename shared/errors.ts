@@ -86,6 +86,12 @@ export const ERROR_STATUS = {
   owner_only: 403,
   /** a delivery goes only to a driver of the transport company */
   not_a_driver: 409,
+  /** a transport request for a deal the caller is not the buyer of (another's order, a project awarded to someone else) */
+  not_your_deal: 403,
+  /** a transport request for a deal that is not made yet: an instant order without an accepted offer, a project not awarded to a final award */
+  deal_not_ready: 409,
+  /** a driver's step stamped too far ahead of the server's clock, or before the delivery was assigned */
+  step_time_invalid: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -189,6 +195,9 @@ export const cannotRemoveOwner = (message = "The company's owner cannot be remov
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
+export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
+export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);
+export const stepTimeInvalid = (message: string) => new AppError('step_time_invalid', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>
   new AppError('image_unsupported', message);

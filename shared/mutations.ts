@@ -34,6 +34,12 @@ import {
   transportRequestStatusArgsSchema,
 } from './schemas/transport-request';
 import { uuidSchema } from './schemas/common';
+import {
+  deliveryAssignArgsSchema,
+  deliveryConfirmArgsSchema,
+  deliveryProblemArgsSchema,
+  deliveryStepArgsSchema,
+} from './schemas/delivery';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -75,6 +81,11 @@ export const MUTATIONS = {
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
   'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
   'profile.save': { entity: 'profile', schema: profileUpsertSchema },
+  /** id: the transport request's (a delivery is made by assigning its request). */
+  'delivery.assign': { entity: 'delivery', schema: deliveryAssignArgsSchema },
+  'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },
+  'delivery.confirm': { entity: 'delivery', schema: deliveryConfirmArgsSchema },
+  'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

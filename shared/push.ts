@@ -32,6 +32,12 @@ export const PUSH_CATEGORY_OF = {
   'transport_offer.new': 'offers',
   'transport_request.assigned': 'deliveries',
   'transport_request.status': 'deliveries',
+  'delivery.assigned': 'deliveries',
+  'delivery.driver_assigned': 'deliveries',
+  'delivery.picked_up': 'deliveries',
+  'delivery.delivered': 'deliveries',
+  'delivery.confirmed': 'deliveries',
+  'delivery.problem': 'deliveries',
   'subscription.subscribed': 'account',
   'subscription.trial_started': 'account',
   'subscription.trial_ending': 'account',
@@ -56,6 +62,8 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
+  // A delivery shows with its transport request; a driver's notification names only the delivery.
+  if (kind.startsWith('delivery.')) return at('/transport', params.transport_request_id);
   if (kind.startsWith('subscription.')) return '/pricing';
   if (kind.startsWith('sync.')) return '/sync';
   return '/notifications';

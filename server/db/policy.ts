@@ -32,10 +32,11 @@ export interface EntityPolicy<R> {
 export function definePolicy<R extends object>(def: Omit<EntityPolicy<R>, 'audiences'>): EntityPolicy<R> {
   return {
     ...def,
+    // A user column may be empty (a delivery without a supplier): it addresses no one.
     audiences: (row) =>
-      def.audience.map((rule): Audience => {
-        if ('user_in' in rule) return { user: String(row[rule.user_in]) };
-        return 'role' in rule ? { role: rule.role } : { all: true };
+      def.audience.flatMap((rule): Audience[] => {
+        if ('user_in' in rule) return row[rule.user_in] == null ? [] : [{ user: String(row[rule.user_in]) }];
+        return ['role' in rule ? { role: rule.role } : { all: true }];
       }),
   };
 }
@@ -49,9 +50,10 @@ export function audienceRows(db: Knex, policy: EntityPolicy<object>): Knex.Query
         : 'role' in rule
           ? ['role', db.raw('?::text', [rule.role])]
           : ['all', db.raw('null::text')];
-    return db
+    const q = db
       .from(policy.rows(db).as('s'))
       .select(db.raw('s.id::text as id'), db.raw('?::text as audience_type', [type]), db.raw('? as audience', [audience]));
+    return 'user_in' in rule ? q.whereNotNull(`s.${rule.user_in}`) : q;
   });
   return db.select('*').from(db.unionAll(parts, true).as('a'));
 }

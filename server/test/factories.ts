@@ -89,3 +89,19 @@ export async function openAndAward(owner: Client, projectId: string, bidId: stri
   await openBids(owner, projectId);
   return owner.post(`/api/projects/${projectId}/award`, { bid_id: bidId });
 }
+
+/**
+ * Puts a person in a company as the invite routes would (owner, member or driver). For a
+ * driver, sign them in without a profile (`signInAs(server, { role: null })`): a driver
+ * acts for no company business of their own.
+ */
+export async function joinCompany(knex: Knex, userId: string, companyId: string, role: 'member' | 'driver') {
+  await knex('company_members').insert({ user_id: userId, company_id: companyId, role }).onConflict('user_id').merge();
+}
+
+/** A signed-in driver of `company` (a person without a profile of their own). */
+export async function driverOf(server: TestServer, company: Client, spec: TestUserSpec = {}): Promise<Client> {
+  const driver = await signInAs(server, { ...spec, role: null });
+  await joinCompany(server.db.knex, driver.user.id, company.user.id, 'driver');
+  return driver;
+}

@@ -100,3 +100,30 @@ export async function cameraJpeg(width = 1800, height = 1200, colour = '#b86b2a'
     })
     .toBuffer();
 }
+
+/**
+ * A file of a deal in one creation-with-upload (kind=delivery_file): the whole file, or
+ * its first bytes of `total` (the rest then goes by tusPatch).
+ */
+export function uploadDeliveryFile(
+  client: TestClient,
+  o: { deliveryId: string; fileId?: string; purpose: 'signature' | 'proof' | 'problem'; total?: number },
+  bytes: Buffer,
+): Promise<TusRes> {
+  const meta: Record<string, string> = {
+    kind: 'delivery_file',
+    delivery_id: o.deliveryId,
+    photo_id: o.fileId ?? crypto.randomUUID(),
+    purpose: o.purpose,
+    filename: 'proof.jpg',
+    filetype: 'image/jpeg',
+  };
+  const headers: Record<string, string> = {
+    'Upload-Length': String(o.total ?? bytes.length),
+    'Upload-Metadata': Object.entries(meta)
+      .map(([k, v]) => `${k} ${b64(v)}`)
+      .join(','),
+    'Content-Type': 'application/offset+octet-stream',
+  };
+  return send(client, 'POST', '/api/uploads', headers, bytes);
+}

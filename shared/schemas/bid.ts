@@ -30,8 +30,8 @@ export const bidSchema = z.object({
   received_at: timestampSchema,
   /** hex SHA-256 of the current version's canonical form (shared/tender.ts): the bidder's receipt */
   digest: z.string().regex(/^[0-9a-f]{64}$/),
-  /** the person who last submitted it for the company (null before teams) */
-  submitted_by_name: z.string().nullable(),
+  /** the person of the bidding company who sent the current version */
+  created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

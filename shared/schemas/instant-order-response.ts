@@ -16,8 +16,11 @@ export const instantOrderResponseSchema = z.object({
   status: instantOrderResponseStatusSchema,
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
-  /** the person who last submitted it for the company (null before teams) */
-  submitted_by_name: z.string().nullable(),
+  /** Where the supplier is (their profile's address and city): the contractor prefills a transport request's pickup from it. */
+  supplier_address: z.string().nullable(),
+  supplier_city: z.string().nullable(),
+  /** the person of the supplier's company who sent the current version */
+  created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

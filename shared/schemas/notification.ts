@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, TRANSPORT_REQUEST_STATUSES, URGENCY_LEVELS } from '../constants';
 import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
+import { PROBLEM_KINDS } from './delivery';
 
 /**
  * The kinds the server sends and what each one's params carry: the server writes its
@@ -44,6 +45,18 @@ export const NOTIFICATION_PARAMS = {
   'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),
+  /** To the driver: their company assigned them a delivery. */
+  'delivery.assigned': z.object({ company: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema }),
+  /** To the requester: the transport company named the driver and vehicle. */
+  'delivery.driver_assigned': z.object({ driver: z.string(), vehicle_plate: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
+  /** To the requester and the deal's supplier: the driver picked the cargo up. */
+  'delivery.picked_up': z.object({ driver: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
+  /** To the requester and the deal's supplier: delivered, to this recipient. */
+  'delivery.delivered': z.object({ recipient: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
+  /** To the transport company and the deal's supplier: the requester (company) confirmed receipt. */
+  'delivery.confirmed': z.object({ company: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
+  /** To the transport company and the deal's supplier: the requester (company) reported a problem of this kind. */
+  'delivery.problem': z.object({ company: z.string(), problem: z.enum(PROBLEM_KINDS), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
   /** plan: the plan's name; plan_id lets the client name it in the reader's language. */
   'subscription.subscribed': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), billing_cycle: z.enum(BILLING_CYCLES) }),
   'subscription.trial_started': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), days: z.number().int(), date: dateSchema }),

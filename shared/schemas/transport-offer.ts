@@ -18,8 +18,8 @@ export const transportOfferSchema = z.object({
   status: transportOfferStatusSchema,
   transport_company_name: z.string().nullable(),
   transport_company_verification_tier: verificationTierSchema,
-  /** the person who last submitted it for the company (null before teams) */
-  submitted_by_name: z.string().nullable(),
+  /** the person of the transport company who sent the current quote */
+  created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -6,6 +6,7 @@
  */
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Category } from '../../../shared/schemas/category';
+import type { Delivery } from '../../../shared/schemas/delivery';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import type { Notification } from '../../../shared/schemas/notification';
@@ -46,6 +47,7 @@ export interface EntityRows {
   subscription: LocalSubscription;
   tender_opening: OpeningRecord & LocalFields;
   objection: Objection & LocalFields;
+  delivery: Delivery & LocalFields;
 }
 
 export type AnyRow = { id: string } & Record<string, unknown>;
@@ -69,6 +71,7 @@ export const ENTITY_TABLES = {
   subscription: { table: 'subscription', indexes: 'id, _gen' },
   tender_opening: { table: 'tender_openings', indexes: 'id, _gen' },
   objection: { table: 'objections', indexes: 'id, project_id, contractor_id, _gen' },
+  delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
@@ -243,6 +246,25 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
       const meta = tx.table('meta');
       const generation = (((await meta.get('generation')) as MetaRow | undefined)?.value as number | undefined) ?? 0;
       if (!(await meta.get('initial_sync_done'))) return;
+      await meta.bulkPut([
+        { key: 'generation', value: generation + 1 },
+        { key: 'cursor', value: '' },
+        { key: 'bootstrap', value: { mode: 'reset', phase: 'feed', cursors: {}, received: 0, total: null } },
+      ]);
+    },
+  },
+  {
+    // Deliveries arrive as rows of their own; transport requests gained their deal and
+    // delivery, offers the supplier's address: the next sync pulls everything again under
+    // a new generation (as version 3 does), so stored rows get the new fields.
+    version: 4,
+    stores: { deliveries: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
+    upgrade: async (tx) => {
+      const meta = tx.table('meta');
+      const generation = (((await meta.get('generation')) as MetaRow | undefined)?.value as number | undefined) ?? 0;
+      if (!(await meta.get('initial_sync_done'))) return;
+      // Already pulling everything again (version 3's upgrade ran just before): once is enough.
+      if ((((await meta.get('bootstrap')) as MetaRow | undefined)?.value as { mode?: string } | undefined)?.mode === 'reset') return;
       await meta.bulkPut([
         { key: 'generation', value: generation + 1 },
         { key: 'cursor', value: '' },

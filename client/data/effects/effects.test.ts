@@ -46,6 +46,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
   'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
+  'delivery.assign': { id: id(12), driver_id: id(41), vehicle_plate: 'أ ب ج 1234' },
+  'delivery.step': { id: id(40), event_id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', location: { lat: 24.7, lng: 46.7 } },
+  'delivery.confirm': { id: id(43), event_id: id(44), at: '2026-11-23T09:59:00.000Z' },
+  'delivery.problem': { id: id(43), event_id: id(45), at: '2026-11-23T09:59:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -65,6 +69,8 @@ const rows = [
   { entity: 'plan', id: 'basic', data: { name: 'basic' } },
   { entity: 'subscription', id: U, data: { subscription_plan: 'free', free_trial_used: false, status: 'active' } },
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
+  { entity: 'delivery', id: id(40), data: { transport_request_id: id(12), driver_id: U, driver_name: 'سعد', vehicle_plate: 'د هـ و 9', stage: 'picked_up', events: [], created_at: now } },
+  { entity: 'delivery', id: id(43), data: { transport_request_id: id(16), driver_id: id(41), stage: 'delivered', events: [], confirmed_at: null, created_at: now } },
 ] as const;
 
 const NOW = ctx.now;
@@ -78,7 +84,9 @@ const offer10 = {
   status: 'submitted',
   supplier_name: 'شركة',
   supplier_verification_tier: 'gold',
-  submitted_by_name: 'سالم',
+  supplier_address: null,
+  supplier_city: null,
+  created_by_name: 'سالم',
   created_at: NOW,
   offered_price: 500,
   delivery_time_hours: null,
@@ -133,8 +141,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'bid.create': {
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
-      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0,
-      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', submitted_by_name: 'سالم', created_at: NOW, updated_at: NOW,
+      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0, created_by_name: 'سالم',
+      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
   },
@@ -166,7 +174,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`transport_request:${id(11)}`]: {
       id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
       cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
-      status: 'pending', assigned_offer_id: null, requester_name: 'شركة', offer_count: 0, created_at: NOW, updated_at: NOW,
+      status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
+      created_at: NOW, updated_at: NOW,
     },
   },
   'transport_request.accept': {
@@ -177,8 +186,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'transport_offer.create': {
     [`transport_offer:${id(14)}`]: {
       id: id(14), transport_request_id: id(12), transport_company_id: U, status: 'submitted', transport_company_name: 'شركة',
-      transport_company_verification_tier: 'gold', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
-      estimated_delivery_time: null, vehicle_details: null, notes: null, submitted_by_name: 'سالم', updated_at: NOW,
+      transport_company_verification_tier: 'gold', created_by_name: 'سالم', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
+      estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },
   },
@@ -197,6 +206,26 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+  // Before pickup only: the delivery of request 12 was picked up, so a reassignment changes nothing locally (the server refuses it).
+  'delivery.assign': {},
+  'delivery.step': {
+    [`delivery:${id(40)}`]: {
+      ...seed[`delivery:${id(40)}`], stage: 'on_the_way', updated_at: NOW,
+      events: [{ id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', recorded_at: NOW, actor_name: null, location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.confirm': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:59:00.000Z', updated_at: NOW,
+      events: [{ id: id(44), step: 'confirmed', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.problem': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'problem', updated_at: NOW,
+      events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
+    },
+  },
 };
 
 /** Every local row, by key, without what only the local store adds. */

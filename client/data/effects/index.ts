@@ -5,6 +5,7 @@ import { photoEffects } from './photos';
 import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
 import { transportEffects } from './transport';
+import { deliveryEffects } from './deliveries';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
@@ -15,6 +16,7 @@ export const EFFECTS: EffectTable = {
   ...procurementEffects,
   ...orderEffects,
   ...transportEffects,
+  ...deliveryEffects,
   ...accountEffects,
 };
 
@@ -50,4 +52,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'subscription.subscribe': ['subscription', 'plan'],
   'subscription.free_trial': ['subscription', 'plan'],
   'profile.save': ['profile'],
+  'delivery.assign': ['delivery'],
+  'delivery.step': ['delivery'],
+  'delivery.confirm': ['delivery'],
+  'delivery.problem': ['delivery'],
 };

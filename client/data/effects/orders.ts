@@ -77,7 +77,10 @@ export const orderEffects: Orders = {
           status: 'submitted',
           supplier_name: ctx.company_name,
           supplier_verification_tier: ctx.verification_tier,
-          submitted_by_name: ctx.person_name ?? null,
+          // The server fills them from the supplier's profile.
+          supplier_address: null,
+          supplier_city: null,
+          created_by_name: ctx.person_name ?? null,
           created_at: ctx.now,
         }),
         offered_price: args.offered_price,

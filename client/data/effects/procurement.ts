@@ -82,7 +82,8 @@ export const procurementEffects: Procurement = {
         // The receipt is the server's: none until it has received this version.
         received_at: ctx.now,
         digest: '',
-        submitted_by_name: ctx.person_name ?? null,
+        // Who sent this version: this device's person, until the server answers.
+        created_by_name: ctx.person_name ?? null,
         updated_at: ctx.now,
       };
       if (current) {
@@ -97,6 +98,7 @@ export const procurementEffects: Procurement = {
         status: 'submitted',
         contractor_name: ctx.company_name,
         contractor_verification_tier: ctx.verification_tier,
+        // The server names the person who sent it.
         contractor_average_rating: 0,
         contractor_total_reviews: 0,
         project_title: project ? String(project.title) : '',

@@ -46,7 +46,7 @@ export function OfferRow({ offer, pending, title, children }: { offer: InstantOr
         <Text className={styles.muted}>{t('offers.hours', { count: offer.delivery_time_hours })}</Text>
       )}
       {tier && <Text className={styles.muted}>{t('offers.tier', { tier: isolate(tier) })}</Text>}
-      <SubmittedBy name={offer.submitted_by_name} />
+      <SubmittedBy name={offer.created_by_name} />
       {offer.notes && (
         <p className={styles.notes}>
           <bdi>{offer.notes}</bdi>

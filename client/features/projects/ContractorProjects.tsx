@@ -60,7 +60,7 @@ function MyBidLine({ bid }: { bid: Bid }) {
         <BidStatusBadge status={bid.status} />
         {pending && <PendingBadge />}
       </div>
-      <SubmittedBy name={bid.submitted_by_name} />
+      <SubmittedBy name={bid.created_by_name} />
       {bid.status !== 'withdrawn' && <BidReceipt bidId={bid.id} digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
     </div>
   );

@@ -49,7 +49,7 @@ export function QuoteRow({ quote, pending, title, children }: { quote: Transport
       </Text>
       {tierCode !== 'unverified' && <Text className={styles.muted}>{t('quotes.tier', { tier: isolate(t(`common:tiers.${tierCode}`)) })}</Text>}
       <Facts facts={facts} />
-      <SubmittedBy name={quote.submitted_by_name} />
+      <SubmittedBy name={quote.created_by_name} />
       {quote.notes && (
         <p className={styles.notes}>
           <bdi>{quote.notes}</bdi>

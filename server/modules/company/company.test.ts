@@ -193,26 +193,26 @@ describe('company teams', () => {
       const project = await gov.post('/api/projects', { title: 'مدرسة', description: 'بناء', location: 'جدة' });
       const bid = await bidder.post('/api/bids', { project_id: project.body.id, amount: 1000, proposal: 'عرضنا' });
       expect(bid.status, bid.text).toBe(201);
-      expect(bid.body).toMatchObject({ contractor_id: contractor.user.id, submitted_by_name: 'سالم' });
+      expect(bid.body).toMatchObject({ contractor_id: contractor.user.id, created_by_name: 'سالم' });
       // The owner amends it: now the owner submitted it.
       const amended = await contractor.post('/api/bids', { project_id: project.body.id, amount: 900, proposal: 'عرضنا المعدل' });
       expect(amended.body.id).toBe(bid.body.id);
-      expect(amended.body.submitted_by_name).toMatch(/^User \d+$/);
+      expect(amended.body.created_by_name).toMatch(/^User \d+$/);
 
       const supplier = await signInAs(server, { role: 'supplier' });
       const seller = await join(supplier);
       await knex()('users').where({ id: seller.user.id }).update({ name: 'نورة' });
       const order = await contractor.post('/api/instant-orders', { title: 'حديد', description: 'عاجل', quantity: 2, unit: 'طن', location: 'جدة' });
-      expect((await seller.post('/api/instant-order-responses', { instant_order_id: order.body.id, offered_price: 500 })).body.submitted_by_name).toBe('نورة');
+      expect((await seller.post('/api/instant-order-responses', { instant_order_id: order.body.id, offered_price: 500 })).body.created_by_name).toBe('نورة');
       const offers = await contractor.get(`/api/instant-orders/${order.body.id}/responses`);
-      expect(offers.body[0]).toMatchObject({ supplier_id: supplier.user.id, submitted_by_name: 'نورة' });
+      expect(offers.body[0]).toMatchObject({ supplier_id: supplier.user.id, created_by_name: 'نورة' });
 
       const carrier = await signInAs(server, { role: 'transport' });
       const dispatcher = await join(carrier);
       await knex()('users').where({ id: dispatcher.user.id }).update({ name: 'فهد' });
       const request = await contractor.post('/api/transport-requests', { pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'حديد' });
       const quote = await dispatcher.post('/api/transport-offers', { transport_request_id: request.body.id, quoted_price: 800 });
-      expect(quote.body).toMatchObject({ transport_company_id: carrier.user.id, submitted_by_name: 'فهد' });
+      expect(quote.body).toMatchObject({ transport_company_id: carrier.user.id, created_by_name: 'فهد' });
     });
 
     it('counts the company’s plan limit, not their own', async () => {

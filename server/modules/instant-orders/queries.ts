@@ -81,7 +81,11 @@ export function responseQuery(db: Knex) {
       'r.status',
       db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
-      db.raw('(select sb.name from users sb where sb.id = r.submitted_by) as submitted_by_name'),
+      // Only the supplier and the order's contractor ever see an offer (policy.ts).
+      'sp.address as supplier_address',
+      'sp.city as supplier_city',
+      // Who of the supplier's company sent the current version.
+      db.raw('(select name from users where id = r.created_by) as created_by_name'),
       'r.created_at',
       'r.updated_at',
     );

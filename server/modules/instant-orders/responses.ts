@@ -72,11 +72,11 @@ export async function submitOffer(
 
   const upserted = await insertWithClientId('instant_order_responses', () =>
     trx.raw(
-      `insert into instant_order_responses (id, instant_order_id, supplier_id, offered_price, delivery_time_hours, notes, submitted_by)
+      `insert into instant_order_responses (id, instant_order_id, supplier_id, offered_price, delivery_time_hours, notes, created_by)
        values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?, ?)
        on conflict (instant_order_id, supplier_id) do update
          set offered_price = excluded.offered_price, delivery_time_hours = excluded.delivery_time_hours,
-             notes = excluded.notes, submitted_by = excluded.submitted_by
+             notes = excluded.notes, created_by = excluded.created_by
          where instant_order_responses.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
       [input.id ?? null, order.id, user.account_id, input.offered_price, input.delivery_time_hours ?? null, input.notes ?? null, user.id],

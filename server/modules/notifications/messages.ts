@@ -97,6 +97,36 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Transport status update', message: 'Transport from {pickup} to {delivery}: {status}.' },
     zh: { title: '运输状态更新', message: '从 {pickup} 到 {delivery} 的运输：{status}。' },
   },
+  'delivery.assigned': {
+    ar: { title: 'توصيلة جديدة لك', message: 'أسندت إليك {company} توصيلة من {pickup} إلى {delivery}.' },
+    en: { title: 'New delivery for you', message: '{company} assigned you a delivery from {pickup} to {delivery}.' },
+    zh: { title: '您有新的配送任务', message: '{company} 为您分配了从 {pickup} 到 {delivery} 的配送。' },
+  },
+  'delivery.driver_assigned': {
+    ar: { title: 'تم تعيين سائق', message: 'السائق {driver} ({vehicle_plate}) سينقل شحنتك من {pickup} إلى {delivery}.' },
+    en: { title: 'Driver assigned', message: 'Driver {driver} ({vehicle_plate}) will carry your cargo from {pickup} to {delivery}.' },
+    zh: { title: '已指派司机', message: '司机 {driver}（{vehicle_plate}）将把您的货物从 {pickup} 运到 {delivery}。' },
+  },
+  'delivery.picked_up': {
+    ar: { title: 'تم استلام الشحنة', message: 'استلم السائق {driver} الشحنة من {pickup} وهي في طريقها إلى {delivery}.' },
+    en: { title: 'Cargo picked up', message: 'Driver {driver} picked up the cargo at {pickup} for {delivery}.' },
+    zh: { title: '货物已提取', message: '司机 {driver} 已在 {pickup} 提取货物，目的地 {delivery}。' },
+  },
+  'delivery.delivered': {
+    ar: { title: 'تم التسليم', message: 'سُلّمت الشحنة في {delivery} إلى {recipient}. أكّد الاستلام أو أبلغ عن مشكلة.' },
+    en: { title: 'Delivered', message: 'The cargo was delivered at {delivery} to {recipient}. Confirm receipt or report a problem.' },
+    zh: { title: '已送达', message: '货物已在 {delivery} 交给 {recipient}。请确认收货或报告问题。' },
+  },
+  'delivery.confirmed': {
+    ar: { title: 'تم تأكيد الاستلام', message: 'أكّدت {company} استلام الشحنة من {pickup} إلى {delivery}.' },
+    en: { title: 'Receipt confirmed', message: '{company} confirmed receipt of the cargo from {pickup} to {delivery}.' },
+    zh: { title: '已确认收货', message: '{company} 已确认收到从 {pickup} 到 {delivery} 的货物。' },
+  },
+  'delivery.problem': {
+    ar: { title: 'بلاغ عن مشكلة في التسليم', message: 'أبلغت {company} عن مشكلة في الشحنة من {pickup} إلى {delivery}.' },
+    en: { title: 'Delivery problem reported', message: '{company} reported a problem with the cargo from {pickup} to {delivery}.' },
+    zh: { title: '配送问题报告', message: '{company} 报告了从 {pickup} 到 {delivery} 的货物存在问题。' },
+  },
   'subscription.subscribed': {
     ar: { title: 'تم الاشتراك', message: 'أنت الآن مشترك في باقة {plan}.' },
     en: { title: 'Subscription active', message: 'You are now on the {plan} plan.' },

@@ -10,6 +10,10 @@
  * other), and only for their own uploads: the creator's id is kept in the upload's
  * metadata and every later request for it from anyone else is 404.
  *
+ * A file of a deal (kind=delivery_file, deliveries/files.ts: a driver's signature or proof,
+ * a requester's photo of a problem) goes through the same checks and derivation, is stored
+ * privately and counts against no plan.
+ *
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
  * (informational only). Creation is refused early (no bytes taken) when the product is not
@@ -28,6 +32,8 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { AppError, internalError, unauthenticated, uploadTooLarge, validationFailed, type ErrorBody } from '../../../shared/errors';
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH, uploadMetadataSchema, type UploadMetadata } from '../../../shared/schemas/photo';
+import { deliveryUploadMetadataSchema, type DeliveryUploadMetadata } from '../../../shared/schemas/delivery';
+import { addDeliveryFile, assertDeliveryUploadAllowed } from '../deliveries/files';
 import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
 import { objectStore } from '../../storage';
@@ -88,8 +94,14 @@ export function uploads(deps: AppDeps): Uploads {
     if (!user) throw tusError(unauthenticated());
     return user;
   };
-  const metadataOf = (upload: Upload): UploadMetadata => {
-    const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata => {
+    const meta = upload.metadata ?? {};
+    if (meta.kind === 'delivery_file') {
+      const parsed = deliveryUploadMetadataSchema.safeParse(meta);
+      if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a delivery file needs delivery_id, photo_id and purpose'));
+      return parsed.data;
+    }
+    const parsed = uploadMetadataSchema.safeParse(meta);
     if (!parsed.success) throw tusError(validationFailed('Upload-Metadata needs kind=product_photo, product_id and photo_id'));
     return parsed.data;
   };
@@ -113,7 +125,8 @@ export function uploads(deps: AppDeps): Uploads {
       const meta = metadataOf(upload);
       if (upload.size === undefined) throw tusError(validationFailed('Upload-Length is required'));
       try {
-        await assertUploadAllowed(knex, user, meta.product_id, meta.photo_id);
+        if (meta.kind === 'delivery_file') await assertDeliveryUploadAllowed(knex, user, meta);
+        else await assertUploadAllowed(knex, user, meta.product_id, meta.photo_id);
       } catch (err) {
         if (err instanceof AppError) throw tusError(err);
         throw err;
@@ -126,7 +139,9 @@ export function uploads(deps: AppDeps): Uploads {
         const meta = metadataOf(upload);
         const bytes = await readAll(datastore, upload.id);
         const photo = await processPhoto(bytes);
-        const result = await knex.transaction((trx) => addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo));
+        const result: unknown = await knex.transaction((trx): Promise<unknown> =>
+          meta.kind === 'delivery_file' ? addDeliveryFile(trx, store, user, meta, photo) : addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo),
+        );
         await discard(upload.id); // the photo has its files now
         // A finishing PATCH answers 200 with the photo (tus clients take any 2xx); a creation keeps its 201.
         return { ...(req.method === 'PATCH' ? { status_code: 200 } : {}), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };

@@ -67,12 +67,12 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   const digest = await bidDigestOf(project.id, user.account_id, input, receivedAt);
   const upserted = await insertWithClientId('bids', () =>
     trx.raw(
-      `insert into bids (id, project_id, contractor_id, amount, proposal, estimated_completion_days, received_at, digest, submitted_by)
+      `insert into bids (id, project_id, contractor_id, amount, proposal, estimated_completion_days, received_at, digest, created_by)
        values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (project_id, contractor_id) do update
          set amount = excluded.amount, proposal = excluded.proposal,
              estimated_completion_days = excluded.estimated_completion_days,
-             received_at = excluded.received_at, digest = excluded.digest, submitted_by = excluded.submitted_by
+             received_at = excluded.received_at, digest = excluded.digest, created_by = excluded.created_by
          where bids.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
       [input.id ?? null, project.id, user.account_id, input.amount, input.proposal, days, receivedAt, digest, user.id],

@@ -86,7 +86,8 @@ export function bidQuery(db: Knex) {
       'p.status as project_status',
       'b.received_at',
       'b.digest',
-      db.raw('(select sb.name from users sb where sb.id = b.submitted_by) as submitted_by_name'),
+      // Who of the company sent the current version.
+      db.raw('(select name from users where id = b.created_by) as created_by_name'),
       'b.created_at',
       'b.updated_at',
     );

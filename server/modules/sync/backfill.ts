@@ -14,6 +14,7 @@ import { orderPolicy, responsePolicy } from '../instant-orders/policy';
 import { offerPolicy, requestPolicy } from '../transport/policy';
 import { notificationPolicy } from '../notifications/policy';
 import { profilePolicy } from '../profiles/policy';
+import { deliveryPolicy } from '../deliveries/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -31,6 +32,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   notificationPolicy,
   profilePolicy,
   subscriptionPolicy,
+  deliveryPolicy as EntityPolicy<never>,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, postBid, postOffer, postOrder, postProject } from '../../test/factories';
+import { as, driverOf, postBid, postOffer, postOrder, postProject } from '../../test/factories';
 import { loadSessionUser, type SessionUser } from '../../auth/session-user';
 import { seedDemo } from '../../seed/demo';
 import type { EntityPolicy } from '../../db/policy';
@@ -21,6 +21,7 @@ import { bidQuery, projectQuery } from '../projects/queries';
 import { objectionQuery, openingQuery } from '../projects/tender';
 import { orderQuery, responseQuery } from '../instant-orders/queries';
 import { offerQuery, requestQuery } from '../transport/queries';
+import { deliveryQuery } from '../deliveries/queries';
 import { POLICIES, backfillChangeLog } from './backfill';
 import { loaders } from './registry';
 import { pull } from './pull';
@@ -41,6 +42,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   subscription: (db) => db('subscriptions').select('user_id as id'),
   tender_opening: (db) => openingQuery(db),
   objection: (db) => objectionQuery(db),
+  delivery: (db) => deliveryQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
@@ -49,7 +51,14 @@ type Row = { id: string } & Record<string, unknown>;
  * Rows REST shows a user that the feed deliberately does not send them, and why. Each is
  * read online only; the feed carries what a user works on offline.
  */
+const DRIVER_OFFLINE = {
+  reason: "a driver's device holds their deliveries and notifications only; the catalogue and the plans are browsed online",
+  applies: (user: SessionUser) => user.role === 'driver',
+};
 const NARROWED: Partial<Record<SyncEntity, { reason: string; applies: (user: SessionUser, row: Row) => boolean }>> = {
+  product: DRIVER_OFFLINE,
+  category: DRIVER_OFFLINE,
+  plan: DRIVER_OFFLINE,
   project: {
     reason:
       "a government browses other governments' open projects online, and an admin every project; the feed sends projects to contractors (who bid) and to their owner",
@@ -113,6 +122,15 @@ describe('the feed addresses what REST shows', () => {
     expect((await winner.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id })).status).toBe(200);
     await postOrder(loser);
 
+    // Transport for that order: carried by the carrier's driver (the supplier is a party).
+    const dealRequest = (
+      await winner.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'الرياض', cargo_description: 'حديد', instant_order_id: order.id, budget: 3000 })
+    ).body;
+    const dealQuote = (await carrier.post('/api/transport-offers', { transport_request_id: dealRequest.id, quoted_price: 2500 })).body;
+    expect((await winner.post(`/api/transport-requests/${dealRequest.id}/accept`, { offer_id: dealQuote.id })).status).toBe(200);
+    const driver = await driverOf(server, carrier);
+    expect((await carrier.post(`/api/transport-requests/${dealRequest.id}/assign`, { driver_id: driver.user.id, vehicle_plate: 'أ ب ج 1234' })).status).toBe(200);
+
     const request = (
       await loser.post('/api/transport-requests', {
         pickup_location: 'الرياض',
@@ -128,14 +146,15 @@ describe('the feed addresses what REST shows', () => {
     const ids: Array<{ id: string }> = await knex('users').whereNull('deleted_at').select('id');
     users = (await Promise.all(ids.map((u) => loadSessionUser(knex, server.config, u.id)))).filter((u): u is SessionUser => !!u);
     expect(users.filter((u) => u.is_admin).length).toBeGreaterThan(0);
-  });
+  }, 180_000); // the demo seed and every lifecycle above
   afterAll(() => server.close());
 
-  /** The ids of `entity` whose change rows reach `user`, as the pull selects them. */
+  /** The ids of `entity` whose change rows reach `user`, as the pull selects them (a driver's, only those addressed to them). */
   async function addressed(entity: SyncEntity, user: SessionUser): Promise<Set<string>> {
     const rows: Array<{ entity_id: string }> = await knex('changes')
       .where({ entity })
       .where((w) => {
+        if (user.role === 'driver') return w.where({ audience_type: 'user', audience: user.id });
         w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.id }));
         if (user.role) w.orWhere((r) => r.where({ audience_type: 'role', audience: user.role }));
       })

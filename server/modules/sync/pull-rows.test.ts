@@ -60,7 +60,13 @@ describe('the rows of the feed', () => {
       { name: 'product.create', args: { id: crypto.randomUUID(), name: 'أسمنت', price: 18.5, unit: 'كيس', specifications: { grade: '42.5' } } },
       { name: 'instant_order_response.create', args: { id: crypto.randomUUID(), instant_order_id: order, offered_price: 800 } },
     ]);
-    await push(transport, [{ name: 'transport_offer.create', args: { id: crypto.randomUUID(), transport_request_id: request, quoted_price: 1500 } }]);
+    const quote = crypto.randomUUID();
+    await push(transport, [{ name: 'transport_offer.create', args: { id: quote, transport_request_id: request, quoted_price: 1500 } }]);
+    // The quote accepted and the job given to the company's driver: a delivery.
+    await push(contractor, [{ name: 'transport_request.accept', args: { id: request, offer_id: quote } }]);
+    const driver = await signInAs(server, { role: null });
+    await server.db.knex('company_members').insert({ user_id: driver.user.id, company_id: transport.user.id, role: 'driver' });
+    await push(transport, [{ name: 'delivery.assign', args: { id: request, driver_id: driver.user.id, vehicle_plate: 'أ ب ج 1' } }]);
     // A tender opened and awarded, with an objection: the opening record and the objection.
     const loser = await signInAs(server, { role: 'contractor', company_name: 'شركة أخرى' });
     await push(loser, [{ name: 'bid.create', args: { id: crypto.randomUUID(), project_id: project, amount: 950_000, proposal: 'عرض آخر' } }]);

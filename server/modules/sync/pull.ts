@@ -36,6 +36,9 @@ function audienceScans(knex: Knex, user: SessionUser, after: number, entities: S
     if (entities) q.whereIn('entity', entities);
     return q;
   };
+  // A driver's device holds their deliveries and notifications only: the catalogue and the
+  // plans (prices all) are not their business, so nothing addressed to everyone reaches it.
+  if (user.role === 'driver') return [scan('user', user.account_id)];
   const parts = [scan('all', null), scan('user', user.account_id)];
   if (user.role) parts.push(scan('role', user.role));
   return parts;

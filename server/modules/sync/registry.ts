@@ -21,6 +21,8 @@ import * as subscriptions from '../subscriptions/sync';
 import * as subscriptionMutations from '../subscriptions/mutations';
 import * as profiles from '../profiles/sync';
 import * as profileMutations from '../profiles/mutations';
+import * as deliveries from '../deliveries/sync';
+import * as deliveryMutations from '../deliveries/mutations';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
@@ -43,6 +45,7 @@ const areaMutations = [
   notificationMutations.mutations,
   profileMutations.mutations,
   subscriptionMutations.mutations,
+  deliveryMutations.mutations,
 ] as const;
 
 // Every name of the shared contract (shared/mutations.ts) has its server mutation: a
@@ -63,4 +66,5 @@ export const loaders: LoaderTable = merge<EntityLoader>([
   notifications.loaders,
   subscriptions.loaders,
   profiles.loaders,
+  deliveries.loaders,
 ] as Array<Record<string, EntityLoader>>);

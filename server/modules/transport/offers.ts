@@ -60,12 +60,12 @@ export async function createTransportOffer(
     .first('id');
   let offerId: string;
   if (mine) {
-    await trx('transport_offers').where({ id: mine.id }).update({ ...fields, submitted_by: user.id });
+    await trx('transport_offers').where({ id: mine.id }).update({ ...fields, created_by: user.id });
     offerId = mine.id;
   } else {
     const [row] = await insertWithClientId('transport_offers', () =>
       trx('transport_offers')
-        .insert({ ...(id ? { id } : {}), ...fields, transport_request_id: requestId, transport_company_id: user.account_id, submitted_by: user.id })
+        .insert({ ...(id ? { id } : {}), ...fields, transport_request_id: requestId, transport_company_id: user.account_id, created_by: user.id })
         .returning('id'),
     );
     offerId = row.id;

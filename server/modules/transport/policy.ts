@@ -22,6 +22,8 @@ export const requestPolicy = definePolicy<{ requester_id: string }>({
    */
   visible(q, user) {
     if (user && (user.is_admin || user.role === 'transport')) return q;
+    // A driver sees no request, not even the public listings: they carry prices.
+    if (user?.role === 'driver') return q.whereRaw('false');
     return q.where((w) => {
       w.where('r.status', 'pending');
       if (user) w.orWhere('r.requester_id', user.account_id);

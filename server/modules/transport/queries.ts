@@ -33,6 +33,9 @@ export function requestQuery(db: Knex) {
       'r.budget',
       'r.status',
       'r.assigned_offer_id',
+      'r.instant_order_id',
+      'r.project_id',
+      db.raw('(select d.id from deliveries d where d.transport_request_id = r.id) as delivery_id'),
       db.raw('coalesce(p.company_name, u.name) as requester_name'),
       // Offers of deleted companies are hidden, so they are not counted either.
       db.raw(
@@ -70,7 +73,8 @@ export function offerQuery(db: Knex) {
       'o.status',
       db.raw('coalesce(cp.company_name, cu.name) as transport_company_name'),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
-      db.raw('(select sb.name from users sb where sb.id = o.submitted_by) as submitted_by_name'),
+      // Who of the company sent the current quote.
+      db.raw('(select name from users where id = o.created_by) as created_by_name'),
       'o.created_at',
       'o.updated_at',
     );

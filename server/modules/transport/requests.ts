@@ -10,7 +10,7 @@ import type {
   TransportRequestListQuery,
 } from '../../../shared/schemas/transport-request';
 import type { PaginationQuery } from '../../../shared/schemas/common';
-import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
+import { dealNotReady, forbidden, notFound, notYourDeal, unauthenticated } from '../../../shared/errors';
 import { idTaken } from '../../db/client-ids';
 import { recordChange } from '../../db/changes';
 import { roleOf } from '../../auth/guards';
@@ -36,9 +36,12 @@ export async function createTransportRequest(
   user: SessionUser,
   input: TransportRequestCreate,
 ): Promise<Saved<TransportRequest>> {
-  if (roleOf(user) === 'transport') throw forbidden('Transport companies quote on requests; they do not create them');
+  const role = roleOf(user);
+  if (role === 'transport') throw forbidden('Transport companies quote on requests; they do not create them');
+  if (role === 'driver') throw forbidden('Drivers carry deliveries; their company deals');
+  await assertDealIsTheirs(trx, user, input);
   const inserted = await trx('transport_requests')
-    .insert({ ...input, requester_id: user.account_id })
+    .insert({ ...input, requester_id: user.account_id, created_by: user.id })
     .onConflict('id')
     .ignore()
     .returning('id');
@@ -54,6 +57,34 @@ export async function createTransportRequest(
 }
 
 /**
+ * Transport for a deal: the caller's account must be the buyer of it, an instant order of
+ * theirs with an accepted offer (fulfilled), or a project whose final award is their bid
+ * (in progress, the bid accepted). A deal of someone else is 403; one not made yet, 409.
+ */
+async function assertDealIsTheirs(trx: Knex.Transaction, user: SessionUser, input: TransportRequestCreate): Promise<void> {
+  if (input.instant_order_id) {
+    const order = await trx('instant_orders')
+      .where({ id: input.instant_order_id })
+      .whereNull('deleted_at')
+      .first('contractor_id', 'status', 'accepted_response_id');
+    if (!order) throw notFound('Instant order');
+    if (order.contractor_id !== user.account_id) throw notYourDeal();
+    if (order.status !== 'fulfilled' || !order.accepted_response_id) throw dealNotReady('This order has no accepted offer yet');
+  }
+  if (input.project_id) {
+    const project = await trx('projects as p')
+      .leftJoin('bids as b', 'b.id', 'p.awarded_bid_id')
+      .where('p.id', input.project_id)
+      .whereNull('p.deleted_at')
+      .first('p.status', 'b.contractor_id', 'b.status as bid_status');
+    if (!project) throw notFound('Project');
+    if (project.contractor_id && project.contractor_id !== user.account_id) throw notYourDeal('This project was awarded to another bid');
+    if (!project.contractor_id) throw dealNotReady('This project is not awarded yet');
+    if (project.status !== 'in_progress' || project.bid_status !== 'accepted') throw dealNotReady('The award of this project is not final yet');
+  }
+}
+
+/**
  * The public list: pending requests. Transport companies (and admins) may ask for another
  * status; for anyone else the requests past pending are private to their parties.
  */
@@ -63,6 +94,8 @@ export async function listTransportRequests(
   query: TransportRequestListQuery,
 ): Promise<Page<TransportRequest>> {
   const status = query.status ?? 'pending';
+  // A driver never sees what a transport pays (budgets, quotes): their deliveries carry what they need.
+  if (user?.role === 'driver') throw forbidden('Drivers see their deliveries only');
   if (status !== 'pending' && !(user?.is_admin || user?.role === 'transport')) {
     throw user ? forbidden('Only transport companies list requests past pending') : unauthenticated();
   }

@@ -18,8 +18,9 @@ import {
   type TransportRequest,
 } from './queries';
 import { offerPolicy, refuseRequest, requestPolicy } from './policy';
+import { dropDeliveryOfCancelled } from '../deliveries/cancel';
 
-interface LockedRequest {
+export interface LockedRequest {
   id: string;
   status: TransportRequestStatus;
   requester_id: string;
@@ -29,7 +30,7 @@ interface LockedRequest {
   delivery_location: string;
 }
 
-async function lockRequest(trx: Knex.Transaction, id: string): Promise<LockedRequest> {
+export async function lockRequest(trx: Knex.Transaction, id: string): Promise<LockedRequest> {
   const row = await trx('transport_requests as r')
     .leftJoin('transport_offers as a', 'a.id', 'r.assigned_offer_id')
     .where('r.id', id)
@@ -108,7 +109,30 @@ export async function changeTransportStatus(
   if (!canTransition('transport_request', request.status, status, actor)) {
     throw invalidTransition(`A transport request cannot go from ${request.status} to ${status}`);
   }
+  // Once a driver is assigned, the cargo moves by the driver's steps (with their proof), not by the company's word.
+  if (actor === 'assignee' && (await trx('deliveries').where({ transport_request_id: requestId }).first('id'))) {
+    throw invalidTransition('This transport moves by its driver\'s steps');
+  }
+  await moveTransportRequest(trx, request, status, actor, { by: user.account_id });
+  if (status === 'cancelled') await dropDeliveryOfCancelled(trx, requestId);
+  return presentRequest(trx, requestId);
+}
+
+/**
+ * Writes a checked move of a locked request: its status, its change rows, and (unless
+ * `quiet`: a delivery step sends its own, richer notification) who hears of it. The
+ * status route and the driver's steps (deliveries/service.ts) both move requests here.
+ */
+export async function moveTransportRequest(
+  trx: Knex.Transaction,
+  request: LockedRequest,
+  status: TransportRequestStatus,
+  actor: Actor,
+  opts: { by: string; quiet?: boolean },
+): Promise<void> {
+  const requestId = request.id;
   await trx('transport_requests').where({ id: requestId }).update({ status });
+  request.status = status;
   const changes: ChangeEntry[] = [
     { entity: 'transport_request', id: requestId, audiences: requestPolicy.audiences({ requester_id: request.requester_id }) },
   ];
@@ -132,12 +156,12 @@ export async function changeTransportStatus(
     recipients = voided.map((o) => o.transport_company_id);
   }
   await recordChanges(trx, changes);
+  if (opts.quiet) return;
   await notify(trx, {
     to: recipients,
     kind: 'transport_request.status',
     type: 'logistics',
     params: { pickup: request.pickup_location, delivery: request.delivery_location, status, transport_request_id: requestId },
-    except: user.account_id,
+    except: opts.by,
   });
-  return presentRequest(trx, requestId);
 }

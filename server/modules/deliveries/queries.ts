@@ -1,0 +1,91 @@
+/**
+ * How deliveries are read: the row as the API presents it to each of its parties (the
+ * same for all: it carries no price, so the driver's view is everyone's), with its events
+ * and files. Every read, REST or sync, goes through here; who may see which is policy.ts.
+ */
+import type { Knex } from 'knex';
+import type { Delivery, DeliveryEvent, DeliveryFile } from '../../../shared/schemas/delivery';
+import { notFound } from '../../../shared/errors';
+
+export type { Delivery };
+
+/**
+ * Deliveries with what presenting them needs, on live transport requests. Aliases: d
+ * (deliveries), r (transport_requests), ir (the linked instant order's accepted offer,
+ * whose supplier is a party). `supplier_id` and `expected_files` are for the services and
+ * policy; presentDeliveries drops them.
+ */
+export function deliveryQuery(db: Knex) {
+  return db('deliveries as d')
+    .join('transport_requests as r', 'r.id', 'd.transport_request_id')
+    .join('users as ru', 'ru.id', 'r.requester_id')
+    .leftJoin('profiles as rp', 'rp.user_id', 'r.requester_id')
+    .join('users as cu', 'cu.id', 'd.company_id')
+    .leftJoin('profiles as cp', 'cp.user_id', 'd.company_id')
+    .join('users as du', 'du.id', 'd.driver_id')
+    .leftJoin('instant_orders as io', 'io.id', 'r.instant_order_id')
+    .leftJoin('instant_order_responses as ir', 'ir.id', 'io.accepted_response_id')
+    .leftJoin('users as su', 'su.id', 'ir.supplier_id')
+    .leftJoin('profiles as sp', 'sp.user_id', 'ir.supplier_id')
+    .whereNull('r.deleted_at')
+    .select(
+      'd.id',
+      'd.transport_request_id',
+      'd.company_id',
+      db.raw('coalesce(cp.company_name, cu.name) as company_name'),
+      'd.driver_id',
+      'du.name as driver_name',
+      'd.vehicle_plate',
+      'd.stage',
+      'r.pickup_location',
+      'r.delivery_location',
+      'r.cargo_description',
+      'r.cargo_weight',
+      'r.requester_id',
+      db.raw('coalesce(rp.company_name, ru.name) as requester_name'),
+      'rp.phone as requester_phone',
+      db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
+      'sp.phone as supplier_phone',
+      'd.recipient_name',
+      'd.proof_note',
+      'd.assigned_at',
+      'd.delivered_at',
+      'd.confirmed_at',
+      'd.created_at',
+      'd.updated_at',
+      'ir.supplier_id',
+      'd.expected_files',
+    );
+}
+
+export type DeliveryRow = Omit<Delivery, 'events' | 'files'> & { supplier_id: string | null; expected_files: string[] };
+
+/** Adds each delivery's events (oldest first) and files, and drops the service-only columns. */
+export async function presentDeliveries(db: Knex, rows: DeliveryRow[]): Promise<Delivery[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const events: Array<DeliveryEvent & { delivery_id: string; lat: number | null; lng: number | null; accuracy: number | null }> = await db(
+    'delivery_events as e',
+  )
+    .leftJoin('users as a', 'a.id', 'e.actor_id')
+    .whereIn('e.delivery_id', ids)
+    .orderBy([{ column: 'e.at' }, { column: 'e.recorded_at' }, { column: 'e.id' }])
+    .select('e.id', 'e.delivery_id', 'e.step', 'e.at', 'e.recorded_at', 'a.name as actor_name', 'e.lat', 'e.lng', 'e.accuracy', 'e.note', 'e.problem_kind');
+  const files: Array<DeliveryFile & { delivery_id: string }> = await db('delivery_files')
+    .whereIn('delivery_id', ids)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .select('id', 'delivery_id', 'purpose', 'hash', 'width', 'height');
+  return rows.map(({ supplier_id: _s, expected_files: _e, ...row }) => ({
+    ...row,
+    events: events
+      .filter((e) => e.delivery_id === row.id)
+      .map(({ delivery_id: _d, lat, lng, accuracy, ...e }) => ({ ...e, location: lat === null || lng === null ? null : { lat, lng, accuracy } })),
+    files: files.filter((f) => f.delivery_id === row.id).map(({ delivery_id: _d, ...f }) => f),
+  }));
+}
+
+export async function presentDelivery(db: Knex, id: string): Promise<Delivery> {
+  const row = await deliveryQuery(db).where('d.id', id).first();
+  if (!row) throw notFound('Delivery');
+  return (await presentDeliveries(db, [row]))[0];
+}
