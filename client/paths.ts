@@ -13,6 +13,7 @@ export const PATHS = {
   projects: '/projects',
   instantOrders: '/instant-orders',
   transport: '/transport',
+  jobs: '/jobs',
   notifications: '/notifications',
   admin: '/admin',
   pricing: '/pricing',

@@ -34,6 +34,12 @@ import {
   transportRequestStatusArgsSchema,
 } from './schemas/transport-request';
 import { uuidSchema } from './schemas/common';
+import {
+  deliveryAssignArgsSchema,
+  deliveryConfirmArgsSchema,
+  deliveryProblemArgsSchema,
+  deliveryStepArgsSchema,
+} from './schemas/delivery';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -70,6 +76,10 @@ export const MUTATIONS = {
   'transport_request.accept': { entity: 'transport_request', schema: transportRequestAcceptArgsSchema },
   'transport_request.status': { entity: 'transport_request', schema: transportRequestStatusArgsSchema },
   'transport_offer.create': { entity: 'transport_offer', schema: withId(transportOfferCreateSchema) },
+  'delivery.assign': { entity: 'delivery', schema: deliveryAssignArgsSchema },
+  'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },
+  'delivery.confirm': { entity: 'delivery', schema: deliveryConfirmArgsSchema },
+  'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
   'notification.read': { entity: 'notification', schema: notificationReadArgsSchema },
   'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { bidSchema } from './schemas/bid';
 import { categorySchema } from './schemas/category';
 import { uuidSchema } from './schemas/common';
+import { deliverySchema } from './schemas/delivery';
 import { instantOrderSchema } from './schemas/instant-order';
 import { instantOrderResponseSchema } from './schemas/instant-order-response';
 import { notificationSchema } from './schemas/notification';
@@ -33,6 +34,7 @@ export const SYNC_ENTITIES = [
   'subscription',
   'tender_opening',
   'objection',
+  'delivery',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -87,6 +89,7 @@ export const SYNC_ROWS = {
   /** the opening record, id = its project's id */
   tender_opening: openingRecordSchema,
   objection: objectionSchema,
+  delivery: deliverySchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 

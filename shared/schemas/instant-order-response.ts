@@ -16,6 +16,9 @@ export const instantOrderResponseSchema = z.object({
   status: instantOrderResponseStatusSchema,
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
+  /** Where the supplier's goods are picked up (for the order's owner, to request transport). */
+  supplier_address: z.string().nullable(),
+  supplier_city: z.string().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -6,6 +6,7 @@
  */
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Category } from '../../../shared/schemas/category';
+import type { Delivery, DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import type { Notification } from '../../../shared/schemas/notification';
@@ -46,6 +47,7 @@ export interface EntityRows {
   subscription: LocalSubscription;
   tender_opening: OpeningRecord & LocalFields;
   objection: Objection & LocalFields;
+  delivery: Delivery & LocalFields;
 }
 
 export type AnyRow = { id: string } & Record<string, unknown>;
@@ -69,6 +71,7 @@ export const ENTITY_TABLES = {
   subscription: { table: 'subscription', indexes: 'id, _gen' },
   tender_opening: { table: 'tender_openings', indexes: 'id, _gen' },
   objection: { table: 'objections', indexes: 'id, project_id, contractor_id, _gen' },
+  delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, requester_id, company_id, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
@@ -143,15 +146,17 @@ export interface RejectionRow {
 }
 
 /**
- * uploads: a photo chosen on this device, kept (already downscaled) until the server has
- * it, so it survives going offline, a reload and a restart. The id is the photo's own id
- * (a uuid made here): the upload names it, so a retried or resumed upload makes one
- * photo exactly once. `url` is the upload's address on the server once created: a reload
- * resumes there from the last byte the server has.
+ * uploads: a file chosen on this device, kept (a photo already downscaled) until the
+ * server has it, so it survives going offline, a reload and a restart: a product's photo,
+ * or a file of a delivery (the driver's signature and proof photos, the requester's photos
+ * of a problem). The id is the file's own id (a uuid made here): the upload names it, so a
+ * retried or resumed upload makes one file exactly once. `url` is the upload's address on
+ * the server once created: a reload resumes there from the last byte the server has.
  */
-export interface UploadRow {
+export type UploadRow = ProductPhotoUpload | DeliveryFileUpload;
+
+interface UploadFields {
   id: string;
-  product_id: string;
   blob: Blob;
   name: string;
   type: string;
@@ -160,8 +165,8 @@ export interface UploadRow {
   bytes: number;
   /**
    * queued: waits to be sent (or is being sent); sent: the server has it, the row waits
-   * for the pull that shows the photo; refused: the server said no (`code`, `error`),
-   * kept so the supplier sees why until they dismiss it.
+   * for the pull that shows it; refused: the server said no (`code`, `error`), kept so
+   * the person sees why until they dismiss it.
    */
   status: 'queued' | 'sent' | 'refused';
   url: string | null;
@@ -170,8 +175,26 @@ export interface UploadRow {
   created_at: string;
 }
 
+/** A product's photo (rows stored before delivery files existed have no `kind`). */
+export interface ProductPhotoUpload extends UploadFields {
+  kind?: 'product_photo';
+  product_id: string;
+}
+
+/** A file of a delivery: sent only once the outbox holds no mutation on that delivery (its step or problem goes first). */
+export interface DeliveryFileUpload extends UploadFields {
+  kind: 'delivery_file';
+  delivery_id: string;
+  purpose: DeliveryFilePurpose;
+}
+
+/** The entity row an upload belongs to, as the outbox names it. */
+export function uploadOwnerKey(row: UploadRow): RowKey {
+  return row.kind === 'delivery_file' ? rowKey('delivery', row.delivery_id) : rowKey('product', row.product_id);
+}
+
 /** Tables of this device only (never synced), as the latest schema version has them. */
-export const LOCAL_TABLES = { uploads: 'id, product_id, status' } as const;
+export const LOCAL_TABLES = { uploads: 'id, product_id, delivery_id, status' } as const;
 
 export interface SchemaVersion {
   version: number;
@@ -245,6 +268,15 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
         { key: 'cursor', value: '' },
         { key: 'bootstrap', value: { mode: 'reset', phase: 'feed', cursors: {}, received: 0, total: null } },
       ]);
+    },
+  },
+  {
+    // Deliveries: a table for the new synced entity, and uploads indexed by their
+    // delivery too (a delivery's files). New rows only: nothing stored changes.
+    version: 4,
+    stores: {
+      deliveries: 'id, transport_request_id, driver_id, requester_id, company_id, _gen',
+      uploads: 'id, product_id, delivery_id, status',
     },
   },
 ];

@@ -41,6 +41,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'transport_request.accept': { id: id(12), offer_id: id(13) },
   'transport_request.status': { id: id(12), status: 'cancelled' },
   'transport_offer.create': { id: id(14), transport_request_id: id(12), quoted_price: 700 },
+  'delivery.assign': { id: id(12), driver_id: id(40), vehicle_plate: 'أ ب ج 1234' },
+  'delivery.step': { id: id(41), event_id: id(42), step: 'picked_up', at: '2026-11-23T09:59:00.000Z', location: { lat: 24.7, lng: 46.7 } },
+  'delivery.confirm': { id: id(41), event_id: id(43), at: '2026-11-23T09:58:00.000Z' },
+  'delivery.problem': { id: id(41), event_id: id(44), at: '2026-11-23T09:58:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
   'notification.read': { id: id(15) },
   'notification.read_all': {},
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
@@ -61,6 +65,7 @@ const rows = [
   { entity: 'transport_request', id: id(12), data: { status: 'pending', requester_id: U, created_at: now } },
   { entity: 'transport_offer', id: id(13), data: { transport_request_id: id(12), status: 'submitted', created_at: now } },
   { entity: 'notification', id: id(15), data: { is_read: false, created_at: now } },
+  { entity: 'delivery', id: id(41), data: { transport_request_id: id(45), driver_id: U, requester_id: U, company_id: U, stage: 'assigned', events: [], created_at: now } },
   { entity: 'plan', id: 'premium', data: { name: 'premium' } },
   { entity: 'plan', id: 'basic', data: { name: 'basic' } },
   { entity: 'subscription', id: U, data: { subscription_plan: 'free', free_trial_used: false, status: 'active' } },
@@ -78,6 +83,8 @@ const offer10 = {
   status: 'submitted',
   supplier_name: 'شركة',
   supplier_verification_tier: 'gold',
+  supplier_address: null,
+  supplier_city: null,
   created_at: NOW,
   offered_price: 500,
   delivery_time_hours: null,
@@ -165,7 +172,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`transport_request:${id(11)}`]: {
       id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
       cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
-      status: 'pending', assigned_offer_id: null, requester_name: 'شركة', offer_count: 0, created_at: NOW, updated_at: NOW,
+      status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
+      created_at: NOW, updated_at: NOW,
     },
   },
   'transport_request.accept': {
@@ -180,6 +188,35 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },
+  },
+  // No delivery yet: a provisional one under the request's id, which the server's replaces.
+  'delivery.assign': {
+    [`delivery:${id(12)}`]: {
+      id: id(12), transport_request_id: id(12), company_id: U, company_name: 'شركة', driver_id: id(40), driver_name: null, vehicle_plate: 'أ ب ج 1234',
+      stage: 'assigned', pickup_location: undefined, delivery_location: undefined, cargo_description: undefined, cargo_weight: null, requester_id: U,
+      requester_name: null, requester_phone: null, supplier_name: null, supplier_phone: null, recipient_name: null, proof_note: null,
+      events: [{ id: id(12), step: 'assigned', at: NOW, recorded_at: NOW, actor_name: 'شركة', location: null, note: null, problem_kind: null }],
+      files: [], assigned_at: NOW, delivered_at: null, confirmed_at: null, created_at: NOW, updated_at: NOW,
+    },
+    [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], delivery_id: id(12), updated_at: NOW },
+  },
+  'delivery.step': {
+    [`delivery:${id(41)}`]: {
+      ...seed[`delivery:${id(41)}`], stage: 'picked_up', updated_at: NOW,
+      events: [{ id: id(42), step: 'picked_up', at: '2026-11-23T09:59:00.000Z', recorded_at: '2026-11-23T09:59:00.000Z', actor_name: 'شركة', location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.confirm': {
+    [`delivery:${id(41)}`]: {
+      ...seed[`delivery:${id(41)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:58:00.000Z', updated_at: NOW,
+      events: [{ id: id(43), step: 'confirmed', at: '2026-11-23T09:58:00.000Z', recorded_at: '2026-11-23T09:58:00.000Z', actor_name: 'شركة', location: null, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.problem': {
+    [`delivery:${id(41)}`]: {
+      ...seed[`delivery:${id(41)}`], stage: 'problem', updated_at: NOW,
+      events: [{ id: id(44), step: 'problem', at: '2026-11-23T09:58:00.000Z', recorded_at: '2026-11-23T09:58:00.000Z', actor_name: 'شركة', location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
+    },
   },
   'notification.read': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
   'notification.read_all': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },

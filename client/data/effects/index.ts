@@ -1,6 +1,7 @@
 /** Every mutation's local effect, one table (the engine replays them; features write through them). */
 import { accountEffects } from './account';
 import { catalogueEffects } from './catalogue';
+import { deliveryEffects } from './deliveries';
 import { photoEffects } from './photos';
 import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
@@ -15,6 +16,7 @@ export const EFFECTS: EffectTable = {
   ...procurementEffects,
   ...orderEffects,
   ...transportEffects,
+  ...deliveryEffects,
   ...accountEffects,
 };
 
@@ -45,6 +47,10 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'transport_request.accept': ['transport_request', 'transport_offer'],
   'transport_request.status': ['transport_request'],
   'transport_offer.create': ['transport_offer', 'transport_request'],
+  'delivery.assign': ['transport_request', 'delivery'],
+  'delivery.step': ['delivery'],
+  'delivery.confirm': ['delivery'],
+  'delivery.problem': ['delivery'],
   'notification.read': ['notification'],
   'notification.read_all': ['notification'],
   'subscription.subscribe': ['subscription', 'plan'],

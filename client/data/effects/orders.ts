@@ -77,6 +77,9 @@ export const orderEffects: Orders = {
           status: 'submitted',
           supplier_name: ctx.company_name,
           supplier_verification_tier: ctx.verification_tier,
+          // The owner's copy from the server carries where to pick the goods up; the supplier's own has no need.
+          supplier_address: null,
+          supplier_city: null,
           created_at: ctx.now,
         }),
         offered_price: args.offered_price,
