@@ -25,7 +25,7 @@ const delivery = (over: Record<string, unknown> = {}) => ({
   created_at: then, updated_at: then, ...over,
 });
 const request = { id: id(2), requester_id: id(4), pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: 2000, requester_name: 'مقاول', status: 'assigned', delivery_id: null, created_at: then };
-const upsert = (entity: string, data: { id: string }) => ({ entity, id: data.id, op: 'upsert', data }) as unknown as Change;
+const upsert = (entity: string, data: { id: string } & Record<string, unknown>) => ({ entity, id: data.id, op: 'upsert', data }) as unknown as Change;
 
 let db: BinaaDb;
 afterEach(() => db?.close());
