@@ -19,7 +19,7 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
   const { t } = useTranslation(['transport', 'common']);
   const { deliver } = useDeliveryMutations();
   const signature = useRef<SignatureHandle>(null);
-  const [recipient, setRecipient] = useState(delivery.requester_name ?? '');
+  const [recipient, setRecipient] = useState('');
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<{ recipient?: string; signature?: string }>({});

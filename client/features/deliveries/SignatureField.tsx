@@ -55,8 +55,13 @@ export const SignatureField = forwardRef<SignatureHandle, { error?: string; onDr
     fit();
     const ended = () => drawn.current?.();
     signature.addEventListener('endStroke', ended);
+    // The dialog may lay the canvas out after it mounts, and a phone turns: fit it to its box whenever that changes.
+    let width = el.offsetWidth;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => el.offsetWidth !== width && ((width = el.offsetWidth), fit()));
+    observer?.observe(el);
     window.addEventListener('resize', fit);
     return () => {
+      observer?.disconnect();
       window.removeEventListener('resize', fit);
       signature.removeEventListener('endStroke', ended);
       signature.off();
