@@ -9,7 +9,7 @@ import type { Change } from '../../../shared/sync';
 import { BinaaDb } from '../db/database';
 import type { EffectContext } from '../db/schema';
 import { deliveryUploadRows } from '../photos/queue';
-import { waitsForOutbox, uploadMetadata } from '../photos/uploader';
+import { PhotoUploader, waitsForOutbox, uploadMetadata } from '../photos/uploader';
 import { applyPulledPage, applyPushResults, confirmThrough, writeLocalRows } from '../sync/store';
 
 const U = '00000000-0000-4000-8000-00000000000a';
@@ -108,5 +108,16 @@ describe('delivery files in the upload queue', () => {
   it('is sent with the metadata of a delivery file', () => {
     expect(uploadMetadata(file)).toEqual({ kind: 'delivery_file', delivery_id: id(1), purpose: 'proof', photo_id: id(10), filename: 'p.webp', filetype: 'image/webp' });
     expect(uploadMetadata(photo)).toEqual({ kind: 'product_photo', product_id: id(7), photo_id: id(12), filename: 'p', filetype: 'image/webp' });
+  });
+
+  it('keeps a sent file until a pull brings its delivery with it, then lets it go', async () => {
+    await open([upsert('delivery', delivery())]);
+    await db.uploads.bulkAdd([{ ...file, status: 'sent' }]);
+    const uploader = new PhotoUploader(db);
+    await uploader.settle();
+    expect(await db.uploads.count()).toBe(1);
+    await applyPulledPage(db, [upsert('delivery', delivery({ files: [{ id: id(10), purpose: 'proof', hash: 'a'.repeat(64), width: 1, height: 1 }] }))], 0, 0, {});
+    await uploader.settle();
+    expect(await db.uploads.count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_DELIVERY_PHOTOS } from '../../../shared/schemas/delivery';
 
@@ -20,15 +20,20 @@ export function PhotoPicker({ label, files, onChange, testId }: { label: string;
   const styles = useStyles();
   const { t } = useTranslation('transport');
   const input = useRef<HTMLInputElement>(null);
-  const urls = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
-  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u)), [urls]);
+  // Made and revoked by the same effect, so a second run (StrictMode) makes them again.
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = files.map((f) => URL.createObjectURL(f));
+    setUrls(made);
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+  }, [files]);
   const full = files.length >= MAX_DELIVERY_PHOTOS;
   return (
     <Field label={label} hint={t('delivery.photosHint', { max: MAX_DELIVERY_PHOTOS })}>
       <div className={styles.row}>
         {files.map((file, i) => (
           <div key={`${file.name}-${i}`} className={styles.tile}>
-            <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: i + 1 })} />
+            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: i + 1 })} />}
             <Button
               className={styles.remove}
               size="small"
