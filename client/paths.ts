@@ -13,12 +13,16 @@ export const PATHS = {
   projects: '/projects',
   instantOrders: '/instant-orders',
   transport: '/transport',
-  jobs: '/jobs',
   notifications: '/notifications',
   admin: '/admin',
   pricing: '/pricing',
   syncCentre: '/sync',
   profile: '/profile',
+  team: '/team',
+  /** A driver's deliveries (features/jobs); a driver's home instead of the dashboard. */
+  jobs: '/jobs',
+  /** An invite link: /invite/{token}, public (it works signed out). */
+  invite: '/invite',
 } as const;
 
 /** Pages of the footer links, shown by the info screen at /info/:topic. */

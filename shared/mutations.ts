@@ -76,15 +76,16 @@ export const MUTATIONS = {
   'transport_request.accept': { entity: 'transport_request', schema: transportRequestAcceptArgsSchema },
   'transport_request.status': { entity: 'transport_request', schema: transportRequestStatusArgsSchema },
   'transport_offer.create': { entity: 'transport_offer', schema: withId(transportOfferCreateSchema) },
-  'delivery.assign': { entity: 'delivery', schema: deliveryAssignArgsSchema },
-  'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },
-  'delivery.confirm': { entity: 'delivery', schema: deliveryConfirmArgsSchema },
-  'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
   'notification.read': { entity: 'notification', schema: notificationReadArgsSchema },
   'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
   'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
   'profile.save': { entity: 'profile', schema: profileUpsertSchema },
+  /** id: the transport request's (a delivery is made by assigning its request). */
+  'delivery.assign': { entity: 'delivery', schema: deliveryAssignArgsSchema },
+  'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },
+  'delivery.confirm': { entity: 'delivery', schema: deliveryConfirmArgsSchema },
+  'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { bidSchema } from './schemas/bid';
 import { categorySchema } from './schemas/category';
-import { uuidSchema } from './schemas/common';
 import { deliverySchema } from './schemas/delivery';
+import { uuidSchema } from './schemas/common';
 import { instantOrderSchema } from './schemas/instant-order';
 import { instantOrderResponseSchema } from './schemas/instant-order-response';
 import { notificationSchema } from './schemas/notification';
@@ -89,6 +89,7 @@ export const SYNC_ROWS = {
   /** the opening record, id = its project's id */
   tender_opening: openingRecordSchema,
   objection: objectionSchema,
+  /** a delivery as its parties see it: never a price (shared/schemas/delivery.ts) */
   delivery: deliverySchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;

@@ -16,7 +16,7 @@ export const instantOrderResponseSchema = z.object({
   status: instantOrderResponseStatusSchema,
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
-  /** Where the supplier's goods are picked up (for the order's owner, to request transport). */
+  /** Where the supplier is (their profile's address and city): the contractor prefills a transport request's pickup from it. */
   supplier_address: z.string().nullable(),
   supplier_city: z.string().nullable(),
   created_at: timestampSchema,

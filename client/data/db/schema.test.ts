@@ -58,7 +58,7 @@ describe('local store schema', () => {
     await db.open();
     expect((await db.bids.toArray()).map((b) => b.id)).toEqual(['mine']);
     expect(await db.getMeta('cursor')).toBe('');
-    expect(await db.getMeta('generation')).toBe(3);
+    expect(await db.getMeta('generation')).toBe(4); // versions 3 and 4 each pull everything again
     expect(await db.getMeta('bootstrap')).toMatchObject({ mode: 'reset', phase: 'feed' });
     expect(await db.tender_openings.count()).toBe(0);
     await db.delete();

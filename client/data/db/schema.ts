@@ -6,7 +6,7 @@
  */
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Category } from '../../../shared/schemas/category';
-import type { Delivery, DeliveryFilePurpose } from '../../../shared/schemas/delivery';
+import type { Delivery } from '../../../shared/schemas/delivery';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import type { Notification } from '../../../shared/schemas/notification';
@@ -20,6 +20,7 @@ import type { TransportRequest } from '../../../shared/schemas/transport-request
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { Transaction } from 'dexie';
+import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 
 /** Fields the client adds to every stored row. */
 export interface LocalFields {
@@ -71,7 +72,7 @@ export const ENTITY_TABLES = {
   subscription: { table: 'subscription', indexes: 'id, _gen' },
   tender_opening: { table: 'tender_openings', indexes: 'id, _gen' },
   objection: { table: 'objections', indexes: 'id, project_id, contractor_id, _gen' },
-  delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, requester_id, company_id, _gen' },
+  delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
@@ -194,7 +195,7 @@ export function uploadOwnerKey(row: UploadRow): RowKey {
 }
 
 /** Tables of this device only (never synced), as the latest schema version has them. */
-export const LOCAL_TABLES = { uploads: 'id, product_id, delivery_id, status' } as const;
+export const LOCAL_TABLES = { uploads: 'id, product_id, status' } as const;
 
 export interface SchemaVersion {
   version: number;
@@ -271,12 +272,20 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     },
   },
   {
-    // Deliveries: a table for the new synced entity, and uploads indexed by their
-    // delivery too (a delivery's files). New rows only: nothing stored changes.
+    // Deliveries arrive as rows of their own; transport requests gained their deal and
+    // delivery, offers the supplier's address: the next sync pulls everything again under
+    // a new generation (as version 3 does), so stored rows get the new fields.
     version: 4,
-    stores: {
-      deliveries: 'id, transport_request_id, driver_id, requester_id, company_id, _gen',
-      uploads: 'id, product_id, delivery_id, status',
+    stores: { deliveries: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
+    upgrade: async (tx) => {
+      const meta = tx.table('meta');
+      const generation = (((await meta.get('generation')) as MetaRow | undefined)?.value as number | undefined) ?? 0;
+      if (!(await meta.get('initial_sync_done'))) return;
+      await meta.bulkPut([
+        { key: 'generation', value: generation + 1 },
+        { key: 'cursor', value: '' },
+        { key: 'bootstrap', value: { mode: 'reset', phase: 'feed', cursors: {}, received: 0, total: null } },
+      ]);
     },
   },
 ];

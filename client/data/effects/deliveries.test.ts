@@ -1,7 +1,7 @@
 /**
  * The delivery effects over a real (fake-indexeddb) store: the delivered step with its
- * proof and files in one write, a replay that never shows an event twice, and the
- * provisional delivery of an assignment giving way to the server's.
+ * proof and files in one write, a replay that never shows an event twice, a
+ * reassignment; and a delivery's files in the upload queue.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('delivery effects', () => {
     await writeLocalRows(db, 'delivery.step', { id: id(1), event_id: id(20), step: 'delivered', at: '2026-11-23T09:59:00.000Z', proof }, ctx, files);
     const row = await db.deliveries.get(id(1));
     expect(row).toMatchObject({ stage: 'delivered', recipient_name: 'خالد', proof_note: 'عند البوابة', delivered_at: '2026-11-23T09:59:00.000Z' });
-    expect(row!.events).toEqual([expect.objectContaining({ id: id(20), step: 'delivered', recorded_at: '2026-11-23T09:59:00.000Z', note: 'عند البوابة' })]);
+    expect(row!.events).toEqual([expect.objectContaining({ id: id(20), step: 'delivered', at: '2026-11-23T09:59:00.000Z', note: 'عند البوابة' })]);
     expect((await db.uploads.toArray()).map((u) => [u.id, u.kind, u.status])).toEqual([
       [id(10), 'delivery_file', 'queued'],
       [id(11), 'delivery_file', 'queued'],
@@ -72,23 +72,13 @@ describe('delivery effects', () => {
     expect((await db.deliveries.get(id(1)))!.events).toEqual([served]);
   });
 
-  it('assign: a provisional delivery from the request, replaced by the server\'s once the mutation leaves the outbox', async () => {
-    await open([upsert('transport_request', request)]);
-    const { id: m } = await writeLocalRows(db, 'delivery.assign', { id: id(2), driver_id: id(5), vehicle_plate: 'ب ت ث 456' }, ctx);
-    expect(await db.deliveries.get(id(2))).toMatchObject({ stage: 'assigned', driver_id: id(5), vehicle_plate: 'ب ت ث 456', pickup_location: 'الدمام', cargo_weight: 2000 });
-    expect(await db.transport_requests.get(id(2))).toMatchObject({ delivery_id: id(2) });
-    await applyPushResults(db, [{ id: m, status: 'applied' }], ctx.now);
-    await applyPulledPage(db, [upsert('transport_request', { ...request, delivery_id: id(1) }), upsert('delivery', delivery({ stage: 'assigned', driver_id: id(5) }))], m, 0, {});
-    await confirmThrough(db, m);
-    expect((await db.deliveries.toArray()).map((d) => d.id)).toEqual([id(1)]);
-    expect(await db.transport_requests.get(id(2))).toMatchObject({ delivery_id: id(1) });
-  });
-
-  it('assign again: the request\'s delivery gets the new driver and plate', async () => {
+  it('assign again before pickup: the request\'s delivery gets the new driver and plate; a first assignment waits for the server\'s row', async () => {
     await open([upsert('transport_request', { ...request, delivery_id: id(1) }), upsert('delivery', delivery({ stage: 'assigned' }))]);
     await writeLocalRows(db, 'delivery.assign', { id: id(2), driver_id: id(5), vehicle_plate: 'XYZ 9' }, ctx);
     expect(await db.deliveries.get(id(1))).toMatchObject({ driver_id: id(5), driver_name: null, vehicle_plate: 'XYZ 9' });
-    expect(await db.deliveries.get(id(2))).toBeUndefined();
+    await writeLocalRows(db, 'delivery.assign', { id: id(6), driver_id: id(5), vehicle_plate: 'XYZ 9' }, ctx);
+    expect(await db.deliveries.count()).toBe(1);
+    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['delivery.assign', 'delivery.assign']);
   });
 });
 

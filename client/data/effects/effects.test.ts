@@ -41,15 +41,15 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'transport_request.accept': { id: id(12), offer_id: id(13) },
   'transport_request.status': { id: id(12), status: 'cancelled' },
   'transport_offer.create': { id: id(14), transport_request_id: id(12), quoted_price: 700 },
-  'delivery.assign': { id: id(12), driver_id: id(40), vehicle_plate: 'أ ب ج 1234' },
-  'delivery.step': { id: id(41), event_id: id(42), step: 'picked_up', at: '2026-11-23T09:59:00.000Z', location: { lat: 24.7, lng: 46.7 } },
-  'delivery.confirm': { id: id(41), event_id: id(43), at: '2026-11-23T09:58:00.000Z' },
-  'delivery.problem': { id: id(41), event_id: id(44), at: '2026-11-23T09:58:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
   'notification.read': { id: id(15) },
   'notification.read_all': {},
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
   'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
+  'delivery.assign': { id: id(12), driver_id: id(41), vehicle_plate: 'أ ب ج 1234' },
+  'delivery.step': { id: id(40), event_id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', location: { lat: 24.7, lng: 46.7 } },
+  'delivery.confirm': { id: id(43), event_id: id(44), at: '2026-11-23T09:59:00.000Z' },
+  'delivery.problem': { id: id(43), event_id: id(45), at: '2026-11-23T09:59:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -65,11 +65,12 @@ const rows = [
   { entity: 'transport_request', id: id(12), data: { status: 'pending', requester_id: U, created_at: now } },
   { entity: 'transport_offer', id: id(13), data: { transport_request_id: id(12), status: 'submitted', created_at: now } },
   { entity: 'notification', id: id(15), data: { is_read: false, created_at: now } },
-  { entity: 'delivery', id: id(41), data: { transport_request_id: id(45), driver_id: U, requester_id: U, company_id: U, stage: 'assigned', events: [], created_at: now } },
   { entity: 'plan', id: 'premium', data: { name: 'premium' } },
   { entity: 'plan', id: 'basic', data: { name: 'basic' } },
   { entity: 'subscription', id: U, data: { subscription_plan: 'free', free_trial_used: false, status: 'active' } },
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
+  { entity: 'delivery', id: id(40), data: { transport_request_id: id(12), driver_id: U, driver_name: 'سعد', vehicle_plate: 'د هـ و 9', stage: 'picked_up', events: [], created_at: now } },
+  { entity: 'delivery', id: id(43), data: { transport_request_id: id(16), driver_id: id(41), stage: 'delivered', events: [], confirmed_at: null, created_at: now } },
 ] as const;
 
 const NOW = ctx.now;
@@ -189,35 +190,6 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },
   },
-  // No delivery yet: a provisional one under the request's id, which the server's replaces.
-  'delivery.assign': {
-    [`delivery:${id(12)}`]: {
-      id: id(12), transport_request_id: id(12), company_id: U, company_name: 'شركة', driver_id: id(40), driver_name: null, vehicle_plate: 'أ ب ج 1234',
-      stage: 'assigned', pickup_location: undefined, delivery_location: undefined, cargo_description: undefined, cargo_weight: null, requester_id: U,
-      requester_name: null, requester_phone: null, supplier_name: null, supplier_phone: null, recipient_name: null, proof_note: null,
-      events: [{ id: id(12), step: 'assigned', at: NOW, recorded_at: NOW, actor_name: 'شركة', location: null, note: null, problem_kind: null }],
-      files: [], assigned_at: NOW, delivered_at: null, confirmed_at: null, created_at: NOW, updated_at: NOW,
-    },
-    [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], delivery_id: id(12), updated_at: NOW },
-  },
-  'delivery.step': {
-    [`delivery:${id(41)}`]: {
-      ...seed[`delivery:${id(41)}`], stage: 'picked_up', updated_at: NOW,
-      events: [{ id: id(42), step: 'picked_up', at: '2026-11-23T09:59:00.000Z', recorded_at: '2026-11-23T09:59:00.000Z', actor_name: 'شركة', location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
-    },
-  },
-  'delivery.confirm': {
-    [`delivery:${id(41)}`]: {
-      ...seed[`delivery:${id(41)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:58:00.000Z', updated_at: NOW,
-      events: [{ id: id(43), step: 'confirmed', at: '2026-11-23T09:58:00.000Z', recorded_at: '2026-11-23T09:58:00.000Z', actor_name: 'شركة', location: null, note: null, problem_kind: null }],
-    },
-  },
-  'delivery.problem': {
-    [`delivery:${id(41)}`]: {
-      ...seed[`delivery:${id(41)}`], stage: 'problem', updated_at: NOW,
-      events: [{ id: id(44), step: 'problem', at: '2026-11-23T09:58:00.000Z', recorded_at: '2026-11-23T09:58:00.000Z', actor_name: 'شركة', location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
-    },
-  },
   'notification.read': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
   'notification.read_all': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
   'subscription.subscribe': {
@@ -233,6 +205,26 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+  // Before pickup only: the delivery of request 12 was picked up, so a reassignment changes nothing locally (the server refuses it).
+  'delivery.assign': {},
+  'delivery.step': {
+    [`delivery:${id(40)}`]: {
+      ...seed[`delivery:${id(40)}`], stage: 'on_the_way', updated_at: NOW,
+      events: [{ id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', recorded_at: NOW, actor_name: null, location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.confirm': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:59:00.000Z', updated_at: NOW,
+      events: [{ id: id(44), step: 'confirmed', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: null, problem_kind: null }],
+    },
+  },
+  'delivery.problem': {
+    [`delivery:${id(43)}`]: {
+      ...seed[`delivery:${id(43)}`], stage: 'problem', updated_at: NOW,
+      events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
+    },
+  },
 };
 
 /** Every local row, by key, without what only the local store adds. */

@@ -1,11 +1,11 @@
 /** Every mutation's local effect, one table (the engine replays them; features write through them). */
 import { accountEffects } from './account';
 import { catalogueEffects } from './catalogue';
-import { deliveryEffects } from './deliveries';
 import { photoEffects } from './photos';
 import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
 import { transportEffects } from './transport';
+import { deliveryEffects } from './deliveries';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
@@ -47,13 +47,13 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'transport_request.accept': ['transport_request', 'transport_offer'],
   'transport_request.status': ['transport_request'],
   'transport_offer.create': ['transport_offer', 'transport_request'],
-  'delivery.assign': ['transport_request', 'delivery'],
-  'delivery.step': ['delivery'],
-  'delivery.confirm': ['delivery'],
-  'delivery.problem': ['delivery'],
   'notification.read': ['notification'],
   'notification.read_all': ['notification'],
   'subscription.subscribe': ['subscription', 'plan'],
   'subscription.free_trial': ['subscription', 'plan'],
   'profile.save': ['profile'],
+  'delivery.assign': ['delivery'],
+  'delivery.step': ['delivery'],
+  'delivery.confirm': ['delivery'],
+  'delivery.problem': ['delivery'],
 };

@@ -77,7 +77,7 @@ export const orderEffects: Orders = {
           status: 'submitted',
           supplier_name: ctx.company_name,
           supplier_verification_tier: ctx.verification_tier,
-          // The owner's copy from the server carries where to pick the goods up; the supplier's own has no need.
+          // The server fills them from the supplier's profile.
           supplier_address: null,
           supplier_city: null,
           created_at: ctx.now,

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Delivery } from '../../../shared/schemas/delivery';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useOutbox, usePendingKeys } from '../../data/local/hooks';
+import { i18n } from '../../i18n';
 import { isolate } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Facts, type Fact } from '../../ui/Facts';
@@ -17,6 +18,10 @@ import { ProblemDialog } from './ProblemDialog';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
 import { STAGE_TONE, Timeline } from './Timeline';
+
+// The review prompt after a confirmation speaks the reviews namespace: loaded with this
+// module (the transport screen's chunk), so opening the prompt does not suspend the screen.
+void i18n.loadNamespaces(['reviews']);
 
 const useStyles = makeStyles({
   root: {
@@ -64,15 +69,23 @@ export function CompanyDeliveryPanel({ request, delivery }: { request: Transport
   const styles = useStyles();
   const { t } = useTranslation('transport');
   const [assigning, setAssigning] = useState(false);
+  // A first assignment has no local row (the server makes the delivery): until it is sent, the outbox says who and which plate.
+  const waiting = useOutbox().filter((m) => m.name === 'delivery.assign' && m.status === 'pending' && m.args.id === request.id).at(-1);
   const canAssign = (request.status === 'assigned' || request.status === 'in_transit') && (!delivery || delivery.stage === 'assigned');
   if (!delivery && !canAssign) return null;
   return (
     <section className={styles.root} aria-label={t('delivery.title')} data-testid="delivery-panel">
       {delivery && <DeliverySummary delivery={delivery} />}
+      {!delivery && waiting && (
+        <div className={styles.head} data-testid="assignment-waiting">
+          <span>{t('delivery.assignedPlate', { plate: isolate(String(waiting.args.vehicle_plate ?? '')) })}</span>
+          <PendingBadge />
+        </div>
+      )}
       {canAssign && (
         <div className={styles.actions}>
-          <Button appearance={delivery ? 'secondary' : 'primary'} onClick={() => setAssigning(true)} data-testid="assign-driver-open">
-            {delivery ? t('delivery.changeDriver') : t('delivery.assign')}
+          <Button appearance={delivery || waiting ? 'secondary' : 'primary'} onClick={() => setAssigning(true)} data-testid="assign-driver-open">
+            {delivery || waiting ? t('delivery.changeDriver') : t('delivery.assign')}
           </Button>
         </div>
       )}

@@ -37,7 +37,8 @@ export function useDeliveries(): Delivery[] | undefined {
 export function useDeliveryUploads(deliveryId: string): DeliveryFileUpload[] | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
-    const rows = (await db.uploads.where('delivery_id').equals(deliveryId).toArray()) as DeliveryFileUpload[];
+    // The table holds a handful of rows: read whole, not through an index of its own.
+    const rows = (await db.uploads.toArray()).filter((u): u is DeliveryFileUpload => u.kind === 'delivery_file' && u.delivery_id === deliveryId);
     return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
   }, [db, deliveryId]);
 }

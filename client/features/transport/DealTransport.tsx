@@ -7,12 +7,17 @@ import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import type { Project } from '../../../shared/schemas/project';
 import { useSession } from '../../data/session';
+import { i18n } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { placeOf } from '../deliveries/deliveryView';
 import { CreateRequestDialog, type Deal } from './CreateRequestDialog';
 import { useRequestForDeal } from './queries';
 import type { RequestValues } from './requestForm';
+
+// Shown on the orders and projects screens, whose routes load their own namespaces: the
+// transport texts load with this module, before the button first renders.
+void i18n.loadNamespaces(['transport']);
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },

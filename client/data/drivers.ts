@@ -1,5 +1,5 @@
 /**
- * The company's people, read online (GET /api/company/members): the transport company
+ * The company's drivers, read online (GET /api/company/members): the transport company
  * picks the driver of a job from them. Members are not in the offline store (they change
  * rarely and only the owner and members list them), so offline the screen says so.
  */
