@@ -71,7 +71,7 @@ export function CompanyDeliveryPanel({ request, delivery }: { request: Transport
   const [assigning, setAssigning] = useState(false);
   // A first assignment has no local row (the server makes the delivery): until it is sent, the outbox says who and which plate.
   const waiting = useOutbox().filter((m) => m.name === 'delivery.assign' && m.status === 'pending' && m.args.id === request.id).at(-1);
-  const canAssign = (request.status === 'assigned' || request.status === 'in_transit') && (!delivery || delivery.stage === 'assigned');
+  const canAssign = request.status === 'assigned' && (!delivery || delivery.stage === 'assigned');
   if (!delivery && !canAssign) return null;
   return (
     <section className={styles.root} aria-label={t('delivery.title')} data-testid="delivery-panel">
