@@ -85,6 +85,12 @@ async function person(browser: Browser, testInfo: TestInfo, lang: Lang, role: Se
   return user;
 }
 
+/** Opens a signed-in screen; a phone on a busy test machine may take longer than the page models' 10 s. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#screen-title')).toBeVisible({ timeout: 30_000 });
+}
+
 /** A small camera-like JPEG. */
 const photo = async () => ({
   name: 'proof.jpg',
@@ -122,7 +128,7 @@ for (const lang of ['ar', 'en'] as const) {
 
   test.describe(`deliveries in ${lang}`, () => {
     test('an accepted order is moved by a driver offline, with a signed proof, and confirmed by the contractor', async ({ browser }, testInfo) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000);
       const contractor = await person(browser, testInfo, lang, 'contractor', text.contractor, { phone: '0501234567' });
       const supplier = await person(browser, testInfo, lang, 'supplier', text.supplier, { address: text.supplierAddress, city: text.supplierCity });
       const owner = await person(browser, testInfo, lang, 'transport', text.company);
@@ -131,18 +137,18 @@ for (const lang of ['ar', 'en'] as const) {
 
       // The order, the supplier's offer, accepted.
       const co = new InstantOrdersPage(contractor.page);
-      await co.goto();
+      await open(contractor.page, '/instant-orders');
       await co.create({ title, description: title, quantity: text.quantity, unit: text.unit, location: text.site });
       const so = new InstantOrdersPage(supplier.page);
-      await so.goto();
-      await reloadUntil(supplier.page, () => expect(so.order(title)).toBeVisible({ timeout: 3_000 }));
+      await open(supplier.page, '/instant-orders');
+      await reloadUntil(supplier.page, () => expect(so.order(title)).toBeVisible({ timeout: 10_000 }), 90_000);
       await so.offer(title, '48000', '24');
-      await reloadUntil(contractor.page, () => expect(co.order(title).getByTestId('offer-row')).toHaveCount(1, { timeout: 3_000 }));
+      await reloadUntil(contractor.page, () => expect(co.order(title).getByTestId('offer-row')).toHaveCount(1, { timeout: 10_000 }), 90_000);
       await co.acceptOffer(title, text.supplier);
       await expect(co.status(co.order(title))).toHaveAttribute('data-status', 'fulfilled');
 
       // Transport in one step from the order: the form comes filled in.
-      await reloadUntil(contractor.page, () => expect(co.order(title).getByTestId('request-transport')).toBeVisible({ timeout: 3_000 }));
+      await reloadUntil(contractor.page, () => expect(co.order(title).getByTestId('request-transport')).toBeVisible({ timeout: 10_000 }), 90_000);
       await co.order(title).getByTestId('request-transport').click();
       const form = contractor.page.getByTestId('request-form');
       await expect(form.locator('[name="pickup_location"]')).toHaveValue(new RegExp(`${text.supplierAddress}.*${text.supplierCity}`));
@@ -155,11 +161,11 @@ for (const lang of ['ar', 'en'] as const) {
       // The company quotes; the contractor accepts.
       const tr = new TransportPage(contractor.page);
       const to = new TransportPage(owner.page);
-      await to.goto();
-      await reloadUntil(owner.page, () => expect(to.request(title)).toBeVisible({ timeout: 3_000 }));
+      await open(owner.page, '/transport');
+      await reloadUntil(owner.page, () => expect(to.request(title)).toBeVisible({ timeout: 10_000 }), 90_000);
       await to.quote(title, '1800');
-      await tr.goto();
-      await reloadUntil(contractor.page, () => expect(tr.request(title).getByTestId('quote-row')).toHaveCount(1, { timeout: 3_000 }));
+      await open(contractor.page, '/transport');
+      await reloadUntil(contractor.page, () => expect(tr.request(title).getByTestId('quote-row')).toHaveCount(1, { timeout: 10_000 }), 90_000);
       await tr.acceptQuote(title, text.company);
       await expect(tr.status(tr.request(title))).toHaveAttribute('data-status', 'assigned');
 
@@ -170,11 +176,11 @@ for (const lang of ['ar', 'en'] as const) {
       expect(joined.status, JSON.stringify(joined.body)).toBeLessThan(300);
 
       // The owner assigns the job to the driver, with the plate.
-      await to.goto();
+      await open(owner.page, '/transport');
       await reloadUntil(owner.page, async () => {
         await to.tab('jobs');
-        await expect(to.request(title).getByTestId('assign-driver-open')).toBeVisible({ timeout: 3_000 });
-      });
+        await expect(to.request(title).getByTestId('assign-driver-open')).toBeVisible({ timeout: 10_000 });
+      }, 90_000);
       await to.request(title).getByTestId('assign-driver-open').click();
       await owner.page.getByTestId('assign-driver').selectOption({ label: text.driver });
       await owner.page.getByTestId('assign-plate').fill(text.plate);
@@ -184,10 +190,9 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(to.request(title).getByTestId('delivery-plate')).toContainText(text.plate);
 
       // The driver's jobs: the job with its places, contact and plate.
-      await driver.page.goto('/jobs');
-      await expect(driver.page.locator('#screen-title')).toBeVisible();
+      await open(driver.page, '/jobs');
       const job = driver.page.getByTestId('job-card').filter({ hasText: title });
-      await reloadUntil(driver.page, () => expect(job).toBeVisible({ timeout: 3_000 }));
+      await reloadUntil(driver.page, () => expect(job).toBeVisible({ timeout: 10_000 }), 90_000);
       await expect(job.getByTestId('job-plate')).toContainText(text.plate);
       await expect(job.getByTestId('call-requester')).toHaveAttribute('href', 'tel:+966501234567');
       await expect(job.getByTestId('maps-delivery')).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text.site)}`);
@@ -246,7 +251,7 @@ for (const lang of ['ar', 'en'] as const) {
 
       // The contractor sees the timeline and the proof, and confirms receipt.
       const card = tr.request(title);
-      await reloadUntil(contractor.page, () => expect(card.getByTestId('delivery-stage')).toHaveAttribute('data-status', 'delivered', { timeout: 3_000 }));
+      await reloadUntil(contractor.page, () => expect(card.getByTestId('delivery-stage')).toHaveAttribute('data-status', 'delivered', { timeout: 10_000 }), 90_000);
       await expect(card.getByTestId('timeline-event')).toHaveCount(4);
       await expect(card.getByTestId('proof-recipient')).toContainText(text.recipient);
       const signature = card.getByTestId('proof-signature');
