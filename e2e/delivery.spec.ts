@@ -259,9 +259,11 @@ for (const lang of ['ar', 'en'] as const) {
       await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await expect(card.getByTestId('proof-photo')).toHaveCount(1);
       await expect.poll(() => card.getByTestId('proof-photo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-      // Not a public file: another person's request for it is refused.
+      // Not a public file: without a session of one of the deal's parties it is refused.
       const fileUrl = await signature.getAttribute('src');
-      expect((await supplier.page.request.get(fileUrl!)).status()).toBeGreaterThanOrEqual(400);
+      const outsider = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+      expect((await outsider.request.get(fileUrl!)).status()).toBeGreaterThanOrEqual(400);
+      await outsider.close();
 
       const confirmBefore = await storedResults(contractor.page);
       await card.getByTestId('confirm-receipt').click();
