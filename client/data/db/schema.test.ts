@@ -58,9 +58,29 @@ describe('local store schema', () => {
     await db.open();
     expect((await db.bids.toArray()).map((b) => b.id)).toEqual(['mine']);
     expect(await db.getMeta('cursor')).toBe('');
-    expect(await db.getMeta('generation')).toBe(4); // versions 3 and 4 each pull everything again
+    expect(await db.getMeta('generation')).toBe(3);
     expect(await db.getMeta('bootstrap')).toMatchObject({ mode: 'reset', phase: 'feed' });
     expect(await db.tender_openings.count()).toBe(0);
+    await db.delete();
+  });
+
+  it('opens a database of version 3 at version 4 with a deliveries table and pulls everything again (rows gained fields)', async () => {
+    const userId = `v3-${Math.random()}`;
+    const v3 = new Dexie(dbName(userId), { indexedDB, IDBKeyRange });
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 3)) v3.version(v.version).stores(v.stores);
+    await v3.table('meta').bulkPut([
+      { key: 'initial_sync_done', value: true },
+      { key: 'cursor', value: 'c42' },
+      { key: 'generation', value: 5 },
+    ]);
+    v3.close();
+
+    const db = new BinaaDb(userId, { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(await db.getMeta('cursor')).toBe('');
+    expect(await db.getMeta('generation')).toBe(6);
+    expect(await db.getMeta('bootstrap')).toMatchObject({ mode: 'reset', phase: 'feed' });
+    expect(await db.table('deliveries').count()).toBe(0);
     await db.delete();
   });
 });

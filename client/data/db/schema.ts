@@ -281,6 +281,8 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
       const meta = tx.table('meta');
       const generation = (((await meta.get('generation')) as MetaRow | undefined)?.value as number | undefined) ?? 0;
       if (!(await meta.get('initial_sync_done'))) return;
+      // Already pulling everything again (version 3's upgrade ran just before): once is enough.
+      if ((((await meta.get('bootstrap')) as MetaRow | undefined)?.value as { mode?: string } | undefined)?.mode === 'reset') return;
       await meta.bulkPut([
         { key: 'generation', value: generation + 1 },
         { key: 'cursor', value: '' },

@@ -86,6 +86,7 @@ const offer10 = {
   supplier_verification_tier: 'gold',
   supplier_address: null,
   supplier_city: null,
+  created_by_name: null,
   created_at: NOW,
   offered_price: 500,
   delivery_time_hours: null,
@@ -140,7 +141,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'bid.create': {
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
-      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0,
+      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0, created_by_name: null,
       project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
@@ -185,7 +186,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'transport_offer.create': {
     [`transport_offer:${id(14)}`]: {
       id: id(14), transport_request_id: id(12), transport_company_id: U, status: 'submitted', transport_company_name: 'شركة',
-      transport_company_verification_tier: 'gold', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
+      transport_company_verification_tier: 'gold', created_by_name: null, created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
       estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },

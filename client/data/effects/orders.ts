@@ -80,6 +80,7 @@ export const orderEffects: Orders = {
           // The server fills them from the supplier's profile.
           supplier_address: null,
           supplier_city: null,
+          created_by_name: null,
           created_at: ctx.now,
         }),
         offered_price: args.offered_price,

@@ -96,6 +96,8 @@ export const procurementEffects: Procurement = {
         status: 'submitted',
         contractor_name: ctx.company_name,
         contractor_verification_tier: ctx.verification_tier,
+        // The server names the person who sent it.
+        created_by_name: null,
         contractor_average_rating: 0,
         contractor_total_reviews: 0,
         project_title: project ? String(project.title) : '',

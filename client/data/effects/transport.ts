@@ -64,6 +64,8 @@ export const transportEffects: Transport = {
           status: 'submitted',
           transport_company_name: ctx.company_name,
           transport_company_verification_tier: ctx.verification_tier,
+          // The server names the person who sent it.
+          created_by_name: null,
           created_at: ctx.now,
         }),
         quoted_price: args.quoted_price,
