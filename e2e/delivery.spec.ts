@@ -91,6 +91,9 @@ async function open(page: Page, path: string) {
   await expect(page.locator('#screen-title')).toBeVisible({ timeout: 30_000 });
 }
 
+/** A full-page screenshot in test-results/screenshots/ for a person to look at (mirroring, overlaps, text). */
+const shot = (page: Page, lang: Lang, name: string) => page.screenshot({ path: `test-results/screenshots/${lang}-delivery-${name}.png`, fullPage: true });
+
 /** A small camera-like JPEG. */
 const photo = async () => ({
   name: 'proof.jpg',
@@ -188,6 +191,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(owner.page.getByTestId('assign-form')).toBeHidden();
       await expect(to.request(title).getByTestId('delivery-stage')).toHaveAttribute('data-status', 'assigned');
       await expect(to.request(title).getByTestId('delivery-plate')).toContainText(text.plate);
+      await shot(owner.page, lang, 'company-assigned');
 
       // The driver's jobs: the job with its places, contact and plate.
       await open(driver.page, '/jobs');
@@ -197,6 +201,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(job.getByTestId('call-requester')).toHaveAttribute('href', 'tel:+966501234567');
       await expect(job.getByTestId('maps-delivery')).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text.site)}`);
       const deliveryId = (await job.getAttribute('data-id'))!;
+      await shot(driver.page, lang, 'driver-job');
       await waitSynced(driver.page);
 
       // Offline: three steps, the last with its proof.
@@ -221,6 +226,7 @@ for (const lang of ['ar', 'en'] as const) {
       await driver.page.getByTestId('proof-photos-input').setInputFiles(await photo());
       await expect(delivered.getByRole('img', { name: /1/ })).toBeVisible();
       await delivered.locator('[name="note"]').fill(lang === 'ar' ? 'سُلّمت عند البوابة الشمالية' : 'Left at the north gate');
+      await shot(driver.page, lang, 'delivered-dialog');
       await driver.page.getByTestId('delivered-submit').click();
       await expect(delivered).toBeHidden();
 
@@ -258,6 +264,8 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(signature).toBeVisible();
       await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await expect(card.getByTestId('proof-photo')).toHaveCount(1);
+      await card.scrollIntoViewIfNeeded();
+      await shot(contractor.page, lang, 'requester-proof');
       await expect.poll(() => card.getByTestId('proof-photo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       // Not a public file: without a session of one of the deal's parties it is refused.
       const fileUrl = await signature.getAttribute('src');
