@@ -224,7 +224,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(delivered).toBeVisible();
       await sign(driver.page);
       await driver.page.getByTestId('proof-photos-input').setInputFiles(await photo());
-      await expect(delivered.getByRole('img', { name: /1/ })).toBeVisible();
+      await expect(delivered.getByRole('img', { name: lang === 'ar' ? /١/ : /1/ })).toBeVisible(); // photo 1, in the language's digits
       await delivered.locator('[name="note"]').fill(lang === 'ar' ? 'سُلّمت عند البوابة الشمالية' : 'Left at the north gate');
       await shot(driver.page, lang, 'delivered-dialog');
       await driver.page.getByTestId('delivered-submit').click();

@@ -3,6 +3,7 @@ import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_DELIVERY_PHOTOS } from '../../../shared/schemas/delivery';
+import { useFormat } from '../../i18n/format';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -19,6 +20,7 @@ const useStyles = makeStyles({
 export function PhotoPicker({ label, files, onChange, testId }: { label: string; files: File[]; onChange: (files: File[]) => void; testId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('transport');
+  const format = useFormat();
   const input = useRef<HTMLInputElement>(null);
   // Made and revoked by the same effect, so a second run (StrictMode) makes them again.
   const [urls, setUrls] = useState<string[]>([]);
@@ -29,16 +31,16 @@ export function PhotoPicker({ label, files, onChange, testId }: { label: string;
   }, [files]);
   const full = files.length >= MAX_DELIVERY_PHOTOS;
   return (
-    <Field label={label} hint={t('delivery.photosHint', { max: MAX_DELIVERY_PHOTOS })}>
+    <Field label={label} hint={t('delivery.photosHint', { max: format.number(MAX_DELIVERY_PHOTOS) })}>
       <div className={styles.row}>
         {files.map((file, i) => (
           <div key={`${file.name}-${i}`} className={styles.tile}>
-            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: i + 1 })} />}
+            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: format.number(i + 1) })} />}
             <Button
               className={styles.remove}
               size="small"
               icon={<DismissRegular />}
-              aria-label={t('delivery.removePhoto', { n: i + 1 })}
+              aria-label={t('delivery.removePhoto', { n: format.number(i + 1) })}
               onClick={() => onChange(files.filter((_, j) => j !== i))}
             />
           </div>

@@ -1,7 +1,7 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { deliveryFileUrl, type Delivery } from '../../../shared/schemas/delivery';
-import { isolate } from '../../i18n/format';
+import { isolate, useFormat } from '../../i18n/format';
 import { useDeliveryUploads } from './queries';
 
 const useStyles = makeStyles({
@@ -30,6 +30,7 @@ const useStyles = makeStyles({
 export function Proof({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
   const { t } = useTranslation('transport');
+  const format = useFormat();
   const waiting = useDeliveryUploads(delivery.id)?.filter((u) => u.status === 'queued').length ?? 0;
   const signature = delivery.files.find((f) => f.purpose === 'signature');
   const photos = delivery.files.filter((f) => f.purpose === 'proof');
@@ -51,7 +52,7 @@ export function Proof({ delivery }: { delivery: Delivery }) {
         <div className={styles.photos}>
           {photos.map((p, i) => (
             <a key={p.id} href={deliveryFileUrl(delivery.id, p.id, 1200)} target="_blank" rel="noopener noreferrer">
-              <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: i + 1 })} loading="lazy" data-testid="proof-photo" />
+              <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: format.number(i + 1) })} loading="lazy" data-testid="proof-photo" />
             </a>
           ))}
         </div>
@@ -67,7 +68,7 @@ export function Proof({ delivery }: { delivery: Delivery }) {
           <div className={styles.photos}>
             {problem.map((p, i) => (
               <a key={p.id} href={deliveryFileUrl(delivery.id, p.id, 1200)} target="_blank" rel="noopener noreferrer">
-                <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: i + 1 })} loading="lazy" />
+                <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: format.number(i + 1) })} loading="lazy" />
               </a>
             ))}
           </div>

@@ -56,7 +56,8 @@ export function Timeline({ delivery }: { delivery: Delivery }) {
                 </>
               )}
             </span>
-            {e.note && (
+            {/* The delivered step's note is the proof's, shown with the proof. */}
+            {e.note && !(e.step === 'delivered' && e.note === delivery.proof_note) && (
               <p className={styles.note}>
                 <bdi>{e.note}</bdi>
               </p>
