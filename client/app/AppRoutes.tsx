@@ -31,6 +31,7 @@ const PricingScreen = named(() => import('../features/pricing/PricingScreen'), '
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin']);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects']);
+const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport']);
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route path={PATHS.profile} element={<ProfileScreen />} />
           <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />
+          <Route path={PATHS.jobs} element={<JobsScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />

@@ -39,6 +39,7 @@ export class BinaaDb extends Dexie {
   subscription!: Table<EntityRows['subscription'], string>;
   tender_openings!: Table<EntityRows['tender_opening'], string>;
   objections!: Table<EntityRows['objection'], string>;
+  deliveries!: Table<EntityRows['delivery'], string>;
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;

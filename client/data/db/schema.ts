@@ -20,6 +20,7 @@ import type { TransportRequest } from '../../../shared/schemas/transport-request
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { Transaction } from 'dexie';
+import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 
 /** Fields the client adds to every stored row. */
 export interface LocalFields {
@@ -149,15 +150,17 @@ export interface RejectionRow {
 }
 
 /**
- * uploads: a photo chosen on this device, kept (already downscaled) until the server has
- * it, so it survives going offline, a reload and a restart. The id is the photo's own id
- * (a uuid made here): the upload names it, so a retried or resumed upload makes one
- * photo exactly once. `url` is the upload's address on the server once created: a reload
- * resumes there from the last byte the server has.
+ * uploads: a file chosen on this device, kept (a photo already downscaled) until the
+ * server has it, so it survives going offline, a reload and a restart: a product's photo,
+ * or a file of a delivery (the driver's signature and proof photos, the requester's photos
+ * of a problem). The id is the file's own id (a uuid made here): the upload names it, so a
+ * retried or resumed upload makes one file exactly once. `url` is the upload's address on
+ * the server once created: a reload resumes there from the last byte the server has.
  */
-export interface UploadRow {
+export type UploadRow = ProductPhotoUpload | DeliveryFileUpload;
+
+interface UploadFields {
   id: string;
-  product_id: string;
   blob: Blob;
   name: string;
   type: string;
@@ -166,14 +169,32 @@ export interface UploadRow {
   bytes: number;
   /**
    * queued: waits to be sent (or is being sent); sent: the server has it, the row waits
-   * for the pull that shows the photo; refused: the server said no (`code`, `error`),
-   * kept so the supplier sees why until they dismiss it.
+   * for the pull that shows it; refused: the server said no (`code`, `error`), kept so
+   * the person sees why until they dismiss it.
    */
   status: 'queued' | 'sent' | 'refused';
   url: string | null;
   code: string | null;
   error: string | null;
   created_at: string;
+}
+
+/** A product's photo (rows stored before delivery files existed have no `kind`). */
+export interface ProductPhotoUpload extends UploadFields {
+  kind?: 'product_photo';
+  product_id: string;
+}
+
+/** A file of a delivery: sent only once the outbox holds no mutation on that delivery (its step or problem goes first). */
+export interface DeliveryFileUpload extends UploadFields {
+  kind: 'delivery_file';
+  delivery_id: string;
+  purpose: DeliveryFilePurpose;
+}
+
+/** The entity row an upload belongs to, as the outbox names it. */
+export function uploadOwnerKey(row: UploadRow): RowKey {
+  return row.kind === 'delivery_file' ? rowKey('delivery', row.delivery_id) : rowKey('product', row.product_id);
 }
 
 /** Tables of this device only (never synced), as the latest schema version has them. */

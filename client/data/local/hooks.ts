@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
-import type { OutboxRow, RejectionRow, RowKey } from '../db/schema';
+import type { OutboxRow, RejectionRow, RowKey, UploadRow } from '../db/schema';
 import type { SyncState } from '../sync/engine';
 import { discardRejection, writeLocalRows, type LocalWrite } from '../sync/store';
 import { useLocalData, useQueueStore } from './DataProvider';
@@ -88,6 +88,24 @@ export function useLocalWrite() {
       return written;
     },
     [db, engine, context],
+  );
+}
+
+/**
+ * A write that names files of its own (a delivery step with its signature and photos): the
+ * upload rows and the mutation are stored in one transaction (both or neither), then the
+ * uploader looks for work; it sends the files once the mutation has left the outbox.
+ */
+export function useMutateWithFiles() {
+  const { db, engine, context, uploader } = useLocalData();
+  return useCallback(
+    async <N extends MutationName>(name: N, input: MutationInput<N>, uploads: readonly UploadRow[]): Promise<number> => {
+      const written = await writeLocalRows(db, name, input, context(), uploads);
+      engine.schedule(WRITE_DEBOUNCE_MS);
+      uploader.kick();
+      return written.id;
+    },
+    [db, engine, context, uploader],
   );
 }
 

@@ -2,9 +2,12 @@
  * Puts chosen photos into the upload queue: each is downscaled on the device first
  * (downscale.ts) and stored in IndexedDB with its own new id, so it is kept until the
  * server has it. A file too large even to try is refused here, with the server's code.
+ * A product's photos (queuePhotos) and a delivery's files (deliveryUploadRows: the
+ * signature and photos, stored in the same transaction as the step that names them).
  */
+import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 import type { BinaaDb } from '../db/database';
-import type { UploadRow } from '../db/schema';
+import type { DeliveryFileUpload, UploadRow } from '../db/schema';
 import { MAX_UPLOAD_BYTES, preparePhoto } from './downscale';
 
 export interface QueuedPhotos {
@@ -25,6 +28,7 @@ export async function queuePhotos(db: BinaaDb, productId: string, files: readonl
       continue;
     }
     rows.push({
+      kind: 'product_photo',
       id: crypto.randomUUID(),
       product_id: productId,
       blob,
@@ -43,4 +47,50 @@ export async function queuePhotos(db: BinaaDb, productId: string, files: readonl
   }
   if (rows.length) await db.uploads.bulkAdd(rows);
   return { ids: rows.map((r) => r.id), refused };
+}
+
+/** A file of a delivery, ready to be stored: its id (chosen here) is what the mutation names. */
+export interface PreparedFile {
+  id: string;
+  blob: Blob;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * Downscales photos for a delivery and gives each its id, before anything is stored, so a
+ * screen can name them in its mutation and store both together. Files too large to send
+ * come back as refused.
+ */
+export async function prepareFiles(files: readonly File[]): Promise<{ files: PreparedFile[]; refused: QueuedPhotos['refused'] }> {
+  const out: PreparedFile[] = [];
+  const refused: QueuedPhotos['refused'] = [];
+  for (const file of files) {
+    const { blob, width, height } = await preparePhoto(file);
+    if (blob.size > MAX_UPLOAD_BYTES) refused.push({ name: file.name, code: 'image_too_large' });
+    else out.push({ id: crypto.randomUUID(), blob, name: file.name || 'photo', width, height });
+  }
+  return { files: out, refused };
+}
+
+/** The upload rows of a delivery's files, in the order given (one millisecond apart, sent in that order). */
+export function deliveryUploadRows(deliveryId: string, files: ReadonlyArray<PreparedFile & { purpose: DeliveryFilePurpose }>, now = Date.now()): DeliveryFileUpload[] {
+  return files.map((file, i) => ({
+    kind: 'delivery_file',
+    id: file.id,
+    delivery_id: deliveryId,
+    purpose: file.purpose,
+    blob: file.blob,
+    name: file.name,
+    type: file.blob.type || 'application/octet-stream',
+    width: file.width,
+    height: file.height,
+    bytes: file.blob.size,
+    status: 'queued',
+    url: null,
+    code: null,
+    error: null,
+    created_at: new Date(now + i).toISOString(),
+  }));
 }

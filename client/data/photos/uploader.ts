@@ -1,10 +1,12 @@
 /**
- * Sends the photos waiting in `uploads` to the server over tus (resumable uploads), one
- * at a time (a weak connection is better used by one upload than split between several),
- * oldest first, from any tab of the user but only one at once (a Web Lock).
+ * Sends the files waiting in `uploads` (product photos, and a delivery's signature and
+ * photos) to the server over tus (resumable uploads), one at a time (a weak connection is
+ * better used by one upload than split between several), oldest first, from any tab of
+ * the user but only one at once (a Web Lock).
  *
- * - A photo of a product created offline waits until the product's create has reached
- *   the server (the outbox no longer holds it as pending).
+ * - A file waits while the outbox holds a pending mutation on the row it belongs to: a
+ *   photo of a product created offline goes after the product's create, a delivery's
+ *   proof after the "delivered" step that names it, a problem's photos after the report.
  * - The upload's address is stored on the photo's row as soon as the server makes it, so
  *   after a dropped link, a reload or a restart the upload asks the server how much it has
  *   (HEAD) and sends only the rest. The photo id travels in the metadata: a photo the
@@ -12,12 +14,13 @@
  * - A refusal (the server's JSON `{error, code}`) marks the row refused with its reason;
  *   a failure of the link or the server retries later (sooner when the browser says it is
  *   online again).
- * - Once sent, the row stays (status sent) until a pull brings the product with the
- *   photo, so the screens never lose sight of it in between; then it is deleted.
+ * - Once sent, the row stays (status sent) until a pull brings the product (or the
+ *   delivery) with the file, so the screens never lose sight of it in between; then it
+ *   is deleted.
  */
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { BinaaDb } from '../db/database';
-import type { UploadRow } from '../db/schema';
+import { uploadOwnerKey, type OutboxRow, type UploadRow } from '../db/schema';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 
@@ -46,6 +49,24 @@ function refusalOf(error: DetailedError): { code: string; error: string } {
   }
   const status = response?.getStatus() ?? 0;
   return status === 413 ? { code: 'image_too_large', error: 'too large' } : { code: 'upload_refused', error: `HTTP ${status}` };
+}
+
+/** The tus Upload-Metadata of a row: what it is, whose, and its own id. */
+export function uploadMetadata(row: UploadRow): Record<string, string> {
+  const file = { photo_id: row.id, filename: row.name, filetype: row.type };
+  return row.kind === 'delivery_file'
+    ? { kind: 'delivery_file', delivery_id: row.delivery_id, purpose: row.purpose, ...file }
+    : { kind: 'product_photo', product_id: row.product_id, ...file };
+}
+
+/**
+ * Whether a file must wait: the outbox still holds a pending mutation on the row it
+ * belongs to (its product's create, its delivery's step), so the server may not have
+ * that row, or the step naming the file, yet.
+ */
+export function waitsForOutbox(row: UploadRow, pending: ReadonlyArray<Pick<OutboxRow, 'keys' | 'status'>>): boolean {
+  const owner = uploadOwnerKey(row);
+  return pending.some((m) => m.status === 'pending' && m.keys.includes(owner));
 }
 
 export class PhotoUploader {
@@ -133,27 +154,29 @@ export class PhotoUploader {
     current.settle({ kind: 'failed' });
   }
 
-  /** Deletes sent rows whose photo a pull has brought (or whose product is gone). */
+  /** Deletes sent rows whose file a pull has brought (or whose product or delivery is gone from this device). */
   async settle(): Promise<void> {
     const sent = await this.db.uploads.where('status').equals('sent').toArray();
     if (!sent.length) return;
-    const products = await this.db.products.bulkGet([...new Set(sent.map((r) => r.product_id))]);
-    const byId = new Map(products.filter((p) => p).map((p) => [p!.id, p!]));
+    const productIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' ? [] : [r.product_id])))];
+    const deliveryIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' ? [r.delivery_id] : [])))];
+    const [products, deliveries] = await Promise.all([this.db.products.bulkGet(productIds), this.db.deliveries.bulkGet(deliveryIds)]);
+    const filesOf = new Map<string, Array<{ id: string }> | undefined>();
+    for (const p of products) if (p) filesOf.set(`product:${p.id}`, p.photos);
+    for (const d of deliveries) if (d) filesOf.set(`delivery:${d.id}`, d.files);
     const done = sent.filter((r) => {
-      const product = byId.get(r.product_id);
-      const photos = (product as { photos?: Array<{ id: string }> } | undefined)?.photos;
-      return !product || Boolean(photos?.some((p) => p.id === r.id));
+      const key = uploadOwnerKey(r);
+      return !filesOf.has(key) || Boolean(filesOf.get(key)?.some((f) => f.id === r.id));
     });
     if (done.length) await this.db.uploads.bulkDelete(done.map((r) => r.id));
   }
 
-  /** The oldest queued photo whose product the server already has. */
+  /** The oldest queued file whose row no pending mutation touches (the server has what the file belongs to). */
   private async next(): Promise<UploadRow | undefined> {
     const queued = (await this.db.uploads.where('status').equals('queued').toArray()).sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     if (!queued.length) return undefined;
     const pending = await this.db.outbox.where('status').equals('pending').toArray();
-    const unsent = new Set(pending.filter((m) => m.name === 'product.create').map((m) => String(m.args.id)));
-    return queued.find((row) => !unsent.has(row.product_id));
+    return queued.find((row) => !waitsForOutbox(row, pending));
   }
 
   private async drain(): Promise<void> {
@@ -199,7 +222,7 @@ export class PhotoUploader {
         // Where an earlier attempt got to: tus asks the server for its offset and sends the rest
         // (or starts afresh if the server no longer has that upload).
         uploadUrl: row.url,
-        metadata: { kind: 'product_photo', product_id: row.product_id, photo_id: row.id, filename: row.name, filetype: row.type },
+        metadata: uploadMetadata(row),
         // The row keeps the address (below), not tus's own localStorage.
         storeFingerprintForResuming: false,
         // Quick retries within one attempt; a longer outage is the queue's backoff.

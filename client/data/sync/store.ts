@@ -16,7 +16,7 @@
 import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
 import { SYNC_ENTITIES, type Change, type MutationResult, type SyncEntity } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
-import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey } from '../db/schema';
+import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey, type UploadRow } from '../db/schema';
 import { EFFECTS, EFFECT_ENTITIES } from '../effects';
 import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
 
@@ -98,13 +98,20 @@ export interface LocalWrite {
  * applies the effect and adds the outbox row. Resolves once committed to the mutation id
  * and the rows as stored, which a screen can show before its live query reads them again.
  */
-export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: N, input: MutationInput<N>, ctx: EffectContext): Promise<LocalWrite> {
+export async function writeLocalRows<N extends MutationName>(
+  db: BinaaDb,
+  name: N,
+  input: MutationInput<N>,
+  ctx: EffectContext,
+  /** Files the mutation names (a delivery's signature and photos), stored with it or not at all. */
+  uploads: readonly UploadRow[] = [],
+): Promise<LocalWrite> {
   const args = parseArgs(name, input) as Record<string, unknown>;
   const effect = effectOf(name);
   // The entity tables first: at commit Dexie runs the affected live queries again in the
   // order of this list, so the rows the person just changed are read before the outbox
   // (whose "waiting to send" marks can come a moment later).
-  const tables = [...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e)), db.meta, db.base, db.outbox];
+  const tables = [...EFFECT_ENTITIES[name].map((e) => db.anyEntityTable(e)), db.meta, db.base, db.outbox, ...(uploads.length ? [db.uploads] : [])];
   // As few round trips as the transaction allows: a local write is what a person waits on.
   // One for the reads (the engine's counters, the rows and their pre-images: an effect
   // that needs no read to name its keys names them before the counters are back), one
@@ -124,6 +131,7 @@ export async function writeLocalRows<N extends MutationName>(db: BinaaDb, name: 
       writeRows(db, rows, (gen?.value as number | undefined) ?? 0, before),
       db.outbox.add({ id, name, args, keys, ctx, status: 'pending', created_at: ctx.now }),
       db.setMeta('next_mutation_id', id + 1),
+      uploads.length ? db.uploads.bulkAdd([...uploads]) : undefined,
     ]);
     return { id, rows };
   });

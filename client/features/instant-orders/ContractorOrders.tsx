@@ -8,6 +8,7 @@ import type { InstantOrderResponse } from '../../../shared/schemas/instant-order
 import { usePendingKeys } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { OrderTransport } from '../transport/DealTransport';
 import { RefusedCreates } from '../../ui/RefusedCreates';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { useOrderMutations } from './mutations';
@@ -57,6 +58,7 @@ export function ContractorOrders({ userId }: { userId: string }) {
       {rows?.map(({ order, offers }) => {
         const status = orderStatusAt(order, now);
         const actions = actionsFor('instant_order', status, 'owner');
+        const accepted = order.status === 'fulfilled' ? offers.find((o) => o.id === order.accepted_response_id && o.status === 'accepted') : undefined;
         return (
           <OrderCard key={order.id} order={order} now={now} pending={pendingKeys.has(orderKey(order.id))}>
             <section className={styles.offers} aria-label={t('offers.title')}>
@@ -72,6 +74,7 @@ export function ContractorOrders({ userId }: { userId: string }) {
                 </OfferRow>
               ))}
             </section>
+            {accepted && <OrderTransport order={order} offer={accepted} />}
             {actions.includes('cancel') && (
               <div className={styles.actions}>
                 <Button onClick={() => setConfirm({ kind: 'cancel', order })} data-testid="cancel-order">

@@ -7,7 +7,7 @@ import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef, useSyncExternalStore } from 'react';
 import { UNLIMITED } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
-import { rowKey, type LocalProduct, type UploadRow } from '../../data/db/schema';
+import { rowKey, type LocalProduct, type ProductPhotoUpload } from '../../data/db/schema';
 import type { UploadProgress } from '../../data/photos/uploader';
 import type { ProductPhoto } from '../../../shared/schemas/photo';
 import { useLocalData } from '../../data/local/DataProvider';
@@ -111,12 +111,12 @@ export function sameRow(a: LocalProduct, b: LocalProduct): boolean {
  * The photos of the signed-in user waiting to reach the server (or refused), by product,
  * oldest first: one live query for a whole list (the table holds a handful of rows).
  */
-export function useUploadsByProduct(): ReadonlyMap<string, UploadRow[]> | undefined {
+export function useUploadsByProduct(): ReadonlyMap<string, ProductPhotoUpload[]> | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
-    const rows = await db.uploads.toArray();
+    const rows = (await db.uploads.toArray()).filter((r): r is ProductPhotoUpload => r.kind !== 'delivery_file');
     rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-    const byProduct = new Map<string, UploadRow[]>();
+    const byProduct = new Map<string, ProductPhotoUpload[]>();
     for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
     return byProduct;
   }, [db]);

@@ -18,6 +18,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { SubmittedBy } from '../../ui/SubmittedBy';
 import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
+import { ProjectTransport } from '../transport/DealTransport';
 import { ProjectCard } from './ProjectCard';
 import { useMyBidOn, useMyBids, useOpenProjects } from './queries';
 
@@ -198,6 +199,7 @@ export function ContractorProjects() {
                 <ProjectCard key={bid.id} project={project} alsoKeys={[`bid:${bid.id}`]}>
                   <MyBidLine bid={bid} />
                   <MyBidTender project={project} bid={bid} />
+                  {bid.status === 'accepted' && <ProjectTransport project={project} />}
                 </ProjectCard>
               ) : (
                 <div key={bid.id} className={styles.list}>

@@ -5,6 +5,9 @@ import { acceptsSubmissions, actionsFor } from '../../../shared/lifecycle';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { deliveryForRequest } from '../deliveries/deliveryView';
+import { CompanyDeliveryPanel } from '../deliveries/DeliveryPanel';
+import { useDeliveries } from '../deliveries/queries';
 import { useTransportMutations } from './mutations';
 import { Muted } from './Muted';
 import { quoteKey, requestKey, useCompanyRequests } from './queries';
@@ -25,6 +28,7 @@ export function CompanyRequests({ userId }: { userId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('transport');
   const view = useCompanyRequests(userId);
+  const deliveries = useDeliveries();
   const pendingKeys = usePendingKeys();
   const rejections = useRejections();
   const { move } = useTransportMutations();
@@ -62,7 +66,10 @@ export function CompanyRequests({ userId }: { userId: string }) {
       {list?.map((request) => {
         const mine = view?.mine.get(request.id);
         const canQuote = acceptsSubmissions('transport_request', request.status) && (!mine || mine.status === 'submitted');
-        const jobActions = actorOf(request, userId, view!.mine) === 'assignee' ? actionsFor('transport_request', request.status, 'assignee') : [];
+        const assignee = actorOf(request, userId, view!.mine) === 'assignee';
+        const delivery = assignee ? deliveryForRequest(deliveries ?? [], request) : undefined;
+        // Once a driver has the job, the driver's steps move it; before that the company may move it itself.
+        const jobActions = assignee && !delivery ? actionsFor('transport_request', request.status, 'assignee') : [];
         return (
           <RequestCard key={request.id} request={request} pending={pendingKeys.has(requestKey(request.id))}>
             {mine && <QuoteRow quote={mine} pending={pendingKeys.has(quoteKey(mine.id))} title={t('quotes.yours')} />}
@@ -83,6 +90,7 @@ export function CompanyRequests({ userId }: { userId: string }) {
                 </Button>
               )}
             </div>
+            {assignee && <CompanyDeliveryPanel request={request} delivery={delivery} />}
           </RequestCard>
         );
       })}

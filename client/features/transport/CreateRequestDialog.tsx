@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useTransportMutations } from './mutations';
-import { REQUEST_FIELDS, emptyRequest, validateRequest } from './requestForm';
+import { REQUEST_FIELDS, emptyRequest, validateRequest, type RequestValues } from './requestForm';
 import { VEHICLE_TYPES } from './status';
 
 /** Message of an error key: the shared ones in common, the forms' own in transport. */
@@ -12,21 +12,28 @@ export function useErrorText() {
   return (key: string | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
-/** The new transport request form (anyone but a transport company): queued at once, sent when online. */
-export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
+/** The deal a request moves: a fulfilled instant order, or a project awarded to the requester. */
+export type Deal = { instant_order_id: string } | { project_id: string };
+
+/**
+ * The new transport request form (anyone but a transport company): queued at once, sent
+ * when online. From a deal it opens filled in (where from, where to, the cargo) and the
+ * request carries the deal's id.
+ */
+export function CreateRequestDialog({ onClose, initial, deal }: { onClose: () => void; initial?: Partial<RequestValues>; deal?: Deal }) {
   const { t } = useTranslation(['transport', 'common']);
   const { create } = useTransportMutations();
   const form = useOutboxForm({
-    initial: emptyRequest,
+    initial: () => ({ ...emptyRequest(), ...initial }),
     fields: REQUEST_FIELDS,
     validate: validateRequest,
-    write: create,
+    write: (input: Parameters<typeof create>[0]) => create({ ...input, ...deal }),
     onDone: onClose,
     errorText: useErrorText(),
   });
   return (
     <FormDialog
-      title={t('form.title')}
+      title={deal ? t('deal.formTitle') : t('form.title')}
       submitLabel={t('form.submit')}
       cancelLabel={t('form.cancel')}
       busy={form.busy}

@@ -8,6 +8,9 @@ import type { TransportRequest } from '../../../shared/schemas/transport-request
 import { usePendingKeys } from '../../data/local/hooks';
 import { isolate, useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { deliveryForRequest } from '../deliveries/deliveryView';
+import { RequesterDeliveryPanel } from '../deliveries/DeliveryPanel';
+import { useDeliveries } from '../deliveries/queries';
 import { RefusedCreates } from '../../ui/RefusedCreates';
 import { CreateRequestDialog } from './CreateRequestDialog';
 import { useTransportMutations } from './mutations';
@@ -31,6 +34,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
   const { t } = useTranslation('transport');
   const format = useFormat();
   const rows = useOwnRequests(userId);
+  const deliveries = useDeliveries();
   const pendingKeys = usePendingKeys();
   const { accept, move } = useTransportMutations();
   const [creating, setCreating] = useState(false);
@@ -58,6 +62,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
       {rows && rows.length === 0 && <Muted testId="requests-empty">{t('empty.requester')}</Muted>}
       {rows?.map(({ request, quotes }) => {
         const actions = actionsFor('transport_request', request.status, 'owner');
+        const delivery = deliveryForRequest(deliveries ?? [], request);
         return (
           <RequestCard key={request.id} request={request} pending={pendingKeys.has(requestKey(request.id))}>
             <section className={styles.quotes} aria-label={t('quotes.title')}>
@@ -73,6 +78,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
                 </QuoteRow>
               ))}
             </section>
+            {delivery && <RequesterDeliveryPanel delivery={delivery} />}
             {actions.includes('cancel') && (
               <div>
                 <Button onClick={() => setConfirm({ kind: 'cancel', request })} data-testid="cancel-request">

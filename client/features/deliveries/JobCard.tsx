@@ -1,0 +1,124 @@
+import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { CallRegular, LocationRegular } from '@fluentui/react-icons';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Delivery } from '../../../shared/schemas/delivery';
+import { isolate, useFormat } from '../../i18n/format';
+import { Facts, type Fact } from '../../ui/Facts';
+import { ItemCard } from '../../ui/ItemCard';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { RefusalNote } from '../../ui/RefusalNote';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { DeliveredDialog } from './DeliveredDialog';
+import { currentPosition, mapsUrl, nextStep, telHref } from './deliveryView';
+import { useDeliveryMutations } from './mutations';
+import { Proof } from './Proof';
+import { deliveryKey } from './queries';
+import { STAGE_TONE, Timeline } from './Timeline';
+
+const useStyles = makeStyles({
+  cargo: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6', whiteSpace: 'pre-line' },
+  places: { display: 'grid', gap: tokens.spacingVerticalXS },
+  place: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
+  term: { color: tokens.colorNeutralForeground3, minWidth: '5.5em' },
+  contact: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  next: { width: '100%', minHeight: '48px', fontSize: tokens.fontSizeBase400 },
+});
+
+/** A place with its "open in maps" link. */
+function Place({ term, address, testId }: { term: string; address: string; testId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  return (
+    <div className={styles.place}>
+      <span className={styles.term}>{term}</span>
+      <bdi>{address}</bdi>
+      <Link href={mapsUrl(address)} target="_blank" rel="noopener noreferrer" data-testid={testId}>
+        <LocationRegular aria-hidden /> {t('delivery.openInMaps')}
+      </Link>
+    </div>
+  );
+}
+
+/** A phone link ("call") beside a name. */
+function Contact({ label, name, phone, testId }: { label: string; name: string | null; phone: string | null; testId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  if (!name && !phone) return null;
+  return (
+    <div className={styles.contact}>
+      <span>
+        {label}: <bdi>{name ?? t('card.someone')}</bdi>
+      </span>
+      {phone && (
+        <Button as="a" href={telHref(phone)} icon={<CallRegular />} size="small" data-testid={testId}>
+          {t('delivery.call')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One of the driver's jobs: where from and to (with maps links), the cargo, whom to call,
+ * the vehicle, the timeline and the one next step. A finished job is read-only, with its proof.
+ */
+export const JobCard = memo(function JobCard({ delivery, pending, shareLocation }: { delivery: Delivery; pending: boolean; shareLocation: boolean }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  const format = useFormat();
+  const { step } = useDeliveryMutations();
+  const [delivering, setDelivering] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const next = nextStep(delivery.stage);
+
+  const onNext = async () => {
+    if (!next || busy) return;
+    if (next === 'delivered') return setDelivering(true);
+    const at = new Date().toISOString();
+    setBusy(true);
+    try {
+      await step(delivery.id, next, at, shareLocation ? await currentPosition() : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const facts: Fact[] = [{ term: t('delivery.plate'), value: <bdi>{delivery.vehicle_plate}</bdi>, testId: 'job-plate' }];
+  if (delivery.cargo_weight != null) facts.push({ term: t('card.weight'), value: format.kg(delivery.cargo_weight) });
+  if (delivery.company_name) facts.push({ term: t('delivery.company'), value: <bdi>{delivery.company_name}</bdi> });
+
+  return (
+    <ItemCard
+      testId="job-card"
+      id={delivery.id}
+      heading={t('card.route', { from: isolate(delivery.pickup_location), to: isolate(delivery.delivery_location) })}
+      badges={
+        <>
+          <StatusBadge label={t(`delivery.stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />
+          {pending && <PendingBadge />}
+        </>
+      }
+    >
+      <div className={styles.places}>
+        <Place term={t('delivery.from')} address={delivery.pickup_location} testId="maps-pickup" />
+        <Place term={t('delivery.to')} address={delivery.delivery_location} testId="maps-delivery" />
+      </div>
+      <p className={styles.cargo}>
+        <bdi>{delivery.cargo_description}</bdi>
+      </p>
+      <Facts facts={facts} />
+      <Contact label={t('delivery.requester')} name={delivery.requester_name} phone={delivery.requester_phone} testId="call-requester" />
+      <Contact label={t('delivery.supplier')} name={delivery.supplier_name} phone={delivery.supplier_phone} testId="call-supplier" />
+      <Timeline delivery={delivery} />
+      <Proof delivery={delivery} />
+      <RefusalNote rowKey={deliveryKey(delivery.id)} />
+      {next && (
+        <Button className={styles.next} appearance="primary" disabled={busy} onClick={() => void onNext()} data-testid="next-step" data-step={next}>
+          {t(`delivery.next.${next}`)}
+        </Button>
+      )}
+      {delivering && <DeliveredDialog delivery={delivery} shareLocation={shareLocation} onClose={() => setDelivering(false)} />}
+    </ItemCard>
+  );
+});

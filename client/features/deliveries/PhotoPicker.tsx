@@ -1,0 +1,68 @@
+import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
+import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_DELIVERY_PHOTOS } from '../../../shared/schemas/delivery';
+import { useFormat } from '../../i18n/format';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  tile: { position: 'relative', width: '72px', height: '72px' },
+  img: { width: '72px', height: '72px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium },
+  remove: { position: 'absolute', insetBlockStart: '2px', insetInlineEnd: '2px', minWidth: 0 },
+  input: { display: 'none' },
+});
+
+/**
+ * Photos taken with the phone's camera (or chosen), up to MAX_DELIVERY_PHOTOS, shown as
+ * thumbnails with a remove button; they are downscaled when the dialog saves.
+ */
+export function PhotoPicker({ label, files, onChange, testId }: { label: string; files: File[]; onChange: (files: File[]) => void; testId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  const format = useFormat();
+  const input = useRef<HTMLInputElement>(null);
+  // Made and revoked by the same effect, so a second run (StrictMode) makes them again.
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = files.map((f) => URL.createObjectURL(f));
+    setUrls(made);
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+  }, [files]);
+  const full = files.length >= MAX_DELIVERY_PHOTOS;
+  return (
+    <Field label={label} hint={t('delivery.photosHint', { max: format.number(MAX_DELIVERY_PHOTOS) })}>
+      <div className={styles.row}>
+        {files.map((file, i) => (
+          <div key={`${file.name}-${i}`} className={styles.tile}>
+            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: format.number(i + 1) })} />}
+            <Button
+              className={styles.remove}
+              size="small"
+              icon={<DismissRegular />}
+              aria-label={t('delivery.removePhoto', { n: format.number(i + 1) })}
+              onClick={() => onChange(files.filter((_, j) => j !== i))}
+            />
+          </div>
+        ))}
+        <Button icon={<CameraRegular />} disabled={full} onClick={() => input.current?.click()}>
+          {t('delivery.addPhoto')}
+        </Button>
+        <input
+          ref={input}
+          className={styles.input}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          data-testid={testId}
+          onChange={(e) => {
+            const chosen = Array.from(e.currentTarget.files ?? []);
+            e.currentTarget.value = '';
+            if (chosen.length) onChange([...files, ...chosen].slice(0, MAX_DELIVERY_PHOTOS));
+          }}
+        />
+      </div>
+    </Field>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Delivery, DeliveryStage } from '../../../shared/schemas/delivery';
+import { isolate, useFormat } from '../../i18n/format';
+import type { StatusTone } from '../../ui/StatusBadge';
+import { mapsUrlAt } from './deliveryView';
+
+const useStyles = makeStyles({
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
+  item: {
+    display: 'grid',
+    gap: '2px',
+    paddingInlineStart: tokens.spacingHorizontalM,
+    borderInlineStartWidth: '3px',
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorBrandStroke2,
+  },
+  step: { fontWeight: tokens.fontWeightSemibold },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  note: { margin: 0, whiteSpace: 'pre-line' },
+});
+
+export const STAGE_TONE: Record<DeliveryStage, StatusTone> = {
+  assigned: 'brand',
+  picked_up: 'informative',
+  on_the_way: 'important',
+  delivered: 'success',
+  confirmed: 'success',
+  problem: 'danger',
+};
+
+/** A delivery's events, oldest first: the step, when (in the reader's language), by whom, where (a maps link) and any note. */
+export function Timeline({ delivery }: { delivery: Delivery }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  const format = useFormat();
+  const events = [...delivery.events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return (
+    <section aria-label={t('delivery.timeline')}>
+      <ol className={styles.list} data-testid="delivery-timeline">
+        {events.map((e) => (
+          <li key={e.id} className={styles.item} data-testid="timeline-event" data-step={e.step}>
+            <span className={styles.step}>
+              {t(`delivery.steps.${e.step}`)}
+              {e.problem_kind && ` · ${t(`delivery.problemKinds.${e.problem_kind}`)}`}
+            </span>
+            <span className={styles.meta}>
+              <time dateTime={e.at}>{format.dateTime(e.at)}</time>
+              {e.actor_name && ` · ${isolate(e.actor_name)}`}
+              {e.location && (
+                <>
+                  {' · '}
+                  <Link href={mapsUrlAt(e.location)} target="_blank" rel="noopener noreferrer" data-testid="event-location">
+                    {t('delivery.whereOnMap')}
+                  </Link>
+                </>
+              )}
+            </span>
+            {/* The delivered step's note is the proof's, shown with the proof. */}
+            {e.note && !(e.step === 'delivered' && e.note === delivery.proof_note) && (
+              <p className={styles.note}>
+                <bdi>{e.note}</bdi>
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

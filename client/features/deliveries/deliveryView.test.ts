@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { currentPosition, deliveryForRequest, isUnderWay, mapsUrl, mapsUrlAt, nextStep, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
+import type { Delivery } from '../../../shared/schemas/delivery';
+
+describe('delivery view helpers', () => {
+  it('gives the driver one next step, in order, and none once delivered', () => {
+    expect(nextStep('assigned')).toBe('picked_up');
+    expect(nextStep('picked_up')).toBe('on_the_way');
+    expect(nextStep('on_the_way')).toBe('delivered');
+    expect(nextStep('delivered')).toBeNull();
+    expect(nextStep('confirmed')).toBeNull();
+    expect(nextStep('problem')).toBeNull();
+    expect(isUnderWay('on_the_way')).toBe(true);
+    expect(isUnderWay('delivered')).toBe(false);
+  });
+
+  it('links an Arabic address and a position to Google Maps, and a phone to tel:', () => {
+    expect(mapsUrl('الرياض - حي الملقا')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('الرياض - حي الملقا')}`);
+    expect(mapsUrlAt({ lat: 24.71, lng: 46.67 })).toBe('https://www.google.com/maps/search/?api=1&query=24.71%2C46.67');
+    expect(telHref('+966 50 123 4567')).toBe('tel:+966501234567');
+  });
+
+  it("finds a request's delivery by its id, else by the request (an assignment not yet sent)", () => {
+    const d = (id: string, transport_request_id: string) => ({ id, transport_request_id }) as Delivery;
+    expect(deliveryForRequest([d('x', 'r'), d('y', 'r')], { id: 'r', delivery_id: 'y' })?.id).toBe('y');
+    expect(deliveryForRequest([d('r', 'r')], { id: 'r', delivery_id: null })?.id).toBe('r');
+    expect(deliveryForRequest([d('x', 'q')], { id: 'r', delivery_id: null })).toBeUndefined();
+  });
+
+  it('joins an address and a city, either missing', () => {
+    expect(placeOf('طريق الملك فهد', 'الرياض')).toBe('طريق الملك فهد، الرياض');
+    expect(placeOf(null, 'جدة')).toBe('جدة');
+    expect(placeOf(' ', null)).toBe('');
+  });
+
+  it('remembers the location switch, off by default', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(readShareLocation(storage)).toBe(false);
+    writeShareLocation(true, storage);
+    expect(readShareLocation(storage)).toBe(true);
+  });
+
+  it('reads a position, and null when refused or without geolocation', async () => {
+    const ok = { getCurrentPosition: (yes: PositionCallback) => yes({ coords: { latitude: 21.5, longitude: 39.2, accuracy: 12.4 } } as GeolocationPosition) } as Geolocation;
+    expect(await currentPosition(100, ok)).toEqual({ lat: 21.5, lng: 39.2, accuracy: 12 });
+    const refused = { getCurrentPosition: (_: PositionCallback, no?: PositionErrorCallback | null) => no?.({ code: 1 } as GeolocationPositionError) } as Geolocation;
+    expect(await currentPosition(100, refused)).toBeNull();
+    const silent = { getCurrentPosition: () => undefined } as unknown as Geolocation;
+    expect(await currentPosition(10, silent)).toBeNull();
+    expect(await currentPosition(10, undefined)).toBeNull();
+  });
+});

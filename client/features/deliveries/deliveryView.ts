@@ -1,0 +1,79 @@
+/**
+ * Pure helpers of the delivery screens: the driver's next step, the maps and phone links,
+ * which deliveries are still under way, the cargo line of a request made from an order,
+ * and the driver's choice to share the location (remembered on this device).
+ */
+import { DRIVER_STEPS, type Delivery, type DeliveryLocation, type DeliveryStage, type DriverStep } from '../../../shared/schemas/delivery';
+
+/** The one step a driver takes next, or null once delivered (or answered). */
+export function nextStep(stage: DeliveryStage): DriverStep | null {
+  if (stage === 'assigned') return 'picked_up';
+  const at = DRIVER_STEPS.indexOf(stage as DriverStep);
+  return at >= 0 && at < DRIVER_STEPS.length - 1 ? DRIVER_STEPS[at + 1] : null;
+}
+
+/** A job the driver still has to move (the rest are listed as done). */
+export const isUnderWay = (stage: DeliveryStage) => nextStep(stage) !== null;
+
+/** Google Maps' search link for an address (opens the app on a phone). */
+export const mapsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** The same link for a recorded position. */
+export const mapsUrlAt = (location: Pick<DeliveryLocation, 'lat' | 'lng'>) => mapsUrl(`${location.lat},${location.lng}`);
+
+/** A tel: link: digits and a leading + only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The delivery of a request: the one it names, else one held here for it (an assignment not yet sent). */
+export function deliveryForRequest(deliveries: readonly Delivery[], request: { id: string; delivery_id: string | null }): Delivery | undefined {
+  return deliveries.find((d) => d.id === request.delivery_id) ?? deliveries.find((d) => d.transport_request_id === request.id);
+}
+
+/** Newest assignment first. */
+export const byAssignedDesc = (a: Delivery, b: Delivery) => (a.assigned_at < b.assigned_at ? 1 : a.assigned_at > b.assigned_at ? -1 : 0);
+
+/** A pickup address from an address and a city, either of which may be missing. */
+export function placeOf(address: string | null | undefined, city: string | null | undefined): string {
+  return [address?.trim(), city?.trim()].filter(Boolean).join('، ');
+}
+
+const SHARE_KEY = 'binaa.driver.shareLocation';
+
+/** Whether the driver lets steps carry the position (off until they turn it on). */
+export function readShareLocation(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return storage?.getItem(SHARE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function writeShareLocation(on: boolean, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(SHARE_KEY, on ? '1' : '0');
+  } catch {
+    /* private mode: the switch lasts for this page only */
+  }
+}
+
+/**
+ * The device's position, or null: refused, unavailable or slower than `timeoutMs` (a step
+ * is never held up for long by a weak GPS fix; a recent fix is good enough).
+ */
+export function currentPosition(timeoutMs = 5_000, geo: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<DeliveryLocation | null> {
+  if (!geo) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs + 500);
+    geo.getCurrentPosition(
+      (p) => {
+        clearTimeout(timer);
+        resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: Number.isFinite(p.coords.accuracy) ? Math.min(Math.round(p.coords.accuracy), 100_000) : null });
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+    );
+  });
+}

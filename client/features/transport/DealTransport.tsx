@@ -1,0 +1,81 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { VehicleTruckProfileRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { InstantOrder } from '../../../shared/schemas/instant-order';
+import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
+import type { Project } from '../../../shared/schemas/project';
+import { useSession } from '../../data/session';
+import { i18n } from '../../i18n';
+import { useFormat } from '../../i18n/format';
+import { PATHS } from '../../paths';
+import { placeOf } from '../deliveries/deliveryView';
+import { CreateRequestDialog, type Deal } from './CreateRequestDialog';
+import { useRequestForDeal } from './queries';
+import type { RequestValues } from './requestForm';
+
+// Shown on the orders and projects screens, whose routes load their own namespaces: the
+// transport texts load with this module, before the button first renders.
+void i18n.loadNamespaces(['transport']);
+
+const useStyles = makeStyles({
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** "Request transport" for a deal, in one step (the form opens filled in), or the request already made for it. */
+function DealTransport({ deal, initial }: { deal: Deal; initial: () => Partial<RequestValues> }) {
+  const styles = useStyles();
+  const { t } = useTranslation('transport');
+  const { session } = useSession();
+  const userId = session.status === 'signedIn' ? session.user.id : '';
+  const existing = useRequestForDeal(userId, deal);
+  const [open, setOpen] = useState(false);
+  if (existing === undefined) return null;
+  return (
+    <div className={styles.row}>
+      {existing ? (
+        <span className={styles.muted} data-testid="deal-transport-status">
+          {t('deal.requested', { status: t(`status.${existing.status}`) })}{' '}
+          <RouterLink to={PATHS.transport} data-testid="deal-transport-link">
+            {t('deal.see')}
+          </RouterLink>
+        </span>
+      ) : (
+        <Button icon={<VehicleTruckProfileRegular />} onClick={() => setOpen(true)} data-testid="request-transport">
+          {t('new')}
+        </Button>
+      )}
+      {open && <CreateRequestDialog deal={deal} initial={initial()} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+/** On a fulfilled instant order: from the accepted supplier's address to the order's place, the order's goods. */
+export function OrderTransport({ order, offer }: { order: InstantOrder; offer: InstantOrderResponse }) {
+  const { t } = useTranslation('transport');
+  const format = useFormat();
+  return (
+    <DealTransport
+      deal={{ instant_order_id: order.id }}
+      initial={() => ({
+        pickup_location: placeOf(offer.supplier_address, offer.supplier_city),
+        delivery_location: order.location,
+        cargo_description: t('deal.orderCargo', { title: order.title, quantity: format.number(order.quantity), unit: order.unit }),
+      })}
+    />
+  );
+}
+
+/** On a project awarded to the contractor: from the contractor's own address to the site, the project's title. */
+export function ProjectTransport({ project }: { project: Project }) {
+  const { session } = useSession();
+  const profile = session.status === 'signedIn' ? session.profile : null;
+  return (
+    <DealTransport
+      deal={{ project_id: project.id }}
+      initial={() => ({ pickup_location: placeOf(profile?.address, profile?.city), delivery_location: project.location, cargo_description: project.title })}
+    />
+  );
+}
