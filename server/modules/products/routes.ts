@@ -144,8 +144,12 @@ export function productsRouter(): Router {
       response: productSchema,
     },
     async ({ knex, user, params, body }) => {
-      await knex.transaction((trx) => updateProduct(trx, user, params.id, body));
-      return getProduct(knex, user.language, params.id);
+      // Read back in the same transaction: a delete racing this update waits for its row
+      // lock, so an update that was applied is answered 200 with its row, never 404.
+      return knex.transaction(async (trx) => {
+        await updateProduct(trx, user, params.id, body);
+        return getProduct(trx, user.language, params.id);
+      });
     },
   );
 
