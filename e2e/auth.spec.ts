@@ -4,10 +4,10 @@ import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
 const MENUS: Record<SetupRole, string[]> = {
-  supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing'],
-  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing'],
-  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing'],
-  transport: ['/dashboard', '/transport', '/notifications', '/pricing'],
+  supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing', '/team'],
+  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/team'],
+  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing', '/team'],
+  transport: ['/dashboard', '/transport', '/notifications', '/pricing', '/team'],
 };
 
 const ROLE_NAMES: Record<SetupRole, string> = {

@@ -37,6 +37,9 @@ describe('navigation in a company', () => {
   it('shows no team to someone without a company', () => {
     expect(labels('supplier', false, null)).not.toContain('team');
   });
+  it('shows no team to an admin account, which has none', () => {
+    expect(labels('admin', true, 'owner')).not.toContain('team');
+  });
   it('gives a driver their jobs, notifications and profile, nothing of the company’s business', () => {
     expect(labels('driver', false, 'driver')).toEqual(['jobs', 'notifications', 'profile']);
     // The session's profile says driver even before member_role is read, and the other way round.

@@ -46,7 +46,8 @@ export function navItemsFor(role: Role | undefined, isAdmin: boolean, memberRole
   const items: NavItem[] = [{ path: PATHS.dashboard, labelKey: 'nav.dashboard' }];
   if (role) items.push(...ROLE_ITEMS[role]);
   items.push({ path: PATHS.transport, labelKey: 'nav.transport' }, NOTIFICATIONS, { path: PATHS.pricing, labelKey: 'nav.pricing' });
-  if (memberRole === 'owner' || memberRole === 'member') items.push({ path: PATHS.team, labelKey: 'nav.team' });
+  // An admin account is not a company with a team.
+  if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') items.push({ path: PATHS.team, labelKey: 'nav.team' });
   if (isAdmin || role === 'admin') items.push({ path: PATHS.admin, labelKey: 'nav.admin' });
   return items;
 }
