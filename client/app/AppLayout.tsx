@@ -27,14 +27,16 @@ export function AppLayout() {
   return (
     <DataProvider>
       <NavBar />
-      <ReloadBanner />
-      {session.status === 'signedIn' && (
-        <Suspense fallback={null}>
-          <LiveBridge userId={session.user.id} />
-        </Suspense>
-      )}
-      <FirstSyncProgress />
+      {/* The banners (a new version, the push offer, the first sync) are part of the page's
+          main content: outside every landmark, a screen reader's landmark navigation skips them. */}
       <main className={styles.main}>
+        <ReloadBanner />
+        {session.status === 'signedIn' && (
+          <Suspense fallback={null}>
+            <LiveBridge userId={session.user.id} />
+          </Suspense>
+        )}
+        <FirstSyncProgress />
         <ComponentErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
