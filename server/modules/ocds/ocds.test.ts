@@ -41,9 +41,11 @@ describe('open data (OCDS)', () => {
     const alpha = await as(server, 'contractor', { company_name: `شركة ألفا للمقاولات ${n}` });
     const beta = await as(server, 'contractor', { company_name: `مؤسسة بيتا ${n}` });
     // Amounts, days and proposals of this project only, so a body that holds them can only have them from its bids.
-    const cents = () => Math.floor(Math.random() * 90 + 10);
-    const a = await postBid(alpha, project.id, { amount: 1_234_567 + cents() / 100, estimated_completion_days: 270 + n, proposal: `عرض ألفا السري ${project.id}` });
-    const b = await postBid(beta, project.id, { amount: 987_654 + cents() / 100, estimated_completion_days: 190 + n, proposal: `عرض بيتا السري ${project.id}` });
+    // Random to the cent over millions: other tests' awards publish their amounts in the
+    // same list, and a collision would read as a leak.
+    const amount = () => 1_000_000 + Math.floor(Math.random() * 8_000_000) + Math.floor(Math.random() * 90 + 10) / 100;
+    const a = await postBid(alpha, project.id, { amount: amount(), estimated_completion_days: 270 + n, proposal: `عرض ألفا السري ${project.id}` });
+    const b = await postBid(beta, project.id, { amount: amount(), estimated_completion_days: 190 + n, proposal: `عرض بيتا السري ${project.id}` });
     expect([a.status, b.status]).toEqual([201, 201]);
     return { gov, project, alpha, beta, bidA: a.body, bidB: b.body };
   }
