@@ -78,11 +78,15 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
   return {
     url,
     config,
-    close: () =>
-      new Promise<void>((r) => {
+    close: async () => {
+      await new Promise<void>((r) => {
         server.closeAllConnections();
         server.close(() => r());
-      }),
+      });
+      // A page's live stream started the hub's listener: its own connection, outside the pool.
+      await app.context.deps.live?.close();
+      app.context.deps.push?.stop();
+    },
   };
 }
 
