@@ -40,6 +40,8 @@ interface Notice {
 
 /** The listener connection's application_name (pg_stat_activity shows it). */
 export const LISTENER_NAME = 'binaa-live-listener';
+/** How long notices are gathered before the streams they name are told. */
+const COALESCE_MS = 5;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -127,16 +129,17 @@ export class LiveHub {
       if (!s.role) void this.refreshRole(s);
       this.due.add(s);
     }
-    // One commit can send several notices (each insert statement on the change log), read
-    // from the socket together: a stream gets one event for all of them.
+    // One commit can send several notices (each insert statement on the change log, and a
+    // long audience split over several payloads), which can arrive over more than one read
+    // of the socket: a stream gets one event for all that arrive within a few milliseconds.
     if (this.due.size && !this.flushing) {
       this.flushing = true;
-      setImmediate(() => {
+      setTimeout(() => {
         this.flushing = false;
         const due = [...this.due];
         this.due.clear();
         for (const s of due) if (this.streams.has(s)) s.write(`event: ${LIVE_EVENTS.change}\ndata: \n\n`);
-      });
+      }, COALESCE_MS);
     }
   }
 
