@@ -5,13 +5,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreenOf } from './app/AppRoutes';
 import './app/global.css';
 import { applyDocumentLanguage, i18n, i18nReady } from './i18n';
 import { listenForInstallEvent } from './app/pwa/pwaStore';
 
 listenForInstallEvent();
 
-void i18nReady.then(() => {
+// The screen of a pre-rendered page loads before the first render, which then replaces
+// the copy with the live page at once (a spinner between them would flash).
+const screenReady = preloadScreenOf(window.location.pathname).catch(() => undefined);
+
+void Promise.all([i18nReady, screenReady]).then(() => {
   applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
   document.title = i18n.t('common:app.title');
   const root = createRoot(document.getElementById('root')!);

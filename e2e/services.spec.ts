@@ -21,11 +21,66 @@ test.describe('public catalogue', () => {
     await expect(services.transportCards.first()).toContainText('من ');
   });
 
+  test("paints the catalogue's title and intro in the visitor's language before any of its JavaScript has loaded", async ({ browser }) => {
+    for (const [locale, lang, dir, title] of [
+      ['ar-SA', 'ar', 'rtl', 'الخدمات المتاحة'],
+      ['en-US', 'en', 'ltr', 'Available services'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto('/services');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
+      // Its buttons wait for the app; the cards come with it.
+      await expect(page.getByTestId('join-button')).toHaveAttribute('inert', '');
+      await context.close();
+    }
+    // Another tab than the copy shows: no copy, the live page only.
+    const context = await browser.newContext({ locale: 'ar-SA' });
+    const page = await context.newPage();
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/services?tab=transport');
+    await expect(page.locator('#root')).toBeEmpty();
+    await context.close();
+  });
+
+  test('swaps the painted catalogue for the live one with no spinner between and without moving anything', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: string[]; emptied: boolean };
+      w.shifted = [];
+      w.emptied = false;
+      // What moved: the tabs may (their counts come with the data), nothing else.
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          for (const source of (entry as unknown as { sources: Array<{ node?: Node }> }).sources) {
+            const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+            w.shifted.push(el?.closest('[role="tablist"]') ? 'tabs' : (el?.outerHTML.slice(0, 80) ?? 'a removed node'));
+          }
+      }).observe({ type: 'layout-shift', buffered: true });
+      // The full-page spinner would replace the copy's heading: watch for the heading going.
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver(() => {
+          if (!document.querySelector('#root h1')) w.emptied = true;
+        }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+      });
+    });
+    const services = new ServicesPage(page);
+    await services.goto();
+    await expect(services.productCards.first()).toBeVisible();
+    await expect(page.getByTestId('join-button')).not.toHaveAttribute('inert');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { emptied: boolean }).emptied)).toBe(false);
+    expect((await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted)).filter((s) => s !== 'tabs')).toEqual([]);
+  });
+
   test('a missing product image falls back to the placeholder', async ({ page }) => {
     await page.route('**/api/products?*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Array<Record<string, unknown>>;
+      // An image URL and no photo (a photo, when there is one, is the cover).
       body[0].image_url = '/no-such-image.png';
+      body[0].photos = [];
       await route.fulfill({ response, json: body });
     });
     const services = new ServicesPage(page);

@@ -11,12 +11,26 @@ import { PATHS } from '../paths';
 import { ProtectedRoute } from './ProtectedRoute';
 import { PublicLayout } from './PublicLayout';
 
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K, namespaces?: Namespace[]) =>
-  lazy(() => {
+/**
+ * A lazy screen that can also be loaded ahead of its first render (preload): once loaded,
+ * it renders at once instead of suspending, so a page painted from its pre-rendered copy
+ * goes straight to the live page, with no spinner between them.
+ */
+function named<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K, namespaces?: Namespace[]) {
+  let loaded: React.ComponentType | undefined;
+  const code = () => load().then((module) => (loaded = module[name]));
+  const Lazy = lazy<React.ComponentType>(() => {
     // A screen's strings load beside its code, not after it (one round trip less before it paints).
     if (namespaces) void i18n.loadNamespaces(namespaces);
-    return load().then((module) => ({ default: module[name] }));
+    return code().then((component) => ({ default: component }));
   });
+  const Screen = () => {
+    const Loaded: React.ComponentType = loaded ?? Lazy;
+    return <Loaded />;
+  };
+  Screen.preload = () => Promise.all([code(), namespaces ? i18n.loadNamespaces(namespaces) : undefined]);
+  return Screen;
+}
 
 // The signed-in layout brings the navigation bar, its drawer and badges: not for the landing page.
 const AppLayout = named(() => import('./AppLayout'), 'AppLayout');
@@ -38,6 +52,11 @@ const TransportScreen = named(() => import('../features/transport/TransportScree
 const TeamScreen = named(() => import('../features/team/TeamScreen'), 'TeamScreen', ['team']);
 const InviteScreen = named(() => import('../features/team/InviteScreen'), 'InviteScreen', ['team']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
+
+/** Loads the screen of a pre-rendered page before the first render (main.tsx), so it replaces its copy directly. */
+export function preloadScreenOf(pathname: string): Promise<unknown> {
+  return pathname === PATHS.services ? ServicesScreen.preload() : Promise.resolve();
+}
 
 export function AppRoutes() {
   return (

@@ -2,7 +2,7 @@
  * A small loader hook for reads that are not yet in the offline store (the public
  * catalogue before sign-in). Keeps the last data, exposes the error and a retry.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ApiError } from './api';
 
 export interface Remote<T> {
@@ -19,9 +19,11 @@ export function useRemote<T>(load: () => Promise<T>, deps: unknown[]): Remote<T>
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
+    // What arrives renders as a transition: a list of cards is rendered in slices that
+    // leave the main thread to the visitor's taps and scrolls (no long task on a slow phone).
     load().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: ApiError) => live && setState((s) => ({ data: s.data, error, loading: false })),
+      (data) => live && startTransition(() => setState({ data, loading: false })),
+      (error: ApiError) => live && startTransition(() => setState((s) => ({ data: s.data, error, loading: false }))),
     );
     return () => {
       live = false;

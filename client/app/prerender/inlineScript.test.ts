@@ -17,6 +17,7 @@ const OPTIONS: PrerenderOptions = {
   languageKey: LANGUAGE_STORAGE_KEY,
   sessionKey: 'binaa.session.v1',
   titles: { ar: 'سوق بناء', en: 'Binaa Market', zh: 'Binaa 建材市场' },
+  templates: { '/': 'prerender-', '/services': 'prerender-services-' },
   entry: '/assets/index-abc.js',
   preload: ['/assets/react-abc.js', '/assets/fluent-abc.js'],
 };
@@ -37,8 +38,8 @@ function visit({ path = '/', search = '', stored = {}, languages = ['ar-SA'] }: 
     head,
     getElementById: (id: string) => {
       if (id === 'root') return root;
-      const lang = /^prerender-(\w+)$/.exec(id)?.[1];
-      return lang ? { content: { cloneNode: () => `landing in ${lang}` } } : null;
+      const [, page, lang] = /^prerender-(services-)?(\w+)$/.exec(id) ?? [];
+      return lang ? { content: { cloneNode: () => `${page ? 'services' : 'landing'} in ${lang}` } } : null;
     },
     createElement: (tag: string) => ({ tag }),
   };
@@ -122,8 +123,19 @@ describe("index.html's inline script", () => {
     ]);
   });
 
+  it('shows the catalogue its own copy, in the language i18next will choose', () => {
+    const page = visit({ path: '/services', languages: ['en-US'] });
+    expect(page.shown).toBe('en');
+    expect(page.root.children).toEqual(['services in en']);
+    expect(page.doc.documentElement).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(visit({ path: '/services', stored: { [LANGUAGE_STORAGE_KEY]: 'zh' } }).root.children).toEqual(['services in zh']);
+  });
+
   it.each([
     ['on another page', { path: '/dashboard' }],
+    ['on a page with the same start', { path: '/services/other' }],
+    ['on the catalogue with a query (the transport tab, the join dialog)', { path: '/services', search: '?tab=transport' }],
+    ['on the catalogue to a visitor remembered as signed in', { path: '/services', stored: { 'binaa.session.v1': '{"user":{"id":"u1"}}' } }],
     ['to a visitor this device remembers as signed in (the landing page sends them on)', { stored: { 'binaa.session.v1': '{"user":{"id":"u1"}}' } }],
     ['after a refused sign-in (the live page shows why)', { search: '?login_error=denied' }],
   ])('shows nothing and starts the app at once %s', (_, options: Visit) => {

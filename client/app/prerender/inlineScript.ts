@@ -1,15 +1,16 @@
 /**
- * The one inline script of index.html: before the first paint, it shows the landing
- * page pre-rendered in the visitor's language (a <template> per language, plugin.ts),
- * so the page paints while React is still on its way; main.tsx's first render replaces
- * it. The server allows this script by its hash (server/http/static.ts), not by
+ * The one inline script of index.html: before the first paint, it shows the page of
+ * this path (the landing page, the services catalogue) pre-rendered in the visitor's
+ * language (a <template> per page and language, plugin.ts), so the page paints while
+ * React is still on its way; main.tsx's first render replaces it. The server allows this script by its hash (server/http/static.ts), not by
  * 'unsafe-inline'.
  *
  * The language is chosen as i18next's detector will choose it (i18n/index.ts): the
  * stored choice, else the first supported browser language, else Arabic. Nothing is
  * shown on another path, to a visitor the device remembers as signed in (the landing
- * page sends them on to the dashboard), or after a refused sign-in (the page then shows
- * a message the copy does not have).
+ * page sends them on to the dashboard), after a refused sign-in (the page then shows
+ * a message the copy does not have), or on the catalogue with a query (another tab, the
+ * join dialog: not what the copy shows).
  */
 
 export interface PrerenderOptions {
@@ -21,6 +22,8 @@ export interface PrerenderOptions {
   /** localStorage key of the cached signed-in session (data/session/sessionCache.ts). */
   sessionKey: string;
   titles: Record<string, string>;
+  /** Per pre-rendered path, its templates' id before the language. */
+  templates: Record<string, string>;
   /** The app's module script, and the modules it imports, as Vite wrote them into index.html. */
   entry: string;
   preload: string[];
@@ -52,7 +55,9 @@ export function showPrerenderedLanding(win: Window, o: PrerenderOptions): string
     doc.head.appendChild(script);
   };
   const shown = ((): string | null => {
-    if (win.location.pathname !== '/' || /[?&]login_error=/.test(win.location.search)) return null;
+    const path = win.location.pathname;
+    const prefix = Object.prototype.hasOwnProperty.call(o.templates, path) ? o.templates[path] : null;
+    if (prefix === null || /[?&]login_error=/.test(win.location.search) || (path !== '/' && win.location.search.length > 1)) return null;
     let stored: string | null = null;
     try {
       if (win.localStorage.getItem(o.sessionKey)) return null;
@@ -68,7 +73,7 @@ export function showPrerenderedLanding(win: Window, o: PrerenderOptions): string
     const browser = win.navigator.languages && win.navigator.languages.length ? win.navigator.languages : [win.navigator.language];
     for (let i = 0; !lang && i < browser.length; i++) lang = supported(browser[i]);
     lang = lang || o.fallback;
-    const template = doc.getElementById('prerender-' + lang) as HTMLTemplateElement | null;
+    const template = doc.getElementById(prefix + lang) as HTMLTemplateElement | null;
     const root = doc.getElementById('root');
     if (!template || !root) return null;
     doc.documentElement.lang = lang;

@@ -1,10 +1,10 @@
 /**
- * Vite plugin (builds only): writes the pre-rendered landing page into index.html.
+ * Vite plugin (builds only): writes the pre-rendered public pages (paths.ts) into index.html.
  * render.tsx runs in Node through a short-lived Vite server in SSR mode; its output goes
  * in as
  * - its style elements, in <head> (Griffel's rules, and FluentProvider's theme variables
  *   once rather than once per language);
- * - one <template id="prerender-{language}"> per language, after #root, with buttons
+ * - one <template> per page and language (paths.ts names them), after #root, with buttons
  *   and the language picker `inert` until the live page replaces them (they would do
  *   nothing before; links are plain links and work);
  * - the inline script (inlineScript.ts) that copies the visitor's language into #root,
@@ -18,6 +18,7 @@ import react from '@vitejs/plugin-react';
 // Imports with extensions: this module is part of vite.config.ts (Vite's native config loader wants them).
 import { inlineScript } from './inlineScript.ts';
 import type { PrerenderedLanding } from './render.tsx';
+import { PRERENDERED_PATHS, templatePrefix } from './paths.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../i18n/languages.ts';
 import { SESSION_CACHE_KEY } from '../../data/session/sessionCache.ts';
 
@@ -33,12 +34,14 @@ export function prerenderLanding(clientRoot: string): Plugin {
       async handler(html, ctx) {
         const landing = await render(clientRoot);
         const themeStyles = new Set<string>();
-        const templates = LANGUAGES.map(({ code }) => {
-          const page = landing.pages[code]
-            .replace(THEME_STYLE, (style) => (themeStyles.add(style), ''))
-            .replace(/<(button|select)\b/g, '<$1 inert');
-          return `<template id="prerender-${code}">${page}</template>`;
-        });
+        const templates = PRERENDERED_PATHS.flatMap((route) =>
+          LANGUAGES.map(({ code }) => {
+            const page = landing.pages[route][code]
+              .replace(THEME_STYLE, (style) => (themeStyles.add(style), ''))
+              .replace(/<(button|select)\b/g, '<$1 inert');
+            return `<template id="${templatePrefix(route)}${code}">${page}</template>`;
+          }),
+        );
         // The app's scripts start from the inline script, after the first paint (inlineScript.ts).
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html has no module script');
@@ -50,6 +53,7 @@ export function prerenderLanding(clientRoot: string): Plugin {
           languageKey: LANGUAGE_STORAGE_KEY,
           sessionKey: SESSION_CACHE_KEY,
           titles: landing.titles,
+          templates: Object.fromEntries(PRERENDERED_PATHS.map((route) => [route, templatePrefix(route)])),
           entry: entry[1],
           preload: preload.map((m) => m[1]),
         });

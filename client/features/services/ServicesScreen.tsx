@@ -1,11 +1,10 @@
 import { Button, Spinner, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { usePublicProducts, usePublicTransportRequests } from '../../data/catalogue';
 import { useFormat } from '../../i18n/format';
-import { JoinDialog } from './JoinDialog';
 import { ProductCard } from '../products/ProductCard';
 import { TransportRequestCard } from './TransportRequestCard';
 
@@ -29,6 +28,9 @@ const useStyles = makeStyles({
 
 type TabValue = 'products' | 'transport';
 
+// The join form (dialog, fields, messages) loads when first opened, not with the catalogue.
+const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
+
 /** The public catalogue: products and open transport requests, and the join modal. */
 export function ServicesScreen() {
   const styles = useStyles();
@@ -40,6 +42,9 @@ export function ServicesScreen() {
   const products = usePublicProducts(format.lng);
   const transport = usePublicTransportRequests();
   const joinOpen = params.get('join') === '1';
+  // Once opened it stays mounted, so closing and reopening keeps what was typed.
+  const [joinMounted, setJoinMounted] = useState(joinOpen);
+  if (joinOpen && !joinMounted) setJoinMounted(true);
 
   const setJoinOpen = (open: boolean) => {
     const next = new URLSearchParams(params);
@@ -106,7 +111,11 @@ export function ServicesScreen() {
           )}
         </div>
       </main>
-      <JoinDialog open={joinOpen} onOpenChange={setJoinOpen} />
+      {joinMounted && (
+        <Suspense fallback={null}>
+          <JoinDialog open={joinOpen} onOpenChange={setJoinOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
