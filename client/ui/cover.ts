@@ -2,7 +2,8 @@
  * Which picture a product shows: its first photo (the cover) at the thumbnail sizes the
  * server derives, else the old pasted image URL, else nothing (the placeholder).
  */
-import { photoUrl, type ProductPhoto } from '../../shared/schemas/photo';
+import { photoUrl } from '../../shared/photos';
+import type { ProductPhoto } from '../../shared/schemas/photo';
 
 export interface CoverImage {
   src: string | null;
