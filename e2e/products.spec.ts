@@ -114,8 +114,8 @@ test.describe('the catalogue', () => {
     // Ranked: names starting with the term come before matches in a description.
     await expect(products.cards.first().getByTestId('product-name')).toHaveText(/^[اأإ]سمنت/);
     // Contact, offline: the supplier's phone from the local copy, as people read it (a
-    // demo supplier's cement: the newest cards may be other tests' suppliers, with none).
-    await products.cards.first().getByTestId('contact-supplier').click();
+    // demo supplier's cement by name: other tests' suppliers sell cement too, with no phone).
+    await products.card('أسمنت بورتلاندي عادي').getByTestId('contact-supplier').click();
     await expect(page.getByTestId('supplier-phone')).toHaveAttribute('href', /^tel:\+966\d{9}$/);
     await expect(page.getByTestId('supplier-phone')).toHaveText(/^\+966 \d{2} \d{3} \d{4}$/);
     await page.keyboard.press('Escape');
