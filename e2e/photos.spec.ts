@@ -116,8 +116,10 @@ test('a supplier adds photos from files, sees them after a reload and offline, r
   await products.form.getByRole('button', { name: 'إزالة الصورة 1' }).click();
   await expect(products.form.getByTestId('photo-saved')).toHaveCount(1);
   await products.form.getByTestId('product-save').click();
+  await expect(products.form).toBeHidden();
   await waitSynced(page);
-  expect((await productPhotos(page, 'إسمنت بالصور'))!.map((p) => p.id)).toEqual([photos[0].id]);
+  // The sync status can read synced before the removal's push has started: wait for the result.
+  await expect.poll(async () => (await productPhotos(page, 'إسمنت بالصور'))?.map((p) => p.id), { timeout: 30_000 }).toEqual([photos[0].id]);
   await expectLoaded(card.locator(`img[src="/media/${photos[0].hash}-160.webp"]`));
 });
 

@@ -24,7 +24,16 @@ export async function goOnline(context: BrowserContext) {
  * installing, waiting or active, and the caches so far), not a bare test timeout.
  */
 export async function waitForServiceWorker(page: Page, timeoutMs = 30_000) {
-  const outcome = await page.evaluate(async (timeoutMs) => {
+  // A page can miss the worker's claim (its client was being replaced, a reload racing the
+  // activation): the worker is active, the page is not controlled and never will be. A
+  // page loaded under an active worker is controlled, as at a user's next visit: reload once.
+  if ((await controlledWithin(page, timeoutMs / 2)) === 'active, not controlling') await page.reload();
+  const outcome = await controlledWithin(page, timeoutMs / 2);
+  if (outcome !== 'controlled') throw new Error(`service worker ${outcome}`);
+}
+
+async function controlledWithin(page: Page, timeoutMs: number): Promise<string> {
+  return page.evaluate(async (timeoutMs) => {
     const controlled = (async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
@@ -35,11 +44,11 @@ export async function waitForServiceWorker(page: Page, timeoutMs = 30_000) {
     const late = new Promise<string>((resolve) =>
       setTimeout(async () => {
         const reg = await navigator.serviceWorker.getRegistration();
+        if (reg?.active?.state === 'activated' && !reg.installing && !reg.waiting) return resolve('active, not controlling');
         const workers = reg ? `installing ${reg.installing?.state}, waiting ${reg.waiting?.state}, active ${reg.active?.state}` : 'no registration';
         resolve(`not controlling the page after ${timeoutMs} ms: ${workers}; caches ${JSON.stringify(await caches.keys())}`);
       }, timeoutMs),
     );
     return Promise.race([controlled, late]);
   }, timeoutMs);
-  if (outcome !== 'controlled') throw new Error(`service worker ${outcome}`);
 }
