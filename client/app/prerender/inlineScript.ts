@@ -2,8 +2,8 @@
  * The one inline script of index.html: before the first paint, it shows the page of
  * this path (the landing page, the services catalogue) pre-rendered in the visitor's
  * language (a <template> per page and language, plugin.ts), so the page paints while
- * React is still on its way; main.tsx's first render replaces it. The server allows this script by its hash (server/http/static.ts), not by
- * 'unsafe-inline'.
+ * React is still on its way; main.tsx's first render replaces it. The server allows
+ * this script by its hash (server/http/static.ts), not by 'unsafe-inline'.
  *
  * The language is chosen as i18next's detector will choose it (i18n/index.ts): the
  * stored choice, else the first supported browser language, else Arabic. Nothing is

@@ -36,9 +36,9 @@ function resources(): Resource {
 }
 
 /** Each pre-rendered path's screen, under the public header. */
-const SCREENS: Record<PrerenderedPath, () => React.ReactElement> = {
-  '/': () => <LandingScreen />,
-  '/services': () => <ServicesScreen />,
+const SCREENS: Record<PrerenderedPath, React.ComponentType> = {
+  '/': LandingScreen,
+  '/services': ServicesScreen,
 };
 
 export interface PrerenderedLanding {
