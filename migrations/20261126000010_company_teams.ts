@@ -47,7 +47,7 @@ const PROFILES_FOUND_COMPANY = `
   end $$`;
 
 /** The people acting for account `n.user_id`: the account itself, and its company's owner and members. */
-const NOTIFICATIONS_ENQUEUE_PUSH = `
+export const NOTIFICATIONS_ENQUEUE_PUSH = `
   create or replace function notifications_enqueue_push() returns trigger language plpgsql as $$
   declare
     queued bigint;

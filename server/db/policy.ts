@@ -41,8 +41,11 @@ export function definePolicy<R extends object>(def: Omit<EntityPolicy<R>, 'audie
   };
 }
 
-/** Every live row's audiences as a query of (id, audience_type, audience): the backfill's source. */
-export function audienceRows(db: Knex, policy: EntityPolicy<object>): Knex.QueryBuilder {
+/**
+ * Every live row's audiences as a query of (id, audience_type, audience): the backfill's
+ * source. `from`: another source of rows instead, such as the name of a CTE that wrote them.
+ */
+export function audienceRows<R extends object>(db: Knex, policy: EntityPolicy<R>, from?: string): Knex.QueryBuilder {
   const parts = policy.audience.map((rule) => {
     const [type, audience] =
       'user_in' in rule
@@ -51,7 +54,7 @@ export function audienceRows(db: Knex, policy: EntityPolicy<object>): Knex.Query
           ? ['role', db.raw('?::text', [rule.role])]
           : ['all', db.raw('null::text')];
     const q = db
-      .from(policy.rows(db).as('s'))
+      .from(from ? db.raw('?? as s', [from]) : policy.rows(db).as('s'))
       .select(db.raw('s.id::text as id'), db.raw('?::text as audience_type', [type]), db.raw('? as audience', [audience]));
     return 'user_in' in rule ? q.whereNotNull(`s.${rule.user_in}`) : q;
   });

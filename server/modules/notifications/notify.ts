@@ -3,8 +3,8 @@
  * recipient's language, and appends them to the change log for that recipient only.
  */
 import type { Knex } from 'knex';
-import { recordChanges } from '../../db/changes';
-import { DEFAULT_LANGUAGE, type Language, type NotificationPriority, type NotificationType } from '../../../shared/constants';
+import { audienceRows } from '../../db/policy';
+import { DEFAULT_LANGUAGE, LANGUAGES, type NotificationPriority, type NotificationType } from '../../../shared/constants';
 import type { NotificationKind, NotificationParams } from '../../../shared/schemas/notification';
 import { renderNotification } from './messages';
 import { notificationPolicy } from './policy';
@@ -21,34 +21,52 @@ export interface NotifyInput<K extends NotificationKind> {
   except?: string;
 }
 
+/**
+ * One statement: the recipients, their notifications (the text of each language rendered
+ * once, picked by the recipient's) and the change log's rows. A new instant order tells
+ * every supplier; sending thousands of rows' values to the database and their ids back
+ * made that write several times slower, and it delays the signal every device waits for.
+ */
 export async function notify<K extends NotificationKind>(trx: Knex.Transaction, input: NotifyInput<K>): Promise<void> {
-  const recipients: Array<{ user_id: string; language: Language | null }> = Array.isArray(input.to)
-    ? await trx('users as u')
+  if (Array.isArray(input.to) && !input.to.length) return;
+  const recipients = Array.isArray(input.to)
+    ? trx('users as u')
         // a driver has no profile: their company's language
         .leftJoin('company_members as m', 'm.user_id', 'u.id')
         .leftJoin('profiles as p', 'p.user_id', trx.raw('coalesce(m.company_id, u.id)'))
         .whereIn('u.id', input.to)
         .whereNull('u.deleted_at')
         .select('u.id as user_id', 'p.language')
-    : await trx('profiles as p')
+    : trx('profiles as p')
         .join('users as u', 'u.id', 'p.user_id')
         .where('p.role', input.to.role)
         .whereNull('u.deleted_at')
         .select('p.user_id', 'p.language');
-  const rows = recipients
-    .filter((r) => r.user_id !== input.except)
-    .map((r) => ({
-      user_id: r.user_id,
-      kind: input.kind,
-      params: JSON.stringify(input.params),
-      type: input.type,
-      priority: input.priority ?? 'normal',
-      ...renderNotification(input.kind, r.language ?? DEFAULT_LANGUAGE, input.params),
-    }));
-  if (!rows.length) return;
-  const inserted: Array<{ id: string; user_id: string }> = await trx('notifications').insert(rows).returning(['id', 'user_id']);
-  await recordChanges(
-    trx,
-    inserted.map((n) => ({ entity: 'notification' as const, id: n.id, audiences: notificationPolicy.audiences(n) })),
+  if (input.except) recipients.whereNot('u.id', input.except);
+  const texts = LANGUAGES.map((language) => ({ language, ...renderNotification(input.kind, language, input.params) }));
+  await trx.raw(
+    `with recipients as (?),
+     texts as (select * from jsonb_to_recordset(?::jsonb) as t(language text, title text, message text)),
+     written as (
+       insert into notifications (user_id, kind, params, type, priority, title, message)
+       select r.user_id, ?, ?::jsonb, ?, ?, coalesce(t.title, d.title), coalesce(t.message, d.message)
+         from recipients r
+         join texts d on d.language = ?
+         left join texts t on t.language = r.language
+       returning id, user_id
+     )
+     insert into changes (entity, entity_id, op, audience_type, audience)
+     select ?, a.id, 'upsert', a.audience_type, a.audience from (?) as a`,
+    [
+      recipients,
+      JSON.stringify(texts),
+      input.kind,
+      JSON.stringify(input.params),
+      input.type,
+      input.priority ?? 'normal',
+      DEFAULT_LANGUAGE,
+      notificationPolicy.entity,
+      audienceRows(trx, notificationPolicy, 'written'),
+    ],
   );
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { signInAs } from '../../test/sign-in';
 import { as, postBid, postOffer, postOrder, postProject, type Client } from '../../test/factories';
 import { decryptPush, startPushService, verifyVapid, type TestSubscription } from '../../test/push-service';
 import { PushSender } from './send';
@@ -65,6 +66,26 @@ describe('web push', () => {
     expect(message.body).not.toMatch(/Al Bina Co/);
     expect(message.title).toMatch(/[A-Za-z]/); // English, the recipient's language
     expect(message.title).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("pushes a company's notification to a member's device when the owner has none subscribed, and to no one else's", async () => {
+    const owner = await as(server, 'government');
+    const inviteRes = await owner.post('/api/company/invites', { role: 'member' });
+    expect(inviteRes.status, inviteRes.text).toBe(201);
+    const member = await signInAs(server, { role: null });
+    expect((await member.post(`/api/company/invites/${inviteRes.body.token}/accept`)).status).toBe(200);
+    const outsider = await as(server, 'government');
+    const [memberSub, outsiderSub] = [service.subscription(), service.subscription()];
+    await subscribed(member, memberSub);
+    await subscribed(outsider, outsiderSub);
+    const project = await postProject(owner);
+    expect((await postBid(await as(server, 'contractor'), project.id)).status).toBe(201);
+    await drained();
+
+    const devices = service.received.map((r) => r.device);
+    expect(devices.filter((d) => d === memberSub.device)).toHaveLength(1);
+    expect(devices).not.toContain(outsiderSub.device);
+    expect(JSON.parse(decryptPush(memberSub, service.received.find((r) => r.device === memberSub.device)!.body)).url).toBe(`/projects?item=${project.id}`);
   });
 
   it('sends nothing in a category the user turned off, or about the item the device shows', async () => {
