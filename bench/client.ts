@@ -21,7 +21,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
-import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
+import { CHROMIUM, signIn } from './browser';
 import { ENTITY_TABLES } from '../client/data/db/schema';
 
 const SCHEMA = 'bench_client';
@@ -32,7 +32,6 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
 const DOWN_BPS = 1.6e6;
 const RTT_MS = 150;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * BENCH_BASELINE_DIST: another build of the client (a dist directory, say of the commit
  * before a change) whose first sync is measured beside this build's, in the same run,
@@ -91,14 +90,6 @@ async function seed(knex: Knex) {
   }
   await backfillChangeLog(knex);
   return { reader, contractor };
-}
-
-async function signIn(page: Page, base: string, knex: Knex, userId: string) {
-  // The end of a sign-in in this browser: the code for the URL, its key in a cookie.
-  const { code, browserKey } = await createLoginCode(knex, userId);
-  await page.context().addCookies([{ name: loginCookieName(false), value: browserKey, url: base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${base}/auth/callback?code=${encodeURIComponent(code)}`);
-  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
 /**

@@ -20,12 +20,12 @@ import net from 'node:net';
 import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
 import { freshSchema, saveResults, spawnServer, table } from './common';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const SCHEMA = process.env.BENCH_LIGHTHOUSE_SCHEMA ?? 'bench_landing';
 const LANG = process.env.BENCH_LANG;
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -51,8 +51,8 @@ interface Run {
 async function measure(url: string): Promise<Run> {
   const port = await freePort();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [`--remote-debugging-port=${port}`, ...FLAGS, ...(LANG ? [`--lang=${LANG}`] : [])],
+    executablePath: CHROMIUM,
+    args: [`--remote-debugging-port=${port}`, ...CHROMIUM_FLAGS, ...(LANG ? [`--lang=${LANG}`] : [])],
   });
   try {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'] });

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from './browser';
 import { saveResults } from './common';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -79,7 +80,7 @@ async function main() {
   // in: it shares the session cookie and the IndexedDB written here.
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-lh-profile-'));
   const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {

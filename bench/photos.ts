@@ -30,11 +30,11 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
 import sharp from 'sharp';
 import { saveResults, table } from './common';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = CHROMIUM_FLAGS;
 const RATE_BYTES = 1_600_000 / 8; // 1.6 Mbps
 const LATENCY_MS = 150;
 const CUT_MS = 3_000;

@@ -15,12 +15,11 @@ import ExcelJS from 'exceljs';
 import { chromium, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
-import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
+import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
 
 const SCHEMA = 'bench_spreadsheet';
 const ROWS = Number(process.env.BENCH_SPREADSHEET_ROWS ?? 5_000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AR_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 const arabic = (s: string) => s.replace(/\d/g, (d) => AR_DIGITS[Number(d)]);
 
@@ -50,15 +49,6 @@ async function priceList(categories: string[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function signIn(page: Page, base: string, knex: Knex, userId: string) {
-  const { code, browserKey } = await createLoginCode(knex, userId);
-  await page.context().addCookies([{ name: loginCookieName(false), value: browserKey, url: base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${base}/auth/callback?code=${encodeURIComponent(code)}`);
-  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
-}
-
-const synced = (page: Page, timeout = 120_000) => page.waitForSelector('[data-testid="sync-status"][data-state="synced"]', { timeout });
-
 async function main() {
   const db = await freshSchema(SCHEMA);
   const { knex } = db;
@@ -68,7 +58,7 @@ async function main() {
   // Reference data (categories) was inserted by the migrations, outside the services: into the feed, as at start-up.
   await backfillChangeLog(knex);
   const app = await startApp(db);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows: Array<Record<string, string | number>> = [];
   const row = (measure: string, ms: number, goal: number) => rows.push({ measure, ms: Math.round(ms), goal_ms: goal, ratio: +(ms / goal).toFixed(2), ok: ms <= goal ? 'yes' : 'NO' });
   try {

@@ -1,0 +1,20 @@
+/**
+ * The benchmarks' browser: Debian's Chromium driven by Playwright, a user signed in the way
+ * a real sign-in ends, and the wait for the sync status to read "synced".
+ */
+import type { Knex } from 'knex';
+import type { Page } from 'playwright-core';
+import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The end of a sign-in in this browser: the code for the URL, its key in a cookie; lands on the dashboard. */
+export async function signIn(page: Page, base: string, knex: Knex, userId: string): Promise<void> {
+  const { code, browserKey } = await createLoginCode(knex, userId);
+  await page.context().addCookies([{ name: loginCookieName(false), value: browserKey, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(`${base}/auth/callback?code=${encodeURIComponent(code)}`);
+  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+export const synced = (page: Page, timeout = 120_000) => page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout });
