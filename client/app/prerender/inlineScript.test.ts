@@ -20,6 +20,7 @@ const OPTIONS: PrerenderOptions = {
   templates: { '/': 'prerender-', '/services': 'prerender-services-' },
   entry: '/assets/index-abc.js',
   preload: ['/assets/react-abc.js', '/assets/fluent-abc.js'],
+  screens: { '/services': ['/assets/ServicesScreen-abc.js', '/assets/Tab-abc.js', '/assets/Badge-abc.js', '/assets/Card-abc.js'] },
 };
 
 interface Visit {
@@ -55,7 +56,14 @@ function visit({ path = '/', search = '', stored = {}, languages = ['ar-SA'] }: 
   };
   const shown = showPrerenderedLanding(win as unknown as Window, OPTIONS);
   const scripts = () => head.children.filter((c) => c.tag === 'script').map((c) => c.src);
-  return { shown, root, doc, head, frames, tasks, scripts };
+  const preloads = () => head.children.filter((c) => c.tag === 'link' && c.rel === 'modulepreload').map((c) => c.href);
+  /** Runs the next queued task (and returns false when none is queued). */
+  const task = () => {
+    const next = tasks.shift();
+    next?.();
+    return next !== undefined;
+  };
+  return { shown, root, doc, head, frames, tasks, task, scripts, preloads };
 }
 
 /** The language i18next settles on for a visitor, with the app's detection settings. */
@@ -115,12 +123,29 @@ describe("index.html's inline script", () => {
     expect(page.scripts()).toEqual([]);
     page.frames.forEach((f) => f());
     expect(page.scripts()).toEqual([]);
-    page.tasks.forEach((f) => f());
+    while (page.task());
     expect(page.scripts()).toEqual(['/assets/index-abc.js']);
     expect(page.head.children.filter((c) => c.tag === 'link').map((c) => [c.rel, c.href])).toEqual([
       ['modulepreload', '/assets/react-abc.js'],
       ['modulepreload', '/assets/fluent-abc.js'],
     ]);
+  });
+
+  it("preloads the catalogue's screen with the entry's modules, a few per task, the entry first", () => {
+    const page = visit({ path: '/services' });
+    page.frames.forEach((f) => f());
+    page.task();
+    expect(page.scripts()).toEqual(['/assets/index-abc.js']);
+    expect(page.head.children[0]).toMatchObject({ tag: 'script' });
+    expect(page.preloads()).toEqual(['/assets/react-abc.js', '/assets/fluent-abc.js', '/assets/ServicesScreen-abc.js', '/assets/Tab-abc.js']);
+    expect(page.task()).toBe(true);
+    expect(page.preloads()).toEqual([...OPTIONS.preload, ...OPTIONS.screens['/services']]);
+    expect(page.task()).toBe(false);
+    // Another page preloads the entry's modules alone.
+    const landing = visit({});
+    landing.frames.forEach((f) => f());
+    while (landing.task());
+    expect(landing.preloads()).toEqual(OPTIONS.preload);
   });
 
   it('shows the catalogue its own copy, in the language i18next will choose', () => {

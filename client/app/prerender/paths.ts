@@ -5,4 +5,13 @@
 export const PRERENDERED_PATHS = ['/', '/services'] as const;
 export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 
+/**
+ * The module of each page's screen when it loads apart from the entry (the client root's
+ * path): the inline script preloads its modules with the entry's, a few per task.
+ */
+export const PRERENDERED_SCREEN_MODULES: Record<PrerenderedPath, string | null> = {
+  '/': null,
+  '/services': 'features/services/ServicesScreen.tsx',
+};
+
 export const templatePrefix = (path: PrerenderedPath): string => (path === '/' ? 'prerender-' : `prerender${path.replace(/\//g, '-')}-`);

@@ -13,12 +13,12 @@
  * is written, so the precached index.html is this one.
  */
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 // Imports with extensions: this module is part of vite.config.ts (Vite's native config loader wants them).
 import { inlineScript } from './inlineScript.ts';
 import type { PrerenderedLanding } from './render.tsx';
-import { PRERENDERED_PATHS, templatePrefix } from './paths.ts';
+import { PRERENDERED_PATHS, PRERENDERED_SCREEN_MODULES, templatePrefix } from './paths.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../i18n/languages.ts';
 import { SESSION_CACHE_KEY } from '../../data/session/sessionCache.ts';
 
@@ -46,6 +46,13 @@ export function prerenderLanding(clientRoot: string): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html has no module script');
         const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        const withEntry = new Set([entry[1], ...preload.map((m) => m[1])]);
+        const screens = Object.fromEntries(
+          PRERENDERED_PATHS.flatMap((route) => {
+            const module = PRERENDERED_SCREEN_MODULES[route];
+            return module ? [[route, chunkFiles(ctx.bundle, path.join(clientRoot, module)).filter((file) => !withEntry.has(file))]] : [];
+          }),
+        );
         const script = inlineScript({
           languages: LANGUAGES.map((l) => l.code),
           rtl: LANGUAGES.filter((l) => l.rtl).map((l) => l.code),
@@ -56,6 +63,7 @@ export function prerenderLanding(clientRoot: string): Plugin {
           templates: Object.fromEntries(PRERENDERED_PATHS.map((route) => [route, templatePrefix(route)])),
           entry: entry[1],
           preload: preload.map((m) => m[1]),
+          screens,
         });
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
         return [entry[0], ...preload.map((m) => m[0])]
@@ -70,6 +78,22 @@ export function prerenderLanding(clientRoot: string): Plugin {
       },
     },
   };
+}
+
+/** The files of the chunk built from `module` and of every chunk it imports statically, as URLs. */
+function chunkFiles(bundle: Rollup.OutputBundle | undefined, module: string): string[] {
+  const chunks = Object.values(bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const root = chunks.find((c) => c.facadeModuleId === module);
+  if (!root) throw new Error(`no chunk is built from ${module}`);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const file of chunk.imports) visit(byFile.get(file)!);
+  };
+  visit(root);
+  return [...files].map((file) => `/${file}`);
 }
 
 async function render(clientRoot: string): Promise<PrerenderedLanding> {

@@ -25,6 +25,10 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
+    // A card out of view is neither laid out nor painted until it nears the viewport: a
+    // page of 20 cards costs the phone the few on screen (its height kept once seen).
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 160px',
   },
   image: { inlineSize: '88px', blockSize: '88px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minInlineSize: 0 },

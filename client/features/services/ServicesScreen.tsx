@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBox } from '../../ui/ErrorBox';
+import { useRevealed } from '../../ui/useRevealed';
 import { usePublicProducts, usePublicTransportRequests } from '../../data/catalogue';
 import { useFormat } from '../../i18n/format';
 import { ProductCard } from '../products/ProductCard';
@@ -27,6 +28,9 @@ const useStyles = makeStyles({
 });
 
 type TabValue = 'products' | 'transport';
+
+/** Cards rendered in the first commit: a phone's screen holds three or four. */
+const FIRST_CARDS = 6;
 
 // The join form (dialog, fields, messages) loads when first opened, not with the catalogue.
 const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
@@ -56,6 +60,7 @@ export function ServicesScreen() {
   const count = (page: { total: number; capped?: boolean } | undefined) =>
     page === undefined ? '' : ` (${format.number(page.total)}${page.capped ? '+' : ''})`;
   const current = tab === 'products' ? products : transport;
+  const productsShown = useRevealed(products.data?.items.length ?? 0, FIRST_CARDS);
 
   return (
     <>
@@ -87,7 +92,7 @@ export function ServicesScreen() {
                 <p className={styles.empty}>{t('emptyProducts')}</p>
               ) : (
                 <div className={styles.list} data-testid="product-list">
-                  {products.data.items.map((product) => (
+                  {products.data.items.slice(0, productsShown).map((product) => (
                     // The public API names the category in the interface language already (Accept-Language).
                     <ProductCard key={product.id} product={product} categoryName={product.category_name} t={tProducts} />
                   ))}
