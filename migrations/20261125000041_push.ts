@@ -18,21 +18,29 @@ import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
 import { LIVE_CHANNEL } from './20261125000040_live_signals';
 
-export const NOTIFICATIONS_ENQUEUE_PUSH = `
-  create function notifications_enqueue_push() returns trigger language plpgsql as $$
+/**
+ * notifications_enqueue_push with `queue`, the statement (over the transition table
+ * `added`, %1$I standing for the schema) that queues the new notifications to push; it
+ * tells the app processes when it queued any. Later migrations redefine it through this.
+ */
+export const enqueuePushFunction = (queue: string, opts: { replace?: boolean; settings?: string } = {}) => `
+  create${opts.replace ? ' or replace' : ''} function notifications_enqueue_push() returns trigger language plpgsql${opts.settings ? `
+  ${opts.settings}` : ''} as $$
   declare
     queued bigint;
   begin
-    execute format(
-      'insert into %1$I.push_queue (notification_id)
-         select n.id from added n where exists (select 1 from %1$I.push_subscriptions s where s.user_id = n.user_id)',
-      tg_table_schema);
+    execute format('${queue}', tg_table_schema);
     get diagnostics queued = row_count;
     if queued > 0 then
       perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
     end if;
     return null;
   end $$`;
+
+export const NOTIFICATIONS_ENQUEUE_PUSH = enqueuePushFunction(
+  `insert into %1$I.push_queue (notification_id)
+     select n.id from added n where exists (select 1 from %1$I.push_subscriptions s where s.user_id = n.user_id)`,
+);
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('push_subscriptions', (t) => {

@@ -28,7 +28,7 @@
 import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
 import { LIVE_CHANNEL } from './20261125000040_live_signals';
-import { NOTIFICATIONS_ENQUEUE_PUSH as PUSH_TO_ACCOUNT_ONLY } from './20261125000041_push';
+import { NOTIFICATIONS_ENQUEUE_PUSH as PUSH_TO_ACCOUNT_ONLY, enqueuePushFunction } from './20261125000041_push';
 
 const MEMBERS_ANNOUNCE = `
   create function company_members_announce() returns trigger language plpgsql as $$
@@ -47,24 +47,14 @@ const PROFILES_FOUND_COMPANY = `
   end $$`;
 
 /** The people acting for account `n.user_id`: the account itself, and its company's owner and members. */
-export const NOTIFICATIONS_ENQUEUE_PUSH = `
-  create or replace function notifications_enqueue_push() returns trigger language plpgsql as $$
-  declare
-    queued bigint;
-  begin
-    execute format(
-      'insert into %1$I.push_queue (notification_id)
-         select n.id from added n where exists (
-           select 1 from %1$I.push_subscriptions s
-            where s.user_id = n.user_id
-               or s.user_id in (select m.user_id from %1$I.company_members m where m.company_id = n.user_id and m.role in (''owner'', ''member'')))',
-      tg_table_schema);
-    get diagnostics queued = row_count;
-    if queued > 0 then
-      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
-    end if;
-    return null;
-  end $$`;
+export const NOTIFICATIONS_ENQUEUE_PUSH = enqueuePushFunction(
+  `insert into %1$I.push_queue (notification_id)
+     select n.id from added n where exists (
+       select 1 from %1$I.push_subscriptions s
+        where s.user_id = n.user_id
+           or s.user_id in (select m.user_id from %1$I.company_members m where m.company_id = n.user_id and m.role in (''owner'', ''member'')))`,
+  { replace: true },
+);
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('company_members', (t) => {

@@ -9,30 +9,19 @@
  * for the trigger: its statement is short, and compiling always costs more than it saves.
  */
 import type { Knex } from 'knex';
-import { LIVE_CHANNEL } from './20261125000040_live_signals';
+import { enqueuePushFunction } from './20261125000041_push';
 import { NOTIFICATIONS_ENQUEUE_PUSH as PUSH_LOOPING } from './20261126000010_company_teams';
 
-const NOTIFICATIONS_ENQUEUE_PUSH = `
-  create or replace function notifications_enqueue_push() returns trigger language plpgsql
-  set jit = off as $$
-  declare
-    queued bigint;
-  begin
-    execute format(
-      'insert into %1$I.push_queue (notification_id)
-         select n.id from added n
-          where n.user_id in (
-            select s.user_id from %1$I.push_subscriptions s
-            union all
-            select m.company_id from %1$I.company_members m join %1$I.push_subscriptions s on s.user_id = m.user_id
-             where m.role in (''owner'', ''member''))',
-      tg_table_schema);
-    get diagnostics queued = row_count;
-    if queued > 0 then
-      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
-    end if;
-    return null;
-  end $$`;
+const NOTIFICATIONS_ENQUEUE_PUSH = enqueuePushFunction(
+  `insert into %1$I.push_queue (notification_id)
+     select n.id from added n
+      where n.user_id in (
+        select s.user_id from %1$I.push_subscriptions s
+        union all
+        select m.company_id from %1$I.company_members m join %1$I.push_subscriptions s on s.user_id = m.user_id
+         where m.role in (''owner'', ''member''))`,
+  { replace: true, settings: 'set jit = off' },
+);
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(NOTIFICATIONS_ENQUEUE_PUSH);
