@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminPage, ProfilePage } from './page-models/ScreensPages';
 import { goOffline, goOnline, signInDemo, signUpAs } from './page-models/Session';
 import { AppShell } from './page-models/AppShell';
+import { sidewaysScroll } from './page-models/checkPage';
 import { SetupPage } from './page-models/SetupPage';
 import { signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
@@ -60,6 +61,10 @@ test('an admin searches, changes a tier and the admin flag, and deletes a produc
 
   await admin.search(supplierEmail);
   await expect(admin.rows).toHaveCount(1);
+  await expect(admin.rows.first()).toContainText('Moderated Supplies');
+  // With the search box focused (its clear button showing) the row still fits the phone's
+  // screen, and stays put when the focus moves to its delete button.
+  expect(await sidewaysScroll(page)).toBe(0);
   await admin.deleteFirst();
   await expect(page.getByTestId('admin-notice')).toContainText('was deleted');
   expect(await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(supplierEmail)}`)).json()).toHaveLength(0);

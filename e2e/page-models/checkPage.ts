@@ -21,8 +21,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * How far the page scrolls sideways, in CSS pixels: 0 when everything fits the screen's
+ * width, as it must on a phone (a row pushed past the edge is cut off or shifts the page).
+ */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
  * The page in `lang` with its direction, a full-page screenshot in
- * test-results/screenshots/ for a person to look at, and no axe violation of any impact.
+ * test-results/screenshots/ for a person to look at, nothing wider than the screen, and
+ * no axe violation of any impact.
  */
 export async function checkPage(page: Page, lang: Lang, name: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -30,5 +39,6 @@ export async function checkPage(page: Page, lang: Lang, name: string) {
   // Let dialogs finish their opening animation before the picture.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/${lang}-${name}.png`, fullPage: true });
+  expect(await sidewaysScroll(page), `${lang} ${name} scrolls sideways`).toBe(0);
   expect(await axeViolations(page), `${lang} ${name}`).toEqual([]);
 }

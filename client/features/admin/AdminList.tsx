@@ -32,7 +32,9 @@ import { coverOf } from '../../ui/cover';
 import { ImageWithFallback } from '../../ui/ImageWithFallback';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalM },
+  // One column as wide as the screen: a search box's own width (wider with its clear button
+  // while focused) must not widen the column, or the rows would flow off a phone's screen.
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalM },
   list: { display: 'grid', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   main: { display: 'grid', gap: tokens.spacingVerticalXXS, minInlineSize: 0, flexGrow: 1, flexBasis: '240px' },

@@ -19,7 +19,8 @@ import { ProductCard } from './ProductCard';
 import { CATALOGUE_PAGE, sameRow, useCatalogue, useCategories } from './queries';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gap: tokens.spacingVerticalL },
+  // One column as wide as the screen: the search box's own width must not widen it.
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))' },
   list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   count: { color: tokens.colorNeutralForeground2 },
