@@ -28,6 +28,12 @@ export function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/** Nothing wider than the screen and no axe violation of any impact; `label` names the page in a failure. */
+export async function expectFitsAndAccessible(page: Page, label: string) {
+  expect(await sidewaysScroll(page), `${label} scrolls sideways`).toBe(0);
+  expect(await axeViolations(page), label).toEqual([]);
+}
+
 /**
  * The page in `lang` with its direction, a full-page screenshot in
  * test-results/screenshots/ for a person to look at, nothing wider than the screen, and
@@ -39,6 +45,5 @@ export async function checkPage(page: Page, lang: Lang, name: string) {
   // Let dialogs finish their opening animation before the picture.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/${lang}-${name}.png`, fullPage: true });
-  expect(await sidewaysScroll(page), `${lang} ${name} scrolls sideways`).toBe(0);
-  expect(await axeViolations(page), `${lang} ${name}`).toEqual([]);
+  await expectFitsAndAccessible(page, `${lang} ${name}`);
 }
