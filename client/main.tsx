@@ -1,41 +1,38 @@
 /**
  * Entry point: waits for the language (Arabic is bundled; English and Chinese load
  * first when chosen), sets <html lang dir>, renders, then registers the service worker.
+ *
+ * The app's modules are evaluated a group per task, not all in one: the strings and
+ * i18next, then the theme (Fluent builds its tokens as it loads), then React DOM and the
+ * app. In one task they blocked a slow phone's main thread for well over the 50 ms a task
+ * may take before taps wait. The pre-rendered page's inline script preloads each group's
+ * files with the entry's (BOOT_MODULES in app/prerender/paths.ts), so no import waits for
+ * the network.
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { preloadScreenOf } from './app/AppRoutes';
 import './app/global.css';
-import { applyDocumentLanguage, i18n, i18nReady } from './i18n';
-import { prepareFormats } from './i18n/format';
 import { listenForInstallEvent } from './app/pwa/pwaStore';
 
 listenForInstallEvent();
 
-// The screen of a pre-rendered page loads before the first render, which then replaces
-// the copy with the live page at once (a spinner between them would flash). Asked for in
-// the next task: the loader inserts a preload link per module of the screen, a few
-// milliseconds each on a phone, which would lengthen the task that runs these modules.
-const screenReady = new Promise((resolve) => setTimeout(resolve, 0))
-  .then(() => preloadScreenOf(window.location.pathname))
-  .catch(() => undefined);
+/** Ends the current task: what follows runs in a new one, after the browser has had its turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void Promise.all([i18nReady, screenReady]).then(() => {
+async function boot() {
+  const { applyDocumentLanguage, i18n, i18nReady } = await import('./i18n');
+  await nextTask();
+  await import('./app/ThemedProvider');
+  await nextTask();
+  const { mount, preloadScreenOf } = await import('./app/mount');
+  await nextTask();
+  // The screen of a pre-rendered page loads before the first render, which then replaces
+  // the copy with the live page at once (a spinner between them would flash).
+  await Promise.all([i18nReady, preloadScreenOf(window.location.pathname).catch(() => undefined)]);
+
   applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
   document.title = i18n.t('common:app.title');
-  const root = createRoot(document.getElementById('root')!);
-  // A transition render yields to the browser every few milliseconds instead of
-  // blocking the main thread for the whole first render (total blocking time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  mount(document.getElementById('root')!);
   const lng = i18n.resolvedLanguage ?? i18n.language;
-  setTimeout(() => prepareFormats(lng), 0);
+  setTimeout(() => void import('./i18n/format').then((m) => m.prepareFormats(lng)), 0);
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     // After the page has loaded and gone quiet: precaching the shell must not compete
     // with the first paint for the network or the main thread.
@@ -44,4 +41,6 @@ void Promise.all([i18nReady, screenReady]).then(() => {
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   }
-});
+}
+
+void boot();

@@ -18,7 +18,7 @@ import react from '@vitejs/plugin-react';
 // Imports with extensions: this module is part of vite.config.ts (Vite's native config loader wants them).
 import { inlineScript } from './inlineScript.ts';
 import type { PrerenderedLanding } from './render.tsx';
-import { PRERENDERED_PATHS, PRERENDERED_SCREEN_MODULES, templatePrefix } from './paths.ts';
+import { BOOT_MODULES, PRERENDERED_PATHS, PRERENDERED_SCREEN_MODULES, templatePrefix } from './paths.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../i18n/languages.ts';
 import { SESSION_CACHE_KEY } from '../../data/session/sessionCache.ts';
 
@@ -46,7 +46,9 @@ export function prerenderLanding(clientRoot: string): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html has no module script');
         const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-        const withEntry = new Set([entry[1], ...preload.map((m) => m[1])]);
+        // The entry's static imports, then the groups main.tsx imports a task apart, in that order.
+        const bootFiles = [...new Set([...preload.map((m) => m[1]), ...BOOT_MODULES.flatMap((module) => chunkFiles(ctx.bundle, path.join(clientRoot, module)))])].filter((file) => file !== entry[1]);
+        const withEntry = new Set([entry[1], ...bootFiles]);
         const screens = Object.fromEntries(
           PRERENDERED_PATHS.flatMap((route) => {
             const module = PRERENDERED_SCREEN_MODULES[route];
@@ -62,7 +64,7 @@ export function prerenderLanding(clientRoot: string): Plugin {
           titles: landing.titles,
           templates: Object.fromEntries(PRERENDERED_PATHS.map((route) => [route, templatePrefix(route)])),
           entry: entry[1],
-          preload: preload.map((m) => m[1]),
+          preload: bootFiles,
           screens,
         });
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
@@ -80,10 +82,11 @@ export function prerenderLanding(clientRoot: string): Plugin {
   };
 }
 
-/** The files of the chunk built from `module` and of every chunk it imports statically, as URLs. */
+/** The files of the chunk holding `module` and of every chunk it imports statically, as URLs. */
 function chunkFiles(bundle: Rollup.OutputBundle | undefined, module: string): string[] {
   const chunks = Object.values(bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  const root = chunks.find((c) => c.facadeModuleId === module);
+  // A module imported from elsewhere too may share a chunk with others, under no facade of its own.
+  const root = chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module));
   if (!root) throw new Error(`no chunk is built from ${module}`);
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const files = new Set<string>();
