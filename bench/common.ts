@@ -210,3 +210,19 @@ export async function spawnServer(
   });
   return { url, close: () => child.kill(), child };
 }
+
+/**
+ * Lighthouse's CPU slowdown for a host of the given benchmark index (Lighthouse measures it
+ * at the start of every run and reports it as environment.benchmarkIndex). The mobile
+ * preset's fixed 4x turns a high-end desktop (index about 1,500) into the mid-tier phone it
+ * stands for; on a slower host the same 4x stands for a slower phone, and Lighthouse then
+ * warns that the host is slower than it expects (index under 1,000) and says to calibrate.
+ * This is the curve of Lighthouse's CPU throttling calculator: 800 -> 2x, 1,300 -> 3x,
+ * 1,533 -> 4x, 2,000 -> 6x, linear between, 1x at 150 and below.
+ */
+export function lighthouseCpuSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 150) return 1;
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + (benchmarkIndex - 150) / 650;
+}
