@@ -3,7 +3,7 @@
  * first when chosen), sets <html lang dir>, renders, then registers the service worker.
  *
  * The app's modules are evaluated a group per task, not all in one: the strings and
- * i18next, then the theme (Fluent builds its tokens as it loads), then React DOM and the
+ * i18next, then the theme (Fluent builds its tokens as it loads), then React DOM, then the
  * app. In one task they blocked a slow phone's main thread for well over the 50 ms a task
  * may take before taps wait. The pre-rendered page's inline script preloads each group's
  * files with the entry's (BOOT_MODULES in app/prerender/paths.ts), so no import waits for
@@ -21,6 +21,8 @@ async function boot() {
   const { applyDocumentLanguage, i18n, i18nReady } = await import('./i18n');
   await nextTask();
   await import('./app/ThemedProvider');
+  await nextTask();
+  await import('react-dom/client');
   await nextTask();
   const { mount, preloadScreenOf } = await import('./app/mount');
   await nextTask();

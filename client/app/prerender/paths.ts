@@ -17,8 +17,8 @@ export const PRERENDERED_SCREEN_MODULES: Record<PrerenderedPath, string | null> 
 export const templatePrefix = (path: PrerenderedPath): string => (path === '/' ? 'prerender-' : `prerender${path.replace(/\//g, '-')}-`);
 
 /**
- * The modules main.tsx imports one group per task before the first render (the client
- * root's path): the inline script preloads their files with the entry's, so each group is
- * fetched by the time main.tsx asks for it.
+ * The modules main.tsx imports one group per task before the first render (a path under
+ * the client root, or a package's): the inline script preloads their files with the
+ * entry's, so each group is fetched by the time main.tsx asks for it.
  */
-export const BOOT_MODULES = ['i18n/index.ts', 'app/ThemedProvider.tsx', 'app/mount.tsx'] as const;
+export const BOOT_MODULES = ['i18n/index.ts', 'app/ThemedProvider.tsx', 'react-dom/client', 'app/mount.tsx'] as const;

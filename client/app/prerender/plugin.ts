@@ -12,6 +12,8 @@
  * It runs as the HTML is transformed, before the service worker's precache manifest
  * is written, so the precached index.html is this one.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -47,7 +49,7 @@ export function prerenderLanding(clientRoot: string): Plugin {
         if (!entry) throw new Error('index.html has no module script');
         const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         // The entry's static imports, then the groups main.tsx imports a task apart, in that order.
-        const bootFiles = [...new Set([...preload.map((m) => m[1]), ...BOOT_MODULES.flatMap((module) => chunkFiles(ctx.bundle, path.join(clientRoot, module)))])].filter((file) => file !== entry[1]);
+        const bootFiles = [...new Set([...preload.map((m) => m[1]), ...BOOT_MODULES.flatMap((module) => chunkFiles(ctx.bundle, moduleFile(clientRoot, module)))])].filter((file) => file !== entry[1]);
         const withEntry = new Set([entry[1], ...bootFiles]);
         const screens = Object.fromEntries(
           PRERENDERED_PATHS.flatMap((route) => {
@@ -80,6 +82,12 @@ export function prerenderLanding(clientRoot: string): Plugin {
       },
     },
   };
+}
+
+/** The file of a module named by its path under the client root or as a package's (react-dom/client). */
+function moduleFile(clientRoot: string, module: string): string {
+  const underRoot = path.join(clientRoot, module);
+  return fs.existsSync(underRoot) ? underRoot : createRequire(path.join(clientRoot, 'main.tsx')).resolve(module);
 }
 
 /** The files of the chunk holding `module` and of every chunk it imports statically, as URLs. */
