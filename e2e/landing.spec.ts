@@ -108,6 +108,26 @@ test.describe('landing page', () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
 
+  test("asks for every script the live page needs at the start: the app's groups load without waiting on one another", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await expect(page.getByTestId('browse-services')).not.toHaveAttribute('inert');
+    // The entry's module script and the preloads the inline script put in the head.
+    const asked = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('head script[type="module"][src], head link[rel="modulepreload"]')].map(
+        (el) => new URL(el instanceof HTMLScriptElement ? el.src : el.href).pathname,
+      ),
+    );
+    // The service worker's registration loads on purpose once the page is idle, unasked for at the start.
+    const live = [...new Set(scripts)].filter((file) => !/\/serviceWorker-[\w-]+\.js$/.test(file));
+    expect(live.length).toBeGreaterThan(5);
+    expect(live.filter((file) => !asked.includes(file))).toEqual([]);
+  });
+
   test('leads to the public catalogue without signing in', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.goto();
