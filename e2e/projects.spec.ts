@@ -11,7 +11,6 @@ import { ProjectsPage } from './page-models/ProjectsPage';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
-test.describe.configure({ mode: 'serial' });
 test.slow();
 
 const myBidsOnServer = (page: Page) =>

@@ -20,7 +20,10 @@ function named<K extends string>(load: () => Promise<Record<K, React.ComponentTy
   let loaded: React.ComponentType | undefined;
   const code = () => load().then((module) => (loaded = module[name]));
   const Lazy = lazy<React.ComponentType>(() => {
-    // A screen's strings load beside its code, not after it (one round trip less before it paints).
+    // A screen's strings load beside its code, not after it (one round trip less before it
+    // paints). They are all the namespaces its components use (AppRoutes.test.ts checks): one
+    // loaded later, when a card that needs it appears, would suspend the shown screen, and
+    // React would hide it behind the spinner until the strings arrived.
     if (namespaces) void i18n.loadNamespaces(namespaces);
     return code().then((component) => ({ default: component }));
   });
@@ -36,19 +39,19 @@ function named<K extends string>(load: () => Promise<Record<K, React.ComponentTy
 const AppLayout = named(() => import('./AppLayout'), 'AppLayout');
 const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen', ['services', 'products']);
 const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScreen');
-const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen');
-const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen');
+const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen', ['account']);
+const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account']);
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
-const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'stock']);
+const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'stock', 'photos']);
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin']);
-const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects']);
+const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
-const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders']);
-const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport']);
+const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
+const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'reviews']);
 const TeamScreen = named(() => import('../features/team/TeamScreen'), 'TeamScreen', ['team']);
 const InviteScreen = named(() => import('../features/team/InviteScreen'), 'InviteScreen', ['team']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
