@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LandingPage } from './page-models/LandingPage';
+import { withoutJavaScript } from './page-models/Network';
 
 test.describe('landing page', () => {
   test('a visitor costs one session check and no console error', async ({ page }) => {
@@ -79,17 +80,15 @@ test.describe('landing page', () => {
       ['ar-SA', 'ar', 'rtl', 'كل ما يحتاجه مشروعك من مواد بناء في سوق واحد'],
       ['en-US', 'en', 'ltr', 'Every building material your project needs, in one marketplace'],
     ] as const) {
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      await page.route(/\.js$/, (route) => route.abort());
-      const landing = new LandingPage(page);
-      await page.goto('/');
-      await expect(landing.hero).toHaveText(hero);
-      expect(await landing.htmlLangDir()).toEqual({ lang, dir });
-      await expect(landing.roleCards).toHaveCount(3);
-      // Its buttons wait for the app (links are links and work).
-      await expect(page.getByTestId('browse-services')).toHaveAttribute('inert', '');
-      await context.close();
+      await withoutJavaScript(browser, locale, async (page) => {
+        const landing = new LandingPage(page);
+        await page.goto('/');
+        await expect(landing.hero).toHaveText(hero);
+        expect(await landing.htmlLangDir()).toEqual({ lang, dir });
+        await expect(landing.roleCards).toHaveCount(3);
+        // Its buttons wait for the app (links are links and work).
+        await expect(page.getByTestId('browse-services')).toHaveAttribute('inert', '');
+      });
     }
   });
 

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { ProjectsPage } from './page-models/ProjectsPage';
+import { watchHiddenAfterShown } from './page-models/Visibility';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type Lang } from './page-models/Users';
 
@@ -141,13 +142,17 @@ test('the projects screens in Chinese, and a bid placed offline that survives a 
   for (const user of [gov, c]) await user.context.close();
 });
 
-test('a bid the device cannot store comes back in its dialog with what was typed, Arabic-Indic digits and all (en)', async ({ browser }, testInfo) => {
+test('the screen stays shown as its cards arrive; a bid the device cannot store comes back in its dialog with what was typed, Arabic-Indic digits and all (en)', async ({ browser }, testInfo) => {
   const gov = await newUser(browser, testInfo, 'government', 'en', NAMES.en.gov);
   const projectId = await postedProject(gov.page, 'en');
   const c = await newUser(browser, testInfo, 'contractor', 'en', NAMES.en.b);
   const projects = new ProjectsPage(c.page);
+  // Once shown, the screen stays shown while its cards arrive (their tender and transport
+  // lines' strings load with the screen, not after it).
+  const hiddenFrames = await watchHiddenAfterShown(c.page, '#projects-title');
   await projects.goto();
   await expect(projects.card(projectId)).toBeVisible({ timeout: 20_000 });
+  expect(await hiddenFrames()).toBe(0);
   // The dialog closes as soon as the input is accepted; the next outbox write fails as a
   // full disk would make it fail.
   await c.page.evaluate(() => {

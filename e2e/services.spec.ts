@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { withoutJavaScript } from './page-models/Network';
 import { ServicesPage } from './page-models/ServicesPage';
 
 test.describe('public catalogue', () => {
@@ -30,23 +31,19 @@ test.describe('public catalogue', () => {
       ['ar-SA', 'ar', 'rtl', 'الخدمات المتاحة'],
       ['en-US', 'en', 'ltr', 'Available services'],
     ] as const) {
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      await page.route(/\.js$/, (route) => route.abort());
-      await page.goto('/services');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
-      // Its buttons wait for the app; the cards come with it.
-      await expect(page.getByTestId('join-button')).toHaveAttribute('inert', '');
-      await context.close();
+      await withoutJavaScript(browser, locale, async (page) => {
+        await page.goto('/services');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
+        // Its buttons wait for the app; the cards come with it.
+        await expect(page.getByTestId('join-button')).toHaveAttribute('inert', '');
+      });
     }
     // Another tab than the copy shows: no copy, the live page only.
-    const context = await browser.newContext({ locale: 'ar-SA' });
-    const page = await context.newPage();
-    await page.route(/\.js$/, (route) => route.abort());
-    await page.goto('/services?tab=transport');
-    await expect(page.locator('#root')).toBeEmpty();
-    await context.close();
+    await withoutJavaScript(browser, 'ar-SA', async (page) => {
+      await page.goto('/services?tab=transport');
+      await expect(page.locator('#root')).toBeEmpty();
+    });
   });
 
   test('swaps the painted catalogue for the live one with no spinner between and without moving anything', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /**
  * Taking the network away as a building site does. `context.setOffline` has not always
@@ -51,4 +51,19 @@ async function controlledWithin(page: Page, timeoutMs: number): Promise<string> 
     );
     return Promise.race([controlled, late]);
   }, timeoutMs);
+}
+
+/**
+ * A visit whose scripts never arrive (every .js request fails), in a context of its own
+ * with this locale: what a pre-rendered page shows before, or without, its JavaScript.
+ */
+export async function withoutJavaScript(browser: Browser, locale: string, visit: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ locale });
+  try {
+    const page = await context.newPage();
+    await page.route(/\.js$/, (route) => route.abort());
+    await visit(page);
+  } finally {
+    await context.close();
+  }
 }
