@@ -218,7 +218,10 @@ export async function spawnServer(
  * stands for; on a slower host the same 4x stands for a slower phone, and Lighthouse then
  * warns that the host is slower than it expects (index under 1,000) and says to calibrate.
  * This is the curve of Lighthouse's CPU throttling calculator: 800 -> 2x, 1,300 -> 3x,
- * 1,533 -> 4x, 2,000 -> 6x, linear between, 1x at 150 and below.
+ * 1,533 -> 4x, 2,000 -> 6x, linear between, 1x at 150 and below. Above 2,000 (past the
+ * calculator's table) the same line goes on: a host of index 3,500 gets about 12x, a
+ * low-end phone (index near 300) rather than the mid-tier one the preset's 4x makes of a
+ * high-end desktop; read that series as a floor, the preset's as Lighthouse's score.
  */
 export function lighthouseCpuSlowdown(benchmarkIndex: number): number {
   if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 150) return 1;
