@@ -212,6 +212,11 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
+/** One Lighthouse run as the results file keeps it. */
+export type LhRun = { performance: number; lcp_ms: number; tbt_ms: number; si_ms: number; cls: number; benchmark_index: number; cpu_slowdown: number; load_1m: number };
+/** A series of runs at one CPU slowdown: /services's and, as its baseline, the landing page's. */
+export type LhSeries = { runs: LhRun[]; median: LhRun; landing_runs: LhRun[]; landing_median: LhRun };
+
 async function main() {
   if (!fs.existsSync('dist/index.html')) throw new Error('build first: npx vite build');
   const serverPort = await freePort();
@@ -431,7 +436,6 @@ async function main() {
   // First with the preset's fixed 4x CPU slowdown, then with the slowdown calibrated to this
   // host from the benchmark index those runs measured (lighthouseCpuSlowdown).
   try {
-    type LhRun = { performance: number; lcp_ms: number; tbt_ms: number; si_ms: number; cls: number; benchmark_index: number; cpu_slowdown: number; load_1m: number };
     const lighthouseRun = async (route: '/services' | '/', label: string, cpuSlowdown?: number): Promise<LhRun> => {
       for (let attempt = 1; ; attempt++) {
         const port = await freePort();
@@ -470,7 +474,7 @@ async function main() {
     };
     const medianOf = (list: LhRun[]) => [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
     /** RUNS runs of /services and of the landing page, interleaved, at one CPU slowdown (the preset's when none). */
-    const series = async (label: string, cpuSlowdown?: number) => {
+    const series = async (label: string, cpuSlowdown?: number): Promise<LhSeries> => {
       const runs: Record<'/services' | '/', LhRun[]> = { '/services': [], '/': [] };
       for (let i = 0; i < RUNS; i++) for (const route of ['/services', '/'] as const) runs[route].push(await lighthouseRun(route, `${label}-${i + 1}`, cpuSlowdown));
       return { runs: runs['/services'], median: medianOf(runs['/services']), landing_runs: runs['/'], landing_median: medianOf(runs['/']) };

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { failures, saveResults } from './common';
+import type { LhSeries } from './photos';
 // @ts-expect-error plain ESM script without types
 import { measureLanding } from '../scripts/check-size.mjs';
 
@@ -78,8 +79,6 @@ if (ph?.catalogue) {
   rows.push({ benchmark: `catalogue first page (${ph.catalogue.cards} cards) with cover thumbnails, transferred`, value: `${(ph.catalogue.page_and_thumbnails_bytes / 1024).toFixed(1)} KB`, baseline: 'target <= 250 KB', ratio: +(ph.catalogue.page_and_thumbnails_bytes / ph.catalogue.target_bytes).toFixed(2), measured: measured(ph) });
 }
 if (ph?.lighthouse_services) {
-  type LhRun = { performance: number; lcp_ms: number; tbt_ms: number; load_1m: number };
-  type LhSeries = { runs: LhRun[]; median: LhRun; landing_median: LhRun };
   const l = ph.lighthouse_services as { benchmark_index: number; calibrated_cpu_slowdown: number; calibrated: LhSeries; preset_4x: LhSeries };
   const row = (label: string, series: LhSeries) =>
     rows.push({ benchmark: `/services with photos, Lighthouse mobile, ${label}, median of (${series.runs.map((r) => r.performance).join(', ')})`, value: `performance ${series.median.performance}, TBT ${series.median.tbt_ms} ms, LCP ${(series.median.lcp_ms / 1000).toFixed(2)} s (load ${series.median.load_1m})`, baseline: `target >= 95; landing page in the same runs: ${series.landing_median.performance}`, ratio: +(series.median.performance / series.landing_median.performance).toFixed(2), measured: measured(ph) });
