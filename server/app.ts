@@ -33,10 +33,11 @@ import { objectStore } from './storage';
 import { LiveHub } from './modules/live/hub';
 import { PushSender, type PushTransport } from './modules/push/send';
 import { sessionCookieName } from './modules/live/session-id';
+import { IMPORT_BODY_LIMIT_BYTES } from '../shared/price-list';
 
-/** The price list import's body: 20,000 rows of a few cells each fit in it. */
 const IMPORT_PATH = '/api/products/imports';
-const IMPORT_BODY_LIMIT = '8mb';
+/** Every other body. */
+const BODY_LIMIT_BYTES = 100 * 1024;
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
 export interface CreateAppOptions extends AppDeps {
@@ -126,8 +127,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(jsonOnly());
   // A price list import carries thousands of rows in one body (one transaction, all or
   // none); every other body stays within 100 kB.
-  const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '100kb', formLimit: '100kb', encoding: 'utf-8' });
-  const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT, encoding: 'utf-8' });
+  const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMIT_BYTES, formLimit: BODY_LIMIT_BYTES, encoding: 'utf-8' });
+  const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT_BYTES, encoding: 'utf-8' });
   app.use((ctx, next) => (ctx.path === IMPORT_PATH && ctx.method === 'POST' ? importBody(ctx, next) : body(ctx, next)));
   app.use(grantMiddleware(config, provider));
 

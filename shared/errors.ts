@@ -207,7 +207,10 @@ export const uploadTooLarge = (message = 'The file is larger than an upload may 
 export const photoLimit = (message = 'This product already has the most photos it may have') => new AppError('photo_limit', message);
 export const storageQuota = (message = "Your plan's photo storage is full") => new AppError('storage_quota', message);
 
-export const payloadTooLarge = () => new AppError('payload_too_large', 'Request body is larger than 100 kB');
+/** limitBytes: the limit the body parser applied (its error carries it), stated in the message. */
+export const payloadTooLarge = (limitBytes?: number) =>
+  new AppError('payload_too_large', limitBytes ? `Request body is larger than ${byteSize(limitBytes)}` : 'Request body is too large');
+const byteSize = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${+(n / 1024).toFixed(1)} kB`);
 export const unsupportedMediaType = () => new AppError('unsupported_media_type', 'Send the body as application/json');
 
 export const rateLimited = (retryAfterSeconds: number) =>

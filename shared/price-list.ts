@@ -138,6 +138,53 @@ export function cleanText(raw: CellValue | undefined): string {
     .trim();
 }
 
+// --- formulas --------------------------------------------------------------------------
+
+/**
+ * The characters that make a spreadsheet read a text cell as a formula when they come
+ * first (OWASP, CSV Injection: = + - @, tab, carriage return; ASVS 1.2.10 adds NUL), with
+ * the line feed, and the full-width ＝ ＋ － ＠ that Excel accepts for them on East Asian
+ * input; and the quote itself, so that a text that starts with a quote round-trips too.
+ */
+const NEEDS_QUOTE = /^[=+\-@\t\r\n\0\uff1d\uff0b\uff0d\uff20']/;
+const QUOTED = /^'[=+\-@\t\r\n\0\uff1d\uff0b\uff0d\uff20']/;
+
+/**
+ * A text cell as every export writes it (CSV and XLSX), so no spreadsheet runs it as a
+ * formula. The rule, both ways:
+ * - export: a text that starts with = + - @ ＝ ＋ － ＠, a tab, a carriage return, a line
+ *   feed, NUL or a quote ' gets one quote ' in front ("=1+1" is written "'=1+1", "'x" is
+ *   written "''x"); any other text is written as it is;
+ * - import (fromSpreadsheetText): a text that starts with a quote followed by one of those
+ *   same characters loses that first quote; any other text is read as it is.
+ * So every text reads back exactly as it was exported. Numbers are not text: a price of
+ * -5 stays the number -5 in its cell. A quote a supplier typed before one of those
+ * characters in their own file is read as this escape ("'-5 mm" is "-5 mm").
+ */
+export function spreadsheetText(text: string): string {
+  return NEEDS_QUOTE.test(text) ? `'${text}` : text;
+}
+
+/** A text cell as the import reads it: the inverse of spreadsheetText. */
+export function fromSpreadsheetText(text: string): string {
+  return QUOTED.test(text) ? text.slice(1) : text;
+}
+
+/** A cell of an export: text neutralised by spreadsheetText, numbers and empty cells as they are. */
+export function spreadsheetCell(value: CellValue | undefined): CellValue {
+  return typeof value === 'string' ? spreadsheetText(value) : (value ?? null);
+}
+
+/** A row's cells as the checks read them: text cells back from their export form. */
+function readCells(values: RowValues): RowValues {
+  const read: RowValues = {};
+  for (const field of PRICE_LIST_FIELDS) {
+    const v = values[field];
+    if (v !== undefined) read[field] = typeof v === 'string' ? fromSpreadsheetText(v) : v;
+  }
+  return read;
+}
+
 // --- rows ------------------------------------------------------------------------------
 
 /** Why a row cannot be applied, as a code the reader's language translates. */
@@ -156,8 +203,11 @@ export const ROW_ISSUES = [
 ] as const;
 export type RowIssue = (typeof ROW_ISSUES)[number];
 
+/** The longest text cell read: the longest field, and the quote of a neutralised cell (spreadsheetText). */
+export const IMPORT_CELL_MAX = MAX.text + 1;
+
 /** One line of the file as sent to apply: its line number and its cells by field. */
-const cellSchema = z.union([z.string().max(MAX.text), z.number(), z.null()]);
+const cellSchema = z.union([z.string().max(IMPORT_CELL_MAX), z.number(), z.null()]);
 export const importRowSchema = z.strictObject({
   line: z.number().int().min(1).max(1_000_000),
   values: z.strictObject(Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, cellSchema.optional()])) as Record<PriceListField, z.ZodOptional<typeof cellSchema>>),
@@ -165,6 +215,8 @@ export const importRowSchema = z.strictObject({
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const IMPORT_MAX_ROWS = 20_000;
+/** The apply's request body (server/app.ts): 20,000 rows of a few cells each fit in it. */
+export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** all: every row or none (one problem stops the import); valid: the rows without problems. */
 export const importModeSchema = z.enum(['all', 'valid']);
@@ -245,7 +297,7 @@ export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
   const categories = categoryLookup(ctx.categories);
   const skuCount = new Map<string, number>();
   const idCount = new Map<string, number>();
-  const present = rows.filter((r) => !isEmptyRow(r));
+  const present = rows.filter((r) => !isEmptyRow(r)).map((r) => ({ line: r.line, values: readCells(r.values) }));
   for (const r of present) {
     const sku = cleanText(r.values.sku);
     if (sku) skuCount.set(sku, (skuCount.get(sku) ?? 0) + 1);

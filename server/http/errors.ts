@@ -25,7 +25,7 @@ import {
 import { fromDatabaseError, fromUnavailableDatabase } from '../db/errors';
 
 /** Maps errors thrown by libraries (body parser, koa) to our codes. */
-function fromHttpError(err: { status?: number; expose?: boolean; message?: string; type?: string }): AppError {
+function fromHttpError(err: { status?: number; expose?: boolean; message?: string; type?: string; limit?: number }): AppError {
   const status = err.status ?? 500;
   switch (status) {
     case 400:
@@ -37,7 +37,7 @@ function fromHttpError(err: { status?: number; expose?: boolean; message?: strin
     case 404:
       return notFound();
     case 413:
-      return payloadTooLarge();
+      return payloadTooLarge(err.limit);
     case 415:
       return unsupportedMediaType();
     default:

@@ -109,6 +109,7 @@ describe('HTTP conventions', () => {
     const res = await new TestClient(server.url).post('/api/sessions', { code: 'x'.repeat(110 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual(errorBody('payload_too_large'));
+    expect(res.body.error).toBe('Request body is larger than 100 kB');
   });
 
   it('answers 415 to a write that is not JSON', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
+import { IMPORT_BODY_LIMIT_BYTES, spreadsheetText } from '../../../shared/price-list';
 
 const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
 
@@ -137,6 +138,26 @@ describe('price list imports', () => {
     expect(res.status).toBe(201);
     expect(res.body.summary.create).toBe(3000);
     expect(await knex()('products').where({ supplier_id: s.user.id, availability_status: 'out_of_stock' }).count('* as n').first()).toEqual({ n: Math.ceil(3000 / 7) });
+  });
+
+  it('answers 413 past its 8 MB body, and says 8 MB (the limit it applies)', async () => {
+    const s = await supplier();
+    const bytes = IMPORT_BODY_LIMIT_BYTES + 1024;
+    const rows = [row(2, { name: 'x', price: 1, unit: 'u', description: 'و'.repeat(bytes / 2) })];
+    const res = await s.post('/api/products/imports', { mode: 'all', rows });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'payload_too_large', error: 'Request body is larger than 8 MB' });
+  });
+
+  it('reads a spreadsheet cell neutralised against formulas back as the name written', async () => {
+    const s = await supplier();
+    const names = ['=HYPERLINK("http://x.example","y")', '+1', "'quoted", '@SUM(1)'];
+    const res = await s.post('/api/products/imports', {
+      mode: 'all',
+      rows: names.map((name, i) => row(i + 2, { sku: `Q-${i}`, name: spreadsheetText(name), price: 1, unit: 'u' })),
+    });
+    expect(res.status).toBe(201);
+    expect((await own(s)).map((r) => r.name).sort()).toEqual([...names].sort());
   });
 
   it('keeps a SKU unique among a supplier\'s live products (409 sku_taken), free again once deleted', async () => {
