@@ -33,10 +33,11 @@ export const projectSchema = z.object({
   awarded_bid_id: uuidSchema.nullable(),
   government_name: z.string().nullable(),
   /**
-   * How many bids (not withdrawn) there are. The count is not sealed: the owner and the
-   * bidders see how many bids there are before the opening, never what they say.
+   * How many bids (not withdrawn) there are: sealed like the bids, so until the opening
+   * only the owner gets it (null for everyone else); from the opening everyone who sees
+   * the project.
    */
-  bid_count: z.number().int().min(0),
+  bid_count: z.number().int().min(0).nullable(),
   /**
    * The opening: bids are taken until opens_at (the end of the deadline day in Riyadh; for
    * a project without a deadline, set when its owner closes the bidding), and sealed until

@@ -269,6 +269,17 @@ describe('local effects', () => {
     expect(await db.subscription.get(U)).toMatchObject({ subscription_plan: 'basic', status: 'trialing', free_trial_used: true, billing_cycle: null, plan: { id: 'basic' } });
   });
 
+  it('bid.create and bid.withdraw leave a count this device is not shown (null: sealed until the opening) unknown', async () => {
+    db = new BinaaDb(`effects-sealed-count-${Math.random()}`, { indexedDB, IDBKeyRange });
+    const sealed = rows.map((r) => (r.entity === 'project' ? { ...r, data: { ...r.data, bid_count: null } } : r));
+    await applyPulledPage(db, pulled(sealed), 0, 0, {});
+    await writeLocal(db, 'bid.create', SAMPLES['bid.create'], ctx);
+    expect(await db.anyEntityTable('project').get(id(4))).toMatchObject({ bid_count: null });
+    await writeLocal(db, 'bid.withdraw', SAMPLES['bid.withdraw'], ctx);
+    expect(await db.anyEntityTable('project').get(id(4))).toMatchObject({ bid_count: null });
+    expect(await db.anyEntityTable('bid').get(id(6))).toMatchObject({ status: 'submitted' });
+  });
+
   it('covers every mutation name of the contract', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...MUTATION_NAMES].sort());
     expect(Object.keys(EXPECTED).sort()).toEqual([...MUTATION_NAMES].sort());

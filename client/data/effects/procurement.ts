@@ -105,7 +105,8 @@ export const procurementEffects: Procurement = {
         project_status: project ? project.status : 'open',
         created_at: ctx.now,
       });
-      if (project) rows.set(rowKey('project', args.project_id), { ...project, bid_count: Number(project.bid_count ?? 0) + 1 });
+      // A count this device is not shown (null: sealed until the opening) stays unknown.
+      if (project && project.bid_count != null) rows.set(rowKey('project', args.project_id), { ...project, bid_count: Number(project.bid_count) + 1 });
     },
   },
   'bid.withdraw': {
@@ -121,7 +122,7 @@ export const procurementEffects: Procurement = {
       // The count is of the bids still standing.
       const projectKey = rowKey('project', String(bid.project_id));
       const project = rows.get(projectKey);
-      if (project) rows.set(projectKey, { ...project, bid_count: Math.max(0, Number(project.bid_count ?? 0) - 1) });
+      if (project && project.bid_count != null) rows.set(projectKey, { ...project, bid_count: Math.max(0, Number(project.bid_count) - 1) });
     },
   },
   'objection.create': {

@@ -35,7 +35,7 @@ function OwnProject({ project }: { project: Project }) {
     <ProjectCard project={project}>
       <OwnerTender project={project} phase={phase} />
       <div className={styles.row}>
-        {opened && project.bid_count > 0 && (
+        {opened && !!project.bid_count && (
           <Button onClick={() => setShowBids((s) => !s)} aria-expanded={showBids} data-testid="toggle-bids">
             {showBids ? t('bids.hide') : t('bids.show', { count: project.bid_count })}
           </Button>

@@ -82,9 +82,12 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <TenderTimeline project={project} phase={phase} />
-        <Text data-testid="bid-count" data-count={project.bid_count}>
-          {t('card.bids', { count: project.bid_count })}
-        </Text>
+        {/* null: sealed until the opening, for everyone but the owner. */}
+        {project.bid_count !== null && (
+          <Text data-testid="bid-count" data-count={project.bid_count}>
+            {t('card.bids', { count: project.bid_count })}
+          </Text>
+        )}
         {/* A project still on its way to the server has no open data yet. */}
         {!pending && <OpenDataLink projectId={project.id} />}
       </div>

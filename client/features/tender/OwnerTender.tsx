@@ -31,7 +31,7 @@ export function OwnerTender({ project, phase }: { project: Project; phase: Tende
     return (
       <div className={styles.root}>
         <div className={styles.sealed} data-testid="sealed-bids" data-count={project.bid_count}>
-          <Text weight="semibold">{t('opening.sealed', { count: project.bid_count })}</Text>
+          <Text weight="semibold">{t('opening.sealed', { count: project.bid_count ?? 0 })}</Text>
           <Text className={styles.muted}>{t('opening.sealedNote')}</Text>
         </div>
         {!project.opens_at && (

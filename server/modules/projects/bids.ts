@@ -8,7 +8,8 @@
  * canonical form with the server time it was received (shared/tender.ts).
  *
  * Until the opening a bid is its bidder's alone: its changes go to the bidder only and
- * the owner is told only that one more bid came in (tender.ts opens them).
+ * the owner is told only that one more bid came in (tender.ts opens them); nobody else
+ * learns even that (policy.ts countAudiences).
  *
  * A bid locks its project FOR SHARE, the opening (and an award) FOR UPDATE: whichever comes
  * second sees what the first committed, so a bid or amendment is either in the opening
@@ -29,7 +30,7 @@ import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
 import { NEWEST_FIRST, bidQuery, biddingClosed, lockProject, presentBid, projectQuery } from './queries';
-import { bidPolicy, projectPolicy, refuseProject } from './policy';
+import { bidPolicy, countAudiences, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
   Number(row.amount) === input.amount &&
@@ -94,8 +95,8 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
 
   // Sealed: the bid's change goes to its bidder only.
   const changes: ChangeEntry[] = [{ entity: 'bid', id: row.id, audiences: bidPolicy.audiences({ contractor_id: user.account_id, government_id: project.government_id, opened: false }) }];
-  // bid_count changed: everyone holding the project gets it again.
-  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
+  // bid_count changed: the owner, the only one who sees it before the opening, gets the project again.
+  if (row.inserted) changes.push({ entity: 'project', id: project.id, audiences: countAudiences(project) });
   await recordChanges(trx, changes);
   if (row.inserted) {
     // The owner learns that a bid came in and how many there are, nothing of what it says.
@@ -151,7 +152,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   });
   await recordChanges(trx, [
     { entity: 'bid', id: bid.id, audiences: bidPolicy.audiences({ contractor_id: user.account_id, government_id: project.government_id, opened: false }) },
-    { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
+    { entity: 'project', id: project.id, audiences: countAudiences(project) },
   ]);
   return presentBid(trx, bid.id);
 }
@@ -164,8 +165,8 @@ export async function listMyBids(db: Knex, user: SessionUser, query: PaginationQ
 
 /**
  * GET /api/projects/{id}/bids: the opened bids of the project, lowest amount first, for
- * its owner only; before the opening 409 tender_not_opened (the project's bid_count says
- * how many there are). Withdrawn bids are never opened.
+ * its owner only; before the opening 409 tender_not_opened (the project's bid_count tells
+ * its owner how many there are). Withdrawn bids are never opened.
  */
 export async function listProjectBids(db: Knex, user: SessionUser, projectId: string, query: PaginationQuery): Promise<Page<Bid>> {
   await sweepTenders(db);

@@ -6,11 +6,15 @@
  * Bids are sealed: until the project's opening only their bidder sees one; from the
  * opening its project's owner too (a withdrawn bid never: it is returned unopened). Not
  * admins, not other contractors. A sealed bid's changes are addressed to its bidder only,
- * so the owner's device never receives one, not even as a delete.
+ * so the owner's device never receives one, not even as a delete. How many bids there are
+ * is sealed too: until the opening a project's bid_count is its owner's alone (null for
+ * everyone else, queries.ts projectQuery), so a bid's change of the count is addressed to
+ * the owner alone (countAudiences).
  */
 import type { Knex } from 'knex';
 import { forbidden, notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../auth/session-user';
+import type { Audience } from '../../db/changes';
 import { definePolicy } from '../../db/policy';
 import { projectQuery } from './queries';
 
@@ -69,6 +73,13 @@ export const bidPolicy = {
   audiences: (row: { contractor_id: string; government_id: string; opened: boolean }) =>
     row.opened ? sealedBidPolicy.audiences(row) : [{ user: row.contractor_id }],
 };
+
+/**
+ * Who hears that a project's bid_count changed before the opening (a bid or a withdrawal):
+ * its owner, the only one who sees the count until then. Everyone else would pull the same
+ * row again, and learn from the signal alone that a bid came in.
+ */
+export const countAudiences = (p: { government_id: string }): Audience[] => [{ user: p.government_id }];
 
 /**
  * The opening record: its project's owner from the opening; every bidder (not withdrawn)

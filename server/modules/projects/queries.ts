@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
+import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
 import { appNow } from '../../clock';
 
@@ -17,8 +18,16 @@ export const NEWEST_FIRST = [
   { column: 'id', order: 'desc' as const },
 ];
 
-/** Projects as the API presents them; live projects of live owners only. */
-export function projectQuery(db: Knex) {
+/** Who a project is presented to: bid_count depends on it (see projectQuery). */
+export type Viewer = Pick<SessionUser, 'account_id'> | null | undefined;
+
+/**
+ * Projects as the API presents them to `viewer`; live projects of live owners only.
+ * bid_count is sealed like the bids (policy.ts): before the opening it is the owner's
+ * alone, null for anyone else (and for no viewer, as in the admin list); from the opening
+ * everyone who sees the project sees it.
+ */
+export function projectQuery(db: Knex, viewer?: Viewer) {
   return db('projects as p')
     .join('users as gu', 'gu.id', 'p.government_id')
     .leftJoin('profiles as gp', 'gp.user_id', 'p.government_id')
@@ -39,8 +48,11 @@ export function projectQuery(db: Knex) {
       db.raw('coalesce(gp.company_name, gu.name) as government_name'),
       // Withdrawn bids and bids of deleted users are not bids any more.
       db.raw(
-        `(select count(*)::int from bids b join users bu on bu.id = b.contractor_id
-           where b.project_id = p.id and b.status <> 'withdrawn' and bu.deleted_at is null) as bid_count`,
+        `case when p.opened_at is not null or p.government_id = ?::uuid
+              then (select count(*)::int from bids b join users bu on bu.id = b.contractor_id
+                     where b.project_id = p.id and b.status <> 'withdrawn' and bu.deleted_at is null)
+         end as bid_count`,
+        [viewer?.account_id ?? null],
       ),
       'p.opens_at',
       'p.opened_at',
@@ -93,8 +105,8 @@ export function bidQuery(db: Knex) {
     );
 }
 
-export async function presentProject(db: Knex, id: string): Promise<Project> {
-  const row = await projectQuery(db).where('p.id', id).first();
+export async function presentProject(db: Knex, id: string, viewer?: Viewer): Promise<Project> {
+  const row = await projectQuery(db, viewer).where('p.id', id).first();
   if (!row) throw notFound('Project');
   return row;
 }

@@ -44,7 +44,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
   ]);
   if (existing) {
     if (existing.government_id !== user.account_id || existing.deleted_at) throw idTaken();
-    return { row: await presentProject(trx, existing.id), created: false };
+    return { row: await presentProject(trx, existing.id, user), created: false };
   }
   if (input.deadline_date) {
     const past = input.deadline_date < todayInRiyadh(); // both YYYY-MM-DD
@@ -69,14 +69,14 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       .returning('id'),
   );
   await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
-  return { row: await presentProject(trx, id), created: true };
+  return { row: await presentProject(trx, id, user), created: true };
 }
 
 /** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
 export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'contractor', 'government', 'admin');
   await sweepTenders(db);
-  const q = projectPolicy.visible(projectQuery(db), user).where('p.status', query.status ?? 'open');
+  const q = projectPolicy.visible(projectQuery(db, user), user).where('p.status', query.status ?? 'open');
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
 
@@ -84,7 +84,7 @@ export async function listProjects(db: Knex, user: SessionUser, query: ProjectLi
 export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
   assertRole(user, 'government');
   await sweepTenders(db);
-  const q = projectQuery(db).where('p.government_id', user.account_id);
+  const q = projectQuery(db, user).where('p.government_id', user.account_id);
   if (query.status) q.where('p.status', query.status);
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
@@ -93,7 +93,7 @@ export async function listMyProjects(db: Knex, user: SessionUser, query: Project
 export async function getProject(db: Knex, user: SessionUser, id: string): Promise<Project> {
   if (!(await canSeeProject(db, user, id))) throw notFound('Project');
   await sweepTenders(db);
-  return presentProject(db, id);
+  return presentProject(db, id, user);
 }
 
 /** Locks the project and checks that the caller owns it (403 when they can see it anyway, else 404). */
@@ -131,7 +131,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
     throw invalidTransition('An upheld objection withdrew the award of this bid');
   }
   await startStandstill(trx, project, bid);
-  return presentProject(trx, project.id);
+  return presentProject(trx, project.id, user);
 }
 
 /**
@@ -174,5 +174,5 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   } else {
     await recordChanges(trx, changes);
   }
-  return presentProject(trx, project.id);
+  return presentProject(trx, project.id, user);
 }

@@ -3,7 +3,8 @@
  * current rows by id, presented as the REST API presents them and limited to what this
  * user may see now (policy.ts). An id left out reaches the client as a delete: a project
  * that was awarded to someone else leaves the view of contractors who did not bid on it; a
- * bid reaches only its bidder until the opening, then the project's owner too.
+ * bid reaches only its bidder until the opening, then the project's owner too; a project's
+ * bid_count only its owner until the opening (projectQuery).
  */
 import type { LoaderTable } from '../sync/contracts';
 import { bidQuery, projectQuery } from './queries';
@@ -11,7 +12,7 @@ import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from './poli
 import { objectionQuery, openingQuery } from './tender';
 
 export const loaders: LoaderTable = {
-  project: (knex, user, ids) => projectPolicy.visible(projectQuery(knex).whereIn('p.id', ids), user),
+  project: (knex, user, ids) => projectPolicy.visible(projectQuery(knex, user).whereIn('p.id', ids), user),
   bid: (knex, user, ids) => bidPolicy.visible(bidQuery(knex).whereIn('b.id', ids), user),
   tender_opening: (knex, user, ids) => openingPolicy.visible(openingQuery(knex).whereIn('o.project_id', ids), user),
   objection: (knex, user, ids) => objectionPolicy.visible(objectionQuery(knex).whereIn('ob.id', ids), user),
