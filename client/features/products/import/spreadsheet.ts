@@ -15,14 +15,18 @@
  * An export writes the headers in the reader's language (EXPORT_HEADERS, which the import
  * recognises in any language), the product id first so that importing the file again
  * matches every row to its product and changes nothing, prices and stock as numbers, and
- * a CSV with a byte-order mark so Excel reads it as UTF-8 and shows the Arabic.
+ * a CSV with a byte-order mark so Excel reads it as UTF-8 and shows the Arabic. A text
+ * that a spreadsheet would run as a formula (=HYPERLINK…) is written with a quote in
+ * front, in both formats, and read back without it (spreadsheetText in shared/price-list).
  */
 import type { CellValue as ExcelValue, Workbook } from 'exceljs';
 import {
   EXPORT_HEADERS,
+  IMPORT_CELL_MAX,
   PRICE_LIST_FIELDS,
   findHeaderRow,
   guessMapping,
+  spreadsheetCell,
   type CellValue,
   type ColumnMapping,
   type ImportRow,
@@ -125,7 +129,7 @@ export function toImportRows(sheet: SheetData, mapping: ColumnMapping): ImportRo
       const col = mapping[field];
       if (col !== null && col !== undefined) {
         const v = cells[col];
-        values[field] = v === undefined ? null : typeof v === 'string' ? v.slice(0, 5000) : v;
+        values[field] = v === undefined ? null : typeof v === 'string' ? v.slice(0, IMPORT_CELL_MAX) : v;
       }
     }
     return { line, values };
@@ -137,10 +141,15 @@ export function toImportRows(sheet: SheetData, mapping: ColumnMapping): ImportRo
 export type ExportLine = Record<PriceListField, string | number | null>;
 export type ExportLanguage = keyof typeof EXPORT_HEADERS;
 
+/** A line's cells in the headers' order, text neutralised against formulas (spreadsheetCell). */
+const exportCells = (l: ExportLine) => PRICE_LIST_FIELDS.map((f) => spreadsheetCell(l[f]));
+
 export function exportCsv(lines: ExportLine[], language: ExportLanguage, Papa: Pick<typeof import('papaparse'), 'unparse'>): string {
   const headers = PRICE_LIST_FIELDS.map((f) => EXPORT_HEADERS[language][f]);
-  const data = lines.map((l) => PRICE_LIST_FIELDS.map((f) => l[f] ?? ''));
-  return `\ufeff${Papa.unparse({ fields: headers, data })}\r\n`;
+  const data = lines.map((l) => exportCells(l).map((v) => v ?? ''));
+  // Every text cell in double quotes (OWASP): a spreadsheet that splits on another
+  // separator (";" in Arabic and European settings) cannot start a cell inside one.
+  return `\ufeff${Papa.unparse({ fields: headers, data }, { quotes: (value) => typeof value === 'string' && value !== '' })}\r\n`;
 }
 
 export async function exportCsvFile(lines: ExportLine[], language: ExportLanguage): Promise<Blob> {
@@ -158,7 +167,9 @@ export async function exportXlsx(lines: ExportLine[], language: ExportLanguage):
     width: f === 'id' ? 38 : f === 'name' || f === 'description' ? 36 : 14,
   }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRows(lines);
+  // Text cells are string cells (exceljs makes a formula only of a { formula } value),
+  // neutralised as in the CSV for a spreadsheet that re-reads a cell once it is edited.
+  sheet.addRows(lines.map(exportCells));
   // Inline strings: every name is different, so a shared-strings table only costs time.
   return (await workbook.xlsx.writeBuffer({ useSharedStrings: false })) as ArrayBuffer;
 }
