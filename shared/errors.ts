@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   owner_only: 403,
   /** a delivery goes only to a driver of the transport company */
   not_a_driver: 409,
+  /** a delivery's steps and proof are its driver's while they are a driver of its company (a removed driver's session goes on as a person of no company) */
+  not_company_driver: 403,
   /** a transport request for a deal the caller is not the buyer of (another's order, a project awarded to someone else) */
   not_your_deal: 403,
   /** a transport request for a deal that is not made yet: an instant order without an accepted offer, a project not awarded to a final award */
@@ -194,6 +196,7 @@ export const driverNeedsTransport = (message = 'Only a transport company has dri
 export const cannotRemoveOwner = (message = "The company's owner cannot be removed") => new AppError('cannot_remove_owner', message);
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
+export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
 export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
 export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);

@@ -111,6 +111,8 @@ const transportRequest: Lifecycle<TransportRequestStatus> = {
     { from: ['assigned'], to: 'in_transit', actor: 'assignee', action: 'start_transit' },
     { from: ['in_transit'], to: 'delivered', actor: 'assignee', action: 'deliver' },
     { from: ['pending', 'assigned'], to: 'cancelled', actor: 'owner', action: 'cancel' },
+    // The driver carrying it was removed from the company: the job is the company's to give again.
+    { from: ['in_transit'], to: 'assigned', actor: 'system', action: 'remove_driver', cascade: true },
   ],
 };
 

@@ -57,6 +57,8 @@ export const NOTIFICATION_PARAMS = {
   'delivery.confirmed': z.object({ company: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
   /** To the transport company and the deal's supplier: the requester (company) reported a problem of this kind. */
   'delivery.problem': z.object({ company: z.string(), problem: z.enum(PROBLEM_KINDS), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema, transport_request_id: uuidSchema }),
+  /** To the transport company: the driver it removed was carrying this job, which is back with it to give to another driver. */
+  'delivery.driver_removed': z.object({ driver: z.string(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   /** plan: the plan's name; plan_id lets the client name it in the reader's language. */
   'subscription.subscribed': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), billing_cycle: z.enum(BILLING_CYCLES) }),
   'subscription.trial_started': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), days: z.number().int(), date: dateSchema }),

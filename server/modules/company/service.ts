@@ -28,6 +28,7 @@ import {
   profileRequired,
 } from '../../../shared/errors';
 import { appNow } from '../../clock';
+import { releaseDriverJobs } from '../deliveries/release';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -147,7 +148,9 @@ export async function listMembers(db: Knex, user: SessionUser): Promise<CompanyM
 /**
  * The owner removes someone. Deleting the membership ends their live streams at commit
  * (a trigger), their sessions now read as an account of their own, and their devices'
- * next pull is answered with a reset, so they drop the company's data.
+ * next pull is answered with a reset, so they drop the company's data. A driver's feed
+ * was always their own (no reset): their jobs leave it as deletes, and the unfinished ones
+ * go back to the company to give to another driver (deliveries/release.ts).
  */
 export async function removeMember(trx: Knex.Transaction, user: SessionUser, memberId: string): Promise<void> {
   const companyId = assertCompanyOwner(user);
@@ -155,4 +158,5 @@ export async function removeMember(trx: Knex.Transaction, user: SessionUser, mem
   if (!member) throw notFound('Member');
   if (member.role === 'owner') throw cannotRemoveOwner();
   await trx('company_members').where({ user_id: memberId }).delete();
+  if (member.role === 'driver') await releaseDriverJobs(trx, companyId, memberId);
 }

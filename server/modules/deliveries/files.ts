@@ -6,8 +6,9 @@
  * route serves media/ names only, so no URL outside GET /api/deliveries/{id}/files/{file_id}
  * reaches them), served to the delivery's parties only, and counted against no plan.
  *
- * Who may send which: signature and proof, the assigned driver; problem, the requester's
- * account. Checked when the upload is created (no bytes taken otherwise) and again when
+ * Who may send which: signature and proof, the assigned driver while a driver of the
+ * delivery's company (policy.ts assertDeliveryDriver, as for the steps); problem, the
+ * requester's account. Checked when the upload is created (no bytes taken otherwise) and again when
  * it finishes. A file id already stored answers that file (a retried upload is one file).
  */
 import type { Knex } from 'knex';
@@ -18,8 +19,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import type { ObjectStore } from '../../storage';
 import type { ProcessedPhoto } from '../photos/image';
+import { heldSlots } from '../photos/unfinished';
 import { deliveryQuery, type DeliveryRow } from './queries';
-import { deliveryPolicy, partiesOf } from './policy';
+import { assertDeliveryDriver, deliveryPolicy, partiesOf } from './policy';
 import { deliveryChange } from './service';
 
 /** The storage key of a deal file's version: never under media/ (public). */
@@ -28,15 +30,17 @@ export const dealKey = (hash: string, size: number) => `deal/${hash}-${size}.web
 /** Files a delivery may hold: a signature, the proof photos and the photos of a problem. */
 export const MAX_DELIVERY_FILES = 1 + 2 * MAX_DELIVERY_PHOTOS;
 
-async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMetadata, delivery: DeliveryRow | undefined): Promise<'new' | 'stored'> {
+/** `atCreation`: the files being uploaded to the delivery hold their slots too (photos/unfinished.ts). */
+async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMetadata, delivery: DeliveryRow | undefined, atCreation = false): Promise<'new' | 'stored'> {
+  if (meta.purpose !== 'problem') await assertDeliveryDriver(db, user);
   if (!delivery) throw notFound('Delivery');
-  const parties = partiesOf(user, delivery);
-  if (!parties.size) throw notFound('Delivery');
   if (meta.purpose === 'problem') {
+    const parties = partiesOf(user, delivery);
+    if (!parties.size) throw notFound('Delivery');
     if (!parties.has('requester')) throw forbidden('Only the requester sends photos of a problem');
     if (delivery.stage !== 'delivered' && delivery.stage !== 'problem') throw invalidTransition('A problem is reported after delivery');
   } else {
-    if (!parties.has('driver')) throw forbidden('Only the assigned driver sends the proof of delivery');
+    await assertDeliveryDriver(db, user, delivery);
     if (delivery.stage === 'confirmed' || delivery.stage === 'problem') throw invalidTransition('The delivery was answered: its proof is closed');
   }
   const existing = await db('delivery_files').where({ id: meta.photo_id }).first('delivery_id', 'purpose');
@@ -45,13 +49,14 @@ async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMet
     return 'stored';
   }
   const count = await db('delivery_files').where({ delivery_id: delivery.id }).count<{ count: string | number }[]>('* as count').first();
-  if (Number(count?.count ?? 0) >= MAX_DELIVERY_FILES) throw photoLimit(`A delivery holds at most ${MAX_DELIVERY_FILES} files`);
+  const held = atCreation ? await heldSlots(db, 'delivery_file', delivery.id) : 0;
+  if (Number(count?.count ?? 0) + held >= MAX_DELIVERY_FILES) throw photoLimit(`A delivery holds at most ${MAX_DELIVERY_FILES} files`);
   return 'new';
 }
 
 /** Before an upload starts: the caller may send this file to this delivery. Nothing is locked: the finish checks again. */
 export async function assertDeliveryUploadAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMetadata): Promise<void> {
-  await checkAllowed(db, user, meta, await deliveryQuery(db).where('d.id', meta.delivery_id).first());
+  await checkAllowed(db, user, meta, await deliveryQuery(db).where('d.id', meta.delivery_id).first(), true);
 }
 
 /** A finished, checked upload becomes a file of the delivery; the delivery is re-sent to its parties. */

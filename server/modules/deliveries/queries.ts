@@ -10,10 +10,17 @@ import { notFound } from '../../../shared/errors';
 export type { Delivery };
 
 /**
+ * The delivery's driver is still one of its company's drivers (SQL on alias d). Being named
+ * in driver_id is not enough: a driver removed from the company is no party of its jobs,
+ * to read or to act on. Written once here; policy.ts's `visible` and `partiesOf` both use it.
+ */
+export const DRIVER_IS_MEMBER = `exists (select 1 from company_members dm where dm.user_id = d.driver_id and dm.company_id = d.company_id and dm.role = 'driver')`;
+
+/**
  * Deliveries with what presenting them needs, on live transport requests. Aliases: d
  * (deliveries), r (transport_requests), ir (the linked instant order's accepted offer,
- * whose supplier is a party). `supplier_id` and `expected_files` are for the services and
- * policy; presentDeliveries drops them.
+ * whose supplier is a party). `supplier_id`, `expected_files` and `driver_is_member` are
+ * for the services and policy; presentDeliveries drops them.
  */
 export function deliveryQuery(db: Knex) {
   return db('deliveries as d')
@@ -55,10 +62,11 @@ export function deliveryQuery(db: Knex) {
       'd.updated_at',
       'ir.supplier_id',
       'd.expected_files',
+      db.raw(`${DRIVER_IS_MEMBER} as driver_is_member`),
     );
 }
 
-export type DeliveryRow = Omit<Delivery, 'events' | 'files'> & { supplier_id: string | null; expected_files: string[] };
+export type DeliveryRow = Omit<Delivery, 'events' | 'files'> & { supplier_id: string | null; expected_files: string[]; driver_is_member: boolean };
 
 /** Adds each delivery's events (oldest first) and files, and drops the service-only columns. */
 export async function presentDeliveries(db: Knex, rows: DeliveryRow[]): Promise<Delivery[]> {
@@ -75,7 +83,7 @@ export async function presentDeliveries(db: Knex, rows: DeliveryRow[]): Promise<
     .whereIn('delivery_id', ids)
     .orderBy([{ column: 'created_at' }, { column: 'id' }])
     .select('id', 'delivery_id', 'purpose', 'hash', 'width', 'height');
-  return rows.map(({ supplier_id: _s, expected_files: _e, ...row }) => ({
+  return rows.map(({ supplier_id: _s, expected_files: _e, driver_is_member: _m, ...row }) => ({
     ...row,
     events: events
       .filter((e) => e.delivery_id === row.id)

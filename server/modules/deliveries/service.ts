@@ -34,7 +34,7 @@ import { displayName } from '../transport/queries';
 import { refuseRequest, requestPolicy } from '../transport/policy';
 import { lockRequest, moveTransportRequest, type LockedRequest } from '../transport/transitions';
 import { deliveryQuery, presentDeliveries, presentDelivery, type DeliveryRow } from './queries';
-import { deliveryPolicy, partiesOf, refuseDelivery, type DeliveryParties } from './policy';
+import { assertDeliveryDriver, deliveryPolicy, partiesOf, refuseDelivery, type DeliveryParties } from './policy';
 
 /** A uuid[] value (written out element by element: knex would spread an array binding). */
 const uuidArray = (db: Knex, ids: string[]) =>
@@ -157,8 +157,9 @@ async function replayed(trx: Knex.Transaction, deliveryId: string, eventId: stri
 }
 
 export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliveryId: string, input: DeliveryStepInput): Promise<Delivery> {
+  await assertDeliveryDriver(trx, user);
   const { delivery, request } = await lockForAction(trx, user, deliveryId);
-  if (!partiesOf(user, delivery).has('driver')) throw await refuseDelivery(trx, user, deliveryId);
+  await assertDeliveryDriver(trx, user, delivery);
   const again = await replayed(trx, deliveryId, input.event_id, input.step);
   if (again) return again;
   if (NEXT_STEP[delivery.stage] !== input.step) throw invalidTransition(`A delivery cannot go from ${delivery.stage} to ${input.step}`);

@@ -127,6 +127,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Delivery problem reported', message: '{company} reported a problem with the cargo from {pickup} to {delivery}.' },
     zh: { title: '配送问题报告', message: '{company} 报告了从 {pickup} 到 {delivery} 的货物存在问题。' },
   },
+  'delivery.driver_removed': {
+    ar: { title: 'أُزيل سائق من شركتك', message: 'كان السائق {driver} ينقل الشحنة من {pickup} إلى {delivery}؛ عادت المهمة إليك لتسندها إلى سائق آخر.' },
+    en: { title: 'A driver was removed from your company', message: 'Driver {driver} was carrying the cargo from {pickup} to {delivery}; the job is back with you to give to another driver.' },
+    zh: { title: '一名司机已被移出贵公司', message: '司机 {driver} 原负责从 {pickup} 到 {delivery} 的运输；该任务已退回给您，请指派其他司机。' },
+  },
   'subscription.subscribed': {
     ar: { title: 'تم الاشتراك', message: 'أنت الآن مشترك في باقة {plan}.' },
     en: { title: 'Subscription active', message: 'You are now on the {plan} plan.' },
