@@ -61,6 +61,21 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_DEFAULT = 5;
 
+/**
+ * Open live streams (GET /api/live) one person may hold on one server process: a phone,
+ * a laptop and several tabs on each stay under it, while a script opening hundreds cannot
+ * hold as many sockets. The next one closes their oldest (told `end` with the reason
+ * `replaced`, so that tab stops instead of reconnecting and closing another).
+ */
+export const LIVE_STREAMS_PER_USER = 10;
+/**
+ * Push subscriptions (devices) one person may have: more browsers and phones than anyone
+ * uses, few enough that one account cannot make every push cost hundreds of sends. The
+ * next one replaces the device that renewed its subscription longest ago (every device
+ * renews it at each start of the app).
+ */
+export const PUSH_DEVICES_PER_USER = 10;
+
 // --- Languages -------------------------------------------------------------------------
 
 /** The languages of the interface, the notifications and the category names. */

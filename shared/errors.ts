@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   push_endpoint_refused: 400,
   /** the server has no VAPID keys (production without them): push is off */
   push_unavailable: 404,
+  /** a push endpoint registered by another user, offered without that subscription's keys */
+  push_endpoint_taken: 409,
   /** no invite has this link's token */
   invite_not_found: 404,
   invite_expired: 409,
@@ -157,6 +159,8 @@ export const notFound = (what = 'Resource') => new AppError('not_found', `${what
 export const bidNotFound = (message = 'No such bid on this project') => new AppError('bid_not_found', message);
 export const offerNotFound = (message = 'No such offer') => new AppError('offer_not_found', message);
 export const pushEndpointRefused = (why: string) => new AppError('push_endpoint_refused', `Push endpoint refused: ${why}`);
+export const pushEndpointTaken = () =>
+  new AppError('push_endpoint_taken', "This push endpoint is another user's, and the keys offered are not its keys");
 export const pushUnavailable = () => new AppError('push_unavailable', 'Push notifications are not set up on this server');
 
 export const methodNotAllowed = (method: string, allow: string) =>

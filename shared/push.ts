@@ -112,6 +112,18 @@ export const liveQuerySchema = z.strictObject({ device_id: deviceId.optional() }
 export const LIVE_EVENTS = {
   /** something this user may see committed: pull now */
   change: 'change',
-  /** the session ended (signed out, removed): do not reconnect */
+  /** the stream is over for good, its data saying why (LIVE_END_REASONS): do not reconnect */
   end: 'end',
 } as const;
+
+/** The data of an `end` event. */
+export const LIVE_END_REASONS = {
+  /** the session ended (signed out, removed) */
+  session: 'session',
+  /**
+   * the person opened more streams than LIVE_STREAMS_PER_USER and this, their oldest, was
+   * closed: a tab that reconnected would close another, and that one the next
+   */
+  replaced: 'replaced',
+} as const;
+export type LiveEndReason = (typeof LIVE_END_REASONS)[keyof typeof LIVE_END_REASONS];

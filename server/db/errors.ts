@@ -11,13 +11,15 @@
  *   and the health check.
  * Anything else stays a 500.
  */
-import { AppError, conflict, databaseUnavailable, skuTaken, validationFailed } from '../../shared/errors';
+import { AppError, conflict, databaseUnavailable, pushEndpointTaken, skuTaken, validationFailed } from '../../shared/errors';
 
 export function fromDatabaseError(err: unknown): AppError | null {
   const code = (err as { code?: unknown })?.code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   // A supplier's SKU is unique among their live products (products_supplier_sku_idx).
   if (code === '23505' && (err as { constraint?: unknown }).constraint === 'products_supplier_sku_idx') return skuTaken();
+  // Two users registering one push endpoint at once: the later one is refused as if it came second.
+  if (code === '23505' && (err as { constraint?: unknown }).constraint === 'push_subscriptions_endpoint_key') return pushEndpointTaken();
   if (code === '23505') return conflict('This was already done');
   if (code === '23503') return validationFailed('It refers to something that does not exist');
   if (code === '23514' || code === '23502' || code.startsWith('22')) return validationFailed('Invalid input');

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_END_REASONS } from '../../../shared/push';
 import { attachLiveStream, reconnectDelay, RECONNECT_MAX_MS } from './stream';
 
 /** A stand-in EventSource the test drives: opens, errors and server events on demand. */
@@ -12,8 +13,8 @@ class FakeSource extends EventTarget {
   close() {
     this.closed = true;
   }
-  emit(type: string) {
-    this.dispatchEvent(new Event(type));
+  emit(type: string, data?: string) {
+    this.dispatchEvent(data === undefined ? new Event(type) : new MessageEvent(type, { data }));
   }
 }
 
@@ -59,10 +60,23 @@ describe('the live stream on the page', () => {
   it('stays closed once the server ends the stream (signed out)', () => {
     const onEnd = vi.fn();
     attachLiveStream({ onChange: () => {}, onEnd, EventSourceImpl: FakeSource as unknown as typeof EventSource });
-    FakeSource.made[0].emit('end');
+    FakeSource.made[0].emit('end', LIVE_END_REASONS.session);
     FakeSource.made[0].emit('error');
     vi.advanceTimersByTime(120_000);
+    expect(onEnd).toHaveBeenCalledWith(LIVE_END_REASONS.session);
     expect(onEnd).toHaveBeenCalledTimes(1);
     expect(FakeSource.made).toHaveLength(1);
+  });
+
+  it("stays closed when the server replaced this tab's stream with a newer one of the same person (no reconnect to close another tab's)", () => {
+    const onEnd = vi.fn();
+    attachLiveStream({ onChange: () => {}, onEnd, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+    FakeSource.made[0].emit('open');
+    FakeSource.made[0].emit('end', LIVE_END_REASONS.replaced);
+    FakeSource.made[0].emit('error'); // the server closes the response after `end`
+    vi.advanceTimersByTime(120_000);
+    expect(onEnd).toHaveBeenCalledWith(LIVE_END_REASONS.replaced);
+    expect(FakeSource.made).toHaveLength(1);
+    expect(FakeSource.made[0].closed).toBe(true);
   });
 });

@@ -3,10 +3,12 @@
  * this user may see, the server sends `change` and the engine pulls at once. The 30 s
  * poll and the other triggers stay as they are: they are the fallback while the stream
  * is down. A stream that fails reconnects after a growing, jittered wait (1 s doubling to
- * 60 s; at once when the browser comes back online); `end` (signed out, removed) closes it
- * for good. No React: the engine's side of the page.
+ * 60 s; at once when the browser comes back online); `end` closes it for good: the session
+ * is over, or this tab's stream was the oldest of more than the server keeps for one
+ * person (reconnecting would close another tab's, and so on around; this tab keeps the
+ * poll). No React: the engine's side of the page.
  */
-import { LIVE_EVENTS } from '../../../shared/push';
+import { LIVE_EVENTS, type LiveEndReason } from '../../../shared/push';
 import type { SyncEngine } from '../sync/engine';
 import { deviceId } from './device';
 
@@ -21,8 +23,8 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
 export interface LiveStreamOptions {
   /** called on every `change` */
   onChange: () => void;
-  /** the server ended the stream (the session is over) */
-  onEnd?: () => void;
+  /** the server ended the stream for good, saying why */
+  onEnd?: (reason: LiveEndReason) => void;
   EventSourceImpl?: typeof EventSource;
   /** wait this long after the page has loaded before the first connection (default 0) */
   startAfterMs?: number;
@@ -46,10 +48,10 @@ export function attachLiveStream(opts: LiveStreamOptions): () => void {
       opts.onChange();
     });
     source.addEventListener(LIVE_EVENTS.change, () => opts.onChange());
-    source.addEventListener(LIVE_EVENTS.end, () => {
+    source.addEventListener(LIVE_EVENTS.end, (e) => {
       stopped = true;
       source?.close();
-      opts.onEnd?.();
+      opts.onEnd?.((e as MessageEvent).data);
     });
     source.addEventListener('error', () => {
       // The browser would retry on its own at a fixed pace; this backs off instead.

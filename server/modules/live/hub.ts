@@ -6,6 +6,10 @@
  * pool runs LISTEN, so notices from every app process arrive here; it reconnects with
  * backoff and then tells every stream to pull, since notices sent meanwhile are lost.
  * PGlite: the one in-process database delivers its own notices to the same callback.
+ *
+ * A person holds at most LIVE_STREAMS_PER_USER streams here: the cap is per process (the
+ * streams are this process's sockets, the resource it protects), so behind several app
+ * processes one person may hold that many on each.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
@@ -14,7 +18,8 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DbKind } from '../../db/index';
 import { LIVE_CHANNEL } from '../../../migrations/20261125000040_live_signals';
-import { LIVE_EVENTS } from '../../../shared/push';
+import { LIVE_END_REASONS, LIVE_EVENTS, type LiveEndReason } from '../../../shared/push';
+import { LIVE_STREAMS_PER_USER } from '../../../shared/constants';
 
 export interface LiveStream {
   /** The person: their sign-out or removal ends the stream (`end` notices name people). */
@@ -79,10 +84,15 @@ export class LiveHub {
     return this.started;
   }
 
+  /** Adds a stream; past the person's cap their oldest (a Set keeps insertion order) ends. */
   add(s: LiveStream): void {
     this.streams.add(s);
     let mine = this.byUser.get(s.userId);
     if (!mine) this.byUser.set(s.userId, (mine = new Set()));
+    for (const old of mine) {
+      if (mine.size < LIVE_STREAMS_PER_USER) break;
+      this.finish(old, LIVE_END_REASONS.replaced);
+    }
     mine.add(s);
     let theirs = this.byAccount.get(s.accountId);
     if (!theirs) this.byAccount.set(s.accountId, (theirs = new Set()));
@@ -149,16 +159,17 @@ export class LiveHub {
   private endStreams(keys: string[]): void {
     const sessions = new Set<string>();
     for (const k of keys) {
-      if (k.startsWith('u:')) for (const s of [...(this.byUser.get(k.slice(2)) ?? [])]) this.finish(s);
+      if (k.startsWith('u:')) for (const s of [...(this.byUser.get(k.slice(2)) ?? [])]) this.finish(s, LIVE_END_REASONS.session);
       else if (k.startsWith('s:')) sessions.add(k.slice(2));
     }
-    if (sessions.size) for (const s of [...this.streams]) if (sessions.has(s.sessionHash)) this.finish(s);
+    if (sessions.size) for (const s of [...this.streams]) if (sessions.has(s.sessionHash)) this.finish(s, LIVE_END_REASONS.session);
   }
 
-  private finish(s: LiveStream): void {
+  /** Ends a stream for good: `end` tells the client why and not to reconnect. */
+  private finish(s: LiveStream, reason: LiveEndReason): void {
     this.remove(s);
     this.due.delete(s);
-    s.write(`event: ${LIVE_EVENTS.end}\ndata: \n\n`);
+    s.write(`event: ${LIVE_EVENTS.end}\ndata: ${reason}\n\n`);
     s.end();
   }
 

@@ -4,13 +4,15 @@
  * signed with VAPID; in the recipient's language, leading to the exact item; not when the
  * category is off or the device shows that item; subscriptions the push service calls
  * gone (404, 410) are removed; endpoints outside the allow-list, over http or inside the
- * network are never used.
+ * network are never used; a user has at most PUSH_DEVICES_PER_USER devices, and an
+ * endpoint moves to another user only with its subscription's keys.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
 import { as, postBid, postOffer, postOrder, postProject, type Client } from '../../test/factories';
 import { decryptPush, startPushService, verifyVapid, type TestSubscription } from '../../test/push-service';
+import { PUSH_DEVICES_PER_USER } from '../../../shared/constants';
 import { PushSender } from './send';
 import { checkEndpoint, isInternalAddress } from './guard';
 
@@ -146,6 +148,79 @@ describe('web push', () => {
     expect(rows).toEqual([{ endpoint: renewed.endpoint, p256dh: renewed.keys.p256dh }]);
     await user.post('/api/logout');
     expect(await server.db.knex('push_subscriptions').where({ user_id: user.user.id })).toHaveLength(0);
+  });
+
+  it(`keeps at most ${PUSH_DEVICES_PER_USER} devices per user: one more replaces the device that renewed longest ago`, async () => {
+    const user = await as(server, 'contractor');
+    const subs = Array.from({ length: PUSH_DEVICES_PER_USER }, () => service.subscription());
+    for (const s of subs) await subscribed(user, s);
+    // The first device renews (each start of the app does): the second is now the stalest.
+    await subscribed(user, subs[0]);
+    const newcomer = service.subscription();
+    await subscribed(user, newcomer);
+    const devices = await server.db.knex('push_subscriptions').where({ user_id: user.user.id }).pluck('device_id');
+    expect(devices.sort()).toEqual([subs[0], ...subs.slice(2), newcomer].map((s) => s.device).sort());
+
+    // Another user's devices are not counted with theirs, and are left alone.
+    const other = await as(server, 'contractor');
+    const theirs = service.subscription();
+    await subscribed(other, theirs);
+    await subscribed(user, service.subscription());
+    expect(await server.db.knex('push_subscriptions').where({ user_id: other.user.id }).pluck('device_id')).toEqual([theirs.device]);
+    expect(await server.db.knex('push_subscriptions').where({ user_id: user.user.id })).toHaveLength(PUSH_DEVICES_PER_USER);
+  });
+
+  it(`holds the cap when many devices register at once (${PUSH_DEVICES_PER_USER + 30} in parallel)`, async () => {
+    const user = await as(server, 'contractor');
+    const results = await Promise.all(
+      Array.from({ length: PUSH_DEVICES_PER_USER + 30 }, () => {
+        const s = service.subscription();
+        return user.put('/api/push/subscription', { device_id: s.device, endpoint: s.endpoint, keys: s.keys });
+      }),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 204));
+    expect(await server.db.knex('push_subscriptions').where({ user_id: user.user.id })).toHaveLength(PUSH_DEVICES_PER_USER);
+  });
+
+  it("refuses another user's endpoint offered with other keys (409 push_endpoint_taken): the first user's device keeps its pushes", async () => {
+    const owner = await as(server, 'government');
+    const intruder = await as(server, 'contractor');
+    const sub = service.subscription();
+    await subscribed(owner, sub);
+    const forged = service.subscription(); // keys of the intruder's own
+    const res = await intruder.put('/api/push/subscription', { device_id: sub.device, endpoint: sub.endpoint, keys: forged.keys });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.code).toBe('push_endpoint_taken');
+    expect(await server.db.knex('push_subscriptions').where({ endpoint: sub.endpoint }).select('user_id', 'p256dh')).toEqual([
+      { user_id: owner.user.id, p256dh: sub.keys.p256dh },
+    ]);
+
+    // The owner's device still gets the owner's news.
+    const project = await postProject(owner);
+    expect((await postBid(intruder, project.id)).status).toBe(201);
+    await drained();
+    const got = service.received.filter((r) => r.device === sub.device);
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(decryptPush(sub, got[0].body)).url).toBe(`/projects?item=${project.id}`);
+  });
+
+  it('moves an endpoint to the user now signed in on that browser when they offer the same keys', async () => {
+    const first = await as(server, 'government');
+    const next = await as(server, 'government');
+    const sub = service.subscription();
+    await subscribed(first, sub);
+    await subscribed(next, sub);
+    expect(await server.db.knex('push_subscriptions').where({ endpoint: sub.endpoint }).pluck('user_id')).toEqual([next.user.id]);
+
+    // The device now gets the new user's news, and no longer the first user's.
+    const bidder = await as(server, 'contractor');
+    const theirs = await postProject(first);
+    expect((await postBid(bidder, theirs.id)).status).toBe(201);
+    const project = await postProject(next);
+    expect((await postBid(bidder, project.id)).status).toBe(201);
+    await drained();
+    const got = service.received.filter((r) => r.device === sub.device);
+    expect(got.map((r) => JSON.parse(decryptPush(sub, r.body)).url)).toEqual([`/projects?item=${project.id}`]);
   });
 
   it('refuses endpoints that are not https on a listed push service', async () => {
