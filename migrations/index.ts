@@ -38,6 +38,7 @@ import * as push41 from './20261125000041_push';
 import * as teams50 from './20261126000010_company_teams';
 import * as deliveries51 from './20261126000020_deliveries';
 import * as pushPlan52 from './20261126000030_push_queue_plan';
+import * as unfinishedUploads53 from './20261127000300_unfinished_uploads';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126000010_company_teams': teams50,
   '20261126000020_deliveries': deliveries51,
   '20261126000030_push_queue_plan': pushPlan52,
+  '20261127000300_unfinished_uploads': unfinishedUploads53,
 };

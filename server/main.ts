@@ -9,7 +9,7 @@ import { openDatabase } from './db/index';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { sweepMedia } from './modules/photos/media-sweep';
-import { uploadDatastore } from './modules/photos/uploads';
+import { expireUploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
 import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
@@ -44,8 +44,8 @@ async function main() {
     await compactChangeLog(db.knex);
     // Ended periods and trials written down as expired; trials ending soon get their notice.
     await sweepSubscriptions(db.knex);
-    // Unfinished uploads older than a day (a client that never came back) are deleted.
-    await uploadDatastore(config, { expiring: true }).deleteExpired();
+    // Unfinished uploads older than a day (a client that never came back) are deleted, and what they held freed.
+    await expireUploads(db.knex, config);
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   photo_limit: 409,
   /** the supplier's photos would pass their plan's storage */
   storage_quota: 409,
+  /** the account already has the most unfinished uploads it may hold (MAX_UNFINISHED_UPLOADS) */
+  too_many_uploads: 409,
   /** a price list import refused whole (mode "all"): each row's problems in details */
   import_invalid: 400,
   /** no import to undo, or the latest one was undone already */
@@ -213,6 +215,8 @@ export const imageTooLarge = (message = 'The image has too many pixels') => new 
 export const uploadTooLarge = (message = 'The file is larger than an upload may be') => new AppError('upload_too_large', message);
 export const photoLimit = (message = 'This product already has the most photos it may have') => new AppError('photo_limit', message);
 export const storageQuota = (message = "Your plan's photo storage is full") => new AppError('storage_quota', message);
+export const tooManyUploads = (message = 'You have too many unfinished uploads; finish or cancel one first') =>
+  new AppError('too_many_uploads', message);
 
 /** limitBytes: the limit the body parser applied (its error carries it), stated in the message. */
 export const payloadTooLarge = (limitBytes?: number) =>

@@ -13,6 +13,14 @@ export const MAX_PHOTOS_PER_PRODUCT = 8;
 /** The most bytes one upload may have (the client downscales to a few hundred kB first). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The most unfinished uploads an account holds at once (photos and deal files): an upload
+ * holds its place from its creation until it finishes, is terminated or expires a day
+ * later, so declared lengths never pile up on the server's disk. The app sends one at a
+ * time; a few more cover uploads left behind by a lost connection.
+ */
+export const MAX_UNFINISHED_UPLOADS = 10;
+
 /** The tus endpoint (creation, HEAD for the offset to resume from, PATCH, termination). */
 export const UPLOADS_PATH = '/api/uploads';
 

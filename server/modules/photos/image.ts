@@ -10,7 +10,9 @@
  *    a video after the first image is refused too; the app re-encodes photos before upload.)
  * 2. The header's pixel count is checked before anything is decoded, and the decoder is
  *    bounded by the same limit, so a small file that unpacks to gigabytes (a decompression
- *    bomb) is refused without being unpacked.
+ *    bomb) is refused without being unpacked. Decoding is what costs memory (a 155 KB PNG
+ *    can declare 40 million pixels), so only a few images decode at once (`decodes`): one
+ *    an account, two in all; the others wait their turn.
  * 3. sharp decodes it, failing on any warning (cut or corrupt data), turns it upright by
  *    its EXIF orientation and writes 160, 480 and 1200 px WebP versions (long side, never
  *    enlarged). sharp writes no metadata unless asked: EXIF (GPS included), XMP, IPTC and
@@ -18,11 +20,24 @@
  */
 import crypto from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { KeyedLimit } from './decode-limit';
 import { imageTooLarge, imageTruncated, imageUnsupported } from '../../../shared/errors';
 import { PHOTO_SIZES, type PhotoSize } from '../../../shared/schemas/photo';
 
-/** More pixels than any phone camera makes (a 48 MP sensor bins to 12 MP), far less than a bomb's. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * More pixels than a phone's photo has (a 48 MP sensor bins to 12 MP; the app sends at most
+ * 1600 px a side), and a bound on a decode's memory: 25 million pixels of RGBA are 100 MB.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+/** Images decoding at once: per account, and in all (the server has a couple of cores). */
+export const DECODES_PER_ACCOUNT = 1;
+export const DECODES_AT_ONCE = 2;
+/** Where every upload's bytes are read and processed, keyed by the account (uploads.ts). */
+export const decodes = new KeyedLimit(DECODES_PER_ACCOUNT, DECODES_AT_ONCE);
+
+/** Told when pixels start and stop being decoded: lets a test count the decodes running at once. */
+export const decodeObserver: { start?: (input: Buffer) => void; end?: (input: Buffer) => void } = {};
 
 type Format = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -60,6 +75,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
 
   const files: DerivedFile[] = [];
   let largest: OutputInfo | undefined;
+  decodeObserver.start?.(input);
   try {
     // Decoded once into raw pixels (upright), then resized from memory three times.
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
@@ -79,6 +95,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   } catch (err) {
     if (/pixel limit/i.test(String((err as Error).message))) throw imageTooLarge();
     throw imageTruncated();
+  } finally {
+    decodeObserver.end?.(input);
   }
   const big = files.find((f) => f.size === 1200)!;
   return {

@@ -22,6 +22,7 @@ import type { ObjectStore } from '../../storage';
 import { effectivePlanId } from '../subscriptions/limits';
 import { productPolicy } from '../products/policy';
 import type { ProcessedPhoto } from './image';
+import { heldBytes, heldSlots, lockStorage } from './unfinished';
 
 /** The storage key of one of a photo's files. */
 export const mediaKey = (hash: string, size: number) => `media/${hash}-${size}.webp`;
@@ -46,11 +47,13 @@ export async function storageUse(db: Knex, userId: string): Promise<{ used: numb
 }
 
 /**
- * Before an upload starts: the product is the caller's, the photo id is free or already
- * this product's (a retried upload), the product has room for one more and the caller's
- * storage is not full. Nothing is locked: the finish checks all of it again.
+ * Before an upload starts (inside the creation's hold, unfinished.ts): the product is the
+ * caller's, the photo id is free or already this product's (a retried upload), the product
+ * has a slot left counting the unfinished uploads holding one, and the caller's storage
+ * has room for `bytes` besides what their unfinished uploads declared. The finish checks
+ * the photo itself again.
  */
-export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string): Promise<void> {
+export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string, bytes: number): Promise<void> {
   assertRole(user, 'supplier');
   const product = await db('products').where({ id: productId, supplier_id: user.account_id }).whereNull('deleted_at').first('id');
   if (!product) throw notFound('Product');
@@ -60,9 +63,11 @@ export async function assertUploadAllowed(db: Knex, user: SessionUser, productId
     return;
   }
   const count = await db('product_photos').where({ product_id: productId }).count<{ count: string | number }[]>('* as count').first();
-  if (Number(count?.count ?? 0) >= MAX_PHOTOS_PER_PRODUCT) throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos`);
+  if (Number(count?.count ?? 0) + (await heldSlots(db, 'product_photo', productId)) >= MAX_PHOTOS_PER_PRODUCT) {
+    throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos, counting those being uploaded`);
+  }
   const { used, max } = await storageUse(db, user.account_id);
-  if (used >= max) throw storageQuota();
+  if (used + (await heldBytes(db, user.account_id)) + bytes > max) throw storageQuota("Your plan's photo storage has no room for this upload besides those unfinished");
 }
 
 /**
@@ -88,8 +93,8 @@ export async function addPhoto(
   }
   const photos = await trx('product_photos').where({ product_id: productId }).select('position');
   if (photos.length >= MAX_PHOTOS_PER_PRODUCT) throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos`);
-  // One finish per supplier at a time, so two at once cannot both fit in the last bytes.
-  await lockForTransaction(trx, `storage:${user.account_id}`);
+  // One finish (or creation) per supplier at a time, so two at once cannot both fit in the last bytes.
+  await lockStorage(trx, user.account_id);
   const { used, max } = await storageUse(trx, user.account_id);
   if (used + photo.bytes > max) throw storageQuota();
 

@@ -7,8 +7,12 @@
  * sends the rest.
  *
  * Who: a signed-in supplier (the session cookie; writes pass the Origin check like any
- * other), and only for their own uploads: the creator's id is kept in the upload's
- * metadata and every later request for it from anyone else is 404.
+ * other), and only for their own uploads: the creator's account is kept in the upload's
+ * metadata, and every later request (HEAD, PATCH, DELETE, GET) is checked against the id
+ * tus itself acts on (its onIncomingRequest hook), never a path segment read separately.
+ * Only ids of the form we make, written plainly, are taken: a percent-encoded or nested
+ * id (`%38b80…`, `x/<id>`) is not an upload. An upload of anyone else, or whose owner
+ * cannot be read, is 404.
  *
  * A file of a deal (kind=delivery_file, deliveries/files.ts: a driver's signature or proof,
  * a requester's photo of a problem) goes through the same checks and derivation, is stored
@@ -17,20 +21,26 @@
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
  * (informational only). Creation is refused early (no bytes taken) when the product is not
- * the caller's, has no room or the caller's storage is full. When the last byte arrives the
+ * the caller's, has no slot left or the caller's storage has no room for the declared
+ * length, counting the caller's other unfinished uploads, or the caller already has
+ * MAX_UNFINISHED_UPLOADS of them (unfinished.ts). When the last byte arrives the
  * bytes are checked and turned into the photo's files (image.ts), the photo is added
  * (service.ts), and the upload is deleted, photo made or not: the answer is 200 with the photo
  * as JSON, or the refusal's status with `{error, code}`, and nothing of a refused upload stays.
+ * Every refusal, tus's own included (offsets, sizes, headers), is the `{error, code}` JSON
+ * body with tus's status and its Tus-Resumable header.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import type { Knex } from 'knex';
 import type { Context, Next } from 'koa';
-import type { Upload } from '@tus/utils';
+import type { CancellationContext, Upload } from '@tus/utils';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { AppError, internalError, unauthenticated, uploadTooLarge, validationFailed, type ErrorBody } from '../../../shared/errors';
+import { AppError, conflict, forbidden, internalError, notFound, unauthenticated, uploadTooLarge, validationFailed, type ErrorBody } from '../../../shared/errors';
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH, uploadMetadataSchema, type UploadMetadata } from '../../../shared/schemas/photo';
 import { deliveryUploadMetadataSchema, type DeliveryUploadMetadata } from '../../../shared/schemas/delivery';
 import { addDeliveryFile, assertDeliveryUploadAllowed } from '../deliveries/files';
@@ -38,8 +48,9 @@ import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
 import { objectStore } from '../../storage';
 import { s3ClientConfig } from '../../storage/s3';
-import { processPhoto } from './image';
+import { decodes, processPhoto } from './image';
 import { addPhoto, assertUploadAllowed } from './service';
+import { holdUpload, releaseExpired, releaseUpload } from './unfinished';
 
 /** An unfinished upload is kept this long after its creation. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
@@ -68,11 +79,51 @@ export function uploadDatastore(config: AppDeps['config'], opts: { expiring?: bo
   return new FileStore({ directory, expirationPeriodInMilliseconds });
 }
 
+/**
+ * Deletes unfinished uploads a day old and what they held (the hourly upkeep); answers
+ * how many uploads were deleted.
+ */
+export async function expireUploads(knex: Knex, config: AppDeps['config']): Promise<number> {
+  const deleted = await uploadDatastore(config, { expiring: true }).deleteExpired();
+  await releaseExpired(knex, new Date(Date.now() - UPLOAD_EXPIRY_MS));
+  return deleted;
+}
+
+/** The ids we give uploads; a request naming anything else names no upload. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const newUploadId = () => crypto.randomBytes(16).toString('hex');
+
 /** A tus refusal: the status and our error body. */
 const tusError = (err: AppError) => ({
   status_code: err.status,
   body: JSON.stringify({ error: err.message, code: err.code } satisfies ErrorBody),
 });
+
+/** One of tus's own refusals (plain text, its status) as our error. */
+function fromTusRefusal(status: number, text: string): AppError {
+  const message = text.trim();
+  if (status === 413) return uploadTooLarge(`An upload may have at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  if (status === 404 || status === 410) return new AppError('not_found', message || 'Upload not found', { status });
+  if (status === 409) return conflict(message);
+  if (status === 403) return forbidden(message);
+  if (status >= 500) return internalError();
+  return new AppError('validation_failed', message, { status });
+}
+
+/**
+ * tus answers every refusal through `write`, its own (missing Tus-Resumable, bad headers)
+ * and those of its handlers and our hooks: each goes out as JSON, tus's text turned into
+ * our body, with the status and the Tus-Resumable header it already had.
+ */
+class JsonRefusals extends Server {
+  override write(context: CancellationContext, headers: Headers, status: number, body = ''): ReturnType<Server['write']> {
+    if (status >= 400) {
+      headers.set('Content-Type', 'application/json');
+      if (!body.startsWith('{')) body = tusError(fromTusRefusal(status, body)).body;
+    }
+    return super.write(context, headers, status, body);
+  }
+}
 
 const OWNER = 'owner';
 
@@ -94,6 +145,7 @@ export function uploads(deps: AppDeps): Uploads {
     if (!user) throw tusError(unauthenticated());
     return user;
   };
+  const isMissing = (err: unknown) => (err as { status_code?: number })?.status_code === 404;
   const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata => {
     const meta = upload.metadata ?? {};
     if (meta.kind === 'delivery_file') {
@@ -105,6 +157,16 @@ export function uploads(deps: AppDeps): Uploads {
     if (!parsed.success) throw tusError(validationFailed('Upload-Metadata needs kind=product_photo, product_id and photo_id'));
     return parsed.data;
   };
+  // Every removal from the store frees what the upload held: a termination (tus's DELETE
+  // calls the store directly), a finish, a refusal, a replaced upload.
+  const removeStored = datastore.remove.bind(datastore);
+  datastore.remove = async (id: string) => {
+    try {
+      await removeStored(id);
+    } finally {
+      await releaseUpload(knex, id);
+    }
+  };
   const discard = async (id: string) => {
     await datastore.remove(id).catch((err) => logger.debug({ err, upload: id }, 'the upload store could not remove an upload'));
     // On S3 the store leaves a completed upload's object behind (it aborts the multipart
@@ -112,9 +174,26 @@ export function uploads(deps: AppDeps): Uploads {
     if (config.s3) await store.delete([id, `${id}.info`, `${id}.part`]).catch((err) => logger.warn({ err, upload: id }, 'could not remove an upload'));
   };
 
-  const server = new Server({
+  const server = new JsonRefusals({
     path: UPLOADS_PATH,
     datastore,
+    namingFunction: newUploadId,
+    // The id is the path's last segment exactly as sent, one of ours or none.
+    getFileIdFromRequest(req) {
+      const { pathname } = new URL(req.url);
+      const id = pathname.slice(UPLOADS_PATH.length + 1);
+      return pathname === `${UPLOADS_PATH}/${id}` && UPLOAD_ID.test(id) ? id : undefined;
+    },
+    // Before tus touches an upload, on the id it will touch: the caller's own or not there.
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const user = userOf(req);
+      const upload = await datastore.getUpload(id).catch((err: unknown) => {
+        if (isMissing(err)) return undefined; // tus answers 404 itself
+        throw err;
+      });
+      if (upload && upload.metadata?.[OWNER] !== user.account_id) throw tusError(notFound('Upload'));
+    },
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: config.trustProxyHops > 0,
@@ -123,25 +202,40 @@ export function uploads(deps: AppDeps): Uploads {
     async onUploadCreate(req, upload) {
       const user = userOf(req);
       const meta = metadataOf(upload);
-      if (upload.size === undefined) throw tusError(validationFailed('Upload-Length is required'));
+      const size = upload.size;
+      if (size === undefined) throw tusError(validationFailed('Upload-Length is required'));
+      const hold = {
+        id: upload.id,
+        account_id: user.account_id,
+        photo_id: meta.photo_id,
+        bytes: size,
+        ...(meta.kind === 'delivery_file' ? { kind: meta.kind, target_id: meta.delivery_id } : { kind: meta.kind, target_id: meta.product_id }),
+      };
+      let replaced: string[];
       try {
-        if (meta.kind === 'delivery_file') await assertDeliveryUploadAllowed(knex, user, meta);
-        else await assertUploadAllowed(knex, user, meta.product_id, meta.photo_id);
+        replaced = await knex.transaction((trx) =>
+          holdUpload(trx, hold, () =>
+            meta.kind === 'delivery_file' ? assertDeliveryUploadAllowed(trx, user, meta) : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size),
+          ),
+        );
       } catch (err) {
         if (err instanceof AppError) throw tusError(err);
         throw err;
       }
+      // A new creation for the same photo: the upload it replaces goes, bytes and all.
+      for (const id of replaced) await discard(id);
       return { metadata: { ...upload.metadata, [OWNER]: user.account_id } };
     },
     async onUploadFinish(req, upload) {
       const user = userOf(req);
       try {
         const meta = metadataOf(upload);
-        const bytes = await readAll(datastore, upload.id);
-        const photo = await processPhoto(bytes);
-        const result: unknown = await knex.transaction((trx): Promise<unknown> =>
-          meta.kind === 'delivery_file' ? addDeliveryFile(trx, store, user, meta, photo) : addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo),
-        );
+        const photo = await decodes.run(user.account_id, async () => processPhoto(await readAll(datastore, upload.id)));
+        const result: unknown = await knex.transaction(async (trx): Promise<unknown> => {
+          const made = meta.kind === 'delivery_file' ? await addDeliveryFile(trx, store, user, meta, photo) : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo);
+          await releaseUpload(trx, upload.id); // the photo holds its slot and bytes now
+          return made;
+        });
         await discard(upload.id); // the photo has its files now
         // A finishing PATCH answers 200 with the photo (tus clients take any 2xx); a creation keeps its 201.
         return { ...(req.method === 'PATCH' ? { status_code: 200 } : {}), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result) };
@@ -155,16 +249,12 @@ export function uploads(deps: AppDeps): Uploads {
       }
     },
     onResponseError(_req, err) {
-      // tus's own refusals (size, offsets, missing upload) in our error body.
+      // A failure that is not a refusal: logged, and answered without its message.
       if (err instanceof Error && !('status_code' in err)) {
         logger.error({ err }, 'upload failed');
         return tusError(internalError());
       }
-      const e = err as { status_code: number; body: string };
-      if (e.body.startsWith('{')) return undefined;
-      if (e.status_code === 413) return tusError(uploadTooLarge(`An upload may have at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
-      const code = e.status_code === 404 ? 'not_found' : e.status_code === 409 ? 'conflict' : e.status_code === 403 ? 'forbidden' : 'validation_failed';
-      return { status_code: e.status_code, body: JSON.stringify({ error: e.body.trim(), code } satisfies ErrorBody) };
+      return undefined;
     },
   });
 
@@ -172,25 +262,12 @@ export function uploads(deps: AppDeps): Uploads {
     if (ctx.path !== UPLOADS_PATH && !ctx.path.startsWith(`${UPLOADS_PATH}/`)) return next();
     const user = ctx.state.user;
     if (!user) throw unauthenticated();
-    const id = ctx.path.slice(UPLOADS_PATH.length + 1);
-    if (id) {
-      // Someone else's upload is not there for this caller.
-      const owner = await datastore.getUpload(id).then(
-        (u) => u.metadata?.[OWNER],
-        () => undefined,
-      );
-      if (owner !== undefined && owner !== user.account_id) {
-        ctx.status = 404;
-        ctx.body = { error: 'Upload not found', code: 'not_found' };
-        return;
-      }
-    }
     users.set(ctx.req, user);
     ctx.respond = false;
     await server.handle(ctx.req, ctx.res);
   }
 
-  return { middleware, server, cleanUp: () => server.cleanUpExpiredUploads() };
+  return { middleware, server, cleanUp: () => expireUploads(knex, config) };
 }
 
 async function readAll(datastore: UploadDatastore, id: string): Promise<Buffer> {
