@@ -2,7 +2,8 @@
  * Deliveries through the sync endpoints, and what a driver can ever read: their pull
  * holds their own delivery (and their notifications) and no price anywhere, never another
  * driver's job or their company's quotes; their REST reads of transport say the same. The
- * mutations run the REST rules, and a step pushed twice is applied once.
+ * mutations run the REST rules, and a step sent again (the same mutation resent, the same
+ * event from another device) writes no notification or change a second time.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,8 +38,21 @@ async function pullAll(client: Client): Promise<Change[]> {
 }
 
 let mutationId = 0;
-function push(client: Client, clientId: string, name: string, args: unknown) {
-  return client.post('/api/sync/push', { client_id: clientId, mutations: [{ id: ++mutationId, name, args }] });
+/** One mutation pushed, under a new mutation id unless `id` (the same id again is the outbox resending it). */
+function push(client: Client, clientId: string, name: string, args: unknown, id = ++mutationId) {
+  return client.post('/api/sync/push', { client_id: clientId, mutations: [{ id, name, args }] });
+}
+
+/**
+ * What applying a step again would write again (the event's own row cannot tell: its id is
+ * its primary key): the notifications naming the delivery, by recipient and kind, and the
+ * change-log rows about the delivery and its transport request.
+ */
+async function writesAbout(deliveryId: string, requestId: string) {
+  const knex = server.db.knex;
+  const notifications: Array<{ user_id: string; kind: string }> = await knex('notifications').whereRaw("params->>'delivery_id' = ?", [deliveryId]).select('user_id', 'kind');
+  const changes = await knex('changes').whereIn('entity_id', [deliveryId, requestId]).count<{ n: string | number }[]>('* as n').first();
+  return { notifications: notifications.map((n) => `${n.kind} ${n.user_id}`).sort(), changes: Number(changes?.n ?? 0) };
 }
 
 
@@ -100,7 +114,7 @@ describe('what a driver reads', () => {
 });
 
 describe('delivery mutations over the push', () => {
-  it('assign, steps, confirm: the REST rules, and a step pushed twice with the same event id applied once', async () => {
+  it('assign, steps, confirm: the REST rules, and a step sent again (the same mutation, or the same event from another device) applied once', async () => {
     const job = await assignedRequest(server);
     const company = crypto.randomUUID();
     const assigned = await push(job.carrier, company, 'delivery.assign', { id: job.request.id, driver_id: job.driver.user.id, vehicle_plate: PLATE });
@@ -112,12 +126,21 @@ describe('delivery mutations over the push', () => {
     expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
 
     const pickup = { id: deliveryId, event_id: crypto.randomUUID(), step: 'picked_up', at: new Date().toISOString() };
-    expect((await push(job.driver, phone, 'delivery.step', pickup)).body.results[0]).toMatchObject({ status: 'applied' });
-    // The outbox sent it again (its answer was lost): applied, recorded once.
-    expect((await push(job.driver, phone, 'delivery.step', pickup)).body.results[0]).toMatchObject({ status: 'applied' });
-    // Another device of the same driver sends the same event: still once.
+    const before = await writesAbout(deliveryId, job.request.id);
+    const pickupId = ++mutationId;
+    expect((await push(job.driver, phone, 'delivery.step', pickup, pickupId)).body.results[0]).toMatchObject({ id: pickupId, status: 'applied' });
+    const once = await writesAbout(deliveryId, job.request.id);
+    // The requester and the supplier are told, each once; the delivery and the request are re-sent.
+    expect(once.notifications).toEqual(
+      [...before.notifications, `delivery.picked_up ${job.contractor.user.id}`, `delivery.picked_up ${job.supplier.user.id}`].sort(),
+    );
+    expect(once.changes).toBeGreaterThan(before.changes);
+    // The outbox sends the same mutation again (its answer was lost): the same client and mutation id.
+    expect((await push(job.driver, phone, 'delivery.step', pickup, pickupId)).body.results[0]).toMatchObject({ id: pickupId, status: 'applied' });
+    // Another device of the same driver sends the same event under its own client and mutation id.
     expect((await push(job.driver, crypto.randomUUID(), 'delivery.step', pickup)).body.results[0]).toMatchObject({ status: 'applied' });
-    expect(await server.db.knex('delivery_events').where({ delivery_id: deliveryId, step: 'picked_up' })).toHaveLength(1);
+    // Nothing was written again.
+    expect(await writesAbout(deliveryId, job.request.id)).toEqual(once);
 
     const late = await push(job.carrier, company, 'delivery.assign', { id: job.request.id, driver_id: job.driver2.user.id, vehicle_plate: PLATE });
     expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'invalid_transition' });
