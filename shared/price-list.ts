@@ -218,6 +218,41 @@ export const IMPORT_MAX_ROWS = 20_000;
 /** The apply's request body (server/app.ts): 20,000 rows of a few cells each fit in it. */
 export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
+/**
+ * What the browser reads of a price list file, measured before it is read: a 6 KB XLSX
+ * can name a cell at XFD1048576 (a walk of 17 billion cells) and a small zip can unzip to
+ * gigabytes, so the file, its zip's parts, and the rows and columns its sheets reach are
+ * checked first, and past a limit the file is refused with the limit named (SHEET_REFUSALS).
+ * An export of 20,000 products is a 1.3 MB file unzipping to 10 MB, compressed 9 times.
+ */
+export const SHEET_LIMITS = {
+  /** the file as chosen, and any one part of an XLSX unzipped */
+  fileBytes: 50 * 1024 * 1024,
+  /** all the parts of an XLSX together, unzipped */
+  unzippedBytes: 50 * 1024 * 1024,
+  /** unzipped over zipped size of a part of more than 1 MB (a sheet of text is about 10) */
+  compressionRatio: 100,
+  /** parts in an XLSX (a workbook with a few sheets and pictures has dozens) */
+  parts: 1000,
+  /** the row a sheet reaches: the import's rows, and a title, a header and blank lines above them */
+  rows: IMPORT_MAX_ROWS + 100,
+  /** the column a sheet reaches (AX): an export has 8 */
+  columns: 50,
+} as const;
+
+/** Why the browser refuses to read a file, as a code the reader's language translates. */
+export const SHEET_REFUSALS = [
+  'file_too_large',
+  'unzipped_too_large',
+  /** a part of the zip unzips to more than the zip's own index states */
+  'zip_sizes_wrong',
+  'compression_ratio',
+  'too_many_parts',
+  'too_many_rows',
+  'too_many_columns',
+] as const;
+export type SheetRefusal = (typeof SHEET_REFUSALS)[number];
+
 /** all: every row or none (one problem stops the import); valid: the rows without problems. */
 export const importModeSchema = z.enum(['all', 'valid']);
 export type ImportMode = z.infer<typeof importModeSchema>;

@@ -47,6 +47,7 @@ import { useOnline } from '../../../ui/useOnline';
 import { useCategoryName } from '../categoryNames';
 import { useCategories, useMyProducts, useProductLimit } from '../queries';
 import { exportCsvFile, exportXlsxFile, kindOf, preloadSpreadsheets, readPriceList, toImportRows, type SheetData } from './spreadsheet';
+import { SheetRefused } from './sheet-limits';
 
 const ROW_HEIGHT = 36;
 
@@ -123,6 +124,12 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
   const summary = useMemo(() => (checked ? summarise(checked) : null), [checked]);
   const issueText = (issues: readonly string[]) => issues.map((i) => t(`issues.${i}`)).join('، ');
 
+  /** A file refused before reading, with the limit it passed (numbers in the reader's digits). */
+  const refusalText = ({ code, limit, found }: SheetRefused) => {
+    const shown = (v: number | string | undefined) => (typeof v === 'number' ? format.number(v) : v);
+    return t(`refusals.${code}`, { limit: shown(limit), found: shown(found) });
+  };
+
   async function choose(f: File) {
     setNotice(null);
     const kind = kindOf(f.name);
@@ -137,7 +144,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
       setMapping(sheet.mapping);
     } catch (error) {
       setFile(null);
-      setNotice({ intent: 'error', text: t('import.unreadable', { reason: (error as Error).message }) });
+      setNotice({ intent: 'error', text: error instanceof SheetRefused ? refusalText(error) : t('import.unreadable', { reason: (error as Error).message }) });
     } finally {
       setBusy(null);
     }

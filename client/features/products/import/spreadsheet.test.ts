@@ -236,7 +236,7 @@ describe('formulas in an export', () => {
     for (const field of ['name', 'sku', 'unit', 'description'] as const) {
       expect(rows.map((r) => r[field])).toEqual(lines.map((l) => cleanText(l[field])));
     }
-    const exact = lines.map((l, i) => [l.name, rows[i].name]).filter(([name]) => !/^\s/.test(name!));
+    const exact = lines.map((l, i) => [l.name as string, rows[i].name]).filter(([name]) => !/^\s/.test(name!));
     expect(exact.length).toBe(TRIGGERS.length - 2);
     for (const [written, read] of exact) expect(read).toBe(written);
   });

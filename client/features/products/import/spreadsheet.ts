@@ -1,8 +1,8 @@
 /**
  * Price list files in the browser: reading an XLSX (exceljs) or CSV (papaparse) into rows
- * of cell values, and writing the supplier's products back out in either format. Both
- * libraries are loaded only when a file is read or written, so the products screen does
- * not carry them.
+ * of cell values, and writing the supplier's products back out in either format. The
+ * libraries (and JSZip, which measures an XLSX) are loaded only when a file is read or
+ * written, so the products screen does not carry them.
  *
  * XLSX: the first worksheet; a formula gives its cached result (what Excel showed when the
  * file was saved; we never evaluate one); a merged cell gives its value to every cell it
@@ -10,7 +10,8 @@
  * links give their text; an error cell (#DIV/0!) its code, which the checks then refuse.
  * CSV: UTF-8 (with or without a byte-order mark), else Windows-1256, the Arabic code page
  * Excel saves "CSV" in on Arabic Windows; the delimiter (comma, semicolon, tab) is
- * detected.
+ * detected. Either is measured first and refused past SHEET_LIMITS (sheet-limits.ts), and
+ * only the rows and cells a sheet has are read.
  *
  * An export writes the headers in the reader's language (EXPORT_HEADERS, which the import
  * recognises in any language), the product id first so that importing the file again
@@ -20,10 +21,12 @@
  * front, in both formats, and read back without it (spreadsheetText in shared/price-list).
  */
 import type { CellValue as ExcelValue, Workbook } from 'exceljs';
+import type JSZip from 'jszip';
 import {
   EXPORT_HEADERS,
   IMPORT_CELL_MAX,
   PRICE_LIST_FIELDS,
+  SHEET_LIMITS,
   findHeaderRow,
   guessMapping,
   spreadsheetCell,
@@ -32,6 +35,7 @@ import {
   type ImportRow,
   type PriceListField,
 } from '../../../../shared/price-list';
+import { checkCsvGrid, checkFileSize, checkXlsx } from './sheet-limits';
 
 export interface SheetData {
   /** the header row's cells */
@@ -48,9 +52,10 @@ export function kindOf(name: string): FileKind | null {
   return ext === 'xlsx' ? 'xlsx' : ext === 'csv' || ext === 'txt' ? 'csv' : null;
 }
 
-/** Starts loading both libraries (when the import panel opens), so a click does not wait for them. */
+/** Starts loading the libraries (when the import panel opens), so a click does not wait for them. */
 export function preloadSpreadsheets(): void {
   void import('exceljs').catch(() => undefined);
+  void import('jszip').catch(() => undefined);
   void import('papaparse').catch(() => undefined);
 }
 
@@ -74,29 +79,39 @@ export function cellValue(v: ExcelValue | undefined): CellValue {
   return String(v);
 }
 
-function toSheet(grid: CellValue[][], firstLine = 1): SheetData {
-  const at = findHeaderRow(grid);
-  const headers = grid[at] ?? [];
-  const rows = grid.slice(at + 1).map((cells, i) => ({ line: firstLine + at + 1 + i, cells }));
-  return { headers, rows, mapping: guessMapping(headers) };
+async function loadZip(): Promise<Pick<typeof JSZip, 'loadAsync'>> {
+  const mod = await import('jszip');
+  return (mod as unknown as { default?: typeof JSZip }).default ?? (mod as unknown as typeof JSZip);
+}
+
+/** The sheet's lines (each with its line number in the file), the header found among them. */
+function toSheet(lines: Array<{ line: number; cells: CellValue[] }>): SheetData {
+  const at = findHeaderRow(lines.map((l) => l.cells));
+  const headers = lines[at]?.cells ?? [];
+  return { headers, rows: lines.slice(at + 1), mapping: guessMapping(headers) };
 }
 
 export async function readXlsx(data: ArrayBuffer): Promise<SheetData> {
-  const Excel = await loadExcel();
+  const [Excel, Zip] = await Promise.all([loadExcel(), loadZip()]);
+  await checkXlsx(data, Zip);
   const workbook: Workbook = new Excel.Workbook();
   await workbook.xlsx.load(data);
   const sheet = workbook.worksheets[0];
   if (!sheet) return { headers: [], rows: [], mapping: guessMapping([]) };
-  const width = sheet.columnCount;
-  const grid: CellValue[][] = [];
-  // Row by row, empty ones included, so line numbers are the sheet's own.
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  // Only the rows and cells that exist (checkXlsx has bounded where they can be), each row
+  // with its own line number; every row as wide as the widest.
+  const lines: Array<{ line: number; cells: CellValue[] }> = [];
+  let width = 0;
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
     const cells: CellValue[] = [];
-    for (let c = 1; c <= width; c++) cells.push(cellValue(row.getCell(c).value));
-    grid.push(cells);
-  }
-  return toSheet(grid);
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      cells[column - 1] = cellValue(cell.value);
+    });
+    width = Math.max(width, cells.length);
+    lines.push({ line, cells });
+  });
+  for (const l of lines) l.cells = Array.from({ length: width }, (_, i) => l.cells[i] ?? null);
+  return toSheet(lines);
 }
 
 export function decodeText(data: ArrayBuffer): string {
@@ -109,12 +124,15 @@ export function decodeText(data: ArrayBuffer): string {
 }
 
 export async function readCsv(data: ArrayBuffer): Promise<SheetData> {
+  checkFileSize(data.byteLength);
   const Papa = (await import('papaparse')).default;
-  const parsed = Papa.parse<string[]>(decodeText(data).replace(/^\ufeff/, ''), { skipEmptyLines: false });
+  // Parsing stops a line past the limit (and one more for the file's final newline).
+  const parsed = Papa.parse<string[]>(decodeText(data).replace(/^\ufeff/, ''), { skipEmptyLines: false, preview: SHEET_LIMITS.rows + 2 });
   const grid = parsed.data.map((row) => row.map((c) => (c === '' ? null : c)));
   // papaparse leaves one empty row for the file's final newline
   while (grid.length && grid[grid.length - 1].every((c) => c == null)) grid.pop();
-  return toSheet(grid);
+  checkCsvGrid(grid);
+  return toSheet(grid.map((cells, i) => ({ line: i + 1, cells })));
 }
 
 export function readPriceList(kind: FileKind, data: ArrayBuffer): Promise<SheetData> {
