@@ -3,9 +3,11 @@
  * files (downscaled on the device, uploaded over tus), sees them after a reload and
  * offline (the service worker keeps the thumbnails seen), reorders and removes them; a
  * photo added offline waits on the device through a reload and goes once the connection
- * is back; a file that is not a photo is refused with the server's reason.
+ * is back; an upload whose link is cut in the middle of sending resumes where the server
+ * stopped, each byte sent once; a file that is not a photo is refused with the server's reason.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import http from 'node:http';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { ProductsPage } from './page-models/ProductsPage';
 import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
@@ -153,6 +155,101 @@ test('a photo added offline stays on the device through a reload and is uploaded
   await expectLoaded(card.locator(`img[src="/media/${photo.hash}-160.webp"]`));
   await expect(card.getByTestId('photo-upload-status')).toHaveCount(0);
   await expect(card.getByTestId('local-cover')).toHaveCount(0);
+});
+
+/**
+ * Sends the first `bytes` of an upload's PATCH to the server while declaring the whole
+ * body, then drops the connection: the server sees a link cut in the middle of a PATCH.
+ */
+async function cutPatch(url: string, headers: Record<string, string>, body: Buffer, bytes: number): Promise<void> {
+  const req = http.request(url, { method: 'PATCH', headers: { ...headers, 'content-length': String(body.length) } });
+  req.on('error', () => undefined); // the reset is the point
+  await new Promise<void>((resolve) => req.write(body.subarray(0, bytes), () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  req.destroy();
+}
+
+/** A tus request as the page made it and as the server answered it. */
+interface TusCall {
+  method: string;
+  /** Upload-Offset the request carried (a PATCH: where its bytes go) */
+  offset: number | null;
+  /** Upload-Offset the server answered (HEAD: what it has; PATCH: what it has after) */
+  answeredOffset: number | null;
+  /** body bytes that reached the server */
+  bytes: number;
+  uploadLength: number | null;
+}
+
+test('an upload cut in the middle of its PATCH resumes from the server\'s offset once the link is back, each byte sent once', async ({ page, context }) => {
+  test.slow();
+  await signUpAs(page, 'supplier', 'مؤسسة الرفع المقطوع');
+  const products = new ProductsPage(page);
+  await products.goto();
+  await addProductWithPhotos(products, 'حديد تسليح', []);
+  await waitSynced(page);
+
+  // Every tus request goes through here. The first PATCH reaches the server only halfway:
+  // the link is cut (the page goes offline, its request fails), then comes back below.
+  const calls: TusCall[] = [];
+  let cut: { at: number; kept: number } | undefined;
+  const header = (value: string | undefined | null) => (value == null ? null : Number(value));
+  await context.route('**/api/uploads**', async (route: Route) => {
+    const request = route.request();
+    const headers = await request.allHeaders();
+    const body = request.postDataBuffer() ?? Buffer.alloc(0);
+    if (request.method() === 'PATCH' && !cut) {
+      const at = Math.floor(body.length / 2);
+      await cutPatch(request.url(), headers, body, at);
+      // What the server kept of the cut PATCH, asked outside the page.
+      let kept = 0;
+      await expect
+        .poll(async () => (kept = Number((await page.request.head(request.url(), { headers: { 'Tus-Resumable': '1.0.0' } })).headers()['upload-offset'])), { timeout: 15_000 })
+        .toBe(at);
+      cut = { at, kept };
+      calls.push({ method: 'PATCH', offset: header(headers['upload-offset']), answeredOffset: null, bytes: at, uploadLength: null });
+      await goOffline(context);
+      await route.abort('internetdisconnected');
+      return;
+    }
+    const response = await route.fetch();
+    calls.push({
+      method: request.method(),
+      offset: header(headers['upload-offset']),
+      answeredOffset: header(response.headers()['upload-offset']),
+      bytes: body.length,
+      uploadLength: header(headers['upload-length']),
+    });
+    await route.fulfill({ response });
+  });
+
+  const card = products.card('حديد تسليح');
+  await card.getByTestId('edit-product').click();
+  await products.form.getByTestId('photo-input').setInputFiles({ name: 'rebar.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(2000, 1500, 90) });
+  await products.form.getByTestId('product-save').click();
+  await expect(products.form).toBeHidden();
+  await expect.poll(() => cut?.kept ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(card.getByTestId('photo-upload-status')).toBeVisible();
+  expect(await productPhotos(page, 'حديد تسليح')).toEqual([]);
+
+  await goOnline(context);
+  await expect.poll(async () => (await productPhotos(page, 'حديد تسليح'))?.length ?? 0, { timeout: 30_000 }).toBe(1);
+  const [photo] = (await productPhotos(page, 'حديد تسليح'))!;
+  await expectLoaded(card.locator(`img[src="/media/${photo.hash}-160.webp"]`));
+  await expect(card.getByTestId('photo-upload-status')).toHaveCount(0);
+
+  // One upload made; after the cut the page asked the server where it stood and sent the
+  // rest from there; the server received the file's bytes once.
+  const [create, ...rest] = calls;
+  expect(create).toMatchObject({ method: 'POST' });
+  const size = create.uploadLength!;
+  expect(cut!.kept).toBeGreaterThan(0);
+  expect(cut!.kept).toBeLessThan(size);
+  const after = rest.slice(rest.findIndex((c) => c.method === 'PATCH') + 1);
+  expect(after.map((c) => c.method)).toEqual(['HEAD', 'PATCH']);
+  expect(after[0].answeredOffset).toBe(cut!.kept);
+  expect(after[1]).toMatchObject({ offset: cut!.kept, bytes: size - cut!.kept, answeredOffset: size });
+  expect(calls.filter((c) => c.method === 'PATCH').reduce((sum, c) => sum + c.bytes, 0)).toBe(size);
 });
 
 test('a file that is not a photo is refused with the reason, and nothing is kept', async ({ page }) => {
