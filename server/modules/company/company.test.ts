@@ -135,6 +135,19 @@ describe('company teams', () => {
       expect((await anon.get(`/api/company/invites/${token}`)).body.state).toBe('revoked');
     });
 
+    it('answers 404 invite_not_found to another company’s owner withdrawing it, and the link still works', async () => {
+      const owner = await signInAs(server, { role: 'supplier' });
+      const other = await signInAs(server, { role: 'supplier' });
+      const { id, token } = await invite(owner);
+      const res = await other.delete(`/api/company/invites/${id}`);
+      expect([res.status, res.body?.code]).toEqual([404, 'invite_not_found']);
+      expect(await knex()('company_invites').where({ id }).first('revoked_at')).toEqual({ revoked_at: null });
+      expect((await owner.get('/api/company/invites')).body.map((i: { id: string }) => i.id)).toEqual([id]);
+      expect((await anon.get(`/api/company/invites/${token}`)).body.state).toBe('valid');
+      const person = await signInAs(server, { role: null });
+      expect((await person.post(`/api/company/invites/${token}/accept`)).body).toEqual({ company_id: owner.user.id, role: 'member' });
+    });
+
     it('answers 409 already_in_company to a person with a company of their own or another membership', async () => {
       const owner = await signInAs(server, { role: 'supplier' });
       const founder = await signInAs(server, { role: 'contractor' });
