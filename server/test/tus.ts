@@ -4,6 +4,7 @@
  * TestClient's cookies and Origin like a browser would.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { TestClient } from './http-client';
 
@@ -16,7 +17,8 @@ export interface TusRes {
 
 const b64 = (v: string) => Buffer.from(v, 'utf8').toString('base64');
 
-async function send(client: TestClient, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<TusRes> {
+/** One request to the tus endpoint, `path` as given (a test may send any id it likes). */
+export async function send(client: TestClient, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<TusRes> {
   const h: Record<string, string> = { 'Tus-Resumable': '1.0.0', ...headers };
   if (client.cookies.size) h.Cookie = client.cookieHeader();
   if (method !== 'HEAD' && method !== 'GET' && !('Origin' in headers)) h.Origin = client.origin;
@@ -126,4 +128,23 @@ export function uploadDeliveryFile(
     'Content-Type': 'application/offset+octet-stream',
   };
   return send(client, 'POST', '/api/uploads', headers, bytes);
+}
+
+/** A PNG whose header claims `w`×`h` pixels (a decompression bomb: tiny file, huge image). */
+export function pngBomb(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  // Rows of zeros compress a thousandfold: a few hundred kB would unpack to gigabytes.
+  const rows = zlib.deflateSync(Buffer.alloc((w + 1) * 64), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -8,13 +8,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoUrl, PHOTO_SIZES } from '../../../shared/schemas/photo';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf, type Client } from '../../test/factories';
-import { cameraJpeg, tusCreate, tusHead, tusPatch, uploadPhoto } from '../../test/tus';
+import { cameraJpeg, pngBomb, tusCreate, tusHead, tusPatch, uploadPhoto } from '../../test/tus';
 
 let server: TestServer;
 let dataDir: string;
@@ -132,25 +131,6 @@ describe('uploading a photo', () => {
     expect(uploadsLeft()).toEqual([]);
   });
 });
-
-/** A PNG whose header claims `w`×`h` pixels (a decompression bomb: tiny file, huge image). */
-function pngBomb(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  // Rows of zeros compress a thousandfold: a few hundred kB would unpack to gigabytes.
-  const rows = zlib.deflateSync(Buffer.alloc((w + 1) * 64), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('refusing what is not a photo', () => {
   const cases: Array<[string, () => Promise<Buffer> | Buffer, string, number, string?]> = [

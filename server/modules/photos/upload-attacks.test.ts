@@ -9,13 +9,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTOS_PER_PRODUCT, MAX_UNFINISHED_UPLOADS, MAX_UPLOAD_BYTES } from '../../../shared/photos';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, type Client } from '../../test/factories';
-import { cameraJpeg, tusCreate, tusDelete, tusHead, tusPatch, uploadPhoto, type TusRes } from '../../test/tus';
-import { DECODES_AT_ONCE, DECODES_PER_ACCOUNT, decodeObserver, MAX_INPUT_PIXELS } from './image';
+import { cameraJpeg, pngBomb, send as raw, tusCreate, tusDelete, tusHead, tusPatch, uploadDeliveryFile, uploadPhoto, type TusRes } from '../../test/tus';
+import { assignedDelivery } from '../deliveries/fixtures';
+import { DECODES_AT_ONCE, DECODES_PER_ACCOUNT, decodeObserver, MAX_INPUT_PIXELS, processPhoto } from './image';
 import { expireUploads, UPLOAD_EXPIRY_MS } from './uploads';
 
 let server: TestServer;
@@ -54,39 +54,6 @@ function expectRefusal(res: TusRes, status: number, code: string) {
   expect(res.headers.get('tus-resumable')).toBe('1.0.0');
 }
 
-/** Sends a raw request (the test's own path, as typed: no normalisation by a client library). */
-async function raw(client: Client, method: string, pathname: string, headers: Record<string, string> = {}, body?: Buffer): Promise<TusRes> {
-  const h: Record<string, string> = { 'Tus-Resumable': '1.0.0', Cookie: client.cookieHeader(), ...headers };
-  if (method !== 'HEAD') h.Origin ??= client.origin;
-  const res = await fetch(`${server.url}${pathname}`, { method, headers: h, body: body ? new Uint8Array(body) : undefined });
-  const text = method === 'HEAD' ? '' : await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, headers: res.headers, text, body: parsed };
-}
-
-/** A PNG whose header says `w`×`h` greyscale pixels, with a few rows of data: tiny on disk. */
-function pngClaiming(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = zlib.deflateSync(Buffer.alloc((w + 1) * 16), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
-}
-
 describe("another user's upload", () => {
   it('is out of reach through a percent-encoded, upper-cased or nested id: 404 not_found, and nothing changes', async () => {
     const productId = await newProduct();
@@ -106,15 +73,14 @@ describe("another user's upload", () => {
       `/api/uploads/${[...id].map(pct).join('')}`,
       `/api/uploads/x/${id}`, // tus takes the last segment
       `/api/uploads/${id}/`,
-      `/api/uploads/%2e%2e/uploads/${id}`,
     ];
     for (const p of [...disguises, location]) {
-      const head = await raw(stranger, 'HEAD', p);
+      const head = await raw(stranger, 'HEAD', p, {});
       expect([p, head.status]).toEqual([p, 404]);
       expect(head.headers.get('upload-metadata')).toBeNull();
       expect(head.headers.get('upload-offset')).toBeNull();
       expectRefusal(await raw(stranger, 'PATCH', p, { 'Upload-Offset': String(half), 'Content-Type': 'application/offset+octet-stream' }, jpeg.subarray(half)), 404, 'not_found');
-      expectRefusal(await raw(stranger, 'DELETE', p), 404, 'not_found');
+      expectRefusal(await raw(stranger, 'DELETE', p, {}), 404, 'not_found');
     }
 
     // The upload is the owner's as it was: its bytes, its metadata, its offset.
@@ -125,6 +91,22 @@ describe("another user's upload", () => {
     const done = await tusPatch(owner, location, half, jpeg.subarray(half));
     expect([done.status, done.body.product_id]).toEqual([200, productId]);
     expect((await owner.get(`/api/products/${productId}`)).body.photos).toHaveLength(1);
+  });
+
+  it("is out of reach for a deal's files too: a driver's half-sent signature cannot be written by another through its encoded id", async () => {
+    const job = await assignedDelivery(server);
+    const half = Math.floor(jpeg.length / 2);
+    const created = await uploadDeliveryFile(job.driver, { deliveryId: job.delivery.id, purpose: 'signature', total: jpeg.length }, jpeg.subarray(0, half));
+    expect(created.status, created.text).toBe(201);
+    const id = idOf(created.headers.get('location')!);
+    const forged = Buffer.alloc(jpeg.length - half, 0x41); // exactly the bytes still due
+    for (const client of [job.driver2, job.contractor]) {
+      const res = await raw(client, 'PATCH', `/api/uploads/%${id.charCodeAt(0).toString(16)}${id.slice(1)}`, { 'Upload-Offset': String(half), 'Content-Type': 'application/offset+octet-stream' }, forged);
+      expectRefusal(res, 404, 'not_found');
+    }
+    const done = await tusPatch(job.driver, created.headers.get('location')!, half, jpeg.subarray(half));
+    expect([done.status, done.body.purpose]).toEqual([200, 'signature']);
+    expect(done.body.hash).toBe((await processPhoto(jpeg)).hash);
   });
 
   it('is refused to everyone when its owner cannot be read: 404 not_found, the bytes untouched', async () => {
@@ -187,6 +169,15 @@ describe('what an upload holds from its creation', () => {
     expectRefusal(await tusCreate(owner, { productId, length: jpeg.length }), 409, 'photo_limit');
     for (const l of locations.slice(1)) expect((await tusDelete(owner, l)).status).toBe(204);
     expect(await unfinishedRows(owner).where({ target_id: productId })).toEqual([]);
+  });
+
+  it('gives sixteen creations at once on a product with room for eight exactly eight slots, the rest photo_limit', async () => {
+    const supplier = await as(server, 'supplier');
+    const productId = await newProduct(supplier);
+    const results = await Promise.all(Array.from({ length: 16 }, () => tusCreate(supplier, { productId, length: jpeg.length })));
+    const outcomes = results.map((r) => `${r.status} ${r.body?.code ?? ''}`.trim()).sort();
+    expect(outcomes).toEqual([...Array(8).fill('201'), ...Array(8).fill('409 photo_limit')]);
+    expect(await unfinishedRows(supplier).where({ target_id: productId })).toHaveLength(MAX_PHOTOS_PER_PRODUCT);
   });
 
   it('counts the declared length of unfinished uploads against the storage quota (free plan, 100 MB)', async () => {
@@ -274,7 +265,7 @@ describe('decoding images', () => {
   it(`refuses a small PNG that declares 40 megapixels with image_too_large (413) before decoding it`, async () => {
     expect(40_000_000).toBeGreaterThan(MAX_INPUT_PIXELS);
     const productId = await newProduct();
-    const bomb = pngClaiming(8000, 5000);
+    const bomb = pngBomb(8000, 5000);
     expect(bomb.length).toBeLessThan(200_000);
     const decoded: Buffer[] = [];
     decodeObserver.start = (input) => decoded.push(input);
