@@ -190,23 +190,31 @@ describe('limits', () => {
     expect(product.body.photos).toHaveLength(8);
   });
 
-  it("refuses a photo past the plan's storage with storage_quota and keeps nothing", async () => {
+  it("refuses a photo past the plan's storage with storage_quota and keeps nothing, at its creation or at its finish", async () => {
     const knex = server.db.knex;
     const saved = await knex('subscription_plans').where({ id: 'free' }).first('max_storage_bytes');
     expect(Number(saved.max_storage_bytes)).toBe(100 * 1024 * 1024);
     const supplierB = await as(server, 'supplier');
     const productId = await newProduct(supplierB);
+    const img = await cameraJpeg(900, 700, '#123456');
     try {
-      await knex('subscription_plans').where({ id: 'free' }).update({ max_storage_bytes: 1000 });
+      // Declaring more than the plan's room: refused before a byte is sent.
+      await knex('subscription_plans').where({ id: 'free' }).update({ max_storage_bytes: img.length - 1 });
+      const early = await tusCreate(supplierB, { productId, length: img.length });
+      expect([early.status, early.body.code]).toEqual([409, 'storage_quota']);
+      // Room at the creation, none left at the finish (another photo took it meanwhile).
+      await knex('subscription_plans').where({ id: 'free' }).update({ max_storage_bytes: img.length });
+      const created = await tusCreate(supplierB, { productId, length: img.length });
+      expect(created.status).toBe(201);
+      await knex('product_photos').insert({ id: crypto.randomUUID(), product_id: await newProduct(supplierB), supplier_id: supplierB.user.id, position: 0, hash: 'a'.repeat(64), width: 1, height: 1, bytes: img.length });
       const mediaBefore = mediaFiles();
-      const res = await uploadPhoto(supplierB, productId, await cameraJpeg(900, 700, '#123456'));
+      const res = await tusPatch(supplierB, created.headers.get('location')!, 0, img);
       expect([res.status, res.body.code]).toEqual([409, 'storage_quota']);
       expect(await knex('product_photos').where({ product_id: productId })).toEqual([]);
       expect(mediaFiles()).toEqual(mediaBefore);
       expect(uploadsLeft()).toEqual([]);
+      expect(await knex('unfinished_uploads').where({ account_id: supplierB.user.id })).toEqual([]);
       // Full: the next one is refused before a byte is sent.
-      await knex('subscription_plans').where({ id: 'free' }).update({ max_storage_bytes: 1 });
-      await knex('product_photos').insert({ id: crypto.randomUUID(), product_id: productId, supplier_id: supplierB.user.id, position: 0, hash: 'a'.repeat(64), width: 1, height: 1, bytes: 1 });
       const full = await tusCreate(supplierB, { productId, length: 1000 });
       expect([full.status, full.body.code]).toEqual([409, 'storage_quota']);
     } finally {
