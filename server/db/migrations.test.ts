@@ -79,7 +79,8 @@ async function makeSupplier(email = `s-${crypto.randomUUID()}@test.sa`) {
   return user.id as string;
 }
 
-const rejects = (promise: Promise<unknown>) => expect(promise).rejects.toThrow();
+/** The write is refused by this constraint (not by any error, such as a misspelt column). */
+const rejects = (promise: Promise<unknown>, constraint: string) => expect(promise).rejects.toMatchObject({ constraint });
 
 /**
  * What the migration chain built before it was squashed (server/db/fixtures/, written by
@@ -267,17 +268,17 @@ describe('products', () => {
   it('refuse a negative price, a zero minimum quantity or an unknown availability', async () => {
     const supplier = await makeSupplier();
     const base = { supplier_id: supplier, name: 'x', price: 1, unit: 'u' };
-    await rejects(knex('products').insert({ ...base, price: -1 }));
-    await rejects(knex('products').insert({ ...base, min_quantity: 0 }));
-    await rejects(knex('products').insert({ ...base, availability_status: 'discontinued' }));
-    await rejects(knex('products').insert({ ...base, specifications: JSON.stringify(['a']) }));
+    await rejects(knex('products').insert({ ...base, price: -1 }), 'products_price_check');
+    await rejects(knex('products').insert({ ...base, min_quantity: 0 }), 'products_min_quantity_check');
+    await rejects(knex('products').insert({ ...base, availability_status: 'discontinued' }), 'products_availability_status_check');
+    await rejects(knex('products').insert({ ...base, specifications: JSON.stringify(['a']) }), 'products_specifications_check');
   });
 });
 
 describe('constraints', () => {
   it('keep emails unique whatever their case', async () => {
     await makeSupplier('Case@Test.sa');
-    await rejects(makeSupplier('case@test.SA'));
+    await rejects(makeSupplier('case@test.SA'), 'users_email_lower_unique');
   });
 
   it('allow one bid per contractor and project', async () => {
@@ -290,15 +291,15 @@ describe('constraints', () => {
     const bid = { project_id: project.id, contractor_id: contractor, amount: 10, proposal: 'p', digest: 'a'.repeat(64) };
     const [first] = await knex('bids').insert(bid).returning(['id', 'status']);
     expect(first.status).toBe('submitted');
-    await rejects(knex('bids').insert(bid));
+    await rejects(knex('bids').insert(bid), 'bids_project_contractor_unique');
     await knex('projects').where({ id: project.id }).update({ awarded_bid_id: first.id });
-    await rejects(knex('projects').where({ id: project.id }).update({ awarded_bid_id: crypto.randomUUID() }));
+    await rejects(knex('projects').where({ id: project.id }).update({ awarded_bid_id: crypto.randomUUID() }), 'projects_awarded_bid_id_foreign');
   });
 
   it('refuse an instant order whose budget range is inverted, and default its expiry to 7 days', async () => {
     const contractor = await makeSupplier();
     const base = { contractor_id: contractor, title: 't', description: 'd', unit: 'u', location: 'l' };
-    await rejects(knex('instant_orders').insert({ ...base, budget_range_min: 10, budget_range_max: 5 }));
+    await rejects(knex('instant_orders').insert({ ...base, budget_range_min: 10, budget_range_max: 5 }), 'instant_orders_budget_range_check');
     const [order] = await knex('instant_orders').insert(base).returning(['status', 'urgency_level', 'quantity']);
     expect(order).toEqual({ status: 'active', urgency_level: 'normal', quantity: 1 });
     const { rows } = await knex.raw(
@@ -312,9 +313,9 @@ describe('constraints', () => {
     const reviewer = await makeSupplier();
     const review = { reviewer_id: reviewer, target_type: 'user', target_id: crypto.randomUUID(), rating: 5 };
     await knex('reviews').insert(review);
-    await rejects(knex('reviews').insert(review));
-    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), rating: 6 }));
-    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), target_type: 'project' }));
+    await rejects(knex('reviews').insert(review), 'reviews_reviewer_target_unique');
+    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), rating: 6 }), 'reviews_rating_check');
+    await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), target_type: 'project' }), 'reviews_target_type_check');
   });
 
   it('give notifications empty params and normal priority, unread', async () => {
@@ -338,9 +339,9 @@ describe('constraints', () => {
     });
     const numbered = await knex('changes').whereIn('id', ids).orderBy('id').pluck('pos');
     expect(numbered[1]).toBe(Number(numbered[0]) + 1);
-    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'all', audience: 'u1' }));
-    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'role' }));
-    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'merge', audience_type: 'all' }));
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'all', audience: 'u1' }), 'changes_audience_check');
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'upsert', audience_type: 'role' }), 'changes_audience_check');
+    await rejects(knex('changes').insert({ entity: 'x', entity_id: '1', op: 'merge', audience_type: 'all' }), 'changes_op_check');
   });
 
   it('number every row of a transaction, also rows written after the numbering ran early (SET CONSTRAINTS IMMEDIATE)', async () => {
