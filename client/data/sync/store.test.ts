@@ -65,7 +65,7 @@ describe('local store rebase', () => {
       return add.apply(this, args);
     };
     try {
-      await expect(writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toThrow();
+      await expect(writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toMatchObject({ name: 'QuotaExceededError' });
     } finally {
       store.add = add;
     }
