@@ -9,6 +9,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { PUSH_CATEGORIES, type PushCategory, type PushPreferences, type PushSubscribeBody } from '../../../shared/push';
 import { PUSH_DEVICES_PER_USER } from '../../../shared/constants';
 import { pushEndpointTaken } from '../../../shared/errors';
+import { lockForTransaction } from '../../db/transaction-locks';
 import { checkEndpoint } from './guard';
 
 export async function subscribe(knex: Knex, user: SessionUser, sessionId: string, body: PushSubscribeBody, hosts: string[]): Promise<void> {
@@ -16,7 +17,7 @@ export async function subscribe(knex: Knex, user: SessionUser, sessionId: string
   await knex.transaction(async (trx) => {
     // One registration of a user at a time, in every app process: the cap below counts
     // what the others committed, and two at once would each keep a row over it.
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`push_subscriptions:${user.id}`]);
+    await lockForTransaction(trx, `push_subscriptions:${user.id}`);
     const holder = await trx('push_subscriptions').where({ endpoint: body.endpoint }).forUpdate().first('id', 'user_id', 'device_id', 'p256dh', 'auth');
     // An endpoint is one browser's. Under this user with another device id (storage
     // cleared), it moves here. Under another user (signed in as someone else since), it
