@@ -103,6 +103,19 @@ test('the exported CSV has a byte-order mark and Arabic headers, and importing i
   await expect(page.getByTestId('apply-import')).toBeDisabled();
 });
 
+test('a 6 KB XLSX reaching cell XFD1048576 is refused at once, naming the row limit (ar)', async ({ page }) => {
+  await signUpAs(page, 'supplier', 'مؤسسة الجداول');
+  await page.goto('/products?view=import');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('الأسعار');
+  ws.getRow(1).values = ['الاسم', 'السعر', 'الوحدة'];
+  ws.getCell('XFD1048576').value = 'x';
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  await page.getByTestId('import-file').setInputFiles({ name: 'قنبلة.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await expect(page.getByTestId('import-notice')).toContainText('تمتد الورقة إلى الصف ١٬٠٤٨٬٥٧٦، وأقصى عدد لصفوف قائمة الأسعار ٢٠٬١٠٠.');
+  await expect(page.getByTestId('import-summary')).toHaveCount(0);
+});
+
 test('a supplier edits price and stock inline with the keyboard, sorts and filters; the edits reach the server (ar)', async ({ page }) => {
   test.slow();
   await signUpAs(page, 'supplier', 'مؤسسة الجدول');

@@ -167,7 +167,8 @@ export function exportCsv(lines: ExportLine[], language: ExportLanguage, Papa: P
   const data = lines.map((l) => exportCells(l).map((v) => v ?? ''));
   // Every text cell in double quotes (OWASP): a spreadsheet that splits on another
   // separator (";" in Arabic and European settings) cannot start a cell inside one.
-  return `\ufeff${Papa.unparse({ fields: headers, data }, { quotes: (value) => typeof value === 'string' && value !== '' })}\r\n`;
+  const body = data.length ? `${Papa.unparse(data, { quotes: (value) => typeof value === 'string' && value !== '' })}\r\n` : '';
+  return `\ufeff${Papa.unparse([headers])}\r\n${body}`;
 }
 
 export async function exportCsvFile(lines: ExportLine[], language: ExportLanguage): Promise<Blob> {
