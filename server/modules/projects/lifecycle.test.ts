@@ -50,8 +50,9 @@ describe('project lifecycle: award, complete, cancel', () => {
       );
       // the withdrawn bid was never opened: never sent to the owner
       expect((await changesOf(knex(), 'bid', quit.body.id)).audiences).toEqual(audiences(`user:${quitter.user.id}`));
-      // create, three first bids (bid_count), one withdrawal, closing, opening, award, final: nine changes, two audiences each
-      expect((await changesOf(knex(), 'project', project.id)).count).toBe(18);
+      // create, closing, opening, award, final: five changes, two audiences each; three first
+      // bids and one withdrawal (bid_count, sealed until the opening): four, to the owner alone
+      expect((await changesOf(knex(), 'project', project.id)).count).toBe(14);
     });
 
     it('answers 409 project_not_open when the project was already awarded, and changes nothing', async () => {
