@@ -4,9 +4,10 @@
  * withdrawal racing the opening is either in the opening record exactly as its bidder's
  * receipt says, or refused as late; nothing is half written.
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
-import { as, openBids, postBid, postProject, type Client } from '../../test/factories';
+import { as, changesOf, openBids, postBid, postProject, type Client } from '../../test/factories';
 import type { OpeningRecord } from '../../../shared/schemas/tender';
 
 const jitter = (ms = 150) => new Promise((resolve) => setTimeout(resolve, Math.random() * ms));
@@ -153,6 +154,27 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
       }
     }
     expect(seen.has(409) && (seen.has(200) || seen.has(201))).toBe(true);
+  });
+
+  it('opens once when two devices of the owner close the bidding at once while reads sweep: one notification each, one change of the record', async () => {
+    for (let round = 0; round < 10; round++) {
+      const gov = await as(server, 'government');
+      const project = await postProject(gov);
+      const bidders = [await as(server, 'contractor'), await as(server, 'contractor')];
+      for (const c of bidders) expect((await postBid(c, project.id)).status).toBe(201);
+      const closing = (clientId: string) => gov.post('/api/sync/push', { client_id: clientId, mutations: [{ id: 1, name: 'project.closeBidding', args: { id: project.id } }] });
+      const [a, b, rest] = await Promise.all([
+        closing(crypto.randomUUID()),
+        closing(crypto.randomUUID()),
+        gov.post(`/api/projects/${project.id}/close-bidding`, {}),
+        gov.get(`/api/projects/${project.id}`),
+        bidders[0].get('/api/projects?limit=20'),
+      ]);
+      expect([a.body.results[0].status, b.body.results[0].status, rest.status]).toEqual(['applied', 'applied', 200]);
+      const told = await knex()('notifications').where({ kind: 'tender.opened' }).whereRaw(`params->>'project_id' = ?`, [project.id]).pluck('user_id');
+      expect(told.sort()).toEqual([gov, ...bidders].map((u) => u.user.id).sort());
+      expect((await changesOf(knex(), 'tender_opening', project.id)).count).toBe(1);
+    }
   });
 
   it('lets a withdrawal racing the opening succeed only if it came first: then it is not in the record', async () => {

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, notificationsOf, openBids, postBid, postProject, type Client } from '../../test/factories';
+import { as, changesOf, notificationsOf, openBids, postBid, postProject, type Client } from '../../test/factories';
 import { todayInRiyadh } from '../../clock';
 import { backfillChangeLog } from '../sync/backfill';
 import { bidDigest, canonicalBid, openingMoment } from '../../../shared/tender';
@@ -53,6 +53,13 @@ describe('sealed tendering', () => {
     }
   }
   const heldOf = (held: Map<string, { entity: string; id: string }>, entity: string) => [...held.values()].filter((c) => c.entity === entity);
+
+  /** What an opening does that could happen twice: who was told, and the change-log rows of the record and the project. */
+  const openingEffects = async (projectId: string) => ({
+    told: (await knex()('notifications').where({ kind: 'tender.opened' }).whereRaw(`params->>'project_id' = ?`, [projectId]).pluck('user_id')).sort(),
+    record: await changesOf(knex(), 'tender_opening', projectId),
+    project: await changesOf(knex(), 'project', projectId),
+  });
 
   const push = (client: Client, name: string, args: Record<string, unknown>) =>
     client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name, args }] });
@@ -161,9 +168,15 @@ describe('sealed tendering', () => {
     expect(await notificationsOf(knex(), c.user.id, 'tender.opened')).toEqual([]);
     // The bidders see the record after the award, not before.
     expect((await b.get(`/api/projects/${project.id}/opening`)).body.code).toBe('tender_not_opened');
-    // Opening twice makes no second record.
+    // Later reads (each sweeps first) open nothing again: no second notification, no second
+    // change of the record or the project (the record's primary key alone would not show it).
+    const once = await openingEffects(project.id);
+    expect(once.told).toEqual([gov, a, b].map((u) => u.user.id).sort());
+    expect(once.record.count).toBe(1);
     await gov.get(`/api/projects/${project.id}`);
-    expect(await knex()('tender_openings').where({ project_id: project.id })).toHaveLength(1);
+    await gov.get('/api/projects/my');
+    await pullAll(a);
+    expect(await openingEffects(project.id)).toEqual(once);
   });
 
   it('awards only after the opening; a losing bidder objects once during the standstill; the award becomes final when it ends with no open objection', async () => {
@@ -288,6 +301,28 @@ describe('sealed tendering', () => {
     expect((await gov.get(`/api/projects/${project.id}/opening`)).body).toMatchObject({ bid_count: 0, record: [] });
     await gov.post(`/api/projects/${dated.id}/status`, { status: 'cancelled' });
     expect((await gov.post(`/api/projects/${dated.id}/close-bidding`, {})).body.code).toBe('project_not_open');
+  });
+
+  it('opens a tender once however often its closing arrives: the same mutation sent again, another device, a REST retry', async () => {
+    const gov = await as(server, 'government');
+    const project = await postProject(gov);
+    const bidder = await as(server, 'contractor');
+    expect((await postBid(bidder, project.id)).status).toBe(201);
+    const clientId = crypto.randomUUID();
+    const close = (client_id: string) => gov.post('/api/sync/push', { client_id, mutations: [{ id: 1, name: 'project.closeBidding', args: { id: project.id } }] });
+    const first = await close(clientId);
+    expect(first.body).toMatchObject({ results: [{ id: 1, status: 'applied' }], last_mutation_id: 1 });
+    const once = await openingEffects(project.id);
+    expect(once.told).toEqual([gov.user.id, bidder.user.id].sort());
+    expect(once.record.count).toBe(1);
+
+    // The same client and mutation id again (its answer was lost): the stored answer, nothing run twice.
+    expect((await close(clientId)).body).toEqual(first.body);
+    expect(await openingEffects(project.id)).toEqual(once);
+    // Another device of the owner, then a retry of the REST route: the project unchanged, nothing new.
+    expect((await close(crypto.randomUUID())).body.results).toEqual([{ id: 1, status: 'applied' }]);
+    expect((await gov.post(`/api/projects/${project.id}/close-bidding`, {})).status).toBe(200);
+    expect(await openingEffects(project.id)).toEqual(once);
   });
 
   it('has the start-up backfill address opening records and objections as the services did', async () => {
