@@ -11,7 +11,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // client/**/*.server.test.ts: client code against the real server, so on the
           // server's database (PGlite or TEST_DATABASE_URL) with its setup.
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts', 'client/**/*.server.test.ts'],
+          // bench/**: checks of the benchmarks' own verdicts, on the server's database.
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts', 'client/**/*.server.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           isolate: false,

@@ -4,6 +4,11 @@
  * nothing else is there (no row for a rejected, unanswered or repeated mutation), each
  * new bid or offer notified its recipient once, and sync_mutations holds one row per
  * acknowledged mutation with the result the client was given.
+ *
+ * A notification is matched to its write by what it carries: a supplier's response names
+ * itself (order_response.new, response_id); a sealed bid names only its project
+ * (tender.bid_received to the owner: project_id and the count, never the bid), so bids are
+ * matched per project: as many notifications as bids acknowledged on it.
  */
 import type { Knex } from 'knex';
 import type { SentMutation } from './soak-users';
@@ -17,13 +22,14 @@ export interface Verdict {
   unacknowledged: number;
   /** acknowledged as applied, row not found (or not the author's): a lost write */
   lost: number;
-  /** rows with no acknowledged mutation behind them, and acked rows whose side effect happened twice */
+  /** rows with no acknowledged mutation behind them, and notifications beyond one per acknowledged write */
   duplicates: number;
   rows_in_tables: number;
   rejected_present: number;
   sync_mutations_rows: number;
   sync_mutations_missing: number;
   sync_mutations_result_mismatch: number;
+  /** notifications of new bids, responses and offers beyond or short of one per acknowledged write */
   notifications_not_once: number;
 }
 
@@ -46,16 +52,16 @@ export async function verify(knex: Knex, mutations: SentMutation[], clientIds: s
     const ackedIds = new Set(mine.map((m) => m.rowId));
     unaccounted += found.filter((r) => !ackedIds.has(r.id)).length; // the seed writes none of these tables
   }
-  // One notification per new bid or offer: a mutation applied twice would notify twice.
-  const notes: Array<{ id: string; n: number }> = (
+  // One notification per new bid or response: a mutation applied twice would notify twice.
+  const notes: Array<{ key: string; n: number }> = (
     await knex.raw(
-      `select coalesce(params->>'bid_id', params->>'response_id') as id, count(*)::int as n
-         from notifications where kind in ('bid.new', 'order_response.new') group by 1`,
+      `select case kind when 'tender.bid_received' then 'project:' || (params->>'project_id')
+                        else 'response:' || (params->>'response_id') end as key,
+              count(*)::int as n
+         from notifications where kind in ('tender.bid_received', 'order_response.new') group by 1`,
     )
   ).rows;
-  const noteCount = new Map(notes.map((r) => [r.id, r.n]));
-  const notifiedOnce = applied.filter((m) => m.table !== 'transport_offers');
-  const notOnce = notifiedOnce.filter((m) => noteCount.get(m.rowId) !== 1).length;
+  const { extra, missing } = notificationsAgainstWrites(applied, notes);
   const transportNotes = Number((await knex('notifications').where({ kind: 'transport_offer.new' }).count<{ n: number }[]>('* as n'))[0].n);
   const transportApplied = applied.filter((m) => m.table === 'transport_offers').length;
 
@@ -76,12 +82,37 @@ export async function verify(knex: Knex, mutations: SentMutation[], clientIds: s
     rejected_codes: rejectedCodes,
     unacknowledged: mutations.length - acked.length,
     lost,
-    duplicates: unaccounted + notOnce + Math.max(0, transportNotes - transportApplied),
+    duplicates: unaccounted + extra + Math.max(0, transportNotes - transportApplied),
     rows_in_tables: rows,
     rejected_present: rejectedPresent,
     sync_mutations_rows: stored.length,
     sync_mutations_missing: acked.filter((m) => !storedBy.has(`${m.clientId}:${m.id}`)).length,
     sync_mutations_result_mismatch: acked.filter((m) => storedBy.has(`${m.clientId}:${m.id}`) && storedBy.get(`${m.clientId}:${m.id}`) !== m.status).length,
-    notifications_not_once: notOnce + Math.abs(transportNotes - transportApplied),
+    notifications_not_once: extra + missing + Math.abs(transportNotes - transportApplied),
   };
+}
+
+/** The key of the notification an applied write sends, as the query in verify makes it of the notification. */
+const notificationKey = (m: SentMutation): string | null =>
+  m.table === 'bids' ? `project:${String(m.args.project_id)}` : m.table === 'instant_order_responses' ? `response:${m.rowId}` : null;
+
+/**
+ * How many notifications of new bids and responses (`notes`: a count per key) there are
+ * beyond, and short of, one per applied write.
+ */
+function notificationsAgainstWrites(applied: SentMutation[], notes: Array<{ key: string; n: number }>): { extra: number; missing: number } {
+  const expected = new Map<string, number>();
+  for (const m of applied) {
+    const key = notificationKey(m);
+    if (key) expected.set(key, (expected.get(key) ?? 0) + 1);
+  }
+  const found = new Map(notes.map((r) => [r.key, r.n]));
+  let extra = 0;
+  let missing = 0;
+  for (const key of new Set([...expected.keys(), ...found.keys()])) {
+    const diff = (found.get(key) ?? 0) - (expected.get(key) ?? 0);
+    if (diff > 0) extra += diff;
+    else missing -= diff;
+  }
+  return { extra, missing };
 }

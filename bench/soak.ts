@@ -20,6 +20,8 @@
  *             probe asks /api/health every 100 ms. Goals: health says down within 5 s,
  *             requests fail with 503 and the error body (no other failure, no hang), back
  *             within 10 s of Postgres, and no acknowledged write lost or applied twice.
+ * The last line is the verdict: PASS, or FAIL with the goals missed; the exit status is 0
+ * only on PASS (a latency goal missed fails it as much as a lost or doubled write).
  * Other knobs: SOAK_USERS (200), SOAK_SECONDS (60), SOAK_BASELINE_SECONDS (20),
  * SOAK_WARMUP_SECONDS (10, the mix before the load phase, reported apart),
  * SOAK_THINK_MS (1000), SOAK_TIMEOUT_MS (10000, a request taking longer is a hang),
@@ -440,7 +442,11 @@ async function main() {
   }
 
   const kinds = Object.fromEntries(load.rows.map((r) => [r.kind, `p50 ${r.p50_ms} / p99 ${r.p99_ms} ms (x${r.p50_x_baseline} / x${r.p99_x_baseline})`])) as Record<Kind | 'all', string>;
-  saveResults('soak', { load, fault: fault ?? 'skipped (SOAK_DATABASE_URL or SOAK_FAULTS empty, or the app crashed under load)', summary: kinds });
+  // The verdict: every goal of both phases, the failed ones by name; the exit status says it too.
+  const goals = { ...prefixed('load', load.goals), ...prefixed('fault', (fault as { goals?: Record<string, boolean> })?.goals ?? {}) };
+  const failedGoals = Object.keys(goals).filter((k) => !goals[k]);
+  const verdict = { pass: failedGoals.length === 0, failed: failedGoals };
+  saveResults('soak', { verdict, load, fault: fault ?? 'skipped (SOAK_DATABASE_URL or SOAK_FAULTS empty, or the app crashed under load)', summary: kinds });
   console.log(JSON.stringify({ load_goals: load.goals, fault_goals: (fault as { goals?: unknown })?.goals }, null, 2));
   const appErrors = fs.readFileSync(appLog, 'utf8').trim();
   if (appErrors) console.log(`app stderr (${appErrors.split('\n').length} lines, ${appLog}); last lines:\n${appErrors.split('\n').slice(-5).join('\n')}`);
@@ -449,9 +455,11 @@ async function main() {
   app.close();
   await db.knex.raw('drop schema if exists ?? cascade', [SCHEMA]).catch(() => undefined);
   await db.close();
-  const failed = [...Object.values(load.goals), ...Object.values((fault as { goals?: Record<string, boolean> })?.goals ?? {})].some((ok) => !ok);
-  process.exitCode = failed ? 1 : 0;
+  console.log(verdict.pass ? 'soak verdict: PASS (every goal met)' : `soak verdict: FAIL (${failedGoals.join(', ')})`);
+  process.exitCode = verdict.pass ? 0 : 1;
 }
+
+const prefixed = (phase: string, goals: Record<string, boolean>) => Object.fromEntries(Object.entries(goals).map(([k, ok]) => [`${phase}.${k}`, ok]));
 
 main().catch((err) => {
   console.error(err);
