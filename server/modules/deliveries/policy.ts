@@ -1,10 +1,11 @@
 /**
  * Who may see a delivery, and who receives its changes (server/db/policy.ts): its driver
  * (the person: a driver's feed is addressed to their own id) while they are a driver of
- * its company (DRIVER_IS_MEMBER: a removed driver reads and does nothing), the transport company's
- * account, the requester's account and, for goods of an instant order, the supplier of its
- * accepted offer. REST reads, the sync loader, the services' change-log writes and the
- * start-up backfill all take it from here.
+ * its company (DRIVER_IS_MEMBER: a removed driver reads and does nothing), the transport
+ * company's account, the requester's account and, for goods of an instant order, the
+ * supplier of its accepted offer. REST reads, the sync loader, the services' change-log
+ * writes and the start-up backfill all take it from here; the driver's steps and proof
+ * uploads are checked by assertDeliveryDriver.
  */
 import type { Knex } from 'knex';
 import { forbidden, notCompanyDriver, notFound } from '../../../shared/errors';
