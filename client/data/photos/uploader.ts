@@ -32,22 +32,32 @@ export interface UploadProgress {
   total: number;
 }
 
-type Outcome = { kind: 'sent' } | { kind: 'refused'; code: string; error: string } | { kind: 'failed' };
+export type Outcome = { kind: 'sent' } | { kind: 'refused'; code: string; error: string } | { kind: 'failed' };
 
-/** Statuses that mean "not this file", never "try again". */
-function isRefusal(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 409 && status !== 423 && status !== 429;
+/**
+ * What a failed attempt's answer means: "not this file" (refused, with the reason shown on
+ * the row) or "try again later" (failed). A 4xx is a refusal, except those that say later:
+ * 401 (signed out for now), 408, 423, 429, and a 409 that is tus's offset check or
+ * `too_many_uploads` (the account's other unfinished uploads expire or finish). A 409 that
+ * names a full product (`photo_limit`) or a full plan (`storage_quota`) stays so until the
+ * person removes a photo or changes plan: retrying it would spin unseen.
+ */
+export function outcomeOf(status: number, body: string | undefined): Outcome {
+  const refusal = refusalOf(status, body);
+  if (status === 409) return LASTING_CONFLICTS.has(refusal.code) ? { kind: 'refused', ...refusal } : { kind: 'failed' };
+  const refused = status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 423 && status !== 429;
+  return refused ? { kind: 'refused', ...refusal } : { kind: 'failed' };
 }
 
-function refusalOf(error: DetailedError): { code: string; error: string } {
-  const response = error.originalResponse;
+const LASTING_CONFLICTS: ReadonlySet<string> = new Set(['photo_limit', 'storage_quota']);
+
+function refusalOf(status: number, text: string | undefined): { code: string; error: string } {
   try {
-    const body = JSON.parse(response?.getBody() ?? '') as { code?: unknown; error?: unknown };
+    const body = JSON.parse(text ?? '') as { code?: unknown; error?: unknown };
     if (typeof body.code === 'string') return { code: body.code, error: typeof body.error === 'string' ? body.error : body.code };
   } catch {
     /* not JSON: below */
   }
-  const status = response?.getStatus() ?? 0;
   return status === 413 ? { code: 'image_too_large', error: 'too large' } : { code: 'upload_refused', error: `HTTP ${status}` };
 }
 
@@ -233,8 +243,8 @@ export class PhotoUploader {
         onProgress: (sent, total) => this.setProgress(row.id, { sent, total }),
         onSuccess: () => resolve({ kind: 'sent' }),
         onError: (error) => {
-          const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
-          resolve(isRefusal(status) ? { kind: 'refused', ...refusalOf(error as DetailedError) } : { kind: 'failed' });
+          const response = (error as DetailedError).originalResponse;
+          resolve(outcomeOf(response?.getStatus() ?? 0, response?.getBody()));
         },
       });
       this.current = { id: row.id, upload, settle: resolve };
