@@ -31,6 +31,14 @@ export const DASHBOARD_RECENT = 3;
 export const MAX_NEXT_STEPS = 2;
 /** A plan limit of this value means unlimited. */
 export const UNLIMITED = 999;
+/**
+ * How many more a plan's limit allows beside what is used: null when unlimited, never
+ * below 0 (a plan lowered under the count has no room). The import's preview, its apply
+ * and the products screen all ask it.
+ */
+export function planRoom(max: number, used: number): number | null {
+  return max >= UNLIMITED ? null : Math.max(0, max - used);
+}
 /** Saving shown for yearly billing; yearly price = round(monthly * 12 * (1 - 17%)). */
 export const YEARLY_SAVING_PERCENT = 17;
 /** The one-time free trial of the basic plan. */

@@ -5,15 +5,13 @@
  * and a header mapping; everything after that is here: recognising headers, reading
  * numbers as people write them, checking each row, matching it to a product.
  *
- * Numbers: Arabic-Indic and Persian digits, the Arabic thousands (٬) and decimal (٫)
- * separators, thousands commas, stray spaces and direction marks, and a currency word
- * (SAR, SR, ر.س, ريال, ﷼) are all read; "١٬٢٥٠٫٥٠ ر.س" is 1250.5. A comma followed by
- * groups of three digits is a thousands separator, a single comma before one or two
- * digits a decimal one. Prices are rounded to the halala and stock to 0.1 (a formula's
- * cached result such as 14.949999999 is 14.95).
+ * Numbers are read by shared/numbers.ts, as every form reads them ("١٬٢٥٠٫٥٠ ر.س" is
+ * 1250.5, "12,5" is 12.5, "1,250" is 1250), and rounded to the columns' scale there
+ * (a formula's cached result such as 14.949999999 is 14.95).
  */
 import { z } from 'zod';
 import { normalizeSearch } from './search';
+import { parseNumber, roundPrice, roundStock } from './numbers';
 import { MAX, moneySchema, stockSchema, uuidSchema } from './schemas/common';
 import { requiredName, requiredText } from './schemas/common';
 
@@ -88,46 +86,6 @@ export function findHeaderRow(rows: CellValue[][]): number {
 }
 
 const isBlank = (v: CellValue | undefined): boolean => v == null || (typeof v === 'string' && cleanText(v) === '');
-
-// --- numbers ---------------------------------------------------------------------------
-
-const DIGITS: Record<string, string> = {};
-for (let i = 0; i < 10; i++) {
-  DIGITS[String.fromCharCode(0x0660 + i)] = String(i);
-  DIGITS[String.fromCharCode(0x06f0 + i)] = String(i);
-}
-/** Currency words and signs around an amount: SAR, SR, ر.س, ريال (and its forms), ﷼. */
-const CURRENCY = /(sar|s\.?r\.?|riyals?|ريالات|ريال|ر\s*\.?\s*س\.?|﷼)/giu;
-/** Spaces of every kind and the invisible direction marks spreadsheets carry. */
-const INVISIBLE = /[\s\u00a0\u2000-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g;
-
-/** A number as written in a cell; NaN when it is not one, null when the cell is empty. */
-export function parseNumber(raw: CellValue | undefined): number | null {
-  if (raw == null) return null;
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : NaN;
-  let s = raw.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => DIGITS[d]);
-  s = s.replace(/\u066b/g, '.').replace(/[\u066c\u060c]/g, ',');
-  s = s.replace(CURRENCY, '').replace(INVISIBLE, '');
-  if (s === '') return null;
-  const negative = /^[-\u2212]/.test(s);
-  if (negative || s.startsWith('+')) s = s.slice(1);
-  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return NaN;
-  const dots = s.split('.').length - 1;
-  if (dots > 1) return NaN;
-  if (s.includes(',')) {
-    const [whole, fraction] = s.split('.');
-    const groups = whole.split(',');
-    if (groups.length > 1 && groups.slice(1).every((g) => /^\d{3}$/.test(g)) && /^\d{1,3}$/.test(groups[0])) {
-      s = groups.join('') + (fraction !== undefined ? `.${fraction}` : '');
-    } else if (dots === 0 && groups.length === 2 && /^\d+$/.test(groups[0]) && /^\d{1,2}$/.test(groups[1])) {
-      s = `${groups[0]}.${groups[1]}`; // a decimal comma: 12,5
-    } else {
-      return NaN;
-    }
-  }
-  const n = Number(s);
-  return Number.isFinite(n) ? (negative ? -n : n) : NaN;
-}
 
 /** Text as stored: direction marks gone, runs of spaces one space, trimmed. */
 export function cleanText(raw: CellValue | undefined): string {
@@ -253,6 +211,9 @@ export const SHEET_REFUSALS = [
 ] as const;
 export type SheetRefusal = (typeof SHEET_REFUSALS)[number];
 
+/** The longest file name an import keeps (the browser cuts a longer one to it). */
+export const IMPORT_FILE_NAME_MAX = MAX.short;
+
 /** all: every row or none (one problem stops the import); valid: the rows without problems. */
 export const importModeSchema = z.enum(['all', 'valid']);
 export type ImportMode = z.infer<typeof importModeSchema>;
@@ -260,7 +221,7 @@ export type ImportMode = z.infer<typeof importModeSchema>;
 /** POST /api/products/imports. */
 export const importApplySchema = z.strictObject({
   mode: importModeSchema,
-  file_name: z.string().trim().max(MAX.short).nullable().optional(),
+  file_name: z.string().trim().max(IMPORT_FILE_NAME_MAX).nullable().optional(),
   rows: z.array(importRowSchema).min(1).max(IMPORT_MAX_ROWS),
 });
 export type ImportApply = z.infer<typeof importApplySchema>;
@@ -291,9 +252,6 @@ export interface CheckedRow {
   /** for an update: the price and stock before */
   before?: { price: number; stock_quantity: number | null };
 }
-
-const round = (n: number, step: number) => Math.round(n / step) * step;
-const roundTo = (n: number, decimals: number) => Number(round(n, 10 ** -decimals).toFixed(decimals));
 
 function categoryLookup(categories: ImportContext['categories']): Map<string, string> {
   const map = new Map<string, string>();
@@ -353,13 +311,13 @@ export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
     const rawStock = parseNumber(v.stock);
     let price: number | null = null;
     if (rawPrice !== null) {
-      const rounded = Number.isNaN(rawPrice) ? NaN : roundTo(rawPrice, 2);
+      const rounded = roundPrice(rawPrice);
       if (moneySchema.safeParse(rounded).success) price = rounded;
       else issues.push('price_not_number');
     }
     let stock: number | null = null;
     if (rawStock !== null) {
-      const rounded = Number.isNaN(rawStock) ? NaN : roundTo(rawStock, 1);
+      const rounded = roundStock(rawStock);
       if (stockSchema.safeParse(rounded).success) stock = rounded;
       else issues.push('stock_not_number');
     }
@@ -370,7 +328,7 @@ export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
     }
     if (sku && (skuCount.get(sku) ?? 0) > 1) issues.push('duplicate_sku');
     if (idText && (idCount.get(idText) ?? 0) > 1) issues.push('duplicate_id');
-    if ((sku && sku.length > 64) || (name && name.length > MAX.name) || (unit && unit.length > MAX.unit) || (description && description.length > MAX.text)) {
+    if ((sku && sku.length > MAX.sku) || (name && name.length > MAX.name) || (unit && unit.length > MAX.unit) || (description && description.length > MAX.text)) {
       issues.push('text_too_long');
     }
     let existing = idText ? byId.get(idText) : undefined;

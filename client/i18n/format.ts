@@ -2,6 +2,7 @@
  * Numbers, SAR amounts, weights and dates through Intl in the current language.
  * Pure functions of (value, language) so they are easy to test.
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from './languages';
 
@@ -78,10 +79,8 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
-/** Formatters bound to the current language. */
-export function useFormat() {
-  const { i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+/** Formatters bound to `lng`. */
+function formatsFor(lng: string) {
   return {
     lng,
     number: (v: number, o?: Intl.NumberFormatOptions) => formatNumber(v, lng, o),
@@ -91,4 +90,14 @@ export function useFormat() {
     dateTime: (v: string | Date) => formatDateTime(v, lng),
     rating: (v: number) => formatRating(v, lng),
   };
+}
+
+/**
+ * Formatters bound to the current language: the same object until the language changes,
+ * so a memo or a memoised row that depends on them renders again only then.
+ */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => formatsFor(lng), [lng]);
 }

@@ -8,26 +8,17 @@
 /**
  * The props of a number field (amounts, quantities, days): a text field, not
  * type=number, which drops every digit that is not Western (Chromium keeps nothing of a
- * typed ١٢٥) while parseNumber reads both; inputMode still brings up the number pad.
+ * typed ١٢٥) while parseNumber reads them all; inputMode still brings up the number pad.
  */
 export const DECIMAL_INPUT = { inputMode: 'decimal', autoComplete: 'off' } as const;
 export const WHOLE_INPUT = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
-/** Arabic-Indic and Persian digits, the Arabic decimal and thousands separators, to what Number() reads. */
-export function normaliseNumber(text: string): string {
-  return text
-    .trim()
-    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf))
-    .replace(/\u066b/g, '.')
-    .replace(/[\u066c,\s]/g, '');
-}
-
-/** null for an empty field, NaN for text that is not a number (the schema refuses it). */
-export function parseNumber(text: string): number | null {
-  const value = normaliseNumber(text);
-  if (value === '') return null;
-  return /^-?\d*\.?\d+$|^-?\d+\.$/.test(value) ? Number(value) : Number.NaN;
-}
+/**
+ * A number field's text: null when empty, NaN when refused (the schema refuses it). The
+ * one reader of numbers (shared/numbers.ts): "12,5" is 12.5 here as in the table and the
+ * import.
+ */
+export { parseNumber } from '../../shared/numbers';
 
 /** A datetime-local value (local wall time) as an ISO timestamp; null when empty, '' when invalid. */
 export function localToIso(value: string): string | null {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+import { PRICE_MAX, PRICE_STEP, STOCK_MAX, STOCK_STEP } from '../numbers';
 
 // --- Ids and times ---------------------------------------------------------------------
 
@@ -30,6 +31,8 @@ export const MAX = {
   name: 200,
   short: 100,
   unit: 50,
+  /** a supplier's own product code */
+  sku: 64,
   location: 300,
   text: 5000,
   url: 2048,
@@ -123,16 +126,14 @@ export const emailSchema = z.string().trim().toLowerCase().max(MAX.email).pipe(z
 
 // --- Numbers ---------------------------------------------------------------------------
 
-const MONEY_MAX = 999_999_999_999.99; // numeric(14,2)
-
-/** SAR, at most two decimals (step 0.01), never negative. */
-export const moneySchema = z.number().min(0).max(MONEY_MAX).multipleOf(0.01);
+/** SAR, at most two decimals (halalas, shared/numbers.ts), never negative. */
+export const moneySchema = z.number().min(0).max(PRICE_MAX).multipleOf(PRICE_STEP);
 
 /** A quantity in steps of 0.1 with a minimum of 0.1 (instant orders). */
 export const quantitySchema = z.number().min(0.1).max(99_999_999_999.9).multipleOf(0.1);
 
-/** Stock in steps of 0.1, zero allowed. */
-export const stockSchema = z.number().min(0).max(9_999_999_999_999.9).multipleOf(0.1);
+/** Stock in steps of 0.1 (shared/numbers.ts), zero allowed. */
+export const stockSchema = z.number().min(0).max(STOCK_MAX).multipleOf(STOCK_STEP);
 
 /** A whole number >= 1 (days, hours, minimum order quantity). */
 export const positiveInt = (max: number) => z.number().int().min(1).max(max);

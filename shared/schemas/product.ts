@@ -68,7 +68,7 @@ export type Product = z.infer<typeof productSchema>;
 const MIN_QUANTITY_MAX = 1_000_000;
 
 /** A supplier's own product code: trimmed, 1 to 64 characters, unique among their live products. */
-export const skuSchema = z.string().trim().min(1).max(64);
+export const skuSchema = z.string().trim().min(1).max(MAX.sku);
 
 /**
  * Stock fields of the create and update bodies. A product with a stock quantity is

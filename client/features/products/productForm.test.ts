@@ -21,6 +21,12 @@ describe('product form', () => {
     expect(validateProduct({ ...valid, specs: [{ key: '', value: 'x' }] })).toMatchObject({ specifications: 'specifications' });
   });
 
+  it('reads a decimal comma as the table and the import do: "12,5" is 12.5, "1,250" is 1250', () => {
+    expect(toProductBody({ ...valid, price: '12,5' }).price).toBe(12.5);
+    expect(toProductBody({ ...valid, price: '1,250' }).price).toBe(1250);
+    expect(validateProduct({ ...valid, price: '1,2,3' })).toMatchObject({ price: 'price' });
+  });
+
   it('sends only what changed in an edit', () => {
     const product = { ...toProductBody(valid), id: 'p', description: null, image_url: null, specifications: null, category_id: null } as never;
     expect(changedFields(product, { ...valid, price: '19' })).toEqual({ price: 19 });

@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef, useSyncExternalStore } from 'react';
-import { UNLIMITED } from '../../../shared/constants';
+import { UNLIMITED, planRoom } from '../../../shared/constants';
 import type { BinaaDb } from '../../data/db/database';
 import { rowKey, type LocalProduct, type ProductPhotoUpload } from '../../data/db/schema';
 import type { UploadProgress } from '../../data/photos/uploader';
@@ -77,6 +77,8 @@ export interface ProductLimit {
   used: number;
   max: number;
   unlimited: boolean;
+  /** how many more products the plan allows (planRoom); null when unlimited */
+  room: number | null;
   reached: boolean;
 }
 
@@ -90,8 +92,8 @@ export function useProductLimit(supplierId: string): ProductLimit | undefined {
   const limit = useLiveQuery(async () => {
     const [used, subscription] = await Promise.all([db.products.where('supplier_id').equals(supplierId).count(), readSubscription(db)]);
     const max = subscription?.plan.max_products ?? UNLIMITED;
-    const unlimited = max >= UNLIMITED;
-    return { used, max, unlimited, reached: !unlimited && used >= max };
+    const room = planRoom(max, used);
+    return { used, max, unlimited: room === null, room, reached: room === 0 };
   }, [db, supplierId]);
   // Same numbers, same object: the list below does not render again for nothing.
   const last = useRef<ProductLimit | undefined>(undefined);

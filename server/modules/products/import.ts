@@ -21,7 +21,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { recordChanges, writeWithChanges } from '../../db/changes';
 import { lockPlanLimit, planLimitColumns } from '../subscriptions/limits';
-import { UNLIMITED } from '../../../shared/constants';
+import { planRoom } from '../../../shared/constants';
 import { productPolicy } from './policy';
 
 /** Rows per insert: 12 columns each stay well under Postgres's 65,535 bound parameters. */
@@ -57,8 +57,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser) {
   const categories = await trx('categories').whereNull('deleted_at').select('id', 'slug', 'name_ar', 'name_en', 'name_zh');
   const limit = await trx.raw('select ?', [planLimitColumns(trx, user.account_id, 'products')]);
   const { limit_max, limit_used } = limit.rows[0] as { limit_max: number | string; limit_used: number | string };
-  const max = Number(limit_max);
-  const ctx: ImportContext = { products, categories, room: max >= UNLIMITED ? null : Math.max(0, max - Number(limit_used)) };
+  const ctx: ImportContext = { products, categories, room: planRoom(Number(limit_max), Number(limit_used)) };
   return { ctx, products: products as Array<UndoRecord['updated'][number]> };
 }
 

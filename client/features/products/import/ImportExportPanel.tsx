@@ -26,6 +26,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  IMPORT_FILE_NAME_MAX,
   PRICE_LIST_FIELDS,
   checkRows,
   exportRow,
@@ -115,7 +116,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
     return {
       products: products.map((p) => ({ id: p.id, sku: p.sku ?? null, price: p.price, stock_quantity: p.stock_quantity })),
       categories,
-      room: limit.unlimited ? null : Math.max(0, limit.max - limit.used),
+      room: limit.room,
     };
   }, [products, categories, limit]);
 
@@ -155,7 +156,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
     setBusy('applying');
     setNotice(null);
     try {
-      const report = await applyPriceList({ mode, file_name: file.name.slice(0, 100), rows: importRows });
+      const report = await applyPriceList({ mode, file_name: file.name.slice(0, IMPORT_FILE_NAME_MAX), rows: importRows });
       setLast(report);
       setFile(null);
       setMapping(null);

@@ -7,8 +7,9 @@
  * Keyboard (a grid with one focusable cell, moved by the arrows): Enter or F2 edits the
  * cell, Enter saves and moves down, Tab saves and moves on, Esc cancels; Space toggles an
  * untracked product's availability (a tracked one's follows its stock). Typed numbers are
- * read as the import reads them, so Arabic-Indic digits work. Every edit is an outbox
- * write (product.update), shown at once with "waiting to send" until the server has it.
+ * read as every form and the import read them (shared/numbers.ts). Every edit is an
+ * outbox write (product.update), shown at once with "waiting to send" until the server
+ * has it. Which rows show, their order and what a cell saves are tableRows.ts.
  */
 import { Input, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
@@ -16,33 +17,23 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { parseNumber } from '../../../../shared/price-list';
+import { NUMBER_START, PRICE_DECIMALS } from '../../../../shared/numbers';
 import { isLowStock } from '../../../../shared/schemas/product';
-import { moneySchema, stockSchema } from '../../../../shared/schemas/common';
-import { normalizeSearch } from '../../../../shared/search';
 import type { LocalProduct, RejectionRow } from '../../../data/db/schema';
 import { usePendingKeys, useRejections } from '../../../data/local/hooks';
 import { useFormat } from '../../../i18n/format';
 import { useCategoryName } from '../categoryNames';
 import { useProductWrites, type ProductPatch } from '../mutations';
 import { productKey, useMyProducts } from '../queries';
+import { COLUMNS, EDITABLE, readCell, tableRows, type ColumnId, type Show, type Sort } from './tableRows';
 
 const ROW_HEIGHT = 40;
+/** Prices shown in halalas, as they are kept. */
+const MONEY: Intl.NumberFormatOptions = { minimumFractionDigits: PRICE_DECIMALS, maximumFractionDigits: PRICE_DECIMALS };
+/** A column's translation key under fields. */
+const header = (column: ColumnId) => (column === 'low' ? 'lowStock' : column);
 
-type ColumnId = 'sku' | 'name' | 'category' | 'price' | 'stock' | 'low' | 'availability';
-const COLUMNS: ColumnId[] = ['sku', 'name', 'category', 'price', 'stock', 'low', 'availability'];
-const EDITABLE: Partial<Record<ColumnId, 'price' | 'stock_quantity' | 'low_stock_threshold'>> = {
-  price: 'price',
-  stock: 'stock_quantity',
-  low: 'low_stock_threshold',
-};
 const TEMPLATE = 'minmax(90px, 1fr) minmax(180px, 3fr) minmax(120px, 1.5fr) minmax(100px, 1fr) minmax(100px, 1fr) minmax(100px, 1fr) minmax(150px, 1.3fr)';
-
-type Show = 'all' | 'low' | 'out';
-interface Sort {
-  column: ColumnId;
-  desc: boolean;
-}
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -80,8 +71,8 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
   const { t } = useTranslation('stock');
   const { t: tRows } = useTranslation(['stock', 'common']);
   const format = useFormat();
-  const number = useMemo(() => (n: number) => format.number(n), [format.lng]); // eslint-disable-line react-hooks/exhaustive-deps
-  const money = useMemo(() => (n: number) => format.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [format.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+  const number = useCallback((n: number) => format.number(n), [format]);
+  const money = useCallback((n: number) => format.number(n, MONEY), [format]);
   const products = useMyProducts(supplierId);
   const categoryName = useCategoryName();
   const writes = useProductWrites();
@@ -90,7 +81,7 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
   const [filter, setFilter] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [sort, setSort] = useState<Sort>({ column: 'name', desc: false });
-  const term = useDeferredValue(normalizeSearch(filter.trim()));
+  const deferredFilter = useDeferredValue(filter);
 
   const refused = useMemo(() => {
     const byKey = new Map<string, RejectionRow>();
@@ -98,32 +89,10 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
     return byKey;
   }, [rejections]);
 
-  const rows = useMemo(() => {
-    if (!products) return [];
-    const picked = products.filter(
-      (p) =>
-        (show === 'all' || (show === 'low' ? isLowStock(p) : p.availability_status === 'out_of_stock')) &&
-        (!term || normalizeSearch(p.name).includes(term) || (p.sku != null && normalizeSearch(p.sku).includes(term))),
-    );
-    const key = (p: LocalProduct): string | number => {
-      switch (sort.column) {
-        case 'sku': return p.sku ?? '';
-        case 'name': return p.name;
-        case 'category': return categoryName(p) ?? '';
-        case 'price': return p.price;
-        case 'stock': return p.stock_quantity ?? -1;
-        case 'low': return p.low_stock_threshold ?? -1;
-        case 'availability': return p.availability_status;
-      }
-    };
-    const collator = new Intl.Collator(undefined, { numeric: true });
-    const keyed = picked.map((p) => ({ p, k: key(p) }));
-    keyed.sort((a, b) => {
-      const c = typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : collator.compare(String(a.k), String(b.k));
-      return sort.desc ? -c : c;
-    });
-    return keyed.map((x) => x.p);
-  }, [products, show, term, sort, categoryName]);
+  const rows = useMemo(
+    () => (products ? tableRows(products, { filter: deferredFilter, show, sort, categoryName }) : []),
+    [products, deferredFilter, show, sort, categoryName],
+  );
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -151,12 +120,9 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
       const product = rows[row];
       const field = EDITABLE[COLUMNS[col]];
       if (!product || !field) return true;
-      const n = parseNumber(value);
-      // An empty stock stops tracking it; an empty price is not a price.
-      if (n === null && field === 'price') return false;
-      const rounded = n === null ? null : field === 'price' ? Math.round(n * 100) / 100 : Math.round(n * 10) / 10;
-      if (rounded !== null && !(field === 'price' ? moneySchema : stockSchema).safeParse(rounded).success) return false;
-      if (rounded !== product[field]) void writes.update(product.id, { [field]: rounded } as ProductPatch);
+      const cell = readCell(field, value);
+      if (!cell.ok) return false;
+      if (cell.value !== product[field]) void writes.update(product.id, { [field]: cell.value } as ProductPatch);
       return true;
     },
     [rows, writes],
@@ -221,15 +187,14 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
     if (e.key === 'Enter' || e.key === 'F2') {
       e.preventDefault();
       setEditing({ row: active.row, col: active.col, value: product[field] == null ? '' : String(product[field]), invalid: false });
-    } else if (e.key.length === 1 && /[\d\u0660-\u0669\u06f0-\u06f9.,٫]/.test(e.key) && !e.ctrlKey && !e.metaKey) {
+    } else if (NUMBER_START.test(e.key) && !e.ctrlKey && !e.metaKey) {
       // Typing a digit starts an edit with it, as in a spreadsheet.
       e.preventDefault();
       setEditing({ row: active.row, col: active.col, value: e.key, invalid: false });
     }
   };
 
-  const sortBy = (column: ColumnId) => setSort((s) => ({ column, desc: s.column === column ? !s.desc : false }));
-  const header = (column: ColumnId) => (column === 'low' ? 'lowStock' : column);
+  const sortBy = useCallback((column: ColumnId) => setSort((s) => ({ column, desc: s.column === column ? !s.desc : false })), []);
 
   // The toolbar and the header row stay the same elements while the table scrolls (the
   // virtualiser renders the table on every scroll step), so React skips them.
@@ -259,7 +224,6 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
       </Text>
       </>
     ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [filter, show, rows.length, total, t, styles, number],
   );
   const head = useMemo(
@@ -280,8 +244,7 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
           ))}
         </div>
     ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sort, t, styles],
+    [sort, sortBy, t, styles],
   );
 
   return (
@@ -430,7 +393,7 @@ const TableRow = memo(
                   size="small"
                   autoFocus
                   value={editing.value}
-                  aria-label={t(`fields.${column === 'low' ? 'lowStock' : column}`)}
+                  aria-label={t(`fields.${header(column)}`)}
                   aria-invalid={editing.invalid || undefined}
                   onChange={(_, d) => onEditValue(d.value)}
                   data-testid="cell-editor"
@@ -455,5 +418,6 @@ const TableRow = memo(
     a.editing === b.editing &&
     a.onToggle === b.onToggle &&
     a.t === b.t &&
-    a.number === b.number,
+    a.number === b.number &&
+    a.money === b.money,
 );
