@@ -4,13 +4,11 @@
  *   product frees its code, another supplier may use the same one); a price list import
  *   matches its rows to products by it.
  * - stock_quantity (already there) is "tracked" when not null. A tracked product's
- *   availability follows it: 0 is out of stock, anything more is available; the trigger
- *   sets it on every insert and update, so a REST edit, a sync push and an import all
- *   agree without each service remembering. An untracked product's availability stays
- *   whatever the supplier sets.
+ *   availability follows it (products_stock_availability in migrations/functions.ts).
  * - low_stock_threshold: at or below it, the supplier's table marks the product.
  */
 import type { Knex } from 'knex';
+import { PRODUCTS_STOCK_AVAILABILITY } from './functions';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('products', (t) => {
@@ -19,14 +17,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`alter table products add constraint products_sku_check check (sku is null or (length(sku) between 1 and 64 and sku = btrim(sku)))`);
   await knex.raw('create unique index products_supplier_sku_idx on products (supplier_id, sku) where deleted_at is null and sku is not null');
-  await knex.raw(`
-    create function products_stock_availability() returns trigger language plpgsql as $$
-    begin
-      if new.stock_quantity is not null then
-        new.availability_status := case when new.stock_quantity > 0 then 'available' else 'out_of_stock' end;
-      end if;
-      return new;
-    end $$`);
+  await knex.raw(PRODUCTS_STOCK_AVAILABILITY);
   await knex.raw(`create trigger products_stock_availability before insert or update of stock_quantity, availability_status on products
     for each row execute function products_stock_availability()`);
 }

@@ -8,56 +8,11 @@
  * of 100 entries so each stays far below NOTIFY's 8,000-byte limit. `s` lets several
  * schemas share a database (the tests do) without hearing each other.
  *
- * - changes_announce: after each insert statement on changes, its distinct audiences.
- * - sessions_announce_end: a deleted session (sign-out, expiry) ends its streams; the
- *   session id itself never travels, only its hash.
- * - users_announce_removed: a user marked deleted loses every stream.
+ * Three triggers send them: changes_announce, sessions_announce_end and
+ * users_announce_removed (their bodies and the channel are in migrations/functions.ts).
  */
 import type { Knex } from 'knex';
-
-export const LIVE_CHANNEL = 'binaa_live';
-
-const CHANGES_ANNOUNCE = `
-  create function changes_announce() returns trigger language plpgsql as $$
-  declare
-    payload text;
-  begin
-    for payload in
-      select json_build_object('s', tg_table_schema, 'a', json_agg(a))::text
-        from (select a, (row_number() over () - 1) / 100 as chunk
-                from (select distinct case audience_type when 'all' then '*'
-                                                         when 'role' then 'r:' || audience
-                                                         else 'u:' || audience end as a
-                        from written) d) n
-       group by chunk
-    loop
-      perform pg_notify('${LIVE_CHANNEL}', payload);
-    end loop;
-    return null;
-  end $$`;
-
-const SESSIONS_ANNOUNCE_END = `
-  create function sessions_announce_end() returns trigger language plpgsql as $$
-  declare
-    payload text;
-  begin
-    for payload in
-      select json_build_object('s', tg_table_schema, 'end', json_agg(k))::text
-        from (select 's:' || encode(sha256(convert_to(id, 'UTF8')), 'hex') as k, (row_number() over () - 1) / 100 as chunk
-                from ended where user_id is not null) n
-       group by chunk
-    loop
-      perform pg_notify('${LIVE_CHANNEL}', payload);
-    end loop;
-    return null;
-  end $$`;
-
-const USERS_ANNOUNCE_REMOVED = `
-  create function users_announce_removed() returns trigger language plpgsql as $$
-  begin
-    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end', json_build_array('u:' || new.id))::text);
-    return null;
-  end $$`;
+import { CHANGES_ANNOUNCE, SESSIONS_ANNOUNCE_END, USERS_ANNOUNCE_REMOVED } from './functions';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(CHANGES_ANNOUNCE);

@@ -10,37 +10,13 @@
  * push_preferences: the categories a user turned off (offers, bids_awards, deliveries,
  * account); no row means all on.
  *
- * push_queue: notifications waiting to be pushed. Filled at insert, only for recipients
- * with a subscription, by notifications_enqueue_push, which also announces the work on the
- * live channel at commit; any app process takes rows with SKIP LOCKED, so each is sent once.
+ * push_queue: notifications waiting to be pushed, filled at insert by the trigger
+ * notifications_enqueue_push (version 1 in migrations/functions.ts: to the account's own
+ * subscriptions); any app process takes rows with SKIP LOCKED, so each is sent once.
  */
 import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
-import { LIVE_CHANNEL } from './20261125000040_live_signals';
-
-/**
- * notifications_enqueue_push with `queue`, the statement (over the transition table
- * `added`, %1$I standing for the schema) that queues the new notifications to push; it
- * tells the app processes when it queued any. Later migrations redefine it through this.
- */
-export const enqueuePushFunction = (queue: string, opts: { replace?: boolean; settings?: string } = {}) => `
-  create${opts.replace ? ' or replace' : ''} function notifications_enqueue_push() returns trigger language plpgsql${opts.settings ? `
-  ${opts.settings}` : ''} as $$
-  declare
-    queued bigint;
-  begin
-    execute format('${queue}', tg_table_schema);
-    get diagnostics queued = row_count;
-    if queued > 0 then
-      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
-    end if;
-    return null;
-  end $$`;
-
-export const NOTIFICATIONS_ENQUEUE_PUSH = enqueuePushFunction(
-  `insert into %1$I.push_queue (notification_id)
-     select n.id from added n where exists (select 1 from %1$I.push_subscriptions s where s.user_id = n.user_id)`,
-);
+import { notificationsEnqueuePush } from './functions';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('push_subscriptions', (t) => {
@@ -69,7 +45,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('notification_id').primary().references('id').inTable('notifications').onDelete('CASCADE');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(NOTIFICATIONS_ENQUEUE_PUSH);
+  await knex.raw(notificationsEnqueuePush(1));
   await knex.raw(`create trigger notifications_enqueue_push after insert on notifications
     referencing new table as added for each statement execute function notifications_enqueue_push()`);
 }

@@ -15,46 +15,14 @@
  * company_invites: a one-time link to join as member or driver. Only the token's sha256
  * is stored; it expires, is used once, and the owner can revoke it.
  *
- * profiles_found_company: a new profile founds its company, so every profile has its owner
- * row whichever way it was written (setup, demo data, tests).
- *
- * notifications_enqueue_push is redefined: a company's notifications are addressed to the
- * company's account, so they are pushed to the subscriptions of every person acting for it.
- *
- * company_members_announce: a person who joins or leaves a company (or whose role in it
- * changes) loses their live streams at commit, so their devices reconnect, pull and find
- * that their view changed (the feed answers a cursor of another account with a reset).
+ * Triggers (bodies in migrations/functions.ts): profiles_found_company gives every new
+ * profile its owner row; company_members_announce ends the live streams of a person whose
+ * company or role changes; notifications_enqueue_push becomes version 2, pushing a
+ * company's notifications to everyone acting for it (down: back to version 1).
  */
 import type { Knex } from 'knex';
 import { timestamps, touchUpdatedAt, uuidPrimaryKey } from './helpers';
-import { LIVE_CHANNEL } from './20261125000040_live_signals';
-import { NOTIFICATIONS_ENQUEUE_PUSH as PUSH_TO_ACCOUNT_ONLY, enqueuePushFunction } from './20261125000041_push';
-
-const MEMBERS_ANNOUNCE = `
-  create function company_members_announce() returns trigger language plpgsql as $$
-  begin
-    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end',
-      json_build_array('u:' || case tg_op when 'INSERT' then new.user_id else old.user_id end))::text);
-    return null;
-  end $$`;
-
-const PROFILES_FOUND_COMPANY = `
-  create function profiles_found_company() returns trigger language plpgsql as $$
-  begin
-    execute format('insert into %1$I.company_members (user_id, company_id, role) values ($1, $1, ''owner'') on conflict (user_id) do nothing', tg_table_schema)
-      using new.user_id;
-    return null;
-  end $$`;
-
-/** The people acting for account `n.user_id`: the account itself, and its company's owner and members. */
-export const NOTIFICATIONS_ENQUEUE_PUSH = enqueuePushFunction(
-  `insert into %1$I.push_queue (notification_id)
-     select n.id from added n where exists (
-       select 1 from %1$I.push_subscriptions s
-        where s.user_id = n.user_id
-           or s.user_id in (select m.user_id from %1$I.company_members m where m.company_id = n.user_id and m.role in (''owner'', ''member'')))`,
-  { replace: true },
-);
+import { COMPANY_MEMBERS_ANNOUNCE, PROFILES_FOUND_COMPANY, notificationsEnqueuePush } from './functions';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('company_members', (t) => {
@@ -88,9 +56,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(PROFILES_FOUND_COMPANY);
   await knex.raw(`create trigger profiles_found_company after insert on profiles
     for each row execute function profiles_found_company()`);
-  await knex.raw(NOTIFICATIONS_ENQUEUE_PUSH);
+  await knex.raw(notificationsEnqueuePush(2, { replace: true }));
 
-  await knex.raw(MEMBERS_ANNOUNCE);
+  await knex.raw(COMPANY_MEMBERS_ANNOUNCE);
   await knex.raw(`create trigger company_members_announce after insert or delete or update of company_id, role on company_members
     for each row execute function company_members_announce()`);
 }
@@ -98,7 +66,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists company_members_announce on company_members');
   await knex.raw('drop function if exists company_members_announce()');
-  await knex.raw(PUSH_TO_ACCOUNT_ONLY.replace('create function', 'create or replace function'));
+  await knex.raw(notificationsEnqueuePush(1, { replace: true }));
   await knex.raw('drop trigger if exists profiles_found_company on profiles');
   await knex.raw('drop function if exists profiles_found_company()');
   await knex.schema.dropTable('company_invites');

@@ -1,9 +1,11 @@
 /**
- * Every database function of the schema, in one place to read, and the advisory lock ids
- * they take. Not a migration: the migrations create these (20261122000002 the pure ones,
- * 20261122000024 the change log's, 20261122000025 the catalogue's). Function bodies are
- * compared with what the migration chain built before the squash (server/db/fixtures/), so
- * change one only on purpose.
+ * Every database function of the schema, in one place to read, with the advisory lock ids
+ * and the notification channel they use. Not a migration: each is created by the
+ * migration its section names. Migrations already applied must keep doing what they did,
+ * so a body a migration once created never changes; a function redefined later gets a
+ * new version here, which the redefining migration creates and whose down restores the
+ * version before (notifications_enqueue_push). The pre-squash bodies are checked against
+ * what the old migration chain built (server/db/fixtures/).
  */
 
 /**
@@ -14,6 +16,12 @@
 export const LOCKS = {
   changeLogCommit: 7_410_001,
 } as const;
+
+/**
+ * The channel of the live signals: at commit, Postgres tells every app process listening
+ * on it who has something new to pull and whose streams must end (server/modules/live/hub.ts).
+ */
+export const LIVE_CHANNEL = 'binaa_live';
 
 // ---------------------------------------------------------------------------------------
 // Search text (20261122000002)
@@ -209,5 +217,169 @@ export const CATALOGUE_SUPPLIER_TOGGLED = `
     if acc -> new.id::text is null then
       perform set_config('binaa.toggled_suppliers', (acc || jsonb_build_object(new.id::text, old.deleted_at is null))::text, true);
     end if;
+    return null;
+  end $$`;
+
+// ---------------------------------------------------------------------------------------
+// Stock (20261125000030)
+
+/**
+ * products_stock_availability(): a tracked product's availability (stock_quantity not
+ * null) follows its stock: 0 is out of stock, anything more available. Before every insert
+ * and update, so a REST edit, a sync push and an import agree without each service
+ * remembering; an untracked product keeps the availability its supplier sets.
+ */
+export const PRODUCTS_STOCK_AVAILABILITY = `
+    create function products_stock_availability() returns trigger language plpgsql as $$
+    begin
+      if new.stock_quantity is not null then
+        new.availability_status := case when new.stock_quantity > 0 then 'available' else 'out_of_stock' end;
+      end if;
+      return new;
+    end $$`;
+
+// ---------------------------------------------------------------------------------------
+// Live signals (20261125000040; company_members_announce and the push queue use them too)
+
+/** changes_announce(): after each insert statement on changes, its distinct audiences ("*", "r:<role>", "u:<user id>"). */
+export const CHANGES_ANNOUNCE = `
+  create function changes_announce() returns trigger language plpgsql as $$
+  declare
+    payload text;
+  begin
+    for payload in
+      select json_build_object('s', tg_table_schema, 'a', json_agg(a))::text
+        from (select a, (row_number() over () - 1) / 100 as chunk
+                from (select distinct case audience_type when 'all' then '*'
+                                                         when 'role' then 'r:' || audience
+                                                         else 'u:' || audience end as a
+                        from written) d) n
+       group by chunk
+    loop
+      perform pg_notify('${LIVE_CHANNEL}', payload);
+    end loop;
+    return null;
+  end $$`;
+
+/**
+ * sessions_announce_end(): a deleted session (sign-out, expiry) ends its streams
+ * ("s:<sha256 of the session id>"); the session id itself never travels.
+ */
+export const SESSIONS_ANNOUNCE_END = `
+  create function sessions_announce_end() returns trigger language plpgsql as $$
+  declare
+    payload text;
+  begin
+    for payload in
+      select json_build_object('s', tg_table_schema, 'end', json_agg(k))::text
+        from (select 's:' || encode(sha256(convert_to(id, 'UTF8')), 'hex') as k, (row_number() over () - 1) / 100 as chunk
+                from ended where user_id is not null) n
+       group by chunk
+    loop
+      perform pg_notify('${LIVE_CHANNEL}', payload);
+    end loop;
+    return null;
+  end $$`;
+
+/** users_announce_removed(): a user marked deleted loses every stream ("u:<user id>"). */
+export const USERS_ANNOUNCE_REMOVED = `
+  create function users_announce_removed() returns trigger language plpgsql as $$
+  begin
+    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end', json_build_array('u:' || new.id))::text);
+    return null;
+  end $$`;
+
+// ---------------------------------------------------------------------------------------
+// The push queue (20261125000041 version 1, 20261126000010 version 2, 20261126000030 version 3)
+
+/**
+ * What each version of notifications_enqueue_push queues: the statement over the
+ * transition table `added` (the inserted notifications; %1$I stands for the schema) that
+ * puts into push_queue the notifications someone will be pushed.
+ */
+const ENQUEUE_PUSH = {
+  /** To the account's own subscriptions. */
+  1: `insert into %1$I.push_queue (notification_id)
+     select n.id from added n where exists (select 1 from %1$I.push_subscriptions s where s.user_id = n.user_id)`,
+  /**
+   * To the subscriptions of everyone acting for the account: the account itself, and its
+   * company's owner and members (a company's notifications are addressed to its account).
+   */
+  2: `insert into %1$I.push_queue (notification_id)
+     select n.id from added n where exists (
+       select 1 from %1$I.push_subscriptions s
+        where s.user_id = n.user_id
+           or s.user_id in (select m.user_id from %1$I.company_members m where m.company_id = n.user_id and m.role in (''owner'', ''member'')))`,
+  /**
+   * Version 2's recipients, found by a plan that does not grow with the subscriptions per
+   * row: the accounts with a subscriber (their own, or an owner's or member's) are gathered
+   * once and the new rows hash-joined against them. An `exists (... or ...)` can only be
+   * run as a loop over the subscriptions for each new row.
+   */
+  3: `insert into %1$I.push_queue (notification_id)
+     select n.id from added n
+      where n.user_id in (
+        select s.user_id from %1$I.push_subscriptions s
+        union all
+        select m.company_id from %1$I.company_members m join %1$I.push_subscriptions s on s.user_id = m.user_id
+         where m.role in (''owner'', ''member''))`,
+} as const;
+
+/**
+ * JIT is off from version 3 on: the trigger's statement is short, and compiling it costs
+ * more than it saves (an instant order's notifications, one per supplier, can cross the
+ * JIT threshold, and every supplier's device waits on that write).
+ */
+const ENQUEUE_PUSH_SETTINGS: Partial<Record<keyof typeof ENQUEUE_PUSH, string>> = { 3: 'set jit = off' };
+
+/**
+ * notifications_enqueue_push(), in the given version: after each insert statement on
+ * notifications, queues those to push (only for recipients with a subscription) and, when
+ * it queued any, tells the app processes on the live channel at commit. `replace` for a
+ * migration that redefines it; `create or replace` keeps the settings of the version it
+ * replaces, so going back from version 3 resets jit first.
+ */
+export const notificationsEnqueuePush = (version: keyof typeof ENQUEUE_PUSH, opts: { replace?: boolean } = {}): string => {
+  const settings = ENQUEUE_PUSH_SETTINGS[version];
+  return `
+  create${opts.replace ? ' or replace' : ''} function notifications_enqueue_push() returns trigger language plpgsql${settings ? `
+  ${settings}` : ''} as $$
+  declare
+    queued bigint;
+  begin
+    execute format('${ENQUEUE_PUSH[version]}', tg_table_schema);
+    get diagnostics queued = row_count;
+    if queued > 0 then
+      perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'push', true)::text);
+    end if;
+    return null;
+  end $$`;
+};
+
+// ---------------------------------------------------------------------------------------
+// Company teams (20261126000010)
+
+/**
+ * profiles_found_company(): a new profile founds its company (its owner row), so every
+ * profile has one whichever way it was written (setup, demo data, tests).
+ */
+export const PROFILES_FOUND_COMPANY = `
+  create function profiles_found_company() returns trigger language plpgsql as $$
+  begin
+    execute format('insert into %1$I.company_members (user_id, company_id, role) values ($1, $1, ''owner'') on conflict (user_id) do nothing', tg_table_schema)
+      using new.user_id;
+    return null;
+  end $$`;
+
+/**
+ * company_members_announce(): a person who joins or leaves a company (or whose role in it
+ * changes) loses their live streams at commit, so their devices reconnect, pull and find
+ * that their view changed (the feed answers a cursor of another account with a reset).
+ */
+export const COMPANY_MEMBERS_ANNOUNCE = `
+  create function company_members_announce() returns trigger language plpgsql as $$
+  begin
+    perform pg_notify('${LIVE_CHANNEL}', json_build_object('s', tg_table_schema, 'end',
+      json_build_array('u:' || case tg_op when 'INSERT' then new.user_id else old.user_id end))::text);
     return null;
   end $$`;

@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DbKind } from '../../db/index';
-import { LIVE_CHANNEL } from '../../../migrations/20261125000040_live_signals';
+import { LIVE_CHANNEL } from '../../../migrations/functions';
 import { LIVE_END_REASONS, LIVE_EVENTS, type LiveEndReason } from '../../../shared/push';
 import { LIVE_STREAMS_PER_USER } from '../../../shared/constants';
 
