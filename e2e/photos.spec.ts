@@ -69,6 +69,24 @@ async function expectLoaded(image: Locator) {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
 }
 
+/** Adds one photo to a product already saved, through its edit dialog. */
+async function addPhotoTo(products: ProductsPage, name: string, file: { name: string; buffer: Buffer }) {
+  await products.card(name).getByTestId('edit-product').click();
+  await products.form.getByTestId('photo-input').setInputFiles({ ...file, mimeType: 'image/jpeg' });
+  await products.form.getByTestId('product-save').click();
+  await expect(products.form).toBeHidden();
+}
+
+/** The server made the product's one photo and the card shows it, with nothing left to upload. */
+async function expectOnePhotoShown(products: ProductsPage, name: string) {
+  const page = products.page;
+  await expect.poll(async () => (await productPhotos(page, name))?.length ?? 0, { timeout: 30_000 }).toBe(1);
+  const [photo] = (await productPhotos(page, name))!;
+  const card = products.card(name);
+  await expectLoaded(card.locator(`img[src="/media/${photo.hash}-160.webp"]`));
+  await expect(card.getByTestId('photo-upload-status')).toHaveCount(0);
+}
+
 test('a supplier adds photos from files, sees them after a reload and offline, reorders and removes them', async ({ page, context }) => {
   test.slow();
   await signUpAs(page, 'supplier', 'مصنع الصور للإسمنت');
@@ -136,10 +154,7 @@ test('a photo added offline stays on the device through a reload and is uploaded
 
   await goOffline(context);
   const card = products.card('بلوك أسمنتي');
-  await card.getByTestId('edit-product').click();
-  await products.form.getByTestId('photo-input').setInputFiles({ name: 'block.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(2000, 1500, 120) });
-  await products.form.getByTestId('product-save').click();
-  await expect(products.form).toBeHidden();
+  await addPhotoTo(products, 'بلوك أسمنتي', { name: 'block.jpg', buffer: await phonePhoto(2000, 1500, 120) });
   await expect(card.getByTestId('local-cover')).toBeVisible();
   await expect(card.getByTestId('photo-upload-status')).toContainText('بانتظار الرفع');
 
@@ -150,10 +165,7 @@ test('a photo added offline stays on the device through a reload and is uploaded
   expect(await productPhotos(page, 'بلوك أسمنتي')).toEqual([]);
 
   await goOnline(context);
-  await expect.poll(async () => (await productPhotos(page, 'بلوك أسمنتي'))?.length ?? 0, { timeout: 30_000 }).toBe(1);
-  const [photo] = (await productPhotos(page, 'بلوك أسمنتي'))!;
-  await expectLoaded(card.locator(`img[src="/media/${photo.hash}-160.webp"]`));
-  await expect(card.getByTestId('photo-upload-status')).toHaveCount(0);
+  await expectOnePhotoShown(products, 'بلوك أسمنتي');
   await expect(card.getByTestId('local-cover')).toHaveCount(0);
 });
 
@@ -223,20 +235,13 @@ test('an upload cut in the middle of its PATCH resumes from the server\'s offset
     await route.fulfill({ response });
   });
 
-  const card = products.card('حديد تسليح');
-  await card.getByTestId('edit-product').click();
-  await products.form.getByTestId('photo-input').setInputFiles({ name: 'rebar.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(2000, 1500, 90) });
-  await products.form.getByTestId('product-save').click();
-  await expect(products.form).toBeHidden();
+  await addPhotoTo(products, 'حديد تسليح', { name: 'rebar.jpg', buffer: await phonePhoto(2000, 1500, 90) });
   await expect.poll(() => cut?.kept ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect(card.getByTestId('photo-upload-status')).toBeVisible();
+  await expect(products.card('حديد تسليح').getByTestId('photo-upload-status')).toBeVisible();
   expect(await productPhotos(page, 'حديد تسليح')).toEqual([]);
 
   await goOnline(context);
-  await expect.poll(async () => (await productPhotos(page, 'حديد تسليح'))?.length ?? 0, { timeout: 30_000 }).toBe(1);
-  const [photo] = (await productPhotos(page, 'حديد تسليح'))!;
-  await expectLoaded(card.locator(`img[src="/media/${photo.hash}-160.webp"]`));
-  await expect(card.getByTestId('photo-upload-status')).toHaveCount(0);
+  await expectOnePhotoShown(products, 'حديد تسليح');
 
   // One upload made; after the cut the page asked the server where it stood and sent the
   // rest from there; the server received the file's bytes once.
