@@ -373,6 +373,33 @@ export function summarise(rows: CheckedRow[]): ImportSummary {
   return s;
 }
 
+/** A line with its problems, as a refused apply and an import's report name them. */
+export interface LineIssues {
+  line: number;
+  issues: string[];
+}
+
+/**
+ * The details of a refused apply (400 import_invalid): one per problem, its path
+ * `line:<n>` and its code the issue. The server writes them, the browser reads them back
+ * with issuesByLine.
+ */
+export function rowIssueDetails(rows: CheckedRow[]): Array<{ path: string; message: RowIssue; code: RowIssue }> {
+  return rows.flatMap((r) => r.issues.map((issue) => ({ path: `line:${r.line}`, message: issue, code: issue })));
+}
+
+/** rowIssueDetails read back: each line once, its problems in order (a detail of another shape is left out). */
+export function issuesByLine(details: ReadonlyArray<{ path: string; message: string; code?: string }>): LineIssues[] {
+  const byLine = new Map<number, string[]>();
+  for (const d of details) {
+    const m = /^line:(\d+)$/.exec(d.path);
+    if (!m) continue;
+    const line = Number(m[1]);
+    byLine.set(line, [...(byLine.get(line) ?? []), d.code ?? d.message]);
+  }
+  return [...byLine].map(([line, issues]) => ({ line, issues }));
+}
+
 /** The answer of an apply and of a read of the last import. */
 export const importReportSchema = z.object({
   id: uuidSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatDate, formatKg, formatNumber, formatSar } from './format';
+import { formatBadgeCount, formatDate, formatKg, formatList, formatNumber, formatSar } from './format';
 import { dirOf, toLanguageCode } from './languages';
 
 describe('formatting through Intl', () => {
@@ -14,6 +14,12 @@ describe('formatting through Intl', () => {
     expect(formatSar(1250.5, 'ar')).toContain('١٬٢٥٠٫٥٠');
     expect(formatSar(1250.5, 'ar')).toMatch(/ر\.س|﷼|SAR/);
     expect(formatSar(10, 'zh')).toMatch(/SAR|﷼/);
+  });
+  it('joins a list in the way of the language, not with the Arabic comma in every one', () => {
+    expect(formatList(['a', 'b', 'c'], 'en')).toBe('a, b, and c');
+    expect(formatList(['أ', 'ب', 'ج'], 'ar')).toBe('أ وب وج');
+    expect(formatList(['甲', '乙', '丙'], 'zh')).toBe('甲、乙和丙');
+    expect(formatList(['a'], 'en')).toBe('a');
   });
   it('writes numbers with the digits of the language', () => {
     expect(formatNumber(1000, 'ar')).toBe('١٬٠٠٠');

@@ -44,6 +44,16 @@ export function prepareFormats(lng: string): void {
   formatSar(0, lng);
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Items joined as a list in the language's own way ("a, b, and c"; "أ وب وج"; "甲、乙和丙"). */
+export function formatList(items: readonly string[], lng: string): string {
+  const locale = intlLocaleOf(lng);
+  let format = listFormats.get(locale);
+  if (!format) listFormats.set(locale, (format = new Intl.ListFormat(locale, { type: 'conjunction' })));
+  return format.format(items);
+}
+
 export function formatKg(weight: number, lng: string): string {
   return numberFormat(intlLocaleOf(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(weight);
 }
@@ -89,6 +99,7 @@ function formatsFor(lng: string) {
     date: (v: string | Date) => formatDate(v, lng),
     dateTime: (v: string | Date) => formatDateTime(v, lng),
     rating: (v: number) => formatRating(v, lng),
+    list: (items: readonly string[]) => formatList(items, lng),
   };
 }
 

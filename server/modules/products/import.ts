@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { importInvalid, nothingToUndo, notFound } from '../../../shared/errors';
-import { checkRows, summarise, type CheckedRow, type ImportApply, type ImportContext, type ImportReport } from '../../../shared/price-list';
+import { checkRows, rowIssueDetails, summarise, type CheckedRow, type ImportApply, type ImportContext, type ImportReport } from '../../../shared/price-list';
 import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { recordChanges, writeWithChanges } from '../../db/changes';
@@ -69,10 +69,7 @@ export async function applyImport(trx: Knex.Transaction, user: SessionUser, inpu
   const rows = checkRows(input.rows, ctx);
   const invalid = rows.filter((r) => r.action === 'invalid');
   if (input.mode === 'all' && invalid.length) {
-    throw importInvalid(
-      `${invalid.length} rows have problems; nothing was imported`,
-      invalid.flatMap((r) => r.issues.map((issue) => ({ path: `line:${r.line}`, message: issue, code: issue }))),
-    );
+    throw importInvalid(`${invalid.length} rows have problems; nothing was imported`, rowIssueDetails(invalid));
   }
   const creates = rows.filter((r) => r.action === 'create');
   const updates = rows.filter((r) => r.action === 'update');
