@@ -2,6 +2,10 @@
  * The demo marketplace: fictional Saudi companies, their products and a few open
  * projects, orders and transport requests. Plain data; server/seed/demo.ts inserts it.
  * Prices are realistic SAR figures; units are what the trade uses.
+ *
+ * Each row that others point at has a `key`, and they point at it by that key (a bid's
+ * `project: 'school'`, a review's `product: 'rebar-12'`), never by position. The lists
+ * are `as const`, so a key that names no row fails the type check.
  */
 import type { Role, UrgencyLevel, VerificationTier } from '../../shared/constants';
 
@@ -33,7 +37,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.binaa.sa', role: 'admin' },
 ] as const satisfies readonly { email: string; role: Role }[];
 
-export const DEMO_COMPANIES: DemoCompany[] = [
+export const DEMO_COMPANIES = [
   // --- the demo accounts ---
   {
     key: 'supplier',
@@ -279,98 +283,106 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     tier: 'silver',
     description: 'أسطول دينات وتريلات مبردة وسطحات لنقل المعدات.',
   },
-];
+] as const satisfies readonly DemoCompany[];
 
-/** [supplier key, category slug, name, description, price SAR, unit, min qty, stock, specifications] */
-export type DemoProduct = [
-  string,
-  string,
-  string,
-  string,
-  number,
-  string,
-  number,
-  number | null,
-  Record<string, string>?,
-];
+type CompanyKey = (typeof DEMO_COMPANIES)[number]['key'];
 
-export const DEMO_PRODUCTS: DemoProduct[] = [
+export interface DemoProduct {
+  key: string;
+  supplier: CompanyKey;
+  /** the category's slug (the migrations' reference data) */
+  category: string;
+  name: string;
+  description: string;
+  /** SAR */
+  price: number;
+  unit: string;
+  minQuantity: number;
+  /** null: stock not tracked */
+  stock: number | null;
+  specs?: Readonly<Record<string, string>>;
+}
+
+export const DEMO_PRODUCTS = [
   // Cement and concrete
-  ['supplier', 'cement-concrete', 'أسمنت بورتلاندي عادي', 'أسمنت بورتلاندي عادي مطابق للمواصفة السعودية، مناسب للخرسانة العادية والمسلحة.', 16.5, 'كيس 50 كجم', 100, 12000, { النوع: 'OPC', 'قوة الضغط': '42.5 نيوتن/مم²' }],
-  ['supplier', 'cement-concrete', 'أسمنت أبيض', 'أسمنت أبيض للأعمال الزخرفية والتشطيبات وتركيب الرخام.', 32, 'كيس 40 كجم', 20, 800],
-  ['safwa', 'cement-concrete', 'أسمنت مقاوم للأملاح', 'أسمنت مقاوم للكبريتات للأساسات والخرسانة الملامسة للتربة والمياه الجوفية.', 18.75, 'كيس 50 كجم', 100, 6500, { النوع: 'SRC' }],
-  ['safwa', 'cement-concrete', 'خرسانة جاهزة C30', 'خرسانة جاهزة بإجهاد 30 ميجاباسكال، توريد بالخلاطات مع إمكانية الضخ.', 245, 'م³', 8, null, { الإجهاد: '30 ميجاباسكال', الهبوط: '100 ± 25 مم' }],
-  ['safwa', 'cement-concrete', 'خرسانة جاهزة C40', 'خرسانة جاهزة عالية المقاومة للأعمدة والأسقف والخزانات.', 285, 'م³', 8, null, { الإجهاد: '40 ميجاباسكال' }],
+  { key: 'opc-cement', supplier: 'supplier', category: 'cement-concrete', name: 'أسمنت بورتلاندي عادي', description: 'أسمنت بورتلاندي عادي مطابق للمواصفة السعودية، مناسب للخرسانة العادية والمسلحة.', price: 16.5, unit: 'كيس 50 كجم', minQuantity: 100, stock: 12000, specs: { النوع: 'OPC', 'قوة الضغط': '42.5 نيوتن/مم²' } },
+  { key: 'white-cement', supplier: 'supplier', category: 'cement-concrete', name: 'أسمنت أبيض', description: 'أسمنت أبيض للأعمال الزخرفية والتشطيبات وتركيب الرخام.', price: 32, unit: 'كيس 40 كجم', minQuantity: 20, stock: 800 },
+  { key: 'src-cement', supplier: 'safwa', category: 'cement-concrete', name: 'أسمنت مقاوم للأملاح', description: 'أسمنت مقاوم للكبريتات للأساسات والخرسانة الملامسة للتربة والمياه الجوفية.', price: 18.75, unit: 'كيس 50 كجم', minQuantity: 100, stock: 6500, specs: { النوع: 'SRC' } },
+  { key: 'concrete-c30', supplier: 'safwa', category: 'cement-concrete', name: 'خرسانة جاهزة C30', description: 'خرسانة جاهزة بإجهاد 30 ميجاباسكال، توريد بالخلاطات مع إمكانية الضخ.', price: 245, unit: 'م³', minQuantity: 8, stock: null, specs: { الإجهاد: '30 ميجاباسكال', الهبوط: '100 ± 25 مم' } },
+  { key: 'concrete-c40', supplier: 'safwa', category: 'cement-concrete', name: 'خرسانة جاهزة C40', description: 'خرسانة جاهزة عالية المقاومة للأعمدة والأسقف والخزانات.', price: 285, unit: 'م³', minQuantity: 8, stock: null, specs: { الإجهاد: '40 ميجاباسكال' } },
   // Steel and rebar
-  ['steel', 'steel-rebar', 'حديد تسليح قطر 12 مم', 'حديد تسليح وطني درجة 60، أسياخ بطول 12 متر.', 2850, 'طن', 1, 420, { القطر: '12 مم', الدرجة: '60', الطول: '12 م' }],
-  ['steel', 'steel-rebar', 'حديد تسليح قطر 16 مم', 'حديد تسليح للأعمدة والجسور، درجة 60، أسياخ بطول 12 متر.', 2820, 'طن', 1, 380, { القطر: '16 مم', الدرجة: '60', الطول: '12 م' }],
-  ['steel', 'steel-rebar', 'حديد تسليح قطر 8 مم', 'حديد تسليح للكانات والبلاطات الخفيفة.', 2950, 'طن', 1, 150, { القطر: '8 مم', الدرجة: '60' }],
-  ['steel', 'steel-rebar', 'شبك حديد ملحوم 6 مم', 'شبك ملحوم بفتحات 15×15 سم لبلاطات الأرضيات والأرصفة.', 95, 'لوح 2.4×6 م', 10, 900, { 'قطر السلك': '6 مم', الفتحة: '15×15 سم' }],
-  ['steel', 'steel-rebar', 'سلك تربيط مجلفن', 'سلك تربيط لحديد التسليح، مجلفن مقاوم للصدأ.', 120, 'لفة 25 كجم', 5, 0],
+  { key: 'rebar-12', supplier: 'steel', category: 'steel-rebar', name: 'حديد تسليح قطر 12 مم', description: 'حديد تسليح وطني درجة 60، أسياخ بطول 12 متر.', price: 2850, unit: 'طن', minQuantity: 1, stock: 420, specs: { القطر: '12 مم', الدرجة: '60', الطول: '12 م' } },
+  { key: 'rebar-16', supplier: 'steel', category: 'steel-rebar', name: 'حديد تسليح قطر 16 مم', description: 'حديد تسليح للأعمدة والجسور، درجة 60، أسياخ بطول 12 متر.', price: 2820, unit: 'طن', minQuantity: 1, stock: 380, specs: { القطر: '16 مم', الدرجة: '60', الطول: '12 م' } },
+  { key: 'rebar-8', supplier: 'steel', category: 'steel-rebar', name: 'حديد تسليح قطر 8 مم', description: 'حديد تسليح للكانات والبلاطات الخفيفة.', price: 2950, unit: 'طن', minQuantity: 1, stock: 150, specs: { القطر: '8 مم', الدرجة: '60' } },
+  { key: 'mesh-6', supplier: 'steel', category: 'steel-rebar', name: 'شبك حديد ملحوم 6 مم', description: 'شبك ملحوم بفتحات 15×15 سم لبلاطات الأرضيات والأرصفة.', price: 95, unit: 'لوح 2.4×6 م', minQuantity: 10, stock: 900, specs: { 'قطر السلك': '6 مم', الفتحة: '15×15 سم' } },
+  { key: 'tie-wire', supplier: 'steel', category: 'steel-rebar', name: 'سلك تربيط مجلفن', description: 'سلك تربيط لحديد التسليح، مجلفن مقاوم للصدأ.', price: 120, unit: 'لفة 25 كجم', minQuantity: 5, stock: 0 },
   // Blocks and bricks
-  ['supplier', 'blocks-bricks', 'بلوك أسمنتي مصمت 20 سم', 'بلوك مصمت للجدران الحاملة والأسوار، مقاس 20×20×40 سم.', 3.25, 'حبة', 500, 40000, { المقاس: '20×20×40 سم' }],
-  ['supplier', 'blocks-bricks', 'بلوك أسمنتي مفرغ 15 سم', 'بلوك مفرغ للجدران الداخلية، خفيف وسريع التركيب.', 2.6, 'حبة', 500, 55000, { المقاس: '15×20×40 سم' }],
-  ['safwa', 'blocks-bricks', 'بلوك معزول 20 سم', 'بلوك أسمنتي بحشوة بوليسترين لعزل حراري أفضل وتوفير في استهلاك التكييف.', 5.75, 'حبة', 500, 18000, { العزل: 'بوليسترين 5 سم' }],
-  ['safwa', 'blocks-bricks', 'طوب أحمر طفلي', 'طوب طفلي محروق للواجهات والجدران الخارجية.', 1.1, 'حبة', 1000, 60000],
-  ['safwa', 'blocks-bricks', 'بلوك خرساني خلوي خفيف', 'بلوك خلوي خفيف الوزن عازل للحرارة والصوت، مقاس 60×20×20 سم.', 11.5, 'حبة', 200, 7500],
+  { key: 'solid-block-20', supplier: 'supplier', category: 'blocks-bricks', name: 'بلوك أسمنتي مصمت 20 سم', description: 'بلوك مصمت للجدران الحاملة والأسوار، مقاس 20×20×40 سم.', price: 3.25, unit: 'حبة', minQuantity: 500, stock: 40000, specs: { المقاس: '20×20×40 سم' } },
+  { key: 'hollow-block-15', supplier: 'supplier', category: 'blocks-bricks', name: 'بلوك أسمنتي مفرغ 15 سم', description: 'بلوك مفرغ للجدران الداخلية، خفيف وسريع التركيب.', price: 2.6, unit: 'حبة', minQuantity: 500, stock: 55000, specs: { المقاس: '15×20×40 سم' } },
+  { key: 'insulated-block-20', supplier: 'safwa', category: 'blocks-bricks', name: 'بلوك معزول 20 سم', description: 'بلوك أسمنتي بحشوة بوليسترين لعزل حراري أفضل وتوفير في استهلاك التكييف.', price: 5.75, unit: 'حبة', minQuantity: 500, stock: 18000, specs: { العزل: 'بوليسترين 5 سم' } },
+  { key: 'red-brick', supplier: 'safwa', category: 'blocks-bricks', name: 'طوب أحمر طفلي', description: 'طوب طفلي محروق للواجهات والجدران الخارجية.', price: 1.1, unit: 'حبة', minQuantity: 1000, stock: 60000 },
+  { key: 'aac-block', supplier: 'safwa', category: 'blocks-bricks', name: 'بلوك خرساني خلوي خفيف', description: 'بلوك خلوي خفيف الوزن عازل للحرارة والصوت، مقاس 60×20×20 سم.', price: 11.5, unit: 'حبة', minQuantity: 200, stock: 7500 },
   // Sand and aggregates
-  ['supplier', 'sand-aggregates', 'رمل أحمر للردم', 'رمل أحمر نظيف لأعمال الردم والتسوية، توريد بالقلاب.', 45, 'م³', 20, null],
-  ['supplier', 'sand-aggregates', 'رمل أبيض مغسول', 'رمل مغسول خالٍ من الأملاح للخرسانة واللياسة.', 65, 'م³', 10, null],
-  ['safwa', 'sand-aggregates', 'بحص مكسر 3/4 بوصة', 'ركام خشن مكسر للخرسانة المسلحة.', 80, 'م³', 10, null, { المقاس: '3/4 بوصة' }],
-  ['safwa', 'sand-aggregates', 'بحص ناعم 3/8 بوصة', 'ركام ناعم للخرسانة والبلوك.', 85, 'م³', 10, null, { المقاس: '3/8 بوصة' }],
-  ['safwa', 'sand-aggregates', 'كسارة بيس كورس للطرق', 'طبقة أساس مدرجة للطرق والمواقف، مطابقة لمواصفات وزارة النقل.', 38, 'طن', 50, null],
+  { key: 'red-sand', supplier: 'supplier', category: 'sand-aggregates', name: 'رمل أحمر للردم', description: 'رمل أحمر نظيف لأعمال الردم والتسوية، توريد بالقلاب.', price: 45, unit: 'م³', minQuantity: 20, stock: null },
+  { key: 'washed-sand', supplier: 'supplier', category: 'sand-aggregates', name: 'رمل أبيض مغسول', description: 'رمل مغسول خالٍ من الأملاح للخرسانة واللياسة.', price: 65, unit: 'م³', minQuantity: 10, stock: null },
+  { key: 'gravel-3-4', supplier: 'safwa', category: 'sand-aggregates', name: 'بحص مكسر 3/4 بوصة', description: 'ركام خشن مكسر للخرسانة المسلحة.', price: 80, unit: 'م³', minQuantity: 10, stock: null, specs: { المقاس: '3/4 بوصة' } },
+  { key: 'gravel-3-8', supplier: 'safwa', category: 'sand-aggregates', name: 'بحص ناعم 3/8 بوصة', description: 'ركام ناعم للخرسانة والبلوك.', price: 85, unit: 'م³', minQuantity: 10, stock: null, specs: { المقاس: '3/8 بوصة' } },
+  { key: 'base-course', supplier: 'safwa', category: 'sand-aggregates', name: 'كسارة بيس كورس للطرق', description: 'طبقة أساس مدرجة للطرق والمواقف، مطابقة لمواصفات وزارة النقل.', price: 38, unit: 'طن', minQuantity: 50, stock: null },
   // Timber
-  ['waha', 'timber', 'خشب أبيض فنلندي 5×10 سم', 'خشب أبيض للطوبار والأعمال الإنشائية، طول 4 أمتار.', 38, 'حبة', 50, 3200, { المقاس: '5×10 سم', الطول: '4 م' }],
-  ['waha', 'timber', 'ألواح بلاكاش طوبار 18 مم', 'ألواح طوبار مقاومة للماء لصب الأسقف والجدران، مقاس 122×244 سم.', 92, 'لوح', 20, 1400],
-  ['waha', 'timber', 'خشب ميرانتي أحمر', 'خشب أحمر للأبواب والنجارة الداخلية.', 4200, 'م³', 1, 35],
-  ['waha', 'timber', 'ألواح MDF 18 مم', 'ألواح MDF مقاس 122×244 سم للأثاث والخزائن.', 85, 'لوح', 10, 600],
-  ['waha', 'timber', 'خشب معاكس بحري 18 مم', 'أبلكاش بحري مقاوم للرطوبة للمطابخ والحمامات.', 145, 'لوح', 10, 0],
+  { key: 'white-wood-5x10', supplier: 'waha', category: 'timber', name: 'خشب أبيض فنلندي 5×10 سم', description: 'خشب أبيض للطوبار والأعمال الإنشائية، طول 4 أمتار.', price: 38, unit: 'حبة', minQuantity: 50, stock: 3200, specs: { المقاس: '5×10 سم', الطول: '4 م' } },
+  { key: 'formwork-plywood-18', supplier: 'waha', category: 'timber', name: 'ألواح بلاكاش طوبار 18 مم', description: 'ألواح طوبار مقاومة للماء لصب الأسقف والجدران، مقاس 122×244 سم.', price: 92, unit: 'لوح', minQuantity: 20, stock: 1400 },
+  { key: 'meranti', supplier: 'waha', category: 'timber', name: 'خشب ميرانتي أحمر', description: 'خشب أحمر للأبواب والنجارة الداخلية.', price: 4200, unit: 'م³', minQuantity: 1, stock: 35 },
+  { key: 'mdf-18', supplier: 'waha', category: 'timber', name: 'ألواح MDF 18 مم', description: 'ألواح MDF مقاس 122×244 سم للأثاث والخزائن.', price: 85, unit: 'لوح', minQuantity: 10, stock: 600 },
+  { key: 'marine-plywood-18', supplier: 'waha', category: 'timber', name: 'خشب معاكس بحري 18 مم', description: 'أبلكاش بحري مقاوم للرطوبة للمطابخ والحمامات.', price: 145, unit: 'لوح', minQuantity: 10, stock: 0 },
   // Tiles and ceramics
-  ['ceramics', 'tiles-ceramics', 'بلاط بورسلان 60×60 سم لامع', 'بورسلان لامع درجة أولى للأرضيات الداخلية.', 48, 'م²', 50, 5200, { المقاس: '60×60 سم', السماكة: '9 مم' }],
-  ['ceramics', 'tiles-ceramics', 'سيراميك جدران 30×60 سم', 'سيراميك جدران للحمامات والمطابخ بألوان متعددة.', 32, 'م²', 30, 3800],
-  ['ceramics', 'tiles-ceramics', 'رخام كرارة إيطالي 2 سم', 'رخام كرارة أبيض مستورد للأرضيات والدرج.', 260, 'م²', 20, 420],
-  ['ceramics', 'tiles-ceramics', 'بلاط إنترلوك للأرصفة 6 سم', 'بلاط إنترلوك خرساني للأرصفة والمواقف.', 38, 'م²', 100, 9000],
-  ['ceramics', 'tiles-ceramics', 'لاصق بلاط أسمنتي', 'لاصق أسمنتي محسّن للبلاط والسيراميك داخلي وخارجي.', 24, 'كيس 20 كجم', 20, 2500],
+  { key: 'porcelain-60', supplier: 'ceramics', category: 'tiles-ceramics', name: 'بلاط بورسلان 60×60 سم لامع', description: 'بورسلان لامع درجة أولى للأرضيات الداخلية.', price: 48, unit: 'م²', minQuantity: 50, stock: 5200, specs: { المقاس: '60×60 سم', السماكة: '9 مم' } },
+  { key: 'wall-ceramic-30x60', supplier: 'ceramics', category: 'tiles-ceramics', name: 'سيراميك جدران 30×60 سم', description: 'سيراميك جدران للحمامات والمطابخ بألوان متعددة.', price: 32, unit: 'م²', minQuantity: 30, stock: 3800 },
+  { key: 'carrara-marble', supplier: 'ceramics', category: 'tiles-ceramics', name: 'رخام كرارة إيطالي 2 سم', description: 'رخام كرارة أبيض مستورد للأرضيات والدرج.', price: 260, unit: 'م²', minQuantity: 20, stock: 420 },
+  { key: 'interlock-6', supplier: 'ceramics', category: 'tiles-ceramics', name: 'بلاط إنترلوك للأرصفة 6 سم', description: 'بلاط إنترلوك خرساني للأرصفة والمواقف.', price: 38, unit: 'م²', minQuantity: 100, stock: 9000 },
+  { key: 'tile-adhesive', supplier: 'ceramics', category: 'tiles-ceramics', name: 'لاصق بلاط أسمنتي', description: 'لاصق أسمنتي محسّن للبلاط والسيراميك داخلي وخارجي.', price: 24, unit: 'كيس 20 كجم', minQuantity: 20, stock: 2500 },
   // Paint
-  ['ceramics', 'paint', 'دهان بلاستيك داخلي مطفي', 'دهان مائي قابل للغسيل للجدران الداخلية، رائحة خفيفة.', 65, 'جالون 3.6 لتر', 4, 700],
-  ['ceramics', 'paint', 'دهان أكريليك خارجي', 'دهان أكريليك مقاوم للشمس والرطوبة للواجهات.', 240, 'دلو 18 لتر', 2, 260],
-  ['ceramics', 'paint', 'برايمر مائي أساس', 'طبقة أساس للجدران الجديدة قبل الدهان.', 150, 'دلو 18 لتر', 2, 310],
-  ['ceramics', 'paint', 'دهان إيبوكسي للأرضيات', 'نظام إيبوكسي ثنائي المكون للمستودعات ومواقف السيارات.', 420, 'طقم 20 كجم', 1, 85],
-  ['ceramics', 'paint', 'معجون جدران', 'معجون تأسيس وتنعيم الجدران الداخلية.', 38, 'كيس 25 كجم', 10, 1200],
+  { key: 'interior-paint', supplier: 'ceramics', category: 'paint', name: 'دهان بلاستيك داخلي مطفي', description: 'دهان مائي قابل للغسيل للجدران الداخلية، رائحة خفيفة.', price: 65, unit: 'جالون 3.6 لتر', minQuantity: 4, stock: 700 },
+  { key: 'exterior-acrylic', supplier: 'ceramics', category: 'paint', name: 'دهان أكريليك خارجي', description: 'دهان أكريليك مقاوم للشمس والرطوبة للواجهات.', price: 240, unit: 'دلو 18 لتر', minQuantity: 2, stock: 260 },
+  { key: 'primer', supplier: 'ceramics', category: 'paint', name: 'برايمر مائي أساس', description: 'طبقة أساس للجدران الجديدة قبل الدهان.', price: 150, unit: 'دلو 18 لتر', minQuantity: 2, stock: 310 },
+  { key: 'epoxy-floor', supplier: 'ceramics', category: 'paint', name: 'دهان إيبوكسي للأرضيات', description: 'نظام إيبوكسي ثنائي المكون للمستودعات ومواقف السيارات.', price: 420, unit: 'طقم 20 كجم', minQuantity: 1, stock: 85 },
+  { key: 'wall-putty', supplier: 'ceramics', category: 'paint', name: 'معجون جدران', description: 'معجون تأسيس وتنعيم الجدران الداخلية.', price: 38, unit: 'كيس 25 كجم', minQuantity: 10, stock: 1200 },
   // Plumbing
-  ['plumbing', 'plumbing', 'مواسير UPVC للصرف 4 بوصة', 'مواسير صرف صحي UPVC بطول 6 أمتار.', 58, 'ماسورة 6 م', 10, 2200, { القطر: '4 بوصة', الطول: '6 م' }],
-  ['plumbing', 'plumbing', 'مواسير PPR للمياه 25 مم', 'مواسير مياه حارة وباردة PPR بطول 4 أمتار.', 18, 'ماسورة 4 م', 20, 5400, { القطر: '25 مم', الضغط: 'PN20' }],
-  ['plumbing', 'plumbing', 'خزان مياه بولي إيثيلين 2000 لتر', 'خزان علوي ثلاث طبقات مقاوم للأشعة فوق البنفسجية.', 1150, 'حبة', 1, 40],
-  ['plumbing', 'plumbing', 'خلاط مغسلة نحاس', 'خلاط مغسلة نحاس مطلي كروم مع ضمان سنتين.', 185, 'حبة', 1, 160],
-  ['plumbing', 'plumbing', 'سخان مياه كهربائي 80 لتر', 'سخان عمودي موفر للطاقة مع عازل حراري.', 690, 'حبة', 1, 0],
+  { key: 'upvc-pipe-4', supplier: 'plumbing', category: 'plumbing', name: 'مواسير UPVC للصرف 4 بوصة', description: 'مواسير صرف صحي UPVC بطول 6 أمتار.', price: 58, unit: 'ماسورة 6 م', minQuantity: 10, stock: 2200, specs: { القطر: '4 بوصة', الطول: '6 م' } },
+  { key: 'ppr-pipe-25', supplier: 'plumbing', category: 'plumbing', name: 'مواسير PPR للمياه 25 مم', description: 'مواسير مياه حارة وباردة PPR بطول 4 أمتار.', price: 18, unit: 'ماسورة 4 م', minQuantity: 20, stock: 5400, specs: { القطر: '25 مم', الضغط: 'PN20' } },
+  { key: 'water-tank-2000', supplier: 'plumbing', category: 'plumbing', name: 'خزان مياه بولي إيثيلين 2000 لتر', description: 'خزان علوي ثلاث طبقات مقاوم للأشعة فوق البنفسجية.', price: 1150, unit: 'حبة', minQuantity: 1, stock: 40 },
+  { key: 'basin-mixer', supplier: 'plumbing', category: 'plumbing', name: 'خلاط مغسلة نحاس', description: 'خلاط مغسلة نحاس مطلي كروم مع ضمان سنتين.', price: 185, unit: 'حبة', minQuantity: 1, stock: 160 },
+  { key: 'water-heater-80', supplier: 'plumbing', category: 'plumbing', name: 'سخان مياه كهربائي 80 لتر', description: 'سخان عمودي موفر للطاقة مع عازل حراري.', price: 690, unit: 'حبة', minQuantity: 1, stock: 0 },
   // Electrical
-  ['electrical', 'electrical', 'كيبل نحاس 4 مم²', 'كيبل نحاس معزول PVC للمكيفات والأحمال العالية.', 395, 'لفة 100 م', 1, 240, { المقطع: '4 مم²', العزل: 'PVC' }],
-  ['electrical', 'electrical', 'كيبل نحاس 2.5 مم²', 'كيبل نحاس للأفياش والدوائر العامة.', 255, 'لفة 100 م', 1, 410, { المقطع: '2.5 مم²' }],
-  ['electrical', 'electrical', 'لوحة توزيع 24 خط', 'لوحة توزيع معدنية للمباني السكنية.', 320, 'حبة', 1, 75],
-  ['electrical', 'electrical', 'قاطع كهربائي 32 أمبير', 'قاطع أحادي القطب للوحات التوزيع.', 28, 'حبة', 10, 1300],
-  ['electrical', 'electrical', 'كشاف LED 100 واط', 'كشاف خارجي مقاوم للماء IP65 للمواقع والمستودعات.', 145, 'حبة', 2, 220],
+  { key: 'cable-4', supplier: 'electrical', category: 'electrical', name: 'كيبل نحاس 4 مم²', description: 'كيبل نحاس معزول PVC للمكيفات والأحمال العالية.', price: 395, unit: 'لفة 100 م', minQuantity: 1, stock: 240, specs: { المقطع: '4 مم²', العزل: 'PVC' } },
+  { key: 'cable-2-5', supplier: 'electrical', category: 'electrical', name: 'كيبل نحاس 2.5 مم²', description: 'كيبل نحاس للأفياش والدوائر العامة.', price: 255, unit: 'لفة 100 م', minQuantity: 1, stock: 410, specs: { المقطع: '2.5 مم²' } },
+  { key: 'panel-24', supplier: 'electrical', category: 'electrical', name: 'لوحة توزيع 24 خط', description: 'لوحة توزيع معدنية للمباني السكنية.', price: 320, unit: 'حبة', minQuantity: 1, stock: 75 },
+  { key: 'breaker-32a', supplier: 'electrical', category: 'electrical', name: 'قاطع كهربائي 32 أمبير', description: 'قاطع أحادي القطب للوحات التوزيع.', price: 28, unit: 'حبة', minQuantity: 10, stock: 1300 },
+  { key: 'led-flood-100w', supplier: 'electrical', category: 'electrical', name: 'كشاف LED 100 واط', description: 'كشاف خارجي مقاوم للماء IP65 للمواقع والمستودعات.', price: 145, unit: 'حبة', minQuantity: 2, stock: 220 },
   // Insulation
-  ['waha', 'insulation', 'ألواح فوم بوليسترين مبثوق 5 سم', 'ألواح XPS للعزل الحراري للأسطح والجدران.', 42, 'لوح', 20, 1800, { السماكة: '5 سم', الكثافة: '32 كجم/م³' }],
-  ['waha', 'insulation', 'لفائف عزل مائي بيتوميني 4 مم', 'لفائف بيتومين معدلة للعزل المائي للأسطح والأساسات.', 95, 'لفة 10 م²', 10, 650],
-  ['waha', 'insulation', 'ألواح صوف صخري 50 مم', 'عزل حراري وصوتي مقاوم للحريق.', 120, 'ربطة', 5, 300],
-  ['waha', 'insulation', 'عازل مائي أكريليك للأسطح', 'طلاء عازل مرن أبيض عاكس للحرارة.', 210, 'دلو 20 كجم', 2, 140],
-  ['waha', 'insulation', 'صوف زجاجي 50 مم', 'لفائف صوف زجاجي للعزل الحراري في الأسقف المعلقة.', 135, 'لفة', 5, 220],
+  { key: 'xps-board-5', supplier: 'waha', category: 'insulation', name: 'ألواح فوم بوليسترين مبثوق 5 سم', description: 'ألواح XPS للعزل الحراري للأسطح والجدران.', price: 42, unit: 'لوح', minQuantity: 20, stock: 1800, specs: { السماكة: '5 سم', الكثافة: '32 كجم/م³' } },
+  { key: 'bitumen-membrane-4', supplier: 'waha', category: 'insulation', name: 'لفائف عزل مائي بيتوميني 4 مم', description: 'لفائف بيتومين معدلة للعزل المائي للأسطح والأساسات.', price: 95, unit: 'لفة 10 م²', minQuantity: 10, stock: 650 },
+  { key: 'rockwool-50', supplier: 'waha', category: 'insulation', name: 'ألواح صوف صخري 50 مم', description: 'عزل حراري وصوتي مقاوم للحريق.', price: 120, unit: 'ربطة', minQuantity: 5, stock: 300 },
+  { key: 'roof-coating', supplier: 'waha', category: 'insulation', name: 'عازل مائي أكريليك للأسطح', description: 'طلاء عازل مرن أبيض عاكس للحرارة.', price: 210, unit: 'دلو 20 كجم', minQuantity: 2, stock: 140 },
+  { key: 'glass-wool-50', supplier: 'waha', category: 'insulation', name: 'صوف زجاجي 50 مم', description: 'لفائف صوف زجاجي للعزل الحراري في الأسقف المعلقة.', price: 135, unit: 'لفة', minQuantity: 5, stock: 220 },
   // Heavy equipment rental
-  ['equipment', 'heavy-equipment-rental', 'تأجير حفار 20 طن مع مشغل', 'حفار هيدروليكي للحفر والتكسير، يشمل المشغل والوقود.', 1800, 'يوم', 1, null],
-  ['equipment', 'heavy-equipment-rental', 'تأجير رافعة شوكية 3 طن', 'رافعة شوكية ديزل للمستودعات والمواقع.', 450, 'يوم', 1, null],
-  ['equipment', 'heavy-equipment-rental', 'تأجير كرين متحرك 50 طن', 'كرين تلسكوبي مع مشغل معتمد.', 650, 'ساعة', 4, null],
-  ['equipment', 'heavy-equipment-rental', 'تأجير شيول لودر', 'لودر للتحميل ونقل الأتربة داخل الموقع.', 1400, 'يوم', 1, null],
-  ['equipment', 'heavy-equipment-rental', 'تأجير مضخة خرسانة 36 متر', 'مضخة خرسانة بذراع 36 مترًا للأسقف والأدوار العليا.', 2500, 'يوم', 1, null],
+  { key: 'excavator-20t', supplier: 'equipment', category: 'heavy-equipment-rental', name: 'تأجير حفار 20 طن مع مشغل', description: 'حفار هيدروليكي للحفر والتكسير، يشمل المشغل والوقود.', price: 1800, unit: 'يوم', minQuantity: 1, stock: null },
+  { key: 'forklift-3t', supplier: 'equipment', category: 'heavy-equipment-rental', name: 'تأجير رافعة شوكية 3 طن', description: 'رافعة شوكية ديزل للمستودعات والمواقع.', price: 450, unit: 'يوم', minQuantity: 1, stock: null },
+  { key: 'crane-50t', supplier: 'equipment', category: 'heavy-equipment-rental', name: 'تأجير كرين متحرك 50 طن', description: 'كرين تلسكوبي مع مشغل معتمد.', price: 650, unit: 'ساعة', minQuantity: 4, stock: null },
+  { key: 'wheel-loader', supplier: 'equipment', category: 'heavy-equipment-rental', name: 'تأجير شيول لودر', description: 'لودر للتحميل ونقل الأتربة داخل الموقع.', price: 1400, unit: 'يوم', minQuantity: 1, stock: null },
+  { key: 'concrete-pump-36', supplier: 'equipment', category: 'heavy-equipment-rental', name: 'تأجير مضخة خرسانة 36 متر', description: 'مضخة خرسانة بذراع 36 مترًا للأسقف والأدوار العليا.', price: 2500, unit: 'يوم', minQuantity: 1, stock: null },
   // Safety equipment
-  ['equipment', 'safety-equipment', 'خوذة سلامة معتمدة', 'خوذة سلامة مطابقة لمعيار EN 397 بحزام قابل للتعديل.', 18, 'حبة', 10, 1500],
-  ['equipment', 'safety-equipment', 'حذاء سلامة برأس فولاذي', 'حذاء سلامة مقاوم للانزلاق والزيوت.', 120, 'زوج', 5, 400],
-  ['equipment', 'safety-equipment', 'سترة عاكسة', 'سترة عالية الوضوح للعمل في المواقع والطرق.', 12, 'حبة', 20, 3000],
-  ['equipment', 'safety-equipment', 'حزام أمان للعمل على المرتفعات', 'حزام أمان كامل للجسم مع حبل وممتص صدمات.', 240, 'حبة', 2, 90],
-  ['equipment', 'safety-equipment', 'نظارات واقية', 'نظارات واقية مضادة للخدش والغبار.', 15, 'حبة', 10, 2000],
-];
+  { key: 'safety-helmet', supplier: 'equipment', category: 'safety-equipment', name: 'خوذة سلامة معتمدة', description: 'خوذة سلامة مطابقة لمعيار EN 397 بحزام قابل للتعديل.', price: 18, unit: 'حبة', minQuantity: 10, stock: 1500 },
+  { key: 'safety-boots', supplier: 'equipment', category: 'safety-equipment', name: 'حذاء سلامة برأس فولاذي', description: 'حذاء سلامة مقاوم للانزلاق والزيوت.', price: 120, unit: 'زوج', minQuantity: 5, stock: 400 },
+  { key: 'hi-vis-vest', supplier: 'equipment', category: 'safety-equipment', name: 'سترة عاكسة', description: 'سترة عالية الوضوح للعمل في المواقع والطرق.', price: 12, unit: 'حبة', minQuantity: 20, stock: 3000 },
+  { key: 'safety-harness', supplier: 'equipment', category: 'safety-equipment', name: 'حزام أمان للعمل على المرتفعات', description: 'حزام أمان كامل للجسم مع حبل وممتص صدمات.', price: 240, unit: 'حبة', minQuantity: 2, stock: 90 },
+  { key: 'safety-glasses', supplier: 'equipment', category: 'safety-equipment', name: 'نظارات واقية', description: 'نظارات واقية مضادة للخدش والغبار.', price: 15, unit: 'حبة', minQuantity: 10, stock: 2000 },
+] as const satisfies readonly DemoProduct[];
+
+type ProductKey = (typeof DEMO_PRODUCTS)[number]['key'];
 
 export interface DemoProject {
-  owner: string;
+  key: string;
+  owner: CompanyKey;
   title: string;
   description: string;
   budget: number;
@@ -379,8 +391,9 @@ export interface DemoProject {
   requirements: string;
 }
 
-export const DEMO_PROJECTS: DemoProject[] = [
+export const DEMO_PROJECTS = [
   {
+    key: 'school',
     owner: 'government',
     title: 'إنشاء مدرسة ابتدائية بسعة 600 طالب',
     description: 'تصميم وتنفيذ مبنى مدرسي من دورين مع ملاعب ومصلى وأعمال الموقع العام.',
@@ -390,6 +403,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     requirements: 'تصنيف مقاولين درجة ثانية في المباني، وخبرة في مشروعين تعليميين مماثلين على الأقل.',
   },
   {
+    key: 'stormwater',
     owner: 'government',
     title: 'صيانة وتأهيل شبكة تصريف مياه الأمطار',
     description: 'تنظيف وإعادة تأهيل 14 كم من شبكة التصريف واستبدال غرف التفتيش المتضررة.',
@@ -399,6 +413,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     requirements: 'خبرة في أعمال البنية التحتية، ومعدات شفط وتنظيف مملوكة.',
   },
   {
+    key: 'clinic',
     owner: 'government',
     title: 'توسعة مركز الرعاية الصحية الأولية',
     description: 'إضافة جناح عيادات من دور واحد بمساحة 900 م² مع مواقف وممرات مظللة.',
@@ -408,6 +423,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     requirements: 'الالتزام بمتطلبات كود البناء السعودي للمنشآت الصحية.',
   },
   {
+    key: 'park',
     owner: 'government2',
     title: 'إنشاء حديقة عامة وممشى رياضي',
     description: 'حديقة بمساحة 25 ألف م² تشمل ممشى بطول 2 كم وألعاب أطفال وإنارة وري بالتنقيط.',
@@ -417,6 +433,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     requirements: 'خبرة في أعمال تنسيق المواقع والري.',
   },
   {
+    key: 'roads',
     owner: 'government2',
     title: 'رصف وإنارة طرق داخلية بطول 12 كم',
     description: 'أعمال طبقة الأساس والأسفلت والأرصفة وأعمدة الإنارة للطرق الداخلية.',
@@ -425,30 +442,34 @@ export const DEMO_PROJECTS: DemoProject[] = [
     deadlineInDays: 90,
     requirements: 'تصنيف في أعمال الطرق، وخطة سلامة مرورية معتمدة.',
   },
-];
+] as const satisfies readonly DemoProject[];
+
+type ProjectKey = (typeof DEMO_PROJECTS)[number]['key'];
 
 /** Sealed bids already on the projects (by contractors other than the demo account). */
-export const DEMO_BIDS = [
-  { project: 0, contractor: 'contractor2', amount: 17_900_000, days: 420, proposal: 'ننفذ المشروع خلال 14 شهرًا بفريق هندسي مقيم، ولدينا ثلاث مدارس منفذة في جدة.' },
-  { project: 1, contractor: 'contractor3', amount: 3_950_000, days: 180, proposal: 'نملك معدات الشفط والتنظيف، ونقترح التنفيذ على ثلاث مراحل لتقليل إغلاق الطرق.' },
-  { project: 0, contractor: 'contractor3', amount: 18_250_000, days: 390, proposal: 'عرض شامل للتصميم والتنفيذ مع ضمان خمس سنوات على الأعمال الإنشائية.' },
+export const DEMO_BIDS: Array<{ project: ProjectKey; contractor: CompanyKey; amount: number; days: number; proposal: string }> = [
+  { project: 'school', contractor: 'contractor2', amount: 17_900_000, days: 420, proposal: 'ننفذ المشروع خلال 14 شهرًا بفريق هندسي مقيم، ولدينا ثلاث مدارس منفذة في جدة.' },
+  { project: 'stormwater', contractor: 'contractor3', amount: 3_950_000, days: 180, proposal: 'نملك معدات الشفط والتنظيف، ونقترح التنفيذ على ثلاث مراحل لتقليل إغلاق الطرق.' },
+  { project: 'school', contractor: 'contractor3', amount: 18_250_000, days: 390, proposal: 'عرض شامل للتصميم والتنفيذ مع ضمان خمس سنوات على الأعمال الإنشائية.' },
 ];
 
 export interface DemoOrder {
-  contractor: string;
+  key: string;
+  contractor: CompanyKey;
   title: string;
   description: string;
   quantity: number;
   unit: string;
   location: string;
   urgency: UrgencyLevel;
-  budget?: [number, number];
+  budget?: readonly [number, number];
   /** days until the delivery deadline; none means it expires 7 days after creation */
   deadlineInDays?: number;
 }
 
-export const DEMO_ORDERS: DemoOrder[] = [
+export const DEMO_ORDERS = [
   {
+    key: 'urgent-cement',
     contractor: 'contractor',
     title: 'مطلوب أسمنت بورتلاندي بشكل عاجل',
     description: 'توريد 200 كيس أسمنت بورتلاندي إلى الموقع قبل صب السقف.',
@@ -460,6 +481,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     deadlineInDays: 2,
   },
   {
+    key: 'rebar-16',
     contractor: 'contractor2',
     title: 'حديد تسليح 16 مم',
     description: '12 طن حديد تسليح قطر 16 مم درجة 60 مع التوصيل.',
@@ -471,6 +493,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     deadlineInDays: 4,
   },
   {
+    key: 'hollow-blocks',
     contractor: 'contractor3',
     title: 'بلوك مفرغ 15 سم',
     description: '5000 حبة بلوك مفرغ للجدران الداخلية لمبنى سكني.',
@@ -480,6 +503,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     urgency: 'normal',
   },
   {
+    key: 'washed-sand',
     contractor: 'contractor2',
     title: 'رمل أبيض مغسول',
     description: '40 م³ رمل مغسول للياسة، التوريد على دفعتين.',
@@ -489,16 +513,19 @@ export const DEMO_ORDERS: DemoOrder[] = [
     urgency: 'low',
     deadlineInDays: 5,
   },
-];
+] as const satisfies readonly DemoOrder[];
 
-/** Offers on the first order (the demo contractor's), so it has something to accept. */
-export const DEMO_ORDER_RESPONSES = [
-  { order: 0, supplier: 'safwa', price: 3450, hours: 12, notes: 'التوريد بشاحنتنا خلال 12 ساعة من التأكيد.' },
-  { order: 0, supplier: 'steel', price: 3300, hours: 24, notes: 'السعر شامل التنزيل في الموقع.' },
+type OrderKey = (typeof DEMO_ORDERS)[number]['key'];
+
+/** Offers on the demo contractor's order, so it has something to accept. */
+export const DEMO_ORDER_RESPONSES: Array<{ order: OrderKey; supplier: CompanyKey; price: number; hours: number; notes: string }> = [
+  { order: 'urgent-cement', supplier: 'safwa', price: 3450, hours: 12, notes: 'التوريد بشاحنتنا خلال 12 ساعة من التأكيد.' },
+  { order: 'urgent-cement', supplier: 'steel', price: 3300, hours: 24, notes: 'السعر شامل التنزيل في الموقع.' },
 ];
 
 export interface DemoTransportRequest {
-  requester: string;
+  key: string;
+  requester: CompanyKey;
   pickup: string;
   delivery: string;
   cargo: string;
@@ -510,8 +537,9 @@ export interface DemoTransportRequest {
   deliveryInDays: number;
 }
 
-export const DEMO_TRANSPORT_REQUESTS: DemoTransportRequest[] = [
+export const DEMO_TRANSPORT_REQUESTS = [
   {
+    key: 'rebar-to-riyadh',
     requester: 'contractor',
     pickup: 'الدمام - المدينة الصناعية الثانية',
     delivery: 'الرياض - حي الملقا',
@@ -523,6 +551,7 @@ export const DEMO_TRANSPORT_REQUESTS: DemoTransportRequest[] = [
     deliveryInDays: 3,
   },
   {
+    key: 'blocks-to-kharj',
     requester: 'safwa',
     pickup: 'الرياض - المدينة الصناعية الثالثة',
     delivery: 'الخرج - حي الخالدية',
@@ -534,6 +563,7 @@ export const DEMO_TRANSPORT_REQUESTS: DemoTransportRequest[] = [
     deliveryInDays: 1,
   },
   {
+    key: 'tanks-to-jeddah',
     requester: 'plumbing',
     pickup: 'مكة المكرمة - حي العزيزية',
     delivery: 'جدة - حي الروضة',
@@ -545,25 +575,27 @@ export const DEMO_TRANSPORT_REQUESTS: DemoTransportRequest[] = [
     pickupInDays: 3,
     deliveryInDays: 3,
   },
-];
+] as const satisfies readonly DemoTransportRequest[];
 
-/** A quote already on the first request, from the carrier that is not the demo account. */
-export const DEMO_TRANSPORT_OFFERS = [
-  { request: 0, company: 'transport2', price: 4200, vehicle: 'سطحة مرسيدس أكتروس 2019، حمولة 25 طن', notes: 'التحميل صباحًا والوصول في نفس اليوم.' },
+type TransportRequestKey = (typeof DEMO_TRANSPORT_REQUESTS)[number]['key'];
+
+/** A quote already on the demo contractor's request, from the carrier that is not the demo account. */
+export const DEMO_TRANSPORT_OFFERS: Array<{ request: TransportRequestKey; company: CompanyKey; price: number; vehicle: string; notes: string }> = [
+  { request: 'rebar-to-riyadh', company: 'transport2', price: 4200, vehicle: 'سطحة مرسيدس أكتروس 2019، حمولة 25 طن', notes: 'التحميل صباحًا والوصول في نفس اليوم.' },
 ];
 
 /** Reviews from buyers, so ratings on the catalogue are not all zero. */
-export const DEMO_REVIEWS: Array<{ reviewer: string; product?: number; user?: string; rating: number; text?: string }> = [
-  { reviewer: 'contractor2', product: 5, rating: 5, text: 'حديد مطابق للمواصفات والتوريد في الموعد.' },
-  { reviewer: 'contractor3', product: 5, rating: 4, text: 'جودة ممتازة والسعر مناسب.' },
-  { reviewer: 'contractor2', product: 3, rating: 5, text: 'خرسانة متجانسة وفريق ضخ محترف.' },
-  { reviewer: 'contractor3', product: 3, rating: 4 },
-  { reviewer: 'contractor2', product: 25, rating: 4, text: 'بورسلان جميل، بعض الكراتين وصلت متأخرة.' },
-  { reviewer: 'contractor3', product: 0, rating: 5, text: 'أسمنت ممتاز وتسليم سريع.' },
-  { reviewer: 'contractor2', product: 10, rating: 4 },
-  { reviewer: 'contractor3', product: 50, rating: 5, text: 'المشغل محترف والمعدة بحالة ممتازة.' },
-  { reviewer: 'contractor2', product: 55, rating: 3, text: 'جيدة لكن المقاسات محدودة.' },
-  { reviewer: 'contractor3', product: 45, rating: 4 },
+export const DEMO_REVIEWS: Array<{ reviewer: CompanyKey; rating: number; text?: string } & ({ product: ProductKey } | { user: CompanyKey })> = [
+  { reviewer: 'contractor2', product: 'rebar-12', rating: 5, text: 'حديد مطابق للمواصفات والتوريد في الموعد.' },
+  { reviewer: 'contractor3', product: 'rebar-12', rating: 4, text: 'جودة ممتازة والسعر مناسب.' },
+  { reviewer: 'contractor2', product: 'concrete-c30', rating: 5, text: 'خرسانة متجانسة وفريق ضخ محترف.' },
+  { reviewer: 'contractor3', product: 'concrete-c30', rating: 4 },
+  { reviewer: 'contractor2', product: 'porcelain-60', rating: 4, text: 'بورسلان جميل، بعض الكراتين وصلت متأخرة.' },
+  { reviewer: 'contractor3', product: 'opc-cement', rating: 5, text: 'أسمنت ممتاز وتسليم سريع.' },
+  { reviewer: 'contractor2', product: 'solid-block-20', rating: 4 },
+  { reviewer: 'contractor3', product: 'excavator-20t', rating: 5, text: 'المشغل محترف والمعدة بحالة ممتازة.' },
+  { reviewer: 'contractor2', product: 'safety-helmet', rating: 3, text: 'جيدة لكن المقاسات محدودة.' },
+  { reviewer: 'contractor3', product: 'xps-board-5', rating: 4 },
   { reviewer: 'contractor2', user: 'steel', rating: 5, text: 'مورد موثوق منذ سنوات.' },
   { reviewer: 'contractor3', user: 'safwa', rating: 4 },
   { reviewer: 'contractor2', user: 'transport', rating: 5, text: 'نقل آمن والتزام بالمواعيد.' },

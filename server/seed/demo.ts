@@ -13,6 +13,10 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
 import {
+  type DemoCompany,
+  type DemoOrder,
+  type DemoProduct,
+  type DemoTransportRequest,
   DEMO_BIDS,
   DEMO_COMPANIES,
   DEMO_ORDER_RESPONSES,
@@ -46,18 +50,25 @@ export async function seedDemo(knex: Knex, opts: { store?: ObjectStore } = {}): 
   });
 }
 
+/** A new id for each row of a keyed demo list, and the row and id of a key. */
+function keyed<T extends { key: string }>(rows: readonly T[], what: string) {
+  const byKey = new Map(rows.map((row) => [row.key, { row, id: crypto.randomUUID() }]));
+  if (byKey.size !== rows.length) throw new Error(`demo data repeats a ${what} key`);
+  const get = (key: string) => {
+    const found = byKey.get(key);
+    if (!found) throw new Error(`demo data names an unknown ${what}: ${key}`);
+    return found;
+  };
+  return { id: (key: string) => get(key).id, row: (key: string) => get(key).row };
+}
+
 async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStore): Promise<void> {
   const at = (offsetMs: number) => new Date(now + offsetMs);
-  const userId = new Map(DEMO_COMPANIES.map((c) => [c.key, crypto.randomUUID()]));
-  const idOf = (key: string) => {
-    const id = userId.get(key);
-    if (!id) throw new Error(`demo data names an unknown company: ${key}`);
-    return id;
-  };
+  const companyId = keyed(DEMO_COMPANIES, 'company').id;
 
   await trx('users').insert(
-    DEMO_COMPANIES.map((c, i) => ({
-      id: idOf(c.key),
+    DEMO_COMPANIES.map((c: DemoCompany, i) => ({
+      id: companyId(c.key),
       email: c.email,
       name: c.name,
       is_admin: c.is_admin ?? false,
@@ -66,8 +77,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     })),
   );
   await trx('profiles').insert(
-    DEMO_COMPANIES.map((c) => ({
-      user_id: idOf(c.key),
+    DEMO_COMPANIES.map((c: DemoCompany) => ({
+      user_id: companyId(c.key),
       role: c.role,
       company_name: c.company_name,
       phone: c.phone,
@@ -83,25 +94,25 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       language: 'ar',
     })),
   );
-  await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: idOf(c.key), plan_id: 'free' })));
+  await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: companyId(c.key), plan_id: 'free' })));
 
   const categories = new Map<string, string>(
     (await trx('categories').select('id', 'slug')).map((r: { id: string; slug: string }) => [r.slug, r.id]),
   );
-  const productIds = DEMO_PRODUCTS.map(() => crypto.randomUUID());
+  const productId = keyed(DEMO_PRODUCTS, 'product').id;
   await trx('products').insert(
-    DEMO_PRODUCTS.map(([supplier, slug, name, description, price, unit, minQuantity, stock, specs], i) => ({
-      id: productIds[i],
-      supplier_id: idOf(supplier),
-      category_id: categories.get(slug) ?? null,
-      name,
-      description,
-      price,
-      unit,
-      min_quantity: minQuantity,
-      stock_quantity: stock,
-      availability_status: stock === 0 ? 'out_of_stock' : 'available',
-      specifications: specs ? JSON.stringify(specs) : null,
+    DEMO_PRODUCTS.map((p: DemoProduct, i) => ({
+      id: productId(p.key),
+      supplier_id: companyId(p.supplier),
+      category_id: categories.get(p.category) ?? null,
+      name: p.name,
+      description: p.description,
+      price: p.price,
+      unit: p.unit,
+      min_quantity: p.minQuantity,
+      stock_quantity: p.stock,
+      availability_status: p.stock === 0 ? 'out_of_stock' : 'available',
+      specifications: p.specs ? JSON.stringify(p.specs) : null,
       // Spread over the last days in a shuffled order, so "newest first" mixes categories.
       created_at: at(-((i * 37) % DEMO_PRODUCTS.length) * 97 * MINUTE_MS),
     })),
@@ -110,15 +121,15 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     await seedDemoPhotos(
       trx,
       store,
-      DEMO_PRODUCTS.map(([supplier, slug], i) => ({ id: productIds[i], supplier_id: idOf(supplier), slug })),
+      DEMO_PRODUCTS.map((p) => ({ id: productId(p.key), supplier_id: companyId(p.supplier), slug: p.category })),
     );
   }
 
-  const projectIds = DEMO_PROJECTS.map(() => crypto.randomUUID());
+  const projectId = keyed(DEMO_PROJECTS, 'project').id;
   await trx('projects').insert(
     DEMO_PROJECTS.map((p, i) => ({
-      id: projectIds[i],
-      government_id: idOf(p.owner),
+      id: projectId(p.key),
+      government_id: companyId(p.owner),
       title: p.title,
       description: p.description,
       budget: p.budget,
@@ -135,8 +146,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     DEMO_BIDS.map(async (b, i) => {
       const bid = {
         id: crypto.randomUUID(),
-        project_id: projectIds[b.project],
-        contractor_id: idOf(b.contractor),
+        project_id: projectId(b.project),
+        contractor_id: companyId(b.contractor),
         amount: b.amount,
         proposal: b.proposal,
         estimated_completion_days: b.days,
@@ -160,14 +171,14 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     })),
   );
 
-  const orderIds = DEMO_ORDERS.map(() => crypto.randomUUID());
+  const orderId = keyed(DEMO_ORDERS, 'order').id;
   await trx('instant_orders').insert(
-    DEMO_ORDERS.map((o, i) => {
+    DEMO_ORDERS.map((o: DemoOrder, i) => {
       const createdAt = at(-(i + 1) * 3 * 60 * MINUTE_MS);
       const deadline = o.deadlineInDays === undefined ? null : at(o.deadlineInDays * DAY_MS);
       return {
-        id: orderIds[i],
-        contractor_id: idOf(o.contractor),
+        id: orderId(o.key),
+        contractor_id: companyId(o.contractor),
         title: o.title,
         description: o.description,
         quantity: o.quantity,
@@ -185,8 +196,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   );
   await trx('instant_order_responses').insert(
     DEMO_ORDER_RESPONSES.map((r, i) => ({
-      instant_order_id: orderIds[r.order],
-      supplier_id: idOf(r.supplier),
+      instant_order_id: orderId(r.order),
+      supplier_id: companyId(r.supplier),
       offered_price: r.price,
       delivery_time_hours: r.hours,
       notes: r.notes,
@@ -194,11 +205,11 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     })),
   );
 
-  const requestIds = DEMO_TRANSPORT_REQUESTS.map(() => crypto.randomUUID());
+  const transportRequest = keyed<DemoTransportRequest>(DEMO_TRANSPORT_REQUESTS, 'transport request');
   await trx('transport_requests').insert(
-    DEMO_TRANSPORT_REQUESTS.map((r, i) => ({
-      id: requestIds[i],
-      requester_id: idOf(r.requester),
+    DEMO_TRANSPORT_REQUESTS.map((r: DemoTransportRequest, i) => ({
+      id: transportRequest.id(r.key),
+      requester_id: companyId(r.requester),
       pickup_location: r.pickup,
       delivery_location: r.delivery,
       cargo_description: r.cargo,
@@ -214,10 +225,10 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   );
   await trx('transport_offers').insert(
     DEMO_TRANSPORT_OFFERS.map((o) => {
-      const request = DEMO_TRANSPORT_REQUESTS[o.request];
+      const request = transportRequest.row(o.request);
       return {
-        transport_request_id: requestIds[o.request],
-        transport_company_id: idOf(o.company),
+        transport_request_id: transportRequest.id(o.request),
+        transport_company_id: companyId(o.company),
         quoted_price: o.price,
         estimated_pickup_time: at(request.pickupInDays * DAY_MS),
         estimated_delivery_time: at(request.deliveryInDays * DAY_MS + 6 * 60 * MINUTE_MS),
@@ -229,9 +240,9 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
 
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({
-      reviewer_id: idOf(r.reviewer),
-      target_type: r.product === undefined ? 'user' : 'product',
-      target_id: r.product === undefined ? idOf(r.user!) : productIds[r.product],
+      reviewer_id: companyId(r.reviewer),
+      target_type: 'product' in r ? 'product' : 'user',
+      target_id: 'product' in r ? productId(r.product) : companyId(r.user),
       rating: r.rating,
       text: r.text ?? null,
     })),
