@@ -38,6 +38,7 @@ export const PUSH_CATEGORY_OF = {
   'delivery.delivered': 'deliveries',
   'delivery.confirmed': 'deliveries',
   'delivery.problem': 'deliveries',
+  'delivery.driver_removed': 'deliveries',
   'subscription.subscribed': 'account',
   'subscription.trial_started': 'account',
   'subscription.trial_ending': 'account',
