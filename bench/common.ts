@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,19 @@ export async function freshSchema(schema: string, poolMax = 20, url = DATABASE_U
   const db = await openDatabase({ url, schema, poolMax });
   await migrateLatest(db.knex, schema);
   return db;
+}
+
+/**
+ * A port free on every interface at the moment of asking, for a process started next (a
+ * server, Chromium's debugging port, a Postgres cluster) that must be told its port. Free
+ * on every interface, it is free on loopback too.
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
 }
 
 export async function listen(handler: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {

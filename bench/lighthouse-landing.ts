@@ -16,24 +16,15 @@
  * timings it observes), so the load average is recorded with the figures.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
-import { freshSchema, saveResults, spawnServer, table } from './common';
+import { freePort, freshSchema, saveResults, spawnServer, table } from './common';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const SCHEMA = process.env.BENCH_LIGHTHOUSE_SCHEMA ?? 'bench_landing';
 const LANG = process.env.BENCH_LANG;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Run {
   performance: number;

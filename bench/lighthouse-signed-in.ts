@@ -13,24 +13,15 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from './browser';
-import { saveResults } from './common';
+import { freePort, saveResults } from './common';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const OWN = 200;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const WORDS = ['إسمنت', 'حديد', 'تسليح', 'بلوك', 'رمل', 'طوب', 'خشب', 'بلاط', 'دهان', 'أنابيب', 'كابلات', 'عزل', 'زجاج', 'جبس', 'cement', 'steel', 'rebar', 'tile', 'paint', 'pipe'];
 function syntheticProducts(me: string, generation: number) {

@@ -7,10 +7,10 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './common';
 
 const run = promisify(execFile);
 
@@ -34,14 +34,6 @@ function binDir(): string {
   if (!versions.length) throw new Error('no Postgres server binaries under /usr/lib/postgresql (set PG_BIN)');
   versions.sort((a, b) => Number(b) - Number(a));
   return path.join(root, versions[0], 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 export async function createCluster(settings: Record<string, string | number> = {}): Promise<Cluster> {

@@ -34,10 +34,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
 import sharp from 'sharp';
-import { lighthouseCpuSlowdown, saveResults, table } from './common';
+import { freePort, lighthouseCpuSlowdown, saveResults, table } from './common';
 
 const FLAGS = CHROMIUM_FLAGS;
 const RATE_BYTES = 1_600_000 / 8; // 1.6 Mbps
@@ -46,14 +46,6 @@ const CUT_MS = 3_000;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Rounds of an uninterrupted and a cut upload (BENCH_UPLOAD_ROUNDS, 3 by default); the medians are reported. */
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * The phone's link, as a TCP proxy between the browser and the server: each direction is
@@ -217,54 +209,71 @@ export type LhRun = { performance: number; lcp_ms: number; tbt_ms: number; si_ms
 /** A series of runs at one CPU slowdown: /services's and, as its baseline, the landing page's. */
 export type LhSeries = { runs: LhRun[]; median: LhRun; landing_runs: LhRun[]; landing_median: LhRun };
 
-async function main() {
-  if (!fs.existsSync('dist/index.html')) throw new Error('build first: npx vite build');
+/** The real app on an embedded database seeded with the demo data, and the phone's link in front of it. */
+interface Setup {
+  /** The app through the phone's link. */
+  base: string;
+  /** The server without the phone's link in between (Lighthouse simulates its own phone). */
+  direct: string;
+  proxy: ReturnType<typeof phoneLink>;
+  stop(): void;
+}
+
+async function startServer(): Promise<Setup> {
   const serverPort = await freePort();
   const proxyPort = await freePort();
   const base = `http://localhost:${proxyPort}`;
-  /** The server without the phone's link in between (Lighthouse simulates its own phone). */
   const direct = `http://localhost:${serverPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-photos-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: '1' };
   delete env.DATABASE_URL; // the embedded database of DATA_DIR, seeded with the demo data
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env });
   const proxy = phoneLink(proxyPort, serverPort);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  const results: Record<string, unknown> = {};
-  try {
-    await waitFor('the server', async () => ((await fetch(`${base}/api/health`).catch(() => null))?.ok ? true : undefined), 180_000, 1000);
+  return {
+    base,
+    direct,
+    proxy,
+    stop: () => {
+      proxy.close();
+      server.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-    // ---- 1. the throttled upload, uninterrupted and then cut halfway ----
-    const [photoA, photoB] = await Promise.all([phonePhoto(60), phonePhoto(180)]);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA' });
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
-    await page.getByTestId('login-button').click();
-    await page.waitForURL(/\/dev-idp\//);
-    await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
-    await page.locator('input[name="name"]').fill('Bench');
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
-    await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
-    const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
-    // Room for every round's two products (the free plan's limit is 10, the demo supplier has some already).
-    const plan = await page.evaluate(async () => (await fetch('/api/subscription/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ planId: 'enterprise', billingCycle: 'monthly' }) })).status);
-    if (plan !== 200 && plan !== 201) throw new Error(`subscribe: ${plan}`);
-    const dbName = `binaa-${me}`;
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+/** The demo supplier signed in on a phone-sized page, on the enterprise plan, with the device's ways to add and follow photos. */
+async function supplierOnPhone(browser: Browser, { base, direct, proxy }: Setup) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA' });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
+  await page.getByTestId('login-button').click();
+  await page.waitForURL(/\/dev-idp\//);
+  await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
+  await page.locator('input[name="name"]').fill('Bench');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+  await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
+  const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
+  // Room for every round's two products (the free plan's limit is 10, the demo supplier has some already).
+  const plan = await page.evaluate(async () => (await fetch('/api/subscription/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ planId: 'enterprise', billingCycle: 'monthly' }) })).status);
+  if (plan !== 200 && plan !== 201) throw new Error(`subscribe: ${plan}`);
+  const dbName = `binaa-${me}`;
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    // The page's view of the link: offline during the cut (its bandwidth and latency are the proxy's).
-    const link = async (offline: boolean) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  return {
+    context,
+    page,
+    /** The page's view of the link: offline during the cut (its bandwidth and latency are the proxy's). */
+    link: async (offline: boolean) => {
       if (offline) proxy.cut();
       await cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       if (!offline) proxy.restore();
-    };
-
+    },
     /** Adds a product with one photo in the dialog; resolves when the photo is queued on the device. */
-    const addWithPhoto = async (name: string, photo: Buffer) => {
+    addWithPhoto: async (name: string, photo: Buffer) => {
       await page.getByTestId('add-product').first().click();
       const form = page.getByTestId('product-form');
       await form.locator('[name="name"]').fill(name);
@@ -274,228 +283,249 @@ async function main() {
       await form.getByTestId('product-save').click();
       await form.waitFor({ state: 'hidden', timeout: 60_000 });
       return waitFor('the queued photo', async () => (await readUploads(page, dbName)).find((u) => u.status === 'queued'));
-    };
-    const sent = () => waitFor('the upload', async () => ((await readUploads(page, dbName)).some((u) => u.status === 'queued') ? undefined : true), 300_000);
-    const settled = () => waitFor('the uploads to settle', async () => ((await readUploads(page, dbName)).length === 0 ? true : undefined), 60_000, 200);
-
-    console.log(`signed in; phone photos of ${photoA.length} and ${photoB.length} bytes`);
-    await link(false);
-    await page.goto(`${base}/products`);
-    await page.getByTestId('add-product').first().waitFor();
-    proxy.state.shaped = true;
-
-    /** Baseline: a photo uploaded uninterrupted on the same link. */
-    const uninterrupted = async (round: number) => {
-      const upBefore = proxy.counter.up;
-      const start = Date.now();
-      proxy.state.uploadStartedAt = 0;
-      const row = await addWithPhoto(`صورة المقارنة ${round}`, photoA);
-      const queued = Date.now();
-      await sent();
-      if (!proxy.state.uploadStartedAt) throw new Error('no upload creation request went over the link');
-      const baseline = {
-        original_bytes: photoA.length,
-        downscaled_bytes: row.bytes,
-        prepare_ms: queued - start,
-        // From the upload's creation request on the link: the photo is sent as soon as its
-        // product reaches the server, often before the dialog has closed and the row is seen.
-        upload_ms: Date.now() - proxy.state.uploadStartedAt,
-        ideal_ms: Math.round((row.bytes / RATE_BYTES) * 1000),
-        bytes_sent: proxy.counter.up - upBefore,
-      };
-      await settled();
-      console.log(`baseline ${round}`, baseline);
-      return baseline;
-    };
-    /** The cut: offline once the proxy has seen half the downscaled file go up, for CUT_MS. */
-    const interrupted = async (round: number) => {
-      // Counted from before the save: the upload starts as soon as the photo is queued.
-      const upStart = proxy.counter.up;
-      const row = await addWithPhoto(`صورة مع انقطاع ${round}`, photoB);
-      await waitFor('half the upload', async () => (proxy.counter.up - upStart >= row.bytes / 2 ? true : undefined), 120_000, 10);
-      await link(true);
-      const cutAtBytes = proxy.counter.up - upStart;
-      await new Promise((r) => setTimeout(r, CUT_MS));
+    },
+    sent: () => waitFor('the upload', async () => ((await readUploads(page, dbName)).some((u) => u.status === 'queued') ? undefined : true), 300_000),
+    settled: () => waitFor('the uploads to settle', async () => ((await readUploads(page, dbName)).length === 0 ? true : undefined), 60_000, 200),
+    /** The offset the server holds of the device's queued upload (a resume starts from it). */
+    serverOffset: async () => {
       const queued = (await readUploads(page, dbName)).find((u) => u.status === 'queued');
-      // What the server kept of the first attempt: the offset a resume starts from.
-      const offset = queued?.url
+      return queued?.url
         ? Number((await fetch(new URL(queued.url, direct), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', cookie, origin: base } })).headers.get('upload-offset') ?? 0)
         : 0;
-      await link(false);
-      const returned = Date.now();
-      await sent();
-      const afterReturn = Date.now() - returned;
-      const bytesSent = proxy.counter.up - upStart;
-      await settled();
-      const cut = {
-        original_bytes: photoB.length,
-        downscaled_bytes: row.bytes,
-        sent_before_cut: cutAtBytes,
-        server_offset_at_cut: offset,
-        bytes_sent: bytesSent,
-        bytes_ratio: +(bytesSent / row.bytes).toFixed(3),
-        after_return_ms: afterReturn,
-        missing_ideal_ms: Math.round(((row.bytes - offset) / RATE_BYTES) * 1000),
-        whole_file_ideal_ms: Math.round((row.bytes / RATE_BYTES) * 1000),
-      };
-      console.log(`cut ${round}`, cut);
-      return cut;
-    };
-    // Rounds alternate, so both sides meet the same moments of the machine; each side's
-    // figure is its median round (one upload's overhead moved by 80 ms from run to run).
-    const baselines: Array<Awaited<ReturnType<typeof uninterrupted>>> = [];
-    const cuts: Array<Awaited<ReturnType<typeof interrupted>>> = [];
-    for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
-      baselines.push(await uninterrupted(round));
-      cuts.push(await interrupted(round));
-    }
-    const median = <T,>(list: T[], key: (t: T) => number) => [...list].sort((a, b) => key(a) - key(b))[Math.floor(list.length / 2)];
-    const baseline = median(baselines, (b) => b.upload_ms);
-    // What the uninterrupted upload spent beyond its bytes (creating the upload, the
-    // server's checks and resizing): a resume pays it too, once.
-    const overheadMs = Math.max(0, baseline.upload_ms - baseline.ideal_ms);
-    const timed = cuts.map((c) => ({
-      ...c,
-      baseline_overhead_ms: overheadMs,
-      time_ratio: +(c.after_return_ms / (c.missing_ideal_ms + overheadMs)).toFixed(3),
-      time_ratio_bytes_only: +(c.after_return_ms / c.missing_ideal_ms).toFixed(3),
-    }));
-    const cut = { ...median(timed, (c) => c.time_ratio), bytes_ratio: median(timed, (c) => c.bytes_ratio).bytes_ratio, bytes_sent: median(timed, (c) => c.bytes_ratio).bytes_sent };
-    proxy.state.shaped = false;
-    results.upload = {
-      rate_bytes_per_s: RATE_BYTES,
-      latency_ms: LATENCY_MS,
-      cut_ms: CUT_MS,
-      rounds: UPLOAD_ROUNDS,
-      baseline,
-      cut,
-      baseline_upload_ms: baselines.map((b) => b.upload_ms),
-      cut_time_ratios: timed.map((c) => c.time_ratio),
-      cut_bytes_ratios: timed.map((c) => c.bytes_ratio),
-      targets: { bytes_ratio: 1.15, time_ratio: 1.2 },
-    };
-    console.log('upload', results.upload);
-    await context.close();
+    },
+  };
+}
 
-    // ---- 2. the catalogue's first page, fresh, without the service worker ----
-    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA', serviceWorkers: 'block' });
-    const catalogue = await visitor.newPage();
-    const visitorCdp = await visitor.newCDPSession(catalogue);
-    await visitorCdp.send('Network.enable');
-    const urls = new Map<string, string>();
-    const sizes = new Map<string, number>();
-    visitorCdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
-    visitorCdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => sizes.set(e.requestId, e.encodedDataLength));
-    await catalogue.goto(`${base}/services`);
-    const cards = catalogue.getByTestId('product-card');
-    await cards.first().waitFor({ timeout: 60_000 });
-    // The first cards render at once and the rest of the page of 20 a frame later.
-    const cardCount = await waitFor('the whole first page', async () => ((await cards.count()) >= 20 ? cards.count() : undefined), 30_000, 100);
-    // Scroll through the page so every lazy cover loads, then wait for them.
-    // (a lazy image not yet asked for counts as complete, so each is waited for in view).
-    for (let i = 0; i < cardCount; i++) {
-      await cards.nth(i).scrollIntoViewIfNeeded();
-      await cards
-        .nth(i)
-        .locator('img')
-        .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0) || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))
-        .catch(() => undefined);
-    }
-    await catalogue.waitForTimeout(500);
-    const covers = await catalogue.locator('[data-testid="product-card"] img[src^="/media/"]').count();
-    let apiBytes = 0;
-    let mediaBytes = 0;
-    let mediaFiles = 0;
-    let allBytes = 0;
-    for (const [id, size] of sizes) {
-      const url = new URL(urls.get(id) ?? base);
-      allBytes += size;
-      if (url.pathname === '/api/products') apiBytes += size;
-      if (url.pathname.startsWith('/media/')) {
-        mediaBytes += size;
-        mediaFiles += 1;
-      }
-    }
-    results.catalogue = {
-      cards: cardCount,
-      covers,
-      products_page_bytes: apiBytes,
-      thumbnails: mediaFiles,
-      thumbnail_bytes: mediaBytes,
-      page_and_thumbnails_bytes: apiBytes + mediaBytes,
-      everything_bytes: allBytes,
-      target_bytes: 250 * 1024,
-    };
-    console.log('catalogue', results.catalogue);
-    await visitor.close();
-  } finally {
-    await browser.close();
+type Phone = Awaited<ReturnType<typeof supplierOnPhone>>;
+
+/** The baseline: a photo uploaded uninterrupted on the link. */
+async function uninterruptedUpload(phone: Phone, proxy: Setup['proxy'], photo: Buffer, round: number) {
+  const upBefore = proxy.counter.up;
+  const start = Date.now();
+  proxy.state.uploadStartedAt = 0;
+  const row = await phone.addWithPhoto(`صورة المقارنة ${round}`, photo);
+  const queued = Date.now();
+  await phone.sent();
+  if (!proxy.state.uploadStartedAt) throw new Error('no upload creation request went over the link');
+  const baseline = {
+    original_bytes: photo.length,
+    downscaled_bytes: row.bytes,
+    prepare_ms: queued - start,
+    // From the upload's creation request on the link: the photo is sent as soon as its
+    // product reaches the server, often before the dialog has closed and the row is seen.
+    upload_ms: Date.now() - proxy.state.uploadStartedAt,
+    ideal_ms: Math.round((row.bytes / RATE_BYTES) * 1000),
+    bytes_sent: proxy.counter.up - upBefore,
+  };
+  await phone.settled();
+  console.log(`baseline ${round}`, baseline);
+  return baseline;
+}
+
+/** The cut: offline once the proxy has seen half the downscaled file go up, for CUT_MS. */
+async function cutUpload(phone: Phone, proxy: Setup['proxy'], photo: Buffer, round: number) {
+  // Counted from before the save: the upload starts as soon as the photo is queued.
+  const upStart = proxy.counter.up;
+  const row = await phone.addWithPhoto(`صورة مع انقطاع ${round}`, photo);
+  await waitFor('half the upload', async () => (proxy.counter.up - upStart >= row.bytes / 2 ? true : undefined), 120_000, 10);
+  await phone.link(true);
+  const cutAtBytes = proxy.counter.up - upStart;
+  await new Promise((r) => setTimeout(r, CUT_MS));
+  // What the server kept of the first attempt: the offset a resume starts from.
+  const offset = await phone.serverOffset();
+  await phone.link(false);
+  const returned = Date.now();
+  await phone.sent();
+  const afterReturn = Date.now() - returned;
+  const bytesSent = proxy.counter.up - upStart;
+  await phone.settled();
+  const cut = {
+    original_bytes: photo.length,
+    downscaled_bytes: row.bytes,
+    sent_before_cut: cutAtBytes,
+    server_offset_at_cut: offset,
+    bytes_sent: bytesSent,
+    bytes_ratio: +(bytesSent / row.bytes).toFixed(3),
+    after_return_ms: afterReturn,
+    missing_ideal_ms: Math.round(((row.bytes - offset) / RATE_BYTES) * 1000),
+    whole_file_ideal_ms: Math.round((row.bytes / RATE_BYTES) * 1000),
+  };
+  console.log(`cut ${round}`, cut);
+  return cut;
+}
+
+const medianBy = <T,>(list: T[], key: (t: T) => number) => [...list].sort((a, b) => key(a) - key(b))[Math.floor(list.length / 2)];
+
+/** 1. The throttled upload, uninterrupted and then cut halfway, UPLOAD_ROUNDS rounds of the two. */
+async function measureUpload(browser: Browser, setup: Setup) {
+  const { base, proxy } = setup;
+  const [photoA, photoB] = await Promise.all([phonePhoto(60), phonePhoto(180)]);
+  const phone = await supplierOnPhone(browser, setup);
+  console.log(`signed in; phone photos of ${photoA.length} and ${photoB.length} bytes`);
+  await phone.link(false);
+  await phone.page.goto(`${base}/products`);
+  await phone.page.getByTestId('add-product').first().waitFor();
+  proxy.state.shaped = true;
+  // Rounds alternate, so both sides meet the same moments of the machine; each side's
+  // figure is its median round (one upload's overhead moved by 80 ms from run to run).
+  const baselines: Array<Awaited<ReturnType<typeof uninterruptedUpload>>> = [];
+  const cuts: Array<Awaited<ReturnType<typeof cutUpload>>> = [];
+  for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
+    baselines.push(await uninterruptedUpload(phone, proxy, photoA, round));
+    cuts.push(await cutUpload(phone, proxy, photoB, round));
   }
+  const baseline = medianBy(baselines, (b) => b.upload_ms);
+  // What the uninterrupted upload spent beyond its bytes (creating the upload, the
+  // server's checks and resizing): a resume pays it too, once.
+  const overheadMs = Math.max(0, baseline.upload_ms - baseline.ideal_ms);
+  const timed = cuts.map((c) => ({
+    ...c,
+    baseline_overhead_ms: overheadMs,
+    time_ratio: +(c.after_return_ms / (c.missing_ideal_ms + overheadMs)).toFixed(3),
+    time_ratio_bytes_only: +(c.after_return_ms / c.missing_ideal_ms).toFixed(3),
+  }));
+  const cut = { ...medianBy(timed, (c) => c.time_ratio), bytes_ratio: medianBy(timed, (c) => c.bytes_ratio).bytes_ratio, bytes_sent: medianBy(timed, (c) => c.bytes_ratio).bytes_sent };
+  proxy.state.shaped = false;
+  const upload = {
+    rate_bytes_per_s: RATE_BYTES,
+    latency_ms: LATENCY_MS,
+    cut_ms: CUT_MS,
+    rounds: UPLOAD_ROUNDS,
+    baseline,
+    cut,
+    baseline_upload_ms: baselines.map((b) => b.upload_ms),
+    cut_time_ratios: timed.map((c) => c.time_ratio),
+    cut_bytes_ratios: timed.map((c) => c.bytes_ratio),
+    targets: { bytes_ratio: 1.15, time_ratio: 1.2 },
+  };
+  console.log('upload', upload);
+  await phone.context.close();
+  return upload;
+}
 
-  // ---- 3. Lighthouse, mobile, on /services, and on the landing page as the same run's baseline ----
-  // First with the preset's fixed 4x CPU slowdown, then with the slowdown calibrated to this
-  // host from the benchmark index those runs measured (lighthouseCpuSlowdown).
-  try {
-    const lighthouseRun = async (route: '/services' | '/', label: string, cpuSlowdown?: number): Promise<LhRun> => {
-      for (let attempt = 1; ; attempt++) {
-        const port = await freePort();
-        const lhBrowser = await chromium.launch({ executablePath: CHROMIUM, args: [`--remote-debugging-port=${port}`, ...FLAGS, '--lang=ar'] });
-        try {
-          const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
-          const result = await lighthouse(`${direct}${route}`, cpuSlowdown ? { ...flags, throttling: { cpuSlowdownMultiplier: cpuSlowdown } as never } : flags);
-          const lhr = result!.lhr;
-          if (lhr.runtimeError) {
-            // A trace Lighthouse could not read (NO_NAVSTART and the like) is its own fault, not the page's: run again.
-            if (attempt < 3) {
-              console.log(`Lighthouse ${route} ${label}: ${lhr.runtimeError.code}, running again`);
-              continue;
-            }
-            throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          }
-          fs.mkdirSync('.lighthouse', { recursive: true });
-          fs.writeFileSync(`.lighthouse/photos${route === '/' ? '-landing' : '-services'}-${label}.json`, result!.report as string);
-          const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
-          const run = {
-            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-            lcp_ms: numeric('largest-contentful-paint'),
-            tbt_ms: numeric('total-blocking-time'),
-            si_ms: numeric('speed-index'),
-            cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
-            benchmark_index: Math.round(lhr.environment.benchmarkIndex),
-            cpu_slowdown: +lhr.configSettings.throttling.cpuSlowdownMultiplier!.toFixed(2),
-            load_1m: +os.loadavg()[0].toFixed(2),
-          };
-          console.log(`Lighthouse ${route} ${label}:`, run);
-          return run;
-        } finally {
-          await lhBrowser.close();
+/** 2. The catalogue's first page, fresh, without the service worker: the bytes of the products and their thumbnails. */
+async function measureCatalogue(browser: Browser, { base }: Setup) {
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA', serviceWorkers: 'block' });
+  const catalogue = await visitor.newPage();
+  const visitorCdp = await visitor.newCDPSession(catalogue);
+  await visitorCdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  visitorCdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
+  visitorCdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => sizes.set(e.requestId, e.encodedDataLength));
+  await catalogue.goto(`${base}/services`);
+  const cards = catalogue.getByTestId('product-card');
+  await cards.first().waitFor({ timeout: 60_000 });
+  // The first cards render at once and the rest of the page of 20 a frame later.
+  const cardCount = await waitFor('the whole first page', async () => ((await cards.count()) >= 20 ? cards.count() : undefined), 30_000, 100);
+  // Scroll through the page so every lazy cover loads, then wait for them.
+  // (a lazy image not yet asked for counts as complete, so each is waited for in view).
+  for (let i = 0; i < cardCount; i++) {
+    await cards.nth(i).scrollIntoViewIfNeeded();
+    await cards
+      .nth(i)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0) || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))
+      .catch(() => undefined);
+  }
+  await catalogue.waitForTimeout(500);
+  const covers = await catalogue.locator('[data-testid="product-card"] img[src^="/media/"]').count();
+  let apiBytes = 0;
+  let mediaBytes = 0;
+  let mediaFiles = 0;
+  let allBytes = 0;
+  for (const [id, size] of sizes) {
+    const url = new URL(urls.get(id) ?? base);
+    allBytes += size;
+    if (url.pathname === '/api/products') apiBytes += size;
+    if (url.pathname.startsWith('/media/')) {
+      mediaBytes += size;
+      mediaFiles += 1;
+    }
+  }
+  const result = {
+    cards: cardCount,
+    covers,
+    products_page_bytes: apiBytes,
+    thumbnails: mediaFiles,
+    thumbnail_bytes: mediaBytes,
+    page_and_thumbnails_bytes: apiBytes + mediaBytes,
+    everything_bytes: allBytes,
+    target_bytes: 250 * 1024,
+  };
+  console.log('catalogue', result);
+  await visitor.close();
+  return result;
+}
+
+/** One Lighthouse run (mobile preset, performance only) of `route` on the server, at `cpuSlowdown` (the preset's when none). */
+async function lighthouseRun(direct: string, route: '/services' | '/', label: string, cpuSlowdown?: number): Promise<LhRun> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const lhBrowser = await chromium.launch({ executablePath: CHROMIUM, args: [`--remote-debugging-port=${port}`, ...FLAGS, '--lang=ar'] });
+    try {
+      const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+      const result = await lighthouse(`${direct}${route}`, cpuSlowdown ? { ...flags, throttling: { cpuSlowdownMultiplier: cpuSlowdown } as never } : flags);
+      const lhr = result!.lhr;
+      if (lhr.runtimeError) {
+        // A trace Lighthouse could not read (NO_NAVSTART and the like) is its own fault, not the page's: run again.
+        if (attempt < 3) {
+          console.log(`Lighthouse ${route} ${label}: ${lhr.runtimeError.code}, running again`);
+          continue;
         }
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       }
-    };
-    const medianOf = (list: LhRun[]) => [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
-    /** RUNS runs of /services and of the landing page, interleaved, at one CPU slowdown (the preset's when none). */
-    const series = async (label: string, cpuSlowdown?: number): Promise<LhSeries> => {
-      const runs: Record<'/services' | '/', LhRun[]> = { '/services': [], '/': [] };
-      for (let i = 0; i < RUNS; i++) for (const route of ['/services', '/'] as const) runs[route].push(await lighthouseRun(route, `${label}-${i + 1}`, cpuSlowdown));
-      return { runs: runs['/services'], median: medianOf(runs['/services']), landing_runs: runs['/'], landing_median: medianOf(runs['/']) };
-    };
-    const preset = await series('4x');
-    const indexes = [...preset.runs, ...preset.landing_runs].map((r) => r.benchmark_index).sort((a, b) => a - b);
-    const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
-    const cpuSlowdown = +lighthouseCpuSlowdown(benchmarkIndex).toFixed(2);
-    console.log(`benchmark index (median of ${indexes.length} runs): ${benchmarkIndex}; calibrated CPU slowdown ${cpuSlowdown}x`);
-    const calibrated = await series('calibrated', cpuSlowdown);
-    results.lighthouse_services = { benchmark_index: benchmarkIndex, calibrated_cpu_slowdown: cpuSlowdown, calibrated, preset_4x: preset, target: 95 };
-  } finally {
-    proxy.close();
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.mkdirSync('.lighthouse', { recursive: true });
+      fs.writeFileSync(`.lighthouse/photos${route === '/' ? '-landing' : '-services'}-${label}.json`, result!.report as string);
+      const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+      const run = {
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcp_ms: numeric('largest-contentful-paint'),
+        tbt_ms: numeric('total-blocking-time'),
+        si_ms: numeric('speed-index'),
+        cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+        benchmark_index: Math.round(lhr.environment.benchmarkIndex),
+        cpu_slowdown: +lhr.configSettings.throttling.cpuSlowdownMultiplier!.toFixed(2),
+        load_1m: +os.loadavg()[0].toFixed(2),
+      };
+      console.log(`Lighthouse ${route} ${label}:`, run);
+      return run;
+    } finally {
+      await lhBrowser.close();
+    }
   }
+}
 
-  const upload = results.upload as { baseline: Record<string, number>; cut: Record<string, number> };
-  const cat = results.catalogue as Record<string, number>;
-  type LhSummary = { median: { performance: number; tbt_ms: number }; landing_median: { performance: number } };
-  const lh = results.lighthouse_services as { benchmark_index: number; calibrated_cpu_slowdown: number; calibrated: LhSummary; preset_4x: LhSummary };
+/** RUNS runs of /services and of the landing page, interleaved, at one CPU slowdown (the preset's when none). */
+async function lighthouseSeries(direct: string, label: string, cpuSlowdown?: number): Promise<LhSeries> {
+  const medianOf = (list: LhRun[]) => medianBy(list, (r) => r.performance);
+  const runs: Record<'/services' | '/', LhRun[]> = { '/services': [], '/': [] };
+  for (let i = 0; i < RUNS; i++) for (const route of ['/services', '/'] as const) runs[route].push(await lighthouseRun(direct, route, `${label}-${i + 1}`, cpuSlowdown));
+  return { runs: runs['/services'], median: medianOf(runs['/services']), landing_runs: runs['/'], landing_median: medianOf(runs['/']) };
+}
+
+/**
+ * 3. Lighthouse, mobile, on /services, and on the landing page as the same run's baseline:
+ * first with the preset's fixed 4x CPU slowdown, then with the slowdown calibrated to this
+ * host from the benchmark index those runs measured (lighthouseCpuSlowdown).
+ */
+async function measureLighthouse({ direct }: Setup) {
+  const preset = await lighthouseSeries(direct, '4x');
+  const indexes = [...preset.runs, ...preset.landing_runs].map((r) => r.benchmark_index).sort((a, b) => a - b);
+  const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
+  const cpuSlowdown = +lighthouseCpuSlowdown(benchmarkIndex).toFixed(2);
+  console.log(`benchmark index (median of ${indexes.length} runs): ${benchmarkIndex}; calibrated CPU slowdown ${cpuSlowdown}x`);
+  const calibrated = await lighthouseSeries(direct, 'calibrated', cpuSlowdown);
+  return { benchmark_index: benchmarkIndex, calibrated_cpu_slowdown: cpuSlowdown, calibrated, preset_4x: preset, target: 95 };
+}
+
+interface PhotoResults {
+  upload: Awaited<ReturnType<typeof measureUpload>>;
+  catalogue: Awaited<ReturnType<typeof measureCatalogue>>;
+  lighthouse_services: Awaited<ReturnType<typeof measureLighthouse>>;
+}
+
+function summary({ upload, catalogue: cat, lighthouse_services: lh }: PhotoResults): void {
   table([
     { measure: 'downscaled photo (from the 4 MB original)', value: `${upload.cut.downscaled_bytes} B`, baseline: `${upload.cut.original_bytes} B`, ratio: +(upload.cut.downscaled_bytes / upload.cut.original_bytes).toFixed(3) },
     { measure: 'uninterrupted upload at 1.6 Mbps / 150 ms', value: `${upload.baseline.upload_ms} ms, ${upload.baseline.bytes_sent} B sent`, baseline: `bytes/bandwidth ${upload.baseline.ideal_ms} ms`, ratio: +(upload.baseline.upload_ms / upload.baseline.ideal_ms).toFixed(3) },
@@ -508,7 +538,28 @@ async function main() {
       [`the preset's 4x on this host (benchmark index ${lh.benchmark_index})`, lh.preset_4x],
     ] as const).map(([label, s]) => ({ measure: `Lighthouse mobile /services with photos, ${label}`, value: `${s.median.performance} (TBT ${s.median.tbt_ms} ms)`, baseline: `landing page, same run: ${s.landing_median.performance}`, ratio: +(s.median.performance / s.landing_median.performance).toFixed(3) })),
   ]);
-  saveResults('photos', results);
+}
+
+async function main() {
+  if (!fs.existsSync('dist/index.html')) throw new Error('build first: npx vite build');
+  const setup = await startServer();
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    let upload: PhotoResults['upload'];
+    let catalogue: PhotoResults['catalogue'];
+    try {
+      await waitFor('the server', async () => ((await fetch(`${setup.base}/api/health`).catch(() => null))?.ok ? true : undefined), 180_000, 1000);
+      upload = await measureUpload(browser, setup);
+      catalogue = await measureCatalogue(browser, setup);
+    } finally {
+      await browser.close();
+    }
+    const results: PhotoResults = { upload, catalogue, lighthouse_services: await measureLighthouse(setup) };
+    summary(results);
+    saveResults('photos', results);
+  } finally {
+    setup.stop();
+  }
 }
 
 await main();
