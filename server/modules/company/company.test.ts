@@ -283,7 +283,7 @@ describe('company teams', () => {
       expect(session.body.profile).toMatchObject({ role: 'driver', company_name: 'نقل سريع' });
 
       expect((await driver.post('/api/transport-offers', { transport_request_id: request.body.id, quoted_price: 1 })).status).toBe(403);
-      expect((await driver.get(`/api/transport-requests/${request.body.id}/offers`)).status).not.toBe(200);
+      expect((await driver.get(`/api/transport-requests/${request.body.id}/offers`)).status).toBe(404);
       expect((await driver.get('/api/notifications')).body).toEqual([]);
       expect((await driver.get('/api/company/invites')).body.code).toBe('owner_only');
       const { changes } = await pullAll(driver);
