@@ -18,3 +18,20 @@ export async function signIn(page: Page, base: string, knex: Knex, userId: strin
 }
 
 export const synced = (page: Page, timeout = 120_000) => page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout });
+
+/**
+ * The demo supplier signed in through the development sign-in (a server in development
+ * with the demo data), the first visit's guide dismissed; resolves once the dashboard's
+ * data is synced.
+ */
+export async function signInDemoSupplier(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
+  await page.getByTestId('login-button').click();
+  await page.waitForURL(/\/dev-idp\//);
+  await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
+  await page.locator('input[name="name"]').fill('Bench');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+  await synced(page);
+}

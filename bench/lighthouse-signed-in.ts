@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from './browser';
+import { CHROMIUM, signInDemoSupplier } from './browser';
 import { freePort, saveResults } from './common';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -85,15 +85,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const page = await browser.newPage();
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
-    await page.getByTestId('login-button').click();
-    await page.waitForURL(/\/dev-idp\//);
-    await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
-    await page.locator('input[name="name"]').fill('Bench');
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
-    await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
+    await signInDemoSupplier(page, base);
 
     const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
     const generation: number = await page.evaluate(

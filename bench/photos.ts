@@ -35,7 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
+import { CHROMIUM, CHROMIUM_FLAGS, signInDemoSupplier } from './browser';
 import sharp from 'sharp';
 import { freePort, lighthouseCpuSlowdown, saveResults, table } from './common';
 
@@ -245,15 +245,7 @@ async function startServer(): Promise<Setup> {
 async function supplierOnPhone(browser: Browser, { base, direct, proxy }: Setup) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-SA' });
   const page = await context.newPage();
-  await page.goto(`${base}/`);
-  await page.evaluate(() => localStorage.setItem('binaa.guideSeen.supplier', '1'));
-  await page.getByTestId('login-button').click();
-  await page.waitForURL(/\/dev-idp\//);
-  await page.locator('input[name="email"]').fill('supplier@demo.binaa.sa');
-  await page.locator('input[name="name"]').fill('Bench');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
-  await page.locator('[data-testid="sync-status"][data-state="synced"]').first().waitFor({ timeout: 120_000 });
+  await signInDemoSupplier(page, base);
   const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
   // Room for every round's two products (the free plan's limit is 10, the demo supplier has some already).
   const plan = await page.evaluate(async () => (await fetch('/api/subscription/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ planId: 'enterprise', billingCycle: 'monthly' }) })).status);
