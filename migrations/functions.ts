@@ -295,7 +295,7 @@ export const USERS_ANNOUNCE_REMOVED = `
 /**
  * What each version of notifications_enqueue_push queues: the statement over the
  * transition table `added` (the inserted notifications; %1$I stands for the schema) that
- * puts into push_queue the notifications someone will be pushed.
+ * puts into push_queue the notifications to push.
  */
 const ENQUEUE_PUSH = {
   /** To the account's own subscriptions. */
