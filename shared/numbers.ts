@@ -39,7 +39,7 @@
 /** Decimals of a price: halalas (products.price numeric(14,2)). */
 export const PRICE_DECIMALS = 2;
 /** Decimals of stock and the low-stock mark (numeric(14,1)). */
-export const STOCK_DECIMALS = 1;
+const STOCK_DECIMALS = 1;
 export const PRICE_STEP = 10 ** -PRICE_DECIMALS;
 export const STOCK_STEP = 10 ** -STOCK_DECIMALS;
 /** The largest price numeric(14,2) holds. */
@@ -77,7 +77,7 @@ export type NumberRefusal =
   /** a single comma before three digits that cannot be thousands ("0,250", "1234,567") */
   | 'ambiguous';
 
-export type NumberReading = { ok: true; value: number | null } | { ok: false; reason: NumberRefusal };
+type NumberReading = { ok: true; value: number | null } | { ok: false; reason: NumberRefusal };
 
 /** Direction marks, embeddings, isolates and the BOM: invisible in a cell, never part of a number. */
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g;

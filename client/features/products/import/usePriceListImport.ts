@@ -17,7 +17,7 @@ import { useCategories, useMyProducts, useProductLimit } from '../queries';
 import { SheetRefused } from './sheet-limits';
 import { exportCsvFile, exportXlsxFile, kindOf, preloadSpreadsheets, readPriceList, toImportRows, type SheetData } from './spreadsheet';
 
-export type Busy = 'reading' | 'applying' | 'undoing' | 'exporting';
+type Busy = 'reading' | 'applying' | 'undoing' | 'exporting';
 
 /** What the last action came to. */
 export type Outcome =

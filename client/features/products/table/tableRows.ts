@@ -11,7 +11,7 @@ import type { LocalProduct } from '../../../data/db/schema';
 
 export type ColumnId = 'sku' | 'name' | 'category' | 'price' | 'stock' | 'low' | 'availability';
 export const COLUMNS: readonly ColumnId[] = ['sku', 'name', 'category', 'price', 'stock', 'low', 'availability'];
-export type EditableField = 'price' | 'stock_quantity' | 'low_stock_threshold';
+type EditableField = 'price' | 'stock_quantity' | 'low_stock_threshold';
 /** The columns a cell edit writes, and the product field each writes. */
 export const EDITABLE: Partial<Record<ColumnId, EditableField>> = {
   price: 'price',
