@@ -102,6 +102,17 @@ describe('admin deletes and user changes', () => {
       expect((await admin.delete(`/api/admin/users/${supplier.user.id}`)).status).toBe(404);
     });
 
+    it("tells only the owner of a sealed project that a deleted contractor's bid left it", async () => {
+      const government = await as({ role: 'government' });
+      const bidder = await as({ role: 'contractor' });
+      const project = (await government.post('/api/projects', { title: 'Bridge', description: 'd', location: 'Taif' })).body;
+      await bidder.post('/api/bids', { project_id: project.id, amount: 1000, proposal: 'p' });
+      const before = (await changesOf('project', project.id)).length;
+      expect((await admin.delete(`/api/admin/users/${bidder.user.id}`)).status).toBe(204);
+      // The count changed, and before the opening it is the owner's alone: no one else is told.
+      expect((await changesOf('project', project.id)).slice(before)).toEqual([{ op: 'upsert', audience_type: 'user', audience: government.user.id }]);
+    });
+
     it("hides a deleted company's quote from the requester and recounts the request", async () => {
       const requester = await as({ role: 'contractor' });
       const request = (await requester.post('/api/transport-requests', { pickup_location: 'a', delivery_location: 'b', cargo_description: 'c' })).body;

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { ChangeEntry, SyncedEntity, Audience } from '../../db/changes';
 import { orderPolicy, responsePolicy } from '../instant-orders/policy';
-import { bidPolicy, projectPolicy } from '../projects/policy';
+import { bidPolicy, countAudiences, projectPolicy } from '../projects/policy';
 import { offerPolicy, requestPolicy } from '../transport/policy';
 import { productPolicy } from '../products/policy';
 
@@ -75,7 +75,7 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     .whereNull('p.deleted_at')
     .whereNot('p.government_id', userId)
     .whereExists((q) => q.select(1).from('bids as b').whereRaw('b.project_id = p.id').where('b.contractor_id', userId))
-    .select('p.id', 'p.government_id as owner');
+    .select('p.id', 'p.government_id as owner', db.raw('(p.opened_at is not null) as opened'));
   const ordersOfferedOn = await db('instant_orders as o')
     .whereNull('o.deleted_at')
     .whereExists((q) => q.select(1).from('instant_order_responses as r').whereRaw('r.instant_order_id = o.id').where('r.supplier_id', userId))
@@ -90,7 +90,10 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     ...entries('bid', 'delete', bidsOnMine, (b) => bidPolicy.audiences({ contractor_id: b.author, government_id: userId, opened: b.opened })),
     ...entries('instant_order_response', 'delete', responsesOnMine, (r) => responsePolicy.audiences({ supplier_id: r.author, contractor_id: userId })),
     ...entries('transport_offer', 'delete', offersOnMine, (o) => offerPolicy.audiences({ transport_company_id: o.author, requester_id: userId })),
-    ...entries('project', 'upsert', projectsBidOn, (p) => projectPolicy.audiences({ government_id: p.owner })),
+    // bid_count changes: before the opening only the owner sees it, so only the owner is told.
+    ...entries('project', 'upsert', projectsBidOn, (p) =>
+      p.opened ? projectPolicy.audiences({ government_id: p.owner }) : countAudiences({ government_id: p.owner }),
+    ),
     ...entries('instant_order', 'upsert', ordersOfferedOn, (o) => orderPolicy.audiences({ contractor_id: o.owner })),
     ...entries('transport_request', 'upsert', requestsOfferedOn, (r) => requestPolicy.audiences({ requester_id: r.owner })),
   ];
