@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bidDigest, canonicalBid, openingMoment, tenderPhase } from './tender';
+import { bidDigest, canonicalBid, openingMoment, phaseOf } from './tender';
 
 const bid = {
   project_id: '11111111-1111-4111-8111-111111111111',
@@ -35,10 +35,10 @@ describe('tender', () => {
 
   it('tells the phase: bidding, evaluation from the opening, standstill from the award, none once not open', () => {
     const base = { status: 'open', opens_at: '2026-12-31T21:00:00.000Z', opened_at: null, awarded_at: null, award_final_at: null };
-    expect(tenderPhase(base, new Date('2026-12-31T20:59:59.999Z'))).toBe('bidding');
-    expect(tenderPhase(base, new Date('2026-12-31T21:00:00.000Z'))).toBe('evaluation');
-    expect(tenderPhase({ ...base, opens_at: null }, new Date('2030-01-01'))).toBe('bidding');
-    expect(tenderPhase({ ...base, opened_at: '2027-01-01T00:00:00Z', awarded_at: '2027-01-02T00:00:00Z' })).toBe('standstill');
-    expect(tenderPhase({ ...base, status: 'in_progress', awarded_at: 'x', award_final_at: 'y' })).toBeNull();
+    expect(phaseOf(base, new Date('2026-12-31T20:59:59.999Z'))).toBe('bidding');
+    expect(phaseOf(base, new Date('2026-12-31T21:00:00.000Z'))).toBe('evaluation');
+    expect(phaseOf({ ...base, opens_at: null }, new Date('2030-01-01'))).toBe('bidding');
+    expect(phaseOf({ ...base, opened_at: '2027-01-01T00:00:00Z', awarded_at: '2027-01-02T00:00:00Z' })).toBe('standstill');
+    expect(phaseOf({ ...base, status: 'in_progress', awarded_at: 'x', award_final_at: 'y' })).toBeNull();
   });
 });

@@ -61,7 +61,44 @@ export interface TenderState {
   opens_at: string | Date | null;
   opened_at: string | Date | null;
   awarded_at: string | Date | null;
+  standstill_ends_at?: string | Date | null;
   award_final_at: string | Date | null;
+}
+
+type Moment = string | Date | number;
+const ms = (t: Moment) => new Date(t).getTime();
+
+/*
+ * The tender's rules at `now`, each in one predicate; every TypeScript check of a phase
+ * uses these, and server/modules/projects/queries.ts tenderPhaseSql writes phaseOf in SQL
+ * (queries.test.ts holds the two to the same answer at every boundary). A moment is
+ * reached at its exact instant: opens_at <= now closes the bidding, standstill_ends_at
+ * <= now ends the standstill.
+ */
+
+/** Bidding has closed: the opening record is made, or the opening time has come. No bid is taken, amended or withdrawn from then on. */
+export function isBiddingClosed(p: Pick<TenderState, 'opens_at' | 'opened_at'>, now: Moment): boolean {
+  return !!p.opened_at || (!!p.opens_at && ms(p.opens_at) <= ms(now));
+}
+
+/** The opening record is due: an open project whose opening time has come and that has no record yet. */
+export function isOpeningDue(p: Pick<TenderState, 'status' | 'opens_at' | 'opened_at'>, now: Moment): boolean {
+  return p.status === 'open' && !p.opened_at && !!p.opens_at && ms(p.opens_at) <= ms(now);
+}
+
+/** An award is made and not final yet (the phase is standstill until it is final, even with an objection open past its end). */
+export function isAwardPending(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at'>): boolean {
+  return p.status === 'open' && !!p.awarded_at && !p.award_final_at;
+}
+
+/** The standstill of a pending award is running: losing bidders may still object. */
+export function isInStandstill(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at' | 'standstill_ends_at'>, now: Moment): boolean {
+  return isAwardPending(p) && !!p.standstill_ends_at && ms(p.standstill_ends_at) > ms(now);
+}
+
+/** The standstill of a pending award has ended: it becomes final once no objection to it is open. */
+export function isStandstillOver(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at' | 'standstill_ends_at'>, now: Moment): boolean {
+  return isAwardPending(p) && !!p.standstill_ends_at && ms(p.standstill_ends_at) <= ms(now);
 }
 
 /**
@@ -69,10 +106,9 @@ export interface TenderState {
  * from the opening until an award, standstill from the award until it is final. Null for
  * a project that is not open (in_progress after the final award, completed, cancelled).
  */
-export function tenderPhase(p: TenderState, now: Date | number = Date.now()): TenderPhase | null {
+export function phaseOf(p: TenderState, now: Moment = Date.now()): TenderPhase | null {
   if (p.status !== 'open') return null;
-  if (p.awarded_at && !p.award_final_at) return 'standstill';
-  if (p.opened_at) return 'evaluation';
-  if (p.opens_at && new Date(p.opens_at).getTime() <= new Date(now).getTime()) return 'evaluation';
+  if (isAwardPending(p)) return 'standstill';
+  if (isBiddingClosed(p, now)) return 'evaluation';
   return 'bidding';
 }

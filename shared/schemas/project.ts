@@ -49,7 +49,7 @@ export const projectSchema = z.object({
   awarded_at: timestampSchema.nullable(),
   standstill_ends_at: timestampSchema.nullable(),
   award_final_at: timestampSchema.nullable(),
-  /** Where the tender of an open project stands (shared/tender.ts tenderPhase), null once it is not open. */
+  /** Where the tender of an open project stands (shared/tender.ts phaseOf), null once it is not open. */
   phase: z.enum(TENDER_PHASES).nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,

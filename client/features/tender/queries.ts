@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Project } from '../../../shared/schemas/project';
-import { tenderPhase, type TenderPhase } from '../../../shared/tender';
+import { phaseOf, type TenderPhase } from '../../../shared/tender';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useLocalData } from '../../data/local/DataProvider';
 
@@ -29,7 +29,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * waiting for the next sync (so a bidder is not offered a change the server would refuse).
  */
 export function devicePhase(project: Project, now: number): TenderPhase | null {
-  return project.phase === 'bidding' && tenderPhase(project, now) === 'evaluation' ? 'evaluation' : project.phase;
+  return project.phase === 'bidding' && phaseOf(project, now) === 'evaluation' ? 'evaluation' : project.phase;
 }
 
 /** devicePhase now, rendering again at the opening's moment. */

@@ -24,12 +24,12 @@ import { assertRole } from '../../auth/guards';
 import { deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
 import { appNow } from '../../clock';
 import { sweepTenders, writeReceipt } from './tender';
-import { bidDigest } from '../../../shared/tender';
+import { bidDigest, isBiddingClosed } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
-import { NEWEST_FIRST, bidQuery, biddingClosed, lockProject, presentBid, projectQuery } from './queries';
+import { NEWEST_FIRST, bidQuery, lockProject, presentBid, projectQuery } from './queries';
 import { bidPolicy, countAudiences, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
@@ -62,7 +62,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   }
   // The time is read after the lock: an opening that committed first is seen here.
   const receivedAt = appNow();
-  if (biddingClosed(project, receivedAt)) throw deadlinePassed('The bidding of this project has closed and its bids are being opened');
+  if (isBiddingClosed(project, receivedAt)) throw deadlinePassed('The bidding of this project has closed and its bids are being opened');
 
   const days = input.estimated_completion_days ?? null;
   const digest = await bidDigestOf(project.id, user.account_id, input, receivedAt);
@@ -134,7 +134,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
     throw projectNotOpen('A bid can only be withdrawn while the project is open');
   }
   const now = appNow();
-  if (biddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
+  if (isBiddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
   const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status', 'amount', 'estimated_completion_days', 'proposal');
   if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
     throw invalidTransition(`A ${current.status} bid cannot be withdrawn`);

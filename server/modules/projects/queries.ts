@@ -18,6 +18,21 @@ export const NEWEST_FIRST = [
   { column: 'id', order: 'desc' as const },
 ];
 
+/**
+ * shared/tender.ts phaseOf in SQL, for the projects row aliased `p` at `now`: each branch
+ * is the predicate of the same name there (isAwardPending, isBiddingClosed). Any change
+ * here or there must keep queries.test.ts (the two agree at every boundary) passing.
+ */
+export function tenderPhaseSql(db: Knex, now: Date): Knex.Raw {
+  return db.raw(
+    `(case when p.status <> 'open' then null
+           when p.awarded_at is not null and p.award_final_at is null then 'standstill'
+           when p.opened_at is not null or p.opens_at <= ?::timestamptz then 'evaluation'
+           else 'bidding' end)`,
+    [now.toISOString()],
+  );
+}
+
 /** Who a project is presented to: bid_count depends on it (see projectQuery). */
 export type Viewer = Pick<SessionUser, 'account_id'> | null | undefined;
 
@@ -59,14 +74,7 @@ export function projectQuery(db: Knex, viewer?: Viewer) {
       'p.awarded_at',
       'p.standstill_ends_at',
       'p.award_final_at',
-      // The same rule as shared/tender.ts tenderPhase, at the app's clock.
-      db.raw(
-        `case when p.status <> 'open' then null
-              when p.awarded_at is not null and p.award_final_at is null then 'standstill'
-              when p.opened_at is not null or p.opens_at <= ?::timestamptz then 'evaluation'
-              else 'bidding' end as phase`,
-        [appNow().toISOString()],
-      ),
+      db.raw('? as phase', [tenderPhaseSql(db, appNow())]),
       'p.created_at',
       'p.updated_at',
     );
@@ -159,13 +167,6 @@ export interface LockedProject {
   award_final_at: Date | null;
 }
 
-/**
- * Whether the bidding of a locked project has closed at `now`: its opening record is made,
- * or its opening time has come. From then on no bid is taken, amended or withdrawn.
- */
-export function biddingClosed(p: Pick<LockedProject, 'opens_at' | 'opened_at'>, now: Date): boolean {
-  return !!p.opened_at || (!!p.opens_at && new Date(p.opens_at).getTime() <= now.getTime());
-}
 
 /** The name a notification shows for a user: company name, else their own name. */
 export async function displayName(db: Knex, userId: string): Promise<string> {

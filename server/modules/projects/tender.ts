@@ -38,7 +38,7 @@ import {
   tenderNotOpened,
 } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
-import { bidDigest } from '../../../shared/tender';
+import { bidDigest, isBiddingClosed, isInStandstill, isOpeningDue, isStandstillOver } from '../../../shared/tender';
 import type { Project, ProjectCloseBiddingArgs } from '../../../shared/schemas/project';
 import type {
   BidReceipt,
@@ -48,7 +48,7 @@ import type {
   OpeningEntry,
   OpeningRecord,
 } from '../../../shared/schemas/tender';
-import { bidQuery, biddingClosed, displayName, lockProject, presentProject, type LockedProject } from './queries';
+import { bidQuery, displayName, lockProject, presentProject, type LockedProject } from './queries';
 import { bidPolicy, canSeeProject, objectionPolicy, openingPolicy, projectPolicy, refuseProject } from './policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +127,7 @@ async function openingChanges(db: Knex, project: { id: string; government_id: st
  * false when there is nothing to open (not open, not due, or opened already).
  */
 export async function openTender(trx: Knex.Transaction, project: LockedProject, now = appNow()): Promise<boolean> {
-  if (project.status !== 'open' || project.opened_at || !project.opens_at || new Date(project.opens_at).getTime() > now.getTime()) return false;
+  if (!isOpeningDue(project, now)) return false;
   // Read after the lock: every bid committed before it is here, and no other can come.
   const bids: Array<{
     id: string;
@@ -222,8 +222,7 @@ async function hasOpenObjection(db: Knex, projectId: string, awardBidId: string)
  * the project in_progress; every bidder and the owner told. False when not due.
  */
 export async function finaliseAward(trx: Knex.Transaction, project: LockedProject, now = appNow()): Promise<boolean> {
-  if (project.status !== 'open' || !project.awarded_bid_id || !project.awarded_at || project.award_final_at) return false;
-  if (!project.standstill_ends_at || new Date(project.standstill_ends_at).getTime() > now.getTime()) return false;
+  if (!project.awarded_bid_id || !isStandstillOver(project, now)) return false;
   if (await hasOpenObjection(trx, project.id, project.awarded_bid_id)) return false;
 
   const accepted: Array<{ id: string; contractor_id: string }> = await trx('bids')
@@ -317,7 +316,7 @@ export async function closeBidding(trx: Knex.Transaction, user: SessionUser, arg
   if (project.government_id !== user.account_id) throw await refuseProject(trx, user, args.id);
   if (project.status !== 'open') throw projectNotOpen('Only an open project can close its bidding');
   const now = appNow();
-  if (!biddingClosed(project, now)) {
+  if (!isBiddingClosed(project, now)) {
     if (project.deadline_date) throw invalidTransition('A project with a deadline opens at the end of its deadline day');
     await trx('projects').where({ id: project.id }).update({ opens_at: now });
     project.opens_at = now;
@@ -422,13 +421,7 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
   const bid = await trx('bids').where({ project_id: project.id, contractor_id: user.account_id }).whereNot('status', 'withdrawn').first('id');
   if (!bid) throw await refuseProject(trx, user, project.id);
   const now = appNow();
-  const inStandstill =
-    project.status === 'open' &&
-    !!project.awarded_bid_id &&
-    !project.award_final_at &&
-    !!project.standstill_ends_at &&
-    new Date(project.standstill_ends_at).getTime() > now.getTime();
-  if (!inStandstill) throw standstillClosed();
+  if (!project.awarded_bid_id || !isInStandstill(project, now)) throw standstillClosed();
   if (bid.id === project.awarded_bid_id) throw forbidden('The awarded bidder cannot object to their own award');
   if (await trx('award_objections').where({ award_bid_id: project.awarded_bid_id, contractor_id: user.account_id }).first('id')) throw objectionExists();
 
