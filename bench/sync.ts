@@ -93,7 +93,7 @@ async function main() {
   const pusher = (await loadSessionUser(knex, config, ownerId))!;
   let applied = 0;
   const pushMs = await timed(async () => {
-    const res = await push(knex, mutations, pusher, {
+    const res = await push(knex, mutations, { config }, pusher, {
       client_id: crypto.randomUUID(),
       mutations: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
     });

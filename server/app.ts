@@ -23,7 +23,6 @@ import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc
 import { devIdpRouter } from './auth/dev-idp';
 import { testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
-import { setStandstillDays } from './modules/projects/tender';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
@@ -52,7 +51,6 @@ export interface CreateAppOptions extends AppDeps {
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
-  setStandstillDays(config.standstillDays);
   // Live updates and push: nothing runs until the first stream or subscription (or
   // startLive at boot); app.context.deps.live.close() stops them.
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });

@@ -22,7 +22,7 @@ describe('instant orders and offers for sync', () => {
 
   const knex = () => server.db.knex;
   const sessionOf = async (c: Client) => (await loadSessionUser(knex(), server.config, c.user.id)) as SessionUser;
-  const run = async (name: string, c: Client, args: unknown) => runMutation(knex(), mutations, name, await sessionOf(c), args);
+  const run = async (name: string, c: Client, args: unknown) => runMutation(knex(), server, mutations, name, await sessionOf(c), args);
   const load = async (entity: 'instant_order' | 'instant_order_response', c: Client, ids: string[]) =>
     loaders[entity]!(knex(), await sessionOf(c), ids);
 

@@ -41,11 +41,11 @@ describe('notification and profile sync exports', () => {
     const [theirs] = (await other.get('/api/notifications')).body;
     const user = await sessionUser(me.user.id);
     const read = mutations['notification.read'];
-    expect(await knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: a.id })))).toMatchObject({ id: a.id, is_read: true });
-    const err = await refusal(knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: theirs.id }))));
+    expect(await knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: a.id }), server))).toMatchObject({ id: a.id, is_read: true });
+    const err = await refusal(knex().transaction((trx) => read.run(trx, user, read.schema.parse({ id: theirs.id }), server)));
     expect(err.status).toBe(404);
     const all = mutations['notification.read_all'];
-    expect(await knex().transaction((trx) => all.run(trx, user, all.schema.parse({})))).toEqual({ updated: 1 });
+    expect(await knex().transaction((trx) => all.run(trx, user, all.schema.parse({}), server))).toEqual({ updated: 1 });
     expect((await knex()('notifications').where({ id: theirs.id }).first()).is_read).toBe(false);
   });
 

@@ -32,7 +32,7 @@ describe('the catalogue for sync', () => {
     const client = await signInAs(server, spec);
     return { client, session: (await loadSessionUser(knex(), server.config, client.user.id)) as SessionUser };
   };
-  const run = (name: string, u: SessionUser, args: unknown) => runMutation(knex(), mutations, name, u, args);
+  const run = (name: string, u: SessionUser, args: unknown) => runMutation(knex(), server, mutations, name, u, args);
 
   it('exports product.create, product.update, product.delete and review.create', () => {
     expect(Object.keys(productMutations).sort()).toEqual(['product.create', 'product.delete', 'product.update']);

@@ -10,7 +10,7 @@ import { answerObjection, closeBidding, createObjection } from './tender';
 
 export const mutations = areaMutations({
   'project.create': async (trx, user, args) => (await createProject(trx, user, args)).row,
-  'project.award': awardProject,
+  'project.award': (trx, user, args, deps) => awardProject(trx, user, args, deps.config),
   'project.status': changeProjectStatus,
   'project.closeBidding': closeBidding,
   'bid.create': async (trx, user, args) => (await submitBid(trx, user, args)).row,

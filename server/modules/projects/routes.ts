@@ -116,8 +116,8 @@ export function projectsRouter(): Router {
       body: projectAwardSchema,
       response: projectSchema,
     },
-    ({ knex, user, params, body }) =>
-      knex.transaction((trx) => awardProject(trx, user, { id: params.id, bid_id: body.bid_id })),
+    ({ ctx, knex, user, params, body }) =>
+      knex.transaction((trx) => awardProject(trx, user, { id: params.id, bid_id: body.bid_id }, ctx.deps.config)),
   );
 
   route(

@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
+import type { Config } from '../../config';
 import type { Page } from '../../db/page';
 import { page } from '../../db/page';
 import { todayInRiyadh } from '../../clock';
@@ -109,9 +110,9 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
  * (409 tender_not_opened), and not while another award is in its standstill. The award
  * starts the standstill (tender.ts); the bids are accepted and rejected, and the project
  * in_progress, when it becomes final. A bid whose award an upheld objection withdrew
- * cannot be awarded again.
+ * cannot be awarded again. The standstill lasts the app's config.standstillDays.
  */
-export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs): Promise<Project> {
+export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs, config: Pick<Config, 'standstillDays'>): Promise<Project> {
   assertRole(user, 'government');
   const project = await lockOwnProject(trx, user, args.id);
   if (!canTransition('project', project.status, 'in_progress', 'owner') || project.awarded_bid_id) {
@@ -130,7 +131,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
     throw invalidTransition('An upheld objection withdrew the award of this bid');
   }
-  await startStandstill(trx, project, bid);
+  await startStandstill(trx, project, bid, config.standstillDays);
   return presentProject(trx, project.id, user);
 }
 

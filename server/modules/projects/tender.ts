@@ -52,12 +52,6 @@ import { bidQuery, displayName, lockProject, presentProject, type LockedProject 
 import { bidPolicy, canSeeProject, objectionPolicy, openingPolicy, projectPolicy, refuseProject } from './policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-let standstillDays = 5;
-
-/** The standstill an award starts, in days (STANDSTILL_DAYS; 0: an award is final at once). */
-export function setStandstillDays(days: number): void {
-  standstillDays = days;
-}
 
 // --- Receipts -------------------------------------------------------------------------
 
@@ -279,10 +273,16 @@ export async function sweepTenders(db: Knex): Promise<{ opened: number; finalise
 }
 
 /**
- * Starts the standstill of an award just written on a locked project (or makes it final
- * at once when STANDSTILL_DAYS is 0) and tells every bidder.
+ * Starts the standstill of an award just written on a locked project, `standstillDays`
+ * long (the app's STANDSTILL_DAYS; 0 makes it final at once), and tells every bidder.
  */
-export async function startStandstill(trx: Knex.Transaction, project: LockedProject, bid: { id: string; contractor_id: string }, now = appNow()) {
+export async function startStandstill(
+  trx: Knex.Transaction,
+  project: LockedProject,
+  bid: { id: string; contractor_id: string },
+  standstillDays: number,
+  now = appNow(),
+) {
   const ends = new Date(now.getTime() + standstillDays * DAY_MS);
   await trx('projects').where({ id: project.id }).update({ awarded_bid_id: bid.id, awarded_at: now, standstill_ends_at: ends });
   Object.assign(project, { awarded_bid_id: bid.id, awarded_at: now, standstill_ends_at: ends });

@@ -28,7 +28,7 @@ describe('subscription sync exports', () => {
     const other = await signInAs(server);
     const user = await sessionUser(me.user.id);
     const def = mutations['subscription.subscribe'];
-    await knex().transaction((trx) => def.run(trx, user, def.schema.parse({ planId: 'premium', billingCycle: 'monthly' })));
+    await knex().transaction((trx) => def.run(trx, user, def.schema.parse({ planId: 'premium', billingCycle: 'monthly' }), server));
     const rows = await loaders.subscription!(knex(), user, [me.user.id, other.user.id]);
     expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/subscription/my')).body }]);
     expect(rows[0]).toMatchObject({ subscription_plan: 'premium' });
@@ -39,8 +39,8 @@ describe('subscription sync exports', () => {
     const me = await signInAs(server);
     const user = await sessionUser(me.user.id);
     const def = mutations['subscription.free_trial'];
-    await knex().transaction((trx) => def.run(trx, user, def.schema.parse({})));
-    const err = await refusal(knex().transaction((trx) => def.run(trx, user, def.schema.parse({}))));
+    await knex().transaction((trx) => def.run(trx, user, def.schema.parse({}), server));
+    const err = await refusal(knex().transaction((trx) => def.run(trx, user, def.schema.parse({}), server)));
     expect(err.code).toBe('trial_not_available');
   });
 });

@@ -10,23 +10,29 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import type { SyncedEntity } from '../../db/changes';
+import type { Config } from '../../config';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared/mutations';
+
+/** What a mutation reads of its app besides the database: the app's configuration (createApp's deps), never a module's variable. */
+export interface MutationDeps {
+  config: Config;
+}
 
 export interface MutationDef<S extends z.ZodType = z.ZodType> {
   schema: S;
-  run(trx: Knex.Transaction, user: SessionUser, args: z.output<S>): Promise<unknown>;
+  run(trx: Knex.Transaction, user: SessionUser, args: z.output<S>, deps: MutationDeps): Promise<unknown>;
   /**
    * Optional: several of this mutation in a row applied at once, all or none (it throws
    * if any one would be refused). The push uses it for a run of them when it needs no
    * savepoints; after a throw it applies them one by one with `run`.
    */
-  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<z.output<S>>): Promise<unknown>;
+  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<z.output<S>>, deps: MutationDeps): Promise<unknown>;
 }
 
 /** How an area runs one mutation of the contract: its `run`, or `run` and `runMany`. */
 export interface MutationImpl<N extends MutationName> {
-  run(trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>): Promise<unknown>;
-  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>): Promise<unknown>;
+  run(trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>, deps: MutationDeps): Promise<unknown>;
+  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>, deps: MutationDeps): Promise<unknown>;
 }
 type Run<N extends MutationName> = MutationImpl<N>['run'];
 type Impls = { [N in MutationName]?: MutationImpl<N> | Run<N> };

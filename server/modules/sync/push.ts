@@ -28,13 +28,14 @@ import { fromDatabaseError, isDatabaseUnavailable } from '../../db/errors';
 import { AppError, clientIdTaken, fromZodError, internalError, unknownMutation } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
-import type { MutationDef, MutationTable } from './contracts';
+import type { MutationDef, MutationDeps, MutationTable } from './contracts';
 
 type Mutation = PushBody['mutations'][number];
 
 interface PushContext {
   knex: Knex;
   mutations: MutationTable;
+  deps: MutationDeps;
   user: SessionUser;
   clientId: string;
   logger?: Logger;
@@ -129,8 +130,8 @@ async function runOne(trx: Knex.Transaction, ctx: PushContext, m: Mutation, mode
     return reject(ctx, m, err); // nothing was written
   }
   try {
-    if (mode.savepoints) await trx.transaction((sp) => def.run(sp, ctx.user, args as never));
-    else await def.run(trx, ctx.user, args as never);
+    if (mode.savepoints) await trx.transaction((sp) => def.run(sp, ctx.user, args as never, ctx.deps));
+    else await def.run(trx, ctx.user, args as never, ctx.deps);
     return { id: m.id, status: 'applied' };
   } catch (err) {
     if (isTransient(err)) throw err;
@@ -160,7 +161,7 @@ function runOfMany(ctx: PushContext, batch: Mutation[], from: number): Array<{ m
 /** Applies a run of one mutation at once, all or none; when any is refused, the push runs again one by one. */
 async function runMany(trx: Knex.Transaction, ctx: PushContext, run: Array<{ m: Mutation; args: unknown }>): Promise<MutationResult[]> {
   try {
-    await definitionOf(ctx.mutations, run[0].m.name)!.runMany!(trx, ctx.user, run.map((r) => r.args) as never);
+    await definitionOf(ctx.mutations, run[0].m.name)!.runMany!(trx, ctx.user, run.map((r) => r.args) as never, ctx.deps);
   } catch (err) {
     if (isTransient(err)) throw err;
     throw new NeedsSavepoints();
@@ -231,8 +232,8 @@ async function attempt(ctx: PushContext, batch: Mutation[], mode: Mode = { savep
   }
 }
 
-export async function push(knex: Knex, mutations: MutationTable, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
-  const ctx: PushContext = { knex, mutations, user, clientId: body.client_id, logger, tell: true };
+export async function push(knex: Knex, mutations: MutationTable, deps: MutationDeps, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
+  const ctx: PushContext = { knex, mutations, deps, user, clientId: body.client_id, logger, tell: true };
   try {
     const { results, last_mutation_id } = await attempt(ctx, body.mutations);
     return { results, last_mutation_id };

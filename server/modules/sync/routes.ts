@@ -44,7 +44,7 @@ export function syncRouter(): Router {
       body: pushBodySchema,
       response: pushResponseSchema,
     },
-    ({ ctx, knex, user, body }) => push(knex, mutations, user, body, ctx.log),
+    ({ ctx, knex, user, body }) => push(knex, mutations, ctx.deps, user, body, ctx.log),
   );
 
   return router;

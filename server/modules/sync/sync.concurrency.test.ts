@@ -166,7 +166,7 @@ describe.runIf(onPostgres)('pushes from many clients at once', () => {
           return { id: i + 1, name: 'transport_request.create', args: { id, pickup_location: 'جدة', delivery_location: 'الرياض', cargo_description: `حمولة ${i}` } };
         });
         const body = { client_id: crypto.randomUUID(), mutations: batch };
-        const [a, b] = await Promise.all([push(db.knex, mutations, user, body), push(db.knex, mutations, user, body)]);
+        const [a, b] = await Promise.all([push(db.knex, mutations, { config }, user, body), push(db.knex, mutations, { config }, user, body)]);
         expect(a).toEqual(b);
         expect(a.results.every((r) => r.status === 'applied'), JSON.stringify(a.results)).toBe(true);
         expect(a.last_mutation_id).toBe(PER_PUSH);

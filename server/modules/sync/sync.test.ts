@@ -258,7 +258,7 @@ describe('sync', () => {
       const lines: Array<{ level: number; msg: string }> = [];
       const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
       const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
-      const res = await push(server.db.knex, mutations, user, {
+      const res = await push(server.db.knex, mutations, server, user, {
         client_id: clientId(),
         mutations: names.map((name, i) => ({ id: i + 1, name, args: {} })),
       }, logger);
@@ -363,7 +363,7 @@ describe('sync', () => {
         'broken.thing': { schema: z.object({}), run: async () => { throw new Error('a bug'); } },
         'fine.thing': { schema: z.object({}), run: async () => undefined },
       };
-      const res = await push(server.db.knex, table, user, {
+      const res = await push(server.db.knex, table, server, user, {
         client_id: crypto.randomUUID(),
         mutations: [
           { id: 1, name: 'broken.thing', args: {} },
@@ -405,14 +405,14 @@ describe('sync', () => {
       ];
       const notices = () => knex('notifications').where({ user_id: user.id, kind: 'sync.rejected' }).orderBy('created_at');
       const before = (await notices()).length;
-      const res = await push(knex, table, user, body);
+      const res = await push(knex, table, server, user, body);
       expect(res).toEqual({ results: expected, last_mutation_id: 4 });
       expect((await knex('push_probe').orderBy('n').pluck('n')).map(Number)).toEqual([10, 11]);
       // run one by one, the push still tells its two refusals in one notification
       const told = (await notices()).slice(before);
       expect(told.map((n) => n.params)).toEqual([expect.objectContaining({ action: 'probe.twice', mutation_id: 2, count: 2 })]);
       // sent again (its answer lost), nothing runs twice and the answers are the same
-      expect(await push(knex, table, user, body)).toEqual({ results: expected, last_mutation_id: 4 });
+      expect(await push(knex, table, server, user, body)).toEqual({ results: expected, last_mutation_id: 4 });
       expect(await knex('push_probe').count({ n: '*' }).first()).toEqual({ n: 2 });
       expect(await notices()).toHaveLength(before + 1);
       await knex.raw('drop table push_probe');
@@ -436,11 +436,11 @@ describe('sync', () => {
         },
       };
       const body = { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: first }, { id: 2, name: 'probe.outage', args: {} }] };
-      await expect(push(knex, table, user, body)).rejects.toMatchObject({ code: '57P01' });
+      await expect(push(knex, table, server, user, body)).rejects.toMatchObject({ code: '57P01' });
       expect(await knex('products').where({ id: first.id })).toHaveLength(0);
       expect(await knex('sync_mutations').where({ client_id: cid })).toHaveLength(0);
       down = false;
-      expect(await push(knex, table, user, body)).toEqual({
+      expect(await push(knex, table, server, user, body)).toEqual({
         results: [
           { id: 1, status: 'applied' },
           { id: 2, status: 'applied' },

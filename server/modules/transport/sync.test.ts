@@ -51,17 +51,17 @@ describe('transport sync exports', () => {
     const user = await sessionUser(requester.user.id);
     const def = mutations['transport_request.accept'];
     const args = def.schema.parse({ id: request.id, offer_id: offer.id });
-    const accepted = await knex().transaction((trx) => def.run(trx, user, args));
+    const accepted = await knex().transaction((trx) => def.run(trx, user, args, server));
     expect(accepted).toMatchObject({ status: 'assigned', assigned_offer_id: offer.id });
 
     const lateCompany = await sessionUser((await as({ role: 'transport' })).user.id);
     const create = mutations['transport_offer.create'];
-    const refused = await refusal(knex().transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ id: crypto.randomUUID(), transport_request_id: request.id, quoted_price: 1 }))));
+    const refused = await refusal(knex().transaction((trx) => create.run(trx, lateCompany, create.schema.parse({ id: crypto.randomUUID(), transport_request_id: request.id, quoted_price: 1 }), server)));
     expect(refused.code).toBe('request_not_pending');
 
     const status = mutations['transport_request.status'];
     const stranger = await sessionUser((await as({ role: 'contractor' })).user.id);
-    const denied = await refusal(knex().transaction((trx) => status.run(trx, stranger, status.schema.parse({ id: request.id, status: 'cancelled' }))));
+    const denied = await refusal(knex().transaction((trx) => status.run(trx, stranger, status.schema.parse({ id: request.id, status: 'cancelled' }), server)));
     expect(denied.status).toBe(404);
     expect(Object.keys(mutations).sort()).toEqual([
       'transport_offer.create',
