@@ -14,10 +14,9 @@
  *   products.
  * The built client must be in dist/ (npm run build; bench/run.ts builds it).
  */
-import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { backfillChangeLog } from '../server/modules/sync/backfill';
@@ -304,6 +303,7 @@ async function main() {
         const elapsed = await wpage.evaluate(
           async (term) => {
             const box = document.querySelector('[data-testid="product-search"] input, input[data-testid="product-search"]') as HTMLInputElement;
+            // oxlint-disable-next-line typescript/unbound-method -- the native setter, called with .call(box)
             const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
             const type = (value: string) => {
               setValue.call(box, value);

@@ -20,7 +20,7 @@ import { createApp } from '../server/app';
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/binaa_bench';
 
 /** Makes sure the benchmark database exists (local default only). */
-export async function ensureDatabase(url = DATABASE_URL): Promise<void> {
+async function ensureDatabase(url = DATABASE_URL): Promise<void> {
   const target = new URL(url);
   const dbName = target.pathname.slice(1);
   const admin = new URL(url);
@@ -175,7 +175,7 @@ const RESULTS = path.resolve('bench/results.json');
  * The commit the code under measure comes from: the short hash, with "-dirty" when
  * tracked files differ from it (the figures are then of code no commit holds).
  */
-export function codeVersion(): string {
+function codeVersion(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';

@@ -28,7 +28,7 @@ function parts(name: string): { first: string; second: string; number: string; c
 }
 
 /** The kinds of term, in the order derive() makes them. */
-export const TERM_KINDS = ['second word + number', 'first word + number', 'name as typed', 'name cut short', 'typo'] as const;
+const TERM_KINDS = ['second word + number', 'first word + number', 'name as typed', 'name cut short', 'typo'] as const;
 export type TermKind = (typeof TERM_KINDS)[number];
 
 /** One term of kind TERM_KINDS[kind] from a name's parts. */
@@ -60,13 +60,8 @@ function derive(p: NonNullable<ReturnType<typeof parts>>, kind: number, rnd: () 
 
 /**
  * `count` distinct terms (distinct after normalize_search, and from `exclude`), in a
- * shuffled order, from names sampled across the whole catalogue.
+ * shuffled order, from names sampled across the whole catalogue, each with its kind.
  */
-export async function distinctSearchTerms(knex: Knex, count: number, opts: { exclude?: string[]; seed?: number } = {}): Promise<string[]> {
-  return (await searchTermsWithKinds(knex, count, opts)).map((t) => t.term);
-}
-
-/** distinctSearchTerms with the kind of each term. */
 export async function searchTermsWithKinds(
   knex: Knex,
   count: number,

@@ -22,7 +22,7 @@ export const r1 = (n: number) => +n.toFixed(1);
 export const r2 = (n: number) => +n.toFixed(2);
 
 /** Busy CPU time (s) of a process, or of the machine, from /proc; null where there is none. */
-export function cpuSeconds(pid?: number): number | null {
+function cpuSeconds(pid?: number): number | null {
   try {
     if (pid === undefined) {
       const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);

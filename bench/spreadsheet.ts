@@ -12,7 +12,7 @@
  *   the longest frame (goal: none over 50 ms).
  */
 import ExcelJS from 'exceljs';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';

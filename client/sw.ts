@@ -42,10 +42,10 @@ clientsClaim();
 // Background Sync: the page registers a user's tag (data/sync/background.ts) when it could
 // not send its queue; the browser wakes the worker when the network is back.
 self.addEventListener('sync', (event: Event) => {
-  const { tag, waitUntil } = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
-  const userId = userOfSyncTag(tag);
+  const sync = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
+  const userId = userOfSyncTag(sync.tag);
   if (userId === null) return;
-  waitUntil.call(event, runBackgroundSync(userId));
+  sync.waitUntil(runBackgroundSync(userId));
 });
 
 // workbox-window's messageSkipWaiting() sends this when the user accepts the update.

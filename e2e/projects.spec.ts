@@ -156,6 +156,7 @@ test('the screen stays shown as its cards arrive; a bid the device cannot store 
   // The dialog closes as soon as the input is accepted; the next outbox write fails as a
   // full disk would make it fail.
   await c.page.evaluate(() => {
+    // oxlint-disable-next-line typescript/unbound-method -- kept to be called with .apply(this) and put back
     const add = IDBObjectStore.prototype.add;
     IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<typeof add>) {
       if (this.name !== 'outbox') return add.apply(this, args);

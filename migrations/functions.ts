@@ -13,7 +13,7 @@
  * numbering change rows at commit; the catalogue's commit-time bump takes it too, first,
  * so the two commit-time writers always lock in one order (advisory lock, then rows).
  */
-export const LOCKS = {
+const LOCKS = {
   changeLogCommit: 7_410_001,
 } as const;
 

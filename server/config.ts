@@ -63,7 +63,7 @@ const envSchema = z.object({
  * Safari, older Edge through WNS). `*.` matches any subdomain. A subscription's endpoint
  * is a URL the browser hands over, so only these hosts are ever sent to.
  */
-export const DEFAULT_PUSH_SERVICE_HOSTS = [
+const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   '*.push.apple.com',

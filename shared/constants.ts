@@ -141,7 +141,6 @@ export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
 // --- Statuses (who moves them: shared/lifecycle.ts) -----------------------------------
 
 export const AVAILABILITY_STATUSES = ['available', 'out_of_stock'] as const;
-export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
 export const PROJECT_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -195,7 +194,6 @@ export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 // --- Other vocabularies ----------------------------------------------------------------
 
@@ -206,4 +204,3 @@ export const SIGNUP_TYPES = ['supplier', 'transport'] as const;
 export type SignupType = (typeof SIGNUP_TYPES)[number];
 
 export const REGISTRATION_STATUSES = ['new', 'reviewed'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

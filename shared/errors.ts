@@ -108,7 +108,8 @@ export type ErrorDetails = Array<{ path: string; message: string; code?: string 
 /** The one error body of every failure. */
 export interface ErrorBody {
   error: string;
-  code: ErrorCode | string;
+  /** One of ERROR_CODES, or a code this build does not know yet (a newer server's). */
+  code: ErrorCode | (string & {});
   details?: ErrorDetails;
 }
 

@@ -37,7 +37,7 @@ import {
 export const ACTORS = ['owner', 'author', 'assignee', 'system'] as const;
 export type Actor = (typeof ACTORS)[number];
 
-export interface Transition<S extends string> {
+interface Transition<S extends string> {
   from: readonly S[];
   to: S;
   actor: Actor;
@@ -50,7 +50,7 @@ export interface Transition<S extends string> {
   cascade?: true;
 }
 
-export interface Lifecycle<S extends string> {
+interface Lifecycle<S extends string> {
   statuses: readonly S[];
   initial: S;
   /** The status in which the entity accepts bids or offers, if it takes any. */

@@ -95,4 +95,3 @@ export type MutationInput<N extends MutationName> = z.input<(typeof MUTATIONS)[N
 /** What the server's mutation receives after parsing. */
 export type MutationArgs<N extends MutationName> = z.output<(typeof MUTATIONS)[N]['schema']>;
 
-export const isMutationName = (name: string): name is MutationName => Object.hasOwn(MUTATIONS, name);

@@ -20,7 +20,7 @@ export type PriceListField = (typeof PRICE_LIST_FIELDS)[number];
 
 /** A cell as the file reader gives it: text, a number, or nothing. */
 export type CellValue = string | number | null;
-export type RowValues = Partial<Record<PriceListField, CellValue>>;
+type RowValues = Partial<Record<PriceListField, CellValue>>;
 
 /** The headers an export writes, per language; the import recognises every one of them. */
 export const EXPORT_HEADERS: Record<'ar' | 'en' | 'zh', Record<PriceListField, string>> = {
@@ -42,7 +42,7 @@ const HEADER_ALIASES: Record<PriceListField, string[]> = {
 };
 
 /** A header as compared: folded like search text, without punctuation, one space between words. */
-export function normaliseHeader(raw: CellValue): string {
+function normaliseHeader(raw: CellValue): string {
   return normalizeSearch(String(raw ?? ''))
     .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -58,7 +58,7 @@ const HEADER_LOOKUP: Map<string, PriceListField> = (() => {
 })();
 
 /** The field a header names, if it is one we know. */
-export function fieldOfHeader(header: CellValue): PriceListField | null {
+function fieldOfHeader(header: CellValue): PriceListField | null {
   return HEADER_LOOKUP.get(normaliseHeader(header)) ?? null;
 }
 
@@ -166,13 +166,13 @@ export const IMPORT_CELL_MAX = MAX.text + 1;
 
 /** One line of the file as sent to apply: its line number and its cells by field. */
 const cellSchema = z.union([z.string().max(IMPORT_CELL_MAX), z.number(), z.null()]);
-export const importRowSchema = z.strictObject({
+const importRowSchema = z.strictObject({
   line: z.number().int().min(1).max(1_000_000),
   values: z.strictObject(Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, cellSchema.optional()])) as Record<PriceListField, z.ZodOptional<typeof cellSchema>>),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-export const IMPORT_MAX_ROWS = 20_000;
+const IMPORT_MAX_ROWS = 20_000;
 /** The apply's request body (server/app.ts): 20,000 rows of a few cells each fit in it. */
 export const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
@@ -215,7 +215,7 @@ export type SheetRefusal = (typeof SHEET_REFUSALS)[number];
 export const IMPORT_FILE_NAME_MAX = MAX.short;
 
 /** all: every row or none (one problem stops the import); valid: the rows without problems. */
-export const importModeSchema = z.enum(['all', 'valid']);
+const importModeSchema = z.enum(['all', 'valid']);
 export type ImportMode = z.infer<typeof importModeSchema>;
 
 /** POST /api/products/imports. */
@@ -234,7 +234,7 @@ export interface ImportContext {
   room: number | null;
 }
 
-export type RowAction = 'create' | 'update' | 'unchanged' | 'invalid';
+type RowAction = 'create' | 'update' | 'unchanged' | 'invalid';
 
 /** A row as read: its values in the product's terms, what it would do and its problems. */
 export interface CheckedRow {

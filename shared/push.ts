@@ -14,7 +14,7 @@ export type PushCategory = (typeof PUSH_CATEGORIES)[number];
  * Every notification kind's category. `satisfies Record<NotificationKind, …>`: a kind added
  * to shared/schemas/notification.ts without a line here fails the type check.
  */
-export const PUSH_CATEGORY_OF = {
+const PUSH_CATEGORY_OF = {
   'bid.new': 'bids_awards',
   'bid.accepted': 'bids_awards',
   'bid.rejected': 'bids_awards',

@@ -38,9 +38,9 @@ export const SYNC_ENTITIES = [
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
-export const PULL_DEFAULT_LIMIT = 1000;
-export const PULL_MAX_LIMIT = 5000;
-export const PUSH_MAX_MUTATIONS = 200;
+const PULL_DEFAULT_LIMIT = 1000;
+const PULL_MAX_LIMIT = 5000;
+const PUSH_MAX_MUTATIONS = 200;
 
 const clientIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'client_id: letters, digits, - and _');
 
@@ -66,14 +66,13 @@ export const pullQuerySchema = z.strictObject({
     .pipe(z.array(z.enum(SYNC_ENTITIES)).max(SYNC_ENTITIES.length))
     .optional(),
 });
-export type PullQuery = z.infer<typeof pullQuerySchema>;
 
 /**
  * The row each entity's upserts carry: the row as the REST API presents it (GET of one),
  * profile and subscription with the id of their user. The client stores rows of these
  * types, parsed from the pull, never cast.
  */
-export const SYNC_ROWS = {
+const SYNC_ROWS = {
   product: productSchema,
   category: categorySchema,
   plan: subscriptionPlanSchema,
@@ -92,7 +91,7 @@ export const SYNC_ROWS = {
   /** a delivery as its parties see it: never a price (shared/schemas/delivery.ts) */
   delivery: deliverySchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
-export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
+type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 
 /** One change of the feed: an entity's row as it is now, or its delete (gone, or no longer visible to this user). */
 export type Change = {
@@ -106,7 +105,7 @@ const entityChanges = SYNC_ENTITIES.map((entity) =>
     z.object({ entity: z.literal(entity), id: z.string(), op: z.literal('delete') }),
   ]),
 );
-export const changeSchema = z.discriminatedUnion('entity', entityChanges as [(typeof entityChanges)[number]]) as unknown as z.ZodType<Change>;
+const changeSchema = z.discriminatedUnion('entity', entityChanges as [(typeof entityChanges)[number]]) as unknown as z.ZodType<Change>;
 
 export const pullPageSchema = z.object({
   changes: z.array(changeSchema),
@@ -125,12 +124,11 @@ export const pullResetSchema = z.object({ reset: z.literal(true) });
 export const pullResponseSchema = z.union([pullPageSchema, pullResetSchema]);
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
-export const mutationSchema = z.strictObject({
+const mutationSchema = z.strictObject({
   id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   name: z.string().min(1).max(64),
   args: z.unknown(),
 });
-export type Mutation = z.infer<typeof mutationSchema>;
 
 export const pushBodySchema = z.strictObject({
   client_id: clientIdSchema,
@@ -138,7 +136,7 @@ export const pushBodySchema = z.strictObject({
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
 
-export const mutationResultSchema = z.object({
+const mutationResultSchema = z.object({
   id: z.number(),
   status: z.enum(['applied', 'rejected']),
   code: z.string().optional(),

@@ -13,7 +13,7 @@ import { api } from './client';
 import { useRemote } from './useRemote';
 
 export type AdminTab = 'products' | 'projects' | 'users' | 'quickSignups';
-export type { AdminUser, RegistrationRequest };
+export type { AdminUser };
 
 export interface AdminRows {
   products: Product;

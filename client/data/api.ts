@@ -86,13 +86,10 @@ export function createApiClient({ fetch: fetchImpl, translate, language }: ApiCl
 
   async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<ApiResponse<T>> {
     const lang = language?.();
-    const init: RequestInit = {
-      method,
-      credentials: 'include',
-      headers: { Accept: 'application/json', ...(lang ? { 'Accept-Language': lang } : {}) },
-    };
+    const headers: Record<string, string> = { Accept: 'application/json', ...(lang ? { 'Accept-Language': lang } : {}) };
+    const init: RequestInit = { method, credentials: 'include', headers };
     if (body !== undefined) {
-      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+      headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
     let response: Response;
@@ -118,4 +115,3 @@ export function createApiClient({ fetch: fetchImpl, translate, language }: ApiCl
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -6,7 +6,6 @@
 export type { Role, VerificationTier } from '../../shared/constants';
 export type { Me as SessionUser } from '../../shared/schemas/user';
 export type { Profile } from '../../shared/schemas/profile';
-export type { Category } from '../../shared/schemas/category';
 export type { Notification as NotificationItem } from '../../shared/schemas/notification';
 import type { Product } from '../../shared/schemas/product';
 import type { TransportRequest } from '../../shared/schemas/transport-request';

@@ -11,7 +11,7 @@ import { intlLocaleOf } from './languages';
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options ?? {})}`;
   let format = numberFormats.get(key);
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
@@ -65,13 +65,13 @@ export function formatDate(value: string | Date, lng: string): string {
 }
 
 /** A date with its time of day (pickup times, delivery deadlines). */
-export function formatDateTime(value: string | Date, lng: string): string {
+function formatDateTime(value: string | Date, lng: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   return dateTimeFormat(intlLocaleOf(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-export function formatRating(rating: number, lng: string): string {
+function formatRating(rating: number, lng: string): string {
   return formatNumber(rating, lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 

@@ -31,7 +31,7 @@ export function toLanguageCode(lng: string | undefined): LanguageCode {
   return CODES.find((code) => code === base) ?? DEFAULT_LANGUAGE;
 }
 
-export function isRtl(lng: string | undefined): boolean {
+function isRtl(lng: string | undefined): boolean {
   return LANGUAGE_DETAILS[toLanguageCode(lng)].rtl;
 }
 

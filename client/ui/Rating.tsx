@@ -37,7 +37,7 @@ const useStyles = makeStyles({
 });
 
 /** Rounds to the nearest half: 4.3 -> 4.5, 4.2 -> 4. */
-export function halves(average: number): number {
+function halves(average: number): number {
   return Math.round(Math.min(Math.max(average, 0), RATING_MAX) * 2) / 2;
 }
 

@@ -15,7 +15,7 @@ export const DEV_CLIENT_ID = 'binaa-dev-client';
 export const DEV_PROVIDER_NAME = 'devidp';
 export const devIssuer = (publicUrl: string) => `${publicUrl}/dev-idp`;
 /** The one redirect_uri registered for the development client: grant's callback. */
-export const devRedirectUri = (publicUrl: string) => `${publicUrl}/connect/${DEV_PROVIDER_NAME}/callback`;
+const devRedirectUri = (publicUrl: string) => `${publicUrl}/connect/${DEV_PROVIDER_NAME}/callback`;
 
 interface PendingCode {
   email: string;

@@ -9,7 +9,6 @@ import type { Config } from '../config';
 import type { Language } from '../../shared/constants';
 import { accountIdOf } from '../../shared/schemas/user';
 
-export type { MemberRole } from '../../shared/constants';
 import type { MemberRole } from '../../shared/constants';
 
 export interface SessionUser {

@@ -17,7 +17,7 @@
  * The word similarity a typo must reach to match a search (pg_trgm's default, 0.6,
  * misses "cemnt" for "cement": 4 shared trigrams of 9 is 0.44).
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.4;
+const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 export const CONNECTION_SETTINGS: Readonly<Record<string, string>> = {
   'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD),

@@ -21,7 +21,7 @@ pg.types.setTypeParser(1082, (v) => v);
 export type DbKind = 'pglite' | 'postgres';
 
 /** Postgres only: the longest a request waits for a pooled connection, and for a new one to connect. */
-export const ACQUIRE_TIMEOUT_MS = 5000;
+const ACQUIRE_TIMEOUT_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 3000;
 export interface Database {
   knex: Knex;
@@ -80,6 +80,7 @@ function withConnectionOptions(url: string): { connectionString: string; options
  * The knex configuration of a database: the one openDatabase opens, and the one the knex
  * CLI reads from knexfile.ts. Opens the embedded PGlite (unless one is given) and applies
  * the app's settings to its one connection.
+ * @public knexfile.ts loads it through tsImport, which knip does not follow.
  */
 export async function knexConfig(opts: DatabaseOptions): Promise<Knex.Config> {
   const searchPath = opts.schema ? [opts.schema, 'public'] : undefined;

@@ -8,11 +8,14 @@ import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations/index';
 
-/** Each migration as `{ file }`, the shape knex's file source gives and `knex migrate:list` prints. */
+/**
+ * Each migration as `{ file }`, the shape knex's file source gives and `knex migrate:list` prints.
+ * @public knexfile.ts loads it through tsImport, which knip does not follow.
+ */
 export const migrationSource = migrationsUpTo();
 
 /** The migrations up to and including `last` (all of them without it), as a knex source. */
-export function migrationsUpTo(last?: string): Knex.MigrationSource<{ file: string }> {
+function migrationsUpTo(last?: string): Knex.MigrationSource<{ file: string }> {
   return {
     getMigrations: async () =>
       Object.keys(migrations)

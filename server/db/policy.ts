@@ -16,7 +16,7 @@ import type { SessionUser } from '../auth/session-user';
 import type { Audience, SyncedEntity } from './changes';
 
 /** One audience of a row: everyone, everyone with a role, or the user in column `user_in`. */
-export type AudienceRule<R> = { all: true } | { role: string } | { user_in: keyof R & string };
+type AudienceRule<R> = { all: true } | { role: string } | { user_in: keyof R & string };
 
 export interface EntityPolicy<R> {
   entity: SyncedEntity;

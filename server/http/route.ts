@@ -49,7 +49,8 @@ const noBody = z.strictObject({});
 export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
   router: Router,
   spec: RouteSpec<B, Q> & { access: A },
-  handler: (input: RouteInput<Out<B>, Out<Q>, UserOf<A>>) => Promise<unknown> | unknown,
+  // The handler's answer, or a promise of it.
+  handler: (input: RouteInput<Out<B>, Out<Q>, UserOf<A>>) => unknown,
 ): void {
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec as never);
   const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');

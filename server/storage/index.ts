@@ -8,7 +8,7 @@ import { diskStore } from './disk';
 import { s3Store } from './s3';
 import type { ObjectStore } from './types';
 
-export type { ObjectStore, StoredObject } from './types';
+export type { ObjectStore } from './types';
 
 const stores = new WeakMap<Config, ObjectStore>();
 

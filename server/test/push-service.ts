@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   device: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;

@@ -4,7 +4,7 @@
  */
 import type { TestClient } from './http-client';
 
-export interface SseEvent {
+interface SseEvent {
   event: string;
   data: string;
   at: number;
@@ -79,18 +79,23 @@ export async function openStream(client: TestClient, path = '/api/live'): Promis
           let any = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) reader.comments++;
-            else if (line.startsWith('event:')) (event = line.slice(6).trim()), (any = true);
-            else if (line.startsWith('data:')) (data = line.slice(5).trim()), (any = true);
+            else if (line.startsWith('event:')) {
+              event = line.slice(6).trim();
+              any = true;
+            } else if (line.startsWith('data:')) {
+              data = line.slice(5).trim();
+              any = true;
+            }
           }
           if (any) events.push({ event, data, at: performance.now() });
-          for (const w of [...waiters]) w();
+          for (const w of waiters) w();
           waiters.clear();
         }
       }
     } catch {
       /* aborted by the test */
     }
-    for (const w of [...waiters]) w();
+    for (const w of waiters) w();
   })();
   return reader;
 }

@@ -29,7 +29,6 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/owner-status. */
 export const ownerStatusSchema = z.object({ isOwner: z.boolean() });
-export type OwnerStatus = z.infer<typeof ownerStatusSchema>;
 
 /** PATCH /api/admin/users/:user_id: at least one of the two. */
 export const adminUserPatchSchema = z

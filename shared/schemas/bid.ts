@@ -8,7 +8,7 @@ import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSc
 import { verificationTierSchema } from './profile';
 import { projectStatusSchema } from './project';
 
-export const bidStatusSchema = z.enum(BID_STATUSES);
+const bidStatusSchema = z.enum(BID_STATUSES);
 
 export const bidSchema = z.object({
   id: uuidSchema,
@@ -46,7 +46,6 @@ export const bidCreateSchema = z.strictObject({
   estimated_completion_days: positiveInt(3650).nullable().optional(),
 });
 export type BidCreate = z.infer<typeof bidCreateSchema>;
-export type BidCreateInput = z.input<typeof bidCreateSchema>;
 
 /** The sync mutation bid.withdraw: POST /api/bids/:id/withdraw, the bid's id as `id`. */
 export const bidWithdrawArgsSchema = z.strictObject({ id: uuidSchema });

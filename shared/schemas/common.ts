@@ -71,7 +71,7 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** The validation message that refuses a name made only of invisible characters. */
-export const INVISIBLE_ONLY = 'invisible_only';
+const INVISIBLE_ONLY = 'invisible_only';
 
 const visibleOrBlank = (v: string) => v === '' || VISIBLE.test(v);
 
@@ -102,7 +102,7 @@ export const optionalName = (max: number) =>
     .optional();
 
 /** An http(s) URL. */
-export const httpUrlSchema = z.string().trim().max(MAX.url).pipe(z.url({ protocol: /^https?$/ }));
+const httpUrlSchema = z.string().trim().max(MAX.url).pipe(z.url({ protocol: /^https?$/ }));
 
 /** An empty or all-blank string: how a form sends a field left empty. */
 const blankSchema = z.string().trim().max(0);

@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { INVITE_ROLES, MEMBER_ROLES } from '../constants';
 import { timestampSchema, uuidSchema } from './common';
 
-export const inviteRoleSchema = z.enum(INVITE_ROLES);
-export const memberRoleSchema = z.enum(MEMBER_ROLES);
+const inviteRoleSchema = z.enum(INVITE_ROLES);
+const memberRoleSchema = z.enum(MEMBER_ROLES);
 
 export const companyInviteCreateSchema = z.strictObject({ role: inviteRoleSchema });
 export type CompanyInviteCreate = z.infer<typeof companyInviteCreateSchema>;
@@ -36,7 +36,7 @@ export const companyInviteCreatedSchema = companyInviteSchema.extend({
 });
 export type CompanyInviteCreated = z.infer<typeof companyInviteCreatedSchema>;
 
-export const INVITE_STATES = ['valid', 'expired', 'used', 'revoked'] as const;
+const INVITE_STATES = ['valid', 'expired', 'used', 'revoked'] as const;
 
 /** What the invite page shows before joining. */
 export const companyInvitePreviewSchema = z.object({

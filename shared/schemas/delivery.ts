@@ -23,14 +23,14 @@ import { MAX, optionalText, requiredText, timestampSchema, uuidSchema } from './
 import { photoHashSchema } from './photo';
 
 /** Where a delivery stands, in order; `problem` and `confirmed` are the requester's answers to `delivered`. */
-export const DELIVERY_STAGES = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'] as const;
+const DELIVERY_STAGES = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'] as const;
 export type DeliveryStage = (typeof DELIVERY_STAGES)[number];
 /** The steps a driver takes, in order. */
 export const DRIVER_STEPS = ['picked_up', 'on_the_way', 'delivered'] as const;
 export type DriverStep = (typeof DRIVER_STEPS)[number];
 export const PROBLEM_KINDS = ['short', 'damaged', 'late'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
-export const DELIVERY_FILE_PURPOSES = ['signature', 'proof', 'problem'] as const;
+const DELIVERY_FILE_PURPOSES = ['signature', 'proof', 'problem'] as const;
 export type DeliveryFilePurpose = (typeof DELIVERY_FILE_PURPOSES)[number];
 /** Proof photos at delivery, and photos of a reported problem, at most. */
 export const MAX_DELIVERY_PHOTOS = 6;
@@ -45,14 +45,14 @@ export const vehiclePlateSchema = z
   .max(20)
   .regex(/^[\p{L}\p{N} -]+$/u, 'plate');
 
-export const locationSchema = z.strictObject({
+const locationSchema = z.strictObject({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   accuracy: z.number().min(0).max(100_000).nullable().optional(),
 });
 export type DeliveryLocation = z.infer<typeof locationSchema>;
 
-export const deliveryEventSchema = z.object({
+const deliveryEventSchema = z.object({
   id: uuidSchema,
   step: z.enum(['assigned', ...DRIVER_STEPS, 'confirmed', 'problem']),
   /** When it happened, by the device that recorded it. */
@@ -67,7 +67,7 @@ export const deliveryEventSchema = z.object({
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
 /** A file of the deal: a signature or a photo (WebP sizes 160, 480, 1200 like product photos). */
-export const deliveryFileSchema = z.object({
+const deliveryFileSchema = z.object({
   id: uuidSchema,
   purpose: z.enum(DELIVERY_FILE_PURPOSES),
   hash: photoHashSchema,
@@ -119,16 +119,14 @@ export const deliveryAssignSchema = z.strictObject({ driver_id: uuidSchema, vehi
 export type DeliveryAssign = z.infer<typeof deliveryAssignSchema>;
 /** The sync mutation delivery.assign: the body with the transport request's id as `id`. */
 export const deliveryAssignArgsSchema = deliveryAssignSchema.extend({ id: uuidSchema });
-export type DeliveryAssignArgs = z.infer<typeof deliveryAssignArgsSchema>;
 
 /** What the driver records at delivery. The signature and photos are files sent apart, by their ids. */
-export const deliveryProofSchema = z.strictObject({
+const deliveryProofSchema = z.strictObject({
   recipient_name: requiredText(MAX.name),
   signature_id: uuidSchema,
   photo_ids: z.array(uuidSchema).max(MAX_DELIVERY_PHOTOS).default([]),
   note: optionalText(MAX.text),
 });
-export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
 
 /** POST /api/deliveries/{id}/steps. `event_id` is chosen by the device: a step sent twice is recorded once. */
 export const deliveryStepSchema = z
@@ -142,7 +140,6 @@ export const deliveryStepSchema = z
   .refine((v) => (v.step === 'delivered') === (v.proof !== undefined), { message: 'proof_at_delivery', path: ['proof'] });
 export type DeliveryStepInput = z.infer<typeof deliveryStepSchema>;
 export const deliveryStepArgsSchema = deliveryStepSchema.safeExtend({ id: uuidSchema });
-export type DeliveryStepArgs = z.infer<typeof deliveryStepArgsSchema>;
 
 /** POST /api/deliveries/{id}/confirm. */
 export const deliveryConfirmSchema = z.strictObject({ event_id: uuidSchema, at: timestampSchema, note: optionalText(MAX.text) });

@@ -4,7 +4,7 @@ import { INSTANT_ORDER_RESPONSE_STATUSES } from '../constants';
 import { MAX, clientIdField, moneySchema, optionalText, positiveInt, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
 
-export const instantOrderResponseStatusSchema = z.enum(INSTANT_ORDER_RESPONSE_STATUSES);
+const instantOrderResponseStatusSchema = z.enum(INSTANT_ORDER_RESPONSE_STATUSES);
 
 export const instantOrderResponseSchema = z.object({
   id: uuidSchema,
@@ -35,4 +35,3 @@ export const instantOrderResponseCreateSchema = z.strictObject({
   notes: optionalText(MAX.text),
 });
 export type InstantOrderResponseCreate = z.infer<typeof instantOrderResponseCreateSchema>;
-export type InstantOrderResponseCreateInput = z.input<typeof instantOrderResponseCreateSchema>;

@@ -17,8 +17,8 @@ import {
 } from './common';
 import { instantOrderResponseSchema } from './instant-order-response';
 
-export const instantOrderStatusSchema = z.enum(INSTANT_ORDER_STATUSES);
-export const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
+const instantOrderStatusSchema = z.enum(INSTANT_ORDER_STATUSES);
+const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
 
 export const instantOrderSchema = z.object({
   id: uuidSchema,
@@ -67,7 +67,6 @@ export type InstantOrderCreateInput = z.input<typeof instantOrderCreateSchema>;
 
 /** POST /api/instant-orders/:id/accept. */
 export const instantOrderAcceptSchema = z.strictObject({ response_id: uuidSchema });
-export type InstantOrderAccept = z.infer<typeof instantOrderAcceptSchema>;
 /** The sync mutation instant_order.accept: the accept body and the order's id (the path's) as `id`. */
 export const instantOrderAcceptArgsSchema = instantOrderAcceptSchema.extend({ id: uuidSchema });
 export type InstantOrderAcceptArgs = z.infer<typeof instantOrderAcceptArgsSchema>;

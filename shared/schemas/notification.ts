@@ -83,8 +83,8 @@ export type NotificationParams<K extends NotificationKind> = z.input<(typeof NOT
 /** A kind this code knows (a row from a newer server may carry another). */
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_PARAMS, kind);
 
-export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
-export const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);
+const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);
 
 export const notificationSchema = z.object({
   id: uuidSchema,
@@ -108,11 +108,9 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** PUT /api/notifications/mark-all-read: how many were unread. */
 export const markAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
-export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
 
 /** Sync mutation notification.read (PUT /api/notifications/:id/read takes the id from its path). */
 export const notificationReadArgsSchema = z.strictObject({ id: uuidSchema });
-export type NotificationReadArgs = z.infer<typeof notificationReadArgsSchema>;
 
 /** Sync mutation notification.read_all (PUT /api/notifications/mark-all-read) takes nothing. */
 export const notificationReadAllArgsSchema = z.strictObject({});

@@ -38,16 +38,13 @@ export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 export const photoOrderSchema = z.strictObject({
   order: z.array(uuidSchema).min(1).max(MAX_PHOTOS_PER_PRODUCT),
 });
-export type PhotoOrder = z.infer<typeof photoOrderSchema>;
 
 /** Sync mutation product.photos.reorder: the PUT body plus the product's id. */
 export const photoReorderArgsSchema = z.strictObject({ id: uuidSchema, ...photoOrderSchema.shape });
-export type PhotoReorderArgs = z.infer<typeof photoReorderArgsSchema>;
 
 /** Sync mutation product.photos.remove: the product's id and the photo's. */
 export const photoRemoveArgsSchema = z.strictObject({ id: uuidSchema, photo_id: uuidSchema });
-export type PhotoRemoveArgs = z.infer<typeof photoRemoveArgsSchema>;
 
 /** The body of a finished upload's answer: the photo it made. */
-export const uploadResultSchema = productPhotoSchema.extend({ product_id: uuidSchema, position: z.number().int().min(0) });
+const uploadResultSchema = productPhotoSchema.extend({ product_id: uuidSchema, position: z.number().int().min(0) });
 export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -25,13 +25,12 @@ import { categoryRefSchema } from './category';
 import { verificationTierSchema } from './profile';
 import { productPhotoSchema } from './photo';
 
-export const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
+const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
 
 /** Free-form technical details: up to 50 named values ("القطر": "12 مم"). */
-export const specificationsSchema = z
+const specificationsSchema = z
   .record(z.string().trim().min(1).max(MAX.short), z.string().trim().max(500))
   .refine((v) => Object.keys(v).length <= 50, { message: 'too_many_specifications' });
-export type Specifications = z.infer<typeof specificationsSchema>;
 
 export const productSchema = z.object({
   id: uuidSchema,
@@ -68,7 +67,7 @@ export type Product = z.infer<typeof productSchema>;
 const MIN_QUANTITY_MAX = 1_000_000;
 
 /** A supplier's own product code: trimmed, 1 to 64 characters, unique among their live products. */
-export const skuSchema = z.string().trim().min(1).max(MAX.sku);
+const skuSchema = z.string().trim().min(1).max(MAX.sku);
 
 /**
  * Stock fields of the create and update bodies. A product with a stock quantity is
@@ -115,17 +114,14 @@ export const productUpdateSchema = z
   .strictObject(productUpdateFields)
   .refine(atLeastOneField, { message: AT_LEAST_ONE_FIELD });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
-export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
 /** Sync mutation product.update: the PATCH body plus the id its path carries. */
 export const productUpdateArgsSchema = z
   .strictObject({ id: uuidSchema, ...productUpdateFields })
   .refine(({ id: _id, ...patch }) => atLeastOneField(patch), { message: AT_LEAST_ONE_FIELD });
-export type ProductUpdateArgs = z.infer<typeof productUpdateArgsSchema>;
 
 /** Sync mutation product.delete. */
 export const productDeleteArgsSchema = z.strictObject({ id: uuidSchema });
-export type ProductDeleteArgs = z.infer<typeof productDeleteArgsSchema>;
 
 /** GET /api/products. */
 export const productListQuerySchema = z.strictObject({

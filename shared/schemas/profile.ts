@@ -18,7 +18,7 @@ import {
 
 export const roleSchema = z.enum(ROLES);
 export const verificationTierSchema = z.enum(VERIFICATION_TIERS);
-export const languageSchema = z.enum(LANGUAGES);
+const languageSchema = z.enum(LANGUAGES);
 
 export const profileSchema = z.object({
   user_id: uuidSchema,

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { REGISTRATION_STATUSES, SIGNUP_TYPES } from '../constants';
 import { MAX, emailSchema, requiredName, requiredText, saudiPhoneSchema, timestampSchema, uuidSchema } from './common';
 
-export const signupTypeSchema = z.enum(SIGNUP_TYPES);
-export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
+const signupTypeSchema = z.enum(SIGNUP_TYPES);
+const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
 
 /** POST /api/quick-signup. */
 export const quickSignupSchema = z.strictObject({
@@ -22,7 +22,6 @@ export const quickSignupSchema = z.strictObject({
   experience_years: z.number().int().min(0).max(100).nullable().optional(),
 });
 export type QuickSignup = z.infer<typeof quickSignupSchema>;
-export type QuickSignupInput = z.input<typeof quickSignupSchema>;
 
 /** GET /api/admin/quick-signups. */
 export const registrationRequestSchema = z.object({

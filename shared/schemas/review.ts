@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_TARGET_TYPES } from '../constants';
 import { MAX, clientIdField, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
 
-export const reviewTargetTypeSchema = z.enum(REVIEW_TARGET_TYPES);
-export const ratingSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
+const reviewTargetTypeSchema = z.enum(REVIEW_TARGET_TYPES);
+const ratingSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
 
 export const reviewSchema = z.object({
   id: uuidSchema,

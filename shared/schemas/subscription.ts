@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES, type PlanId } from '../constants';
 import { timestampSchema } from './common';
 
-export const planIdSchema = z.enum(PLAN_IDS);
-export const paidPlanIdSchema = z.enum(PAID_PLAN_IDS);
-export const billingCycleSchema = z.enum(BILLING_CYCLES);
-export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+const planIdSchema = z.enum(PLAN_IDS);
+const paidPlanIdSchema = z.enum(PAID_PLAN_IDS);
+const billingCycleSchema = z.enum(BILLING_CYCLES);
+const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
 /** GET /api/subscription/plans. features are i18n keys (plan_feature.*). */
 export const subscriptionPlanSchema = z.object({
@@ -83,4 +83,3 @@ export type Subscribe = z.infer<typeof subscribeSchema>;
 
 /** POST /api/subscription/free-trial takes no fields. */
 export const freeTrialSchema = z.strictObject({});
-export type FreeTrial = z.infer<typeof freeTrialSchema>;

@@ -7,7 +7,7 @@ import { MAX, clientIdField, requiredText, timestampSchema, uuidSchema } from '.
 
 const digestSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const BID_RECEIPT_KINDS = ['submitted', 'amended', 'withdrawn'] as const;
+const BID_RECEIPT_KINDS = ['submitted', 'amended', 'withdrawn'] as const;
 
 /** One accepted submission, amendment or withdrawal of a bid, as the server received it. */
 export const bidReceiptSchema = z.object({
@@ -26,7 +26,7 @@ export const bidReceiptSchema = z.object({
 export type BidReceipt = z.infer<typeof bidReceiptSchema>;
 
 /** One opened bid, ranked by amount (1 = lowest). */
-export const openingEntrySchema = z.object({
+const openingEntrySchema = z.object({
   rank: z.number().int().min(1),
   bid_id: uuidSchema,
   contractor_id: uuidSchema,
@@ -52,7 +52,7 @@ export const openingRecordSchema = z.object({
 });
 export type OpeningRecord = z.infer<typeof openingRecordSchema>;
 
-export const OBJECTION_STATUSES = ['open', 'upheld', 'rejected'] as const;
+const OBJECTION_STATUSES = ['open', 'upheld', 'rejected'] as const;
 
 /** A losing bidder's objection to an award during its standstill, and the owner's answer. */
 export const objectionSchema = z.object({
@@ -78,7 +78,6 @@ export const objectionCreateSchema = z.strictObject({
   ...clientIdField,
   reason: requiredText(MAX.text),
 });
-export type ObjectionCreate = z.infer<typeof objectionCreateSchema>;
 /** The sync mutation objection.create: the body, the new objection's id and the project's id. */
 export const objectionCreateArgsSchema = objectionCreateSchema.extend({ id: uuidSchema, project_id: uuidSchema });
 export type ObjectionCreateArgs = z.infer<typeof objectionCreateArgsSchema>;

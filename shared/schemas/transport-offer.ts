@@ -4,7 +4,7 @@ import { TRANSPORT_OFFER_STATUSES } from '../constants';
 import { MAX, clientIdField, moneySchema, optionalText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
 
-export const transportOfferStatusSchema = z.enum(TRANSPORT_OFFER_STATUSES);
+const transportOfferStatusSchema = z.enum(TRANSPORT_OFFER_STATUSES);
 
 export const transportOfferSchema = z.object({
   id: uuidSchema,
@@ -44,4 +44,3 @@ export const transportOfferCreateSchema = z
     { message: 'delivery_before_pickup', path: ['estimated_delivery_time'] },
   );
 export type TransportOfferCreate = z.infer<typeof transportOfferCreateSchema>;
-export type TransportOfferCreateInput = z.input<typeof transportOfferCreateSchema>;

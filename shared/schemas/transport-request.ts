@@ -16,7 +16,7 @@ import {
   uuidSchema,
 } from './common';
 
-export const transportRequestStatusSchema = z.enum(TRANSPORT_REQUEST_STATUSES);
+const transportRequestStatusSchema = z.enum(TRANSPORT_REQUEST_STATUSES);
 
 export const transportRequestSchema = z.object({
   id: uuidSchema,
@@ -77,10 +77,8 @@ export type TransportRequestCreateInput = z.input<typeof transportRequestCreateS
 
 /** POST /api/transport-requests/:id/accept. */
 export const transportRequestAcceptSchema = z.strictObject({ offer_id: uuidSchema });
-export type TransportRequestAccept = z.infer<typeof transportRequestAcceptSchema>;
 /** The sync mutation transport_request.accept: the accept body and the request's id (the path's) as `id`. */
 export const transportRequestAcceptArgsSchema = transportRequestAcceptSchema.extend({ id: uuidSchema });
-export type TransportRequestAcceptArgs = z.infer<typeof transportRequestAcceptArgsSchema>;
 
 /** POST /api/transport-requests/:id/status: moves after assignment. */
 export const transportRequestStatusChangeSchema = z.strictObject({
@@ -89,7 +87,6 @@ export const transportRequestStatusChangeSchema = z.strictObject({
 export type TransportRequestStatusChange = z.infer<typeof transportRequestStatusChangeSchema>;
 /** The sync mutation transport_request.status: the status body and the request's id (the path's) as `id`. */
 export const transportRequestStatusArgsSchema = transportRequestStatusChangeSchema.extend({ id: uuidSchema });
-export type TransportRequestStatusArgs = z.infer<typeof transportRequestStatusArgsSchema>;
 
 /** GET /api/transport-requests. */
 export const transportRequestListQuerySchema = z.strictObject({

@@ -46,4 +46,3 @@ export type SessionStateBody = z.infer<typeof sessionStateSchema>;
 export const sessionCreateSchema = z.strictObject({
   code: z.string().trim().min(1).max(512),
 });
-export type SessionCreate = z.infer<typeof sessionCreateSchema>;

@@ -82,7 +82,7 @@ export function NavBar() {
   const signOut = async () => {
     setConfirming(false);
     await logout();
-    navigate(PATHS.home, { replace: true });
+    void navigate(PATHS.home, { replace: true });
   };
   // Unsent changes would be deleted with the local data: ask first.
   const onLogout = async () => {

@@ -6,8 +6,8 @@ import {
   ErrorCircleRegular,
   PersonWarningRegular,
   WarningRegular,
+  type FluentIcon,
 } from '@fluentui/react-icons';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { startLogin } from '../../data/auth';
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   good: { color: tokens.colorPaletteGreenForeground1 },
 });
 
-export type SyncIndicator = 'signIn' | 'forbidden' | 'offline' | 'sending' | 'waiting' | 'refused' | 'error' | 'syncing' | 'synced';
+type SyncIndicator = 'signIn' | 'forbidden' | 'offline' | 'sending' | 'waiting' | 'refused' | 'error' | 'syncing' | 'synced';
 
 /**
  * The sync state in the navigation bar: online and up to date,
@@ -42,23 +42,23 @@ export function SyncStatus() {
   const waiting = useWaitingCount();
   const expired = session.status === 'signedIn' && session.expired;
 
-  const [indicator, text, icon, tone]: [SyncIndicator, string, ReactElement, string] = expired || state.phase === 'unauthorized'
-    ? ['signIn', t('status.signInAgain'), <PersonWarningRegular />, styles.bad]
+  const [indicator, text, Icon, tone]: [SyncIndicator, string, FluentIcon, string] = expired || state.phase === 'unauthorized'
+    ? ['signIn', t('status.signInAgain'), PersonWarningRegular, styles.bad]
     : state.phase === 'forbidden'
-      ? ['forbidden', t('status.forbidden'), <ErrorCircleRegular />, styles.bad]
+      ? ['forbidden', t('status.forbidden'), ErrorCircleRegular, styles.bad]
       : state.phase === 'offline'
-        ? ['offline', waiting ? `${t('status.offline')} · ${t('status.waiting', { count: waiting })}` : t('status.offline'), <CloudOffRegular />, styles.warn]
+        ? ['offline', waiting ? `${t('status.offline')} · ${t('status.waiting', { count: waiting })}` : t('status.offline'), CloudOffRegular, styles.warn]
         : state.sending > 0
-          ? ['sending', t('status.sending', { count: state.sending }), <ArrowSyncRegular />, styles.warn]
+          ? ['sending', t('status.sending', { count: state.sending }), ArrowSyncRegular, styles.warn]
           : refused > 0
-            ? ['refused', t('status.refused', { count: refused }), <WarningRegular />, styles.bad]
+            ? ['refused', t('status.refused', { count: refused }), WarningRegular, styles.bad]
             : waiting > 0
-              ? ['waiting', t('status.waiting', { count: waiting }), <ArrowSyncRegular />, styles.warn]
+              ? ['waiting', t('status.waiting', { count: waiting }), ArrowSyncRegular, styles.warn]
               : state.phase === 'error'
-                ? ['error', t('status.error'), <CloudOffRegular />, styles.warn]
+                ? ['error', t('status.error'), CloudOffRegular, styles.warn]
                 : state.phase === 'syncing' || state.lastSyncedAt === null
-                  ? ['syncing', t('status.syncing'), <ArrowSyncRegular />, '']
-                  : ['synced', t('status.synced'), <CheckmarkCircleRegular />, styles.good];
+                  ? ['syncing', t('status.syncing'), ArrowSyncRegular, '']
+                  : ['synced', t('status.synced'), CheckmarkCircleRegular, styles.good];
 
   const onClick = () => (indicator === 'signIn' ? void startLogin() : navigate(PATHS.syncCentre));
   return (
@@ -66,7 +66,7 @@ export function SyncStatus() {
       <Button
         appearance="subtle"
         size="small"
-        icon={<span className={tone}>{icon}</span>}
+        icon={<span className={tone}><Icon /></span>}
         onClick={onClick}
         aria-label={`${t('status.label')}: ${text}`}
         data-testid="sync-status"

@@ -104,7 +104,7 @@ describe("index.html's inline script", () => {
         const stored: Record<string, string> = choice ? { [LANGUAGE_STORAGE_KEY]: choice } : {};
         const expected = await i18nextChoice({ stored, languages });
         const page = visit({ stored, languages });
-        expect(page.shown, `${choice} ${languages}`).toBe(expected);
+        expect(page.shown, `${choice} ${languages.join(',')}`).toBe(expected);
         expect(page.root.children).toEqual([`landing in ${expected}`]);
       }
     }

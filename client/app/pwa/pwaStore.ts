@@ -3,7 +3,7 @@
  * the deferred install event. Module-level so the early listeners in main.tsx and the
  * lazily loaded prompts see the same values.
  */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

@@ -23,14 +23,14 @@ import type { Transaction } from 'dexie';
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 
 /** Fields the client adds to every stored row. */
-export interface LocalFields {
+interface LocalFields {
   /** The sync generation that last wrote the row (a reset drops older generations). */
   _gen?: number;
 }
 
 export type LocalProduct = Product & LocalFields;
-export type LocalProfile = Profile & LocalFields & { id: string };
-export type LocalSubscription = UserSubscription & LocalFields & { id: string };
+type LocalProfile = Profile & LocalFields & { id: string };
+type LocalSubscription = UserSubscription & LocalFields & { id: string };
 
 /** The row type of each entity's table. */
 export interface EntityRows {
@@ -75,7 +75,6 @@ export const ENTITY_TABLES = {
   delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
-export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity]['table'];
 
 /** `entity:id`: how the outbox and `base` name a row. */
 export type RowKey = `${SyncEntity}:${string}`;

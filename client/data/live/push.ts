@@ -11,7 +11,7 @@ import { deviceId } from './device';
 
 export type PushState = 'unsupported' | 'off' | 'on' | 'denied';
 
-export const pushSupported = () =>
+const pushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** The mutations after whose first the app offers push: a bid, an order, a transport request. */

@@ -12,7 +12,7 @@ import { LIVE_EVENTS, type LiveEndReason } from '../../../shared/push';
 import type { SyncEngine } from '../sync/engine';
 import { deviceId } from './device';
 
-export const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MIN_MS = 1000;
 export const RECONNECT_MAX_MS = 60_000;
 
 /** The wait before reconnect number `attempt` (0 first): doubling, capped, with jitter in [50 %, 100 %]. */

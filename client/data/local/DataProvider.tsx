@@ -40,6 +40,7 @@ const DataContext = createContext<LocalData | null>(null);
 const QueueContext = createContext<QueueStore>(new QueueStore());
 
 function QueueProvider({ db, children }: { db: BinaaDb; children: ReactNode }) {
+  // oxlint-disable-next-line react/exhaustive-deps -- one store per database: a new db starts from an empty store
   const store = useMemo(() => new QueueStore(), [db]);
   useEffect(() => {
     const error = (e: unknown) => console.warn('outbox read failed', e);

@@ -55,6 +55,7 @@ function queryWords(normalised: string): string[] {
   const out: string[] = [];
   for (const token of normalised.split(TOKENS)) {
     if (!token) continue;
+    // oxlint-disable-next-line typescript/no-misused-spread -- each CJK code point is a word of its own
     if (CJK.test(token)) out.push(...[...token].filter((ch) => CJK.test(ch)));
     else out.push(token.replace(ARTICLE, '') || token);
   }

@@ -20,7 +20,7 @@ export function useLiveQuery<T>(querier: () => Promise<T> | T, deps: DependencyL
     const observable = liveQuery(querier);
     let snapshot: Snapshot<T> = { value: shown.current };
     return {
-      subscribe(onChange: () => void) {
+      subscribe: (onChange: () => void) => {
         const subscription = observable.subscribe({
           next: (value) => {
             snapshot = { value };
@@ -36,6 +36,7 @@ export function useLiveQuery<T>(querier: () => Promise<T> | T, deps: DependencyL
       get: () => snapshot,
     };
     // The querier is the deps' function, as with dexie-react-hooks.
+    // oxlint-disable-next-line react/exhaustive-deps -- the caller's deps are the querier's, as with useEffect's own
   }, deps);
   const snapshot = useSyncExternalStore(source.subscribe, source.get);
   if ('error' in snapshot) throw snapshot.error;

@@ -13,7 +13,7 @@
 /** The long side of a sent photo, in pixels. */
 export const MAX_PHOTO_SIDE = 1600;
 /** Encoder quality: visually clean at 1600 px, a few hundred KB for a typical photo. */
-export const PHOTO_QUALITY = 0.8;
+const PHOTO_QUALITY = 0.8;
 /** What the upload endpoint accepts at most; a larger file is refused before it is queued. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

@@ -22,7 +22,7 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import type { BinaaDb } from '../db/database';
 import { uploadOwnerKey, type OutboxRow, type UploadRow } from '../db/schema';
 
-export const UPLOAD_ENDPOINT = '/api/uploads';
+const UPLOAD_ENDPOINT = '/api/uploads';
 
 /** Waits after a failed attempt (the link or the server), before the next one. */
 const BACKOFF_MS = [1_000, 3_000, 10_000, 30_000, 60_000];

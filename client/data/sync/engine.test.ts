@@ -80,7 +80,7 @@ describe('sync engine', () => {
           seen.push({ usable: spy.getState().bootstrap.usable, products: await db.products.count(), notifications: await db.notifications.count() });
           return transport.pull(p);
         },
-        push: transport.push,
+        push: (body) => transport.push(body),
       },
     });
     await spy.sync();

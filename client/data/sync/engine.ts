@@ -15,9 +15,9 @@ import type { BinaaDb } from '../db/database';
 import { applyPulledPage, applyPushResults, confirmThrough, finishReset } from './store';
 import { SyncHttpError, SyncNetworkError, type SyncTransport } from './transport';
 
-export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'unauthorized' | 'forbidden' | 'error';
+type SyncPhase = 'idle' | 'syncing' | 'offline' | 'unauthorized' | 'forbidden' | 'error';
 
-export interface BootstrapProgress {
+interface BootstrapProgress {
   /** Everything pulled once: the catalogue too. */
   done: boolean;
   /** Notifications, own orders and the rest but the catalogue are in: the screens are usable. */

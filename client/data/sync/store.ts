@@ -16,7 +16,7 @@
 import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
 import { SYNC_ENTITIES, type Change, type MutationResult, type SyncEntity } from '../../../shared/sync';
 import type { BinaaDb } from '../db/database';
-import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type OutboxRow, type RowKey, type UploadRow } from '../db/schema';
+import { parseKey, rowKey, type AnyRow, type BaseRow, type EffectContext, type RowKey, type UploadRow } from '../db/schema';
 import { EFFECTS, EFFECT_ENTITIES } from '../effects';
 import type { EffectReader, LocalEffect, RowMap } from '../effects/types';
 
@@ -148,7 +148,11 @@ async function recompute(db: BinaaDb, keys: Iterable<RowKey>, generation: number
     grew = false;
     for (const m of pending) {
       if (!m.keys.some((k) => closure.has(k))) continue;
-      for (const k of m.keys) if (!closure.has(k)) (closure.add(k), (grew = true));
+      for (const k of m.keys) {
+        if (closure.has(k)) continue;
+        closure.add(k);
+        grew = true;
+      }
     }
   }
   if (!closure.size) return;
@@ -288,5 +292,3 @@ export async function finishReset(db: BinaaDb, generation: number, lastMutationI
 export async function discardRejection(db: BinaaDb, id: number): Promise<void> {
   await db.rejections.delete(id);
 }
-
-export type { OutboxRow };

@@ -62,18 +62,18 @@ export function AuthCallbackScreen() {
       const returnTo = takeReturnPath();
       if (session.status !== 'signedIn') {
         if (exchangeError) setFailure(exchangeError.message);
-        else navigate(PATHS.home, { replace: true });
+        else void navigate(PATHS.home, { replace: true });
         return;
       }
       if (returnTo) {
-        navigate(returnTo, { replace: true });
+        void navigate(returnTo, { replace: true });
         return;
       }
       try {
         const profile = session.profile ?? (await fetchMyProfile());
-        navigate(profile ? PATHS.dashboard : PATHS.setup, { replace: true });
+        void navigate(profile ? PATHS.dashboard : PATHS.setup, { replace: true });
       } catch {
-        navigate(PATHS.setup, { replace: true });
+        void navigate(PATHS.setup, { replace: true });
       }
     })();
   }, [params, navigate, refresh, t]);

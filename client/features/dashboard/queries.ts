@@ -12,7 +12,7 @@ import type { EntityRows } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import { readSubscription } from '../../data/local/subscription';
 
-export interface Stat {
+interface Stat {
   key: string;
   value: number;
 }
@@ -25,7 +25,7 @@ export interface DashboardData {
   recentKind: 'products' | 'projects' | 'requests';
 }
 
-export interface RecentItem {
+interface RecentItem {
   id: string;
   title: string;
   /** SAR amount (price or budget) when there is one. */

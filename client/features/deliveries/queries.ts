@@ -3,12 +3,10 @@
  * company the deliveries of its jobs; a requester the deliveries of their requests (the
  * server's audiences: the parties only). The table is small, so a screen reads it whole.
  */
-import { useSyncExternalStore } from 'react';
 import type { Delivery } from '../../../shared/schemas/delivery';
 import { rowKey, type DeliveryFileUpload, type RowKey } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
-import type { UploadProgress } from '../../data/photos/uploader';
 import { byAssignedDesc, isUnderWay } from './deliveryView';
 
 export const deliveryKey = (id: string): RowKey => rowKey('delivery', id);
@@ -43,8 +41,3 @@ export function useDeliveryUploads(deliveryId: string): DeliveryFileUpload[] | u
   }, [db, deliveryId]);
 }
 
-/** How much of a file's upload the server has (undefined when it is not being sent). */
-export function useUploadProgress(id: string): UploadProgress | undefined {
-  const { uploader } = useLocalData();
-  return useSyncExternalStore(uploader.subscribe, () => uploader.progressOf(id));
-}

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 });
 
 /** The budget range as the order gives it: both ends, one end, or none. */
-export function useBudgetText() {
+function useBudgetText() {
   const { t } = useTranslation('orders');
   const format = useFormat();
   return (min: number | null, max: number | null): string | null => {

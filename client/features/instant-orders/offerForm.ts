@@ -4,7 +4,7 @@ import type { InstantOrderResponse } from '../../../shared/schemas/instant-order
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
 export const OFFER_FIELDS = ['offered_price', 'delivery_time_hours', 'notes'] as const;
-export type OfferField = (typeof OFFER_FIELDS)[number];
+type OfferField = (typeof OFFER_FIELDS)[number];
 export type OfferValues = Record<OfferField, string>;
 export type OfferErrors = FieldErrors<OfferField>;
 

@@ -18,7 +18,7 @@ export const ORDER_FIELDS = [
   'budget_range_max',
   'delivery_deadline',
 ] as const;
-export type OrderField = (typeof ORDER_FIELDS)[number];
+type OrderField = (typeof ORDER_FIELDS)[number];
 export type OrderValues = Record<OrderField, string> & { urgency_level: UrgencyLevel };
 export type OrderErrors = FieldErrors<OrderField>;
 
@@ -36,7 +36,7 @@ export const emptyOrder = (): OrderValues => ({
   delivery_deadline: '',
 });
 
-export function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> {
+function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> {
   return {
     title: values.title,
     description: values.description,

@@ -54,7 +54,7 @@ const useStyles = makeStyles({
 });
 
 /** A photo chosen in this dialog, not stored yet. */
-export interface AddedPhoto {
+interface AddedPhoto {
   key: string;
   file: File;
 }

@@ -8,7 +8,7 @@ import { productCreateSchema, type ProductCreateInput } from '../../../shared/sc
 import type { LocalProduct } from '../../data/db/schema';
 import { parseNumber } from '../../ui/formInput';
 
-export interface SpecRow {
+interface SpecRow {
   key: string;
   value: string;
 }
@@ -24,9 +24,9 @@ export interface ProductValues {
   specs: SpecRow[];
 }
 
-export type ProductField = Exclude<keyof ProductValues, 'specs'> | 'specifications';
+type ProductField = Exclude<keyof ProductValues, 'specs'> | 'specifications';
 export type ProductErrors = Partial<Record<ProductField, ProductErrorCode>>;
-export type ProductErrorCode = 'required' | 'price' | 'minQuantity' | 'url' | 'specifications' | 'invalid';
+type ProductErrorCode = 'required' | 'price' | 'minQuantity' | 'url' | 'specifications' | 'invalid';
 
 export function initialProductValues(product?: LocalProduct | null): ProductValues {
   return {

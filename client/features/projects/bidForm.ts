@@ -8,7 +8,7 @@ import type { Bid } from '../../../shared/schemas/bid';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
 export const BID_FIELDS = ['amount', 'estimated_completion_days', 'proposal'] as const;
-export type BidField = (typeof BID_FIELDS)[number];
+type BidField = (typeof BID_FIELDS)[number];
 export type BidValues = Record<BidField, string>;
 export type BidErrors = FieldErrors<BidField>;
 

@@ -7,7 +7,7 @@ import { projectCreateSchema } from '../../../shared/schemas/project';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
 export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'requirements'] as const;
-export type ProjectField = (typeof PROJECT_FIELDS)[number];
+type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectValues = Record<ProjectField, string>;
 export type ProjectErrors = FieldErrors<ProjectField>;
 

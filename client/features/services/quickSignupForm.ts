@@ -7,7 +7,7 @@ import type { SignupType } from '../../../shared/constants';
 import { quickSignupSchema } from '../../../shared/schemas/quick-signup';
 import { parseNumber } from '../../ui/formInput';
 
-export const QUICK_SIGNUP_FIELDS = [
+const QUICK_SIGNUP_FIELDS = [
   'company_name',
   'contact_person',
   'phone',

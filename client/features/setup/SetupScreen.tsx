@@ -93,7 +93,7 @@ export function SetupScreen() {
     try {
       const profile = await saveProfile(toProfileBody(values, language));
       setProfile(profile);
-      navigate(PATHS.dashboard, { replace: true });
+      void navigate(PATHS.dashboard, { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.details.length) setErrors(profileIssuesToErrors(apiError.details));
@@ -104,7 +104,7 @@ export function SetupScreen() {
 
   const onLogout = async () => {
     await logout();
-    navigate(PATHS.home, { replace: true });
+    void navigate(PATHS.home, { replace: true });
   };
 
   return (

@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/constants';
 import { profileUpsertSchema } from '../../../shared/schemas/profile';
 import type { Profile } from '../../data/types';
 
-export const PROFILE_FIELDS = [
+const PROFILE_FIELDS = [
   'company_name',
   'phone',
   'address',

@@ -77,7 +77,7 @@ export function InviteScreen() {
     try {
       const joined = await acceptInvite(token);
       await refresh();
-      navigate(homeAfterJoining(joined.role, PATHS), { replace: true });
+      void navigate(homeAfterJoining(joined.role, PATHS), { replace: true });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
       setRefusal({ view: viewAfterRefusal(code), message: error instanceof ApiError ? error.message : t('failed') });

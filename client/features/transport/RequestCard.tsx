@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 });
 
 /** A vehicle type: translated when it is one of ours, as typed otherwise. */
-export function useVehicleText() {
+function useVehicleText() {
   const { t } = useTranslation('transport');
   return (value: string) => t(`vehicles.${value}`, { defaultValue: value });
 }

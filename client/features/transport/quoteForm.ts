@@ -3,7 +3,7 @@ import { transportOfferCreateSchema, type TransportOffer } from '../../../shared
 import { isoToLocal, issuesToErrors, localToIso, parseNumber, type FieldErrors } from '../../ui/formInput';
 
 export const QUOTE_FIELDS = ['quoted_price', 'estimated_pickup_time', 'estimated_delivery_time', 'vehicle_details', 'notes'] as const;
-export type QuoteField = (typeof QUOTE_FIELDS)[number];
+type QuoteField = (typeof QUOTE_FIELDS)[number];
 export type QuoteValues = Record<QuoteField, string>;
 export type QuoteErrors = FieldErrors<QuoteField>;
 

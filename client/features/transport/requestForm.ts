@@ -16,13 +16,13 @@ export const REQUEST_FIELDS = [
   'preferred_delivery_time',
   'budget',
 ] as const;
-export type RequestField = (typeof REQUEST_FIELDS)[number];
+type RequestField = (typeof REQUEST_FIELDS)[number];
 export type RequestValues = Record<RequestField, string>;
 export type RequestErrors = FieldErrors<RequestField>;
 
 export const emptyRequest = (): RequestValues => Object.fromEntries(REQUEST_FIELDS.map((f) => [f, ''])) as RequestValues;
 
-export function toRequestInput(v: RequestValues): Omit<TransportRequestCreateInput, 'id'> {
+function toRequestInput(v: RequestValues): Omit<TransportRequestCreateInput, 'id'> {
   return {
     pickup_location: v.pickup_location,
     delivery_location: v.delivery_location,

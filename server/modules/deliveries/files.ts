@@ -25,10 +25,10 @@ import { assertDeliveryDriver, deliveryPolicy, partiesOf } from './policy';
 import { deliveryChange } from './service';
 
 /** The storage key of a deal file's version: never under media/ (public). */
-export const dealKey = (hash: string, size: number) => `deal/${hash}-${size}.webp`;
+const dealKey = (hash: string, size: number) => `deal/${hash}-${size}.webp`;
 
 /** Files a delivery may hold: a signature, the proof photos and the photos of a problem. */
-export const MAX_DELIVERY_FILES = 1 + 2 * MAX_DELIVERY_PHOTOS;
+const MAX_DELIVERY_FILES = 1 + 2 * MAX_DELIVERY_PHOTOS;
 
 /** `atCreation`: the files being uploaded to the delivery hold their slots too (photos/unfinished.ts). */
 async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMetadata, delivery: DeliveryRow | undefined, atCreation = false): Promise<'new' | 'stored'> {

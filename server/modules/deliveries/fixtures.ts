@@ -84,7 +84,7 @@ export async function deliveredDelivery(server: TestServer) {
 export const answer = (over: Record<string, unknown> = {}) => ({ event_id: crypto.randomUUID(), at: new Date().toISOString(), ...over });
 
 /** The deal's prices in fixtures: the request's budget, the two quotes, the supplier's offer. */
-export const DEAL_PRICES = [4321, 2345, 2999, 45000];
+const DEAL_PRICES = [4321, 2345, 2999, 45000];
 
 /**
  * Where a value shows a price: every key that names one (price, budget, amount) and every

@@ -22,7 +22,7 @@ import { openDeliveryFile } from './files';
 const TAG = 'deliveries';
 
 /** Files of a deal are cached by the party's browser only, never by a shared cache. */
-export const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 
 const fileQuerySchema = z.strictObject({
   size: z.coerce

@@ -14,7 +14,7 @@ export const HEALTH_DB_TIMEOUT_MS = 2000;
 class HealthTimeout extends Error {}
 
 /** One round trip to the database, given up after `timeoutMs` (the query itself is left to finish or fail). */
-export async function databaseAnswers(knex: Knex, timeoutMs = HEALTH_DB_TIMEOUT_MS): Promise<{ ok: true } | { ok: false; cause: string }> {
+async function databaseAnswers(knex: Knex, timeoutMs = HEALTH_DB_TIMEOUT_MS): Promise<{ ok: true } | { ok: false; cause: string }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HealthTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs);

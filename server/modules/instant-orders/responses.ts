@@ -14,7 +14,7 @@ import { page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { conflict, notFound, orderNotActive } from '../../../shared/errors';
+import { notFound, orderNotActive } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { acceptsSubmissions } from '../../../shared/lifecycle';

@@ -159,10 +159,10 @@ export class LiveHub {
   private endStreams(keys: string[]): void {
     const sessions = new Set<string>();
     for (const k of keys) {
-      if (k.startsWith('u:')) for (const s of [...(this.byUser.get(k.slice(2)) ?? [])]) this.finish(s, LIVE_END_REASONS.session);
+      if (k.startsWith('u:')) for (const s of this.byUser.get(k.slice(2)) ?? []) this.finish(s, LIVE_END_REASONS.session);
       else if (k.startsWith('s:')) sessions.add(k.slice(2));
     }
-    if (sessions.size) for (const s of [...this.streams]) if (sessions.has(s.sessionHash)) this.finish(s, LIVE_END_REASONS.session);
+    if (sessions.size) for (const s of this.streams) if (sessions.has(s.sessionHash)) this.finish(s, LIVE_END_REASONS.session);
   }
 
   /** Ends a stream for good: `end` tells the client why and not to reconnect. */
@@ -247,7 +247,7 @@ export class LiveHub {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
-    for (const s of [...this.streams]) {
+    for (const s of this.streams) {
       this.remove(s);
       s.end();
     }

@@ -76,7 +76,7 @@ describe('OCDS releases of a project', () => {
       expect(r.id.startsWith(`${r.ocid}-`)).toBe(true);
     }
     // Oldest first, and the package is as new as its newest release.
-    expect(releases.map((r) => r.date)).toEqual([...releases.map((r) => r.date)].sort());
+    expect(releases.map((r) => r.date)).toEqual(releases.map((r) => r.date).sort());
     expect(pkg.publishedDate).toBe(releases[releases.length - 1].date);
   });
 

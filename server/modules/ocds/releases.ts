@@ -20,11 +20,11 @@
  * Amounts are in SAR, the currency every price on the marketplace is in.
  */
 
-export const OCDS_VERSION = '1.1';
-export const CURRENCY = 'SAR';
-export const PUBLISHER_NAME = 'Binaa Market';
+const OCDS_VERSION = '1.1';
+const CURRENCY = 'SAR';
+const PUBLISHER_NAME = 'Binaa Market';
 
-export interface Organization {
+interface Organization {
   id: string;
   name: string;
 }
@@ -99,7 +99,7 @@ interface State {
   awards: AwardState[];
 }
 
-export const ocidOf = (prefix: string, projectId: string) => `${prefix}-${projectId}`;
+const ocidOf = (prefix: string, projectId: string) => `${prefix}-${projectId}`;
 
 /** The project's releases, oldest first. */
 export function projectReleases(prefix: string, f: TenderFacts): Release[] {

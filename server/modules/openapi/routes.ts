@@ -43,7 +43,7 @@ const ERRORS_BY_ACCESS: Record<Access, string[]> = {
   admin: ['400', '401', '403', '404', '409', '429'],
 };
 
-export function buildOpenApi(publicUrl: string) {
+function buildOpenApi(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of registry) {
     const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({

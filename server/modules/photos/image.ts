@@ -41,7 +41,7 @@ export const decodeObserver: { start?: (input: Buffer) => void; end?: (input: Bu
 
 type Format = 'jpeg' | 'png' | 'webp' | 'avif';
 
-export interface DerivedFile {
+interface DerivedFile {
   size: PhotoSize;
   body: Buffer;
 }
@@ -112,7 +112,7 @@ const sameFormat = (container: Format, decoded: string | undefined) =>
   container === 'avif' ? decoded === 'heif' : container === decoded;
 
 /** The format the bytes are, checked whole: throws unsupported (not ours, or more than one thing) or truncated. */
-export function containerFormat(b: Buffer): Format {
+function containerFormat(b: Buffer): Format {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return check('jpeg', jpegEnd(b), b.length);
   if (b.length >= 8 && b.subarray(0, 8).equals(PNG_SIGNATURE)) return check('png', pngEnd(b), b.length);
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {

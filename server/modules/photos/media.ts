@@ -11,7 +11,7 @@ import type { ObjectStore } from '../../storage';
 import { mediaKey } from './service';
 
 const NAME = new RegExp(`^${MEDIA_PATH}/([0-9a-f]{64})-(${PHOTO_SIZES.join('|')})\\.webp$`);
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function serveMedia(store: () => ObjectStore) {
   return async function media(ctx: Context, next: Next): Promise<void> {

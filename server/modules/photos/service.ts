@@ -38,7 +38,7 @@ async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, productI
 }
 
 /** Bytes of photos the supplier keeps, and what their plan allows. */
-export async function storageUse(db: Knex, userId: string): Promise<{ used: number; max: number }> {
+async function storageUse(db: Knex, userId: string): Promise<{ used: number; max: number }> {
   const [used, plan] = await Promise.all([
     db('product_photos').where({ supplier_id: userId }).sum<{ sum: string | number | null }>('bytes as sum').first(),
     effectivePlanId(db, userId).then((id) => db('subscription_plans').where({ id }).first('max_storage_bytes')),

@@ -102,7 +102,7 @@ const tusError = (err: AppError) => ({
 /** One of tus's own refusals (its status, its plain text, which names no secret) as our error, keeping the status. */
 function fromTusRefusal(status: number, text: string): AppError {
   const message = text.trim();
-  if (status === 413) return uploadTooLarge(/^Maximum size/.test(message) ? `An upload may have at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB` : message);
+  if (status === 413) return uploadTooLarge(message.startsWith('Maximum size') ? `An upload may have at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB` : message);
   if (status === 404 || status === 410) return new AppError('not_found', message || 'Upload not found', { status });
   if (status === 409) return conflict(message);
   if (status === 403) return forbidden(message);

@@ -99,7 +99,7 @@ export function applyCatalogueFilter(q: Knex.QueryBuilder, filter: CatalogueFilt
  * catalogue_state.live_products, kept at commit by triggers (migration 20261122000025);
  * a filtered one is counted.
  */
-export async function countProducts(db: Knex, filter: CatalogueFilter): Promise<number> {
+async function countProducts(db: Knex, filter: CatalogueFilter): Promise<number> {
   if (!filter.category_id && !filter.supplier_id) {
     const row = await db('catalogue_state').where({ id: 1 }).first('live_products');
     return Number(row?.live_products ?? 0);

@@ -47,9 +47,9 @@ import { cachedByCatalogue, VERSION_SQL } from './catalogue-cache';
 /** Matches ranked at most; a term with more is capped (its total is this, and "more"). */
 export const SEARCH_CANDIDATES = 1000;
 /** A capped term also ranks its matches among this many newest products. */
-export const FRESH_WINDOW = 1000;
+const FRESH_WINDOW = 1000;
 /** Exact matches fewer than this let typo-tolerant ones follow them. */
-export const FUZZY_BELOW = 20;
+const FUZZY_BELOW = 20;
 /** Typo matches ranked at most (their threshold: WORD_SIMILARITY_THRESHOLD, server/db/connection-settings.ts). */
 export const FUZZY_CANDIDATES = 200;
 /** Words of a term that take part in the word match (a search box, not a document). */

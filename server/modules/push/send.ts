@@ -20,7 +20,7 @@ import { notificationTarget, pushCategoryOf, type PushMessage } from '../../../s
 import { checkEndpoint, guardedLookup } from './guard';
 
 /** A foreground report older than this no longer holds a push back (a tab closed without saying so). */
-export const FOREGROUND_FRESH_SECONDS = 120;
+const FOREGROUND_FRESH_SECONDS = 120;
 const BATCH = 100;
 const SEND_TIMEOUT_MS = 10_000;
 

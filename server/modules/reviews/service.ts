@@ -73,7 +73,7 @@ async function findTarget(
  * and records the change. The caller holds the lock on the target row. Exported for
  * whoever hides a reviewer's reviews (deleting a user), so averages follow.
  */
-export async function recomputeRating(trx: Knex.Transaction, type: ReviewTargetType, id: string): Promise<void> {
+async function recomputeRating(trx: Knex.Transaction, type: ReviewTargetType, id: string): Promise<void> {
   const stats = await trx('reviews as r')
     .join('users as ru', 'ru.id', 'r.reviewer_id')
     .whereNull('ru.deleted_at')

@@ -21,7 +21,7 @@ const COLUMNS = [
 
 type PlanRow = Omit<SubscriptionPlan, 'yearly_saving_percent'>;
 
-export function presentPlan(row: PlanRow): SubscriptionPlan {
+function presentPlan(row: PlanRow): SubscriptionPlan {
   const twelveMonths = row.price_monthly * 12;
   const saving = twelveMonths > 0 ? Math.round((1 - row.price_yearly / twelveMonths) * 100) : 0;
   return { ...row, yearly_saving_percent: saving };

@@ -13,7 +13,7 @@ import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { subscriptionPolicy } from './policy';
 
-export const TRIAL_ENDING_NOTICE_DAYS = 3;
+const TRIAL_ENDING_NOTICE_DAYS = 3;
 
 export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number; warned: number }> {
   return knex.transaction(async (trx) => {

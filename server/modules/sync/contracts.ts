@@ -30,9 +30,10 @@ export interface MutationDef<S extends z.ZodType = z.ZodType> {
 }
 
 /** How an area runs one mutation of the contract: its `run`, or `run` and `runMany`. */
-export interface MutationImpl<N extends MutationName> {
-  run(trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>, deps: MutationDeps): Promise<unknown>;
-  runMany?(trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>, deps: MutationDeps): Promise<unknown>;
+interface MutationImpl<N extends MutationName> {
+  // this: void: plain functions, taken off the object by areaMutations.
+  run(this: void, trx: Knex.Transaction, user: SessionUser, args: MutationArgs<N>, deps: MutationDeps): Promise<unknown>;
+  runMany?(this: void, trx: Knex.Transaction, user: SessionUser, args: Array<MutationArgs<N>>, deps: MutationDeps): Promise<unknown>;
 }
 type Run<N extends MutationName> = MutationImpl<N>['run'];
 type Impls = { [N in MutationName]?: MutationImpl<N> | Run<N> };

@@ -18,7 +18,8 @@ import type { SyncEntity } from '../../../shared/sync';
 import { categoryQuery } from '../categories/service';
 import { productQuery } from '../products/queries';
 import { bidQuery, projectQuery } from '../projects/queries';
-import { objectionQuery, openingQuery } from '../projects/tender';
+import { openingQuery } from '../projects/tender-opening';
+import { objectionQuery } from '../projects/tender-objections';
 import { orderQuery, responseQuery } from '../instant-orders/queries';
 import { offerQuery, requestQuery } from '../transport/queries';
 import { deliveryQuery } from '../deliveries/queries';
@@ -169,7 +170,11 @@ describe('the feed addresses what REST shows', () => {
     for (;;) {
       const res = await pull(knex, loaders, user, { cursor, limit: 1000 });
       if ('reset' in res) throw new Error('unexpected reset');
-      for (const c of res.changes) if (c.entity === entity) (c.op === 'upsert' ? held.add(c.id) : held.delete(c.id));
+      for (const c of res.changes) {
+        if (c.entity !== entity) continue;
+        if (c.op === 'upsert') held.add(c.id);
+        else held.delete(c.id);
+      }
       cursor = res.cursor;
       if (!res.has_more) return held;
     }

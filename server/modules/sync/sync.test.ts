@@ -223,7 +223,6 @@ describe('sync', () => {
 
     it('rejects a refused mutation with its code, goes on with the next, and tells the author', async () => {
       const cid = clientId();
-      const good = product('أنابيب PVC', 30);
       const res = await contractor.post('/api/sync/push', {
         client_id: cid,
         mutations: [

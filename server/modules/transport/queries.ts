@@ -5,7 +5,6 @@
  * hidden everywhere; who may see which is policy.ts.
  */
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../auth/session-user';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { notFound } from '../../../shared/errors';

@@ -24,7 +24,7 @@ class Refused extends Error {
 
 export class FakeServer {
   readonly rows = new Map<string, Row>(); // `${entity}:${id}`
-  private log: Array<{ pos: number; entity: SyncEntity; id: string; op: 'upsert' | 'delete'; to: 'all' | string }> = [];
+  private log: Array<{ pos: number; entity: SyncEntity; id: string; op: 'upsert' | 'delete'; to: string }> /* a user id, or 'all' */ = [];
   private pos = 0;
   private horizon = 0;
   private clients = new Map<string, { last: number; results: Map<number, MutationResult> }>();
@@ -41,7 +41,7 @@ export class FakeServer {
 
   constructor(readonly userId: string) {}
 
-  private write(entity: SyncEntity, row: Row | null, id: string, to: 'all' | string) {
+  private write(entity: SyncEntity, row: Row | null, id: string, to: string /* a user id, or 'all' */) {
     const key = `${entity}:${id}`;
     if (row) this.rows.set(key, row);
     else this.rows.delete(key);

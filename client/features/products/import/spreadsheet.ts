@@ -65,7 +65,7 @@ async function loadExcel() {
 }
 
 /** An exceljs cell value as the checks read it. */
-export function cellValue(v: ExcelValue | undefined): CellValue {
+function cellValue(v: ExcelValue | undefined): CellValue {
   if (v == null) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (typeof v === 'boolean') return String(v);
@@ -114,7 +114,7 @@ export async function readXlsx(data: ArrayBuffer): Promise<SheetData> {
   return toSheet(lines);
 }
 
-export function decodeText(data: ArrayBuffer): string {
+function decodeText(data: ArrayBuffer): string {
   const bytes = new Uint8Array(data);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
