@@ -87,7 +87,7 @@ export function isOpeningDue(p: Pick<TenderState, 'status' | 'opens_at' | 'opene
 }
 
 /** An award is made and not final yet (the phase is standstill until it is final, even with an objection open past its end). */
-export function isAwardPending(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at'>): boolean {
+function isAwardPending(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at'>): boolean {
   return p.status === 'open' && !!p.awarded_at && !p.award_final_at;
 }
 

@@ -67,11 +67,9 @@ export const projectCreateSchema = z.strictObject({
   requirements: optionalText(MAX.text),
 });
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
-export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 
 /** POST /api/projects/:id/award. */
 export const projectAwardSchema = z.strictObject({ bid_id: uuidSchema });
-export type ProjectAward = z.infer<typeof projectAwardSchema>;
 /** The sync mutation project.award: the award body and the project's id (the path's) as `id`. */
 export const projectAwardArgsSchema = projectAwardSchema.extend({ id: uuidSchema });
 export type ProjectAwardArgs = z.infer<typeof projectAwardArgsSchema>;
@@ -84,7 +82,6 @@ export type ProjectCloseBiddingArgs = z.infer<typeof projectCloseBiddingArgsSche
 export const projectStatusChangeSchema = z.strictObject({
   status: z.enum(['completed', 'cancelled']),
 });
-export type ProjectStatusChange = z.infer<typeof projectStatusChangeSchema>;
 /** The sync mutation project.status: the status body and the project's id (the path's) as `id`. */
 export const projectStatusArgsSchema = projectStatusChangeSchema.extend({ id: uuidSchema });
 export type ProjectStatusArgs = z.infer<typeof projectStatusArgsSchema>;
