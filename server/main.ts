@@ -15,7 +15,7 @@ import { sweepExpired } from './auth/session-store';
 import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
-import { sweepTenders } from './modules/projects/tender';
+import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { createApp } from './app';
 

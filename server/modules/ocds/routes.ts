@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { route } from '../../http/route';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../../shared/constants';
 import { uuidSchema } from '../../../shared/schemas/common';
-import { sweepTenders } from '../projects/tender';
+import { sweepTenders } from '../projects/tender-sweep';
 import { projectPackage, releasesPage } from './service';
 
 const tag = 'open data';

@@ -8,7 +8,7 @@
  * canonical form with the server time it was received (shared/tender.ts).
  *
  * Until the opening a bid is its bidder's alone: its changes go to the bidder only and
- * the owner is told only that one more bid came in (tender.ts opens them); nobody else
+ * the owner is told only that one more bid came in (tender-opening.ts opens them); nobody else
  * learns even that (policy.ts countAudiences).
  *
  * A bid locks its project FOR SHARE, the opening (and an award) FOR UPDATE: whichever comes
@@ -23,7 +23,8 @@ import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/cli
 import { assertRole } from '../../auth/guards';
 import { deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
 import { appNow } from '../../clock';
-import { sweepTenders, writeReceipt } from './tender';
+import { sweepTenders } from './tender-sweep';
+import { writeReceipt } from './tender-receipts';
 import { bidDigest, isBiddingClosed } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';

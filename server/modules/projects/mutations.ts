@@ -6,7 +6,8 @@
 import { areaMutations } from '../sync/contracts';
 import { awardProject, changeProjectStatus, createProject } from './service';
 import { submitBid, withdrawBid } from './bids';
-import { answerObjection, closeBidding, createObjection } from './tender';
+import { closeBidding } from './tender-closing';
+import { answerObjection, createObjection } from './tender-objections';
 
 export const mutations = areaMutations({
   'project.create': async (trx, user, args) => (await createProject(trx, user, args)).row,

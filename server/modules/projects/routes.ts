@@ -24,7 +24,11 @@ import {
   objectionSchema,
   openingRecordSchema,
 } from '../../../shared/schemas/tender';
-import { sweepTenders, answerObjection, closeBidding, createObjection, getOpening, listObjections, listReceipts } from './tender';
+import { sweepTenders } from './tender-sweep';
+import { listReceipts } from './tender-receipts';
+import { getOpening } from './tender-opening';
+import { closeBidding } from './tender-closing';
+import { answerObjection, createObjection, listObjections } from './tender-objections';
 
 const tag = 'projects';
 

@@ -1,7 +1,7 @@
 /**
  * Projects: what government entities put out for bids, and their lifecycle
  * (shared/lifecycle.ts): open → in_progress when the award of a bid becomes final (after
- * its standstill, tender.ts), in_progress → completed, open or in_progress → cancelled. Every function checks the caller's role and ownership
+ * its standstill, tender-award.ts), in_progress → completed, open or in_progress → cancelled. Every function checks the caller's role and ownership
  * itself, because the sync push calls the same functions as the routes.
  *
  * Each transition locks the project row (FOR UPDATE) before it reads the state it decides
@@ -18,7 +18,8 @@ import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/cli
 import { assertRole } from '../../auth/guards';
 import { bidNotFound, invalidTransition, notFound, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
 import { openingMoment } from '../../../shared/tender';
-import { startStandstill, sweepTenders } from './tender';
+import { startStandstill } from './tender-award';
+import { sweepTenders } from './tender-sweep';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
 import type {
@@ -108,7 +109,7 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
 /**
  * POST /api/projects/{id}/award: the owner chooses an opened bid. Not before the opening
  * (409 tender_not_opened), and not while another award is in its standstill. The award
- * starts the standstill (tender.ts); the bids are accepted and rejected, and the project
+ * starts the standstill (tender-award.ts); the bids are accepted and rejected, and the project
  * in_progress, when it becomes final. A bid whose award an upheld objection withdrew
  * cannot be awarded again. The standstill lasts the app's config.standstillDays.
  */

@@ -9,7 +9,8 @@
 import type { LoaderTable } from '../sync/contracts';
 import { bidQuery, projectQuery } from './queries';
 import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from './policy';
-import { objectionQuery, openingQuery } from './tender';
+import { openingQuery } from './tender-opening';
+import { objectionQuery } from './tender-objections';
 
 export const loaders: LoaderTable = {
   project: (knex, user, ids) => projectPolicy.visible(projectQuery(knex, user).whereIn('p.id', ids), user),

@@ -4,7 +4,7 @@ import { route } from '../../http/route';
 import { loaders, mutations } from './registry';
 import { pull } from './pull';
 import { push } from './push';
-import { sweepTenders } from '../projects/tender';
+import { sweepTenders } from '../projects/tender-sweep';
 
 export function syncRouter(): Router {
   const router = new Router();
