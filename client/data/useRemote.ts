@@ -28,7 +28,7 @@ export function useRemote<T>(load: () => Promise<T>, deps: unknown[]): Remote<T>
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps -- the caller's deps are the loader's, as with useEffect's own
   }, [...deps, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
