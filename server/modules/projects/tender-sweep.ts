@@ -1,9 +1,8 @@
 /**
  * Time passes without a request: `sweepTenders` opens the projects whose opening time has
  * come and finalises the awards whose standstill is over. server/main.ts runs it every
- * minute, the reads of the area and the sync pull run it first (so what they show is
- * current), and so does a move of the test clock. Each project is handled in a
- * transaction of its own that takes its row lock first, like every write service, so the
+ * minute, and the reads of the area, the open data and the sync pull run it first (so
+ * what they show is current). Each project is handled in a transaction of its own that takes its row lock first, like every write service, so the
  * sweep cannot deadlock with them; the write services never sweep. The SQL here only
  * finds candidates: openTender and finaliseAward decide under the lock.
  *
