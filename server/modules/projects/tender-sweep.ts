@@ -2,9 +2,10 @@
  * Time passes without a request: `sweepTenders` opens the projects whose opening time has
  * come and finalises the awards whose standstill is over. server/main.ts runs it every
  * minute, and the reads of the area, the open data and the sync pull run it first (so
- * what they show is current). Each project is handled in a transaction of its own that takes its row lock first, like every write service, so the
- * sweep cannot deadlock with them; the write services never sweep. The SQL here only
- * finds candidates: openTender and finaliseAward decide under the lock.
+ * what they show is current). Each project is handled in a transaction of its own that
+ * takes its row lock first, like every write service, so the sweep cannot deadlock with
+ * them; the write services never sweep. The SQL here only finds candidates: openTender
+ * and finaliseAward decide under the lock.
  *
  * Times are the app's clock (server/clock.ts), which the test clock moves.
  */
