@@ -32,7 +32,7 @@ async function each(db: Knex, ids: string[], work: (trx: Knex.Transaction, proje
 }
 
 /** Opens every project whose opening time has come; how many it opened. */
-export async function openDueTenders(db: Knex, now = appNow()): Promise<number> {
+async function openDueTenders(db: Knex, now = appNow()): Promise<number> {
   let total = 0;
   for (;;) {
     const due: Array<{ id: string }> = await db('projects')
@@ -50,7 +50,7 @@ export async function openDueTenders(db: Knex, now = appNow()): Promise<number> 
 }
 
 /** Finalises every award whose standstill is over with no open objection; how many. */
-export async function finaliseDueAwards(db: Knex, now = appNow()): Promise<number> {
+async function finaliseDueAwards(db: Knex, now = appNow()): Promise<number> {
   const due: Array<{ id: string }> = await db('projects as p')
     .whereNull('p.award_final_at')
     .whereNotNull('p.awarded_at')
