@@ -9,7 +9,7 @@ import { STEP_CLOCK_SKEW_MS } from '../../../shared/schemas/delivery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf, driverOf, joinCompany, notificationsOf, openAndAward, postBid, postProject } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
-import { PLATE, answer, assignedDelivery, assignedRequest, deliveredDelivery, fulfilledOrder, pricesIn, proof, step } from './fixtures';
+import { PLATE, answer, assignedDelivery, assignedRequest, deliveredDelivery, fulfilledOrder, pricesIn, proof, step } from '../../test/deals';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { deliveryFileUrl } from '../../../shared/schemas/delivery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as } from '../../test/factories';
 import { cameraJpeg, tusPatch, uploadDeliveryFile } from '../../test/tus';
-import { answer, assignedDelivery, deliveredDelivery, proof, step } from './fixtures';
+import { answer, assignedDelivery, deliveredDelivery, proof, step } from '../../test/deals';
 
 let server: TestServer;
 let dataDir: string;

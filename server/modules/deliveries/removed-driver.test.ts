@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { joinCompany, notificationsOf, type Client } from '../../test/factories';
 import { cameraJpeg, uploadDeliveryFile } from '../../test/tus';
-import { PLATE, assignedDelivery, proof, step } from './fixtures';
+import { PLATE, assignedDelivery, proof, step } from '../../test/deals';
 
 let server: TestServer;
 let dataDir: string;

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, driverOf, type Client } from '../../test/factories';
-import { PLATE, assignedDelivery, assignedRequest, pricesIn, proof, step } from './fixtures';
+import { PLATE, assignedDelivery, assignedRequest, pricesIn, proof, step } from '../../test/deals';
 import { backfillChangeLog } from '../sync/backfill';
 
 let server: TestServer;

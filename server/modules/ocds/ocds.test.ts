@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { as, postBid, postProject, type Client } from '../../test/factories';
 import { releasePackageErrors } from './schema';
-import { tender } from './tender-steps';
+import { tender } from '../../test/tender-steps';
 
 describe('open data (OCDS)', () => {
   let server: TestServer;

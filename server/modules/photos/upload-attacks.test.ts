@@ -14,7 +14,7 @@ import { MAX_PHOTOS_PER_PRODUCT, MAX_UNFINISHED_UPLOADS, MAX_UPLOAD_BYTES } from
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, type Client } from '../../test/factories';
 import { cameraJpeg, pngBomb, send as raw, tusCreate, tusDelete, tusHead, tusPatch, uploadDeliveryFile, uploadPhoto, type TusRes } from '../../test/tus';
-import { assignedDelivery } from '../deliveries/fixtures';
+import { assignedDelivery } from '../../test/deals';
 import { DECODES_AT_ONCE, DECODES_PER_ACCOUNT, decodeObserver, MAX_INPUT_PIXELS, processPhoto } from './image';
 import { expireUploads, UPLOAD_EXPIRY_MS } from './uploads';
 

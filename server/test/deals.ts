@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestServer } from '../../test/harness';
-import { as, driverOf, postOffer, postOrder, type Client } from '../../test/factories';
+import type { TestServer } from './harness';
+import { as, driverOf, postOffer, postOrder, type Client } from './factories';
 
 export async function fulfilledOrder(server: TestServer) {
   const contractor = await as(server, 'contractor', { language: 'en' });

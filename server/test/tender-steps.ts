@@ -5,9 +5,9 @@
  * for the standstill to end.
  */
 import { expect } from 'vitest';
-import type { TestServer } from '../../test/harness';
-import type { Client } from '../../test/factories';
-import { TestClient } from '../../test/http-client';
+import type { TestServer } from './harness';
+import type { Client } from './factories';
+import { TestClient } from './http-client';
 
 export function tender(server: TestServer) {
   /** Moves the app's clock `days` ahead of the real one (0 puts it back). */
