@@ -264,7 +264,7 @@ const TABLE: Row[] = [
   {
     method: 'post', path: '/api/deliveries/{id}/steps', url: (w) => `/api/deliveries/${w.delivery}/steps`, owner: 'transport', writes: true,
     body: () => ({ event_id: crypto.randomUUID(), step: 'picked_up', at: new Date().toISOString() }),
-    expect: { ...signedIn(404), transport: 403, contractor: 403 }, // the driver's alone: parties who see it 403, others 404
+    expect: { ...signedIn(403) }, // the driver's alone: anyone not a driver of a company is refused for who they are (not_company_driver), whatever the delivery
   },
   {
     method: 'post', path: '/api/deliveries/{id}/confirm', url: (w) => `/api/deliveries/${w.delivery}/confirm`, owner: 'contractor', writes: true,
