@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -68,6 +69,8 @@ export function testConfig(publicUrl: string, env: Record<string, string> = {}):
 /**
  * A real HTTP server on a free port, so cookies, redirects and the OAuth round trip behave
  * as in a browser. `publicUrl` overrides the origin the app believes it has (https tests).
+ * `files` names a new temporary DATA_DIR of its own (photos, unfinished uploads: config.dataDir),
+ * removed by close().
  */
 export async function startTestServer(
   opts: {
@@ -76,14 +79,16 @@ export async function startTestServer(
     publicUrl?: (port: number) => string;
     app?: Partial<CreateAppOptions>;
     limits?: Partial<Config['limits']>;
+    files?: string;
   } = {},
 ): Promise<TestServer> {
   const db = opts.db ?? (await createTestDb());
+  const filesDir = opts.files ? fs.mkdtempSync(path.join(os.tmpdir(), `binaa-${opts.files}-`)) : undefined;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  const config = testConfig(opts.publicUrl?.(port) ?? url, opts.env);
+  const config = testConfig(opts.publicUrl?.(port) ?? url, { ...(filesDir ? { DATA_DIR: filesDir } : {}), ...opts.env });
   Object.assign(config.limits, { perUserPerMinute: 100_000 }, opts.limits);
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }), ...opts.app });
   server.on('request', app.callback());
@@ -98,6 +103,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!opts.db) await db.drop();
+      if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFileUrl } from '../../../shared/schemas/delivery';
@@ -19,14 +18,11 @@ let dataDir: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-deal-files-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  server = await startTestServer({ files: 'deal-files' });
+  dataDir = server.config.dataDir;
   jpeg = await cameraJpeg();
 });
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 const filesIn = (sub: string): string[] => {
   const dir = path.join(dataDir, sub);

@@ -6,9 +6,6 @@
  * the company is told once per job returned.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { joinCompany, notificationsOf, type Client } from '../../test/factories';
@@ -16,17 +13,12 @@ import { cameraJpeg, uploadDeliveryFile } from '../../test/tus';
 import { PLATE, assignedDelivery, proof, step } from '../../test/deals';
 
 let server: TestServer;
-let dataDir: string;
 let jpeg: Buffer;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-removed-driver-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  server = await startTestServer({ files: 'removed-driver' });
   jpeg = await cameraJpeg();
 });
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 const knex = () => server.db.knex;
 
 type Job = Awaited<ReturnType<typeof assignedDelivery>>;

@@ -6,7 +6,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,18 +21,15 @@ let other: Client;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-photos-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  server = await startTestServer({ files: 'photos' });
+  dataDir = server.config.dataDir;
   supplier = await as(server, 'supplier');
   other = await as(server, 'supplier');
   // Products without the free plan's limit of 10.
   await server.db.knex('subscriptions').insert({ user_id: supplier.user.id, plan_id: 'enterprise', status: 'active' });
   jpeg = await cameraJpeg();
 });
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function newProduct(client: Client = supplier): Promise<string> {
   const res = await client.post('/api/products', { name: 'حديد تسليح', price: 10, unit: 'طن' });

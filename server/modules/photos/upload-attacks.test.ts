@@ -7,7 +7,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTOS_PER_PRODUCT, MAX_UNFINISHED_UPLOADS, MAX_UPLOAD_BYTES } from '../../../shared/photos';
@@ -25,16 +24,13 @@ let stranger: Client;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-upload-attacks-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir } });
+  server = await startTestServer({ files: 'upload-attacks' });
+  dataDir = server.config.dataDir;
   owner = await as(server, 'supplier');
   stranger = await as(server, 'supplier');
   jpeg = await cameraJpeg(600, 400);
 });
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function newProduct(client: Client = owner): Promise<string> {
   const res = await client.post('/api/products', { name: 'إسمنت', price: 10, unit: 'كيس' });
