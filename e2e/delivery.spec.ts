@@ -18,8 +18,8 @@ import { pageApi } from './page-models/pageApi';
 import { expectSentOnce, serverWrites, storedResults } from './page-models/ServerWrites';
 import { AppShell } from './page-models/AppShell';
 import { waitSynced } from './page-models/Session';
-import { SetupPage, type SetupRole } from './page-models/SetupPage';
-import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+import type { SetupRole } from './page-models/SetupPage';
+import { signInByRequest, setUpByRequest, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
 import { TransportPage } from './page-models/TransportPage';
 import { LOCALE, goOffline, goOnline, reloadUntil, type Lang, type User } from './page-models/Users';
@@ -60,26 +60,21 @@ const TEXT = {
 let serial = 0;
 const unique = (base: string) => `${base} ${Date.now().toString(36)}${(serial += 1)}`;
 
-/** A browser context at phone width in `lang`, signed in through the development identity provider (on /setup, no profile yet). */
+/** A browser context at phone width in `lang`, signed in (on /setup, no profile yet). */
 async function signedIn(browser: Browser, testInfo: TestInfo, lang: Lang, prefix: string, name: string): Promise<User> {
   const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, viewport: PHONE, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId, locale: LOCALE[lang] });
   const page = await context.newPage();
-  await signInThroughDevIdp(page, uniqueEmail(`${prefix}-${lang}`), name);
-  await expectLandedOn(page, '/setup');
+  await signInByRequest(page, uniqueEmail(`${prefix}-${lang}`), name);
+  await page.goto('/setup');
   return { context, page, company: name };
 }
 
-/** A person with a role, set up through /setup (extra profile fields filled in the form), on the dashboard after the first sync. */
+/** A person with a role and extra profile fields, on the dashboard after the first sync. */
 async function person(browser: Browser, testInfo: TestInfo, lang: Lang, role: SetupRole, name: string, fields: Record<string, string> = {}): Promise<User> {
   const user = await signedIn(browser, testInfo, lang, role, name);
-  const setup = new SetupPage(user.page);
-  await expect(setup.form).toBeVisible();
-  await setup.chooseRole(role);
-  await setup.fill('company_name', name);
-  for (const [field, value] of Object.entries(fields)) await setup.fill(field, value);
-  await setup.submit();
-  await expectLandedOn(user.page, '/dashboard');
+  await setUpByRequest(user.page, role, name, lang, fields);
+  await user.page.goto('/dashboard');
   await new AppShell(user.page).dismissGuide();
   await waitSynced(user.page);
   return user;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LandingPage } from './page-models/LandingPage';
 import { withoutJavaScript } from './page-models/Network';
+import { axeViolations } from './page-models/checkPage';
 
 test.describe('landing page', () => {
   test('a visitor costs one session check and no console error', async ({ page }) => {
@@ -36,6 +37,28 @@ test.describe('landing page', () => {
       await expect(page.getByRole('contentinfo').getByRole('link', { name })).toBeVisible();
     }
     await expect(page.getByRole('contentinfo').getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  });
+
+  test("the screens' accessibility check passes Fluent's focus redirectors and finds a real fault", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await expect(landing.hero).toBeVisible();
+    // A redirector as Fluent's focus manager makes them, at the edge of <body>.
+    await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<i data-tabster-dummy="" tabindex="0" aria-hidden="true"></i>'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const hidden = document.createElement('div');
+      hidden.id = 'hidden-group';
+      hidden.setAttribute('aria-hidden', 'true');
+      hidden.innerHTML = '<button id="hidden-button">hidden</button>';
+      const image = document.createElement('img');
+      image.id = 'unnamed-image';
+      image.src = '/icons/icon-192.png';
+      document.querySelector('main')!.append(hidden, image);
+    });
+    const found = await axeViolations(page);
+    expect(found.find((v) => v.startsWith('aria-hidden-focus'))).toContain('#hidden-group');
+    expect(found.find((v) => v.startsWith('image-alt'))).toContain('#unnamed-image');
   });
 
   test('opens in English, left to right, for an English browser', async ({ browser }) => {

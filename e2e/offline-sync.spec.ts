@@ -8,8 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
 import { ProjectsPage } from './page-models/ProjectsPage';
-import { SetupPage, type SetupRole } from './page-models/SetupPage';
-import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
+import type { SetupRole } from './page-models/SetupPage';
+import { expectLandedOn, signInByRequest, setUpByRequest, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { holdingServerClock } from './page-models/ServerClock';
@@ -19,10 +19,9 @@ test.describe.configure({ mode: 'serial' });
 
 async function newUser(page: Page, role: SetupRole, company: string): Promise<string> {
   const email = uniqueEmail(`sync-${role}`);
-  await signInThroughDevIdp(page, email, company);
-  await expectLandedOn(page, '/setup');
-  await new SetupPage(page).complete(role, company);
-  await expectLandedOn(page, '/dashboard');
+  await signInByRequest(page, email, company);
+  await setUpByRequest(page, role, company, 'ar');
+  await page.goto('/dashboard');
   return email;
 }
 

@@ -4,24 +4,26 @@
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { AppShell } from './AppShell';
-import { SetupPage, type SetupRole } from './SetupPage';
-import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './SignIn';
+import type { SetupRole } from './SetupPage';
+import { signInByRequest, setUpByRequest, uniqueEmail } from './SignIn';
 
 /** A new user of this role, set up, on the dashboard with the guide closed and the first sync done. */
 export async function signUpAs(page: Page, role: SetupRole, company: string, email = uniqueEmail(role)) {
-  await signInThroughDevIdp(page, email, company);
-  await expectLandedOn(page, '/setup');
-  await new SetupPage(page).complete(role, company);
-  await expectLandedOn(page, '/dashboard');
-  await new AppShell(page).dismissGuide();
-  await waitSynced(page);
+  await signInByRequest(page, email, company);
+  await setUpByRequest(page, role, company, 'ar');
+  await openDashboard(page);
   return email;
 }
 
 /** A demo account of the e2e server's demo data (already set up). */
 export async function signInDemo(page: Page, email: string, name = 'Demo') {
-  await signInThroughDevIdp(page, email, name);
-  await expectLandedOn(page, '/dashboard');
+  await signInByRequest(page, email, name);
+  await openDashboard(page);
+}
+
+/** The dashboard of the signed-in user, its guide closed and the first sync done. */
+async function openDashboard(page: Page) {
+  await page.goto('/dashboard');
   await new AppShell(page).dismissGuide();
   await waitSynced(page);
 }

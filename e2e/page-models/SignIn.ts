@@ -19,6 +19,50 @@ export async function signInThroughDevIdp(page: Page, email: string, name: strin
   await page.waitForURL(/\/auth\/callback|\/setup|\/dashboard/);
 }
 
+/**
+ * Signs in without the screens, for tests about something else: the requests the browser
+ * makes (the identity provider's redirect, its form, the login code exchanged at
+ * POST /api/sessions), sent through the page's own request context so the session cookie
+ * lands in its browser context. The sign-in screens themselves are auth.spec.ts's subject;
+ * elsewhere they cost some ten seconds a person and check nothing new.
+ */
+export async function signInByRequest(page: Page, email: string, name: string) {
+  const origin = appOrigin();
+  const request = page.request;
+  const start = await request.get('/api/oauth/google/redirect_url');
+  expect(start.status(), 'redirect_url').toBe(200);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const form = await request.get(redirectUrl); // redirects end on the provider's form
+  expect(new URL(form.url()).pathname, 'the identity provider\'s form').toMatch(/\/dev-idp\//);
+  let response = await request.post('/dev-idp/authorize', {
+    form: { ...Object.fromEntries(new URL(form.url()).searchParams), email, name },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  let location = response.headers().location ?? '';
+  for (let hop = 0; hop < 5 && location && !location.startsWith('/auth/callback'); hop++) {
+    response = await request.get(new URL(location, origin).toString(), { maxRedirects: 0 });
+    location = response.headers().location ?? '';
+  }
+  const code = new URL(location, origin).searchParams.get('code');
+  expect(code, `a login code (${response.status()} ${location})`).toBeTruthy();
+  const session = await request.post('/api/sessions', { data: { code }, headers: { Origin: origin } });
+  expect(session.status(), await session.text()).toBe(200);
+}
+
+/** The profile a new user fills in at /setup, saved the way the setup form saves it. */
+export async function setUpByRequest(page: Page, role: string, companyName: string, language: string, fields: Record<string, string> = {}) {
+  const origin = appOrigin();
+  const data = { ...fields, role, company_name: companyName, language };
+  const response = await page.request.post('/api/profiles', { data, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+/** The test server's origin (playwright.config.ts's baseURL), which writes must name as their Origin. */
+function appOrigin(): string {
+  return `http://localhost:${process.env.E2E_PORT}`;
+}
+
 /** The development identity provider's form, once a sign-in button has led there. */
 export async function fillDevIdp(page: Page, email: string, name: string) {
   await page.waitForURL(/\/dev-idp\//);

@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { SetupPage, type SetupRole } from './SetupPage';
-import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './SignIn';
+import type { SetupRole } from './SetupPage';
+import { signInByRequest, setUpByRequest, uniqueEmail } from './SignIn';
 
 export type Lang = 'ar' | 'en' | 'zh';
 export const LOCALE: Record<Lang, string> = { ar: 'ar-SA', en: 'en-US', zh: 'zh-CN' };
@@ -13,16 +13,16 @@ export interface User {
 
 /**
  * A new person in a browser context of their own (the project's phone settings, their
- * language), signed in through the development identity provider and set up with a role.
+ * language), signed in and set up with a role by request (the screens are auth.spec.ts's),
+ * on the dashboard.
  */
 export async function newUser(browser: Browser, testInfo: TestInfo, role: SetupRole, lang: Lang, company: string): Promise<User> {
   const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId, locale: LOCALE[lang] });
   const page = await context.newPage();
-  await signInThroughDevIdp(page, uniqueEmail(`${role}-${lang}`), company);
-  await expectLandedOn(page, '/setup');
-  await new SetupPage(page).complete(role, company);
-  await expectLandedOn(page, '/dashboard');
+  await signInByRequest(page, uniqueEmail(`${role}-${lang}`), company);
+  await setUpByRequest(page, role, company, lang);
+  await page.goto('/dashboard');
   return { context, page, company };
 }
 
