@@ -8,7 +8,6 @@
 import type { TFunction } from 'i18next';
 import { isNotificationKind } from '../../../shared/schemas/notification';
 import type { NotificationItem } from '../../data/types';
-import { isolate } from '../../i18n/format';
 
 export interface Formatters {
   sar: (v: number) => string;
@@ -22,10 +21,10 @@ function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatte
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
-    if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = isolate(f.sar(value));
+    if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = f.sar(value);
     else if ((key === 'days' || key === 'bid_count') && typeof value === 'number') out[key] = f.number(value);
-    else if (key === 'date') out[key] = isolate(f.date(String(value)));
-    else if (TEXT_PARAMS.includes(key)) out[key] = isolate(String(value));
+    else if (key === 'date') out[key] = f.date(String(value));
+    else if (TEXT_PARAMS.includes(key)) out[key] = String(value);
     else out[key] = String(value);
   }
   if (typeof params.status === 'string') out.status = t(`notifications:transportStatus.${params.status}`, { defaultValue: params.status });

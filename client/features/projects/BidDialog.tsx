@@ -2,7 +2,6 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
-import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { BID_FIELDS, bidValuesFrom, validateBid } from './bidForm';
@@ -34,7 +33,7 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
   });
   return (
     <FormDialog
-      title={t('bid.dialogTitle', { title: isolate(project.title) })}
+      title={t('bid.dialogTitle', { title: project.title })}
       submitLabel={t('bid.submit')}
       cancelLabel={t('bid.cancel')}
       busy={form.busy}
