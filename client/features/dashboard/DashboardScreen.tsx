@@ -151,7 +151,7 @@ function Recent({ data }: { data: DashboardData }) {
                 <div className={styles.recentRow}>
                   <div>
                     <Text weight="semibold" className={styles.name}>
-                      <bdi>{item.title}</bdi>
+                      {item.route ? t('recent.route', { from: item.route.from, to: item.route.to }) : <bdi>{item.title}</bdi>}
                     </Text>
                     <br />
                     <Text size={200} className={styles.muted}>
