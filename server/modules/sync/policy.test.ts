@@ -32,7 +32,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   category: (db) => categoryQuery(db),
   plan: (db) => db('subscription_plans').select('id'),
   product: (db) => productQuery(db, 'ar'),
-  project: (db) => projectQuery(db),
+  project: (db) => projectQuery(db, new Date()),
   bid: (db) => bidQuery(db),
   instant_order: (db) => orderQuery(db),
   instant_order_response: (db) => responseQuery(db),
@@ -168,7 +168,7 @@ describe('the feed addresses what REST shows', () => {
     const held = new Set<string>();
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, user, { cursor, limit: 1000 });
+      const res = await pull(knex, loaders, user, { cursor, limit: 1000, now: new Date() });
       if ('reset' in res) throw new Error('unexpected reset');
       for (const c of res.changes) {
         if (c.entity !== entity) continue;
