@@ -150,13 +150,17 @@ describe('the feed addresses what REST shows', () => {
   }, 180_000); // the demo seed and every lifecycle above
   afterAll(() => server.close());
 
-  /** The ids of `entity` whose change rows reach `user`, as the pull selects them (a driver's, only those addressed to them). */
+  /**
+   * The ids of `entity` whose change rows reach `user`, as the pull selects them: those
+   * addressed to their account (a member's is their company's; a driver's is their own,
+   * and only those).
+   */
   async function addressed(entity: SyncEntity, user: SessionUser): Promise<Set<string>> {
     const rows: Array<{ entity_id: string }> = await knex('changes')
       .where({ entity })
       .where((w) => {
-        if (user.role === 'driver') return w.where({ audience_type: 'user', audience: user.id });
-        w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.id }));
+        if (user.role === 'driver') return w.where({ audience_type: 'user', audience: user.account_id });
+        w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.account_id }));
         if (user.role) w.orWhere((r) => r.where({ audience_type: 'role', audience: user.role }));
       })
       .distinct('entity_id');
