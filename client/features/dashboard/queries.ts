@@ -6,14 +6,15 @@
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
-import type { Role } from '../../../shared/constants';
+import type { ProjectStatus, Role, TransportRequestStatus } from '../../../shared/constants';
+import type { KeysUnder } from '../../i18n/keys';
 import type { BinaaDb } from '../../data/db/database';
 import type { EntityRows } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import { readSubscription } from '../../data/local/subscription';
 
 interface Stat {
-  key: string;
+  key: KeysUnder<'dashboard', 'stats'>;
   value: number;
 }
 
@@ -34,7 +35,7 @@ interface RecentItem {
   /** SAR amount (price or budget) when there is one. */
   amount: number | null;
   unit?: string;
-  status: string;
+  status: ProjectStatus | EntityRows['product']['availability_status'] | TransportRequestStatus;
   created_at: string;
 }
 

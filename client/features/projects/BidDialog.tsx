@@ -5,12 +5,13 @@ import type { Project } from '../../../shared/schemas/project';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { BID_FIELDS, bidValuesFrom, validateBid } from './bidForm';
+import type { ProjectsFormError } from './projectForm';
 import { useProjectMutations } from './mutations';
 
 /** Message of an error key of the projects forms (projects:errors). */
 export function useProjectErrorText() {
   const { t } = useTranslation('projects');
-  return (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  return (key: ProjectsFormError | undefined) => (key ? t(`errors.${key}`) : undefined);
 }
 
 /**
