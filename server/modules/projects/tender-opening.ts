@@ -119,7 +119,9 @@ export async function getOpening(db: Knex, user: SessionUser, projectId: string,
   if (!(await canSeeProject(db, user, projectId))) throw notFound('Project');
   const row = await openingPolicy.visible(openingQuery(db).where('o.project_id', projectId), user).first();
   if (row) return row;
-  const project: LockedProject = await db('projects').where({ id: projectId }).first('government_id', 'status', 'opens_at', 'opened_at');
+  const project: Pick<LockedProject, 'government_id' | 'status' | 'opens_at' | 'opened_at'> = await db('projects')
+    .where({ id: projectId })
+    .first('government_id', 'status', 'opens_at', 'opened_at');
   const isOwner = project.government_id === user.account_id;
   if (isOwner && isOpeningDue(project, now)) {
     const record = await openingEntries(db, projectId);
