@@ -22,6 +22,7 @@ import { push } from '../server/modules/sync/push';
 import { loaders, mutations } from '../server/modules/sync/registry';
 import { loadSessionUser } from '../server/auth/session-user';
 import { loadConfig } from '../server/config';
+import { createClock } from '../server/clock';
 import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 import { HttpClient } from './soak-users';
 
@@ -76,7 +77,7 @@ async function main() {
     pulled = 0;
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, readerUser, { cursor, limit: 5000 });
+      const res = await pull(knex, loaders, readerUser, { cursor, limit: 5000, now: new Date() });
       if ('reset' in res) throw new Error('reset');
       pulled += res.changes.length;
       cursor = res.cursor;
@@ -93,7 +94,7 @@ async function main() {
   const pusher = (await loadSessionUser(knex, config, ownerId))!;
   let applied = 0;
   const pushMs = await timed(async () => {
-    const res = await push(knex, mutations, { config }, pusher, {
+    const res = await push(knex, mutations, { config, clock: createClock() }, pusher, {
       client_id: crypto.randomUUID(),
       mutations: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
     });

@@ -19,6 +19,7 @@ const TEXT = {
     companyB: 'شاحنات نجد',
     pickup: 'الدمام، الميناء',
     delivery: 'الرياض، حي الملقا',
+    route: 'من \u2068الدمام، الميناء\u2069 إلى \u2068الرياض، حي الملقا\u2069',
     cargo: 'حديد تسليح ١٦ مم',
     delivered: 'تم التسليم',
     rejected: 'لم يُختر',
@@ -29,8 +30,10 @@ const TEXT = {
     requester: 'Foundation Contracting',
     companyA: 'Gulf Haulers',
     companyB: 'Najd Trucks',
-    pickup: 'Dammam port',
-    delivery: 'Riyadh, Al Malqa',
+    // Arabic places in an English sentence: each place is isolated, "to" stays between them.
+    pickup: 'الدمام - الميناء',
+    delivery: 'الرياض - حي الملقا',
+    route: '\u2068الدمام - الميناء\u2069 to \u2068الرياض - حي الملقا\u2069',
     cargo: 'Rebar 16 mm',
     delivered: 'Delivered',
     rejected: 'Not selected',
@@ -78,6 +81,7 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await r.create({ pickup: text.pickup, delivery: text.delivery, cargo, weight: '12500', volume: '8.5', vehicle: 'flatbed', budget: '2500' });
         await expect(r.status(r.request(cargo))).toHaveAttribute('data-status', 'pending');
         await expect(r.request(cargo).getByTestId('request-weight')).toHaveText(text.weight);
+        await expect(r.request(cargo).locator('h2')).toHaveText(text.route);
         const request = await serverRequest(requester.page, cargo, 'status', 'pending');
 
         const pa = new TransportPage(a.page);

@@ -21,7 +21,7 @@ import { inlineScriptHashes, serveClient } from './http/static';
 import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
-import { testClockRouter } from './clock';
+import { createClock, testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
 import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
@@ -39,7 +39,9 @@ const IMPORT_PATH = '/api/products/imports';
 const BODY_LIMIT_BYTES = 100 * 1024;
 const SESSION_PATHS = /^\/(api|connect|dev-idp)(\/|$)/;
 
-export interface CreateAppOptions extends AppDeps {
+export interface CreateAppOptions extends Omit<AppDeps, 'clock'> {
+  /** the app's clock; a new one on the real time by default */
+  clock?: AppDeps['clock'];
   /** replaces Google or the development provider (tests use oauth2-mock-server) */
   oidc?: OidcProvider;
   /** the built client; defaults to ./dist */
@@ -50,7 +52,7 @@ export interface CreateAppOptions extends AppDeps {
 
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
-  const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger };
+  const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger, clock: opts.clock ?? createClock() };
   // Live updates and push: nothing runs until the first stream or subscription (or
   // startLive at boot); app.context.deps.live.close() stops them.
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });

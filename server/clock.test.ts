@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testConfig, type TestServer } from './test/harness';
 import { as, postProject } from './test/factories';
-import { todayInRiyadh } from './clock';
 
 describe('the test clock', () => {
   let server: TestServer;
@@ -18,7 +17,7 @@ describe('the test clock', () => {
 
   it('moves the deadline day: a bid pushed after the deadline day of its project is refused deadline_passed', async () => {
     const gov = await as(server, 'government');
-    const project = await postProject(gov, { deadline_date: todayInRiyadh() });
+    const project = await postProject(gov, { deadline_date: server.clock.today() });
     const bid = (amount: number) => ({ id: crypto.randomUUID(), project_id: project.id, amount, proposal: 'ننفذ خلال شهرين' });
     const push = (client: Awaited<ReturnType<typeof as>>, args: Record<string, unknown>) =>
       client.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'bid.create', args }] });
@@ -36,6 +35,22 @@ describe('the test clock', () => {
       expect((await gov.post('/api/test/clock', { days: 0 })).body.today).toBe(project.deadline_date);
     }
     expect((await gov.post('/api/test/clock', { days: -1 })).status).toBe(400);
+  });
+
+  it("is the app's own: moving one server's clock leaves another's in the same process unchanged", async () => {
+    const other = await startTestServer({ db: server.db, env: { TEST_CLOCK: '1' } });
+    const gov = await as(server, 'government');
+    const today = server.clock.today();
+    try {
+      expect((await gov.post('/api/test/clock', { days: 1 })).body.today > today).toBe(true);
+      // A deadline of the real today is past on the moved server, still open on the other.
+      expect((await gov.post('/api/projects', { title: 'x', description: 'x', location: 'x', deadline_date: today })).status).toBe(400);
+      expect((await postProject(await as(other, 'government'), { deadline_date: today })).deadline_date).toBe(today);
+      expect(other.clock.today()).toBe(today);
+    } finally {
+      await gov.post('/api/test/clock', { days: 0 });
+      await other.close();
+    }
   });
 
   it('is not there unless the server was started with TEST_CLOCK=1, and production refuses it', async () => {

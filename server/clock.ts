@@ -1,37 +1,56 @@
 /**
- * The marketplace's calendar: which Saudi day it is, for deadlines (a project's
- * deadline_date is a day in Riyadh, UTC+3 all year). A server started with TEST_CLOCK=1
- * (the browser tests; production refuses it) can move it forward with
- * POST /api/test/clock {days}, to show what a phone that was offline overnight meets.
+ * The marketplace's calendar: the app's current time, and which Saudi day it is, for
+ * deadlines (a project's deadline_date is a day in Riyadh, UTC+3 all year). Each app has
+ * its own clock (createApp puts it in its deps; the services and the upkeep take it from
+ * there), never a module's variable, so two apps in one process keep their own time.
+ *
+ * A server started with TEST_CLOCK=1 (the browser tests; production refuses it, config.ts)
+ * can move its clock forward with POST /api/test/clock {days}, to show what a phone that
+ * was offline overnight meets. Moving it is time passing: the tender upkeep that time
+ * made due runs at once (tender-sweep.ts), as its timer would within a minute.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
 import { validationFailed } from '../shared/errors';
+import { sweepTenders } from './modules/projects/tender-sweep';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-let offsetMs = 0;
 
-/** The app's current time: the real time, moved by the test clock when it runs ahead. */
-export function appNow(now = Date.now()): Date {
-  return new Date(now + offsetMs);
+export interface Clock {
+  /** the app's current time: the real time, moved by the test clock when it runs ahead */
+  now(): Date;
+  /** today in Riyadh as YYYY-MM-DD */
+  today(): string;
+  /** the test clock: this app's time runs `days` ahead of the real one (0 puts it back) */
+  setDaysAhead(days: number): void;
 }
 
-/** Today in Riyadh as YYYY-MM-DD. */
-export function todayInRiyadh(now = Date.now()): string {
-  return new Date(now + offsetMs + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+/** A clock on the real time, which only the test clock's route moves. */
+export function createClock(): Clock {
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  return {
+    now,
+    today: () => new Date(now().getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10),
+    setDaysAhead(days) {
+      offsetMs = days * DAY_MS;
+    },
+  };
 }
 
 const clockBody = z.strictObject({ days: z.number().int().min(0).max(3650) });
 
-/** POST /api/test/clock {days}: the calendar runs `days` ahead of the real one (0 puts it back). */
+/** POST /api/test/clock {days}: this app's calendar runs `days` ahead of the real one (0 puts it back). */
 export function testClockRouter(): Router {
   const router = new Router();
-  router.post('/api/test/clock', (ctx) => {
+  router.post('/api/test/clock', async (ctx) => {
     const parsed = clockBody.safeParse(ctx.request.body);
     if (!parsed.success) throw validationFailed('Invalid input: days');
-    offsetMs = parsed.data.days * DAY_MS;
-    ctx.body = { today: todayInRiyadh() };
+    const { clock, knex } = ctx.deps;
+    clock.setDaysAhead(parsed.data.days);
+    await sweepTenders(knex, clock);
+    ctx.body = { today: clock.today() };
   });
   return router;
 }

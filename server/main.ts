@@ -53,17 +53,19 @@ async function main() {
   const expireOrders = () => expireAllOverdueOrders(db.knex).catch((err) => logger.warn({ err }, 'order expiry failed'));
   await expireOrders();
   setInterval(expireOrders, 60_000).unref();
-  // Tenders whose opening came are opened, awards whose standstill ended made final, within
-  // a minute even when nobody reads them (the reads and the sync pull also do it first).
-  const sweepTenderDeadlines = () => sweepTenders(db.knex).catch((err) => logger.warn({ err }, 'tender sweep failed'));
-  await sweepTenderDeadlines();
-  setInterval(sweepTenderDeadlines, 60_000).unref();
   // Files of photos removed through the sync push (a REST removal sweeps at once).
   const sweepFiles = () => sweepMedia(db.knex, objectStore(config)).catch((err) => logger.warn({ err }, 'media sweep failed'));
   await sweepFiles();
   setInterval(sweepFiles, 60_000).unref();
 
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
+  // The tender upkeep on the app's clock: openings and final awards that time made due are
+  // written within a minute even when nobody reads them (readers see them from the clock
+  // meanwhile, and write nothing: modules/projects/tender-sweep.ts).
+  const { clock } = app.context.deps;
+  const sweepTenderDeadlines = () => sweepTenders(db.knex, clock).catch((err) => logger.warn({ err }, 'tender sweep failed'));
+  await sweepTenderDeadlines();
+  setInterval(sweepTenderDeadlines, 60_000).unref();
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

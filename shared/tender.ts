@@ -86,6 +86,16 @@ export function isOpeningDue(p: Pick<TenderState, 'status' | 'opens_at' | 'opene
   return p.status === 'open' && !p.opened_at && !!p.opens_at && ms(p.opens_at) <= ms(now);
 }
 
+/**
+ * When the project was opened, as every reader sees it at `now`: its opening record's
+ * time, or its opening time once that has come (the record, written later, is dated at
+ * it); null before. server/modules/projects/queries.ts openedAtSql writes it in SQL.
+ */
+export function openedAt(p: Pick<TenderState, 'status' | 'opens_at' | 'opened_at'>, now: Moment): Date | null {
+  if (p.opened_at) return new Date(p.opened_at);
+  return isOpeningDue(p, now) ? new Date(p.opens_at!) : null;
+}
+
 /** An award is made and not final yet (the phase is standstill until it is final, even with an objection open past its end). */
 function isAwardPending(p: Pick<TenderState, 'status' | 'awarded_at' | 'award_final_at'>): boolean {
   return p.status === 'open' && !!p.awarded_at && !p.award_final_at;

@@ -7,5 +7,6 @@ import { createApiClient } from './api';
 
 export const api = createApiClient({
   language: () => i18n.resolvedLanguage,
-  translate: (key, options) => (i18n.exists(key, { ns: 'common' }) ? i18n.t(key, { ns: 'common', ...options }) : undefined),
+  // A code from the server may have no sentence (a newer server): the empty default says so.
+  translate: (key, options) => i18n.t(key, { ns: 'common', ...options, defaultValue: '' }) || undefined,
 });

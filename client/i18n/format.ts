@@ -80,15 +80,6 @@ export function formatBadgeCount(count: number, cap: number, lng: string): strin
   return count > cap ? `${formatNumber(cap, lng)}+` : formatNumber(count, lng);
 }
 
-/**
- * Wraps user data (an Arabic place name in an English sentence, say) in Unicode
- * first-strong isolates, so it keeps its own direction inside a translated string
- * instead of scrambling the words around it.
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /** Formatters bound to `lng`. */
 function formatsFor(lng: string) {
   return {

@@ -12,6 +12,7 @@ import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import arCommon from './locales/ar/common.json';
 import arLanding from './locales/ar/landing.json';
+import { BIDI_INTERPOLATION } from './bidi';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -72,7 +73,8 @@ export const i18nReady = (inBrowser ? i18n.use(LanguageDetector) : i18n)
     // Loaded before the first render; the other NAMESPACES load with their screens.
     ns: ['common', 'landing'] satisfies Namespace[],
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    // Every value isolated in its own direction; React escapes the text (bidi.ts).
+    interpolation: BIDI_INTERPOLATION,
     detection: LANGUAGE_DETECTION,
     react: { useSuspense: true },
   });

@@ -26,7 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { useRef, useState, type ReactNode } from 'react';
 import { ValidationFailed } from '../data/local/hooks';
-import { issuesToErrors, type FieldErrors } from './formInput';
+import { issuesToErrors, type FieldErrors, type SharedFieldError } from './formInput';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -110,11 +110,11 @@ export function FormDialog({
   );
 }
 
-export interface OutboxFormOptions<F extends string, V extends Record<F, string>, I, R> {
+export interface OutboxFormOptions<F extends string, V extends Record<F, string>, I, R, M extends string> {
   initial: () => V;
   fields: readonly F[];
   /** The form's own check: an error key per field, or the input to write. */
-  validate: (values: V) => { errors: FieldErrors<F>; input?: I | null };
+  validate: (values: V) => { errors: FieldErrors<F, M | SharedFieldError>; input?: I | null };
   /** The local write; what it resolves to (the rows as stored) goes to onDone. */
   write: (input: I) => Promise<R>;
   /**
@@ -123,7 +123,7 @@ export interface OutboxFormOptions<F extends string, V extends Record<F, string>
    */
   onDone: (reset: () => void, stored: R) => void;
   /** The message of an error key, for Field's validationMessage. */
-  errorText: (key: string | undefined) => string | undefined;
+  errorText: (key: M | SharedFieldError | undefined) => string | undefined;
 }
 
 const sameErrors = (a: Record<string, string | undefined>, b: Record<string, string | undefined>) => {
@@ -131,9 +131,9 @@ const sameErrors = (a: Record<string, string | undefined>, b: Record<string, str
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 };
 
-export function useOutboxForm<F extends string, V extends Record<F, string>, I, R>(opts: OutboxFormOptions<F, V, I, R>) {
+export function useOutboxForm<F extends string, V extends Record<F, string>, I, R, M extends string>(opts: OutboxFormOptions<F, V, I, R, M>) {
   const [values, setValues] = useState<V>(opts.initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [errors, setErrors] = useState<FieldErrors<F, M | SharedFieldError>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const writing = useRef(false);

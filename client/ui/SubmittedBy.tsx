@@ -4,14 +4,13 @@
  */
 import { Caption1, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { isolate } from '../i18n/format';
 
 export function SubmittedBy({ name }: { name: string | null | undefined }) {
   const { t } = useTranslation('common');
   if (!name) return null;
   return (
     <Caption1 style={{ color: tokens.colorNeutralForeground3 }} data-testid="submitted-by">
-      {t('status.submittedBy', { name: isolate(name) })}
+      {t('status.submittedBy', { name })}
     </Caption1>
   );
 }

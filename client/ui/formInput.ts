@@ -4,6 +4,7 @@
  * with Arabic-Indic digits or separators, datetime-local values to ISO timestamps, and
  * the shared schema's issues to one message key per field.
  */
+import type { KeysUnder } from '../i18n/keys';
 
 /**
  * The props of a number field (amounts, quantities, days): a text field, not
@@ -36,19 +37,26 @@ export function isoToLocal(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+/** The messages of common:validation, for forms whose every message is a shared one. */
+export type ValidationMessage = KeysUnder<'common', 'validation'>;
+
+/** The message keys every form shares (common:validation). */
+export type SharedFieldError = Extract<ValidationMessage, 'required' | 'invalid'>;
+
+/** A message key per field in error; `M` names the keys a form may give. */
+export type FieldErrors<F extends string, M extends string> = Partial<Record<F, M>>;
 
 /**
  * The first issue per known field, as a message key: `required` for an empty required
  * field, the schema's own message when `messages` names it (a cross-field rule), else
  * the field's own key from `fallback`, else `invalid`.
  */
-export function issuesToErrors<F extends string>(
+export function issuesToErrors<F extends string, M extends string = never>(
   issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>,
   fields: readonly F[],
-  options: { blank: (field: F) => boolean; messages?: Record<string, string>; fallback?: Partial<Record<F, string>> },
-): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
+  options: { blank: (field: F) => boolean; messages?: Record<string, M>; fallback?: Partial<Record<F, M>> },
+): FieldErrors<F, M | SharedFieldError> {
+  const errors: FieldErrors<F, M | SharedFieldError> = {};
   for (const issue of issues) {
     const first = typeof issue.path === 'string' ? issue.path.split('.')[0] : String(issue.path[0] ?? '');
     const field = fields.find((f) => f === first);

@@ -2,12 +2,12 @@
  * How the sync centre and the items name a queued action and explains a refusal, in the reader's
  * language: the translated error code (`errors.<code>`), else the server's message.
  */
-import type { TFunction } from 'i18next';
+import type { LookupWithFallback } from '../i18n/keys';
 import type { OutboxRow, RejectionRow } from '../data/db/schema';
 
-export const actionLabel = (t: TFunction, name: OutboxRow['name']) => t(`sync:actions.${name}`, { defaultValue: name });
+export const actionLabel = (t: LookupWithFallback, name: OutboxRow['name']) => t(`sync:actions.${name}`, { defaultValue: name });
 
-export function reasonOf(t: TFunction, rejection: Pick<RejectionRow, 'code' | 'error'>): string {
+export function reasonOf(t: LookupWithFallback, rejection: Pick<RejectionRow, 'code' | 'error'>): string {
   const key = `common:errors.${rejection.code}`;
   const translated = t(key, { defaultValue: '' });
   return translated || rejection.error || rejection.code;

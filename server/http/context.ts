@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { Clock } from '../clock';
 import type { DbKind } from '../db/index';
 import type { SessionUser } from '../auth/session-user';
 import type { SessionUserLookup } from '../auth/session-store';
@@ -16,6 +17,8 @@ export interface AppDeps {
   dbKind: DbKind;
   config: Config;
   logger: Logger;
+  /** the app's time (server/clock.ts): one per app, moved only by its own test clock */
+  clock: Clock;
   /** the live streams and the database listener (createApp makes one per app) */
   live?: LiveHub;
   /** sends queued push messages (createApp makes one per app) */

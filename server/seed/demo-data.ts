@@ -1,7 +1,9 @@
 /**
  * The demo marketplace: fictional Saudi companies, their products and a few open
- * projects, orders and transport requests. Plain data; server/seed/demo.ts inserts it.
- * Prices are realistic SAR figures; units are what the trade uses.
+ * projects, orders and transport requests, and enough of every capability to try it: a
+ * company team (a member and a driver), a sealed tender before its opening and one after
+ * it, a job on its way. Plain data; server/seed/demo.ts inserts it. Prices are realistic
+ * SAR figures; units are what the trade uses.
  *
  * Each row that others point at has a `key`, and they point at it by that key (a bid's
  * `project: 'school'`, a review's `product: 'rebar-12'`), never by position. The lists
@@ -287,6 +289,23 @@ export const DEMO_COMPANIES = [
 
 type CompanyKey = (typeof DEMO_COMPANIES)[number]['key'];
 
+/** People in a demo company who are not its owner: they sign in as themselves and act for it. */
+export interface DemoPerson {
+  key: string;
+  email: string;
+  name: string;
+  company: CompanyKey;
+  /** a member acts for the company in everything but its team; a driver (transport companies only) sees and moves only their jobs */
+  role: 'member' | 'driver';
+}
+
+export const DEMO_PEOPLE = [
+  { key: 'member', email: 'member@demo.binaa.sa', name: 'ريم العمري', company: 'supplier', role: 'member' },
+  { key: 'driver', email: 'driver@demo.binaa.sa', name: 'فيصل المطيري', company: 'transport', role: 'driver' },
+] as const satisfies readonly DemoPerson[];
+
+type PersonKey = (typeof DEMO_PEOPLE)[number]['key'];
+
 export interface DemoProduct {
   key: string;
   supplier: CompanyKey;
@@ -387,6 +406,7 @@ export interface DemoProject {
   description: string;
   budget: number;
   location: string;
+  /** negative: the deadline has passed, and the tender is opened (its opening record made) */
   deadlineInDays: number;
   requirements: string;
 }
@@ -442,15 +462,32 @@ export const DEMO_PROJECTS = [
     deadlineInDays: 90,
     requirements: 'تصنيف في أعمال الطرق، وخطة سلامة مرورية معتمدة.',
   },
+  {
+    key: 'library',
+    owner: 'government',
+    title: 'ترميم مبنى المكتبة العامة وتحديث أنظمة التكييف',
+    description: 'ترميم الواجهات والأسقف، واستبدال وحدات التكييف المركزي، وتحديث شبكة الإطفاء في مبنى من ثلاثة أدوار.',
+    budget: 3_400_000,
+    location: 'الرياض - حي الملز',
+    deadlineInDays: -2,
+    requirements: 'خبرة في ترميم المباني العامة، ومقاول تكييف معتمد من الباطن.',
+  },
 ] as const satisfies readonly DemoProject[];
 
 type ProjectKey = (typeof DEMO_PROJECTS)[number]['key'];
 
-/** Sealed bids already on the projects (by contractors other than the demo account). */
+/**
+ * Sealed bids already on the projects. The demo contractor bids only on the tender that
+ * is opened (so every project still taking bids is theirs to try); the others bid on
+ * both kinds.
+ */
 export const DEMO_BIDS: Array<{ project: ProjectKey; contractor: CompanyKey; amount: number; days: number; proposal: string }> = [
   { project: 'school', contractor: 'contractor2', amount: 17_900_000, days: 420, proposal: 'ننفذ المشروع خلال 14 شهرًا بفريق هندسي مقيم، ولدينا ثلاث مدارس منفذة في جدة.' },
   { project: 'stormwater', contractor: 'contractor3', amount: 3_950_000, days: 180, proposal: 'نملك معدات الشفط والتنظيف، ونقترح التنفيذ على ثلاث مراحل لتقليل إغلاق الطرق.' },
   { project: 'school', contractor: 'contractor3', amount: 18_250_000, days: 390, proposal: 'عرض شامل للتصميم والتنفيذ مع ضمان خمس سنوات على الأعمال الإنشائية.' },
+  { project: 'library', contractor: 'contractor', amount: 3_150_000, days: 240, proposal: 'ننفذ الترميم على مراحل تبقي الدور الأرضي مفتوحًا للزوار، مع مقاول تكييف معتمد.' },
+  { project: 'library', contractor: 'contractor2', amount: 3_290_000, days: 210, proposal: 'فريق متخصص في ترميم المباني العامة، وضمان سنتين على أنظمة التكييف.' },
+  { project: 'library', contractor: 'contractor3', amount: 3_380_000, days: 270, proposal: 'التنفيذ بكوادر سعودية مع تقارير أسبوعية مصورة للإدارة.' },
 ];
 
 export interface DemoOrder {
@@ -522,6 +559,57 @@ export const DEMO_ORDER_RESPONSES: Array<{ order: OrderKey; supplier: CompanyKey
   { order: 'urgent-cement', supplier: 'safwa', price: 3450, hours: 12, notes: 'التوريد بشاحنتنا خلال 12 ساعة من التأكيد.' },
   { order: 'urgent-cement', supplier: 'steel', price: 3300, hours: 24, notes: 'السعر شامل التنزيل في الموقع.' },
 ];
+
+/**
+ * A deal on its way: the demo contractor's order, fulfilled by the demo supplier's
+ * accepted offer; transport for it, quoted by the demo transport company and accepted;
+ * the job given to the company's driver, who picked the cargo up and is on the way.
+ */
+export interface DemoJob {
+  key: string;
+  order: { contractor: CompanyKey; title: string; description: string; quantity: number; unit: string; location: string; urgency: UrgencyLevel; placedHoursAgo: number };
+  offer: { supplier: CompanyKey; price: number; hours: number; notes: string };
+  transport: { pickup: string; delivery: string; cargo: string; weightKg: number; vehicle: string; budget: number };
+  quote: { company: CompanyKey; price: number; vehicle: string; notes: string };
+  driver: PersonKey;
+  plate: string;
+  /** the driver's steps so far, each this many hours ago, where they were */
+  steps: ReadonlyArray<{ step: 'picked_up' | 'on_the_way'; hoursAgo: number; lat: number; lng: number }>;
+  assignedHoursAgo: number;
+}
+
+export const DEMO_JOBS = [
+  {
+    key: 'cement-to-malqa',
+    order: {
+      contractor: 'contractor',
+      title: 'أسمنت وبلوك لصب سقف الدور الأول',
+      description: '300 كيس أسمنت بورتلاندي مع التوصيل إلى الموقع.',
+      quantity: 300,
+      unit: 'كيس 50 كجم',
+      location: 'الرياض - حي الملقا',
+      urgency: 'high',
+      placedHoursAgo: 30,
+    },
+    offer: { supplier: 'supplier', price: 4950, hours: 24, notes: 'جاهز للتحميل من مستودع طريق الخرج.' },
+    transport: {
+      pickup: 'الرياض - طريق الخرج، المنطقة الصناعية الثانية',
+      delivery: 'الرياض - حي الملقا',
+      cargo: '300 كيس أسمنت بورتلاندي على طبليات',
+      weightKg: 15_000,
+      vehicle: 'تريلا',
+      budget: 1200,
+    },
+    quote: { company: 'transport', price: 1050, vehicle: 'تريلا فولفو 2021، حمولة 30 طن', notes: 'التحميل صباح الغد والتسليم قبل الظهر.' },
+    driver: 'driver',
+    plate: 'ر س ع 4821',
+    assignedHoursAgo: 6,
+    steps: [
+      { step: 'picked_up', hoursAgo: 2, lat: 24.5869, lng: 46.7621 },
+      { step: 'on_the_way', hoursAgo: 1.5, lat: 24.6512, lng: 46.7193 },
+    ],
+  },
+] as const satisfies readonly DemoJob[];
 
 export interface DemoTransportRequest {
   key: string;

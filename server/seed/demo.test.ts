@@ -15,7 +15,8 @@ import { productCreateSchema } from '../../shared/schemas/product';
 import { profileUpsertSchema } from '../../shared/schemas/profile';
 import { PHOTO_SIZES } from '../../shared/schemas/photo';
 import { diskStore } from '../storage/disk';
-import { DEMO_ACCOUNTS, seedDemo } from './demo';
+import { openingMoment } from '../../shared/tender';
+import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -145,33 +146,50 @@ describe('seedDemo', () => {
     );
   });
 
-  it('puts every user on the free plan', async () => {
-    expect(await count(knex('subscriptions').where({ plan_id: 'free', status: 'active' }))).toBe(
-      await count(knex('users')),
-    );
+  it('puts every company on the free plan; the people of a team use their company\'s', async () => {
+    expect(await count(knex('subscriptions').where({ plan_id: 'free', status: 'active' }))).toBe(await count(knex('profiles')));
+    const people = await knex('company_members').whereNot({ role: 'owner' }).pluck('user_id');
+    expect(people).toHaveLength(DEMO_PEOPLE.length);
+    expect(await count(knex('subscriptions').whereIn('user_id', people))).toBe(0);
   });
 
-  it('opens government projects with budgets and deadlines in the future', async () => {
+  it('opens government projects with budgets: those taking bids with deadlines in the future, one of the demo government\'s opened', async () => {
     const gov = await userByEmail('government@demo.binaa.sa');
     const projects = await knex('projects');
     expect(projects.length).toBeGreaterThanOrEqual(3);
-    expect(projects.some((p) => p.government_id === gov.id)).toBe(true);
     const today = new Date();
     for (const p of projects) {
       expect(p.status).toBe('open');
       expect(p.budget).toBeGreaterThan(0);
-      expect(new Date(p.deadline_date).getTime()).toBeGreaterThan(today.getTime());
+      if (!p.opened_at) expect(new Date(p.deadline_date).getTime()).toBeGreaterThan(today.getTime());
     }
+    const bidding = projects.filter((p) => !p.opened_at);
+    expect(bidding.filter((p) => p.government_id === gov.id).length).toBeGreaterThan(0);
+    // Sealed before its opening: a tender of the demo government's taking bids has some.
+    expect(await count(knex('bids').whereIn('project_id', bidding.filter((p) => p.government_id === gov.id).map((p) => p.id)))).toBeGreaterThan(0);
+
+    // After its opening: the record lists every bid, at the opening moment of its deadline.
+    const opened = projects.filter((p) => p.opened_at);
+    expect(opened.map((p) => p.government_id)).toEqual([gov.id]);
+    const [p] = opened;
+    expect(p.opened_at.toISOString()).toBe(openingMoment(String(p.deadline_date).slice(0, 10)));
+    const record = await knex('tender_openings').where({ project_id: p.id }).first();
+    const bids = await knex('bids').where({ project_id: p.id }).orderBy('amount');
+    expect(bids.length).toBeGreaterThan(1);
+    expect(record.bid_count).toBe(bids.length);
+    expect(record.record.map((e: { bid_id: string; digest: string }) => [e.bid_id, e.digest])).toEqual(bids.map((b) => [b.id, b.digest]));
+    for (const b of bids) expect(b.received_at.getTime()).toBeLessThan(p.opens_at.getTime());
   });
 
-  it('leaves the demo contractor free to bid on every open project', async () => {
+  it('leaves the demo contractor free to bid on every project taking bids, with a bid of theirs on the opened one', async () => {
     const contractor = await userByEmail('contractor@demo.binaa.sa');
-    expect(await count(knex('bids').where({ contractor_id: contractor.id }))).toBe(0);
-    expect(await count(knex('bids'))).toBeGreaterThan(0);
+    const theirs = await knex('bids as b').join('projects as p', 'p.id', 'b.project_id').where('b.contractor_id', contractor.id).select('p.opened_at');
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].opened_at).not.toBeNull();
   });
 
   it('posts active instant orders that expire in the future, one with offers for the demo contractor', async () => {
-    const orders = await knex('instant_orders');
+    const orders = await knex('instant_orders').where({ status: 'active' });
     expect(orders.length).toBeGreaterThanOrEqual(3);
     for (const o of orders) {
       expect(o.status).toBe('active');
@@ -186,6 +204,7 @@ describe('seedDemo', () => {
   it('posts pending transport requests from non-transport users', async () => {
     const requests = await knex('transport_requests')
       .join('profiles', 'profiles.user_id', 'transport_requests.requester_id')
+      .where('transport_requests.status', 'pending')
       .select('transport_requests.status', 'profiles.role', 'transport_requests.cargo_weight');
     expect(requests.length).toBeGreaterThanOrEqual(3);
     for (const r of requests) {
@@ -193,6 +212,36 @@ describe('seedDemo', () => {
       expect(r.role).not.toBe('transport');
       expect(r.cargo_weight).toBeGreaterThan(0);
     }
+  });
+
+  it('puts a job on its way: the demo driver\'s, moving the demo contractor\'s fulfilled order, in transit since the pickup', async () => {
+    const driver = await knex('users as u').join('company_members as m', 'm.user_id', 'u.id').where('u.email', 'driver@demo.binaa.sa').first('u.id', 'm.company_id', 'm.role');
+    const carrier = await userByEmail('transport@demo.binaa.sa');
+    expect(driver).toMatchObject({ company_id: carrier.id, role: 'driver' });
+    const jobs = await knex('deliveries as d')
+      .join('transport_requests as r', 'r.id', 'd.transport_request_id')
+      .join('transport_offers as o', 'o.id', 'r.assigned_offer_id')
+      .join('instant_orders as io', 'io.id', 'r.instant_order_id')
+      .join('instant_order_responses as ior', 'ior.id', 'io.accepted_response_id')
+      .select('d.id', 'd.driver_id', 'd.company_id', 'd.stage', 'r.status as request_status', 'o.status as quote_status', 'o.transport_company_id', 'io.status as order_status', 'io.contractor_id', 'r.requester_id', 'ior.status as offer_status');
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        driver_id: driver.id,
+        company_id: carrier.id,
+        stage: 'on_the_way',
+        request_status: 'in_transit',
+        quote_status: 'accepted',
+        transport_company_id: carrier.id,
+        order_status: 'fulfilled',
+        offer_status: 'accepted',
+        contractor_id: contractor.id,
+        requester_id: contractor.id,
+      }),
+    ]);
+    const events = await knex('delivery_events').where({ delivery_id: jobs[0].id }).orderBy('at');
+    expect(events.map((e) => e.step)).toEqual(['assigned', 'picked_up', 'on_the_way']);
+    expect(events.every((e) => e.at.getTime() <= Date.now())).toBe(true);
   });
 
   it('rates products from their reviews', async () => {

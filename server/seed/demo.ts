@@ -1,12 +1,18 @@
 /**
  * Demo data for an empty database (SEED_DEMO): the accounts of DEMO_ACCOUNTS, a few more
- * companies, about 60 products, open projects with bids, active instant orders with
- * offers, pending transport requests, reviews and a free subscription for everyone. All
- * in one transaction, so a failed seed leaves nothing behind.
+ * companies, a member and a driver in two of them, about 60 products with photos and
+ * stock, projects with sealed bids (one opened, the rest taking bids), active instant
+ * orders with offers, pending transport requests, a job on its way, reviews and a free
+ * subscription for everyone. All in one transaction, so a failed seed leaves nothing
+ * behind.
  *
- * Rows go in directly (services would also notify and log changes); the sync bootstrap
- * serves whatever is in the tables. Reference data (categories, plans) is not here: the
- * migrations own it. Dates are relative to now, so deadlines are always in the future.
+ * Rows go in directly, as the services leave them (the services would also notify and
+ * log changes); the sync bootstrap serves whatever is in the tables, and the boot's
+ * backfill enters them in the change feed. The rules that make a row are the app's own:
+ * bid digests and opening moments from shared/tender.ts, the opening record from
+ * openTender, photos through the upload pipeline. Reference data (categories, plans) is
+ * not here: the migrations own it. Dates are relative to now, so a deadline in the data
+ * is as far ahead (or, for the opened tender, behind) on any day the seed runs.
  */
 import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
@@ -14,13 +20,16 @@ import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
 import {
   type DemoCompany,
+  type DemoJob,
   type DemoOrder,
   type DemoProduct,
   type DemoTransportRequest,
   DEMO_BIDS,
   DEMO_COMPANIES,
   DEMO_ORDER_RESPONSES,
+  DEMO_JOBS,
   DEMO_ORDERS,
+  DEMO_PEOPLE,
   DEMO_PRODUCTS,
   DEMO_PROJECTS,
   DEMO_REVIEWS,
@@ -29,11 +38,14 @@ import {
 } from './demo-data';
 
 import type { ObjectStore } from '../storage';
+import { lockProject } from '../modules/projects/queries';
+import { openTender } from '../modules/projects/tender-opening';
 import { seedDemoPhotos } from './demo-photos';
 
-export { DEMO_ACCOUNTS } from './demo-data';
+export { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-data';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
 /**
@@ -64,7 +76,8 @@ function keyed<T extends { key: string }>(rows: readonly T[], what: string) {
 
 async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStore): Promise<void> {
   const at = (offsetMs: number) => new Date(now + offsetMs);
-  const companyId = keyed(DEMO_COMPANIES, 'company').id;
+  const company = keyed(DEMO_COMPANIES, 'company');
+  const companyId = company.id;
 
   await trx('users').insert(
     DEMO_COMPANIES.map((c: DemoCompany, i) => ({
@@ -96,6 +109,25 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   );
   await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: companyId(c.key), plan_id: 'free' })));
 
+  // The team: people who joined a company (its owner's row comes from the profile's trigger).
+  const person = keyed(DEMO_PEOPLE, 'person');
+  for (const p of DEMO_PEOPLE) {
+    // As createInvite refuses it: a driver belongs to a transport company.
+    if (p.role === 'driver' && company.row(p.company).role !== 'transport') throw new Error(`demo driver ${p.key} is not in a transport company`);
+  }
+  await trx('users').insert(
+    DEMO_PEOPLE.map((p, i) => ({ id: person.id(p.key), email: p.email, name: p.name, created_at: at(-(40 - i) * DAY_MS), updated_at: at(-(40 - i) * DAY_MS) })),
+  );
+  await trx('company_members').insert(
+    DEMO_PEOPLE.map((p, i) => ({
+      user_id: person.id(p.key),
+      company_id: companyId(p.company),
+      role: p.role,
+      invited_by: companyId(p.company),
+      created_at: at(-(40 - i) * DAY_MS),
+    })),
+  );
+
   const categories = new Map<string, string>(
     (await trx('categories').select('id', 'slug')).map((r: { id: string; slug: string }) => [r.slug, r.id]),
   );
@@ -125,7 +157,10 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     );
   }
 
-  const projectId = keyed(DEMO_PROJECTS, 'project').id;
+  const project = keyed(DEMO_PROJECTS, 'project');
+  const projectId = project.id;
+  const deadlineOf = (key: string) => at(project.row(key).deadlineInDays * DAY_MS).toISOString().slice(0, 10);
+  const opensAt = (key: string) => new Date(openingMoment(deadlineOf(key)));
   await trx('projects').insert(
     DEMO_PROJECTS.map((p, i) => ({
       id: projectId(p.key),
@@ -134,14 +169,15 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       description: p.description,
       budget: p.budget,
       location: p.location,
-      deadline_date: at(p.deadlineInDays * DAY_MS).toISOString().slice(0, 10),
-      opens_at: openingMoment(at(p.deadlineInDays * DAY_MS).toISOString().slice(0, 10)),
+      deadline_date: deadlineOf(p.key),
+      opens_at: opensAt(p.key),
       requirements: p.requirements,
       status: 'open',
-      created_at: at(-(i + 1) * 2 * DAY_MS),
+      // Posted well before the deadline, even when that has passed.
+      created_at: at(Math.min(-(i + 1) * 2, p.deadlineInDays - 14) * DAY_MS),
     })),
   );
-  // Each bid as it was received, with its receipt (digest) as the bidder got it.
+  // Each bid as it was received (before its project's opening), with its receipt (digest) as the bidder got it.
   const bids = await Promise.all(
     DEMO_BIDS.map(async (b, i) => {
       const bid = {
@@ -151,7 +187,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
         amount: b.amount,
         proposal: b.proposal,
         estimated_completion_days: b.days,
-        received_at: at(-(i + 1) * 5 * 60 * MINUTE_MS),
+        received_at: new Date(Math.min(now, opensAt(b.project).getTime()) - (i + 1) * 5 * HOUR_MS),
       };
       return { ...bid, created_at: bid.received_at, digest: await bidDigest(bid) };
     }),
@@ -170,6 +206,12 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       digest: b.digest,
     })),
   );
+  // A tender whose deadline has passed is opened as the sweep opens it, at its opening moment.
+  for (const p of DEMO_PROJECTS) {
+    if (opensAt(p.key).getTime() > now) continue;
+    const locked = await lockProject(trx, projectId(p.key), 'update');
+    if (!locked || !(await openTender(trx, locked, opensAt(p.key)))) throw new Error(`demo tender ${p.key} did not open`);
+  }
 
   const orderId = keyed(DEMO_ORDERS, 'order').id;
   await trx('instant_orders').insert(
@@ -238,6 +280,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     }),
   );
 
+  for (const job of DEMO_JOBS) await insertJob(trx, job, { at, companyId, personId: person.id });
+
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({
       reviewer_id: companyId(r.reviewer),
@@ -248,6 +292,111 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     })),
   );
   await refreshRatings(trx);
+}
+
+/**
+ * A job on its way, with the deal it moves, as the services leave each step: the order
+ * fulfilled by the accepted offer (the other offers none), the transport request
+ * assigned to the accepted quote and in transit since the pickup, the delivery at its
+ * driver's last step, and an event for every step.
+ */
+async function insertJob(
+  trx: Knex.Transaction,
+  job: DemoJob,
+  ids: { at: (offsetMs: number) => Date; companyId: (key: string) => string; personId: (key: string) => string },
+): Promise<void> {
+  const { at, companyId, personId } = ids;
+  const [orderId, responseId, requestId, quoteId, deliveryId] = Array.from({ length: 5 }, () => crypto.randomUUID());
+  const contractor = companyId(job.order.contractor);
+  const supplier = companyId(job.offer.supplier);
+  const carrier = companyId(job.quote.company);
+  const placed = -job.order.placedHoursAgo * HOUR_MS;
+  await trx('instant_orders').insert({
+    id: orderId,
+    contractor_id: contractor,
+    title: job.order.title,
+    description: job.order.description,
+    quantity: job.order.quantity,
+    unit: job.order.unit,
+    location: job.order.location,
+    urgency_level: job.order.urgency,
+    expires_at: at(placed + ORDER_DEFAULT_EXPIRY_DAYS * DAY_MS),
+    status: 'fulfilled',
+    created_at: at(placed),
+  });
+  await trx('instant_order_responses').insert({
+    id: responseId,
+    instant_order_id: orderId,
+    supplier_id: supplier,
+    created_by: supplier,
+    offered_price: job.offer.price,
+    delivery_time_hours: job.offer.hours,
+    notes: job.offer.notes,
+    status: 'accepted',
+    created_at: at(placed + 2 * HOUR_MS),
+  });
+  await trx('instant_orders').where({ id: orderId }).update({ accepted_response_id: responseId });
+
+  const steps = [...job.steps];
+  const pickedUp = steps.find((s) => s.step === 'picked_up');
+  await trx('transport_requests').insert({
+    id: requestId,
+    requester_id: contractor,
+    created_by: contractor,
+    instant_order_id: orderId,
+    pickup_location: job.transport.pickup,
+    delivery_location: job.transport.delivery,
+    cargo_description: job.transport.cargo,
+    cargo_weight: job.transport.weightKg,
+    vehicle_type_required: job.transport.vehicle,
+    budget: job.transport.budget,
+    preferred_pickup_time: at(-job.assignedHoursAgo * HOUR_MS + HOUR_MS),
+    preferred_delivery_time: at(3 * HOUR_MS),
+    status: pickedUp ? 'in_transit' : 'assigned',
+    created_at: at(placed + 3 * HOUR_MS),
+  });
+  await trx('transport_offers').insert({
+    id: quoteId,
+    transport_request_id: requestId,
+    transport_company_id: carrier,
+    created_by: carrier,
+    quoted_price: job.quote.price,
+    estimated_pickup_time: at(-(pickedUp?.hoursAgo ?? 0) * HOUR_MS),
+    estimated_delivery_time: at(2 * HOUR_MS),
+    vehicle_details: job.quote.vehicle,
+    notes: job.quote.notes,
+    status: 'accepted',
+    created_at: at(placed + 4 * HOUR_MS),
+  });
+  await trx('transport_requests').where({ id: requestId }).update({ assigned_offer_id: quoteId });
+
+  const driver = personId(job.driver);
+  const assignedAt = at(-job.assignedHoursAgo * HOUR_MS);
+  await trx('deliveries').insert({
+    id: deliveryId,
+    transport_request_id: requestId,
+    company_id: carrier,
+    driver_id: driver,
+    vehicle_plate: job.plate,
+    stage: steps.at(-1)?.step ?? 'assigned',
+    assigned_by: carrier,
+    assigned_at: assignedAt,
+    created_at: assignedAt,
+  });
+  await trx('delivery_events').insert([
+    { id: crypto.randomUUID(), delivery_id: deliveryId, step: 'assigned', at: assignedAt, recorded_at: assignedAt, actor_id: carrier },
+    ...steps.map((s) => ({
+      id: crypto.randomUUID(),
+      delivery_id: deliveryId,
+      step: s.step,
+      at: at(-s.hoursAgo * HOUR_MS),
+      recorded_at: at(-s.hoursAgo * HOUR_MS),
+      actor_id: driver,
+      lat: s.lat,
+      lng: s.lng,
+      accuracy: 15,
+    })),
+  ]);
 }
 
 /** Ratings and review counts from the reviews, as the reviews service keeps them. */

@@ -16,6 +16,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, openPglite, type DbKind } from '../db/index';
 import { migrateLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../config';
+import type { Clock } from '../clock';
 import { createApp, type CreateAppOptions } from '../app';
 
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -52,6 +53,8 @@ export interface TestServer {
   app: Koa;
   config: Config;
   db: TestDb;
+  /** the app's clock (its deps), so a test server can stand for MutationDeps */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,7 @@ export async function startTestServer(
     config,
     db,
     app,
+    clock: app.context.deps.clock,
     async close() {
       app.context.deps.push?.stop();
       await app.context.deps.live?.close();

@@ -9,10 +9,11 @@
 import type { MemberRole } from '../../../shared/constants';
 import type { Role } from '../../data/types';
 import { PATHS } from '../../paths';
+import type { KeysUnder } from '../../i18n/keys';
 
 export interface NavItem {
   path: string;
-  labelKey: string;
+  labelKey: `nav.${KeysUnder<'common', 'nav'>}`;
   /** The notifications entry carries the unread badge. */
   badge?: 'unread';
 }

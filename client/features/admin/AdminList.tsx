@@ -26,7 +26,7 @@ import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/const
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab } from '../../data/admin';
 import { ApiError } from '../../data/api';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { coverOf } from '../../ui/cover';
 import { ImageWithFallback } from '../../ui/ImageWithFallback';
@@ -81,7 +81,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
         const p = row as AdminRows['products'];
         return (
           <Row key={p.id} title={p.name} image={<Cover product={p} />} lines={[`${p.supplier_name ?? '—'} · ${format.sar(p.price)} / ${p.unit}`, format.date(p.created_at)]}>
-            <DeleteButton disabled={!online} label={t('deleteNamed', { name: isolate(p.name) })} onClick={() => setDeleting({ tab: 'products', id: p.id, name: p.name })} />
+            <DeleteButton disabled={!online} label={t('deleteNamed', { name: p.name })} onClick={() => setDeleting({ tab: 'products', id: p.id, name: p.name })} />
           </Row>
         );
       }
@@ -89,7 +89,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
         const p = row as AdminRows['projects'];
         return (
           <Row key={p.id} title={p.title} lines={[`${p.government_name ?? '—'} · ${p.location}`, format.date(p.created_at)]} badge={t(`projectStatus.${p.status}`)}>
-            <DeleteButton disabled={!online} label={t('deleteNamed', { name: isolate(p.title) })} onClick={() => setDeleting({ tab: 'projects', id: p.id, name: p.title })} />
+            <DeleteButton disabled={!online} label={t('deleteNamed', { name: p.title })} onClick={() => setDeleting({ tab: 'projects', id: p.id, name: p.title })} />
           </Row>
         );
       }
@@ -108,12 +108,12 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
             {u.verification_tier !== null && (
               <Dropdown
                 className={styles.tier}
-                aria-label={t('tierFor', { name: isolate(name) })}
+                aria-label={t('tierFor', { name })}
                 value={t(`tiers.${u.verification_tier}`)}
                 selectedOptions={[u.verification_tier]}
                 disabled={!online}
                 onOptionSelect={(_, d) =>
-                  d.optionValue && d.optionValue !== u.verification_tier && void run(() => adminPatchUser(u.id, { verification_tier: d.optionValue as VerificationTier }), t('tierChanged', { name: isolate(name) }))
+                  d.optionValue && d.optionValue !== u.verification_tier && void run(() => adminPatchUser(u.id, { verification_tier: d.optionValue as VerificationTier }), t('tierChanged', { name }))
                 }
                 data-testid="tier-picker"
               >
@@ -128,10 +128,10 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
               label={t('adminFlag')}
               checked={u.is_admin}
               disabled={!online || self || u.is_owner}
-              onChange={(_, d) => void run(() => adminPatchUser(u.id, { is_admin: d.checked }), t(d.checked ? 'madeAdmin' : 'removedAdmin', { name: isolate(name) }))}
+              onChange={(_, d) => void run(() => adminPatchUser(u.id, { is_admin: d.checked }), t(d.checked ? 'madeAdmin' : 'removedAdmin', { name }))}
               data-testid="admin-toggle"
             />
-            <DeleteButton disabled={!online || self || u.is_owner} label={t('deleteNamed', { name: isolate(name) })} onClick={() => setDeleting({ tab: 'users', id: u.id, name })} />
+            <DeleteButton disabled={!online || self || u.is_owner} label={t('deleteNamed', { name })} onClick={() => setDeleting({ tab: 'users', id: u.id, name })} />
           </Row>
         );
       }
@@ -196,7 +196,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
           {deleting && (
             <DialogBody>
               <DialogTitle>{t(`confirm.${deleting.tab}.title`)}</DialogTitle>
-              <DialogContent>{t(`confirm.${deleting.tab}.body`, { name: isolate(deleting.name) })}</DialogContent>
+              <DialogContent>{t(`confirm.${deleting.tab}.body`, { name: deleting.name })}</DialogContent>
               <DialogActions>
                 <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>
                 <Button
@@ -205,7 +205,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
                   onClick={() => {
                     const target = deleting;
                     setDeleting(null);
-                    void run(() => adminDelete(target.tab, target.id), t('deleted', { name: isolate(target.name) }));
+                    void run(() => adminDelete(target.tab, target.id), t('deleted', { name: target.name }));
                   }}
                 >
                   {t('delete')}

@@ -11,7 +11,7 @@ import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { PATHS } from '../../paths';
 import { useSession } from '../../data/session';
 import type { Profile, Role } from '../../data/types';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { greetingFor } from './greeting';
@@ -52,7 +52,7 @@ export function DashboardScreen() {
     <section className={styles.root} aria-labelledby="screen-title">
       <div>
         <h1 id="screen-title" className={styles.title} data-testid="dashboard-greeting">
-          {t('greeting', { greeting: t(`greetings.${greeting}`), name: isolate(name) })}
+          {t('greeting', { greeting: t(`greetings.${greeting}`), name })}
         </h1>
         <p className={styles.intro}>{t('signedInAs', { role: t(`common:roles.${role}.name`) })}</p>
       </div>
@@ -151,13 +151,13 @@ function Recent({ data }: { data: DashboardData }) {
                 <div className={styles.recentRow}>
                   <div>
                     <Text weight="semibold" className={styles.name}>
-                      <bdi>{item.title}</bdi>
+                      {item.route ? t('recent.route', { from: item.route.from, to: item.route.to }) : <bdi>{item.title}</bdi>}
                     </Text>
                     <br />
                     <Text size={200} className={styles.muted}>
                       {item.amount !== null
                         ? item.unit
-                          ? t('recent.pricePerUnit', { price: isolate(format.sar(item.amount)), unit: isolate(item.unit) })
+                          ? t('recent.pricePerUnit', { price: format.sar(item.amount), unit: item.unit })
                           : format.sar(item.amount)
                         : format.date(item.created_at)}
                     </Text>

@@ -30,9 +30,9 @@ export function GuideDialog({ role }: { role: Role }) {
     <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface data-testid="guide">
         <DialogBody>
-          <DialogTitle>{t(`guide.${role}.${steps[step]}.title`)}</DialogTitle>
+          <DialogTitle>{t(`${steps[step]}.title`)}</DialogTitle>
           <DialogContent className={styles.body}>
-            <Text>{t(`guide.${role}.${steps[step]}.body`)}</Text>
+            <Text>{t(`${steps[step]}.body`)}</Text>
             <Text className={styles.progress} data-testid="guide-progress">
               {t('guide.progress', { step: format.number(step + 1), total: format.number(steps.length) })}
             </Text>

@@ -3,16 +3,20 @@
  * remembered in localStorage under one key per role.
  */
 import type { Role } from '../../../shared/constants';
+import type { KeysUnder } from '../../i18n/keys';
 
 export const guideKey = (role: Role) => `binaa.guideSeen.${role}`;
 
-/** The steps of each role's guide: keys under dashboard:guide.<role>. */
-export const GUIDE_STEPS: Record<Role, string[]> = {
-  supplier: ['welcome', 'products', 'orders', 'plans'],
-  contractor: ['welcome', 'products', 'projects', 'orders'],
-  government: ['welcome', 'projects', 'bids', 'transport'],
-  transport: ['welcome', 'requests', 'quotes', 'deliveries'],
-  admin: ['welcome', 'moderate', 'users'],
+/** A step of a role's guide: the key of its branch in dashboard (its title and body beneath). */
+type GuideStep = { [R in Role]: `guide.${R}.${KeysUnder<'dashboard', `guide.${R}`>}` }[Role];
+
+/** The steps of each role's guide, in order. */
+export const GUIDE_STEPS: Record<Role, GuideStep[]> = {
+  supplier: ['guide.supplier.welcome', 'guide.supplier.products', 'guide.supplier.orders', 'guide.supplier.plans'],
+  contractor: ['guide.contractor.welcome', 'guide.contractor.products', 'guide.contractor.projects', 'guide.contractor.orders'],
+  government: ['guide.government.welcome', 'guide.government.projects', 'guide.government.bids', 'guide.government.transport'],
+  transport: ['guide.transport.welcome', 'guide.transport.requests', 'guide.transport.quotes', 'guide.transport.deliveries'],
+  admin: ['guide.admin.welcome', 'guide.admin.moderate', 'guide.admin.users'],
   /** None: a driver never sees the dashboard (app/ProtectedRoute.tsx sends them to their jobs). */
   driver: [],
 };

@@ -7,17 +7,20 @@ import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
 import { PATHS } from '../../paths';
 import type { Profile } from '../../data/types';
 import type { DashboardData } from './queries';
+import type { KeysUnder } from '../../i18n/keys';
 
-export interface Step {
-  key: string;
+type NextStep = Step<KeysUnder<'dashboard', 'next'>>;
+
+export interface Step<K extends string> {
+  key: K;
   path: string;
 }
 
-export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pick<Profile, 'phone' | 'city'> | null): Step[] {
+export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pick<Profile, 'phone' | 'city'> | null): NextStep[] {
   // A driver never sees the dashboard (ProtectedRoute sends them to their jobs).
   if (role === 'driver') return [];
   const incomplete = !profile?.phone || !profile?.city;
-  const candidates: Array<Step | false> =
+  const candidates: Array<NextStep | false> =
     role === 'supplier'
       ? [facts.products === 0 && { key: 'addProduct', path: PATHS.products }, facts.activeOrders > 0 && { key: 'answerOrders', path: PATHS.instantOrders }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgrade', path: PATHS.pricing }]
       : role === 'contractor'
@@ -27,10 +30,10 @@ export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pi
           : role === 'transport'
             ? [facts.openRequests > 0 && { key: 'quoteRequests', path: PATHS.transport }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgrade', path: PATHS.pricing }]
             : [{ key: 'moderate', path: PATHS.admin }];
-  return candidates.filter((s): s is Step => Boolean(s)).slice(0, MAX_NEXT_STEPS);
+  return candidates.filter((s): s is NextStep => Boolean(s)).slice(0, MAX_NEXT_STEPS);
 }
 
-export const QUICK_ACTIONS: Record<Role, Step[]> = {
+export const QUICK_ACTIONS: Record<Role, Step<KeysUnder<'dashboard', 'quick'>>[]> = {
   supplier: [
     { key: 'myProducts', path: PATHS.products },
     { key: 'instantOrders', path: PATHS.instantOrders },

@@ -6,14 +6,15 @@
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
-import type { Role } from '../../../shared/constants';
+import type { ProjectStatus, Role, TransportRequestStatus } from '../../../shared/constants';
+import type { KeysUnder } from '../../i18n/keys';
 import type { BinaaDb } from '../../data/db/database';
 import type { EntityRows } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import { readSubscription } from '../../data/local/subscription';
 
 interface Stat {
-  key: string;
+  key: KeysUnder<'dashboard', 'stats'>;
   value: number;
 }
 
@@ -27,11 +28,14 @@ export interface DashboardData {
 
 interface RecentItem {
   id: string;
-  title: string;
+  /** A product's or a project's name. */
+  title?: string;
+  /** A transport request's places, shown as one translated sentence with each place isolated. */
+  route?: { from: string; to: string };
   /** SAR amount (price or budget) when there is one. */
   amount: number | null;
   unit?: string;
-  status: string;
+  status: ProjectStatus | EntityRows['product']['availability_status'] | TransportRequestStatus;
   created_at: string;
 }
 
@@ -87,7 +91,7 @@ async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData>
     stats.push({ key: 'openRequests', value: open.length }, { key: 'quotes', value: offers.length }, { key: 'deliveries', value: deliveries });
     recent = newest(open)
       .slice(0, DASHBOARD_RECENT)
-      .map((r) => ({ id: r.id, title: `${r.pickup_location} → ${r.delivery_location}`, amount: r.budget, status: r.status, created_at: r.created_at }));
+      .map((r) => ({ id: r.id, route: { from: r.pickup_location, to: r.delivery_location }, amount: r.budget, status: r.status, created_at: r.created_at }));
     recentKind = 'requests';
   }
   return { stats, facts, recent, recentKind };

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { vehiclePlateSchema, type Delivery } from '../../../shared/schemas/delivery';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { useCompanyDrivers } from '../../data/drivers';
-import { isolate } from '../../i18n/format';
 import { FormDialog } from '../../ui/FormDialog';
 import { useDeliveryMutations } from './mutations';
 
@@ -46,7 +45,7 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
   const list = drivers.data;
   return (
     <FormDialog
-      title={t('transport:delivery.assignTitle', { route: t('transport:card.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) }) })}
+      title={t('transport:delivery.assignTitle', { route: t('transport:card.route', { from: request.pickup_location, to: request.delivery_location }) })}
       submitLabel={t('transport:delivery.assign')}
       cancelLabel={t('transport:form.cancel')}
       busy={busy || !list?.length}

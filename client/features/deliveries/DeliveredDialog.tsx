@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX } from '../../../shared/schemas/common';
 import type { Delivery } from '../../../shared/schemas/delivery';
-import { isolate } from '../../i18n/format';
 import { FormDialog } from '../../ui/FormDialog';
 import { currentPosition } from './deliveryView';
 import { useDeliveryMutations } from './mutations';
@@ -57,7 +56,7 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
 
   return (
     <FormDialog
-      title={t('transport:delivery.deliveredTitle', { place: isolate(delivery.delivery_location) })}
+      title={t('transport:delivery.deliveredTitle', { place: delivery.delivery_location })}
       submitLabel={t('transport:delivery.saveDelivered')}
       cancelLabel={t('transport:form.cancel')}
       busy={busy}

@@ -5,7 +5,6 @@ import type { Delivery } from '../../../shared/schemas/delivery';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { useOutbox, usePendingKeys } from '../../data/local/hooks';
 import { i18n } from '../../i18n';
-import { isolate } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -78,7 +77,7 @@ export function CompanyDeliveryPanel({ request, delivery }: { request: Transport
       {delivery && <DeliverySummary delivery={delivery} />}
       {!delivery && waiting && (
         <div className={styles.head} data-testid="assignment-waiting">
-          <span>{t('delivery.assignedPlate', { plate: isolate(String(waiting.args.vehicle_plate ?? '')) })}</span>
+          <span>{t('delivery.assignedPlate', { plate: String(waiting.args.vehicle_plate ?? '') })}</span>
           <PendingBadge />
         </div>
       )}
@@ -121,7 +120,7 @@ export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
       <ConfirmDialog
         open={confirming}
         title={t('delivery.confirmTitle')}
-        body={t('delivery.confirmBody', { name: isolate(delivery.company_name ?? t('card.someone')) })}
+        body={t('delivery.confirmBody', { name: delivery.company_name ?? t('card.someone') })}
         confirm={t('delivery.confirm')}
         dismiss={t('actions.back')}
         confirmTestId="confirm-receipt-yes"

@@ -3,7 +3,7 @@ import { CallRegular, LocationRegular } from '@fluentui/react-icons';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Delivery } from '../../../shared/schemas/delivery';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -92,7 +92,7 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
     <ItemCard
       testId="job-card"
       id={delivery.id}
-      heading={t('card.route', { from: isolate(delivery.pickup_location), to: isolate(delivery.delivery_location) })}
+      heading={t('card.route', { from: delivery.pickup_location, to: delivery.delivery_location })}
       badges={
         <>
           <StatusBadge label={t(`delivery.stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />

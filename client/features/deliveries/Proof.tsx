@@ -1,7 +1,7 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { deliveryFileUrl, type Delivery } from '../../../shared/schemas/delivery';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { useDeliveryUploads } from './queries';
 
 const useStyles = makeStyles({
@@ -39,12 +39,12 @@ export function Proof({ delivery }: { delivery: Delivery }) {
   return (
     <section className={styles.root} aria-label={t('delivery.proof')} data-testid="delivery-proof">
       <h3 className={styles.h3}>{t('delivery.proof')}</h3>
-      {delivery.recipient_name && <span data-testid="proof-recipient">{t('delivery.receivedBy', { name: isolate(delivery.recipient_name) })}</span>}
+      {delivery.recipient_name && <span data-testid="proof-recipient">{t('delivery.receivedBy', { name: delivery.recipient_name })}</span>}
       {signature && (
         <img
           className={styles.signature}
           src={deliveryFileUrl(delivery.id, signature.id, 480)}
-          alt={t('delivery.signatureOf', { name: isolate(delivery.recipient_name ?? '') })}
+          alt={t('delivery.signatureOf', { name: delivery.recipient_name ?? '' })}
           data-testid="proof-signature"
         />
       )}

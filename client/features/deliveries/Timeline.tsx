@@ -1,7 +1,7 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Delivery, DeliveryStage } from '../../../shared/schemas/delivery';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import type { StatusTone } from '../../ui/StatusBadge';
 import { mapsUrlAt } from './deliveryView';
 
@@ -46,7 +46,12 @@ export function Timeline({ delivery }: { delivery: Delivery }) {
             </span>
             <span className={styles.meta}>
               <time dateTime={e.at}>{format.dateTime(e.at)}</time>
-              {e.actor_name && ` · ${isolate(e.actor_name)}`}
+              {e.actor_name && (
+                <>
+                  {' · '}
+                  <bdi>{e.actor_name}</bdi>
+                </>
+              )}
               {e.location && (
                 <>
                   {' · '}

@@ -9,13 +9,15 @@ const useStyles = makeStyles({
   body: { marginBlock: `0 ${tokens.spacingVerticalXL}`, lineHeight: '1.8', color: tokens.colorNeutralForeground2, whiteSpace: 'pre-line' },
 });
 
+const isInfoTopic = (topic: string | undefined): topic is InfoTopic => INFO_TOPICS.some((known) => known === topic);
+
 /** The pages behind the footer links: privacy, terms, about, contact, support, FAQ. */
 export function InfoScreen() {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const { topic } = useParams();
-  if (!INFO_TOPICS.includes(topic as InfoTopic)) return <Navigate to={PATHS.home} replace />;
+  if (!isInfoTopic(topic)) return <Navigate to={PATHS.home} replace />;
   return (
     <>
       <main className={styles.main}>

@@ -6,7 +6,7 @@ import { actionsFor } from '../../../shared/lifecycle';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { usePendingKeys } from '../../data/local/hooks';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { OrderTransport } from '../transport/DealTransport';
 import { RefusedCreates } from '../../ui/RefusedCreates';
@@ -90,7 +90,7 @@ export function ContractorOrders({ userId }: { userId: string }) {
         open={confirm !== null}
         title={
           confirm?.kind === 'accept'
-            ? t('offers.acceptTitle', { name: isolate(confirm.offer.supplier_name ?? t('card.someone')), price: format.sar(confirm.offer.offered_price) })
+            ? t('offers.acceptTitle', { name: confirm.offer.supplier_name ?? t('card.someone'), price: format.sar(confirm.offer.offered_price) })
             : t('actions.cancelTitle')
         }
         body={confirm?.kind === 'accept' ? t('offers.acceptBody') : t('actions.cancelBody')}

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useOrderMutations } from './mutations';
-import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderValues } from './orderForm';
+import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderValues, type OrdersFormError } from './orderForm';
 
 /** Message of an error key: the shared ones in common, the form's own in orders. */
 export function useErrorText() {
   const { t } = useTranslation(['orders', 'common']);
-  return (key: string | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
+  return (key: OrdersFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
 /** The contractor's new-order form: queued at once, sent when online. */

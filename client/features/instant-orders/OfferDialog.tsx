@@ -2,7 +2,6 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
-import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { useErrorText } from './CreateOrderDialog';
@@ -23,7 +22,7 @@ export function OfferDialog({ order, existing, onClose }: { order: InstantOrder;
   });
   return (
     <FormDialog
-      title={t(existing ? 'form.changeOfferTitle' : 'form.offerTitle', { title: isolate(order.title) })}
+      title={t(existing ? 'form.changeOfferTitle' : 'form.offerTitle', { title: order.title })}
       submitLabel={t('form.sendOffer')}
       cancelLabel={t('form.cancel')}
       busy={form.busy}

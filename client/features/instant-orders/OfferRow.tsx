@@ -2,7 +2,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmittedBy } from '../../ui/SubmittedBy';
@@ -45,7 +45,7 @@ export function OfferRow({ offer, pending, title, children }: { offer: InstantOr
       {offer.delivery_time_hours != null && (
         <Text className={styles.muted}>{t('offers.hours', { count: offer.delivery_time_hours })}</Text>
       )}
-      {tier && <Text className={styles.muted}>{t('offers.tier', { tier: isolate(tier) })}</Text>}
+      {tier && <Text className={styles.muted}>{t('offers.tier', { tier })}</Text>}
       <SubmittedBy name={offer.created_by_name} />
       {offer.notes && (
         <p className={styles.notes}>

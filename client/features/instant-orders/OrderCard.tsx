@@ -2,7 +2,7 @@ import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -38,7 +38,7 @@ export function OrderCard({ order, now, pending, children }: { order: InstantOrd
   const budget = budgetText(order.budget_range_min, order.budget_range_max);
 
   const facts: Fact[] = [
-    { term: t('card.quantity'), value: t('card.quantityValue', { quantity: format.number(order.quantity), unit: isolate(order.unit) }), testId: 'order-quantity' },
+    { term: t('card.quantity'), value: t('card.quantityValue', { quantity: format.number(order.quantity), unit: order.unit }), testId: 'order-quantity' },
     { term: t('card.location'), value: <bdi>{order.location}</bdi> },
   ];
   if (budget) facts.push({ term: t('card.budget'), value: budget, testId: 'order-budget' });
@@ -67,7 +67,7 @@ export function OrderCard({ order, now, pending, children }: { order: InstantOrd
       </p>
       <Facts facts={facts} />
       <Caption1 className={styles.muted}>
-        {t('card.postedBy', { name: isolate(order.contractor_name ?? t('card.someone')), date: format.date(order.created_at) })}
+        {t('card.postedBy', { name: order.contractor_name ?? t('card.someone'), date: format.date(order.created_at) })}
       </Caption1>
       <RefusalNote rowKey={orderKey(order.id)} />
       {children}

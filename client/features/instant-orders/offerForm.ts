@@ -2,11 +2,12 @@
 import { instantOrderResponseCreateSchema } from '../../../shared/schemas/instant-order-response';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
+import type { OrdersFormError } from './orderForm';
 
 export const OFFER_FIELDS = ['offered_price', 'delivery_time_hours', 'notes'] as const;
 type OfferField = (typeof OFFER_FIELDS)[number];
 export type OfferValues = Record<OfferField, string>;
-export type OfferErrors = FieldErrors<OfferField>;
+export type OfferErrors = FieldErrors<OfferField, OrdersFormError>;
 
 export interface OfferInput {
   offered_price: number;

@@ -5,7 +5,8 @@
  */
 import { URGENCY_LEVELS, type UrgencyLevel } from '../../../shared/constants';
 import { instantOrderCreateSchema, type InstantOrderCreateInput } from '../../../shared/schemas/instant-order';
-import { issuesToErrors, localToIso, parseNumber, type FieldErrors } from '../../ui/formInput';
+import type { KeysUnder } from '../../i18n/keys';
+import { issuesToErrors, localToIso, parseNumber, type FieldErrors, type SharedFieldError } from '../../ui/formInput';
 
 export const ORDER_FIELDS = [
   'title',
@@ -20,7 +21,9 @@ export const ORDER_FIELDS = [
 ] as const;
 type OrderField = (typeof ORDER_FIELDS)[number];
 export type OrderValues = Record<OrderField, string> & { urgency_level: UrgencyLevel };
-export type OrderErrors = FieldErrors<OrderField>;
+/** The message keys of the orders forms: orders:form.errors, and the shared ones of common:validation. */
+export type OrdersFormError = KeysUnder<'orders', 'form.errors'> | SharedFieldError;
+export type OrderErrors = FieldErrors<OrderField, OrdersFormError>;
 
 export const URGENCIES = URGENCY_LEVELS;
 
@@ -50,7 +53,7 @@ function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> 
   };
 }
 
-const FALLBACK: Partial<Record<OrderField, string>> = {
+const FALLBACK: Partial<Record<OrderField, OrdersFormError>> = {
   quantity: 'quantity',
   budget_range_min: 'money',
   budget_range_max: 'money',

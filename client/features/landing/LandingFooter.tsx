@@ -50,7 +50,7 @@ const useStyles = makeStyles({
 /** Footer: the static counters, the version and the links. */
 export function LandingFooter() {
   const styles = useStyles();
-  const { t } = useTranslation('landing');
+  const { t } = useTranslation(['landing', 'common']);
   const format = useFormat();
   const { login } = useLogin();
   const counters = [

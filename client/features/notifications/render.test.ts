@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BIDI_INTERPOLATION } from '../../i18n/bidi';
 import { renderNotification } from './render';
 
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(__dirname, '../../i18n/locales', lng, `${ns}.json`), 'utf8'));
@@ -13,6 +14,7 @@ describe('notifications in the reader language', () => {
   beforeAll(async () => {
     await i18n.init({
       lng: 'en',
+      interpolation: BIDI_INTERPOLATION,
       resources: Object.fromEntries(['ar', 'en'].map((l) => [l, { notifications: load(l, 'notifications'), sync: load(l, 'sync'), common: load(l, 'common') }])),
     });
   });
@@ -20,13 +22,13 @@ describe('notifications in the reader language', () => {
   it('renders a kind from its params, with amounts in SAR and user text isolated', () => {
     const out = renderNotification(i18n.t, { kind: 'bid.new', params: { company: 'Alpha', amount: 1200, project_title: 'School' }, title: 'x', message: 'y' }, f);
     expect(out.title).toBe('New bid on your project');
-    expect(strip(out.message)).toBe('Alpha bid SAR 1200 on “School”.');
+    expect(out.message).toBe('\u2068Alpha\u2069 bid \u2068SAR 1200\u2069 on “\u2068School\u2069”.');
   });
 
   it('follows the reader, not the language the server stored', async () => {
     await i18n.changeLanguage('ar');
     const out = renderNotification(i18n.t, { kind: 'subscription.subscribed', params: { plan: 'Premium', plan_id: 'premium' }, title: 'Subscription active', message: 'You are now on the Premium plan.' }, f);
-    expect(out.message).toBe('أنت الآن مشترك في الباقة المميزة.');
+    expect(strip(out.message)).toBe('أنت الآن مشترك في الباقة المميزة.');
     await i18n.changeLanguage('en');
   });
 
@@ -38,10 +40,10 @@ describe('notifications in the reader language', () => {
 
   it("says how many actions a push's one sync.rejected stands for, in each language's plural", async () => {
     const n = { kind: 'sync.rejected', params: { action: 'product.create', code: 'forbidden', reason: 'no', count: 200 }, title: '', message: '' };
-    expect(renderNotification(i18n.t, n, f).title).toBe('200 saved actions were refused');
+    expect(strip(renderNotification(i18n.t, n, f).title)).toBe('200 saved actions were refused');
     await i18n.changeLanguage('ar');
-    expect(renderNotification(i18n.t, n, f).title).toBe('رفض الخادم 200 إجراء محفوظ');
-    expect(renderNotification(i18n.t, { ...n, params: { ...n.params, count: 2 } }, f).title).toBe('رفض الخادم إجراءين محفوظين');
+    expect(strip(renderNotification(i18n.t, n, f).title)).toBe('رفض الخادم 200 إجراء محفوظ');
+    expect(strip(renderNotification(i18n.t, { ...n, params: { ...n.params, count: 2 } }, f).title)).toBe('رفض الخادم إجراءين محفوظين');
     await i18n.changeLanguage('en');
   });
 

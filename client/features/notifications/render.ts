@@ -5,10 +5,9 @@
  * dates and statuses in the reader's language and user data isolated. An unknown kind
  * (a newer server) falls back to the title and message the server stored.
  */
-import type { TFunction } from 'i18next';
+import type { LookupWithFallback } from '../../i18n/keys';
 import { isNotificationKind } from '../../../shared/schemas/notification';
 import type { NotificationItem } from '../../data/types';
-import { isolate } from '../../i18n/format';
 
 export interface Formatters {
   sar: (v: number) => string;
@@ -18,14 +17,14 @@ export interface Formatters {
 
 const TEXT_PARAMS = ['company', 'project_title', 'title', 'location', 'order_title', 'pickup', 'delivery'];
 
-function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatters): Record<string, string> {
+function renderParams(t: LookupWithFallback, params: Record<string, unknown>, f: Formatters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
-    if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = isolate(f.sar(value));
+    if ((key === 'amount' || key === 'price') && typeof value === 'number') out[key] = f.sar(value);
     else if ((key === 'days' || key === 'bid_count') && typeof value === 'number') out[key] = f.number(value);
-    else if (key === 'date') out[key] = isolate(f.date(String(value)));
-    else if (TEXT_PARAMS.includes(key)) out[key] = isolate(String(value));
+    else if (key === 'date') out[key] = f.date(String(value));
+    else if (TEXT_PARAMS.includes(key)) out[key] = String(value);
     else out[key] = String(value);
   }
   if (typeof params.status === 'string') out.status = t(`notifications:transportStatus.${params.status}`, { defaultValue: params.status });
@@ -36,7 +35,7 @@ function renderParams(t: TFunction, params: Record<string, unknown>, f: Formatte
   return out;
 }
 
-export function renderNotification(t: TFunction, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
+export function renderNotification(t: LookupWithFallback, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
   if (!isNotificationKind(n.kind)) return { title: n.title, message: n.message };
   const values = renderParams(t, n.params ?? {}, f);
   // A kind that counts (one sync.rejected for all of a push's refusals) picks its plural

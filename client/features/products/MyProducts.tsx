@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import type { LocalProduct, RejectionRow, UploadRow } from '../../data/db/schema';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useProductWrites } from './mutations';
@@ -124,7 +124,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         <DialogSurface>
           <DialogBody>
             <DialogTitle>{t('delete.title')}</DialogTitle>
-            <DialogContent>{deleting && t('delete.body', { name: isolate(deleting.name) })}</DialogContent>
+            <DialogContent>{deleting && t('delete.body', { name: deleting.name })}</DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={() => setDeleting(null)}>
                 {t('actions.cancel')}
@@ -189,10 +189,10 @@ const OwnProduct = memo(
               onChange={(_, d) => onAvailability(p.id, d.checked)}
               data-testid="availability-toggle"
             />
-            <Button icon={<EditRegular />} onClick={() => onEdit(p)} data-testid="edit-product" aria-label={t('actions.editNamed', { name: isolate(p.name) })}>
+            <Button icon={<EditRegular />} onClick={() => onEdit(p)} data-testid="edit-product" aria-label={t('actions.editNamed', { name: p.name })}>
               {t('actions.edit')}
             </Button>
-            <Button icon={<DeleteRegular />} onClick={() => onDelete(p)} data-testid="delete-product" aria-label={t('actions.deleteNamed', { name: isolate(p.name) })}>
+            <Button icon={<DeleteRegular />} onClick={() => onDelete(p)} data-testid="delete-product" aria-label={t('actions.deleteNamed', { name: p.name })}>
               {t('actions.delete')}
             </Button>
           </>

@@ -13,6 +13,7 @@
 import { Button, Caption1, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
 import { CameraRegular, ChevronLeftRegular, ChevronRightRegular, DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS_PER_PRODUCT, photoUrl, type ProductPhoto } from '../../../shared/schemas/photo';
 import type { UploadRow } from '../../data/db/schema';
@@ -283,6 +284,6 @@ function UploadTile({ row, index, cover, onRemove }: { row: UploadRow; index: nu
 }
 
 /** The server's reason for refusing a photo, in the reader's language. */
-export function refusalReason(t: (key: string, options?: Record<string, unknown>) => string, row: Pick<UploadRow, 'code' | 'error'>): string {
+export function refusalReason(t: TFunction<readonly ['photos', 'common']>, row: Pick<UploadRow, 'code' | 'error'>): string {
   return row.code ? t(`common:errors.${row.code}`, { defaultValue: t('photos:unknownReason') }) : t('photos:unknownReason');
 }

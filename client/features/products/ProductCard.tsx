@@ -9,7 +9,7 @@ import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Product } from '../../../shared/schemas/product';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ImageWithFallback } from '../../ui/ImageWithFallback';
 import { RatingLine } from '../../ui/Rating';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -84,7 +84,7 @@ export function ProductCard({
         </h2>
         <div className={styles.line}>
           <span className={styles.price} data-testid="product-price">
-            {t('card.pricePerUnit', { price: isolate(format.sar(product.price)), unit: isolate(product.unit) })}
+            {t('card.pricePerUnit', { price: format.sar(product.price), unit: product.unit })}
           </span>
           <StatusBadge
             label={t(available ? 'card.available' : 'card.outOfStock')}
@@ -94,7 +94,7 @@ export function ProductCard({
           />
           {badges}
         </div>
-        <Caption1 className={styles.muted}>{t('card.minQuantity', { quantity: format.number(product.min_quantity), unit: isolate(product.unit) })}</Caption1>
+        <Caption1 className={styles.muted}>{t('card.minQuantity', { quantity: format.number(product.min_quantity), unit: product.unit })}</Caption1>
         <div className={styles.line}>
           <Caption1 className={styles.muted}>
             <bdi>{product.supplier_name ?? t('card.unknownSupplier')}</bdi>

@@ -2,16 +2,16 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
-import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT, WHOLE_INPUT } from '../../ui/formInput';
 import { BID_FIELDS, bidValuesFrom, validateBid } from './bidForm';
+import type { ProjectsFormError } from './projectForm';
 import { useProjectMutations } from './mutations';
 
 /** Message of an error key of the projects forms (projects:errors). */
 export function useProjectErrorText() {
   const { t } = useTranslation('projects');
-  return (key: string | undefined) => (key ? t(`errors.${key}`) : undefined);
+  return (key: ProjectsFormError | undefined) => (key ? t(`errors.${key}`) : undefined);
 }
 
 /**
@@ -34,7 +34,7 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
   });
   return (
     <FormDialog
-      title={t('bid.dialogTitle', { title: isolate(project.title) })}
+      title={t('bid.dialogTitle', { title: project.title })}
       submitLabel={t('bid.submit')}
       cancelLabel={t('bid.cancel')}
       busy={form.busy}

@@ -5,7 +5,7 @@ import type { TenderPhase } from '../../../shared/tender';
 import { TierBadge } from '../../ui/TierBadge';
 import { Rating } from '../../ui/Rating';
 import { usePendingKeys } from '../../data/local/hooks';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useProjectMutations } from './mutations';
@@ -60,7 +60,7 @@ export function BidsList({ project, phase }: { project: Project; phase: TenderPh
           {project.status === 'open' && phase === 'evaluation' && !project.awarded_bid_id && bid.status === 'submitted' && (
             <ConfirmButton
               appearance="primary"
-              question={t('tender:award.confirm', { name: isolate(bid.contractor_name ?? '—'), amount: format.sar(bid.amount) })}
+              question={t('tender:award.confirm', { name: bid.contractor_name ?? '—', amount: format.sar(bid.amount) })}
               confirmLabel={t('tender:award.yes')}
               cancelLabel={t('tender:award.no')}
               onConfirm={() => void award(project.id, bid.id)}

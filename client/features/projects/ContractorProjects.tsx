@@ -147,7 +147,7 @@ function MyBidTender({ project, bid }: { project: Project; bid: Bid }) {
 /** A contractor's projects screen: open projects to bid on, and their own sealed bids. */
 export function ContractorProjects() {
   const styles = useStyles();
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const [tab, setTab] = useState<'open' | 'mine'>('open');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ProjectFilter>('all');

@@ -59,7 +59,7 @@ function OwnProject({ project }: { project: Project }) {
 /** A government's projects screen: post projects, see the sealed bids, award, complete or cancel. */
 export function GovernmentProjects() {
   const styles = useStyles();
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const projects = useMyProjects();
   const [filter, setFilter] = useState<ProjectStatus | 'all'>('all');
   const [posting, setPosting] = useState(false);

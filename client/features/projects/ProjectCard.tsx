@@ -5,7 +5,7 @@ import type { Project } from '../../../shared/schemas/project';
 import type { RowKey } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
-import { dateTimeFormat, isolate, useFormat } from '../../i18n/format';
+import { dateTimeFormat, useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { TenderPhaseBadge } from '../tender/TenderPhaseBadge';
@@ -65,7 +65,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
             <bdi>{project.title}</bdi>
           </Text>
         }
-        description={project.government_name ? t('card.by', { name: isolate(project.government_name) }) : undefined}
+        description={project.government_name ? t('card.by', { name: project.government_name }) : undefined}
         action={
           <span className={styles.badges}>
             <ProjectStatusBadge status={project.status} />
@@ -78,7 +78,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <bdi>{project.description}</bdi>
       </Text>
       <div className={styles.meta}>
-        <Text>{t('card.location', { location: isolate(project.location) })}</Text>
+        <Text>{t('card.location', { location: project.location })}</Text>
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
         <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
         <TenderTimeline project={project} phase={phase} />

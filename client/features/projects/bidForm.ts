@@ -6,11 +6,12 @@
 import { bidCreateSchema } from '../../../shared/schemas/bid';
 import type { Bid } from '../../../shared/schemas/bid';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
+import type { ProjectsFormError } from './projectForm';
 
 export const BID_FIELDS = ['amount', 'estimated_completion_days', 'proposal'] as const;
 type BidField = (typeof BID_FIELDS)[number];
 export type BidValues = Record<BidField, string>;
-export type BidErrors = FieldErrors<BidField>;
+export type BidErrors = FieldErrors<BidField, ProjectsFormError>;
 
 export interface BidInput {
   project_id: string;

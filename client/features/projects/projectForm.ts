@@ -4,12 +4,15 @@
  * checked by the shared schema the server parses too.
  */
 import { projectCreateSchema } from '../../../shared/schemas/project';
+import type { KeysUnder } from '../../i18n/keys';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
 export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'requirements'] as const;
 type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectValues = Record<ProjectField, string>;
-export type ProjectErrors = FieldErrors<ProjectField>;
+/** The message keys of the projects forms (projects:errors, the shared ones among them). */
+export type ProjectsFormError = KeysUnder<'projects', 'errors'>;
+export type ProjectErrors = FieldErrors<ProjectField, ProjectsFormError>;
 
 export interface ProjectInput {
   title: string;

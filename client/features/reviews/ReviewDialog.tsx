@@ -22,7 +22,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_DEFAULT, type ReviewTargetType } from '../../../shared/constants';
 import { ValidationFailed } from '../../data/local/hooks';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { StarsInput } from '../../ui/Rating';
 import { useReviewWrite } from './mutations';
 
@@ -71,7 +71,7 @@ function ReviewForm({ target, onClose, onSaved }: { target: ReviewTarget; onClos
   return (
     <form onSubmit={submit} data-testid="review-form">
       <DialogBody>
-        <DialogTitle>{t(`title.${target.type}`, { name: isolate(target.name) })}</DialogTitle>
+        <DialogTitle>{t(`title.${target.type}`, { name: target.name })}</DialogTitle>
         <DialogContent className={styles.form}>
           {error && (
             <MessageBar intent="error" role="alert">

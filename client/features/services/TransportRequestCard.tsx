@@ -2,7 +2,7 @@ import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { TransportRequestListItem } from '../../data/types';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 
 const useStyles = makeStyles({
   card: {
@@ -35,14 +35,14 @@ export function TransportRequestCard({ request }: { request: TransportRequestLis
   const format = useFormat();
   const facts: Array<[string, string]> = [];
   if (request.cargo_weight != null) facts.push([t('transport.weight'), format.kg(request.cargo_weight)]);
-  if (request.vehicle_type_required) facts.push([t('transport.vehicle'), isolate(request.vehicle_type_required)]);
+  if (request.vehicle_type_required) facts.push([t('transport.vehicle'), request.vehicle_type_required]);
   if (request.budget != null) facts.push([t('transport.budget'), format.sar(request.budget)]);
   if (request.preferred_pickup_time) facts.push([t('transport.pickupDate'), format.date(request.preferred_pickup_time)]);
   return (
     <article className={styles.card} data-testid="transport-card">
       <h2 className={styles.route}>
         <LocationRegular className={styles.icon} aria-hidden />
-        {t('transport.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) })}
+        {t('transport.route', { from: request.pickup_location, to: request.delivery_location })}
       </h2>
       <p className={styles.cargo}>
         <bdi>{request.cargo_description}</bdi>
@@ -52,12 +52,14 @@ export function TransportRequestCard({ request }: { request: TransportRequestLis
           {facts.map(([term, value]) => (
             <div key={term} className={styles.fact}>
               <dt className={styles.term}>{term}</dt>
-              <dd className={styles.value}>{value}</dd>
+              <dd className={styles.value}>
+                <bdi>{value}</bdi>
+              </dd>
             </div>
           ))}
         </dl>
       )}
-      <Caption1>{t('transport.postedBy', { name: isolate(request.requester_name ?? t('transport.anonymous')), date: format.date(request.created_at) })}</Caption1>
+      <Caption1>{t('transport.postedBy', { name: request.requester_name ?? t('transport.anonymous'), date: format.date(request.created_at) })}</Caption1>
     </article>
   );
 }

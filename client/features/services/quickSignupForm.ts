@@ -5,7 +5,7 @@
  */
 import type { SignupType } from '../../../shared/constants';
 import { quickSignupSchema } from '../../../shared/schemas/quick-signup';
-import { parseNumber } from '../../ui/formInput';
+import { parseNumber, type ValidationMessage } from '../../ui/formInput';
 
 const QUICK_SIGNUP_FIELDS = [
   'company_name',
@@ -41,7 +41,7 @@ export const EMPTY_QUICK_SIGNUP: QuickSignupValues = {
 };
 
 /** Field → key under `validation.` in the common namespace. */
-export type FieldErrors = Partial<Record<QuickSignupField, string>>;
+export type FieldErrors = Partial<Record<QuickSignupField, ValidationMessage>>;
 
 export function toRequestBody(values: QuickSignupValues): Record<string, unknown> {
   const body: Record<string, unknown> = { signupType: values.signupType };

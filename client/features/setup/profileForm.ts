@@ -5,6 +5,7 @@
 import type { Role } from '../../../shared/constants';
 import { profileUpsertSchema } from '../../../shared/schemas/profile';
 import type { Profile } from '../../data/types';
+import type { ValidationMessage } from '../../ui/formInput';
 
 const PROFILE_FIELDS = [
   'company_name',
@@ -40,9 +41,9 @@ export function toProfileBody(values: ProfileValues, language: string): Record<s
   return body;
 }
 
-export type ProfileErrors = Partial<Record<ProfileField, string>>;
+export type ProfileErrors = Partial<Record<ProfileField, ValidationMessage>>;
 
-const FIELD_MESSAGE: Partial<Record<ProfileField, string>> = {
+const FIELD_MESSAGE: Partial<Record<ProfileField, ValidationMessage>> = {
   website: 'url',
   phone: 'phone',
   cr_number: 'crNumber',

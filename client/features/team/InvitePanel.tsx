@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { InviteRole } from '../../../shared/constants';
 import { ApiError } from '../../data/api';
 import { createInvite, type CompanyInviteCreated } from '../../data/company';
-import { isolate, useFormat } from '../../i18n/format';
+import { PLAIN_TEXT } from '../../i18n/bidi';
+import { useFormat } from '../../i18n/format';
 import type { Notice } from './TeamScreen';
 
 const useStyles = makeStyles({
@@ -75,7 +76,8 @@ export function InvitePanel({
   const share = async (invite: CompanyInviteCreated) => {
     const company = companyName || t('yourCompany');
     try {
-      await navigator.share({ title: t('invite.shareTitle', { company }), text: t(`invite.shareText.${invite.role}`, { company }), url: invite.url });
+      // The message leaves the page: the company's name without direction marks.
+      await navigator.share({ title: t('invite.shareTitle', { company, ...PLAIN_TEXT }), text: t(`invite.shareText.${invite.role}`, { company, ...PLAIN_TEXT }), url: invite.url });
     } catch {
       /* the person closed the share sheet: nothing to say */
     }
@@ -125,7 +127,7 @@ export function InvitePanel({
             </Text>
           </div>
           <Text size={200} className={styles.muted}>
-            {t('invite.expires', { date: isolate(format.dateTime(created.expires_at)) })}
+            {t('invite.expires', { date: format.dateTime(created.expires_at) })}
           </Text>
         </div>
       )}

@@ -12,7 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../data/api';
 import { acceptInvite, useInvitePreview, type CompanyInvitePreview } from '../../data/company';
 import { useSession } from '../../data/session';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { useLogin } from '../auth/useLogin';
@@ -163,7 +163,7 @@ function Body({ view, preview }: { view: InviteView; preview: CompanyInvitePrevi
     );
   }
   if (!preview) return null;
-  const company = isolate(preview.company_name || t('invitePage.aCompany'));
+  const company = preview.company_name || t('invitePage.aCompany');
   const companyRole = t(`common:roles.${preview.company_role}.name`, { defaultValue: preview.company_role });
   return (
     <>
@@ -176,7 +176,7 @@ function Body({ view, preview }: { view: InviteView; preview: CompanyInvitePrevi
         {t(`invitePage.body.${preview.role}`, { company, companyRole })}
       </p>
       <Text className={styles.muted}>{t(`invitePage.roleHelp.${preview.role}`)}</Text>
-      <Text className={styles.muted}>{t('invitePage.expires', { date: isolate(format.dateTime(preview.expires_at)) })}</Text>
+      <Text className={styles.muted}>{t('invitePage.expires', { date: format.dateTime(preview.expires_at) })}</Text>
       {view === 'signIn' && <Text className={styles.muted}>{t('invitePage.signInHint')}</Text>}
       {view === 'inCompany' && (
         <MessageBar intent="warning" layout="multiline" data-testid="invite-in-company">

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/api';
 import { removeMember, type CompanyMember } from '../../data/company';
 import type { Remote } from '../../data/useRemote';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -64,7 +64,7 @@ export function MemberList({
     setBusy(true);
     try {
       await removeMember(member.user_id);
-      onChanged({ intent: 'success', text: t('members.removed', { name: isolate(nameOf(member)) }) });
+      onChanged({ intent: 'success', text: t('members.removed', { name: nameOf(member) }) });
     } catch (error) {
       onChanged({ intent: 'error', text: error instanceof ApiError ? error.message : t('failed') });
     } finally {
@@ -113,14 +113,14 @@ export function MemberList({
                   </Text>
                 )}
                 <Text size={200} className={styles.muted}>
-                  {t('members.joined', { date: isolate(format.date(m.joined_at)) })}
+                  {t('members.joined', { date: format.date(m.joined_at) })}
                 </Text>
               </div>
               {canRemove(abilities, m, me) && (
                 <Button
                   icon={<PersonDeleteRegular />}
                   disabled={busy}
-                  aria-label={t('members.removeNamed', { name: isolate(nameOf(m)) })}
+                  aria-label={t('members.removeNamed', { name: nameOf(m) })}
                   onClick={() => setRemoving(m)}
                   data-testid="member-remove"
                 >
@@ -133,7 +133,7 @@ export function MemberList({
       )}
       <ConfirmDialog
         open={removing !== null}
-        title={removing ? t('confirmRemove.title', { name: isolate(nameOf(removing)) }) : ''}
+        title={removing ? t('confirmRemove.title', { name: nameOf(removing) }) : ''}
         body={t('confirmRemove.body')}
         confirm={t('confirmRemove.confirm')}
         dismiss={t('confirmRemove.cancel')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/api';
 import { revokeInvite, type CompanyInvite } from '../../data/company';
 import type { Remote } from '../../data/useRemote';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ListSkeleton } from '../../ui/ListStates';
 import type { Notice } from './TeamScreen';
@@ -61,7 +61,7 @@ export function OpenInvites({ invites, onChanged }: { invites: Remote<CompanyInv
       ) : (
         <ul className={styles.list} aria-busy={invites.loading}>
           {rows.map((invite) => {
-            const created = isolate(format.date(invite.created_at));
+            const created = format.date(invite.created_at);
             return (
               <li key={invite.id} className={styles.row} data-testid="open-invite" data-id={invite.id}>
                 <div className={styles.main}>
@@ -71,10 +71,10 @@ export function OpenInvites({ invites, onChanged }: { invites: Remote<CompanyInv
                     </Badge>
                   </div>
                   <Text size={200} className={styles.muted}>
-                    {invite.created_by_name ? t('open.createdBy', { name: isolate(invite.created_by_name), date: created }) : t('open.createdOn', { date: created })}
+                    {invite.created_by_name ? t('open.createdBy', { name: invite.created_by_name, date: created }) : t('open.createdOn', { date: created })}
                   </Text>
                   <Text size={200} className={styles.muted}>
-                    {t('open.expires', { date: isolate(format.dateTime(invite.expires_at)) })}
+                    {t('open.expires', { date: format.dateTime(invite.expires_at) })}
                   </Text>
                 </div>
                 <Button

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyInvites, useCompanyMembers } from '../../data/company';
 import { useSession } from '../../data/session';
-import { isolate } from '../../i18n/format';
 import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
 import { MemberList } from './MemberList';
@@ -35,7 +34,7 @@ export function TeamScreen() {
   const abilities = teamAbilities(signedIn ? session.user.member_role : null, session.profile?.role);
   const members = useCompanyMembers(online && abilities.canSee, reload);
   const invites = useCompanyInvites(online && abilities.canManage, reload);
-  const company = isolate(session.profile?.company_name || t('yourCompany'));
+  const company = session.profile?.company_name || t('yourCompany');
   // A request that could not reach the server is the offline message, not an error.
   const unreachable = !online || members.error?.code === 'network_error';
 

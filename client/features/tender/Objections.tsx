@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
 import { objectionAnswerSchema, objectionCreateSchema, type Objection, type ObjectionAnswer } from '../../../shared/schemas/tender';
 import { useIsPending } from '../../data/local/hooks';
-import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { issuesToErrors } from '../../ui/formInput';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -48,7 +47,7 @@ export function ObjectionDialog({ project, onClose }: { project: Project; onClos
   });
   return (
     <FormDialog
-      title={t('objection.dialogTitle', { title: isolate(project.title) })}
+      title={t('objection.dialogTitle', { title: project.title })}
       submitLabel={t('objection.submit')}
       cancelLabel={t('objection.cancel')}
       busy={form.busy}
@@ -117,7 +116,7 @@ function ObjectionItem({ objection, canAnswer, showName }: { objection: Objectio
   return (
     <li className={styles.item} data-testid="objection" data-objection-id={objection.id} data-status={objection.status}>
       <div className={styles.head}>
-        <Text weight="semibold">{showName ? t('objection.by', { name: isolate(objection.contractor_name ?? '—') }) : t('objection.mine')}</Text>
+        <Text weight="semibold">{showName ? t('objection.by', { name: objection.contractor_name ?? '—' }) : t('objection.mine')}</Text>
         <StatusBadge label={t(`objection.status.${objection.status}`)} tone={STATUS_TONE[objection.status]} status={objection.status} testId="objection-status" />
         {pending && <PendingBadge />}
       </div>
@@ -126,7 +125,7 @@ function ObjectionItem({ objection, canAnswer, showName }: { objection: Objectio
       </Text>
       {objection.answer && (
         <Text className={styles.text} data-testid="objection-answer">
-          {t('objection.answer', { answer: isolate(objection.answer) })}
+          {t('objection.answer', { answer: objection.answer })}
         </Text>
       )}
       {canAnswer && objection.status === 'open' && (

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useTransportMutations } from './mutations';
-import { REQUEST_FIELDS, emptyRequest, validateRequest, type RequestValues } from './requestForm';
+import { REQUEST_FIELDS, emptyRequest, validateRequest, type RequestValues, type TransportFormError } from './requestForm';
 import { VEHICLE_TYPES } from './status';
 
 /** Message of an error key: the shared ones in common, the forms' own in transport. */
 export function useErrorText() {
   const { t } = useTranslation(['transport', 'common']);
-  return (key: string | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
+  return (key: TransportFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
 /** The deal a request moves: a fulfilled instant order, or a project awarded to the requester. */

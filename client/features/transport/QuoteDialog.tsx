@@ -2,7 +2,6 @@ import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { isolate } from '../../i18n/format';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useErrorText } from './CreateRequestDialog';
@@ -21,7 +20,7 @@ export function QuoteDialog({ request, existing, onClose }: { request: Transport
     onDone: onClose,
     errorText: useErrorText(),
   });
-  const route = t('card.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) });
+  const route = t('card.route', { from: request.pickup_location, to: request.delivery_location });
   return (
     <FormDialog
       title={t(existing ? 'form.changeQuoteTitle' : 'form.quoteTitle', { route })}

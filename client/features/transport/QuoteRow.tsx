@@ -2,7 +2,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -47,7 +47,7 @@ export function QuoteRow({ quote, pending, title, children }: { quote: Transport
       <Text className={styles.price} data-testid="quote-price">
         {format.sar(quote.quoted_price)}
       </Text>
-      {tierCode !== 'unverified' && <Text className={styles.muted}>{t('quotes.tier', { tier: isolate(t(`common:tiers.${tierCode}`)) })}</Text>}
+      {tierCode !== 'unverified' && <Text className={styles.muted}>{t('quotes.tier', { tier: t(`common:tiers.${tierCode}`) })}</Text>}
       <Facts facts={facts} />
       <SubmittedBy name={quote.created_by_name} />
       {quote.notes && (

@@ -2,7 +2,7 @@ import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -41,7 +41,7 @@ export function RequestCard({ request, pending, children }: { request: Transport
     <ItemCard
       testId="request-card"
       id={request.id}
-      heading={t('card.route', { from: isolate(request.pickup_location), to: isolate(request.delivery_location) })}
+      heading={t('card.route', { from: request.pickup_location, to: request.delivery_location })}
       badges={
         <>
           <StatusBadge label={t(`status.${request.status}`)} tone={REQUEST_TONE[request.status]} status={request.status} testId="request-status" />
@@ -54,7 +54,7 @@ export function RequestCard({ request, pending, children }: { request: Transport
       </p>
       <Facts facts={facts} />
       <Caption1 className={styles.muted}>
-        {t('card.postedBy', { name: isolate(request.requester_name ?? t('card.someone')), date: format.date(request.created_at) })}
+        {t('card.postedBy', { name: request.requester_name ?? t('card.someone'), date: format.date(request.created_at) })}
       </Caption1>
       <RefusalNote rowKey={requestKey(request.id)} />
       {children}

@@ -6,7 +6,7 @@ import { actionsFor } from '../../../shared/lifecycle';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { usePendingKeys } from '../../data/local/hooks';
-import { isolate, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { deliveryForRequest } from '../deliveries/deliveryView';
 import { RequesterDeliveryPanel } from '../deliveries/DeliveryPanel';
@@ -56,7 +56,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
       </div>
       <RefusedCreates
         name="transport_request.create"
-        heading={(args) => t('card.route', { from: isolate(String(args.pickup_location ?? '')), to: isolate(String(args.delivery_location ?? '')) })}
+        heading={(args) => t('card.route', { from: String(args.pickup_location ?? ''), to: String(args.delivery_location ?? '') })}
         badge={t('status.refused')}
       />
       {rows && rows.length === 0 && <Muted testId="requests-empty">{t('empty.requester')}</Muted>}
@@ -94,7 +94,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
         open={confirm !== null}
         title={
           confirm?.kind === 'accept'
-            ? t('quotes.acceptTitle', { name: isolate(confirm.quote.transport_company_name ?? t('card.someone')), price: format.sar(confirm.quote.quoted_price) })
+            ? t('quotes.acceptTitle', { name: confirm.quote.transport_company_name ?? t('card.someone'), price: format.sar(confirm.quote.quoted_price) })
             : t('actions.cancelTitle')
         }
         body={confirm?.kind === 'accept' ? t('quotes.acceptBody') : confirm?.request.status === 'assigned' ? t('actions.cancelAssignedBody') : t('actions.cancelBody')}

@@ -1,11 +1,12 @@
 /** A transport company's quote: price, pickup and delivery times, vehicle, notes (shared schema rules). */
 import { transportOfferCreateSchema, type TransportOffer } from '../../../shared/schemas/transport-offer';
 import { isoToLocal, issuesToErrors, localToIso, parseNumber, type FieldErrors } from '../../ui/formInput';
+import type { TransportFormError } from './requestForm';
 
 export const QUOTE_FIELDS = ['quoted_price', 'estimated_pickup_time', 'estimated_delivery_time', 'vehicle_details', 'notes'] as const;
 type QuoteField = (typeof QUOTE_FIELDS)[number];
 export type QuoteValues = Record<QuoteField, string>;
-export type QuoteErrors = FieldErrors<QuoteField>;
+export type QuoteErrors = FieldErrors<QuoteField, TransportFormError>;
 
 export interface QuoteInput {
   quoted_price: number;

@@ -3,7 +3,8 @@
  * shared schema (the server parses the same one).
  */
 import { transportRequestCreateSchema, type TransportRequestCreateInput } from '../../../shared/schemas/transport-request';
-import { issuesToErrors, localToIso, parseNumber, type FieldErrors } from '../../ui/formInput';
+import type { KeysUnder } from '../../i18n/keys';
+import { issuesToErrors, localToIso, parseNumber, type FieldErrors, type SharedFieldError } from '../../ui/formInput';
 
 export const REQUEST_FIELDS = [
   'pickup_location',
@@ -18,7 +19,9 @@ export const REQUEST_FIELDS = [
 ] as const;
 type RequestField = (typeof REQUEST_FIELDS)[number];
 export type RequestValues = Record<RequestField, string>;
-export type RequestErrors = FieldErrors<RequestField>;
+/** The message keys of the transport forms: transport:form.errors, and the shared ones of common:validation. */
+export type TransportFormError = KeysUnder<'transport', 'form.errors'> | SharedFieldError;
+export type RequestErrors = FieldErrors<RequestField, TransportFormError>;
 
 export const emptyRequest = (): RequestValues => Object.fromEntries(REQUEST_FIELDS.map((f) => [f, ''])) as RequestValues;
 
@@ -36,7 +39,7 @@ function toRequestInput(v: RequestValues): Omit<TransportRequestCreateInput, 'id
   };
 }
 
-const FALLBACK: Partial<Record<RequestField, string>> = {
+const FALLBACK: Partial<Record<RequestField, TransportFormError>> = {
   cargo_weight: 'measure',
   cargo_volume: 'measure',
   budget: 'money',

@@ -70,9 +70,9 @@ export async function listAdminProducts(knex: Knex, user: SessionUser, query: Ad
 }
 
 /** Every project, whatever its status. */
-export async function listAdminProjects(knex: Knex, user: SessionUser, query: AdminListQuery): Promise<Page<Project>> {
+export async function listAdminProjects(knex: Knex, user: SessionUser, query: AdminListQuery, now: Date): Promise<Page<Project>> {
   assertAdmin(user);
-  const q = whereSearch(projectQuery(knex), query.search, ['p.title', 'p.description', 'p.location', 'gp.company_name', 'gu.name']);
+  const q = whereSearch(projectQuery(knex, now), query.search, ['p.title', 'p.description', 'p.location', 'gp.company_name', 'gu.name']);
   return page(q, { ...query, orderBy: newestFirst('p') });
 }
 

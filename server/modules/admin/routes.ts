@@ -34,7 +34,7 @@ export function adminRouter(): Router {
   route(
     router,
     { ...list, path: '/api/admin/projects', summary: 'Every live project in any status; search by title, description, location or owner', response: z.array(projectSchema) },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminProjects(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminProjects(knex, user, query, ctx.deps.clock.now())),
   );
   route(
     router,

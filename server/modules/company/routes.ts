@@ -48,19 +48,19 @@ export function companyRouter(): Router {
       response: companyInviteCreatedSchema,
       status: 201,
     },
-    ({ ctx, knex, user, body }) => knex.transaction((trx) => createInvite(trx, user, body, ctx.deps.config.publicUrl)),
+    ({ ctx, knex, user, body }) => knex.transaction((trx) => createInvite(trx, user, body, ctx.deps.config.publicUrl, ctx.deps.clock.now())),
   );
 
   route(
     router,
     { method: 'get', path: '/api/company/invites', summary: 'My company’s open invites (owner only)', tag: TAG, access: 'user', response: z.array(companyInviteSchema) },
-    ({ knex, user }) => listInvites(knex, user),
+    ({ ctx, knex, user }) => listInvites(knex, user, ctx.deps.clock.now()),
   );
 
   route(
     router,
     { method: 'delete', path: '/api/company/invites/{id}', summary: 'Withdraw an open invite (owner only)', tag: TAG, access: 'user', status: 204 },
-    ({ knex, user, params }) => knex.transaction((trx) => revokeInvite(trx, user, idOf(params.id, 'Invite'))),
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => revokeInvite(trx, user, idOf(params.id, 'Invite'), ctx.deps.clock.now())),
   );
 
   route(
@@ -73,7 +73,7 @@ export function companyRouter(): Router {
       access: 'public',
       response: companyInvitePreviewSchema,
     },
-    ({ knex, params }) => previewInvite(knex, tokenOf(params.token)),
+    ({ ctx, knex, params }) => previewInvite(knex, tokenOf(params.token), ctx.deps.clock.now()),
   );
 
   route(
@@ -86,7 +86,7 @@ export function companyRouter(): Router {
       access: 'user',
       response: companyJoinedSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => acceptInvite(trx, user, tokenOf(params.token))),
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => acceptInvite(trx, user, tokenOf(params.token), ctx.deps.clock.now())),
   );
 
   route(

@@ -27,7 +27,6 @@ import {
   ownerOnly,
   profileRequired,
 } from '../../../shared/errors';
-import { appNow } from '../../clock';
 import { releaseDriverJobs } from '../deliveries/release';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -60,14 +59,15 @@ const inviteColumns = (db: Knex) => [
   db.raw('u.name as created_by_name'),
 ];
 
-export async function createInvite(trx: Knex.Transaction, user: SessionUser, input: CompanyInviteCreate, publicUrl: string): Promise<CompanyInviteCreated> {
+/** `now`: the app's time (server/clock.ts), here and in the functions below. */
+export async function createInvite(trx: Knex.Transaction, user: SessionUser, input: CompanyInviteCreate, publicUrl: string, now: Date): Promise<CompanyInviteCreated> {
   const companyId = assertCompanyOwner(user);
   if (input.role === 'driver') {
     const company = await trx('profiles').where({ user_id: companyId }).first('role');
     if (company?.role !== 'transport') throw driverNeedsTransport();
   }
   const token = crypto.randomBytes(32).toString('base64url');
-  const expiresAt = new Date(appNow().getTime() + INVITE_TTL_DAYS * 86_400_000);
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);
   const [{ id }] = await trx('company_invites')
     .insert({ company_id: companyId, role: input.role, token_hash: hashToken(token), created_by: user.id, expires_at: expiresAt })
     .returning('id');
@@ -76,54 +76,54 @@ export async function createInvite(trx: Knex.Transaction, user: SessionUser, inp
 }
 
 /** The invites still open: not used, not revoked, not expired. */
-export async function listInvites(db: Knex, user: SessionUser): Promise<CompanyInvite[]> {
+export async function listInvites(db: Knex, user: SessionUser, now: Date): Promise<CompanyInvite[]> {
   const companyId = assertCompanyOwner(user);
   return db('company_invites as i')
     .leftJoin('users as u', 'u.id', 'i.created_by')
     .where('i.company_id', companyId)
     .whereNull('i.accepted_at')
     .whereNull('i.revoked_at')
-    .where('i.expires_at', '>', appNow())
+    .where('i.expires_at', '>', now)
     .orderBy('i.created_at', 'desc')
     .select(inviteColumns(db));
 }
 
-export async function revokeInvite(trx: Knex.Transaction, user: SessionUser, inviteId: string): Promise<void> {
+export async function revokeInvite(trx: Knex.Transaction, user: SessionUser, inviteId: string, now: Date): Promise<void> {
   const companyId = assertCompanyOwner(user);
   const updated = await trx('company_invites')
     .where({ id: inviteId, company_id: companyId })
     .whereNull('accepted_at')
     .whereNull('revoked_at')
-    .update({ revoked_at: appNow() });
+    .update({ revoked_at: now });
   if (!updated) throw inviteNotFound();
 }
 
-function stateOf(invite: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date }): CompanyInvitePreview['state'] {
+function stateOf(invite: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date }, now: Date): CompanyInvitePreview['state'] {
   if (invite.revoked_at) return 'revoked';
   if (invite.accepted_at) return 'used';
-  if (new Date(invite.expires_at) <= appNow()) return 'expired';
+  if (new Date(invite.expires_at) <= now) return 'expired';
   return 'valid';
 }
 
 /** What a link's page shows, to anyone holding the link. */
-export async function previewInvite(db: Knex, token: string): Promise<CompanyInvitePreview> {
+export async function previewInvite(db: Knex, token: string, now: Date): Promise<CompanyInvitePreview> {
   const invite = await db('company_invites as i')
     .join('profiles as p', 'p.user_id', 'i.company_id')
     .join('users as c', (on) => on.on('c.id', 'i.company_id').andOnNull('c.deleted_at'))
     .where('i.token_hash', hashToken(token))
     .first('i.role', 'i.expires_at', 'i.accepted_at', 'i.revoked_at', 'p.company_name', 'p.role as company_role');
   if (!invite) throw inviteNotFound();
-  return { company_name: invite.company_name, company_role: invite.company_role, role: invite.role, expires_at: invite.expires_at, state: stateOf(invite) };
+  return { company_name: invite.company_name, company_role: invite.company_role, role: invite.role, expires_at: invite.expires_at, state: stateOf(invite, now) };
 }
 
-export async function acceptInvite(trx: Knex.Transaction, user: SessionUser, token: string): Promise<CompanyJoined> {
+export async function acceptInvite(trx: Knex.Transaction, user: SessionUser, token: string, now: Date): Promise<CompanyJoined> {
   const invite = await trx('company_invites as i')
     .join('users as c', (on) => on.on('c.id', 'i.company_id').andOnNull('c.deleted_at'))
     .where('i.token_hash', hashToken(token))
     .forUpdate('i')
     .first('i.id', 'i.company_id', 'i.role', 'i.created_by', 'i.expires_at', 'i.accepted_at', 'i.revoked_at');
   if (!invite) throw inviteNotFound();
-  const state = stateOf(invite);
+  const state = stateOf(invite, now);
   if (state === 'expired') throw inviteExpired();
   if (state !== 'valid') throw inviteUsed();
   // The session may be older than a membership made in another tab: ask the database.
@@ -131,7 +131,7 @@ export async function acceptInvite(trx: Knex.Transaction, user: SessionUser, tok
   const ownProfile = await trx('profiles').where({ user_id: user.id }).first('user_id');
   if (membership || ownProfile) throw alreadyInCompany();
   await trx('company_members').insert({ user_id: user.id, company_id: invite.company_id, role: invite.role, invited_by: invite.created_by });
-  await trx('company_invites').where({ id: invite.id }).update({ accepted_by: user.id, accepted_at: appNow() });
+  await trx('company_invites').where({ id: invite.id }).update({ accepted_by: user.id, accepted_at: now });
   return { company_id: invite.company_id, role: invite.role };
 }
 

@@ -7,8 +7,8 @@ import { areaMutations } from '../sync/contracts';
 import { assignDelivery, confirmDelivery, recordStep, reportProblem } from './service';
 
 export const mutations = areaMutations({
-  'delivery.assign': (trx, user, { id, ...body }) => assignDelivery(trx, user, id, body),
-  'delivery.step': (trx, user, { id, ...step }) => recordStep(trx, user, id, step),
-  'delivery.confirm': (trx, user, args) => confirmDelivery(trx, user, args),
-  'delivery.problem': (trx, user, args) => reportProblem(trx, user, args),
+  'delivery.assign': (trx, user, { id, ...body }, deps) => assignDelivery(trx, user, id, body, deps),
+  'delivery.step': (trx, user, { id, ...step }, deps) => recordStep(trx, user, id, step, deps),
+  'delivery.confirm': confirmDelivery,
+  'delivery.problem': reportProblem,
 });

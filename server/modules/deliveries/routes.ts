@@ -45,7 +45,7 @@ export function deliveriesRouter(): Router {
       body: deliveryAssignSchema,
       response: deliverySchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => assignDelivery(trx, user, params.id, body)),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => assignDelivery(trx, user, params.id, body, ctx.deps)),
   );
 
   route(
@@ -86,7 +86,7 @@ export function deliveriesRouter(): Router {
       body: deliveryStepSchema,
       response: deliverySchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => recordStep(trx, user, params.id, body)),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => recordStep(trx, user, params.id, body, ctx.deps)),
   );
 
   route(
@@ -100,7 +100,7 @@ export function deliveriesRouter(): Router {
       body: deliveryConfirmSchema,
       response: deliverySchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => confirmDelivery(trx, user, { ...body, id: params.id })),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => confirmDelivery(trx, user, { ...body, id: params.id }, ctx.deps)),
   );
 
   route(
@@ -114,7 +114,7 @@ export function deliveriesRouter(): Router {
       body: deliveryProblemSchema,
       response: deliverySchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => reportProblem(trx, user, { ...body, id: params.id })),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => reportProblem(trx, user, { ...body, id: params.id }, ctx.deps)),
   );
 
   route(

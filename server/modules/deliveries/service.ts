@@ -26,7 +26,7 @@ import {
 } from '../../../shared/schemas/delivery';
 import { conflict, invalidTransition, notADriver, notFound, stepTimeInvalid } from '../../../shared/errors';
 import { canTransition } from '../../../shared/lifecycle';
-import { appNow } from '../../clock';
+import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
@@ -66,7 +66,7 @@ async function lockForAction(trx: Knex.Transaction, user: SessionUser, id: strin
  * vehicle's plate. Before pickup it may hand it to another driver: the old driver's
  * devices then get the delivery as a delete. The same driver and plate again is a no-op.
  */
-export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, requestId: string, input: DeliveryAssign): Promise<Delivery> {
+export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, requestId: string, input: DeliveryAssign, { clock }: Pick<MutationDeps, 'clock'>): Promise<Delivery> {
   assertRole(user, 'transport');
   const request = await lockRequest(trx, requestId);
   if (request.assignee_id !== user.account_id) throw await refuseRequest(trx, user, requestId);
@@ -79,7 +79,7 @@ export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, r
   if (!driver) throw notADriver();
 
   const existing = await trx('deliveries').where({ transport_request_id: requestId }).forUpdate().first('id', 'driver_id', 'vehicle_plate', 'stage');
-  const now = appNow();
+  const now = clock.now();
   let id: string;
   const changes: ChangeEntry[] = [];
   if (existing) {
@@ -138,9 +138,9 @@ const NEXT_STEP: Partial<Record<DeliveryStage, (typeof DRIVER_STEPS)[number]>> =
 };
 
 /** A device's time for an event: not ahead of the server's clock by more than the skew, not before `notBefore`. */
-function checkDeviceTime(at: string, notBefore: Date | string): Date {
+function checkDeviceTime(at: string, notBefore: Date | string, now: Date): Date {
   const t = new Date(at);
-  if (t.getTime() > appNow().getTime() + STEP_CLOCK_SKEW_MS) throw stepTimeInvalid('The time of this step is ahead of the server clock');
+  if (t.getTime() > now.getTime() + STEP_CLOCK_SKEW_MS) throw stepTimeInvalid('The time of this step is ahead of the server clock');
   if (t.getTime() < new Date(notBefore).getTime()) throw stepTimeInvalid('The time of this step is before the delivery was assigned');
   return t;
 }
@@ -156,14 +156,14 @@ async function replayed(trx: Knex.Transaction, deliveryId: string, eventId: stri
   return presentDelivery(trx, deliveryId);
 }
 
-export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliveryId: string, input: DeliveryStepInput): Promise<Delivery> {
+export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliveryId: string, input: DeliveryStepInput, { clock }: Pick<MutationDeps, 'clock'>): Promise<Delivery> {
   await assertDeliveryDriver(trx, user);
   const { delivery, request } = await lockForAction(trx, user, deliveryId);
   await assertDeliveryDriver(trx, user, delivery);
   const again = await replayed(trx, deliveryId, input.event_id, input.step);
   if (again) return again;
   if (NEXT_STEP[delivery.stage] !== input.step) throw invalidTransition(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
-  const at = checkDeviceTime(input.at, delivery.assigned_at);
+  const at = checkDeviceTime(input.at, delivery.assigned_at, clock.now());
 
   // The request moves with the cargo: picked up is in transit, delivered is delivered.
   const status = input.step === 'picked_up' ? 'in_transit' : input.step === 'delivered' ? 'delivered' : undefined;
@@ -234,12 +234,12 @@ async function answerNotify(trx: Knex.Transaction, user: SessionUser, d: Deliver
 }
 
 /** The requester confirms receipt: after delivery, or after a problem they reported was settled. */
-export async function confirmDelivery(trx: Knex.Transaction, user: SessionUser, args: DeliveryConfirmArgs): Promise<Delivery> {
+export async function confirmDelivery(trx: Knex.Transaction, user: SessionUser, args: DeliveryConfirmArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Delivery> {
   const { delivery } = await lockForRequester(trx, user, args.id);
   const again = await replayed(trx, args.id, args.event_id, 'confirmed');
   if (again) return again;
   if (delivery.stage !== 'delivered' && delivery.stage !== 'problem') throw invalidTransition(`A ${delivery.stage} delivery cannot be confirmed`);
-  const at = checkDeviceTime(args.at, delivery.assigned_at);
+  const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({ id: args.event_id, delivery_id: args.id, step: 'confirmed', at, actor_id: user.id, note: args.note ?? null });
   await trx('deliveries').where({ id: args.id }).update({ stage: 'confirmed', confirmed_at: at });
   await recordChanges(trx, [deliveryChange(args.id, delivery)]);
@@ -248,12 +248,12 @@ export async function confirmDelivery(trx: Knex.Transaction, user: SessionUser, 
 }
 
 /** The requester reports a problem with what was delivered (short, damaged, late), with photos sent apart. */
-export async function reportProblem(trx: Knex.Transaction, user: SessionUser, args: DeliveryProblemArgs): Promise<Delivery> {
+export async function reportProblem(trx: Knex.Transaction, user: SessionUser, args: DeliveryProblemArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Delivery> {
   const { delivery } = await lockForRequester(trx, user, args.id);
   const again = await replayed(trx, args.id, args.event_id, 'problem');
   if (again) return again;
   if (delivery.stage !== 'delivered') throw invalidTransition(`A problem can be reported on a delivered delivery, not a ${delivery.stage} one`);
-  const at = checkDeviceTime(args.at, delivery.assigned_at);
+  const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({
     id: args.event_id,
     delivery_id: args.id,

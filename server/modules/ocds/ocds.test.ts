@@ -243,7 +243,7 @@ describe('open data (OCDS)', () => {
       expect(found(after.text, ['1111111.11', 'عرض ألفا المعدل'])).toEqual([]);
     });
 
-    it('the deadline passing opens the tender on the next read: the count is published, still no amount or bidder', async () => {
+    it('once the deadline has passed the tender reads as opened: the count is published, still no amount or bidder', async () => {
       const tomorrow = new Date(Date.now() + 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
       const { project, alpha, beta, bidA, bidB } = await withBids({ deadline_date: tomorrow });
       expect(lastRelease((await ocds(project.id)).body).tender).not.toHaveProperty('numberOfTenderers');

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { route } from '../../http/route';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../../shared/constants';
 import { uuidSchema } from '../../../shared/schemas/common';
-import { sweepTenders } from '../projects/tender-sweep';
 import { projectPackage, releasesPage } from './service';
 
 const tag = 'open data';
@@ -45,11 +44,7 @@ export function ocdsRouter(): Router {
       access: 'public',
       response: releasePackageSchema,
     },
-    async ({ ctx, knex, params }) => {
-      // What is due (an opening, a final award) happens before it is read, as for every read of a project.
-      await sweepTenders(knex);
-      return projectPackage(knex, ctx.deps.config, params.id);
-    },
+    ({ ctx, knex, params }) => projectPackage(knex, ctx.deps.config, params.id, ctx.deps.clock.now()),
   );
 
   route(
@@ -63,10 +58,7 @@ export function ocdsRouter(): Router {
       query: releasesQuerySchema,
       response: releasePackageSchema,
     },
-    async ({ ctx, knex, query }) => {
-      await sweepTenders(knex);
-      return releasesPage(knex, ctx.deps.config, query);
-    },
+    ({ ctx, knex, query }) => releasesPage(knex, ctx.deps.config, query, ctx.deps.clock.now()),
   );
 
   return router;

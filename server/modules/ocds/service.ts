@@ -2,11 +2,12 @@
  * The open data's reads: the facts of a project's tender from the database, turned into
  * OCDS releases by releases.ts. Public: every live project of a live owner is published,
  * whoever asks, with only what releases.ts allows at each stage (nothing sealed before
- * the opening).
+ * the opening). A read writes nothing: the stage is the one the app's clock says
+ * (projects/tender-sweep.ts).
  */
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../../shared/errors';
-import { openingMoment } from '../../../shared/tender';
+import { openedAt, openingMoment } from '../../../shared/tender';
 import type { Config } from '../../config';
 import { projectReleases, releasePackage, type AwardFacts, type Release, type TenderFacts } from './releases';
 
@@ -132,8 +133,8 @@ async function withdrawnAwards(db: Knex, projectIds: string[]): Promise<Withdraw
     );
 }
 
-/** The tender facts of `rows`, in their order. */
-async function factsOf(db: Knex, rows: ProjectRow[]): Promise<TenderFacts[]> {
+/** The tender facts of `rows` at the app's time `now`, in their order. */
+async function factsOf(db: Knex, rows: ProjectRow[], now: Date): Promise<TenderFacts[]> {
   const ids = rows.map((r) => r.id);
   const withdrawn = await withdrawnAwards(db, ids);
   const bids = await awardedBids(db, [...new Set([...rows.map((r) => r.awarded_bid_id).filter((x): x is string => !!x), ...withdrawn.map((w) => w.award_bid_id)])]);
@@ -154,8 +155,10 @@ async function factsOf(db: Knex, rows: ProjectRow[]): Promise<TenderFacts[]> {
       );
     }
     // The opening: the record's time and count; a project decided before sealed tendering
-    // has an opening time but no record, and then every bid still standing was opened.
-    const openedAt = r.record_opened_at ?? r.opened_at;
+    // has an opening time but no record, and then every bid still standing was opened; so
+    // has a project whose opening time has come before the upkeep wrote its record
+    // (projects/tender-sweep.ts), and the record will say the same.
+    const opened = r.record_opened_at ?? openedAt(r, now);
     return {
       id: r.id,
       title: r.title,
@@ -170,14 +173,15 @@ async function factsOf(db: Knex, rows: ProjectRow[]): Promise<TenderFacts[]> {
       buyer: { id: r.government_id, name: r.government_name ?? '' },
       // A deadline's opening moment is the end of its day in Riyadh, stored or not.
       opens_at: r.opens_at ?? (r.deadline_date ? new Date(openingMoment(r.deadline_date)) : null),
-      opening: openedAt ? { opened_at: openedAt, bid_count: r.record_bid_count ?? 0 } : null,
+      opening: opened ? { opened_at: opened, bid_count: r.record_bid_count ?? 0 } : null,
       awards,
     };
   });
 }
 
+/** The bid count of an opening with no record (see factsOf): the bids still standing. */
 async function legacyCounts(db: Knex, rows: ProjectRow[], facts: TenderFacts[]) {
-  const missing = rows.filter((r) => r.record_bid_count == null && (r.record_opened_at ?? r.opened_at)).map((r) => r.id);
+  const missing = rows.filter((r, i) => r.record_bid_count == null && facts[i].opening).map((r) => r.id);
   if (!missing.length) return;
   const counts: Array<{ project_id: string; n: number }> = await db('bids')
     .whereIn('project_id', missing)
@@ -190,17 +194,17 @@ async function legacyCounts(db: Knex, rows: ProjectRow[], facts: TenderFacts[]) 
   }
 }
 
-async function releasesOf(db: Knex, config: Config, rows: ProjectRow[]): Promise<Release[]> {
-  const facts = await factsOf(db, rows);
+async function releasesOf(db: Knex, config: Config, rows: ProjectRow[], now: Date): Promise<Release[]> {
+  const facts = await factsOf(db, rows, now);
   await legacyCounts(db, rows, facts);
   return facts.flatMap((f) => projectReleases(config.ocdsPrefix, f));
 }
 
 /** GET /api/projects/{id}/ocds: the project's releases in one package. */
-export async function projectPackage(db: Knex, config: Config, id: string) {
+export async function projectPackage(db: Knex, config: Config, id: string, now: Date) {
   const row: ProjectRow | undefined = await projectsQuery(db).where('p.id', id).first();
   if (!row) throw notFound('Project');
-  const releases = await releasesOf(db, config, [row]);
+  const releases = await releasesOf(db, config, [row], now);
   return releasePackage({ uri: `${config.publicUrl}/api/projects/${id}/ocds`, publicUrl: config.publicUrl, releases });
 }
 
@@ -209,7 +213,7 @@ export async function projectPackage(db: Knex, config: Config, id: string) {
  * project first. The page after is keyed by the last project's id (not an offset), so
  * projects published while a consumer pages through are neither skipped nor repeated.
  */
-export async function releasesPage(db: Knex, config: Config, query: ReleasesPageQuery) {
+export async function releasesPage(db: Knex, config: Config, query: ReleasesPageQuery, now: Date) {
   const q = projectsQuery(db).limit(query.limit + 1);
   if (query.after) {
     // The anchor is compared in SQL: its created_at keeps the database's microseconds.
@@ -221,7 +225,7 @@ export async function releasesPage(db: Knex, config: Config, query: ReleasesPage
   }
   const rows: ProjectRow[] = await q;
   const page = rows.slice(0, query.limit);
-  const releases = await releasesOf(db, config, page);
+  const releases = await releasesOf(db, config, page, now);
   const self = new URL(`${config.publicUrl}/api/ocds/releases`);
   self.searchParams.set('limit', String(query.limit));
   if (query.after) self.searchParams.set('after', query.after);

@@ -394,7 +394,7 @@ describe('product search', () => {
 
   // At a few thousand rows with fresh statistics the planner already prefers the search
   // indexes; this guards that every kind of term stays index-driven (no sequential scan of
-  // products). The 100k-row plans are in docs/ARCHITECTURE.md.
+  // products). The 100k-row plans are in docs/PERFORMANCE.md.
   describe.runIf(onPostgres)('plans on Postgres', () => {
     const explain = async (sql: { sql: string; bindings: readonly unknown[] }) => {
       const { rows } = await server.db.knex.raw(`explain (format json) ${sql.sql}`, sql.bindings as never);

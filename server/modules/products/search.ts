@@ -16,7 +16,7 @@
  * Ranked: exact name (normalised, so a name with diacritics is exactly the term without
  * them), name starting with the term, word match, substring; newest first within a rank.
  *
- * Bounded work (docs/ARCHITECTURE.md, "The catalogue"). Ranking reads every product it
+ * Bounded work (figures: docs/PERFORMANCE.md, 2026-11-22). Ranking reads every product it
  * ranks, and a common word matches thousands, all of the same rank but for their age; so
  * a search ranks at most the first SEARCH_CANDIDATES matches the indexes yield, and
  * counts no further. A term with more matches is "capped": its total is

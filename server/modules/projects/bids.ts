@@ -22,15 +22,15 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
 import { deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
-import { appNow } from '../../clock';
-import { sweepTenders } from './tender-sweep';
+import type { Clock } from '../../clock';
+import type { MutationDeps } from '../sync/contracts';
 import { writeReceipt } from './tender-receipts';
-import { bidDigest, isBiddingClosed } from '../../../shared/tender';
+import { bidDigest, isBiddingClosed, openedAt } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
-import { NEWEST_FIRST, bidQuery, lockProject, presentBid, projectQuery } from './queries';
+import { NEWEST_FIRST, bidQuery, liveProjects, lockProject, presentBid } from './queries';
 import { bidPolicy, countAudiences, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
@@ -43,7 +43,7 @@ const sameBid = (row: { amount: number; proposal: string; estimated_completion_d
  * had already bid on this project. Sending the same client id and content again returns
  * the bid unchanged, whatever has happened to the project since.
  */
-export async function submitBid(trx: Knex.Transaction, user: SessionUser, input: BidCreate): Promise<Saved<Bid>> {
+export async function submitBid(trx: Knex.Transaction, user: SessionUser, input: BidCreate, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Bid>> {
   assertRole(user, 'contractor');
   const replay = await rowWithId<{ contractor_id: string; project_id: string; amount: number; proposal: string; estimated_completion_days: number | null }>(
     trx,
@@ -62,7 +62,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
     throw projectNotOpen('This project no longer takes bids');
   }
   // The time is read after the lock: an opening that committed first is seen here.
-  const receivedAt = appNow();
+  const receivedAt = clock.now();
   if (isBiddingClosed(project, receivedAt)) throw deadlinePassed('The bidding of this project has closed and its bids are being opened');
 
   const days = input.estimated_completion_days ?? null;
@@ -123,7 +123,7 @@ const bidDigestOf = (projectId: string, contractorId: string, input: BidCreate, 
   });
 
 /** POST /api/bids/{id}/withdraw: the bidder takes a submitted bid back until the opening. */
-export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args: BidWithdrawArgs): Promise<Bid> {
+export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args: BidWithdrawArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Bid> {
   assertRole(user, 'contractor');
   // Another contractor's bid is sealed: it does not exist for this caller.
   const bid = await bidQuery(trx).where({ 'b.id': args.id, 'b.contractor_id': user.account_id }).first('b.id', 'b.project_id');
@@ -134,7 +134,7 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   if (!acceptsSubmissions('project', project.status)) {
     throw projectNotOpen('A bid can only be withdrawn while the project is open');
   }
-  const now = appNow();
+  const now = clock.now();
   if (isBiddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
   const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status', 'amount', 'estimated_completion_days', 'proposal');
   if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
@@ -166,15 +166,18 @@ export async function listMyBids(db: Knex, user: SessionUser, query: PaginationQ
 
 /**
  * GET /api/projects/{id}/bids: the opened bids of the project, lowest amount first, for
- * its owner only; before the opening 409 tender_not_opened (the project's bid_count tells
- * its owner how many there are). Withdrawn bids are never opened.
+ * its owner only, from the opening time on (shared/tender.ts openedAt: whether or not the
+ * upkeep has written the opening yet, tender-sweep.ts); before it 409 tender_not_opened
+ * (the project's bid_count tells its owner how many there are). Withdrawn bids are never
+ * opened.
  */
-export async function listProjectBids(db: Knex, user: SessionUser, projectId: string, query: PaginationQuery): Promise<Page<Bid>> {
-  await sweepTenders(db);
-  const project = await projectQuery(db).where('p.id', projectId).first('p.government_id', 'p.opened_at');
+export async function listProjectBids(db: Knex, user: SessionUser, projectId: string, query: PaginationQuery, clock: Clock): Promise<Page<Bid>> {
+  const project = await liveProjects(db).where('p.id', projectId).first('p.government_id', 'p.status', 'p.opens_at', 'p.opened_at');
   if (!project || project.government_id !== user.account_id) throw await refuseProject(db, user, projectId);
-  if (!project.opened_at) throw tenderNotOpened('The bids are sealed until the opening; the project shows how many there are');
-  return page<Bid>(bidPolicy.visible(bidQuery(db).where('b.project_id', projectId), user), { ...query, orderBy: LOWEST_FIRST });
+  if (!openedAt(project, clock.now())) throw tenderNotOpened('The bids are sealed until the opening; the project shows how many there are');
+  // The owner of an opened project: its bids not withdrawn (policy.ts bidPolicy, at the clock's time).
+  const opened = bidQuery(db).where('b.project_id', projectId).whereNot('b.status', 'withdrawn');
+  return page<Bid>(opened, { ...query, orderBy: LOWEST_FIRST });
 }
 
 const LOWEST_FIRST = [

@@ -10,12 +10,12 @@ import { closeBidding } from './tender-closing';
 import { answerObjection, createObjection } from './tender-objections';
 
 export const mutations = areaMutations({
-  'project.create': async (trx, user, args) => (await createProject(trx, user, args)).row,
-  'project.award': (trx, user, args, deps) => awardProject(trx, user, args, deps.config),
+  'project.create': async (trx, user, args, deps) => (await createProject(trx, user, args, deps)).row,
+  'project.award': awardProject,
   'project.status': changeProjectStatus,
   'project.closeBidding': closeBidding,
-  'bid.create': async (trx, user, args) => (await submitBid(trx, user, args)).row,
+  'bid.create': async (trx, user, args, deps) => (await submitBid(trx, user, args, deps)).row,
   'bid.withdraw': withdrawBid,
-  'objection.create': async (trx, user, args) => (await createObjection(trx, user, args)).row,
+  'objection.create': async (trx, user, args, deps) => (await createObjection(trx, user, args, deps)).row,
   'objection.answer': answerObjection,
 });

@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../auth/session-user';
 import type { Audience } from '../../db/changes';
 import { definePolicy } from '../../db/policy';
-import { projectQuery } from './queries';
+import { liveProjects } from './queries';
 
 export const projectPolicy = definePolicy<{ government_id: string }>({
   entity: 'project',
@@ -147,7 +147,7 @@ export const objectionPolicy = definePolicy<{ contractor_id: string; government_
 
 /** Whether `user` may see project `id`. */
 export async function canSeeProject(db: Knex, user: SessionUser, id: string): Promise<boolean> {
-  return !!(await projectPolicy.visible(projectQuery(db).where('p.id', id), user).first('p.id'));
+  return !!(await projectPolicy.visible(liveProjects(db).where('p.id', id), user).first('p.id'));
 }
 
 /**

@@ -10,7 +10,6 @@ import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
 import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
-import { appNow } from '../../clock';
 
 
 export const NEWEST_FIRST = [
@@ -33,21 +32,34 @@ export function tenderPhaseSql(db: Knex, now: Date): Knex.Raw {
   );
 }
 
+/**
+ * shared/tender.ts openedAt in SQL, for the projects row aliased `p` at `now`: the
+ * opening's time, written or due (isOpeningDue: an open project whose opening time has
+ * come is opened for every reader before the upkeep writes its record, tender-sweep.ts).
+ * queries.test.ts holds it to openedAt too.
+ */
+export function openedAtSql(db: Knex, now: Date): Knex.Raw {
+  return db.raw(`coalesce(p.opened_at, case when p.status = 'open' and p.opens_at <= ?::timestamptz then p.opens_at end)`, [now.toISOString()]);
+}
+
 /** Who a project is presented to: bid_count depends on it (see projectQuery). */
 export type Viewer = Pick<SessionUser, 'account_id'> | null | undefined;
 
+/** Live projects of live owners (aliases p, and gu for the owner). */
+export function liveProjects(db: Knex) {
+  return db('projects as p').join('users as gu', 'gu.id', 'p.government_id').whereNull('p.deleted_at').whereNull('gu.deleted_at');
+}
+
 /**
- * Projects as the API presents them to `viewer`; live projects of live owners only.
- * bid_count is sealed like the bids (policy.ts): before the opening it is the owner's
- * alone, null for anyone else (and for no viewer, as in the admin list); from the opening
- * everyone who sees the project sees it.
+ * Projects as the API presents them to `viewer` at the app's time `now`; live projects
+ * of live owners only. The phase, opened_at and bid_count are what the clock says, the
+ * opening's record written or not (openedAtSql). bid_count is sealed like the bids
+ * (policy.ts): before the opening it is the owner's alone, null for anyone else (and for
+ * no viewer, as in the admin list); from the opening everyone who sees the project sees it.
  */
-export function projectQuery(db: Knex, viewer?: Viewer) {
-  return db('projects as p')
-    .join('users as gu', 'gu.id', 'p.government_id')
+export function projectQuery(db: Knex, now: Date, viewer?: Viewer) {
+  return liveProjects(db)
     .leftJoin('profiles as gp', 'gp.user_id', 'p.government_id')
-    .whereNull('p.deleted_at')
-    .whereNull('gu.deleted_at')
     .select(
       'p.id',
       'p.government_id',
@@ -63,18 +75,18 @@ export function projectQuery(db: Knex, viewer?: Viewer) {
       db.raw('coalesce(gp.company_name, gu.name) as government_name'),
       // Withdrawn bids and bids of deleted users are not bids any more.
       db.raw(
-        `case when p.opened_at is not null or p.government_id = ?::uuid
+        `case when ? is not null or p.government_id = ?::uuid
               then (select count(*)::int from bids b join users bu on bu.id = b.contractor_id
                      where b.project_id = p.id and b.status <> 'withdrawn' and bu.deleted_at is null)
          end as bid_count`,
-        [viewer?.account_id ?? null],
+        [openedAtSql(db, now), viewer?.account_id ?? null],
       ),
       'p.opens_at',
-      'p.opened_at',
+      db.raw('? as opened_at', [openedAtSql(db, now)]),
       'p.awarded_at',
       'p.standstill_ends_at',
       'p.award_final_at',
-      db.raw('? as phase', [tenderPhaseSql(db, appNow())]),
+      db.raw('? as phase', [tenderPhaseSql(db, now)]),
       'p.created_at',
       'p.updated_at',
     );
@@ -113,8 +125,8 @@ export function bidQuery(db: Knex) {
     );
 }
 
-export async function presentProject(db: Knex, id: string, viewer?: Viewer): Promise<Project> {
-  const row = await projectQuery(db, viewer).where('p.id', id).first();
+export async function presentProject(db: Knex, id: string, viewer: Viewer, now: Date): Promise<Project> {
+  const row = await projectQuery(db, now, viewer).where('p.id', id).first();
   if (!row) throw notFound('Project');
   return row;
 }

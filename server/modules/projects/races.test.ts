@@ -156,7 +156,7 @@ describe.runIf(onPostgres)('project races (Postgres)', () => {
     expect(seen.has(409) && (seen.has(200) || seen.has(201))).toBe(true);
   });
 
-  it('opens once when two devices of the owner close the bidding at once while reads sweep: one notification each, one change of the record', async () => {
+  it('opens once when two devices of the owner close the bidding at once while others read: one notification each, one change of the record', async () => {
     for (let round = 0; round < 10; round++) {
       const gov = await as(server, 'government');
       const project = await postProject(gov);

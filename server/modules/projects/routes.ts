@@ -24,7 +24,6 @@ import {
   objectionSchema,
   openingRecordSchema,
 } from '../../../shared/schemas/tender';
-import { sweepTenders } from './tender-sweep';
 import { listReceipts } from './tender-receipts';
 import { getOpening } from './tender-opening';
 import { closeBidding } from './tender-closing';
@@ -47,8 +46,8 @@ export function projectsRouter(): Router {
       response: projectSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => createProject(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createProject(trx, user, body, ctx.deps));
       return createdOrOk(saved.created, saved.row);
     },
   );
@@ -64,7 +63,7 @@ export function projectsRouter(): Router {
       query: projectListQuerySchema,
       response: z.array(projectSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listProjects(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listProjects(knex, user, query, ctx.deps.clock)),
   );
 
   route(
@@ -78,7 +77,7 @@ export function projectsRouter(): Router {
       query: projectListQuerySchema,
       response: z.array(projectSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyProjects(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyProjects(knex, user, query, ctx.deps.clock)),
   );
 
   route(
@@ -91,7 +90,7 @@ export function projectsRouter(): Router {
       access: 'user',
       response: projectSchema,
     },
-    ({ knex, user, params }) => getProject(knex, user, params.id),
+    ({ ctx, knex, user, params }) => getProject(knex, user, params.id, ctx.deps.clock),
   );
 
   route(
@@ -105,7 +104,7 @@ export function projectsRouter(): Router {
       query: paginationQuerySchema,
       response: z.array(bidSchema),
     },
-    async ({ ctx, knex, user, params, query }) => listResult(ctx, await listProjectBids(knex, user, params.id, query)),
+    async ({ ctx, knex, user, params, query }) => listResult(ctx, await listProjectBids(knex, user, params.id, query, ctx.deps.clock)),
   );
 
   route(
@@ -121,7 +120,7 @@ export function projectsRouter(): Router {
       response: projectSchema,
     },
     ({ ctx, knex, user, params, body }) =>
-      knex.transaction((trx) => awardProject(trx, user, { id: params.id, bid_id: body.bid_id }, ctx.deps.config)),
+      knex.transaction((trx) => awardProject(trx, user, { id: params.id, bid_id: body.bid_id }, ctx.deps)),
   );
 
   route(
@@ -135,8 +134,8 @@ export function projectsRouter(): Router {
       body: projectStatusChangeSchema,
       response: projectSchema,
     },
-    ({ knex, user, params, body }) =>
-      knex.transaction((trx) => changeProjectStatus(trx, user, { id: params.id, status: body.status })),
+    ({ ctx, knex, user, params, body }) =>
+      knex.transaction((trx) => changeProjectStatus(trx, user, { id: params.id, status: body.status }, ctx.deps)),
   );
 
   route(
@@ -152,8 +151,8 @@ export function projectsRouter(): Router {
       response: bidSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => submitBid(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => submitBid(trx, user, body, ctx.deps));
       return createdOrOk(saved.created, saved.row);
     },
   );
@@ -182,7 +181,7 @@ export function projectsRouter(): Router {
       access: 'user',
       response: bidSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => withdrawBid(trx, user, { id: params.id })),
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => withdrawBid(trx, user, { id: params.id }, ctx.deps)),
   );
 
   route(
@@ -208,7 +207,7 @@ export function projectsRouter(): Router {
       access: 'user',
       response: projectSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => closeBidding(trx, user, { id: params.id })),
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => closeBidding(trx, user, { id: params.id }, ctx.deps)),
   );
 
   route(
@@ -221,10 +220,7 @@ export function projectsRouter(): Router {
       access: 'user',
       response: openingRecordSchema,
     },
-    async ({ knex, user, params }) => {
-      await sweepTenders(knex);
-      return getOpening(knex, user, params.id);
-    },
+    ({ ctx, knex, user, params }) => getOpening(knex, user, params.id, ctx.deps.clock.now()),
   );
 
   route(
@@ -252,8 +248,8 @@ export function projectsRouter(): Router {
       response: objectionSchema,
       status: 201,
     },
-    async ({ knex, user, params, body }) => {
-      const saved = await knex.transaction((trx) => createObjection(trx, user, { ...body, id: body.id ?? crypto.randomUUID(), project_id: params.id }));
+    async ({ ctx, knex, user, params, body }) => {
+      const saved = await knex.transaction((trx) => createObjection(trx, user, { ...body, id: body.id ?? crypto.randomUUID(), project_id: params.id }, ctx.deps));
       return createdOrOk(saved.created, saved.row);
     },
   );
@@ -269,7 +265,7 @@ export function projectsRouter(): Router {
       body: objectionAnswerSchema,
       response: objectionSchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => answerObjection(trx, user, { ...body, id: params.id })),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => answerObjection(trx, user, { ...body, id: params.id }, ctx.deps)),
   );
 
   return router;

@@ -9,17 +9,17 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import type { Config } from '../../config';
+import type { MutationDeps } from '../sync/contracts';
 import type { Page } from '../../db/page';
 import { page } from '../../db/page';
-import { todayInRiyadh } from '../../clock';
+import type { Clock } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
 import { bidNotFound, invalidTransition, notFound, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
-import { openingMoment } from '../../../shared/tender';
+import { isBiddingClosed, openingMoment } from '../../../shared/tender';
 import { startStandstill } from './tender-award';
-import { sweepTenders } from './tender-sweep';
+import { settleTender } from './tender-sweep';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
 import type {
@@ -38,7 +38,7 @@ import {
 import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
 
 /** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
-export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate): Promise<Saved<Project>> {
+export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Project>> {
   assertRole(user, 'government');
   const existing = await rowWithId<{ government_id: string; deleted_at: Date | null }>(trx, 'projects', input.id, [
     'government_id',
@@ -46,10 +46,10 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
   ]);
   if (existing) {
     if (existing.government_id !== user.account_id || existing.deleted_at) throw idTaken();
-    return { row: await presentProject(trx, existing.id, user), created: false };
+    return { row: await presentProject(trx, existing.id, user, clock.now()), created: false };
   }
   if (input.deadline_date) {
-    const past = input.deadline_date < todayInRiyadh(); // both YYYY-MM-DD
+    const past = input.deadline_date < clock.today(); // both YYYY-MM-DD
     if (past) {
       throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
     }
@@ -71,38 +71,40 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       .returning('id'),
   );
   await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
-  return { row: await presentProject(trx, id, user), created: true };
+  return { row: await presentProject(trx, id, user, clock.now()), created: true };
 }
 
 /** GET /api/projects: open projects unless a status is asked for, as far as the caller may see them. */
-export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
+export async function listProjects(db: Knex, user: SessionUser, query: ProjectListQuery, clock: Clock): Promise<Page<Project>> {
   assertRole(user, 'contractor', 'government', 'admin');
-  await sweepTenders(db);
-  const q = projectPolicy.visible(projectQuery(db, user), user).where('p.status', query.status ?? 'open');
+  const q = projectPolicy.visible(projectQuery(db, clock.now(), user), user).where('p.status', query.status ?? 'open');
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
 
 /** GET /api/projects/my: the caller's own projects, every status unless one is asked for. */
-export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery): Promise<Page<Project>> {
+export async function listMyProjects(db: Knex, user: SessionUser, query: ProjectListQuery, clock: Clock): Promise<Page<Project>> {
   assertRole(user, 'government');
-  await sweepTenders(db);
-  const q = projectQuery(db, user).where('p.government_id', user.account_id);
+  const q = projectQuery(db, clock.now(), user).where('p.government_id', user.account_id);
   if (query.status) q.where('p.status', query.status);
   return page<Project>(q, { ...query, orderBy: NEWEST_FIRST });
 }
 
 /** GET /api/projects/{id}: 404 unless the caller may see it. */
-export async function getProject(db: Knex, user: SessionUser, id: string): Promise<Project> {
+export async function getProject(db: Knex, user: SessionUser, id: string, clock: Clock): Promise<Project> {
   if (!(await canSeeProject(db, user, id))) throw notFound('Project');
-  await sweepTenders(db);
-  return presentProject(db, id, user);
+  return presentProject(db, id, user, clock.now());
 }
 
-/** Locks the project and checks that the caller owns it (403 when they can see it anyway, else 404). */
-async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string) {
+/**
+ * Locks the project and checks that the caller owns it (403 when they can see it anyway,
+ * else 404); then does what time made due on it (tender-sweep.ts settleTender), so the
+ * transition decides on the tender as the clock has it.
+ */
+async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string, now: Date) {
   const project = await lockProject(trx, id, 'update');
   if (!project) throw notFound('Project');
   if (project.government_id !== user.account_id) throw await refuseProject(trx, user, id);
+  await settleTender(trx, project, now);
   return project;
 }
 
@@ -113,13 +115,14 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
  * in_progress, when it becomes final. A bid whose award an upheld objection withdrew
  * cannot be awarded again. The standstill lasts the app's config.standstillDays.
  */
-export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs, config: Pick<Config, 'standstillDays'>): Promise<Project> {
+export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs, { config, clock }: MutationDeps): Promise<Project> {
   assertRole(user, 'government');
-  const project = await lockOwnProject(trx, user, args.id);
+  const now = clock.now();
+  const project = await lockOwnProject(trx, user, args.id, now);
   if (!canTransition('project', project.status, 'in_progress', 'owner') || project.awarded_bid_id) {
     throw projectNotOpen(project.awarded_bid_id ? 'This project is already awarded' : 'Bids can only be awarded while the project is open');
   }
-  if (!project.opened_at) throw tenderNotOpened('No award before the opening');
+  if (!isBiddingClosed(project, now)) throw tenderNotOpened('No award before the opening');
   const bid = await trx('bids as b')
     .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
     .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
@@ -132,8 +135,8 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
     throw invalidTransition('An upheld objection withdrew the award of this bid');
   }
-  await startStandstill(trx, project, bid, config.standstillDays);
-  return presentProject(trx, project.id, user);
+  await startStandstill(trx, project, bid, config.standstillDays, now);
+  return presentProject(trx, project.id, user, now);
 }
 
 /**
@@ -141,9 +144,10 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
  * an open or in_progress one. Cancelling rejects the bids still submitted and tells the
  * bidders who were still in the running (submitted, or accepted).
  */
-export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUser, args: ProjectStatusArgs): Promise<Project> {
+export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUser, args: ProjectStatusArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Project> {
   assertRole(user, 'government');
-  const project = await lockOwnProject(trx, user, args.id);
+  const now = clock.now();
+  const project = await lockOwnProject(trx, user, args.id, now);
   if (!canTransition('project', project.status, args.status, 'owner')) {
     throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
@@ -176,5 +180,5 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   } else {
     await recordChanges(trx, changes);
   }
-  return presentProject(trx, project.id, user);
+  return presentProject(trx, project.id, user, now);
 }

@@ -9,7 +9,6 @@
  * Times are the app's clock (server/clock.ts), which the test clock moves.
  */
 import type { Knex } from 'knex';
-import { appNow } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { isStandstillOver } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
@@ -28,7 +27,7 @@ async function hasOpenObjection(db: Knex, projectId: string, awardBidId: string)
  * objection to it is open: the awarded bid accepted, every other submitted bid rejected,
  * the project in_progress; every bidder and the owner told. False when not due.
  */
-export async function finaliseAward(trx: Knex.Transaction, project: LockedProject, now = appNow()): Promise<boolean> {
+export async function finaliseAward(trx: Knex.Transaction, project: LockedProject, now: Date): Promise<boolean> {
   if (!project.awarded_bid_id || !isStandstillOver(project, now)) return false;
   if (await hasOpenObjection(trx, project.id, project.awarded_bid_id)) return false;
 
@@ -71,7 +70,7 @@ export async function startStandstill(
   project: LockedProject,
   bid: { id: string; contractor_id: string },
   standstillDays: number,
-  now = appNow(),
+  now: Date,
 ) {
   const ends = new Date(now.getTime() + standstillDays * DAY_MS);
   await trx('projects').where({ id: project.id }).update({ awarded_bid_id: bid.id, awarded_at: now, standstill_ends_at: ends });

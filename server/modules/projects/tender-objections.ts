@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { appNow } from '../../clock';
+import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
@@ -74,7 +74,7 @@ export async function listObjections(db: Knex, user: SessionUser, projectId: str
  * POST /api/projects/{id}/objections: a losing bidder objects to the award during its
  * standstill, once per award. The same client id sent again returns the objection.
  */
-export async function createObjection(trx: Knex.Transaction, user: SessionUser, args: ObjectionCreateArgs): Promise<Saved<Objection>> {
+export async function createObjection(trx: Knex.Transaction, user: SessionUser, args: ObjectionCreateArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Objection>> {
   assertRole(user, 'contractor');
   const replay = await rowWithId<{ contractor_id: string; project_id: string }>(trx, 'award_objections', args.id, ['contractor_id', 'project_id']);
   if (replay) {
@@ -85,7 +85,7 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
   if (!project) throw notFound('Project');
   const bid = await trx('bids').where({ project_id: project.id, contractor_id: user.account_id }).whereNot('status', 'withdrawn').first('id');
   if (!bid) throw await refuseProject(trx, user, project.id);
-  const now = appNow();
+  const now = clock.now();
   if (!project.awarded_bid_id || !isInStandstill(project, now)) throw standstillClosed();
   if (bid.id === project.awarded_bid_id) throw forbidden('The awarded bidder cannot object to their own award');
   if (await trx('award_objections').where({ award_bid_id: project.awarded_bid_id, contractor_id: user.account_id }).first('id')) throw objectionExists();
@@ -125,7 +125,7 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
  * object to is gone). Rejected: the award stands, and becomes final here if its standstill
  * is over and this was the last open objection.
  */
-export async function answerObjection(trx: Knex.Transaction, user: SessionUser, args: ObjectionAnswerArgs): Promise<Objection> {
+export async function answerObjection(trx: Knex.Transaction, user: SessionUser, args: ObjectionAnswerArgs, { clock }: Pick<MutationDeps, 'clock'>): Promise<Objection> {
   assertRole(user, 'government');
   const found = await trx('award_objections').where({ id: args.id }).first('project_id');
   if (!found) throw notFound('Objection');
@@ -137,7 +137,7 @@ export async function answerObjection(trx: Knex.Transaction, user: SessionUser, 
   }
   const objection = await trx('award_objections').where({ id: args.id }).forUpdate().first();
   if (objection.status !== 'open') throw invalidTransition(`This objection was already ${objection.status}`);
-  const now = appNow();
+  const now = clock.now();
 
   const answered: Array<{ id: string; contractor_id: string; award_bid_id: string }> = await trx('award_objections')
     .where(args.decision === 'upheld' ? { award_bid_id: objection.award_bid_id, status: 'open' } : { id: objection.id })

@@ -1,21 +1,22 @@
 /**
  * The opening of a sealed tender and its record. Bids are taken until a project's
  * opens_at (the end of its deadline day in Riyadh, or the moment its owner closed the
- * bidding: tender-closing.ts). The first transaction that finds the time has come
- * (shared/tender.ts isOpeningDue) makes the opening record, once (opened_at): every bid
- * not withdrawn, ranked by amount, with its digest. Only then does the owner see the
- * bids. The opening holds the project FOR UPDATE and a bid holds it FOR SHARE, so a bid
- * is either in the record or refused (bids.ts). The record is the owner's from the
- * opening, and its bidders' and admins' once an award is made (policy.ts openingPolicy).
+ * bidding: tender-closing.ts). From then on the tender is opened (shared/tender.ts
+ * isOpeningDue): the owner sees the bids, and the opening record (every bid not
+ * withdrawn, ranked by amount, with its digest) is written once, dated at the opening
+ * time, by the first transaction that settles the project (tender-sweep.ts, which also
+ * says what readers see before it is written). The opening holds the project FOR UPDATE
+ * and a bid holds it FOR SHARE, so a bid is either in the record or refused (bids.ts).
+ * The record is the owner's from the opening, and its bidders' and admins' once an award
+ * is made (policy.ts openingPolicy).
  *
  * Times are the app's clock (server/clock.ts), which the test clock moves.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { appNow } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { forbidden, notFound, tenderNotOpened } from '../../../shared/errors';
-import { isOpeningDue } from '../../../shared/tender';
+import { isBiddingClosed, isOpeningDue } from '../../../shared/tender';
 import type { OpeningEntry, OpeningRecord } from '../../../shared/schemas/tender';
 import { notify } from '../notifications/notify';
 import { bidQuery, type LockedProject } from './queries';
@@ -34,13 +35,8 @@ export async function openingChanges(db: Knex, project: { id: string; government
   return [{ entity: 'tender_opening', id: project.id, audiences }];
 }
 
-/**
- * Makes the opening record of a project locked FOR UPDATE whose opening time has come;
- * false when there is nothing to open (not open, not due, or opened already).
- */
-export async function openTender(trx: Knex.Transaction, project: LockedProject, now = appNow()): Promise<boolean> {
-  if (!isOpeningDue(project, now)) return false;
-  // Read after the lock: every bid committed before it is here, and no other can come.
+/** The entries of a project's opening record: every bid not withdrawn, ranked by amount (then time received, then id). */
+async function openingEntries(db: Knex, projectId: string): Promise<OpeningEntry[]> {
   const bids: Array<{
     id: string;
     contractor_id: string;
@@ -49,17 +45,17 @@ export async function openTender(trx: Knex.Transaction, project: LockedProject, 
     estimated_completion_days: number | null;
     digest: string;
     received_at: Date;
-  }> = await bidQuery(trx)
-    .where('b.project_id', project.id)
+  }> = await bidQuery(db)
+    .where('b.project_id', projectId)
     .whereNot('b.status', 'withdrawn')
     .clearSelect()
-    .select('b.id', 'b.contractor_id', trx.raw('coalesce(cp.company_name, cu.name) as contractor_name'), 'b.amount', 'b.estimated_completion_days', 'b.digest', 'b.received_at')
+    .select('b.id', 'b.contractor_id', db.raw('coalesce(cp.company_name, cu.name) as contractor_name'), 'b.amount', 'b.estimated_completion_days', 'b.digest', 'b.received_at')
     .orderBy([
       { column: 'b.amount', order: 'asc' },
       { column: 'b.received_at', order: 'asc' },
       { column: 'b.id', order: 'asc' },
     ]);
-  const record: OpeningEntry[] = bids.map((b, i) => ({
+  return bids.map((b, i) => ({
     rank: i + 1,
     bid_id: b.id,
     contractor_id: b.contractor_id,
@@ -69,22 +65,35 @@ export async function openTender(trx: Knex.Transaction, project: LockedProject, 
     digest: b.digest,
     received_at: new Date(b.received_at).toISOString(),
   }));
-  await trx('tender_openings').insert({ project_id: project.id, opened_at: now, bid_count: record.length, record: JSON.stringify(record) });
-  await trx('projects').where({ id: project.id }).update({ opened_at: now });
-  project.opened_at = now;
+}
+
+/**
+ * Makes the opening record of a project locked FOR UPDATE whose opening time has come
+ * (by `now`), dated at that time (opens_at: no bid changes after it, so the record is
+ * the same whenever it is written); false when there is nothing to open (not open, not
+ * due, or opened already).
+ */
+export async function openTender(trx: Knex.Transaction, project: LockedProject, now: Date): Promise<boolean> {
+  if (!isOpeningDue(project, now)) return false;
+  const openedAt = new Date(project.opens_at!);
+  // Read after the lock: every bid committed before it is here, and no other can come.
+  const record = await openingEntries(trx, project.id);
+  await trx('tender_openings').insert({ project_id: project.id, opened_at: openedAt, bid_count: record.length, record: JSON.stringify(record) });
+  await trx('projects').where({ id: project.id }).update({ opened_at: openedAt });
+  project.opened_at = openedAt;
 
   await recordChanges(trx, [
     { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
     // The owner receives every opened bid now; the bidders already hold their own.
-    ...bids.map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: [{ user: project.government_id }] })),
+    ...record.map((b): ChangeEntry => ({ entity: 'bid', id: b.bid_id, audiences: [{ user: project.government_id }] })),
     ...(await openingChanges(trx, project, false)),
   ]);
   await notify(trx, {
-    to: [project.government_id, ...bids.map((b) => b.contractor_id)],
+    to: [project.government_id, ...record.map((b) => b.contractor_id)],
     kind: 'tender.opened',
     type: 'system',
     priority: 'high',
-    params: { project_title: project.title, project_id: project.id, bid_count: record.length, opened_at: now.toISOString() },
+    params: { project_title: project.title, project_id: project.id, bid_count: record.length, opened_at: openedAt.toISOString() },
   });
   return true;
 }
@@ -102,16 +111,25 @@ export function openingQuery(db: Knex) {
 /**
  * GET /api/projects/{id}/opening: the project's owner after the opening; its bidders and
  * admins once an award was made. Before the opening 409 tender_not_opened; a bidder
- * before the award 409 tender_not_opened too (the outcome is not known to them yet).
+ * before the award 409 tender_not_opened too (the outcome is not known to them yet). From
+ * the opening time on, the owner gets the record even before the upkeep has written it:
+ * made from the bids as the upkeep will make it (tender-sweep.ts), with nothing written.
  */
-export async function getOpening(db: Knex, user: SessionUser, projectId: string): Promise<OpeningRecord> {
+export async function getOpening(db: Knex, user: SessionUser, projectId: string, now: Date): Promise<OpeningRecord> {
   if (!(await canSeeProject(db, user, projectId))) throw notFound('Project');
   const row = await openingPolicy.visible(openingQuery(db).where('o.project_id', projectId), user).first();
   if (row) return row;
-  const project = await db('projects').where({ id: projectId }).first('government_id', 'opened_at');
+  const project: Pick<LockedProject, 'government_id' | 'status' | 'opens_at' | 'opened_at'> = await db('projects')
+    .where({ id: projectId })
+    .first('government_id', 'status', 'opens_at', 'opened_at');
+  const isOwner = project.government_id === user.account_id;
+  if (isOwner && isOpeningDue(project, now)) {
+    const record = await openingEntries(db, projectId);
+    return { id: projectId, project_id: projectId, opened_at: new Date(project.opens_at!).toISOString(), bid_count: record.length, record };
+  }
   const isBidder = !!(await db('bids').where({ project_id: projectId, contractor_id: user.account_id }).whereNot('status', 'withdrawn').first('id'));
-  if (project.government_id === user.account_id || isBidder || user.is_admin) {
-    throw tenderNotOpened(project.opened_at ? 'The opening record is shown to bidders once an award is made' : undefined);
+  if (isOwner || isBidder || user.is_admin) {
+    throw tenderNotOpened(isBiddingClosed(project, now) ? 'The opening record is shown to bidders once an award is made' : undefined);
   }
   throw forbidden();
 }

@@ -9,7 +9,6 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf, notificationsOf, openBids, postBid, postProject, type Client } from '../../test/factories';
-import { todayInRiyadh } from '../../clock';
 import { backfillChangeLog } from '../sync/backfill';
 import { bidDigest, canonicalBid, openingMoment } from '../../../shared/tender';
 import type { OpeningRecord } from '../../../shared/schemas/tender';
@@ -67,8 +66,8 @@ describe('sealed tendering', () => {
   it('keeps bids sealed until the end of the deadline day, refuses late changes, then opens them with the digests the bidders hold', async () => {
     const gov = await as(server, 'government', { language: 'en' });
     const admin = await as(server, 'admin');
-    const project = await postProject(gov, { title: 'Dammam corniche', deadline_date: todayInRiyadh() });
-    expect(project).toMatchObject({ opens_at: openingMoment(todayInRiyadh()), opened_at: null, phase: 'bidding' });
+    const project = await postProject(gov, { title: 'Dammam corniche', deadline_date: server.clock.today() });
+    expect(project).toMatchObject({ opens_at: openingMoment(server.clock.today()), opened_at: null, phase: 'bidding' });
     const a = await as(server, 'contractor', { company_name: 'مؤسسة الأفق' });
     const b = await as(server, 'contractor', { company_name: 'شركة المدار' });
     const c = await as(server, 'contractor');
@@ -168,7 +167,7 @@ describe('sealed tendering', () => {
     expect(await notificationsOf(knex(), c.user.id, 'tender.opened')).toEqual([]);
     // The bidders see the record after the award, not before.
     expect((await b.get(`/api/projects/${project.id}/opening`)).body.code).toBe('tender_not_opened');
-    // Later reads (each sweeps first) open nothing again: no second notification, no second
+    // Later reads and upkeep runs open nothing again: no second notification, no second
     // change of the record or the project (the record's primary key alone would not show it).
     const once = await openingEffects(project.id);
     expect(once.told).toEqual([gov, a, b].map((u) => u.user.id).sort());
@@ -176,6 +175,7 @@ describe('sealed tendering', () => {
     await gov.get(`/api/projects/${project.id}`);
     await gov.get('/api/projects/my');
     await pullAll(a);
+    await moveClock(1);
     expect(await openingEffects(project.id)).toEqual(once);
   });
 
@@ -242,7 +242,7 @@ describe('sealed tendering', () => {
     for (const u of [loser, third, gov]) expect((await notificationsOf(knex(), u.user.id, 'tender.award_final'))[0].params.awarded).toBe(false);
   });
 
-  it('finalises an award whose standstill ended with no objection on the next read, and an upheld objection withdraws the award so the owner decides again', async () => {
+  it('finalises an award whose standstill ended with no objection when the upkeep runs, and an upheld objection withdraws the award so the owner decides again', async () => {
     const gov = await as(server, 'government');
     const quiet = await postProject(gov);
     const disputed = await postProject(gov);
@@ -275,7 +275,7 @@ describe('sealed tendering', () => {
     expect((await x.post(`/api/projects/${disputed.id}/objections`, { reason: 'اعتراض على الترسية الجديدة' })).status).toBe(201);
 
     await moveClock(5);
-    // The sync pull sweeps first: the quiet award is final in the feed.
+    // Moving the clock runs the upkeep: the quiet award is final in the feed.
     const feed = await pullAll(x);
     expect(feed.held.get(`project:${quiet.id}`)?.data).toMatchObject({ status: 'in_progress', awarded_bid_id: qx.body.id });
     expect(feed.held.get(`bid:${qx.body.id}`)?.data).toMatchObject({ status: 'accepted' });

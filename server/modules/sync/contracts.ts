@@ -11,11 +11,13 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import type { SyncedEntity } from '../../db/changes';
 import type { Config } from '../../config';
+import type { Clock } from '../../clock';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared/mutations';
 
-/** What a mutation reads of its app besides the database: the app's configuration (createApp's deps), never a module's variable. */
+/** What a mutation reads of its app besides the database: the app's configuration and clock (createApp's deps), never a module's variable. */
 export interface MutationDeps {
   config: Config;
+  clock: Clock;
 }
 
 export interface MutationDef<S extends z.ZodType = z.ZodType> {
@@ -54,6 +56,7 @@ export function areaMutations<T extends Impls>(impls: T & Record<Exclude<keyof T
 
 export type MutationTable = Record<string, MutationDef>;
 
-export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[]) => Promise<Array<{ id: string } & Record<string, unknown>>>;
+/** `now`: the app's time, for what a row shows that depends on it (a tender's phase); the pull always gives it. */
+export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[], now?: Date) => Promise<Array<{ id: string } & Record<string, unknown>>>;
 
 export type LoaderTable = Partial<Record<SyncedEntity, EntityLoader>>;

@@ -32,7 +32,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   category: (db) => categoryQuery(db),
   plan: (db) => db('subscription_plans').select('id'),
   product: (db) => productQuery(db, 'ar'),
-  project: (db) => projectQuery(db),
+  project: (db) => projectQuery(db, new Date()),
   bid: (db) => bidQuery(db),
   instant_order: (db) => orderQuery(db),
   instant_order_response: (db) => responseQuery(db),
@@ -150,13 +150,17 @@ describe('the feed addresses what REST shows', () => {
   }, 180_000); // the demo seed and every lifecycle above
   afterAll(() => server.close());
 
-  /** The ids of `entity` whose change rows reach `user`, as the pull selects them (a driver's, only those addressed to them). */
+  /**
+   * The ids of `entity` whose change rows reach `user`, as the pull selects them: those
+   * addressed to their account (a member's is their company's; a driver's is their own,
+   * and only those).
+   */
   async function addressed(entity: SyncEntity, user: SessionUser): Promise<Set<string>> {
     const rows: Array<{ entity_id: string }> = await knex('changes')
       .where({ entity })
       .where((w) => {
-        if (user.role === 'driver') return w.where({ audience_type: 'user', audience: user.id });
-        w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.id }));
+        if (user.role === 'driver') return w.where({ audience_type: 'user', audience: user.account_id });
+        w.where('audience_type', 'all').orWhere((u) => u.where({ audience_type: 'user', audience: user.account_id }));
         if (user.role) w.orWhere((r) => r.where({ audience_type: 'role', audience: user.role }));
       })
       .distinct('entity_id');
@@ -168,7 +172,7 @@ describe('the feed addresses what REST shows', () => {
     const held = new Set<string>();
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, user, { cursor, limit: 1000 });
+      const res = await pull(knex, loaders, user, { cursor, limit: 1000, now: new Date() });
       if ('reset' in res) throw new Error('unexpected reset');
       for (const c of res.changes) {
         if (c.entity !== entity) continue;

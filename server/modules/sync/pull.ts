@@ -71,6 +71,8 @@ export interface PullOptions {
   limit: number;
   clientId?: string;
   entities?: SyncEntity[];
+  /** the app's time, for the loaders (what a row shows that depends on it) */
+  now: Date;
 }
 
 export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, options: PullOptions): Promise<PullResponse> {
@@ -105,7 +107,7 @@ export async function pull(knex: Knex, loaders: LoaderTable, user: SessionUser, 
   for (const [entity, ids] of wanted) {
     const load = loaders[entity];
     if (!load) continue;
-    for (const row of await load(knex, user, ids)) current.set(`${entity}:${row.id}`, row);
+    for (const row of await load(knex, user, ids, options.now)) current.set(`${entity}:${row.id}`, row);
   }
 
   const changes: Change[] = [];

@@ -4,7 +4,6 @@ import { route } from '../../http/route';
 import { loaders, mutations } from './registry';
 import { pull } from './pull';
 import { push } from './push';
-import { sweepTenders } from '../projects/tender-sweep';
 
 export function syncRouter(): Router {
   const router = new Router();
@@ -22,9 +21,10 @@ export function syncRouter(): Router {
     },
     async ({ ctx, knex, user, query }) => {
       ctx.set('Cache-Control', 'no-store');
-      // Openings and final awards that fell due are written first, so the feed carries them.
-      await sweepTenders(knex);
+      // A pull writes nothing: the feed carries openings and final awards once the upkeep
+      // has written them (projects/tender-sweep.ts).
       return pull(knex, loaders, user, {
+        now: ctx.deps.clock.now(),
         cursor: query.cursor || undefined,
         limit: query.limit,
         clientId: query.client_id,

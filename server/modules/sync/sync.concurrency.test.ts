@@ -18,6 +18,7 @@ import { testConfig } from '../../test/harness';
 import { recordChange } from '../../db/changes';
 import { pull } from './pull';
 import type { LoaderTable } from './contracts';
+import { createClock } from '../../clock';
 
 const ROUNDS = 8;
 const WRITERS = 8;
@@ -90,7 +91,7 @@ describe.runIf(onPostgres)('change feed under concurrent writers', () => {
     let cursor: string | undefined;
     const readOnce = async () => {
       for (;;) {
-        const res = await pull(db.knex, loaders, user, { cursor, limit: 37 });
+        const res = await pull(db.knex, loaders, user, { cursor, limit: 37, now: new Date() });
         if ('reset' in res) throw new Error('unexpected reset');
         for (const c of res.changes) {
           if (c.op === 'delete') copy.delete(c.id);
@@ -142,7 +143,7 @@ describe.runIf(onPostgres)('pushes from many clients at once', () => {
     let cursor: string | undefined;
     const readOnce = async () => {
       for (;;) {
-        const res = await pull(db.knex, allLoaders, hauler, { cursor, limit: 50, entities: ['transport_request'] });
+        const res = await pull(db.knex, allLoaders, hauler, { cursor, limit: 50, entities: ['transport_request'], now: new Date() });
         if ('reset' in res) throw new Error('unexpected reset');
         for (const c of res.changes) if (c.entity === 'transport_request' && c.op === 'upsert') seen.add(c.id);
         cursor = res.cursor;
@@ -166,7 +167,8 @@ describe.runIf(onPostgres)('pushes from many clients at once', () => {
           return { id: i + 1, name: 'transport_request.create', args: { id, pickup_location: 'جدة', delivery_location: 'الرياض', cargo_description: `حمولة ${i}` } };
         });
         const body = { client_id: crypto.randomUUID(), mutations: batch };
-        const [a, b] = await Promise.all([push(db.knex, mutations, { config }, user, body), push(db.knex, mutations, { config }, user, body)]);
+        const deps = { config, clock: createClock() };
+        const [a, b] = await Promise.all([push(db.knex, mutations, deps, user, body), push(db.knex, mutations, deps, user, body)]);
         expect(a).toEqual(b);
         expect(a.results.every((r) => r.status === 'applied'), JSON.stringify(a.results)).toBe(true);
         expect(a.last_mutation_id).toBe(PER_PUSH);
