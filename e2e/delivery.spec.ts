@@ -60,19 +60,19 @@ const TEXT = {
 let serial = 0;
 const unique = (base: string) => `${base} ${Date.now().toString(36)}${(serial += 1)}`;
 
-/** A browser context at phone width in `lang`, signed in (on /setup, no profile yet). */
-async function signedIn(browser: Browser, testInfo: TestInfo, lang: Lang, prefix: string, name: string): Promise<User> {
+/** A browser context at phone width in `lang`, signed in, no profile yet; on /setup when `open`. */
+async function signedIn(browser: Browser, testInfo: TestInfo, lang: Lang, prefix: string, name: string, open = true): Promise<User> {
   const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, viewport: PHONE, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId, locale: LOCALE[lang] });
   const page = await context.newPage();
   await signInByRequest(page, uniqueEmail(`${prefix}-${lang}`), name);
-  await page.goto('/setup');
+  if (open) await page.goto('/setup');
   return { context, page, company: name };
 }
 
 /** A person with a role and extra profile fields, on the dashboard after the first sync. */
 async function person(browser: Browser, testInfo: TestInfo, lang: Lang, role: SetupRole, name: string, fields: Record<string, string> = {}): Promise<User> {
-  const user = await signedIn(browser, testInfo, lang, role, name);
+  const user = await signedIn(browser, testInfo, lang, role, name, false);
   await setUpByRequest(user.page, role, name, lang, fields);
   await user.page.goto('/dashboard');
   await new AppShell(user.page).dismissGuide();

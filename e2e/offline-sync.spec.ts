@@ -8,8 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
 import { ProjectsPage } from './page-models/ProjectsPage';
-import type { SetupRole } from './page-models/SetupPage';
-import { expectLandedOn, signInByRequest, setUpByRequest, uniqueEmail } from './page-models/SignIn';
+import { SetupPage, type SetupRole } from './page-models/SetupPage';
+import { expectLandedOn, signInByRequest, signInThroughDevIdp, setUpByRequest, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
 import { expectAppliedOnce, expectSentOnce, storedResults } from './page-models/ServerWrites';
 import { holdingServerClock } from './page-models/ServerClock';
@@ -17,8 +17,20 @@ import { pageApi } from './page-models/pageApi';
 
 test.describe.configure({ mode: 'serial' });
 
-async function newUser(page: Page, role: SetupRole, company: string): Promise<string> {
+/**
+ * A new user set up as `role`, on the dashboard. By request, or through the sign-in and
+ * setup screens (`screens`) where what the app does on the way matters: signing in there
+ * first ends a sign-out made offline, so it cannot end the session about to begin.
+ */
+async function newUser(page: Page, role: SetupRole, company: string, { screens = false } = {}): Promise<string> {
   const email = uniqueEmail(`sync-${role}`);
+  if (screens) {
+    await signInThroughDevIdp(page, email, company);
+    await expectLandedOn(page, '/setup');
+    await new SetupPage(page).complete(role, company);
+    await expectLandedOn(page, '/dashboard');
+    return email;
+  }
   await signInByRequest(page, email, company);
   await setUpByRequest(page, role, company, 'ar');
   await page.goto('/dashboard');
@@ -279,7 +291,7 @@ test('signing out with unsent changes warns first, and the next user on the devi
   await goOnline(context);
   await expect.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(firstUserDb);
 
-  await newUser(page, 'contractor', 'مؤسسة المستخدم التالي');
+  await newUser(page, 'contractor', 'مؤسسة المستخدم التالي', { screens: true });
   await projects.goto();
   await sync.expectSynced();
   await expect(page.getByTestId('my-bid')).toHaveCount(0);
