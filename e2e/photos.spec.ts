@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { ProductsPage } from './page-models/ProductsPage';
 import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network';
 import { signUpAs, waitSynced } from './page-models/Session';
+import { seen } from './page-models/seen';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -114,7 +115,7 @@ test('a supplier adds photos from files, sees them after a reload and offline, r
   await card.getByTestId('edit-product').click();
   await expect(products.form.getByTestId('photo-saved')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/screenshots/ar-photos-dialog.png', fullPage: true });
-  await products.form.getByRole('button', { name: 'تقديم الصورة 2' }).click();
+  await products.form.getByRole('button', { name: seen('تقديم الصورة 2') }).click();
   await expect(products.form.getByTestId('photo-saved').first().locator('img')).toHaveAttribute('src', `/media/${photos[1].hash}-160.webp`);
   await products.form.getByTestId('product-save').click();
   await expect(products.form).toBeHidden();
@@ -133,7 +134,7 @@ test('a supplier adds photos from files, sees them after a reload and offline, r
 
   // Remove the first photo: the other is the cover again.
   await card.getByTestId('edit-product').click();
-  await products.form.getByRole('button', { name: 'إزالة الصورة 1' }).click();
+  await products.form.getByRole('button', { name: seen('إزالة الصورة 1') }).click();
   await expect(products.form.getByTestId('photo-saved')).toHaveCount(1);
   await products.form.getByTestId('product-save').click();
   await expect(products.form).toBeHidden();
