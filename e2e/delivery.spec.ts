@@ -16,8 +16,7 @@ import sharp from 'sharp';
 import { InstantOrdersPage } from './page-models/InstantOrdersPage';
 import { pageApi } from './page-models/pageApi';
 import { expectSentOnce, serverWrites, storedResults } from './page-models/ServerWrites';
-import { AppShell } from './page-models/AppShell';
-import { waitSynced } from './page-models/Session';
+import { openDashboard, waitSynced } from './page-models/Session';
 import type { SetupRole } from './page-models/SetupPage';
 import { signInByRequest, setUpByRequest, uniqueEmail } from './page-models/SignIn';
 import { SyncShell } from './page-models/SyncShell';
@@ -74,9 +73,7 @@ async function signedIn(browser: Browser, testInfo: TestInfo, lang: Lang, prefix
 async function person(browser: Browser, testInfo: TestInfo, lang: Lang, role: SetupRole, name: string, fields: Record<string, string> = {}): Promise<User> {
   const user = await signedIn(browser, testInfo, lang, role, name, false);
   await setUpByRequest(user.page, role, name, lang, fields);
-  await user.page.goto('/dashboard');
-  await new AppShell(user.page).dismissGuide();
-  await waitSynced(user.page);
+  await openDashboard(user.page);
   return user;
 }
 

@@ -22,7 +22,7 @@ export async function signInDemo(page: Page, email: string, name = 'Demo') {
 }
 
 /** The dashboard of the signed-in user, its guide closed and the first sync done. */
-async function openDashboard(page: Page) {
+export async function openDashboard(page: Page) {
   await page.goto('/dashboard');
   await new AppShell(page).dismissGuide();
   await waitSynced(page);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { SetupRole } from './SetupPage';
 
 let counter = 0;
 
@@ -32,10 +33,10 @@ export async function signInByRequest(page: Page, email: string, name: string) {
   const start = await request.get('/api/oauth/google/redirect_url');
   expect(start.status(), 'redirect_url').toBe(200);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-  const form = await request.get(redirectUrl); // redirects end on the provider's form
-  expect(new URL(form.url()).pathname, 'the identity provider\'s form').toMatch(/\/dev-idp\//);
+  const formUrl = new URL((await request.get(redirectUrl)).url()); // redirects end on the provider's form
+  expect(formUrl.pathname, 'the identity provider\'s form').toMatch(/\/dev-idp\//);
   let response = await request.post('/dev-idp/authorize', {
-    form: { ...Object.fromEntries(new URL(form.url()).searchParams), email, name },
+    form: { ...Object.fromEntries(formUrl.searchParams), email, name },
     headers: { Origin: origin },
     maxRedirects: 0,
   });
@@ -51,7 +52,7 @@ export async function signInByRequest(page: Page, email: string, name: string) {
 }
 
 /** The profile a new user fills in at /setup, saved the way the setup form saves it. */
-export async function setUpByRequest(page: Page, role: string, companyName: string, language: string, fields: Record<string, string> = {}) {
+export async function setUpByRequest(page: Page, role: SetupRole, companyName: string, language: string, fields: Record<string, string> = {}) {
   const origin = appOrigin();
   const data = { ...fields, role, company_name: companyName, language };
   const response = await page.request.post('/api/profiles', { data, headers: { Origin: origin } });
