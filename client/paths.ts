@@ -18,7 +18,7 @@ export const PATHS = {
   pricing: '/pricing',
   syncCentre: '/sync',
   profile: '/profile',
-  team: '/team',
+  company: '/company',
   /** A driver's deliveries (features/jobs); a driver's home instead of the dashboard. */
   jobs: '/jobs',
   /** An invite link: /invite/{token}, public (it works signed out). */

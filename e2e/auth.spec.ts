@@ -4,10 +4,10 @@ import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
 const MENUS: Record<SetupRole, string[]> = {
-  supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing', '/team'],
-  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/team'],
-  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing', '/team'],
-  transport: ['/dashboard', '/transport', '/notifications', '/pricing', '/team'],
+  supplier: ['/dashboard', '/products', '/instant-orders', '/transport', '/notifications', '/pricing', '/company'],
+  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/transport', '/notifications', '/pricing', '/company'],
+  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing', '/company'],
+  transport: ['/dashboard', '/transport', '/notifications', '/pricing', '/company'],
 };
 
 const ROLE_NAMES: Record<SetupRole, string> = {

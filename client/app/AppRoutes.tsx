@@ -52,8 +52,8 @@ const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'Job
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'reviews']);
-const TeamScreen = named(() => import('../features/team/TeamScreen'), 'TeamScreen', ['team']);
-const InviteScreen = named(() => import('../features/team/InviteScreen'), 'InviteScreen', ['team']);
+const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
+const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
 /** Loads the screen of a pre-rendered page before the first render (main.tsx), so it replaces its copy directly. */
@@ -86,7 +86,7 @@ export function AppRoutes() {
           <Route path={PATHS.admin} element={<AdminScreen />} />
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />
-          <Route path={PATHS.team} element={<TeamScreen />} />
+          <Route path={PATHS.company} element={<CompanyScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

@@ -27,7 +27,7 @@ type ArabicResources = {
   photos: typeof import('./locales/ar/photos.json');
   stock: typeof import('./locales/ar/stock.json');
   live: typeof import('./locales/ar/live.json');
-  team: typeof import('./locales/ar/team.json');
+  company: typeof import('./locales/ar/company.json');
 };
 
 type EveryNamespace<T extends Record<Namespace, unknown>> = T;

@@ -109,7 +109,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   );
   await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: companyId(c.key), plan_id: 'free' })));
 
-  // The team: people who joined a company (its owner's row comes from the profile's trigger).
+  // The company's people: those who joined one (its owner's row comes from the profile's trigger).
   const person = keyed(DEMO_PEOPLE, 'person');
   for (const p of DEMO_PEOPLE) {
     // As createInvite refuses it: a driver belongs to a transport company.

@@ -27,18 +27,18 @@ describe('navigation per role', () => {
 });
 
 describe('navigation in a company', () => {
-  it('adds the team after pricing for the owner and for members, of every role', () => {
+  it('adds the company entry after pricing for the owner and for members, of every role', () => {
     for (const role of ['supplier', 'contractor', 'government', 'transport'] as const) {
-      expect(labels(role, false, 'owner').at(-1), role).toBe('team');
-      expect(labels(role, false, 'member').at(-1), role).toBe('team');
+      expect(labels(role, false, 'owner').at(-1), role).toBe('company');
+      expect(labels(role, false, 'member').at(-1), role).toBe('company');
     }
-    expect(labels('transport', true, 'owner').slice(-2)).toEqual(['team', 'admin']);
+    expect(labels('transport', true, 'owner').slice(-2)).toEqual(['company', 'admin']);
   });
-  it('shows no team to someone without a company', () => {
-    expect(labels('supplier', false, null)).not.toContain('team');
+  it('shows no company entry to someone without a company', () => {
+    expect(labels('supplier', false, null)).not.toContain('company');
   });
-  it('shows no team to an admin account, which has none', () => {
-    expect(labels('admin', true, 'owner')).not.toContain('team');
+  it('shows no company entry to an admin account, which has none', () => {
+    expect(labels('admin', true, 'owner')).not.toContain('company');
   });
   it('gives a driver their jobs, notifications and profile, nothing of the company’s business', () => {
     expect(labels('driver', false, 'driver')).toEqual(['jobs', 'notifications', 'profile']);
@@ -57,7 +57,7 @@ describe('pages a driver may open', () => {
     for (const path of ['/jobs', '/jobs/123', '/notifications', '/profile', '/sync']) expect(driverMayOpen(path), path).toBe(true);
   });
   it('sends them away from the company’s business and the team', () => {
-    for (const path of ['/dashboard', '/transport', '/pricing', '/team', '/products', '/setup', '/admin', '/jobsX']) expect(driverMayOpen(path), path).toBe(false);
+    for (const path of ['/dashboard', '/transport', '/pricing', '/company', '/products', '/setup', '/admin', '/jobsX']) expect(driverMayOpen(path), path).toBe(false);
   });
   it('lets a driver who is also a site admin open the admin panel', () => {
     expect(driverMayOpen('/admin', true)).toBe(true);

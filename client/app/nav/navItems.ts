@@ -1,10 +1,10 @@
 /**
- * The navigation entries per role: dashboard for all,
- * then the role's own entries, then transport, notifications and pricing for all, the team
- * for the people of a company, and the admin panel for admins. A driver is the exception:
- * they see their jobs, notifications and their profile, nothing of the company's business
- * (requests, prices, plans, team), and only those pages open for them (`driverMayOpen`).
- * Labels are keys of the common namespace.
+ * The navigation entries per role: dashboard for all, then the role's own entries, then
+ * transport, notifications and pricing for all, the company's page (its people) for the
+ * people of a company, and the admin panel for admins. A driver is the exception: they see
+ * their jobs, notifications and their profile, nothing of the company's business
+ * (requests, prices, plans, the company's page), and only those pages open for them
+ * (`driverMayOpen`). Labels are keys of the common namespace.
  */
 import type { MemberRole } from '../../../shared/constants';
 import type { Role } from '../../data/types';
@@ -48,7 +48,7 @@ export function navItemsFor(role: Role | undefined, isAdmin: boolean, memberRole
   if (role) items.push(...ROLE_ITEMS[role]);
   items.push({ path: PATHS.transport, labelKey: 'nav.transport' }, NOTIFICATIONS, { path: PATHS.pricing, labelKey: 'nav.pricing' });
   // An admin account is not a company with a team.
-  if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') items.push({ path: PATHS.team, labelKey: 'nav.team' });
+  if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') items.push({ path: PATHS.company, labelKey: 'nav.company' });
   if (isAdmin || role === 'admin') items.push({ path: PATHS.admin, labelKey: 'nav.admin' });
   return items;
 }

@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyInvitePreview } from '../../data/company';
-import { canRemove, homeAfterJoining, inviteView, sortMembers, teamAbilities, viewAfterRefusal, type InviteInputs } from './teamRules';
+import { canRemove, homeAfterJoining, inviteView, sortMembers, companyAbilities, viewAfterRefusal, type InviteInputs } from './companyRules';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
 
-describe('team abilities', () => {
+describe('company abilities', () => {
   it('lets the owner of a transport company invite members and drivers', () => {
-    expect(teamAbilities('owner', 'transport')).toEqual({ canSee: true, canManage: true, inviteRoles: ['member', 'driver'] });
+    expect(companyAbilities('owner', 'transport')).toEqual({ canSee: true, canManage: true, inviteRoles: ['member', 'driver'] });
   });
   it('offers drivers only to a transport company', () => {
-    for (const role of ['supplier', 'contractor', 'government', 'admin'] as const) expect(teamAbilities('owner', role).inviteRoles, role).toEqual(['member']);
+    for (const role of ['supplier', 'contractor', 'government', 'admin'] as const) expect(companyAbilities('owner', role).inviteRoles, role).toEqual(['member']);
   });
   it('shows members the team read-only', () => {
-    expect(teamAbilities('member', 'transport')).toEqual({ canSee: true, canManage: false, inviteRoles: [] });
+    expect(companyAbilities('member', 'transport')).toEqual({ canSee: true, canManage: false, inviteRoles: [] });
   });
   it('shows a driver, or someone without a company, no team', () => {
-    expect(teamAbilities('driver', 'driver').canSee).toBe(false);
-    expect(teamAbilities(null, undefined).canSee).toBe(false);
-    expect(teamAbilities(undefined, 'supplier').canSee).toBe(false);
+    expect(companyAbilities('driver', 'driver').canSee).toBe(false);
+    expect(companyAbilities(null, undefined).canSee).toBe(false);
+    expect(companyAbilities(undefined, 'supplier').canSee).toBe(false);
   });
   it('lets the owner remove members and drivers, never the owner or themself', () => {
-    const owner = teamAbilities('owner', 'transport');
+    const owner = companyAbilities('owner', 'transport');
     expect(canRemove(owner, { role: 'driver', user_id: OTHER }, ME)).toBe(true);
     expect(canRemove(owner, { role: 'member', user_id: OTHER }, ME)).toBe(true);
     expect(canRemove(owner, { role: 'owner', user_id: ME }, ME)).toBe(false);
-    expect(canRemove(teamAbilities('member', 'transport'), { role: 'driver', user_id: OTHER }, ME)).toBe(false);
+    expect(canRemove(companyAbilities('member', 'transport'), { role: 'driver', user_id: OTHER }, ME)).toBe(false);
   });
   it('lists the owner first, then by who joined first', () => {
     const rows = [

@@ -16,7 +16,7 @@ import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { useLogin } from '../auth/useLogin';
-import { homeAfterJoining, inviteView, viewAfterRefusal, type InviteView } from './teamRules';
+import { homeAfterJoining, inviteView, viewAfterRefusal, type InviteView } from './companyRules';
 
 const useStyles = makeStyles({
   header: {
@@ -52,7 +52,7 @@ const useStyles = makeStyles({
 
 export function InviteScreen() {
   const styles = useStyles();
-  const { t } = useTranslation(['team', 'common']);
+  const { t } = useTranslation(['company', 'common']);
   const { token = '' } = useParams();
   const preview = useInvitePreview(token);
   const { session, refresh } = useSession();
@@ -138,7 +138,7 @@ export function InviteScreen() {
 /** The page's heading and text for each view. */
 function Body({ view, preview }: { view: InviteView; preview: CompanyInvitePreview | undefined }) {
   const styles = useStyles();
-  const { t } = useTranslation(['team', 'common']);
+  const { t } = useTranslation(['company', 'common']);
   const format = useFormat();
   if (view === 'loading') return <Spinner label={t('invitePage.loading')} labelPosition="below" />;
   if (view === 'offline' || view === 'failed') {

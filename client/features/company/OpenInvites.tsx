@@ -9,7 +9,7 @@ import type { Remote } from '../../data/useRemote';
 import { useFormat } from '../../i18n/format';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ListSkeleton } from '../../ui/ListStates';
-import type { Notice } from './TeamScreen';
+import type { Notice } from './CompanyScreen';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 
 export function OpenInvites({ invites, onChanged }: { invites: Remote<CompanyInvite[] | null>; onChanged: (notice: Notice) => void }) {
   const styles = useStyles();
-  const { t } = useTranslation('team');
+  const { t } = useTranslation('company');
   const format = useFormat();
   const [busy, setBusy] = useState<string | null>(null);
 

@@ -13,8 +13,8 @@ import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
-import type { Notice } from './TeamScreen';
-import { canRemove, sortMembers, type TeamAbilities } from './teamRules';
+import type { Notice } from './CompanyScreen';
+import { canRemove, sortMembers, type CompanyAbilities } from './companyRules';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -48,12 +48,12 @@ export function MemberList({
   onChanged,
 }: {
   members: Remote<CompanyMember[] | null>;
-  abilities: TeamAbilities;
+  abilities: CompanyAbilities;
   me: string;
   onChanged: (notice: Notice) => void;
 }) {
   const styles = useStyles();
-  const { t } = useTranslation('team');
+  const { t } = useTranslation('company');
   const format = useFormat();
   const [removing, setRemoving] = useState<CompanyMember | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,11 +74,11 @@ export function MemberList({
 
   const rows = members.data ? sortMembers(members.data) : [];
   return (
-    <Card className={styles.root} data-testid="team-members">
+    <Card className={styles.root} data-testid="company-members">
       <div className={styles.head}>
         <h2 className={styles.title}>{t('members.title')}</h2>
         {members.data && (
-          <Text className={styles.muted} data-testid="team-count">
+          <Text className={styles.muted} data-testid="company-count">
             {t('members.count', { count: rows.length })}
           </Text>
         )}
@@ -90,9 +90,9 @@ export function MemberList({
       ) : rows.length === 0 ? (
         <EmptyState title={t('members.empty')} />
       ) : (
-        <ul className={styles.list} aria-busy={members.loading} data-testid="team-list">
+        <ul className={styles.list} aria-busy={members.loading} data-testid="company-list">
           {rows.map((m) => (
-            <li key={m.user_id} className={styles.row} data-testid="team-member" data-role={m.role}>
+            <li key={m.user_id} className={styles.row} data-testid="company-member" data-role={m.role}>
               <div className={styles.main}>
                 <div className={styles.nameLine}>
                   <Text weight="semibold" className={styles.name}>

@@ -1,7 +1,7 @@
 /**
- * Company teams: the owner of the demo transport company invites a driver from /team; a
- * new person opens the link signed out, signs in, comes back to it, joins and lands on
- * their jobs with a driver's navigation; the owner sees them in the team and removes
+ * The company's people: the owner of the demo transport company invites a driver from
+ * /company; a new person opens the link signed out, signs in, comes back to it, joins and
+ * lands on their jobs with a driver's navigation; the owner sees them in the list and removes
  * them, and their next load has no company (setup). Then the link reads as used, a
  * revoked link as withdrawn, an unknown one as not valid. Arabic and English at 390x844,
  * axe on both screens (screenshots in test-results/screenshots/).
@@ -13,7 +13,7 @@ import { AppShell } from './page-models/AppShell';
 import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
 import { fillDevIdp, signInByRequest, uniqueEmail } from './page-models/SignIn';
-import { InvitePage, TeamPage } from './page-models/TeamPage';
+import { CompanyPage, InvitePage } from './page-models/CompanyPage';
 import { LOCALE, type Lang } from './page-models/Users';
 
 const PHONE = { width: 390, height: 844 };
@@ -30,8 +30,8 @@ async function newPerson(browser: Browser, testInfo: TestInfo, lang: Lang) {
 }
 
 /**
- * The demo owner, signed in, on the dashboard with the guide closed. The team is online
- * REST, so nothing here waits for the local store's sync (signInDemo does).
+ * The demo owner, signed in, on the dashboard with the guide closed. The company area is
+ * online REST, so nothing here waits for the local store's sync (signInDemo does).
  */
 async function signInOwner(page: Page) {
   await signInByRequest(page, OWNER, 'Demo Transport');
@@ -46,7 +46,7 @@ async function screenshotAndAxe(page: Page, lang: Lang, name: string) {
 }
 
 for (const lang of ['ar', 'en'] as const) {
-  test.describe(`teams (${lang})`, () => {
+  test.describe(`company (${lang})`, () => {
     test.use({ locale: LOCALE[lang] });
 
     test('the owner invites a driver, who signs in, joins and lands on their jobs; the owner removes them', async ({ page, browser }, testInfo) => {
@@ -56,15 +56,15 @@ for (const lang of ['ar', 'en'] as const) {
       await signInOwner(page);
       const shell = new AppShell(page);
       await shell.openMenu();
-      expect(await shell.menuPaths()).toContain('/team');
+      expect(await shell.menuPaths()).toContain('/company');
       await page.keyboard.press('Escape');
 
-      const team = new TeamPage(page);
-      await team.goto();
-      await expect(team.members.filter({ hasText: OWNER })).toHaveAttribute('data-role', 'owner');
-      const { path: invitePath } = await team.createInvite('driver');
+      const company = new CompanyPage(page);
+      await company.goto();
+      await expect(company.members.filter({ hasText: OWNER })).toHaveAttribute('data-role', 'owner');
+      const { path: invitePath } = await company.createInvite('driver');
       await expect(page.getByTestId('invite-link')).toHaveValue(/\/invite\/[A-Za-z0-9_-]{43}$/);
-      await screenshotAndAxe(page, lang, 'team-owner');
+      await screenshotAndAxe(page, lang, 'company-owner');
 
       // The driver-to-be opens the link signed out.
       const driver = await newPerson(browser, testInfo, lang);
@@ -94,23 +94,23 @@ for (const lang of ['ar', 'en'] as const) {
       await driverShell.openMenu();
       expect(await driverShell.menuPaths()).toEqual(['/jobs', '/notifications', '/profile']);
       await driver.page.keyboard.press('Escape');
-      for (const path of ['/dashboard', '/transport', '/pricing', '/team']) {
+      for (const path of ['/dashboard', '/transport', '/pricing', '/company']) {
         await driver.page.goto(path);
         await expect(driver.page, path).toHaveURL(/\/jobs$/);
       }
 
       // The owner sees the new driver, with who they are and when they joined, and removes them.
-      await team.goto();
-      const row = team.member(email);
+      await company.goto();
+      const row = company.member(email);
       await expect(row).toHaveAttribute('data-role', 'driver');
       await expect(row).toContainText('Driver Test');
-      await screenshotAndAxe(page, lang, 'team-with-driver');
+      await screenshotAndAxe(page, lang, 'company-with-driver');
       await row.getByTestId('member-remove').click();
       await expect(page.getByTestId('member-remove-confirm')).toBeVisible();
-      await screenshotAndAxe(page, lang, 'team-remove-question');
+      await screenshotAndAxe(page, lang, 'company-remove-question');
       await page.getByTestId('member-remove-confirm').click();
-      await expect(team.member(email)).toHaveCount(0);
-      await expect(team.notice).toBeVisible();
+      await expect(company.member(email)).toHaveCount(0);
+      await expect(company.notice).toBeVisible();
 
       // The removed person's next load no longer has the company: setup.
       await driver.page.goto('/notifications');
@@ -130,12 +130,12 @@ test('a revoked link says it was withdrawn, an unknown one that it is not valid,
   test.setTimeout(240_000);
   await page.addInitScript(() => localStorage.setItem('binaa.language', 'en'));
   await signInOwner(page);
-  const team = new TeamPage(page);
-  await team.goto();
-  const withdrawn = await team.createInvite('member');
-  const kept = await team.createInvite('member');
-  await team.revoke(withdrawn.id);
-  await expect(team.notice).toBeVisible();
+  const company = new CompanyPage(page);
+  await company.goto();
+  const withdrawn = await company.createInvite('member');
+  const kept = await company.createInvite('member');
+  await company.revoke(withdrawn.id);
+  await expect(company.notice).toBeVisible();
 
   const visitor = await newPerson(browser, testInfo, 'en');
   const invite = new InvitePage(visitor.page);
@@ -152,6 +152,6 @@ test('a revoked link says it was withdrawn, an unknown one that it is not valid,
   await ownInvite.expectView('inCompany');
   await expect(page.getByTestId('invite-join')).toHaveCount(0);
   // The demo company keeps no stray invite.
-  await team.goto();
-  await team.revoke(kept.id);
+  await company.goto();
+  await company.revoke(kept.id);
 });

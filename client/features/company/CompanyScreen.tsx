@@ -1,7 +1,7 @@
 /**
- * /team: the company's people. Everyone in the company but a driver reads the list (name,
+ * /company: the company's people. Everyone in the company but a driver reads the list (name,
  * email, place, when they joined); the owner also invites (a one-time link), sees and
- * revokes open invites, and removes people. The team is online-only REST (data/company.ts):
+ * revokes open invites, and removes people. It is all online-only REST (data/company.ts):
  * offline the screen says so instead of failing.
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
@@ -13,7 +13,7 @@ import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
 import { MemberList } from './MemberList';
 import { OpenInvites } from './OpenInvites';
-import { teamAbilities } from './teamRules';
+import { companyAbilities } from './companyRules';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -23,15 +23,15 @@ const useStyles = makeStyles({
 
 export type Notice = { intent: 'success' | 'error'; text: string } | null;
 
-export function TeamScreen() {
+export function CompanyScreen() {
   const styles = useStyles();
-  const { t } = useTranslation('team');
+  const { t } = useTranslation('company');
   const { session } = useSession();
   const online = useOnline();
   const [reload, setReload] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const signedIn = session.status === 'signedIn';
-  const abilities = teamAbilities(signedIn ? session.user.member_role : null, session.profile?.role);
+  const abilities = companyAbilities(signedIn ? session.user.member_role : null, session.profile?.role);
   const members = useCompanyMembers(online && abilities.canSee, reload);
   const invites = useCompanyInvites(online && abilities.canManage, reload);
   const company = session.profile?.company_name || t('yourCompany');
@@ -52,17 +52,17 @@ export function TeamScreen() {
         {abilities.canSee && <p className={styles.body}>{t(abilities.canManage ? 'introOwner' : 'introMember', { company })}</p>}
       </div>
       {!abilities.canSee || !signedIn ? (
-        <MessageBar intent="info" data-testid="team-not-in-company">
+        <MessageBar intent="info" data-testid="company-not-in-company">
           <MessageBarBody>{t('notInCompany')}</MessageBarBody>
         </MessageBar>
       ) : unreachable ? (
-        <MessageBar intent="warning" data-testid="team-offline">
+        <MessageBar intent="warning" data-testid="company-offline">
           <MessageBarBody>{t('offline')}</MessageBarBody>
         </MessageBar>
       ) : (
         <>
           {notice && (
-            <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="team-notice">
+            <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="company-notice">
               <MessageBarBody>{notice.text}</MessageBarBody>
             </MessageBar>
           )}

@@ -1,12 +1,12 @@
 /**
- * Who may do what on the team screen, and what the invite page shows: plain functions the
+ * Who may do what on the company screen, and what the invite page shows: plain functions the
  * screens read and the tests pin down. The server decides (owner_only, driver_needs_transport,
  * already_in_company); these only keep the screens from offering what it would refuse.
  */
 import { INVITE_ROLES, type InviteRole, type MemberRole, type Role } from '../../../shared/constants';
 import type { CompanyInvitePreview, CompanyMember } from '../../data/company';
 
-export interface TeamAbilities {
+export interface CompanyAbilities {
   /** Owner and members read the team; a driver, or someone without a company, does not. */
   canSee: boolean;
   /** Only the owner invites, sees open invites, revokes and removes. */
@@ -15,7 +15,7 @@ export interface TeamAbilities {
   inviteRoles: InviteRole[];
 }
 
-export function teamAbilities(memberRole: MemberRole | null | undefined, companyRole: Role | undefined): TeamAbilities {
+export function companyAbilities(memberRole: MemberRole | null | undefined, companyRole: Role | undefined): CompanyAbilities {
   const canManage = memberRole === 'owner';
   return {
     canSee: memberRole === 'owner' || memberRole === 'member',
@@ -25,7 +25,7 @@ export function teamAbilities(memberRole: MemberRole | null | undefined, company
 }
 
 /** The owner removes anyone but themself (the owner); no one else removes anyone. */
-export function canRemove(abilities: TeamAbilities, member: Pick<CompanyMember, 'role' | 'user_id'>, me: string): boolean {
+export function canRemove(abilities: CompanyAbilities, member: Pick<CompanyMember, 'role' | 'user_id'>, me: string): boolean {
   return abilities.canManage && member.role !== 'owner' && member.user_id !== me;
 }
 

@@ -1,17 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 
-/** /team: the members, the owner's invite panel and open invites. */
-export class TeamPage {
+/** /company: the members, the owner's invite panel and open invites. */
+export class CompanyPage {
   constructor(readonly page: Page) {}
 
   async goto() {
-    await this.page.goto('/team');
-    await expect(this.page.getByTestId('team-members')).toBeVisible({ timeout: 15_000 });
-    await expect(this.page.getByTestId('team-list')).toBeVisible();
+    await this.page.goto('/company');
+    await expect(this.page.getByTestId('company-members')).toBeVisible({ timeout: 15_000 });
+    await expect(this.page.getByTestId('company-list')).toBeVisible();
   }
 
   get members() {
-    return this.page.getByTestId('team-member');
+    return this.page.getByTestId('company-member');
   }
 
   member(email: string) {
@@ -23,7 +23,7 @@ export class TeamPage {
   }
 
   get notice() {
-    return this.page.getByTestId('team-notice');
+    return this.page.getByTestId('company-notice');
   }
 
   /** Creates an invite link; returns its path (/invite/{token}) and the invite's id. */

@@ -12,7 +12,7 @@ import { ApiError } from '../../data/api';
 import { createInvite, type CompanyInviteCreated } from '../../data/company';
 import { PLAIN_TEXT } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
-import type { Notice } from './TeamScreen';
+import type { Notice } from './CompanyScreen';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -42,7 +42,7 @@ export function InvitePanel({
   onError: (notice: Notice) => void;
 }) {
   const styles = useStyles();
-  const { t } = useTranslation('team');
+  const { t } = useTranslation('company');
   const format = useFormat();
   const [role, setRole] = useState<InviteRole>(roles[0] ?? 'member');
   const [busy, setBusy] = useState(false);
