@@ -10,6 +10,8 @@ export const PATHS = {
   setup: '/setup',
   dashboard: '/dashboard',
   products: '/products',
+  /** Products side by side: /products/compare?ids=a,b (from the local copy, offline too). */
+  compare: '/products/compare',
   projects: '/projects',
   instantOrders: '/instant-orders',
   transport: '/transport',

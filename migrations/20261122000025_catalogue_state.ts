@@ -3,8 +3,9 @@
  * - version moves whenever anything a catalogue page shows changes, so whole pages
  *   (search and list, with totals) may be remembered until it does
  *   (server/modules/products/catalogue-cache.ts): any product write, a user's deletion or
- *   name, a supplier profile's company name, tier or existence, any category write. A
- *   direct SQL write (a seed, a test, an operator) moves it as surely as a service.
+ *   name, a supplier profile's company name, tier, contact, city, rating or existence,
+ *   any category write. A direct SQL write (a seed, a test, an operator) moves it as
+ *   surely as a service.
  * - live_products is the number of products the catalogue shows (live, of a live
  *   supplier): the catalogue's X-Total-Count is one row read instead of a count.
  *
@@ -26,6 +27,9 @@ const SUPPLIER_SHOWN = `(old.role = 'supplier' or new.role = 'supplier')
        or old.verification_tier is distinct from new.verification_tier
        or old.phone is distinct from new.phone
        or old.website is distinct from new.website
+       or old.city is distinct from new.city
+       or old.average_rating is distinct from new.average_rating
+       or old.total_reviews is distinct from new.total_reviews
        or old.role is distinct from new.role)`;
 
 /** The commit-time bump: name, table, events, condition. */

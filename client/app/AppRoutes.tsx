@@ -43,6 +43,7 @@ const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScre
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account']);
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'stock', 'photos']);
+const CompareScreen = named(() => import('../features/products/CompareScreen'), 'CompareScreen', ['products']);
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={PATHS.dashboard} element={<DashboardScreen />} />
           <Route path={PATHS.products} element={<ProductsScreen />} />
+          <Route path={PATHS.compare} element={<CompareScreen />} />
           <Route path={PATHS.notifications} element={<NotificationsScreen />} />
           <Route path={PATHS.pricing} element={<PricingScreen />} />
           <Route path={PATHS.profile} element={<ProfileScreen />} />

@@ -124,12 +124,12 @@ function expectedSchema(): SchemaSnapshot {
   s.triggers.sort();
   s.indexes.push('CREATE INDEX changes_unnumbered_idx ON changes USING btree (id) WHERE (pos IS NULL)');
   s.indexes.sort();
-  // Product rows show the supplier's phone and website, so changing either moves the
-  // catalogue's version (cached pages go stale) as a rename does.
+  // Product rows show the supplier's phone, website, city and rating, so changing any moves
+  // the catalogue's version (cached pages go stale) as a rename does.
   const supplierShown = s.triggers.findIndex((t) => t.startsWith('CREATE CONSTRAINT TRIGGER profiles_catalogue_update_at_commit '));
   s.triggers[supplierShown] = s.triggers[supplierShown].replace(
     '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR',
-    '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR (old.phone IS DISTINCT FROM new.phone) OR (old.website IS DISTINCT FROM new.website) OR',
+    '(old.verification_tier IS DISTINCT FROM new.verification_tier) OR (old.phone IS DISTINCT FROM new.phone) OR (old.website IS DISTINCT FROM new.website) OR (old.city IS DISTINCT FROM new.city) OR (old.average_rating IS DISTINCT FROM new.average_rating) OR (old.total_reviews IS DISTINCT FROM new.total_reviews) OR',
   );
   // A login code is bound to the browser that signed in (login CSRF).
   s.tables.login_codes.columns.push('browser_hash text not null');

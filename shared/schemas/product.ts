@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AVAILABILITY_STATUSES } from '../constants';
+import { CATALOGUE_SORTS } from '../catalogue-sort';
 import {
   AT_LEAST_ONE_FIELD,
   MAX,
@@ -32,6 +33,24 @@ const specificationsSchema = z
   .record(z.string().trim().min(1).max(MAX.short), z.string().trim().max(500))
   .refine((v) => Object.keys(v).length <= 50, { message: 'too_many_specifications' });
 
+/**
+ * What a product row shows of its supplier, from their profile: the catalogue compares
+ * and sorts by these offline, so they travel with each product (the server re-sends a
+ * supplier's products when any of them changes).
+ */
+const productSupplierFields = {
+  supplier_name: z.string().nullable(),
+  supplier_verification_tier: verificationTierSchema,
+  /** how to reach the supplier: their profile's phone (E.164) and website, if given */
+  supplier_phone: z.string().nullable(),
+  supplier_website: z.string().nullable(),
+  /** the profile's city as the supplier wrote it (shared/saudi-cities.ts places it) */
+  supplier_city: z.string().nullable(),
+  /** the supplier's own rating from reviews of them (not of their products) */
+  supplier_average_rating: z.number().min(0).max(5),
+  supplier_total_reviews: z.number().int().min(0),
+};
+
 export const productSchema = z.object({
   id: uuidSchema,
   supplier_id: uuidSchema,
@@ -54,11 +73,7 @@ export const productSchema = z.object({
   availability_status: availabilityStatusSchema,
   average_rating: z.number().min(0).max(5),
   total_reviews: z.number().int().min(0),
-  supplier_name: z.string().nullable(),
-  supplier_verification_tier: verificationTierSchema,
-  /** how to reach the supplier: their profile's phone (E.164) and website, if given */
-  supplier_phone: z.string().nullable(),
-  supplier_website: z.string().nullable(),
+  ...productSupplierFields,
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -123,11 +138,16 @@ export const productUpdateArgsSchema = z
 /** Sync mutation product.delete. */
 export const productDeleteArgsSchema = z.strictObject({ id: uuidSchema });
 
-/** GET /api/products. */
+/**
+ * GET /api/products. `sort` orders the whole result (shared/catalogue-sort.ts); `near` is
+ * the city `nearest` measures from, by default the signed-in reader's profile city.
+ */
 export const productListQuerySchema = z.strictObject({
   search: searchQueryField,
   category: categoryRefSchema.optional(),
   supplier_id: uuidSchema.optional(),
+  sort: z.enum(CATALOGUE_SORTS).default('relevance'),
+  near: z.string().trim().min(1).max(MAX.short).optional(),
   ...paginationFields,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -22,9 +22,11 @@
  * built, not on every product a sync writes.
  *
  * Rank, as the server ranks: exact name, name starting with the term, every word whole,
- * the rest (a prefix match); then newest first.
+ * the rest (a prefix match); then newest first. The other orders (price, rating, nearest
+ * supplier) sort every match by the server's own rule, over the index too.
  */
 import Dexie from 'dexie';
+import { sortCatalogue, type CatalogueSort } from '../../../shared/catalogue-sort';
 import { normalizeSearch } from '../../../shared/search';
 import type { BinaaDb } from '../db/database';
 
@@ -92,6 +94,11 @@ export interface IndexedProduct {
   spaced: string;
   created_at: string;
   category_id: string | null;
+  /** What the catalogue's other orders read (shared/catalogue-sort.ts). */
+  price: number;
+  average_rating: number;
+  total_reviews: number;
+  supplier_city: string | null;
 }
 
 interface IndexableProduct {
@@ -100,6 +107,11 @@ interface IndexableProduct {
   description?: string | null;
   created_at: string;
   category_id: string | null;
+  price: number;
+  average_rating: number;
+  total_reviews: number;
+  /** Rows stored before products carried their supplier's city have none. */
+  supplier_city?: string | null;
 }
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
@@ -113,6 +125,10 @@ function indexProducts(rows: readonly IndexableProduct[]): IndexedProduct[] {
       spaced: ` ${searchWords(normalizeSearch(`${row.name} ${row.description ?? ''}`)).join(' ')} `,
       created_at: row.created_at,
       category_id: row.category_id,
+      price: row.price,
+      average_rating: row.average_rating,
+      total_reviews: row.total_reviews,
+      supplier_city: row.supplier_city ?? null,
     }))
     .sort(newestFirst);
 }
@@ -167,4 +183,22 @@ export function searchIndex(index: readonly IndexedProduct[], term: SearchTerm, 
     if (byRank[rank].length < limit) byRank[rank].push(entry.id);
   }
   return { ids: [RANK.exact, RANK.prefix, RANK.word, RANK.partial].flatMap((r) => byRank[r]).slice(0, limit), total };
+}
+
+/**
+ * Every match of a term (every product without one), optionally of one category, in the
+ * order `sort` asks for (shared/catalogue-sort.ts, as the server sorts): the first
+ * `limit` ids and the count.
+ */
+export function sortIndex(
+  index: readonly IndexedProduct[],
+  term: SearchTerm | null,
+  categoryId: string | null,
+  sort: Exclude<CatalogueSort, 'relevance'>,
+  near: string | null,
+  limit: number,
+): { ids: string[]; total: number } {
+  const starts = term?.words.map((w) => ` ${w}`) ?? [];
+  const matches = index.filter((entry) => (!categoryId || entry.category_id === categoryId) && starts.every((s) => entry.spaced.includes(s)));
+  return { ids: sortCatalogue(matches, sort, near).slice(0, limit).map((entry) => entry.id), total: matches.length };
 }

@@ -1,10 +1,11 @@
 /**
  * The catalogue for everyone but suppliers: search that works offline
- * over the local copy (Arabic-tolerant, ranked as on the server), a category filter,
- * product cards with contact and review, and "show more".
+ * over the local copy (Arabic-tolerant, ranked as on the server), a category filter, an
+ * order (relevance, price, rating, nearest supplier; sorted as the server sorts), product
+ * cards with contact, review and a compare toggle, the compare tray, and "show more".
  */
-import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ChatRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
+import { Button, Dropdown, Option, SearchBox, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -17,26 +18,32 @@ import { ContactDialog } from './ContactDialog';
 import { useCategoryName } from './categoryNames';
 import { ProductCard } from './ProductCard';
 import { CATALOGUE_PAGE, sameRow, useCatalogue, useCategories } from './queries';
+import { CATALOGUE_SORTS, type CatalogueSort } from '../../../shared/catalogue-sort';
+import { findCity } from '../../../shared/saudi-cities';
+import { CompareTray } from './CompareTray';
+import { toggleCompare, useCompareSelection } from './useCompareSelection';
 
 const useStyles = makeStyles({
   // One column as wide as the screen: the search box's own width must not widen it.
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
-  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))' },
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))' },
   list: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   count: { color: tokens.colorNeutralForeground2 },
   more: { justifySelf: 'center' },
 });
 
-export function Catalogue({ ownId }: { ownId: string }) {
+/** `city`: the reader's profile city, which the nearest-supplier order measures from. */
+export function Catalogue({ ownId, city }: { ownId: string; city: string | null }) {
   const styles = useStyles();
   const { t } = useTranslation('products');
   const format = useFormat();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [sort, setSort] = useState<CatalogueSort>('relevance');
   const [limit, setLimit] = useState(CATALOGUE_PAGE);
   // Not deferred: the results come from an asynchronous read anyway, so typing never waits
   // for them, and a deferred value only postponed the read by a render and a frame.
-  const query = useMemo(() => ({ search, categoryId, limit }), [search, categoryId, limit]);
+  const query = useMemo(() => ({ search, categoryId, limit, sort, near: city }), [search, categoryId, limit, sort, city]);
   const page = useCatalogue(query);
   const categoryName = useCategoryName();
   const [contact, setContact] = useState<LocalProduct | null>(null);
@@ -49,14 +56,24 @@ export function Catalogue({ ownId }: { ownId: string }) {
     setCategoryId(id);
     setLimit(CATALOGUE_PAGE);
   }, []);
+  const onSort = useCallback((value: CatalogueSort) => {
+    setSort(value);
+    setLimit(CATALOGUE_PAGE);
+  }, []);
   const openReview = useCallback((p: LocalProduct) => setReview({ type: 'product', id: p.id, name: p.name }), []);
+  const compared = useCompareSelection();
+  // A refused fifth choice says why until the choice changes.
+  const [full, setFull] = useState(false);
+  const onCompare = useCallback((p: LocalProduct) => setFull(toggleCompare(p.id) === 'full'), []);
 
   return (
     <div className={styles.root}>
       <div className={styles.filters} role="search">
         <SearchField value={search} onChange={onSearch} />
         <CategoryFilter categoryId={categoryId} onChange={onCategory} />
+        <SortFilter sort={sort} city={city} onChange={onSort} />
       </div>
+      <CompareTray ids={compared} full={full} onClear={() => setFull(false)} />
       {page === undefined ? (
         <ListSkeleton label={t('loading')} />
       ) : page.items.length === 0 ? (
@@ -72,7 +89,17 @@ export function Catalogue({ ownId }: { ownId: string }) {
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (
-              <CatalogueItem key={p.id} product={p} categoryName={categoryName(p)} canReview={p.supplier_id !== ownId} onContact={setContact} onReview={openReview} t={t} />
+              <CatalogueItem
+                key={p.id}
+                product={p}
+                categoryName={categoryName(p)}
+                canReview={p.supplier_id !== ownId}
+                compared={compared.includes(p.id)}
+                onContact={setContact}
+                onReview={openReview}
+                onCompare={onCompare}
+                t={t}
+              />
             ))}
           </div>
           {page.items.length < page.total && (
@@ -135,21 +162,50 @@ const CategoryFilter = memo(function CategoryFilter({ categoryId, onChange }: { 
   );
 });
 
+/**
+ * The order. Nearest supplier needs the reader's city, and one the city table knows: else
+ * the option stays, disabled, and says what is missing.
+ */
+const SortFilter = memo(function SortFilter({ sort, city, onChange }: { sort: CatalogueSort; city: string | null; onChange: (sort: CatalogueSort) => void }) {
+  const { t } = useTranslation('products');
+  const nearestBlocked = !city ? t('sort.nearestNoCity') : !findCity(city) ? t('sort.nearestUnknownCity', { city }) : null;
+  const label = (s: CatalogueSort) => (s === 'nearest' && nearestBlocked ? `${t('sort.nearest')} (${nearestBlocked})` : t(`sort.${s}`));
+  return (
+    <Dropdown
+      aria-label={t('sort.label')}
+      value={t(`sort.${sort}`)}
+      selectedOptions={[sort]}
+      onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as CatalogueSort)}
+      data-testid="catalogue-sort"
+    >
+      {CATALOGUE_SORTS.map((s) => (
+        <Option key={s} value={s} text={label(s)} disabled={s === 'nearest' && nearestBlocked !== null} data-testid={`sort-${s}`}>
+          {label(s)}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+});
+
 /** A catalogue card, memoised on the row's content (see MyProducts). */
 const CatalogueItem = memo(
   function CatalogueItem({
     product: p,
     categoryName,
     canReview,
+    compared,
     onContact,
     onReview,
+    onCompare,
     t,
   }: {
     product: LocalProduct;
     categoryName: string | null;
     canReview: boolean;
+    compared: boolean;
     onContact: (p: LocalProduct) => void;
     onReview: (p: LocalProduct) => void;
+    onCompare: (p: LocalProduct) => void;
     /** The list's, not a hook per card (see ProductCard). */
     t: TFunction<'products'>;
   }) {
@@ -168,10 +224,27 @@ const CatalogueItem = memo(
                 {t('actions.review')}
               </Button>
             )}
+            <ToggleButton
+              icon={compared ? <CheckmarkRegular /> : <TableSimpleRegular />}
+              checked={compared}
+              onClick={() => onCompare(p)}
+              aria-label={t('compare.toggle', { name: p.name })}
+              data-testid="compare-toggle"
+            >
+              {t('compare.action')}
+            </ToggleButton>
           </>
         }
       />
     );
   },
-  (a, b) => a.canReview === b.canReview && a.categoryName === b.categoryName && a.onContact === b.onContact && a.onReview === b.onReview && a.t === b.t && sameRow(a.product, b.product),
+  (a, b) =>
+    a.canReview === b.canReview &&
+    a.compared === b.compared &&
+    a.categoryName === b.categoryName &&
+    a.onContact === b.onContact &&
+    a.onReview === b.onReview &&
+    a.onCompare === b.onCompare &&
+    a.t === b.t &&
+    sameRow(a.product, b.product),
 );

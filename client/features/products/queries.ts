@@ -12,7 +12,8 @@ import type { UploadProgress } from '../../data/photos/uploader';
 import type { ProductPhoto } from '../../../shared/schemas/photo';
 import { useLocalData } from '../../data/local/DataProvider';
 import { readSubscription } from '../../data/local/subscription';
-import { parseTerm, productIndex, searchIndex } from '../../data/local/search';
+import { parseTerm, productIndex, searchIndex, sortIndex } from '../../data/local/search';
+import type { CatalogueSort } from '../../../shared/catalogue-sort';
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
 
@@ -23,6 +24,10 @@ export interface CatalogueQuery {
   search: string;
   categoryId: string | null;
   limit: number;
+  /** relevance when not given */
+  sort?: CatalogueSort;
+  /** The reader's city, which `nearest` measures from. */
+  near?: string | null;
 }
 
 export interface CataloguePage {
@@ -37,9 +42,13 @@ export interface CataloguePage {
  */
 const watchTable = (table: BinaaDb['products']) => table.limit(1).toArray();
 
-/** One page of the catalogue: ranked search results, or newest first; optionally one category. */
-export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: CatalogueQuery): Promise<CataloguePage> {
+/**
+ * One page of the catalogue: ranked search results, or newest first, or every match in
+ * another order; optionally one category.
+ */
+export async function readCatalogue(db: BinaaDb, { search, categoryId, limit, sort = 'relevance', near = null }: CatalogueQuery): Promise<CataloguePage> {
   const term = parseTerm(search);
+  if (sort !== 'relevance') return readPage(db, sortIndex(await productIndex(db), term, categoryId, sort, near, limit));
   if (!term) {
     if (categoryId) {
       const rows = await db.products.where('category_id').equals(categoryId).toArray();
@@ -51,15 +60,25 @@ export async function readCatalogue(db: BinaaDb, { search, categoryId, limit }: 
   }
   // Matched and ranked over the in-memory index; only the page shown is read from IndexedDB, in the same round trip as the read that makes
   // the live query follow every product (the index is rebuilt when one changes).
-  const { ids, total } = searchIndex(await productIndex(db), term, categoryId, limit);
+  return readPage(db, searchIndex(await productIndex(db), term, categoryId, limit));
+}
+
+/** The rows of a page of ids the index chose. */
+async function readPage(db: BinaaDb, { ids, total }: { ids: string[]; total: number }): Promise<CataloguePage> {
   const [rows] = await Promise.all([db.products.bulkGet(ids), watchTable(db.products)]);
   return { items: rows.filter((r): r is LocalProduct => Boolean(r)), total };
 }
 
-/** The catalogue page for the current search, category and length; undefined while loading. */
+/** The catalogue page for the current search, category, order and length; undefined while loading. */
 export function useCatalogue(query: CatalogueQuery): CataloguePage | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(() => readCatalogue(db, query), [db, query.search, query.categoryId, query.limit]);
+  return useLiveQuery(() => readCatalogue(db, query), [db, query.search, query.categoryId, query.limit, query.sort, query.near]);
+}
+
+/** Products by id in the order asked, from the local copy; an id no longer there is left out. */
+export function useProductsByIds(ids: readonly string[]): LocalProduct[] | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.products.bulkGet([...ids])).filter((r): r is LocalProduct => Boolean(r)), [db, ids.join(',')]);
 }
 
 /** A supplier's own products, newest first. */

@@ -60,6 +60,26 @@ describe('offline catalogue search', () => {
     expect((await readCatalogue(db, { search: 'اسمنت', categoryId: '00000000-0000-4000-8000-0000000000c1', limit: 10 })).items.map((p) => p.name)).toEqual(['أسمنت أبيض']);
   });
 
+  it('sorts every match by the shared rule, offline: by price, with a term, and nearest the reader', async () => {
+    const sorted = new BinaaDb(`search-sort-${Date.now()}`);
+    const rows = [
+      product('بلوك أحمر', '2026-03-01T00:00:00Z', { price: 4, supplier_city: 'جدة' }),
+      product('بلوك أبيض', '2026-03-02T00:00:00Z', { price: 2.5, supplier_city: 'الدمام' }),
+      product('رمل', '2026-03-03T00:00:00Z', { price: 1 }),
+      product('بلوك أسود', '2026-03-04T00:00:00Z', { price: 3, supplier_city: 'الرياض' }),
+    ];
+    await sorted.products.bulkPut(rows.map((r) => ({ ...r, _gen: 1 })) as never);
+    try {
+      const names = async (q: Parameters<typeof readCatalogue>[1]) => (await readCatalogue(sorted, q)).items.map((p) => p.name);
+      expect(await names({ search: '', categoryId: null, limit: 10, sort: 'price_asc' })).toEqual(['رمل', 'بلوك أبيض', 'بلوك أسود', 'بلوك أحمر']);
+      expect(await names({ search: 'بلوك', categoryId: null, limit: 2, sort: 'price_desc' })).toEqual(['بلوك أحمر', 'بلوك أسود']);
+      expect((await readCatalogue(sorted, { search: 'بلوك', categoryId: null, limit: 2, sort: 'price_desc' })).total).toBe(3);
+      expect(await names({ search: '', categoryId: null, limit: 10, sort: 'nearest', near: 'Riyadh' })).toEqual(['بلوك أسود', 'بلوك أبيض', 'بلوك أحمر', 'رمل']);
+    } finally {
+      await sorted.delete();
+    }
+  });
+
   it('lists newest first without a term, a page at a time', async () => {
     const page = await readCatalogue(db, { search: '  ', categoryId: null, limit: 2 });
     expect(page.items.map((p) => p.name)).toEqual(['普通硅酸盐水泥', 'إسمنت بورتلاندي مقاوم']);

@@ -1,6 +1,6 @@
 /**
  * How products are read: the row as the API presents it (category_name in the reader's
- * language, supplier_name, supplier_verification_tier, supplier_phone, supplier_website, ratings), and the catalogue list
+ * language, what it shows of its supplier's profile, ratings), and the catalogue list
  * with its filters and total. Every read of the catalogue, REST or sync, goes through
  * productQuery, so a deleted product, a deleted supplier's product and a deleted category
  * are hidden the same way everywhere. Search has its own file (search.ts).
@@ -43,6 +43,9 @@ export const NEWEST_FIRST = [
   { column: 'p.id', order: 'desc' as const },
 ];
 
+/** The supplier's city on a product, from the profile joined as sp. */
+export const SUPPLIER_CITY = `nullif(trim(sp.city), '') as supplier_city`;
+
 /** Live products of live suppliers, as the API presents them. */
 export function productQuery(db: Knex, language: Language) {
   return db('products as p')
@@ -58,6 +61,9 @@ export function productQuery(db: Knex, language: Language) {
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
       db.raw(`nullif(sp.phone, '') as supplier_phone`),
       db.raw(`nullif(sp.website, '') as supplier_website`),
+      db.raw(SUPPLIER_CITY),
+      db.raw(`coalesce(sp.average_rating, 0) as supplier_average_rating`),
+      db.raw(`coalesce(sp.total_reviews, 0) as supplier_total_reviews`),
       db.raw(PHOTOS_COLUMN),
     );
 }

@@ -54,13 +54,14 @@ export function productsRouter(): Router {
     {
       method: 'get',
       path: '/api/products',
-      summary: 'The catalogue: newest first, or ranked by relevance with search; filter by category (id or slug) and supplier',
+      summary:
+        'The catalogue: newest first, or ranked by relevance with search; or sorted by price, rating or nearest supplier city (from `near` or the reader\'s profile city); filter by category (id or slug) and supplier',
       tag,
       access: 'public',
       query: productListQuerySchema,
       response: z.array(productSchema),
     },
-    async ({ ctx, knex, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query, user)),
   );
 
   route(

@@ -362,8 +362,17 @@ describe('product search', () => {
       const { supplier } = await catalogue(['Bolt']);
       const before = await version();
       await server.db.knex('profiles').where({ user_id: contractor.user.id }).update({ company_name: 'x', average_rating: 4 });
-      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ language: 'en', city: 'الدمام', average_rating: 5 });
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ language: 'en', state: 'المنطقة الشرقية', zip_code: '31411' });
       expect(await version()).toBe(before);
+    });
+
+    it("moves the catalogue version when a supplier's city or rating changes (product rows show them)", async () => {
+      const { supplier } = await catalogue(['Latch']);
+      const before = await version();
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ city: 'الدمام' });
+      expect(await version()).toBe(before + 1);
+      await server.db.knex('profiles').where({ user_id: supplier.user.id }).update({ average_rating: 4.5, total_reviews: 2 });
+      expect(await version()).toBe(before + 2);
     });
 
     it("moves the catalogue version when a supplier's phone or website changes (product rows show them)", async () => {

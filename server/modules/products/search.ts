@@ -275,3 +275,15 @@ export async function searchSql(
   const filter = opts.filter ?? {};
   return (opts.fuzzy ? fuzzyQuery(db, f, filter, [], page) : exactQuery(db, f, filter, page)).toSQL();
 }
+
+/**
+ * Every product matching `search` in rank order, as far as a search ranks (its candidates
+ * and typo matches), with the total and whether it was capped: for an order other than
+ * relevance, which sorts the whole match, not one page of it.
+ */
+export async function searchMatches(db: Knex, search: string, filter: CatalogueFilter): Promise<RankedPage> {
+  const t = terms(search);
+  const forms = formsSql(t);
+  const { rows } = await db.raw(`select ${forms.sql}`, forms.bindings);
+  return rankPage(db, formsOf(t, rows[0]), filter, { limit: SEARCH_CANDIDATES + FUZZY_CANDIDATES, offset: 0 });
+}

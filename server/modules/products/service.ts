@@ -12,7 +12,7 @@ import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '../../../shared/schemas/product';
 import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
-import { notFound } from '../../../shared/errors';
+import { notFound, validationFailed } from '../../../shared/errors';
 import { recordChange, writeWithChanges } from '../../db/changes';
 import { idTaken } from '../../db/client-ids';
 import type { Page } from '../../db/page';
@@ -20,6 +20,7 @@ import { assertLimitState, lockPlanLimit, planLimitColumns, type PlanLimitState 
 import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
 import { findProduct, listNewest } from './queries';
 import { searchProducts } from './search';
+import { listSorted } from './sorted';
 import { productPolicy } from './policy';
 import { deleteProductPhotos } from '../photos/service';
 
@@ -32,14 +33,24 @@ export async function getProduct(db: Knex, language: Language, id: string): Prom
   return row;
 }
 
-/** GET /api/products: newest first, or ranked by relevance when searching. */
-export async function listProducts(db: Knex, language: Language, query: ProductListQuery): Promise<Page<Product>> {
+/**
+ * GET /api/products: by relevance (newest first, or ranked when searching), or in the
+ * order `sort` asks for. `nearest` measures from `near`, else from the reader's profile
+ * city; with neither it is refused, as it has nothing to measure from.
+ */
+export async function listProducts(db: Knex, language: Language, query: ProductListQuery, reader?: SessionUser): Promise<Page<Product>> {
+  let near: string | null = null;
+  if (query.sort === 'nearest') {
+    near = query.near ?? (reader ? ((await db('profiles').where({ user_id: reader.account_id }).first('city'))?.city?.trim() || null) : null);
+    if (!near) throw validationFailed('Invalid input: near', [{ path: 'near', message: 'sort=nearest needs a city: near, or the signed-in reader\'s profile city' }]);
+  }
   const filter: { category_id?: string; supplier_id?: string } = { supplier_id: query.supplier_id };
   if (query.category) {
     filter.category_id = await resolveCategoryRef(db, query.category);
     if (!filter.category_id) return { items: [], total: 0 }; // no such category: nothing in it
   }
   const page = { limit: query.limit, offset: query.offset };
+  if (query.sort !== 'relevance') return listSorted(db, language, { search: query.search, sort: query.sort, near }, filter, page);
   return query.search ? searchProducts(db, language, query.search, filter, page) : listNewest(db, language, filter, page);
 }
 

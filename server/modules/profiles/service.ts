@@ -43,7 +43,7 @@ export async function getProfile(knex: Knex, userId: string) {
  */
 export async function saveProfile(trx: Knex.Transaction, user: SessionUser, input: ProfileUpsert) {
   if (user.company_id && user.member_role !== 'owner') throw ownerOnly();
-  const existing = await trx('profiles').where({ user_id: user.account_id }).forUpdate().first('role', 'company_name', 'phone', 'website');
+  const existing = await trx('profiles').where({ user_id: user.account_id }).forUpdate().first('role', 'company_name', 'phone', 'website', 'city');
   if (existing && existing.role !== input.role) {
     throw roleLocked();
   }
@@ -58,8 +58,8 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   }
   await recordChange(trx, 'profile', user.account_id, profilePolicy.audiences({ user_id: user.account_id }));
   // Other users' copies show this company name (supplier_name, government_name, ...), and
-  // a supplier's products show their phone and website.
-  const shown = ['company_name', 'phone', 'website'] as const;
+  // a supplier's products show their phone, website and city.
+  const shown = ['company_name', 'phone', 'website', 'city'] as const;
   if (existing && shown.some((f) => input[f] !== undefined && (input[f] ?? null) !== (existing[f] ?? null))) {
     await recordChanges(trx, await rowsOfUser(trx, user.account_id, 'upsert'));
   }

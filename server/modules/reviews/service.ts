@@ -14,7 +14,7 @@ import type { Review, ReviewCreate, ReviewListQuery } from '../../../shared/sche
 import type { SessionUser } from '../../auth/session-user';
 import { cannotReviewSelf, notFound } from '../../../shared/errors';
 import { roleOf } from '../../auth/guards';
-import { recordChange } from '../../db/changes';
+import { recordChange, recordChanges } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
 import { productPolicy } from '../products/policy';
@@ -86,6 +86,12 @@ async function recomputeRating(trx: Knex.Transaction, type: ReviewTargetType, id
   } else {
     await trx('profiles').where({ user_id: id }).update(ratings);
     await recordChange(trx, 'profile', id, profilePolicy.audiences({ user_id: id }));
+    // A supplier's products show the supplier's rating (supplier_average_rating).
+    const products = await trx('products').where({ supplier_id: id }).whereNull('deleted_at').select('id');
+    await recordChanges(
+      trx,
+      products.map((p: { id: string }) => ({ entity: 'product' as const, id: p.id, op: 'upsert' as const, audiences: productPolicy.audiences({}) })),
+    );
   }
 }
 
