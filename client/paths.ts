@@ -21,7 +21,7 @@ export const PATHS = {
   syncCentre: '/sync',
   profile: '/profile',
   company: '/company',
-  /** A driver's deliveries (features/jobs); a driver's home instead of the dashboard. */
+  /** A driver's deliveries (features/deliveries); a driver's home instead of the dashboard. */
   jobs: '/jobs',
   /** An invite link: /invite/{token}, public (it works signed out). */
   invite: '/invite',

@@ -49,10 +49,10 @@ const PricingScreen = named(() => import('../features/pricing/PricingScreen'), '
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin']);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);
-const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['transport', 'reviews']);
+const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
-const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'reviews']);
+const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');

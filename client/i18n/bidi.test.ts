@@ -14,7 +14,7 @@ const count = (text: string, mark: string) => text.split(mark).length - 1;
 beforeAll(async () => {
   await i18nReady;
   await i18n.loadLanguages(['ar', 'en']);
-  await i18n.loadNamespaces(['common', 'transport']);
+  await i18n.loadNamespaces(['common', 'transport', 'deliveries']);
 });
 
 describe('an English sentence around Arabic places', () => {
@@ -27,7 +27,7 @@ describe('an English sentence around Arabic places', () => {
 
   it('wraps a sentence given as a value once around it, each place still once', () => {
     const route = i18n.t('transport:card.route', { lng: 'en', from, to });
-    const title = i18n.t('transport:delivery.assignTitle', { lng: 'en', route });
+    const title = i18n.t('deliveries:assignTitle', { lng: 'en', route });
     expect(title).toBe(`Assign a driver: ${wrapped(`${wrapped(from)} to ${wrapped(to)}`)}`);
     // A value that already is one isolate is not wrapped again.
     expect(i18n.t('transport:card.route', { lng: 'en', from: wrapped(from), to })).toBe(`${wrapped(from)} to ${wrapped(to)}`);

@@ -16,6 +16,7 @@ type ArabicResources = {
   projects: typeof import('./locales/ar/projects.json');
   orders: typeof import('./locales/ar/orders.json');
   transport: typeof import('./locales/ar/transport.json');
+  deliveries: typeof import('./locales/ar/deliveries.json');
   products: typeof import('./locales/ar/products.json');
   reviews: typeof import('./locales/ar/reviews.json');
   notifications: typeof import('./locales/ar/notifications.json');

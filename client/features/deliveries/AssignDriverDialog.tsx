@@ -13,7 +13,7 @@ import { useDeliveryMutations } from './mutations';
  * outbox. Offline, or before the company has a driver, the dialog says so.
  */
 export function AssignDriverDialog({ request, current, onClose }: { request: TransportRequest; current?: Delivery; onClose: () => void }) {
-  const { t } = useTranslation(['transport', 'common']);
+  const { t } = useTranslation(['deliveries', 'transport', 'common']);
   const drivers = useCompanyDrivers();
   const { assign } = useDeliveryMutations();
   const [driverId, setDriverId] = useState(current?.driver_id ?? '');
@@ -27,7 +27,7 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
     if (!driverId) found.driver = t('common:validation.required');
     const parsed = vehiclePlateSchema.safeParse(plate);
     if (!plate.trim()) found.plate = t('common:validation.required');
-    else if (!parsed.success) found.plate = t('transport:delivery.plateInvalid');
+    else if (!parsed.success) found.plate = t('deliveries:plateInvalid');
     setErrors(found);
     if (found.driver || found.plate || !parsed.success) return;
     setBusy(true);
@@ -36,7 +36,7 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
       onClose();
     } catch (error) {
       console.error('assignment not stored', error);
-      setFailure(t('transport:delivery.notStored'));
+      setFailure(t('deliveries:notStored'));
     } finally {
       setBusy(false);
     }
@@ -45,8 +45,8 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
   const list = drivers.data;
   return (
     <FormDialog
-      title={t('transport:delivery.assignTitle', { route: t('transport:card.route', { from: request.pickup_location, to: request.delivery_location }) })}
-      submitLabel={t('transport:delivery.assign')}
+      title={t('deliveries:assignTitle', { route: t('transport:card.route', { from: request.pickup_location, to: request.delivery_location }) })}
+      submitLabel={t('deliveries:assign')}
       cancelLabel={t('transport:form.cancel')}
       busy={busy || !list?.length}
       onSubmit={submit}
@@ -58,18 +58,18 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
       {drivers.loading && !list && <Spinner size="tiny" label={t('common:status.loading')} />}
       {drivers.error && !list && (
         <MessageBar intent="warning" data-testid="drivers-offline">
-          <MessageBarBody>{t('transport:delivery.driversOffline')}</MessageBarBody>
+          <MessageBarBody>{t('deliveries:driversOffline')}</MessageBarBody>
         </MessageBar>
       )}
       {list && list.length === 0 && (
         <MessageBar intent="info" data-testid="no-drivers">
-          <MessageBarBody>{t('transport:delivery.noDrivers')}</MessageBarBody>
+          <MessageBarBody>{t('deliveries:noDrivers')}</MessageBarBody>
         </MessageBar>
       )}
       {list && list.length > 0 && (
-        <Field label={t('transport:delivery.driver')} required validationMessage={errors.driver} validationState={errors.driver ? 'error' : 'none'}>
+        <Field label={t('deliveries:driver')} required validationMessage={errors.driver} validationState={errors.driver ? 'error' : 'none'}>
           <Select name="driver_id" value={driverId} onChange={(_, d) => setDriverId(d.value)} data-testid="assign-driver">
-            <option value="">{t('transport:delivery.chooseDriver')}</option>
+            <option value="">{t('deliveries:chooseDriver')}</option>
             {list.map((m) => (
               <option key={m.user_id} value={m.user_id}>
                 {m.name ?? m.email}
@@ -78,7 +78,7 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
           </Select>
         </Field>
       )}
-      <Field label={t('transport:delivery.plate')} required validationMessage={errors.plate} validationState={errors.plate ? 'error' : 'none'} hint={t('transport:delivery.plateHint')}>
+      <Field label={t('deliveries:plate')} required validationMessage={errors.plate} validationState={errors.plate ? 'error' : 'none'} hint={t('deliveries:plateHint')}>
         <Input name="vehicle_plate" value={plate} onChange={(_, d) => setPlate(d.value)} autoComplete="off" data-testid="assign-plate" />
       </Field>
     </FormDialog>

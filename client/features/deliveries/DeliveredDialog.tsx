@@ -15,7 +15,7 @@ import { SignatureField, type SignatureHandle } from './SignatureField';
  * local write (offline too); the files go to the server after the step.
  */
 export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery: Delivery; shareLocation: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['transport', 'common']);
+  const { t } = useTranslation(['deliveries', 'transport', 'common']);
   const { deliver } = useDeliveryMutations();
   const signature = useRef<SignatureHandle>(null);
   const [recipient, setRecipient] = useState('');
@@ -32,14 +32,14 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
     const found: typeof errors = {};
     if (!recipient.trim()) found.recipient = t('common:validation.required');
     else if (recipient.trim().length > MAX.name) found.recipient = t('common:validation.invalid');
-    if (signature.current?.isEmpty() ?? true) found.signature = t('transport:delivery.signatureRequired');
+    if (signature.current?.isEmpty() ?? true) found.signature = t('deliveries:signatureRequired');
     setErrors(found);
     if (found.recipient || found.signature) return;
     setBusy(true);
     setFailure(null);
     try {
       const png = await signature.current!.toPng();
-      if (!png) return setErrors({ signature: t('transport:delivery.signatureRequired') });
+      if (!png) return setErrors({ signature: t('deliveries:signatureRequired') });
       const location = shareLocation ? await currentPosition() : null;
       const { refused } = await deliver(delivery.id, { recipient_name: recipient.trim(), signature: png, photos, note }, at, location);
       // A photo still too large after downscaling (one the browser could not decode) is left out; the step and the rest are kept.
@@ -48,7 +48,7 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
       onClose();
     } catch (error) {
       console.error('delivery not stored', error);
-      setFailure(t('transport:delivery.notStored'));
+      setFailure(t('deliveries:notStored'));
     } finally {
       setBusy(false);
     }
@@ -56,8 +56,8 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
 
   return (
     <FormDialog
-      title={t('transport:delivery.deliveredTitle', { place: delivery.delivery_location })}
-      submitLabel={t('transport:delivery.saveDelivered')}
+      title={t('deliveries:deliveredTitle', { place: delivery.delivery_location })}
+      submitLabel={t('deliveries:saveDelivered')}
       cancelLabel={t('transport:form.cancel')}
       busy={busy}
       onSubmit={submit}
@@ -67,7 +67,7 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
       failure={failure}
     >
       <Field
-        label={t('transport:delivery.recipient')}
+        label={t('deliveries:recipient')}
         required
         validationMessage={errors.recipient}
         validationState={errors.recipient ? 'error' : 'none'}
@@ -75,8 +75,8 @@ export function DeliveredDialog({ delivery, shareLocation, onClose }: { delivery
         <Input name="recipient_name" value={recipient} onChange={(_, d) => setRecipient(d.value)} autoComplete="off" />
       </Field>
       <SignatureField ref={signature} error={errors.signature} onDrawn={() => errors.signature && setErrors((e) => ({ ...e, signature: undefined }))} />
-      <PhotoPicker label={t('transport:delivery.photos')} files={photos} onChange={setPhotos} testId="proof-photos-input" />
-      <Field label={t('transport:delivery.note')}>
+      <PhotoPicker label={t('deliveries:photos')} files={photos} onChange={setPhotos} testId="proof-photos-input" />
+      <Field label={t('deliveries:note')}>
         <Textarea name="note" value={note} onChange={(_, d) => setNote(d.value)} resize="vertical" maxLength={MAX.text} />
       </Field>
     </FormDialog>

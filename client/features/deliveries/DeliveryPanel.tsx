@@ -39,17 +39,17 @@ const useStyles = makeStyles({
 /** Who the driver is, the plate and the stage, then the timeline and the proof. */
 function DeliverySummary({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const pending = usePendingKeys().has(deliveryKey(delivery.id));
   const facts: Fact[] = [
-    { term: t('delivery.driver'), value: <bdi>{delivery.driver_name ?? t('delivery.driverPending')}</bdi>, testId: 'delivery-driver' },
-    { term: t('delivery.plate'), value: <bdi>{delivery.vehicle_plate}</bdi>, testId: 'delivery-plate' },
+    { term: t('driver'), value: <bdi>{delivery.driver_name ?? t('driverPending')}</bdi>, testId: 'delivery-driver' },
+    { term: t('plate'), value: <bdi>{delivery.vehicle_plate}</bdi>, testId: 'delivery-plate' },
   ];
   return (
     <>
       <div className={styles.head}>
-        <h3 className={styles.h3}>{t('delivery.title')}</h3>
-        <StatusBadge label={t(`delivery.stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="delivery-stage" />
+        <h3 className={styles.h3}>{t('title')}</h3>
+        <StatusBadge label={t(`stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="delivery-stage" />
         {pending && <PendingBadge />}
       </div>
       <Facts facts={facts} />
@@ -66,25 +66,25 @@ function DeliverySummary({ delivery }: { delivery: Delivery }) {
  */
 export function CompanyDeliveryPanel({ request, delivery }: { request: TransportRequest; delivery: Delivery | undefined }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const [assigning, setAssigning] = useState(false);
   // A first assignment has no local row (the server makes the delivery): until it is sent, the outbox says who and which plate.
   const waiting = useOutbox().filter((m) => m.name === 'delivery.assign' && m.status === 'pending' && m.args.id === request.id).at(-1);
   const canAssign = request.status === 'assigned' && (!delivery || delivery.stage === 'assigned');
   if (!delivery && !canAssign) return null;
   return (
-    <section className={styles.root} aria-label={t('delivery.title')} data-testid="delivery-panel">
+    <section className={styles.root} aria-label={t('title')} data-testid="delivery-panel">
       {delivery && <DeliverySummary delivery={delivery} />}
       {!delivery && waiting && (
         <div className={styles.head} data-testid="assignment-waiting">
-          <span>{t('delivery.assignedPlate', { plate: String(waiting.args.vehicle_plate ?? '') })}</span>
+          <span>{t('assignedPlate', { plate: String(waiting.args.vehicle_plate ?? '') })}</span>
           <PendingBadge />
         </div>
       )}
       {canAssign && (
         <div className={styles.actions}>
           <Button appearance={delivery || waiting ? 'secondary' : 'primary'} onClick={() => setAssigning(true)} data-testid="assign-driver-open">
-            {delivery || waiting ? t('delivery.changeDriver') : t('delivery.assign')}
+            {delivery || waiting ? t('changeDriver') : t('assign')}
           </Button>
         </div>
       )}
@@ -99,34 +99,34 @@ export function CompanyDeliveryPanel({ request, delivery }: { request: Transport
  */
 export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation(['deliveries', 'transport']);
   const { confirm } = useDeliveryMutations();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [review, setReview] = useState<ReviewTarget | null>(null);
   return (
-    <section className={styles.root} aria-label={t('delivery.title')} data-testid="delivery-panel">
+    <section className={styles.root} aria-label={t('title')} data-testid="delivery-panel">
       <DeliverySummary delivery={delivery} />
       {delivery.stage === 'delivered' && (
         <div className={styles.actions}>
           <Button appearance="primary" onClick={() => setConfirming(true)} data-testid="confirm-receipt">
-            {t('delivery.confirm')}
+            {t('confirm')}
           </Button>
           <Button onClick={() => setReporting(true)} data-testid="report-problem">
-            {t('delivery.reportProblem')}
+            {t('reportProblem')}
           </Button>
         </div>
       )}
       <ConfirmDialog
         open={confirming}
-        title={t('delivery.confirmTitle')}
-        body={t('delivery.confirmBody', { name: delivery.company_name ?? t('card.someone') })}
-        confirm={t('delivery.confirm')}
-        dismiss={t('actions.back')}
+        title={t('confirmTitle')}
+        body={t('confirmBody', { name: delivery.company_name ?? t('transport:card.someone') })}
+        confirm={t('confirm')}
+        dismiss={t('transport:actions.back')}
         confirmTestId="confirm-receipt-yes"
         onConfirm={() => {
           setConfirming(false);
-          void confirm(delivery.id, '').then(() => setReview({ type: 'user', id: delivery.company_id, name: delivery.company_name ?? t('card.someone') }));
+          void confirm(delivery.id, '').then(() => setReview({ type: 'user', id: delivery.company_id, name: delivery.company_name ?? t('transport:card.someone') }));
         }}
         onDismiss={() => setConfirming(false)}
       />

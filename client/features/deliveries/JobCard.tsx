@@ -28,13 +28,13 @@ const useStyles = makeStyles({
 /** A place with its "open in maps" link. */
 function Place({ term, address, testId }: { term: string; address: string; testId: string }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   return (
     <div className={styles.place}>
       <span className={styles.term}>{term}</span>
       <bdi>{address}</bdi>
       <Link href={mapsUrl(address)} target="_blank" rel="noopener noreferrer" data-testid={testId}>
-        <LocationRegular aria-hidden /> {t('delivery.openInMaps')}
+        <LocationRegular aria-hidden /> {t('openInMaps')}
       </Link>
     </div>
   );
@@ -43,16 +43,16 @@ function Place({ term, address, testId }: { term: string; address: string; testI
 /** A phone link ("call") beside a name. */
 function Contact({ label, name, phone, testId }: { label: string; name: string | null; phone: string | null; testId: string }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation(['deliveries', 'transport']);
   if (!name && !phone) return null;
   return (
     <div className={styles.contact}>
       <span>
-        {label}: <bdi>{name ?? t('card.someone')}</bdi>
+        {label}: <bdi>{name ?? t('transport:card.someone')}</bdi>
       </span>
       {phone && (
         <Button as="a" href={telHref(phone)} icon={<CallRegular />} size="small" data-testid={testId}>
-          {t('delivery.call')}
+          {t('call')}
         </Button>
       )}
     </div>
@@ -65,7 +65,7 @@ function Contact({ label, name, phone, testId }: { label: string; name: string |
  */
 export const JobCard = memo(function JobCard({ delivery, pending, shareLocation }: { delivery: Delivery; pending: boolean; shareLocation: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation(['deliveries', 'transport']);
   const format = useFormat();
   const { step } = useDeliveryMutations();
   const [delivering, setDelivering] = useState(false);
@@ -84,38 +84,38 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
     }
   };
 
-  const facts: Fact[] = [{ term: t('delivery.plate'), value: <bdi>{delivery.vehicle_plate}</bdi>, testId: 'job-plate' }];
-  if (delivery.cargo_weight != null) facts.push({ term: t('card.weight'), value: format.kg(delivery.cargo_weight) });
-  if (delivery.company_name) facts.push({ term: t('delivery.company'), value: <bdi>{delivery.company_name}</bdi> });
+  const facts: Fact[] = [{ term: t('plate'), value: <bdi>{delivery.vehicle_plate}</bdi>, testId: 'job-plate' }];
+  if (delivery.cargo_weight != null) facts.push({ term: t('transport:card.weight'), value: format.kg(delivery.cargo_weight) });
+  if (delivery.company_name) facts.push({ term: t('company'), value: <bdi>{delivery.company_name}</bdi> });
 
   return (
     <ItemCard
       testId="job-card"
       id={delivery.id}
-      heading={t('card.route', { from: delivery.pickup_location, to: delivery.delivery_location })}
+      heading={t('transport:card.route', { from: delivery.pickup_location, to: delivery.delivery_location })}
       badges={
         <>
-          <StatusBadge label={t(`delivery.stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />
+          <StatusBadge label={t(`stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />
           {pending && <PendingBadge />}
         </>
       }
     >
       <div className={styles.places}>
-        <Place term={t('delivery.from')} address={delivery.pickup_location} testId="maps-pickup" />
-        <Place term={t('delivery.to')} address={delivery.delivery_location} testId="maps-delivery" />
+        <Place term={t('from')} address={delivery.pickup_location} testId="maps-pickup" />
+        <Place term={t('to')} address={delivery.delivery_location} testId="maps-delivery" />
       </div>
       <p className={styles.cargo}>
         <bdi>{delivery.cargo_description}</bdi>
       </p>
       <Facts facts={facts} />
-      <Contact label={t('delivery.requester')} name={delivery.requester_name} phone={delivery.requester_phone} testId="call-requester" />
-      <Contact label={t('delivery.supplier')} name={delivery.supplier_name} phone={delivery.supplier_phone} testId="call-supplier" />
+      <Contact label={t('requester')} name={delivery.requester_name} phone={delivery.requester_phone} testId="call-requester" />
+      <Contact label={t('supplier')} name={delivery.supplier_name} phone={delivery.supplier_phone} testId="call-supplier" />
       <Timeline delivery={delivery} />
       <Proof delivery={delivery} />
       <RefusalNote rowKey={deliveryKey(delivery.id)} />
       {next && (
         <Button className={styles.next} appearance="primary" disabled={busy} onClick={() => void onNext()} data-testid="next-step" data-step={next}>
-          {t(`delivery.next.${next}`)}
+          {t(`next.${next}`)}
         </Button>
       )}
       {delivering && <DeliveredDialog delivery={delivery} shareLocation={shareLocation} onClose={() => setDelivering(false)} />}

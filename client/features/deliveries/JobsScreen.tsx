@@ -25,7 +25,7 @@ const useStyles = makeStyles({
  */
 export function JobsScreen() {
   const styles = useStyles();
-  const { t } = useTranslation(['transport', 'common']);
+  const { t } = useTranslation(['deliveries', 'common']);
   const { session } = useSession();
   const driverId = session.status === 'signedIn' ? session.user.id : '';
   const jobs = useDriverJobs(driverId);

@@ -19,7 +19,7 @@ const useStyles = makeStyles({
  */
 export function PhotoPicker({ label, files, onChange, testId }: { label: string; files: File[]; onChange: (files: File[]) => void; testId: string }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const format = useFormat();
   const input = useRef<HTMLInputElement>(null);
   // Made and revoked by the same effect, so a second run (StrictMode) makes them again.
@@ -31,22 +31,22 @@ export function PhotoPicker({ label, files, onChange, testId }: { label: string;
   }, [files]);
   const full = files.length >= MAX_DELIVERY_PHOTOS;
   return (
-    <Field label={label} hint={t('delivery.photosHint', { max: format.number(MAX_DELIVERY_PHOTOS) })}>
+    <Field label={label} hint={t('photosHint', { max: format.number(MAX_DELIVERY_PHOTOS) })}>
       <div className={styles.row}>
         {files.map((file, i) => (
           <div key={`${file.name}-${i}`} className={styles.tile}>
-            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('delivery.photoN', { n: format.number(i + 1) })} />}
+            {urls[i] && <img className={styles.img} src={urls[i]} alt={t('photoN', { n: format.number(i + 1) })} />}
             <Button
               className={styles.remove}
               size="small"
               icon={<DismissRegular />}
-              aria-label={t('delivery.removePhoto', { n: format.number(i + 1) })}
+              aria-label={t('removePhoto', { n: format.number(i + 1) })}
               onClick={() => onChange(files.filter((_, j) => j !== i))}
             />
           </div>
         ))}
         <Button icon={<CameraRegular />} disabled={full} onClick={() => input.current?.click()}>
-          {t('delivery.addPhoto')}
+          {t('addPhoto')}
         </Button>
         <input
           ref={input}

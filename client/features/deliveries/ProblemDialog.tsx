@@ -9,7 +9,7 @@ import { PhotoPicker } from './PhotoPicker';
 
 /** The requester reports a problem with a delivery: short, damaged or late, a note and photos. Through the outbox. */
 export function ProblemDialog({ delivery, onClose }: { delivery: Delivery; onClose: () => void }) {
-  const { t } = useTranslation(['transport', 'common']);
+  const { t } = useTranslation(['deliveries', 'transport', 'common']);
   const { problem } = useDeliveryMutations();
   const [kind, setKind] = useState<ProblemKind | ''>('');
   const [note, setNote] = useState('');
@@ -27,7 +27,7 @@ export function ProblemDialog({ delivery, onClose }: { delivery: Delivery; onClo
       onClose();
     } catch (e) {
       console.error('problem not stored', e);
-      setFailure(t('transport:delivery.notStored'));
+      setFailure(t('deliveries:notStored'));
     } finally {
       setBusy(false);
     }
@@ -35,8 +35,8 @@ export function ProblemDialog({ delivery, onClose }: { delivery: Delivery; onClo
 
   return (
     <FormDialog
-      title={t('transport:delivery.problemTitle')}
-      submitLabel={t('transport:delivery.sendProblem')}
+      title={t('deliveries:problemTitle')}
+      submitLabel={t('deliveries:sendProblem')}
       cancelLabel={t('transport:form.cancel')}
       busy={busy}
       onSubmit={submit}
@@ -45,17 +45,17 @@ export function ProblemDialog({ delivery, onClose }: { delivery: Delivery; onClo
       submitTestId="problem-submit"
       failure={failure}
     >
-      <Field label={t('transport:delivery.problemKind')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
+      <Field label={t('deliveries:problemKind')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
         <RadioGroup value={kind} onChange={(_, d) => (setKind(d.value as ProblemKind), setError(undefined))}>
           {PROBLEM_KINDS.map((k) => (
-            <Radio key={k} value={k} label={t(`transport:delivery.problemKinds.${k}`)} data-testid={`problem-${k}`} />
+            <Radio key={k} value={k} label={t(`deliveries:problemKinds.${k}`)} data-testid={`problem-${k}`} />
           ))}
         </RadioGroup>
       </Field>
-      <Field label={t('transport:delivery.note')}>
+      <Field label={t('deliveries:note')}>
         <Textarea name="note" value={note} onChange={(_, d) => setNote(d.value)} resize="vertical" maxLength={MAX.text} />
       </Field>
-      <PhotoPicker label={t('transport:delivery.photos')} files={photos} onChange={setPhotos} testId="problem-photos-input" />
+      <PhotoPicker label={t('deliveries:photos')} files={photos} onChange={setPhotos} testId="problem-photos-input" />
     </FormDialog>
   );
 }

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
  */
 export function Proof({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const format = useFormat();
   const waiting = useDeliveryUploads(delivery.id)?.filter((u) => u.status === 'queued').length ?? 0;
   const signature = delivery.files.find((f) => f.purpose === 'signature');
@@ -37,14 +37,14 @@ export function Proof({ delivery }: { delivery: Delivery }) {
   const problem = delivery.files.filter((f) => f.purpose === 'problem');
   if (!delivery.recipient_name && !delivery.files.length && !waiting) return null;
   return (
-    <section className={styles.root} aria-label={t('delivery.proof')} data-testid="delivery-proof">
-      <h3 className={styles.h3}>{t('delivery.proof')}</h3>
-      {delivery.recipient_name && <span data-testid="proof-recipient">{t('delivery.receivedBy', { name: delivery.recipient_name })}</span>}
+    <section className={styles.root} aria-label={t('proof')} data-testid="delivery-proof">
+      <h3 className={styles.h3}>{t('proof')}</h3>
+      {delivery.recipient_name && <span data-testid="proof-recipient">{t('receivedBy', { name: delivery.recipient_name })}</span>}
       {signature && (
         <img
           className={styles.signature}
           src={deliveryFileUrl(delivery.id, signature.id, 480)}
-          alt={t('delivery.signatureOf', { name: delivery.recipient_name ?? '' })}
+          alt={t('signatureOf', { name: delivery.recipient_name ?? '' })}
           data-testid="proof-signature"
         />
       )}
@@ -52,7 +52,7 @@ export function Proof({ delivery }: { delivery: Delivery }) {
         <div className={styles.photos}>
           {photos.map((p, i) => (
             <a key={p.id} href={deliveryFileUrl(delivery.id, p.id, 1200)} target="_blank" rel="noopener noreferrer">
-              <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: format.number(i + 1) })} loading="lazy" data-testid="proof-photo" />
+              <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('photoN', { n: format.number(i + 1) })} loading="lazy" data-testid="proof-photo" />
             </a>
           ))}
         </div>
@@ -64,11 +64,11 @@ export function Proof({ delivery }: { delivery: Delivery }) {
       )}
       {problem.length > 0 && (
         <>
-          <h3 className={styles.h3}>{t('delivery.problemPhotos')}</h3>
+          <h3 className={styles.h3}>{t('problemPhotos')}</h3>
           <div className={styles.photos}>
             {problem.map((p, i) => (
               <a key={p.id} href={deliveryFileUrl(delivery.id, p.id, 1200)} target="_blank" rel="noopener noreferrer">
-                <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('delivery.photoN', { n: format.number(i + 1) })} loading="lazy" />
+                <img className={styles.photo} src={deliveryFileUrl(delivery.id, p.id, 160)} alt={t('photoN', { n: format.number(i + 1) })} loading="lazy" />
               </a>
             ))}
           </div>
@@ -76,7 +76,7 @@ export function Proof({ delivery }: { delivery: Delivery }) {
       )}
       {waiting > 0 && (
         <Caption1 className={styles.muted} data-testid="proof-waiting">
-          {t('delivery.filesWaiting', { count: waiting })}
+          {t('filesWaiting', { count: waiting })}
         </Caption1>
       )}
     </section>

@@ -31,7 +31,7 @@ export interface SignatureHandle {
  */
 export const SignatureField = forwardRef<SignatureHandle, { error?: string; onDrawn?: () => void }>(function SignatureField({ error, onDrawn }, ref) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const drawn = useRef(onDrawn);
@@ -80,9 +80,9 @@ export const SignatureField = forwardRef<SignatureHandle, { error?: string; onDr
   }));
 
   return (
-    <Field label={t('delivery.signature')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
+    <Field label={t('signature')} required validationMessage={error} validationState={error ? 'error' : 'none'}>
       <div className={styles.box}>
-        <canvas ref={canvas} className={styles.canvas} role="img" aria-label={t('delivery.signatureArea')} data-testid="signature-pad" />
+        <canvas ref={canvas} className={styles.canvas} role="img" aria-label={t('signatureArea')} data-testid="signature-pad" />
         <Button
           className={styles.clear}
           size="small"
@@ -93,7 +93,7 @@ export const SignatureField = forwardRef<SignatureHandle, { error?: string; onDr
           }}
           data-testid="signature-clear"
         >
-          {t('delivery.clearSignature')}
+          {t('clearSignature')}
         </Button>
       </div>
     </Field>

@@ -32,17 +32,17 @@ export const STAGE_TONE: Record<DeliveryStage, StatusTone> = {
 /** A delivery's events, oldest first: the step, when (in the reader's language), by whom, where (a maps link) and any note. */
 export function Timeline({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
-  const { t } = useTranslation('transport');
+  const { t } = useTranslation('deliveries');
   const format = useFormat();
   const events = [...delivery.events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return (
-    <section aria-label={t('delivery.timeline')}>
+    <section aria-label={t('timeline')}>
       <ol className={styles.list} data-testid="delivery-timeline">
         {events.map((e) => (
           <li key={e.id} className={styles.item} data-testid="timeline-event" data-step={e.step}>
             <span className={styles.step}>
-              {t(`delivery.steps.${e.step}`)}
-              {e.problem_kind && ` · ${t(`delivery.problemKinds.${e.problem_kind}`)}`}
+              {t(`steps.${e.step}`)}
+              {e.problem_kind && ` · ${t(`problemKinds.${e.problem_kind}`)}`}
             </span>
             <span className={styles.meta}>
               <time dateTime={e.at}>{format.dateTime(e.at)}</time>
@@ -56,7 +56,7 @@ export function Timeline({ delivery }: { delivery: Delivery }) {
                 <>
                   {' · '}
                   <Link href={mapsUrlAt(e.location)} target="_blank" rel="noopener noreferrer" data-testid="event-location">
-                    {t('delivery.whereOnMap')}
+                    {t('whereOnMap')}
                   </Link>
                 </>
               )}
