@@ -34,6 +34,7 @@ const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalM },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   muted: { color: tokens.colorNeutralForeground2 },
+  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
   scroller: {
     overflowX: 'auto',
     borderRadius: tokens.borderRadiusLarge,
@@ -102,8 +103,9 @@ export function CompareScreen() {
         </h1>
         <Text className={styles.muted}>{t('compare.intro')}</Text>
       </div>
-      <Link to={PATHS.products} data-testid="compare-back">
-        <Back aria-hidden /> {t('compare.back')}
+      <Link to={PATHS.products} className={styles.back} data-testid="compare-back">
+        <Back aria-hidden />
+        {t('compare.back')}
       </Link>
       {products === undefined ? (
         <ListSkeleton label={t('loading')} />
