@@ -34,10 +34,10 @@ function namespacesUsed(file: string, seen = new Set<string>(), used = new Set<s
   const source = readFileSync(file, 'utf8');
   for (const [, args] of source.matchAll(/useTranslation\(([^)]*)\)/g)) {
     if (!args.trim()) used.add('common');
-    for (const [, ns] of args.matchAll(/'(\w+)'/g)) used.add(ns);
+    for (const [, ns] of args.matchAll(/'([\w-]+)'/g)) used.add(ns);
   }
   // A key with its namespace, t('tender:phase.open'): shown as the bare key until that namespace is loaded.
-  for (const [, ns] of source.matchAll(/\bt\('(\w+):/g)) used.add(ns);
+  for (const [, ns] of source.matchAll(/\bt\('([\w-]+):/g)) used.add(ns);
   for (const [, specifier] of source.matchAll(/^(?:import|export)\b[^'";]*?from '([^']+)'/gm)) {
     const target = resolveImport(file, specifier);
     if (target) namespacesUsed(target, seen, used);
@@ -51,7 +51,7 @@ function screens() {
   return [...source.matchAll(/named\(\(\) => import\('([^']+)'\), '(\w+)'(?:, \[([^\]]*)\])?\)/g)].map(([, specifier, name, list]) => ({
     name,
     file: resolveImport(ROUTES, specifier)!,
-    declared: Array.from((list ?? '').matchAll(/\w+/g), ([ns]) => ns),
+    declared: Array.from((list ?? '').matchAll(/[\w-]+/g), ([ns]) => ns),
   }));
 }
 

@@ -42,7 +42,7 @@ const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScree
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen', ['account']);
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account']);
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
-const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'stock', 'photos']);
+const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'price-list', 'photos']);
 const CompareScreen = named(() => import('../features/products/CompareScreen'), 'CompareScreen', ['products']);
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing']);

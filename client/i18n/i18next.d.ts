@@ -26,7 +26,7 @@ type ArabicResources = {
   admin: typeof import('./locales/ar/admin.json');
   tender: typeof import('./locales/ar/tender.json');
   photos: typeof import('./locales/ar/photos.json');
-  stock: typeof import('./locales/ar/stock.json');
+  'price-list': typeof import('./locales/ar/price-list.json');
   live: typeof import('./locales/ar/live.json');
   company: typeof import('./locales/ar/company.json');
 };

@@ -7,9 +7,9 @@ import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
-import { ImportExportPanel } from './import/ImportExportPanel';
+import { ImportExportPanel } from '../price-list/ImportExportPanel';
 import { MyProducts } from './MyProducts';
-import { ProductsTable } from './table/ProductsTable';
+import { ProductsTable } from '../price-list/ProductsTable';
 
 const VIEWS = ['cards', 'table', 'import'] as const;
 type View = (typeof VIEWS)[number];
@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 
 export function SupplierProducts({ supplierId }: { supplierId: string }) {
   const styles = useStyles();
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('price-list');
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
   const view: View = VIEWS.includes(asked as View) ? (asked as View) : 'cards';

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/product';
 import { importApplySchema, importReportSchema } from '../../../shared/price-list';
 import { createdOrOk, listResult, route } from '../../http/route';
-import { applyImport, lastImport, undoLastImport } from './import';
+import { applyImport, lastImport, undoLastImport } from './price-list';
 import { readerLanguage } from '../categories/language';
 import { sweepAfterCommit } from '../photos/routes';
 import {

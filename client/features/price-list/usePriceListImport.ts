@@ -6,14 +6,14 @@
  * data terms; ImportNotice puts it into words.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { IMPORT_FILE_NAME_MAX, checkRows, exportRow, isEmptyRow, issuesByLine, summarise, type ColumnMapping, type ImportMode, type ImportReport, type LineIssues } from '../../../../shared/price-list';
-import { ApiError } from '../../../data/api';
-import { useSyncNow } from '../../../data/local/hooks';
-import { applyPriceList, lastPriceListImport, undoLastPriceListImport } from '../../../data/priceLists';
-import type { Language } from '../../../../shared/constants';
-import { useOnline } from '../../../ui/useOnline';
-import { useCategoryName } from '../categoryNames';
-import { useCategories, useMyProducts, useProductLimit } from '../queries';
+import { IMPORT_FILE_NAME_MAX, checkRows, exportRow, isEmptyRow, issuesByLine, summarise, type ColumnMapping, type ImportMode, type ImportReport, type LineIssues } from '../../../shared/price-list';
+import { ApiError } from '../../data/api';
+import { useSyncNow } from '../../data/local/hooks';
+import { applyPriceList, lastPriceListImport, undoLastPriceListImport } from '../../data/price-list';
+import type { Language } from '../../../shared/constants';
+import { useOnline } from '../../ui/useOnline';
+import { useCategoryName } from '../products/categoryNames';
+import { useCategories, useMyProducts, useProductLimit } from '../products/queries';
 import { SheetRefused } from './sheet-limits';
 import { exportCsvFile, exportXlsxFile, kindOf, preloadSpreadsheets, readPriceList, toImportRows, type SheetData } from './spreadsheet';
 

@@ -5,8 +5,8 @@
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { LineIssues } from '../../../../shared/price-list';
-import { useFormat } from '../../../i18n/format';
+import type { LineIssues } from '../../../shared/price-list';
+import { useFormat } from '../../i18n/format';
 import { useIssueText } from './useIssueText';
 import type { Outcome } from './usePriceListImport';
 
@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 
 export function ImportNotice({ outcome }: { outcome: Outcome }) {
   const styles = useStyles();
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('price-list');
   const format = useFormat();
   const issueText = useIssueText();
   const shown = (v: number | string | undefined) => (typeof v === 'number' ? format.number(v) : v);

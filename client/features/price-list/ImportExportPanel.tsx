@@ -11,9 +11,9 @@ import { Button, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, m
 import { ArrowDownloadRegular, ArrowUndoRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportMode } from '../../../../shared/price-list';
-import { toLanguageCode } from '../../../i18n/languages';
-import { useFormat } from '../../../i18n/format';
+import type { ImportMode } from '../../../shared/price-list';
+import { toLanguageCode } from '../../i18n/languages';
+import { useFormat } from '../../i18n/format';
 import { ColumnMappingFields } from './ColumnMappingFields';
 import { ImportNotice } from './ImportNotice';
 import { ImportPreview } from './ImportPreview';
@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 
 export function ImportExportPanel({ supplierId }: { supplierId: string }) {
   const styles = useStyles();
-  const { t, i18n } = useTranslation(['stock', 'common']);
+  const { t, i18n } = useTranslation(['price-list', 'common']);
   const format = useFormat();
   const io = usePriceListImport(supplierId, toLanguageCode(i18n.resolvedLanguage));
   const fileInput = useRef<HTMLInputElement>(null);

@@ -14,7 +14,7 @@
  * A CSV is text: its size, then its rows and columns as parsed.
  */
 import type JSZip from 'jszip';
-import { SHEET_LIMITS, type SheetRefusal } from '../../../../shared/price-list';
+import { SHEET_LIMITS, type SheetRefusal } from '../../../shared/price-list';
 
 /** A file refused before reading: the limit it passed, and what it had (a column as letters). */
 export class SheetRefused extends Error {

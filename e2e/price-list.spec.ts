@@ -1,9 +1,10 @@
 /**
- * Stock and price lists, at desktop width in Arabic: a supplier imports an awkward XLSX
- * (built here with exceljs), reads each row's problem in the preview, applies the valid
- * rows, undoes the import; exports the catalogue as CSV and imports it again with nothing
- * to change; edits price and stock inline in the table with the keyboard, sorted and
- * filtered, and the server has the edits afterwards.
+ * The price list (a supplier's products, their import, export and stock), at desktop
+ * width in Arabic: a supplier imports an awkward XLSX (built here with exceljs), reads
+ * each row's problem in the preview, applies the valid rows, undoes the import; exports
+ * the catalogue as CSV and imports it again with nothing to change; edits price and
+ * stock inline in the table with the keyboard, sorted and filtered, and the server has
+ * the edits afterwards.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';

@@ -6,10 +6,10 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SHEET_LIMITS, SHEET_REFUSALS } from '../../../../shared/price-list';
-import ar from '../../../i18n/locales/ar/stock.json';
-import en from '../../../i18n/locales/en/stock.json';
-import zh from '../../../i18n/locales/zh/stock.json';
+import { SHEET_LIMITS, SHEET_REFUSALS } from '../../../shared/price-list';
+import ar from '../../i18n/locales/ar/price-list.json';
+import en from '../../i18n/locales/en/price-list.json';
+import zh from '../../i18n/locales/zh/price-list.json';
 import { SheetRefused, columnLetters } from './sheet-limits';
 import { readCsv, readXlsx } from './spreadsheet';
 

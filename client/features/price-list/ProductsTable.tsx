@@ -17,14 +17,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { NUMBER_START, PRICE_DECIMALS } from '../../../../shared/numbers';
-import { isLowStock } from '../../../../shared/schemas/product';
-import type { LocalProduct, RejectionRow } from '../../../data/db/schema';
-import { usePendingKeys, useRejections } from '../../../data/local/hooks';
-import { useFormat } from '../../../i18n/format';
-import { useCategoryName } from '../categoryNames';
-import { useProductWrites, type ProductPatch } from '../mutations';
-import { productKey, useMyProducts } from '../queries';
+import { NUMBER_START, PRICE_DECIMALS } from '../../../shared/numbers';
+import { isLowStock } from '../../../shared/schemas/product';
+import type { LocalProduct, RejectionRow } from '../../data/db/schema';
+import { usePendingKeys, useRejections } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
+import { useCategoryName } from '../products/categoryNames';
+import { useProductWrites, type ProductPatch } from '../products/mutations';
+import { productKey, useMyProducts } from '../products/queries';
 import { COLUMNS, EDITABLE, readCell, tableRows, type ColumnId, type Show, type Sort } from './tableRows';
 
 const ROW_HEIGHT = 40;
@@ -68,8 +68,8 @@ const useStyles = makeStyles({
 
 export function ProductsTable({ supplierId }: { supplierId: string }) {
   const styles = useStyles();
-  const { t } = useTranslation('stock');
-  const { t: tRows } = useTranslation(['stock', 'common']);
+  const { t } = useTranslation('price-list');
+  const { t: tRows } = useTranslation(['price-list', 'common']);
   const format = useFormat();
   const number = useCallback((n: number) => format.number(n), [format]);
   const money = useCallback((n: number) => format.number(n, MONEY), [format]);
@@ -311,7 +311,7 @@ interface RowProps {
   onCellFocus: (col: number) => void;
   onToggle: (p: LocalProduct) => void;
   /** the table's translation and number formats, shared by every row instead of a hook each */
-  t: TFunction<['stock', 'common']>;
+  t: TFunction<['price-list', 'common']>;
   number: (n: number) => string;
   money: (n: number) => string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalProduct } from '../../../data/db/schema';
+import type { LocalProduct } from '../../data/db/schema';
 import { readCell, tableRows, type RowQuery } from './tableRows';
 
 const product = (id: string, fields: Partial<LocalProduct>): LocalProduct =>

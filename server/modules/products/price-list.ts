@@ -1,9 +1,14 @@
 /**
- * Price list imports: the browser reads the file and shows the preview, then sends the
- * rows (their cells by field, as read) here. The rows are checked again with the same
- * rules (shared/price-list.ts checkRows) against the supplier's products as they are now,
- * under the supplier's plan-limit lock (so a create or another import cannot slip in
- * between the check and the writes), and applied in the caller's one transaction:
+ * The price list on the server: a supplier's own products imported from a spreadsheet
+ * (the client's side is client/features/price-list/, the rules shared/price-list.ts). It
+ * is served under the products resource, /api/products/imports (routes.ts), because an
+ * import writes products; there is no /api/price-list.
+ *
+ * Imports: the browser reads the file and shows the preview, then sends the rows (their
+ * cells by field, as read) here. The rows are checked again with the same rules
+ * (shared/price-list.ts checkRows) against the supplier's products as they are now, under
+ * the supplier's plan-limit lock (so a create or another import cannot slip in between
+ * the check and the writes), and applied in the caller's one transaction:
  * - mode "all": one row with a problem refuses the whole file (400 import_invalid, each
  *   problem in details as `line:<n>` with its code); nothing is written;
  * - mode "valid": the rows without problems are applied, the others listed in the report.

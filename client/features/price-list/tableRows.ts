@@ -3,11 +3,11 @@
  * choice keep, the order a column sorts them in, and what a typed cell saves. The table
  * (ProductsTable.tsx) only holds the state and renders.
  */
-import { parseNumber } from '../../../../shared/numbers';
-import { moneySchema, stockSchema } from '../../../../shared/schemas/common';
-import { isLowStock } from '../../../../shared/schemas/product';
-import { normalizeSearch } from '../../../../shared/search';
-import type { LocalProduct } from '../../../data/db/schema';
+import { parseNumber } from '../../../shared/numbers';
+import { moneySchema, stockSchema } from '../../../shared/schemas/common';
+import { isLowStock } from '../../../shared/schemas/product';
+import { normalizeSearch } from '../../../shared/search';
+import type { LocalProduct } from '../../data/db/schema';
 
 export type ColumnId = 'sku' | 'name' | 'category' | 'price' | 'stock' | 'low' | 'availability';
 export const COLUMNS: readonly ColumnId[] = ['sku', 'name', 'category', 'price', 'stock', 'low', 'availability'];

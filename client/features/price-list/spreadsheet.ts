@@ -34,7 +34,7 @@ import {
   type ColumnMapping,
   type ImportRow,
   type PriceListField,
-} from '../../../../shared/price-list';
+} from '../../../shared/price-list';
 import { checkCsvGrid, checkFileSize, checkXlsx } from './sheet-limits';
 
 export interface SheetData {

@@ -15,11 +15,11 @@ import {
   spreadsheetCell,
   spreadsheetText,
   type ImportContext,
-} from '../../../../shared/price-list';
-import { parseNumber } from '../../../../shared/numbers';
-import ar from '../../../i18n/locales/ar/stock.json';
-import en from '../../../i18n/locales/en/stock.json';
-import zh from '../../../i18n/locales/zh/stock.json';
+} from '../../../shared/price-list';
+import { parseNumber } from '../../../shared/numbers';
+import ar from '../../i18n/locales/ar/price-list.json';
+import en from '../../i18n/locales/en/price-list.json';
+import zh from '../../i18n/locales/zh/price-list.json';
 import { exportCsv, exportXlsx, readCsv, readPriceList, readXlsx, toImportRows, type ExportLine } from './spreadsheet';
 
 const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';

@@ -2,15 +2,15 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import ar from '../../../i18n/locales/ar/stock.json';
-import en from '../../../i18n/locales/en/stock.json';
-import zh from '../../../i18n/locales/zh/stock.json';
+import ar from '../../i18n/locales/ar/price-list.json';
+import en from '../../i18n/locales/en/price-list.json';
+import zh from '../../i18n/locales/zh/price-list.json';
 import { ImportNotice } from './ImportNotice';
 import type { Outcome } from './usePriceListImport';
 
 async function render(lng: 'ar' | 'en' | 'zh', outcome: Outcome): Promise<string> {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng, resources: { ar: { stock: ar }, en: { stock: en }, zh: { stock: zh } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng, resources: { ar: { 'price-list': ar }, en: { 'price-list': en }, zh: { 'price-list': zh } }, interpolation: { escapeValue: false } });
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <ImportNotice outcome={outcome} />

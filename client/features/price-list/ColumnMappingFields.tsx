@@ -1,8 +1,8 @@
 /** Which column of the file each field is read from: guessed from the headers, the supplier may change it. */
 import { Field, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { PRICE_LIST_FIELDS, type CellValue, type ColumnMapping } from '../../../../shared/price-list';
-import { useFormat } from '../../../i18n/format';
+import { PRICE_LIST_FIELDS, type CellValue, type ColumnMapping } from '../../../shared/price-list';
+import { useFormat } from '../../i18n/format';
 
 const useStyles = makeStyles({
   mapping: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' },
@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 
 export function ColumnMappingFields({ headers, mapping, onChange }: { headers: CellValue[]; mapping: ColumnMapping; onChange: (mapping: ColumnMapping) => void }) {
   const styles = useStyles();
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('price-list');
   const format = useFormat();
   return (
     <div className={styles.mapping}>

@@ -6,8 +6,8 @@ import { Badge, makeStyles, mergeClasses, tokens } from '@fluentui/react-compone
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckedRow } from '../../../../shared/price-list';
-import { useFormat } from '../../../i18n/format';
+import type { CheckedRow } from '../../../shared/price-list';
+import { useFormat } from '../../i18n/format';
 import { useIssueText } from './useIssueText';
 
 const ROW_HEIGHT = 36;
@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 
 export function ImportPreview({ rows }: { rows: CheckedRow[] }) {
   const styles = useStyles();
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('price-list');
   const format = useFormat();
   const issueText = useIssueText();
   const scroller = useRef<HTMLDivElement>(null);
