@@ -100,14 +100,17 @@ test('the add form refuses what the shared rules refuse (required fields, price,
 
 test.describe('the catalogue', () => {
   test('a contractor searches offline in Arabic, filters by category, sees contact and reviews a product', async ({ page, context }) => {
-  test.slow(); // many steps, each waiting for a sync
+    test.slow(); // many steps, each waiting for a sync
     await signInDemo(page, 'contractor@demo.binaa.sa');
     const products = new ProductsPage(page);
     await products.goto();
     await expect(products.cards.first()).toBeVisible();
-    const first = products.cards.first();
-    const name = (await first.getByTestId('product-name').textContent())!;
-    const id = (await first.getAttribute('data-product-id'))!;
+    // A demo product nobody has reviewed, which no other test adds or deletes: the newest
+    // card may be another test's product, deleted while this one runs.
+    const name = 'أسمنت أبيض';
+    await products.search(name);
+    const id = (await products.card(name).first().getAttribute('data-product-id'))!;
+    await expect(products.card(name).first().getByTestId('product-rating')).toHaveText('لا تقييمات بعد');
 
     await goOffline(context);
     // Hamza and article forms: "الاسمنت" finds "أسمنت" and "إسمنت" products.
@@ -126,6 +129,7 @@ test.describe('the catalogue', () => {
     await products.filterCategory(1);
     await expect(products.cards.first()).toBeVisible();
     await products.filterCategory(0);
+    await products.search(name);
 
     await products.card(name).first().getByTestId('contact-supplier').click();
     await expect(page.getByTestId('contact-dialog')).toBeVisible();
