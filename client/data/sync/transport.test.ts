@@ -12,7 +12,8 @@ const at = '2026-11-20T10:00:00.000Z';
 const product = {
   id: P, supplier_id: S, name: 'حديد تسليح', description: null, price: 2850, unit: 'طن', min_quantity: 1, stock_quantity: null, sku: null, low_stock_threshold: null, category_id: null,
   category_name: null, image_url: null, photos: [], specifications: null, availability_status: 'available', average_rating: 0, total_reviews: 0,
-  supplier_name: 'مؤسسة', supplier_verification_tier: 'verified', supplier_phone: null, supplier_website: null, created_at: at, updated_at: at,
+  supplier_name: 'مؤسسة', supplier_verification_tier: 'verified', supplier_phone: null, supplier_website: null,
+  supplier_city: 'الرياض', supplier_average_rating: 4.5, supplier_total_reviews: 2, created_at: at, updated_at: at,
 };
 
 const answering = (body: unknown) => createHttpTransport({ fetch: async () => new Response(JSON.stringify(body), { status: 200 }) });
