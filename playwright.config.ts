@@ -21,21 +21,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
-  // Every test on its own: no test relies on another's order or leftovers (a file whose
-  // steps do is marked serial), so a file's tests spread over the workers.
-  fullyParallel: true,
-  // A browser test spends much of its time waiting (for a sync, a reload, the engine's
-  // backoff offline): with two workers on two cores the cores sat idle nearly half the
-  // run, and a third worker fills that time.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  fullyParallel: false,
+  // Two workers on two cores: the run is bound by the CPU (a third worker, or each file's
+  // tests spread over the workers, made a quiet machine's run slower, not faster).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // A flow of two or three people signing up, syncing and acting takes some 45 s alone on
   // a two-core machine, and an offline one waits out the engine's backoff: room for the
-  // other workers' load. On a slower machine of the same kind the longest flows took 2.2
+  // other worker's load. On a slower machine of the same kind the longest flows took 2.2
   // to 3 minutes.
   timeout: 300_000,
-  // A device's first screen waits for its first sync, which on a machine busy with three
-  // workers has taken more than ten seconds.
+  // A device's first screen waits for its first sync, which on a busy machine has taken
+  // more than ten seconds.
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {

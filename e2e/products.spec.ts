@@ -154,6 +154,9 @@ test.describe('the catalogue', () => {
       await signInDemo(page, 'contractor@demo.binaa.sa');
       const products = new ProductsPage(page);
       await products.goto();
+      // A demo product with a category, found by name: the first page may hold only other
+      // tests' products, which have none.
+      await products.search('أسمنت أبيض');
       const card = products.cards.filter({ has: page.getByTestId('product-category') }).first();
       await expect(card).toBeVisible();
       const id = (await card.getAttribute('data-product-id'))!;

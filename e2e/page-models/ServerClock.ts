@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The server's test clock is one for the whole server, and the browser tests run in several
+ * The server's test clock is one for the whole server, and the browser tests run in two
  * workers: a test that moves it holds this lock (a directory beside the run's data, which
  * every worker shares) for as long as it relies on the time it set, so two such tests never
  * move the clock under each other.
