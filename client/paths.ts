@@ -14,6 +14,10 @@ export const PATHS = {
   compare: '/products/compare',
   projects: '/projects',
   instantOrders: '/instant-orders',
+  /** A supplier's requests for quotation; /quotes/{rfqId} is the quote form of one. */
+  quotes: '/quotes',
+  /** Purchase orders as buyer or seller; /purchase-orders/{id} is one order. */
+  purchaseOrders: '/purchase-orders',
   transport: '/transport',
   notifications: '/notifications',
   admin: '/admin',

@@ -24,11 +24,14 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
   supplier: [
     { path: PATHS.products, labelKey: 'nav.myProducts' },
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
+    { path: PATHS.quotes, labelKey: 'nav.quotes' },
+    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
   ],
   contractor: [
     { path: PATHS.products, labelKey: 'nav.browseProducts' },
     { path: PATHS.projects, labelKey: 'nav.availableProjects' },
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
+    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
   ],
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],
   transport: [],
