@@ -10,16 +10,16 @@
  * (a formula's cached result such as 14.949999999 is 14.95).
  */
 import { z } from 'zod';
-import { normalizeSearch } from './search';
+import { categoryByName, cleanText, headerReader, isBlank, type CellValue, type ColumnMapping as SheetMapping } from './sheet-headers';
 import { parseNumber, roundPrice, roundStock } from './numbers';
 import { MAX, moneySchema, stockSchema, uuidSchema } from './schemas/common';
 import { requiredName, requiredText } from './schemas/common';
 
+export { cleanText, type CellValue };
+
 export const PRICE_LIST_FIELDS = ['id', 'sku', 'name', 'price', 'unit', 'stock', 'category', 'description'] as const;
 export type PriceListField = (typeof PRICE_LIST_FIELDS)[number];
 
-/** A cell as the file reader gives it: text, a number, or nothing. */
-export type CellValue = string | number | null;
 type RowValues = Partial<Record<PriceListField, CellValue>>;
 
 /** The headers an export writes, per language; the import recognises every one of them. */
@@ -41,60 +41,14 @@ const HEADER_ALIASES: Record<PriceListField, string[]> = {
   description: ['description', 'details', 'الوصف', 'وصف', 'التفاصيل', '描述', '说明'],
 };
 
-/** A header as compared: folded like search text, without punctuation, one space between words. */
-function normaliseHeader(raw: CellValue): string {
-  return normalizeSearch(String(raw ?? ''))
-    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-const HEADER_LOOKUP: Map<string, PriceListField> = (() => {
-  const map = new Map<string, PriceListField>();
-  for (const field of PRICE_LIST_FIELDS) {
-    for (const alias of [...HEADER_ALIASES[field], ...Object.values(EXPORT_HEADERS).map((h) => h[field])]) map.set(normaliseHeader(alias), field);
-  }
-  return map;
-})();
-
-/** The field a header names, if it is one we know. */
-function fieldOfHeader(header: CellValue): PriceListField | null {
-  return HEADER_LOOKUP.get(normaliseHeader(header)) ?? null;
-}
+/** How a price list's headers are recognised: the aliases and every language's export headers. */
+export const PRICE_LIST_HEADERS = headerReader(
+  PRICE_LIST_FIELDS,
+  Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, [...HEADER_ALIASES[f], ...Object.values(EXPORT_HEADERS).map((h) => h[f])]])) as Record<PriceListField, string[]>,
+);
 
 /** Column index per field (null: not in the file). The supplier may change it before applying. */
-export type ColumnMapping = Record<PriceListField, number | null>;
-
-export function guessMapping(headers: CellValue[]): ColumnMapping {
-  const mapping = Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, null])) as ColumnMapping;
-  headers.forEach((h, i) => {
-    const field = fieldOfHeader(h);
-    if (field && mapping[field] === null) mapping[field] = i;
-  });
-  return mapping;
-}
-
-/**
- * The header row among the first rows of a sheet: the first with at least two known
- * headers (a title row or a merged banner may come before it), else the first non-empty.
- */
-export function findHeaderRow(rows: CellValue[][]): number {
-  const limit = Math.min(rows.length, 20);
-  for (let i = 0; i < limit; i++) if (rows[i].filter((c) => fieldOfHeader(c)).length >= 2) return i;
-  const first = rows.findIndex((r) => r.some((c) => !isBlank(c)));
-  return first < 0 ? 0 : first;
-}
-
-const isBlank = (v: CellValue | undefined): boolean => v == null || (typeof v === 'string' && cleanText(v) === '');
-
-/** Text as stored: direction marks gone, runs of spaces one space, trimmed. */
-export function cleanText(raw: CellValue | undefined): string {
-  if (raw == null) return '';
-  return String(raw)
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export type ColumnMapping = SheetMapping<PriceListField>;
 
 // --- formulas --------------------------------------------------------------------------
 
@@ -253,11 +207,6 @@ export interface CheckedRow {
   before?: { price: number; stock_quantity: number | null };
 }
 
-function categoryLookup(categories: ImportContext['categories']): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const c of categories) for (const name of [c.slug, c.name_ar, c.name_en, c.name_zh]) if (name) map.set(normaliseHeader(name), c.id);
-  return map;
-}
 
 /**
  * The id column as one of our product ids: only a uuid counts. A supplier's own numbering
@@ -287,7 +236,7 @@ export function isEmptyRow(row: ImportRow): boolean {
 export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
   const byId = new Map(ctx.products.map((p) => [p.id, p]));
   const bySku = new Map(ctx.products.filter((p) => p.sku).map((p) => [p.sku as string, p]));
-  const categories = categoryLookup(ctx.categories);
+  const categoryOf = categoryByName(ctx.categories);
   const skuCount = new Map<string, number>();
   const idCount = new Map<string, number>();
   const present = rows.filter((r) => !isEmptyRow(r)).map((r) => ({ line: r.line, values: readCells(r.values) }));
@@ -323,7 +272,7 @@ export function checkRows(rows: ImportRow[], ctx: ImportContext): CheckedRow[] {
     }
     let category_id: string | null = null;
     if (categoryText) {
-      category_id = categories.get(normaliseHeader(categoryText)) ?? null;
+      category_id = categoryOf(categoryText);
       if (!category_id) issues.push('unknown_category');
     }
     if (sku && (skuCount.get(sku) ?? 0) > 1) issues.push('duplicate_sku');

@@ -11,10 +11,10 @@ import { Button, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, m
 import { ArrowDownloadRegular, ArrowUndoRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportMode } from '../../../shared/price-list';
+import { PRICE_LIST_FIELDS, type ImportMode } from '../../../shared/price-list';
+import { ColumnMappingFields } from '../../ui/ColumnMappingFields';
 import { toLanguageCode } from '../../i18n/languages';
 import { useFormat } from '../../i18n/format';
-import { ColumnMappingFields } from './ColumnMappingFields';
 import { ImportNotice } from './ImportNotice';
 import { ImportPreview } from './ImportPreview';
 import { usePriceListImport } from './usePriceListImport';
@@ -102,7 +102,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
           <>
             <fieldset className={styles.section}>
               <legend>{t('import.mapping')}</legend>
-              <ColumnMappingFields headers={file.sheet.headers} mapping={mapping} onChange={io.setMapping} />
+              <ColumnMappingFields fields={PRICE_LIST_FIELDS} label={(f) => t(`fields.${f}`)} headers={file.sheet.headers} mapping={mapping} onChange={io.setMapping} />
             </fieldset>
 
             <RadioGroup value={io.mode} onChange={(_, d) => io.setMode(d.value as ImportMode)} aria-label={t('import.mode')} data-testid="import-mode">

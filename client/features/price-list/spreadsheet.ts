@@ -26,23 +26,23 @@ import {
   EXPORT_HEADERS,
   IMPORT_CELL_MAX,
   PRICE_LIST_FIELDS,
+  PRICE_LIST_HEADERS,
   SHEET_LIMITS,
-  findHeaderRow,
-  guessMapping,
   spreadsheetCell,
-  type CellValue,
   type ColumnMapping,
   type ImportRow,
   type PriceListField,
 } from '../../../shared/price-list';
+import type { CellValue, ColumnMapping as SheetMapping, HeaderReader } from '../../../shared/sheet-headers';
 import { checkCsvGrid, checkFileSize, checkXlsx } from './sheet-limits';
 
-export interface SheetData {
+/** A sheet as read for an import whose fields are F (a price list's by default). */
+export interface SheetData<F extends string = PriceListField> {
   /** the header row's cells */
   headers: CellValue[];
   /** the rows under it, with their line number in the file (1 = the first line) */
   rows: Array<{ line: number; cells: CellValue[] }>;
-  mapping: ColumnMapping;
+  mapping: SheetMapping<F>;
 }
 
 export type FileKind = 'xlsx' | 'csv';
@@ -85,19 +85,19 @@ async function loadZip(): Promise<Pick<typeof JSZip, 'loadAsync'>> {
 }
 
 /** The sheet's lines (each with its line number in the file), the header found among them. */
-function toSheet(lines: Array<{ line: number; cells: CellValue[] }>): SheetData {
-  const at = findHeaderRow(lines.map((l) => l.cells));
+function toSheet<F extends string>(lines: Array<{ line: number; cells: CellValue[] }>, reader: HeaderReader<F>): SheetData<F> {
+  const at = reader.findHeaderRow(lines.map((l) => l.cells));
   const headers = lines[at]?.cells ?? [];
-  return { headers, rows: lines.slice(at + 1), mapping: guessMapping(headers) };
+  return { headers, rows: lines.slice(at + 1), mapping: reader.guessMapping(headers) };
 }
 
-export async function readXlsx(data: ArrayBuffer): Promise<SheetData> {
+async function readXlsxSheet<F extends string>(data: ArrayBuffer, reader: HeaderReader<F>): Promise<SheetData<F>> {
   const [Excel, Zip] = await Promise.all([loadExcel(), loadZip()]);
   await checkXlsx(data, Zip);
   const workbook: Workbook = new Excel.Workbook();
   await workbook.xlsx.load(data);
   const sheet = workbook.worksheets[0];
-  if (!sheet) return { headers: [], rows: [], mapping: guessMapping([]) };
+  if (!sheet) return { headers: [], rows: [], mapping: reader.guessMapping([]) };
   // Only the rows and cells that exist (checkXlsx has bounded where they can be), each row
   // with its own line number; every row as wide as the widest.
   const lines: Array<{ line: number; cells: CellValue[] }> = [];
@@ -111,7 +111,7 @@ export async function readXlsx(data: ArrayBuffer): Promise<SheetData> {
     lines.push({ line, cells });
   });
   for (const l of lines) l.cells = Array.from({ length: width }, (_, i) => l.cells[i] ?? null);
-  return toSheet(lines);
+  return toSheet(lines, reader);
 }
 
 function decodeText(data: ArrayBuffer): string {
@@ -123,7 +123,7 @@ function decodeText(data: ArrayBuffer): string {
   }
 }
 
-export async function readCsv(data: ArrayBuffer): Promise<SheetData> {
+async function readCsvSheet<F extends string>(data: ArrayBuffer, reader: HeaderReader<F>): Promise<SheetData<F>> {
   checkFileSize(data.byteLength);
   const Papa = (await import('papaparse')).default;
   // Parsing stops a line past the limit (and one more for the file's final newline).
@@ -132,11 +132,23 @@ export async function readCsv(data: ArrayBuffer): Promise<SheetData> {
   // papaparse leaves one empty row for the file's final newline
   while (grid.length && grid[grid.length - 1].every((c) => c == null)) grid.pop();
   checkCsvGrid(grid);
-  return toSheet(grid.map((cells, i) => ({ line: i + 1, cells })));
+  return toSheet(
+    grid.map((cells, i) => ({ line: i + 1, cells })),
+    reader,
+  );
 }
 
+/** A file of either kind read for the import whose headers `reader` knows. */
+export function readSheet<F extends string>(kind: FileKind, data: ArrayBuffer, reader: HeaderReader<F>): Promise<SheetData<F>> {
+  return kind === 'xlsx' ? readXlsxSheet(data, reader) : readCsvSheet(data, reader);
+}
+
+/** A price list's file (the headers a price list names). */
+export const readXlsx = (data: ArrayBuffer) => readXlsxSheet(data, PRICE_LIST_HEADERS);
+export const readCsv = (data: ArrayBuffer) => readCsvSheet(data, PRICE_LIST_HEADERS);
+
 export function readPriceList(kind: FileKind, data: ArrayBuffer): Promise<SheetData> {
-  return kind === 'xlsx' ? readXlsx(data) : readCsv(data);
+  return readSheet(kind, data, PRICE_LIST_HEADERS);
 }
 
 /** The rows to check and send, their cells picked by the mapping. */
