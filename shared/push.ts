@@ -29,6 +29,16 @@ const PUSH_CATEGORY_OF = {
   'order_response.new': 'offers',
   'order_response.accepted': 'offers',
   'order_response.rejected': 'offers',
+  'rfq.new': 'offers',
+  'rfq_quote.new': 'offers',
+  'rfq_quote.revised': 'offers',
+  'rfq.awarded': 'bids_awards',
+  'rfq.lost': 'bids_awards',
+  'purchase_order.issued': 'offers',
+  'purchase_order.accepted': 'offers',
+  'purchase_order.declined': 'offers',
+  'purchase_order.cancelled': 'offers',
+  'purchase_order.delivered': 'deliveries',
   'transport_offer.new': 'offers',
   'transport_request.assigned': 'deliveries',
   'transport_request.status': 'deliveries',
@@ -62,6 +72,8 @@ const at = (path: string, id: unknown) => (str(id) ? `${path}?${ITEM_PARAM}=${st
 export function notificationTarget(kind: string, params: Record<string, unknown>): string {
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
+  if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return at('/purchase-orders', params.purchase_order_id);
+  if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return at('/rfqs', params.rfq_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
   // A delivery shows with its transport request; a driver's notification names only the delivery.
   if (kind.startsWith('delivery.')) return at('/transport', params.transport_request_id);

@@ -42,6 +42,22 @@ export const NOTIFICATION_PARAMS = {
   'order_response.new': z.object({ company: z.string(), price: z.number(), order_title: z.string(), order_id: uuidSchema, response_id: uuidSchema }),
   'order_response.accepted': z.object({ order_title: z.string(), order_id: uuidSchema }),
   'order_response.rejected': z.object({ order_title: z.string(), order_id: uuidSchema }),
+  /** To each supplier an RFQ reaches (the market's sellers in its categories, or the invited). */
+  'rfq.new': z.object({ title: z.string(), location: z.string(), rfq_id: uuidSchema }),
+  /** To the RFQ's buyer: a supplier quoted, or revised their quote. */
+  'rfq_quote.new': z.object({ company: z.string(), rfq_title: z.string(), rfq_id: uuidSchema, quote_id: uuidSchema }),
+  'rfq_quote.revised': z.object({ company: z.string(), rfq_title: z.string(), rfq_id: uuidSchema, quote_id: uuidSchema }),
+  /** To a winning supplier: lines of their quote were awarded, as this purchase order (amount: its total with VAT). */
+  'rfq.awarded': z.object({ rfq_title: z.string(), rfq_id: uuidSchema, number: z.string(), amount: z.number(), purchase_order_id: uuidSchema }),
+  /** To a supplier who quoted and won no line. */
+  'rfq.lost': z.object({ rfq_title: z.string(), rfq_id: uuidSchema }),
+  /** To the seller: a purchase order not from an award (an accepted instant-order offer). company: the buyer. */
+  'purchase_order.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), purchase_order_id: uuidSchema }),
+  /** To the buyer: the seller (company) answered or delivered; to the seller: the buyer (company) cancelled. */
+  'purchase_order.accepted': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  'purchase_order.declined': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  'purchase_order.cancelled': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  'purchase_order.delivered': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),

@@ -38,7 +38,7 @@ const specificationsSchema = z
  * and sorts by these offline, so they travel with each product (the server re-sends a
  * supplier's products when any of them changes).
  */
-const productSupplierFields = {
+export const productSupplierFields = {
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
   /** how to reach the supplier: their profile's phone (E.164) and website, if given */

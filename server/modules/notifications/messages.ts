@@ -82,6 +82,56 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Your offer was not selected', message: 'The contractor chose another offer for “{order_title}”.' },
     zh: { title: '您的报价未被选中', message: '承包商为“{order_title}”选择了其他报价。' },
   },
+  'rfq.new': {
+    ar: { title: 'طلب عروض أسعار جديد', message: 'طلب «{title}» في {location} ينتظر عرض سعرك.' },
+    en: { title: 'New request for quotation', message: '“{title}” in {location} is waiting for your quote.' },
+    zh: { title: '新的询价请求', message: '位于 {location} 的“{title}”正在等待您的报价。' },
+  },
+  'rfq_quote.new': {
+    ar: { title: 'عرض سعر جديد على طلبك', message: 'قدّمت {company} عرض سعر على «{rfq_title}».' },
+    en: { title: 'New quote on your request', message: '{company} quoted on “{rfq_title}”.' },
+    zh: { title: '您的询价收到新报价', message: '{company} 对“{rfq_title}”提交了报价。' },
+  },
+  'rfq_quote.revised': {
+    ar: { title: 'عُدّل عرض سعر', message: 'عدّلت {company} عرض سعرها على «{rfq_title}».' },
+    en: { title: 'A quote was revised', message: '{company} revised their quote on “{rfq_title}”.' },
+    zh: { title: '报价已修改', message: '{company} 修改了对“{rfq_title}”的报价。' },
+  },
+  'rfq.awarded': {
+    ar: { title: 'فزت بأمر شراء', message: 'رُسّيت عليك بنود من «{rfq_title}»: أمر الشراء {number} بقيمة {amount}.' },
+    en: { title: 'You won a purchase order', message: 'Lines of “{rfq_title}” were awarded to you: purchase order {number} for {amount}.' },
+    zh: { title: '您获得了采购订单', message: '“{rfq_title}”的部分条目已授予您：采购订单 {number}，金额 {amount}。' },
+  },
+  'rfq.lost': {
+    ar: { title: 'لم يتم اختيار عرضك', message: 'رُسّي طلب «{rfq_title}» على عروض أخرى.' },
+    en: { title: 'Your quote was not selected', message: '“{rfq_title}” was awarded to other quotes.' },
+    zh: { title: '您的报价未被选中', message: '“{rfq_title}”已授予其他报价。' },
+  },
+  'purchase_order.issued': {
+    ar: { title: 'أمر شراء جديد', message: 'أصدرت {company} أمر الشراء {number} بقيمة {amount}.' },
+    en: { title: 'New purchase order', message: '{company} issued purchase order {number} for {amount}.' },
+    zh: { title: '新的采购订单', message: '{company} 发出了采购订单 {number}，金额 {amount}。' },
+  },
+  'purchase_order.accepted': {
+    ar: { title: 'قُبل أمر الشراء', message: 'قبلت {company} أمر الشراء {number}.' },
+    en: { title: 'Purchase order accepted', message: '{company} accepted purchase order {number}.' },
+    zh: { title: '采购订单已接受', message: '{company} 接受了采购订单 {number}。' },
+  },
+  'purchase_order.declined': {
+    ar: { title: 'رُفض أمر الشراء', message: 'رفضت {company} أمر الشراء {number}.' },
+    en: { title: 'Purchase order declined', message: '{company} declined purchase order {number}.' },
+    zh: { title: '采购订单被拒绝', message: '{company} 拒绝了采购订单 {number}。' },
+  },
+  'purchase_order.cancelled': {
+    ar: { title: 'أُلغي أمر الشراء', message: 'ألغت {company} أمر الشراء {number}.' },
+    en: { title: 'Purchase order cancelled', message: '{company} cancelled purchase order {number}.' },
+    zh: { title: '采购订单已取消', message: '{company} 取消了采购订单 {number}。' },
+  },
+  'purchase_order.delivered': {
+    ar: { title: 'سُلّم أمر الشراء', message: 'أفادت {company} بتسليم أمر الشراء {number}.' },
+    en: { title: 'Purchase order delivered', message: '{company} marked purchase order {number} delivered.' },
+    zh: { title: '采购订单已交付', message: '{company} 已将采购订单 {number} 标记为已交付。' },
+  },
   'transport_offer.new': {
     ar: { title: 'عرض نقل جديد', message: 'قدّمت {company} سعر {price} للنقل من {pickup} إلى {delivery}.' },
     en: { title: 'New transport quote', message: '{company} quoted {price} from {pickup} to {delivery}.' },

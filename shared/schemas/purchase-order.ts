@@ -1,0 +1,113 @@
+/**
+ * Purchase orders: what a buyer commits to buy from one seller, made by an RFQ's award
+ * (one per winning supplier) or by accepting an instant-order offer. Numbered per buyer
+ * company and year without gaps (PO-2026-000042); each line carries its VAT rounded on its
+ * own and the totals are the sums of the lines (shared/vat.ts).
+ *
+ * GET  /api/purchase-orders (as buyer or seller; ?as=buyer|seller) -> purchaseOrder[]
+ * GET  /api/purchase-orders/{id} -> purchaseOrder
+ * POST /api/purchase-orders/{id}/accept | /decline (seller) | /cancel (buyer)
+ *      | /deliver (seller) | /close (buyer) -> purchaseOrder
+ */
+import { z } from 'zod';
+import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
+
+export const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+
+/** Which side of an order a party is on. */
+export const PURCHASE_ORDER_SIDES = ['buyer', 'seller'] as const;
+export type PurchaseOrderSide = (typeof PURCHASE_ORDER_SIDES)[number];
+
+/**
+ * The status machine: each action, who makes it and from which statuses. The seller
+ * answers an issued order; the buyer may cancel it until it is delivered; the seller marks
+ * it delivered and the buyer closes it.
+ */
+export const PURCHASE_ORDER_ACTIONS = {
+  accept: { side: 'seller', from: ['issued'], to: 'accepted' },
+  decline: { side: 'seller', from: ['issued'], to: 'declined' },
+  cancel: { side: 'buyer', from: ['issued', 'accepted'], to: 'cancelled' },
+  deliver: { side: 'seller', from: ['accepted'], to: 'delivered' },
+  close: { side: 'buyer', from: ['delivered'], to: 'closed' },
+} as const satisfies Record<string, { side: PurchaseOrderSide; from: readonly PurchaseOrderStatus[]; to: PurchaseOrderStatus }>;
+export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_ACTIONS;
+
+/** Whether `side` may make `action` on an order in `status` (the buttons a screen shows, the check the server makes). */
+export function canActOnPurchaseOrder(action: PurchaseOrderAction, side: PurchaseOrderSide, status: PurchaseOrderStatus): boolean {
+  const rule = PURCHASE_ORDER_ACTIONS[action];
+  return rule.side === side && (rule.from as readonly PurchaseOrderStatus[]).includes(status);
+}
+
+/** The actions open to `side` on an order in `status`. */
+export const purchaseOrderActions = (side: PurchaseOrderSide, status: PurchaseOrderStatus): PurchaseOrderAction[] =>
+  (Object.keys(PURCHASE_ORDER_ACTIONS) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, status));
+
+/** A number as PO-2026-000042: the year it was issued and its place in the buyer company's sequence that year. */
+export const PURCHASE_ORDER_NUMBER = /^PO-\d{4}-\d{6,}$/;
+export const purchaseOrderNumber = (year: number, seq: number): string => `PO-${year}-${String(seq).padStart(6, '0')}`;
+
+export const purchaseOrderLineSchema = z.object({
+  id: uuidSchema,
+  position: z.number().int().min(1),
+  /** the RFQ line it buys, for an order from an award */
+  rfq_line_id: uuidSchema.nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  /** 0.15 */
+  vat_rate: z.number(),
+  /** quantity × unit price, before VAT */
+  line_total: z.number(),
+  vat_amount: z.number(),
+  substitute_product_id: uuidSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
+
+export const purchaseOrderSchema = z.object({
+  id: uuidSchema,
+  number: z.string().regex(PURCHASE_ORDER_NUMBER),
+  /** where it came from: an RFQ's award (and the winning quote) or an instant order's accepted offer */
+  rfq_id: uuidSchema.nullable(),
+  quote_id: uuidSchema.nullable(),
+  instant_order_id: uuidSchema.nullable(),
+  /** the buyer's and the seller's accounts (a company's for its members) and names */
+  buyer_id: uuidSchema,
+  buyer_name: z.string().nullable(),
+  seller_id: uuidSchema,
+  seller_name: z.string().nullable(),
+  /** RFQ title or instant order title */
+  title: z.string(),
+  lines: z.array(purchaseOrderLineSchema),
+  subtotal: z.number(),
+  vat_total: z.number(),
+  total: z.number(),
+  delivery_location: z.string(),
+  delivery_date: dateSchema.nullable(),
+  /** days the seller promised in their quote */
+  delivery_days: z.number().int().nullable(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  /** why the seller declined or the buyer cancelled, if they said */
+  reason: z.string().nullable(),
+  issued_at: timestampSchema,
+  answered_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
+
+/** GET /api/purchase-orders: both sides unless `as` says one. */
+export const purchaseOrderListQuerySchema = z.strictObject({
+  as: z.enum(PURCHASE_ORDER_SIDES).optional(),
+  status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+  ...paginationFields,
+});
+export type PurchaseOrderListQuery = z.infer<typeof purchaseOrderListQuerySchema>;
+
+/** POST /api/purchase-orders/{id}/{action}: an optional reason (for a decline or a cancel). */
+export const purchaseOrderActionSchema = z.strictObject({ reason: optionalText(MAX.location) });
+/** The sync mutations purchase_order.{action}: the order's id and the optional reason. */
+export const purchaseOrderActionArgsSchema = purchaseOrderActionSchema.safeExtend({ id: uuidSchema });
+export type PurchaseOrderActionArgs = z.infer<typeof purchaseOrderActionArgsSchema>;

@@ -1,0 +1,307 @@
+/**
+ * Requests for quotation: a buyer's (contractor's) list of materials sent to the market or
+ * to chosen suppliers, the suppliers' quotes line by line, the buyer's side-by-side
+ * comparison and the award that turns quoted lines into purchase orders
+ * (shared/schemas/purchase-order.ts). The rules over these shapes (phase, who may quote,
+ * building the comparison) are in shared/rfq.ts.
+ *
+ * POST /api/rfqs rfqCreate -> rfq
+ * GET  /api/rfqs/my (buyer) and GET /api/rfqs (addressed to the calling supplier) -> rfq[]
+ * GET  /api/rfqs/{id} -> rfq
+ * POST /api/rfqs/{id}/quotes rfqQuoteSubmit -> rfqQuote (201 new, 200 revised)
+ * GET  /api/rfqs/{id}/quotes (buyer: every quote; supplier: their own) -> rfqQuote[]
+ * GET  /api/rfqs/{id}/comparison (buyer only) -> rfqComparison
+ * POST /api/rfqs/{id}/award rfqAward -> purchaseOrder[]
+ */
+import { z } from 'zod';
+import {
+  MAX,
+  clientIdField,
+  dateSchema,
+  moneySchema,
+  optionalText,
+  paginationFields,
+  positiveInt,
+  quantitySchema,
+  requiredName,
+  requiredText,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+import { productSupplierFields } from './product';
+import { verificationTierSchema } from './profile';
+
+/** Who an RFQ reaches: every supplier selling in its lines' categories, or only the invited ones. */
+export const RFQ_AUDIENCES = ['market', 'invited'] as const;
+export type RfqAudience = (typeof RFQ_AUDIENCES)[number];
+
+/**
+ * What an RFQ shows: open (taking quotes), closed (its closing time passed: not stored,
+ * derived from the clock by rfqPhase), awarded, cancelled.
+ */
+export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
+export type RfqStatus = (typeof RFQ_STATUSES)[number];
+
+/** A quote after the award: submitted until then, won (some of its lines awarded) or lost. */
+export const RFQ_QUOTE_STATUSES = ['submitted', 'won', 'lost'] as const;
+export type RfqQuoteStatus = (typeof RFQ_QUOTE_STATUSES)[number];
+
+/** Limits of one RFQ. */
+export const RFQ_MAX_LINES = 500;
+export const RFQ_MAX_INVITED = 50;
+/** Delivery days a quote may promise. */
+const DELIVERY_DAYS_MAX = 365;
+
+// --- the RFQ ------------------------------------------------------------------------------
+
+export const rfqLineSchema = z.object({
+  id: uuidSchema,
+  /** 1, 2, ...: the order the buyer listed the lines in */
+  position: z.number().int().min(1),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  category_id: uuidSchema.nullable(),
+  /** a catalogue product the line was made from, if any */
+  product_id: uuidSchema.nullable(),
+  /**
+   * The market price: the median unit price accepted in the last 90 days for this
+   * category and unit (purchase orders and instant orders), null with fewer than 3 prices
+   * or no category. As of when the row was read.
+   */
+  market_median: z.number().nullable(),
+});
+export type RfqLine = z.infer<typeof rfqLineSchema>;
+
+/** A quote's price for one line of its RFQ. */
+export const rfqQuoteLineSchema = z.object({
+  rfq_line_id: uuidSchema,
+  unit_price: z.number(),
+  /** what the supplier can deliver if less than asked; null: the whole quantity */
+  quantity: z.number().nullable(),
+  note: z.string().nullable(),
+  /** a product of the supplier's offered instead of what the line asks for */
+  substitute_product_id: uuidSchema.nullable(),
+});
+export type RfqQuoteLine = z.infer<typeof rfqQuoteLineSchema>;
+
+/** The supplier as quotes show them (the same fields product rows carry, from their profile). */
+const quoteSupplierFields = {
+  supplier_name: productSupplierFields.supplier_name,
+  supplier_verification_tier: productSupplierFields.supplier_verification_tier,
+  supplier_city: productSupplierFields.supplier_city,
+  supplier_average_rating: productSupplierFields.supplier_average_rating,
+  supplier_total_reviews: productSupplierFields.supplier_total_reviews,
+};
+
+/** One supplier's quote on an RFQ: seen by that supplier and the RFQ's buyer, never by other suppliers. */
+export const rfqQuoteSchema = z.object({
+  id: uuidSchema,
+  rfq_id: uuidSchema,
+  supplier_id: uuidSchema,
+  ...quoteSupplierFields,
+  delivery_days: z.number().int(),
+  valid_until: dateSchema,
+  notes: z.string().nullable(),
+  /** only the lines quoted (a skipped line has none), in the RFQ's line order */
+  lines: z.array(rfqQuoteLineSchema),
+  /** 1 for the first submission, +1 for each revision */
+  revision: z.number().int().min(1),
+  status: z.enum(RFQ_QUOTE_STATUSES),
+  /** the person of the supplier's company who sent the current revision */
+  created_by_name: z.string().nullable(),
+  /** when the current revision was sent */
+  submitted_at: timestampSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type RfqQuote = z.infer<typeof rfqQuoteSchema>;
+
+export const rfqSchema = z.object({
+  id: uuidSchema,
+  /** the buyer's account (their company's for a member) */
+  buyer_id: uuidSchema,
+  buyer_name: z.string().nullable(),
+  buyer_verification_tier: verificationTierSchema,
+  title: z.string(),
+  /** the site the materials go to */
+  location: z.string(),
+  needed_by: dateSchema.nullable(),
+  closes_at: timestampSchema,
+  audience: z.enum(RFQ_AUDIENCES),
+  /** the invited suppliers: the buyer's own rows only (null for a supplier reading it) */
+  supplier_ids: z.array(uuidSchema).nullable(),
+  /** as of the reader's clock (rfqPhase): open turns closed at closes_at */
+  status: z.enum(RFQ_STATUSES),
+  lines: z.array(rfqLineSchema),
+  /** the calling supplier's own quote; null for the buyer and for a supplier who has not quoted */
+  my_quote: rfqQuoteSchema.nullable(),
+  /** how many suppliers quoted: the buyer's rows only (0 for a supplier) */
+  quote_count: z.number().int().min(0),
+  awarded_at: timestampSchema.nullable(),
+  /** the person of the buyer's company who sent it */
+  created_by_name: z.string().nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Rfq = z.infer<typeof rfqSchema>;
+
+// --- writes -------------------------------------------------------------------------------
+
+const rfqLineCreateSchema = z.strictObject({
+  id: uuidSchema,
+  description: requiredText(MAX.text),
+  quantity: quantitySchema,
+  unit: requiredText(MAX.unit),
+  category_id: uuidSchema.nullable().optional(),
+  product_id: uuidSchema.nullable().optional(),
+});
+export type RfqLineCreate = z.infer<typeof rfqLineCreateSchema>;
+
+const unique = (ids: string[]) => new Set(ids).size === ids.length;
+
+/**
+ * POST /api/rfqs (and the sync mutation rfq.create with `id` required). Invited RFQs name
+ * their suppliers; market ones name none. The closing time is checked against the
+ * server's clock when it arrives (rfq_closed if already past).
+ */
+export const rfqCreateSchema = z
+  .strictObject({
+    ...clientIdField,
+    title: requiredName(MAX.name),
+    location: requiredText(MAX.location),
+    needed_by: dateSchema.nullable().optional(),
+    closes_at: timestampSchema,
+    audience: z.enum(RFQ_AUDIENCES),
+    supplier_ids: z.array(uuidSchema).max(RFQ_MAX_INVITED).optional(),
+    lines: z.array(rfqLineCreateSchema).min(1).max(RFQ_MAX_LINES),
+  })
+  .refine((v) => v.audience !== 'invited' || (v.supplier_ids?.length ?? 0) > 0, { message: 'suppliers_required', path: ['supplier_ids'] })
+  .refine((v) => v.audience !== 'market' || !v.supplier_ids?.length, { message: 'market_names_no_suppliers', path: ['supplier_ids'] })
+  .refine((v) => unique(v.supplier_ids ?? []), { message: 'duplicate_supplier', path: ['supplier_ids'] })
+  .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] });
+export type RfqCreate = z.infer<typeof rfqCreateSchema>;
+export type RfqCreateInput = z.input<typeof rfqCreateSchema>;
+
+const rfqQuoteLineSubmitSchema = z.strictObject({
+  rfq_line_id: uuidSchema,
+  unit_price: moneySchema,
+  quantity: quantitySchema.nullable().optional(),
+  note: optionalText(MAX.location),
+  substitute_product_id: uuidSchema.nullable().optional(),
+});
+
+/**
+ * POST /api/rfqs/{id}/quotes: the whole quote each time (a revision replaces every line;
+ * a line left out is not quoted). A supplier has one quote per RFQ: sending again, under
+ * its id or another, revises it until the RFQ closes.
+ */
+export const rfqQuoteSubmitSchema = z
+  .strictObject({
+    ...clientIdField,
+    delivery_days: positiveInt(DELIVERY_DAYS_MAX),
+    valid_until: dateSchema,
+    notes: optionalText(MAX.text),
+    lines: z.array(rfqQuoteLineSubmitSchema).min(1).max(RFQ_MAX_LINES),
+  })
+  .refine((v) => unique(v.lines.map((l) => l.rfq_line_id)), { message: 'duplicate_line', path: ['lines'] });
+export type RfqQuoteSubmit = z.infer<typeof rfqQuoteSubmitSchema>;
+export type RfqQuoteSubmitInput = z.input<typeof rfqQuoteSubmitSchema>;
+
+/** The sync mutation rfq_quote.submit: the quote body with its id required and the RFQ's id (the path's). */
+export const rfqQuoteSubmitArgsSchema = rfqQuoteSubmitSchema.safeExtend({ id: uuidSchema, rfq_id: uuidSchema });
+export type RfqQuoteSubmitArgs = z.infer<typeof rfqQuoteSubmitArgsSchema>;
+
+/**
+ * POST /api/rfqs/{id}/award: which quote wins each awarded line (whole to one supplier is
+ * every line to one quote; a line left out is not bought). Once per RFQ.
+ */
+export const rfqAwardSchema = z
+  .strictObject({
+    awards: z.array(z.strictObject({ rfq_line_id: uuidSchema, quote_id: uuidSchema })).min(1).max(RFQ_MAX_LINES),
+  })
+  .refine((v) => unique(v.awards.map((a) => a.rfq_line_id)), { message: 'duplicate_line', path: ['awards'] });
+export type RfqAward = z.infer<typeof rfqAwardSchema>;
+/** The sync mutation rfq.award: the award body and the RFQ's id as `id`. */
+export const rfqAwardArgsSchema = rfqAwardSchema.safeExtend({ id: uuidSchema });
+export type RfqAwardArgs = z.infer<typeof rfqAwardArgsSchema>;
+
+/** The sync mutation rfq.cancel (POST /api/rfqs/{id}/cancel): the buyer withdraws an RFQ not yet awarded. */
+export const rfqCancelArgsSchema = z.strictObject({ id: uuidSchema });
+
+/** GET /api/rfqs and /api/rfqs/my. */
+export const rfqListQuerySchema = z.strictObject({
+  status: z.enum(RFQ_STATUSES).optional(),
+  ...paginationFields,
+});
+export type RfqListQuery = z.infer<typeof rfqListQuerySchema>;
+
+// --- the comparison -----------------------------------------------------------------------
+
+/** One quote's column: the supplier, their terms and the quote's totals over the lines it quoted. */
+export const comparisonQuoteSchema = z.object({
+  quote_id: uuidSchema,
+  supplier_id: uuidSchema,
+  ...quoteSupplierFields,
+  delivery_days: z.number().int(),
+  valid_until: dateSchema,
+  revision: z.number().int(),
+  submitted_at: timestampSchema,
+  notes: z.string().nullable(),
+  /** how many of the RFQ's lines it prices, and that share of them (0..1) */
+  quoted_lines: z.number().int().min(0),
+  coverage: z.number().min(0).max(1),
+  /** lines where it is the lowest (ties count for each) */
+  lowest_lines: z.number().int().min(0),
+  subtotal: z.number(),
+  vat_total: z.number(),
+  total: z.number(),
+});
+export type ComparisonQuote = z.infer<typeof comparisonQuoteSchema>;
+
+/** One quote's price on one line; a gap (not quoted) has unit_price null. */
+export const comparisonCellSchema = z.object({
+  quote_id: uuidSchema,
+  unit_price: z.number().nullable(),
+  /** unit price × the line's asked quantity, before VAT */
+  line_total: z.number().nullable(),
+  vat_amount: z.number().nullable(),
+  /** the quantity offered when less than asked */
+  quantity: z.number().nullable(),
+  note: z.string().nullable(),
+  substitute_product_id: uuidSchema.nullable(),
+  /** the lowest unit price on this line (every one of a tie) */
+  lowest: z.boolean(),
+});
+export type ComparisonCell = z.infer<typeof comparisonCellSchema>;
+
+/** One line of the RFQ with a cell per quote, in the order of `quotes`. */
+export const comparisonLineSchema = z.object({
+  rfq_line_id: uuidSchema,
+  position: z.number().int(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  category_id: uuidSchema.nullable(),
+  market_median: z.number().nullable(),
+  cells: z.array(comparisonCellSchema),
+  /** the lowest unit price on the line, null when nobody quoted it */
+  lowest_unit_price: z.number().nullable(),
+  /** how many quotes price it */
+  quote_count: z.number().int().min(0),
+});
+export type ComparisonLine = z.infer<typeof comparisonLineSchema>;
+
+/** GET /api/rfqs/{id}/comparison: lines down, quotes across (the buyer's only). */
+export const rfqComparisonSchema = z.object({
+  rfq_id: uuidSchema,
+  status: z.enum(RFQ_STATUSES),
+  vat_rate: z.number(),
+  quotes: z.array(comparisonQuoteSchema),
+  lines: z.array(comparisonLineSchema),
+  /** the lowest price of every line quoted by anyone, summed (before VAT): a split award's floor */
+  best_subtotal: z.number(),
+  /** lines no quote prices */
+  unquoted_lines: z.number().int().min(0),
+});
+export type RfqComparison = z.infer<typeof rfqComparisonSchema>;

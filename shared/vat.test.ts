@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { VAT_RATE, documentTotals, lineAmounts } from './vat';
+
+describe('lineAmounts', () => {
+  it.each([
+    // quantity, unit price, line total, VAT
+    [1, 100, 100, 15],
+    [200, 18.5, 3700, 555],
+    [3, 0.1, 0.3, 0.05], // 0.045 VAT: half a halala goes up
+    [1, 0.03, 0.03, 0], // 0.0045 goes down
+    [1, 0.7, 0.7, 0.11], // 0.105 exactly: up (binary 0.7 * 0.15 is 0.10499...)
+    [0.5, 0.05, 0.03, 0], // 0.025 -> 0.03 (half away from zero), its VAT 0.0045 -> 0
+    [2.5, 10.01, 25.03, 3.75], // 25.025 -> 25.03; 3.7545 -> 3.75
+    [12.3, 2450, 30135, 4520.25],
+    [1_000_000.5, 99_999.99, 100_000_040_000, 15_000_006_000], // 100,000,039,999.995 -> 100,000,040,000.00
+  ])('%d × %d is %d, VAT %d', (quantity, price, total, vat) => {
+    const amounts = lineAmounts(quantity, price);
+    expect(amounts).toEqual({ line_total: total, vat_amount: vat });
+  });
+
+  it('takes another rate when given', () => {
+    expect(lineAmounts(1, 10, 0.05)).toEqual({ line_total: 10, vat_amount: 0.5 });
+    expect(VAT_RATE).toBe(0.15);
+  });
+});
+
+describe('documentTotals', () => {
+  it('sums the rounded lines, which can differ from VAT on the subtotal', () => {
+    // Three lines of 0.7 SAR: each VAT 0.105 -> 0.11, so 0.33; 15 % of 2.10 would be 0.315 -> 0.32.
+    const lines = [lineAmounts(1, 0.7), lineAmounts(1, 0.7), lineAmounts(1, 0.7)];
+    expect(documentTotals(lines)).toEqual({ subtotal: 2.1, vat_total: 0.33, total: 2.43 });
+  });
+
+  it('adds in halalas, without a float sum drifting', () => {
+    const lines = Array.from({ length: 10 }, () => ({ line_total: 0.1, vat_amount: 0.02 }));
+    expect(documentTotals(lines)).toEqual({ subtotal: 1, vat_total: 0.2, total: 1.2 });
+    expect(documentTotals([])).toEqual({ subtotal: 0, vat_total: 0, total: 0 });
+  });
+});

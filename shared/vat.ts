@@ -1,0 +1,65 @@
+/**
+ * VAT on a line and on a document, as a Saudi tax invoice states it: each line's amount
+ * (quantity × unit price) and its VAT are rounded to halalas on their own, half away from
+ * zero; the document's subtotal, VAT and total are the sums of its lines, never a VAT
+ * worked out again on the subtotal (which can differ by a halala from the lines' sum).
+ *
+ * The arithmetic is done in integers (halalas, tenths of a unit), with BigInt so the
+ * largest numeric(14,2) price times the largest quantity stays exact; a float product
+ * such as 1.005 × 3 would round the wrong way.
+ */
+import { PRICE_DECIMALS, roundTo } from './numbers';
+
+/** The standard VAT rate in Saudi Arabia. */
+export const VAT_RATE = 0.15;
+
+/** Decimals a quantity is kept at (numeric(14,1), quantitySchema's step). */
+const QUANTITY_DECIMALS = 1;
+
+/** `n` as a whole number of 10^-decimals units (n already at that scale, or rounded to it). */
+const scaled = (n: number, decimals: number): bigint => BigInt(Math.round(roundTo(n, decimals) * 10 ** decimals));
+
+/** a / b rounded half away from zero, in integers. */
+function divRound(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
+  const q = (x * 2n + y) / (y * 2n);
+  return negative ? -q : q;
+}
+
+const toSar = (halalas: bigint): number => Number(halalas) / 10 ** PRICE_DECIMALS;
+
+export interface LineAmounts {
+  /** quantity × unit price, in SAR at two decimals */
+  line_total: number;
+  /** line_total × rate, rounded to two decimals on its own */
+  vat_amount: number;
+}
+
+/** A line's amount and VAT, each rounded to halalas half away from zero. */
+export function lineAmounts(quantity: number, unitPrice: number, rate: number = VAT_RATE): LineAmounts {
+  const tenths = scaled(quantity, QUANTITY_DECIMALS);
+  const halalas = scaled(unitPrice, PRICE_DECIMALS);
+  const total = divRound(tenths * halalas, 10n ** BigInt(QUANTITY_DECIMALS));
+  // The rate in basis points of a basis point (0.15 -> 1500 per 10,000): exact for any rate with up to 4 decimals.
+  const rateUnits = BigInt(Math.round(rate * 10_000));
+  const vat = divRound(total * rateUnits, 10_000n);
+  return { line_total: toSar(total), vat_amount: toSar(vat) };
+}
+
+export interface DocumentTotals {
+  subtotal: number;
+  vat_total: number;
+  total: number;
+}
+
+/** A document's totals: the sums of its lines' rounded amounts (added in halalas). */
+export function documentTotals(lines: ReadonlyArray<LineAmounts>): DocumentTotals {
+  let subtotal = 0n;
+  let vat = 0n;
+  for (const line of lines) {
+    subtotal += scaled(line.line_total, PRICE_DECIMALS);
+    vat += scaled(line.vat_amount, PRICE_DECIMALS);
+  }
+  return { subtotal: toSar(subtotal), vat_total: toSar(vat), total: toSar(subtotal + vat) };
+}
