@@ -14,9 +14,11 @@ export const PATHS = {
   compare: '/products/compare',
   projects: '/projects',
   instantOrders: '/instant-orders',
-  /** A supplier's requests for quotation; /quotes/{rfqId} is the quote form of one. */
+  /** A contractor's requests for quotation: /rfqs, /rfqs/new (the builder), /rfqs/{id} (comparison and award). */
+  rfqs: '/rfqs',
+  /** A supplier's requests for quotation; /quotes?item={rfqId} is their quote on one. */
   quotes: '/quotes',
-  /** Purchase orders as buyer or seller; /purchase-orders/{id} is one order. */
+  /** Purchase orders as buyer or seller; /purchase-orders?item={id} is one order. */
   purchaseOrders: '/purchase-orders',
   transport: '/transport',
   notifications: '/notifications',

@@ -73,6 +73,8 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
   if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return at('/purchase-orders', params.purchase_order_id);
+  // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
+  if (kind === 'rfq.new' || kind === 'rfq.lost') return at('/quotes', params.rfq_id);
   if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return at('/rfqs', params.rfq_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
   // A delivery shows with its transport request; a driver's notification names only the delivery.

@@ -85,8 +85,8 @@ export function AppRoutes() {
           <Route path={PATHS.pricing} element={<PricingScreen />} />
           <Route path={PATHS.profile} element={<ProfileScreen />} />
           <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
-          <Route path={`${PATHS.quotes}/:rfqId?`} element={<QuotesScreen />} />
-          <Route path={`${PATHS.purchaseOrders}/:id?`} element={<PurchaseOrdersScreen />} />
+          <Route path={PATHS.quotes} element={<QuotesScreen />} />
+          <Route path={PATHS.purchaseOrders} element={<PurchaseOrdersScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />
           <Route path={PATHS.jobs} element={<JobsScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />

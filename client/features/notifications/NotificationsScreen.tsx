@@ -7,12 +7,15 @@ import { Badge, Button, Card, Tab, TabList, Text, makeStyles, tokens } from '@fl
 import { AlertRegular, CheckmarkRegular, MailReadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { notificationTarget } from '../../../shared/push';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import type { NotificationItem } from '../../data/types';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
+import { PATHS } from '../../paths';
 import { useNotificationWrites } from './mutations';
 import { notificationKey, useNotifications, useUnreadCount } from './queries';
 import { renderNotification } from './render';
@@ -26,6 +29,7 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   body: { display: 'grid', gap: tokens.spacingVerticalXS, minInlineSize: 0 },
   message: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  link: { color: 'inherit', textDecorationLine: 'underline', textDecorationColor: tokens.colorBrandStroke1, textUnderlineOffset: '3px' },
   meta: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', color: tokens.colorNeutralForeground3 },
 });
 
@@ -85,13 +89,23 @@ function NotificationRow({ n }: { n: NotificationItem }) {
   const writes = useNotificationWrites();
   const pending = useIsPending(notificationKey(n.id));
   const { title, message } = renderNotification(t, n, format);
+  // The item it is about; a kind with no screen of its own leads back here, so no link.
+  const target = notificationTarget(n.kind, n.params ?? {});
+  const link = target.startsWith(PATHS.notifications) ? null : target;
   return (
     <li>
       <Card className={n.is_read ? undefined : styles.unread} data-testid="notification" data-read={n.is_read} data-kind={n.kind}>
         <div className={styles.row}>
           <div className={styles.body}>
             <Text weight={n.is_read ? 'regular' : 'semibold'} data-testid="notification-title">
-              {title}
+              {link ? (
+                // Opening what it is about reads it.
+                <RouterLink className={styles.link} to={link} onClick={() => void (n.is_read || writes.read(n.id))} data-testid="notification-link">
+                  {title}
+                </RouterLink>
+              ) : (
+                title
+              )}
             </Text>
             <Text className={styles.message} data-testid="notification-message">
               {message}
