@@ -39,6 +39,7 @@ import * as teams50 from './20261126000010_company_teams';
 import * as deliveries51 from './20261126000020_deliveries';
 import * as pushPlan52 from './20261126000030_push_queue_plan';
 import * as unfinishedUploads53 from './20261127000300_unfinished_uploads';
+import * as rfqs54 from './20261128000010_rfqs';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126000020_deliveries': deliveries51,
   '20261126000030_push_queue_plan': pushPlan52,
   '20261127000300_unfinished_uploads': unfinishedUploads53,
+  '20261128000010_rfqs': rfqs54,
 };

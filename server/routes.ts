@@ -22,6 +22,8 @@ import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
 import { companyRouter } from './modules/company/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
+import { rfqsRouter } from './modules/rfqs/routes';
+import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -35,6 +37,8 @@ export function apiRouter(): Router {
     adminRouter(),
     projectsRouter(),
     instantOrdersRouter(),
+    rfqsRouter(),
+    purchaseOrdersRouter(),
     categoriesRouter(),
     productsRouter(),
     photosRouter(),

@@ -36,6 +36,12 @@ export const ERROR_STATUS = {
   /** a second objection by the same bidder to the same award */
   objection_exists: 409,
   order_not_active: 409,
+  /** a quote (new or revised) on an RFQ past its closing time, awarded or cancelled */
+  rfq_closed: 409,
+  /** an award or a cancel of an RFQ already awarded or cancelled */
+  rfq_awarded: 409,
+  /** an award of a line the named quote does not price (or not of this RFQ) */
+  line_not_quoted: 409,
   request_not_pending: 409,
   invalid_transition: 409,
   plan_limit_reached: 409,
@@ -185,6 +191,9 @@ export const standstillClosed = (message = 'Objections are taken only during the
   new AppError('standstill_closed', message);
 export const objectionExists = (message = 'You already objected to this award') => new AppError('objection_exists', message);
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
+export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);
+export const rfqAwarded = (message = 'This request for quotation was already awarded or cancelled') => new AppError('rfq_awarded', message);
+export const lineNotQuoted = (message: string) => new AppError('line_not_quoted', message);
 export const requestNotPending = (message: string) => new AppError('request_not_pending', message);
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
 export const planLimitReached = (message: string) => new AppError('plan_limit_reached', message);

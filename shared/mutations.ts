@@ -40,6 +40,8 @@ import {
   deliveryProblemArgsSchema,
   deliveryStepArgsSchema,
 } from './schemas/delivery';
+import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema } from './schemas/rfq';
+import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -86,6 +88,17 @@ export const MUTATIONS = {
   'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },
   'delivery.confirm': { entity: 'delivery', schema: deliveryConfirmArgsSchema },
   'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
+  'rfq.create': { entity: 'rfq', schema: withId(rfqCreateSchema) },
+  'rfq.cancel': { entity: 'rfq', schema: rfqCancelArgsSchema },
+  /** id: the RFQ's; answers the purchase orders it made. */
+  'rfq.award': { entity: 'rfq', schema: rfqAwardArgsSchema },
+  /** id: the quote's (a revision resends it); rfq_id: the RFQ's. */
+  'rfq_quote.submit': { entity: 'rfq_quote', schema: rfqQuoteSubmitArgsSchema },
+  'purchase_order.accept': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  'purchase_order.decline': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  'purchase_order.cancel': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  'purchase_order.deliver': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  'purchase_order.close': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -18,6 +18,8 @@ import { subscriptionPlanSchema, userSubscriptionSchema } from './schemas/subscr
 import { transportOfferSchema } from './schemas/transport-offer';
 import { transportRequestSchema } from './schemas/transport-request';
 import { objectionSchema, openingRecordSchema } from './schemas/tender';
+import { rfqQuoteSchema, rfqSchema } from './schemas/rfq';
+import { purchaseOrderSchema } from './schemas/purchase-order';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -35,6 +37,9 @@ export const SYNC_ENTITIES = [
   'tender_opening',
   'objection',
   'delivery',
+  'rfq',
+  'rfq_quote',
+  'purchase_order',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -90,6 +95,11 @@ const SYNC_ROWS = {
   objection: objectionSchema,
   /** a delivery as its parties see it: never a price (shared/schemas/delivery.ts) */
   delivery: deliverySchema,
+  /** as its reader sees it: the buyer with supplier_ids and quote_count, a supplier with my_quote */
+  rfq: rfqSchema,
+  /** seen by its supplier and the RFQ's buyer only */
+  rfq_quote: rfqQuoteSchema,
+  purchase_order: purchaseOrderSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 

@@ -40,6 +40,9 @@ export class BinaaDb extends Dexie {
   tender_openings!: Table<EntityRows['tender_opening'], string>;
   objections!: Table<EntityRows['objection'], string>;
   deliveries!: Table<EntityRows['delivery'], string>;
+  rfqs!: Table<EntityRows['rfq'], string>;
+  rfq_quotes!: Table<EntityRows['rfq_quote'], string>;
+  purchase_orders!: Table<EntityRows['purchase_order'], string>;
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;

@@ -21,6 +21,8 @@ import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { Transaction } from 'dexie';
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
+import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 
 /** Fields the client adds to every stored row. */
 interface LocalFields {
@@ -49,6 +51,9 @@ export interface EntityRows {
   tender_opening: OpeningRecord & LocalFields;
   objection: Objection & LocalFields;
   delivery: Delivery & LocalFields;
+  rfq: Rfq & LocalFields;
+  rfq_quote: RfqQuote & LocalFields;
+  purchase_order: PurchaseOrder & LocalFields;
 }
 
 export type AnyRow = { id: string } & Record<string, unknown>;
@@ -73,6 +78,9 @@ export const ENTITY_TABLES = {
   tender_opening: { table: 'tender_openings', indexes: 'id, _gen' },
   objection: { table: 'objections', indexes: 'id, project_id, contractor_id, _gen' },
   delivery: { table: 'deliveries', indexes: 'id, transport_request_id, driver_id, stage, created_at, _gen' },
+  rfq: { table: 'rfqs', indexes: 'id, buyer_id, status, closes_at, created_at, _gen' },
+  rfq_quote: { table: 'rfq_quotes', indexes: 'id, rfq_id, supplier_id, created_at, _gen' },
+  purchase_order: { table: 'purchase_orders', indexes: 'id, buyer_id, seller_id, rfq_id, status, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -290,6 +298,16 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
         { key: 'cursor', value: '' },
         { key: 'bootstrap', value: { mode: 'reset', phase: 'feed', cursors: {}, received: 0, total: null } },
       ]);
+    },
+  },
+  {
+    // Requests for quotation, quotes and purchase orders arrive as rows of their own; they
+    // are new entities, so the feed sends them without pulling everything again.
+    version: 5,
+    stores: {
+      rfqs: 'id, buyer_id, status, closes_at, created_at, _gen',
+      rfq_quotes: 'id, rfq_id, supplier_id, created_at, _gen',
+      purchase_orders: 'id, buyer_id, seller_id, rfq_id, status, created_at, _gen',
     },
   },
 ];

@@ -50,6 +50,18 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'delivery.step': { id: id(40), event_id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', location: { lat: 24.7, lng: 46.7 } },
   'delivery.confirm': { id: id(43), event_id: id(44), at: '2026-11-23T09:59:00.000Z' },
   'delivery.problem': { id: id(43), event_id: id(45), at: '2026-11-23T09:59:00.000Z', kind: 'damaged', note: 'كيسان ممزقان' },
+  'rfq.create': {
+    id: id(66), title: 'مواد الدور الأول', location: 'الرياض', closes_at: '2026-11-30T10:00:00.000Z', audience: 'market',
+    lines: [{ id: id(67), description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90) }],
+  },
+  'rfq.cancel': { id: id(60) },
+  'rfq.award': { id: id(60), awards: [{ rfq_line_id: id(68), quote_id: id(61) }] },
+  'rfq_quote.submit': { id: id(64), rfq_id: id(60), delivery_days: 3, valid_until: '2026-12-10', lines: [{ rfq_line_id: id(68), unit_price: 18.5 }] },
+  'purchase_order.accept': { id: id(63) },
+  'purchase_order.decline': { id: id(63), reason: 'لا يتوفر' },
+  'purchase_order.cancel': { id: id(63) },
+  'purchase_order.deliver': { id: id(63) },
+  'purchase_order.close': { id: id(63) },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -71,6 +83,9 @@ const rows = [
   { entity: 'profile', id: U, data: { user_id: U, role: 'supplier', company_name: 'مؤسسة قديمة', phone: null, website: 'https://old.example.sa' } },
   { entity: 'delivery', id: id(40), data: { transport_request_id: id(12), driver_id: U, driver_name: 'سعد', vehicle_plate: 'د هـ و 9', stage: 'picked_up', events: [], created_at: now } },
   { entity: 'delivery', id: id(43), data: { transport_request_id: id(16), driver_id: id(41), stage: 'delivered', events: [], confirmed_at: null, created_at: now } },
+  { entity: 'rfq', id: id(60), data: { buyer_id: id(62), status: 'open', closes_at: '2026-12-01T00:00:00.000Z', my_quote: null, quote_count: 0, created_at: now } },
+  { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
+  { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
 ] as const;
 
 const NOW = ctx.now;
@@ -92,6 +107,13 @@ const offer10 = {
   delivery_time_hours: null,
   notes: null,
   updated_at: NOW,
+};
+
+const quote64 = {
+  id: id(64), rfq_id: id(60), supplier_id: U, supplier_name: 'شركة', supplier_verification_tier: 'gold', supplier_city: null,
+  supplier_average_rating: 0, supplier_total_reviews: 0, status: 'submitted', created_at: NOW, delivery_days: 3, valid_until: '2026-12-10', notes: null,
+  lines: [{ rfq_line_id: id(68), unit_price: 18.5, quantity: null, note: null, substitute_product_id: null }],
+  revision: 1, created_by_name: 'سالم', submitted_at: NOW, updated_at: NOW,
 };
 
 /**
@@ -226,6 +248,31 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
     },
   },
+  'rfq.create': {
+    [`rfq:${id(66)}`]: {
+      id: id(66), buyer_id: U, buyer_name: 'شركة', buyer_verification_tier: 'gold', title: 'مواد الدور الأول', location: 'الرياض', needed_by: null,
+      closes_at: '2026-11-30T10:00:00.000Z', audience: 'market', supplier_ids: [], status: 'open',
+      lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, market_median: null }],
+      my_quote: null, quote_count: 0, awarded_at: null, created_by_name: 'سالم', created_at: NOW, updated_at: NOW,
+    },
+  },
+  'rfq.cancel': {
+    [`rfq:${id(60)}`]: { ...seed[`rfq:${id(60)}`], status: 'cancelled', updated_at: NOW },
+    [`rfq_quote:${id(61)}`]: { ...seed[`rfq_quote:${id(61)}`], status: 'lost', updated_at: NOW },
+  },
+  'rfq.award': {
+    [`rfq:${id(60)}`]: { ...seed[`rfq:${id(60)}`], status: 'awarded', awarded_at: NOW, updated_at: NOW },
+    [`rfq_quote:${id(61)}`]: { ...seed[`rfq_quote:${id(61)}`], status: 'won', updated_at: NOW },
+  },
+  'rfq_quote.submit': {
+    [`rfq_quote:${id(64)}`]: quote64,
+    [`rfq:${id(60)}`]: { ...seed[`rfq:${id(60)}`], my_quote: quote64 },
+  },
+  'purchase_order.accept': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'accepted', answered_at: NOW, updated_at: NOW } },
+  'purchase_order.decline': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'declined', answered_at: NOW, reason: 'لا يتوفر', updated_at: NOW } },
+  'purchase_order.cancel': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'cancelled', updated_at: NOW } },
+  'purchase_order.deliver': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'delivered', updated_at: NOW } },
+  'purchase_order.close': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'closed', updated_at: NOW } },
 };
 
 /** Every local row, by key, without what only the local store adds. */

@@ -6,6 +6,9 @@ import { orderEffects } from './orders';
 import { procurementEffects } from './procurement';
 import { transportEffects } from './transport';
 import { deliveryEffects } from './deliveries';
+import { rfqEffects } from './rfqs';
+import { quoteEffects } from './quotes';
+import { purchaseOrderEffects } from './purchase-orders';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
@@ -18,6 +21,9 @@ export const EFFECTS: EffectTable = {
   ...transportEffects,
   ...deliveryEffects,
   ...accountEffects,
+  ...rfqEffects,
+  ...quoteEffects,
+  ...purchaseOrderEffects,
 };
 
 /**
@@ -56,4 +62,13 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'delivery.step': ['delivery'],
   'delivery.confirm': ['delivery'],
   'delivery.problem': ['delivery'],
+  'rfq.create': ['rfq'],
+  'rfq.cancel': ['rfq', 'rfq_quote'],
+  'rfq.award': ['rfq', 'rfq_quote'],
+  'rfq_quote.submit': ['rfq_quote', 'rfq'],
+  'purchase_order.accept': ['purchase_order'],
+  'purchase_order.decline': ['purchase_order'],
+  'purchase_order.cancel': ['purchase_order'],
+  'purchase_order.deliver': ['purchase_order'],
+  'purchase_order.close': ['purchase_order'],
 };

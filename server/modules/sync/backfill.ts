@@ -15,6 +15,8 @@ import { offerPolicy, requestPolicy } from '../transport/policy';
 import { notificationPolicy } from '../notifications/policy';
 import { profilePolicy } from '../profiles/policy';
 import { deliveryPolicy } from '../deliveries/policy';
+import { quotePolicy, rfqPolicy } from '../rfqs/policy';
+import { purchaseOrderPolicy } from '../purchase-orders/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -33,6 +35,9 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   profilePolicy,
   subscriptionPolicy,
   deliveryPolicy as EntityPolicy<never>,
+  rfqPolicy,
+  quotePolicy,
+  purchaseOrderPolicy,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

@@ -23,6 +23,8 @@ import { objectionQuery } from '../projects/tender-objections';
 import { orderQuery, responseQuery } from '../instant-orders/queries';
 import { offerQuery, requestQuery } from '../transport/queries';
 import { deliveryQuery } from '../deliveries/queries';
+import { quoteQuery, rfqQuery } from '../rfqs/queries';
+import { purchaseOrderQuery } from '../purchase-orders/queries';
 import { POLICIES, backfillChangeLog } from './backfill';
 import { loaders } from './registry';
 import { pull } from './pull';
@@ -44,6 +46,9 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   tender_opening: (db) => openingQuery(db),
   objection: (db) => objectionQuery(db),
   delivery: (db) => deliveryQuery(db),
+  rfq: (db) => rfqQuery(db),
+  rfq_quote: (db) => quoteQuery(db),
+  purchase_order: (db) => purchaseOrderQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;

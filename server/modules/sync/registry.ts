@@ -23,6 +23,10 @@ import * as profiles from '../profiles/sync';
 import * as profileMutations from '../profiles/mutations';
 import * as deliveries from '../deliveries/sync';
 import * as deliveryMutations from '../deliveries/mutations';
+import * as rfqs from '../rfqs/sync';
+import * as rfqMutations from '../rfqs/mutations';
+import * as purchaseOrders from '../purchase-orders/sync';
+import * as purchaseOrderMutations from '../purchase-orders/mutations';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
@@ -46,6 +50,8 @@ const areaMutations = [
   profileMutations.mutations,
   subscriptionMutations.mutations,
   deliveryMutations.mutations,
+  rfqMutations.mutations,
+  purchaseOrderMutations.mutations,
 ] as const;
 
 // Every name of the shared contract (shared/mutations.ts) has its server mutation: a
@@ -67,4 +73,6 @@ export const loaders: LoaderTable = merge<EntityLoader>([
   subscriptions.loaders,
   profiles.loaders,
   deliveries.loaders,
+  rfqs.loaders,
+  purchaseOrders.loaders,
 ] as Array<Record<string, EntityLoader>>);

@@ -1,0 +1,98 @@
+/**
+ * Issuing a purchase order, for an RFQ's award (one per winning supplier) and for an
+ * accepted instant-order offer. In the caller's transaction: the number, the lines with
+ * their VAT and the totals, the change-log rows of both parties.
+ *
+ * The number is the buyer account's next in the year (Riyadh's calendar): the counter row
+ * is incremented with one INSERT ... ON CONFLICT DO UPDATE ... RETURNING, which holds the
+ * row's lock until the transaction ends. A concurrent issue for the same buyer waits for
+ * it, so no two orders get one number; a rolled-back issue gives its number back, so the
+ * sequence has no gap.
+ */
+import type { Knex } from 'knex';
+import { purchaseOrderNumber } from '../../../shared/schemas/purchase-order';
+import { VAT_RATE, documentTotals, lineAmounts } from '../../../shared/vat';
+import { recordChanges } from '../../db/changes';
+import { purchaseOrderPolicy } from './policy';
+
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+export interface IssueLine {
+  rfq_line_id?: string | null;
+  category_id?: string | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  substitute_product_id?: string | null;
+  note?: string | null;
+}
+
+export interface IssueInput {
+  buyer_id: string;
+  seller_id: string;
+  /** the person who made the award or accepted the offer */
+  created_by: string;
+  title: string;
+  rfq_id?: string | null;
+  quote_id?: string | null;
+  instant_order_id?: string | null;
+  delivery_location: string;
+  delivery_date?: string | null;
+  delivery_days?: number | null;
+  lines: IssueLine[];
+}
+
+/** Issues one purchase order at `now`: its id, number and total. */
+export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInput, now: Date): Promise<{ id: string; number: string; total: number }> {
+  const year = new Date(now.getTime() + RIYADH_OFFSET_MS).getUTCFullYear();
+  const {
+    rows: [{ last }],
+  } = await trx.raw(
+    `insert into purchase_order_counters (buyer_id, year, last) values (?, ?, 1)
+     on conflict (buyer_id, year) do update set last = purchase_order_counters.last + 1
+     returning last`,
+    [input.buyer_id, year],
+  );
+  const number = purchaseOrderNumber(year, last);
+  const lines = input.lines.map((l, i) => ({ ...l, position: i + 1, ...lineAmounts(l.quantity, l.unit_price, VAT_RATE) }));
+  const totals = documentTotals(lines);
+  const [{ id }] = await trx('purchase_orders')
+    .insert({
+      number,
+      year,
+      seq: last,
+      buyer_id: input.buyer_id,
+      seller_id: input.seller_id,
+      created_by: input.created_by,
+      rfq_id: input.rfq_id ?? null,
+      quote_id: input.quote_id ?? null,
+      instant_order_id: input.instant_order_id ?? null,
+      title: input.title,
+      delivery_location: input.delivery_location,
+      delivery_date: input.delivery_date ?? null,
+      delivery_days: input.delivery_days ?? null,
+      ...totals,
+      issued_at: now.toISOString(),
+    })
+    .returning('id');
+  await trx('purchase_order_lines').insert(
+    lines.map((l) => ({
+      purchase_order_id: id,
+      position: l.position,
+      rfq_line_id: l.rfq_line_id ?? null,
+      category_id: l.category_id ?? null,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      unit_price: l.unit_price,
+      vat_rate: VAT_RATE,
+      line_total: l.line_total,
+      vat_amount: l.vat_amount,
+      substitute_product_id: l.substitute_product_id ?? null,
+      note: l.note ?? null,
+    })),
+  );
+  await recordChanges(trx, [{ entity: 'purchase_order', id, audiences: purchaseOrderPolicy.audiences(input) }]);
+  return { id, number, total: totals.total };
+}

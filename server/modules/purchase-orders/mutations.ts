@@ -1,0 +1,11 @@
+/** The purchase-order actions a client may queue offline: the same service function as the routes, the order's id as `id`. */
+import { areaMutations } from '../sync/contracts';
+import { actOnPurchaseOrder } from './service';
+
+export const mutations = areaMutations({
+  'purchase_order.accept': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'accept', args, deps.clock.now()),
+  'purchase_order.decline': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'decline', args, deps.clock.now()),
+  'purchase_order.cancel': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'cancel', args, deps.clock.now()),
+  'purchase_order.deliver': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'deliver', args, deps.clock.now()),
+  'purchase_order.close': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'close', args, deps.clock.now()),
+});

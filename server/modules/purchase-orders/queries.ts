@@ -1,0 +1,55 @@
+/**
+ * How purchase orders are read: the row as the API presents it (both parties' names, the
+ * lines in order), for REST and the sync loader alike.
+ */
+import type { Knex } from 'knex';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+/** Purchase orders (alias po) with their parties' names and their lines. */
+export function purchaseOrderQuery(db: Knex) {
+  return db('purchase_orders as po')
+    .join('users as bu', 'bu.id', 'po.buyer_id')
+    .join('users as su', 'su.id', 'po.seller_id')
+    .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
+    .leftJoin('profiles as sp', 'sp.user_id', 'po.seller_id')
+    .select(
+      'po.id',
+      'po.number',
+      'po.rfq_id',
+      'po.quote_id',
+      'po.instant_order_id',
+      'po.buyer_id',
+      db.raw(`coalesce(nullif(bp.company_name, ''), bu.name) as buyer_name`),
+      'po.seller_id',
+      db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as seller_name`),
+      'po.title',
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id,
+                     'description', pl.description, 'quantity', pl.quantity, 'unit', pl.unit, 'unit_price', pl.unit_price,
+                     'vat_rate', pl.vat_rate, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
+                     'substitute_product_id', pl.substitute_product_id, 'note', pl.note) order by pl.position)
+                   from purchase_order_lines pl where pl.purchase_order_id = po.id), '[]'::json) as lines`,
+      ),
+      'po.subtotal',
+      'po.vat_total',
+      'po.total',
+      'po.delivery_location',
+      db.raw(`to_char(po.delivery_date, 'YYYY-MM-DD') as delivery_date`),
+      'po.delivery_days',
+      'po.status',
+      'po.reason',
+      'po.issued_at',
+      'po.answered_at',
+      'po.created_at',
+      'po.updated_at',
+    );
+}
+
+export async function readPurchaseOrders(q: Knex.QueryBuilder): Promise<PurchaseOrder[]> {
+  return (await q) as PurchaseOrder[];
+}

@@ -1,0 +1,88 @@
+/**
+ * Purchase orders after they are issued (issue.ts): the parties read them, the seller
+ * accepts or declines an issued one and later marks it delivered, the buyer cancels it
+ * until delivery and closes it once delivered (PURCHASE_ORDER_ACTIONS in
+ * shared/schemas/purchase-order.ts). Each action locks the order row and decides on the
+ * status it then reads; the other party is told.
+ */
+import type { Knex } from 'knex';
+import { forbidden, invalidTransition, notFound } from '../../../shared/errors';
+import {
+  PURCHASE_ORDER_ACTIONS,
+  canActOnPurchaseOrder,
+  type PurchaseOrder,
+  type PurchaseOrderAction,
+  type PurchaseOrderActionArgs,
+  type PurchaseOrderListQuery,
+  type PurchaseOrderSide,
+} from '../../../shared/schemas/purchase-order';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges } from '../../db/changes';
+import { page, type Page } from '../../db/page';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
+import { purchaseOrderPolicy } from './policy';
+import { NEWEST_FIRST, purchaseOrderQuery, readPurchaseOrders } from './queries';
+
+/** GET /api/purchase-orders: the caller's orders as buyer, as seller, or both, newest first. */
+export async function listPurchaseOrders(db: Knex, user: SessionUser, query: PurchaseOrderListQuery): Promise<Page<PurchaseOrder>> {
+  const q = purchaseOrderQuery(db);
+  if (query.as === 'buyer') q.where('po.buyer_id', user.account_id);
+  else if (query.as === 'seller') q.where('po.seller_id', user.account_id);
+  else purchaseOrderPolicy.visible(q, user);
+  if (query.status) q.where('po.status', query.status);
+  return page<PurchaseOrder>(q, { ...query, orderBy: NEWEST_FIRST });
+}
+
+/** GET /api/purchase-orders/{id}: its buyer and seller; 404 for anyone else. */
+export async function getPurchaseOrder(db: Knex, user: SessionUser, id: string): Promise<PurchaseOrder> {
+  const [row] = await readPurchaseOrders(purchaseOrderPolicy.visible(purchaseOrderQuery(db).where('po.id', id), user));
+  if (!row) throw notFound('Purchase order');
+  return row;
+}
+
+/** What each action tells the other party. */
+const NOTICE = {
+  accept: 'purchase_order.accepted',
+  decline: 'purchase_order.declined',
+  cancel: 'purchase_order.cancelled',
+  deliver: 'purchase_order.delivered',
+  close: null,
+} as const satisfies Record<PurchaseOrderAction, string | null>;
+
+/** POST /api/purchase-orders/{id}/{action}: the move by the party it belongs to, from a status it allows. */
+export async function actOnPurchaseOrder(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  action: PurchaseOrderAction,
+  args: PurchaseOrderActionArgs,
+  now: Date,
+): Promise<PurchaseOrder> {
+  const po = await trx('purchase_orders').where({ id: args.id }).forUpdate().first('id', 'number', 'buyer_id', 'seller_id', 'status');
+  if (!po) throw notFound('Purchase order');
+  const side: PurchaseOrderSide | null = po.buyer_id === user.account_id ? 'buyer' : po.seller_id === user.account_id ? 'seller' : null;
+  if (!side) throw notFound('Purchase order');
+  const rule = PURCHASE_ORDER_ACTIONS[action];
+  if (rule.side !== side) throw forbidden(`Only the ${rule.side} may ${action} a purchase order`);
+  if (!canActOnPurchaseOrder(action, side, po.status)) throw invalidTransition(`A ${po.status} purchase order cannot be ${rule.to}`);
+
+  await trx('purchase_orders')
+    .where({ id: po.id })
+    .update({
+      status: rule.to,
+      ...(action === 'accept' || action === 'decline' ? { answered_at: now.toISOString() } : {}),
+      ...(args.reason !== undefined && (action === 'decline' || action === 'cancel') ? { reason: args.reason } : {}),
+    });
+  await recordChanges(trx, [{ entity: 'purchase_order', id: po.id, audiences: purchaseOrderPolicy.audiences(po) }]);
+  const kind = NOTICE[action];
+  if (kind) {
+    await notify(trx, {
+      to: [side === 'buyer' ? po.seller_id : po.buyer_id],
+      kind,
+      type: 'order_response',
+      priority: action === 'decline' || action === 'cancel' ? 'high' : 'normal',
+      params: { number: po.number, company: await displayName(trx, user.account_id), purchase_order_id: po.id },
+    });
+  }
+  return getPurchaseOrder(trx, user, po.id);
+}

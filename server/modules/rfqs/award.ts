@@ -1,0 +1,130 @@
+/**
+ * The buyer's side after the quotes: the comparison (lines down, quotes across, built by
+ * shared/rfq.ts compareQuotes, the same function the buyer's device runs offline) and the
+ * award, which turns the awarded lines into one purchase order per winning supplier.
+ *
+ * An award is made once: it locks the RFQ FOR UPDATE and refuses one that is no longer
+ * open or closed, so of two awards at once the second waits and is refused; the unique
+ * indexes on purchase orders (one per RFQ and seller) and on their lines (an RFQ line
+ * bought once) hold the same rule in the database.
+ */
+import type { Knex } from 'knex';
+import { lineNotQuoted, notFound, rfqAwarded } from '../../../shared/errors';
+import { canAward, compareQuotes, rfqPhase } from '../../../shared/rfq';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+import type { RfqAwardArgs, RfqComparison } from '../../../shared/schemas/rfq';
+import { assertRole } from '../../auth/guards';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges, type ChangeEntry } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { issuePurchaseOrder } from '../purchase-orders/issue';
+import { purchaseOrderQuery, readPurchaseOrders } from '../purchase-orders/queries';
+import { quotePolicy, refuseRfq, rfqAudiences } from './policy';
+import { linesOf, quoteQuery, readQuotes } from './queries';
+import { lockOwnRfq } from './service';
+
+/** GET /api/rfqs/{id}/comparison: the RFQ's buyer only (403 for a supplier it reached, else 404). */
+export async function compareRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<RfqComparison> {
+  const rfq = await db('rfqs').where({ id }).first('id', 'buyer_id', 'status', 'closes_at');
+  if (!rfq) throw notFound('RFQ');
+  if (rfq.buyer_id !== user.account_id) return refuseRfq(db, user, id);
+  const [lines, quotes] = [await linesOf(db, [id], now), await readQuotes(quoteQuery(db).where('q.rfq_id', id).orderBy([{ column: 'q.submitted_at' }, { column: 'q.id' }]))];
+  return compareQuotes({ id, status: rfqPhase(rfq, now), lines: lines.get(id) ?? [] }, quotes);
+}
+
+type AwardLine = { id: string; position: number; description: string; quantity: number; unit: string; category_id: string | null };
+type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; note: string | null; substitute_product_id: string | null };
+
+/**
+ * POST /api/rfqs/{id}/award: each awarded line to the quote named for it, which must
+ * price it; one purchase order per winning quote, its lines in the RFQ's order. The
+ * winners are told their order, the other suppliers who quoted that they lost.
+ */
+export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: RfqAwardArgs, now: Date): Promise<PurchaseOrder[]> {
+  assertRole(user, 'contractor');
+  const rfq = await lockOwnRfq(trx, user, args.id);
+  if (!canAward(rfq, now)) throw rfqAwarded();
+
+  const lines = new Map<string, AwardLine>(
+    (await trx('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'position', 'description', 'quantity', 'unit', 'category_id')).map((l: AwardLine) => [l.id, l]),
+  );
+  const quotes: Array<{ id: string; supplier_id: string; delivery_days: number }> = await trx('rfq_quotes as q')
+    .join('users as su', 'su.id', 'q.supplier_id')
+    .whereNull('su.deleted_at')
+    .where('q.rfq_id', rfq.id)
+    .select('q.id', 'q.supplier_id', 'q.delivery_days');
+  const priced = new Map<string, QuoteLine>(
+    (
+      await trx('rfq_quote_lines')
+        .where({ rfq_id: rfq.id })
+        .whereIn('quote_id', [...new Set(args.awards.map((a) => a.quote_id))])
+        .select('quote_id', 'rfq_line_id', 'unit_price', 'note', 'substitute_product_id')
+    ).map((l: QuoteLine) => [`${l.quote_id}|${l.rfq_line_id}`, l]),
+  );
+  const details = args.awards.flatMap((a, i) =>
+    lines.has(a.rfq_line_id) && quotes.some((q) => q.id === a.quote_id) && priced.has(`${a.quote_id}|${a.rfq_line_id}`)
+      ? []
+      : [{ path: `awards.${i}`, message: 'line_not_quoted' }],
+  );
+  if (details.length) throw lineNotQuoted(`${details.length} awarded line(s) are not priced by the quote named for them`);
+
+  // One order per winning quote, in the order of each one's first awarded line.
+  const byQuote = new Map<string, Array<{ line: AwardLine; price: QuoteLine }>>();
+  const sorted = [...args.awards].sort((a, b) => lines.get(a.rfq_line_id)!.position - lines.get(b.rfq_line_id)!.position);
+  for (const a of sorted) {
+    byQuote.set(a.quote_id, [...(byQuote.get(a.quote_id) ?? []), { line: lines.get(a.rfq_line_id)!, price: priced.get(`${a.quote_id}|${a.rfq_line_id}`)! }]);
+  }
+  const issued: Array<{ id: string; number: string; total: number; supplier_id: string }> = [];
+  for (const [quoteId, awarded] of byQuote) {
+    const quote = quotes.find((q) => q.id === quoteId)!;
+    const po = await issuePurchaseOrder(
+      trx,
+      {
+        buyer_id: rfq.buyer_id,
+        seller_id: quote.supplier_id,
+        created_by: user.id,
+        title: rfq.title,
+        rfq_id: rfq.id,
+        quote_id: quote.id,
+        delivery_location: rfq.location,
+        delivery_date: rfq.needed_by,
+        delivery_days: quote.delivery_days,
+        lines: awarded.map(({ line, price }) => ({
+          rfq_line_id: line.id,
+          category_id: line.category_id,
+          description: line.description,
+          quantity: line.quantity,
+          unit: line.unit,
+          unit_price: price.unit_price,
+          substitute_product_id: price.substitute_product_id,
+          note: price.note,
+        })),
+      },
+      now,
+    );
+    issued.push({ ...po, supplier_id: quote.supplier_id });
+  }
+
+  await trx('rfqs').where({ id: rfq.id }).update({ status: 'awarded', awarded_at: now.toISOString() });
+  const won = new Set(byQuote.keys());
+  for (const status of ['won', 'lost'] as const) {
+    const ids = quotes.filter((q) => won.has(q.id) === (status === 'won')).map((q) => q.id);
+    if (ids.length) await trx('rfq_quotes').whereIn('id', ids).update({ status });
+  }
+  await recordChanges(trx, [
+    { entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) },
+    ...quotes.map((q): ChangeEntry => ({ entity: 'rfq_quote', id: q.id, audiences: quotePolicy.audiences({ supplier_id: q.supplier_id, buyer_id: rfq.buyer_id }) })),
+  ]);
+  for (const po of issued) {
+    await notify(trx, {
+      to: [po.supplier_id],
+      kind: 'rfq.awarded',
+      type: 'order_response',
+      priority: 'high',
+      params: { rfq_title: rfq.title, rfq_id: rfq.id, number: po.number, amount: po.total, purchase_order_id: po.id },
+    });
+  }
+  const losers = quotes.filter((q) => !won.has(q.id)).map((q) => q.supplier_id);
+  await notify(trx, { to: losers, kind: 'rfq.lost', type: 'order_response', params: { rfq_title: rfq.title, rfq_id: rfq.id } });
+  return readPurchaseOrders(purchaseOrderQuery(trx).whereIn('po.id', issued.map((p) => p.id)).orderBy('po.seq'));
+}

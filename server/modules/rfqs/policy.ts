@@ -1,0 +1,55 @@
+/**
+ * Who may see RFQs and quotes, and who receives their changes (server/db/policy.ts).
+ *
+ * - An RFQ: its buyer and the suppliers it reached (rfq_recipients, fixed when it was
+ *   sent: the invited ones, or the market's sellers in its categories then).
+ * - A quote: its supplier and the RFQ's buyer. Never another supplier: quotes are priced
+ *   against each other, and a supplier who saw a rival's prices could undercut them.
+ */
+import type { Knex } from 'knex';
+import { forbidden, notFound } from '../../../shared/errors';
+import type { SessionUser } from '../../auth/session-user';
+import type { Audience } from '../../db/changes';
+import { definePolicy } from '../../db/policy';
+
+export const rfqPolicy = definePolicy<{ reader_id: string }>({
+  entity: 'rfq',
+  audience: [{ user_in: 'reader_id' }],
+  rows: (db) =>
+    db
+      .select('r.id', 'r.buyer_id as reader_id')
+      .from('rfqs as r')
+      .unionAll((u) => u.select('rr.rfq_id as id', 'rr.supplier_id as reader_id').from('rfq_recipients as rr')),
+  /** Its buyer and its recipients. Alias: r (rfqs). */
+  visible: (q, user) =>
+    user
+      ? q.where((w) =>
+          w
+            .where('r.buyer_id', user.account_id)
+            .orWhereExists((s) => s.select(1).from('rfq_recipients as rr').whereRaw('rr.rfq_id = r.id').where('rr.supplier_id', user.account_id)),
+        )
+      : q.whereRaw('false'),
+});
+
+export const quotePolicy = definePolicy<{ supplier_id: string; buyer_id: string }>({
+  entity: 'rfq_quote',
+  audience: [{ user_in: 'supplier_id' }, { user_in: 'buyer_id' }],
+  rows: (db) => db('rfq_quotes as q').join('rfqs as r', 'r.id', 'q.rfq_id').select('q.id', 'q.supplier_id', 'r.buyer_id'),
+  /** Its supplier and the RFQ's buyer. Aliases: q (rfq_quotes), r (rfqs). */
+  visible: (q, user) => (user ? q.where((w) => w.where('q.supplier_id', user.account_id).orWhere('r.buyer_id', user.account_id)) : q.whereRaw('false')),
+});
+
+/** The audiences of an RFQ's change: its buyer and every recipient. */
+export async function rfqAudiences(db: Knex, rfq: { id: string; buyer_id: string }): Promise<Audience[]> {
+  const recipients: Array<{ supplier_id: string }> = await db('rfq_recipients').where({ rfq_id: rfq.id }).select('supplier_id');
+  return [rfq.buyer_id, ...recipients.map((r) => r.supplier_id)].map((id) => ({ user: id }));
+}
+
+/**
+ * The refusal for a caller who is not the RFQ's buyer: 403 for a recipient (who sees it),
+ * 404 for anyone else, so an RFQ's existence is not revealed to those it did not reach.
+ */
+export async function refuseRfq(db: Knex, user: SessionUser, rfqId: string): Promise<never> {
+  const recipient = await db('rfq_recipients').where({ rfq_id: rfqId, supplier_id: user.account_id }).first('rfq_id');
+  throw recipient ? forbidden() : notFound('RFQ');
+}

@@ -1,0 +1,186 @@
+/**
+ * How RFQs and quotes are read: the rows as the API presents them (the buyer's and
+ * suppliers' names, the lines with their market price, the status at the app's time, the
+ * reader's own quote), for REST and the sync loaders alike. Who may see which is
+ * policy.ts.
+ */
+import type { Knex } from 'knex';
+import { roundPrice } from '../../../shared/numbers';
+import { rfqPhase } from '../../../shared/rfq';
+import type { Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
+import type { SessionUser } from '../../auth/session-user';
+
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+/** How far back the market median looks, and how many prices it needs. */
+const MEDIAN_DAYS = 90;
+const MEDIAN_MIN_PRICES = 3;
+/** Purchase orders whose prices the seller agreed to. */
+const ACCEPTED_PO_STATUSES = ['accepted', 'delivered', 'closed'];
+
+/** The RFQ row's own columns (alias r; the buyer's user bu and profile bp). */
+export function rfqQuery(db: Knex) {
+  return db('rfqs as r')
+    .join('users as bu', 'bu.id', 'r.buyer_id')
+    .leftJoin('profiles as bp', 'bp.user_id', 'r.buyer_id')
+    .leftJoin('users as cb', 'cb.id', 'r.created_by')
+    .whereNull('bu.deleted_at')
+    .select(
+      'r.id',
+      'r.buyer_id',
+      db.raw(`coalesce(nullif(bp.company_name, ''), bu.name) as buyer_name`),
+      db.raw(`coalesce(bp.verification_tier, 'unverified') as buyer_verification_tier`),
+      'r.title',
+      'r.location',
+      // A date column would arrive as a JS Date at local midnight; the API sends the day.
+      db.raw(`to_char(r.needed_by, 'YYYY-MM-DD') as needed_by`),
+      'r.closes_at',
+      'r.audience',
+      'r.status',
+      'r.awarded_at',
+      'cb.name as created_by_name',
+      'r.created_at',
+      'r.updated_at',
+    );
+}
+
+/** Where a stored status and the clock make `status` (shared/rfq.ts rfqPhase in SQL, alias r). */
+export function whereRfqStatus(q: Knex.QueryBuilder, status: RfqStatus, now: Date): Knex.QueryBuilder {
+  const at = now.toISOString();
+  if (status === 'open') return q.where('r.status', 'open').where('r.closes_at', '>', at);
+  if (status === 'closed') return q.where('r.status', 'open').where('r.closes_at', '<=', at);
+  return q.where('r.status', status);
+}
+
+/** A quote's columns (alias q; its supplier su, sp; who sent it cb), its lines in the RFQ's order. */
+export function quoteQuery(db: Knex) {
+  return db('rfq_quotes as q')
+    .join('rfqs as r', 'r.id', 'q.rfq_id')
+    .join('users as su', 'su.id', 'q.supplier_id')
+    .leftJoin('profiles as sp', 'sp.user_id', 'q.supplier_id')
+    .leftJoin('users as cb', 'cb.id', 'q.created_by')
+    .whereNull('su.deleted_at')
+    .select(
+      'q.id',
+      'q.rfq_id',
+      'q.supplier_id',
+      db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as supplier_name`),
+      db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
+      db.raw(`nullif(trim(sp.city), '') as supplier_city`),
+      db.raw(`coalesce(sp.average_rating, 0)::float8 as supplier_average_rating`),
+      db.raw(`coalesce(sp.total_reviews, 0)::int as supplier_total_reviews`),
+      'q.delivery_days',
+      db.raw(`to_char(q.valid_until, 'YYYY-MM-DD') as valid_until`),
+      'q.notes',
+      db.raw(
+        `coalesce((select json_agg(json_build_object('rfq_line_id', ql.rfq_line_id, 'unit_price', ql.unit_price, 'quantity', ql.quantity,
+                     'note', ql.note, 'substitute_product_id', ql.substitute_product_id) order by l.position)
+                   from rfq_quote_lines ql join rfq_lines l on l.id = ql.rfq_line_id where ql.quote_id = q.id), '[]'::json) as lines`,
+      ),
+      'q.revision',
+      'q.status',
+      'cb.name as created_by_name',
+      'q.submitted_at',
+      'q.created_at',
+      'q.updated_at',
+    );
+}
+
+/** Quotes as the API presents them (numbers from json arrive as numbers). */
+export async function readQuotes(q: Knex.QueryBuilder): Promise<RfqQuote[]> {
+  return (await q) as RfqQuote[];
+}
+
+/**
+ * The market price of each (category, unit): the median unit price of purchase-order
+ * lines the seller accepted in the 90 days before `now`, with at least 3 prices.
+ * Keyed `category_id|unit` (unit lowercased and trimmed).
+ */
+export async function marketMedians(db: Knex, categories: string[], now: Date): Promise<Map<string, number>> {
+  if (!categories.length) return new Map();
+  const rows: Array<{ category_id: string; unit: string; median: number }> = (
+    await db.raw(
+      `select pl.category_id, lower(trim(pl.unit)) as unit, percentile_cont(0.5) within group (order by pl.unit_price) as median
+         from purchase_order_lines pl
+         join purchase_orders po on po.id = pl.purchase_order_id
+        where pl.category_id = any(?::uuid[])
+          and po.status = any(?::text[])
+          and po.answered_at > ?::timestamptz - make_interval(days => ?)
+          and po.answered_at <= ?::timestamptz
+        group by 1, 2
+       having count(*) >= ?`,
+      [categories, ACCEPTED_PO_STATUSES, now.toISOString(), MEDIAN_DAYS, now.toISOString(), MEDIAN_MIN_PRICES],
+    )
+  ).rows;
+  return new Map(rows.map((r) => [`${r.category_id}|${r.unit}`, roundPrice(Number(r.median))]));
+}
+
+const medianKey = (l: { category_id: string | null; unit: string }) => `${l.category_id}|${l.unit.trim().toLowerCase()}`;
+
+/** The lines of these RFQs in position order, each with its market price at `now`. */
+export async function linesOf(db: Knex, rfqIds: string[], now: Date): Promise<Map<string, RfqLine[]>> {
+  const rows: Array<RfqLine & { rfq_id: string }> = await db('rfq_lines')
+    .whereIn('rfq_id', rfqIds)
+    .orderBy([{ column: 'rfq_id' }, { column: 'position' }])
+    .select('id', 'rfq_id', 'position', 'description', 'quantity', 'unit', 'category_id', 'product_id');
+  const medians = await marketMedians(db, [...new Set(rows.flatMap((l) => (l.category_id ? [l.category_id] : [])))], now);
+  const out = new Map<string, RfqLine[]>();
+  for (const { rfq_id, ...line } of rows) {
+    const list = out.get(rfq_id) ?? [];
+    list.push({ ...line, market_median: line.category_id ? (medians.get(medianKey(line)) ?? null) : null });
+    out.set(rfq_id, list);
+  }
+  return out;
+}
+
+type RfqBase = Omit<Rfq, 'lines' | 'my_quote' | 'quote_count' | 'supplier_ids' | 'status'> & { status: Rfq['status'] };
+
+/**
+ * RFQ rows (rfqQuery's) as `user` sees them at `now`: lines, the status by the clock, and
+ * what depends on the reader: the buyer gets the recipients and the quote count, a
+ * supplier their own quote.
+ */
+export async function presentRfqs(db: Knex, user: SessionUser, rows: RfqBase[], now: Date): Promise<Rfq[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const own = rows.filter((r) => r.buyer_id === user.account_id).map((r) => r.id);
+  const [lines, recipients, counts, mine] = await Promise.all([
+    linesOf(db, ids, now),
+    own.length ? db('rfq_recipients').whereIn('rfq_id', own).orderBy('supplier_id').select('rfq_id', 'supplier_id') : [],
+    own.length
+      ? db('rfq_quotes as q').join('users as su', 'su.id', 'q.supplier_id').whereNull('su.deleted_at').whereIn('q.rfq_id', own).groupBy('q.rfq_id').select('q.rfq_id', db.raw('count(*)::int as n'))
+      : [],
+    readQuotes(quoteQuery(db).whereIn('q.rfq_id', ids).where('q.supplier_id', user.account_id)),
+  ]);
+  const group = <T extends { rfq_id: string }>(list: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const x of list) m.set(x.rfq_id, [...(m.get(x.rfq_id) ?? []), x]);
+    return m;
+  };
+  const recipientsOf = group(recipients as Array<{ rfq_id: string; supplier_id: string }>);
+  const countOf = new Map((counts as Array<{ rfq_id: string; n: number }>).map((c) => [c.rfq_id, c.n]));
+  const mineOf = new Map(mine.map((q) => [q.rfq_id, q]));
+  return rows.map((r) => {
+    const isBuyer = r.buyer_id === user.account_id;
+    return {
+      ...r,
+      status: rfqPhase(r, now),
+      lines: lines.get(r.id) ?? [],
+      supplier_ids: isBuyer ? (recipientsOf.get(r.id) ?? []).map((x) => x.supplier_id) : null,
+      quote_count: isBuyer ? (countOf.get(r.id) ?? 0) : 0,
+      my_quote: mineOf.get(r.id) ?? null,
+    };
+  });
+}
+
+/** The RFQ row locked for a transition (FOR UPDATE) or a quote (FOR SHARE). */
+export function lockRfq(trx: Knex.Transaction, id: string, mode: 'update' | 'share') {
+  const q = trx('rfqs').where({ id }).first('id', 'buyer_id', 'title', 'location', 'needed_by', 'closes_at', 'audience', 'status');
+  return (mode === 'update' ? q.forUpdate() : q.forShare()) as Promise<
+    | { id: string; buyer_id: string; title: string; location: string; needed_by: string | null; closes_at: Date; audience: string; status: 'open' | 'awarded' | 'cancelled' }
+    | undefined
+  >;
+}

@@ -1,0 +1,246 @@
+/**
+ * RFQs through REST: who they reach and who sees what, closing, quotes and their
+ * revisions, the comparison (the buyer's only) and the award into purchase orders.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { as, audiences, changesOf, notificationsOf } from '../../test/factories';
+import { categoryId, inDays, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
+
+describe('RFQs', () => {
+  let server: TestServer;
+  let cement: string;
+  let steel: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    cement = await categoryId(server.db.knex, 0);
+    steel = await categoryId(server.db.knex, 1);
+  });
+  afterAll(() => server.close());
+  const knex = () => server.db.knex;
+
+  /** A buyer, two suppliers selling cement, one selling steel only, and a market RFQ of three cement lines. */
+  async function market() {
+    const buyer = await as(server, 'contractor', { company_name: 'مقاولات النخبة', language: 'en' });
+    const [a, b] = [await as(server, 'supplier', { company_name: 'أسمنت الجنوب' }), await as(server, 'supplier', { company_name: 'مصنع اليمامة' })];
+    const other = await as(server, 'supplier');
+    await sellIn(a, cement);
+    await sellIn(b, cement);
+    await sellIn(other, steel);
+    const rfq = await postRfq(buyer, rfqBody(cement));
+    return { buyer, a, b, other, rfq, line: (n: number) => rfq.lines[n].id };
+  }
+
+  describe('POST /api/rfqs', () => {
+    it('sends a market RFQ to the suppliers selling in its categories, and tells them', async () => {
+      const { buyer, a, b, other, rfq } = await market();
+      expect(rfq).toMatchObject({ status: 'open', audience: 'market', buyer_name: 'مقاولات النخبة', quote_count: 0, my_quote: null });
+      expect(rfq.lines.map((l) => l.position)).toEqual([1, 2, 3]);
+      expect([...(rfq.supplier_ids as string[])].sort()).toEqual([a.user.id, b.user.id].sort());
+      expect((await notificationsOf(knex(), a.user.id, 'rfq.new')).map((n) => n.params.rfq_id)).toContain(rfq.id);
+      expect(await notificationsOf(knex(), other.user.id, 'rfq.new')).toEqual([]);
+      expect((await changesOf(knex(), 'rfq', rfq.id)).audiences).toEqual(audiences(`user:${buyer.user.id}`, `user:${a.user.id}`, `user:${b.user.id}`));
+    });
+
+    it('sends an invited RFQ to the named suppliers only', async () => {
+      const buyer = await as(server, 'contractor');
+      const [a, b] = [await as(server, 'supplier'), await as(server, 'supplier')];
+      await sellIn(b, cement);
+      const rfq = await postRfq(buyer, rfqBody(cement, { audience: 'invited', supplier_ids: [a.user.id] }));
+      expect(rfq.supplier_ids).toEqual([a.user.id]);
+      expect((await a.get(`/api/rfqs/${rfq.id}`)).status).toBe(200);
+      expect((await b.get(`/api/rfqs/${rfq.id}`)).status).toBe(404);
+      const notSupplier = await buyer.post('/api/rfqs', rfqBody(cement, { audience: 'invited', supplier_ids: [buyer.user.id] }));
+      expect(notSupplier.status).toBe(400);
+    });
+
+    it('is a contractor\'s: a supplier is refused; a closing time in the past is refused; the same id again answers 200', async () => {
+      const supplier = await as(server, 'supplier');
+      expect((await supplier.post('/api/rfqs', rfqBody(cement))).status).toBe(403);
+      const buyer = await as(server, 'contractor');
+      const past = await buyer.post('/api/rfqs', rfqBody(cement, { closes_at: inDays(-1) }));
+      expect([past.status, past.body.details?.[0]?.message]).toEqual([400, 'closes_in_past']);
+      const body = rfqBody(cement);
+      expect((await buyer.post('/api/rfqs', body)).status).toBe(201);
+      const again = await buyer.post('/api/rfqs', body);
+      expect([again.status, again.body.id]).toEqual([200, body.id]);
+      expect((await (await as(server, 'contractor')).post('/api/rfqs', body)).status).toBe(409);
+    });
+  });
+
+  describe('who sees what', () => {
+    it('lists a buyer\'s own RFQs and a supplier\'s addressed ones; others get 404', async () => {
+      const { buyer, a, other, rfq } = await market();
+      expect((await buyer.get('/api/rfqs/my')).body.map((r: { id: string }) => r.id)).toContain(rfq.id);
+      expect((await a.get('/api/rfqs')).body.map((r: { id: string }) => r.id)).toContain(rfq.id);
+      expect((await other.get('/api/rfqs')).body.map((r: { id: string }) => r.id)).not.toContain(rfq.id);
+      expect((await other.get(`/api/rfqs/${rfq.id}`)).status).toBe(404);
+      expect((await (await as(server, 'contractor')).get(`/api/rfqs/${rfq.id}`)).status).toBe(404);
+      // The recipients are the buyer's to know, not the suppliers'.
+      expect((await a.get(`/api/rfqs/${rfq.id}`)).body.supplier_ids).toBeNull();
+    });
+
+    it('shows a supplier only their own quote, never another\'s prices; the buyer every quote', async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 18.5 }));
+      const qb = await postQuote(b, rfq.id, quoteBody({ [line(0)]: 17.25 }));
+      expect((await a.get(`/api/rfqs/${rfq.id}/quotes`)).body.map((q: { id: string }) => q.id)).toEqual([qa.id]);
+      expect((await a.get(`/api/rfqs/${rfq.id}`)).body.my_quote).toMatchObject({ id: qa.id, lines: [{ unit_price: 18.5 }] });
+      expect(JSON.stringify((await a.get(`/api/rfqs/${rfq.id}`)).body)).not.toContain('17.25');
+      expect((await buyer.get(`/api/rfqs/${rfq.id}/quotes`)).body.map((q: { id: string }) => q.id).sort()).toEqual([qa.id, qb.id].sort());
+      expect((await buyer.get(`/api/rfqs/${rfq.id}`)).body.quote_count).toBe(2);
+      expect((await changesOf(knex(), 'rfq_quote', qb.id)).audiences).toEqual(audiences(`user:${b.user.id}`, `user:${buyer.user.id}`));
+    });
+
+    it('shows the comparison to the buyer only: 403 to a supplier it reached, 404 to anyone else', async () => {
+      const { buyer, a, other, rfq } = await market();
+      expect((await buyer.get(`/api/rfqs/${rfq.id}/comparison`)).status).toBe(200);
+      expect((await a.get(`/api/rfqs/${rfq.id}/comparison`)).status).toBe(403);
+      expect((await other.get(`/api/rfqs/${rfq.id}/comparison`)).status).toBe(404);
+    });
+  });
+
+  describe('quotes', () => {
+    it('revises the one quote per supplier until closing (revision counts), tells the buyer each time', async () => {
+      const { buyer, a, rfq, line } = await market();
+      const first = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 20, [line(1)]: 30 }));
+      expect(first.revision).toBe(1);
+      // Another id from the same supplier revises the same quote, which keeps its first id.
+      const second = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 19 }, { notes: 'سعر خاص' }), 200);
+      expect(second).toMatchObject({ id: first.id, revision: 2, notes: 'سعر خاص', lines: [{ rfq_line_id: line(0), unit_price: 19 }] });
+      expect(await knex()('rfq_quotes').where({ rfq_id: rfq.id })).toHaveLength(1);
+      expect((await notificationsOf(knex(), buyer.user.id)).map((n) => n.kind).filter((k) => k.startsWith('rfq_quote'))).toEqual(['rfq_quote.new', 'rfq_quote.revised']);
+      // The same id and content again is a replay: no new revision, no notification.
+      const body = quoteBody({ [line(0)]: 19 }, { id: first.id, notes: 'سعر خاص' });
+      expect((await postQuote(a, rfq.id, body, 200)).revision).toBe(2);
+      expect(await notificationsOf(knex(), buyer.user.id, 'rfq_quote.revised')).toHaveLength(1);
+    });
+
+    it('refuses a quote after closing, on a line of another RFQ, from a supplier it did not reach', async () => {
+      const { buyer, a, other, rfq, line } = await market();
+      const elsewhere = await postRfq(buyer, rfqBody(cement));
+      const wrong = await a.post(`/api/rfqs/${rfq.id}/quotes`, quoteBody({ [elsewhere.lines[0].id]: 10 }));
+      expect([wrong.status, wrong.body.details]).toEqual([400, [{ path: 'lines.0.rfq_line_id', message: 'not_in_rfq' }]]);
+      expect((await other.post(`/api/rfqs/${rfq.id}/quotes`, quoteBody({ [line(0)]: 10 }))).status).toBe(404);
+      await knex()('rfqs').where({ id: rfq.id }).update({ closes_at: inDays(-0.001) });
+      const late = await a.post(`/api/rfqs/${rfq.id}/quotes`, quoteBody({ [line(0)]: 10 }));
+      expect([late.status, late.body.code]).toEqual([409, 'rfq_closed']);
+      expect((await buyer.get(`/api/rfqs/${rfq.id}`)).body.status).toBe('closed');
+    });
+  });
+
+  describe('comparison', () => {
+    it('puts lines down and quotes across with the lowest marked, gaps, coverage and totals with VAT', async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 18.5, [line(1)]: 0.7 }));
+      const qb = await postQuote(b, rfq.id, quoteBody({ [line(0)]: 17.25 }));
+      const cmp = (await buyer.get(`/api/rfqs/${rfq.id}/comparison`)).body;
+      expect(cmp.quotes.map((q: { quote_id: string }) => q.quote_id)).toEqual([qa.id, qb.id]);
+      expect(cmp.lines[0].cells.map((c: { lowest: boolean }) => c.lowest)).toEqual([false, true]);
+      expect(cmp.lines[1].cells[1]).toMatchObject({ unit_price: null, lowest: false });
+      expect(cmp.unquoted_lines).toBe(1);
+      // 10 × 18.50 = 185.00 (VAT 27.75) and 20 × 0.70 = 14.00 (VAT 2.10)
+      expect(cmp.quotes[0]).toMatchObject({ quoted_lines: 2, subtotal: 199, vat_total: 29.85, total: 228.85, supplier_name: 'أسمنت الجنوب' });
+      expect(cmp.quotes[1]).toMatchObject({ quoted_lines: 1, subtotal: 172.5, vat_total: 25.88, total: 198.38 });
+      expect(cmp.lines.every((l: { market_median: number | null }) => l.market_median === null)).toBe(true);
+    });
+  });
+
+  describe('award', () => {
+    it('splits the award into one purchase order per winning supplier, numbered in sequence, with totals; tells winners and losers', async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const loser = await as(server, 'supplier');
+      await sellIn(loser, cement);
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 18.5, [line(1)]: 0.7, [line(2)]: 5 }));
+      const qb = await postQuote(b, rfq.id, quoteBody({ [line(0)]: 17.25, [line(2)]: 4.99 }));
+      const res = await buyer.post(`/api/rfqs/${rfq.id}/award`, {
+        awards: [
+          { rfq_line_id: line(0), quote_id: qb.id },
+          { rfq_line_id: line(1), quote_id: qa.id },
+          { rfq_line_id: line(2), quote_id: qb.id },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const year = new Date().getUTCFullYear();
+      expect(res.body).toHaveLength(2);
+      const [first, second] = res.body;
+      // b's order comes first: it holds the first line.
+      expect(first).toMatchObject({
+        number: `PO-${year}-000001`, seller_id: b.user.id, buyer_id: buyer.user.id, rfq_id: rfq.id, quote_id: qb.id, status: 'issued',
+        subtotal: 322.2, vat_total: 48.34, total: 370.54, // 172.50 + 149.70; VAT 25.88 (25.875) + 22.46 (22.455)
+        delivery_location: 'الرياض، حي النرجس', delivery_date: '2026-12-20', delivery_days: 5,
+      });
+      expect(first.lines.map((l: { quantity: number; unit_price: number }) => [l.quantity, l.unit_price])).toEqual([[10, 17.25], [30, 4.99]]);
+      expect(second).toMatchObject({ number: `PO-${year}-000002`, seller_id: a.user.id, subtotal: 14, vat_total: 2.1, total: 16.1 });
+      expect((await buyer.get(`/api/rfqs/${rfq.id}`)).body.status).toBe('awarded');
+      expect((await notificationsOf(knex(), b.user.id, 'rfq.awarded'))[0].params).toMatchObject({ number: first.number, amount: first.total });
+      expect(await notificationsOf(knex(), loser.user.id, 'rfq.lost')).toEqual([]); // it never quoted
+      expect((await a.get(`/api/rfqs/${rfq.id}`)).body.my_quote.status).toBe('won');
+      // The next RFQ of the same buyer continues the sequence.
+      const next = await postRfq(buyer, rfqBody(cement));
+      const qn = await postQuote(a, next.id, quoteBody({ [next.lines[0].id]: 1 }));
+      const more = await buyer.post(`/api/rfqs/${next.id}/award`, { awards: [{ rfq_line_id: next.lines[0].id, quote_id: qn.id }] });
+      expect(more.body[0].number).toBe(`PO-${year}-000003`);
+    });
+
+    it('tells the suppliers who quoted and won nothing that they lost', async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 10 }));
+      await postQuote(b, rfq.id, quoteBody({ [line(0)]: 11 }));
+      expect((await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] })).status).toBe(200);
+      expect(await notificationsOf(knex(), b.user.id, 'rfq.lost')).toHaveLength(1);
+      expect((await b.get(`/api/rfqs/${rfq.id}`)).body.my_quote.status).toBe('lost');
+    });
+
+    it('refuses a line the named quote does not price, an award twice, and anyone but the buyer', async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 10 }));
+      const unquoted = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(1), quote_id: qa.id }] });
+      expect([unquoted.status, unquoted.body.code]).toEqual([409, 'line_not_quoted']);
+      const otherQuote = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: crypto.randomUUID() }] });
+      expect(otherQuote.body.code).toBe('line_not_quoted');
+      expect((await a.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] })).status).toBe(403);
+      expect((await (await as(server, 'contractor')).post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] })).status).toBe(404);
+      expect(await knex()('purchase_orders').where({ rfq_id: rfq.id })).toEqual([]);
+      expect((await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] })).status).toBe(200);
+      const twice = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] });
+      expect([twice.status, twice.body.code]).toEqual([409, 'rfq_awarded']);
+      expect(await knex()('purchase_orders').where({ rfq_id: rfq.id })).toHaveLength(1);
+      // Awarded: no more quotes.
+      expect((await b.post(`/api/rfqs/${rfq.id}/quotes`, quoteBody({ [line(0)]: 9 }))).body.code).toBe('rfq_closed');
+    });
+
+    it('awards after closing too, and a cancelled RFQ neither takes an award nor quotes', async () => {
+      const { buyer, a, rfq, line } = await market();
+      const qa = await postQuote(a, rfq.id, quoteBody({ [line(0)]: 10 }));
+      await knex()('rfqs').where({ id: rfq.id }).update({ closes_at: inDays(-0.001) });
+      expect((await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line(0), quote_id: qa.id }] })).status).toBe(200);
+      const other = await postRfq(buyer, rfqBody(cement));
+      expect((await buyer.post(`/api/rfqs/${other.id}/cancel`, {})).body.status).toBe('cancelled');
+      expect((await buyer.post(`/api/rfqs/${other.id}/award`, { awards: [{ rfq_line_id: other.lines[0].id, quote_id: qa.id }] })).body.code).toBe('rfq_awarded');
+    });
+  });
+
+  it('carries the market median of accepted prices of the same category and unit, from 3 prices', async () => {
+    const buyer = await as(server, 'contractor');
+    const seller = await as(server, 'supplier');
+    await sellIn(seller, steel);
+    const prices = [100, 120, 200];
+    for (const [i, price] of prices.entries()) {
+      const rfq = await postRfq(buyer, rfqBody(steel, { title: `median ${i}` }, 1));
+      const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: price }));
+      const [po] = (await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] })).body;
+      const probe = await postRfq(buyer, rfqBody(steel, {}, 1));
+      // Issued is not accepted: only the seller's acceptance makes a market price.
+      expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
+      expect(probe.lines[0]).toMatchObject({ market_median: null });
+    }
+    const probe = await postRfq(buyer, rfqBody(steel, {}, 1));
+    expect(probe.lines[0].market_median).toBe(120);
+    // Another unit is another market.
+    const tons = await postRfq(buyer, rfqBody(steel, { lines: [{ id: crypto.randomUUID(), description: 'حديد', quantity: 1, unit: 'طن', category_id: steel }] }));
+    expect(tons.lines[0].market_median).toBeNull();
+  });
+});
+

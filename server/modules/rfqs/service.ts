@@ -1,0 +1,156 @@
+/**
+ * Requests for quotation: a contractor (or a member of their company) sends a list of
+ * materials to the market or to chosen suppliers; it takes quotes until its closing time
+ * (quotes.ts), then the buyer compares and awards (award.ts). Every function checks the
+ * caller's role and ownership itself, because the sync push calls the same functions as
+ * the routes; `now` is the app's clock.
+ *
+ * Who an RFQ reaches is fixed when it is sent (rfq_recipients): the invited suppliers, or
+ * for the market every supplier with a live product in one of its lines' categories, or
+ * who sells a product a line names. A market RFQ none of whose lines has a category or a
+ * product reaches every supplier, since nothing narrows it.
+ */
+import type { Knex } from 'knex';
+import { notFound, rfqAwarded, validationFailed } from '../../../shared/errors';
+import { canCancelRfq } from '../../../shared/rfq';
+import type { Rfq, RfqCreate, RfqListQuery } from '../../../shared/schemas/rfq';
+import { assertRole } from '../../auth/guards';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges, type ChangeEntry } from '../../db/changes';
+import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
+import { page, type Page } from '../../db/page';
+import { notify } from '../notifications/notify';
+import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy } from './policy';
+import { NEWEST_FIRST, lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
+
+/** One RFQ as `user` sees it, or 404 when they may not. */
+export async function presentRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<Rfq> {
+  const row = await rfqPolicy.visible(rfqQuery(db).where('r.id', id), user).first();
+  if (!row) throw notFound('RFQ');
+  return (await presentRfqs(db, user, [row], now))[0];
+}
+
+/** The suppliers a new RFQ reaches (see the header), never the buyer's own account. */
+async function recipientsOf(trx: Knex.Transaction, buyerId: string, input: RfqCreate): Promise<string[]> {
+  const live = trx('users as u').join('profiles as p', 'p.user_id', 'u.id').where('p.role', 'supplier').whereNull('u.deleted_at').whereNot('u.id', buyerId);
+  if (input.audience === 'invited') {
+    const found: Array<{ id: string }> = await live.whereIn('u.id', input.supplier_ids ?? []).select('u.id');
+    const missing = (input.supplier_ids ?? []).filter((id) => !found.some((f) => f.id === id));
+    if (missing.length) {
+      throw validationFailed('Invalid input: supplier_ids', missing.map(() => ({ path: 'supplier_ids', message: 'not_a_supplier' })));
+    }
+    return found.map((f) => f.id);
+  }
+  const categories = [...new Set(input.lines.flatMap((l) => (l.category_id ? [l.category_id] : [])))];
+  const products = [...new Set(input.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
+  if (!categories.length && !products.length) return (await live.select('u.id')).map((r: { id: string }) => r.id);
+  const rows: Array<{ id: string }> = await live
+    .whereExists((s) =>
+      s
+        .select(1)
+        .from('products as pr')
+        .whereRaw('pr.supplier_id = u.id')
+        .whereNull('pr.deleted_at')
+        .where((w) => w.whereIn('pr.category_id', categories).orWhereIn('pr.id', products)),
+    )
+    .select('u.id');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * POST /api/rfqs: a contractor sends an RFQ; each supplier it reaches is told. The same
+ * client id again returns the RFQ it made (201 the first time, 200 after).
+ */
+export async function createRfq(trx: Knex.Transaction, user: SessionUser, input: RfqCreate, now: Date): Promise<Saved<Rfq>> {
+  assertRole(user, 'contractor');
+  const existing = await rowWithId<{ buyer_id: string }>(trx, 'rfqs', input.id, ['buyer_id']);
+  if (existing) {
+    if (existing.buyer_id !== user.account_id) throw idTaken();
+    return { row: await presentRfq(trx, user, existing.id, now), created: false };
+  }
+  if (new Date(input.closes_at).getTime() <= now.getTime()) {
+    throw validationFailed('Invalid input: closes_at', [{ path: 'closes_at', message: 'closes_in_past' }]);
+  }
+  const lineIds = input.lines.map((l) => l.id);
+  if (await trx('rfq_lines').whereIn('id', lineIds).first('id')) throw idTaken();
+
+  const [{ id }] = await insertWithClientId('rfqs', () =>
+    trx('rfqs')
+      .insert({
+        ...(input.id ? { id: input.id } : {}),
+        buyer_id: user.account_id,
+        created_by: user.id,
+        title: input.title,
+        location: input.location,
+        needed_by: input.needed_by ?? null,
+        closes_at: input.closes_at,
+        audience: input.audience,
+      })
+      .returning('id'),
+  );
+  await trx('rfq_lines').insert(
+    input.lines.map((l, i) => ({
+      id: l.id,
+      rfq_id: id,
+      position: i + 1,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      category_id: l.category_id ?? null,
+      product_id: l.product_id ?? null,
+    })),
+  );
+  const recipients = await recipientsOf(trx, user.account_id, input);
+  if (recipients.length) {
+    await trx('rfq_recipients').insert(recipients.map((supplier_id) => ({ rfq_id: id, supplier_id, invited: input.audience === 'invited' })));
+  }
+  await recordChanges(trx, [{ entity: 'rfq', id, audiences: await rfqAudiences(trx, { id, buyer_id: user.account_id }) }]);
+  await notify(trx, {
+    to: recipients,
+    kind: 'rfq.new',
+    type: 'instant_order',
+    priority: 'high',
+    params: { title: input.title, location: input.location, rfq_id: id },
+  });
+  return { row: await presentRfq(trx, user, id, now), created: true };
+}
+
+/** GET /api/rfqs/my: the buyer's own RFQs, newest first. */
+export async function listMyRfqs(db: Knex, user: SessionUser, query: RfqListQuery, now: Date): Promise<Page<Rfq>> {
+  assertRole(user, 'contractor');
+  const q = rfqQuery(db).where('r.buyer_id', user.account_id);
+  if (query.status) whereRfqStatus(q, query.status, now);
+  const result = await page<Parameters<typeof presentRfqs>[2][number]>(q, { ...query, orderBy: NEWEST_FIRST });
+  return { ...result, items: await presentRfqs(db, user, result.items, now) };
+}
+
+/** GET /api/rfqs: the RFQs that reached the calling supplier, newest first (open ones unless a status is asked). */
+export async function listAddressedRfqs(db: Knex, user: SessionUser, query: RfqListQuery, now: Date): Promise<Page<Rfq>> {
+  assertRole(user, 'supplier');
+  const q = rfqQuery(db).whereExists((s) => s.select(1).from('rfq_recipients as rr').whereRaw('rr.rfq_id = r.id').where('rr.supplier_id', user.account_id));
+  whereRfqStatus(q, query.status ?? 'open', now);
+  const result = await page<Parameters<typeof presentRfqs>[2][number]>(q, { ...query, orderBy: NEWEST_FIRST });
+  return { ...result, items: await presentRfqs(db, user, result.items, now) };
+}
+
+/** Locks the RFQ and checks that the caller is its buyer (403 for a recipient, else 404). */
+export async function lockOwnRfq(trx: Knex.Transaction, user: SessionUser, id: string) {
+  const rfq = await lockRfq(trx, id, 'update');
+  if (!rfq) throw notFound('RFQ');
+  if (rfq.buyer_id !== user.account_id) return refuseRfq(trx, user, id);
+  return rfq;
+}
+
+/** POST /api/rfqs/{id}/cancel: the buyer withdraws an RFQ not yet awarded; its quotes are lost. */
+export async function cancelRfq(trx: Knex.Transaction, user: SessionUser, args: { id: string }, now: Date): Promise<Rfq> {
+  assertRole(user, 'contractor');
+  const rfq = await lockOwnRfq(trx, user, args.id);
+  if (!canCancelRfq(rfq, now)) throw rfqAwarded();
+  await trx('rfqs').where({ id: rfq.id }).update({ status: 'cancelled' });
+  const lost: Array<{ id: string; supplier_id: string }> = await trx('rfq_quotes').where({ rfq_id: rfq.id }).update({ status: 'lost' }).returning(['id', 'supplier_id']);
+  await recordChanges(trx, [
+    { entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) },
+    ...lost.map((q): ChangeEntry => ({ entity: 'rfq_quote', id: q.id, audiences: quotePolicy.audiences({ supplier_id: q.supplier_id, buyer_id: rfq.buyer_id }) })),
+  ]);
+  return presentRfq(trx, user, rfq.id, now);
+}
