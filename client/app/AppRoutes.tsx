@@ -52,6 +52,7 @@ const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen')
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
+const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
@@ -85,6 +86,7 @@ export function AppRoutes() {
           <Route path={PATHS.pricing} element={<PricingScreen />} />
           <Route path={PATHS.profile} element={<ProfileScreen />} />
           <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
+          <Route path={`${PATHS.rfqs}/:id?`} element={<RfqsScreen />} />
           <Route path={PATHS.quotes} element={<QuotesScreen />} />
           <Route path={PATHS.purchaseOrders} element={<PurchaseOrdersScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />

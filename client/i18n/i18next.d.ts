@@ -29,6 +29,7 @@ type ArabicResources = {
   'price-list': typeof import('./locales/ar/price-list.json');
   live: typeof import('./locales/ar/live.json');
   company: typeof import('./locales/ar/company.json');
+  rfqs: typeof import('./locales/ar/rfqs.json');
   quotes: typeof import('./locales/ar/quotes.json');
   'purchase-orders': typeof import('./locales/ar/purchase-orders.json');
 };

@@ -8,8 +8,8 @@ describe('navigation per role', () => {
   it('gives a supplier its products, instant orders, quote requests and purchase orders between the dashboard and the common entries', () => {
     expect(labels('supplier')).toEqual(['dashboard', 'myProducts', 'instantOrders', 'quotes', 'purchaseOrders', 'transport', 'notifications', 'pricing']);
   });
-  it('gives a contractor products, available projects, instant orders and purchase orders', () => {
-    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'availableProjects', 'instantOrders', 'purchaseOrders', 'transport', 'notifications', 'pricing']);
+  it('gives a contractor products, available projects, instant orders, requests for quotation and purchase orders', () => {
+    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'availableProjects', 'instantOrders', 'rfqs', 'purchaseOrders', 'transport', 'notifications', 'pricing']);
   });
   it('gives a government entity its projects', () => {
     expect(labels('government')).toEqual(['dashboard', 'myProjects', 'transport', 'notifications', 'pricing']);

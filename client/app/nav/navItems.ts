@@ -31,6 +31,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.products, labelKey: 'nav.browseProducts' },
     { path: PATHS.projects, labelKey: 'nav.availableProjects' },
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
+    { path: PATHS.rfqs, labelKey: 'nav.rfqs' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
   ],
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],

@@ -11,6 +11,7 @@ import { ApiError } from '../../data/api';
 import { useSyncNow } from '../../data/local/hooks';
 import { applyPriceList, lastPriceListImport, undoLastPriceListImport } from '../../data/price-list';
 import type { Language } from '../../../shared/constants';
+import { download } from '../../ui/download';
 import { useOnline } from '../../ui/useOnline';
 import { useCategoryName } from '../products/categoryNames';
 import { useCategories, useMyProducts, useProductLimit } from '../products/queries';
@@ -161,15 +162,4 @@ export function usePriceListImport(supplierId: string, language: Language) {
     exportAs,
     cancel,
   };
-}
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -5,7 +5,7 @@
  * cards with contact, review and a compare toggle, the compare tray, and "show more".
  */
 import { Button, Dropdown, Option, SearchBox, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
-import { ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
+import { AddRegular, ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { CATALOGUE_SORTS, type CatalogueSort } from '../../../shared/catalogue-s
 import { findCity } from '../../../shared/saudi-cities';
 import { CompareTray } from './CompareTray';
 import { toggleCompare, useCompareSelection } from './useCompareSelection';
+import { toggleProductInDraft, useRfqDraft } from '../rfqs/draft';
 
 const useStyles = makeStyles({
   // One column as wide as the screen: the search box's own width must not widen it.
@@ -33,7 +34,8 @@ const useStyles = makeStyles({
 });
 
 /** `city`: the reader's profile city, which the nearest-supplier order measures from. */
-export function Catalogue({ ownId, city }: { ownId: string; city: string | null }) {
+/** `canRequest`: a contractor, who may add products to the request for quotation being built. */
+export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; city: string | null; canRequest?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('products');
   const format = useFormat();
@@ -65,6 +67,8 @@ export function Catalogue({ ownId, city }: { ownId: string; city: string | null 
   // A refused fifth choice says why until the choice changes.
   const [full, setFull] = useState(false);
   const onCompare = useCallback((p: LocalProduct) => setFull(toggleCompare(p.id) === 'full'), []);
+  const draft = useRfqDraft();
+  const requested = useMemo(() => new Set(draft.lines.map((l) => l.product_id)), [draft]);
 
   return (
     <div className={styles.root}>
@@ -98,6 +102,7 @@ export function Catalogue({ ownId, city }: { ownId: string; city: string | null 
                 onContact={setContact}
                 onReview={openReview}
                 onCompare={onCompare}
+                requested={canRequest ? requested.has(p.id) : null}
                 t={t}
               />
             ))}
@@ -197,6 +202,7 @@ const CatalogueItem = memo(
     onContact,
     onReview,
     onCompare,
+    requested,
     t,
   }: {
     product: LocalProduct;
@@ -206,6 +212,8 @@ const CatalogueItem = memo(
     onContact: (p: LocalProduct) => void;
     onReview: (p: LocalProduct) => void;
     onCompare: (p: LocalProduct) => void;
+    /** Whether the product is in the request for quotation being built; null: the reader builds none. */
+    requested: boolean | null;
     /** The list's, not a hook per card (see ProductCard). */
     t: TFunction<'products'>;
   }) {
@@ -233,6 +241,17 @@ const CatalogueItem = memo(
             >
               {t('compare.action')}
             </ToggleButton>
+            {requested !== null && (
+              <ToggleButton
+                icon={requested ? <CheckmarkRegular /> : <AddRegular />}
+                checked={requested}
+                onClick={() => toggleProductInDraft(p)}
+                aria-label={t('actions.requestToggle', { name: p.name })}
+                data-testid="request-toggle"
+              >
+                {t('actions.request')}
+              </ToggleButton>
+            )}
           </>
         }
       />
@@ -241,6 +260,7 @@ const CatalogueItem = memo(
   (a, b) =>
     a.canReview === b.canReview &&
     a.compared === b.compared &&
+    a.requested === b.requested &&
     a.categoryName === b.categoryName &&
     a.onContact === b.onContact &&
     a.onReview === b.onReview &&

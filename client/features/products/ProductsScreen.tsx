@@ -30,7 +30,7 @@ export function ProductsScreen() {
         </h1>
         <Text className={styles.intro}>{t(supplier ? 'mineIntro' : 'catalogueIntro')}</Text>
       </div>
-      <ComponentErrorBoundary>{supplier ? <SupplierProducts supplierId={accountIdOf(session.user)} /> : <Catalogue ownId={accountIdOf(session.user)} city={session.profile?.city ?? null} />}</ComponentErrorBoundary>
+      <ComponentErrorBoundary>{supplier ? <SupplierProducts supplierId={accountIdOf(session.user)} /> : <Catalogue ownId={accountIdOf(session.user)} city={session.profile?.city ?? null} canRequest={session.profile?.role === 'contractor'} />}</ComponentErrorBoundary>
     </section>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * The market prices beside an RFQ's lines, read online (GET /api/rfqs/{id}/comparison):
+ * the median of recently accepted prices per category and unit, as of now. The comparison
+ * itself is computed on the device from the synced RFQ and quotes (shared/rfq.ts), so it
+ * opens offline; the medians the rows carry stand in until this answers.
+ */
+import { rfqComparisonSchema } from '../../shared/schemas/rfq';
+import { api } from './client';
+import { useRemote } from './useRemote';
+
+/** Market medians by RFQ line id; `version` reloads them (the quotes changed). */
+export function useMarketMedians(rfqId: string, enabled: boolean, version: string) {
+  return useRemote<Record<string, number | null> | null>(async () => {
+    if (!enabled) return null;
+    const comparison = rfqComparisonSchema.parse((await api.get<unknown>(`/api/rfqs/${encodeURIComponent(rfqId)}/comparison`)).data);
+    return Object.fromEntries(comparison.lines.map((l) => [l.rfq_line_id, l.market_median]));
+  }, [rfqId, enabled, version]);
+}

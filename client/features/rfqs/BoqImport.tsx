@@ -1,0 +1,155 @@
+/**
+ * A bill of quantities (XLSX or CSV, Arabic, English or Chinese headers) read into the
+ * request's lines, in the browser and offline: the file is read by the price list's
+ * reader with this import's headers (boq.ts), the columns mapped as guessed (the
+ * contractor may change them), every row previewed with its problems, and the rows
+ * without problems added to the request.
+ */
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DocumentArrowUpRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnMappingFields } from '../../ui/ColumnMappingFields';
+import { SheetPreview, type PreviewColumn } from '../../ui/SheetPreview';
+import { useFormat } from '../../i18n/format';
+import { SheetRefused } from '../price-list/sheet-limits';
+import { kindOf, preloadSpreadsheets, readSheet, type SheetData } from '../price-list/spreadsheet';
+import { useCategories } from '../products/queries';
+import { BOQ_FIELDS, BOQ_HEADERS, checkBoq, type BoqField, type BoqMapping, type BoqRow } from './boq';
+import { useSkuProducts } from './queries';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  hidden: { display: 'none' },
+  fieldset: { display: 'grid', gap: tokens.spacingVerticalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, minInlineSize: 0 },
+  name: { overflowWrap: 'anywhere' },
+});
+
+type Notice = { kind: 'unsupported' } | { kind: 'refused'; refusal: SheetRefused } | { kind: 'unreadable'; reason: string };
+
+export function BoqImport({ categoryName, onLines }: { categoryName: (id: string | null) => string; onLines: (rows: BoqRow[]) => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['rfqs', 'price-list']);
+  const format = useFormat();
+  const categories = useCategories();
+  const products = useSkuProducts();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ name: string; sheet: SheetData<BoqField> } | null>(null);
+  const [mapping, setMapping] = useState<BoqMapping | null>(null);
+  const [reading, setReading] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // The spreadsheet libraries load while the contractor looks at the section, not after the click.
+  useEffect(() => preloadSpreadsheets(), []);
+
+  const rows = useMemo(
+    () => (file && mapping && categories && products ? checkBoq(file.sheet.rows, mapping, { categories, products }) : null),
+    [file, mapping, categories, products],
+  );
+  const good = rows?.filter((r) => !r.issues.length) ?? [];
+
+  const choose = async (f: File) => {
+    setNotice(null);
+    const kind = kindOf(f.name);
+    if (!kind) return setNotice({ kind: 'unsupported' });
+    setReading(true);
+    try {
+      const sheet = await readSheet(kind, await f.arrayBuffer(), BOQ_HEADERS);
+      setFile({ name: f.name, sheet });
+      setMapping(sheet.mapping);
+    } catch (error) {
+      setFile(null);
+      setNotice(error instanceof SheetRefused ? { kind: 'refused', refusal: error } : { kind: 'unreadable', reason: (error as Error).message });
+    } finally {
+      setReading(false);
+    }
+  };
+  const cancel = () => {
+    setFile(null);
+    setMapping(null);
+  };
+
+  const columns = useMemo((): Array<PreviewColumn<BoqRow>> => {
+    const issueText = (r: BoqRow) => format.list(r.issues.map((i) => t(`boq.issues.${i}`)));
+    return [
+      { header: t('boq.line'), width: '56px', cell: (r) => format.number(r.line) },
+      { header: t('boq.fields.description'), width: 'minmax(160px,3fr)', cell: (r) => <bdi>{r.description}</bdi> },
+      { header: t('boq.fields.quantity'), width: 'minmax(72px,1fr)', cell: (r) => (r.quantity === null ? '' : format.number(r.quantity)) },
+      { header: t('boq.fields.unit'), width: 'minmax(64px,1fr)', cell: (r) => <bdi>{r.unit}</bdi> },
+      { header: t('boq.fields.category'), width: 'minmax(120px,2fr)', cell: (r) => (r.category_id ? <bdi>{categoryName(r.category_id)}</bdi> : '') },
+      { header: t('boq.problems'), width: 'minmax(160px,2fr)', cell: issueText, problems: true },
+    ];
+  }, [t, format, categoryName]);
+
+  const shown = (v: number | string | undefined) => (typeof v === 'number' ? format.number(v) : v);
+  return (
+    <div className={styles.root} data-testid="boq-import">
+      {notice && (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            {notice.kind === 'unsupported'
+              ? t('price-list:import.unsupported')
+              : notice.kind === 'refused'
+                ? t(`price-list:refusals.${notice.refusal.code}`, { limit: shown(notice.refusal.limit), found: shown(notice.refusal.found) })
+                : t('price-list:import.unreadable', { reason: notice.reason })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <input
+          ref={input}
+          className={styles.hidden}
+          type="file"
+          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) void choose(f);
+          }}
+          data-testid="boq-file"
+          aria-label={t('boq.choose')}
+        />
+        <Button icon={<DocumentArrowUpRegular />} disabled={reading} onClick={() => input.current?.click()} data-testid="boq-choose">
+          {t('boq.choose')}
+        </Button>
+        {reading && <Spinner size="tiny" label={t('boq.reading')} />}
+        {file && (
+          <Text weight="semibold" className={styles.name}>
+            <bdi>{file.name}</bdi>
+          </Text>
+        )}
+      </div>
+      {file && mapping && (
+        <>
+          <fieldset className={styles.fieldset}>
+            <legend>{t('boq.mapping')}</legend>
+            <ColumnMappingFields fields={BOQ_FIELDS} label={(f) => t(`boq.fields.${f}`)} headers={file.sheet.headers} mapping={mapping} onChange={setMapping} />
+          </fieldset>
+          {rows && (
+            <>
+              <Text weight="semibold" role="status" data-testid="boq-summary">
+                {t('boq.summary', { good: format.number(good.length), bad: format.number(rows.length - good.length) })}
+              </Text>
+              <SheetPreview rows={rows} columns={columns} label={t('boq.preview')} minWidth="640px" rowData={(r) => ({ 'data-line': r.line, 'data-ok': r.issues.length ? 'no' : 'yes' })} />
+            </>
+          )}
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              disabled={!good.length}
+              onClick={() => {
+                onLines(good);
+                cancel();
+              }}
+              data-testid="boq-add"
+            >
+              {t('boq.add', { count: good.length, n: format.number(good.length) })}
+            </Button>
+            <Button onClick={cancel}>{t('boq.cancel')}</Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The quotes side by side (shared/rfq.ts's compareQuotes, computed on the device): on a
+ * desk one table, lines down and suppliers across, the line labels held in place while
+ * the suppliers scroll; on a phone each supplier's terms as a card, then line by line
+ * every supplier's price, cheapest first. Both mark the lowest price of each line (every
+ * one of a tie), show a line a supplier did not quote as a gap, put the market price
+ * beside each line, and mark the cells the award being built gives to each supplier.
+ */
+import { Badge, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ComparisonLine, ComparisonQuote, RfqComparison } from '../../../shared/schemas/rfq';
+import { useFormat } from '../../i18n/format';
+import { Rating } from '../../ui/Rating';
+import { TierBadge } from '../../ui/TierBadge';
+import type { AwardChoice } from './award';
+import { useWide } from './useWide';
+
+/** Lines a phone shows at first (and per "show more"): a 200-line request stays quick to open. */
+const PHONE_PAGE = 30;
+
+const under = { borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 } as const;
+
+const useStyles = makeStyles({
+  scroller: { overflowX: 'auto', borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow4, backgroundColor: tokens.colorNeutralBackground1 },
+  table: { borderCollapse: 'separate', borderSpacing: 0, inlineSize: '100%', minInlineSize: 'max-content' },
+  th: { padding: tokens.spacingHorizontalS, textAlign: 'start', verticalAlign: 'top', backgroundColor: tokens.colorNeutralBackground3, ...under },
+  label: { position: 'sticky', insetInlineStart: 0, zIndex: 1, minInlineSize: '200px', maxInlineSize: '280px', backgroundColor: tokens.colorNeutralBackground3, textAlign: 'start' },
+  td: { padding: tokens.spacingHorizontalS, verticalAlign: 'top', minInlineSize: '130px', ...under },
+  chosen: { backgroundColor: tokens.colorBrandBackground2 },
+  stack: { display: 'grid', gap: tokens.spacingVerticalXXS, justifyItems: 'start' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  gap: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  cards: { display: 'grid', gap: tokens.spacingVerticalM },
+  card: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, minInlineSize: 0 },
+  h3: { margin: 0, fontSize: tokens.fontSizeBase400, overflowWrap: 'anywhere' },
+  row: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingBlock: tokens.spacingVerticalXXS, ...under },
+  facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  dd: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+});
+
+export function Comparison({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
+  return useWide() ? <ComparisonTable comparison={comparison} choice={choice} /> : <ComparisonByLine comparison={comparison} choice={choice} />;
+}
+
+/** What a supplier's column or card shows of their terms and totals. */
+function useQuoteFacts(vatRate: number) {
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  return (q: ComparisonQuote): Array<[string, ReactNode, string]> => [
+    [t('compare.coverage'), t('compare.coverageValue', { quoted: format.number(q.quoted_lines), percent: format.number(q.coverage, { style: 'percent' }) }), 'coverage'],
+    [t('compare.subtotal'), format.sar(q.subtotal), 'subtotal'],
+    [t('compare.vat', { rate: format.number(vatRate, { style: 'percent' }) }), format.sar(q.vat_total), 'vat'],
+    [t('compare.total'), format.sar(q.total), 'total'],
+    [t('compare.delivery'), t('compare.days', { count: q.delivery_days, n: format.number(q.delivery_days) }), 'delivery'],
+    [t('compare.validUntil'), format.date(q.valid_until), 'valid'],
+  ];
+}
+
+function SupplierHead({ q }: { q: ComparisonQuote }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  return (
+    <div className={styles.stack}>
+      <span className={styles.strong}>
+        <bdi>{q.supplier_name ?? t('someone')}</bdi>
+      </span>
+      {q.supplier_city && (
+        <span className={styles.muted}>
+          <bdi>{q.supplier_city}</bdi>
+        </span>
+      )}
+      <TierBadge tier={q.supplier_verification_tier} />
+      <Rating average={q.supplier_average_rating} count={q.supplier_total_reviews} />
+    </div>
+  );
+}
+
+/** A line's label: what, how much, and the market's price for it. */
+function LineLabel({ line }: { line: ComparisonLine }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  return (
+    <div className={styles.stack}>
+      <span className={styles.strong}>
+        <bdi>{line.description}</bdi>
+      </span>
+      <span className={styles.muted}>{t('compare.asked', { quantity: format.number(line.quantity), unit: line.unit })}</span>
+      <span className={styles.muted} data-testid="market-median">
+        {line.market_median === null ? t('compare.noMarket') : t('compare.market', { price: format.sar(line.market_median) })}
+      </span>
+    </div>
+  );
+}
+
+/** One supplier's price on one line: unit and line price, lowest marked; a gap when not quoted. */
+function Price({ cell, line }: { cell: ComparisonLine['cells'][number]; line: ComparisonLine }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  if (cell.unit_price === null) return <span className={styles.gap}>{t('compare.gap')}</span>;
+  return (
+    <div className={styles.stack}>
+      <span className={styles.strong} data-testid="unit-price">
+        {t('compare.perUnit', { price: format.sar(cell.unit_price), unit: line.unit })}
+      </span>
+      <span className={styles.muted}>{format.sar(cell.line_total ?? 0)}</span>
+      {cell.quantity !== null && <span className={styles.muted}>{t('compare.partial', { quantity: format.number(cell.quantity), unit: line.unit })}</span>}
+      {cell.lowest && (
+        <Badge appearance="tint" color="success" data-testid="lowest">
+          {t('compare.lowest')}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function ComparisonTable({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const facts = useQuoteFacts(comparison.vat_rate);
+  const rows = comparison.quotes.map(facts);
+  return (
+    <div className={styles.scroller} tabIndex={0} role="region" aria-label={t('compare.title')} data-testid="comparison-table">
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col" className={mergeClasses(styles.th, styles.label)}>
+              {t('compare.line')}
+            </th>
+            {comparison.quotes.map((q) => (
+              <th key={q.quote_id} scope="col" className={styles.th} data-testid="supplier-column">
+                <SupplierHead q={q} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {comparison.lines.map((line) => (
+            <tr key={line.rfq_line_id} data-testid="comparison-line">
+              <th scope="row" className={mergeClasses(styles.th, styles.label)}>
+                <LineLabel line={line} />
+              </th>
+              {line.cells.map((cell) => (
+                <td key={cell.quote_id} className={mergeClasses(styles.td, choice?.[line.rfq_line_id] === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+                  <Price cell={cell} line={line} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {rows[0]?.map(([label, , key], r) => (
+            <tr key={key}>
+              <th scope="row" className={mergeClasses(styles.th, styles.label)}>
+                {label}
+              </th>
+              {rows.map((facts, i) => (
+                <td key={comparison.quotes[i].quote_id} className={mergeClasses(styles.td, styles.strong)} data-testid={`quote-${key}`}>
+                  {facts[r][1]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  const facts = useQuoteFacts(comparison.vat_rate);
+  const [shown, setShown] = useState(PHONE_PAGE);
+  const byQuote = new Map(comparison.quotes.map((q) => [q.quote_id, q]));
+  return (
+    <div className={styles.cards} data-testid="comparison-by-line">
+      <div className={styles.cards} role="list" aria-label={t('compare.suppliers')}>
+        {comparison.quotes.map((q) => (
+          <div key={q.quote_id} className={styles.card} role="listitem" data-testid="supplier-card">
+            <SupplierHead q={q} />
+            <dl className={styles.facts}>
+              {facts(q).map(([label, value, key]) => (
+                <div key={key} style={{ display: 'contents' }}>
+                  <dt className={styles.muted}>{label}</dt>
+                  <dd className={styles.dd} data-testid={`quote-${key}`}>
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+      {comparison.lines.slice(0, shown).map((line) => {
+        // Cheapest first, gaps last: the order a buyer reads a line in.
+        const cells = [...line.cells].sort((a, b) => (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity));
+        return (
+          <section key={line.rfq_line_id} className={styles.card} aria-label={line.description} data-testid="comparison-line">
+            <LineLabel line={line} />
+            {cells.map((cell) => (
+              <div key={cell.quote_id} className={mergeClasses(styles.row, choice?.[line.rfq_line_id] === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+                <Text>
+                  <bdi>{byQuote.get(cell.quote_id)?.supplier_name ?? t('someone')}</bdi>
+                </Text>
+                <Price cell={cell} line={line} />
+              </div>
+            ))}
+          </section>
+        );
+      })}
+      {comparison.lines.length > shown && (
+        <Button onClick={() => setShown((n) => n + PHONE_PAGE)} data-testid="more-lines">
+          {t('compare.more', { n: format.number(comparison.lines.length - shown) })}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * /rfqs/new: the request being built (a draft kept on this device, draft.ts): title, site,
+ * dates, lines typed one by one, added from catalogue cards or imported from a bill of
+ * quantities, and who it goes to (the market, or chosen suppliers). Sending queues it in
+ * the outbox, so it is built and sent offline alike and reaches the server once.
+ */
+import { Button, Checkbox, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowLeftRegular, ArrowRightRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { RfqAudience } from '../../../shared/schemas/rfq';
+import { useFormat } from '../../i18n/format';
+import { dirOf } from '../../i18n/languages';
+import { PATHS } from '../../paths';
+import { FieldPair } from '../../ui/FormDialog';
+import { DECIMAL_INPUT, isoToLocal } from '../../ui/formInput';
+import { useOnline } from '../../ui/useOnline';
+import { useCategories } from '../products/queries';
+import { BoqImport } from './BoqImport';
+import { clearDraft, newLine, updateDraft, useRfqDraft, type DraftLine, type RfqDraft } from './draft';
+import { useRfqMutations } from './mutations';
+import { useSuppliers } from './queries';
+import { validateDraft, type DraftErrors, type RfqFormError } from './rfqForm';
+import { useCategoryLabel } from './useCategoryLabel';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** How long a new request takes quotes unless the contractor says otherwise. */
+const DEFAULT_OPEN_DAYS = 3;
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
+  section: {
+    display: 'grid',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    minInlineSize: 0,
+  },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
+  line: { display: 'grid', gap: tokens.spacingVerticalS, paddingBlockEnd: tokens.spacingVerticalM, borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2, minInlineSize: 0 },
+  lineHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground2 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  suppliers: { display: 'grid', gap: tokens.spacingVerticalXS, maxBlockSize: '240px', overflowY: 'auto' },
+});
+
+const setField = (name: 'title' | 'location' | 'needed_by' | 'closes_at') => (_: unknown, d: { value: string }) => updateDraft((v) => ({ ...v, [name]: d.value }));
+const setLine = (id: string, patch: Partial<DraftLine>) => updateDraft((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+
+export function RfqBuilder() {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation(['rfqs', 'common']);
+  const format = useFormat();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const draft = useRfqDraft();
+  const categories = useCategories();
+  const categoryName = useCategoryLabel();
+  const { create } = useRfqMutations();
+  const [errors, setErrors] = useState<DraftErrors | null>(null);
+  const [busy, setBusy] = useState(false);
+  const Back = dirOf(i18n.resolvedLanguage) === 'rtl' ? ArrowRightRegular : ArrowLeftRegular;
+
+  // A new draft closes a few days from now unless the contractor chooses another time.
+  useEffect(() => {
+    if (!draft.closes_at) updateDraft((v) => ({ ...v, closes_at: isoToLocal(new Date(Date.now() + DEFAULT_OPEN_DAYS * DAY).toISOString()) }));
+  }, [draft.closes_at]);
+
+  const message = (key: RfqFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
+  const field = (name: keyof DraftErrors['head']) => ({
+    validationMessage: message(errors?.head[name]),
+    validationState: errors?.head[name] ? ('error' as const) : ('none' as const),
+  });
+
+  const send = async () => {
+    const { errors: found, input } = validateDraft(draft);
+    setErrors(found);
+    if (!input) return;
+    setBusy(true);
+    try {
+      const id = await create(input);
+      clearDraft();
+      void navigate(`${PATHS.rfqs}/${id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <Link to={PATHS.rfqs} className={styles.back}>
+        <Back aria-hidden />
+        {t('back')}
+      </Link>
+      <h1 id="screen-title" className={styles.title}>
+        {t('builder.title')}
+      </h1>
+
+      <div className={styles.section}>
+        <Field label={t('form.fields.title')} required {...field('title')}>
+          <Input name="title" value={draft.title} onChange={setField('title')} maxLength={200} data-testid="rfq-title" />
+        </Field>
+        <Field label={t('form.fields.location')} required {...field('location')}>
+          <Input name="location" value={draft.location} onChange={setField('location')} data-testid="rfq-location" />
+        </Field>
+        <FieldPair>
+          <Field label={t('form.fields.needed_by')} {...field('needed_by')}>
+            <Input name="needed_by" type="date" value={draft.needed_by} onChange={setField('needed_by')} />
+          </Field>
+          <Field label={t('form.fields.closes_at')} required {...field('closes_at')}>
+            <Input name="closes_at" type="datetime-local" value={draft.closes_at} onChange={setField('closes_at')} data-testid="rfq-closes" />
+          </Field>
+        </FieldPair>
+      </div>
+
+      <section className={styles.section} aria-labelledby="lines-title">
+        <h2 id="lines-title" className={styles.h2}>
+          {t('builder.lines', { count: draft.lines.length, n: format.number(draft.lines.length) })}
+        </h2>
+        {errors?.head.lines && (
+          <Text className={styles.error} role="alert">
+            {message(errors.head.lines)}
+          </Text>
+        )}
+        {draft.lines.length === 0 && <Text className={styles.muted}>{t('builder.noLines')}</Text>}
+        {draft.lines.map((line, i) => (
+          <LineFields key={line.id} line={line} position={i + 1} errors={errors?.lines[line.id]} message={message} categories={categories ?? []} categoryName={categoryName} />
+        ))}
+        <div className={styles.actions}>
+          <Button icon={<AddRegular />} onClick={() => updateDraft((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
+            {t('builder.addLine')}
+          </Button>
+          <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="boq-title">
+        <h2 id="boq-title" className={styles.h2}>
+          {t('boq.title')}
+        </h2>
+        <Text className={styles.muted}>{t('boq.body')}</Text>
+        <BoqImport
+          categoryName={categoryName}
+          onLines={(rows) =>
+            updateDraft((v) => ({
+              ...v,
+              lines: [
+                ...v.lines,
+                ...rows.map((r) => newLine({ description: r.description, quantity: String(r.quantity ?? ''), unit: r.unit, category_id: r.category_id, product_id: r.product_id })),
+              ],
+            }))
+          }
+        />
+      </section>
+
+      <section className={styles.section} aria-labelledby="audience-title">
+        <h2 id="audience-title" className={styles.h2}>
+          {t('form.fields.audience')}
+        </h2>
+        <RadioGroup value={draft.audience} onChange={(_, d) => updateDraft((v) => ({ ...v, audience: d.value as RfqAudience }))} data-testid="rfq-audience">
+          <Radio value="market" label={t('audience.marketLong')} data-testid="audience-market" />
+          <Radio value="invited" label={t('audience.invitedLong')} data-testid="audience-invited" />
+        </RadioGroup>
+        {draft.audience === 'invited' && <SupplierPicker draft={draft} error={message(errors?.head.supplier_ids)} />}
+      </section>
+
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<SendRegular />} disabled={busy} onClick={() => void send()} data-testid="send-rfq">
+          {t('builder.send')}
+        </Button>
+        {!online && <Text className={styles.muted}>{t('builder.offline')}</Text>}
+      </div>
+    </section>
+  );
+}
+
+function LineFields({
+  line,
+  position,
+  errors,
+  message,
+  categories,
+  categoryName,
+}: {
+  line: DraftLine;
+  position: number;
+  errors: DraftErrors['lines'][string] | undefined;
+  message: (key: RfqFormError | undefined) => string | undefined;
+  categories: ReadonlyArray<{ id: string }>;
+  categoryName: (id: string | null) => string;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  const state = (f: 'description' | 'quantity' | 'unit') => ({
+    validationMessage: message(errors?.[f]),
+    validationState: errors?.[f] ? ('error' as const) : ('none' as const),
+  });
+  return (
+    <div className={styles.line} data-testid="draft-line" role="group" aria-label={t('builder.lineLabel', { n: format.number(position) })}>
+      <div className={styles.lineHead}>
+        <Text weight="semibold">{t('builder.lineLabel', { n: format.number(position) })}</Text>
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={t('builder.removeLine', { n: format.number(position) })}
+          onClick={() => updateDraft((v) => ({ ...v, lines: v.lines.filter((l) => l.id !== line.id) }))}
+          data-testid="remove-line"
+        />
+      </div>
+      <Field label={t('form.fields.description')} required {...state('description')}>
+        <Input value={line.description} onChange={(_, d) => setLine(line.id, { description: d.value })} data-testid="line-description" />
+      </Field>
+      <FieldPair>
+        <Field label={t('form.fields.quantity')} required {...state('quantity')}>
+          <Input {...DECIMAL_INPUT} value={line.quantity} onChange={(_, d) => setLine(line.id, { quantity: d.value })} data-testid="line-quantity" />
+        </Field>
+        <Field label={t('form.fields.unit')} required {...state('unit')}>
+          <Input value={line.unit} onChange={(_, d) => setLine(line.id, { unit: d.value })} data-testid="line-unit" />
+        </Field>
+      </FieldPair>
+      <Field label={t('form.fields.category')}>
+        <Select value={line.category_id ?? ''} onChange={(_, d) => setLine(line.id, { category_id: d.value || null })} data-testid="line-category">
+          <option value="">{t('form.noCategory')}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {categoryName(c.id)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {line.product_id && <Text className={styles.muted}>{t('builder.fromProduct')}</Text>}
+    </div>
+  );
+}
+
+/** The suppliers an invited request goes to, those selling in its lines' categories first. */
+function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | undefined }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const suppliers = useSuppliers();
+  const wanted = new Set(draft.lines.map((l) => l.category_id).filter(Boolean));
+  const sorted = [...(suppliers ?? [])].sort((a, b) => Number(b.categories.some((c) => wanted.has(c))) - Number(a.categories.some((c) => wanted.has(c))));
+  const toggle = (id: string, on: boolean) =>
+    updateDraft((v) => ({ ...v, supplier_ids: on ? [...v.supplier_ids.filter((s) => s !== id), id] : v.supplier_ids.filter((s) => s !== id) }));
+  return (
+    <Field label={t('form.fields.suppliers')} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      <div className={styles.suppliers} data-testid="supplier-picker">
+        {sorted.map((s) => (
+          <Checkbox
+            key={s.id}
+            checked={draft.supplier_ids.includes(s.id)}
+            onChange={(_, d) => toggle(s.id, d.checked === true)}
+            label={s.city ? t('builder.supplierIn', { name: s.name ?? t('someone'), city: s.city }) : (s.name ?? t('someone'))}
+          />
+        ))}
+      </div>
+    </Field>
+  );
+}

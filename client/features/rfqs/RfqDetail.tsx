@@ -1,0 +1,232 @@
+/**
+ * /rfqs/{id}: one request with its quotes compared (computed on the device from the
+ * synced rows, so it opens offline; the market prices are refreshed from the server when
+ * online), its export as XLSX, the award while it may be awarded, and the purchase
+ * orders the award made.
+ */
+import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowLeftRegular, ArrowRightRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { canAward, canCancelRfq, compareQuotes, rfqPhase } from '../../../shared/rfq';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+import type { Rfq } from '../../../shared/schemas/rfq';
+import { useMarketMedians } from '../../data/rfqs';
+import { usePendingKeys } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
+import { dirOf } from '../../i18n/languages';
+import { PATHS } from '../../paths';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Facts } from '../../ui/Facts';
+import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { RefusalNote } from '../../ui/RefusalNote';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { download } from '../../ui/download';
+import { useOnline } from '../../ui/useOnline';
+import { useNow } from '../instant-orders/queries';
+import { AwardPanel } from './AwardPanel';
+import { startChoice, type AwardChoice } from './award';
+import { Comparison } from './Comparison';
+import { comparisonXlsx } from './exportComparison';
+import { useRfqMutations } from './mutations';
+import { rfqKey, useRfq } from './queries';
+import { RFQ_TONE } from './status';
+import { useCategoryLabel } from './useCategoryLabel';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
+  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, overflowWrap: 'anywhere' },
+  section: { display: 'grid', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, minInlineSize: 0 },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'grid', gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+export function RfqDetail({ id }: { id: string; accountId: string }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('rfqs');
+  const view = useRfq(id);
+  const Back = dirOf(i18n.resolvedLanguage) === 'rtl' ? ArrowRightRegular : ArrowLeftRegular;
+  return (
+    <section className={styles.root} aria-labelledby="screen-title">
+      <Link to={PATHS.rfqs} className={styles.back}>
+        <Back aria-hidden />
+        {t('back')}
+      </Link>
+      {view === undefined ? (
+        <ListSkeleton label={t('loading')} />
+      ) : view.rfq === null ? (
+        <>
+          <h1 id="screen-title" className={styles.title}>
+            {t('detail.missingTitle')}
+          </h1>
+          <EmptyState title={t('detail.missing')} />
+        </>
+      ) : (
+        <Loaded rfq={view.rfq} quotes={view.quotes} orders={view.orders} />
+      )}
+    </section>
+  );
+}
+
+function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnType<typeof useRfq>>['quotes']; orders: PurchaseOrder[] }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('rfqs');
+  const format = useFormat();
+  const now = useNow();
+  const online = useOnline();
+  const pending = usePendingKeys();
+  const categoryName = useCategoryLabel();
+  const { award, cancel } = useRfqMutations();
+  const status = rfqPhase(rfq, new Date(now));
+  // The market prices as of now, while online; the rows' own until then (and offline).
+  const version = quotes.map((q) => `${q.id}:${q.revision}`).join(',');
+  const medians = useMarketMedians(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
+  const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes, medians.data ?? undefined), [rfq, status, quotes, medians.data]);
+  const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
+  const [choice, setChoice] = useState<AwardChoice | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  // The award starts from the lowest price of each line, as the panel's first choice says.
+  const shownChoice = awardable ? (choice ?? startChoice(comparison, 'lowest')) : null;
+
+  const exportXlsx = async () => {
+    const blob = await comparisonXlsx(
+      comparison,
+      {
+        line: t('export.line'),
+        description: t('form.fields.description'),
+        quantity: t('form.fields.quantity'),
+        unit: t('form.fields.unit'),
+        market: t('export.market'),
+        unitPrice: (name) => t('export.unitPrice', { name, interpolation: { escapeValue: false } }),
+        lineTotal: (name) => t('export.lineTotal', { name, interpolation: { escapeValue: false } }),
+        coverage: t('compare.coverage'),
+        subtotal: t('compare.subtotal'),
+        vat: t('export.vat'),
+        total: t('compare.total'),
+        delivery: t('export.deliveryDays'),
+        validUntil: t('compare.validUntil'),
+        someone: t('someone'),
+      },
+      dirOf(i18n.resolvedLanguage) === 'rtl',
+    );
+    download(blob, `${t('export.fileName')}.xlsx`);
+  };
+
+  return (
+    <>
+      <div className={styles.head}>
+        <h1 id="screen-title" className={styles.title}>
+          <bdi>{rfq.title}</bdi>
+        </h1>
+        <StatusBadge label={t(`status.${status}`)} tone={RFQ_TONE[status]} status={status} testId="rfq-status" />
+        {pending.has(rfqKey(rfq.id)) && <PendingBadge />}
+      </div>
+      <RefusalNote rowKey={rfqKey(rfq.id)} />
+      <Facts
+        facts={[
+          { term: t('form.fields.location'), value: <bdi>{rfq.location}</bdi> },
+          ...(rfq.needed_by ? [{ term: t('form.fields.needed_by'), value: format.date(rfq.needed_by) }] : []),
+          { term: t('card.closes'), value: format.dateTime(rfq.closes_at) },
+          { term: t('card.audience'), value: t(`audience.${rfq.audience}`) },
+          { term: t('card.quotes'), value: format.number(quotes.length), testId: 'rfq-quote-count' },
+        ]}
+      />
+
+      {orders.length > 0 && <OrdersMade orders={orders} />}
+      {status === 'awarded' && orders.length === 0 && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('detail.ordersComing')}</MessageBarBody>
+        </MessageBar>
+      )}
+
+      {quotes.length === 0 ? (
+        <section className={styles.section} aria-labelledby="lines-title">
+          <h2 id="lines-title" className={styles.h2}>
+            {t('detail.lines')}
+          </h2>
+          <Text className={styles.muted} data-testid="no-quotes">
+            {status === 'open' ? t('detail.noQuotes') : t('detail.noQuotesClosed')}
+          </Text>
+          <ol className={styles.list}>
+            {rfq.lines.map((l) => (
+              <li key={l.id} data-testid="rfq-line">
+                {t('detail.line', { description: l.description, quantity: format.number(l.quantity), unit: l.unit })}
+                {l.category_id && <span className={styles.muted}> · {categoryName(l.category_id)}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <section className={styles.root} aria-labelledby="compare-title">
+          <div className={styles.actions}>
+            <h2 id="compare-title" className={styles.h2}>
+              {t('compare.title')}
+            </h2>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportXlsx()} data-testid="export-comparison">
+              {t('export.xlsx')}
+            </Button>
+          </div>
+          <Text className={styles.muted} data-testid="comparison-summary">
+            {t('compare.summary', {
+              count: comparison.quotes.length,
+              n: format.number(comparison.quotes.length),
+              best: format.sar(comparison.best_subtotal),
+              gaps: format.number(comparison.unquoted_lines),
+            })}
+          </Text>
+          <Comparison comparison={comparison} choice={shownChoice} />
+        </section>
+      )}
+
+      {awardable && shownChoice && <AwardPanel comparison={comparison} choice={shownChoice} onChoice={setChoice} onAward={(awards) => award(rfq.id, awards)} />}
+
+      {canCancelRfq(rfq, new Date(now)) && !pending.has(rfqKey(rfq.id)) && (
+        <div className={styles.actions}>
+          <Button onClick={() => setCancelling(true)} data-testid="cancel-rfq">
+            {t('detail.cancel')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={cancelling}
+        title={t('detail.cancelTitle')}
+        body={t('detail.cancelBody')}
+        confirm={t('detail.cancelConfirm')}
+        dismiss={t('award.back')}
+        onConfirm={() => {
+          setCancelling(false);
+          void cancel(rfq.id);
+        }}
+        onDismiss={() => setCancelling(false)}
+      />
+    </>
+  );
+}
+
+/** The purchase orders the award made, each leading to its page. */
+function OrdersMade({ orders }: { orders: PurchaseOrder[] }) {
+  const styles = useStyles();
+  const { t } = useTranslation('rfqs');
+  const format = useFormat();
+  return (
+    <section className={styles.section} aria-labelledby="orders-title" data-testid="orders-made">
+      <h2 id="orders-title" className={styles.h2}>
+        {t('detail.orders')}
+      </h2>
+      <ul className={styles.list}>
+        {orders.map((po) => (
+          <li key={po.id} data-testid="order-made" data-status={po.status}>
+            <Link to={`${PATHS.purchaseOrders}?item=${po.id}`}>{t('detail.order', { number: po.number, name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
+            <StatusBadge label={t(`detail.poStatus.${po.status}`)} tone={po.status === 'declined' || po.status === 'cancelled' ? 'danger' : po.status === 'issued' ? 'warning' : 'success'} status={po.status} testId="order-status" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * /rfqs: a contractor's requests for quotation. /rfqs lists them, /rfqs/new builds one
+ * (offline too), /rfqs/{id} shows one with the quotes compared side by side and the award;
+ * /rfqs?item={id} (a notification's link) opens that one.
+ */
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../data/session';
+import { accountIdOf } from '../../../shared/schemas/user';
+import { PATHS } from '../../paths';
+import { RfqBuilder } from './RfqBuilder';
+import { RfqDetail } from './RfqDetail';
+import { RfqList } from './RfqList';
+
+export function RfqsScreen() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const { session } = useSession();
+  if (session.status !== 'signedIn') return null;
+  const item = search.get('item');
+  if (!id && item) return <Navigate to={`${PATHS.rfqs}/${encodeURIComponent(item)}`} replace />;
+  const accountId = accountIdOf(session.user);
+  if (id === 'new') return <RfqBuilder />;
+  if (id) return <RfqDetail id={id} accountId={accountId} />;
+  return <RfqList accountId={accountId} />;
+}

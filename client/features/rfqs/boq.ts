@@ -1,0 +1,100 @@
+/**
+ * A bill of quantities read into RFQ lines: the headers a contractor's sheet uses for
+ * each field (Arabic, English, Chinese), and each row checked as a line: a description,
+ * a quantity read as people write it (shared/numbers.ts: "١٬٢٠٠" is 1200) and a unit are
+ * required; a category named in any language and a SKU of a catalogue product are
+ * optional, but one that names nothing we know is a problem, not silently dropped.
+ * Empty rows and a row with only a number under the quantity (a subtotal) are left out.
+ */
+import { MAX, quantitySchema } from '../../../shared/schemas/common';
+import { parseNumber, roundTo } from '../../../shared/numbers';
+import { categoryByName, cleanText, headerReader, isBlank, type CellValue, type ColumnMapping } from '../../../shared/sheet-headers';
+
+export const BOQ_FIELDS = ['description', 'quantity', 'unit', 'category', 'sku'] as const;
+export type BoqField = (typeof BOQ_FIELDS)[number];
+export type BoqMapping = ColumnMapping<BoqField>;
+
+/** Header words per field, compared folded (case, Arabic letter forms, punctuation). */
+export const BOQ_HEADERS = headerReader(BOQ_FIELDS, {
+  description: [
+    'description',
+    'item',
+    'item description',
+    'material',
+    'materials',
+    'work item',
+    'الوصف',
+    'وصف',
+    'البند',
+    'وصف البند',
+    'البيان',
+    'المادة',
+    'المواد',
+    'الصنف',
+    '描述',
+    '项目',
+    '材料',
+    '名称',
+  ],
+  quantity: ['quantity', 'qty', 'quantities', 'الكمية', 'كمية', 'الكميات', 'العدد', '数量'],
+  unit: ['unit', 'uom', 'u.o.m', 'unit of measure', 'الوحدة', 'وحدة', 'وحدة القياس', '单位'],
+  category: ['category', 'الفئة', 'التصنيف', 'القسم', 'الفئه', '类别', '分类'],
+  sku: ['sku', 'code', 'item code', 'product code', 'رمز المنتج', 'الرمز', 'رمز', 'كود', 'كود المنتج', '产品编码', '编码', '货号'],
+});
+
+const BOQ_ISSUES = ['missing_description', 'missing_quantity', 'quantity_not_number', 'missing_unit', 'unknown_category', 'unknown_sku', 'text_too_long'] as const;
+type BoqIssue = (typeof BOQ_ISSUES)[number];
+
+/** One row of the sheet as an RFQ line, with its problems (none: it becomes a line). */
+export interface BoqRow {
+  line: number;
+  description: string;
+  quantity: number | null;
+  unit: string;
+  category_id: string | null;
+  product_id: string | null;
+  issues: BoqIssue[];
+}
+
+export interface BoqContext {
+  categories: ReadonlyArray<{ id: string; slug: string; name_ar: string; name_en: string; name_zh: string }>;
+  /** catalogue products a SKU may name (with the product's category, which a line without one takes) */
+  products: ReadonlyArray<{ id: string; sku: string | null; category_id: string | null }>;
+}
+
+const cell = (cells: CellValue[], column: number | null): CellValue => (column === null ? null : (cells[column] ?? null));
+
+/** The sheet's rows as lines, in file order, each with its problems. */
+export function checkBoq(rows: ReadonlyArray<{ line: number; cells: CellValue[] }>, mapping: BoqMapping, ctx: BoqContext): BoqRow[] {
+  const categoryOf = categoryByName(ctx.categories);
+  const bySku = new Map(ctx.products.filter((p) => p.sku).map((p) => [cleanText(p.sku).toLowerCase(), p]));
+  return rows.flatMap(({ line, cells }) => {
+    const value = (f: BoqField) => cell(cells, mapping[f]);
+    if (BOQ_FIELDS.every((f) => isBlank(value(f)))) return [];
+    const description = cleanText(value('description'));
+    const unit = cleanText(value('unit'));
+    const quantityCell = value('quantity');
+    // A row with nothing but a number under the quantity (a subtotal) is not a line.
+    if (!description && !unit && isBlank(value('category')) && isBlank(value('sku'))) return [];
+    const issues: BoqIssue[] = [];
+    if (!description) issues.push('missing_description');
+    let quantity: number | null = null;
+    if (isBlank(quantityCell)) issues.push('missing_quantity');
+    else {
+      const read = parseNumber(quantityCell);
+      const rounded = read === null ? null : roundTo(read, 1);
+      if (rounded !== null && quantitySchema.safeParse(rounded).success) quantity = rounded;
+      else issues.push('quantity_not_number');
+    }
+    if (!unit) issues.push('missing_unit');
+    const categoryText = cleanText(value('category'));
+    let category_id = categoryText ? categoryOf(categoryText) : null;
+    if (categoryText && !category_id) issues.push('unknown_category');
+    const skuText = cleanText(value('sku')).toLowerCase();
+    const product = skuText ? bySku.get(skuText) : undefined;
+    if (skuText && !product) issues.push('unknown_sku');
+    category_id ??= product?.category_id ?? null;
+    if (description.length > MAX.text || unit.length > MAX.unit) issues.push('text_too_long');
+    return [{ line, description, quantity, unit, category_id, product_id: product?.id ?? null, issues }];
+  });
+}
