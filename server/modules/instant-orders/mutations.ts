@@ -9,7 +9,7 @@ import { submitOffer } from './responses';
 
 export const mutations = areaMutations({
   'instant_order.create': async (trx, user, args) => (await createInstantOrder(trx, user, args)).row,
-  'instant_order.accept': acceptOffer,
+  'instant_order.accept': (trx, user, args, deps) => acceptOffer(trx, user, args, deps.clock.now()),
   'instant_order.cancel': cancelInstantOrder,
   'instant_order_response.create': async (trx, user, args) => (await submitOffer(trx, user, args)).row,
 });

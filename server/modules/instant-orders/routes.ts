@@ -116,8 +116,8 @@ export function instantOrdersRouter(): Router {
       body: instantOrderAcceptSchema,
       response: instantOrderSchema,
     },
-    ({ knex, user, params, body }) =>
-      knex.transaction((trx) => acceptOffer(trx, user, { id: params.id, response_id: body.response_id })),
+    ({ ctx, knex, user, params, body }) =>
+      knex.transaction((trx) => acceptOffer(trx, user, { id: params.id, response_id: body.response_id }, ctx.deps.clock.now())),
   );
 
   route(

@@ -38,6 +38,7 @@ import {
   withMyResponses,
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
+import { issueForInstantOrder } from '../purchase-orders/issue';
 
 /** How loudly suppliers hear of a new order: as urgent as the order is. */
 const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
@@ -131,9 +132,10 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
 
 /**
  * POST /api/instant-orders/{id}/accept: the order fulfilled, that offer accepted, every
- * other submitted offer rejected; each supplier told.
+ * other submitted offer rejected; each supplier told. The accepted offer becomes a
+ * purchase order to its supplier (purchase-orders/issue.ts), issued at `now`.
  */
-export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs): Promise<InstantOrder> {
+export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs, now: Date): Promise<InstantOrder> {
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
@@ -156,6 +158,7 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
     .update({ status: 'rejected' })
     .returning(['id', 'supplier_id']);
   await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
+  await issueForInstantOrder(trx, order.id, offer.id, user.id, now);
 
   await recordChanges(trx, [
     { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.account_id }) },

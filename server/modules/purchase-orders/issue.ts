@@ -11,11 +11,16 @@
  */
 import type { Knex } from 'knex';
 import { purchaseOrderNumber } from '../../../shared/schemas/purchase-order';
+import { roundPrice } from '../../../shared/numbers';
 import { VAT_RATE, documentTotals, lineAmounts } from '../../../shared/vat';
 import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
 import { purchaseOrderPolicy } from './policy';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+/** The unit of a line priced as a whole. */
+const LOT = 'lot';
 
 export interface IssueLine {
   rfq_line_id?: string | null;
@@ -95,4 +100,50 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
   );
   await recordChanges(trx, [{ entity: 'purchase_order', id, audiences: purchaseOrderPolicy.audiences(input) }]);
   return { id, number, total: totals.total };
+}
+
+/**
+ * The purchase order of an accepted instant-order offer: the order's material at the
+ * offered price (the offer prices the whole order). Its one line keeps the order's
+ * quantity and unit when the price divides into a unit price in halalas exactly; otherwise
+ * it is one lot of that quantity, so the order's total is the price offered, never a
+ * rounded product.
+ */
+export async function issueForInstantOrder(trx: Knex.Transaction, orderId: string, offerId: string, createdBy: string, now: Date) {
+  const o: { contractor_id: string; title: string; description: string; quantity: number; unit: string; location: string; deadline: string | null } = await trx(
+    'instant_orders',
+  )
+    .where({ id: orderId })
+    .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'location', trx.raw(`to_char(delivery_deadline at time zone 'Asia/Riyadh', 'YYYY-MM-DD') as deadline`));
+  const offer: { supplier_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null } = await trx('instant_order_responses')
+    .where({ id: offerId })
+    .first('supplier_id', 'offered_price', 'delivery_time_hours', 'notes');
+  const unitPrice = roundPrice(offer.offered_price / o.quantity);
+  const exact = lineAmounts(o.quantity, unitPrice).line_total === offer.offered_price;
+  const po = await issuePurchaseOrder(
+    trx,
+    {
+      buyer_id: o.contractor_id,
+      seller_id: offer.supplier_id,
+      created_by: createdBy,
+      title: o.title,
+      instant_order_id: orderId,
+      delivery_location: o.location,
+      delivery_date: o.deadline,
+      delivery_days: offer.delivery_time_hours == null ? null : Math.max(1, Math.ceil(offer.delivery_time_hours / 24)),
+      lines: [
+        exact
+          ? { description: o.description, quantity: o.quantity, unit: o.unit, unit_price: unitPrice, note: offer.notes }
+          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, unit_price: offer.offered_price, note: offer.notes },
+      ],
+    },
+    now,
+  );
+  await notify(trx, {
+    to: [offer.supplier_id],
+    kind: 'purchase_order.issued',
+    type: 'order_response',
+    params: { number: po.number, company: await displayName(trx, o.contractor_id), amount: po.total, purchase_order_id: po.id },
+  });
+  return po;
 }

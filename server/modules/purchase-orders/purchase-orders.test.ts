@@ -1,0 +1,118 @@
+/**
+ * Purchase orders through REST: who may read them, the seller's answer, the buyer's
+ * cancel, delivery and closing, each told to the other party; and the order an accepted
+ * instant-order offer makes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { as, audiences, changesOf, notificationsOf, postOffer, postOrder, type Client } from '../../test/factories';
+import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
+
+describe('purchase orders', () => {
+  let server: TestServer;
+  let category: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    category = await categoryId(server.db.knex, 2);
+  });
+  afterAll(() => server.close());
+  const knex = () => server.db.knex;
+
+  /** An issued purchase order of one line (10 × 18.50) from an award. */
+  async function issued(): Promise<{ buyer: Client; seller: Client; po: { id: string; number: string } & Record<string, unknown> }> {
+    const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
+    const seller = await as(server, 'supplier', { company_name: 'مورد الشمال', language: 'en' });
+    await sellIn(seller, category);
+    const rfq = await postRfq(buyer, rfqBody(category, {}, 1));
+    const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: 18.5 }));
+    const res = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] });
+    expect(res.status).toBe(200);
+    return { buyer, seller, po: res.body[0] };
+  }
+
+  it('is read by its buyer and seller only, listed on each side', async () => {
+    const { buyer, seller, po } = await issued();
+    expect((await buyer.get(`/api/purchase-orders/${po.id}`)).body).toMatchObject({ id: po.id, buyer_name: 'مقاولات الشرق', seller_name: 'مورد الشمال', total: 212.75 });
+    expect((await seller.get(`/api/purchase-orders/${po.id}`)).status).toBe(200);
+    expect((await (await as(server, 'supplier')).get(`/api/purchase-orders/${po.id}`)).status).toBe(404);
+    expect((await buyer.get('/api/purchase-orders?as=buyer')).body.map((p: { id: string }) => p.id)).toEqual([po.id]);
+    expect((await buyer.get('/api/purchase-orders?as=seller')).body).toEqual([]);
+    expect((await seller.get('/api/purchase-orders')).body.map((p: { id: string }) => p.id)).toEqual([po.id]);
+    expect((await changesOf(knex(), 'purchase_order', po.id)).audiences).toEqual(audiences(`user:${buyer.user.id}`, `user:${seller.user.id}`));
+  });
+
+  it('is accepted by the seller only, once; the buyer is told', async () => {
+    const { buyer, seller, po } = await issued();
+    expect((await buyer.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(403);
+    expect((await (await as(server, 'supplier')).post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(404);
+    const res = await seller.post(`/api/purchase-orders/${po.id}/accept`, {});
+    expect(res.body).toMatchObject({ status: 'accepted' });
+    expect(res.body.answered_at).not.toBeNull();
+    const [told] = await notificationsOf(knex(), buyer.user.id, 'purchase_order.accepted');
+    expect(told.params).toMatchObject({ number: po.number, company: 'مورد الشمال', purchase_order_id: po.id });
+    const again = await seller.post(`/api/purchase-orders/${po.id}/decline`, {});
+    expect([again.status, again.body.code]).toEqual([409, 'invalid_transition']);
+  });
+
+  it('is declined by the seller with a reason; a declined order cannot be cancelled', async () => {
+    const { buyer, seller, po } = await issued();
+    expect((await seller.post(`/api/purchase-orders/${po.id}/decline`, { reason: 'نفدت الكمية' })).body).toMatchObject({ status: 'declined', reason: 'نفدت الكمية' });
+    expect(await notificationsOf(knex(), buyer.user.id, 'purchase_order.declined')).toHaveLength(1);
+    expect((await buyer.post(`/api/purchase-orders/${po.id}/cancel`, {})).body.code).toBe('invalid_transition');
+  });
+
+  it('is cancelled by the buyer while issued or accepted, never by the seller; the seller is told', async () => {
+    const { buyer, seller, po } = await issued();
+    expect((await seller.post(`/api/purchase-orders/${po.id}/cancel`, {})).status).toBe(403);
+    expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
+    expect((await buyer.post(`/api/purchase-orders/${po.id}/cancel`, {})).body.status).toBe('cancelled');
+    const [told] = await notificationsOf(knex(), seller.user.id, 'purchase_order.cancelled');
+    expect(told).toMatchObject({ title: 'Purchase order cancelled' });
+  });
+
+  it('goes accepted -> delivered (seller) -> closed (buyer)', async () => {
+    const { buyer, seller, po } = await issued();
+    expect((await seller.post(`/api/purchase-orders/${po.id}/deliver`, {})).body.code).toBe('invalid_transition');
+    await seller.post(`/api/purchase-orders/${po.id}/accept`, {});
+    expect((await seller.post(`/api/purchase-orders/${po.id}/deliver`, {})).body.status).toBe('delivered');
+    expect(await notificationsOf(knex(), buyer.user.id, 'purchase_order.delivered')).toHaveLength(1);
+    expect((await buyer.post(`/api/purchase-orders/${po.id}/cancel`, {})).body.code).toBe('invalid_transition');
+    expect((await buyer.post(`/api/purchase-orders/${po.id}/close`, {})).body.status).toBe('closed');
+  });
+
+  describe('from an instant order', () => {
+    it('makes an accepted offer a purchase order to its supplier, at the offered price, numbered in the buyer\'s sequence', async () => {
+      const buyer = await as(server, 'contractor', { company_name: 'مقاولات الغرب' });
+      const supplier = await as(server, 'supplier');
+      const order = await postOrder(buyer, { quantity: 12.5, unit: 'طن' });
+      const offer = (await postOffer(supplier, order.id, { offered_price: 45_000, delivery_time_hours: 30 })).body;
+      expect((await buyer.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id })).status).toBe(200);
+      const [po] = (await supplier.get('/api/purchase-orders?as=seller')).body;
+      expect(po).toMatchObject({
+        number: `PO-${new Date().getUTCFullYear()}-000001`,
+        instant_order_id: order.id,
+        rfq_id: null,
+        buyer_id: buyer.user.id,
+        title: 'حديد تسليح 16 ملم',
+        delivery_location: 'جدة',
+        delivery_days: 2,
+        status: 'issued',
+        subtotal: 45_000,
+        vat_total: 6750,
+        total: 51_750,
+        lines: [{ quantity: 12.5, unit: 'طن', unit_price: 3600, line_total: 45_000, vat_amount: 6750 }],
+      });
+      expect((await notificationsOf(knex(), supplier.user.id, 'purchase_order.issued'))[0].params).toMatchObject({ number: po.number, amount: 51_750, company: 'مقاولات الغرب' });
+    });
+
+    it('prices a total that does not divide into halalas per unit as one lot, so the total stays the offered price', async () => {
+      const buyer = await as(server, 'contractor');
+      const supplier = await as(server, 'supplier');
+      const order = await postOrder(buyer, { quantity: 3, unit: 'طن' });
+      const offer = (await postOffer(supplier, order.id, { offered_price: 1000 })).body;
+      await buyer.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id });
+      const [po] = (await buyer.get('/api/purchase-orders')).body;
+      expect(po).toMatchObject({ subtotal: 1000, total: 1150, lines: [{ quantity: 1, unit: 'lot', unit_price: 1000, description: 'مطلوب بشكل عاجل (3 طن)' }] });
+    });
+  });
+});
