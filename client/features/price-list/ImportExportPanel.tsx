@@ -8,11 +8,11 @@
  * lays out its sections.
  */
 import { Button, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUndoRegular, DocumentArrowUpRegular } from '@fluentui/react-icons';
-import { useRef } from 'react';
+import { ArrowDownloadRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PRICE_LIST_FIELDS, type ImportMode } from '../../../shared/price-list';
 import { ColumnMappingFields } from '../../ui/ColumnMappingFields';
+import { SheetFileButton } from '../../ui/SheetFileButton';
 import { toLanguageCode } from '../../i18n/languages';
 import { useFormat } from '../../i18n/format';
 import { ImportNotice } from './ImportNotice';
@@ -24,7 +24,6 @@ const useStyles = makeStyles({
   section: { display: 'grid', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusLarge },
   title: { margin: 0, fontSize: tokens.fontSizeBase500 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  hidden: { display: 'none' },
 });
 
 export function ImportExportPanel({ supplierId }: { supplierId: string }) {
@@ -32,7 +31,6 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
   const { t, i18n } = useTranslation(['price-list', 'common']);
   const format = useFormat();
   const io = usePriceListImport(supplierId, toLanguageCode(i18n.resolvedLanguage));
-  const fileInput = useRef<HTMLInputElement>(null);
   const { online, busy, file, mapping, summary, last } = io;
 
   return (
@@ -78,22 +76,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
           </div>
         )}
         <div className={styles.actions}>
-          <input
-            ref={fileInput}
-            className={styles.hidden}
-            type="file"
-            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) void io.choose(f);
-            }}
-            data-testid="import-file"
-            aria-label={t('import.choose')}
-          />
-          <Button appearance={file ? 'secondary' : 'primary'} icon={<DocumentArrowUpRegular />} disabled={busy !== null} onClick={() => fileInput.current?.click()} data-testid="choose-file">
-            {t('import.choose')}
-          </Button>
+          <SheetFileButton label={t('import.choose')} onFile={(f) => void io.choose(f)} disabled={busy !== null} primary={!file} inputTestId="import-file" buttonTestId="choose-file" />
           {busy === 'reading' && <Spinner size="tiny" label={t('import.reading')} />}
           {file && <Text weight="semibold">{file.name}</Text>}
         </div>

@@ -6,10 +6,10 @@
  * without problems added to the request.
  */
 import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentArrowUpRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnMappingFields } from '../../ui/ColumnMappingFields';
+import { SheetFileButton } from '../../ui/SheetFileButton';
 import { SheetPreview, type PreviewColumn } from '../../ui/SheetPreview';
 import { useFormat } from '../../i18n/format';
 import { SheetRefused } from '../price-list/sheet-limits';
@@ -21,7 +21,6 @@ import { useSkuProducts } from './queries';
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  hidden: { display: 'none' },
   fieldset: { display: 'grid', gap: tokens.spacingVerticalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, minInlineSize: 0 },
   name: { overflowWrap: 'anywhere' },
 });
@@ -34,7 +33,6 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
   const format = useFormat();
   const categories = useCategories();
   const products = useSkuProducts();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; sheet: SheetData<BoqField> } | null>(null);
   const [mapping, setMapping] = useState<BoqMapping | null>(null);
   const [reading, setReading] = useState(false);
@@ -97,22 +95,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
         </MessageBar>
       )}
       <div className={styles.actions}>
-        <input
-          ref={input}
-          className={styles.hidden}
-          type="file"
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void choose(f);
-          }}
-          data-testid="boq-file"
-          aria-label={t('boq.choose')}
-        />
-        <Button icon={<DocumentArrowUpRegular />} disabled={reading} onClick={() => input.current?.click()} data-testid="boq-choose">
-          {t('boq.choose')}
-        </Button>
+        <SheetFileButton label={t('boq.choose')} onFile={(f) => void choose(f)} disabled={reading} inputTestId="boq-file" buttonTestId="boq-choose" />
         {reading && <Spinner size="tiny" label={t('boq.reading')} />}
         {file && (
           <Text weight="semibold" className={styles.name}>

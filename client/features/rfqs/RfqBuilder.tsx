@@ -5,14 +5,14 @@
  * the outbox, so it is built and sent offline alike and reaches the server once.
  */
 import { Button, Checkbox, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowLeftRegular, ArrowRightRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RfqAudience } from '../../../shared/schemas/rfq';
 import { useFormat } from '../../i18n/format';
-import { dirOf } from '../../i18n/languages';
 import { PATHS } from '../../paths';
+import { BackLink } from '../../ui/BackLink';
 import { FieldPair } from '../../ui/FormDialog';
 import { DECIMAL_INPUT, isoToLocal } from '../../ui/formInput';
 import { useOnline } from '../../ui/useOnline';
@@ -31,7 +31,6 @@ const DEFAULT_OPEN_DAYS = 3;
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
   section: {
     display: 'grid',
     gap: tokens.spacingVerticalM,
@@ -55,7 +54,7 @@ const setLine = (id: string, patch: Partial<DraftLine>) => updateDraft((v) => ({
 
 export function RfqBuilder() {
   const styles = useStyles();
-  const { t, i18n } = useTranslation(['rfqs', 'common']);
+  const { t } = useTranslation(['rfqs', 'common']);
   const format = useFormat();
   const navigate = useNavigate();
   const online = useOnline();
@@ -65,7 +64,6 @@ export function RfqBuilder() {
   const { create } = useRfqMutations();
   const [errors, setErrors] = useState<DraftErrors | null>(null);
   const [busy, setBusy] = useState(false);
-  const Back = dirOf(i18n.resolvedLanguage) === 'rtl' ? ArrowRightRegular : ArrowLeftRegular;
 
   // A new draft closes a few days from now unless the contractor chooses another time.
   useEffect(() => {
@@ -94,10 +92,7 @@ export function RfqBuilder() {
 
   return (
     <section className={styles.root} aria-labelledby="screen-title">
-      <Link to={PATHS.rfqs} className={styles.back}>
-        <Back aria-hidden />
-        {t('back')}
-      </Link>
+      <BackLink to={PATHS.rfqs} label={t('back')} />
       <h1 id="screen-title" className={styles.title}>
         {t('builder.title')}
       </h1>

@@ -5,7 +5,7 @@
  * orders the award made.
  */
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowLeftRegular, ArrowRightRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { dirOf } from '../../i18n/languages';
 import { PATHS } from '../../paths';
+import { BackLink } from '../../ui/BackLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Facts } from '../../ui/Facts';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -37,7 +38,6 @@ import { useCategoryLabel } from './useCategoryLabel';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, overflowWrap: 'anywhere' },
   section: { display: 'grid', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, minInlineSize: 0 },
@@ -47,17 +47,13 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
-export function RfqDetail({ id }: { id: string; accountId: string }) {
+export function RfqDetail({ id }: { id: string }) {
   const styles = useStyles();
-  const { t, i18n } = useTranslation('rfqs');
+  const { t } = useTranslation('rfqs');
   const view = useRfq(id);
-  const Back = dirOf(i18n.resolvedLanguage) === 'rtl' ? ArrowRightRegular : ArrowLeftRegular;
   return (
     <section className={styles.root} aria-labelledby="screen-title">
-      <Link to={PATHS.rfqs} className={styles.back}>
-        <Back aria-hidden />
-        {t('back')}
-      </Link>
+      <BackLink to={PATHS.rfqs} label={t('back')} />
       {view === undefined ? (
         <ListSkeleton label={t('loading')} />
       ) : view.rfq === null ? (

@@ -20,6 +20,6 @@ export function RfqsScreen() {
   if (!id && item) return <Navigate to={`${PATHS.rfqs}/${encodeURIComponent(item)}`} replace />;
   const accountId = accountIdOf(session.user);
   if (id === 'new') return <RfqBuilder />;
-  if (id) return <RfqDetail id={id} accountId={accountId} />;
+  if (id) return <RfqDetail id={id} />;
   return <RfqList accountId={accountId} />;
 }
