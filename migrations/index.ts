@@ -40,6 +40,7 @@ import * as deliveries51 from './20261126000020_deliveries';
 import * as pushPlan52 from './20261126000030_push_queue_plan';
 import * as unfinishedUploads53 from './20261127000300_unfinished_uploads';
 import * as rfqs54 from './20261128000010_rfqs';
+import * as transportPurchaseOrders55 from './20261128000020_transport_purchase_orders';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126000030_push_queue_plan': pushPlan52,
   '20261127000300_unfinished_uploads': unfinishedUploads53,
   '20261128000010_rfqs': rfqs54,
+  '20261128000020_transport_purchase_orders': transportPurchaseOrders55,
 };

@@ -54,7 +54,7 @@ const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreS
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
-const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders']);
+const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);

@@ -32,9 +32,10 @@ export const transportRequestSchema = z.object({
   budget: z.number().nullable(),
   status: transportRequestStatusSchema,
   assigned_offer_id: uuidSchema.nullable(),
-  /** The deal it moves: an instant order whose offer was accepted, or an awarded project. */
+  /** The deal it moves: an instant order whose offer was accepted, an awarded project, or an accepted purchase order. */
   instant_order_id: uuidSchema.nullable(),
   project_id: uuidSchema.nullable(),
+  purchase_order_id: uuidSchema.nullable(),
   /** The delivery once the transport company assigned a driver. */
   delivery_id: uuidSchema.nullable(),
   requester_name: z.string().nullable(),
@@ -60,11 +61,12 @@ export const transportRequestCreateSchema = z
     preferred_pickup_time: timestampSchema.nullable().optional(),
     preferred_delivery_time: timestampSchema.nullable().optional(),
     budget: moneySchema.nullable().optional(),
-    /** Transport for a deal: the caller's fulfilled instant order, or a project awarded to them. At most one. */
+    /** Transport for a deal: the caller's fulfilled instant order, a project awarded to them, or a purchase order of theirs the seller accepted. At most one. */
     instant_order_id: uuidSchema.nullable().optional(),
     project_id: uuidSchema.nullable().optional(),
+    purchase_order_id: uuidSchema.nullable().optional(),
   })
-  .refine((v) => !(v.instant_order_id && v.project_id), { message: 'one_deal', path: ['project_id'] })
+  .refine((v) => [v.instant_order_id, v.project_id, v.purchase_order_id].filter(Boolean).length <= 1, { message: 'one_deal', path: ['project_id'] })
   .refine(
     (v) =>
       !v.preferred_pickup_time ||

@@ -196,7 +196,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`transport_request:${id(11)}`]: {
       id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
       cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
-      status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
+      status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, purchase_order_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
       created_at: NOW, updated_at: NOW,
     },
   },

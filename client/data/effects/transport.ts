@@ -26,6 +26,7 @@ export const transportEffects: Transport = {
         assigned_offer_id: null,
         instant_order_id: args.instant_order_id ?? null,
         project_id: args.project_id ?? null,
+        purchase_order_id: args.purchase_order_id ?? null,
         delivery_id: null,
         requester_name: ctx.company_name,
         offer_count: 0,

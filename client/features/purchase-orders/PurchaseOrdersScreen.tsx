@@ -1,11 +1,41 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ITEM_PARAM } from '../../../shared/push';
+import { accountIdOf } from '../../../shared/schemas/user';
+import { useSession } from '../../data/session';
+import { PurchaseOrderDetail } from './PurchaseOrderDetail';
+import { PurchaseOrderList } from './PurchaseOrderList';
 
-/** /purchase-orders: the purchase orders of the reader's company, as buyer or as seller. */
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
+  title: { marginBlock: `0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
+});
+
+/**
+ * /purchase-orders: the company's purchase orders as buyer or seller, and
+ * /purchase-orders?item={id}: one of them (the address a notification about it opens).
+ * Read from the local store, so it works offline; answers wait in the outbox.
+ */
 export function PurchaseOrdersScreen() {
+  const styles = useStyles();
   const { t } = useTranslation('purchase-orders');
+  const [search] = useSearchParams();
+  const { session } = useSession();
+  if (session.status !== 'signedIn') return null;
+  const accountId = accountIdOf(session.user);
+  const id = search.get(ITEM_PARAM);
+  if (id) return <PurchaseOrderDetail id={id} accountId={accountId} />;
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title">{t('title')}</h1>
+    <section className={styles.root} aria-labelledby="screen-title">
+      <div>
+        <h1 id="screen-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        <p className={styles.intro}>{t('intro')}</p>
+      </div>
+      <PurchaseOrderList accountId={accountId} />
     </section>
   );
 }

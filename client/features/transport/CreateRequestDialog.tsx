@@ -12,8 +12,8 @@ export function useErrorText() {
   return (key: TransportFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
-/** The deal a request moves: a fulfilled instant order, or a project awarded to the requester. */
-export type Deal = { instant_order_id: string } | { project_id: string };
+/** The deal a request moves: a fulfilled instant order, a project awarded to the requester, or their accepted purchase order. */
+export type Deal = { instant_order_id: string } | { project_id: string } | { purchase_order_id: string };
 
 /**
  * The new transport request form (anyone but a transport company): queued at once, sent

@@ -6,8 +6,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import type { Project } from '../../../shared/schemas/project';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { useSession } from '../../data/session';
 import { i18n } from '../../i18n';
+import { PLAIN_TEXT } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { placeOf } from '../deliveries/deliveryView';
@@ -76,6 +78,31 @@ export function ProjectTransport({ project }: { project: Project }) {
     <DealTransport
       deal={{ project_id: project.id }}
       initial={() => ({ pickup_location: placeOf(profile?.address, profile?.city), delivery_location: project.location, cargo_description: project.title })}
+    />
+  );
+}
+
+/**
+ * On an accepted purchase order (its buyer's): from the seller's place to the order's
+ * delivery place, the order's lines. An order made from an instant order moves as that
+ * order's deal, so a request made from either screen is the same one.
+ */
+export function PurchaseOrderTransport({ order, pickup }: { order: PurchaseOrder; pickup: string }) {
+  const { t } = useTranslation('transport');
+  const format = useFormat();
+  return (
+    <DealTransport
+      deal={order.instant_order_id ? { instant_order_id: order.instant_order_id } : { purchase_order_id: order.id }}
+      initial={() => ({
+        pickup_location: pickup,
+        delivery_location: order.delivery_location,
+        // Stored text, not shown in a sentence: no direction marks in it.
+        cargo_description: t('deal.purchaseOrderCargo', {
+          number: order.number,
+          lines: format.list(order.lines.map((l) => t('deal.orderCargo', { title: l.description, quantity: format.number(l.quantity), unit: l.unit, ...PLAIN_TEXT }))),
+          ...PLAIN_TEXT,
+        }),
+      })}
     />
   );
 }

@@ -50,10 +50,18 @@ export function useCompanyRequests(userId: string): CompanyView | undefined {
   }, [db, userId]);
 }
 
-/** The reader's own request for a deal (an instant order or a project), if they made one: the deal then shows it instead of the button. */
-export function useRequestForDeal(userId: string, deal: { instant_order_id: string } | { project_id: string }): TransportRequest | null | undefined {
+/** The reader's own request for a deal (an instant order, a project or a purchase order), if they made one: the deal then shows it instead of the button. */
+export function useRequestForDeal(
+  userId: string,
+  deal: { instant_order_id: string } | { project_id: string } | { purchase_order_id: string },
+): TransportRequest | null | undefined {
   const { db } = useLocalData();
-  const [field, id] = 'instant_order_id' in deal ? (['instant_order_id', deal.instant_order_id] as const) : (['project_id', deal.project_id] as const);
+  const [field, id] =
+    'instant_order_id' in deal
+      ? (['instant_order_id', deal.instant_order_id] as const)
+      : 'project_id' in deal
+        ? (['project_id', deal.project_id] as const)
+        : (['purchase_order_id', deal.purchase_order_id] as const);
   return useLiveQuery(async () => {
     const mine = await db.transport_requests.where('requester_id').equals(userId).toArray();
     return mine.filter((r) => r[field] === id && r.status !== 'cancelled').sort(newestFirst)[0] ?? null;

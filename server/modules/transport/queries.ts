@@ -34,6 +34,7 @@ export function requestQuery(db: Knex) {
       'r.assigned_offer_id',
       'r.instant_order_id',
       'r.project_id',
+      'r.purchase_order_id',
       db.raw('(select d.id from deliveries d where d.transport_request_id = r.id) as delivery_id'),
       db.raw('coalesce(p.company_name, u.name) as requester_name'),
       // Offers of deleted companies are hidden, so they are not counted either.

@@ -58,8 +58,10 @@ export async function createTransportRequest(
 
 /**
  * Transport for a deal: the caller's account must be the buyer of it, an instant order of
- * theirs with an accepted offer (fulfilled), or a project whose final award is their bid
- * (in progress, the bid accepted). A deal of someone else is 403; one not made yet, 409.
+ * theirs with an accepted offer (fulfilled), a project whose final award is their bid
+ * (in progress, the bid accepted), or a purchase order of theirs the seller accepted (the
+ * goods are promised, not yet delivered). A deal of someone else is 403; one not made
+ * yet, 409.
  */
 async function assertDealIsTheirs(trx: Knex.Transaction, user: SessionUser, input: TransportRequestCreate): Promise<void> {
   if (input.instant_order_id) {
@@ -81,6 +83,12 @@ async function assertDealIsTheirs(trx: Knex.Transaction, user: SessionUser, inpu
     if (project.contractor_id && project.contractor_id !== user.account_id) throw notYourDeal('This project was awarded to another bid');
     if (!project.contractor_id) throw dealNotReady('This project is not awarded yet');
     if (project.status !== 'in_progress' || project.bid_status !== 'accepted') throw dealNotReady('The award of this project is not final yet');
+  }
+  if (input.purchase_order_id) {
+    const order = await trx('purchase_orders').where({ id: input.purchase_order_id }).first('buyer_id', 'status');
+    if (!order) throw notFound('Purchase order');
+    if (order.buyer_id !== user.account_id) throw notYourDeal('This purchase order is another company\'s');
+    if (order.status !== 'accepted') throw dealNotReady('The seller has not accepted this purchase order');
   }
 }
 

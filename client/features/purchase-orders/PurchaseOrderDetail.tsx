@@ -1,0 +1,214 @@
+import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { DocumentDismissRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { purchaseOrderActions, type PurchaseOrder, type PurchaseOrderAction, type PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
+import { usePendingKeys } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
+import { PATHS } from '../../paths';
+import { BackLink } from '../../ui/BackLink';
+import { Facts, type Fact } from '../../ui/Facts';
+import { FormDialog } from '../../ui/FormDialog';
+import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { RefusalNote } from '../../ui/RefusalNote';
+import { PurchaseOrderTransport } from '../transport/DealTransport';
+import { usePurchaseOrderMutations } from './mutations';
+import { PurchaseOrderBadges } from './PurchaseOrderCard';
+import { purchaseOrderKey, sideOf, usePurchaseOrder, useSellerCity } from './queries';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
+  head: { display: 'grid', gap: tokens.spacingVerticalS },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, overflowWrap: 'anywhere' },
+  subtitle: { margin: 0, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
+  section: {
+    display: 'grid',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    minWidth: 0,
+  },
+  lines: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  line: {
+    display: 'grid',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlockEnd: tokens.spacingVerticalS,
+    borderBlockEndWidth: '1px',
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+    overflowWrap: 'anywhere',
+  },
+  lineHead: { fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+  amounts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
+  totals: { display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'space-between', gap: tokens.spacingVerticalXS, margin: 0 },
+  dd: { margin: 0, textAlign: 'end' },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+/** /purchase-orders?item={id}: one order, its lines with VAT and totals, and the moves open to the reader's side. */
+export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('purchase-orders');
+  const order = usePurchaseOrder(id);
+  const pendingKeys = usePendingKeys();
+  const back = <BackLink to={PATHS.purchaseOrders} label={t('back')} testId="back-to-pos" />;
+
+  if (order === undefined) return <ListSkeleton rows={2} label={t('loading')} />;
+  if (order === null)
+    return (
+      <section className={styles.root} aria-labelledby="screen-title">
+        {back}
+        <h1 id="screen-title" className={styles.title}>
+          {t('missing.title')}
+        </h1>
+        <EmptyState icon={<DocumentDismissRegular />} title={t('missing.title')} body={t('missing.body')} testId="po-missing" />
+      </section>
+    );
+  const side = sideOf(order, accountId);
+  return (
+    <section className={styles.root} aria-labelledby="screen-title" data-testid="po-detail" data-po-id={order.id} data-status={order.status}>
+      {back}
+      <div className={styles.head}>
+        <h1 id="screen-title" className={styles.title}>
+          {t('detail.title', { number: order.number })}
+        </h1>
+        <p className={styles.subtitle}>
+          <bdi>{order.title}</bdi>
+        </p>
+        <div className={styles.badges}>
+          <PurchaseOrderBadges order={order} side={side} pending={pendingKeys.has(purchaseOrderKey(order.id))} />
+        </div>
+        <OrderFacts order={order} />
+        {order.reason && <Caption1 className={styles.muted}>{t('detail.reason', { reason: order.reason })}</Caption1>}
+        <RefusalNote rowKey={purchaseOrderKey(order.id)} />
+      </div>
+      <OrderLines order={order} />
+      <OrderActions order={order} side={side} />
+      {side === 'buyer' && order.status === 'accepted' && <BuyerTransport order={order} />}
+    </section>
+  );
+}
+
+/** The buyer's "request transport" on an accepted order, from the seller's city when the device knows it. */
+function BuyerTransport({ order }: { order: PurchaseOrder }) {
+  const pickup = useSellerCity(order.seller_id);
+  return <PurchaseOrderTransport order={order} pickup={pickup} />;
+}
+
+function OrderFacts({ order }: { order: PurchaseOrder }) {
+  const { t } = useTranslation('purchase-orders');
+  const format = useFormat();
+  const facts: Fact[] = [
+    { term: t('card.buyer'), value: <bdi>{order.buyer_name ?? t('card.someone')}</bdi>, testId: 'po-buyer' },
+    { term: t('card.seller'), value: <bdi>{order.seller_name ?? t('card.someone')}</bdi>, testId: 'po-seller' },
+    { term: t('card.issued'), value: format.dateTime(order.issued_at) },
+    { term: t('detail.deliveryLocation'), value: <bdi>{order.delivery_location}</bdi>, testId: 'po-location' },
+  ];
+  if (order.delivery_date) facts.push({ term: t('detail.deliveryDate'), value: format.date(order.delivery_date), testId: 'po-delivery-date' });
+  if (order.delivery_days != null) facts.push({ term: t('detail.deliveryDays'), value: t('detail.days', { count: order.delivery_days, n: format.number(order.delivery_days) }) });
+  return <Facts facts={facts} />;
+}
+
+/** The lines as a tax invoice states them: quantity × unit price, VAT per line, and the totals that are their sums. */
+function OrderLines({ order }: { order: PurchaseOrder }) {
+  const styles = useStyles();
+  const { t } = useTranslation('purchase-orders');
+  const format = useFormat();
+  const lines = [...order.lines].sort((a, b) => a.position - b.position);
+  return (
+    <section className={styles.section} aria-labelledby="po-lines">
+      <h2 id="po-lines" className={styles.h2}>
+        {t('detail.lines', { count: lines.length, n: format.number(lines.length) })}
+      </h2>
+      <ul className={styles.lines}>
+        {lines.map((line) => (
+          <li key={line.id} className={styles.line} data-testid="po-line">
+            <span className={styles.lineHead}>{t('detail.lineTitle', { position: format.number(line.position), description: line.description })}</span>
+            <span data-testid="po-line-quantity">
+              {t('detail.quantityPrice', { quantity: format.number(line.quantity), unit: line.unit, price: format.sar(line.unit_price) })}
+            </span>
+            <span className={styles.amounts}>
+              <span data-testid="po-line-total">{t('detail.lineTotal', { total: format.sar(line.line_total) })}</span>
+              <span data-testid="po-line-vat">
+                {t('detail.lineVat', { rate: format.number(line.vat_rate, { style: 'percent' }), vat: format.sar(line.vat_amount) })}
+              </span>
+            </span>
+            {line.note && <bdi className={styles.muted}>{line.note}</bdi>}
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals} data-testid="po-totals">
+        <dt>{t('detail.subtotal')}</dt>
+        <dd className={styles.dd} data-testid="po-subtotal">
+          {format.sar(order.subtotal)}
+        </dd>
+        <dt>{t('detail.vat')}</dt>
+        <dd className={styles.dd} data-testid="po-vat">
+          {format.sar(order.vat_total)}
+        </dd>
+        <dt className={styles.strong}>{t('detail.total')}</dt>
+        <dd className={`${styles.dd} ${styles.strong}`} data-testid="po-grand-total">
+          {format.sar(order.total)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The moves open to the reader's side (the shared rule), each asked once more; a decline or a cancel may say why. */
+function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrderSide }) {
+  const styles = useStyles();
+  const { t } = useTranslation('purchase-orders');
+  const { act } = usePurchaseOrderMutations();
+  const [asking, setAsking] = useState<PurchaseOrderAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const actions = purchaseOrderActions(side, order.status);
+  if (!actions.length) return null;
+  const withReason = asking === 'decline' || asking === 'cancel';
+  const confirm = async () => {
+    if (!asking) return;
+    setBusy(true);
+    try {
+      await act(order.id, asking, withReason ? reason : undefined);
+      setAsking(null);
+      setReason('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.actions}>
+      {actions.map((action) => (
+        <Button key={action} appearance={action === 'accept' || action === 'deliver' || action === 'close' ? 'primary' : 'secondary'} onClick={() => setAsking(action)} data-testid={`po-${action}`}>
+          {t(`actions.${action}`)}
+        </Button>
+      ))}
+      {asking && (
+        <FormDialog
+          title={t(`confirm.${asking}.title`, { number: order.number })}
+          submitLabel={t(`actions.${asking}`)}
+          cancelLabel={t('confirm.back')}
+          busy={busy}
+          onSubmit={confirm}
+          onClose={() => setAsking(null)}
+          formTestId="po-confirm-form"
+          submitTestId="po-confirm"
+        >
+          <p>{t(`confirm.${asking}.body`)}</p>
+          {withReason && (
+            <Field label={t('confirm.reason')}>
+              <Textarea name="reason" value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+            </Field>
+          )}
+        </FormDialog>
+      )}
+    </div>
+  );
+}
