@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -34,11 +34,12 @@ if (want('sync')) run('npx', ['tsx', 'bench/sync.ts']);
 if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
 if (want('spreadsheet')) run('npx', ['tsx', 'bench/spreadsheet.ts']);
 if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
+if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -112,5 +113,9 @@ for (const section of [all.sync, all.client_sync]) {
 }
 for (const r of all.spreadsheet?.rows ?? []) {
   rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: `goal ${r.goal_ms} ms`, ratio: r.ratio, measured: measured(all.spreadsheet) });
+}
+const rfq = all.rfq_comparison;
+if (rfq) {
+  rows.push({ benchmark: `RFQ comparison, ${rfq.lines} lines x ${rfq.quotes} quotes, p95 of ${rfq.requests_each} requests`, value: `${rfq.app_p95_ms} ms`, baseline: `one SQL via bare pg: ${rfq.baseline_p95_ms} ms, target ratio <= ${rfq.target_ratio}`, ratio: rfq.ratio, measured: measured(rfq) });
 }
 console.table(rows);

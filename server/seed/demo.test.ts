@@ -201,6 +201,21 @@ describe('seedDemo', () => {
     expect(await count(knex('instant_order_responses').whereIn('instant_order_id', own.map((o) => o.id)))).toBeGreaterThan(0);
   });
 
+  it('sends the demo contractor\'s RFQ to the market, reaching the demo supplier, with two demo suppliers\' quotes to compare', async () => {
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    const supplier = await userByEmail('supplier@demo.binaa.sa');
+    const [rfq] = await knex('rfqs').where({ buyer_id: contractor.id });
+    expect(rfq).toMatchObject({ status: 'open', audience: 'market' });
+    expect(rfq.closes_at.getTime()).toBeGreaterThan(Date.now());
+    expect(await count(knex('rfq_lines').where({ rfq_id: rfq.id }).whereNotNull('category_id'))).toBe(4);
+    expect(await count(knex('rfq_recipients').where({ rfq_id: rfq.id, supplier_id: supplier.id }))).toBe(1);
+    const quotes = await knex('rfq_quotes').where({ rfq_id: rfq.id });
+    expect(quotes).toHaveLength(2);
+    expect(await count(knex('rfq_recipients').where({ rfq_id: rfq.id }).whereIn('supplier_id', quotes.map((q) => q.supplier_id)))).toBe(2);
+    // One supplier skips a line: the comparison shows a gap.
+    expect((await knex('rfq_quote_lines').where({ rfq_id: rfq.id }).select('quote_id')).length).toBe(7);
+  });
+
   it('posts pending transport requests from non-transport users', async () => {
     const requests = await knex('transport_requests')
       .join('profiles', 'profiles.user_id', 'transport_requests.requester_id')

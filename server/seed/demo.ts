@@ -16,6 +16,7 @@
  */
 import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
+import { insertDemoRfqs } from './demo-rfqs';
 import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
 import {
@@ -281,6 +282,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   );
 
   for (const job of DEMO_JOBS) await insertJob(trx, job, { at, companyId, personId: person.id });
+  await insertDemoRfqs(trx, { at, companyId });
 
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({

@@ -12,11 +12,11 @@
 import { z } from 'zod';
 import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
 
-export const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
+const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
 /** Which side of an order a party is on. */
-export const PURCHASE_ORDER_SIDES = ['buyer', 'seller'] as const;
+const PURCHASE_ORDER_SIDES = ['buyer', 'seller'] as const;
 export type PurchaseOrderSide = (typeof PURCHASE_ORDER_SIDES)[number];
 
 /**
@@ -44,10 +44,10 @@ export const purchaseOrderActions = (side: PurchaseOrderSide, status: PurchaseOr
   (Object.keys(PURCHASE_ORDER_ACTIONS) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, status));
 
 /** A number as PO-2026-000042: the year it was issued and its place in the buyer company's sequence that year. */
-export const PURCHASE_ORDER_NUMBER = /^PO-\d{4}-\d{6,}$/;
+const PURCHASE_ORDER_NUMBER = /^PO-\d{4}-\d{6,}$/;
 export const purchaseOrderNumber = (year: number, seq: number): string => `PO-${year}-${String(seq).padStart(6, '0')}`;
 
-export const purchaseOrderLineSchema = z.object({
+const purchaseOrderLineSchema = z.object({
   id: uuidSchema,
   position: z.number().int().min(1),
   /** the RFQ line it buys, for an order from an award */
@@ -64,7 +64,6 @@ export const purchaseOrderLineSchema = z.object({
   substitute_product_id: uuidSchema.nullable(),
   note: z.string().nullable(),
 });
-export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 
 export const purchaseOrderSchema = z.object({
   id: uuidSchema,

@@ -32,29 +32,28 @@ import { productSupplierFields } from './product';
 import { verificationTierSchema } from './profile';
 
 /** Who an RFQ reaches: every supplier selling in its lines' categories, or only the invited ones. */
-export const RFQ_AUDIENCES = ['market', 'invited'] as const;
+const RFQ_AUDIENCES = ['market', 'invited'] as const;
 export type RfqAudience = (typeof RFQ_AUDIENCES)[number];
 
 /**
  * What an RFQ shows: open (taking quotes), closed (its closing time passed: not stored,
  * derived from the clock by rfqPhase), awarded, cancelled.
  */
-export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
+const RFQ_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
 export type RfqStatus = (typeof RFQ_STATUSES)[number];
 
 /** A quote after the award: submitted until then, won (some of its lines awarded) or lost. */
-export const RFQ_QUOTE_STATUSES = ['submitted', 'won', 'lost'] as const;
-export type RfqQuoteStatus = (typeof RFQ_QUOTE_STATUSES)[number];
+const RFQ_QUOTE_STATUSES = ['submitted', 'won', 'lost'] as const;
 
 /** Limits of one RFQ. */
-export const RFQ_MAX_LINES = 500;
-export const RFQ_MAX_INVITED = 50;
+const RFQ_MAX_LINES = 500;
+const RFQ_MAX_INVITED = 50;
 /** Delivery days a quote may promise. */
 const DELIVERY_DAYS_MAX = 365;
 
 // --- the RFQ ------------------------------------------------------------------------------
 
-export const rfqLineSchema = z.object({
+const rfqLineSchema = z.object({
   id: uuidSchema,
   /** 1, 2, ...: the order the buyer listed the lines in */
   position: z.number().int().min(1),
@@ -74,7 +73,7 @@ export const rfqLineSchema = z.object({
 export type RfqLine = z.infer<typeof rfqLineSchema>;
 
 /** A quote's price for one line of its RFQ. */
-export const rfqQuoteLineSchema = z.object({
+const rfqQuoteLineSchema = z.object({
   rfq_line_id: uuidSchema,
   unit_price: z.number(),
   /** what the supplier can deliver if less than asked; null: the whole quantity */
@@ -83,7 +82,6 @@ export const rfqQuoteLineSchema = z.object({
   /** a product of the supplier's offered instead of what the line asks for */
   substitute_product_id: uuidSchema.nullable(),
 });
-export type RfqQuoteLine = z.infer<typeof rfqQuoteLineSchema>;
 
 /** The supplier as quotes show them (the same fields product rows carry, from their profile). */
 const quoteSupplierFields = {
@@ -156,7 +154,6 @@ const rfqLineCreateSchema = z.strictObject({
   category_id: uuidSchema.nullable().optional(),
   product_id: uuidSchema.nullable().optional(),
 });
-export type RfqLineCreate = z.infer<typeof rfqLineCreateSchema>;
 
 const unique = (ids: string[]) => new Set(ids).size === ids.length;
 
@@ -205,7 +202,6 @@ export const rfqQuoteSubmitSchema = z
     lines: z.array(rfqQuoteLineSubmitSchema).min(1).max(RFQ_MAX_LINES),
   })
   .refine((v) => unique(v.lines.map((l) => l.rfq_line_id)), { message: 'duplicate_line', path: ['lines'] });
-export type RfqQuoteSubmit = z.infer<typeof rfqQuoteSubmitSchema>;
 export type RfqQuoteSubmitInput = z.input<typeof rfqQuoteSubmitSchema>;
 
 /** The sync mutation rfq_quote.submit: the quote body with its id required and the RFQ's id (the path's). */
@@ -221,7 +217,6 @@ export const rfqAwardSchema = z
     awards: z.array(z.strictObject({ rfq_line_id: uuidSchema, quote_id: uuidSchema })).min(1).max(RFQ_MAX_LINES),
   })
   .refine((v) => unique(v.awards.map((a) => a.rfq_line_id)), { message: 'duplicate_line', path: ['awards'] });
-export type RfqAward = z.infer<typeof rfqAwardSchema>;
 /** The sync mutation rfq.award: the award body and the RFQ's id as `id`. */
 export const rfqAwardArgsSchema = rfqAwardSchema.safeExtend({ id: uuidSchema });
 export type RfqAwardArgs = z.infer<typeof rfqAwardArgsSchema>;
@@ -239,7 +234,7 @@ export type RfqListQuery = z.infer<typeof rfqListQuerySchema>;
 // --- the comparison -----------------------------------------------------------------------
 
 /** One quote's column: the supplier, their terms and the quote's totals over the lines it quoted. */
-export const comparisonQuoteSchema = z.object({
+const comparisonQuoteSchema = z.object({
   quote_id: uuidSchema,
   supplier_id: uuidSchema,
   ...quoteSupplierFields,
@@ -260,7 +255,7 @@ export const comparisonQuoteSchema = z.object({
 export type ComparisonQuote = z.infer<typeof comparisonQuoteSchema>;
 
 /** One quote's price on one line; a gap (not quoted) has unit_price null. */
-export const comparisonCellSchema = z.object({
+const comparisonCellSchema = z.object({
   quote_id: uuidSchema,
   unit_price: z.number().nullable(),
   /** unit price × the line's asked quantity, before VAT */
@@ -276,7 +271,7 @@ export const comparisonCellSchema = z.object({
 export type ComparisonCell = z.infer<typeof comparisonCellSchema>;
 
 /** One line of the RFQ with a cell per quote, in the order of `quotes`. */
-export const comparisonLineSchema = z.object({
+const comparisonLineSchema = z.object({
   rfq_line_id: uuidSchema,
   position: z.number().int(),
   description: z.string(),

@@ -22,7 +22,7 @@ const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** The unit of a line priced as a whole. */
 const LOT = 'lot';
 
-export interface IssueLine {
+interface IssueLine {
   rfq_line_id?: string | null;
   category_id?: string | null;
   description: string;

@@ -99,7 +99,7 @@ export async function readQuotes(q: Knex.QueryBuilder): Promise<RfqQuote[]> {
  * lines the seller accepted in the 90 days before `now`, with at least 3 prices.
  * Keyed `category_id|unit` (unit lowercased and trimmed).
  */
-export async function marketMedians(db: Knex, categories: string[], now: Date): Promise<Map<string, number>> {
+async function marketMedians(db: Knex, categories: string[], now: Date): Promise<Map<string, number>> {
   if (!categories.length) return new Map();
   const rows: Array<{ category_id: string; unit: string; median: number }> = (
     await db.raw(
@@ -147,14 +147,13 @@ export async function presentRfqs(db: Knex, user: SessionUser, rows: RfqBase[], 
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const own = rows.filter((r) => r.buyer_id === user.account_id).map((r) => r.id);
-  const [lines, recipients, counts, mine] = await Promise.all([
-    linesOf(db, ids, now),
-    own.length ? db('rfq_recipients').whereIn('rfq_id', own).orderBy('supplier_id').select('rfq_id', 'supplier_id') : [],
-    own.length
-      ? db('rfq_quotes as q').join('users as su', 'su.id', 'q.supplier_id').whereNull('su.deleted_at').whereIn('q.rfq_id', own).groupBy('q.rfq_id').select('q.rfq_id', db.raw('count(*)::int as n'))
-      : [],
-    readQuotes(quoteQuery(db).whereIn('q.rfq_id', ids).where('q.supplier_id', user.account_id)),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const lines = await linesOf(db, ids, now);
+  const recipients = own.length ? await db('rfq_recipients').whereIn('rfq_id', own).orderBy('supplier_id').select('rfq_id', 'supplier_id') : [];
+  const counts = own.length
+    ? await db('rfq_quotes as q').join('users as su', 'su.id', 'q.supplier_id').whereNull('su.deleted_at').whereIn('q.rfq_id', own).groupBy('q.rfq_id').select('q.rfq_id', db.raw('count(*)::int as n'))
+    : [];
+  const mine = await readQuotes(quoteQuery(db).whereIn('q.rfq_id', ids).where('q.supplier_id', user.account_id));
   const group = <T extends { rfq_id: string }>(list: T[]) => {
     const m = new Map<string, T[]>();
     for (const x of list) m.set(x.rfq_id, [...(m.get(x.rfq_id) ?? []), x]);
