@@ -1,17 +1,17 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
+/** A card's surface (padding, corners, background, shadow): item cards and the panels of a detail screen. */
+export const CARD_SURFACE = {
+  padding: tokens.spacingHorizontalM,
+  borderRadius: tokens.borderRadiusLarge,
+  backgroundColor: tokens.colorNeutralBackground1,
+  boxShadow: tokens.shadow4,
+  minWidth: 0,
+} as const;
+
 const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0,
-  },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, ...CARD_SURFACE },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },

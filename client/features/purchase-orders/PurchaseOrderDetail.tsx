@@ -9,6 +9,8 @@ import { PATHS } from '../../paths';
 import { BackLink } from '../../ui/BackLink';
 import { Facts, type Fact } from '../../ui/Facts';
 import { FormDialog } from '../../ui/FormDialog';
+import { CARD_SURFACE } from '../../ui/ItemCard';
+import { MoneyTotals } from '../../ui/MoneyTotals';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { PurchaseOrderTransport } from '../transport/DealTransport';
@@ -23,15 +25,7 @@ const useStyles = makeStyles({
   subtitle: { margin: 0, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
-  section: {
-    display: 'grid',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0,
-  },
+  section: { display: 'grid', gap: tokens.spacingVerticalS, ...CARD_SURFACE },
   lines: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
   line: {
     display: 'grid',
@@ -45,9 +39,6 @@ const useStyles = makeStyles({
   lineHead: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   amounts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
-  totals: { display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'space-between', gap: tokens.spacingVerticalXS, margin: 0 },
-  dd: { margin: 0, textAlign: 'end' },
-  strong: { fontWeight: tokens.fontWeightSemibold },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -143,20 +134,12 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
           </li>
         ))}
       </ul>
-      <dl className={styles.totals} data-testid="po-totals">
-        <dt>{t('detail.subtotal')}</dt>
-        <dd className={styles.dd} data-testid="po-subtotal">
-          {format.sar(order.subtotal)}
-        </dd>
-        <dt>{t('detail.vat')}</dt>
-        <dd className={styles.dd} data-testid="po-vat">
-          {format.sar(order.vat_total)}
-        </dd>
-        <dt className={styles.strong}>{t('detail.total')}</dt>
-        <dd className={`${styles.dd} ${styles.strong}`} data-testid="po-grand-total">
-          {format.sar(order.total)}
-        </dd>
-      </dl>
+      <MoneyTotals
+        testId="po-totals"
+        subtotal={{ term: t('detail.subtotal'), value: format.sar(order.subtotal), testId: 'po-subtotal' }}
+        vat={{ term: t('detail.vat'), value: format.sar(order.vat_total), testId: 'po-vat' }}
+        total={{ term: t('detail.total'), value: format.sar(order.total), testId: 'po-grand-total' }}
+      />
     </section>
   );
 }

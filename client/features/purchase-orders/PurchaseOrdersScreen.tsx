@@ -4,13 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ITEM_PARAM } from '../../../shared/push';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { useSession } from '../../data/session';
+import { ScreenHeading } from '../../ui/ScreenHeading';
 import { PurchaseOrderDetail } from './PurchaseOrderDetail';
 import { PurchaseOrderList } from './PurchaseOrderList';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
-  title: { marginBlock: `0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
-  intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
 });
 
 /**
@@ -29,12 +28,7 @@ export function PurchaseOrdersScreen() {
   if (id) return <PurchaseOrderDetail id={id} accountId={accountId} />;
   return (
     <section className={styles.root} aria-labelledby="screen-title">
-      <div>
-        <h1 id="screen-title" className={styles.title}>
-          {t('title')}
-        </h1>
-        <p className={styles.intro}>{t('intro')}</p>
-      </div>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
       <PurchaseOrderList accountId={accountId} />
     </section>
   );

@@ -6,19 +6,12 @@ import { lineAmounts } from '../../../shared/vat';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
 import { DECIMAL_INPUT, parseNumber } from '../../ui/formInput';
+import { CARD_SURFACE } from '../../ui/ItemCard';
 import type { LineMatch } from './prefill';
 import type { LineField, LineValues, QuoteFormError } from './quoteForm';
 
 const useStyles = makeStyles({
-  line: {
-    display: 'grid',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0,
-  },
+  line: { display: 'grid', gap: tokens.spacingVerticalS, ...CARD_SURFACE },
   skipped: { backgroundColor: tokens.colorNeutralBackground2, boxShadow: 'none', border: `1px dashed ${tokens.colorNeutralStroke2}` },
   head: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   asked: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightRegular },

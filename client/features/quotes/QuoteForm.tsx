@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,9 @@ import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { WHOLE_INPUT } from '../../ui/formInput';
 import { FieldPair } from '../../ui/FormDialog';
+import { CARD_SURFACE } from '../../ui/ItemCard';
+import { MoneyTotals } from '../../ui/MoneyTotals';
+import { VAT_RATE } from '../../../shared/vat';
 import { useCategoryName } from '../products/categoryNames';
 import { LineEditor, type LinePatch } from './LineEditor';
 import { useQuoteMutations } from './mutations';
@@ -18,17 +21,7 @@ const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
   lines: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
   h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
-  terms: {
-    display: 'grid',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-  },
-  totals: { display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'space-between', gap: tokens.spacingVerticalXS, margin: 0 },
-  total: { fontWeight: tokens.fontWeightSemibold },
-  dd: { margin: 0, textAlign: 'end' },
+  terms: { display: 'grid', gap: tokens.spacingVerticalM, ...CARD_SURFACE },
   submit: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -146,22 +139,13 @@ export function QuoteForm({ ctx }: { ctx: QuoteContext }) {
         <Field label={t('form.notes')} {...field('notes')}>
           <Textarea name="notes" value={values.notes} onChange={set('notes')} resize="vertical" />
         </Field>
-        <dl className={styles.totals} data-testid="quote-totals">
-          <dt>{t('form.priced', { count: totals.lines, n: format.number(totals.lines), total: format.number(lines.length) })}</dt>
-          <dd className={styles.dd} />
-          <dt>{t('form.subtotal')}</dt>
-          <dd className={styles.dd} data-testid="quote-subtotal">
-            {format.sar(totals.subtotal)}
-          </dd>
-          <dt>{t('form.vat', { rate: format.number(0.15, { style: 'percent' }) })}</dt>
-          <dd className={styles.dd} data-testid="quote-vat">
-            {format.sar(totals.vat_total)}
-          </dd>
-          <dt className={styles.total}>{t('form.total')}</dt>
-          <dd className={`${styles.dd} ${styles.total}`} data-testid="quote-total">
-            {format.sar(totals.total)}
-          </dd>
-        </dl>
+        <Caption1 data-testid="quote-priced">{t('form.priced', { count: totals.lines, n: format.number(totals.lines), total: format.number(lines.length) })}</Caption1>
+        <MoneyTotals
+          testId="quote-totals"
+          subtotal={{ term: t('form.subtotal'), value: format.sar(totals.subtotal), testId: 'quote-subtotal' }}
+          vat={{ term: t('form.vat', { rate: format.number(VAT_RATE, { style: 'percent' }) }), value: format.sar(totals.vat_total), testId: 'quote-vat' }}
+          total={{ term: t('form.total'), value: format.sar(totals.total), testId: 'quote-total' }}
+        />
       </section>
       {errors.form && (
         <MessageBar intent="error" data-testid="quote-form-error">

@@ -4,13 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ITEM_PARAM } from '../../../shared/push';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { useSession } from '../../data/session';
+import { ScreenHeading } from '../../ui/ScreenHeading';
 import { QuoteScreen } from './QuoteScreen';
 import { RfqInbox } from './RfqInbox';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
-  title: { marginBlock: `0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
-  intro: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
 });
 
 /**
@@ -31,12 +30,7 @@ export function QuotesScreen() {
   const supplier = session.profile?.role === 'supplier';
   return (
     <section className={styles.root} aria-labelledby="screen-title">
-      <div>
-        <h1 id="screen-title" className={styles.title}>
-          {t('title')}
-        </h1>
-        <p className={styles.intro}>{supplier ? t('intro') : t('suppliersOnly')}</p>
-      </div>
+      <ScreenHeading title={t('title')} intro={supplier ? t('intro') : t('suppliersOnly')} />
       {supplier && <RfqInbox supplierId={supplierId} />}
     </section>
   );

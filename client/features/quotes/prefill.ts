@@ -39,7 +39,7 @@ export interface MatchedLine {
   product_id: string | null;
 }
 
-export type MatchKind = 'product' | 'sku' | 'category';
+type MatchKind = 'product' | 'sku' | 'category';
 
 export interface LineMatch {
   product: OwnProduct;

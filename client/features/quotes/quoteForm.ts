@@ -30,7 +30,7 @@ export interface QuoteValues {
   lines: Record<string, LineValues>;
 }
 
-export type QuoteField = 'delivery_days' | 'valid_until' | 'notes';
+type QuoteField = 'delivery_days' | 'valid_until' | 'notes';
 export type LineField = 'unit_price' | 'quantity' | 'note';
 /** The message keys of the form: quotes:form.errors, and the shared ones of common:validation. */
 export type QuoteFormError = KeysUnder<'quotes', 'form.errors'> | SharedFieldError;
@@ -46,12 +46,12 @@ export interface QuoteErrors {
 export type QuoteInput = Omit<RfqQuoteSubmitInput, 'id'>;
 
 /** How long a new quote stays valid by default: long enough for the buyer to compare and award after closing. */
-export const DEFAULT_VALIDITY_DAYS = 30;
+const DEFAULT_VALIDITY_DAYS = 30;
 
 const emptyLine = (): LineValues => ({ quoted: false, unit_price: '', quantity: '', note: '', substitute_product_id: '' });
 
 /** yyyy-mm-dd of `date` in the device's time zone (what a date input shows). */
-export function localDate(date: Date): string {
+function localDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
