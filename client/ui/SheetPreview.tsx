@@ -45,7 +45,8 @@ export function SheetPreview<R>({
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const grid = { gridTemplateColumns: columns.map((c) => c.width).join(' '), minWidth };
   return (
-    <div ref={scroller} className={styles.preview} role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid="import-preview">
+    // Focusable, so a keyboard can scroll it (it scrolls on its own, inside the page).
+    <div ref={scroller} className={styles.preview} tabIndex={0} role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid="import-preview">
       <div role="row" className={mergeClasses(styles.row, styles.head)} style={grid}>
         {columns.map((c) => (
           <div key={c.header} role="columnheader" className={styles.cell}>
