@@ -77,6 +77,9 @@ export const purchaseOrderSchema = z.object({
   buyer_name: z.string().nullable(),
   seller_id: uuidSchema,
   seller_name: z.string().nullable(),
+  /** where the goods are picked up: the seller's profile address and city, if given */
+  seller_address: z.string().nullable(),
+  seller_city: z.string().nullable(),
   /** RFQ title or instant order title */
   title: z.string(),
   lines: z.array(purchaseOrderLineSchema),

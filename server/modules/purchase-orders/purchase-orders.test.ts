@@ -32,7 +32,10 @@ describe('purchase orders', () => {
 
   it('is read by its buyer and seller only, listed on each side', async () => {
     const { buyer, seller, po } = await issued();
-    expect((await buyer.get(`/api/purchase-orders/${po.id}`)).body).toMatchObject({ id: po.id, buyer_name: 'مقاولات الشرق', seller_name: 'مورد الشمال', total: 212.75 });
+    await knex()('profiles').where({ user_id: seller.user.id }).update({ city: 'ينبع', address: 'المنطقة الصناعية' });
+    expect((await buyer.get(`/api/purchase-orders/${po.id}`)).body).toMatchObject({
+      id: po.id, buyer_name: 'مقاولات الشرق', seller_name: 'مورد الشمال', seller_city: 'ينبع', seller_address: 'المنطقة الصناعية', total: 212.75,
+    });
     expect((await seller.get(`/api/purchase-orders/${po.id}`)).status).toBe(200);
     expect((await (await as(server, 'supplier')).get(`/api/purchase-orders/${po.id}`)).status).toBe(404);
     expect((await buyer.get('/api/purchase-orders?as=buyer')).body.map((p: { id: string }) => p.id)).toEqual([po.id]);

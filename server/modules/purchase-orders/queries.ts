@@ -27,6 +27,8 @@ export function purchaseOrderQuery(db: Knex) {
       db.raw(`coalesce(nullif(bp.company_name, ''), bu.name) as buyer_name`),
       'po.seller_id',
       db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as seller_name`),
+      db.raw(`nullif(trim(sp.address), '') as seller_address`),
+      db.raw(`nullif(trim(sp.city), '') as seller_city`),
       'po.title',
       db.raw(
         `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id,

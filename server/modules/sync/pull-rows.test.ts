@@ -60,6 +60,13 @@ describe('the rows of the feed', () => {
       { name: 'product.create', args: { id: crypto.randomUUID(), name: 'أسمنت', price: 18.5, unit: 'كيس', specifications: { grade: '42.5' } } },
       { name: 'instant_order_response.create', args: { id: crypto.randomUUID(), instant_order_id: order, offered_price: 800 } },
     ]);
+    // An RFQ to the supplier, quoted and awarded: the RFQ, the quote and a purchase order.
+    const [rfq, rfqLine, rfqQuote] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const closesAt = new Date(Date.now() + 86_400_000).toISOString();
+    const lines = [{ id: rfqLine, description: 'أسمنت', quantity: 10, unit: 'كيس' }];
+    await push(contractor, [{ name: 'rfq.create', args: { id: rfq, title: 'مواد', location: 'أبها', closes_at: closesAt, audience: 'invited', supplier_ids: [supplier.user.id], lines } }]);
+    await push(supplier, [{ name: 'rfq_quote.submit', args: { id: rfqQuote, rfq_id: rfq, delivery_days: 2, valid_until: '2027-01-31', lines: [{ rfq_line_id: rfqLine, unit_price: 18 }] } }]);
+    await push(contractor, [{ name: 'rfq.award', args: { id: rfq, awards: [{ rfq_line_id: rfqLine, quote_id: rfqQuote }] } }]);
     const quote = crypto.randomUUID();
     await push(transport, [{ name: 'transport_offer.create', args: { id: quote, transport_request_id: request, quoted_price: 1500 } }]);
     // The quote accepted and the job given to the company's driver: a delivery.
