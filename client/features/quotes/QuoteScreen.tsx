@@ -1,6 +1,7 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentDismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { RfqQuote } from '../../../shared/schemas/rfq';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
@@ -67,6 +68,11 @@ export function QuoteScreen({ rfqId, supplierId }: { rfqId: string; supplierId: 
           </Caption1>
         )}
         <Caption1 className={styles.muted}>{open ? t('privacy') : t('closedNote')}</Caption1>
+        {quote?.status === 'won' && (
+          <RouterLink to={PATHS.purchaseOrders} data-testid="won-purchase-orders">
+            {t('wonLink')}
+          </RouterLink>
+        )}
         <RefusalNote rowKey={quote ? [rfqKey(rfq.id), quoteKey(quote.id)] : rfqKey(rfq.id)} />
       </div>
       {open ? <QuoteForm key={quote?.id ?? 'new'} ctx={ctx} /> : <SentQuote ctx={ctx} quote={quote} />}
