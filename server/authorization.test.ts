@@ -50,6 +50,11 @@ interface World {
   assignable: string;
   /** delivered by the transport company's driver, on the contractor's request */
   delivery: string;
+  /** the contractor's RFQ of one line (rfqLine), sent to the supplier only; the supplier's quote; the purchase order its award made */
+  rfq: string;
+  rfqLine: string;
+  quote: string;
+  po: string;
 }
 
 interface Row {
@@ -227,6 +232,39 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'stranger'], 403),
   },
 
+  // Requests for quotation: the buyer's, seen by the suppliers it reached (here the supplier only); quotes seen by their supplier and the buyer.
+  {
+    method: 'post', path: '/api/rfqs', url: () => '/api/rfqs', owner: 'contractor', writes: true,
+    body: () => ({ title: 'مواد', location: 'أبها', closes_at: new Date(Date.now() + 86_400_000).toISOString(), audience: 'market', lines: [{ id: crypto.randomUUID(), description: 'رمل', quantity: 5, unit: 'م³' }] }),
+    expect: only(['contractor', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/rfqs/my', url: () => '/api/rfqs/my', owner: 'contractor', expect: only(['contractor', 'stranger'], 403) },
+  { method: 'get', path: '/api/rfqs', url: () => '/api/rfqs', owner: 'supplier', expect: only(['supplier', 'stranger'], 403) },
+  { method: 'get', path: '/api/rfqs/{id}', url: (w) => `/api/rfqs/${w.rfq}`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
+  {
+    method: 'post', path: '/api/rfqs/{id}/quotes', url: (w) => `/api/rfqs/${w.rfq}/quotes`, owner: 'supplier', writes: true,
+    body: (w) => ({ delivery_days: 2, valid_until: '2027-01-31', lines: [{ rfq_line_id: w.rfqLine, unit_price: 10 }] }),
+    expect: only(['supplier'], 403, { stranger: 404 }),
+  },
+  { method: 'get', path: '/api/rfqs/{id}/quotes', url: (w) => `/api/rfqs/${w.rfq}/quotes`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
+  { method: 'get', path: '/api/rfqs/{id}/comparison', url: (w) => `/api/rfqs/${w.rfq}/comparison`, owner: 'contractor', expect: only(['contractor'], 404, { supplier: 403 }) },
+  {
+    method: 'post', path: '/api/rfqs/{id}/award', url: (w) => `/api/rfqs/${w.rfq}/award`, owner: 'contractor', writes: true,
+    body: (w) => ({ awards: [{ rfq_line_id: w.rfqLine, quote_id: w.quote }] }),
+    expect: only(['contractor'], 403, { stranger: 404 }),
+  },
+  { method: 'post', path: '/api/rfqs/{id}/cancel', url: (w) => `/api/rfqs/${w.rfq}/cancel`, owner: 'contractor', writes: true, expect: only(['contractor'], 403, { stranger: 404 }) },
+
+  // Purchase orders: read by their buyer (the contractor) and seller (the supplier); each move by its side, from the statuses it allows.
+  { method: 'get', path: '/api/purchase-orders', url: () => '/api/purchase-orders', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/purchase-orders/{id}', url: (w) => `/api/purchase-orders/${w.po}`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
+  { method: 'post', path: '/api/purchase-orders/{id}/accept', url: (w) => `/api/purchase-orders/${w.po}/accept`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
+  { method: 'post', path: '/api/purchase-orders/{id}/decline', url: (w) => `/api/purchase-orders/${w.po}/decline`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
+  { method: 'post', path: '/api/purchase-orders/{id}/cancel', url: (w) => `/api/purchase-orders/${w.po}/cancel`, owner: 'contractor', writes: true, expect: only(['contractor'], 404, { supplier: 403 }) },
+  // An issued order is neither delivered nor closed yet: its own side is refused the move (409), the other side 403.
+  { method: 'post', path: '/api/purchase-orders/{id}/deliver', url: (w) => `/api/purchase-orders/${w.po}/deliver`, owner: 'supplier', writes: true, expect: { ...signedIn(404), supplier: 409, contractor: 403 } },
+  { method: 'post', path: '/api/purchase-orders/{id}/close', url: (w) => `/api/purchase-orders/${w.po}/close`, owner: 'contractor', writes: true, expect: { ...signedIn(404), contractor: 409, supplier: 403 } },
+
   // Transport.
   { method: 'get', path: '/api/transport-requests', url: () => '/api/transport-requests', owner: null, expect: all('ok') },
   { method: 'get', path: '/api/transport-requests/my', url: () => '/api/transport-requests/my', owner: 'contractor', expect: signedIn('ok') }, // a transport company's own list is simply empty
@@ -364,6 +402,20 @@ const TABLE: Row[] = [
   },
 ];
 
+/** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */
+function keysOf(row: Row): Array<keyof World> {
+  const read = new Set<keyof World>();
+  const probe = new Proxy({} as World, {
+    get: (_target, key) => {
+      read.add(key as keyof World);
+      return 'probe';
+    },
+  });
+  row.url(probe);
+  for (const who of CALLERS) row.body?.(probe, who);
+  return [...read];
+}
+
 /** The transport company's driver (set in beforeAll), whom the assign row names. */
 const DRIVER = { id: '' };
 
@@ -397,74 +449,115 @@ describe('authorization table', () => {
   afterAll(() => server.close());
 
   /**
-   * The deliveries' objects, made only for the rows that use them (they take a dozen calls):
-   * a request of the contractor assigned to the transport company, and one delivered by its driver.
+   * A world's objects, each made by the first row that reads it, with what it needs made
+   * first (a bid needs its project): every object takes several calls, and a row reads
+   * one or two of them. Each object is owned by the first user of its role.
    */
-  async function dealsFor(path?: string): Promise<Pick<World, 'assignable' | 'delivery'>> {
-    if (path && !/deliver|assign/.test(path)) return { assignable: '', delivery: '' };
-    const { contractor, transport } = clients;
-    const assignedRequest = async () => {
-      const request = (await contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id;
-      const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
-      await contractor.post(`/api/transport-requests/${request}/accept`, { offer_id: offer });
-      return request;
-    };
-    const assignable = await assignedRequest();
-    const carried = await assignedRequest();
-    const delivery = (await transport.post(`/api/transport-requests/${carried}/assign`, { driver_id: driver.user.id, vehicle_plate: 'أ ب 12' })).body.id;
-    for (const step of ['picked_up', 'on_the_way', 'delivered']) {
-      const proof = step === 'delivered' ? { proof: { recipient_name: 'سالم', signature_id: crypto.randomUUID() } } : {};
-      await driver.post(`/api/deliveries/${delivery}/steps`, { event_id: crypto.randomUUID(), step, at: new Date().toISOString(), ...proof });
-    }
-    return { assignable, delivery };
+  type Key = keyof World;
+  type Made = Map<Key, Promise<string>>;
+  const MAKE: Record<Key, (get: (k: Key) => Promise<string>) => Promise<string>> = {
+    product: async () => (await clients.supplier.post('/api/products', { name: 'بلوك', price: 3, unit: 'حبة' })).body.id,
+    project: async () => (await clients.government.post('/api/projects', { title: 'طريق', description: 'سفلتة', location: 'أبها' })).body.id,
+    bid: async (get) => (await clients.contractor.post('/api/bids', { project_id: await get('project'), amount: 5000, proposal: 'جاهزون' })).body.id,
+    order: async () => (await clients.contractor.post('/api/instant-orders', { title: 'رمل', description: 'مغسول', quantity: 3, unit: 'م³', location: 'الخبر' })).body.id,
+    response: async (get) => (await clients.supplier.post('/api/instant-order-responses', { instant_order_id: await get('order'), offered_price: 300 })).body.id,
+    request: async () => (await clients.contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id,
+    offer: async (get) => (await clients.transport.post('/api/transport-offers', { transport_request_id: await get('request'), quoted_price: 1500 })).body.id,
+    // The contractor hears of the supplier's offer: the newest of their notifications.
+    notification: async (get) => {
+      await get('response');
+      return (await server.db.knex('notifications').where({ user_id: clients.contractor.user.id }).orderBy('created_at', 'desc').first('id')).id;
+    },
+    victim: async () => (await signInAs(server, { role: 'contractor' })).user.id,
+    // Tenders past their opening: one to award, one awarded, one awarded and objected to.
+    tender: async () => tenderOf('none'),
+    // The contractor's bid on that tender.
+    tenderBid: async (get) =>
+      (await server.db.knex('bids').where({ project_id: await get('tender'), contractor_id: clients.contractor.user.id }).first('id')).id,
+    awarded: async () => tenderOf('rival'),
+    objected: async () => tenderOf('contractor'),
+    objection: async (get) => (await strangers.contractor.post(`/api/projects/${await get('objected')}/objections`, { reason: 'عرضنا أقل' })).body.id,
+    invite: async () => (await clients.transport.post('/api/company/invites', { role: 'driver' })).body.id,
+    inviteToken: async () => (await clients.transport.post('/api/company/invites', { role: 'member' })).body.token,
+    member: async () => {
+      const joining = await signInAs(server, { role: null });
+      await joining.post(`/api/company/invites/${(await clients.transport.post('/api/company/invites', { role: 'member' })).body.token}/accept`, {});
+      return joining.user.id;
+    },
+    rfq: async () =>
+      (
+        await clients.contractor.post('/api/rfqs', {
+          title: 'مواد', location: 'أبها', closes_at: new Date(Date.now() + 86_400_000).toISOString(), audience: 'invited', supplier_ids: [clients.supplier.user.id],
+          lines: [{ id: crypto.randomUUID(), description: 'أسمنت', quantity: 10, unit: 'كيس' }],
+        })
+      ).body.id,
+    rfqLine: async (get) => (await server.db.knex('rfq_lines').where({ rfq_id: await get('rfq') }).first('id')).id,
+    quote: async (get) =>
+      (await clients.supplier.post(`/api/rfqs/${await get('rfq')}/quotes`, { delivery_days: 2, valid_until: '2027-01-31', lines: [{ rfq_line_id: await get('rfqLine'), unit_price: 10 }] })).body.id,
+    po: async (get) => {
+      const awards = [{ rfq_line_id: await get('rfqLine'), quote_id: await get('quote') }];
+      return (await clients.contractor.post(`/api/rfqs/${await get('rfq')}/award`, { awards })).body[0].id;
+    },
+    // A request of the contractor assigned to the transport company, and one delivered by its driver.
+    assignable: () => assignedRequest(),
+    delivery: async () => {
+      const delivery = (await clients.transport.post(`/api/transport-requests/${await assignedRequest()}/assign`, { driver_id: driver.user.id, vehicle_plate: 'أ ب 12' })).body.id;
+      for (const step of ['picked_up', 'on_the_way', 'delivered']) {
+        const proof = step === 'delivered' ? { proof: { recipient_name: 'سالم', signature_id: crypto.randomUUID() } } : {};
+        await driver.post(`/api/deliveries/${delivery}/steps`, { event_id: crypto.randomUUID(), step, at: new Date().toISOString(), ...proof });
+      }
+      return delivery;
+    },
+  };
+
+  /** A tender of the government with the contractor's bid and a rival's, past its opening, awarded as asked. */
+  async function tenderOf(award: 'none' | 'rival' | 'contractor'): Promise<string> {
+    const { government, contractor } = clients;
+    const id = (await government.post('/api/projects', { title: 'مناقصة', description: 'إنشاء', location: 'حائل' })).body.id;
+    const mine = (await contractor.post('/api/bids', { project_id: id, amount: 6000, proposal: 'عرضنا' })).body.id;
+    const theirs = (await strangers.contractor.post('/api/bids', { project_id: id, amount: 4000, proposal: 'عرضهم' })).body.id;
+    await government.post(`/api/projects/${id}/close-bidding`, {});
+    if (award !== 'none') await government.post(`/api/projects/${id}/award`, { bid_id: award === 'rival' ? theirs : mine });
+    return id;
   }
 
-  /** Fresh objects owned by the first user of each role. */
-  async function world(path?: string): Promise<World> {
-    const { supplier, contractor, government, transport } = clients;
+  async function assignedRequest() {
+    const { contractor, transport } = clients;
+    const request = (await contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id;
+    const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
+    await contractor.post(`/api/transport-requests/${request}/accept`, { offer_id: offer });
+    return request;
+  }
+
+  /** The objects of the world `made` that `row` reads, made now where missing (one at a time: PGlite has one connection). */
+  async function world(made: Made, row: Row): Promise<World> {
+    const get = (k: Key): Promise<string> => {
+      let value = made.get(k);
+      if (!value) {
+        value = MAKE[k](get).then((v) => {
+          if (typeof v !== 'string' || !v) throw new Error(`world: no ${k}`);
+          return v;
+        });
+        made.set(k, value);
+      }
+      return value;
+    };
+    const w = {} as World;
+    for (const k of keysOf(row)) w[k] = await get(k);
+    return w;
+  }
+
+  /** Fresh objects for a row that writes; the plan's room is topped up first. */
+  async function freshWorld(row: Row): Promise<World> {
     // The free plan's limits would end the fresh worlds (and a row subscribes them to basic).
-    for (const c of [supplier, contractor]) {
+    for (const c of [clients.supplier, clients.contractor]) {
       await server.db
         .knex('subscriptions')
         .insert({ user_id: c.user.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly', current_period_end: null })
         .onConflict('user_id')
         .merge();
     }
-    const product = (await supplier.post('/api/products', { name: 'بلوك', price: 3, unit: 'حبة' })).body.id;
-    const project = (await government.post('/api/projects', { title: 'طريق', description: 'سفلتة', location: 'أبها' })).body.id;
-    const bid = (await contractor.post('/api/bids', { project_id: project, amount: 5000, proposal: 'جاهزون' })).body.id;
-    const order = (await contractor.post('/api/instant-orders', { title: 'رمل', description: 'مغسول', quantity: 3, unit: 'م³', location: 'الخبر' })).body.id;
-    const response = (await supplier.post('/api/instant-order-responses', { instant_order_id: order, offered_price: 300 })).body.id;
-    const request = (await contractor.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'تبوك', cargo_description: 'حديد' })).body.id;
-    const offer = (await transport.post('/api/transport-offers', { transport_request_id: request, quoted_price: 1500 })).body.id;
-    const notification = (await server.db.knex('notifications').where({ user_id: contractor.user.id }).orderBy('created_at', 'desc').first('id')).id;
-    const victim = (await signInAs(server, { role: 'contractor' })).user.id;
-    // Tenders past their opening: one to award, one awarded, one awarded and objected to.
-    const rival = strangers.contractor;
-    const tenderOf = async (award: 'none' | 'rival' | 'contractor') => {
-      const id = (await government.post('/api/projects', { title: 'مناقصة', description: 'إنشاء', location: 'حائل' })).body.id;
-      const mine = (await contractor.post('/api/bids', { project_id: id, amount: 6000, proposal: 'عرضنا' })).body.id;
-      const theirs = (await rival.post('/api/bids', { project_id: id, amount: 4000, proposal: 'عرضهم' })).body.id;
-      await government.post(`/api/projects/${id}/close-bidding`, {});
-      if (award !== 'none') await government.post(`/api/projects/${id}/award`, { bid_id: award === 'rival' ? theirs : mine });
-      return { id, mine };
-    };
-    const tender = await tenderOf('none');
-    const awarded = (await tenderOf('rival')).id;
-    const objected = (await tenderOf('contractor')).id;
-    const objection = (await rival.post(`/api/projects/${objected}/objections`, { reason: 'عرضنا أقل' })).body.id;
-    const invite = (await transport.post('/api/company/invites', { role: 'driver' })).body.id;
-    const inviteToken = (await transport.post('/api/company/invites', { role: 'member' })).body.token;
-    const joining = await signInAs(server, { role: null });
-    await joining.post(`/api/company/invites/${(await transport.post('/api/company/invites', { role: 'member' })).body.token}/accept`, {});
-    const w = {
-      product, project, bid, order, response, request, offer, notification, victim,
-      tender: tender.id, tenderBid: tender.mine, awarded, objected, objection,
-      invite, inviteToken, member: joining.user.id,
-      ...(await dealsFor(path)),
-    };
-    for (const [k, v] of Object.entries(w)) if (typeof v !== 'string' || (!path && !v)) throw new Error(`world: no ${k}`);
-    return w;
+    return world(new Map(), row);
   }
 
   it('covers every route the API declares', () => {
@@ -479,16 +572,15 @@ describe('authorization table', () => {
    * call changes nothing, so the callers refused in a row share one world. A refusal that
    * did change something shows as the next caller's mismatch, never as a pass.
    */
-  let shared: World | undefined;
+  let shared: Made = new Map();
   for (const row of TABLE) {
     it(`${row.method.toUpperCase()} ${row.path} answers each caller as the table says`, async () => {
-      shared ??= await world();
       const mismatches: string[] = [];
-      let fresh: typeof shared | null = null;
+      let fresh: World | null = null;
       let changed = false;
       for (const who of CALLERS) {
-        if (row.writes && !fresh) fresh = await world(row.path);
-        const w = fresh ?? shared;
+        if (row.writes && !fresh) fresh = await freshWorld(row);
+        const w = fresh ?? (await world(shared, row));
         const client =
           who === 'anon'
             ? new TestClient(server.url)
@@ -511,8 +603,9 @@ describe('authorization table', () => {
           changed = true;
         }
       }
-      // The deal objects of the shared world are read only by rows that never change them.
-      if (changed) shared = { ...(await world('-')), assignable: shared.assignable, delivery: shared.delivery };
+      // A call that changed something may have changed the shared world's objects: later rows
+      // get new ones. The deal objects are read only by rows that never change them.
+      if (changed) shared = new Map([...shared].filter(([k]) => k === 'assignable' || k === 'delivery'));
       expect(mismatches).toEqual([]);
     }, 300_000);
   }
