@@ -1,0 +1,117 @@
+/**
+ * A request for quotation from a contractor to the market and back, three people at phone
+ * width: the contractor (Arabic) imports a bill of quantities with Arabic headers and
+ * sends it to the market; supplier A (English) quotes online; supplier B (Arabic) quotes
+ * offline, the quote waits visibly and reaches the server once when the link returns; the
+ * contractor compares the quotes (lowest per line marked, a line B skipped a gap) and
+ * splits the award to the lowest price of each line; each supplier accepts their
+ * purchase order. One flow: each step needs the one before.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
+import { pageApi } from './page-models/pageApi';
+import { PurchaseOrdersPage } from './page-models/PurchaseOrdersPage';
+import { QuotesPage } from './page-models/QuotesPage';
+import { RfqsPage } from './page-models/RfqsPage';
+import { expectSentOnce, storedResults } from './page-models/ServerWrites';
+import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
+
+const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
+
+/** A bill of quantities as a contractor's spreadsheet saves it: a title row, Arabic headers, Arabic digits, one row without a quantity. */
+const BOQ = [
+  'جدول كميات - فيلا حي النرجس',
+  'م,وصف البند,الكمية,الوحدة,الفئة',
+  '1,أسمنت بورتلاندي عادي,٢٠٠,كيس,الأسمنت والخرسانة',
+  '2,بلوك أسمنتي مفرغ 20 سم,5000,حبة,البلوك والطوب',
+  '3,رمل أبيض مغسول,30,م³,الرمل والركام',
+  '4,حديد تسليح 12 مم,,طن,الحديد وحديد التسليح',
+].join('\r\n');
+
+interface Quote {
+  id: string;
+  supplier_name: string | null;
+  lines: Array<{ rfq_line_id: string; unit_price: number }>;
+}
+
+const quotesOn = async (page: Page, rfqId: string) => (await pageApi<Quote[]>(page, 'GET', `/api/rfqs/${rfqId}/quotes`)).body;
+
+test('a contractor imports a bill of quantities, two suppliers quote (one offline), the award is split and both accept', async ({ browser }, testInfo) => {
+  const [contractor, supplierA, supplierB] = await Promise.all([
+    newUser(browser, testInfo, 'contractor', 'ar', 'مؤسسة النرجس للمقاولات'),
+    newUser(browser, testInfo, 'supplier', 'en', 'Eastern Building Supplies'),
+    newUser(browser, testInfo, 'supplier', 'ar', 'مصنع الوادي لمواد البناء'),
+  ]);
+  // The market is every supplier selling in a line's category: each sells cement.
+  for (const s of [supplierA, supplierB]) {
+    const product = await pageApi(s.page, 'POST', '/api/products', { name: 'Portland cement 50 kg', price: 18, unit: 'كيس', category_id: CEMENT_CATEGORY, min_quantity: 1 });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+  }
+  const title = `فيلا النرجس ${Date.now().toString(36)}`;
+
+  // The contractor builds the request from the file and sends it.
+  const c = new RfqsPage(contractor.page);
+  await c.goto();
+  await c.startNew();
+  await c.fillHead(title, 'الرياض، حي النرجس');
+  await c.importBoq({ name: 'جدول-الكميات.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${BOQ}`, 'utf8') }, 3);
+  await expect(contractor.page.getByTestId('boq-import').locator('[data-ok="no"]')).toHaveCount(1);
+  await checkPage(contractor.page, 'ar', 'rfq-boq-preview');
+  await c.addImportedLines();
+  await expect(c.lines()).toHaveCount(3);
+  await expect(c.lines().first().getByTestId('line-quantity')).toHaveValue('200');
+  await checkPage(contractor.page, 'ar', 'rfq-builder');
+  const rfqId = await c.send();
+  await expect.poll(async () => (await pageApi(contractor.page, 'GET', `/api/rfqs/${rfqId}`)).status, { timeout: 20_000 }).toBe(200);
+
+  // Supplier A quotes online: every line.
+  const a = new QuotesPage(supplierA.page);
+  await a.goto();
+  await reloadUntil(supplierA.page, () => expect(a.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
+  await a.quote(title, { lines: { بورتلاندي: { price: '17.50' }, بلوك: { price: '3.10' }, رمل: { price: '70' } }, deliveryDays: '5' });
+  await expect.poll(async () => (await quotesOn(contractor.page, rfqId)).length, { timeout: 20_000 }).toBe(1);
+
+  // Supplier B quotes offline, skipping the sand: queued, visible, sent once on reconnect.
+  const b = new QuotesPage(supplierB.page);
+  await b.goto();
+  await reloadUntil(supplierB.page, () => expect(b.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
+  await waitForServiceWorker(supplierB.page);
+  const before = await storedResults(supplierB.page);
+  await goOffline(supplierB.context);
+  await b.quote(title, { lines: { بورتلاندي: { price: '١٦٫٩٠' }, بلوك: { price: '3.25' }, رمل: { skip: true } }, deliveryDays: '3' });
+  await expect(b.rfq(title).getByTestId('pending-badge')).toBeVisible();
+  expect(await quotesOn(contractor.page, rfqId)).toHaveLength(1);
+  await goOnline(supplierB.context);
+  await expect(b.rfq(title).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(async () => (await quotesOn(contractor.page, rfqId)).length, { timeout: 20_000 }).toBe(2);
+  const quotes = await quotesOn(contractor.page, rfqId);
+  expect(quotes.filter((q) => q.supplier_name === supplierB.company)).toHaveLength(1);
+  expect(quotes.find((q) => q.supplier_name === supplierB.company)!.lines.map((l) => l.unit_price).sort()).toEqual([16.9, 3.25].sort());
+  await expectSentOnce(supplierB.page, before);
+
+  // The contractor compares: three lines, two suppliers, the lowest marked per line, B's gap on the sand.
+  await c.open(rfqId);
+  await reloadUntil(contractor.page, () => expect(contractor.page.getByTestId('supplier-card')).toHaveCount(2, { timeout: 3_000 }));
+  await expect(c.comparisonLines()).toHaveCount(3);
+  for (const line of await c.comparisonLines().all()) await expect(line.locator('[data-lowest]')).toHaveCount(1);
+  await expect(c.comparisonLines().filter({ hasText: 'رمل' })).toContainText('لم يُسعَّر');
+  await checkPage(contractor.page, 'ar', 'rfq-comparison');
+
+  // Split to the lowest: the cement to B, the blocks and sand to A; two purchase orders.
+  await expect(contractor.page.getByTestId('award-order')).toHaveCount(2);
+  await c.awardSplitToLowest();
+  await reloadUntil(contractor.page, () => expect(c.ordersMade()).toHaveCount(2, { timeout: 3_000 }));
+
+  // Each supplier accepts their order.
+  for (const s of [supplierA, supplierB]) {
+    const po = new PurchaseOrdersPage(s.page);
+    await po.goto();
+    await reloadUntil(s.page, () => expect(po.order(title)).toBeVisible({ timeout: 3_000 }));
+    await po.open(title);
+    await po.accept();
+    await expect(po.detail()).toHaveAttribute('data-status', 'accepted');
+  }
+  await reloadUntil(contractor.page, () => expect(c.ordersMade().and(contractor.page.locator('[data-status="accepted"]'))).toHaveCount(2, { timeout: 3_000 }));
+
+  await Promise.all([contractor, supplierA, supplierB].map((u) => u.context.close()));
+});
