@@ -1,42 +1,13 @@
 /** The award a buyer builds on the comparison, and the purchase orders it comes to. */
 import { describe, expect, it } from 'vitest';
 import { compareQuotes } from '../../../shared/rfq';
-import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
+import type { Rfq } from '../../../shared/schemas/rfq';
 import { awardOutcome, awardsOf, chooseLine, startChoice } from './award';
+import { testId, testLine, testQuote } from './testRows';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const [L1, L2, L3] = [id(1), id(2), id(3)];
-const line = (lineId: string, position: number, quantity: number) => ({
-  id: lineId,
-  position,
-  description: `line ${position}`,
-  quantity,
-  unit: 'bag',
-  category_id: null,
-  product_id: null,
-  market_median: null,
-});
-const rfq = { id: id(10), status: 'open', lines: [line(L1, 1, 200), line(L2, 2, 10), line(L3, 3, 5)] } as Pick<Rfq, 'id' | 'status' | 'lines'>;
-const quote = (n: number, name: string, prices: Record<string, number>): RfqQuote => ({
-  id: id(100 + n),
-  rfq_id: rfq.id,
-  supplier_id: id(200 + n),
-  supplier_name: name,
-  supplier_verification_tier: 'verified',
-  supplier_city: null,
-  supplier_average_rating: 0,
-  supplier_total_reviews: 0,
-  delivery_days: 3,
-  valid_until: '2026-12-31',
-  notes: null,
-  lines: Object.entries(prices).map(([rfq_line_id, unit_price]) => ({ rfq_line_id, unit_price, quantity: null, note: null, substitute_product_id: null })),
-  revision: 1,
-  status: 'submitted',
-  created_by_name: null,
-  submitted_at: '2026-11-28T00:00:00Z',
-  created_at: '2026-11-28T00:00:00Z',
-  updated_at: '2026-11-28T00:00:00Z',
-});
+const [L1, L2, L3] = [testId(1), testId(2), testId(3)];
+const rfq = { id: testId(10), status: 'open', lines: [testLine(1, 'line 1', 200), testLine(2, 'line 2', 10), testLine(3, 'line 3', 5)] } as Pick<Rfq, 'id' | 'status' | 'lines'>;
+const quote = (n: number, name: string, prices: Record<string, number>) => testQuote(n, name, rfq.id, prices);
 // A is cheaper on line 1, B on line 2; nobody prices line 3.
 const A = quote(1, 'A', { [L1]: 15, [L2]: 2500 });
 const B = quote(2, 'B', { [L1]: 16, [L2]: 2400 });

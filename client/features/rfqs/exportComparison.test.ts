@@ -2,27 +2,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { compareQuotes } from '../../../shared/rfq';
-import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
+import type { Rfq } from '../../../shared/schemas/rfq';
 import { comparisonXlsx, type ComparisonHeaders } from './exportComparison';
+import { testId, testLine, testQuote } from './testRows';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const line = (n: number, description: string, quantity: number) => ({ id: id(n), position: n, description, quantity, unit: 'كيس', category_id: null, product_id: null, market_median: n === 1 ? 17 : null });
-const quote = (n: number, name: string, prices: Record<string, number>) =>
-  ({
-    id: id(100 + n),
-    supplier_id: id(200 + n),
-    supplier_name: name,
-    supplier_verification_tier: 'verified',
-    supplier_city: null,
-    supplier_average_rating: 0,
-    supplier_total_reviews: 0,
-    delivery_days: 4,
-    valid_until: '2026-12-31',
-    revision: 1,
-    submitted_at: '2026-11-28T00:00:00Z',
-    notes: null,
-    lines: Object.entries(prices).map(([rfq_line_id, unit_price]) => ({ rfq_line_id, unit_price, quantity: null, note: null, substitute_product_id: null })),
-  }) as unknown as RfqQuote;
+const id = testId;
+const line = (n: number, description: string, quantity: number) => testLine(n, description, quantity, n === 1 ? 17 : null);
+const quote = (n: number, name: string, prices: Record<string, number>) => testQuote(n, name, id(9), prices);
 
 const headers: ComparisonHeaders = {
   line: '#',
