@@ -3,7 +3,8 @@
  * offers on it, the contractor accepts; the same with the supplier offline while offering
  * (queued, visible, sent once on reconnect); and an offer the server refuses because the
  * order was cancelled meanwhile, shown on the order with the reason in the reader's
- * language. Phone size, Arabic and English.
+ * language. Phone size, Arabic and English; the first flow checks each screen it passes
+ * (the Chinese ones: orders-transport-pages.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
@@ -69,8 +70,18 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       const supplier = await newUser(browser, testInfo, 'supplier', lang, text.supplier);
       const title = uniqueTitle(text.title);
 
+      // Each screen of the flow, its forms and their messages, checked on the way
+      // (checkPage: direction, nothing wider than the phone, no axe violation).
       const c = new InstantOrdersPage(contractor.page);
       await c.goto();
+      await expect(contractor.page.getByTestId('orders-empty')).toBeVisible();
+      await checkPage(contractor.page, lang, 'orders-contractor-empty');
+      await contractor.page.getByTestId('new-order').click();
+      await contractor.page.getByTestId('order-form').locator('[name="quantity"]').fill('0.05');
+      await contractor.page.getByTestId('order-submit').click();
+      await expect(contractor.page.getByTestId('order-form').locator('[name="title"]')).toHaveAttribute('aria-invalid', 'true');
+      await checkPage(contractor.page, lang, 'orders-create-errors');
+      await contractor.page.getByTestId('order-form').getByRole('button').last().click();
       await c.create({ title, description: text.description, quantity: '12.5', unit: text.unit, location: text.location, urgency: 'urgent', budgetMin: '3000', budgetMax: '4500' });
       await expect(c.status(c.order(title))).toHaveAttribute('data-status', 'active');
       // Sent: the waiting mark goes once the server has it.
@@ -81,12 +92,21 @@ for (const lang of ['ar', 'en'] as Lang[]) {
       await s.goto();
       await reloadUntil(supplier.page, () => expect(s.order(title)).toBeVisible({ timeout: 3_000 }));
       await expect(s.order(title).getByTestId('order-urgency')).toHaveAttribute('data-status', 'urgent');
+      await checkPage(supplier.page, lang, 'orders-supplier-open');
+      await s.order(title).getByTestId('send-offer').click();
+      await expect(supplier.page.getByTestId('offer-form')).toBeVisible();
+      await checkPage(supplier.page, lang, 'orders-offer-form');
+      await supplier.page.getByTestId('offer-form').getByRole('button').last().click();
       await s.offer(title, '3850.75', '36', lang === 'ar' ? 'التوريد بمضخة' : 'Pump included');
       await expect(s.order(title).getByTestId('offer-row')).toBeVisible();
       await expect.poll(async () => (await offersOn(contractor.page, order.id)).length, { timeout: 20_000 }).toBe(1);
       await expect(s.order(title).getByTestId('pending-badge')).toHaveCount(0, { timeout: 15_000 });
+      await s.tab('mine');
+      await expect(s.order(title).getByTestId('offer-row')).toBeVisible();
+      await checkPage(supplier.page, lang, 'orders-supplier-mine');
 
       await reloadUntil(contractor.page, () => expect(c.order(title).getByTestId('offer-row')).toBeVisible({ timeout: 3_000 }));
+      await checkPage(contractor.page, lang, 'orders-contractor');
       await expect(c.order(title).getByTestId('offer-row')).toContainText(text.supplier);
       await c.acceptOffer(title, text.supplier);
       await expect(c.status(c.order(title))).toHaveText(text.fulfilled);

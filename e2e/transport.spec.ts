@@ -3,7 +3,8 @@
  * transport companies quote, one quote is accepted and that company moves the cargo to
  * delivered while the other sees its quote declined; the same with the company offline
  * while it quotes and while it moves the cargo (queued, visible, applied once on
- * reconnect). Phone size, Arabic and English.
+ * reconnect). Phone size, Arabic and English; the online flow checks each screen it passes
+ * (the Chinese ones: orders-transport-pages.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
@@ -70,14 +71,24 @@ for (const lang of ['ar', 'en'] as Lang[]) {
   test.describe(`transport in ${lang}`, () => {
     for (const offline of [false, true]) {
       test(`a request gets two quotes, one is accepted and delivered${offline ? ', the company acting offline' : ''}`, async ({ browser }, testInfo) => {
-        test.setTimeout(150_000);
+        // Three people; the online flow also checks each of its screens with axe.
+        test.setTimeout(240_000);
         const requester = await newUser(browser, testInfo, 'contractor', lang, text.requester);
         const a = await newUser(browser, testInfo, 'transport', lang, text.companyA);
         const b = await newUser(browser, testInfo, 'transport', lang, text.companyB);
         const cargo = uniqueCargo(text.cargo);
 
+        // The online flow checks each screen it passes, forms and messages included
+        // (checkPage: direction, nothing wider than the phone, no axe violation).
+        const check = (page: Page, l: Lang, name: string) => (offline ? Promise.resolve() : checkPage(page, l, name));
         const r = new TransportPage(requester.page);
         await r.goto();
+        if (!offline) {
+          await requester.page.getByTestId('new-request').click();
+          await requester.page.getByTestId('request-submit').click();
+          await check(requester.page, lang, 'transport-create-errors');
+          await requester.page.getByTestId('request-form').getByRole('button').last().click();
+        }
         await r.create({ pickup: text.pickup, delivery: text.delivery, cargo, weight: '12500', volume: '8.5', vehicle: 'flatbed', budget: '2500' });
         await expect(r.status(r.request(cargo))).toHaveAttribute('data-status', 'pending');
         await expect(r.request(cargo).getByTestId('request-weight')).toHaveText(text.weight);
@@ -90,6 +101,12 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         await pb.goto();
         await reloadUntil(a.page, () => expect(pa.request(cargo)).toBeVisible({ timeout: 3_000 }));
         await reloadUntil(b.page, () => expect(pb.request(cargo)).toBeVisible({ timeout: 3_000 }));
+        if (!offline) {
+          await check(a.page, lang, 'transport-company-open');
+          await pa.request(cargo).getByTestId('send-quote').click();
+          await check(a.page, lang, 'transport-quote-form');
+          await a.page.getByTestId('quote-form').getByRole('button').last().click();
+        }
 
         const quoteBefore = await storedResults(a.page);
         if (offline) await goOffline(a.context);
@@ -115,17 +132,24 @@ for (const lang of ['ar', 'en'] as Lang[]) {
         expect.soft(told.map((n) => n.params.company).sort(), 'quotes the requester was told of').toEqual([text.companyA, text.companyB].sort());
 
         await reloadUntil(requester.page, () => expect(r.request(cargo).getByTestId('quote-row')).toHaveCount(2, { timeout: 3_000 }));
+        await check(requester.page, lang, 'transport-requester');
         await r.acceptQuote(cargo, text.companyA);
         await expect(r.status(r.request(cargo))).toHaveAttribute('data-status', 'assigned');
         await expect(r.request(cargo).getByTestId('accept-quote')).toHaveCount(0);
         await serverRequest(requester.page, cargo, 'status', 'assigned');
 
         // The chosen company finds the job and moves the cargo.
+        if (!offline) {
+          await pa.tab('quotes');
+          await expect(pa.request(cargo).getByTestId('quote-row')).toBeVisible();
+          await check(a.page, lang, 'transport-company-quotes');
+        }
         await pa.tab('jobs');
         await reloadUntil(a.page, async () => {
           await pa.tab('jobs');
           await expect(pa.request(cargo).getByTestId('start-transit')).toBeVisible({ timeout: 3_000 });
         });
+        await check(a.page, lang, 'transport-company-jobs');
         const movesBefore = await storedResults(a.page);
         if (offline) await goOffline(a.context);
         await pa.startTransit(cargo);
