@@ -102,15 +102,17 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await c.awardSplitToLowest();
   await reloadUntil(contractor.page, () => expect(c.ordersMade()).toHaveCount(2, { timeout: 3_000 }));
 
-  // Each supplier accepts their order.
-  for (const s of [supplierA, supplierB]) {
-    const po = new PurchaseOrdersPage(s.page);
-    await po.goto();
-    await reloadUntil(s.page, () => expect(po.order(title)).toBeVisible({ timeout: 3_000 }));
-    await po.open(title);
-    await po.accept();
-    await expect(po.detail()).toHaveAttribute('data-status', 'accepted');
-  }
+  // Each supplier accepts their order, both at once.
+  await Promise.all(
+    [supplierA, supplierB].map(async (s) => {
+      const po = new PurchaseOrdersPage(s.page);
+      await po.goto();
+      await reloadUntil(s.page, () => expect(po.order(title)).toBeVisible({ timeout: 5_000 }));
+      await po.open(title);
+      await po.accept();
+      await expect(po.detail()).toHaveAttribute('data-status', 'accepted');
+    }),
+  );
   await reloadUntil(contractor.page, () => expect(c.ordersMade().and(contractor.page.locator('[data-status="accepted"]'))).toHaveCount(2, { timeout: 3_000 }));
 
   await Promise.all([contractor, supplierA, supplierB].map((u) => u.context.close()));
