@@ -41,6 +41,8 @@ import * as pushPlan52 from './20261126000030_push_queue_plan';
 import * as unfinishedUploads53 from './20261127000300_unfinished_uploads';
 import * as rfqs54 from './20261128000010_rfqs';
 import * as transportPurchaseOrders55 from './20261128000020_transport_purchase_orders';
+import * as taxProfiles56 from './20261128000100_company_tax_profiles';
+import * as einvoicingUnits57 from './20261128000110_einvoicing_units';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -80,4 +82,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127000300_unfinished_uploads': unfinishedUploads53,
   '20261128000010_rfqs': rfqs54,
   '20261128000020_transport_purchase_orders': transportPurchaseOrders55,
+  '20261128000100_company_tax_profiles': taxProfiles56,
+  '20261128000110_einvoicing_units': einvoicingUnits57,
 };

@@ -400,6 +400,16 @@ const TABLE: Row[] = [
     method: 'delete', path: '/api/company/members/{user_id}', url: (w) => `/api/company/members/${w.member}`, owner: 'transport', writes: true,
     expect: only(['transport'], 404, { admin: 403, demoted: 403 }),
   },
+  // The tax profile: each company's owner saves its own, then reads it (the row above saved one for every company owner here).
+  {
+    method: 'put', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', writes: true,
+    body: () => ({
+      legal_name: 'مؤسسة الاختبار', vat_number: '310122393500003', cr_number: '1010010000',
+      address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' },
+    }),
+    expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
 ];
 
 /** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */

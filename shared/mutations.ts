@@ -21,6 +21,7 @@ import {
 import { instantOrderResponseCreateSchema } from './schemas/instant-order-response';
 import { notificationReadAllArgsSchema, notificationReadArgsSchema } from './schemas/notification';
 import { profileUpsertSchema } from './schemas/profile';
+import { taxProfileInputSchema } from './schemas/tax-profile';
 import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
 import { photoRemoveArgsSchema, photoReorderArgsSchema } from './schemas/photo';
 import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
@@ -83,6 +84,8 @@ export const MUTATIONS = {
   'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
   'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
   'profile.save': { entity: 'profile', schema: profileUpsertSchema },
+  /** the company's tax profile, carried in its profile row */
+  'tax_profile.save': { entity: 'profile', schema: taxProfileInputSchema },
   /** id: the transport request's (a delivery is made by assigning its request). */
   'delivery.assign': { entity: 'delivery', schema: deliveryAssignArgsSchema },
   'delivery.step': { entity: 'delivery', schema: deliveryStepArgsSchema },

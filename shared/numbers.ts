@@ -82,6 +82,13 @@ type NumberReading = { ok: true; value: number | null } | { ok: false; reason: N
 /** Direction marks, embeddings, isolates and the BOM: invisible in a cell, never part of a number. */
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/g;
 const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * Arabic-Indic (U+0660..) and Persian (U+06F0..) digits as ASCII digits, the rest kept:
+ * the one digit reader behind numbers and identifiers (VAT, CR, postal codes). Both
+ * ranges end in 0..9, so the low nibble is the digit.
+ */
+export const asciiDigits = (v: string): string => v.replace(EASTERN_DIGIT, (d) => String(d.charCodeAt(0) & 0xf));
 const CURRENCY = String.raw`(?:sar|s\.?r\.?|riyals?|ريالات|ريال|ر\s*\.?\s*س\.?|﷼)`;
 const CURRENCY_FIRST = new RegExp(`^${CURRENCY}`, 'iu');
 const CURRENCY_LAST = new RegExp(`${CURRENCY}$`, 'iu');
@@ -119,9 +126,7 @@ const PURE_SEPARATOR = /[\u066c ]/g;
 export function readNumber(raw: string | number | null | undefined): NumberReading {
   if (raw == null) return { ok: true, value: null };
   if (typeof raw === 'number') return Number.isFinite(raw) ? { ok: true, value: raw } : refuse('not_a_number');
-  let s = raw
-    .replace(INVISIBLE, '')
-    .replace(EASTERN_DIGIT, (d) => String(d.charCodeAt(0) & 0xf))
+  let s = asciiDigits(raw.replace(INVISIBLE, ''))
     .replace(/\s+/g, ' ')
     .trim();
   if (s === '') return { ok: true, value: null };

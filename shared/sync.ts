@@ -13,6 +13,7 @@ import { instantOrderResponseSchema } from './schemas/instant-order-response';
 import { notificationSchema } from './schemas/notification';
 import { productSchema } from './schemas/product';
 import { profileSchema } from './schemas/profile';
+import { taxProfileSchema } from './schemas/tax-profile';
 import { projectSchema } from './schemas/project';
 import { subscriptionPlanSchema, userSubscriptionSchema } from './schemas/subscription';
 import { transportOfferSchema } from './schemas/transport-offer';
@@ -88,7 +89,8 @@ const SYNC_ROWS = {
   transport_request: transportRequestSchema,
   transport_offer: transportOfferSchema,
   notification: notificationSchema,
-  profile: profileSchema.extend({ id: uuidSchema }),
+  /** the company's profile, its tax profile inside (null before one is saved) */
+  profile: profileSchema.extend({ id: uuidSchema, tax_profile: taxProfileSchema.nullable() }),
   subscription: userSubscriptionSchema.extend({ id: uuidSchema }),
   /** the opening record, id = its project's id */
   tender_opening: openingRecordSchema,

@@ -39,6 +39,22 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.binaa.sa', role: 'admin' },
 ] as const satisfies readonly { email: string; role: Role }[];
 
+/**
+ * Tax profiles (shared/schemas/tax-profile.ts), by company key: the demo supplier's, so it
+ * can onboard for e-invoicing and invoice without typing one first. Its VAT and CR
+ * numbers are its profile's.
+ */
+export const DEMO_TAX_PROFILES = {
+  supplier: {
+    legal_name: 'شركة الركن المتين لمواد البناء',
+    legal_name_en: 'Al Rukn Al Mateen Building Materials Co.',
+    vat_number: '310245871200003',
+    cr_number: '1010245871',
+    iban: 'SA0380000000608010167519',
+    address: { building_number: '2714', street: 'طريق الخرج', district: 'المنطقة الصناعية الثانية', city: 'الرياض', postal_code: '14332', additional_number: '7831' },
+  },
+} as const;
+
 export const DEMO_COMPANIES = [
   // --- the demo accounts ---
   {

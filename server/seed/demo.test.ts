@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../db/index';
 import { migrateLatest } from '../db/migrate';
 import { productCreateSchema } from '../../shared/schemas/product';
 import { profileUpsertSchema } from '../../shared/schemas/profile';
+import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
 import { PHOTO_SIZES } from '../../shared/schemas/photo';
 import { diskStore } from '../storage/disk';
 import { openingMoment } from '../../shared/tender';
@@ -132,6 +133,14 @@ describe('seedDemo', () => {
       expect(p.name).toMatch(/[\u0600-\u06ff]/);
     }
     expect(products.some((p) => p.availability_status === 'out_of_stock')).toBe(true);
+  });
+
+  it('gives the demo supplier a tax profile ZATCA accepts, with its profile\'s VAT and CR numbers', async () => {
+    const demo = await userByEmail('supplier@demo.binaa.sa');
+    const row = await knex('company_tax_profiles').where({ company_id: demo.id }).first();
+    const { company_id: _id, created_at: _c, updated_at: _u, building_number, street, district, city, postal_code, additional_number, ...fields } = row;
+    expect(taxProfileInputSchema.safeParse({ ...fields, address: { building_number, street, district, city, postal_code, additional_number } }).success).toBe(true);
+    expect([row.vat_number, row.cr_number]).toEqual([demo.vat_number, demo.cr_number]);
   });
 
   it('keeps every supplier within the free plan, with room for the demo supplier to add products', async () => {

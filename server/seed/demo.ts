@@ -2,8 +2,8 @@
  * Demo data for an empty database (SEED_DEMO): the accounts of DEMO_ACCOUNTS, a few more
  * companies, a member and a driver in two of them, about 60 products with photos and
  * stock, projects with sealed bids (one opened, the rest taking bids), active instant
- * orders with offers, pending transport requests, a job on its way, reviews and a free
- * subscription for everyone. All in one transaction, so a failed seed leaves nothing
+ * orders with offers, pending transport requests, a job on its way, reviews, a free
+ * subscription for everyone, and the demo supplier's tax profile (for e-invoicing). All in one transaction, so a failed seed leaves nothing
  * behind.
  *
  * Rows go in directly, as the services leave them (the services would also notify and
@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
 import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
+import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
 import {
   type DemoCompany,
   type DemoJob,
@@ -34,6 +35,7 @@ import {
   DEMO_PRODUCTS,
   DEMO_PROJECTS,
   DEMO_REVIEWS,
+  DEMO_TAX_PROFILES,
   DEMO_TRANSPORT_OFFERS,
   DEMO_TRANSPORT_REQUESTS,
 } from './demo-data';
@@ -109,6 +111,13 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
     })),
   );
   await trx('subscriptions').insert(DEMO_COMPANIES.map((c) => ({ user_id: companyId(c.key), plan_id: 'free' })));
+  // Through the shared schema, as PUT /api/company/tax-profile takes it: a demo profile ZATCA would refuse fails the seed.
+  await trx('company_tax_profiles').insert(
+    Object.entries(DEMO_TAX_PROFILES).map(([key, profile]) => {
+      const { address, ...fields } = taxProfileInputSchema.parse(profile);
+      return { company_id: companyId(key), ...fields, ...address };
+    }),
+  );
 
   // The company's people: those who joined one (its owner's row comes from the profile's trigger).
   const person = keyed(DEMO_PEOPLE, 'person');

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
-import { PRICE_MAX, PRICE_STEP, STOCK_MAX, STOCK_STEP } from '../numbers';
+import { PRICE_MAX, PRICE_STEP, STOCK_MAX, STOCK_STEP, asciiDigits } from '../numbers';
 
 // --- Ids and times ---------------------------------------------------------------------
 
@@ -140,10 +140,6 @@ export const positiveInt = (max: number) => z.number().int().min(1).max(max);
 
 // --- Saudi identifiers -------------------------------------------------------------------
 
-/** Arabic-Indic (U+0660..) and Persian (U+06F0..) digits to ASCII; both ranges end in 0..9. */
-const asciiDigits = (v: string): string =>
-  v.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-
 /**
  * A Saudi phone number (mobile or landline) in any usual spelling: 0501234567, 501234567,
  * 966501234567, +966 50 123 4567, 00966..., also in Arabic-Indic digits. It comes out in
@@ -164,7 +160,7 @@ export const saudiPhoneSchema = z
   });
 
 /** Spaces and dashes dropped and Arabic-Indic digits made ASCII before a digits check. */
-const digitsOnly = (max: number) =>
+export const digitsOnly = (max: number) =>
   z
     .string()
     .max(max)

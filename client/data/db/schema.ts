@@ -12,6 +12,7 @@ import type { InstantOrderResponse } from '../../../shared/schemas/instant-order
 import type { Notification } from '../../../shared/schemas/notification';
 import type { Product } from '../../../shared/schemas/product';
 import type { Profile } from '../../../shared/schemas/profile';
+import type { TaxProfile } from '../../../shared/schemas/tax-profile';
 import type { Project } from '../../../shared/schemas/project';
 import type { Objection, OpeningRecord } from '../../../shared/schemas/tender';
 import type { SubscriptionPlan, UserSubscription } from '../../../shared/schemas/subscription';
@@ -31,7 +32,8 @@ interface LocalFields {
 }
 
 export type LocalProduct = Product & LocalFields;
-type LocalProfile = Profile & LocalFields & { id: string };
+/** The company's profile, its tax profile inside (absent in a row stored before tax profiles existed). */
+type LocalProfile = Profile & LocalFields & { id: string; tax_profile?: TaxProfile | null };
 type LocalSubscription = UserSubscription & LocalFields & { id: string };
 
 /** The row type of each entity's table. */

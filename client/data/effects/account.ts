@@ -1,10 +1,12 @@
-/** Local effects of notification, subscription and profile writes (see types.ts). */
+/** Local effects of notification, subscription, profile and tax profile writes (see types.ts). */
 import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
 import { FREE_PLAN_ID, subscriptionWithoutRow, type SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { taxProfileFromInput, tierWithTaxProfile } from '../../../shared/schemas/tax-profile';
+import type { VerificationTier } from '../../../shared/constants';
 import { rowKey, type AnyRow, type EffectContext, type RowKey } from '../db/schema';
 import { defined, patchRow, type EffectTable, type RowMap } from './types';
 
-type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial' | 'profile.save'>;
+type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial' | 'profile.save' | 'tax_profile.save'>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -78,6 +80,26 @@ export const accountEffects: Account = {
     keys: async (_args, _read, ctx) => [rowKey('profile', ctx.user_id)],
     apply({ role: _role, ...fields }, rows, ctx) {
       patchRow(rows, rowKey('profile', ctx.user_id), defined(fields), ctx);
+    },
+  },
+  'tax_profile.save': {
+    // The company's profile row carries its tax profile; the profile's VAT and CR numbers
+    // and the tier a tax profile earns change with it, as on the server.
+    keys: async (_args, _read, ctx) => [rowKey('profile', ctx.user_id)],
+    apply(args, rows, ctx) {
+      const key = rowKey('profile', ctx.user_id);
+      const tier = rows.get(key)?.verification_tier as VerificationTier | undefined;
+      patchRow(
+        rows,
+        key,
+        {
+          vat_number: args.vat_number,
+          cr_number: args.cr_number,
+          ...(tier ? { verification_tier: tierWithTaxProfile(tier) } : {}),
+          tax_profile: taxProfileFromInput(args, ctx.now),
+        },
+        ctx,
+      );
     },
   },
 };

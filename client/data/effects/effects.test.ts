@@ -46,6 +46,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
   'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
+  'tax_profile.save': {
+    legal_name: 'مؤسسة جديدة للتجارة', vat_number: '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣', cr_number: '1010101010', iban: 'SA03 8000 0000 6080 1016 7519',
+    address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' },
+  },
   'delivery.assign': { id: id(12), driver_id: id(41), vehicle_plate: 'أ ب ج 1234' },
   'delivery.step': { id: id(40), event_id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', location: { lat: 24.7, lng: 46.7 } },
   'delivery.confirm': { id: id(43), event_id: id(44), at: '2026-11-23T09:59:00.000Z' },
@@ -228,6 +232,17 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+  // Digits as ASCII and the IBAN without spaces, as the server stores them.
+  'tax_profile.save': {
+    [`profile:${U}`]: {
+      ...seed[`profile:${U}`], vat_number: '300000000000003', cr_number: '1010101010', updated_at: NOW,
+      tax_profile: {
+        legal_name: 'مؤسسة جديدة للتجارة', legal_name_en: null, vat_number: '300000000000003', cr_number: '1010101010', iban: 'SA0380000000608010167519',
+        address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: null },
+        updated_at: NOW,
+      },
+    },
+  },
   // Before pickup only: the delivery of request 12 was picked up, so a reassignment changes nothing locally (the server refuses it).
   'delivery.assign': {},
   'delivery.step': {

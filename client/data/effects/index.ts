@@ -58,6 +58,7 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'subscription.subscribe': ['subscription', 'plan'],
   'subscription.free_trial': ['subscription', 'plan'],
   'profile.save': ['profile'],
+  'tax_profile.save': ['profile'],
   'delivery.assign': ['delivery'],
   'delivery.step': ['delivery'],
   'delivery.confirm': ['delivery'],

@@ -1,8 +1,9 @@
 /**
- * /company: the company's people. Everyone in the company but a driver reads the list (name,
- * email, place, when they joined); the owner also invites (a one-time link), sees and
- * revokes open invites, and removes people. It is all online-only REST (data/company.ts):
- * offline the screen says so instead of failing.
+ * /company: the company's people and its tax profile. Everyone in the company but a driver
+ * reads the list (name, email, place, when they joined); the owner also invites (a one-time
+ * link), sees and revokes open invites, and removes people. The team is online-only REST
+ * (data/company.ts): offline the screen says so instead of failing. The tax profile is in
+ * the local store and edited through the outbox, so it shows and saves offline too.
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -13,7 +14,9 @@ import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
 import { MemberList } from './MemberList';
 import { OpenInvites } from './OpenInvites';
+import { TaxProfilePanel } from './TaxProfilePanel';
 import { companyAbilities } from './companyRules';
+import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -73,6 +76,7 @@ export function CompanyScreen() {
           <MemberList members={members} abilities={abilities} me={session.user.id} onChanged={changed} />
         </>
       )}
+      {abilities.canSee && signedIn && <TaxProfilePanel accountId={accountIdOf(session.user)} canEdit={abilities.canManage} />}
     </section>
   );
 }

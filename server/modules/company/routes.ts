@@ -1,6 +1,7 @@
 /**
  * Company teams over HTTP: invites (create, list, revoke, preview, accept) and members
- * (list, remove). Each route calls one service function; the service checks who asks.
+ * (list, remove), and the company's tax profile. Each route calls one service function;
+ * the service checks who asks.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -15,8 +16,10 @@ import {
   inviteTokenSchema,
 } from '../../../shared/schemas/company';
 import { uuidSchema } from '../../../shared/schemas/common';
+import { taxProfileInputSchema, taxProfileSchema } from '../../../shared/schemas/tax-profile';
 import { inviteNotFound, notFound } from '../../../shared/errors';
 import { acceptInvite, createInvite, listInvites, listMembers, previewInvite, removeMember, revokeInvite } from './service';
+import { getTaxProfile, saveTaxProfile } from './tax-profile';
 
 const TAG = 'company';
 
@@ -106,6 +109,26 @@ export function companyRouter(): Router {
       status: 204,
     },
     ({ knex, user, params }) => knex.transaction((trx) => removeMember(trx, user, idOf(params.user_id, 'Member'))),
+  );
+
+  route(
+    router,
+    {
+      method: 'put',
+      path: '/api/company/tax-profile',
+      summary: 'Save my company’s tax profile (owner only): legal name, VAT and CR numbers, IBAN, national address, checked as ZATCA’s rules check an invoice; a complete one lifts an unverified company to verified',
+      tag: TAG,
+      access: 'user',
+      body: taxProfileInputSchema,
+      response: taxProfileSchema,
+    },
+    ({ knex, user, body }) => knex.transaction((trx) => saveTaxProfile(trx, user, body)),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/company/tax-profile', summary: 'My company’s tax profile (owner and members; 404 before one is saved)', tag: TAG, access: 'user', response: taxProfileSchema },
+    ({ knex, user }) => getTaxProfile(knex, user),
   );
 
   return router;

@@ -39,14 +39,14 @@ function companyOf(user: SessionUser): string {
 }
 
 /** The caller must own a company (have finished setup as its founder). */
-function assertCompanyOwner(user: SessionUser): string {
+export function assertCompanyOwner(user: SessionUser): string {
   const companyId = companyOf(user);
   if (user.member_role !== 'owner') throw ownerOnly();
   return companyId;
 }
 
 /** Owner and members see the team; drivers do not. */
-function assertTeamReader(user: SessionUser): string {
+export function assertTeamReader(user: SessionUser): string {
   if (user.member_role === 'driver') throw forbidden('Drivers do not see the team');
   return companyOf(user);
 }

@@ -1,15 +1,19 @@
 /**
  * What the change feed sends for profiles: the caller's own only, as GET /api/profiles/me
- * presents it, with the user id as its id. Other users' profiles reach clients only as
- * the names and tiers filled into the rows that mention them.
+ * presents it, with the user id as its id, and the company's tax profile in it (null
+ * before one is saved; company/tax-profile.ts), so owner and members read it offline.
+ * Other users' profiles reach clients only as the names and tiers filled into the rows
+ * that mention them.
  */
 import type { LoaderTable } from '../sync/contracts';
+import { taxProfilesOf } from '../company/tax-profile';
 import { PROFILE_COLUMNS } from './service';
 import { profilePolicy } from './policy';
 
 export const loaders: LoaderTable = {
   profile: async (knex, user, ids) => {
-    const rows = await profilePolicy.visible(knex('profiles').whereIn('user_id', ids), user).select(PROFILE_COLUMNS);
-    return rows.map((row: { user_id: string }) => ({ id: row.user_id, ...row }));
+    const rows: Array<{ user_id: string }> = await profilePolicy.visible(knex('profiles').whereIn('user_id', ids), user).select(PROFILE_COLUMNS);
+    const taxProfiles = await taxProfilesOf(knex, rows.map((row) => row.user_id));
+    return rows.map((row) => ({ id: row.user_id, ...row, tax_profile: taxProfiles.get(row.user_id) ?? null }));
   },
 };
