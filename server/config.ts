@@ -1,7 +1,8 @@
 /**
  * Every environment variable the server reads, validated in one place.
  * Development generates its session secret into DATA_DIR so sessions survive a restart;
- * production refuses to start without real secrets, Google credentials and https.
+ * production refuses to start without real secrets, Google credentials and https, and
+ * without ZATCA's API and the key that encrypts e-invoicing keys at rest.
  */
 import { z } from 'zod';
 import fs from 'node:fs';
@@ -56,7 +57,32 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{40,50}$/, 'VAPID_PRIVATE_KEY must be the base64url private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional(),
   PUSH_SERVICE_HOSTS: csv,
+  EINVOICING_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'EINVOICING_KEY must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  ZATCA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/**
+ * The e-invoicing key outside production when EINVOICING_KEY is unset: derived from this
+ * fixed, public text, so a development database's encrypted keys open on any machine, and
+ * useless as a secret (which is why production refuses to start without its own key).
+ */
+const DEVELOPMENT_EINVOICING_KEY = crypto.createHash('sha256').update('binaa development e-invoicing key (public, never production)').digest();
+
+/** Where the development ZATCA (server/modules/e-invoicing/dev-zatca.ts) is mounted. */
+export const DEV_ZATCA_PREFIX = '/dev-zatca';
+
+/**
+ * Which of ZATCA's environments a base URL is (the CSR's certificate template names it):
+ * its developer portal, its simulation, or production. The development ZATCA is a
+ * developer portal.
+ */
+function zatcaEnvironmentOf(url: string | undefined): 'development' | 'simulation' | 'production' {
+  if (!url || /developer-portal/i.test(url)) return 'development';
+  return /simulation/i.test(url) ? 'simulation' : 'production';
+}
 
 /**
  * The push services browsers subscribe with (Chrome and Edge through FCM, Firefox,
@@ -112,6 +138,13 @@ export interface Config {
   push: { vapid: { publicKey: string; privateKey: string; subject: string } | null; hosts: string[] };
   /** the live stream's heartbeat, a comment line that keeps proxies from closing it */
   live: { heartbeatMs: number };
+  /**
+   * E-invoicing. `key`: AES-256-GCM key of the units' private keys and ZATCA secrets at
+   * rest (EINVOICING_KEY; outside production without it, DEVELOPMENT_EINVOICING_KEY).
+   * `zatcaApiUrl`: ZATCA's API base (ZATCA_API_URL); unset outside production, this
+   * server's development ZATCA at `${publicUrl}/dev-zatca`, and `devZatca` is true.
+   */
+  einvoicing: { key: Buffer; zatcaApiUrl: string; devZatca: boolean; environment: 'development' | 'simulation' | 'production' };
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -135,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID');
     if (!e.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET');
     if (!https) missing.push('PUBLIC_URL starting with https://');
+    if (!e.EINVOICING_KEY) missing.push('EINVOICING_KEY (32 random bytes, base64)');
+    if (!e.ZATCA_API_URL) missing.push("ZATCA_API_URL (ZATCA's simulation or production API; the development ZATCA never runs in production)");
     if (e.TEST_CLOCK === '1') throw new ConfigError('Refusing to start in production with TEST_CLOCK=1 (it lets anyone move deadlines).');
     if (missing.length) {
       throw new ConfigError(
@@ -192,6 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ? null
             : { ...developmentVapidKeys(path.resolve(e.DATA_DIR)), subject: e.VAPID_SUBJECT ?? 'mailto:dev@localhost' },
       hosts: e.PUSH_SERVICE_HOSTS.length ? e.PUSH_SERVICE_HOSTS : DEFAULT_PUSH_SERVICE_HOSTS,
+    },
+    einvoicing: {
+      key: e.EINVOICING_KEY ? Buffer.from(e.EINVOICING_KEY, 'base64') : DEVELOPMENT_EINVOICING_KEY,
+      zatcaApiUrl: (e.ZATCA_API_URL ?? `${publicUrl}${DEV_ZATCA_PREFIX}`).replace(/\/$/, ''),
+      devZatca: !e.ZATCA_API_URL,
+      environment: zatcaEnvironmentOf(e.ZATCA_API_URL),
     },
     live: { heartbeatMs: 25_000 },
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },

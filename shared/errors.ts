@@ -104,6 +104,18 @@ export const ERROR_STATUS = {
   deal_not_ready: 409,
   /** a driver's step stamped too far ahead of the server's clock, or before the delivery was assigned */
   step_time_invalid: 400,
+  /** e-invoicing needs the company's tax profile first (PUT /api/company/tax-profile) */
+  tax_profile_required: 409,
+  /** the company's e-invoicing unit is onboarded already (status ready) */
+  einvoicing_ready: 409,
+  /** another onboarding of the company's unit is under way */
+  onboarding_in_progress: 409,
+  /** ZATCA refused the onboarding request itself: the one-time code (OTP) or the CSR */
+  zatca_refused: 400,
+  /** ZATCA's compliance checks rejected the sample documents; its messages in details */
+  zatca_rejected: 422,
+  /** ZATCA's API did not answer, or answered with a server error */
+  zatca_unavailable: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -210,6 +222,12 @@ export const inviteUsed = (message = 'This invite link was already used or withd
 export const alreadyInCompany = (message = 'You already belong to a company') => new AppError('already_in_company', message);
 export const driverNeedsTransport = (message = 'Only a transport company has drivers') => new AppError('driver_needs_transport', message);
 export const cannotRemoveOwner = (message = "The company's owner cannot be removed") => new AppError('cannot_remove_owner', message);
+export const taxProfileRequired = () => new AppError('tax_profile_required', "Save the company's tax profile before onboarding for e-invoicing");
+export const einvoicingReady = () => new AppError('einvoicing_ready', "The company's e-invoicing unit is onboarded already");
+export const onboardingInProgress = () => new AppError('onboarding_in_progress', "The company's e-invoicing unit is being onboarded; wait for it to finish");
+export const zatcaRefused = (message: string, details?: ErrorDetails) => new AppError('zatca_refused', message, { details });
+export const zatcaRejected = (message: string, details?: ErrorDetails) => new AppError('zatca_rejected', message, { details });
+export const zatcaUnavailable = (message = "ZATCA's API did not answer; try again") => new AppError('zatca_unavailable', message);
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -433,14 +434,36 @@ describe('production configuration', () => {
     ).toThrow(/https/);
   });
 
+  /** Everything production needs; tests take one away. */
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(40),
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
+    PUBLIC_URL: 'https://binaa.example',
+    EINVOICING_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
+  };
+
+  it('refuses to start without ZATCA\'s API (the development ZATCA never runs in production) or the e-invoicing key', () => {
+    const { ZATCA_API_URL: _url, ...withoutZatca } = PRODUCTION;
+    expect(() => loadConfig(withoutZatca)).toThrow(/ZATCA_API_URL/);
+    const { EINVOICING_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => loadConfig(withoutKey)).toThrow(/EINVOICING_KEY/);
+    expect(() => loadConfig({ ...PRODUCTION, EINVOICING_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/EINVOICING_KEY must be 32/);
+    const config = loadConfig(PRODUCTION);
+    expect(config.einvoicing).toMatchObject({ zatcaApiUrl: PRODUCTION.ZATCA_API_URL, devZatca: false, environment: 'simulation' });
+    expect(config.einvoicing.key.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('uses the development ZATCA and a stated development key outside production when they are unset', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://localhost:3000' });
+    expect(config.einvoicing).toMatchObject({ zatcaApiUrl: 'http://localhost:3000/dev-zatca', devZatca: true, environment: 'development' });
+    expect(config.einvoicing.key).toHaveLength(32);
+  });
+
   it('starts with everything set, and never with the development identity provider', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(40),
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      PUBLIC_URL: 'https://binaa.example',
-    });
+    const config = loadConfig(PRODUCTION);
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
     const { devIdpRouter } = await import('./dev-idp');
     expect(() => devIdpRouter(config, 'x')).toThrow(/production/);

@@ -186,11 +186,14 @@ describe('HTTP conventions', () => {
   });
 });
 
+/** What production needs for e-invoicing (config.ts refuses to start without it). */
+const ZATCA_SET = { EINVOICING_KEY: Buffer.alloc(32, 1).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation' };
+
 describe('HTTP in production', () => {
   it('sends HSTS', async () => {
     const server = await startTestServer({
       publicUrl: () => 'https://binaa.example',
-      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', ...ZATCA_SET },
     });
     try {
       const res = await new TestClient(server.url).get('/api/health');
@@ -205,7 +208,7 @@ describe('HTTP in production', () => {
   it('answers a request that reached it over plain http with 403 https_required or a redirect to https, never a 500', async () => {
     const server = await startTestServer({
       publicUrl: () => 'https://binaa.example',
-      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', ...ZATCA_SET },
     });
     try {
       const { id } = (await server.db.knex('users').insert({ email: 'plain@binaa.sa', provider: 't', provider_subject: 'plain' }).returning('id'))[0];
@@ -332,7 +335,7 @@ describe('the client address behind proxies (TRUST_PROXY_HOPS)', () => {
     ({ 'X-Forwarded-For': [`198.51.100.${n % 250}`, '203.0.113.7', '10.0.0.2'].slice(0, 1 + hops).join(', ') });
 
   it('defaults to one trusted hop in production and none otherwise', () => {
-    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://binaa.example' };
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://binaa.example', ...ZATCA_SET };
     expect(loadConfig(prod).trustProxyHops).toBe(1);
     expect(loadConfig({ ...prod, TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir() }).trustProxyHops).toBe(0);
