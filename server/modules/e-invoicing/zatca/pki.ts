@@ -61,6 +61,7 @@ const OID = {
 } as const;
 const NAME_OF_OID = new Map<string, string>(Object.entries(OID).map(([name, oid]) => [oid, name]));
 
+/** @public */
 export type ZatcaEnvironment = 'production' | 'simulation' | 'development';
 
 /** ZATCA's certificate template per environment (production, simulation, developer portal). */
@@ -86,6 +87,7 @@ export interface CsrInput {
   environment: ZatcaEnvironment;
 }
 
+/** @public */
 export interface CsrSubject {
   commonName: string;
   organizationName: string;
@@ -93,6 +95,7 @@ export interface CsrSubject {
   country: string;
 }
 
+/** @public */
 export interface CsrSan {
   serialNumber: string;
   vatNumber: string;
