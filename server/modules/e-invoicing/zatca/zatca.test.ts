@@ -13,7 +13,7 @@ import { buildInvoiceXml, type InvoiceDocument } from './document';
 import { CREDIT_NOTE, EXEMPT_LINES, HALF_LINES, invoiceOf, SMALL_LINES, STANDARD_LINES, unitKeys, ZERO_RATED_LINES } from './fixtures';
 import { invoiceHash } from './hash';
 import { certificateInfo, verifyCertificate } from './pki';
-import { decodeQr } from './qr';
+import { decodeQr, encodeQr } from './qr';
 import { signInvoice, verifyInvoice } from './sign';
 import { SAMPLES } from './standards';
 import { loadValidator, validateInvoice } from './validate';
@@ -115,6 +115,23 @@ describe('documents the product issues', () => {
       const other = signInvoice(buildInvoiceXml(invoiceOf(HALF_LINES)), keys);
       const tampered = signed.xml.replace(signed.qr, other.qr);
       expect(verifyInvoice(tampered)).toMatchObject({ hashOk: true, qrOk: false });
+    });
+
+    it('fails the QR when its hash alone is another', () => {
+      const tags = decodeQr(signed.qr);
+      const str = (tag: number) => tags.get(tag)?.toString() ?? '';
+      const forged = encodeQr({
+        sellerName: str(1),
+        vatNumber: str(2),
+        timestamp: str(3),
+        total: str(4),
+        vatTotal: str(5),
+        hash: invoiceHash(buildInvoiceXml(invoiceOf(HALF_LINES))),
+        signature: str(7),
+        publicKey: tags.get(8) ?? Buffer.alloc(0),
+      });
+      expect(verifyInvoice(signed.xml.replace(signed.qr, forged))).toMatchObject({ hashOk: true, signatureOk: true, qrOk: false });
+      expect(verifyInvoice(signed.xml)).toMatchObject({ qrOk: true });
     });
 
     it("fails the signature when it is another key's", () => {
