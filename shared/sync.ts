@@ -21,6 +21,7 @@ import { transportRequestSchema } from './schemas/transport-request';
 import { objectionSchema, openingRecordSchema } from './schemas/tender';
 import { rfqQuoteSchema, rfqSchema } from './schemas/rfq';
 import { purchaseOrderSchema } from './schemas/purchase-order';
+import { invoiceSchema } from './schemas/invoice';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -41,6 +42,7 @@ export const SYNC_ENTITIES = [
   'rfq',
   'rfq_quote',
   'purchase_order',
+  'invoice',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -102,6 +104,8 @@ const SYNC_ROWS = {
   /** seen by its supplier and the RFQ's buyer only */
   rfq_quote: rfqQuoteSchema,
   purchase_order: purchaseOrderSchema,
+  /** the seller's from its issue; the buyer's once ZATCA cleared it */
+  invoice: invoiceSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 

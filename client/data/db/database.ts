@@ -43,6 +43,7 @@ export class BinaaDb extends Dexie {
   rfqs!: Table<EntityRows['rfq'], string>;
   rfq_quotes!: Table<EntityRows['rfq_quote'], string>;
   purchase_orders!: Table<EntityRows['purchase_order'], string>;
+  invoices!: Table<EntityRows['invoice'], string>;
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;

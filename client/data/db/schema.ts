@@ -24,6 +24,7 @@ import type { Transaction } from 'dexie';
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+import type { Invoice } from '../../../shared/schemas/invoice';
 
 /** Fields the client adds to every stored row. */
 interface LocalFields {
@@ -56,6 +57,7 @@ export interface EntityRows {
   rfq: Rfq & LocalFields;
   rfq_quote: RfqQuote & LocalFields;
   purchase_order: PurchaseOrder & LocalFields;
+  invoice: Invoice & LocalFields;
 }
 
 export type AnyRow = { id: string } & Record<string, unknown>;
@@ -83,6 +85,7 @@ export const ENTITY_TABLES = {
   rfq: { table: 'rfqs', indexes: 'id, buyer_id, status, closes_at, created_at, _gen' },
   rfq_quote: { table: 'rfq_quotes', indexes: 'id, rfq_id, supplier_id, created_at, _gen' },
   purchase_order: { table: 'purchase_orders', indexes: 'id, buyer_id, seller_id, rfq_id, status, created_at, _gen' },
+  invoice: { table: 'invoices', indexes: 'id, seller_id, buyer_id, purchase_order_id, original_invoice_id, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -311,5 +314,11 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
       rfq_quotes: 'id, rfq_id, supplier_id, created_at, _gen',
       purchase_orders: 'id, buyer_id, seller_id, rfq_id, status, created_at, _gen',
     },
+  },
+  {
+    // Tax invoices and credit notes arrive as rows of their own; a new entity, so the feed
+    // sends them without pulling everything again.
+    version: 6,
+    stores: { invoices: 'id, seller_id, buyer_id, purchase_order_id, original_invoice_id, created_at, _gen' },
   },
 ];

@@ -17,6 +17,7 @@ import { profilePolicy } from '../profiles/policy';
 import { deliveryPolicy } from '../deliveries/policy';
 import { quotePolicy, rfqPolicy } from '../rfqs/policy';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { invoicePolicy } from '../invoices/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -38,6 +39,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   rfqPolicy,
   quotePolicy,
   purchaseOrderPolicy,
+  invoicePolicy,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

@@ -25,6 +25,8 @@ import { offerQuery, requestQuery } from '../transport/queries';
 import { deliveryQuery } from '../deliveries/queries';
 import { quoteQuery, rfqQuery } from '../rfqs/queries';
 import { purchaseOrderQuery } from '../purchase-orders/queries';
+import { invoiceQuery } from '../invoices/queries';
+import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from './backfill';
 import { loaders } from './registry';
 import { pull } from './pull';
@@ -49,6 +51,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   rfq: (db) => rfqQuery(db),
   rfq_quote: (db) => quoteQuery(db),
   purchase_order: (db) => purchaseOrderQuery(db),
+  invoice: (db) => invoiceQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
@@ -127,6 +130,11 @@ describe('the feed addresses what REST shows', () => {
     await postOffer(otherSupplier, order.id);
     expect((await winner.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id })).status).toBe(200);
     await postOrder(loser);
+    // The order's invoice, rejected by ZATCA (its seller's only), then issued again and
+    // cleared (its buyer's too): written as the chain stores them, each with its change.
+    const po = await knex('purchase_orders').where({ buyer_id: winner.user.id, seller_id: supplier.user.id }).first('id', 'seller_id', 'buyer_id');
+    await insertInvoice(knex, po, { status: 'rejected' });
+    await clearInvoice(knex, await insertInvoice(knex, po, { status: 'pending' }));
 
     // Transport for that order: carried by the carrier's driver (the supplier is a party).
     const dealRequest = (

@@ -9,6 +9,7 @@ import { SYNC_ENTITIES, pullPageSchema, type Change } from '../../../shared/sync
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
 import { backfillChangeLog } from './backfill';
+import { insertInvoice } from '../../test/invoice-rows';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
 
@@ -67,6 +68,9 @@ describe('the rows of the feed', () => {
     await push(contractor, [{ name: 'rfq.create', args: { id: rfq, title: 'مواد', location: 'أبها', closes_at: closesAt, audience: 'invited', supplier_ids: [supplier.user.id], lines } }]);
     await push(supplier, [{ name: 'rfq_quote.submit', args: { id: rfqQuote, rfq_id: rfq, delivery_days: 2, valid_until: '2027-01-31', lines: [{ rfq_line_id: rfqLine, unit_price: 18 }] } }]);
     await push(contractor, [{ name: 'rfq.award', args: { id: rfq, awards: [{ rfq_line_id: rfqLine, quote_id: rfqQuote }] } }]);
+    // Its invoice, cleared: both parties receive it.
+    const po = await server.db.knex('purchase_orders').where({ buyer_id: contractor.user.id }).first('id', 'seller_id', 'buyer_id');
+    await insertInvoice(server.db.knex, po, { status: 'cleared' });
     const quote = crypto.randomUUID();
     await push(transport, [{ name: 'transport_offer.create', args: { id: quote, transport_request_id: request, quoted_price: 1500 } }]);
     // The quote accepted and the job given to the company's driver: a delivery.

@@ -27,6 +27,7 @@ import * as rfqs from '../rfqs/sync';
 import * as rfqMutations from '../rfqs/mutations';
 import * as purchaseOrders from '../purchase-orders/sync';
 import * as purchaseOrderMutations from '../purchase-orders/mutations';
+import * as invoices from '../invoices/sync';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
@@ -75,4 +76,5 @@ export const loaders: LoaderTable = merge<EntityLoader>([
   deliveries.loaders,
   rfqs.loaders,
   purchaseOrders.loaders,
+  invoices.loaders,
 ] as Array<Record<string, EntityLoader>>);
