@@ -21,6 +21,7 @@ import { inlineScriptHashes, serveClient } from './http/static';
 import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
+import { DEV_ZATCA_PATHS, devZatcaRouter } from './modules/e-invoicing/dev-zatca';
 import { createClock, testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
 import { authRouter } from './auth/routes';
@@ -121,7 +122,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(serverPathsOnly(sessions));
   app.use(serverPathsOnly(sessionUser()));
   app.use(generalLimit(config.limits.perUserPerMinute));
-  app.use(originCheck(config.publicUrl, ['/dev-idp/token']));
+  // Server-to-server calls carry no Origin: the development providers' token and API paths.
+  app.use(originCheck(config.publicUrl, ['/dev-idp/token', ...(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : [])]));
   // The tus endpoint takes raw bytes, so it comes before the JSON-only rule and the body parser.
   app.use(uploads(deps).middleware);
   app.use(jsonOnly());
@@ -134,6 +136,8 @@ export function createApp(opts: CreateAppOptions): Koa {
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];
   if (!opts.oidc && !config.google) routers.push(devIdpRouter(config, provider.clientSecret));
+  // ZATCA_API_URL unset (never in production: config.ts refuses): the development ZATCA.
+  if (config.einvoicing.devZatca) routers.push(devZatcaRouter(config));
   if (config.testClock) routers.push(testClockRouter(), testWritesRouter());
   for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
 

@@ -410,6 +410,13 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
   },
   { method: 'get', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  // E-invoicing: a supplier company's owner onboards its unit (against the development ZATCA; the tax profile comes from the rows above); every company's people read its status.
+  {
+    method: 'post', path: '/api/e-invoicing/onboard', url: () => '/api/e-invoicing/onboard', owner: 'supplier', writes: true,
+    body: () => ({ otp: '123456' }),
+    expect: only(['supplier', 'stranger'], 403),
+  },
+  { method: 'get', path: '/api/e-invoicing/status', url: () => '/api/e-invoicing/status', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
 ];
 
 /** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */

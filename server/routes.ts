@@ -24,6 +24,8 @@ import { companyRouter } from './modules/company/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
+import { einvoicingRouter } from './modules/e-invoicing/routes';
+import { invoicesRouter } from './modules/invoices/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -39,6 +41,7 @@ export function apiRouter(): Router {
     instantOrdersRouter(),
     rfqsRouter(),
     purchaseOrdersRouter(),
+    invoicesRouter(),
     categoriesRouter(),
     productsRouter(),
     photosRouter(),
@@ -48,6 +51,7 @@ export function apiRouter(): Router {
     liveRouter(),
     pushRouter(),
     companyRouter(),
+    einvoicingRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

@@ -467,6 +467,9 @@ describe('production configuration', () => {
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
     const { devIdpRouter } = await import('./dev-idp');
     expect(() => devIdpRouter(config, 'x')).toThrow(/production/);
+    expect(config.einvoicing.devZatca).toBe(false);
+    const { devZatcaRouter } = await import('../modules/e-invoicing/dev-zatca');
+    expect(() => devZatcaRouter(config)).toThrow(/production/);
   });
 });
 
