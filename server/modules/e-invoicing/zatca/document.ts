@@ -268,14 +268,46 @@ const INVOICE_ROOT =
 const QR_PLACEHOLDER =
   '<cac:AdditionalDocumentReference>\n        <cbc:ID>QR</cbc:ID>\n        <cac:Attachment>\n            <cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain"></cbc:EmbeddedDocumentBinaryObject>\n        </cac:Attachment>\n    </cac:AdditionalDocumentReference>';
 
+/** The signature placeholder: the cac:Signature ZATCA's layout carries beside the XAdES block. */
+const SIGNATURE_ELEMENT =
+  '<cac:Signature>\n        <cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID>\n        <cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod>\n    </cac:Signature>';
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** What the QR states (tags 1 to 5), as the document prints it. */
+export interface QrFields {
+  sellerName: string;
+  vatNumber: string;
+  timestamp: string;
+  total: string;
+  vatTotal: string;
+}
+
+export interface RenderedInvoice {
+  /** the unsigned document */
+  xml: string;
+  /**
+   * The bytes the invoice hash covers: the document as written, which is canonical,
+   * without the declaration, the QR reference and cac:Signature (hash.ts gets the same
+   * bytes by canonicalising any document; the tests hold the two equal).
+   */
+  hashedForm: string;
+  qr: QrFields;
+}
+
 /** The unsigned UBL document of an invoice or credit note. */
 export function buildInvoiceXml(doc: InvoiceDocument): string {
+  return renderInvoice(doc).xml;
+}
+
+/** The unsigned document, with what its hash covers and what its QR states, known from the document itself. */
+export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
   if (doc.lines.length === 0) throw new Error('an invoice has at least one line');
   if (doc.kind === 'credit-note' && (!doc.billingReference || !doc.reason)) throw new Error('a credit note names the invoice it credits and why');
   const totals = invoiceTotals(doc.lines);
   const { date, time } = issueDateTime(doc.issuedAt);
   const out: string[] = [
-    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    XML_DECLARATION,
     INVOICE_ROOT,
     '\n    <cbc:ProfileID>reporting:1.0</cbc:ProfileID>',
     `\n    <cbc:ID>${text(doc.id)}</cbc:ID>`,
@@ -293,7 +325,7 @@ export function buildInvoiceXml(doc: InvoiceDocument): string {
     `\n    <cac:AdditionalDocumentReference>\n        <cbc:ID>ICV</cbc:ID>\n        <cbc:UUID>${doc.icv}</cbc:UUID>\n    </cac:AdditionalDocumentReference>`,
     `\n    <cac:AdditionalDocumentReference>\n        <cbc:ID>PIH</cbc:ID>\n        <cac:Attachment>\n            <cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${text(doc.pih)}</cbc:EmbeddedDocumentBinaryObject>\n        </cac:Attachment>\n    </cac:AdditionalDocumentReference>`,
     `\n    ${QR_PLACEHOLDER}`,
-    '\n    <cac:Signature>\n        <cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID>\n        <cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod>\n    </cac:Signature>',
+    `\n    ${SIGNATURE_ELEMENT}`,
     `\n    ${party('AccountingSupplierParty', doc.seller, '    ')}`,
     `\n    ${party('AccountingCustomerParty', doc.buyer, '    ')}`,
     `\n    <cac:Delivery>\n        <cbc:ActualDeliveryDate>${text(doc.supplyDate)}</cbc:ActualDeliveryDate>\n    </cac:Delivery>`,
@@ -336,5 +368,17 @@ export function buildInvoiceXml(doc: InvoiceDocument): string {
     );
   });
   out.push('\n</Invoice>');
-  return out.join('');
+  const xml = out.join('');
+  const t = (s: string) => s.trim();
+  return {
+    xml,
+    hashedForm: xml.slice(XML_DECLARATION.length).replace(QR_PLACEHOLDER, '').replace(SIGNATURE_ELEMENT, ''),
+    qr: {
+      sellerName: t(doc.seller.legalName),
+      vatNumber: t(doc.seller.vatNumber ?? ''),
+      timestamp: `${date}T${time}`,
+      total: sar(totals.total),
+      vatTotal: sar(totals.vat),
+    },
+  };
 }

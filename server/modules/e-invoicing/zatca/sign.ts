@@ -18,6 +18,7 @@
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
 import { children, hashOfParsed, idOf, NS, parseXml } from './hash';
+import { renderInvoice, type InvoiceDocument, type QrFields } from './document';
 import { certificateInfo, certificatePem, sha256, signDer, type CertificateInfo } from './pki';
 import { decodeQr, encodeQr } from './qr';
 
@@ -175,7 +176,7 @@ const first = (parent: Element | undefined, ns: string, name: string): Element |
 const textOf = (el: Element | undefined): string => el?.textContent?.trim() ?? '';
 
 /** What the QR states, read from the document (before the hash takes it apart). */
-function qrFields(doc: Document) {
+function qrFields(doc: Document): QrFields {
   const root = doc.documentElement as Element;
   const seller = first(first(root, NS.cac, 'AccountingSupplierParty'), NS.cac, 'Party');
   const totals = first(root, NS.cac, 'LegalMonetaryTotal');
@@ -190,21 +191,38 @@ function qrFields(doc: Document) {
 
 const QR_OBJECT = /(<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>)[^<]*(<\/cbc:EmbeddedDocumentBinaryObject>)/;
 
+export interface SigningKeys {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
 /**
  * Signs an unsigned document (one with its QR reference and cac:Signature in place and no
  * UBLExtensions, as buildInvoiceXml writes it): the hash, the XAdES signature in a new
  * ext:UBLExtensions as the root's first child, and the QR. The hashed content is left
- * byte for byte as given.
+ * byte for byte as given. Any such document: it is parsed and canonicalised.
  */
-export function signInvoice(unsignedXml: string, keys: { privateKeyPem: string; certificatePem: string }, at: Date = new Date()): SignedInvoice {
+export function signInvoice(unsignedXml: string, keys: SigningKeys, at: Date = new Date()): SignedInvoice {
   const doc = parseXml(unsignedXml);
   const root = doc.documentElement as Element;
   if (children(root, NS.ext, 'UBLExtensions').length) throw new Error('the document is already signed');
   if (!children(root, NS.cac, 'Signature').length) throw new Error('the document has no cac:Signature');
-  if (!QR_OBJECT.test(unsignedXml)) throw new Error('the document has no QR reference to fill');
   const fields = qrFields(doc);
-  const hash = hashOfParsed(doc);
+  return stamp(unsignedXml, hashOfParsed(doc), fields, keys, at);
+}
 
+/**
+ * Builds and signs an invoice in one step, without parsing back what was just written:
+ * the document's canonical bytes and QR fields come from renderInvoice. What the server
+ * issues with; the same result as signInvoice(buildInvoiceXml(doc)).
+ */
+export function issueInvoice(invoice: InvoiceDocument, keys: SigningKeys, at: Date = new Date()): SignedInvoice {
+  const rendered = renderInvoice(invoice);
+  return stamp(rendered.xml, sha256(rendered.hashedForm).toString('base64'), rendered.qr, keys, at);
+}
+
+function stamp(unsignedXml: string, hash: string, fields: QrFields, keys: SigningKeys, at: Date): SignedInvoice {
+  if (!QR_OBJECT.test(unsignedXml)) throw new Error('the document has no QR reference to fill');
   const key = remember(keyCache, keys.privateKeyPem, () => createPrivateKey(keys.privateKeyPem));
   const cert = certificateOf(keys.certificatePem);
   const signature = signDer(Buffer.from(hash, 'base64'), key).toString('base64');

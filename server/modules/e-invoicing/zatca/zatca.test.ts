@@ -14,7 +14,7 @@ import { CREDIT_NOTE, EXEMPT_LINES, HALF_LINES, invoiceOf, SMALL_LINES, STANDARD
 import { invoiceHash } from './hash';
 import { certificateInfo, verifyCertificate } from './pki';
 import { decodeQr, encodeQr } from './qr';
-import { signInvoice, verifyInvoice } from './sign';
+import { issueInvoice, signInvoice, verifyInvoice } from './sign';
 import { SAMPLES } from './standards';
 import { loadValidator, validateInvoice } from './validate';
 
@@ -75,7 +75,8 @@ describe('documents the product issues', () => {
 
   it.each(documents)('%s: valid, and its hash, signature and QR hold', async (_, doc) => {
     const unsigned = buildInvoiceXml(doc);
-    const signed = signInvoice(unsigned, keys, new Date('2026-11-28T09:30:05Z'));
+    const signed = issueInvoice(doc, keys, new Date('2026-11-28T09:30:05Z'));
+    expect(signInvoice(unsigned, keys).hash).toBe(signed.hash);
 
     const { errors, warnings } = await validateInvoice(signed.xml);
     expect(errors).toEqual([]);
@@ -94,6 +95,17 @@ describe('documents the product issues', () => {
     expect(verify('sha256', Buffer.from(hash, 'base64'), { key: publicKey, dsaEncoding: 'der' }, Buffer.from(signed.signature, 'base64'))).toBe(true);
     expect(verifyInvoice(signed.xml)).toMatchObject({ hashOk: true, signatureOk: true, qrOk: true, hash });
   }, 30_000);
+
+  it('issues without parsing the bytes a parse would give: text that needs escaping, line breaks, surrounding spaces', () => {
+    const doc = invoiceOf([{ name: ' Tiles <60x60> & "grout" \'white\'\r\nsecond line ', quantity: 1, unitCode: 'MTK', unitPrice: 100, vatCategory: 'S' }], {
+      id: 'A&B<1>',
+      seller: { ...invoiceOf([]).seller, legalName: '  مؤسسة "الأمل" & شركاه  ' },
+    });
+    const issued = issueInvoice(doc, keys);
+    expect(issued.hash).toBe(invoiceHash(issued.xml));
+    expect(issued.hash).toBe(signInvoice(buildInvoiceXml(doc), keys).hash);
+    expect(verifyInvoice(issued.xml)).toMatchObject({ hashOk: true, signatureOk: true, qrOk: true });
+  });
 
   it('chains the next invoice to this one by its hash and counter', () => {
     const first = signInvoice(buildInvoiceXml(invoiceOf(STANDARD_LINES)), keys);
