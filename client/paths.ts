@@ -20,6 +20,8 @@ export const PATHS = {
   quotes: '/quotes',
   /** Purchase orders as buyer or seller; /purchase-orders?item={id} is one order. */
   purchaseOrders: '/purchase-orders',
+  /** Tax invoices and credit notes, issued and received; /invoices/{id} is one document. */
+  invoices: '/invoices',
   transport: '/transport',
   notifications: '/notifications',
   admin: '/admin',

@@ -54,7 +54,8 @@ const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreS
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
-const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport']);
+const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices']);
+const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
@@ -89,6 +90,7 @@ export function AppRoutes() {
           <Route path={`${PATHS.rfqs}/:id?`} element={<RfqsScreen />} />
           <Route path={PATHS.quotes} element={<QuotesScreen />} />
           <Route path={PATHS.purchaseOrders} element={<PurchaseOrdersScreen />} />
+          <Route path={`${PATHS.invoices}/:id?`} element={<InvoicesScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />
           <Route path={PATHS.jobs} element={<JobsScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />

@@ -32,6 +32,7 @@ type ArabicResources = {
   rfqs: typeof import('./locales/ar/rfqs.json');
   quotes: typeof import('./locales/ar/quotes.json');
   'purchase-orders': typeof import('./locales/ar/purchase-orders.json');
+  invoices: typeof import('./locales/ar/invoices.json');
 };
 
 type EveryNamespace<T extends Record<Namespace, unknown>> = T;

@@ -26,6 +26,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
     { path: PATHS.quotes, labelKey: 'nav.quotes' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
+    { path: PATHS.invoices, labelKey: 'nav.invoices' },
   ],
   contractor: [
     { path: PATHS.products, labelKey: 'nav.browseProducts' },
@@ -33,6 +34,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
     { path: PATHS.rfqs, labelKey: 'nav.rfqs' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
+    { path: PATHS.invoices, labelKey: 'nav.invoices' },
   ],
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],
   transport: [],

@@ -14,6 +14,7 @@ import { MoneyTotals } from '../../ui/MoneyTotals';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { PurchaseOrderTransport } from '../transport/DealTransport';
+import { IssueInvoiceAction } from '../invoices/IssueInvoiceAction';
 import { usePurchaseOrderMutations } from './mutations';
 import { PurchaseOrderBadges } from './PurchaseOrderCard';
 import { purchaseOrderKey, sideOf, usePurchaseOrder, useSellerCity } from './queries';
@@ -81,6 +82,7 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       </div>
       <OrderLines order={order} />
       <OrderActions order={order} side={side} />
+      <IssueInvoiceAction order={order} side={side} />
       {side === 'buyer' && order.status === 'accepted' && <BuyerTransport order={order} />}
     </section>
   );

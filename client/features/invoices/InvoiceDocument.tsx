@@ -1,0 +1,225 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DOCUMENT_LABELS,
+  VAT_CATEGORY_LABELS,
+  documentAmount,
+  documentDateTime,
+  documentRate,
+  documentTitle,
+  lineTotalWithVat,
+  partyAddress,
+  standardRate,
+} from '../../../shared/invoice-document';
+import type { Invoice, InvoiceParty } from '../../../shared/schemas/invoice';
+import { InvoiceQr } from './InvoiceQr';
+
+const useStyles = makeStyles({
+  doc: {
+    display: 'grid',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: '#fff',
+    color: '#000',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    minWidth: 0,
+    '@media print': { border: 'none', padding: 0, fontSize: '10pt' },
+  },
+  head: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalL },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  dd: { margin: 0, overflowWrap: 'anywhere' },
+  label: { color: '#444' },
+  parties: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalL },
+  party: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, border: '1px solid #ccc', borderRadius: tokens.borderRadiusMedium },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
+  scroll: { overflowX: 'auto', minWidth: 0 },
+  table: {
+    width: '100%',
+    borderCollapse: 'collapse',
+    '& th, & td': { border: '1px solid #ccc', padding: '4px 6px', textAlign: 'start', verticalAlign: 'top' },
+    '& th': { backgroundColor: '#f3f3f3', fontWeight: tokens.fontWeightSemibold },
+    '& td.num': { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  },
+  foot: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
+  totals: { display: 'grid', gridTemplateColumns: 'auto auto', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXXS, margin: 0, minWidth: '16rem' },
+  amount: { margin: 0, textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  strong: { fontWeight: tokens.fontWeightBold },
+});
+
+/** A label in both languages of the document: Arabic, then English. */
+function Both({ label }: { label: { ar: string; en: string } }) {
+  return (
+    <>
+      <span lang="ar" dir="rtl">
+        {label.ar}
+      </span>
+      {' / '}
+      <span lang="en" dir="ltr">
+        {label.en}
+      </span>
+    </>
+  );
+}
+
+/** Money as the document states it, with its currency: 1,234.50 SAR. */
+const sar = (amount: number) => (
+  <bdi dir="ltr">
+    {documentAmount(amount)} {DOCUMENT_LABELS.currency.en}
+  </bdi>
+);
+
+type DocumentFact = { label: { ar: string; en: string }; value: ReactNode; testId?: string };
+
+function FactList({ facts }: { facts: DocumentFact[] }) {
+  const styles = useStyles();
+  return (
+    <dl className={styles.facts}>
+      {facts.map((f) => (
+        <Fragment key={f.label.en}>
+          <dt className={styles.label}>
+            <Both label={f.label} />
+          </dt>
+          <dd className={styles.dd} data-testid={f.testId}>
+            {f.value}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function Party({ role, party, testId }: { role: 'seller' | 'buyer'; party: InvoiceParty; testId: string }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.party} data-testid={testId} aria-labelledby={`${testId}-heading`}>
+      <h2 id={`${testId}-heading`} className={styles.h2}>
+        <Both label={DOCUMENT_LABELS[role]} />
+      </h2>
+      <div>
+        <bdi lang="ar">{party.legal_name}</bdi>
+        {party.legal_name_en && (
+          <>
+            <br />
+            <bdi lang="en">{party.legal_name_en}</bdi>
+          </>
+        )}
+      </div>
+      <FactList
+        facts={[
+          { label: DOCUMENT_LABELS.vatNumber, value: <bdi dir="ltr">{party.vat_number ?? '—'}</bdi>, testId: `${testId}-vat` },
+          { label: DOCUMENT_LABELS.crNumber, value: <bdi dir="ltr">{party.cr_number ?? '—'}</bdi> },
+          { label: DOCUMENT_LABELS.address, value: <bdi lang="ar">{partyAddress(party)}</bdi> },
+        ]}
+      />
+    </section>
+  );
+}
+
+/**
+ * The document itself, as the PDF lays it out too: bilingual heading, number and dates,
+ * both parties, the lines with their VAT, the totals and the QR code. It is the part of
+ * the page that prints (print.css).
+ */
+export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const styles = useStyles();
+  const { t } = useTranslation('invoices');
+  const facts: DocumentFact[] = [
+    { label: DOCUMENT_LABELS.number, value: <bdi dir="ltr">{invoice.number}</bdi>, testId: 'invoice-number' },
+    { label: DOCUMENT_LABELS.issuedAt, value: <bdi dir="ltr">{documentDateTime(invoice.issued_at)}</bdi>, testId: 'invoice-issued-at' },
+    { label: DOCUMENT_LABELS.supplyDate, value: <bdi dir="ltr">{invoice.supply_date}</bdi>, testId: 'invoice-supply-date' },
+    { label: DOCUMENT_LABELS.purchaseOrder, value: <bdi dir="ltr">{invoice.purchase_order_number}</bdi> },
+  ];
+  if (invoice.original_invoice_number) facts.push({ label: DOCUMENT_LABELS.originalInvoice, value: <bdi dir="ltr">{invoice.original_invoice_number}</bdi>, testId: 'invoice-original' });
+  if (invoice.reason) facts.push({ label: DOCUMENT_LABELS.reason, value: <bdi>{invoice.reason}</bdi>, testId: 'invoice-reason' });
+  const lines = [...invoice.lines].sort((a, b) => a.position - b.position);
+  const rate = standardRate(invoice);
+  return (
+    <article className={styles.doc} data-testid="invoice-document" data-kind={invoice.kind} aria-labelledby="invoice-title">
+      <header className={styles.head}>
+        <div>
+          <h2 id="invoice-title" className={styles.title} data-testid="invoice-title">
+            <Both label={documentTitle(invoice.kind)} />
+          </h2>
+          <FactList facts={facts} />
+        </div>
+        <InvoiceQr value={invoice.qr} label={t('qr', { number: invoice.number })} />
+      </header>
+      <div className={styles.parties}>
+        <Party role="seller" party={invoice.seller} testId="invoice-seller" />
+        <Party role="buyer" party={invoice.buyer} testId="invoice-buyer" />
+      </div>
+      <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby="invoice-title">
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              {(['description', 'quantity', 'unit', 'unitPrice', 'vatCategory', 'taxableAmount', 'vatAmount', 'lineTotal'] as const).map((k) => (
+                <th key={k} scope="col">
+                  <Both label={DOCUMENT_LABELS[k]} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id} data-testid="invoice-line">
+                <td className="num">{line.position}</td>
+                <td>
+                  <bdi>{line.description}</bdi>
+                  {line.exemption_reason && (
+                    <>
+                      <br />
+                      <small>
+                        <bdi>{line.exemption_reason}</bdi>
+                      </small>
+                    </>
+                  )}
+                </td>
+                <td className="num">{line.quantity}</td>
+                <td>
+                  <bdi>{line.unit}</bdi>
+                </td>
+                <td className="num">{documentAmount(line.unit_price)}</td>
+                <td>
+                  <Both label={VAT_CATEGORY_LABELS[line.vat_category]} /> <bdi dir="ltr">({documentRate(line.vat_rate)})</bdi>
+                </td>
+                <td className="num">{documentAmount(line.line_total)}</td>
+                <td className="num" data-testid="invoice-line-vat">
+                  {documentAmount(line.vat_amount)}
+                </td>
+                <td className="num" data-testid="invoice-line-total">
+                  {documentAmount(lineTotalWithVat(line))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <footer className={styles.foot}>
+        <dl className={styles.totals} data-testid="invoice-totals">
+          <dt>
+            <Both label={DOCUMENT_LABELS.subtotal} />
+          </dt>
+          <dd className={styles.amount} data-testid="invoice-subtotal">
+            {sar(invoice.subtotal)}
+          </dd>
+          <dt>
+            <Both label={DOCUMENT_LABELS.vatTotal} /> {rate && <bdi dir="ltr">{rate}</bdi>}
+          </dt>
+          <dd className={styles.amount} data-testid="invoice-vat">
+            {sar(invoice.vat_total)}
+          </dd>
+          <dt className={styles.strong}>
+            <Both label={DOCUMENT_LABELS.total} />
+          </dt>
+          <dd className={`${styles.amount} ${styles.strong}`} data-testid="invoice-total">
+            {sar(invoice.total)}
+          </dd>
+        </dl>
+      </footer>
+    </article>
+  );
+}

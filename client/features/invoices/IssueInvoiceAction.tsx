@@ -1,0 +1,87 @@
+import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { ReceiptRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+import { ApiError } from '../../data/api';
+import { PATHS } from '../../paths';
+import { useOnline } from '../../ui/useOnline';
+import { ClearanceNote } from './InvoiceCard';
+import { useInvoiceMutations } from './mutations';
+import { useOrderTransport, usePurchaseOrderInvoices } from './queries';
+import { invoiceAction } from './rules';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalS, justifyItems: 'start' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * The tax invoice of a purchase order: open it once issued (the buyer once it is
+ * cleared); for the seller, until then, issue it when
+ * the shared rule allows (the reason shown when it does not). Issuing needs the network,
+ * since the signing keys stay on the server: offline the button is disabled and says so.
+ * An error comes back in the reader's language (the error code's translation).
+ */
+export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side: 'buyer' | 'seller' }) {
+  const styles = useStyles();
+  const { t } = useTranslation('invoices');
+  const online = useOnline();
+  const navigate = useNavigate();
+  const { issue } = useInvoiceMutations();
+  const documents = usePurchaseOrderInvoices(order.id);
+  const transport = useOrderTransport(order.id);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!documents) return null;
+  const action = invoiceAction(order, transport, documents, online);
+  const rejected = documents.find((d) => d.kind === 'invoice' && d.status === 'rejected');
+  // The buyer's device holds the order's invoice once cleared: they open it, nothing more.
+  if (side === 'buyer' && action.kind !== 'open') return null;
+
+  if (action.kind === 'open')
+    return (
+      <div className={styles.root}>
+        <Button icon={<ReceiptRegular />} onClick={() => void navigate(`${PATHS.invoices}/${action.invoice.id}`)} data-testid="open-po-invoice">
+          {t('issue.open', { number: action.invoice.number })}
+        </Button>
+      </div>
+    );
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const invoice = await issue(order.id);
+      void navigate(`${PATHS.invoices}/${invoice.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.root} data-testid="po-invoice">
+      {rejected && <ClearanceNote invoice={rejected} />}
+      <Button appearance="primary" icon={<ReceiptRegular />} disabled={action.kind !== 'issue' || busy} onClick={() => void submit()} data-testid="po-issue-invoice">
+        {action.kind === 'issue' && action.again ? t('issue.again') : t('issue.action')}
+      </Button>
+      {action.kind === 'blocked' && (
+        <Caption1 className={styles.muted} data-testid="po-invoice-blocked" data-reason={action.reason}>
+          {t(`issue.blocked.${action.reason}`)}
+        </Caption1>
+      )}
+      {action.kind === 'offline' && (
+        <Caption1 className={styles.muted} data-testid="po-invoice-offline">
+          {t('issue.offline')}
+        </Caption1>
+      )}
+      {busy && <Caption1 role="status">{t('issue.working')}</Caption1>}
+      {error && (
+        <MessageBar intent="error" layout="multiline" data-testid="po-invoice-error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The invoice screens' decisions: the seller's action on a purchase order, what a credit
+ * note may still take of each line, and the credit-note body the form sends.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Invoice } from '../../../shared/schemas/invoice';
+import { creditNoteBody, creditableQuantities, invoiceAction } from './rules';
+
+const L1 = '10000000-0000-4000-8000-000000000001';
+const L2 = '10000000-0000-4000-8000-000000000002';
+
+function doc(over: Partial<Invoice> = {}): Invoice {
+  return {
+    id: '20000000-0000-4000-8000-000000000001',
+    kind: 'invoice',
+    number: 'INV-2026-000001',
+    status: 'cleared',
+    original_invoice_id: null,
+    lines: [
+      { id: L1, quantity: 10, credited_line_id: null },
+      { id: L2, quantity: 2.5, credited_line_id: null },
+    ],
+    ...over,
+  } as Invoice;
+}
+
+const note = (status: Invoice['status'], lines: Array<[string, number]>) =>
+  doc({ id: crypto.randomUUID(), kind: 'credit_note', status, original_invoice_id: doc().id, lines: lines.map(([id, quantity]) => ({ id: crypto.randomUUID(), credited_line_id: id, quantity })) as Invoice['lines'] });
+
+const noTransport = { requested: false, confirmed: false };
+
+describe('the seller’s invoice action on a purchase order', () => {
+  it('opens the live invoice, pending or cleared', () => {
+    const pending = doc({ status: 'pending' });
+    expect(invoiceAction({ status: 'accepted' }, noTransport, [pending], true)).toEqual({ kind: 'open', invoice: pending });
+    expect(invoiceAction({ status: 'delivered' }, noTransport, [doc({ status: 'rejected' }), doc()], false)).toMatchObject({ kind: 'open' });
+  });
+
+  it('issues once the order is accepted, again after a rejection', () => {
+    expect(invoiceAction({ status: 'accepted' }, noTransport, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction({ status: 'closed' }, noTransport, [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
+  });
+
+  it('says why it cannot issue: not accepted, or a delivery not confirmed', () => {
+    expect(invoiceAction({ status: 'issued' }, noTransport, [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
+    expect(invoiceAction({ status: 'accepted' }, { requested: true, confirmed: false }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
+    expect(invoiceAction({ status: 'accepted' }, { requested: true, confirmed: true }, [], true)).toEqual({ kind: 'issue', again: false });
+  });
+
+  it('does not issue offline: the keys sign on the server', () => {
+    expect(invoiceAction({ status: 'accepted' }, noTransport, [], false)).toEqual({ kind: 'offline' });
+  });
+});
+
+describe('what a credit note may still take', () => {
+  it('is each line less what credit notes took, rejected ones aside', () => {
+    const left = creditableQuantities(doc(), [note('cleared', [[L1, 4]]), note('pending', [[L1, 1], [L2, 2.5]]), note('rejected', [[L1, 5]])]);
+    expect(Object.fromEntries(left)).toEqual({ [L1]: 5, [L2]: 0 });
+  });
+});
+
+describe('the credit-note body', () => {
+  const left = new Map([
+    [L1, 10],
+    [L2, 2.5],
+  ]);
+
+  it('credits everything left when no quantity is typed', () => {
+    expect(creditNoteBody('  بضاعة تالفة ', { [L1]: '', [L2]: ' ' }, left)).toEqual({ reason: 'بضاعة تالفة' });
+  });
+
+  it('credits the typed quantities, Arabic-Indic digits too, and leaves out zeros', () => {
+    expect(creditNoteBody('مرتجع', { [L1]: '٣٫٥', [L2]: '0' }, left)).toEqual({ reason: 'مرتجع', lines: [{ invoice_line_id: L1, quantity: 3.5 }] });
+  });
+
+  it('refuses a missing reason, a quantity beyond what is left, and text that is not a number', () => {
+    expect(creditNoteBody(' ', {}, left)).toBeNull();
+    expect(creditNoteBody('مرتجع', { [L2]: '3' }, left)).toBeNull();
+    expect(creditNoteBody('مرتجع', { [L1]: 'ثلاثة' }, left)).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * What a tax invoice or credit note states on paper and on screen, the same for both: its
+ * labels in Arabic and English (a Saudi tax invoice is bilingual, whatever the reader's
+ * interface language), a party's national address as one line, and a line's VAT category.
+ * The invoice page (client/features/invoices) and the PDF (server/modules/invoices/pdf.ts)
+ * both read from here, so the two never say different things.
+ */
+import type { Invoice, InvoiceLine, InvoiceParty } from './schemas/invoice';
+
+type Bilingual = { ar: string; en: string };
+
+export const DOCUMENT_LABELS = {
+  invoice: { ar: 'فاتورة ضريبية', en: 'Tax Invoice' },
+  credit_note: { ar: 'إشعار دائن', en: 'Credit Note' },
+  seller: { ar: 'البائع', en: 'Seller' },
+  buyer: { ar: 'المشتري', en: 'Buyer' },
+  vatNumber: { ar: 'الرقم الضريبي', en: 'VAT number' },
+  crNumber: { ar: 'السجل التجاري', en: 'CR number' },
+  address: { ar: 'العنوان الوطني', en: 'National address' },
+  number: { ar: 'رقم الفاتورة', en: 'Invoice number' },
+  issuedAt: { ar: 'تاريخ ووقت الإصدار', en: 'Issue date and time' },
+  supplyDate: { ar: 'تاريخ التوريد', en: 'Supply date' },
+  purchaseOrder: { ar: 'أمر الشراء', en: 'Purchase order' },
+  originalInvoice: { ar: 'الفاتورة الأصلية', en: 'Original invoice' },
+  reason: { ar: 'سبب الإشعار', en: 'Reason' },
+  description: { ar: 'الوصف', en: 'Description' },
+  quantity: { ar: 'الكمية', en: 'Quantity' },
+  unit: { ar: 'الوحدة', en: 'Unit' },
+  unitPrice: { ar: 'سعر الوحدة', en: 'Unit price' },
+  vatCategory: { ar: 'فئة الضريبة', en: 'VAT category' },
+  taxableAmount: { ar: 'المبلغ الخاضع للضريبة', en: 'Taxable amount' },
+  vatAmount: { ar: 'مبلغ الضريبة', en: 'VAT amount' },
+  lineTotal: { ar: 'المجموع شامل الضريبة', en: 'Line total with VAT' },
+  subtotal: { ar: 'الإجمالي غير شامل الضريبة', en: 'Total excluding VAT' },
+  vatTotal: { ar: 'ضريبة القيمة المضافة', en: 'VAT' },
+  total: { ar: 'الإجمالي شامل الضريبة', en: 'Total including VAT' },
+  currency: { ar: 'ر.س', en: 'SAR' },
+} as const satisfies Record<string, Bilingual>;
+
+/** A line's total with its VAT, as the document prints it (two amounts of two decimals: the sum is exact in halalas). */
+export const lineTotalWithVat = (line: Pick<InvoiceLine, 'line_total' | 'vat_amount'>): number => Math.round((line.line_total + line.vat_amount) * 100) / 100;
+
+/** The standard rate the document's VAT total is at ("15 %"), or null when no line is standard rated. */
+export function standardRate(invoice: Pick<Invoice, 'lines'>): string | null {
+  const line = invoice.lines.find((l) => l.vat_category === 'S');
+  return line ? documentRate(line.vat_rate) : null;
+}
+
+/** A line's VAT category as the document names it: standard rated, zero rated, exempt. */
+export const VAT_CATEGORY_LABELS: Record<InvoiceLine['vat_category'], Bilingual> = {
+  S: { ar: 'خاضع للنسبة الأساسية', en: 'Standard rated' },
+  Z: { ar: 'خاضع للنسبة الصفرية', en: 'Zero rated' },
+  E: { ar: 'معفى', en: 'Exempt' },
+};
+
+/** The document's heading: "فاتورة ضريبية / Tax Invoice" or "إشعار دائن / Credit Note". */
+export const documentTitle = (kind: Invoice['kind']): Bilingual => DOCUMENT_LABELS[kind];
+
+/** A party's national address on one line, in the order Saudi addresses are written: building, street, district, city, postal code, additional number. */
+export function partyAddress(party: InvoiceParty): string {
+  const head = [party.building_number, party.street, party.district, party.city].filter(Boolean).join('، ');
+  const postal = party.additional_number ? `${party.postal_code} - ${party.additional_number}` : party.postal_code;
+  return `${head} ${postal}`.trim();
+}
+
+/** Money as the document prints it: two decimals, Western digits, grouped (1,234.50). */
+export const documentAmount = (amount: number): string =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A rate of the document (0.15) as a percentage (15 %). */
+export const documentRate = (rate: number): string => `${Math.round(rate * 10000) / 100} %`;
+
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** An instant as the document states it: Riyadh time (UTC+3, no daylight saving), 2026-11-28 12:30:05. */
+export const documentDateTime = (iso: string): string => new Date(Date.parse(iso) + RIYADH_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
