@@ -43,6 +43,7 @@ import * as rfqs54 from './20261128000010_rfqs';
 import * as transportPurchaseOrders55 from './20261128000020_transport_purchase_orders';
 import * as taxProfiles56 from './20261128000100_company_tax_profiles';
 import * as einvoicingUnits57 from './20261128000110_einvoicing_units';
+import * as invoices58 from './20261128000200_invoices';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000020_transport_purchase_orders': transportPurchaseOrders55,
   '20261128000100_company_tax_profiles': taxProfiles56,
   '20261128000110_einvoicing_units': einvoicingUnits57,
+  '20261128000200_invoices': invoices58,
 };

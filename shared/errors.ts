@@ -116,6 +116,14 @@ export const ERROR_STATUS = {
   zatca_rejected: 422,
   /** ZATCA's API did not answer, or answered with a server error */
   zatca_unavailable: 502,
+  /** issuing an invoice needs the seller's e-invoicing unit onboarded (status ready) */
+  einvoicing_not_ready: 409,
+  /** a tax invoice names the buyer's VAT number and national address: the buyer company has no tax profile */
+  buyer_tax_profile_required: 409,
+  /** the purchase order has an invoice already (pending or cleared) */
+  already_invoiced: 409,
+  /** transport was requested for the purchase order and the buyer has not confirmed its delivery */
+  delivery_unconfirmed: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -228,6 +236,11 @@ export const onboardingInProgress = () => new AppError('onboarding_in_progress',
 export const zatcaRefused = (message: string, details?: ErrorDetails) => new AppError('zatca_refused', message, { details });
 export const zatcaRejected = (message: string, details?: ErrorDetails) => new AppError('zatca_rejected', message, { details });
 export const zatcaUnavailable = (message = "ZATCA's API did not answer; try again") => new AppError('zatca_unavailable', message);
+export const einvoicingNotReady = () => new AppError('einvoicing_not_ready', 'Onboard the company with ZATCA for e-invoicing before issuing invoices');
+export const buyerTaxProfileRequired = () =>
+  new AppError('buyer_tax_profile_required', "The buyer has no tax profile yet: a tax invoice names the buyer's VAT number and national address");
+export const alreadyInvoiced = (number: string) => new AppError('already_invoiced', `This purchase order is invoiced already (${number})`);
+export const deliveryUnconfirmed = () => new AppError('delivery_unconfirmed', 'Transport was requested for this order: it is invoiced once the buyer confirms the delivery');
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);

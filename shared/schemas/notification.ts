@@ -58,6 +58,9 @@ export const NOTIFICATION_PARAMS = {
   'purchase_order.declined': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   'purchase_order.cancelled': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   'purchase_order.delivered': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  /** To the buyer: the seller's tax invoice or credit note, cleared by ZATCA. */
+  'invoice.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
+  'credit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),

@@ -132,6 +132,16 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Purchase order delivered', message: '{company} marked purchase order {number} delivered.' },
     zh: { title: '采购订单已交付', message: '{company} 已将采购订单 {number} 标记为已交付。' },
   },
+  'invoice.issued': {
+    ar: { title: 'فاتورة ضريبية جديدة', message: 'أصدرت {company} الفاتورة الضريبية {number} بقيمة {amount}.' },
+    en: { title: 'New tax invoice', message: '{company} issued tax invoice {number} for {amount}.' },
+    zh: { title: '新的税务发票', message: '{company} 开具了税务发票 {number}，金额 {amount}。' },
+  },
+  'credit_note.issued': {
+    ar: { title: 'إشعار دائن جديد', message: 'أصدرت {company} الإشعار الدائن {number} بقيمة {amount}.' },
+    en: { title: 'New credit note', message: '{company} issued credit note {number} for {amount}.' },
+    zh: { title: '新的贷项通知单', message: '{company} 开具了贷项通知单 {number}，金额 {amount}。' },
+  },
   'transport_offer.new': {
     ar: { title: 'عرض نقل جديد', message: 'قدّمت {company} سعر {price} للنقل من {pickup} إلى {delivery}.' },
     en: { title: 'New transport quote', message: '{company} quoted {price} from {pickup} to {delivery}.' },

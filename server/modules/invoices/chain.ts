@@ -1,0 +1,168 @@
+/**
+ * One document into a seller's e-invoicing chain. In the caller's transaction:
+ * - the unit's row is locked (SELECT ... FOR UPDATE), so documents of one seller are
+ *   chained one at a time even when two are issued at the same instant: each reads the
+ *   counter (ICV) and the previous document's hash (PIH) the one before it left;
+ * - the next number of the seller's sequence for the kind and year is taken under that
+ *   lock, so numbers have no gap and no repeat (a rolled-back issue gives both back);
+ * - the document is built, signed and its QR made, then stored with its lines, and the
+ *   unit advanced to its counter and hash.
+ * Clearance happens after the transaction (clearance.ts): a ZATCA that answers slowly
+ * holds no lock, and a document that ZATCA refuses keeps its place in the chain, as
+ * ZATCA counts it.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { invoiceNumber, type InvoiceKind, type InvoiceParty, type VatCategoryCode } from '../../../shared/schemas/invoice';
+import { einvoicingNotReady } from '../../../shared/errors';
+import { buildInvoiceXml, invoiceTotals, type InvoiceParty as DocumentParty } from '../e-invoicing/zatca/document';
+import { signInvoice } from '../e-invoicing/zatca/sign';
+import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
+
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** A line as the document states it; money in SAR. */
+export interface ChainLine {
+  purchase_order_line_id?: string | null;
+  credited_line_id?: string | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  vat_category: VatCategoryCode;
+  exemption_reason_code?: string | null;
+  exemption_reason?: string | null;
+}
+
+export interface ChainInput {
+  kind: InvoiceKind;
+  seller_id: string;
+  buyer_id: string;
+  created_by: string;
+  purchase_order_id: string;
+  original?: { id: string; number: string };
+  reason?: string;
+  supply_date: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: ChainLine[];
+}
+
+/** UN/ECE recommendation 20 codes of the units sellers write most; any other unit is a piece (PCE). */
+const UNIT_CODES: Record<string, string> = {
+  طن: 'TNE', t: 'TNE', ton: 'TNE', tonne: 'TNE',
+  'م³': 'MTQ', 'm³': 'MTQ', m3: 'MTQ', 'متر مكعب': 'MTQ',
+  'م²': 'MTK', 'm²': 'MTK', m2: 'MTK', 'متر مربع': 'MTK',
+  م: 'MTR', m: 'MTR', متر: 'MTR',
+  كجم: 'KGM', kg: 'KGM', كغ: 'KGM',
+  لتر: 'LTR', l: 'LTR', litre: 'LTR', liter: 'LTR',
+  كيس: 'BG', bag: 'BG', bags: 'BG',
+};
+export const unitCode = (unit: string): string => UNIT_CODES[unit.trim().toLowerCase()] ?? 'PCE';
+
+const VAT_RATE_OF: Record<VatCategoryCode, number> = { S: 0.15, Z: 0, E: 0 };
+
+const documentParty = (p: InvoiceParty): DocumentParty => ({
+  legalName: p.legal_name,
+  vatNumber: p.vat_number ?? undefined,
+  crNumber: p.cr_number ?? undefined,
+  address: {
+    buildingNumber: p.building_number,
+    street: p.street,
+    district: p.district,
+    city: p.city,
+    postalCode: p.postal_code,
+    additionalNumber: p.additional_number ?? undefined,
+  },
+});
+
+const toSar = (halalas: number) => halalas / 100;
+
+/** Chains, signs and stores one document at `now`; returns its id. */
+export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, input: ChainInput, now: Date): Promise<string> {
+  const unit = await trx('einvoicing_units').where({ company_id: input.seller_id }).forUpdate().first();
+  if (!unit || unit.status !== 'ready') throw einvoicingNotReady();
+  const signer = unitSigningKey(unit, key);
+
+  const year = new Date(now.getTime() + RIYADH_OFFSET_MS).getUTCFullYear();
+  const { seq } = await trx('invoices')
+    .where({ seller_id: input.seller_id, kind: input.kind, year })
+    .first(trx.raw('coalesce(max(seq), 0) + 1 as seq'));
+  const number = invoiceNumber(input.kind, year, Number(seq));
+  const icv = Number(unit.icv) + 1;
+  const id = crypto.randomUUID();
+
+  const documentLines = input.lines.map((l) => ({
+    name: l.description,
+    quantity: l.quantity,
+    unitCode: unitCode(l.unit),
+    unitPrice: Math.round(l.unit_price * 100),
+    vatCategory: l.vat_category,
+    exemptionReasonCode: l.exemption_reason_code ?? undefined,
+    exemptionReason: l.exemption_reason ?? undefined,
+  }));
+  const totals = invoiceTotals(documentLines);
+  const unsigned = buildInvoiceXml({
+    kind: input.kind === 'invoice' ? 'invoice' : 'credit-note',
+    id: number,
+    uuid: id,
+    issuedAt: now,
+    supplyDate: input.supply_date,
+    icv,
+    pih: unit.last_invoice_hash,
+    paymentMeansCode: '30',
+    seller: documentParty(input.seller),
+    buyer: documentParty(input.buyer),
+    lines: documentLines,
+    billingReference: input.original?.number,
+    reason: input.reason,
+  });
+  const signed = signInvoice(unsigned, signer, now);
+
+  await trx('invoices').insert({
+    id,
+    kind: input.kind,
+    number,
+    year,
+    seq,
+    seller_id: input.seller_id,
+    buyer_id: input.buyer_id,
+    created_by: input.created_by,
+    unit_id: unit.id,
+    purchase_order_id: input.purchase_order_id,
+    original_invoice_id: input.original?.id ?? null,
+    reason: input.reason ?? null,
+    icv,
+    pih: unit.last_invoice_hash,
+    hash: signed.hash,
+    qr: signed.qr,
+    issued_at: now.toISOString(),
+    supply_date: input.supply_date,
+    seller: JSON.stringify(input.seller),
+    buyer: JSON.stringify(input.buyer),
+    subtotal: toSar(totals.net),
+    vat_total: toSar(totals.vat),
+    total: toSar(totals.total),
+    xml: signed.xml,
+  });
+  await trx('invoice_lines').insert(
+    input.lines.map((l, i) => ({
+      invoice_id: id,
+      position: i + 1,
+      purchase_order_line_id: l.purchase_order_line_id ?? null,
+      credited_line_id: l.credited_line_id ?? null,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      unit_price: l.unit_price,
+      vat_category: l.vat_category,
+      vat_rate: VAT_RATE_OF[l.vat_category],
+      exemption_reason_code: l.exemption_reason_code ?? null,
+      exemption_reason: totals.lines[i].reasonText ?? null,
+      line_total: toSar(totals.lines[i].net),
+      vat_amount: toSar(totals.lines[i].vat),
+    })),
+  );
+  await trx('einvoicing_units').where({ id: unit.id }).update({ icv, last_invoice_hash: signed.hash });
+  return id;
+}

@@ -1,0 +1,69 @@
+/**
+ * Clearance: a chained, signed document sent to ZATCA with the unit's production
+ * credentials. ZATCA's answer decides it:
+ * - cleared: the document ZATCA returns (with its stamp) replaces ours and is what is kept
+ *   and served from then on; the buyer now sees it and is told;
+ * - not cleared: ZATCA's messages are kept and shown to the seller, who corrects what
+ *   they name and issues again (the refused document keeps its place in the chain);
+ * - no answer (ZATCA unreachable, a timeout, its 5xx): the document stays pending and the
+ *   next clearance of the seller's documents sends it again; nothing is lost or doubled,
+ *   since ZATCA clears a document once by its hash and UUID.
+ */
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../http/context';
+import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
+import { unitCredentials } from '../e-invoicing/secrets';
+import { ZatcaRefusal, messagesOf, zatcaApi, type DocumentAnswer } from '../e-invoicing/zatca-api';
+import { invoicePolicy } from './policy';
+
+export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'>;
+
+/** Sends one document for clearance and records ZATCA's answer; a document already decided is left as it is. */
+export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, now: Date): Promise<void> {
+  const doc = await knex('invoices as inv')
+    .join('einvoicing_units as u', 'u.id', 'inv.unit_id')
+    .where('inv.id', id)
+    .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
+  if (!doc || doc.status !== 'pending') return;
+  let answer: DocumentAnswer;
+  try {
+    answer = await zatcaApi(deps.config).clear(unitCredentials(doc, deps.config), { invoiceHash: doc.hash, uuid: doc.id, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') });
+  } catch (err) {
+    if (!(err instanceof ZatcaRefusal)) {
+      deps.logger.warn({ err, invoice: id }, 'ZATCA clearance did not answer; the invoice stays pending');
+      return;
+    }
+    // ZATCA refused the request itself (its credentials, its shape): sending it again changes nothing.
+    answer = { validationResults: { infoMessages: [], warningMessages: [], errorMessages: err.messages, status: 'ERROR' }, clearanceStatus: 'NOT_CLEARED' };
+  }
+  const cleared = answer.clearanceStatus === 'CLEARED';
+  const messages = messagesOf(answer);
+  await knex.transaction(async (trx) => {
+    const updated = await trx('invoices')
+      .where({ id, status: 'pending' })
+      .update({
+        status: cleared ? 'cleared' : 'rejected',
+        messages: JSON.stringify(messages),
+        ...(cleared && answer.clearedInvoice ? { xml: Buffer.from(answer.clearedInvoice, 'base64').toString('utf8') } : {}),
+        ...(cleared ? { cleared_at: now.toISOString() } : {}),
+      });
+    if (!updated) return;
+    await recordChanges(trx, [{ entity: 'invoice', id, audiences: invoicePolicy.audiences(doc) }]);
+    if (cleared) {
+      await notify(trx, {
+        to: [doc.buyer_id],
+        kind: doc.kind === 'invoice' ? 'invoice.issued' : 'credit_note.issued',
+        type: 'order_response',
+        params: { number: doc.number, company: await displayName(trx, doc.seller_id), amount: Number(doc.total), invoice_id: id },
+      });
+    }
+  });
+}
+
+/** Sends every pending document of a seller again, oldest first (ZATCA clears them in chain order). */
+export async function clearPending(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date): Promise<void> {
+  const pending = await knex('invoices').where({ seller_id: sellerId, status: 'pending' }).orderBy('icv').pluck('id');
+  for (const id of pending) await clearDocument(knex, deps, id, now);
+}

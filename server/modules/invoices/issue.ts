@@ -1,0 +1,180 @@
+/**
+ * Issuing: a tax invoice from a purchase order, and a credit note against a cleared
+ * invoice. Who may and when (the seller of an accepted order whose delivery, if transport
+ * was requested, the buyer confirmed: invoiceBlocker in shared/schemas/invoice.ts), the
+ * lines and parties the document states, then chain.ts puts it in the seller's chain and
+ * clearance.ts sends it to ZATCA once the chain's transaction has committed.
+ */
+import type { Knex } from 'knex';
+import {
+  alreadyInvoiced,
+  buyerTaxProfileRequired,
+  deliveryUnconfirmed,
+  forbidden,
+  invalidTransition,
+  notFound,
+  taxProfileRequired,
+  validationFailed,
+  type ErrorDetails,
+} from '../../../shared/errors';
+import { invoiceBlocker, type CreditNoteCreate, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
+import type { SessionUser } from '../../auth/session-user';
+import { chainDocument, type ChainLine } from './chain';
+import type { InvoiceDeps } from './clearance';
+import { clearDocument } from './clearance';
+
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+
+/** A company's tax profile as a document party, or null when it has none. */
+async function partyOf(db: Knex, companyId: string): Promise<InvoiceParty | null> {
+  const row = await db('company_tax_profiles')
+    .where({ company_id: companyId })
+    .first('legal_name', 'legal_name_en', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code', 'additional_number');
+  return row ?? null;
+}
+
+/** What the buyer's and the seller's tax profiles must hold before a document names them. */
+async function partiesOf(db: Knex, sellerId: string, buyerId: string): Promise<{ seller: InvoiceParty; buyer: InvoiceParty }> {
+  const [seller, buyer] = await Promise.all([partyOf(db, sellerId), partyOf(db, buyerId)]);
+  if (!seller) throw taxProfileRequired();
+  if (!buyer) throw buyerTaxProfileRequired();
+  return { seller, buyer };
+}
+
+/** Whether transport was requested for the order and, if so, whether the buyer confirmed its delivery. */
+async function transportOf(db: Knex, purchaseOrderId: string): Promise<{ requested: boolean; confirmed: boolean }> {
+  const row = await db('transport_requests as tr')
+    .leftJoin('deliveries as d', 'd.transport_request_id', 'tr.id')
+    .where('tr.purchase_order_id', purchaseOrderId)
+    .whereNull('tr.deleted_at')
+    .whereNot('tr.status', 'cancelled')
+    .first(db.raw('count(*)::int as requested'), db.raw(`count(*) filter (where d.stage = 'confirmed')::int as confirmed`));
+  return { requested: row.requested > 0, confirmed: row.confirmed > 0 };
+}
+
+/** POST /api/invoices: the seller's tax invoice for a purchase order, chained, signed and sent for clearance. */
+export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionUser, input: InvoiceCreate, now: Date): Promise<string> {
+  const id = await knex.transaction(async (trx) => {
+    const po = await trx('purchase_orders').where({ id: input.purchase_order_id }).forUpdate().first('id', 'seller_id', 'buyer_id', 'status');
+    if (!po || (po.seller_id !== user.account_id && po.buyer_id !== user.account_id)) throw notFound('Purchase order');
+    if (po.seller_id !== user.account_id) throw forbidden('Only the seller invoices a purchase order');
+    const blocker = invoiceBlocker(po, await transportOf(trx, po.id));
+    if (blocker === 'not_accepted') throw invalidTransition(`A ${po.status} purchase order cannot be invoiced: the seller invoices an order once they accepted it`);
+    if (blocker === 'delivery_unconfirmed') throw deliveryUnconfirmed();
+    const live = await trx('invoices').where({ purchase_order_id: po.id, kind: 'invoice' }).whereNot('status', 'rejected').first('number');
+    if (live) throw alreadyInvoiced(live.number);
+
+    const lines = await trx('purchase_order_lines')
+      .where({ purchase_order_id: po.id })
+      .orderBy('position')
+      .select('id', 'description', 'quantity', 'unit', 'unit_price', 'vat_rate');
+    const supplyDate = input.supply_date ?? riyadhDate(now);
+    if (supplyDate > riyadhDate(now)) throw validationFailed('The supply date cannot be after the issue date', [{ path: 'supply_date', message: 'after the issue date', code: 'after_issue_date' }]);
+    return chainDocument(
+      trx,
+      deps.config.einvoicing.key,
+      {
+        kind: 'invoice',
+        seller_id: po.seller_id,
+        buyer_id: po.buyer_id,
+        created_by: user.id,
+        purchase_order_id: po.id,
+        supply_date: supplyDate,
+        ...(await partiesOf(trx, po.seller_id, po.buyer_id)),
+        lines: lines.map(
+          (l): ChainLine => ({
+            purchase_order_line_id: l.id,
+            description: l.description,
+            quantity: Number(l.quantity),
+            unit: l.unit,
+            unit_price: Number(l.unit_price),
+            // An order's lines are standard rated (shared/vat.ts VAT_RATE); a zero rate has no exemption reason to state.
+            vat_category: Number(l.vat_rate) > 0 ? 'S' : 'Z',
+          }),
+        ),
+      },
+      now,
+    );
+  });
+  await clearDocument(knex, deps, id, now);
+  return id;
+}
+
+/**
+ * POST /api/invoices/{id}/credit-notes: a credit note against a cleared invoice, for the
+ * quantities given of its lines or, without lines, for everything not credited yet. A
+ * line is never credited beyond what was invoiced less what earlier credit notes (not
+ * rejected) took.
+ */
+export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: SessionUser, invoiceId: string, input: CreditNoteCreate, now: Date): Promise<string> {
+  const id = await knex.transaction(async (trx) => {
+    const invoice = await trx('invoices')
+      .where({ id: invoiceId })
+      .forUpdate()
+      .first('id', 'kind', 'number', 'status', 'seller_id', 'buyer_id', 'purchase_order_id', 'seller', 'buyer', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
+    if (!invoice || (invoice.seller_id !== user.account_id && (invoice.buyer_id !== user.account_id || invoice.status !== 'cleared'))) throw notFound('Invoice');
+    if (invoice.seller_id !== user.account_id) throw forbidden('Only the seller issues a credit note');
+    if (invoice.kind !== 'invoice') throw invalidTransition('A credit note is issued against an invoice, not another credit note');
+    if (invoice.status !== 'cleared') throw invalidTransition(`A ${invoice.status} invoice cannot be credited: only a cleared one`);
+
+    const lines = await trx('invoice_lines as l')
+      .where('l.invoice_id', invoice.id)
+      .orderBy('l.position')
+      .select(
+        'l.id',
+        'l.description',
+        'l.quantity',
+        'l.unit',
+        'l.unit_price',
+        'l.vat_category',
+        'l.exemption_reason_code',
+        'l.exemption_reason',
+        trx.raw(`coalesce((select sum(c.quantity) from invoice_lines c join invoices cn on cn.id = c.invoice_id
+                           where c.credited_line_id = l.id and cn.status <> 'rejected'), 0) as credited`),
+      );
+    const remaining = new Map(lines.map((l) => [l.id as string, { line: l, left: Math.round((Number(l.quantity) - Number(l.credited)) * 10) / 10 }]));
+    const asked = input.lines ?? lines.map((l) => ({ invoice_line_id: l.id as string, quantity: remaining.get(l.id)!.left })).filter((l) => l.quantity > 0);
+    const errors: ErrorDetails = [];
+    asked.forEach((a, i) => {
+      const r = remaining.get(a.invoice_line_id);
+      if (!r) errors.push({ path: `lines.${i}.invoice_line_id`, message: 'not a line of this invoice', code: 'not_a_line' });
+      else if (a.quantity > r.left) errors.push({ path: `lines.${i}.quantity`, message: `at most ${r.left} is left to credit`, code: 'more_than_left' });
+    });
+    if (errors.length) throw validationFailed('These lines cannot be credited', errors);
+    if (asked.length === 0) throw invalidTransition('Everything on this invoice is credited already');
+
+    return chainDocument(
+      trx,
+      deps.config.einvoicing.key,
+      {
+        kind: 'credit_note',
+        seller_id: invoice.seller_id,
+        buyer_id: invoice.buyer_id,
+        created_by: user.id,
+        purchase_order_id: invoice.purchase_order_id,
+        original: { id: invoice.id, number: invoice.number },
+        reason: input.reason,
+        supply_date: invoice.supply_date,
+        seller: invoice.seller,
+        buyer: invoice.buyer,
+        lines: asked.map((a): ChainLine => {
+          const l = remaining.get(a.invoice_line_id)!.line;
+          return {
+            credited_line_id: l.id,
+            description: l.description,
+            quantity: a.quantity,
+            unit: l.unit,
+            unit_price: Number(l.unit_price),
+            vat_category: l.vat_category,
+            exemption_reason_code: l.exemption_reason_code,
+            exemption_reason: l.exemption_reason,
+          };
+        }),
+      },
+      now,
+    );
+  });
+  await clearDocument(knex, deps, id, now);
+  return id;
+}

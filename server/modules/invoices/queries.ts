@@ -1,0 +1,58 @@
+/**
+ * How invoices are read: the row as the API presents it (the order's and the original
+ * invoice's numbers, the lines in order), for REST and the sync loader alike.
+ */
+import type { Knex } from 'knex';
+import type { Invoice } from '../../../shared/schemas/invoice';
+
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
+/** Invoices and credit notes (alias inv) with their lines. */
+export function invoiceQuery(db: Knex) {
+  return db('invoices as inv')
+    .join('purchase_orders as po', 'po.id', 'inv.purchase_order_id')
+    .leftJoin('invoices as orig', 'orig.id', 'inv.original_invoice_id')
+    .select(
+      'inv.id',
+      'inv.kind',
+      'inv.number',
+      'inv.seller_id',
+      'inv.buyer_id',
+      'inv.purchase_order_id',
+      'po.number as purchase_order_number',
+      'inv.original_invoice_id',
+      'orig.number as original_invoice_number',
+      'inv.reason',
+      db.raw('inv.icv::int as icv'),
+      'inv.pih',
+      'inv.hash',
+      'inv.qr',
+      'inv.issued_at',
+      db.raw(`to_char(inv.supply_date, 'YYYY-MM-DD') as supply_date`),
+      'inv.seller',
+      'inv.buyer',
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', l.id, 'position', l.position, 'purchase_order_line_id', l.purchase_order_line_id,
+                     'credited_line_id', l.credited_line_id, 'description', l.description, 'quantity', l.quantity, 'unit', l.unit,
+                     'unit_price', l.unit_price, 'vat_category', l.vat_category, 'vat_rate', l.vat_rate,
+                     'exemption_reason_code', l.exemption_reason_code, 'exemption_reason', l.exemption_reason,
+                     'line_total', l.line_total, 'vat_amount', l.vat_amount) order by l.position)
+                   from invoice_lines l where l.invoice_id = inv.id), '[]'::json) as lines`,
+      ),
+      'inv.subtotal',
+      'inv.vat_total',
+      'inv.total',
+      'inv.status',
+      'inv.messages',
+      'inv.cleared_at',
+      'inv.created_at',
+      'inv.updated_at',
+    );
+}
+
+export async function readInvoices(q: Knex.QueryBuilder): Promise<Invoice[]> {
+  return (await q) as Invoice[];
+}

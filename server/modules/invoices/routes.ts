@@ -1,0 +1,76 @@
+/** Invoices and credit notes over HTTP: each route parses its input and calls one service function. */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { listResult, route } from '../../http/route';
+import { creditNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceSchema } from '../../../shared/schemas/invoice';
+import { issueCreditNote, issueInvoice } from './issue';
+import { getInvoice, invoiceXml, listInvoices } from './service';
+
+const tag = 'invoices';
+
+export function invoicesRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices',
+      summary: "The seller's ZATCA tax invoice for a purchase order: chained, signed and cleared (status pending when ZATCA did not answer, rejected with its messages)",
+      tag,
+      access: 'user',
+      body: invoiceCreateSchema,
+      response: invoiceSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, body }) => getInvoice(knex, user, await issueInvoice(knex, ctx.deps, user, body, ctx.deps.clock.now())),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices',
+      summary: "The caller's invoices and credit notes as seller (every one) and as buyer (cleared ones), newest first",
+      tag,
+      access: 'user',
+      query: invoiceListQuerySchema,
+      response: z.array(invoiceSchema),
+    },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listInvoices(knex, user, query)),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/invoices/{id}', summary: 'One invoice or credit note (its seller; its buyer once cleared)', tag, access: 'user', response: invoiceSchema },
+    ({ knex, user, params }) => getInvoice(knex, user, params.id),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/invoices/{id}/xml', summary: 'The UBL document as kept: the one ZATCA cleared (application/xml)', tag, access: 'user' },
+    async ({ ctx, knex, user, params }) => {
+      const { number, xml } = await invoiceXml(knex, user, params.id);
+      ctx.attachment(`${number}.xml`, { type: 'inline' });
+      ctx.type = 'application/xml; charset=utf-8';
+      return xml;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/{id}/credit-notes',
+      summary: 'A credit note (381) against a cleared invoice: the lines and quantities given, or everything not credited yet',
+      tag,
+      access: 'user',
+      body: creditNoteCreateSchema,
+      response: invoiceSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now())),
+  );
+
+  return router;
+}

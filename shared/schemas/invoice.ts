@@ -1,0 +1,140 @@
+/**
+ * Tax invoices and credit notes: what a seller issues from a purchase order through its
+ * e-invoicing unit, cleared by ZATCA before the buyer sees it (server/modules/invoices).
+ *
+ * POST /api/invoices {purchase_order_id, supply_date?} (seller) -> invoice
+ * GET  /api/invoices (?as=seller|buyer, ?kind=) -> invoice[]; GET /api/invoices/{id} -> invoice
+ * GET  /api/invoices/{id}/xml -> the cleared document (application/xml)
+ * POST /api/invoices/{id}/credit-notes {reason, lines?} (seller) -> the credit note (an invoice of kind credit_note)
+ */
+import { z } from 'zod';
+import { MAX, dateSchema, paginationFields, requiredText, timestampSchema, uuidSchema } from './common';
+import { zatcaMessageSchema } from './einvoicing';
+
+const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * pending: signed and chained, not yet cleared (ZATCA did not answer; it is sent again);
+ * cleared: ZATCA cleared it, and the buyer sees it; rejected: ZATCA refused it, with its
+ * messages (the seller corrects what they name and issues again).
+ */
+const INVOICE_STATUSES = ['pending', 'cleared', 'rejected'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** VAT categories of a line: standard rated, zero rated, exempt. */
+export const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;
+export type VatCategoryCode = (typeof VAT_CATEGORIES)[number];
+
+/** The number a seller's document carries: its kind, the year, its place in that year's sequence. */
+const INVOICE_NUMBER = /^(INV|CN)-\d{4}-\d{6,}$/;
+export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number): string =>
+  `${kind === 'invoice' ? 'INV' : 'CN'}-${year}-${String(seq).padStart(6, '0')}`;
+
+/** A party as the document states it: the tax profile when it was issued. */
+const invoicePartySchema = z.object({
+  legal_name: z.string(),
+  legal_name_en: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  cr_number: z.string().nullable(),
+  building_number: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  additional_number: z.string().nullable(),
+});
+export type InvoiceParty = z.infer<typeof invoicePartySchema>;
+
+const invoiceLineSchema = z.object({
+  id: uuidSchema,
+  position: z.number().int().min(1),
+  purchase_order_line_id: uuidSchema.nullable(),
+  /** on a credit note, the invoice line it credits */
+  credited_line_id: uuidSchema.nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  vat_category: z.enum(VAT_CATEGORIES),
+  vat_rate: z.number(),
+  exemption_reason_code: z.string().nullable(),
+  exemption_reason: z.string().nullable(),
+  line_total: z.number(),
+  vat_amount: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const invoiceSchema = z.object({
+  id: uuidSchema,
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string().regex(INVOICE_NUMBER),
+  seller_id: uuidSchema,
+  buyer_id: uuidSchema,
+  purchase_order_id: uuidSchema,
+  purchase_order_number: z.string(),
+  /** a credit note's invoice, its number and the reason given */
+  original_invoice_id: uuidSchema.nullable(),
+  original_invoice_number: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** the unit's invoice counter and the previous document's hash (base64), as the document states them */
+  icv: z.number().int(),
+  pih: z.string(),
+  hash: z.string(),
+  /** the QR code's content (base64 TLV) */
+  qr: z.string(),
+  issued_at: timestampSchema,
+  supply_date: dateSchema,
+  seller: invoicePartySchema,
+  buyer: invoicePartySchema,
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number(),
+  vat_total: z.number(),
+  total: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  messages: z.array(zatcaMessageSchema),
+  cleared_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** POST /api/invoices: the purchase order to invoice and, when it differs from the issue date, the date the goods were supplied. */
+export const invoiceCreateSchema = z.strictObject({
+  purchase_order_id: uuidSchema,
+  supply_date: dateSchema.optional(),
+});
+export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
+
+/** POST /api/invoices/{id}/credit-notes: why, and which quantities of which lines (everything left when absent). */
+export const creditNoteCreateSchema = z.strictObject({
+  reason: requiredText(MAX.location),
+  lines: z
+    .array(z.strictObject({ invoice_line_id: uuidSchema, quantity: z.number().positive().max(1e9) }))
+    .min(1)
+    .max(500)
+    .optional(),
+});
+export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
+
+export const invoiceListQuerySchema = z.strictObject({
+  as: z.enum(['buyer', 'seller']).optional(),
+  kind: z.enum(INVOICE_KINDS).optional(),
+  purchase_order_id: uuidSchema.optional(),
+  ...paginationFields,
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+/** The purchase-order statuses a seller may invoice: the seller accepted it (delivered and closed come after). */
+const INVOICEABLE_STATUSES: readonly string[] = ['accepted', 'delivered', 'closed'];
+
+/**
+ * Why a purchase order cannot be invoiced yet, or null when it can: the seller has not
+ * accepted it, or transport was requested for it and its delivery is not confirmed by the
+ * buyer. The server decides by it and the screens show the button by it.
+ */
+export function invoiceBlocker(po: { status: string }, transport: { requested: boolean; confirmed: boolean }): 'not_accepted' | 'delivery_unconfirmed' | null {
+  if (!INVOICEABLE_STATUSES.includes(po.status)) return 'not_accepted';
+  if (transport.requested && !transport.confirmed) return 'delivery_unconfirmed';
+  return null;
+}
