@@ -15,8 +15,7 @@ import { digitsOnly, timestampSchema } from './common';
  * checks); ready: the production certificate is in place, invoices can be issued;
  * failed: the last attempt failed, with ZATCA's messages, and can be tried again.
  */
-export const EINVOICING_STATUSES = ['none', 'compliance', 'ready', 'failed'] as const;
-export type EinvoicingStatus = (typeof EINVOICING_STATUSES)[number];
+const EINVOICING_STATUSES = ['none', 'compliance', 'ready', 'failed'] as const;
 
 /** The OTP from the Fatoora portal: six digits (Arabic-Indic accepted). */
 export const onboardSchema = z.strictObject({

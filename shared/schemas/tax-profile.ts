@@ -43,7 +43,7 @@ const ibanSchema = z
   .transform(normalizeIban)
   .refine(isSaudiIban, 'invalid_iban');
 
-export const nationalAddressSchema = z.strictObject({
+const nationalAddressSchema = z.strictObject({
   building_number: exactDigits(4, 'invalid_building_number'),
   street: requiredName(MAX.short),
   district: requiredName(MAX.short),
@@ -51,7 +51,6 @@ export const nationalAddressSchema = z.strictObject({
   postal_code: exactDigits(5, 'invalid_postal_code'),
   additional_number: optionalRule(exactDigits(4, 'invalid_additional_number')),
 });
-export type NationalAddress = z.infer<typeof nationalAddressSchema>;
 
 export const taxProfileInputSchema = z.strictObject({
   legal_name: requiredName(MAX.name).refine((v) => v === '' || ARABIC_LETTER.test(v), 'arabic_required'),

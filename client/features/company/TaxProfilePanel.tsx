@@ -31,7 +31,8 @@ const useStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
   list: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalS, margin: 0 },
-  pair: { display: 'grid', gridTemplateColumns: 'minmax(8rem, 14rem) minmax(0, 1fr)', gap: tokens.spacingHorizontalM },
+  // Two equal columns where they fit (a VAT number or an IBAN on one line at phone width), stacked where not.
+  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', columnGap: tokens.spacingHorizontalM },
   dt: { color: tokens.colorNeutralForeground2 },
   dd: { margin: 0, overflowWrap: 'anywhere' },
   form: { display: 'grid', gap: tokens.spacingVerticalM },

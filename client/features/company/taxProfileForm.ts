@@ -21,7 +21,7 @@ const RULE_MESSAGES = [
   'invalid_additional_number',
   'arabic_required',
 ] as const;
-export type TaxProfileMessage = (typeof RULE_MESSAGES)[number] | 'required' | 'invalid';
+type TaxProfileMessage = (typeof RULE_MESSAGES)[number] | 'required' | 'invalid';
 export type TaxProfileErrors = Partial<Record<TaxProfileField, TaxProfileMessage>>;
 
 export function initialTaxProfileValues(profile: TaxProfile | null | undefined): TaxProfileValues {

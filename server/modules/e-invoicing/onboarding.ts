@@ -58,7 +58,7 @@ interface UnitRow {
 }
 
 /** The seller as the documents and the CSR state it. */
-export const partyOf = (p: TaxProfile): InvoiceParty => ({
+const partyOf = (p: TaxProfile): InvoiceParty => ({
   legalName: p.legal_name,
   vatNumber: p.vat_number,
   crNumber: p.cr_number,

@@ -27,7 +27,7 @@ export interface CsidAnswer {
   secret: string;
 }
 
-export interface ValidationResults {
+interface ValidationResults {
   infoMessages: ZatcaMessage[];
   warningMessages: ZatcaMessage[];
   errorMessages: ZatcaMessage[];
