@@ -245,7 +245,10 @@ describe('invoices', () => {
     await clearDocument(knex(), deps({ ...server.config, einvoicing: { ...server.config.einvoicing, zatcaApiUrl: 'http://127.0.0.1:9/zatca' } }), silent, new Date());
     expect((await seller.get(`/api/invoices/${silent}`)).body.status).toBe('pending');
     expect((await buyer.get(`/api/invoices/${silent}`)).status).toBe(404);
-    await clearDocument(knex(), deps(), silent, new Date());
+    const retried = await seller.post(`/api/invoices/${silent}/clearance`, {});
+    expect([retried.status, retried.body.status]).toEqual([200, 'cleared']);
     expect((await buyer.get(`/api/invoices/${silent}`)).body.status).toBe('cleared');
+    const twice = await seller.post(`/api/invoices/${silent}/clearance`, {});
+    expect([twice.status, twice.body.code]).toEqual([409, 'invalid_transition']);
   });
 });

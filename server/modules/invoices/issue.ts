@@ -3,7 +3,8 @@
  * invoice. Who may and when (the seller of an accepted order whose delivery, if transport
  * was requested, the buyer confirmed: invoiceBlocker in shared/schemas/invoice.ts), the
  * lines and parties the document states, then chain.ts puts it in the seller's chain and
- * clearance.ts sends it to ZATCA once the chain's transaction has committed.
+ * clearance.ts sends it to ZATCA once the chain's transaction has committed, with any of
+ * the seller's documents still pending before it (ZATCA clears a chain in order).
  */
 import type { Knex } from 'knex';
 import {
@@ -21,7 +22,7 @@ import { invoiceBlocker, type CreditNoteCreate, type InvoiceCreate, type Invoice
 import type { SessionUser } from '../../auth/session-user';
 import { chainDocument, type ChainLine } from './chain';
 import type { InvoiceDeps } from './clearance';
-import { clearDocument } from './clearance';
+import { clearPending } from './clearance';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
@@ -97,7 +98,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
       now,
     );
   });
-  await clearDocument(knex, deps, id, now);
+  await clearPending(knex, deps, user.account_id, now);
   return id;
 }
 
@@ -175,6 +176,16 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       now,
     );
   });
-  await clearDocument(knex, deps, id, now);
+  await clearPending(knex, deps, user.account_id, now);
+  return id;
+}
+
+/** POST /api/invoices/{id}/clearance: the seller sends its pending documents to ZATCA again (this one among them). */
+export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: SessionUser, id: string, now: Date): Promise<string> {
+  const doc = await knex('invoices').where({ id }).first('seller_id', 'buyer_id', 'status');
+  if (!doc || (doc.seller_id !== user.account_id && (doc.buyer_id !== user.account_id || doc.status !== 'cleared'))) throw notFound('Invoice');
+  if (doc.seller_id !== user.account_id) throw forbidden('Only the seller sends an invoice for clearance');
+  if (doc.status !== 'pending') throw invalidTransition(`A ${doc.status} invoice is not waiting for clearance`);
+  await clearPending(knex, deps, user.account_id, now);
   return id;
 }

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route } from '../../http/route';
 import { creditNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceSchema } from '../../../shared/schemas/invoice';
-import { issueCreditNote, issueInvoice } from './issue';
+import { issueCreditNote, issueInvoice, retryClearance } from './issue';
 import { getInvoice, invoiceXml, listInvoices } from './service';
 
 const tag = 'invoices';
@@ -70,6 +70,19 @@ export function invoicesRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now())),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/{id}/clearance',
+      summary: "Sends the seller's pending documents (ZATCA did not answer) for clearance again, this one among them",
+      tag,
+      access: 'user',
+      response: invoiceSchema,
+    },
+    async ({ ctx, knex, user, params }) => getInvoice(knex, user, await retryClearance(knex, ctx.deps, user, params.id, ctx.deps.clock.now())),
   );
 
   return router;
