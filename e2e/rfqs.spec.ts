@@ -5,11 +5,16 @@
  * offline, the quote waits visibly and reaches the server once when the link returns; the
  * contractor compares the quotes (lowest per line marked, a line B skipped a gap) and
  * splits the award to the lowest price of each line; each supplier accepts their
- * purchase order. One flow: each step needs the one before.
+ * purchase order. One flow: each step needs the one before. Along the way, with the same
+ * people: the contractor adds supplier A's product from the catalogue to a second request
+ * sent to A alone (B never sees it), reads the comparison at desk width as the full table,
+ * and exports it as XLSX.
  */
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
+import { ProductsPage } from './page-models/ProductsPage';
 import { PurchaseOrdersPage } from './page-models/PurchaseOrdersPage';
 import { QuotesPage } from './page-models/QuotesPage';
 import { RfqsPage } from './page-models/RfqsPage';
@@ -34,6 +39,18 @@ interface Quote {
   lines: Array<{ rfq_line_id: string; unit_price: number }>;
 }
 
+const DESK = { width: 1280, height: 800 };
+
+/** Every cell of the workbook's sheets as text, row by row. */
+async function xlsxText(bytes: Buffer): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  // exceljs types its input as the older Buffer; the bytes as an ArrayBuffer suit both.
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const rows: string[] = [];
+  wb.eachSheet((ws) => ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')).join('\t'))));
+  return rows.join('\n');
+}
+
 const quotesOn = async (page: Page, rfqId: string) => (await pageApi<Quote[]>(page, 'GET', `/api/rfqs/${rfqId}/quotes`)).body;
 
 test('a contractor imports a bill of quantities, two suppliers quote (one offline), the award is split and both accept', async ({ browser }, testInfo) => {
@@ -43,11 +60,16 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
     newUser(browser, testInfo, 'supplier', 'ar', 'مصنع الوادي لمواد البناء'),
   ]);
   // The market is every supplier selling in a line's category: each sells cement.
-  for (const s of [supplierA, supplierB]) {
-    const product = await pageApi(s.page, 'POST', '/api/products', { name: 'Portland cement 50 kg', price: 18, unit: 'كيس', category_id: CEMENT_CATEGORY, min_quantity: 1 });
+  const stamp = Date.now().toString(36);
+  const cementOf = (letter: string) => `Portland cement 50 kg ${letter}${stamp}`;
+  const supplierIds: string[] = [];
+  for (const [letter, s] of [['a', supplierA], ['b', supplierB]] as const) {
+    const product = await pageApi<{ supplier_id: string }>(s.page, 'POST', '/api/products', { name: cementOf(letter), price: 18, unit: 'كيس', category_id: CEMENT_CATEGORY, min_quantity: 10 });
     expect(product.status, JSON.stringify(product.body)).toBe(201);
+    supplierIds.push(product.body.supplier_id);
   }
-  const title = `فيلا النرجس ${Date.now().toString(36)}`;
+  const title = `فيلا النرجس ${stamp}`;
+  const chosenTitle = `أسمنت للسور ${stamp}`;
 
   // The contractor builds the request from the file and sends it.
   const c = new RfqsPage(contractor.page);
@@ -64,10 +86,30 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   const rfqId = await c.send();
   await expect.poll(async () => (await pageApi(contractor.page, 'GET', `/api/rfqs/${rfqId}`)).status, { timeout: 20_000 }).toBe(200);
 
+  // "Add to request" from the catalogue: supplier A's cement becomes the line of a second
+  // request (its minimum order as the quantity), sent to A alone.
+  const catalogue = new ProductsPage(contractor.page);
+  await catalogue.goto();
+  await catalogue.search(`a${stamp}`);
+  await expect(catalogue.card(cementOf('a'))).toBeVisible({ timeout: 30_000 });
+  await catalogue.card(cementOf('a')).getByTestId('request-toggle').click();
+  await expect(catalogue.card(cementOf('a')).getByTestId('request-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await c.goto();
+  await c.startNew();
+  await expect(c.lines()).toHaveCount(1);
+  await expect(c.lines().first().getByTestId('line-description')).toHaveValue(cementOf('a'));
+  await expect(c.lines().first().getByTestId('line-quantity')).toHaveValue('10');
+  await c.fillHead(chosenTitle, 'الرياض، حي النرجس');
+  const chosenId = await c.sendTo([supplierA.company]);
+  await expect
+    .poll(async () => (await pageApi<{ audience: string; supplier_ids: string[] }>(contractor.page, 'GET', `/api/rfqs/${chosenId}`)).body, { timeout: 20_000 })
+    .toMatchObject({ audience: 'invited', supplier_ids: [supplierIds[0]] });
+
   // Supplier A quotes online: every line.
   const a = new QuotesPage(supplierA.page);
   await a.goto();
   await reloadUntil(supplierA.page, () => expect(a.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
+  await expect(a.rfq(chosenTitle)).toBeVisible();
   await a.quote(title, { lines: { بورتلاندي: { price: '17.50' }, بلوك: { price: '3.10' }, رمل: { price: '70' } }, deliveryDays: '5' });
   await expect.poll(async () => (await quotesOn(contractor.page, rfqId)).length, { timeout: 20_000 }).toBe(1);
 
@@ -75,6 +117,9 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   const b = new QuotesPage(supplierB.page);
   await b.goto();
   await reloadUntil(supplierB.page, () => expect(b.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
+  // The request to A alone was sent before B's device synced: B has the market's, not A's.
+  await expect(b.rfq(chosenTitle)).toHaveCount(0);
+  expect((await pageApi(supplierB.page, 'GET', `/api/rfqs/${chosenId}`)).status).toBe(404);
   await waitForServiceWorker(supplierB.page);
   const before = await storedResults(supplierB.page);
   await goOffline(supplierB.context);
@@ -96,6 +141,26 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   for (const line of await c.comparisonLines().all()) await expect(line.locator('[data-lowest]')).toHaveCount(1);
   await expect(c.comparisonLines().filter({ hasText: 'رمل' })).toContainText('لم يُسعَّر');
   await checkPage(contractor.page, 'ar', 'rfq-comparison');
+
+  // At desk width the full table: lines down, the suppliers across in the order they
+  // quoted, one lowest per line, B's sand a gap, the market price beside each line.
+  await contractor.page.setViewportSize(DESK);
+  await expect(c.comparisonTable()).toBeVisible();
+  await expect(c.comparisonTable().getByTestId('supplier-column')).toHaveText([new RegExp(supplierA.company), new RegExp(supplierB.company)]);
+  await expect(c.comparisonLines()).toHaveCount(3);
+  const row = (word: string) => c.comparisonLines().filter({ hasText: word }).locator('td');
+  await expect(row('بورتلاندي')).toHaveCount(2);
+  await expect(row('بورتلاندي').nth(1)).toHaveAttribute('data-lowest', 'true');
+  await expect(row('بلوك').nth(0)).toHaveAttribute('data-lowest', 'true');
+  await expect(row('رمل').nth(0)).toHaveAttribute('data-lowest', 'true');
+  await expect(row('رمل').nth(1)).toContainText('لم يُسعَّر');
+  await expect(c.comparisonTable().getByTestId('market-median')).toHaveCount(3);
+
+  // The export: an XLSX holding every line and both suppliers.
+  const sheet = await xlsxText(await c.exportComparison());
+  for (const text of ['أسمنت بورتلاندي عادي', 'بلوك أسمنتي مفرغ 20 سم', 'رمل أبيض مغسول', supplierA.company, supplierB.company]) expect(sheet).toContain(text);
+  await contractor.page.setViewportSize(testInfo.project.use.viewport!);
+  await expect(contractor.page.getByTestId('comparison-by-line')).toBeVisible();
 
   // Split to the lowest: the cement to B, the blocks and sand to A; two purchase orders.
   await expect(contractor.page.getByTestId('award-order')).toHaveCount(2);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A file made in the test, as Playwright hands it to a file input. */
@@ -53,6 +54,16 @@ export class RfqsPage {
     return this.page.url().split('/').pop()!;
   }
 
+  /** Sends the request to chosen suppliers only, ticked by company name; answers its id. */
+  async sendTo(names: string[]): Promise<string> {
+    await this.page.getByTestId('audience-invited').check();
+    const picker = this.page.getByTestId('supplier-picker');
+    for (const name of names) await picker.getByRole('checkbox', { name }).check();
+    await this.page.getByTestId('send-rfq').click();
+    await expect(this.page).toHaveURL(/\/rfqs\/[0-9a-f-]{36}$/);
+    return this.page.url().split('/').pop()!;
+  }
+
   async open(id: string) {
     await this.page.goto(`/rfqs/${id}`);
     await expect(this.page.locator('#screen-title')).toBeVisible();
@@ -60,6 +71,17 @@ export class RfqsPage {
 
   comparisonLines(): Locator {
     return this.page.getByTestId('comparison-line');
+  }
+
+  /** The desk's full table: lines down, a column per supplier. */
+  comparisonTable(): Locator {
+    return this.page.getByTestId('comparison-table');
+  }
+
+  /** Exports the comparison; answers the downloaded file's bytes. */
+  async exportComparison(): Promise<Buffer> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('export-comparison').click()]);
+    return readFile(await download.path());
   }
 
   /** Awards every line to its lowest price (the award's first choice), confirmed. */

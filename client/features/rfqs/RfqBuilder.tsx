@@ -47,6 +47,7 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   suppliers: { display: 'grid', gap: tokens.spacingVerticalXS, maxBlockSize: '240px', overflowY: 'auto' },
+  picker: { display: 'grid', gap: tokens.spacingVerticalXS, margin: 0, padding: 0, border: 'none', minInlineSize: 0 },
 });
 
 const setField = (name: 'title' | 'location' | 'needed_by' | 'closes_at') => (_: unknown, d: { value: string }) => updateDraft((v) => ({ ...v, [name]: d.value }));
@@ -235,7 +236,11 @@ function LineFields({
   );
 }
 
-/** The suppliers an invited request goes to, those selling in its lines' categories first. */
+/**
+ * The suppliers an invited request goes to, those selling in its lines' categories first.
+ * A fieldset, not a Field: a Field gives its one id to every checkbox inside it, so each
+ * supplier's name would label (and a click on it tick) the first checkbox.
+ */
 function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | undefined }) {
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
@@ -245,7 +250,8 @@ function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | und
   const toggle = (id: string, on: boolean) =>
     updateDraft((v) => ({ ...v, supplier_ids: on ? [...v.supplier_ids.filter((s) => s !== id), id] : v.supplier_ids.filter((s) => s !== id) }));
   return (
-    <Field label={t('form.fields.suppliers')} validationMessage={error} validationState={error ? 'error' : 'none'}>
+    <fieldset className={styles.picker}>
+      <legend>{t('form.fields.suppliers')}</legend>
       <div className={styles.suppliers} data-testid="supplier-picker">
         {sorted.map((s) => (
           <Checkbox
@@ -256,6 +262,11 @@ function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | und
           />
         ))}
       </div>
-    </Field>
+      {error && (
+        <Text className={styles.error} role="alert">
+          {error}
+        </Text>
+      )}
+    </fieldset>
   );
 }
