@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -35,11 +35,12 @@ if (want('client')) run('npx', ['tsx', 'bench/client.ts']);
 if (want('spreadsheet')) run('npx', ['tsx', 'bench/spreadsheet.ts']);
 if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
+if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -108,7 +109,7 @@ if (all.api) {
     rows.push({ benchmark: 'uncached search saturation, app vs same SQL via bare pg (both uncached)', value: `${api.search_uncached_saturation_rps} req/s`, baseline: `bare pg: ${api.search_uncached_saturation_bare_pg_rps} req/s`, ratio: api.search_uncached_saturation_vs_bare_pg, measured: at });
   }
 }
-for (const section of [all.sync, all.client_sync]) {
+for (const section of [all.sync, all.client_sync, all.rfq_screens]) {
   for (const r of section?.rows ?? []) rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: r.baseline ? `${r.baseline}: ${r.baseline_ms} ms` : '', ratio: r.ratio, measured: measured(section) });
 }
 for (const r of all.spreadsheet?.rows ?? []) {
