@@ -55,6 +55,9 @@ interface World {
   rfqLine: string;
   quote: string;
   po: string;
+  /** the purchase order above, accepted by the supplier; and the supplier's cleared invoice of it (both companies have tax profiles, the supplier is onboarded) */
+  acceptedPo: string;
+  invoice: string;
 }
 
 interface Row {
@@ -417,6 +420,24 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'stranger'], 403),
   },
   { method: 'get', path: '/api/e-invoicing/status', url: () => '/api/e-invoicing/status', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  // Invoices: the supplier invoices the order it accepted from the contractor; the seller reads every document, the buyer the cleared ones.
+  {
+    method: 'post', path: '/api/invoices', url: () => '/api/invoices', owner: 'supplier', writes: true,
+    body: (w) => ({ purchase_order_id: w.acceptedPo }),
+    expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  { method: 'get', path: '/api/invoices', url: () => '/api/invoices', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/invoices/{id}', url: (w) => `/api/invoices/${w.invoice}`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  { method: 'get', path: '/api/invoices/{id}/xml', url: (w) => `/api/invoices/${w.invoice}/xml`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  {
+    method: 'post', path: '/api/invoices/{id}/credit-notes', url: (w) => `/api/invoices/${w.invoice}/credit-notes`, owner: 'supplier', writes: true,
+    body: () => ({ reason: 'بضاعة مرتجعة' }),
+    expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  {
+    method: 'post', path: '/api/invoices/{id}/clearance', url: (w) => `/api/invoices/${w.invoice}/clearance`, owner: 'supplier', writes: true,
+    expect: { ...signedIn(404), supplier: 409, contractor: 403 }, // cleared already: nothing waits for clearance
+  },
 ];
 
 /** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */
@@ -515,6 +536,16 @@ describe('authorization table', () => {
       const awards = [{ rfq_line_id: await get('rfqLine'), quote_id: await get('quote') }];
       return (await clients.contractor.post(`/api/rfqs/${await get('rfq')}/award`, { awards })).body[0].id;
     },
+    acceptedPo: async (get) => {
+      const po = await get('po');
+      await clients.supplier.post(`/api/purchase-orders/${po}/accept`, {});
+      return po;
+    },
+    invoice: async (get) => {
+      const po = await get('acceptedPo');
+      await readyToInvoice();
+      return (await clients.supplier.post('/api/invoices', { purchase_order_id: po })).body.id;
+    },
     // A request of the contractor assigned to the transport company, and one delivered by its driver.
     assignable: () => assignedRequest(),
     delivery: async () => {
@@ -536,6 +567,19 @@ describe('authorization table', () => {
     await government.post(`/api/projects/${id}/close-bidding`, {});
     if (award !== 'none') await government.post(`/api/projects/${id}/award`, { bid_id: award === 'rival' ? theirs : mine });
     return id;
+  }
+
+  /**
+   * Tax profiles for the supplier (seller) and the contractor (buyer), saved again each time
+   * (the tax-profile row gives every company the same VAT number, and ZATCA refuses an
+   * invoice whose buyer is its seller), and the supplier's unit onboarded, once.
+   */
+  async function readyToInvoice() {
+    const address = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' };
+    for (const [c, vat] of [[clients.supplier, '310122393500003'], [clients.contractor, '300000000000003']] as const) {
+      expect((await c.put('/api/company/tax-profile', { legal_name: 'مؤسسة الاختبار', vat_number: vat, cr_number: '1010010000', address })).status).toBe(200);
+    }
+    if ((await clients.supplier.get('/api/e-invoicing/status')).body.status !== 'ready') await clients.supplier.post('/api/e-invoicing/onboard', { otp: '123456' });
   }
 
   async function assignedRequest() {
