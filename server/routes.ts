@@ -26,6 +26,7 @@ import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
+import { invoicePdfRouter } from './modules/invoices/pdf-routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -42,6 +43,7 @@ export function apiRouter(): Router {
     rfqsRouter(),
     purchaseOrdersRouter(),
     invoicesRouter(),
+    invoicePdfRouter(),
     categoriesRouter(),
     productsRouter(),
     photosRouter(),

@@ -30,7 +30,7 @@ export const DOCUMENT_LABELS = {
   vatCategory: { ar: 'فئة الضريبة', en: 'VAT category' },
   taxableAmount: { ar: 'المبلغ الخاضع للضريبة', en: 'Taxable amount' },
   vatAmount: { ar: 'مبلغ الضريبة', en: 'VAT amount' },
-  lineTotal: { ar: 'المجموع شامل الضريبة', en: 'Line total with VAT' },
+  lineTotal: { ar: 'المجموع شامل الضريبة', en: 'Total with VAT' },
   subtotal: { ar: 'الإجمالي غير شامل الضريبة', en: 'Total excluding VAT' },
   vatTotal: { ar: 'ضريبة القيمة المضافة', en: 'VAT' },
   total: { ar: 'الإجمالي شامل الضريبة', en: 'Total including VAT' },
@@ -67,8 +67,8 @@ export function partyAddress(party: InvoiceParty): string {
 export const documentAmount = (amount: number): string =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** A rate of the document (0.15) as a percentage (15 %). */
-export const documentRate = (rate: number): string => `${Math.round(rate * 10000) / 100} %`;
+/** A rate of the document (0.15) as a percentage (15 %, a no-break space before the sign so it never stands alone). */
+export const documentRate = (rate: number): string => `${Math.round(rate * 10000) / 100}\u00a0%`;
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 

@@ -1,0 +1,55 @@
+/** An invoice as REST presents it, for the PDF's tests: Arabic parties, a standard, a zero-rated and an exempt line. */
+import type { Invoice } from '../../../shared/schemas/invoice';
+import { BUYER_PARTY, SELLER_PARTY } from '../../test/invoice-rows';
+
+const line = (position: number, over: Partial<Invoice['lines'][number]>): Invoice['lines'][number] => ({
+  id: `00000000-0000-4000-8000-00000000000${position}`,
+  position,
+  purchase_order_line_id: null,
+  credited_line_id: null,
+  description: 'أسمنت بورتلاندي مقاوم للكبريتات',
+  quantity: 10,
+  unit: 'كيس',
+  unit_price: 18.5,
+  vat_category: 'S',
+  vat_rate: 0.15,
+  exemption_reason_code: null,
+  exemption_reason: null,
+  line_total: 185,
+  vat_amount: 27.75,
+  ...over,
+});
+
+export const PDF_INVOICE: Invoice = {
+  id: '20000000-0000-4000-8000-000000000001',
+  kind: 'invoice',
+  number: 'INV-2026-000042',
+  seller_id: '10000000-0000-4000-8000-000000000001',
+  buyer_id: '10000000-0000-4000-8000-000000000002',
+  purchase_order_id: '30000000-0000-4000-8000-000000000001',
+  purchase_order_number: 'PO-2026-000017',
+  original_invoice_id: null,
+  original_invoice_number: null,
+  reason: null,
+  icv: 42,
+  pih: 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==',
+  hash: 'Ym9ndXMtaGFzaA==',
+  qr: 'AR3Zhdik2LPYs9ipINin2YTYqNmG2KfYoSDYp9mE2K3Yr9mK2KsCDzMxMDEyMjM5MzUwMDAwMwMUMjAyNi0xMS0yOFQxMjozMDowMFoEBjIxMi43NQUFMjcuNzU=',
+  issued_at: '2026-11-28T09:30:00.000Z',
+  supply_date: '2026-11-27',
+  seller: SELLER_PARTY,
+  buyer: BUYER_PARTY,
+  lines: [
+    line(1, {}),
+    line(2, { description: 'Steel rebar 12 mm (حديد تسليح)', quantity: 2.5, unit: 'طن', unit_price: 2400, vat_category: 'Z', vat_rate: 0, line_total: 6000, vat_amount: 0 }),
+    line(3, { description: 'خدمة نقل داخل المدينة', quantity: 1, unit: 'رحلة', unit_price: 350, vat_category: 'E', vat_rate: 0, exemption_reason_code: 'VATEX-SA-29', exemption_reason: 'خدمات مالية', line_total: 350, vat_amount: 0 }),
+  ],
+  subtotal: 6535,
+  vat_total: 27.75,
+  total: 6562.75,
+  status: 'cleared',
+  messages: [],
+  cleared_at: '2026-11-28T09:30:05.000Z',
+  created_at: '2026-11-28T09:30:00.000Z',
+  updated_at: '2026-11-28T09:30:05.000Z',
+};
