@@ -34,7 +34,7 @@ describe('sync transport pull', () => {
 
   it('refuses an upsert without its row and a change of an entity it does not know', async () => {
     await expect(pull({ changes: [{ entity: 'product', id: P, op: 'upsert' }], cursor: 'c2', has_more: false })).rejects.toBeInstanceOf(SyncProtocolError);
-    await expect(pull({ changes: [{ entity: 'invoice', id: P, op: 'delete' }], cursor: 'c2', has_more: false })).rejects.toBeInstanceOf(SyncProtocolError);
+    await expect(pull({ changes: [{ entity: 'payroll_run', id: P, op: 'delete' }], cursor: 'c2', has_more: false })).rejects.toBeInstanceOf(SyncProtocolError);
   });
 
   it('passes a reset through', async () => {
