@@ -60,8 +60,9 @@ with l as (select id, position, description, quantity, unit, category_id from rf
 m as (
   select pl.category_id, lower(trim(pl.unit)) as unit, percentile_cont(0.5) within group (order by pl.unit_price) as median
     from purchase_order_lines pl join purchase_orders po on po.id = pl.purchase_order_id
-   where pl.category_id in (select category_id from l) and po.status in ('accepted', 'delivered', 'closed')
-     and po.answered_at > now() - interval '90 days'
+   where pl.category_id in (select category_id from l)
+     and case when po.instant_order_id is null then po.status in ('accepted', 'delivered', 'closed') else po.status not in ('declined', 'cancelled') end
+     and case when po.instant_order_id is null then po.answered_at else po.issued_at end > now() - interval '90 days'
    group by 1, 2 having count(*) >= 3)
 select json_build_object(
   'quotes', (select json_agg(json_build_object('quote_id', q.id, 'supplier_id', q.supplier_id,

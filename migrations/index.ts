@@ -44,6 +44,8 @@ import * as transportPurchaseOrders55 from './20261128000020_transport_purchase_
 import * as taxProfiles56 from './20261128000100_company_tax_profiles';
 import * as einvoicingUnits57 from './20261128000110_einvoicing_units';
 import * as invoices58 from './20261128000200_invoices';
+import * as instantOrderCategory59 from './20261128000300_instant_order_category';
+import * as payments60 from './20261128000400_payments';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -86,4 +88,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000100_company_tax_profiles': taxProfiles56,
   '20261128000110_einvoicing_units': einvoicingUnits57,
   '20261128000200_invoices': invoices58,
+  '20261128000300_instant_order_category': instantOrderCategory59,
+  '20261128000400_payments': payments60,
 };

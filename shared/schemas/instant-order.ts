@@ -27,6 +27,8 @@ export const instantOrderSchema = z.object({
   description: z.string(),
   quantity: z.number(),
   unit: z.string(),
+  /** the material's category, which the market price of an accepted offer is counted in */
+  category_id: uuidSchema.nullable(),
   location: z.string(),
   urgency_level: urgencyLevelSchema,
   budget_range_min: z.number().nullable(),
@@ -52,6 +54,7 @@ export const instantOrderCreateSchema = z
     description: requiredText(MAX.text),
     quantity: quantitySchema.default(1),
     unit: requiredText(MAX.unit),
+    category_id: uuidSchema.nullable().optional(),
     location: requiredText(MAX.location),
     urgency_level: urgencyLevelSchema.default('normal'),
     budget_range_min: moneySchema.nullable().optional(),

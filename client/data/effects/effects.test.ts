@@ -179,7 +179,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   },
   'instant_order.create': {
     [`instant_order:${id(7)}`]: {
-      id: id(7), contractor_id: U, title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', location: 'جدة', urgency_level: 'normal',
+      id: id(7), contractor_id: U, title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', category_id: null, location: 'جدة', urgency_level: 'normal',
       budget_range_min: null, budget_range_max: null, delivery_deadline: null, expires_at: '2026-11-30T10:00:00.000Z', // a week after NOW
       status: 'active', accepted_response_id: null, contractor_name: 'شركة', response_count: 0, my_response: null, created_at: NOW, updated_at: NOW,
     },

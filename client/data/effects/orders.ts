@@ -34,6 +34,7 @@ export const orderEffects: Orders = {
         description: args.description,
         quantity: args.quantity,
         unit: args.unit,
+        category_id: args.category_id ?? null,
         location: args.location,
         urgency_level: args.urgency_level ?? 'normal',
         budget_range_min: args.budget_range_min ?? null,

@@ -2,6 +2,8 @@ import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
+import { useCategories } from '../products/queries';
+import { useCategoryLabel } from '../rfqs/useCategoryLabel';
 import { useOrderMutations } from './mutations';
 import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderValues, type OrdersFormError } from './orderForm';
 
@@ -15,6 +17,8 @@ export function useErrorText() {
 export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'common']);
   const { create } = useOrderMutations();
+  const categories = useCategories();
+  const categoryName = useCategoryLabel();
   const form = useOutboxForm({
     initial: emptyOrder,
     fields: ORDER_FIELDS,
@@ -52,6 +56,16 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
           <Input name="unit" value={form.values.unit} onChange={form.set('unit')} />
         </Field>
       </FieldPair>
+      <Field label={t('form.fields.category_id')} hint={t('form.hints.category_id')} {...form.field('category_id')}>
+        <Select name="category_id" value={form.values.category_id} onChange={(_, d) => form.setValues((v) => ({ ...v, category_id: d.value }))}>
+          <option value="">{t('form.noCategory')}</option>
+          {(categories ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {categoryName(c.id)}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <Field label={t('form.fields.location')} required {...form.field('location')}>
         <Input name="location" value={form.values.location} onChange={form.set('location')} />
       </Field>

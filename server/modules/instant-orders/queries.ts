@@ -35,6 +35,7 @@ export function orderQuery(db: Knex) {
       'o.description',
       'o.quantity',
       'o.unit',
+      'o.category_id',
       'o.location',
       'o.urgency_level',
       'o.budget_range_min',

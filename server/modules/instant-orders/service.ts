@@ -76,6 +76,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
         description: input.description,
         quantity: input.quantity,
         unit: input.unit,
+        category_id: input.category_id ?? null,
         location: input.location,
         urgency_level: input.urgency_level,
         budget_range_min: input.budget_range_min ?? null,

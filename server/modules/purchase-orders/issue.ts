@@ -110,11 +110,10 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
  * rounded product.
  */
 export async function issueForInstantOrder(trx: Knex.Transaction, orderId: string, offerId: string, createdBy: string, now: Date) {
-  const o: { contractor_id: string; title: string; description: string; quantity: number; unit: string; location: string; deadline: string | null } = await trx(
-    'instant_orders',
-  )
-    .where({ id: orderId })
-    .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'location', trx.raw(`to_char(delivery_deadline at time zone 'Asia/Riyadh', 'YYYY-MM-DD') as deadline`));
+  const o: { contractor_id: string; title: string; description: string; quantity: number; unit: string; category_id: string | null; location: string; deadline: string | null } =
+    await trx('instant_orders')
+      .where({ id: orderId })
+      .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'category_id', 'location', trx.raw(`to_char(delivery_deadline at time zone 'Asia/Riyadh', 'YYYY-MM-DD') as deadline`));
   const offer: { supplier_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null } = await trx('instant_order_responses')
     .where({ id: offerId })
     .first('supplier_id', 'offered_price', 'delivery_time_hours', 'notes');
@@ -133,8 +132,8 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
       delivery_days: offer.delivery_time_hours == null ? null : Math.max(1, Math.ceil(offer.delivery_time_hours / 24)),
       lines: [
         exact
-          ? { description: o.description, quantity: o.quantity, unit: o.unit, unit_price: unitPrice, note: offer.notes }
-          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, unit_price: offer.offered_price, note: offer.notes },
+          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, note: offer.notes }
+          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, note: offer.notes },
       ],
     },
     now,

@@ -20,6 +20,8 @@ const MEDIAN_DAYS = 90;
 const MEDIAN_MIN_PRICES = 3;
 /** Purchase orders whose prices the seller agreed to. */
 const ACCEPTED_PO_STATUSES = ['accepted', 'delivered', 'closed'];
+/** Purchase orders whose price no longer stands. */
+const UNDONE_PO_STATUSES = ['declined', 'cancelled'];
 
 /** The RFQ row's own columns (alias r; the buyer's user bu and profile bp). */
 export function rfqQuery(db: Knex) {
@@ -95,9 +97,13 @@ export async function readQuotes(q: Knex.QueryBuilder): Promise<RfqQuote[]> {
 }
 
 /**
- * The market price of each (category, unit): the median unit price of purchase-order
- * lines the seller accepted in the 90 days before `now`, with at least 3 prices.
- * Keyed `category_id|unit` (unit lowercased and trimmed).
+ * The market price of each (category, unit): the median of the unit prices agreed in the
+ * 90 days before `now`, with at least 3 prices. A price is agreed when both sides said
+ * yes: a purchase order's line once its seller accepted it (answered_at), and an instant
+ * order's accepted offer from the moment the contractor accepted it (the seller named
+ * that price; its purchase order is issued then), unless that order was declined or
+ * cancelled since. Each instant order's price is counted once, through its purchase
+ * order's line. Keyed `category_id|unit` (unit lowercased and trimmed).
  */
 async function marketMedians(db: Knex, categories: string[], now: Date): Promise<Map<string, number>> {
   if (!categories.length) return new Map();
@@ -106,13 +112,17 @@ async function marketMedians(db: Knex, categories: string[], now: Date): Promise
       `select pl.category_id, lower(trim(pl.unit)) as unit, percentile_cont(0.5) within group (order by pl.unit_price) as median
          from purchase_order_lines pl
          join purchase_orders po on po.id = pl.purchase_order_id
+         cross join lateral (
+           select case when po.instant_order_id is null then po.status = any(?::text[]) else po.status <> all(?::text[]) end as agreed,
+                  case when po.instant_order_id is null then po.answered_at else po.issued_at end as agreed_at
+         ) a
         where pl.category_id = any(?::uuid[])
-          and po.status = any(?::text[])
-          and po.answered_at > ?::timestamptz - make_interval(days => ?)
-          and po.answered_at <= ?::timestamptz
+          and a.agreed
+          and a.agreed_at > ?::timestamptz - make_interval(days => ?)
+          and a.agreed_at <= ?::timestamptz
         group by 1, 2
        having count(*) >= ?`,
-      [categories, ACCEPTED_PO_STATUSES, now.toISOString(), MEDIAN_DAYS, now.toISOString(), MEDIAN_MIN_PRICES],
+      [ACCEPTED_PO_STATUSES, UNDONE_PO_STATUSES, categories, now.toISOString(), MEDIAN_DAYS, now.toISOString(), MEDIAN_MIN_PRICES],
     )
   ).rows;
   return new Map(rows.map((r) => [`${r.category_id}|${r.unit}`, roundPrice(Number(r.median))]));
