@@ -9,9 +9,9 @@ import { createProduct, createProducts, deleteProduct, updateProduct } from './s
 
 export const mutations = areaMutations({
   'product.create': {
-    run: (trx, user, args) => createProduct(trx, user, args),
-    runMany: (trx, user, many) => createProducts(trx, user, many),
+    run: (trx, user, args, deps) => createProduct(trx, user, args, deps.clock.now()),
+    runMany: (trx, user, many, deps) => createProducts(trx, user, many, deps.clock.now()),
   },
-  'product.update': (trx, user, { id, ...patch }) => updateProduct(trx, user, id, patch),
+  'product.update': (trx, user, { id, ...patch }, deps) => updateProduct(trx, user, id, patch, deps.clock.now()),
   'product.delete': (trx, user, { id }) => deleteProduct(trx, user, id),
 });

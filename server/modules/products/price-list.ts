@@ -28,6 +28,7 @@ import { recordChanges, writeWithChanges } from '../../db/changes';
 import { lockPlanLimit, planLimitColumns } from '../subscriptions/limits';
 import { planRoom } from '../../../shared/constants';
 import { productPolicy } from './policy';
+import { reachSupplier } from '../rfqs/audience';
 
 /** Rows per insert: 12 columns each stay well under Postgres's 65,535 bound parameters. */
 const INSERT_CHUNK = 1000;
@@ -67,7 +68,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser) {
 }
 
 /** POST /api/products/imports: checks and applies a price list, answers its report. */
-export async function applyImport(trx: Knex.Transaction, user: SessionUser, input: ImportApply): Promise<ImportReport> {
+export async function applyImport(trx: Knex.Transaction, user: SessionUser, input: ImportApply, now: Date): Promise<ImportReport> {
   assertRole(user, 'supplier');
   await lockPlanLimit(trx, user.account_id, 'products');
   const { ctx, products } = await importContext(trx, user);
@@ -92,6 +93,8 @@ export async function applyImport(trx: Knex.Transaction, user: SessionUser, inpu
     undo.created.push(...chunk.map((p) => p.id));
     await writeWithChanges(trx, trx('products').insert(chunk).returning('id'), 'product', audiences);
   }
+  // New products may make the supplier a seller for open market RFQs (rfqs/audience.ts).
+  if (creates.length) await reachSupplier(trx, user.account_id, now);
   if (updates.length) {
     const values = updates.map((r) => ({ id: r.product_id, price: r.price, stock: r.stock }));
     const write = trx.raw(

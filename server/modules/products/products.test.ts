@@ -176,22 +176,22 @@ describe('products', () => {
       const mine = () => server.db.knex('products').where({ supplier_id: s.user.id }).pluck('id');
       // Past the free plan's 10 at once: refused, nothing written.
       const eleven = args(11);
-      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, eleven))).rejects.toMatchObject({ code: 'plan_limit_reached' });
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, eleven, new Date()))).rejects.toMatchObject({ code: 'plan_limit_reached' });
       // An unknown category anywhere in the run: refused, nothing written.
       const unknownCategory = args(2, { category_id: randomUUID() });
-      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, [...args(1), ...unknownCategory]))).rejects.toMatchObject({ code: 'validation_failed' });
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, [...args(1), ...unknownCategory], new Date()))).rejects.toMatchObject({ code: 'validation_failed' });
       expect(await mine()).toEqual([]);
       // Up to the limit, with an id given twice and one left to the server.
       const [first, ...rest] = args(8, { category_id: CEMENT });
       const { id: _omitted, ...serverId } = args(1)[0];
-      const made = await server.db.knex.transaction((trx) => createProducts(trx, user, [first, ...rest, first, serverId]));
+      const made = await server.db.knex.transaction((trx) => createProducts(trx, user, [first, ...rest, first, serverId], new Date()));
       expect(made.map((m) => m.created)).toEqual([true, true, true, true, true, true, true, true, false, true]);
       expect(made[8].id).toBe(first.id);
       expect((await mine()).sort()).toEqual(made.filter((m) => m.created).map((m) => m.id).sort());
       expect(await server.db.knex('changes').where({ entity: 'product' }).whereIn('entity_id', await mine())).toHaveLength(9);
       // One more fits the limit of 10, two do not; a replayed id is not a new product.
-      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, args(2)))).rejects.toMatchObject({ code: 'plan_limit_reached' });
-      const last = await server.db.knex.transaction((trx) => createProducts(trx, user, [rest[0], ...args(1)]));
+      await expect(server.db.knex.transaction((trx) => createProducts(trx, user, args(2), new Date()))).rejects.toMatchObject({ code: 'plan_limit_reached' });
+      const last = await server.db.knex.transaction((trx) => createProducts(trx, user, [rest[0], ...args(1)], new Date()));
       expect(last.map((m) => m.created)).toEqual([false, true]);
       expect(await mine()).toHaveLength(10);
     });

@@ -43,8 +43,8 @@ export function productsRouter(): Router {
       response: productSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => createProduct(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createProduct(trx, user, body, ctx.deps.clock.now()));
       return createdOrOk(saved.created, await getProduct(knex, user.language, saved.id));
     },
   );
@@ -76,7 +76,7 @@ export function productsRouter(): Router {
       response: importReportSchema,
       status: 201,
     },
-    ({ knex, user, body }) => knex.transaction((trx) => applyImport(trx, user, body)),
+    ({ ctx, knex, user, body }) => knex.transaction((trx) => applyImport(trx, user, body, ctx.deps.clock.now())),
   );
 
   route(
@@ -144,11 +144,11 @@ export function productsRouter(): Router {
       body: productUpdateSchema,
       response: productSchema,
     },
-    async ({ knex, user, params, body }) => {
+    async ({ ctx, knex, user, params, body }) => {
       // Read back in the same transaction: a delete racing this update waits for its row
       // lock, so an update that was applied is answered 200 with its row, never 404.
       return knex.transaction(async (trx) => {
-        await updateProduct(trx, user, params.id, body);
+        await updateProduct(trx, user, params.id, body, ctx.deps.clock.now());
         return getProduct(trx, user.language, params.id);
       });
     },

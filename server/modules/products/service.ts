@@ -23,6 +23,7 @@ import { searchProducts } from './search';
 import { listSorted } from './sorted';
 import { productPolicy } from './policy';
 import { deleteProductPhotos } from '../photos/service';
+import { reachSupplier } from '../rfqs/audience';
 
 /** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
 const jsonb = (v: Record<string, string> | null | undefined) => (v == null ? v : JSON.stringify(v));
@@ -66,8 +67,8 @@ export async function listMyProducts(db: Knex, user: SessionUser, query: Paginat
  * limit is looked at, so a retried create never fails for the product it made itself.
  * The row is not read back: the sync push does not need it, the REST route reads it.
  */
-export async function createProduct(trx: Knex.Transaction, user: SessionUser, input: ProductCreate): Promise<ProductCreated> {
-  const [created] = await createProducts(trx, user, [input]);
+export async function createProduct(trx: Knex.Transaction, user: SessionUser, input: ProductCreate, now: Date): Promise<ProductCreated> {
+  const [created] = await createProducts(trx, user, [input], now);
   return created;
 }
 
@@ -81,9 +82,10 @@ export interface ProductCreated {
  * order, with the rows, their changes and the plan's limit in one statement (a push of a
  * supplier's offline stock entry would otherwise pay a statement per product). Throws if
  * any one would be refused; the sync push then applies them one by one, so each refusal
- * is only its own.
+ * is only its own. New products may make the supplier a seller for open market RFQs,
+ * which then reach them (rfqs/audience.ts).
  */
-export async function createProducts(trx: Knex.Transaction, user: SessionUser, inputs: ProductCreate[]): Promise<ProductCreated[]> {
+export async function createProducts(trx: Knex.Transaction, user: SessionUser, inputs: ProductCreate[], now: Date): Promise<ProductCreated[]> {
   assertRole(user, 'supplier');
   // One create per supplier at a time (the plan limit's lock): a retried create racing its
   // first attempt then finds the first one's row instead of colliding with it.
@@ -107,6 +109,7 @@ export async function createProducts(trx: Knex.Transaction, user: SessionUser, i
   await assertReplayable(trx, user, rows.filter((row) => !fresh.has(row.id)).map((row) => row.id));
   // Over the limit, the caller's savepoint or transaction undoes the inserts.
   if (inserted.length) assertLimitState(inserted[0], 'products', inserted.length);
+  if (inserted.length) await reachSupplier(trx, user.account_id, now);
   const seen = new Set<string>();
   return rows.map(({ id }) => {
     const created = fresh.has(id) && !seen.has(id);
@@ -140,9 +143,10 @@ async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, id: stri
  * PATCH /api/products/:id: price, stock, availability and the other fields of the form.
  * The caller's own live product only (404 otherwise); the row and its change are written
  * in one statement (a supplier's offline stock edits arrive in a push, one per product).
- * Not read back: the REST route reads it, the sync push does not need it.
+ * Not read back: the REST route reads it, the sync push does not need it. A new category
+ * may make the supplier a seller for open market RFQs, which then reach them.
  */
-export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id: string, patch: ProductUpdate): Promise<void> {
+export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id: string, patch: ProductUpdate, now: Date): Promise<void> {
   assertRole(user, 'supplier');
   if (patch.category_id !== undefined) {
     await lockOwnProduct(trx, user, id); // a product that is not theirs is 404 before the category is looked at
@@ -158,6 +162,7 @@ export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id
     productPolicy.audiences({}),
   );
   if (!updated) throw notFound('Product');
+  if (patch.category_id) await reachSupplier(trx, user.account_id, now);
 }
 
 /** DELETE /api/products/:id: a soft delete, sent to every client as a delete. */

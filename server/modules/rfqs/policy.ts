@@ -1,8 +1,8 @@
 /**
  * Who may see RFQs and quotes, and who receives their changes (server/db/policy.ts).
  *
- * - An RFQ: its buyer and the suppliers it reached (rfq_recipients, fixed when it was
- *   sent: the invited ones, or the market's sellers in its categories then).
+ * - An RFQ: its buyer and the suppliers it reached (rfq_recipients: the invited ones, or
+ *   the market's sellers in its categories while it is open, audience.ts).
  * - A quote: its supplier and the RFQ's buyer. Never another supplier: quotes are priced
  *   against each other, and a supplier who saw a rival's prices could undercut them.
  */

@@ -5,10 +5,9 @@
  * caller's role and ownership itself, because the sync push calls the same functions as
  * the routes; `now` is the app's clock.
  *
- * Who an RFQ reaches is fixed when it is sent (rfq_recipients): the invited suppliers, or
- * for the market every supplier with a live product in one of its lines' categories, or
- * who sells a product a line names. A market RFQ none of whose lines has a category or a
- * product reaches every supplier, since nothing narrows it.
+ * Who an RFQ reaches (rfq_recipients): the invited suppliers, fixed when it is sent; or
+ * for the market the sellers in its lines' categories, from when it is sent for as long
+ * as it is open (audience.ts).
  */
 import type { Knex } from 'knex';
 import { notFound, rfqAwarded, validationFailed } from '../../../shared/errors';
@@ -20,6 +19,7 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
+import { reachMarketOnSend } from './audience';
 import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy } from './policy';
 import { NEWEST_FIRST, lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
 
@@ -30,31 +30,20 @@ export async function presentRfq(db: Knex, user: SessionUser, id: string, now: D
   return (await presentRfqs(db, user, [row], now))[0];
 }
 
-/** The suppliers a new RFQ reaches (see the header), never the buyer's own account. */
-async function recipientsOf(trx: Knex.Transaction, buyerId: string, input: RfqCreate): Promise<string[]> {
-  const live = trx('users as u').join('profiles as p', 'p.user_id', 'u.id').where('p.role', 'supplier').whereNull('u.deleted_at').whereNot('u.id', buyerId);
-  if (input.audience === 'invited') {
-    const found: Array<{ id: string }> = await live.whereIn('u.id', input.supplier_ids ?? []).select('u.id');
-    const missing = (input.supplier_ids ?? []).filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) {
-      throw validationFailed('Invalid input: supplier_ids', missing.map(() => ({ path: 'supplier_ids', message: 'not_a_supplier' })));
-    }
-    return found.map((f) => f.id);
-  }
-  const categories = [...new Set(input.lines.flatMap((l) => (l.category_id ? [l.category_id] : [])))];
-  const products = [...new Set(input.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
-  if (!categories.length && !products.length) return (await live.select('u.id')).map((r: { id: string }) => r.id);
-  const rows: Array<{ id: string }> = await live
-    .whereExists((s) =>
-      s
-        .select(1)
-        .from('products as pr')
-        .whereRaw('pr.supplier_id = u.id')
-        .whereNull('pr.deleted_at')
-        .where((w) => w.whereIn('pr.category_id', categories).orWhereIn('pr.id', products)),
-    )
+/** The invited suppliers of a new RFQ, each a live supplier and never the buyer's own account. */
+async function invitedRecipients(trx: Knex.Transaction, buyerId: string, supplierIds: string[]): Promise<string[]> {
+  const found: Array<{ id: string }> = await trx('users as u')
+    .join('profiles as p', 'p.user_id', 'u.id')
+    .where('p.role', 'supplier')
+    .whereNull('u.deleted_at')
+    .whereNot('u.id', buyerId)
+    .whereIn('u.id', supplierIds)
     .select('u.id');
-  return rows.map((r) => r.id);
+  const missing = supplierIds.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) {
+    throw validationFailed('Invalid input: supplier_ids', missing.map(() => ({ path: 'supplier_ids', message: 'not_a_supplier' })));
+  }
+  return found.map((f) => f.id);
 }
 
 /**
@@ -100,9 +89,12 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
       product_id: l.product_id ?? null,
     })),
   );
-  const recipients = await recipientsOf(trx, user.account_id, input);
-  if (recipients.length) {
-    await trx('rfq_recipients').insert(recipients.map((supplier_id) => ({ rfq_id: id, supplier_id, invited: input.audience === 'invited' })));
+  let recipients: string[];
+  if (input.audience === 'invited') {
+    recipients = await invitedRecipients(trx, user.account_id, input.supplier_ids ?? []);
+    if (recipients.length) await trx('rfq_recipients').insert(recipients.map((supplier_id) => ({ rfq_id: id, supplier_id, invited: true })));
+  } else {
+    recipients = await reachMarketOnSend(trx, id, now);
   }
   await recordChanges(trx, [{ entity: 'rfq', id, audiences: await rfqAudiences(trx, { id, buyer_id: user.account_id }) }]);
   await notify(trx, {

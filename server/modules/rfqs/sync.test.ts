@@ -41,6 +41,47 @@ describe('RFQs for sync', () => {
   afterAll(() => server.close());
   const knex = () => server.db.knex;
 
+  it('reaches a supplier who starts selling in its category while a market RFQ is open, through REST and the feed alike, once, and not a closed or invited one', async () => {
+    const category = await categoryId(knex(), 5);
+    const buyer = await as(server, 'contractor');
+    const early = await as(server, 'supplier');
+    await sellIn(early, category);
+    const open = await postRfq(buyer, rfqBody(category));
+    const closed = await postRfq(buyer, rfqBody(category, { title: 'أغلق' }));
+    const invited = await postRfq(buyer, rfqBody(category, { audience: 'invited', supplier_ids: [early.user.id] }));
+    await knex()('rfqs').where({ id: closed.id }).update({ closes_at: inDays(-0.001) });
+    const [viaRest, viaSync] = [await as(server, 'supplier'), await as(server, 'supplier')];
+    for (const late of [viaRest, viaSync]) {
+      expect((await late.get(`/api/rfqs/${open.id}`)).status).toBe(404);
+      expect((await pulled(late, 'rfq')).has(open.id)).toBe(false);
+    }
+
+    // Their first product in the category: one by REST, one by a sync push.
+    await sellIn(viaRest, category);
+    const pushed = await push(viaSync, crypto.randomUUID(), [
+      { id: 1, name: 'product.create', args: { id: crypto.randomUUID(), name: 'أسمنت مقاوم', price: 19, unit: 'كيس', category_id: category } },
+    ]);
+    expect(pushed.body.results).toEqual([{ id: 1, status: 'applied' }]);
+
+    const told = async (late: Client) => (await notificationsOf(knex(), late.user.id, 'rfq.new')).filter((n) => (n.params as { rfq_id: string }).rfq_id === open.id);
+    for (const late of [viaRest, viaSync]) {
+      expect((await late.get(`/api/rfqs/${open.id}`)).status).toBe(200);
+      expect((await late.get('/api/rfqs')).body.map((r: { id: string }) => r.id)).toContain(open.id);
+      const held = await pulled(late, 'rfq');
+      expect([held.has(open.id), held.has(closed.id), held.has(invited.id)]).toEqual([true, false, false]);
+      expect((await late.get(`/api/rfqs/${closed.id}`)).status).toBe(404);
+      expect(await told(late)).toHaveLength(1);
+    }
+    await postQuote(viaRest, open.id, quoteBody({ [open.lines[0].id]: 15 }));
+    // The buyer's copy, by REST and in the feed, lists every supplier it reached.
+    const reached = [early.user.id, viaRest.user.id, viaSync.user.id].sort();
+    expect([...(await buyer.get(`/api/rfqs/${open.id}`)).body.supplier_ids].sort()).toEqual(reached);
+    expect([...((await pulled(buyer, 'rfq')).get(open.id)!.supplier_ids as string[])].sort()).toEqual(reached);
+    // Another product in the same category reaches no one anew.
+    await sellIn(viaRest, category, { name: 'أسمنت أبيض' });
+    expect(await told(viaRest)).toHaveLength(1);
+  });
+
   it('applies a quote pushed twice under one mutation id once: one revision, one notification, the same answer', async () => {
     const buyer = await as(server, 'contractor');
     const supplier = await as(server, 'supplier');
