@@ -9,10 +9,15 @@
  *
  * `fatal` and `error` findings are what ZATCA rejects; `warning` is what it accepts and
  * reports. Everything is loaded on first use, once per process: the development ZATCA
- * validates in the server process and other processes never pay for it.
+ * validates in the server process and other processes never pay for it. Neither check
+ * holds the event loop: xmllint runs in a worker of its own per document, the rules in one
+ * long-lived worker thread (rules-worker.mjs) that keeps them compiled. A document that
+ * is not schema-valid still goes through the rules, as ZATCA reports both; one that is not
+ * well-formed XML only through the schema, whose parser says where it breaks.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { DOMParser } from '@xmldom/xmldom';
 import { ZATCA_STANDARDS } from './standards';
 
@@ -44,34 +49,78 @@ interface Loaded {
   validateXML: typeof import('xmllint-wasm').validateXML;
   schema: { fileName: string; contents: string };
   preload: { fileName: string; contents: string }[];
-  transform: (typeof import('saxon-js'))['default']['transform'];
-  rules: { source: Finding['source']; sef: unknown; baseUri: string }[];
+  rules: RulesThread;
+}
+
+interface RuleReport {
+  source: Finding['source'];
+  svrl: string;
+}
+
+/** The rules' worker thread and its pending requests; it keeps a process alive only while a document is in it. */
+class RulesThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (r: RuleReport[]) => void; reject: (e: Error) => void }>();
+  private next = 0;
+  failed: Error | undefined;
+
+  constructor() {
+    this.worker = new Worker(new URL('./rules-worker.mjs', import.meta.url), {
+      // Plain JavaScript: no TypeScript loader to start in the thread.
+      execArgv: [],
+      workerData: {
+        rules: RULE_SETS.map(({ file, source }) => ({
+          source,
+          sefPath: `${RULES_DIR}/${file}.sef.json`,
+          // The rules look their own stylesheet up (document('')) to name locations; it sits beside the SEF.
+          baseUri: pathToFileURL(`${RULES_DIR}/${file}.xsl`).href,
+        })),
+      },
+    });
+    this.worker.on('message', (m: { id: number; reports?: RuleReport[]; error?: string }) => {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (m.reports) p?.resolve(m.reports);
+      else p?.reject(new Error(`the rules could not run: ${m.error}`));
+    });
+    this.worker.on('error', (e) => this.fail(e));
+    this.worker.on('exit', (code) => this.fail(new Error(`the rules thread stopped (${code})`)));
+    // Held only while a document is being checked (adding a listener refs it again).
+    this.worker.unref();
+  }
+
+  private fail(e: Error): void {
+    this.failed = e;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+
+  run(xml: string): Promise<RuleReport[]> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, xml });
+    });
+  }
 }
 
 let loading: Promise<Loaded> | undefined;
 
 async function load(): Promise<Loaded> {
-  const [{ validateXML }, saxon, common, main] = await Promise.all([
+  const [{ validateXML }, common, main] = await Promise.all([
     import('xmllint-wasm'),
-    import('saxon-js'),
     readdir(`${XSD_DIR}/common`),
     readFile(`${XSD_DIR}/maindoc/UBL-Invoice-2.1.xsd`, 'utf8'),
   ]);
   const preload = await Promise.all(
     common.filter((f) => f.endsWith('.xsd')).map(async (f) => ({ fileName: `common/${f}`, contents: await readFile(`${XSD_DIR}/common/${f}`, 'utf8') })),
   );
-  const rules = await Promise.all(
-    RULE_SETS.map(async ({ file, source }) => ({
-      source,
-      sef: JSON.parse(await readFile(`${RULES_DIR}/${file}.sef.json`, 'utf8')) as unknown,
-      // The rules look their own stylesheet up (document('')) to name locations; it sits beside the SEF.
-      baseUri: pathToFileURL(`${RULES_DIR}/${file}.xsl`).href,
-    })),
-  );
-  return { validateXML, schema: { fileName: 'maindoc/UBL-Invoice-2.1.xsd', contents: main }, preload, transform: (options, mode) => saxon.default.transform(options, mode), rules };
+  return { validateXML, schema: { fileName: 'maindoc/UBL-Invoice-2.1.xsd', contents: main }, preload, rules: new RulesThread() };
 }
 
-/** Loads the schema and the rules now rather than on the first document (a server may warm up with it). */
+/** Loads the schema and starts the rules' thread now rather than on the first document (a server may warm up with it). */
 export function loadValidator(): Promise<unknown> {
   loading ??= load();
   return loading;
@@ -90,15 +139,14 @@ async function schemaFindings(v: Loaded, xml: string): Promise<Finding[]> {
 
 const FLAGS = new Set<Finding['flag']>(['fatal', 'error', 'warning']);
 
-function ruleFindings(v: Loaded, rule: Loaded['rules'][number], xml: string): Finding[] {
-  const svrl = v.transform({ stylesheetInternal: rule.sef, stylesheetBaseURI: rule.baseUri, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
+function ruleFindings({ source, svrl }: RuleReport): Finding[] {
   const doc = new DOMParser().parseFromString(svrl, 'text/xml');
   const asserts = [...Array.from(doc.getElementsByTagNameNS(SVRL, 'failed-assert')), ...Array.from(doc.getElementsByTagNameNS(SVRL, 'successful-report'))];
   return asserts.map((a) => {
     const flag = a.getAttribute('flag') as Finding['flag'] | null;
     const text = a.getElementsByTagNameNS(SVRL, 'text')[0]?.textContent ?? '';
     return {
-      source: rule.source,
+      source,
       id: a.getAttribute('id') ?? '',
       // A rule without a flag is a rejection: Schematron's default for an assertion.
       flag: flag && FLAGS.has(flag) ? flag : 'error',
@@ -114,10 +162,22 @@ function ruleFindings(v: Loaded, rule: Loaded['rules'][number], xml: string): Fi
  * not parse at all.
  */
 export async function validateInvoice(xml: string): Promise<ValidationResult> {
-  const v = (await loadValidator()) as Loaded;
-  const findings = await schemaFindings(v, xml);
-  const parses = !findings.some((f) => /parser error|Document is empty|Start tag expected/i.test(f.text));
-  if (parses) for (const rule of v.rules) findings.push(...ruleFindings(v, rule, xml));
+  let v = (await loadValidator()) as Loaded;
+  if (v.rules.failed) {
+    // A thread that died (out of memory, killed) is replaced on the next document.
+    loading = undefined;
+    v = (await loadValidator()) as Loaded;
+  }
+  const wellFormed = (() => {
+    try {
+      new DOMParser({ onError: (level) => { if (level !== 'warning') throw new Error('not well-formed'); } }).parseFromString(xml, 'text/xml');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const [schema, reports] = await Promise.all([schemaFindings(v, xml), wellFormed ? v.rules.run(xml) : Promise.resolve([])]);
+  const findings = [...schema, ...reports.flatMap(ruleFindings)];
   return {
     errors: findings.filter((f) => f.flag !== 'warning'),
     warnings: findings.filter((f) => f.flag === 'warning'),
