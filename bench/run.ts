@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,e-invoicing runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -36,11 +36,12 @@ if (want('spreadsheet')) run('npx', ['tsx', 'bench/spreadsheet.ts']);
 if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
 if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
+if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['e-invoicing', 'e_invoicing']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -118,5 +119,10 @@ for (const r of all.spreadsheet?.rows ?? []) {
 const rfq = all.rfq_comparison;
 if (rfq) {
   rows.push({ benchmark: `RFQ comparison, ${rfq.lines} lines x ${rfq.quotes} quotes, p95 of ${rfq.requests_each} requests`, value: `${rfq.app_p95_ms} ms`, baseline: `one SQL via bare pg: ${rfq.baseline_p95_ms} ms, target ratio <= ${rfq.target_ratio}`, ratio: rfq.ratio, measured: measured(rfq) });
+}
+const einv = all.e_invoicing;
+if (einv) {
+  rows.push({ benchmark: `issue a ${einv.lines}-line ZATCA invoice (document, hash, XAdES, QR), p95 of ${einv.invoices_each}`, value: `${einv.issue_p95_ms} ms (median ${einv.issue_median_ms})`, baseline: `secp256k1 signature + XML serialisation: ${einv.baseline_p95_ms} ms, target ratio <= ${einv.target_ratio}`, ratio: einv.ratio, measured: measured(einv) });
+  rows.push({ benchmark: `${einv.chain_invoices} invoices of one seller in a row: PIH and ICV chain`, value: einv.chain_unbroken ? 'unbroken' : 'BROKEN', baseline: '', ratio: '', measured: measured(einv) });
 }
 console.table(rows);
