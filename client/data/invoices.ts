@@ -18,5 +18,10 @@ export async function postCreditNote(invoiceId: string, body: CreditNoteCreate):
   return invoiceSchema.parse((await api.post<unknown>(`${BASE}/${encodeURIComponent(invoiceId)}/credit-notes`, body)).data);
 }
 
+/** Sends a pending document (ZATCA did not answer) for clearance again; the answer is the document as it stands after. */
+export async function postClearance(invoiceId: string): Promise<Invoice> {
+  return invoiceSchema.parse((await api.post<unknown>(`${BASE}/${encodeURIComponent(invoiceId)}/clearance`, {})).data);
+}
+
 export const invoicePdfUrl = (id: string) => `${BASE}/${encodeURIComponent(id)}/pdf`;
 export const invoiceXmlUrl = (id: string) => `${BASE}/${encodeURIComponent(id)}/xml`;

@@ -5,9 +5,13 @@
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { expect } from 'vitest';
 import type { InvoiceParty, InvoiceStatus } from '../../shared/schemas/invoice';
 import { recordChanges } from '../db/changes';
 import { invoicePolicy } from '../modules/invoices/policy';
+import { as, type Client } from './factories';
+import type { TestServer } from './harness';
+import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from './rfq-steps';
 
 export const SELLER_PARTY: InvoiceParty = {
   legal_name: 'مؤسسة البناء الحديث للتجارة',
@@ -97,4 +101,18 @@ export async function clearInvoice(knex: Knex, id: string): Promise<void> {
     const [row] = await trx('invoices').where({ id }).update({ status: 'cleared', cleared_at: trx.fn.now() }).returning(['id', 'seller_id', 'buyer_id']);
     await recordChanges(trx, [{ entity: 'invoice', id, audiences: invoicePolicy.audiences(row) }]);
   });
+}
+
+/** A purchase order of one line (10 × 18.50) between a new contractor and a new supplier, awarded from an RFQ and accepted by the supplier. */
+export async function acceptedOrder(server: TestServer): Promise<{ buyer: Client; seller: Client; po: { id: string; seller_id: string; buyer_id: string } }> {
+  const category = await categoryId(server.db.knex, 2);
+  const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
+  const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
+  await sellIn(seller, category);
+  const rfq = await postRfq(buyer, rfqBody(category, {}, 1));
+  const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: 18.5 }));
+  const res = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] });
+  expect(res.status).toBe(200);
+  expect((await seller.post(`/api/purchase-orders/${res.body[0].id}/accept`, {})).status).toBe(200);
+  return { buyer, seller, po: res.body[0] };
 }

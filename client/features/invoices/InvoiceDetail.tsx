@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentDismissRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,9 +7,11 @@ import { invoicePdfUrl, invoiceXmlUrl } from '../../data/invoices';
 import { PATHS } from '../../paths';
 import { BackLink } from '../../ui/BackLink';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { useOnline } from '../../ui/useOnline';
 import { CreditNoteAction } from './CreditNoteAction';
 import { ClearanceNote, InvoiceBadges } from './InvoiceCard';
 import { InvoiceDocument } from './InvoiceDocument';
+import { RetryClearance } from './RetryClearance';
 import { sideOfInvoice, useCreditNotes, useInvoice } from './queries';
 import './print.css';
 
@@ -29,6 +31,7 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
   const styles = useStyles();
   const { t } = useTranslation('invoices');
   const invoice = useInvoice(id);
+  const online = useOnline();
   const back = <BackLink to={PATHS.invoices} label={t('back')} testId="back-to-invoices" />;
 
   if (invoice === undefined) return <ListSkeleton rows={2} label={t('loading')} />;
@@ -58,14 +61,16 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
           <Button icon={<PrintRegular />} onClick={() => window.print()} data-testid="invoice-print">
             {t('actions.print')}
           </Button>
-          <Button as="a" href={invoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`} icon={<ArrowDownloadRegular />} data-testid="invoice-pdf">
+          <Button as="a" href={invoicePdfUrl(invoice.id)} disabled={!online} download={`${invoice.number}.pdf`} icon={<ArrowDownloadRegular />} data-testid="invoice-pdf">
             {t('actions.pdf')}
           </Button>
-          <Button as="a" href={invoiceXmlUrl(invoice.id)} download={`${invoice.number}.xml`} icon={<ArrowDownloadRegular />} data-testid="invoice-xml">
+          <Button as="a" href={invoiceXmlUrl(invoice.id)} disabled={!online} download={`${invoice.number}.xml`} icon={<ArrowDownloadRegular />} data-testid="invoice-xml">
             {t('actions.xml')}
           </Button>
           {side === 'seller' && invoice.kind === 'invoice' && invoice.status === 'cleared' && <CreditNoteAction invoice={invoice} />}
+          {side === 'seller' && invoice.status === 'pending' && <RetryClearance invoice={invoice} />}
         </div>
+        {!online && <Caption1 data-testid="invoice-downloads-offline">{t('downloadsOffline')}</Caption1>}
       </div>
       <div data-print-root>
         <InvoiceDocument invoice={invoice} />

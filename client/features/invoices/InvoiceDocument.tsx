@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_LABELS,
@@ -29,8 +29,12 @@ const useStyles = makeStyles({
   },
   head: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
-  facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  facts: { display: 'grid', rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  // The label, then the value beside it where the line has room, else under it: a number
+  // or a date is never broken across lines.
+  fact: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: tokens.spacingHorizontalM },
   dd: { margin: 0, overflowWrap: 'anywhere' },
+  id: { whiteSpace: 'nowrap' },
   label: { color: '#444' },
   parties: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalL },
   party: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, border: '1px solid #ccc', borderRadius: tokens.borderRadiusMedium },
@@ -64,6 +68,15 @@ function Both({ label }: { label: { ar: string; en: string } }) {
   );
 }
 
+/** An identifier or a date, left to right and on one line. */
+function Id({ children }: { children: string }) {
+  return (
+    <bdi dir="ltr" className={useStyles().id}>
+      {children}
+    </bdi>
+  );
+}
+
 /** Money as the document states it, with its currency: 1,234.50 SAR. */
 const sar = (amount: number) => (
   <bdi dir="ltr">
@@ -78,14 +91,14 @@ function FactList({ facts }: { facts: DocumentFact[] }) {
   return (
     <dl className={styles.facts}>
       {facts.map((f) => (
-        <Fragment key={f.label.en}>
+        <div key={f.label.en} className={styles.fact}>
           <dt className={styles.label}>
             <Both label={f.label} />
           </dt>
           <dd className={styles.dd} data-testid={f.testId}>
             {f.value}
           </dd>
-        </Fragment>
+        </div>
       ))}
     </dl>
   );
@@ -109,8 +122,8 @@ function Party({ role, party, testId }: { role: 'seller' | 'buyer'; party: Invoi
       </div>
       <FactList
         facts={[
-          { label: DOCUMENT_LABELS.vatNumber, value: <bdi dir="ltr">{party.vat_number ?? '—'}</bdi>, testId: `${testId}-vat` },
-          { label: DOCUMENT_LABELS.crNumber, value: <bdi dir="ltr">{party.cr_number ?? '—'}</bdi> },
+          { label: DOCUMENT_LABELS.vatNumber, value: <Id>{party.vat_number ?? '—'}</Id>, testId: `${testId}-vat` },
+          { label: DOCUMENT_LABELS.crNumber, value: <Id>{party.cr_number ?? '—'}</Id> },
           { label: DOCUMENT_LABELS.address, value: <bdi lang="ar">{partyAddress(party)}</bdi> },
         ]}
       />
@@ -127,12 +140,12 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const styles = useStyles();
   const { t } = useTranslation('invoices');
   const facts: DocumentFact[] = [
-    { label: DOCUMENT_LABELS.number, value: <bdi dir="ltr">{invoice.number}</bdi>, testId: 'invoice-number' },
-    { label: DOCUMENT_LABELS.issuedAt, value: <bdi dir="ltr">{documentDateTime(invoice.issued_at)}</bdi>, testId: 'invoice-issued-at' },
-    { label: DOCUMENT_LABELS.supplyDate, value: <bdi dir="ltr">{invoice.supply_date}</bdi>, testId: 'invoice-supply-date' },
-    { label: DOCUMENT_LABELS.purchaseOrder, value: <bdi dir="ltr">{invoice.purchase_order_number}</bdi> },
+    { label: DOCUMENT_LABELS.number, value: <Id>{invoice.number}</Id>, testId: 'invoice-number' },
+    { label: DOCUMENT_LABELS.issuedAt, value: <Id>{documentDateTime(invoice.issued_at)}</Id>, testId: 'invoice-issued-at' },
+    { label: DOCUMENT_LABELS.supplyDate, value: <Id>{invoice.supply_date}</Id>, testId: 'invoice-supply-date' },
+    { label: DOCUMENT_LABELS.purchaseOrder, value: <Id>{invoice.purchase_order_number}</Id> },
   ];
-  if (invoice.original_invoice_number) facts.push({ label: DOCUMENT_LABELS.originalInvoice, value: <bdi dir="ltr">{invoice.original_invoice_number}</bdi>, testId: 'invoice-original' });
+  if (invoice.original_invoice_number) facts.push({ label: DOCUMENT_LABELS.originalInvoice, value: <Id>{invoice.original_invoice_number}</Id>, testId: 'invoice-original' });
   if (invoice.reason) facts.push({ label: DOCUMENT_LABELS.reason, value: <bdi>{invoice.reason}</bdi>, testId: 'invoice-reason' });
   const lines = [...invoice.lines].sort((a, b) => a.position - b.position);
   const rate = standardRate(invoice);

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { ApiError } from '../../data/api';
+import { useIsPending } from '../../data/local/hooks';
 import { PATHS } from '../../paths';
 import { useOnline } from '../../ui/useOnline';
+import { purchaseOrderKey } from '../purchase-orders/queries';
 import { ClearanceNote } from './InvoiceCard';
 import { useInvoiceMutations } from './mutations';
 import { useOrderTransport, usePurchaseOrderInvoices } from './queries';
@@ -32,10 +34,11 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
   const { issue } = useInvoiceMutations();
   const documents = usePurchaseOrderInvoices(order.id);
   const transport = useOrderTransport(order.id);
+  const orderWaiting = useIsPending(purchaseOrderKey(order.id));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!documents) return null;
-  const action = invoiceAction(order, transport, documents, online);
+  const action = invoiceAction(order, transport, documents, online, orderWaiting);
   const rejected = documents.find((d) => d.kind === 'invoice' && d.status === 'rejected');
   // The buyer's device holds the order's invoice once cleared: they open it, nothing more.
   if (side === 'buyer' && action.kind !== 'open') return null;
@@ -69,6 +72,11 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
       {action.kind === 'blocked' && (
         <Caption1 className={styles.muted} data-testid="po-invoice-blocked" data-reason={action.reason}>
           {t(`issue.blocked.${action.reason}`)}
+        </Caption1>
+      )}
+      {action.kind === 'waiting' && (
+        <Caption1 className={styles.muted} data-testid="po-invoice-waiting">
+          {t('issue.waiting')}
         </Caption1>
       )}
       {action.kind === 'offline' && (

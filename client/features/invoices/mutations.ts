@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { CreditNoteCreate, Invoice } from '../../../shared/schemas/invoice';
 import type { BinaaDb } from '../../data/db/database';
-import { postCreditNote, postInvoice } from '../../data/invoices';
+import { postClearance, postCreditNote, postInvoice } from '../../data/invoices';
 import { useLocalData } from '../../data/local/DataProvider';
 
 /** Stores a document the server answered, stamped with the store's current generation as a pulled row is. */
@@ -26,6 +26,7 @@ export function useInvoiceMutations() {
     return {
       issue: async (purchaseOrderId: string) => kept(await postInvoice(purchaseOrderId)),
       creditNote: async (invoiceId: string, body: CreditNoteCreate) => kept(await postCreditNote(invoiceId, body)),
+      clearAgain: async (invoiceId: string) => kept(await postClearance(invoiceId)),
     };
   }, [db, engine]);
 }

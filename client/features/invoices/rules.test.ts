@@ -47,6 +47,10 @@ describe('the seller’s invoice action on a purchase order', () => {
     expect(invoiceAction({ status: 'accepted' }, { requested: true, confirmed: true }, [], true)).toEqual({ kind: 'issue', again: false });
   });
 
+  it('waits while the device holds an answer to the order the server has not received', () => {
+    expect(invoiceAction({ status: 'accepted' }, noTransport, [], true, true)).toEqual({ kind: 'waiting' });
+  });
+
   it('does not issue offline: the keys sign on the server', () => {
     expect(invoiceAction({ status: 'accepted' }, noTransport, [], false)).toEqual({ kind: 'offline' });
   });

@@ -9,11 +9,14 @@ import { invoiceBlocker, type CreditNoteCreate, type Invoice } from '../../../sh
 /**
  * The seller's invoice action on a purchase order: open the live invoice (pending or
  * cleared), or issue one (again, after a rejection), unless the order cannot be invoiced
- * yet (the shared rule says why) or the device is offline (the keys sign on the server).
+ * yet (the shared rule says why), the device still holds an answer to the order that the
+ * server has not received (the server would see the order as it was), or the device is
+ * offline (the keys sign on the server).
  */
 export type InvoiceAction =
   | { kind: 'open'; invoice: Invoice }
   | { kind: 'blocked'; reason: 'not_accepted' | 'delivery_unconfirmed' }
+  | { kind: 'waiting' }
   | { kind: 'offline' }
   | { kind: 'issue'; again: boolean };
 
@@ -22,12 +25,14 @@ export function invoiceAction(
   transport: { requested: boolean; confirmed: boolean },
   documents: readonly Invoice[],
   online: boolean,
+  orderWaiting = false,
 ): InvoiceAction {
   const invoices = documents.filter((d) => d.kind === 'invoice');
   const live = invoices.find((d) => d.status !== 'rejected');
   if (live) return { kind: 'open', invoice: live };
   const reason = invoiceBlocker(order, transport);
   if (reason) return { kind: 'blocked', reason };
+  if (orderWaiting) return { kind: 'waiting' };
   if (!online) return { kind: 'offline' };
   return { kind: 'issue', again: invoices.length > 0 };
 }

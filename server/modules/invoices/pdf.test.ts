@@ -8,8 +8,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, type Client } from '../../test/factories';
-import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
-import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
+import { acceptedOrder, clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { PDF_INVOICE } from './pdf-fixture';
 import { renderInvoicePdf } from './pdf';
 
@@ -61,12 +60,9 @@ describe('GET /api/invoices/{id}/pdf', () => {
   let po: { id: string; seller_id: string; buyer_id: string };
   beforeAll(async () => {
     server = await startTestServer();
-    const category = await categoryId(server.db.knex, 2);
-    clients = { buyer: await as(server, 'contractor'), seller: await as(server, 'supplier'), stranger: await as(server, 'supplier') };
-    await sellIn(clients.seller, category);
-    const rfq = await postRfq(clients.buyer, rfqBody(category, {}, 1));
-    const q = await postQuote(clients.seller, rfq.id, quoteBody({ [rfq.lines[0].id]: 18.5 }));
-    po = (await clients.buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] })).body[0];
+    const order = await acceptedOrder(server);
+    po = order.po;
+    clients = { seller: order.seller, buyer: order.buyer, stranger: await as(server, 'supplier') };
   }, 60_000);
   afterAll(() => server.close());
 

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema } from '../../../shared/schemas/invoice';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, audiences, changesOf, type Client } from '../../test/factories';
-import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
-import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
+import { acceptedOrder, clearInvoice, insertInvoice } from '../../test/invoice-rows';
 
 type Change = { entity: string; id: string; op: 'upsert' | 'delete'; data?: Record<string, unknown> };
 
@@ -30,29 +29,14 @@ async function pulled(client: Client, held = new Map<string, Record<string, unkn
 
 describe('invoices in the feed', () => {
   let server: TestServer;
-  let category: string;
   beforeAll(async () => {
     server = await startTestServer();
-    category = await categoryId(server.db.knex, 2);
   });
   afterAll(() => server.close());
   const knex = () => server.db.knex;
 
-  /** An accepted purchase order of one line between a new buyer and a new seller. */
-  async function accepted(): Promise<{ buyer: Client; seller: Client; po: { id: string; seller_id: string; buyer_id: string } }> {
-    const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
-    const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
-    await sellIn(seller, category);
-    const rfq = await postRfq(buyer, rfqBody(category, {}, 1));
-    const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: 18.5 }));
-    const res = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] });
-    expect(res.status).toBe(200);
-    expect((await seller.post(`/api/purchase-orders/${res.body[0].id}/accept`, {})).status).toBe(200);
-    return { buyer, seller, po: res.body[0] };
-  }
-
   it('sends a pending invoice to its seller only, and to the buyer once cleared', async () => {
-    const { buyer, seller, po } = await accepted();
+    const { buyer, seller, po } = await acceptedOrder(server);
     const id = await insertInvoice(knex(), po, { status: 'pending' });
     expect((await changesOf(knex(), 'invoice', id)).audiences).toEqual(audiences(`user:${buyer.user.id}`, `user:${seller.user.id}`));
 
@@ -68,7 +52,7 @@ describe('invoices in the feed', () => {
   });
 
   it('never sends a rejected invoice to the buyer, and sends it to the seller with ZATCA’s messages', async () => {
-    const { buyer, seller, po } = await accepted();
+    const { buyer, seller, po } = await acceptedOrder(server);
     const id = await insertInvoice(knex(), po, { status: 'rejected' });
     expect((await pulled(buyer)).has(id)).toBe(false);
     expect((await pulled(seller)).get(id)).toMatchObject({ status: 'rejected', messages: [{ code: 'BR-KSA-37' }] });
