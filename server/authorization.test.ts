@@ -14,6 +14,7 @@ import { TestClient } from './test/http-client';
 import { signInAs } from './test/sign-in';
 import { registry } from './http/route';
 import { openStream } from './test/sse';
+import { riyadhDay } from '../shared/payments';
 
 /**
  * `demoted`: an admin whose admin flag was taken away; their profile still says role
@@ -58,6 +59,8 @@ interface World {
   /** the purchase order above, accepted by the supplier; and the supplier's cleared invoice of it (both companies have tax profiles, the supplier is onboarded) */
   acceptedPo: string;
   invoice: string;
+  /** a transfer the contractor (buyer) recorded against the invoice, waiting for the supplier */
+  payment: string;
 }
 
 interface Row {
@@ -438,6 +441,22 @@ const TABLE: Row[] = [
     method: 'post', path: '/api/invoices/{id}/clearance', url: (w) => `/api/invoices/${w.invoice}/clearance`, owner: 'supplier', writes: true,
     expect: { ...signedIn(404), supplier: 409, contractor: 403 }, // cleared already: nothing waits for clearance
   },
+  // Payments: the buyer records a transfer against the cleared invoice, the seller answers it; both read them; statements are the caller's own.
+  { method: 'get', path: '/api/invoices/{id}/payments', url: (w) => `/api/invoices/${w.invoice}/payments`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  {
+    method: 'post', path: '/api/invoices/{id}/payments', url: (w) => `/api/invoices/${w.invoice}/payments`, owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID(), amount: 1, paid_on: riyadhDay(new Date()), reference: 'TRX-1' }),
+    expect: only(['contractor'], 404, { supplier: 403 }),
+  },
+  { method: 'post', path: '/api/payments/{id}/confirm', url: (w) => `/api/payments/${w.payment}/confirm`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
+  {
+    method: 'post', path: '/api/payments/{id}/dispute', url: (w) => `/api/payments/${w.payment}/dispute`, owner: 'supplier', writes: true,
+    body: () => ({ reason: 'لم يصل' }),
+    expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  { method: 'get', path: '/api/statements', url: () => `/api/statements?counterparty=${crypto.randomUUID()}`, owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/statements/counterparties', url: () => '/api/statements/counterparties', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/statements/overdue', url: () => '/api/statements/overdue', owner: null, expect: signedIn('ok') },
 ];
 
 /** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */
@@ -545,6 +564,11 @@ describe('authorization table', () => {
       const po = await get('acceptedPo');
       await readyToInvoice();
       return (await clients.supplier.post('/api/invoices', { purchase_order_id: po })).body.id;
+    },
+    payment: async (get) => {
+      const invoice = await get('invoice');
+      const body = { id: crypto.randomUUID(), amount: 1, paid_on: riyadhDay(new Date()), reference: 'TRX-1' };
+      return (await clients.contractor.post(`/api/invoices/${invoice}/payments`, body)).body.id;
     },
     // A request of the contractor assigned to the transport company, and one delivered by its driver.
     assignable: () => assignedRequest(),

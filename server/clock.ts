@@ -13,6 +13,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { validationFailed } from '../shared/errors';
 import { sweepTenders } from './modules/projects/tender-sweep';
+import { sweepPaymentReminders } from './modules/payments/reminders';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +51,7 @@ export function testClockRouter(): Router {
     const { clock, knex } = ctx.deps;
     clock.setDaysAhead(parsed.data.days);
     await sweepTenders(knex, clock);
+    await sweepPaymentReminders(knex, clock);
     ctx.body = { today: clock.today() };
   });
   return router;

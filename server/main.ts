@@ -16,6 +16,7 @@ import { backfillChangeLog } from './modules/sync/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
+import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { createApp } from './app';
 
@@ -66,6 +67,10 @@ async function main() {
   const sweepTenderDeadlines = () => sweepTenders(db.knex, clock).catch((err) => logger.warn({ err }, 'tender sweep failed'));
   await sweepTenderDeadlines();
   setInterval(sweepTenderDeadlines, 60_000).unref();
+  // Payment reminders before and after due dates, on the app's clock (modules/payments/reminders.ts).
+  const remindPayments = () => sweepPaymentReminders(db.knex, clock).catch((err) => logger.warn({ err }, 'payment reminders failed'));
+  await remindPayments();
+  setInterval(remindPayments, 3600_000).unref();
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

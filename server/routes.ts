@@ -27,6 +27,7 @@ import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
+import { paymentsRouter } from './modules/payments/routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -44,6 +45,7 @@ export function apiRouter(): Router {
     purchaseOrdersRouter(),
     invoicesRouter(),
     invoicePdfRouter(),
+    paymentsRouter(),
     categoriesRouter(),
     productsRouter(),
     photosRouter(),

@@ -43,6 +43,7 @@ import {
 } from './schemas/delivery';
 import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
+import { paymentRecordArgsSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -102,6 +103,8 @@ export const MUTATIONS = {
   'purchase_order.cancel': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.deliver': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.close': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  /** id: the new payment's (client-chosen, so a replay is the same payment); invoice_id: the invoice it pays, whose row carries it. */
+  'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -41,6 +41,11 @@ const PUSH_CATEGORY_OF = {
   'purchase_order.delivered': 'deliveries',
   'invoice.issued': 'offers',
   'credit_note.issued': 'offers',
+  'payment.recorded': 'offers',
+  'payment.confirmed': 'offers',
+  'payment.disputed': 'offers',
+  'payment.due_soon': 'offers',
+  'payment.overdue': 'offers',
   'transport_offer.new': 'offers',
   'transport_request.assigned': 'deliveries',
   'transport_request.status': 'deliveries',
@@ -75,7 +80,7 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
   if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return at('/purchase-orders', params.purchase_order_id);
-  if (kind === 'invoice.issued' || kind === 'credit_note.issued') return str(params.invoice_id) ? `/invoices/${str(params.invoice_id)}` : '/invoices';
+  if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind.startsWith('payment.')) return str(params.invoice_id) ? `/invoices/${str(params.invoice_id)}` : '/invoices';
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
   if (kind === 'rfq.new' || kind === 'rfq.lost') return at('/quotes', params.rfq_id);
   if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return at('/rfqs', params.rfq_id);

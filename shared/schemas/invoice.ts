@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { MAX, dateSchema, paginationFields, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
+import { invoicePaymentSchema, paymentTermsSchema } from './payment';
 
 const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -96,6 +97,8 @@ export const invoiceSchema = z.object({
   cleared_at: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /** an invoice's terms, balance, payment status and payments (shared/schemas/payment.ts); null on a credit note */
+  payment: invoicePaymentSchema.nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -103,6 +106,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceCreateSchema = z.strictObject({
   purchase_order_id: uuidSchema,
   supply_date: dateSchema.optional(),
+  /** the payment terms in days (0: on receipt); 30 when not given */
+  payment_terms_days: paymentTermsSchema.optional(),
 });
 export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 

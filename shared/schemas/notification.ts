@@ -61,6 +61,14 @@ export const NOTIFICATION_PARAMS = {
   /** To the buyer: the seller's tax invoice or credit note, cleared by ZATCA. */
   'invoice.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   'credit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
+  /** To the seller: the buyer (company) recorded a transfer of amount against invoice number, to confirm or dispute. */
+  'payment.recorded': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema, payment_id: uuidSchema }),
+  /** To the buyer: the seller (company) confirmed or disputed (with a reason) their transfer. */
+  'payment.confirmed': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema, payment_id: uuidSchema }),
+  'payment.disputed': z.object({ number: z.string(), company: z.string(), amount: z.number(), reason: z.string(), invoice_id: uuidSchema, payment_id: uuidSchema }),
+  /** To the buyer: invoice number of the seller (company) is due on due_date, or past it, with amount left. */
+  'payment.due_soon': z.object({ number: z.string(), company: z.string(), amount: z.number(), due_date: z.string(), invoice_id: uuidSchema }),
+  'payment.overdue': z.object({ number: z.string(), company: z.string(), amount: z.number(), due_date: z.string(), invoice_id: uuidSchema }),
   'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),

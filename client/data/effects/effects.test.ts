@@ -66,6 +66,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'purchase_order.cancel': { id: id(63) },
   'purchase_order.deliver': { id: id(63) },
   'purchase_order.close': { id: id(63) },
+  'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -90,6 +91,14 @@ const rows = [
   { entity: 'rfq', id: id(60), data: { buyer_id: id(62), status: 'open', closes_at: '2026-12-01T00:00:00.000Z', my_quote: null, quote_count: 0, created_at: now } },
   { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
+  {
+    entity: 'invoice',
+    id: id(70),
+    data: {
+      kind: 'invoice', number: 'INV-2026-000001', seller_id: id(62), buyer_id: U, purchase_order_id: id(63), status: 'cleared', total: 1150, issued_at: now, created_at: now,
+      payment: { terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 0, balance: 1150, status: 'unpaid', payments: [] },
+    },
+  },
 ] as const;
 
 const NOW = ctx.now;
@@ -288,6 +297,19 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'purchase_order.cancel': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'cancelled', updated_at: NOW } },
   'purchase_order.deliver': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'delivered', updated_at: NOW } },
   'purchase_order.close': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'closed', updated_at: NOW } },
+  'payment.record': {
+    [`invoice:${id(70)}`]: {
+      ...seed[`invoice:${id(70)}`],
+      updated_at: NOW,
+      payment: {
+        terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 100.5, balance: 1150, status: 'unpaid',
+        payments: [{
+          id: id(71), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 100.5, currency: 'SAR',
+          paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: NOW,
+        }],
+      },
+    },
+  },
 };
 
 /** Every local row, by key, without what only the local store adds. */

@@ -9,6 +9,7 @@ import { deliveryEffects } from './deliveries';
 import { rfqEffects } from './rfqs';
 import { quoteEffects } from './quotes';
 import { purchaseOrderEffects } from './purchase-orders';
+import { paymentEffects } from './payments';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
@@ -24,6 +25,7 @@ export const EFFECTS: EffectTable = {
   ...rfqEffects,
   ...quoteEffects,
   ...purchaseOrderEffects,
+  ...paymentEffects,
 };
 
 /**
@@ -72,4 +74,5 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_order.cancel': ['purchase_order'],
   'purchase_order.deliver': ['purchase_order'],
   'purchase_order.close': ['purchase_order'],
+  'payment.record': ['invoice'],
 };

@@ -21,6 +21,7 @@ import {
 import { invoiceBlocker, type CreditNoteCreate, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
 import { chainDocument, type ChainLine } from './chain';
+import { setPaymentTerms } from '../payments/terms';
 import type { InvoiceDeps } from './clearance';
 import { clearPending } from './clearance';
 
@@ -72,7 +73,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
       .select('id', 'description', 'quantity', 'unit', 'unit_price', 'vat_rate');
     const supplyDate = input.supply_date ?? riyadhDate(now);
     if (supplyDate > riyadhDate(now)) throw validationFailed('The supply date cannot be after the issue date', [{ path: 'supply_date', message: 'after the issue date', code: 'after_issue_date' }]);
-    return chainDocument(
+    const invoiceId = await chainDocument(
       trx,
       deps.config.einvoicing.key,
       {
@@ -97,6 +98,8 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
       },
       now,
     );
+    await setPaymentTerms(trx, invoiceId, input.payment_terms_days);
+    return invoiceId;
   });
   await clearPending(knex, deps, user.account_id, now);
   return id;

@@ -1,9 +1,11 @@
 /**
  * How invoices are read: the row as the API presents it (the order's and the original
- * invoice's numbers, the lines in order), for REST and the sync loader alike.
+ * invoice's numbers, the lines in order, an invoice's payment), for REST and the sync loader alike.
  */
 import type { Knex } from 'knex';
 import type { Invoice } from '../../../shared/schemas/invoice';
+import { riyadhDay } from '../../../shared/payments';
+import { paymentFacts, withPayment } from '../payments/queries';
 
 export const NEWEST_FIRST = [
   { column: 'created_at', order: 'desc' as const },
@@ -50,9 +52,12 @@ export function invoiceQuery(db: Knex) {
       'inv.cleared_at',
       'inv.created_at',
       'inv.updated_at',
+      paymentFacts(db),
     );
 }
 
-export async function readInvoices(q: Knex.QueryBuilder): Promise<Invoice[]> {
-  return (await q) as Invoice[];
+/** `now`: the app's time, for the payment status (overdue once the due date has passed). */
+export async function readInvoices(q: Knex.QueryBuilder, now: Date = new Date()): Promise<Invoice[]> {
+  const today = riyadhDay(now);
+  return ((await q) as Array<Parameters<typeof withPayment>[0]>).map((row) => withPayment(row, today));
 }

@@ -37,13 +37,13 @@ export function invoicesRouter(): Router {
       query: invoiceListQuerySchema,
       response: z.array(invoiceSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listInvoices(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listInvoices(knex, user, query, ctx.deps.clock.now())),
   );
 
   route(
     router,
     { method: 'get', path: '/api/invoices/{id}', summary: 'One invoice or credit note (its seller; its buyer once cleared)', tag, access: 'user', response: invoiceSchema },
-    ({ knex, user, params }) => getInvoice(knex, user, params.id),
+    ({ ctx, knex, user, params }) => getInvoice(knex, user, params.id, ctx.deps.clock.now()),
   );
 
   route(

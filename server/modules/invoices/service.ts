@@ -10,20 +10,23 @@ import type { SessionUser } from '../../auth/session-user';
 import { page, type Page } from '../../db/page';
 import { invoicePolicy } from './policy';
 import { NEWEST_FIRST, invoiceQuery, readInvoices } from './queries';
+import { riyadhDay } from '../../../shared/payments';
+import { withPayment } from '../payments/queries';
 
 /** GET /api/invoices: the caller's documents as seller, as buyer, or both, newest first. */
-export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery): Promise<Page<Invoice>> {
+export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery, now?: Date): Promise<Page<Invoice>> {
   const q = invoicePolicy.visible(invoiceQuery(db), user);
   if (query.as === 'buyer') q.where('inv.buyer_id', user.account_id);
   else if (query.as === 'seller') q.where('inv.seller_id', user.account_id);
   if (query.kind) q.where('inv.kind', query.kind);
   if (query.purchase_order_id) q.where('inv.purchase_order_id', query.purchase_order_id);
-  return page<Invoice>(q, { ...query, orderBy: NEWEST_FIRST.map((o) => ({ ...o, column: `inv.${o.column}` })) });
+  const found = await page<Invoice>(q, { ...query, orderBy: NEWEST_FIRST.map((o) => ({ ...o, column: `inv.${o.column}` })) });
+  return { ...found, items: found.items.map((row) => withPayment(row as never, riyadhDay(now ?? new Date()))) };
 }
 
 /** GET /api/invoices/{id}. */
-export async function getInvoice(db: Knex, user: SessionUser, id: string): Promise<Invoice> {
-  const [row] = await readInvoices(invoicePolicy.visible(invoiceQuery(db).where('inv.id', id), user));
+export async function getInvoice(db: Knex, user: SessionUser, id: string, now?: Date): Promise<Invoice> {
+  const [row] = await readInvoices(invoicePolicy.visible(invoiceQuery(db).where('inv.id', id), user), now);
   if (!row) throw notFound('Invoice');
   return row;
 }

@@ -8,5 +8,5 @@ import { invoicePolicy } from './policy';
 import { invoiceQuery, readInvoices } from './queries';
 
 export const loaders: LoaderTable = {
-  invoice: (knex, user, ids) => readInvoices(invoicePolicy.visible(invoiceQuery(knex).whereIn('inv.id', ids), user)),
+  invoice: (knex, user, ids, now) => readInvoices(invoicePolicy.visible(invoiceQuery(knex).whereIn('inv.id', ids), user), now),
 };

@@ -142,6 +142,31 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'New credit note', message: '{company} issued credit note {number} for {amount}.' },
     zh: { title: '新的贷项通知单', message: '{company} 开具了贷项通知单 {number}，金额 {amount}。' },
   },
+  'payment.recorded': {
+    ar: { title: 'تحويل بانتظار تأكيدك', message: 'سجّلت {company} تحويلًا بقيمة {amount} للفاتورة {number}. أكّد استلامه أو اعترض عليه.' },
+    en: { title: 'Transfer to confirm', message: '{company} recorded a transfer of {amount} for invoice {number}. Confirm it or dispute it.' },
+    zh: { title: '待确认的转账', message: '{company} 为发票 {number} 登记了一笔 {amount} 的转账。请确认或提出异议。' },
+  },
+  'payment.confirmed': {
+    ar: { title: 'تأكّد استلام دفعتك', message: 'أكّدت {company} استلام {amount} للفاتورة {number}.' },
+    en: { title: 'Payment confirmed', message: '{company} confirmed receiving {amount} for invoice {number}.' },
+    zh: { title: '付款已确认', message: '{company} 已确认收到发票 {number} 的 {amount}。' },
+  },
+  'payment.disputed': {
+    ar: { title: 'اعتراض على دفعتك', message: 'اعترضت {company} على تحويل {amount} للفاتورة {number}: {reason}' },
+    en: { title: 'Payment disputed', message: '{company} disputed the transfer of {amount} for invoice {number}: {reason}' },
+    zh: { title: '付款有异议', message: '{company} 对发票 {number} 的 {amount} 转账提出异议：{reason}' },
+  },
+  'payment.due_soon': {
+    ar: { title: 'فاتورة تستحق قريبًا', message: 'تستحق فاتورة {company} رقم {number} في {due_date}، والمتبقي {amount}.' },
+    en: { title: 'Invoice due soon', message: 'Invoice {number} from {company} is due on {due_date}; {amount} is left to pay.' },
+    zh: { title: '发票即将到期', message: '{company} 的发票 {number} 将于 {due_date} 到期，尚余 {amount} 未付。' },
+  },
+  'payment.overdue': {
+    ar: { title: 'فاتورة متأخرة السداد', message: 'فاتورة {company} رقم {number} استحقت في {due_date}، والمتبقي {amount}.' },
+    en: { title: 'Invoice overdue', message: 'Invoice {number} from {company} was due on {due_date}; {amount} is left to pay.' },
+    zh: { title: '发票已逾期', message: '{company} 的发票 {number} 已于 {due_date} 到期，尚余 {amount} 未付。' },
+  },
   'transport_offer.new': {
     ar: { title: 'عرض نقل جديد', message: 'قدّمت {company} سعر {price} للنقل من {pickup} إلى {delivery}.' },
     en: { title: 'New transport quote', message: '{company} quoted {price} from {pickup} to {delivery}.' },

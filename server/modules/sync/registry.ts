@@ -28,6 +28,7 @@ import * as rfqMutations from '../rfqs/mutations';
 import * as purchaseOrders from '../purchase-orders/sync';
 import * as purchaseOrderMutations from '../purchase-orders/mutations';
 import * as invoices from '../invoices/sync';
+import * as paymentMutations from '../payments/mutations';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
@@ -53,6 +54,7 @@ const areaMutations = [
   deliveryMutations.mutations,
   rfqMutations.mutations,
   purchaseOrderMutations.mutations,
+  paymentMutations.mutations,
 ] as const;
 
 // Every name of the shared contract (shared/mutations.ts) has its server mutation: a

@@ -1,0 +1,43 @@
+/**
+ * Payments written at the same instant, through HTTP on Postgres (PGlite has one
+ * connection, so nothing there runs concurrently): each write takes the invoice's row lock,
+ * so two transfers that together overpay are one recorded and one refused, a payment sent
+ * twice at once is one row, and two confirmations at once change the balance once.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riyadhDay } from '../../../shared/payments';
+import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
+import { notificationsOf } from '../../test/factories';
+import { categoryId } from '../../test/rfq-steps';
+import { clearedInvoice, tradingParties } from '../../test/invoice-steps';
+
+describe.runIf(onPostgres)('payments at once (Postgres)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('records, replays and confirms under the invoice’s lock: the balance changes once', async () => {
+    const category = await categoryId(server.db.knex, 2);
+    const { buyer, seller } = await tradingParties(server, category);
+    for (let round = 0; round < 3; round++) {
+      const invoice = await clearedInvoice(buyer, seller, category);
+      const transfer = (amount: number) => ({ id: randomUUID(), amount, paid_on: riyadhDay(new Date()), reference: `TRX-${round}` });
+      const [a, b] = [transfer(100), transfer(100)];
+      const both = await Promise.all([a, b, a, b].map((t) => buyer.post(`/api/invoices/${invoice.id}/payments`, t)));
+      const statuses = both.map((r) => r.status).sort();
+      // One of the two is recorded (201, then its replay 200); the other overpays (409 twice).
+      expect(statuses, `round ${round}: ${both.map((r) => r.text).join(' | ')}`).toEqual([200, 201, 409, 409]);
+      const kept = both.find((r) => r.status === 201)!.body.id as string;
+
+      const confirms = await Promise.all([1, 2, 3].map(() => seller.post(`/api/payments/${kept}/confirm`, {})));
+      expect(confirms.map((r) => r.status)).toEqual([200, 200, 200]);
+      const inv = (await buyer.get(`/api/invoices/${invoice.id}`)).body;
+      expect(inv.payment).toMatchObject({ paid: 100, balance: 15, pending: 0, status: 'partially_paid' });
+      const told = (await notificationsOf(server.db.knex, buyer.user.id, 'payment.confirmed')).filter((n) => n.params.payment_id === kept);
+      expect(told).toHaveLength(1);
+    }
+  });
+});

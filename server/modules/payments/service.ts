@@ -1,0 +1,145 @@
+/**
+ * Bank transfers against tax invoices, each rule in one function used by REST and the sync
+ * push alike:
+ * - who: the invoice's buyer records a payment, its seller confirms or disputes it; anyone
+ *   who may not read the invoice gets a 404, as for one that does not exist;
+ * - the balance: only confirmed payments change it (shared/payments.ts);
+ * - overpayment (payable): recorded and confirmed payments with a new one may not exceed
+ *   the total less cleared credit notes; a confirmation re-checks confirmed ones with it,
+ *   since a credit note may have come in between;
+ * - each write takes the invoice's row lock first, so a record and a confirmation at the
+ *   same moment see each other's result and the balance changes once;
+ * - a transfer's date is not after today in Riyadh (it is recorded once made);
+ * - the client-chosen id: the same payment sent again answers the stored one; the id on
+ *   another payment is a conflict.
+ */
+import type { Knex } from 'knex';
+import { conflict, forbidden, invalidTransition, notFound, overpayment, validationFailed } from '../../../shared/errors';
+import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import type { Payment, PaymentDispute, PaymentRecord } from '../../../shared/schemas/payment';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
+import { invoicePolicy } from '../invoices/policy';
+import { creditedSql, paidSql, paymentQuery, readPayments } from './queries';
+
+interface LockedInvoice {
+  id: string;
+  kind: string;
+  number: string;
+  seller_id: string;
+  buyer_id: string;
+  total: number;
+  credited: number;
+  paid: number;
+  pending: number;
+}
+
+/** The invoice under its row lock, with what counts against it; a 404 for whoever may not read it. */
+async function lockInvoice(trx: Knex.Transaction, user: SessionUser, id: string): Promise<LockedInvoice> {
+  const row = await invoicePolicy
+    .visible(trx('invoices as inv').where('inv.id', id), user)
+    .forUpdate()
+    .first('inv.id', 'inv.kind', 'inv.number', 'inv.seller_id', 'inv.buyer_id', 'inv.total');
+  if (!row) throw notFound('Invoice');
+  const sums = await trx('invoices as inv')
+    .where('inv.id', id)
+    .first(trx.raw(`${creditedSql('inv')} as credited, ${paidSql('inv', 'confirmed')} as paid, ${paidSql('inv', 'recorded')} as pending`));
+  return { ...row, total: Number(row.total), credited: Number(sums.credited), paid: Number(sums.paid), pending: Number(sums.pending) };
+}
+
+async function readPayment(db: Knex, id: string): Promise<Payment> {
+  const [payment] = await readPayments(paymentQuery(db).where('p.id', id));
+  return payment;
+}
+
+const changed = (trx: Knex.Transaction, inv: LockedInvoice) =>
+  recordChanges(trx, [{ entity: 'invoice', id: inv.id, audiences: invoicePolicy.audiences(inv) }]);
+
+/** GET /api/invoices/{id}/payments: oldest first. */
+export async function listPayments(db: Knex, user: SessionUser, invoiceId: string): Promise<Payment[]> {
+  const inv = await invoicePolicy.visible(db('invoices as inv').where('inv.id', invoiceId), user).first('inv.id');
+  if (!inv) throw notFound('Invoice');
+  return readPayments(paymentQuery(db).where('p.invoice_id', invoiceId).orderBy([{ column: 'p.created_at' }, { column: 'p.id' }]));
+}
+
+/** POST /api/invoices/{id}/payments and sync payment.record: the buyer's transfer, waiting for the seller. */
+export async function recordPayment(trx: Knex.Transaction, user: SessionUser, invoiceId: string, body: PaymentRecord, now: Date): Promise<{ payment: Payment; created: boolean }> {
+  const inv = await lockInvoice(trx, user, invoiceId);
+  const existing = await trx('payments').where({ id: body.id }).first('invoice_id', 'payer_id', 'amount', 'reference');
+  if (existing) {
+    const same = existing.invoice_id === invoiceId && existing.payer_id === user.account_id && halalas(Number(existing.amount)) === halalas(body.amount) && existing.reference === body.reference;
+    if (!same) throw conflict('This payment id belongs to another payment');
+    return { payment: await readPayment(trx, body.id), created: false };
+  }
+  if (inv.buyer_id !== user.account_id) throw forbidden("Only the invoice's buyer records a payment of it");
+  if (inv.kind !== 'invoice') throw invalidTransition('A credit note is not paid');
+  if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
+  const left = payable(inv, 'recorded');
+  if (halalas(body.amount) > halalas(left)) throw overpayment(left);
+  await trx('payments').insert({
+    id: body.id,
+    invoice_id: inv.id,
+    payer_id: inv.buyer_id,
+    payee_id: inv.seller_id,
+    method: 'transfer',
+    amount: body.amount,
+    paid_on: body.paid_on,
+    reference: body.reference,
+    receipt_id: body.receipt_id ?? null,
+    recorded_by: user.id,
+  });
+  await changed(trx, inv);
+  await notify(trx, {
+    to: [inv.seller_id],
+    kind: 'payment.recorded',
+    type: 'order_response',
+    params: { number: inv.number, company: await displayName(trx, inv.buyer_id), amount: body.amount, invoice_id: inv.id, payment_id: body.id },
+  });
+  return { payment: await readPayment(trx, body.id), created: true };
+}
+
+/** The payment and its invoice locked, for the seller's answer; the buyer may read but not answer. */
+async function forAnswer(trx: Knex.Transaction, user: SessionUser, id: string) {
+  const found = await trx('payments').where({ id }).first('invoice_id');
+  if (!found) throw notFound('Payment');
+  const inv = await lockInvoice(trx, user, found.invoice_id);
+  if (inv.seller_id !== user.account_id) throw forbidden("Only the invoice's seller confirms or disputes a payment");
+  const payment = await trx('payments').where({ id }).forUpdate().first('id', 'status', 'amount');
+  return { inv, payment: { ...payment, amount: Number(payment.amount) } as { id: string; status: string; amount: number } };
+}
+
+/** POST /api/payments/{id}/confirm: the seller received it; only now it lowers the balance. Confirming twice is one confirmation. */
+export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, id: string, now: Date): Promise<Payment> {
+  const { inv, payment } = await forAnswer(trx, user, id);
+  if (payment.status === 'confirmed') return readPayment(trx, id);
+  if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be confirmed`);
+  const left = payable(inv, 'confirmed');
+  if (halalas(payment.amount) > halalas(left)) throw overpayment(left);
+  await trx('payments').where({ id }).update({ status: 'confirmed', decided_by: user.id, decided_at: now.toISOString() });
+  await changed(trx, inv);
+  await notify(trx, {
+    to: [inv.buyer_id],
+    kind: 'payment.confirmed',
+    type: 'order_response',
+    params: { number: inv.number, company: await displayName(trx, inv.seller_id), amount: payment.amount, invoice_id: inv.id, payment_id: id },
+  });
+  return readPayment(trx, id);
+}
+
+/** POST /api/payments/{id}/dispute {reason}: the seller did not receive it; the balance stays. */
+export async function disputePayment(trx: Knex.Transaction, user: SessionUser, id: string, body: PaymentDispute, now: Date): Promise<Payment> {
+  const { inv, payment } = await forAnswer(trx, user, id);
+  if (payment.status === 'disputed') return readPayment(trx, id);
+  if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be disputed`);
+  await trx('payments').where({ id }).update({ status: 'disputed', dispute_reason: body.reason, decided_by: user.id, decided_at: now.toISOString() });
+  await changed(trx, inv);
+  await notify(trx, {
+    to: [inv.buyer_id],
+    kind: 'payment.disputed',
+    type: 'order_response',
+    params: { number: inv.number, company: await displayName(trx, inv.seller_id), amount: payment.amount, reason: body.reason, invoice_id: inv.id, payment_id: id },
+  });
+  return readPayment(trx, id);
+}

@@ -1,0 +1,34 @@
+/** A cleared tax invoice between two companies through REST, against the development ZATCA: for the tests of what follows an invoice (payments, statements). */
+import { expect } from 'vitest';
+import type { TestServer } from './harness';
+import { as, type Client } from './factories';
+import { postQuote, postRfq, quoteBody, rfqBody, sellIn } from './rfq-steps';
+import { VALID_TAX_PROFILE } from './tax-profile';
+
+const BUYER_TAX_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة مقاولات الشرق المحدودة', vat_number: '300000000000003', cr_number: '2050000000', iban: null };
+
+/** A contractor and a supplier with tax profiles, the supplier onboarded with ZATCA and selling in `category`. */
+export async function tradingParties(server: TestServer, category: string): Promise<{ buyer: Client; seller: Client }> {
+  const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
+  const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
+  expect((await seller.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+  expect((await buyer.put('/api/company/tax-profile', BUYER_TAX_PROFILE)).status).toBe(200);
+  expect((await seller.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
+  await sellIn(seller, category);
+  return { buyer, seller };
+}
+
+/**
+ * A cleared invoice of one line, 10 units at `unitPrice` with 15 % VAT (a total of
+ * 11.5 × unitPrice), from an order the buyer awarded and the seller accepted.
+ */
+export async function clearedInvoice(buyer: Client, seller: Client, category: string, unitPrice = 10, over: Record<string, unknown> = {}) {
+  const rfq = await postRfq(buyer, rfqBody(category, {}, 1));
+  const quote = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: unitPrice }));
+  const [po] = (await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: quote.id }] })).body;
+  expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
+  const res = await seller.post('/api/invoices', { purchase_order_id: po.id, ...over });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.status).toBe('cleared');
+  return res.body as { id: string; number: string; total: number; issued_at: string; payment: Record<string, unknown> };
+}

@@ -1,0 +1,126 @@
+/**
+ * Payments of tax invoices: the terms an invoice is owed on, the payments against it and
+ * what is left (server/modules/payments; the status from shared/payments.ts).
+ *
+ * GET  /api/invoices/{id}/payments -> payment[] (its seller and buyer)
+ * POST /api/invoices/{id}/payments {id, amount, paid_on, reference, receipt_id?} (the buyer records a transfer) -> payment
+ *      the same as sync mutation payment.record {invoice_id, ...}
+ * POST /api/payments/{id}/confirm (the seller) -> payment
+ * POST /api/payments/{id}/dispute {reason} (the seller) -> payment
+ * GET  /api/statements?counterparty= -> statement; /api/statements/counterparties; /api/statements/overdue
+ */
+import { z } from 'zod';
+import { MAX, dateSchema, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
+
+/** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (30 when the seller names none at issue). */
+const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
+export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
+export const paymentTermsSchema = z.union(PAYMENT_TERMS_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<60>]);
+
+/** Where an invoice stands: computed by paymentStatus (shared/payments.ts) and never stored. */
+const INVOICE_PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue', 'credited'] as const;
+export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+
+/** transfer: a bank transfer the buyer records; card: paid through the gateway (its ids on the row). */
+const PAYMENT_METHODS = ['transfer', 'card'] as const;
+
+/** recorded: the buyer says they paid; confirmed: the seller received it (only then it counts); disputed: the seller did not, with a reason. */
+const PAYMENT_STATES = ['recorded', 'confirmed', 'disputed'] as const;
+
+export const paymentSchema = z.object({
+  id: uuidSchema,
+  invoice_id: uuidSchema,
+  invoice_number: z.string(),
+  payer_id: uuidSchema,
+  payee_id: uuidSchema,
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  currency: z.string(),
+  paid_on: dateSchema,
+  reference: z.string(),
+  receipt_id: uuidSchema.nullable(),
+  status: z.enum(PAYMENT_STATES),
+  dispute_reason: z.string().nullable(),
+  decided_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * What an invoice's row says of its payment (null on a credit note): the terms and due
+ * date, the seller's IBAN to pay into, the sums and what is left, and its payments.
+ * credited: its cleared credit notes; paid: confirmed payments; pending: recorded ones
+ * the seller has not answered yet; balance: total - credited - paid.
+ */
+export const invoicePaymentSchema = z.object({
+  terms_days: paymentTermsSchema,
+  due_date: dateSchema,
+  iban: z.string().nullable(),
+  credited: z.number(),
+  paid: z.number(),
+  pending: z.number(),
+  balance: z.number(),
+  status: z.enum(INVOICE_PAYMENT_STATUSES),
+  payments: z.array(paymentSchema),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+/** POST /api/invoices/{id}/payments: a transfer the buyer made; `id` is the client's, so a replay is the same payment. */
+export const paymentRecordSchema = z.strictObject({
+  id: uuidSchema,
+  amount: moneySchema.positive(),
+  paid_on: dateSchema,
+  reference: requiredText(MAX.short),
+  /** the photo of the bank's receipt, as an uploaded private file */
+  receipt_id: uuidSchema.optional(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** Sync mutation payment.record: the same body with the invoice it pays. */
+export const paymentRecordArgsSchema = paymentRecordSchema.safeExtend({ invoice_id: uuidSchema });
+
+export const paymentDisputeSchema = z.strictObject({ reason: requiredText(MAX.location) });
+export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
+
+export const statementQuerySchema = z.strictObject({ counterparty: uuidSchema });
+
+const STATEMENT_ENTRY_KINDS = ['invoice', 'credit_note', 'payment'] as const;
+
+/**
+ * One line of a statement, from the reader's side: `amount` is what it changes of the
+ * balance the counterparty owes the reader (an invoice the reader issued raises it, one
+ * the reader received lowers it; credit notes and payments the other way round).
+ */
+const statementEntrySchema = z.object({
+  date: dateSchema,
+  kind: z.enum(STATEMENT_ENTRY_KINDS),
+  id: uuidSchema,
+  invoice_id: uuidSchema,
+  number: z.string(),
+  /** the reader sold (an invoice the reader issued, its credit notes, payments received) */
+  as_seller: z.boolean(),
+  reference: z.string().nullable(),
+  amount: z.number(),
+  balance: z.number(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const statementSchema = z.object({
+  counterparty: z.object({ id: uuidSchema, name: z.string() }),
+  entries: z.array(statementEntrySchema),
+  /** what the counterparty owes the reader at the end (negative: what the reader owes) */
+  balance: z.number(),
+  /** of it, invoices the reader issued that are past due */
+  overdue: z.number(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+export const counterpartySummarySchema = z.object({ id: uuidSchema, name: z.string(), balance: z.number(), overdue: z.number() });
+export type CounterpartySummary = z.infer<typeof counterpartySummarySchema>;
+
+/** The seller's overdue across buyers: per buyer, the overdue invoices and what is left of them. */
+export const overdueSchema = z.object({
+  total: z.number(),
+  buyers: z.array(z.object({ id: uuidSchema, name: z.string(), invoices: z.array(z.object({ id: uuidSchema, number: z.string(), due_date: dateSchema, balance: z.number() })), amount: z.number() })),
+});
+export type Overdue = z.infer<typeof overdueSchema>;
