@@ -128,13 +128,13 @@ export function loadValidator(): Promise<unknown> {
 
 async function schemaFindings(v: Loaded, xml: string): Promise<Finding[]> {
   const result = await v.validateXML({ xml: { fileName: 'invoice.xml', contents: xml }, schema: v.schema, preload: v.preload });
-  return result.errors.map((e) => ({
-    source: 'xsd',
-    id: 'XSD',
-    flag: 'fatal',
-    text: e.message.replace(/^invoice\.xml:\d+:\s*/, '').trim(),
-    location: e.loc ? `line ${e.loc.lineNumber}` : undefined,
-  }));
+  // xmllint also echoes the offending line and a caret under it: lines without a location.
+  const located = result.errors.filter((e) => e.loc);
+  const findings = located.map(
+    (e): Finding => ({ source: 'xsd', id: 'XSD', flag: 'fatal', text: e.message.trim(), location: `line ${e.loc?.lineNumber}` }),
+  );
+  if (!result.valid && findings.length === 0) findings.push({ source: 'xsd', id: 'XSD', flag: 'fatal', text: result.rawOutput.trim() || 'the schema rejects the document' });
+  return findings;
 }
 
 const FLAGS = new Set<Finding['flag']>(['fatal', 'error', 'warning']);

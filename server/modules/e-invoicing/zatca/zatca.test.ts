@@ -163,4 +163,9 @@ describe('documents the product issues', () => {
     const schema = await validateInvoice(misplaced);
     expect(schema.errors).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'xsd', flag: 'fatal', text: expect.stringContaining('ProfileID') })]));
   }, 30_000);
+
+  it('reports a document that is not XML as the parser’s finding, without throwing', async () => {
+    const { errors } = await validateInvoice('<Invoice><ID></Invoice>');
+    expect(errors).toEqual([expect.objectContaining({ source: 'xsd', flag: 'fatal', location: 'line 1', text: expect.stringContaining('parser error') })]);
+  }, 30_000);
 });
