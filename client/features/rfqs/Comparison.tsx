@@ -13,11 +13,14 @@ import type { ComparisonLine, ComparisonQuote, RfqComparison } from '../../../sh
 import { useFormat } from '../../i18n/format';
 import { Rating } from '../../ui/Rating';
 import { TierBadge } from '../../ui/TierBadge';
+import { useRevealed } from '../../ui/useRevealed';
 import type { AwardChoice } from './award';
 import { useWide } from './useWide';
 
 /** Lines a phone shows at first (and per "show more"): a 200-line request stays quick to open. */
 const PHONE_PAGE = 30;
+/** Of those, the lines drawn in the first task; the rest follow in an interruptible render (useRevealed). */
+const PHONE_FIRST = 6;
 
 const under = { borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 } as const;
 
@@ -176,6 +179,7 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
   const format = useFormat();
   const facts = useQuoteFacts(comparison.vat_rate);
   const [shown, setShown] = useState(PHONE_PAGE);
+  const revealed = useRevealed(Math.min(shown, comparison.lines.length), PHONE_FIRST);
   const byQuote = new Map(comparison.quotes.map((q) => [q.quote_id, q]));
   return (
     <div className={styles.cards} data-testid="comparison-by-line">
@@ -196,7 +200,7 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
           </div>
         ))}
       </div>
-      {comparison.lines.slice(0, shown).map((line) => {
+      {comparison.lines.slice(0, revealed).map((line) => {
         // Cheapest first, gaps last: the order a buyer reads a line in.
         const cells = [...line.cells].sort((a, b) => (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity));
         return (

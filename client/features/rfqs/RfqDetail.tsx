@@ -6,7 +6,7 @@
  */
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { canAward, canCancelRfq, compareQuotes, rfqPhase } from '../../../shared/rfq';
@@ -83,7 +83,9 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   // The market prices as of now, while online; the rows' own until then (and offline).
   const version = quotes.map((q) => `${q.id}:${q.revision}`).join(',');
   const medians = useMarketMedians(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
-  const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes, medians.data ?? undefined), [rfq, status, quotes, medians.data]);
+  // The medians redraw every line: in an interruptible render, not one long task.
+  const marketData = useDeferredValue(medians.data);
+  const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes, marketData ?? undefined), [rfq, status, quotes, marketData]);
   const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
   const [choice, setChoice] = useState<AwardChoice | null>(null);
   const [cancelling, setCancelling] = useState(false);
