@@ -432,6 +432,7 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/invoices', url: () => '/api/invoices', owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/invoices/{id}', url: (w) => `/api/invoices/${w.invoice}`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
   { method: 'get', path: '/api/invoices/{id}/xml', url: (w) => `/api/invoices/${w.invoice}/xml`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  { method: 'get', path: '/api/invoices/{id}/pdf', url: (w) => `/api/invoices/${w.invoice}/pdf`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
   {
     method: 'post', path: '/api/invoices/{id}/credit-notes', url: (w) => `/api/invoices/${w.invoice}/credit-notes`, owner: 'supplier', writes: true,
     body: () => ({ reason: 'بضاعة مرتجعة' }),
