@@ -22,6 +22,8 @@ export const PATHS = {
   purchaseOrders: '/purchase-orders',
   /** Tax invoices and credit notes, issued and received; /invoices/{id} is one document. */
   invoices: '/invoices',
+  /** Statements of account per counterparty company, with the running balance. */
+  statements: '/statements',
   transport: '/transport',
   notifications: '/notifications',
   admin: '/admin',

@@ -4,8 +4,8 @@ import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
 const MENUS: Record<SetupRole, string[]> = {
-  supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/transport', '/notifications', '/pricing', '/company'],
-  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/rfqs', '/purchase-orders', '/invoices', '/transport', '/notifications', '/pricing', '/company'],
+  supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', '/pricing', '/company'],
+  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/rfqs', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', '/pricing', '/company'],
   government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing', '/company'],
   transport: ['/dashboard', '/transport', '/notifications', '/pricing', '/company'],
 };

@@ -55,7 +55,8 @@ const InstantOrdersScreen = named(() => import('../features/instant-orders/Insta
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices']);
-const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices']);
+const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments']);
+const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
@@ -91,6 +92,7 @@ export function AppRoutes() {
           <Route path={PATHS.quotes} element={<QuotesScreen />} />
           <Route path={PATHS.purchaseOrders} element={<PurchaseOrdersScreen />} />
           <Route path={`${PATHS.invoices}/:id?`} element={<InvoicesScreen />} />
+          <Route path={PATHS.statements} element={<StatementsScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />
           <Route path={PATHS.jobs} element={<JobsScreen />} />
           <Route path={PATHS.admin} element={<AdminScreen />} />

@@ -33,6 +33,7 @@ type ArabicResources = {
   quotes: typeof import('./locales/ar/quotes.json');
   'purchase-orders': typeof import('./locales/ar/purchase-orders.json');
   invoices: typeof import('./locales/ar/invoices.json');
+  payments: typeof import('./locales/ar/payments.json');
 };
 
 type EveryNamespace<T extends Record<Namespace, unknown>> = T;

@@ -5,11 +5,11 @@ type Args = Parameters<typeof navItemsFor>;
 const labels = (role: Args[0], admin = false, memberRole: Args[2] = null) => navItemsFor(role, admin, memberRole).map((i) => i.labelKey.replace('nav.', ''));
 
 describe('navigation per role', () => {
-  it('gives a supplier its products, instant orders, quote requests, purchase orders and invoices between the dashboard and the common entries', () => {
-    expect(labels('supplier')).toEqual(['dashboard', 'myProducts', 'instantOrders', 'quotes', 'purchaseOrders', 'invoices', 'transport', 'notifications', 'pricing']);
+  it('gives a supplier its products, instant orders, quote requests, purchase orders, invoices and statements between the dashboard and the common entries', () => {
+    expect(labels('supplier')).toEqual(['dashboard', 'myProducts', 'instantOrders', 'quotes', 'purchaseOrders', 'invoices', 'statements', 'transport', 'notifications', 'pricing']);
   });
-  it('gives a contractor products, available projects, instant orders, requests for quotation, purchase orders and invoices', () => {
-    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'availableProjects', 'instantOrders', 'rfqs', 'purchaseOrders', 'invoices', 'transport', 'notifications', 'pricing']);
+  it('gives a contractor products, available projects, instant orders, requests for quotation, purchase orders, invoices and statements', () => {
+    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'availableProjects', 'instantOrders', 'rfqs', 'purchaseOrders', 'invoices', 'statements', 'transport', 'notifications', 'pricing']);
   });
   it('gives a government entity its projects', () => {
     expect(labels('government')).toEqual(['dashboard', 'myProjects', 'transport', 'notifications', 'pricing']);

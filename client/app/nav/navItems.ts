@@ -27,6 +27,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.quotes, labelKey: 'nav.quotes' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
     { path: PATHS.invoices, labelKey: 'nav.invoices' },
+    { path: PATHS.statements, labelKey: 'nav.statements' },
   ],
   contractor: [
     { path: PATHS.products, labelKey: 'nav.browseProducts' },
@@ -35,6 +36,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.rfqs, labelKey: 'nav.rfqs' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
     { path: PATHS.invoices, labelKey: 'nav.invoices' },
+    { path: PATHS.statements, labelKey: 'nav.statements' },
   ],
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],
   transport: [],

@@ -12,6 +12,7 @@ import { CreditNoteAction } from './CreditNoteAction';
 import { ClearanceNote, InvoiceBadges } from './InvoiceCard';
 import { InvoiceDocument } from './InvoiceDocument';
 import { RetryClearance } from './RetryClearance';
+import { InvoicePayments } from '../payments/InvoicePayments';
 import { sideOfInvoice, useCreditNotes, useInvoice } from './queries';
 import './print.css';
 
@@ -75,6 +76,7 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
       <div data-print-root>
         <InvoiceDocument invoice={invoice} />
       </div>
+      {invoice.kind === 'invoice' && <InvoicePayments invoice={invoice} accountId={accountId} />}
       {invoice.kind === 'invoice' && <CreditNoteLinks invoice={invoice} />}
     </section>
   );

@@ -1,0 +1,217 @@
+import { Button, Caption1, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
+import { parseNumber } from '../../../shared/numbers';
+import type { Invoice } from '../../../shared/schemas/invoice';
+import { paymentRecordSchema, type InvoicePaymentStatus, type Payment } from '../../../shared/schemas/payment';
+import { ApiError } from '../../data/api';
+import { useIsPending } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
+import { Facts } from '../../ui/Facts';
+import { FormDialog } from '../../ui/FormDialog';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
+import { useOnline } from '../../ui/useOnline';
+import { usePaymentMutations } from './mutations';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
+  list: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
+  item: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
+  unpaid: 'informative',
+  partially_paid: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+  credited: 'subtle',
+};
+const STATE_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning', confirmed: 'success', disputed: 'danger' };
+
+/**
+ * An invoice's payment on its page: terms, due date, the seller's IBAN, the sums and the
+ * status as of today (withStatusOn: the synced row may be from an earlier day), then its
+ * payments. The buyer records a transfer (offline too, queued); the seller confirms or
+ * disputes a recorded one (online). Mounted by the invoice page for an invoice with a payment.
+ */
+export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; accountId: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const waiting = useIsPending(`invoice:${invoice.id}`);
+  if (!invoice.payment || invoice.status !== 'cleared') return null;
+  const payment = withStatusOn(invoice, riyadhDay(new Date())).payment!;
+  const side = invoice.seller_id === accountId ? 'seller' : 'buyer';
+  return (
+    <section className={styles.root} aria-labelledby="invoice-payment-title" data-testid="invoice-payments" data-payment-status={payment.status}>
+      <div className={styles.head}>
+        <h2 id="invoice-payment-title" className={styles.h2}>
+          {t('title')}
+        </h2>
+        <StatusBadge label={t(`status.${payment.status}`)} tone={PAYMENT_STATUS_TONE[payment.status]} status={payment.status} testId="payment-status" />
+        {waiting && <PendingBadge />}
+      </div>
+      <Facts
+        facts={[
+          { term: t('terms.label'), value: t(`terms.days${payment.terms_days}`) },
+          { term: t('dueDate'), value: format.date(payment.due_date), testId: 'payment-due-date' },
+          { term: t('total'), value: format.sar(invoice.total) },
+          ...(payment.credited > 0 ? [{ term: t('credited'), value: format.sar(payment.credited) }] : []),
+          { term: t('paid'), value: format.sar(payment.paid), testId: 'payment-paid' },
+          ...(payment.pending > 0 ? [{ term: t('pending'), value: format.sar(payment.pending), testId: 'payment-pending' }] : []),
+          { term: t('balance'), value: format.sar(payment.balance), testId: 'payment-balance' },
+          ...(payment.iban ? [{ term: t('iban'), value: <bdi dir="ltr">{payment.iban}</bdi>, testId: 'payment-iban' }] : []),
+        ]}
+      />
+      {side === 'buyer' && <RecordTransfer invoice={invoice} left={payable({ ...payment, total: invoice.total }, 'recorded')} />}
+      {payment.payments.length === 0 ? (
+        <Caption1>{t('none')}</Caption1>
+      ) : (
+        <ul className={styles.list} aria-label={t('list')}>
+          {payment.payments.map((p) => (
+            <li key={p.id} className={styles.item} data-testid="payment" data-payment-id={p.id} data-status={p.status}>
+              <div className={styles.row}>
+                <strong>{format.sar(p.amount)}</strong>
+                <StatusBadge label={t(`state.${p.status}`)} tone={STATE_TONE[p.status]} status={p.status} testId="payment-state" />
+              </div>
+              <Caption1>
+                {t('paidOn', { date: format.date(p.paid_on) })} · {t('reference')}: <bdi>{p.reference}</bdi>
+              </Caption1>
+              {p.dispute_reason && <Caption1 data-testid="payment-dispute-reason">{t('disputedBecause', { reason: p.dispute_reason })}</Caption1>}
+              {side === 'seller' && p.status === 'recorded' && <AnswerPayment payment={p} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The buyer's "Record a transfer": amount (at most what is left), the day it was made, the bank's reference. */
+function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const { record } = usePaymentMutations();
+  const today = riyadhDay(new Date());
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const value = parseNumber(amount);
+    if (value === null || value <= 0) return setFailure(t('record.invalidAmount'));
+    if (value > left) return setFailure(t('record.tooMuch', { left: format.sar(left) }));
+    if (paidOn > today) return setFailure(t('record.future'));
+    const parsed = paymentRecordSchema.safeParse({ id: crypto.randomUUID(), amount: value, paid_on: paidOn, reference });
+    if (!parsed.success) return setFailure(t('record.invalid'));
+    setBusy(true);
+    try {
+      await record(invoice.id, parsed.data);
+      setOpen(false);
+      setAmount('');
+      setReference('');
+      setFailure(null);
+    } catch {
+      setFailure(t('record.notStored'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <Button appearance="primary" onClick={() => setOpen(true)} disabled={left <= 0} data-testid="payment-record-open">
+        {t('record.action')}
+      </Button>
+      {open && (
+        <FormDialog
+          title={t('record.title', { number: invoice.number })}
+          submitLabel={t('record.submit')}
+          cancelLabel={t('cancel')}
+          busy={busy}
+          onSubmit={submit}
+          onClose={() => setOpen(false)}
+          formTestId="payment-record-form"
+          submitTestId="payment-record-submit"
+          failure={failure}
+          failureTestId="payment-record-failed"
+        >
+          <p>{t('record.body', { left: format.sar(left) })}</p>
+          <Field label={t('record.amount')} required>
+            <Input inputMode="decimal" value={amount} onChange={(_, d) => setAmount(d.value)} data-testid="payment-amount" />
+          </Field>
+          <Field label={t('record.paidOn')} required>
+            <Input type="date" value={paidOn} max={today} onChange={(_, d) => setPaidOn(d.value)} data-testid="payment-paid-on" />
+          </Field>
+          <Field label={t('record.reference')} required>
+            <Input value={reference} onChange={(_, d) => setReference(d.value)} data-testid="payment-reference" />
+          </Field>
+        </FormDialog>
+      )}
+    </div>
+  );
+}
+
+/** The seller's answer to a recorded transfer: confirm (the money arrived) or dispute with a reason. Online only. */
+function AnswerPayment({ payment }: { payment: Payment }) {
+  const styles = useStyles();
+  const { t } = useTranslation('payments');
+  const online = useOnline();
+  const { confirm, dispute } = usePaymentMutations();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [disputing, setDisputing] = useState(false);
+  const [reason, setReason] = useState('');
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+      setDisputing(false);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : t('answer.offline'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.row}>
+      <Button appearance="primary" disabled={!online || busy} onClick={() => void run(() => confirm(payment.id))} data-testid="payment-confirm">
+        {t('answer.confirm')}
+      </Button>
+      <Button disabled={!online || busy} onClick={() => setDisputing(true)} data-testid="payment-dispute-open">
+        {t('answer.dispute')}
+      </Button>
+      {!online && <Caption1>{t('answer.offline')}</Caption1>}
+      {failure && !disputing && <Caption1 role="alert" data-testid="payment-answer-failed">{failure}</Caption1>}
+      {disputing && (
+        <FormDialog
+          title={t('answer.disputeTitle')}
+          submitLabel={t('answer.dispute')}
+          cancelLabel={t('cancel')}
+          busy={busy || !online}
+          onSubmit={() => (reason.trim() ? run(() => dispute(payment.id, reason.trim())) : Promise.resolve(setFailure(t('answer.reasonRequired'))))}
+          onClose={() => setDisputing(false)}
+          formTestId="payment-dispute-form"
+          submitTestId="payment-dispute-submit"
+          failure={failure}
+          failureTestId="payment-dispute-failed"
+        >
+          <Field label={t('answer.reason')} required>
+            <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" data-testid="payment-dispute-reason-input" />
+          </Field>
+        </FormDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Statements from the local store: the cleared documents the device holds, summed by the
+ * same functions as the server's GET /api/statements (shared/payments.ts), so a statement
+ * opens offline and agrees with the server's once synced. Today is the device's day in Riyadh.
+ */
+import { counterpartiesOf, overdueOf, riyadhDay, statementOf } from '../../../shared/payments';
+import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
+import { useLocalData } from '../../data/local/DataProvider';
+import { useLiveQuery } from '../../data/local/useLiveQuery';
+
+export function useCounterparties(accountId: string): CounterpartySummary[] | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => counterpartiesOf(await db.invoices.toArray(), accountId, riyadhDay(new Date())), [db, accountId]);
+}
+
+export function useStatement(accountId: string, counterparty: string | null): Statement | null | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(
+    async () => (counterparty ? statementOf(await db.invoices.toArray(), accountId, counterparty, riyadhDay(new Date())) : null),
+    [db, accountId, counterparty],
+  );
+}
+
+/** The reader's invoices as seller past due, across buyers (GET /api/statements/overdue from the device's copy). */
+export function useOverdue(accountId: string): Overdue | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => overdueOf(await db.invoices.toArray(), accountId, riyadhDay(new Date())), [db, accountId]);
+}

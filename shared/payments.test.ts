@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { balanceOf, dueDate, payable, paymentStatus, statementOf } from './payments';
+
+const facts = (over: Partial<Parameters<typeof paymentStatus>[0]> = {}) => ({ total: 115, credited: 0, paid: 0, due_date: '2026-12-01', ...over });
+
+describe('payment status', () => {
+  it('is unpaid, partially paid, paid or credited by what credit notes and confirmed payments cover, in halalas', () => {
+    expect(paymentStatus(facts(), '2026-11-28')).toBe('unpaid');
+    expect(paymentStatus(facts({ paid: 0.1 }), '2026-11-28')).toBe('partially_paid');
+    expect(paymentStatus(facts({ total: 0.3, paid: 0.1, credited: 0.2 }), '2026-11-28')).toBe('paid');
+    expect(paymentStatus(facts({ credited: 115 }), '2026-11-28')).toBe('credited');
+    expect(paymentStatus(facts({ credited: 15, paid: 100 }), '2026-11-28')).toBe('paid');
+  });
+
+  it('is overdue the day after the due date while something is left, and never once paid', () => {
+    expect(paymentStatus(facts({ paid: 50 }), '2026-12-01')).toBe('partially_paid');
+    expect(paymentStatus(facts({ paid: 50 }), '2026-12-02')).toBe('overdue');
+    expect(paymentStatus(facts({ paid: 115 }), '2027-01-01')).toBe('paid');
+  });
+
+  it('counts the due date from the issue day in Riyadh', () => {
+    // 22:30 UTC is already the next day in Riyadh (UTC+3).
+    expect(dueDate('2026-11-27T22:30:00.000Z', 0)).toBe('2026-11-28');
+    expect(dueDate('2026-11-27T20:00:00.000Z', 30)).toBe('2026-12-27');
+  });
+
+  it('leaves room for a payment within what credit notes and payments leave', () => {
+    const f = { total: 115, credited: 15, paid: 40, pending: 50 };
+    expect(payable(f, 'recorded')).toBe(10);
+    expect(payable(f, 'confirmed')).toBe(60);
+    expect(balanceOf(f)).toBe(60);
+    expect(payable({ ...f, credited: 115 }, 'confirmed')).toBe(0);
+  });
+});
+
+describe('statement', () => {
+  const me = 'seller';
+  const party = (name: string) => ({ legal_name: name }) as never;
+  const invoice = (id: string, issued: string, total: number, payments: Array<{ id: string; paid_on: string; amount: number; status: 'recorded' | 'confirmed' | 'disputed' }> = []) => ({
+    id, kind: 'invoice' as const, number: `INV-${id}`, seller_id: me, buyer_id: 'buyer', seller: party('أنا'), buyer: party('المشتري'), issued_at: issued, total, status: 'cleared' as const, original_invoice_id: null,
+    payment: { terms_days: 30 as const, due_date: '2026-12-30', iban: null, credited: 0, paid: 0, pending: 0, balance: total, status: 'unpaid' as const,
+      payments: payments.map((p) => ({ ...p, invoice_id: id, invoice_number: `INV-${id}`, payer_id: 'buyer', payee_id: me, method: 'transfer' as const, currency: 'SAR', reference: 'R', receipt_id: null, dispute_reason: null, decided_at: null, created_at: `${p.paid_on}T10:00:00.000Z` })) },
+  });
+
+  it('runs the balance in date order with confirmed payments only, and mirrors it for the other side', () => {
+    const docs = [
+      invoice('b', '2026-11-20T09:00:00.000Z', 230, [{ id: 'p2', paid_on: '2026-11-21', amount: 30, status: 'recorded' }]),
+      invoice('a', '2026-11-10T09:00:00.000Z', 115, [{ id: 'p1', paid_on: '2026-11-15', amount: 100, status: 'confirmed' }]),
+      { ...invoice('c', '2026-11-25T09:00:00.000Z', 30), kind: 'credit_note' as const, number: 'CN-c', original_invoice_id: 'b', payment: null },
+    ];
+    const s = statementOf(docs, me, 'buyer', '2026-11-28');
+    expect(s.entries.map((e) => [e.date, e.kind, e.amount, e.balance])).toEqual([
+      ['2026-11-10', 'invoice', 115, 115],
+      ['2026-11-15', 'payment', -100, 15],
+      ['2026-11-20', 'invoice', 230, 245],
+      ['2026-11-25', 'credit_note', -30, 215],
+    ]);
+    expect(s.balance).toBe(215);
+    expect(statementOf(docs, 'buyer', me, '2026-11-28').entries.map((e) => e.balance)).toEqual([-115, -15, -245, -215]);
+  });
+});
