@@ -25,15 +25,17 @@ describe('lineAmounts', () => {
 });
 
 describe('documentTotals', () => {
-  it('sums the rounded lines, which can differ from VAT on the subtotal', () => {
-    // Three lines of 0.7 SAR: each VAT 0.105 -> 0.11, so 0.33; 15 % of 2.10 would be 0.315 -> 0.32.
+  it("takes VAT once on the rate's total, as ZATCA's BR-S-09 does, not the sum of the lines' own VAT", () => {
+    // Three lines of 0.7 SAR: each line's VAT 0.105 -> 0.11 (0.33 together); 15 % of 2.10 = 0.315 -> 0.32.
     const lines = [lineAmounts(1, 0.7), lineAmounts(1, 0.7), lineAmounts(1, 0.7)];
-    expect(documentTotals(lines)).toEqual({ subtotal: 2.1, vat_total: 0.33, total: 2.43 });
+    expect(lines[0].vat_amount).toBe(0.11);
+    expect(documentTotals(lines)).toEqual({ subtotal: 2.1, vat_total: 0.32, total: 2.42 });
   });
 
-  it('adds in halalas, without a float sum drifting', () => {
-    const lines = Array.from({ length: 10 }, () => ({ line_total: 0.1, vat_amount: 0.02 }));
-    expect(documentTotals(lines)).toEqual({ subtotal: 1, vat_total: 0.2, total: 1.2 });
+  it('adds in halalas, without a float sum drifting, and keeps each rate apart', () => {
+    const lines = Array.from({ length: 10 }, () => ({ line_total: 0.1 }));
+    expect(documentTotals(lines)).toEqual({ subtotal: 1, vat_total: 0.15, total: 1.15 });
+    expect(documentTotals([{ line_total: 100, vat_rate: 0 }, { line_total: 0.7 }])).toEqual({ subtotal: 100.7, vat_total: 0.11, total: 100.81 });
     expect(documentTotals([])).toEqual({ subtotal: 0, vat_total: 0, total: 0 });
   });
 });

@@ -1,8 +1,12 @@
 /**
- * VAT on a line and on a document, as a Saudi tax invoice states it: each line's amount
- * (quantity × unit price) and its VAT are rounded to halalas on their own, half away from
- * zero; the document's subtotal, VAT and total are the sums of its lines, never a VAT
- * worked out again on the subtotal (which can differ by a halala from the lines' sum).
+ * VAT on a line and on a document, as a Saudi tax invoice states it (ZATCA's rules, with
+ * EN 16931's BR-S-09): each line's amount (quantity × unit price) and its VAT are rounded
+ * to halalas on their own, half away from zero; the document's subtotal is the sum of its
+ * lines' amounts, and its VAT is worked out once per rate on the lines' amounts at that
+ * rate, rounded the same way. That VAT can differ by a halala or more from the sum of the
+ * lines' own VAT (ten lines of 0.10 SAR: 0.15, where the lines' VAT adds up to 0.20).
+ * Orders, quotes and invoices all total by this one rule, so an invoice states the total
+ * of its order.
  *
  * The arithmetic is done in integers (halalas, tenths of a unit), with BigInt so the
  * largest numeric(14,2) price times the largest quantity stays exact; a float product
@@ -53,13 +57,24 @@ export interface DocumentTotals {
   total: number;
 }
 
-/** A document's totals: the sums of its lines' rounded amounts (added in halalas). */
-export function documentTotals(lines: ReadonlyArray<LineAmounts>): DocumentTotals {
+/** VAT at `rate` on an amount (SAR), rounded to halalas half away from zero. */
+export const vatOn = (amount: number, rate: number): number => lineAmounts(1, amount, rate).vat_amount;
+
+/**
+ * A document's totals: the sum of its lines' amounts, and VAT once per rate on the
+ * amounts at that rate (added in halalas). A line without a rate is at VAT_RATE.
+ */
+export function documentTotals(lines: ReadonlyArray<{ line_total: number; vat_rate?: number }>): DocumentTotals {
+  const byRate = new Map<number, bigint>();
+  for (const line of lines) {
+    const rate = line.vat_rate ?? VAT_RATE;
+    byRate.set(rate, (byRate.get(rate) ?? 0n) + scaled(line.line_total, PRICE_DECIMALS));
+  }
   let subtotal = 0n;
   let vat = 0n;
-  for (const line of lines) {
-    subtotal += scaled(line.line_total, PRICE_DECIMALS);
-    vat += scaled(line.vat_amount, PRICE_DECIMALS);
+  for (const [rate, amount] of byRate) {
+    subtotal += amount;
+    vat += scaled(vatOn(toSar(amount), rate), PRICE_DECIMALS);
   }
   return { subtotal: toSar(subtotal), vat_total: toSar(vat), total: toSar(subtotal + vat) };
 }

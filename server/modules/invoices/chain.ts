@@ -15,8 +15,8 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { invoiceNumber, type InvoiceKind, type InvoiceParty, type VatCategoryCode } from '../../../shared/schemas/invoice';
 import { einvoicingNotReady } from '../../../shared/errors';
-import { buildInvoiceXml, invoiceTotals, type InvoiceParty as DocumentParty } from '../e-invoicing/zatca/document';
-import { signInvoice } from '../e-invoicing/zatca/sign';
+import { invoiceTotals, type InvoiceParty as DocumentParty } from '../e-invoicing/zatca/document';
+import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -102,22 +102,25 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     exemptionReason: l.exemption_reason ?? undefined,
   }));
   const totals = invoiceTotals(documentLines);
-  const unsigned = buildInvoiceXml({
-    kind: input.kind === 'invoice' ? 'invoice' : 'credit-note',
-    id: number,
-    uuid: id,
-    issuedAt: now,
-    supplyDate: input.supply_date,
-    icv,
-    pih: unit.last_invoice_hash,
-    paymentMeansCode: '30',
-    seller: documentParty(input.seller),
-    buyer: documentParty(input.buyer),
-    lines: documentLines,
-    billingReference: input.original?.number,
-    reason: input.reason,
-  });
-  const signed = signInvoice(unsigned, signer, now);
+  const signed = buildSignedInvoice(
+    {
+      kind: input.kind === 'invoice' ? 'invoice' : 'credit-note',
+      id: number,
+      uuid: id,
+      issuedAt: now,
+      supplyDate: input.supply_date,
+      icv,
+      pih: unit.last_invoice_hash,
+      paymentMeansCode: '30',
+      seller: documentParty(input.seller),
+      buyer: documentParty(input.buyer),
+      lines: documentLines,
+      billingReference: input.original?.number,
+      reason: input.reason,
+    },
+    signer,
+    now,
+  );
 
   await trx('invoices').insert({
     id,

@@ -168,7 +168,7 @@ describe('RFQs', () => {
       // b's order comes first: it holds the first line.
       expect(first).toMatchObject({
         number: `PO-${year}-000001`, seller_id: b.user.id, buyer_id: buyer.user.id, rfq_id: rfq.id, quote_id: qb.id, status: 'issued',
-        subtotal: 322.2, vat_total: 48.34, total: 370.54, // 172.50 + 149.70; VAT 25.88 (25.875) + 22.46 (22.455)
+        subtotal: 322.2, vat_total: 48.33, total: 370.53, // 172.50 + 149.70; VAT 15 % of 322.20 (the lines' own VAT, 25.88 + 22.46, add up to 48.34)
         delivery_location: 'الرياض، حي النرجس', delivery_date: '2026-12-20', delivery_days: 5,
       });
       expect(first.lines.map((l: { quantity: number; unit_price: number }) => [l.quantity, l.unit_price])).toEqual([[10, 17.25], [30, 4.99]]);

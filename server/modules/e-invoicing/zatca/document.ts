@@ -20,7 +20,7 @@
  * the signature parts are the bytes ZATCA hashes; hash.ts still canonicalises whatever it
  * is given, and the tests hold the two equal.
  */
-import { lineAmounts } from '../../../../shared/vat';
+import { lineAmounts, vatOn } from '../../../../shared/vat';
 
 /** @public */
 export type VatCategory = 'S' | 'Z' | 'E';
@@ -203,8 +203,8 @@ export function invoiceTotals(lines: ReadonlyArray<InvoiceLine>): InvoiceTotals 
   }
   const breakdown = [...groups.values()].map((g) => ({
     ...g,
-    // The category's VAT on its taxable total, rounded once (quantity 1 keeps the amount exact).
-    vat: toHalalas(lineAmounts(1, g.taxable / 100, g.percent / 100).vat_amount),
+    // The category's VAT on its taxable total, rounded once: the one document rule of shared/vat.ts.
+    vat: toHalalas(vatOn(g.taxable / 100, g.percent / 100)),
   }));
   const net = computed.reduce((s, l) => s + l.net, 0);
   const vat = breakdown.reduce((s, g) => s + g.vat, 0);

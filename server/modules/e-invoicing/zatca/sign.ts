@@ -216,7 +216,7 @@ export function signInvoice(unsignedXml: string, keys: SigningKeys, at: Date = n
  * the document's canonical bytes and QR fields come from renderInvoice. What the server
  * issues with; the same result as signInvoice(buildInvoiceXml(doc)).
  */
-export function issueInvoice(invoice: InvoiceDocument, keys: SigningKeys, at: Date = new Date()): SignedInvoice {
+export function buildSignedInvoice(invoice: InvoiceDocument, keys: SigningKeys, at: Date = new Date()): SignedInvoice {
   const rendered = renderInvoice(invoice);
   return stamp(rendered.xml, sha256(rendered.hashedForm).toString('base64'), rendered.qr, keys, at);
 }

@@ -14,7 +14,7 @@ import { CREDIT_NOTE, EXEMPT_LINES, HALF_LINES, invoiceOf, SMALL_LINES, STANDARD
 import { invoiceHash } from './hash';
 import { certificateInfo, verifyCertificate } from './pki';
 import { decodeQr, encodeQr } from './qr';
-import { issueInvoice, signInvoice, verifyInvoice } from './sign';
+import { buildSignedInvoice, signInvoice, verifyInvoice } from './sign';
 import { SAMPLES } from './standards';
 import { loadValidator, validateInvoice } from './validate';
 
@@ -75,7 +75,7 @@ describe('documents the product issues', () => {
 
   it.each(documents)('%s: valid, and its hash, signature and QR hold', async (_, doc) => {
     const unsigned = buildInvoiceXml(doc);
-    const signed = issueInvoice(doc, keys, new Date('2026-11-28T09:30:05Z'));
+    const signed = buildSignedInvoice(doc, keys, new Date('2026-11-28T09:30:05Z'));
     expect(signInvoice(unsigned, keys).hash).toBe(signed.hash);
 
     const { errors, warnings } = await validateInvoice(signed.xml);
@@ -101,7 +101,7 @@ describe('documents the product issues', () => {
       id: 'A&B<1>',
       seller: { ...invoiceOf([]).seller, legalName: '  مؤسسة "الأمل" & شركاه  ' },
     });
-    const issued = issueInvoice(doc, keys);
+    const issued = buildSignedInvoice(doc, keys);
     expect(issued.hash).toBe(invoiceHash(issued.xml));
     expect(issued.hash).toBe(signInvoice(buildInvoiceXml(doc), keys).hash);
     expect(verifyInvoice(issued.xml)).toMatchObject({ hashOk: true, signatureOk: true, qrOk: true });
