@@ -20,10 +20,11 @@
  * Each figure is the median of ROUNDS page loads, the cases alternating so a burst of
  * other work on a shared machine weighs on all of them; every page is loaded once
  * unthrottled first (a phone that opened the app before: the shell is installed).
+ * BENCH_BASELINE_DIST measures another build's comparison screens beside this one's.
  */
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';
@@ -37,6 +38,11 @@ const TBT_GOAL_MS = 200;
 const PREVIEW_GOAL_MS = 1_000;
 const BOQ_LINES = 500;
 const UNITS = ['كيس', 'طن', 'حبة', 'م³'];
+/**
+ * BENCH_BASELINE_DIST: another build of the client (a dist directory, say of the commit
+ * before a change) whose RFQ screens are measured beside this build's in the same run.
+ */
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
 const AR_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -184,51 +190,70 @@ async function previewTime(page: Page, cdp: CDPSession, base: string, file: Buff
   }
 }
 
+/** A phone signed in as the buyer on the app at `url`, synced; long tasks recorded from each page's start. */
+async function phone(browser: Browser, url: string, knex: Knex, buyer: string) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ar-SA' });
+  // tsx names the functions it compiles with a __name helper the page does not have.
+  await context.addInitScript('window.__name = (f) => f');
+  // Long tasks from the page's start, before any of its own scripts run.
+  await context.addInitScript(`window.__longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`);
+  const page = await context.newPage();
+  await signIn(page, url, knex, buyer);
+  await synced(page);
+  return { context, page, cdp: await context.newCDPSession(page), url };
+}
+
+const SCREENS = [
+  { key: 'empty', label: 'same route, 200 lines, no quote yet (baseline)', ready: '[data-testid="no-quotes"]' },
+  { key: 'small', label: '30 lines x 6 quotes', ready: '[data-testid="comparison-line"]' },
+  { key: 'large', label: '200 lines x 10 quotes (first 30 lines shown)', ready: '[data-testid="comparison-line"]' },
+] as const;
+
 async function main() {
   const db = await freshSchema(SCHEMA);
   const { knex } = db;
   const { buyer, ids, categoryNames } = await seed(knex);
   const files = { big: await boqFile(BOQ_LINES, categoryNames), tiny: await boqFile(5, categoryNames) };
   const app = await startApp(db);
+  // Before and after in one run: the same server and data, each build on its own origin, alternating.
+  const baselineApp = BASELINE_DIST ? await startApp(db, BASELINE_DIST) : null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows: Array<Record<string, string | number>> = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ar-SA' });
-    // tsx names the functions it compiles with a __name helper the page does not have.
-    await context.addInitScript('window.__name = (f) => f');
-    // Long tasks from the page's start, before any of its own scripts run.
-    await context.addInitScript(`window.__longTasks = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`);
-    const page = await context.newPage();
-    await signIn(page, app.url, knex, buyer);
-    await synced(page);
-    const cdp = await context.newCDPSession(page);
-
-    const screens = [
-      { key: 'empty', label: 'same route, 200 lines, no quote yet (baseline)', ready: '[data-testid="no-quotes"]' },
-      { key: 'small', label: '30 lines x 6 quotes', ready: '[data-testid="comparison-line"]' },
-      { key: 'large', label: '200 lines x 10 quotes (first 30 lines shown)', ready: '[data-testid="comparison-line"]' },
-    ] as const;
-    for (const s of screens) {
-      await page.goto(`${app.url}/rfqs/${ids[s.key]}`);
-      await page.waitForSelector(s.ready, { timeout: 60_000 });
+    const builds = [{ name: 'this build', ...(await phone(browser, app.url, knex, buyer)) }];
+    if (baselineApp) builds.unshift({ name: 'baseline build', ...(await phone(browser, baselineApp.url, knex, buyer)) });
+    for (const b of builds) {
+      for (const s of SCREENS) {
+        await b.page.goto(`${b.url}/rfqs/${ids[s.key]}`);
+        await b.page.waitForSelector(s.ready, { timeout: 60_000 });
+      }
     }
-    const measured: Record<string, Array<Awaited<ReturnType<typeof blockingTime>>>> = { empty: [], small: [], large: [] };
+    const measured = new Map<string, Array<Awaited<ReturnType<typeof blockingTime>>>>();
     for (let r = 0; r < ROUNDS; r++) {
-      for (const s of screens) measured[s.key].push(await blockingTime(page, cdp, `${app.url}/rfqs/${ids[s.key]}`, s.ready));
+      for (const s of SCREENS) {
+        for (const b of builds) {
+          const key = `${b.name}|${s.key}`;
+          measured.set(key, [...(measured.get(key) ?? []), await blockingTime(b.page, b.cdp, `${b.url}/rfqs/${ids[s.key]}`, s.ready)]);
+        }
+      }
     }
-    const tbtOf = (key: string) => median(measured[key].map((m) => m.tbt));
-    const base = tbtOf('empty');
-    for (const s of screens) {
-      const m = measured[s.key];
-      rows.push({
-        measure: `RFQ screen at phone size, CPU ${THROTTLE}x, ${s.label}: total blocking time, median of ${m.length} (${m.map((x) => Math.round(x.tbt)).join(', ')} ms; longest task ${Math.round(median(m.map((x) => x.longest)))} ms; on screen at ${Math.round(median(m.map((x) => x.ready)))} ms; goal < ${TBT_GOAL_MS} ms)`,
-        ms: ms1(tbtOf(s.key)),
-        baseline: s.key === 'empty' ? `goal ${TBT_GOAL_MS} ms` : 'same route, same 200 lines, no quote',
-        baseline_ms: s.key === 'empty' ? TBT_GOAL_MS : ms1(base),
-        ratio: s.key === 'empty' ? +(base / TBT_GOAL_MS).toFixed(2) : base ? +(tbtOf(s.key) / base).toFixed(2) : '',
-      });
+    for (const b of builds) {
+      const tbtOf = (key: string) => median(measured.get(`${b.name}|${key}`)!.map((m) => m.tbt));
+      const base = tbtOf('empty');
+      const prefix = builds.length > 1 ? `[${b.name}] ` : '';
+      for (const s of SCREENS) {
+        const m = measured.get(`${b.name}|${s.key}`)!;
+        rows.push({
+          measure: `${prefix}RFQ screen at phone size, CPU ${THROTTLE}x, ${s.label}: total blocking time, median of ${m.length} (${m.map((x) => Math.round(x.tbt)).join(', ')} ms; longest task ${Math.round(median(m.map((x) => x.longest)))} ms; on screen at ${Math.round(median(m.map((x) => x.ready)))} ms; goal < ${TBT_GOAL_MS} ms)`,
+          ms: ms1(tbtOf(s.key)),
+          baseline: s.key === 'empty' ? `goal ${TBT_GOAL_MS} ms` : 'same route, same 200 lines, no quote',
+          baseline_ms: s.key === 'empty' ? TBT_GOAL_MS : ms1(base),
+          ratio: s.key === 'empty' ? +(base / TBT_GOAL_MS).toFixed(2) : base ? +(tbtOf(s.key) / base).toFixed(2) : '',
+        });
+      }
     }
+    const { page, cdp } = builds[builds.length - 1];
 
     for (const rate of [1, THROTTLE]) {
       const big: number[] = [];
@@ -245,10 +270,11 @@ async function main() {
         ratio: +(median(big) / median(tiny)).toFixed(2),
       });
     }
-    await context.close();
+    for (const b of builds) await b.context.close();
   } finally {
     await browser.close();
     await app.close();
+    await baselineApp?.close();
     await knex.raw('drop schema if exists ?? cascade', [SCHEMA]);
     await db.close();
   }
