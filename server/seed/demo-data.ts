@@ -41,8 +41,9 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Tax profiles (shared/schemas/tax-profile.ts), by company key: the demo supplier's, so it
- * can onboard for e-invoicing and invoice without typing one first. Its VAT and CR
- * numbers are its profile's.
+ * can onboard for e-invoicing and invoice without typing one first, and the demo
+ * contractor's, so a tax invoice to it names its buyer. Their VAT and CR numbers are
+ * their profiles'.
  */
 export const DEMO_TAX_PROFILES = {
   supplier: {
@@ -52,6 +53,13 @@ export const DEMO_TAX_PROFILES = {
     cr_number: '1010245871',
     iban: 'SA0380000000608010167519',
     address: { building_number: '2714', street: 'طريق الخرج', district: 'المنطقة الصناعية الثانية', city: 'الرياض', postal_code: '14332', additional_number: '7831' },
+  },
+  contractor: {
+    legal_name: 'مؤسسة البنيان الحديث للمقاولات',
+    legal_name_en: 'Al Bunyan Modern Contracting Est.',
+    vat_number: '310567234100003',
+    cr_number: '1010567234',
+    address: { building_number: '3158', street: 'طريق أنس بن مالك', district: 'الملقا', city: 'الرياض', postal_code: '13524', additional_number: '6612' },
   },
 } as const;
 
@@ -87,6 +95,7 @@ export const DEMO_COMPANIES = [
     tier: 'silver',
     description: 'مقاولات عامة: مبانٍ سكنية وتجارية وأعمال ترميم.',
     cr_number: '1010567234',
+    vat_number: '310567234100003',
   },
   {
     key: 'government',

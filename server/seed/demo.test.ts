@@ -135,12 +135,14 @@ describe('seedDemo', () => {
     expect(products.some((p) => p.availability_status === 'out_of_stock')).toBe(true);
   });
 
-  it('gives the demo supplier a tax profile ZATCA accepts, with its profile\'s VAT and CR numbers', async () => {
-    const demo = await userByEmail('supplier@demo.binaa.sa');
-    const row = await knex('company_tax_profiles').where({ company_id: demo.id }).first();
-    const { company_id: _id, created_at: _c, updated_at: _u, building_number, street, district, city, postal_code, additional_number, ...fields } = row;
-    expect(taxProfileInputSchema.safeParse({ ...fields, address: { building_number, street, district, city, postal_code, additional_number } }).success).toBe(true);
-    expect([row.vat_number, row.cr_number]).toEqual([demo.vat_number, demo.cr_number]);
+  it('gives the demo supplier (the seller) and the demo contractor (the buyer) tax profiles ZATCA accepts, with their profiles\' VAT and CR numbers', async () => {
+    for (const email of ['supplier@demo.binaa.sa', 'contractor@demo.binaa.sa']) {
+      const demo = await userByEmail(email);
+      const row = await knex('company_tax_profiles').where({ company_id: demo.id }).first();
+      const { company_id: _id, created_at: _c, updated_at: _u, building_number, street, district, city, postal_code, additional_number, ...fields } = row;
+      expect(taxProfileInputSchema.safeParse({ ...fields, address: { building_number, street, district, city, postal_code, additional_number } }).success, email).toBe(true);
+      expect([row.vat_number, row.cr_number]).toEqual([demo.vat_number, demo.cr_number]);
+    }
   });
 
   it('keeps every supplier within the free plan, with room for the demo supplier to add products', async () => {
