@@ -35,6 +35,9 @@ async function boot() {
   mount(document.getElementById('root')!);
   const lng = i18n.resolvedLanguage ?? i18n.language;
   setTimeout(() => void import('./i18n/format').then((m) => m.prepareFormats(lng)), 0);
+  // The error sentences, after the first render: no landing page needs them to show, and
+  // any screen that shows one asks for the namespace too (and waits for it).
+  setTimeout(() => void i18n.loadNamespaces('errors'), 0);
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     // After the page has loaded and gone quiet: precaching the shell must not compete
     // with the first paint for the network or the main thread.

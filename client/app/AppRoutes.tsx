@@ -36,11 +36,12 @@ function named<K extends string>(load: () => Promise<Record<K, React.ComponentTy
 }
 
 // The signed-in layout brings the navigation bar, its drawer and badges: not for the landing page.
-const AppLayout = named(() => import('./AppLayout'), 'AppLayout');
+// With it, the error sentences (errors): any signed-in screen may show a refusal.
+const AppLayout = named(() => import('./AppLayout'), 'AppLayout', ['errors']);
 const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen', ['services', 'products']);
 const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScreen');
 const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen', ['account']);
-const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account']);
+const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account', 'errors']);
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'price-list', 'photos']);
 const CompareScreen = named(() => import('../features/products/CompareScreen'), 'CompareScreen', ['products']);

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, createApiClient, type Translate } from './api';
 
 const translations: Record<string, string> = {
-  'errors.invalid_login_code': 'رابط تسجيل الدخول غير صالح',
-  'errors.http_status': 'تعذّر إكمال الطلب (الرمز {{status}})',
-  'errors.network_error': 'تعذّر الاتصال بالخادم',
+  'errors:invalid_login_code': 'رابط تسجيل الدخول غير صالح',
+  'errors:http_status': 'تعذّر إكمال الطلب (الرمز {{status}})',
+  'errors:network_error': 'تعذّر الاتصال بالخادم',
 };
 const translate: Translate = (key, options) =>
   translations[key]?.replace('{{status}}', String(options?.status ?? ''));

@@ -1,7 +1,7 @@
 /**
  * The one door to the HTTP API. Every call sends the session cookie and JSON; every
  * failure becomes an ApiError whose message is already in the reader's language:
- * the translation of `errors.<code>`, else the server's `error`, else 'HTTP {status}'.
+ * the translation of `errors:<code>`, else the server's `error`, else 'HTTP {status}'.
  * Screens never call fetch themselves.
  */
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
@@ -77,9 +77,9 @@ export function createApiClient({ fetch: fetchImpl, translate, language }: ApiCl
     const serverMessage = isErrorBody(body) && typeof body.error === 'string' ? body.error : undefined;
     const details = isErrorBody(body) && Array.isArray(body.details) ? body.details : [];
     const message =
-      translate(`errors.${code}`) ??
+      translate(`errors:${code}`) ??
       serverMessage ??
-      translate('errors.http_status', { status: response.status }) ??
+      translate('errors:http_status', { status: response.status }) ??
       `HTTP ${response.status}`;
     return new ApiError(message, response.status, code, details);
   }
@@ -96,7 +96,7 @@ export function createApiClient({ fetch: fetchImpl, translate, language }: ApiCl
     try {
       response = await doFetch(withQuery(path, query), init);
     } catch {
-      throw new NetworkError(translate('errors.network_error') ?? 'Network error');
+      throw new NetworkError(translate('errors:network_error') ?? 'Network error');
     }
     if (!response.ok) throw await toError(response);
     const totalHeader = response.headers.get(TOTAL_COUNT_HEADER);

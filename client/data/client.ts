@@ -8,5 +8,5 @@ import { createApiClient } from './api';
 export const api = createApiClient({
   language: () => i18n.resolvedLanguage,
   // A code from the server may have no sentence (a newer server): the empty default says so.
-  translate: (key, options) => i18n.t(key, { ns: 'common', ...options, defaultValue: '' }) || undefined,
+  translate: (key, options) => i18n.t(key, { ...options, defaultValue: '' }) || undefined,
 });

@@ -34,6 +34,7 @@ type ArabicResources = {
   'purchase-orders': typeof import('./locales/ar/purchase-orders.json');
   invoices: typeof import('./locales/ar/invoices.json');
   payments: typeof import('./locales/ar/payments.json');
+  errors: typeof import('./locales/ar/errors.json');
 };
 
 type EveryNamespace<T extends Record<Namespace, unknown>> = T;

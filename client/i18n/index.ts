@@ -1,9 +1,10 @@
 /**
  * i18next setup. The Arabic strings of the landing page (common and
  * landing) are bundled because Arabic is both the default and the fallback language, so
- * every visitor needs them; everything else (the other Arabic namespaces, English,
- * Chinese) loads on demand through a tiny backend over import.meta.glob, which keeps it
- * out of the landing page's initial JavaScript. Screens ask for their namespace with
+ * every visitor needs them; everything else (the other Arabic namespaces, the error
+ * sentences of `errors` among them, English, Chinese) loads on demand through a tiny
+ * backend over import.meta.glob, which keeps it out of the landing page's initial
+ * JavaScript. Screens ask for their namespace with
  * useTranslation(ns) and suspend until it is there. Changing language updates
  * <html lang dir>.
  */

@@ -100,8 +100,8 @@ describe('error messages', () => {
   it('translates every error code the server can send, in every language', async () => {
     const { ERROR_CODES } = await import('../../shared/errors');
     for (const { code: lng } of LANGUAGES) {
-      const errors = load(lng, 'common');
-      const missing = ERROR_CODES.filter((code) => !errors[`errors.${code}`]);
+      const errors = load(lng, 'errors');
+      const missing = ERROR_CODES.filter((code) => !errors[code]);
       expect(missing, lng).toEqual([]);
     }
   });

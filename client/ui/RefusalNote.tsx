@@ -15,7 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog';
  * several rows shown as one item (a project and the caller's bid on it).
  */
 export function RefusalNote({ rowKey }: { rowKey: RowKey | RowKey[] }) {
-  const { t } = useTranslation(['sync', 'common']);
+  const { t } = useTranslation(['sync', 'common', 'errors']);
   const rejections = useRejectionsFor(rowKey);
   const { discard } = useRejectionActions();
   const [discarding, setDiscarding] = useState<RejectionRow | null>(null);

@@ -1,6 +1,6 @@
 /**
  * How the sync centre and the items name a queued action and explains a refusal, in the reader's
- * language: the translated error code (`errors.<code>`), else the server's message.
+ * language: the translated error code (`errors:<code>`), else the server's message.
  */
 import type { LookupWithFallback } from '../i18n/keys';
 import type { OutboxRow, RejectionRow } from '../data/db/schema';
@@ -8,7 +8,7 @@ import type { OutboxRow, RejectionRow } from '../data/db/schema';
 export const actionLabel = (t: LookupWithFallback, name: OutboxRow['name']) => t(`sync:actions.${name}`, { defaultValue: name });
 
 export function reasonOf(t: LookupWithFallback, rejection: Pick<RejectionRow, 'code' | 'error'>): string {
-  const key = `common:errors.${rejection.code}`;
+  const key = `errors:${rejection.code}`;
   const translated = t(key, { defaultValue: '' });
   return translated || rejection.error || rejection.code;
 }

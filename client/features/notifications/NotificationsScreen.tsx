@@ -68,7 +68,7 @@ export function NotificationsScreen() {
 
 function NotificationList({ onlyUnread }: { onlyUnread: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation(['notifications', 'sync', 'common']);
+  const { t } = useTranslation(['notifications', 'sync', 'common', 'errors']);
   const rows = useNotifications(onlyUnread);
   if (rows === undefined) return <ListSkeleton label={t('loading')} />;
   if (rows.length === 0)
@@ -84,7 +84,7 @@ function NotificationList({ onlyUnread }: { onlyUnread: boolean }) {
 
 function NotificationRow({ n }: { n: NotificationItem }) {
   const styles = useStyles();
-  const { t } = useTranslation(['notifications', 'sync', 'common']);
+  const { t } = useTranslation(['notifications', 'sync', 'common', 'errors']);
   const format = useFormat();
   const writes = useNotificationWrites();
   const pending = useIsPending(notificationKey(n.id));

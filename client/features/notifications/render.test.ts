@@ -15,7 +15,7 @@ describe('notifications in the reader language', () => {
     await i18n.init({
       lng: 'en',
       interpolation: BIDI_INTERPOLATION,
-      resources: Object.fromEntries(['ar', 'en'].map((l) => [l, { notifications: load(l, 'notifications'), sync: load(l, 'sync'), common: load(l, 'common') }])),
+      resources: Object.fromEntries(['ar', 'en'].map((l) => [l, { notifications: load(l, 'notifications'), sync: load(l, 'sync'), common: load(l, 'common'), errors: load(l, 'errors') }])),
     });
   });
 

@@ -31,7 +31,7 @@ function renderParams(t: LookupWithFallback, params: Record<string, unknown>, f:
   if (typeof params.plan_id === 'string') out.plan = t(`notifications:plans.${params.plan_id}`, { defaultValue: String(params.plan ?? params.plan_id) });
   else if (typeof params.plan === 'string') out.plan = t(`notifications:plans.${params.plan.toLowerCase()}`, { defaultValue: params.plan });
   if (typeof params.action === 'string') out.action = t(`sync:actions.${params.action}`, { defaultValue: params.action });
-  if (typeof params.code === 'string') out.reason = t(`common:errors.${params.code}`, { defaultValue: String(params.reason ?? params.code) });
+  if (typeof params.code === 'string') out.reason = t(`errors:${params.code}`, { defaultValue: String(params.reason ?? params.code) });
   return out;
 }
 

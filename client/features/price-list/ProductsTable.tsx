@@ -69,7 +69,7 @@ const useStyles = makeStyles({
 export function ProductsTable({ supplierId }: { supplierId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('price-list');
-  const { t: tRows } = useTranslation(['price-list', 'common']);
+  const { t: tRows } = useTranslation(['price-list', 'common', 'errors']);
   const format = useFormat();
   const number = useCallback((n: number) => format.number(n), [format]);
   const money = useCallback((n: number) => format.number(n, MONEY), [format]);
@@ -354,8 +354,8 @@ const TableRow = memo(
                 </span>
               )}
               {refusal && (
-                <span className={mergeClasses(styles.badge, styles.refusedMark)} title={t('table.refused', { reason: t(`common:errors.${refusal.code}`, { defaultValue: refusal.error }) })} data-testid="row-refused">
-                  {t('table.refused', { reason: t(`common:errors.${refusal.code}`, { defaultValue: refusal.error }) })}
+                <span className={mergeClasses(styles.badge, styles.refusedMark)} title={t('table.refused', { reason: t(`errors:${refusal.code}`, { defaultValue: refusal.error }) })} data-testid="row-refused">
+                  {t('table.refused', { reason: t(`errors:${refusal.code}`, { defaultValue: refusal.error }) })}
                 </span>
               )}
             </>

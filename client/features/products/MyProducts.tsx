@@ -214,11 +214,11 @@ const OwnProduct = memo(
 /** The server's refusal of a change to this product, in the reader's language; the sync centre resends or discards. */
 function Refused({ rejection: r }: { rejection: RejectionRow }) {
   const styles = useStyles();
-  const { t } = useTranslation(['products', 'common']);
+  const { t } = useTranslation(['products', 'common', 'errors']);
   return (
     <MessageBar intent="error" className={styles.refused} data-testid="product-refused">
       <MessageBarBody>
-        {t('refused', { reason: t(`common:errors.${r.code}`, { defaultValue: r.error }) })} <Link to={PATHS.syncCentre}>{t('openSyncCentre')}</Link>
+        {t('refused', { reason: t(`errors:${r.code}`, { defaultValue: r.error }) })} <Link to={PATHS.syncCentre}>{t('openSyncCentre')}</Link>
       </MessageBarBody>
     </MessageBar>
   );

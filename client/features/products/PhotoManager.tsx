@@ -100,7 +100,7 @@ export function PhotoManager({
   onChange: (draft: PhotoDraft) => void;
 }) {
   const styles = useStyles();
-  const { t } = useTranslation(['photos', 'common']);
+  const { t } = useTranslation(['photos', 'common', 'errors']);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -249,7 +249,7 @@ function AddedTile({ added, index, cover, earlier, later, onRemove }: { added: A
 
 function UploadTile({ row, index, cover, onRemove }: { row: UploadRow; index: number; cover: boolean; onRemove: () => void }) {
   const styles = useStyles();
-  const { t } = useTranslation(['photos', 'common']);
+  const { t } = useTranslation(['photos', 'common', 'errors']);
   const url = useObjectUrl(row.blob);
   const progress = useUploadProgress(row.id);
   const format = useFormat();
@@ -285,5 +285,5 @@ function UploadTile({ row, index, cover, onRemove }: { row: UploadRow; index: nu
 
 /** The server's reason for refusing a photo, in the reader's language. */
 export function refusalReason(t: TFunction<readonly ['photos', 'common']>, row: Pick<UploadRow, 'code' | 'error'>): string {
-  return row.code ? t(`common:errors.${row.code}`, { defaultValue: t('photos:unknownReason') }) : t('photos:unknownReason');
+  return row.code ? t(`errors:${row.code}`, { defaultValue: t('photos:unknownReason') }) : t('photos:unknownReason');
 }

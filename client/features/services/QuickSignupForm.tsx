@@ -54,7 +54,7 @@ interface Props {
  */
 export function QuickSignupForm({ values, onChange, onSuccess, onCancel }: Props) {
   const styles = useStyles();
-  const { t } = useTranslation(['services', 'common']);
+  const { t } = useTranslation(['services', 'common', 'errors']);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,7 +81,7 @@ export function QuickSignupForm({ values, onChange, onSuccess, onCancel }: Props
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.details.length) setErrors(issuesToFieldErrors(apiError.details, values));
-      setFailure(apiError?.message ?? t('common:errors.network_error'));
+      setFailure(apiError?.message ?? t('errors:network_error'));
     } finally {
       setBusy(false);
     }

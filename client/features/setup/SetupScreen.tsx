@@ -65,7 +65,7 @@ const INPUTS: Array<{ field: Exclude<ProfileField, 'description'>; type?: 'tel' 
 /** /setup: choose a role, fill in the profile. */
 export function SetupScreen() {
   const styles = useStyles();
-  const { t, i18n } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation(['account', 'common', 'errors']);
   const navigate = useNavigate();
   const { session, setProfile, logout } = useSession();
   const existing = session.status === 'signedIn' ? session.profile : null;
@@ -97,7 +97,7 @@ export function SetupScreen() {
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       if (apiError?.details.length) setErrors(profileIssuesToErrors(apiError.details));
-      setServerError(apiError?.message ?? t('common:errors.network_error'));
+      setServerError(apiError?.message ?? t('errors:network_error'));
       setBusy(false);
     }
   };

@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 /** One refused action: what it was, why the server refused it, and edit-and-resend or discard. */
 export function RejectionCard({ rejection }: { rejection: RejectionRow }) {
   const styles = useStyles();
-  const { t } = useTranslation(['sync', 'common']);
+  const { t } = useTranslation(['sync', 'common', 'errors']);
   const format = useFormat();
   const { resend, discard } = useRejectionActions();
   const [editing, setEditing] = useState(false);
