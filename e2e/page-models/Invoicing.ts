@@ -1,0 +1,41 @@
+/**
+ * A cleared tax invoice between a contractor and a supplier, made by request (tax
+ * profiles, onboarding with the development ZATCA, an RFQ to the supplier alone, its
+ * quote, award and acceptance, then the invoice): for the specs of what follows an invoice.
+ * Their own screens are company.spec.ts's, rfqs.spec.ts's and invoices.spec.ts's.
+ */
+import { expect, type Page } from '@playwright/test';
+import { pageApi } from './pageApi';
+
+const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
+
+/** A JSON call from the page that must succeed; its body. */
+export async function ok<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await pageApi<T>(page, method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+
+const ADDRESS = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: '5678' };
+
+/** 40 bags at 18.50 (851.00 with VAT), invoiced with `invoice` (extra fields of POST /api/invoices); the seller's tax profile names `iban`. */
+export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown> } = {}) {
+  await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', vat_number: '310122393500003', cr_number: '1010010000', iban: opts.iban ?? null, address: ADDRESS });
+  await ok(buyer, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق للمقاولات', vat_number: '300000000000003', cr_number: '2050000000', address: ADDRESS });
+  expect((await ok(seller, 'POST', '/api/e-invoicing/onboard', { otp: '123456' })).status).toBe('ready');
+  const me = await ok<{ id: string }>(seller, 'GET', '/api/users/me');
+  const line = crypto.randomUUID();
+  const rfq = await ok(buyer, 'POST', '/api/rfqs', {
+    id: crypto.randomUUID(), title: 'أسمنت الدور الأول', location: 'الرياض، حي الملقا', closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    audience: 'invited', supplier_ids: [me.id], lines: [{ id: line, description: 'أسمنت بورتلاندي عادي', quantity: 40, unit: 'كيس', category_id: CEMENT_CATEGORY }],
+  });
+  const quote = await ok(seller, 'POST', `/api/rfqs/${rfq.id}/quotes`, { id: crypto.randomUUID(), delivery_days: 3, valid_until: '2027-01-31', lines: [{ rfq_line_id: line, unit_price: 18.5 }] });
+  const [po] = await ok(buyer, 'POST', `/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line, quote_id: quote.id }] });
+  await ok(seller, 'POST', `/api/purchase-orders/${po.id}/accept`, {});
+  const invoice = await ok<{ id: string; status: string }>(seller, 'POST', '/api/invoices', { purchase_order_id: po.id, ...opts.invoice });
+  expect(invoice.status).toBe('cleared');
+  return invoice;
+}
+
+/** A number as either script shows it (Arabic pages write ٨٥١), for toContainText. */
+export const figure = (n: string) => new RegExp(`${n}|${n.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)))}`);
