@@ -40,7 +40,7 @@ function named<K extends string>(load: () => Promise<Record<K, React.ComponentTy
 const AppLayout = named(() => import('./AppLayout'), 'AppLayout', ['errors']);
 const ServicesScreen = named(() => import('../features/services/ServicesScreen'), 'ServicesScreen', ['services', 'products']);
 const InfoScreen = named(() => import('../features/info/InfoScreen'), 'InfoScreen');
-const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen', ['account']);
+const AuthCallbackScreen = named(() => import('../features/auth/AuthCallbackScreen'), 'AuthCallbackScreen', ['account', 'errors']);
 const SetupScreen = named(() => import('../features/setup/SetupScreen'), 'SetupScreen', ['account', 'errors']);
 const DashboardScreen = named(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen', ['dashboard']);
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'price-list', 'photos']);
