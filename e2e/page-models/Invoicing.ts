@@ -10,7 +10,7 @@ import { pageApi } from './pageApi';
 const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
 
 /** A JSON call from the page that must succeed; its body. */
-export async function ok<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+async function ok<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const res = await pageApi<T>(page, method, path, body);
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return res.body;
