@@ -243,7 +243,7 @@ export const buyerTaxProfileRequired = () =>
   new AppError('buyer_tax_profile_required', "The buyer has no tax profile yet: a tax invoice names the buyer's VAT number and national address");
 export const alreadyInvoiced = (number: string) => new AppError('already_invoiced', `This purchase order is invoiced already (${number})`);
 export const deliveryUnconfirmed = () => new AppError('delivery_unconfirmed', 'Transport was requested for this order: it is invoiced once the buyer confirms the delivery');
-export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${left.toFixed(2)} SAR)`);
+export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${Number(left).toFixed(2)} SAR)`);
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
