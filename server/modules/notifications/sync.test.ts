@@ -49,11 +49,11 @@ describe('notification and profile sync exports', () => {
     expect((await knex()('notifications').where({ id: theirs.id }).first()).is_read).toBe(false);
   });
 
-  it("loads the caller's own profile as GET /api/profiles/me shows it, with the user id as its id", async () => {
+  it("loads the caller's own profile as GET /api/profiles/me shows it, with the user id as its id and the company's tax profile (none yet)", async () => {
     const me = await signInAs(server, { role: 'supplier', company_name: 'شركة' });
     const other = await signInAs(server, { role: 'supplier' });
     const rows = await profileLoaders.profile!(knex(), await sessionUser(me.user.id), [me.user.id, other.user.id]);
-    expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/profiles/me')).body }]);
+    expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/profiles/me')).body, tax_profile: null }]);
     const noProfile = await signInAs(server, { role: null });
     expect(await profileLoaders.profile!(knex(), await sessionUser(noProfile.user.id), [noProfile.user.id])).toEqual([]);
   });
