@@ -6,8 +6,9 @@
  * one of a tie), show a line a supplier did not quote as a gap, put the market price
  * beside each line, and mark the cells the award being built gives to each supplier.
  */
-import { Badge, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComparisonLine, ComparisonQuote, RfqComparison } from '../../../shared/schemas/rfq';
 import { useFormat } from '../../i18n/format';
@@ -37,10 +38,30 @@ const useStyles = makeStyles({
   strong: { fontWeight: tokens.fontWeightSemibold },
   cards: { display: 'grid', gap: tokens.spacingVerticalM },
   card: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, minInlineSize: 0 },
+  // A line's card off screen is neither laid out nor painted until scrolled near: the
+  // supplier cards fill a phone's first screen, and laying out 30 lines × 10 prices at once
+  // was the longest part of the screen's opening. The size stands in until first drawn.
+  lineCard: { contentVisibility: 'auto', containIntrinsicSize: 'auto 880px' },
   h3: { margin: 0, fontSize: tokens.fontSizeBase400, overflowWrap: 'anywhere' },
   row: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingBlock: tokens.spacingVerticalXXS, ...under },
   facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
   dd: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  name: typographyStyles.body1,
+  // As Fluent's Badge (appearance tint, colour success, size medium) draws it.
+  lowest: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    boxSizing: 'border-box',
+    blockSize: '20px',
+    minInlineSize: '20px',
+    paddingInline: `calc(${tokens.spacingHorizontalXS} + ${tokens.spacingHorizontalXXS})`,
+    borderRadius: tokens.borderRadiusCircular,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteGreenBorder1}`,
+    backgroundColor: tokens.colorPaletteGreenBackground1,
+    color: tokens.colorPaletteGreenForeground1,
+    ...typographyStyles.caption1Strong,
+  },
 });
 
 export function Comparison({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
@@ -80,11 +101,19 @@ function SupplierHead({ q }: { q: ComparisonQuote }) {
   );
 }
 
+type T = TFunction<'rfqs'>;
+type Format = ReturnType<typeof useFormat>;
+type Styles = ReturnType<typeof useStyles>;
+
+/*
+ * The repeated parts (a line's label, a price, a supplier's name in a line) are plain
+ * elements drawn by functions given the list's one translator, formatter and class names:
+ * a component per cell, each calling useTranslation, useFormat and its styles hook, or a
+ * Fluent Badge or Text, cost more than the cell's own DOM across 200 lines × 10 quotes.
+ */
+
 /** A line's label: what, how much, and the market's price for it. */
-function LineLabel({ line }: { line: ComparisonLine }) {
-  const styles = useStyles();
-  const { t } = useTranslation('rfqs');
-  const format = useFormat();
+function lineLabel(line: ComparisonLine, t: T, format: Format, styles: Styles) {
   return (
     <div className={styles.stack}>
       <span className={styles.strong}>
@@ -99,30 +128,67 @@ function LineLabel({ line }: { line: ComparisonLine }) {
 }
 
 /** One supplier's price on one line: unit and line price, lowest marked; a gap when not quoted. */
-function Price({ cell, line }: { cell: ComparisonLine['cells'][number]; line: ComparisonLine }) {
-  const styles = useStyles();
-  const { t } = useTranslation('rfqs');
-  const format = useFormat();
+function price(cell: ComparisonLine['cells'][number], unit: string, t: T, format: Format, styles: Styles) {
   if (cell.unit_price === null) return <span className={styles.gap}>{t('compare.gap')}</span>;
   return (
     <div className={styles.stack}>
       <span className={styles.strong} data-testid="unit-price">
-        {t('compare.perUnit', { price: format.sar(cell.unit_price), unit: line.unit })}
+        {t('compare.perUnit', { price: format.sar(cell.unit_price), unit })}
       </span>
       <span className={styles.muted}>{format.sar(cell.line_total ?? 0)}</span>
-      {cell.quantity !== null && <span className={styles.muted}>{t('compare.partial', { quantity: format.number(cell.quantity), unit: line.unit })}</span>}
+      {cell.quantity !== null && <span className={styles.muted}>{t('compare.partial', { quantity: format.number(cell.quantity), unit })}</span>}
       {cell.lowest && (
-        <Badge appearance="tint" color="success" data-testid="lowest">
+        <span className={styles.lowest} data-testid="lowest">
           {t('compare.lowest')}
-        </Badge>
+        </span>
       )}
     </div>
   );
 }
 
+/** A table row of one line: its label, then each supplier's price. Drawn again only when the line, the award or the language changes. */
+const TableLine = memo(function TableLine({ line, chosen, t, format, styles }: { line: ComparisonLine; chosen: string | undefined; t: T; format: Format; styles: Styles }) {
+  return (
+    <tr data-testid="comparison-line">
+      <th scope="row" className={mergeClasses(styles.th, styles.label)}>
+        {lineLabel(line, t, format, styles)}
+      </th>
+      {line.cells.map((cell) => (
+        <td key={cell.quote_id} className={mergeClasses(styles.td, chosen === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+          {price(cell, line.unit, t, format, styles)}
+        </td>
+      ))}
+    </tr>
+  );
+});
+
+/** A line's prices on a phone, cheapest first, gaps last: the order a buyer reads a line in. */
+const PhoneCells = memo(function PhoneCells({ cells, unit, chosen, names, t, format, styles }: { cells: ComparisonLine['cells']; unit: string; chosen: string | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
+  const sorted = [...cells].sort((a, b) => (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity));
+  return sorted.map((cell) => (
+    <div key={cell.quote_id} className={mergeClasses(styles.row, chosen === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+      <span className={styles.name}>
+        <bdi>{names.get(cell.quote_id) ?? t('someone')}</bdi>
+      </span>
+      {price(cell, unit, t, format, styles)}
+    </div>
+  ));
+});
+
+/** A line as a card on a phone; new market prices redraw only its label. */
+const PhoneLine = memo(function PhoneLine({ line, chosen, names, t, format, styles }: { line: ComparisonLine; chosen: string | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
+  return (
+    <section className={mergeClasses(styles.card, styles.lineCard)} aria-label={line.description} data-testid="comparison-line">
+      {lineLabel(line, t, format, styles)}
+      <PhoneCells cells={line.cells} unit={line.unit} chosen={chosen} names={names} t={t} format={format} styles={styles} />
+    </section>
+  );
+});
+
 function ComparisonTable({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
+  const format = useFormat();
   const facts = useQuoteFacts(comparison.vat_rate);
   const rows = comparison.quotes.map(facts);
   return (
@@ -142,16 +208,7 @@ function ComparisonTable({ comparison, choice }: { comparison: RfqComparison; ch
         </thead>
         <tbody>
           {comparison.lines.map((line) => (
-            <tr key={line.rfq_line_id} data-testid="comparison-line">
-              <th scope="row" className={mergeClasses(styles.th, styles.label)}>
-                <LineLabel line={line} />
-              </th>
-              {line.cells.map((cell) => (
-                <td key={cell.quote_id} className={mergeClasses(styles.td, choice?.[line.rfq_line_id] === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
-                  <Price cell={cell} line={line} />
-                </td>
-              ))}
-            </tr>
+            <TableLine key={line.rfq_line_id} line={line} chosen={choice?.[line.rfq_line_id]} t={t} format={format} styles={styles} />
           ))}
         </tbody>
         <tfoot>
@@ -180,7 +237,7 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
   const facts = useQuoteFacts(comparison.vat_rate);
   const [shown, setShown] = useState(PHONE_PAGE);
   const revealed = useRevealed(Math.min(shown, comparison.lines.length), PHONE_FIRST);
-  const byQuote = new Map(comparison.quotes.map((q) => [q.quote_id, q]));
+  const names = useMemo(() => new Map(comparison.quotes.map((q) => [q.quote_id, q.supplier_name])), [comparison.quotes]);
   return (
     <div className={styles.cards} data-testid="comparison-by-line">
       <div className={styles.cards} role="list" aria-label={t('compare.suppliers')}>
@@ -200,23 +257,9 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
           </div>
         ))}
       </div>
-      {comparison.lines.slice(0, revealed).map((line) => {
-        // Cheapest first, gaps last: the order a buyer reads a line in.
-        const cells = [...line.cells].sort((a, b) => (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity));
-        return (
-          <section key={line.rfq_line_id} className={styles.card} aria-label={line.description} data-testid="comparison-line">
-            <LineLabel line={line} />
-            {cells.map((cell) => (
-              <div key={cell.quote_id} className={mergeClasses(styles.row, choice?.[line.rfq_line_id] === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
-                <Text>
-                  <bdi>{byQuote.get(cell.quote_id)?.supplier_name ?? t('someone')}</bdi>
-                </Text>
-                <Price cell={cell} line={line} />
-              </div>
-            ))}
-          </section>
-        );
-      })}
+      {comparison.lines.slice(0, revealed).map((line) => (
+        <PhoneLine key={line.rfq_line_id} line={line} chosen={choice?.[line.rfq_line_id]} names={names} t={t} format={format} styles={styles} />
+      ))}
       {comparison.lines.length > shown && (
         <Button onClick={() => setShown((n) => n + PHONE_PAGE)} data-testid="more-lines">
           {t('compare.more', { n: format.number(comparison.lines.length - shown) })}

@@ -31,6 +31,7 @@ import { AwardPanel } from './AwardPanel';
 import { startChoice, type AwardChoice } from './award';
 import { Comparison } from './Comparison';
 import { comparisonXlsx } from './exportComparison';
+import { withMedians } from './medians';
 import { useRfqMutations } from './mutations';
 import { rfqKey, useRfq } from './queries';
 import { RFQ_TONE } from './status';
@@ -85,12 +86,15 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const medians = useMarketMedians(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
   // The medians redraw every line: in an interruptible render, not one long task.
   const marketData = useDeferredValue(medians.data);
-  const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes, marketData ?? undefined), [rfq, status, quotes, marketData]);
+  // Compared once per change of the rows; the market prices then replace only the lines' medians.
+  const compared = useMemo(() => compareQuotes({ ...rfq, status }, quotes), [rfq, status, quotes]);
+  const comparison = useMemo(() => withMedians(compared, marketData ?? undefined), [compared, marketData]);
   const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
   const [choice, setChoice] = useState<AwardChoice | null>(null);
   const [cancelling, setCancelling] = useState(false);
   // The award starts from the lowest price of each line, as the panel's first choice says.
-  const shownChoice = awardable ? (choice ?? startChoice(comparison, 'lowest')) : null;
+  const lowest = useMemo(() => (awardable ? startChoice(compared, 'lowest') : null), [awardable, compared]);
+  const shownChoice = awardable ? (choice ?? lowest) : null;
 
   const exportXlsx = async () => {
     const blob = await comparisonXlsx(
