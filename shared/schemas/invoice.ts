@@ -24,7 +24,7 @@ const INVOICE_STATUSES = ['pending', 'cleared', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** VAT categories of a line: standard rated, zero rated, exempt. */
-export const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;
+const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;
 export type VatCategoryCode = (typeof VAT_CATEGORIES)[number];
 
 /** The number a seller's document carries: its kind, the year, its place in that year's sequence. */

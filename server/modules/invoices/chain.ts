@@ -58,7 +58,7 @@ const UNIT_CODES: Record<string, string> = {
   لتر: 'LTR', l: 'LTR', litre: 'LTR', liter: 'LTR',
   كيس: 'BG', bag: 'BG', bags: 'BG',
 };
-export const unitCode = (unit: string): string => UNIT_CODES[unit.trim().toLowerCase()] ?? 'PCE';
+const unitCode = (unit: string): string => UNIT_CODES[unit.trim().toLowerCase()] ?? 'PCE';
 
 const VAT_RATE_OF: Record<VatCategoryCode, number> = { S: 0.15, Z: 0, E: 0 };
 
