@@ -1,6 +1,6 @@
 /**
  * A tax invoice from a purchase order, two people at phone width: the supplier (English)
- * accepts the order and issues the ZATCA invoice (signed on the server, cleared by the
+ * accepts the order and issues the ZATCA invoice payable within 15 days (signed on the server, cleared by the
  * development ZATCA), then a credit note for part of it; the contractor (Arabic) opens the
  * invoice on their device (bilingual heading, QR drawn from its TLV), downloads its PDF,
  * and opens it again offline. The tax profiles, onboarding and order are made by request:
@@ -52,6 +52,7 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   await reloadUntil(supplier.page, async () => orders.openById(po.id));
   await orders.act('accept');
   await expect(supplier.page.getByTestId('po-issue-invoice')).toBeEnabled();
+  await supplier.page.getByTestId('po-invoice-terms').selectOption('15');
   await supplier.page.getByTestId('po-issue-invoice').click();
   const detail = supplier.page.getByTestId('invoice-detail');
   await expect(detail).toHaveAttribute('data-status', 'cleared', { timeout: 30_000 });
@@ -61,6 +62,7 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   // 40 × 18.50 = 740.00, VAT 111.00, total 851.00.
   await expect(supplier.page.getByTestId('invoice-total')).toContainText('851');
   await expect(supplier.page.getByTestId('invoice-qr')).toBeVisible();
+  await expect(supplier.page.getByTestId('invoice-payments')).toContainText('Within 15 days');
   await checkPage(supplier.page, 'en', 'invoice (seller)');
 
   // A credit note for 4 damaged bags: 74.00 + 11.10.
@@ -80,6 +82,7 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   await expect(c.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
   await expect(c.getByTestId('invoice-qr')).toBeVisible();
   await expect(c.getByTestId('invoice-total')).toContainText('851');
+  await expect(c.getByTestId('invoice-payments')).toContainText('خلال 15 يومًا');
   await checkPage(c, 'ar', 'invoice (buyer)');
 
   const [download] = await Promise.all([c.waitForEvent('download'), c.getByTestId('invoice-pdf').click()]);

@@ -5,13 +5,16 @@
  * documents themselves are read from the offline store. The PDF and the XML are
  * downloads the server renders from the kept document.
  */
-import { invoiceSchema, type CreditNoteCreate, type Invoice } from '../../shared/schemas/invoice';
+import { invoiceSchema, type CreditNoteCreate, type Invoice, type InvoiceCreate } from '../../shared/schemas/invoice';
+import type { PaymentTermsDays } from '../../shared/schemas/payment';
 import { api } from './client';
 
 const BASE = '/api/invoices';
 
-export async function postInvoice(purchaseOrderId: string): Promise<Invoice> {
-  return invoiceSchema.parse((await api.post<unknown>(BASE, { purchase_order_id: purchaseOrderId })).data);
+/** Issues the tax invoice of a purchase order, payable within `paymentTermsDays` of its issue (the server's default when absent). */
+export async function postInvoice(purchaseOrderId: string, paymentTermsDays?: PaymentTermsDays): Promise<Invoice> {
+  const body: InvoiceCreate = { purchase_order_id: purchaseOrderId, ...(paymentTermsDays === undefined ? {} : { payment_terms_days: paymentTermsDays }) };
+  return invoiceSchema.parse((await api.post<unknown>(BASE, body)).data);
 }
 
 export async function postCreditNote(invoiceId: string, body: CreditNoteCreate): Promise<Invoice> {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { MAX, dateSchema, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
 
 /** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (30 when the seller names none at issue). */
-const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
+export const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
 export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
 export const paymentTermsSchema = z.union(PAYMENT_TERMS_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<60>]);
 

@@ -1,8 +1,9 @@
-import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ReceiptRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PAYMENT_TERMS_DAYS, type PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
@@ -22,19 +23,21 @@ const useStyles = makeStyles({
 /**
  * The tax invoice of a purchase order: open it once issued (the buyer once it is
  * cleared); for the seller, until then, issue it when
- * the shared rule allows (the reason shown when it does not). Issuing needs the network,
+ * the shared rule allows (the reason shown when it does not), payable within the terms the
+ * seller picks (30 days unless they pick other terms). Issuing needs the network,
  * since the signing keys stay on the server: offline the button is disabled and says so.
  * An error comes back in the reader's language (the error code's translation).
  */
 export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side: 'buyer' | 'seller' }) {
   const styles = useStyles();
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation(['invoices', 'payments']);
   const online = useOnline();
   const navigate = useNavigate();
   const { issue } = useInvoiceMutations();
   const documents = usePurchaseOrderInvoices(order.id);
   const transport = useOrderTransport(order.id);
   const orderWaiting = useIsPending(purchaseOrderKey(order.id));
+  const [terms, setTerms] = useState<PaymentTermsDays>(30);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!documents) return null;
@@ -56,7 +59,7 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
     setBusy(true);
     setError(null);
     try {
-      const invoice = await issue(order.id);
+      const invoice = await issue(order.id, terms);
       void navigate(`${PATHS.invoices}/${invoice.id}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -66,6 +69,17 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
   return (
     <div className={styles.root} data-testid="po-invoice">
       {rejected && <ClearanceNote invoice={rejected} />}
+      {action.kind === 'issue' && (
+        <Field label={t('payments:terms.label')}>
+          <Select value={String(terms)} onChange={(_, d) => setTerms(Number(d.value) as PaymentTermsDays)} data-testid="po-invoice-terms">
+            {PAYMENT_TERMS_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {t(`payments:terms.days${days}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
       <Button appearance="primary" icon={<ReceiptRegular />} disabled={action.kind !== 'issue' || busy} onClick={() => void submit()} data-testid="po-issue-invoice">
         {action.kind === 'issue' && action.again ? t('issue.again') : t('issue.action')}
       </Button>

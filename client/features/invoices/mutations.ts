@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { CreditNoteCreate, Invoice } from '../../../shared/schemas/invoice';
+import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { BinaaDb } from '../../data/db/database';
 import { postClearance, postCreditNote, postInvoice } from '../../data/invoices';
 import { useLocalData } from '../../data/local/DataProvider';
@@ -24,7 +25,7 @@ export function useInvoiceMutations() {
       return invoice;
     };
     return {
-      issue: async (purchaseOrderId: string) => kept(await postInvoice(purchaseOrderId)),
+      issue: async (purchaseOrderId: string, paymentTermsDays?: PaymentTermsDays) => kept(await postInvoice(purchaseOrderId, paymentTermsDays)),
       creditNote: async (invoiceId: string, body: CreditNoteCreate) => kept(await postCreditNote(invoiceId, body)),
       clearAgain: async (invoiceId: string) => kept(await postClearance(invoiceId)),
     };
