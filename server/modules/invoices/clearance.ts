@@ -10,6 +10,7 @@
  *   since ZATCA clears a document once by its hash and UUID.
  */
 import type { Knex } from 'knex';
+import type { Language } from '../../../shared/constants';
 import type { AppDeps } from '../../http/context';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
@@ -20,8 +21,12 @@ import { invoicePolicy } from './policy';
 
 export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'>;
 
-/** Sends one document for clearance and records ZATCA's answer; a document already decided is left as it is. */
-export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, now: Date): Promise<void> {
+/**
+ * Sends one document for clearance and records ZATCA's answer; a document already decided
+ * is left as it is. ZATCA writes its messages in Arabic or English: the seller's, when they
+ * read Arabic, since the messages are kept for them to act on.
+ */
+export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, now: Date, language: Language = 'ar'): Promise<void> {
   const doc = await knex('invoices as inv')
     .join('einvoicing_units as u', 'u.id', 'inv.unit_id')
     .where('inv.id', id)
@@ -29,7 +34,7 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
   if (!doc || doc.status !== 'pending') return;
   let answer: DocumentAnswer;
   try {
-    answer = await zatcaApi(deps.config).clear(unitCredentials(doc, deps.config), { invoiceHash: doc.hash, uuid: doc.id, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') });
+    answer = await zatcaApi(deps.config, language === 'ar' ? 'ar' : 'en').clear(unitCredentials(doc, deps.config), { invoiceHash: doc.hash, uuid: doc.id, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') });
   } catch (err) {
     if (!(err instanceof ZatcaRefusal)) {
       deps.logger.warn({ err, invoice: id }, 'ZATCA clearance did not answer; the invoice stays pending');
@@ -63,7 +68,7 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
 }
 
 /** Sends every pending document of a seller again, oldest first (ZATCA clears them in chain order). */
-export async function clearPending(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date): Promise<void> {
+export async function clearPending(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date, language?: Language): Promise<void> {
   const pending = await knex('invoices').where({ seller_id: sellerId, status: 'pending' }).orderBy('icv').pluck('id');
-  for (const id of pending) await clearDocument(knex, deps, id, now);
+  for (const id of pending) await clearDocument(knex, deps, id, now, language);
 }

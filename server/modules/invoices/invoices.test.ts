@@ -5,6 +5,8 @@
  * counters and hashes, credit notes within what was invoiced, and what ZATCA's refusal or
  * silence leaves.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,19 +213,19 @@ describe('invoices', () => {
     expect([ofCredit.status, ofCredit.body.code]).toEqual([409, 'invalid_transition']);
   });
 
-  it("keeps a document ZATCA refuses with its messages, for the seller only, and lets the order be invoiced again; one ZATCA did not answer stays pending until it does", async () => {
+  it("keeps a document ZATCA refuses with its messages (in the seller's language), for the seller only, and lets the order be invoiced again; one ZATCA did not answer stays pending until it does", async () => {
     const { buyer, seller } = await parties();
     const po = await acceptedOrder(buyer, seller, [12]);
-    const chain = (now: Date) =>
+    const chain = (now: Date, order = po) =>
       knex().transaction(async (trx) => {
         const party = (id: string) =>
           trx('company_tax_profiles').where({ company_id: id }).first('legal_name', 'legal_name_en', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code', 'additional_number');
-        const [line] = await trx('purchase_order_lines').where({ purchase_order_id: po.id }).select('id', 'description', 'quantity', 'unit', 'unit_price');
+        const [line] = await trx('purchase_order_lines').where({ purchase_order_id: order.id }).select('id', 'description', 'quantity', 'unit', 'unit_price');
         return chainDocument(
           trx,
           server.config.einvoicing.key,
           {
-            kind: 'invoice', seller_id: seller.user.id, buyer_id: buyer.user.id, created_by: seller.user.id, purchase_order_id: po.id,
+            kind: 'invoice', seller_id: seller.user.id, buyer_id: buyer.user.id, created_by: seller.user.id, purchase_order_id: order.id,
             supply_date: now.toISOString().slice(0, 10), seller: await party(seller.user.id), buyer: await party(buyer.user.id),
             lines: [{ purchase_order_line_id: line.id, description: line.description, quantity: line.quantity, unit: line.unit, unit_price: line.unit_price, vat_category: 'S' }],
           },
@@ -250,5 +252,24 @@ describe('invoices', () => {
     expect((await buyer.get(`/api/invoices/${silent}`)).body.status).toBe('cleared');
     const twice = await seller.post(`/api/invoices/${silent}/clearance`, {});
     expect([twice.status, twice.body.code]).toEqual([409, 'invalid_transition']);
+
+    // ZATCA answers in the language asked for: Arabic for a seller who reads Arabic, and its refusal is kept as written.
+    const asked: string[] = [];
+    const zatca = http.createServer((req, res) => {
+      asked.push(String(req.headers['accept-language']));
+      const message = req.headers['accept-language'] === 'ar' ? 'رقم ضريبة القيمة المضافة للمشتري غير صحيح' : 'The buyer VAT number is invalid';
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ validationResults: { infoMessages: [], warningMessages: [], errorMessages: [{ type: 'ERROR', code: 'BR-KSA-44', category: 'KSA', message }], status: 'ERROR' }, clearanceStatus: 'NOT_CLEARED' }));
+    });
+    await new Promise<void>((resolve) => zatca.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(zatca.address() as AddressInfo).port}`;
+      const refusedInArabic = await chain(new Date(), await acceptedOrder(buyer, seller, [9]));
+      await clearDocument(knex(), deps({ ...server.config, einvoicing: { ...server.config.einvoicing, zatcaApiUrl: url } }), refusedInArabic, new Date(), 'ar');
+      expect(asked).toEqual(['ar']);
+      expect((await seller.get(`/api/invoices/${refusedInArabic}`)).body).toMatchObject({ status: 'rejected', messages: [{ code: 'BR-KSA-44', message: 'رقم ضريبة القيمة المضافة للمشتري غير صحيح' }] });
+    } finally {
+      await new Promise((resolve) => zatca.close(resolve));
+    }
   });
 });

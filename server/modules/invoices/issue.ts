@@ -101,7 +101,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
     await setPaymentTerms(trx, invoiceId, input.payment_terms_days);
     return invoiceId;
   });
-  await clearPending(knex, deps, user.account_id, now);
+  await clearPending(knex, deps, user.account_id, now, user.language);
   return id;
 }
 
@@ -179,7 +179,7 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       now,
     );
   });
-  await clearPending(knex, deps, user.account_id, now);
+  await clearPending(knex, deps, user.account_id, now, user.language);
   return id;
 }
 
@@ -189,6 +189,6 @@ export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: Sessio
   if (!doc || (doc.seller_id !== user.account_id && (doc.buyer_id !== user.account_id || doc.status !== 'cleared'))) throw notFound('Invoice');
   if (doc.seller_id !== user.account_id) throw forbidden('Only the seller sends an invoice for clearance');
   if (doc.status !== 'pending') throw invalidTransition(`A ${doc.status} invoice is not waiting for clearance`);
-  await clearPending(knex, deps, user.account_id, now);
+  await clearPending(knex, deps, user.account_id, now, user.language);
   return id;
 }
