@@ -78,6 +78,10 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   const c = contractor.page;
   await c.goto('/invoices');
   await reloadUntil(c, () => expect(c.getByTestId('invoice-card')).toHaveCount(2, { timeout: 3_000 }));
+  // Only the invoice is owed: its card says unpaid (in Arabic), the credit note's has no payment.
+  await expect(c.getByTestId('payment-status')).toHaveCount(1);
+  await expect(c.getByTestId('payment-status')).toHaveAttribute('data-status', 'unpaid');
+  await expect(c.getByTestId('payment-status')).toHaveText('غير مدفوعة');
   await c.goto(`/invoices/${invoiceId}`);
   await expect(c.getByTestId('invoice-title')).toContainText('فاتورة ضريبية');
   await expect(c.getByTestId('invoice-qr')).toBeVisible();

@@ -9,6 +9,7 @@ import { ItemCard } from '../../ui/ItemCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import type { InvoiceSide } from './queries';
 import { INVOICE_TONE } from './status';
+import { PaymentBadge } from '../payments/PaymentBadge';
 
 const useStyles = makeStyles({
   messages: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },
@@ -59,7 +60,7 @@ export function ClearanceNote({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** One document of the list: number, kind, status, the other party, total with VAT, issue date. */
+/** One document of the list: number, kind, status, payment status, the other party, total with VAT, issue date. */
 export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: InvoiceSide }) {
   const { t } = useTranslation('invoices');
   const format = useFormat();
@@ -73,7 +74,13 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
   ];
   if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
   return (
-    <ItemCard testId="invoice-card" id={invoice.id} heading={<bdi data-testid="invoice-card-number">{invoice.number}</bdi>} badges={<InvoiceBadges invoice={invoice} side={side} />}>
+    <ItemCard testId="invoice-card" id={invoice.id} heading={<bdi data-testid="invoice-card-number">{invoice.number}</bdi>} badges={
+        <>
+          <InvoiceBadges invoice={invoice} side={side} />
+          <PaymentBadge invoice={invoice} />
+        </>
+      }
+    >
       <Facts facts={facts} />
       <ClearanceNote invoice={invoice} />
       <div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { paymentRecordSchema, type InvoicePaymentStatus, type Payment } from '../../../shared/schemas/payment';
+import { paymentRecordSchema, type Payment } from '../../../shared/schemas/payment';
 import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
@@ -14,6 +14,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
 import { useOnline } from '../../ui/useOnline';
 import { usePaymentMutations } from './mutations';
+import { PaymentBadge } from './PaymentBadge';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -24,13 +25,6 @@ const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
-  unpaid: 'informative',
-  partially_paid: 'warning',
-  paid: 'success',
-  overdue: 'danger',
-  credited: 'subtle',
-};
 const STATE_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning', confirmed: 'success', disputed: 'danger' };
 
 /**
@@ -53,7 +47,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
         <h2 id="invoice-payment-title" className={styles.h2}>
           {t('title')}
         </h2>
-        <StatusBadge label={t(`status.${payment.status}`)} tone={PAYMENT_STATUS_TONE[payment.status]} status={payment.status} testId="payment-status" />
+        <PaymentBadge invoice={invoice} />
         {waiting && <PendingBadge />}
       </div>
       <Facts

@@ -1,0 +1,25 @@
+/**
+ * An invoice's payment status as a badge: as of today (withStatusOn: the synced row may be
+ * from an earlier day, and an invoice turns overdue on a phone that stayed offline), for a
+ * cleared invoice only, since only those are owed.
+ */
+import { useTranslation } from 'react-i18next';
+import { riyadhDay, withStatusOn } from '../../../shared/payments';
+import type { Invoice } from '../../../shared/schemas/invoice';
+import type { InvoicePaymentStatus } from '../../../shared/schemas/payment';
+import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
+
+export const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
+  unpaid: 'informative',
+  partially_paid: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+  credited: 'subtle',
+};
+
+export function PaymentBadge({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('payments');
+  if (!invoice.payment || invoice.status !== 'cleared') return null;
+  const { status } = withStatusOn(invoice, riyadhDay(new Date())).payment!;
+  return <StatusBadge label={t(`status.${status}`)} tone={PAYMENT_STATUS_TONE[status]} status={status} testId="payment-status" />;
+}
