@@ -9,7 +9,7 @@ import type { Invoice } from '../../../shared/schemas/invoice';
 import type { InvoicePaymentStatus } from '../../../shared/schemas/payment';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
 
-export const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
+const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
   unpaid: 'informative',
   partially_paid: 'warning',
   paid: 'success',
