@@ -35,17 +35,17 @@ async function boot() {
   mount(document.getElementById('root')!);
   const lng = i18n.resolvedLanguage ?? i18n.language;
   setTimeout(() => void import('./i18n/format').then((m) => m.prepareFormats(lng)), 0);
-  // The error sentences, after the first render: no landing page needs them to show, and
-  // any screen that shows one asks for the namespace too (and waits for it).
-  setTimeout(() => void i18n.loadNamespaces('errors'), 0);
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    // After the page has loaded and gone quiet: precaching the shell must not compete
-    // with the first paint for the network or the main thread.
-    const register = () => void import('./app/pwa/serviceWorker').then((m) => m.registerServiceWorker());
-    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
+  // What the page does not need to show, once it has loaded and gone quiet, so it does not
+  // compete with the first paint for the network or the main thread.
+  const afterLoad = (task: () => void) => {
+    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000));
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
-  }
+  };
+  // The error sentences: a screen that shows one declares the namespace (and waits for it).
+  afterLoad(() => void i18n.loadNamespaces('errors'));
+  // The service worker, whose precaching of the shell is the heaviest of all.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) afterLoad(() => void import('./app/pwa/serviceWorker').then((m) => m.registerServiceWorker()));
 }
 
 void boot();
