@@ -4,6 +4,7 @@
  * local catalogue offline in Arabic, filters, contacts and reviews.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { sidewaysScroll } from './page-models/checkPage';
 import { ProductsPage } from './page-models/ProductsPage';
 import { goOffline, goOnline, signInDemo, signUpAs, waitSynced } from './page-models/Session';
 import { seen } from './page-models/seen';
@@ -48,6 +49,11 @@ for (const width of WIDTHS) {
       await products.add({ name: 'White cement 50 kg', price: '18.5', unit: 'bag', minQuantity: '20', category: true, imageUrl: 'https://example.invalid/cement.png', specs: [['Strength', '42.5 N']] });
       const card = products.card('White cement 50 kg');
       await expect(card.getByTestId('product-price')).toContainText('18.50');
+      // Selling cement makes the demo's open market RFQ reach this supplier, who is told: with the
+      // unread badge and the notice of the product added, the page still fits the screen's width
+      // (the notice on one line ran past a phone's edge).
+      await expect(page.locator('[data-testid="unread-badge"]:visible').first()).toBeVisible();
+      expect(await sidewaysScroll(page)).toBe(0);
       await expect(card.getByTestId('image-placeholder')).toBeVisible(); // the broken image falls back
       await waitSynced(page);
       let server = (await myProducts(page)).find((p) => p.name === 'White cement 50 kg');

@@ -49,7 +49,7 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     whiteSpace: 'nowrap',
   },
-  wideNav: { display: 'none', flexGrow: 1, [WIDE]: { display: 'block' } },
+  wideNav: { display: 'none', flexGrow: 1, minWidth: 0, [WIDE]: { display: 'block' } },
   spacer: { flexGrow: 1, [WIDE]: { display: 'none' } },
   menuButton: { [WIDE]: { display: 'none' } },
   bell: {

@@ -5,7 +5,9 @@ import type { NavItem } from './navItems';
 import { UnreadBadge } from './UnreadBadge';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
+  // A role's entries wrap onto a second row where one row is too narrow for them (a supplier
+  // has eleven): a row running past the screen's edge made the whole page scroll sideways.
+  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
   vertical: { flexDirection: 'column' },
   link: {
     display: 'flex',

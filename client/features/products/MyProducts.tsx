@@ -84,7 +84,9 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         </MessageBar>
       )}
       {notice && (
-        <MessageBar intent="success" role="status" data-testid="product-notice">
+        // Multiline: the automatic layout kept a long notice on one line past a phone's edge,
+        // and its switching between layouts kept an open dialog from settling on a desk.
+        <MessageBar intent="success" role="status" layout="multiline" data-testid="product-notice">
           <MessageBarBody>{notice}</MessageBarBody>
         </MessageBar>
       )}
