@@ -20,6 +20,7 @@ import {
 } from '../../../shared/errors';
 import { invoiceBlocker, type CreditNoteCreate, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
+import { taxProfileOf } from '../company/tax-profile';
 import { chainDocument, type ChainLine } from './chain';
 import { setPaymentTerms } from '../payments/terms';
 import type { InvoiceDeps } from './clearance';
@@ -28,12 +29,10 @@ import { clearPending } from './clearance';
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 
-/** A company's tax profile as a document party, or null when it has none. */
+/** A company's tax profile as the document states its party, or null when it has none. */
 async function partyOf(db: Knex, companyId: string): Promise<InvoiceParty | null> {
-  const row = await db('company_tax_profiles')
-    .where({ company_id: companyId })
-    .first('legal_name', 'legal_name_en', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code', 'additional_number');
-  return row ?? null;
+  const p = await taxProfileOf(db, companyId);
+  return p && { legal_name: p.legal_name, legal_name_en: p.legal_name_en, vat_number: p.vat_number, cr_number: p.cr_number, ...p.address };
 }
 
 /** What the buyer's and the seller's tax profiles must hold before a document names them. */
