@@ -5,6 +5,15 @@
  */
 import type { Knex } from 'knex';
 
+/**
+ * The lists' usual order, by the columns the list query outputs: newest first, and by id
+ * among rows made in the same instant, so a page never repeats or skips a row.
+ */
+export const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'id', order: 'desc' as const },
+];
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -14,11 +14,6 @@ import type { InstantOrderStatus } from '../../../shared/constants';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { notFound } from '../../../shared/errors';
 
-export const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
 const OVERDUE = `o.status = 'active' and o.expires_at <= now()`;
 
 /** Instant orders as the API presents them (without my_response: see withMyResponses); live orders of live owners. */

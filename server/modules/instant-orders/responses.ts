@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
@@ -25,7 +25,6 @@ import type {
 } from '../../../shared/schemas/instant-order-response';
 import { expireOverdueOrders } from './expiry';
 import {
-  NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
   orderQuery,

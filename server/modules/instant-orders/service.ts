@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
@@ -29,7 +29,6 @@ import type {
 } from '../../../shared/schemas/instant-order';
 import { expireOverdueOrders } from './expiry';
 import {
-  NEWEST_FIRST,
   effectiveStatus,
   lockOrder,
   orderQuery,

@@ -7,11 +7,6 @@ import type { Invoice } from '../../../shared/schemas/invoice';
 import { riyadhDay } from '../../../shared/payments';
 import { paymentFacts, withPayment } from '../payments/queries';
 
-export const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
 /** Invoices and credit notes (alias inv) with their lines. */
 export function invoiceQuery(db: Knex) {
   return db('invoices as inv')

@@ -7,9 +7,9 @@ import type { Knex } from 'knex';
 import { notFound } from '../../../shared/errors';
 import type { Invoice, InvoiceListQuery } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { invoicePolicy } from './policy';
-import { NEWEST_FIRST, invoiceQuery, readInvoices } from './queries';
+import { invoiceQuery, readInvoices } from './queries';
 import { riyadhDay } from '../../../shared/payments';
 import { withPayment } from '../payments/queries';
 

@@ -17,7 +17,7 @@
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
@@ -30,7 +30,7 @@ import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
-import { NEWEST_FIRST, bidQuery, liveProjects, lockProject, presentBid } from './queries';
+import { bidQuery, liveProjects, lockProject, presentBid } from './queries';
 import { bidPolicy, countAudiences, refuseProject } from './policy';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>

@@ -11,12 +11,6 @@ import type { Project } from '../../../shared/schemas/project';
 import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
 
-
-export const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
 /**
  * shared/tender.ts phaseOf in SQL, for the projects row aliased `p` at `now`: each branch
  * is the predicate of the same name there (isAwardPending, isBiddingClosed). Any change

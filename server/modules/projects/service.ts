@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { MutationDeps } from '../sync/contracts';
 import type { Page } from '../../db/page';
-import { page } from '../../db/page';
+import { NEWEST_FIRST, page } from '../../db/page';
 import type { Clock } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
@@ -30,7 +30,6 @@ import type {
   ProjectStatusArgs,
 } from '../../../shared/schemas/project';
 import {
-  NEWEST_FIRST,
   lockProject,
   presentProject,
   projectQuery,

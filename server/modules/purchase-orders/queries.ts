@@ -5,11 +5,6 @@
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 
-export const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
 /** Purchase orders (alias po) with their parties' names and their lines. */
 export function purchaseOrderQuery(db: Knex) {
   return db('purchase_orders as po')

@@ -18,11 +18,11 @@ import {
 } from '../../../shared/schemas/purchase-order';
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { purchaseOrderPolicy } from './policy';
-import { NEWEST_FIRST, purchaseOrderQuery, readPurchaseOrders } from './queries';
+import { purchaseOrderQuery, readPurchaseOrders } from './queries';
 
 /** GET /api/purchase-orders: the caller's orders as buyer, as seller, or both, newest first. */
 export async function listPurchaseOrders(db: Knex, user: SessionUser, query: PurchaseOrderListQuery): Promise<Page<PurchaseOrder>> {

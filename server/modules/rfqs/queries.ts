@@ -10,11 +10,6 @@ import { rfqPhase } from '../../../shared/rfq';
 import type { Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
 import type { SessionUser } from '../../auth/session-user';
 
-export const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-];
-
 /** How far back the market median looks, and how many prices it needs. */
 const MEDIAN_DAYS = 90;
 const MEDIAN_MIN_PRICES = 3;

@@ -17,11 +17,11 @@ import { assertRole } from '../../auth/guards';
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
-import { page, type Page } from '../../db/page';
+import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
 import { reachMarketOnSend } from './audience';
 import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy } from './policy';
-import { NEWEST_FIRST, lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
+import { lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
 
 /** One RFQ as `user` sees it, or 404 when they may not. */
 export async function presentRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<Rfq> {
