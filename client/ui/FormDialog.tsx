@@ -89,7 +89,7 @@ export function FormDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.form}>
               {failure && (
-                <MessageBar intent="error" data-testid={failureTestId}>
+                <MessageBar layout="multiline" intent="error" data-testid={failureTestId}>
                   <MessageBarBody>{failure}</MessageBarBody>
                 </MessageBar>
               )}

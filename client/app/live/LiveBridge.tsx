@@ -61,7 +61,7 @@ export function LiveBridge({ userId }: { userId: string }) {
     if (enable) void enablePush().catch(() => undefined);
   };
   return (
-    <MessageBar intent="info" data-testid="push-offer">
+    <MessageBar layout="multiline" intent="info" data-testid="push-offer">
       <MessageBarBody>
         <MessageBarTitle>{t('offer.title')}</MessageBarTitle>
         {t('offer.body')}

@@ -44,7 +44,7 @@ export function SignOutDialog({ open, onCancel, onConfirm }: { open: boolean; on
           <DialogContent>
             <p>{t('signOut.body', { count: left ?? waiting })}</p>
             {left !== null && (
-              <MessageBar intent="warning">
+              <MessageBar layout="multiline" intent="warning">
                 <MessageBarBody>{t('signOut.stillWaiting')}</MessageBarBody>
               </MessageBar>
             )}

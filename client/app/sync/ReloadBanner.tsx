@@ -8,7 +8,7 @@ export function ReloadBanner() {
   const { needsReload } = useLocalData();
   if (!needsReload) return null;
   return (
-    <MessageBar intent="warning" role="alert" data-testid="reload-banner">
+    <MessageBar layout="multiline" intent="warning" role="alert" data-testid="reload-banner">
       <MessageBarBody>{t('reload.message')}</MessageBarBody>
       <MessageBarActions>
         <Button onClick={() => window.location.reload()}>{t('reload.action')}</Button>

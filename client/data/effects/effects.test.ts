@@ -67,9 +67,15 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'purchase_order.deliver': { id: id(63) },
   'purchase_order.close': { id: id(63) },
   'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
+  'payment.confirm': { id: id(73), invoice_id: id(72) },
+  'payment.dispute': { id: id(73), invoice_id: id(72), reason: 'لم يصل' },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
+const recorded73 = {
+  id: id(73), invoice_id: id(72), invoice_number: 'INV-2026-000002', payer_id: id(62), payee_id: U, method: 'transfer', amount: 100, currency: 'SAR',
+  paid_on: '2026-11-19', reference: 'TRX-2', receipt_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: now,
+};
 const photo = (n: number) => ({ id: id(n), hash: String(n).padStart(64, '0'), width: 1200, height: 900 });
 const rows = [
   { entity: 'category', id: id(90), data: { slug: 'cement', name_ar: 'أسمنت', name_en: 'Cement', name_zh: '水泥', sort: 1 } },
@@ -97,6 +103,15 @@ const rows = [
     data: {
       kind: 'invoice', number: 'INV-2026-000001', seller_id: id(62), buyer_id: U, purchase_order_id: id(63), status: 'cleared', total: 1150, issued_at: now, created_at: now,
       payment: { terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 0, balance: 1150, status: 'unpaid', payments: [] },
+    },
+  },
+  {
+    // An invoice this device's company sold, with a transfer the buyer recorded.
+    entity: 'invoice',
+    id: id(72),
+    data: {
+      kind: 'invoice', number: 'INV-2026-000002', seller_id: U, buyer_id: id(62), purchase_order_id: id(63), status: 'cleared', total: 1150, issued_at: now, created_at: now,
+      payment: { terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 100, balance: 1150, status: 'unpaid', payments: [recorded73] },
     },
   },
 ] as const;
@@ -307,6 +322,27 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
           id: id(71), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 100.5, currency: 'SAR',
           paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: NOW,
         }],
+      },
+    },
+  },
+  // The seller's answers: confirmed, the amount moves from pending to paid and the status follows; disputed, it leaves pending only.
+  'payment.confirm': {
+    [`invoice:${id(72)}`]: {
+      ...seed[`invoice:${id(72)}`],
+      updated_at: NOW,
+      payment: {
+        terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 100, pending: 0, balance: 1050, status: 'partially_paid',
+        payments: [{ ...recorded73, status: 'confirmed', decided_at: NOW }],
+      },
+    },
+  },
+  'payment.dispute': {
+    [`invoice:${id(72)}`]: {
+      ...seed[`invoice:${id(72)}`],
+      updated_at: NOW,
+      payment: {
+        terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 0, balance: 1150, status: 'unpaid',
+        payments: [{ ...recorded73, status: 'disputed', dispute_reason: 'لم يصل', decided_at: NOW }],
       },
     },
   },

@@ -75,4 +75,6 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_order.deliver': ['purchase_order'],
   'purchase_order.close': ['purchase_order'],
   'payment.record': ['invoice'],
+  'payment.confirm': ['invoice'],
+  'payment.dispute': ['invoice'],
 };

@@ -1,14 +1,43 @@
 /**
- * Local effect of a recorded transfer (see types.ts): the invoice's row gains the payment,
- * recorded and waiting for the seller, and its pending sum grows; the balance and status
- * stay, since only a confirmed payment changes them.
+ * Local effects of payments (see types.ts), following server/modules/payments/service.ts:
+ * - a recorded transfer: the invoice's row gains the payment, recorded and waiting for the
+ *   seller, and its pending sum grows; the balance and status stay, since only a confirmed
+ *   payment changes them;
+ * - the seller's confirmation: the payment is confirmed, its amount moves from pending to
+ *   paid, and the balance and status follow (shared/payments.ts, as the server computes them);
+ * - a dispute: the payment is disputed with its reason and leaves the pending sum.
+ * An answer to a payment that is not recorded (any more) changes nothing: the server's
+ * answer (the same one, or a refusal) comes with the next pull.
  */
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { halalas } from '../../../shared/payments';
-import { rowKey } from '../db/schema';
-import { patchRow, type EffectTable } from './types';
+import type { InvoicePayment, Payment } from '../../../shared/schemas/payment';
+import { balanceOf, halalas, paymentStatus, riyadhDay } from '../../../shared/payments';
+import { rowKey, type EffectContext } from '../db/schema';
+import { patchRow, type EffectTable, type RowMap } from './types';
 
-export const paymentEffects: Pick<EffectTable, 'payment.record'> = {
+const sar = (h: number) => h / 100;
+
+/** Answers the recorded payment `id` of the invoice: `change`: its new status (confirmed counts it as paid) and reason. */
+function answer(rows: RowMap, invoiceId: string, id: string, change: Pick<Payment, 'status' | 'dispute_reason'>, ctx: EffectContext): void {
+  const key = rowKey('invoice', invoiceId);
+  const invoice = rows.get(key) as Invoice | null | undefined;
+  const payment = invoice?.payment;
+  const target = payment?.payments.find((p) => p.id === id);
+  if (!invoice || !payment || !target || target.status !== 'recorded') return;
+  const paid = sar(halalas(payment.paid) + (change.status === 'confirmed' ? halalas(target.amount) : 0));
+  const facts = { total: invoice.total, credited: payment.credited, paid, due_date: payment.due_date };
+  const next: InvoicePayment = {
+    ...payment,
+    paid,
+    pending: sar(Math.max(0, halalas(payment.pending) - halalas(target.amount))),
+    balance: balanceOf(facts),
+    status: paymentStatus(facts, riyadhDay(ctx.now)),
+    payments: payment.payments.map((p) => (p.id === id ? { ...p, ...change, decided_at: ctx.now } : p)),
+  };
+  patchRow(rows, key, { payment: next }, ctx);
+}
+
+export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.confirm' | 'payment.dispute'> = {
   'payment.record': {
     keys: async (args) => [rowKey('invoice', args.invoice_id)],
     apply(args, rows, ctx) {
@@ -35,5 +64,13 @@ export const paymentEffects: Pick<EffectTable, 'payment.record'> = {
       };
       patchRow(rows, key, { payment: { ...payment, pending: (halalas(payment.pending) + halalas(args.amount)) / 100, payments: [...payment.payments, recorded] } }, ctx);
     },
+  },
+  'payment.confirm': {
+    keys: async (args) => [rowKey('invoice', args.invoice_id)],
+    apply: (args, rows, ctx) => answer(rows, args.invoice_id, args.id, { status: 'confirmed', dispute_reason: null }, ctx),
+  },
+  'payment.dispute': {
+    keys: async (args) => [rowKey('invoice', args.invoice_id)],
+    apply: (args, rows, ctx) => answer(rows, args.invoice_id, args.id, { status: 'disputed', dispute_reason: args.reason }, ctx),
   },
 };

@@ -160,7 +160,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
         data-testid="admin-search"
       />
       {notice && (
-        <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="admin-notice">
+        <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="admin-notice">
           <MessageBarBody>{notice.text}</MessageBarBody>
         </MessageBar>
       )}

@@ -38,13 +38,13 @@ export function AdminScreen() {
         {isAdmin && <p className={styles.body}>{t('intro')}</p>}
       </div>
       {!isAdmin || session.status !== 'signedIn' ? (
-        <MessageBar intent="warning" role="alert" data-testid="admin-not-authorized">
+        <MessageBar layout="multiline" intent="warning" role="alert" data-testid="admin-not-authorized">
           <MessageBarBody>{t('notAuthorized')}</MessageBarBody>
         </MessageBar>
       ) : (
         <>
           {!online && (
-            <MessageBar intent="warning" data-testid="admin-offline">
+            <MessageBar layout="multiline" intent="warning" data-testid="admin-offline">
               <MessageBarBody>{t('offline')}</MessageBarBody>
             </MessageBar>
           )}

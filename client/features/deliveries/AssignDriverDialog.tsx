@@ -57,12 +57,12 @@ export function AssignDriverDialog({ request, current, onClose }: { request: Tra
     >
       {drivers.loading && !list && <Spinner size="tiny" label={t('common:status.loading')} />}
       {drivers.error && !list && (
-        <MessageBar intent="warning" data-testid="drivers-offline">
+        <MessageBar layout="multiline" intent="warning" data-testid="drivers-offline">
           <MessageBarBody>{t('deliveries:driversOffline')}</MessageBarBody>
         </MessageBar>
       )}
       {list && list.length === 0 && (
-        <MessageBar intent="info" data-testid="no-drivers">
+        <MessageBar layout="multiline" intent="info" data-testid="no-drivers">
           <MessageBarBody>{t('deliveries:noDrivers')}</MessageBarBody>
         </MessageBar>
       )}

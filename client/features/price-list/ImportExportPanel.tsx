@@ -57,7 +57,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
         </h2>
         <Text>{t('import.body')}</Text>
         {!online && (
-          <MessageBar intent="warning">
+          <MessageBar layout="multiline" intent="warning">
             <MessageBarBody>{t('import.offline')}</MessageBarBody>
           </MessageBar>
         )}
@@ -105,7 +105,7 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
             )}
             {io.checked && <ImportPreview rows={io.checked} />}
             {io.blocked && (
-              <MessageBar intent="warning">
+              <MessageBar layout="multiline" intent="warning">
                 <MessageBarBody>{t('import.blocked')}</MessageBarBody>
               </MessageBar>
             )}

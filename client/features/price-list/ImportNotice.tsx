@@ -61,7 +61,7 @@ export function ImportNotice({ outcome }: { outcome: Outcome }) {
   const intent = outcome.kind === 'applied' || outcome.kind === 'undone' || outcome.kind === 'exported' ? 'success' : 'error';
 
   return (
-    <MessageBar intent={intent} role={intent === 'error' ? 'alert' : 'status'} data-testid="import-notice">
+    <MessageBar layout="multiline" intent={intent} role={intent === 'error' ? 'alert' : 'status'} data-testid="import-notice">
       <MessageBarBody>
         {text}
         {lines.length > 0 && (

@@ -77,7 +77,7 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         {add}
       </div>
       {limit?.reached && (
-        <MessageBar intent="warning" data-testid="limit-reached">
+        <MessageBar layout="multiline" intent="warning" data-testid="limit-reached">
           <MessageBarBody>
             {t('limit.reached', { max: format.number(limit.max) })} <Link to={PATHS.pricing}>{t('limit.upgrade')}</Link>
           </MessageBarBody>
@@ -218,7 +218,7 @@ function Refused({ rejection: r }: { rejection: RejectionRow }) {
   const styles = useStyles();
   const { t } = useTranslation(['products', 'common', 'errors']);
   return (
-    <MessageBar intent="error" className={styles.refused} data-testid="product-refused">
+    <MessageBar layout="multiline" intent="error" className={styles.refused} data-testid="product-refused">
       <MessageBarBody>
         {t('refused', { reason: t(`errors:${r.code}`, { defaultValue: r.error }) })} <Link to={PATHS.syncCentre}>{t('openSyncCentre')}</Link>
       </MessageBarBody>

@@ -135,7 +135,7 @@ function ProductForm({ product, onClose, onSaved }: { product: LocalProduct | nu
         <DialogTitle>{t(product ? 'form.editTitle' : 'form.addTitle')}</DialogTitle>
         <DialogContent className={styles.form}>
           {failed && (
-            <MessageBar intent="error" role="alert">
+            <MessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{t('form.failed')}</MessageBarBody>
             </MessageBar>
           )}

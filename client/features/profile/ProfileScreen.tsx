@@ -84,7 +84,7 @@ export function ProfileScreen() {
         )}
       </div>
       {saved && (
-        <MessageBar intent="success" role="status" data-testid="profile-saved">
+        <MessageBar layout="multiline" intent="success" role="status" data-testid="profile-saved">
           <MessageBarBody>{t('saved')}</MessageBarBody>
         </MessageBar>
       )}

@@ -63,7 +63,7 @@ export function PushSettings() {
         />
       ))}
       {error !== undefined && (
-        <MessageBar intent="error">
+        <MessageBar layout="multiline" intent="error">
           <MessageBarBody>{(error as Error).message}</MessageBarBody>
         </MessageBar>
       )}

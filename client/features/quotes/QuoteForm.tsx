@@ -148,12 +148,12 @@ export function QuoteForm({ ctx }: { ctx: QuoteContext }) {
         />
       </section>
       {errors.form && (
-        <MessageBar intent="error" data-testid="quote-form-error">
+        <MessageBar layout="multiline" intent="error" data-testid="quote-form-error">
           <MessageBarBody>{errorText(errors.form)}</MessageBarBody>
         </MessageBar>
       )}
       {failed && (
-        <MessageBar intent="error" data-testid="form-failed">
+        <MessageBar layout="multiline" intent="error" data-testid="form-failed">
           <MessageBarBody>{t('form.failed')}</MessageBarBody>
         </MessageBar>
       )}

@@ -74,7 +74,7 @@ function ReviewForm({ target, onClose, onSaved }: { target: ReviewTarget; onClos
         <DialogTitle>{t(`title.${target.type}`, { name: target.name })}</DialogTitle>
         <DialogContent className={styles.form}>
           {error && (
-            <MessageBar intent="error" role="alert">
+            <MessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{error}</MessageBarBody>
             </MessageBar>
           )}

@@ -84,7 +84,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
   return (
     <div className={styles.root} data-testid="boq-import">
       {notice && (
-        <MessageBar intent="error">
+        <MessageBar layout="multiline" intent="error">
           <MessageBarBody>
             {notice.kind === 'unsupported'
               ? t('price-list:import.unsupported')

@@ -142,7 +142,7 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
 
       {orders.length > 0 && <OrdersMade orders={orders} />}
       {status === 'awarded' && orders.length === 0 && (
-        <MessageBar intent="info">
+        <MessageBar layout="multiline" intent="info">
           <MessageBarBody>{t('detail.ordersComing')}</MessageBarBody>
         </MessageBar>
       )}

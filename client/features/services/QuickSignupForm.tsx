@@ -112,7 +112,7 @@ export function QuickSignupForm({ values, onChange, onSuccess, onCancel }: Props
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="quick-signup-form">
       {failure && (
-        <MessageBar intent="error" role="alert" data-testid="quick-signup-error">
+        <MessageBar layout="multiline" intent="error" role="alert" data-testid="quick-signup-error">
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}

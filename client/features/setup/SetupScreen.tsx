@@ -121,14 +121,14 @@ export function SetupScreen() {
         <p className={styles.intro}>{t('setup.intro')}</p>
         <form className={styles.form} onSubmit={submit} noValidate data-testid="setup-form">
           {serverError && (
-            <MessageBar intent="error" role="alert" data-testid="setup-server-error">
+            <MessageBar layout="multiline" intent="error" role="alert" data-testid="setup-server-error">
               <MessageBarBody>{serverError}</MessageBarBody>
             </MessageBar>
           )}
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>{t('setup.roleLabel')}</legend>
             {missingRole && (
-              <MessageBar intent="warning" role="alert" data-testid="setup-role-alert">
+              <MessageBar layout="multiline" intent="warning" role="alert" data-testid="setup-role-alert">
                 <MessageBarBody>{t('setup.chooseRole')}</MessageBarBody>
               </MessageBar>
             )}
