@@ -46,6 +46,8 @@ import * as einvoicingUnits57 from './20261128000110_einvoicing_units';
 import * as invoices58 from './20261128000200_invoices';
 import * as instantOrderCategory59 from './20261128000300_instant_order_category';
 import * as payments60 from './20261128000400_payments';
+import * as cardCheckouts61 from './20261128000500_card_checkouts';
+import * as planPayments62 from './20261128000600_plan_payments';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -90,4 +92,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000200_invoices': invoices58,
   '20261128000300_instant_order_category': instantOrderCategory59,
   '20261128000400_payments': payments60,
+  '20261128000500_card_checkouts': cardCheckouts61,
+  '20261128000600_plan_payments': planPayments62,
 };

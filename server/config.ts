@@ -26,6 +26,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z.string().default('binaa:'),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -62,6 +64,10 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'EINVOICING_KEY must be 32 random bytes in base64 (openssl rand -base64 32)')
     .optional(),
   ZATCA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MOYASAR_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'MOYASAR_PUBLISHABLE_KEY must be a pk_test_ or pk_live_ key').optional(),
+  MOYASAR_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'MOYASAR_SECRET_KEY must be an sk_test_ or sk_live_ key').optional(),
+  MOYASAR_WEBHOOK_SECRET: z.string().min(16, 'MOYASAR_WEBHOOK_SECRET: the secret token of the webhook set in Moyasar (16+ characters)').optional(),
+  MOYASAR_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /**
@@ -73,6 +79,9 @@ const DEVELOPMENT_EINVOICING_KEY = crypto.createHash('sha256').update('binaa dev
 
 /** Where the development ZATCA (server/modules/e-invoicing/dev-zatca.ts) is mounted. */
 export const DEV_ZATCA_PREFIX = '/dev-zatca';
+
+/** Where the development Moyasar (server/modules/payments/gateway/dev-moyasar.ts) is mounted. */
+export const DEV_MOYASAR_PREFIX = '/dev-moyasar';
 
 /**
  * Which of ZATCA's environments a base URL is (the CSR's certificate template names it):
@@ -103,6 +112,12 @@ export interface Config {
   publicUrl: string;
   https: boolean;
   databaseUrl?: string;
+  /**
+   * Redis (REDIS_URL) for what several app processes must share: the rate limits'
+   * counters, under keys starting with REDIS_KEY_PREFIX (default "binaa:"; apps sharing
+   * one Redis each need their own). Unset: in the process's memory.
+   */
+  redis?: { url: string; keyPrefix: string };
   dataDir: string;
   sessionSecret: string;
   google?: { clientId: string; clientSecret: string };
@@ -145,6 +160,13 @@ export interface Config {
    * server's development ZATCA at `${publicUrl}/dev-zatca`, and `devZatca` is true.
    */
   einvoicing: { key: Buffer; zatcaApiUrl: string; devZatca: boolean; environment: 'development' | 'simulation' | 'production' };
+  /**
+   * The card gateway, Moyasar (MOYASAR_*). `apiUrl`: its API base (MOYASAR_API_URL, default
+   * https://api.moyasar.com/v1); with the keys unset outside production, this server's
+   * development gateway at `${publicUrl}/dev-moyasar/v1` with development keys, and `dev`
+   * is true. Production refuses to start without the three keys (plans are paid for).
+   */
+  moyasar: { publishableKey: string; secretKey: string; webhookSecret: string; apiUrl: string; dev: boolean };
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -170,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!https) missing.push('PUBLIC_URL starting with https://');
     if (!e.EINVOICING_KEY) missing.push('EINVOICING_KEY (32 random bytes, base64)');
     if (!e.ZATCA_API_URL) missing.push("ZATCA_API_URL (ZATCA's simulation or production API; the development ZATCA never runs in production)");
+    if (!(e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET)) {
+      missing.push('MOYASAR_PUBLISHABLE_KEY, MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET (plans are paid for by card; the development gateway never runs in production)');
+    }
     if (e.TEST_CLOCK === '1') throw new ConfigError('Refusing to start in production with TEST_CLOCK=1 (it lets anyone move deadlines).');
     if (missing.length) {
       throw new ConfigError(
@@ -183,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
   }
 
+  const moyasarKeys = [e.MOYASAR_PUBLISHABLE_KEY, e.MOYASAR_SECRET_KEY, e.MOYASAR_WEBHOOK_SECRET].filter(Boolean).length;
+  if (moyasarKeys !== 0 && moyasarKeys !== 3) throw new ConfigError('Set MOYASAR_PUBLISHABLE_KEY, MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET together (or none, for the development gateway).');
+  const sessionSecret = e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR));
+
   const seedDefault = !e.DATABASE_URL;
   const seedDemo = e.SEED_DEMO === undefined ? seedDefault : ['1', 'true', 'on'].includes(e.SEED_DEMO);
 
@@ -193,8 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     https,
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     dataDir: path.resolve(e.DATA_DIR),
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    sessionSecret,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
@@ -234,8 +264,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       devZatca: !e.ZATCA_API_URL,
       environment: zatcaEnvironmentOf(e.ZATCA_API_URL),
     },
+    moyasar:
+      e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET
+        ? {
+            publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
+            secretKey: e.MOYASAR_SECRET_KEY,
+            webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
+            apiUrl: (e.MOYASAR_API_URL ?? 'https://api.moyasar.com/v1').replace(/\/$/, ''),
+            dev: false,
+          }
+        : developmentMoyasar(publicUrl, sessionSecret),
     live: { heartbeatMs: 25_000 },
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
+  };
+}
+
+/**
+ * The development gateway's keys: a fixed publishable key (it is public anyway) and a
+ * secret key and webhook token derived from the session secret, so they differ per
+ * machine and are never production's (production refuses to start without its own).
+ */
+function developmentMoyasar(publicUrl: string, sessionSecret: string): Config['moyasar'] {
+  const derive = (what: string) => crypto.createHmac('sha256', sessionSecret).update(`dev-moyasar ${what}`).digest('hex').slice(0, 32);
+  return {
+    publishableKey: 'pk_test_binaa_development',
+    secretKey: `sk_test_${derive('secret key')}`,
+    webhookSecret: derive('webhook secret'),
+    apiUrl: `${publicUrl}${DEV_MOYASAR_PREFIX}/v1`,
+    dev: true,
   };
 }
 

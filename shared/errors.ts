@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   invalid_transition: 409,
   plan_limit_reached: 409,
   trial_not_available: 409,
+  /** cancelling with no running paid plan, or one cancelled already */
+  no_paid_plan: 409,
   cannot_delete_self: 409,
   cannot_demote_self: 409,
   owner_protected: 409,
@@ -126,6 +128,12 @@ export const ERROR_STATUS = {
   delivery_unconfirmed: 409,
   /** a payment beyond what is left of the invoice (credit notes, confirmed and, when recording, recorded payments counted) */
   overpayment: 409,
+  /** paying an invoice by card when nothing is left to pay of it (recorded transfers counted) */
+  nothing_to_pay: 409,
+  /** the card gateway (Moyasar) refused to start the payment (an amount below its minimum, say) */
+  gateway_refused: 422,
+  /** the card gateway did not answer, or answered with a server error */
+  gateway_unavailable: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -220,6 +228,7 @@ export const requestNotPending = (message: string) => new AppError('request_not_
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
 export const planLimitReached = (message: string) => new AppError('plan_limit_reached', message);
 export const trialNotAvailable = (message: string) => new AppError('trial_not_available', message);
+export const noPaidPlan = (message = 'There is no running paid plan to cancel') => new AppError('no_paid_plan', message);
 export const cannotDeleteSelf = (message = 'You cannot delete your own account') => new AppError('cannot_delete_self', message);
 export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
 export const ownerProtected = (message: string) => new AppError('owner_protected', message);
@@ -244,6 +253,9 @@ export const buyerTaxProfileRequired = () =>
 export const alreadyInvoiced = (number: string) => new AppError('already_invoiced', `This purchase order is invoiced already (${number})`);
 export const deliveryUnconfirmed = () => new AppError('delivery_unconfirmed', 'Transport was requested for this order: it is invoiced once the buyer confirms the delivery');
 export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${Number(left).toFixed(2)} SAR)`);
+export const nothingToPay = (message = 'Nothing is left to pay of this invoice') => new AppError('nothing_to_pay', message);
+export const gatewayRefused = (message: string) => new AppError('gateway_refused', message);
+export const gatewayUnavailable = (message = 'The card gateway did not answer; try again') => new AppError('gateway_unavailable', message);
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);

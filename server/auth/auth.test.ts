@@ -443,6 +443,9 @@ describe('production configuration', () => {
     PUBLIC_URL: 'https://binaa.example',
     EINVOICING_KEY: Buffer.alloc(32, 7).toString('base64'),
     ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
+    MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
+    MOYASAR_SECRET_KEY: 'sk_live_example',
+    MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
   };
 
   it('refuses to start without ZATCA\'s API (the development ZATCA never runs in production) or the e-invoicing key', () => {
@@ -454,6 +457,15 @@ describe('production configuration', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.einvoicing).toMatchObject({ zatcaApiUrl: PRODUCTION.ZATCA_API_URL, devZatca: false, environment: 'simulation' });
     expect(config.einvoicing.key.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('refuses to start without the card gateway\'s keys (the development gateway never runs in production), or with only some', () => {
+    const { MOYASAR_SECRET_KEY: _sk, ...withoutSecret } = PRODUCTION;
+    expect(() => loadConfig(withoutSecret)).toThrow(/MOYASAR_SECRET_KEY/);
+    expect(loadConfig(PRODUCTION).moyasar).toEqual({ publishableKey: 'pk_live_example', secretKey: 'sk_live_example', webhookSecret: 'w'.repeat(32), apiUrl: 'https://api.moyasar.com/v1', dev: false });
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), MOYASAR_SECRET_KEY: 'sk_test_x' })).toThrow(/together/);
+    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://localhost:3000' });
+    expect(dev.moyasar).toMatchObject({ apiUrl: 'http://localhost:3000/dev-moyasar/v1', dev: true });
   });
 
   it('uses the development ZATCA and a stated development key outside production when they are unset', () => {

@@ -187,7 +187,14 @@ describe('HTTP conventions', () => {
 });
 
 /** What production needs for e-invoicing (config.ts refuses to start without it). */
-const ZATCA_SET = { EINVOICING_KEY: Buffer.alloc(32, 1).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation' };
+const ZATCA_SET = {
+  EINVOICING_KEY: Buffer.alloc(32, 1).toString('base64'),
+  ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
+  // and the card gateway's keys
+  MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
+  MOYASAR_SECRET_KEY: 'sk_live_example',
+  MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
+};
 
 describe('HTTP in production', () => {
   it('sends HSTS', async () => {

@@ -1,0 +1,193 @@
+/**
+ * Card payments through the gateway (Moyasar, moyasar.ts), for whatever a company pays:
+ * the contract between the gateway and what is paid for.
+ *
+ * - startCheckout: what is asked is recorded first (card_checkouts: purpose, payer,
+ *   amount in halalas, the invoice or the plan's details, the page to come back to), then
+ *   Moyasar's hosted page is made for exactly that amount in SAR, with metadata {purpose,
+ *   checkout_id, invoice_id?} and our callback as its success_url; answers {payment_url}.
+ * - registerSettler(purpose, settler): the module that sells something says how a verified
+ *   payment is applied (payments/card.ts for 'invoice', subscriptions for 'plan'). The
+ *   settler runs in the transaction that marks the checkout paid, with the checkout row
+ *   locked, at most once per checkout; an AppError it throws (an overpayment since, say)
+ *   rolls it back and the payment is refunded in full through the API.
+ * - settlePayment: the callback (GET /api/payments/callback?checkout=&id=) and the webhook
+ *   (POST /api/payments/webhook) hand over a payment id and nothing else is believed: the
+ *   payment is fetched back from Moyasar with the secret key and settles its checkout only
+ *   if its status is paid (or captured), its amount and currency are the checkout's, and
+ *   its metadata names this checkout, its purpose and its invoice. Replays are idempotent
+ *   (the checkout is paid by that payment already: nothing changes), and an event that
+ *   comes late (failed after paid) never undoes a settled checkout: a checkout only ever
+ *   goes from initiated to paid.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../../../config';
+import { AppError, gatewayRefused, gatewayUnavailable } from '../../../../shared/errors';
+import { GatewayRefusal, moyasar, type GatewayPayment } from './moyasar';
+
+export type CheckoutPurpose = 'invoice' | 'plan';
+
+export interface Checkout {
+  id: string;
+  purpose: CheckoutPurpose;
+  payer_id: string;
+  started_by: string | null;
+  invoice_id: string | null;
+  details: Record<string, unknown> | null;
+  /** halalas */
+  amount: number;
+  currency: string;
+  description: string;
+  gateway_invoice_id: string | null;
+  gateway_payment_id: string | null;
+  status: 'initiated' | 'paid';
+  message: string | null;
+  return_path: string;
+}
+
+export interface NewCheckout {
+  purpose: CheckoutPurpose;
+  payer_id: string;
+  started_by: string;
+  /** halalas, a positive integer */
+  amount: number;
+  description: string;
+  invoice_id?: string;
+  details?: Record<string, unknown>;
+  /** our page the payer comes back to, a path like /invoices/{id} */
+  return_path: string;
+}
+
+/** Applies a verified payment of `checkout` (same transaction, checkout row locked). */
+export type Settler = (trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date) => Promise<void>;
+
+const settlers = new Map<CheckoutPurpose, Settler>();
+
+/** What settles a checkout of `purpose`; registering again replaces it. */
+export function registerSettler(purpose: CheckoutPurpose, settler: Settler): void {
+  settlers.set(purpose, settler);
+}
+
+/** The path of the callback on this server; Moyasar appends id, status and message. */
+export const CALLBACK_PATH = '/api/payments/callback';
+
+/** Records the checkout and makes Moyasar's hosted page for it: the payer goes to payment_url. */
+export async function startCheckout(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, input: NewCheckout): Promise<{ payment_url: string; checkout_id: string }> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error(`A checkout's amount is a positive integer of halalas, not ${input.amount}`);
+  const id = crypto.randomUUID();
+  await knex('card_checkouts').insert({
+    id,
+    purpose: input.purpose,
+    payer_id: input.payer_id,
+    started_by: input.started_by,
+    invoice_id: input.invoice_id ?? null,
+    details: input.details ? JSON.stringify(input.details) : null,
+    amount: input.amount,
+    currency: 'SAR',
+    description: input.description,
+    return_path: input.return_path,
+  });
+  const metadata: Record<string, string> = { purpose: input.purpose, checkout_id: id, ...(input.invoice_id ? { invoice_id: input.invoice_id } : {}) };
+  try {
+    const invoice = await moyasar(config).createInvoice({
+      amount: input.amount,
+      currency: 'SAR',
+      description: input.description,
+      success_url: `${config.publicUrl}${CALLBACK_PATH}?checkout=${id}`,
+      back_url: `${config.publicUrl}${input.return_path}`,
+      metadata,
+    });
+    await knex('card_checkouts').where({ id }).update({ gateway_invoice_id: invoice.id });
+    return { payment_url: invoice.url, checkout_id: id };
+  } catch (err) {
+    await knex('card_checkouts').where({ id }).delete();
+    if (err instanceof GatewayRefusal) throw gatewayRefused(`The card gateway refused the payment: ${err.body.message ?? err.body.type ?? err.status}`);
+    throw gatewayUnavailable();
+  }
+}
+
+export type SettleOutcome =
+  /** settled now, or settled by this payment before (a replay) */
+  | { result: 'paid'; checkout: Checkout; replay: boolean }
+  /** the gateway says the payment did not go through (or not yet): nothing changes */
+  | { result: 'failed'; checkout: Checkout | null; message: string }
+  /** the payment does not match what was asked, or what it pays for refused it: nothing changes (refunded if money was taken) */
+  | { result: 'rejected'; checkout: Checkout | null; message: string };
+
+const PAID: ReadonlySet<string> = new Set(['paid', 'captured']);
+
+const readCheckout = (db: Knex, id: string) => db('card_checkouts').where({ id }).first<Checkout | undefined>();
+
+/** Why `payment` does not pay `checkout`, or null when it does. */
+function mismatch(checkout: Checkout, payment: GatewayPayment): string | null {
+  const meta = payment.metadata ?? {};
+  if (meta.checkout_id !== checkout.id) return 'the payment names another checkout';
+  if (meta.purpose !== checkout.purpose) return 'the payment pays for something else';
+  if ((meta.invoice_id ?? null) !== checkout.invoice_id) return 'the payment names another invoice';
+  if (payment.currency !== checkout.currency) return `the payment is in ${payment.currency}, not ${checkout.currency}`;
+  if (payment.amount !== checkout.amount) return `the payment is ${payment.amount} halalas, not ${checkout.amount}`;
+  return null;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Settles the checkout a gateway payment pays, after fetching it back from the gateway.
+ * `checkoutId`: the checkout the callback's URL names (the webhook names none: the
+ * payment's metadata does).
+ */
+export async function settlePayment(
+  knex: Knex,
+  deps: { config: Pick<Config, 'moyasar'>; logger: Pick<Logger, 'warn' | 'error'>; now: Date },
+  paymentId: string,
+  checkoutId?: string,
+): Promise<SettleOutcome> {
+  const gateway = moyasar(deps.config);
+  let payment: GatewayPayment;
+  try {
+    payment = await gateway.fetchPayment(paymentId);
+  } catch (err) {
+    if (err instanceof GatewayRefusal) return { result: 'rejected', checkout: null, message: 'The card gateway has no such payment' };
+    throw gatewayUnavailable();
+  }
+  const named = checkoutId ?? payment.metadata?.checkout_id;
+  const checkout = named && uuid.test(named) ? await readCheckout(knex, named) : undefined;
+  if (!checkout) return { result: 'rejected', checkout: null, message: 'The payment is for no checkout of ours' };
+  if (checkout.status === 'paid' && checkout.gateway_payment_id === payment.id) return { result: 'paid', checkout, replay: true };
+  const wrong = mismatch(checkout, payment);
+  if (wrong) {
+    deps.logger.warn({ checkout: checkout.id, payment: payment.id, wrong }, 'card payment refused');
+    return { result: 'rejected', checkout, message: `Refused: ${wrong}` };
+  }
+  if (!PAID.has(payment.status)) {
+    const message = payment.source?.message ?? `The payment is ${payment.status}`;
+    if (checkout.status === 'initiated') await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message });
+    return { result: 'failed', checkout, message };
+  }
+  const settler = settlers.get(checkout.purpose);
+  if (!settler) throw new Error(`Nothing settles a checkout for ${checkout.purpose}`);
+  try {
+    return await knex.transaction(async (trx) => {
+      const locked = (await trx('card_checkouts').where({ id: checkout.id }).forUpdate().first<Checkout>())!;
+      if (locked.status === 'paid') {
+        if (locked.gateway_payment_id === payment.id) return { result: 'paid' as const, checkout: locked, replay: true };
+        deps.logger.error({ checkout: locked.id, payment: payment.id, settledBy: locked.gateway_payment_id }, 'a second payment of a settled checkout');
+        return { result: 'rejected' as const, checkout: locked, message: 'Refused: this checkout is paid by another payment' };
+      }
+      await settler(trx, locked, payment, deps.now);
+      await trx('card_checkouts')
+        .where({ id: locked.id })
+        .update({ status: 'paid', gateway_payment_id: payment.id, message: payment.source?.message ?? null, settled_at: deps.now.toISOString() });
+      return { result: 'paid' as const, checkout: { ...locked, status: 'paid' as const, gateway_payment_id: payment.id }, replay: false };
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // What it pays for refused it (an overpayment, say): the money goes back.
+    deps.logger.warn({ checkout: checkout.id, payment: payment.id, code: err.code }, 'card payment refused by its settler; refunding');
+    await gateway.refund(payment.id).catch((refundErr: Error) => deps.logger.error({ payment: payment.id, err: refundErr.message }, 'refund failed'));
+    await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message: `${err.code}: refunded` });
+    return { result: 'rejected', checkout, message: err.message };
+  }
+}
