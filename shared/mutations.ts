@@ -43,7 +43,7 @@ import {
 } from './schemas/delivery';
 import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
-import { paymentRecordArgsSchema } from './schemas/payment';
+import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -104,6 +104,9 @@ export const MUTATIONS = {
   'purchase_order.deliver': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.close': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   /** id: the new payment's (client-chosen, so a replay is the same payment); invoice_id: the invoice it pays, whose row carries it. */
+  /** id: the payment's; invoice_id: its invoice, whose row carries it (a seller on a site with no signal answers too). */
+  'payment.confirm': { entity: 'invoice', schema: paymentConfirmArgsSchema },
+  'payment.dispute': { entity: 'invoice', schema: paymentDisputeArgsSchema },
   'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 

@@ -5,8 +5,8 @@
  * GET  /api/invoices/{id}/payments -> payment[] (its seller and buyer)
  * POST /api/invoices/{id}/payments {id, amount, paid_on, reference, receipt_id?} (the buyer records a transfer) -> payment
  *      the same as sync mutation payment.record {invoice_id, ...}
- * POST /api/payments/{id}/confirm (the seller) -> payment
- * POST /api/payments/{id}/dispute {reason} (the seller) -> payment
+ * POST /api/payments/{id}/confirm (the seller) -> payment; sync payment.confirm {id, invoice_id}
+ * POST /api/payments/{id}/dispute {reason} (the seller) -> payment; sync payment.dispute {id, invoice_id, reason}
  * GET  /api/statements?counterparty= -> statement; /api/statements/counterparties; /api/statements/overdue
  */
 import { z } from 'zod';
@@ -81,6 +81,11 @@ export const paymentRecordArgsSchema = paymentRecordSchema.safeExtend({ invoice_
 
 export const paymentDisputeSchema = z.strictObject({ reason: requiredText(MAX.location) });
 export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
+
+/** Sync mutation payment.confirm: the payment (id) and the invoice whose row carries it (checked to be its own). */
+export const paymentConfirmArgsSchema = z.strictObject({ id: uuidSchema, invoice_id: uuidSchema });
+/** Sync mutation payment.dispute: as payment.confirm, with the reason. */
+export const paymentDisputeArgsSchema = paymentDisputeSchema.safeExtend({ id: uuidSchema, invoice_id: uuidSchema });
 
 export const statementQuerySchema = z.strictObject({ counterparty: uuidSchema });
 

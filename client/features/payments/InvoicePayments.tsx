@@ -5,14 +5,13 @@ import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { paymentRecordSchema, type Payment } from '../../../shared/schemas/payment';
-import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { Facts } from '../../ui/Facts';
 import { FormDialog } from '../../ui/FormDialog';
 import { PendingBadge } from '../../ui/PendingBadge';
+import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
-import { useOnline } from '../../ui/useOnline';
 import { usePaymentMutations } from './mutations';
 import { PaymentBadge } from './PaymentBadge';
 
@@ -30,8 +29,9 @@ const STATE_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning',
 /**
  * An invoice's payment on its page: terms, due date, the seller's IBAN, the sums and the
  * status as of today (withStatusOn: the synced row may be from an earlier day), then its
- * payments. The buyer records a transfer (offline too, queued); the seller confirms or
- * disputes a recorded one (online). Mounted by the invoice page for an invoice with a payment.
+ * payments. The buyer records a transfer, the seller confirms or disputes a recorded one,
+ * offline too (queued; a refusal shows here with its reason). Mounted by the invoice page
+ * for an invoice with a payment.
  */
 export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; accountId: string }) {
   const styles = useStyles();
@@ -50,6 +50,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
         <PaymentBadge invoice={invoice} />
         {waiting && <PendingBadge />}
       </div>
+      <RefusalNote rowKey={`invoice:${invoice.id}`} />
       <Facts
         facts={[
           { term: t('terms.label'), value: t(`terms.days${payment.terms_days}`) },
@@ -77,7 +78,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
                 {t('paidOn', { date: format.date(p.paid_on) })} · {t('reference')}: <bdi>{p.reference}</bdi>
               </Caption1>
               {p.dispute_reason && <Caption1 data-testid="payment-dispute-reason">{t('disputedBecause', { reason: p.dispute_reason })}</Caption1>}
-              {side === 'seller' && p.status === 'recorded' && <AnswerPayment payment={p} />}
+              {side === 'seller' && p.status === 'recorded' && <AnswerPayment invoiceId={invoice.id} payment={p} />}
             </li>
           ))}
         </ul>
@@ -154,11 +155,10 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
   );
 }
 
-/** The seller's answer to a recorded transfer: confirm (the money arrived) or dispute with a reason. Online only. */
-function AnswerPayment({ payment }: { payment: Payment }) {
+/** The seller's answer to a recorded transfer: confirm (the money arrived) or dispute with a reason. Queued offline like the buyer's record. */
+function AnswerPayment({ invoiceId, payment }: { invoiceId: string; payment: Payment }) {
   const styles = useStyles();
   const { t } = useTranslation('payments');
-  const online = useOnline();
   const { confirm, dispute } = usePaymentMutations();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -171,8 +171,8 @@ function AnswerPayment({ payment }: { payment: Payment }) {
     try {
       await action();
       setDisputing(false);
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : t('answer.offline'));
+    } catch {
+      setFailure(t('answer.notStored'));
     } finally {
       setBusy(false);
     }
@@ -180,21 +180,20 @@ function AnswerPayment({ payment }: { payment: Payment }) {
 
   return (
     <div className={styles.row}>
-      <Button appearance="primary" disabled={!online || busy} onClick={() => void run(() => confirm(payment.id))} data-testid="payment-confirm">
+      <Button appearance="primary" disabled={busy} onClick={() => void run(() => confirm(invoiceId, payment.id))} data-testid="payment-confirm">
         {t('answer.confirm')}
       </Button>
-      <Button disabled={!online || busy} onClick={() => setDisputing(true)} data-testid="payment-dispute-open">
+      <Button disabled={busy} onClick={() => setDisputing(true)} data-testid="payment-dispute-open">
         {t('answer.dispute')}
       </Button>
-      {!online && <Caption1>{t('answer.offline')}</Caption1>}
       {failure && !disputing && <Caption1 role="alert" data-testid="payment-answer-failed">{failure}</Caption1>}
       {disputing && (
         <FormDialog
           title={t('answer.disputeTitle')}
           submitLabel={t('answer.dispute')}
           cancelLabel={t('cancel')}
-          busy={busy || !online}
-          onSubmit={() => (reason.trim() ? run(() => dispute(payment.id, reason.trim())) : Promise.resolve(setFailure(t('answer.reasonRequired'))))}
+          busy={busy}
+          onSubmit={() => (reason.trim() ? run(() => dispute(invoiceId, payment.id, reason.trim())) : Promise.resolve(setFailure(t('answer.reasonRequired'))))}
           onClose={() => setDisputing(false)}
           formTestId="payment-dispute-form"
           submitTestId="payment-dispute-submit"

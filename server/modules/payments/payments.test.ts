@@ -162,6 +162,42 @@ describe('payments', () => {
     expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
   });
 
+  it('takes the seller’s confirmation or dispute queued offline through the sync push once, and refuses one naming another invoice', async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const invoice = await clearedInvoice(buyer, seller, category);
+    const other = await clearedInvoice(buyer, seller, category);
+    const first = transfer(40);
+    const second = transfer(20);
+    await buyer.post(`/api/invoices/${invoice.id}/payments`, first);
+    await buyer.post(`/api/invoices/${invoice.id}/payments`, second);
+    const push = (client: Client, clientId: string, mutations: Array<{ id: number; name: string; args: Record<string, unknown> }>) =>
+      client.post('/api/sync/push', { client_id: clientId, mutations });
+    const confirm = { id: 1, name: 'payment.confirm', args: { id: first.id, invoice_id: invoice.id } };
+    const sent = await push(seller, 'payments-site-1', [confirm]);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.results[0]).toMatchObject({ status: 'applied' });
+    // The outbox lost the answer and sends it again, or a second device of the seller does: one confirmation.
+    await push(seller, 'payments-site-1', [confirm]);
+    expect((await push(seller, 'payments-site-2', [confirm])).body.results[0]).toMatchObject({ status: 'applied' });
+    expect(await paymentOf(seller, invoice.id)).toMatchObject({ paid: 40, pending: 20, balance: 75, status: 'partially_paid' });
+    expect(await notificationsOf(knex(), buyer.user.id, 'payment.confirmed')).toHaveLength(1);
+
+    const refusals = await push(seller, 'payments-site-1', [
+      // the payment is not the named invoice's: as if it did not exist
+      { id: 2, name: 'payment.dispute', args: { id: second.id, invoice_id: other.id, reason: 'لم يصل' } },
+      // a confirmed payment is not disputed afterwards
+      { id: 3, name: 'payment.dispute', args: { id: first.id, invoice_id: invoice.id, reason: 'لم يصل' } },
+    ]);
+    expect(refusals.body.results.map((r: { status: string; code?: string }) => [r.status, r.code])).toEqual([
+      ['rejected', 'not_found'],
+      ['rejected', 'invalid_transition'],
+    ]);
+    expect((await push(buyer, 'payments-buyer-1', [{ id: 1, name: 'payment.confirm', args: { id: second.id, invoice_id: invoice.id } }])).body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    const disputed = await push(seller, 'payments-site-1', [{ id: 4, name: 'payment.dispute', args: { id: second.id, invoice_id: invoice.id, reason: 'لم يصل المبلغ' } }]);
+    expect(disputed.body.results[0]).toMatchObject({ status: 'applied' });
+    expect(await paymentOf(buyer, invoice.id)).toMatchObject({ paid: 40, pending: 0, balance: 75, payments: [expect.objectContaining({ status: 'confirmed' }), expect.objectContaining({ status: 'disputed', dispute_reason: 'لم يصل المبلغ' })] });
+  });
+
   it('reminds the buyer once before the due date and once after it, and shows it overdue on the app’s clock', async () => {
     const { buyer, seller } = await tradingParties(server, category);
     const soon = await clearedInvoice(buyer, seller, category, 10, { payment_terms_days: 0 });

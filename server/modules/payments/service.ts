@@ -100,19 +100,22 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
   return { payment: await readPayment(trx, body.id), created: true };
 }
 
-/** The payment and its invoice locked, for the seller's answer; the buyer may read but not answer. */
-async function forAnswer(trx: Knex.Transaction, user: SessionUser, id: string) {
+/**
+ * The payment and its invoice locked, for the seller's answer; the buyer may read but not
+ * answer. `invoiceId`: the invoice a queued answer names (sync), a 404 when it is not the payment's.
+ */
+async function forAnswer(trx: Knex.Transaction, user: SessionUser, id: string, invoiceId?: string) {
   const found = await trx('payments').where({ id }).first('invoice_id');
-  if (!found) throw notFound('Payment');
+  if (!found || (invoiceId !== undefined && found.invoice_id !== invoiceId)) throw notFound('Payment');
   const inv = await lockInvoice(trx, user, found.invoice_id);
   if (inv.seller_id !== user.account_id) throw forbidden("Only the invoice's seller confirms or disputes a payment");
   const payment = await trx('payments').where({ id }).forUpdate().first('id', 'status', 'amount');
   return { inv, payment: { ...payment, amount: Number(payment.amount) } as { id: string; status: string; amount: number } };
 }
 
-/** POST /api/payments/{id}/confirm: the seller received it; only now it lowers the balance. Confirming twice is one confirmation. */
-export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, id: string, now: Date): Promise<Payment> {
-  const { inv, payment } = await forAnswer(trx, user, id);
+/** POST /api/payments/{id}/confirm and sync payment.confirm: the seller received it; only now it lowers the balance. Confirming twice is one confirmation. */
+export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, id: string, now: Date, invoiceId?: string): Promise<Payment> {
+  const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'confirmed') return readPayment(trx, id);
   if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be confirmed`);
   const left = payable(inv, 'confirmed');
@@ -128,9 +131,9 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
   return readPayment(trx, id);
 }
 
-/** POST /api/payments/{id}/dispute {reason}: the seller did not receive it; the balance stays. */
-export async function disputePayment(trx: Knex.Transaction, user: SessionUser, id: string, body: PaymentDispute, now: Date): Promise<Payment> {
-  const { inv, payment } = await forAnswer(trx, user, id);
+/** POST /api/payments/{id}/dispute {reason} and sync payment.dispute: the seller did not receive it; the balance stays. */
+export async function disputePayment(trx: Knex.Transaction, user: SessionUser, id: string, body: PaymentDispute, now: Date, invoiceId?: string): Promise<Payment> {
+  const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'disputed') return readPayment(trx, id);
   if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be disputed`);
   await trx('payments').where({ id }).update({ status: 'disputed', dispute_reason: body.reason, decided_by: user.id, decided_at: now.toISOString() });
