@@ -37,7 +37,7 @@ interface LockedInvoice {
 }
 
 /** The invoice under its row lock, with what counts against it; a 404 for whoever may not read it. */
-async function lockInvoice(trx: Knex.Transaction, user: SessionUser, id: string): Promise<LockedInvoice> {
+export async function lockInvoice(trx: Knex.Transaction, user: SessionUser, id: string): Promise<LockedInvoice> {
   const row = await invoicePolicy
     .visible(trx('invoices as inv').where('inv.id', id), user)
     .forUpdate()
