@@ -107,27 +107,30 @@ export async function cameraJpeg(width = 1800, height = 1200, colour = '#b86b2a'
  * A file of a deal in one creation-with-upload (kind=delivery_file): the whole file, or
  * its first bytes of `total` (the rest then goes by tusPatch).
  */
-export function uploadDeliveryFile(
-  client: TestClient,
-  o: { deliveryId: string; fileId?: string; purpose: 'signature' | 'proof' | 'problem'; total?: number },
-  bytes: Buffer,
-): Promise<TusRes> {
-  const meta: Record<string, string> = {
-    kind: 'delivery_file',
-    delivery_id: o.deliveryId,
-    photo_id: o.fileId ?? crypto.randomUUID(),
-    purpose: o.purpose,
-    filename: 'proof.jpg',
-    filetype: 'image/jpeg',
-  };
+/** A whole file in one creation-with-upload, with this Upload-Metadata. */
+function uploadWhole(client: TestClient, meta: Record<string, string>, bytes: Buffer, total = bytes.length): Promise<TusRes> {
   const headers: Record<string, string> = {
-    'Upload-Length': String(o.total ?? bytes.length),
+    'Upload-Length': String(total),
     'Upload-Metadata': Object.entries(meta)
       .map(([k, v]) => `${k} ${b64(v)}`)
       .join(','),
     'Content-Type': 'application/offset+octet-stream',
   };
   return send(client, 'POST', '/api/uploads', headers, bytes);
+}
+
+export function uploadDeliveryFile(
+  client: TestClient,
+  o: { deliveryId: string; fileId?: string; purpose: 'signature' | 'proof' | 'problem'; total?: number },
+  bytes: Buffer,
+): Promise<TusRes> {
+  const meta = { kind: 'delivery_file', delivery_id: o.deliveryId, photo_id: o.fileId ?? crypto.randomUUID(), purpose: o.purpose, filename: 'proof.jpg', filetype: 'image/jpeg' };
+  return uploadWhole(client, meta, bytes, o.total);
+}
+
+/** The photo of a transfer's receipt, for the payment that names it. */
+export function uploadReceipt(client: TestClient, o: { paymentId: string; fileId: string }, bytes: Buffer): Promise<TusRes> {
+  return uploadWhole(client, { kind: 'payment_receipt', payment_id: o.paymentId, photo_id: o.fileId, filename: 'receipt.jpg', filetype: 'image/jpeg' }, bytes);
 }
 
 /** A PNG whose header claims `w`×`h` pixels (a decompression bomb: tiny file, huge image). */

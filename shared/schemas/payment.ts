@@ -7,6 +7,7 @@
  *      the same as sync mutation payment.record {invoice_id, ...}
  * POST /api/payments/{id}/confirm (the seller) -> payment; sync payment.confirm {id, invoice_id}
  * POST /api/payments/{id}/dispute {reason} (the seller) -> payment; sync payment.dispute {id, invoice_id, reason}
+ * GET  /api/payments/{id}/receipt?size= -> the receipt photo (WebP; the invoice's buyer and seller), uploaded over tus (kind=payment_receipt)
  * GET  /api/statements?counterparty= -> statement; /api/statements/counterparties; /api/statements/overdue
  */
 import { z } from 'zod';
@@ -39,6 +40,8 @@ export const paymentSchema = z.object({
   paid_on: dateSchema,
   reference: z.string(),
   receipt_id: uuidSchema.nullable(),
+  /** the receipt's file has arrived (a payment recorded offline names it before its upload ends) */
+  receipt_stored: z.boolean(),
   status: z.enum(PAYMENT_STATES),
   dispute_reason: z.string().nullable(),
   decided_at: timestampSchema.nullable(),
@@ -86,6 +89,22 @@ export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
 export const paymentConfirmArgsSchema = z.strictObject({ id: uuidSchema, invoice_id: uuidSchema });
 /** Sync mutation payment.dispute: as payment.confirm, with the reason. */
 export const paymentDisputeArgsSchema = paymentDisputeSchema.safeExtend({ id: uuidSchema, invoice_id: uuidSchema });
+
+/**
+ * The tus Upload-Metadata of a transfer's receipt photo (kind=payment_receipt): the payment
+ * that names it as receipt_id and the file's id (that receipt_id).
+ */
+export const receiptUploadMetadataSchema = z.object({
+  kind: z.literal('payment_receipt'),
+  payment_id: uuidSchema,
+  photo_id: uuidSchema,
+  filename: z.string().max(255).optional(),
+  filetype: z.string().max(100).optional(),
+});
+export type ReceiptUploadMetadata = z.infer<typeof receiptUploadMetadataSchema>;
+
+/** Where a payment's receipt photo is served, to the invoice's buyer and seller only. */
+export const receiptUrl = (paymentId: string, size: 160 | 480 | 1200): string => `/api/payments/${paymentId}/receipt?size=${size}`;
 
 export const statementQuerySchema = z.strictObject({ counterparty: uuidSchema });
 

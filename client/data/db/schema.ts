@@ -164,12 +164,12 @@ export interface RejectionRow {
 /**
  * uploads: a file chosen on this device, kept (a photo already downscaled) until the
  * server has it, so it survives going offline, a reload and a restart: a product's photo,
- * or a file of a delivery (the driver's signature and proof photos, the requester's photos
- * of a problem). The id is the file's own id (a uuid made here): the upload names it, so a
+ * a file of a delivery (the driver's signature and proof photos, the requester's photos
+ * of a problem), or the photo of a transfer's receipt. The id is the file's own id (a uuid made here): the upload names it, so a
  * retried or resumed upload makes one file exactly once. `url` is the upload's address on
  * the server once created: a reload resumes there from the last byte the server has.
  */
-export type UploadRow = ProductPhotoUpload | DeliveryFileUpload;
+export type UploadRow = ProductPhotoUpload | DeliveryFileUpload | ReceiptUpload;
 
 interface UploadFields {
   id: string;
@@ -204,9 +204,18 @@ export interface DeliveryFileUpload extends UploadFields {
   purpose: DeliveryFilePurpose;
 }
 
+/** The photo of a transfer's receipt: sent only once the outbox holds no mutation on the invoice (the payment naming it goes first). */
+export interface ReceiptUpload extends UploadFields {
+  kind: 'payment_receipt';
+  payment_id: string;
+  invoice_id: string;
+}
+
 /** The entity row an upload belongs to, as the outbox names it. */
 export function uploadOwnerKey(row: UploadRow): RowKey {
-  return row.kind === 'delivery_file' ? rowKey('delivery', row.delivery_id) : rowKey('product', row.product_id);
+  if (row.kind === 'delivery_file') return rowKey('delivery', row.delivery_id);
+  if (row.kind === 'payment_receipt') return rowKey('invoice', row.invoice_id);
+  return rowKey('product', row.product_id);
 }
 
 /** Tables of this device only (never synced), as the latest schema version has them. */

@@ -57,6 +57,7 @@ export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.confi
         paid_on: args.paid_on,
         reference: args.reference,
         receipt_id: args.receipt_id ?? null,
+        receipt_stored: false,
         status: 'recorded' as const,
         dispute_reason: null,
         decided_at: null,

@@ -7,7 +7,7 @@
  */
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 import type { BinaaDb } from '../db/database';
-import type { DeliveryFileUpload, UploadRow } from '../db/schema';
+import type { DeliveryFileUpload, ReceiptUpload, UploadRow } from '../db/schema';
 import { MAX_UPLOAD_BYTES, preparePhoto } from './downscale';
 
 export interface QueuedPhotos {
@@ -74,23 +74,28 @@ export async function prepareFiles(files: readonly File[]): Promise<{ files: Pre
   return { files: out, refused };
 }
 
+/** What every upload row of a prepared file holds, queued at `at`. */
+const queuedFile = (file: PreparedFile, at: number) => ({
+  id: file.id,
+  blob: file.blob,
+  name: file.name,
+  type: file.blob.type || 'application/octet-stream',
+  width: file.width,
+  height: file.height,
+  bytes: file.blob.size,
+  status: 'queued' as const,
+  url: null,
+  code: null,
+  error: null,
+  created_at: new Date(at).toISOString(),
+});
+
+/** The upload row of a transfer's receipt photo, named by the payment recorded with it. */
+export function receiptUploadRow(invoiceId: string, paymentId: string, file: PreparedFile, now = Date.now()): ReceiptUpload {
+  return { kind: 'payment_receipt', payment_id: paymentId, invoice_id: invoiceId, ...queuedFile(file, now) };
+}
+
 /** The upload rows of a delivery's files, in the order given (one millisecond apart, sent in that order). */
 export function deliveryUploadRows(deliveryId: string, files: ReadonlyArray<PreparedFile & { purpose: DeliveryFilePurpose }>, now = Date.now()): DeliveryFileUpload[] {
-  return files.map((file, i) => ({
-    kind: 'delivery_file',
-    id: file.id,
-    delivery_id: deliveryId,
-    purpose: file.purpose,
-    blob: file.blob,
-    name: file.name,
-    type: file.blob.type || 'application/octet-stream',
-    width: file.width,
-    height: file.height,
-    bytes: file.blob.size,
-    status: 'queued',
-    url: null,
-    code: null,
-    error: null,
-    created_at: new Date(now + i).toISOString(),
-  }));
+  return files.map((file, i) => ({ kind: 'delivery_file', delivery_id: deliveryId, purpose: file.purpose, ...queuedFile(file, now + i) }));
 }

@@ -1,5 +1,5 @@
 /**
- * Sends the files waiting in `uploads` (product photos, and a delivery's signature and
+ * Sends the files waiting in `uploads` (product photos, a transfer's receipt, and a delivery's signature and
  * photos) to the server over tus (resumable uploads), one at a time (a weak connection is
  * better used by one upload than split between several), oldest first, from any tab of
  * the user but only one at once (a Web Lock).
@@ -64,9 +64,9 @@ function refusalOf(status: number, text: string | undefined): { code: string; er
 /** The tus Upload-Metadata of a row: what it is, whose, and its own id. */
 export function uploadMetadata(row: UploadRow): Record<string, string> {
   const file = { photo_id: row.id, filename: row.name, filetype: row.type };
-  return row.kind === 'delivery_file'
-    ? { kind: 'delivery_file', delivery_id: row.delivery_id, purpose: row.purpose, ...file }
-    : { kind: 'product_photo', product_id: row.product_id, ...file };
+  if (row.kind === 'delivery_file') return { kind: 'delivery_file', delivery_id: row.delivery_id, purpose: row.purpose, ...file };
+  if (row.kind === 'payment_receipt') return { kind: 'payment_receipt', payment_id: row.payment_id, ...file };
+  return { kind: 'product_photo', product_id: row.product_id, ...file };
 }
 
 /**
@@ -168,12 +168,15 @@ export class PhotoUploader {
   async settle(): Promise<void> {
     const sent = await this.db.uploads.where('status').equals('sent').toArray();
     if (!sent.length) return;
-    const productIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' ? [] : [r.product_id])))];
+    const productIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' || r.kind === 'payment_receipt' ? [] : [r.product_id])))];
     const deliveryIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' ? [r.delivery_id] : [])))];
-    const [products, deliveries] = await Promise.all([this.db.products.bulkGet(productIds), this.db.deliveries.bulkGet(deliveryIds)]);
+    const invoiceIds = [...new Set(sent.flatMap((r) => (r.kind === 'payment_receipt' ? [r.invoice_id] : [])))];
+    const [products, deliveries, invoices] = await Promise.all([this.db.products.bulkGet(productIds), this.db.deliveries.bulkGet(deliveryIds), this.db.invoices.bulkGet(invoiceIds)]);
     const filesOf = new Map<string, Array<{ id: string }> | undefined>();
     for (const p of products) if (p) filesOf.set(`product:${p.id}`, p.photos);
     for (const d of deliveries) if (d) filesOf.set(`delivery:${d.id}`, d.files);
+    // A receipt has arrived once a payment naming it says so.
+    for (const i of invoices) if (i) filesOf.set(`invoice:${i.id}`, (i.payment?.payments ?? []).flatMap((p) => (p.receipt_id && p.receipt_stored ? [{ id: p.receipt_id }] : [])));
     const done = sent.filter((r) => {
       const key = uploadOwnerKey(r);
       return !filesOf.has(key) || Boolean(filesOf.get(key)?.some((f) => f.id === r.id));

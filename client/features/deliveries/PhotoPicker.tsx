@@ -14,10 +14,24 @@ const useStyles = makeStyles({
 });
 
 /**
- * Photos taken with the phone's camera (or chosen), up to MAX_DELIVERY_PHOTOS, shown as
- * thumbnails with a remove button; they are downscaled when the dialog saves.
+ * Photos taken with the phone's camera (or chosen), up to `max` (MAX_DELIVERY_PHOTOS unless
+ * given, with its hint), shown as thumbnails with a remove button; they are downscaled when the dialog saves.
  */
-export function PhotoPicker({ label, files, onChange, testId }: { label: string; files: File[]; onChange: (files: File[]) => void; testId: string }) {
+export function PhotoPicker({
+  label,
+  files,
+  onChange,
+  testId,
+  max = MAX_DELIVERY_PHOTOS,
+  hint,
+}: {
+  label: string;
+  files: File[];
+  onChange: (files: File[]) => void;
+  testId: string;
+  max?: number;
+  hint?: string;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('deliveries');
   const format = useFormat();
@@ -29,9 +43,9 @@ export function PhotoPicker({ label, files, onChange, testId }: { label: string;
     setUrls(made);
     return () => made.forEach((u) => URL.revokeObjectURL(u));
   }, [files]);
-  const full = files.length >= MAX_DELIVERY_PHOTOS;
+  const full = files.length >= max;
   return (
-    <Field label={label} hint={t('photosHint', { max: format.number(MAX_DELIVERY_PHOTOS) })}>
+    <Field label={label} hint={hint ?? t('photosHint', { max: format.number(max) })}>
       <div className={styles.row}>
         {files.map((file, i) => (
           <div key={`${file.name}-${i}`} className={styles.tile}>
@@ -54,12 +68,12 @@ export function PhotoPicker({ label, files, onChange, testId }: { label: string;
           type="file"
           accept="image/*"
           capture="environment"
-          multiple
+          multiple={max > 1}
           data-testid={testId}
           onChange={(e) => {
             const chosen = Array.from(e.currentTarget.files ?? []);
             e.currentTarget.value = '';
-            if (chosen.length) onChange([...files, ...chosen].slice(0, MAX_DELIVERY_PHOTOS));
+            if (chosen.length) onChange([...files, ...chosen].slice(0, max));
           }}
         />
       </div>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { paymentRecordSchema, type Payment } from '../../../shared/schemas/payment';
+import { paymentRecordSchema, receiptUrl, type Payment } from '../../../shared/schemas/payment';
+import type { ReceiptUpload } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { Facts } from '../../ui/Facts';
@@ -12,7 +13,9 @@ import { FormDialog } from '../../ui/FormDialog';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
+import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { usePaymentMutations } from './mutations';
+import { useReceiptUploads } from './queries';
 import { PaymentBadge } from './PaymentBadge';
 
 const useStyles = makeStyles({
@@ -22,6 +25,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
   item: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  receipt: { width: '160px', maxWidth: '100%', height: 'auto', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
 const STATE_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning', confirmed: 'success', disputed: 'danger' };
@@ -38,6 +42,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
   const { t } = useTranslation('payments');
   const format = useFormat();
   const waiting = useIsPending(`invoice:${invoice.id}`);
+  const receipts = useReceiptUploads(invoice.id);
   if (!invoice.payment || invoice.status !== 'cleared') return null;
   const payment = withStatusOn(invoice, riyadhDay(new Date())).payment!;
   const side = invoice.seller_id === accountId ? 'seller' : 'buyer';
@@ -77,6 +82,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
               <Caption1>
                 {t('paidOn', { date: format.date(p.paid_on) })} · {t('reference')}: <bdi>{p.reference}</bdi>
               </Caption1>
+              <Receipt payment={p} upload={receipts?.get(p.id)} />
               {p.dispute_reason && <Caption1 data-testid="payment-dispute-reason">{t('disputedBecause', { reason: p.dispute_reason })}</Caption1>}
               {side === 'seller' && p.status === 'recorded' && <AnswerPayment invoiceId={invoice.id} payment={p} />}
             </li>
@@ -97,6 +103,7 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState(today);
   const [reference, setReference] = useState('');
+  const [receipt, setReceipt] = useState<File[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -109,11 +116,12 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
     if (!parsed.success) return setFailure(t('record.invalid'));
     setBusy(true);
     try {
-      await record(invoice.id, parsed.data);
+      const { receiptRefused } = await record(invoice.id, parsed.data, receipt[0] ?? null);
       setOpen(false);
       setAmount('');
       setReference('');
-      setFailure(null);
+      setReceipt([]);
+      setFailure(receiptRefused ? t('receipt.tooLarge') : null);
     } catch {
       setFailure(t('record.notStored'));
     } finally {
@@ -149,9 +157,34 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
           <Field label={t('record.reference')} required>
             <Input value={reference} onChange={(_, d) => setReference(d.value)} data-testid="payment-reference" />
           </Field>
+          <PhotoPicker label={t('receipt.label')} hint={t('receipt.hint')} files={receipt} onChange={setReceipt} max={1} testId="payment-receipt-input" />
         </FormDialog>
       )}
+      {!open && failure && <Caption1 role="alert">{failure}</Caption1>}
     </div>
+  );
+}
+
+/**
+ * A payment's receipt photo: still on this device (waiting to be sent, or refused with the
+ * reason), or served by the server to the invoice's buyer and seller (opens full size).
+ */
+function Receipt({ payment, upload }: { payment: Payment; upload: ReceiptUpload | undefined }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['payments', 'errors']);
+  if (upload?.status === 'refused') {
+    return (
+      <Caption1 role="alert" data-testid="payment-receipt-refused">
+        {t('receipt.refused', { reason: t(`errors:${upload.code ?? 'upload_refused'}`, { defaultValue: upload.error ?? '' }) })}
+      </Caption1>
+    );
+  }
+  if (upload || (payment.receipt_id && !payment.receipt_stored)) return <Caption1 data-testid="payment-receipt-waiting">{t('receipt.waiting')}</Caption1>;
+  if (!payment.receipt_stored) return null;
+  return (
+    <a href={receiptUrl(payment.id, 1200)} target="_blank" rel="noreferrer" data-testid="payment-receipt">
+      <img className={styles.receipt} src={receiptUrl(payment.id, 480)} alt={t('receipt.alt', { reference: payment.reference })} loading="lazy" />
+    </a>
   );
 }
 

@@ -1,21 +1,37 @@
 /**
  * Payments from the screens, all through the outbox (shown at once on the invoice, sent
- * when there is a connection, once): the buyer's transfer (its id is chosen here) and the
+ * when there is a connection, once): the buyer's transfer (its id is chosen here) with the
+ * photo of its receipt (an upload queued after it, as a delivery's photos are), and the
  * seller's confirmation or dispute, so a seller on a site with no signal answers too. A
  * refusal comes back to the sync centre with its reason, and the invoice shows the server's row.
  */
 import { useMemo } from 'react';
 import type { PaymentRecord } from '../../../shared/schemas/payment';
-import { useMutate } from '../../data/local/hooks';
+import { useMutate, useMutateWithFiles } from '../../data/local/hooks';
+import { prepareFiles, receiptUploadRow } from '../../data/photos/queue';
 
 export function usePaymentMutations() {
   const mutate = useMutate();
+  const withFiles = useMutateWithFiles();
   return useMemo(
     () => ({
-      record: (invoiceId: string, body: PaymentRecord) => mutate('payment.record', { ...body, invoice_id: invoiceId }),
+      /**
+       * The transfer, and the photo of its receipt (downscaled, then queued with the record in
+       * one write and sent after it). Answers whether a photo was refused as too large.
+       */
+      record: async (invoiceId: string, body: Omit<PaymentRecord, 'receipt_id'>, receipt: File | null): Promise<{ receiptRefused: boolean }> => {
+        const { files, refused } = receipt ? await prepareFiles([receipt]) : { files: [], refused: [] };
+        const file = files[0];
+        if (!file) {
+          await mutate('payment.record', { ...body, invoice_id: invoiceId });
+          return { receiptRefused: refused.length > 0 };
+        }
+        await withFiles('payment.record', { ...body, invoice_id: invoiceId, receipt_id: file.id }, [receiptUploadRow(invoiceId, body.id, file)]);
+        return { receiptRefused: false };
+      },
       confirm: (invoiceId: string, paymentId: string) => mutate('payment.confirm', { id: paymentId, invoice_id: invoiceId }),
       dispute: (invoiceId: string, paymentId: string, reason: string) => mutate('payment.dispute', { id: paymentId, invoice_id: invoiceId, reason }),
     }),
-    [mutate],
+    [mutate, withFiles],
   );
 }

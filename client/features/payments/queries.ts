@@ -5,6 +5,7 @@
  */
 import { counterpartiesOf, overdueOf, riyadhDay, statementOf } from '../../../shared/payments';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
+import type { ReceiptUpload } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 
@@ -25,4 +26,14 @@ export function useStatement(accountId: string, counterparty: string | null): St
 export function useOverdue(accountId: string): Overdue | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => overdueOf(await db.invoices.toArray(), accountId, riyadhDay(new Date())), [db, accountId]);
+}
+
+/** The receipt photos of an invoice's payments still on this device (waiting to be sent, or refused), by payment. */
+export function useReceiptUploads(invoiceId: string): ReadonlyMap<string, ReceiptUpload> | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    // The table holds a handful of rows: read whole, not through an index of its own.
+    const rows = (await db.uploads.toArray()).filter((u): u is ReceiptUpload => u.kind === 'payment_receipt' && u.invoice_id === invoiceId);
+    return new Map(rows.map((r) => [r.payment_id, r]));
+  }, [db, invoiceId]);
 }

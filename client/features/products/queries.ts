@@ -135,7 +135,7 @@ export function sameRow(a: LocalProduct, b: LocalProduct): boolean {
 export function useUploadsByProduct(): ReadonlyMap<string, ProductPhotoUpload[]> | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
-    const rows = (await db.uploads.toArray()).filter((r): r is ProductPhotoUpload => r.kind !== 'delivery_file');
+    const rows = (await db.uploads.toArray()).filter((r): r is ProductPhotoUpload => r.kind === undefined || r.kind === 'product_photo');
     rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     const byProduct = new Map<string, ProductPhotoUpload[]>();
     for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);

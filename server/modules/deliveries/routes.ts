@@ -7,7 +7,6 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route } from '../../http/route';
 import { paginationQuerySchema } from '../../../shared/schemas/common';
-import { PHOTO_SIZES } from '../../../shared/schemas/photo';
 import {
   deliveryAssignSchema,
   deliveryConfirmSchema,
@@ -18,18 +17,9 @@ import {
 import { objectStore } from '../../storage';
 import { assignDelivery, confirmDelivery, getDelivery, listDeliveries, recordStep, reportProblem } from './service';
 import { openDeliveryFile } from './files';
+import { privateFileQuerySchema, sendPrivateWebp } from '../../http/private-file';
 
 const TAG = 'deliveries';
-
-/** Files of a deal are cached by the party's browser only, never by a shared cache. */
-const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
-
-const fileQuerySchema = z.strictObject({
-  size: z.coerce
-    .number()
-    .refine((n): n is (typeof PHOTO_SIZES)[number] => (PHOTO_SIZES as readonly number[]).includes(n), 'size: 160, 480 or 1200')
-    .default(480),
-});
 
 export function deliveriesRouter(): Router {
   const router = new Router();
@@ -125,17 +115,9 @@ export function deliveriesRouter(): Router {
       summary: "A signature or photo of a delivery as WebP (size 160, 480 or 1200), to the delivery's parties only",
       tag: TAG,
       access: 'user',
-      query: fileQuerySchema,
+      query: privateFileQuerySchema,
     },
-    async ({ ctx, knex, user, params, query }) => {
-      const { object, etag } = await openDeliveryFile(knex, objectStore(ctx.deps.config), user, params.id, params.file_id, query.size);
-      ctx.set('Cache-Control', PRIVATE_IMMUTABLE);
-      ctx.set('ETag', etag);
-      ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
-      ctx.type = 'image/webp';
-      ctx.length = object.size;
-      return object.body;
-    },
+    async ({ ctx, knex, user, params, query }) => sendPrivateWebp(ctx, await openDeliveryFile(knex, objectStore(ctx.deps.config), user, params.id, params.file_id, query.size)),
   );
 
   return router;

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { createdOrOk, route } from '../../http/route';
 import { counterpartySummarySchema, overdueSchema, paymentDisputeSchema, paymentRecordSchema, paymentSchema, statementQuerySchema, statementSchema } from '../../../shared/schemas/payment';
 import { confirmPayment, disputePayment, listPayments, recordPayment } from './service';
+import { openReceipt } from './receipts';
+import { privateFileQuerySchema, sendPrivateWebp } from '../../http/private-file';
+import { objectStore } from '../../storage';
 import { counterparties, overdue, statementWith } from './statements';
 
 const tag = 'payments';
@@ -45,6 +48,19 @@ export function paymentsRouter(): Router {
     router,
     { method: 'post', path: '/api/payments/{id}/dispute', summary: 'The seller disputes a recorded payment with a reason: the balance stays', tag, access: 'user', body: paymentDisputeSchema, response: paymentSchema },
     ({ ctx, knex, user, params, body }) => knex.transaction((trx) => disputePayment(trx, user, params.id, body, ctx.deps.clock.now())),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/payments/{id}/receipt',
+      summary: "The photo of a transfer's receipt as WebP (size 160, 480 or 1200), to the invoice's buyer and seller only",
+      tag,
+      access: 'user',
+      query: privateFileQuerySchema,
+    },
+    async ({ ctx, knex, user, params, query }) => sendPrivateWebp(ctx, await openReceipt(knex, objectStore(ctx.deps.config), user, params.id, query.size)),
   );
 
   route(

@@ -10,6 +10,7 @@
  * - each write takes the invoice's row lock first, so a record and a confirmation at the
  *   same moment see each other's result and the balance changes once;
  * - a transfer's date is not after today in Riyadh (it is recorded once made);
+ * - its receipt photo is the buyer's own (receipts.ts), uploaded after the record names it;
  * - the client-chosen id: the same payment sent again answers the stored one; the id on
  *   another payment is a conflict.
  */
@@ -23,6 +24,7 @@ import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
 import { creditedSql, paidSql, paymentQuery, readPayments } from './queries';
+import { assertReceiptOf } from './receipts';
 
 interface LockedInvoice {
   id: string;
@@ -78,6 +80,7 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const left = payable(inv, 'recorded');
   if (halalas(body.amount) > halalas(left)) throw overpayment(left);
+  await assertReceiptOf(trx, inv.buyer_id, body.receipt_id);
   await trx('payments').insert({
     id: body.id,
     invoice_id: inv.id,

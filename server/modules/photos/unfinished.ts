@@ -14,14 +14,14 @@ import { tooManyUploads } from '../../../shared/errors';
 import { MAX_UNFINISHED_UPLOADS } from '../../../shared/photos';
 import { lockForTransaction } from '../../db/transaction-locks';
 
-export type UploadKind = 'product_photo' | 'delivery_file';
+export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt';
 
 export interface UploadHold {
   /** the tus upload's id */
   id: string;
   account_id: string;
   kind: UploadKind;
-  /** the product or the delivery */
+  /** the product, the delivery or the payment */
   target_id: string;
   /** the client's id of the photo or file */
   photo_id: string;

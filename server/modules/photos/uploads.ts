@@ -16,7 +16,8 @@
  *
  * A file of a deal (kind=delivery_file, deliveries/files.ts: a driver's signature or proof,
  * a requester's photo of a problem) goes through the same checks and derivation, is stored
- * privately and counts against no plan.
+ * privately and counts against no plan; so does a transfer's receipt photo
+ * (kind=payment_receipt, payments/receipts.ts: the payment that names it, its payer only).
  *
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
@@ -44,6 +45,8 @@ import { AppError, conflict, forbidden, internalError, notFound, unauthenticated
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH, uploadMetadataSchema, type UploadMetadata } from '../../../shared/schemas/photo';
 import { deliveryUploadMetadataSchema, type DeliveryUploadMetadata } from '../../../shared/schemas/delivery';
 import { addDeliveryFile, assertDeliveryUploadAllowed } from '../deliveries/files';
+import { receiptUploadMetadataSchema, type ReceiptUploadMetadata } from '../../../shared/schemas/payment';
+import { addReceipt, assertReceiptUploadAllowed } from '../payments/receipts';
 import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
 import { objectStore } from '../../storage';
@@ -146,8 +149,13 @@ export function uploads(deps: AppDeps): Uploads {
     return user;
   };
   const isMissing = (err: unknown) => (err as { status_code?: number })?.status_code === 404;
-  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata => {
+  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata => {
     const meta = upload.metadata ?? {};
+    if (meta.kind === 'payment_receipt') {
+      const parsed = receiptUploadMetadataSchema.safeParse(meta);
+      if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a receipt needs payment_id and photo_id'));
+      return parsed.data;
+    }
     if (meta.kind === 'delivery_file') {
       const parsed = deliveryUploadMetadataSchema.safeParse(meta);
       if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a delivery file needs delivery_id, photo_id and purpose'));
@@ -209,13 +217,21 @@ export function uploads(deps: AppDeps): Uploads {
         account_id: user.account_id,
         photo_id: meta.photo_id,
         bytes: size,
-        ...(meta.kind === 'delivery_file' ? { kind: meta.kind, target_id: meta.delivery_id } : { kind: meta.kind, target_id: meta.product_id }),
+        ...(meta.kind === 'delivery_file'
+          ? { kind: meta.kind, target_id: meta.delivery_id }
+          : meta.kind === 'payment_receipt'
+            ? { kind: meta.kind, target_id: meta.payment_id }
+            : { kind: meta.kind, target_id: meta.product_id }),
       };
       let replaced: string[];
       try {
         replaced = await knex.transaction((trx) =>
           holdUpload(trx, hold, () =>
-            meta.kind === 'delivery_file' ? assertDeliveryUploadAllowed(trx, user, meta) : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size),
+            meta.kind === 'delivery_file'
+              ? assertDeliveryUploadAllowed(trx, user, meta)
+              : meta.kind === 'payment_receipt'
+                ? assertReceiptUploadAllowed(trx, user, meta)
+                : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size),
           ),
         );
       } catch (err) {
@@ -232,7 +248,12 @@ export function uploads(deps: AppDeps): Uploads {
         const meta = metadataOf(upload);
         const photo = await decodes.run(user.account_id, async () => processPhoto(await readAll(datastore, upload.id)));
         const result: unknown = await knex.transaction(async (trx): Promise<unknown> => {
-          const made = meta.kind === 'delivery_file' ? await addDeliveryFile(trx, store, user, meta, photo) : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo);
+          const made =
+            meta.kind === 'delivery_file'
+              ? await addDeliveryFile(trx, store, user, meta, photo)
+              : meta.kind === 'payment_receipt'
+                ? await addReceipt(trx, store, user, meta, photo)
+                : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo);
           await releaseUpload(trx, upload.id); // the photo holds its slot and bytes now
           return made;
         });
