@@ -22,6 +22,8 @@ import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
 import { DEV_ZATCA_PATHS, devZatcaRouter } from './modules/e-invoicing/dev-zatca';
+import { devMoyasarRouter } from './modules/payments/gateway/dev-moyasar';
+import { WEBHOOK_PATH } from './modules/payments/card-routes';
 import { createClock, testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
 import { authRouter } from './auth/routes';
@@ -100,6 +102,12 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(health.routes()).use(health.allowedMethods());
   // Photo files: public, immutable, no session.
   app.use(serveMedia(() => objectStore(config)));
+  // MOYASAR_* unset (never in production: config.ts refuses): the development gateway, a
+  // site of its own (no session, no origin check: its API is called server to server).
+  if (config.moyasar.dev) {
+    const moyasar = devMoyasarRouter(config);
+    app.use(moyasar.routes()).use(moyasar.allowedMethods());
+  }
   // Sessions only where the server needs them: static files never touch (or re-set) the
   // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.
   const sessions = session(
@@ -123,7 +131,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(serverPathsOnly(sessionUser()));
   app.use(generalLimit(config.limits.perUserPerMinute));
   // Server-to-server calls carry no Origin: the development providers' token and API paths.
-  app.use(originCheck(config.publicUrl, ['/dev-idp/token', ...(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : [])]));
+  app.use(originCheck(config.publicUrl, ['/dev-idp/token', WEBHOOK_PATH, ...(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : [])]));
   // The tus endpoint takes raw bytes, so it comes before the JSON-only rule and the body parser.
   app.use(uploads(deps).middleware);
   app.use(jsonOnly());

@@ -23,7 +23,7 @@ import { riyadhDay } from '../shared/payments';
 type Who = 'anon' | 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | 'stranger' | 'demoted';
 type Owner = Exclude<Who, 'anon' | 'stranger' | 'demoted'>;
 const CALLERS: Who[] = ['anon', 'supplier', 'contractor', 'government', 'transport', 'admin', 'stranger', 'demoted'];
-type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
+type Expect = 'ok' | 303 | 400 | 401 | 403 | 404 | 409;
 
 interface World {
   product: string;
@@ -458,6 +458,14 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/statements', url: () => `/api/statements?counterparty=${crypto.randomUUID()}`, owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/statements/counterparties', url: () => '/api/statements/counterparties', owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/statements/overdue', url: () => '/api/statements/overdue', owner: null, expect: signedIn('ok') },
+  // Card payments: the buyer pays what is left by card (the development gateway's page); the gateway's redirect is anyone's and believes only the gateway (an unknown payment goes back refused), its event needs the secret token.
+  { method: 'post', path: '/api/invoices/{id}/pay', url: (w) => `/api/invoices/${w.invoice}/pay`, owner: 'contractor', writes: true, expect: only(['contractor'], 404, { supplier: 403 }) },
+  { method: 'get', path: '/api/payments/callback', url: () => `/api/payments/callback?id=${crypto.randomUUID()}`, owner: null, expect: all(303) },
+  {
+    method: 'post', path: '/api/payments/webhook', url: () => '/api/payments/webhook', owner: null, writes: true,
+    body: () => ({ type: 'payment_paid', data: { id: crypto.randomUUID() } }),
+    expect: all(401),
+  },
 ];
 
 /** The world's objects `row` reads, found by calling its url and body on a recording stand-in. */

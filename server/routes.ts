@@ -28,6 +28,7 @@ import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
 import { paymentsRouter } from './modules/payments/routes';
+import { cardPaymentsRouter } from './modules/payments/card-routes';
 
 export function apiRouter(): Router {
   const api = new Router();
@@ -46,6 +47,7 @@ export function apiRouter(): Router {
     invoicesRouter(),
     invoicePdfRouter(),
     paymentsRouter(),
+    cardPaymentsRouter(),
     categoriesRouter(),
     productsRouter(),
     photosRouter(),

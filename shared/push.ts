@@ -44,6 +44,7 @@ const PUSH_CATEGORY_OF = {
   'payment.recorded': 'offers',
   'payment.confirmed': 'offers',
   'payment.disputed': 'offers',
+  'payment.card_paid': 'offers',
   'payment.due_soon': 'offers',
   'payment.overdue': 'offers',
   'transport_offer.new': 'offers',

@@ -35,7 +35,7 @@ function signHs256(payload: object, secret: string): string {
   return `${head}.${body}.${sig}`;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(params: Record<string, string>, error?: string): string {

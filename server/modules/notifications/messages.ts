@@ -157,6 +157,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Payment disputed', message: '{company} disputed the transfer of {amount} for invoice {number}: {reason}' },
     zh: { title: '付款有异议', message: '{company} 对发票 {number} 的 {amount} 转账提出异议：{reason}' },
   },
+  'payment.card_paid': {
+    ar: { title: 'دفعة بالبطاقة', message: 'دفعت {company} مبلغ {amount} بالبطاقة للفاتورة {number}.' },
+    en: { title: 'Paid by card', message: '{company} paid {amount} by card for invoice {number}.' },
+    zh: { title: '银行卡付款', message: '{company} 已用银行卡为发票 {number} 支付 {amount}。' },
+  },
   'payment.due_soon': {
     ar: { title: 'فاتورة تستحق قريبًا', message: 'تستحق فاتورة {company} رقم {number} في {due_date}، والمتبقي {amount}.' },
     en: { title: 'Invoice due soon', message: 'Invoice {number} from {company} is due on {due_date}; {amount} is left to pay.' },

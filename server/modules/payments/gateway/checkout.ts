@@ -161,6 +161,10 @@ export async function settlePayment(
     deps.logger.warn({ checkout: checkout.id, payment: payment.id, wrong }, 'card payment refused');
     return { result: 'rejected', checkout, message: `Refused: ${wrong}` };
   }
+  if (payment.status === 'refunded' || payment.status === 'voided') {
+    // Refunded when what it paid for refused it (the reason is on the checkout), or by hand.
+    return { result: 'rejected', checkout, message: checkout.message ?? `The payment was ${payment.status}` };
+  }
   if (!PAID.has(payment.status)) {
     const message = payment.source?.message ?? `The payment is ${payment.status}`;
     if (checkout.status === 'initiated') await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message });
@@ -187,7 +191,7 @@ export async function settlePayment(
     // What it pays for refused it (an overpayment, say): the money goes back.
     deps.logger.warn({ checkout: checkout.id, payment: payment.id, code: err.code }, 'card payment refused by its settler; refunding');
     await gateway.refund(payment.id).catch((refundErr: Error) => deps.logger.error({ payment: payment.id, err: refundErr.message }, 'refund failed'));
-    await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message: `${err.code}: refunded` });
-    return { result: 'rejected', checkout, message: err.message };
+    await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message: `${err.message} (refunded)` });
+    return { result: 'rejected', checkout, message: `${err.message} (refunded)` };
   }
 }

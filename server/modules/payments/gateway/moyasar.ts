@@ -18,10 +18,10 @@
  */
 import type { Config } from '../../../config';
 
-export type GatewayPaymentStatus = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided' | 'verified';
+type GatewayPaymentStatus = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided' | 'verified';
 
 /** Moyasar's metadata: strings by key. */
-export type GatewayMetadata = Record<string, string>;
+type GatewayMetadata = Record<string, string>;
 
 export interface GatewayPayment {
   id: string;
@@ -101,7 +101,7 @@ export class GatewayRefusal extends Error {
 }
 
 /** Moyasar did not answer, or not as its API does. */
-export class GatewayUnavailable extends Error {}
+class GatewayUnavailable extends Error {}
 
 /** The client for one configuration. */
 export function moyasar(config: Pick<Config, 'moyasar'>) {

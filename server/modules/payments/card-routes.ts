@@ -1,0 +1,79 @@
+/**
+ * Card payments over HTTP: the buyer starts one; the gateway's redirect (callback) and its
+ * event (webhook) settle it through gateway/checkout.ts settlePayment, which believes
+ * only what it fetches back from the gateway with the secret key. The webhook is taken
+ * only with the secret token set in Moyasar's dashboard (MOYASAR_WEBHOOK_SECRET),
+ * compared in constant time.
+ */
+import crypto from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { unauthenticated } from '../../../shared/errors';
+import { cardCallbackQuerySchema, cardWebhookAnswerSchema, cardWebhookSchema, paymentUrlSchema, type CardResult } from '../../../shared/schemas/card';
+import { route, WithStatus } from '../../http/route';
+import { CALLBACK_PATH, settlePayment } from './gateway/checkout';
+import { payInvoice } from './card';
+
+const tag = 'payments';
+
+/** The path Moyasar's dashboard names for the webhook (app.ts exempts it from the origin check: the gateway sends no Origin). */
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+const sameSecret = (given: string | undefined, expected: string): boolean => {
+  if (!given) return false;
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+};
+
+const settleDeps = (ctx: Context) => ({ config: ctx.deps.config, logger: ctx.deps.logger, now: ctx.deps.clock.now() });
+
+export function cardPaymentsRouter(): Router {
+  const router = new Router();
+
+  route(
+    router,
+    { method: 'post', path: '/api/invoices/{id}/pay', summary: "The buyer pays what is left of an invoice by card (mada, Visa, Mastercard, Apple Pay) on the gateway's page", tag, access: 'user', response: paymentUrlSchema },
+    ({ ctx, knex, user, params }) => payInvoice(knex, ctx.deps.config, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: CALLBACK_PATH,
+      summary: "The gateway's redirect after a card payment: the payment is fetched back and settled if it matches; the browser goes back to where it began with ?card=",
+      tag,
+      access: 'public',
+      query: cardCallbackQuerySchema,
+      status: 303,
+    },
+    async ({ ctx, knex, query }) => {
+      const outcome = await settlePayment(knex, settleDeps(ctx), query.id, query.checkout);
+      const result: CardResult = outcome.result === 'rejected' ? 'refused' : outcome.result;
+      const back = new URLSearchParams({ card: result, ...(outcome.result === 'paid' ? {} : { message: outcome.message }) });
+      ctx.set('Location', `${outcome.checkout?.return_path ?? '/'}?${back}`);
+      return new WithStatus(303, `Redirecting (${result})`);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: WEBHOOK_PATH,
+      summary: "The gateway's payment event (Moyasar webhook, with its secret token): the payment is fetched back and settled if it matches; idempotent",
+      tag,
+      access: 'public',
+      body: cardWebhookSchema,
+      response: cardWebhookAnswerSchema,
+    },
+    async ({ ctx, knex, body }) => {
+      if (!sameSecret(body.secret_token, ctx.deps.config.moyasar.webhookSecret)) throw unauthenticated('The webhook secret token is missing or wrong');
+      const outcome = await settlePayment(knex, settleDeps(ctx), body.data.id);
+      ctx.deps.logger.info({ event: body.id, type: body.type, payment: body.data.id, result: outcome.result }, 'card webhook');
+      return { received: true as const };
+    },
+  );
+
+  return router;
+}

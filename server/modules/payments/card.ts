@@ -1,0 +1,85 @@
+/**
+ * Paying a tax invoice by card (mada, Visa, Mastercard, Apple Pay) on the gateway's hosted
+ * page (gateway/checkout.ts holds the contract):
+ * - payInvoice: the invoice's buyer only (anyone who may not read it gets a 404, its seller
+ *   a 403), not a credit note; the amount is what is left with recorded transfers counted
+ *   (payable(..., 'recorded'), the overpayment rule), in halalas; nothing left is a 409;
+ * - settleInvoice, the 'invoice' settler: under the invoice's row lock (lockInvoice, as
+ *   the payer reads it), the overpayment rule again with the payment's amount (a transfer
+ *   recorded or confirmed since the checkout began may have used up the balance: the
+ *   settlement refuses and the checkout refunds the card), then one confirmed payment of
+ *   method card, gateway moyasar and the gateway's payment id, the invoice's change and a
+ *   notification to the seller: money the gateway verified needs no seller's confirmation.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { forbidden, invalidTransition, notFound, nothingToPay, overpayment } from '../../../shared/errors';
+import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import type { Config } from '../../config';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges } from '../../db/changes';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
+import { invoicePolicy } from '../invoices/policy';
+import { lockInvoice } from './service';
+import { registerSettler, startCheckout, type Checkout } from './gateway/checkout';
+import type { GatewayPayment } from './gateway/moyasar';
+import { creditedSql, paidSql } from './queries';
+
+/** POST /api/invoices/{id}/pay: the buyer goes to the gateway's page for what is left. */
+export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, user: SessionUser, invoiceId: string): Promise<{ payment_url: string }> {
+  const inv = await invoicePolicy
+    .visible(knex('invoices as inv').where('inv.id', invoiceId), user)
+    .first('inv.id', 'inv.kind', 'inv.number', 'inv.buyer_id', 'inv.total', knex.raw(`${creditedSql('inv')} as credited, ${paidSql('inv', 'confirmed')} as paid, ${paidSql('inv', 'recorded')} as pending`));
+  if (!inv) throw notFound('Invoice');
+  if (inv.buyer_id !== user.account_id) throw forbidden("Only the invoice's buyer pays it");
+  if (inv.kind !== 'invoice') throw invalidTransition('A credit note is not paid');
+  const left = halalas(payable({ total: Number(inv.total), credited: Number(inv.credited), paid: Number(inv.paid), pending: Number(inv.pending) }, 'recorded'));
+  if (left <= 0) throw nothingToPay();
+  const { payment_url } = await startCheckout(knex, config, {
+    purpose: 'invoice',
+    payer_id: user.account_id,
+    started_by: user.id,
+    amount: left,
+    description: `Invoice ${inv.number}`,
+    invoice_id: inv.id,
+    return_path: `/invoices/${inv.id}`,
+  });
+  return { payment_url };
+}
+
+/** The 'invoice' settler: one confirmed card payment of the invoice, under its row lock. */
+async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date): Promise<void> {
+  // The payer as a reader of the invoice: its buyer, and the invoice still cleared.
+  const inv = await lockInvoice(trx, { account_id: checkout.payer_id } as SessionUser, checkout.invoice_id!);
+  if (inv.buyer_id !== checkout.payer_id) throw forbidden("Only the invoice's buyer pays it");
+  const left = payable(inv, 'recorded');
+  if (payment.amount > halalas(left)) throw overpayment(left);
+  const id = crypto.randomUUID();
+  const amount = payment.amount / 100;
+  await trx('payments').insert({
+    id,
+    invoice_id: inv.id,
+    payer_id: inv.buyer_id,
+    payee_id: inv.seller_id,
+    method: 'card',
+    amount,
+    currency: payment.currency,
+    paid_on: riyadhDay(now),
+    reference: [payment.source.company, payment.source.number].filter(Boolean).join(' ') || payment.id,
+    status: 'confirmed',
+    gateway: 'moyasar',
+    gateway_payment_id: payment.id,
+    recorded_by: checkout.started_by,
+    decided_at: now.toISOString(),
+  });
+  await recordChanges(trx, [{ entity: 'invoice', id: inv.id, audiences: invoicePolicy.audiences(inv) }]);
+  await notify(trx, {
+    to: [inv.seller_id],
+    kind: 'payment.card_paid',
+    type: 'order_response',
+    params: { number: inv.number, company: await displayName(trx, inv.buyer_id), amount, invoice_id: inv.id, payment_id: id },
+  });
+}
+
+registerSettler('invoice', settleInvoice);
