@@ -48,6 +48,7 @@ import * as instantOrderCategory59 from './20261128000300_instant_order_category
 import * as payments60 from './20261128000400_payments';
 import * as cardCheckouts61 from './20261128000500_card_checkouts';
 import * as planPayments62 from './20261128000600_plan_payments';
+import * as sellerPaymentTerms63 from './20261128000700_seller_payment_terms';
 import * as paymentReceipts64 from './20261128000710_payment_receipts';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -95,5 +96,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000400_payments': payments60,
   '20261128000500_card_checkouts': cardCheckouts61,
   '20261128000600_plan_payments': planPayments62,
+  '20261128000700_seller_payment_terms': sellerPaymentTerms63,
   '20261128000710_payment_receipts': paymentReceipts64,
 };

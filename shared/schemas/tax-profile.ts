@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { VerificationTier } from '../constants';
 import { isSaudiIban, normalizeIban } from '../iban';
 import { MAX, crNumberSchema, digitsOnly, optionalName, requiredName, timestampSchema, vatNumberSchema } from './common';
+import { paymentTermsSchema } from './payment';
 
 /** A required run of exactly `n` digits (Arabic-Indic accepted), refused with `message`. */
 const exactDigits = (n: number, message: string) => digitsOnly(30).pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), message));
@@ -59,6 +60,8 @@ export const taxProfileInputSchema = z.strictObject({
   cr_number: crNumberSchema,
   iban: optionalRule(ibanSchema),
   address: nationalAddressSchema,
+  /** the terms its invoices are owed on unless others are named at issue (30 days when not sent) */
+  default_payment_terms_days: paymentTermsSchema.default(30),
 });
 export type TaxProfileInput = z.input<typeof taxProfileInputSchema>;
 export type TaxProfileSave = z.output<typeof taxProfileInputSchema>;
@@ -78,6 +81,7 @@ export const taxProfileSchema = z.object({
     postal_code: z.string(),
     additional_number: z.string().nullable(),
   }),
+  default_payment_terms_days: paymentTermsSchema,
   updated_at: timestampSchema,
 });
 export type TaxProfile = z.infer<typeof taxProfileSchema>;
@@ -92,6 +96,7 @@ export function taxProfileFromInput(input: TaxProfileSave, updatedAt: string): T
     cr_number: input.cr_number,
     iban: input.iban ?? null,
     address: { ...address, additional_number: address.additional_number ?? null },
+    default_payment_terms_days: input.default_payment_terms_days,
     updated_at: updatedAt,
   };
 }

@@ -256,6 +256,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+        // not sent: the terms a profile takes when none are named
+        default_payment_terms_days: 30,
   // Digits as ASCII and the IBAN without spaces, as the server stores them.
   'tax_profile.save': {
     [`profile:${U}`]: {

@@ -9,6 +9,8 @@ import { EditRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaxProfile } from '../../../shared/schemas/tax-profile';
+import type { PaymentTermsDays } from '../../../shared/schemas/payment';
+import { PaymentTermsSelect } from '../payments/PaymentTermsSelect';
 import { ValidationFailed, usePendingKeys } from '../../data/local/hooks';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
@@ -98,7 +100,7 @@ export function TaxProfilePanel({ accountId, canEdit }: { accountId: string; can
 
 function TaxProfileView({ profile }: { profile: TaxProfile }) {
   const styles = useStyles();
-  const { t } = useTranslation('company');
+  const { t } = useTranslation(['company', 'payments']);
   const values = initialTaxProfileValues(profile);
   return (
     <dl className={styles.list} data-testid="tax-profile-view">
@@ -110,6 +112,12 @@ function TaxProfileView({ profile }: { profile: TaxProfile }) {
           </dd>
         </div>
       ))}
+      <div className={styles.pair}>
+        <dt className={styles.dt}>{t('taxProfile.defaultTerms')}</dt>
+        <dd className={styles.dd} data-testid="tax-profile-default-terms">
+          {t(`payments:terms.days${profile.default_payment_terms_days}`)}
+        </dd>
+      </div>
     </dl>
   );
 }
@@ -119,6 +127,7 @@ function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null; onDon
   const { t } = useTranslation('company');
   const save = useSaveTaxProfile();
   const [values, setValues] = useState<TaxProfileValues>(() => initialTaxProfileValues(profile));
+  const [terms, setTerms] = useState<PaymentTermsDays>(profile?.default_payment_terms_days ?? 30);
   const [errors, setErrors] = useState<TaxProfileErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -134,7 +143,7 @@ function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null; onDon
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      await save(toTaxProfileBody(values));
+      await save({ ...toTaxProfileBody(values), default_payment_terms_days: terms });
       onDone(true);
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
@@ -164,6 +173,7 @@ function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null; onDon
           />
         </Field>
       ))}
+      <PaymentTermsSelect label={t('taxProfile.defaultTerms')} hint={t('taxProfile.defaultTermsHint')} value={terms} onChange={setTerms} testId="tax-profile-default-terms-input" />
       <Text size={200} className={styles.muted}>
         {t('taxProfile.offlineNote')}
       </Text>

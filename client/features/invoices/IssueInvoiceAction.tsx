@@ -1,15 +1,17 @@
-import { Button, Caption1, Field, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { ReceiptRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PAYMENT_TERMS_DAYS, type PaymentTermsDays } from '../../../shared/schemas/payment';
+import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
 import { PATHS } from '../../paths';
 import { useOnline } from '../../ui/useOnline';
 import { purchaseOrderKey } from '../purchase-orders/queries';
+import { useCompanyTaxProfile } from '../company/queries';
+import { PaymentTermsSelect } from '../payments/PaymentTermsSelect';
 import { ClearanceNote } from './InvoiceCard';
 import { useInvoiceMutations } from './mutations';
 import { useOrderTransport, usePurchaseOrderInvoices } from './queries';
@@ -24,7 +26,7 @@ const useStyles = makeStyles({
  * The tax invoice of a purchase order: open it once issued (the buyer once it is
  * cleared); for the seller, until then, issue it when
  * the shared rule allows (the reason shown when it does not), payable within the terms the
- * seller picks (30 days unless they pick other terms). Issuing needs the network,
+ * seller picks (its default terms, from its tax profile, preselected). Issuing needs the network,
  * since the signing keys stay on the server: offline the button is disabled and says so.
  * An error comes back in the reader's language (the error code's translation).
  */
@@ -37,7 +39,10 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
   const documents = usePurchaseOrderInvoices(order.id);
   const transport = useOrderTransport(order.id);
   const orderWaiting = useIsPending(purchaseOrderKey(order.id));
-  const [terms, setTerms] = useState<PaymentTermsDays>(30);
+  // The seller's default terms (its tax profile, on this device) until the seller picks others.
+  const sellerDefault = useCompanyTaxProfile(order.seller_id)?.default_payment_terms_days ?? 30;
+  const [picked, setPicked] = useState<PaymentTermsDays | null>(null);
+  const terms = picked ?? sellerDefault;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!documents) return null;
@@ -70,15 +75,7 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
     <div className={styles.root} data-testid="po-invoice">
       {rejected && <ClearanceNote invoice={rejected} />}
       {action.kind === 'issue' && (
-        <Field label={t('payments:terms.label')}>
-          <Select value={String(terms)} onChange={(_, d) => setTerms(Number(d.value) as PaymentTermsDays)} data-testid="po-invoice-terms">
-            {PAYMENT_TERMS_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {t(`payments:terms.days${days}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <PaymentTermsSelect label={t('payments:terms.label')} value={terms} onChange={setPicked} testId="po-invoice-terms" />
       )}
       <Button appearance="primary" icon={<ReceiptRegular />} disabled={action.kind !== 'issue' || busy} onClick={() => void submit()} data-testid="po-issue-invoice">
         {action.kind === 'issue' && action.again ? t('issue.again') : t('issue.action')}

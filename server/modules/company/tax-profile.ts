@@ -17,8 +17,6 @@ import { rowsOfUser } from '../admin/cascade';
 import { profilePolicy } from '../profiles/policy';
 import { assertCompanyOwner, assertTeamReader } from './service';
 
-type TaxProfileRow = Record<string, string | null | Date> & { company_id: string };
-
 const COLUMNS = [
   'company_id',
   'legal_name',
@@ -32,8 +30,11 @@ const COLUMNS = [
   'city',
   'postal_code',
   'additional_number',
+  'default_payment_terms_days',
   'updated_at',
 ] as const;
+
+type TaxProfileRow = Record<(typeof COLUMNS)[number], string | null | Date> & { default_payment_terms_days: number; company_id: string };
 
 /** A row as the API presents it: the address as one object. */
 function present(row: TaxProfileRow): TaxProfile {
@@ -51,6 +52,7 @@ function present(row: TaxProfileRow): TaxProfile {
       postal_code: row.postal_code as string,
       additional_number: row.additional_number as string | null,
     },
+    default_payment_terms_days: Number(row.default_payment_terms_days) as TaxProfile['default_payment_terms_days'],
     updated_at: new Date(row.updated_at as Date).toISOString(),
   };
 }

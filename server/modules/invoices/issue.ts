@@ -97,7 +97,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
       },
       now,
     );
-    await setPaymentTerms(trx, invoiceId, input.payment_terms_days);
+    await setPaymentTerms(trx, invoiceId, po.seller_id, input.payment_terms_days);
     return invoiceId;
   });
   await clearPending(knex, deps, user.account_id, now, user.language);

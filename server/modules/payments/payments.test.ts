@@ -40,6 +40,22 @@ describe('payments', () => {
     expect((await seller.post('/api/invoices', { purchase_order_id: randomUUID(), payment_terms_days: 45 })).status).toBe(400);
   });
 
+  it('owes an invoice issued without terms on the seller’s default terms, set in its tax profile; named terms win', async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const saved = await seller.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, default_payment_terms_days: 15 });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.default_payment_terms_days).toBe(15);
+    expect((await seller.get('/api/company/tax-profile')).body.default_payment_terms_days).toBe(15);
+    expect((await seller.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, default_payment_terms_days: 45 })).status).toBe(400);
+    const byDefault = await clearedInvoice(buyer, seller, category);
+    expect(byDefault.payment).toMatchObject({ terms_days: 15, due_date: dueDate(byDefault.issued_at, 15) });
+    const named = await clearedInvoice(buyer, seller, category, 10, { payment_terms_days: 60 });
+    expect(named.payment).toMatchObject({ terms_days: 60 });
+    // A later change of the default changes no invoice already issued.
+    await seller.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, default_payment_terms_days: 0 });
+    expect(await paymentOf(buyer, byDefault.id)).toMatchObject({ terms_days: 15 });
+  });
+
   it('counts a transfer the buyer records only once the seller confirms it, and tells each side', async () => {
     const { buyer, seller } = await tradingParties(server, category);
     const invoice = await clearedInvoice(buyer, seller, category);
