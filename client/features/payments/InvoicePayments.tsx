@@ -17,6 +17,7 @@ import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { usePaymentMutations } from './mutations';
 import { useReceiptUploads } from './queries';
 import { PaymentBadge } from './PaymentBadge';
+import { CardResultBar, PayByCard } from './PayByCard';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -68,7 +69,9 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
           ...(payment.iban ? [{ term: t('iban'), value: <bdi dir="ltr">{payment.iban}</bdi>, testId: 'payment-iban' }] : []),
         ]}
       />
+      {side === 'buyer' && <CardResultBar />}
       {side === 'buyer' && <RecordTransfer invoice={invoice} left={payable({ ...payment, total: invoice.total }, 'recorded')} />}
+      {side === 'buyer' && <PayByCard invoice={invoice} left={payable({ ...payment, total: invoice.total }, 'recorded')} />}
       {payment.payments.length === 0 ? (
         <Caption1>{t('none')}</Caption1>
       ) : (
@@ -80,7 +83,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
                 <StatusBadge label={t(`state.${p.status}`)} tone={STATE_TONE[p.status]} status={p.status} testId="payment-state" />
               </div>
               <Caption1>
-                {t('paidOn', { date: format.date(p.paid_on) })} · {t('reference')}: <bdi>{p.reference}</bdi>
+                {t(p.method === 'card' ? 'card.paidOn' : 'paidOn', { date: format.date(p.paid_on) })} · {t(p.method === 'card' ? 'card.reference' : 'reference')}: <bdi>{p.reference}</bdi>
               </Caption1>
               <Receipt payment={p} upload={receipts?.get(p.id)} />
               {p.dispute_reason && <Caption1 data-testid="payment-dispute-reason">{t('disputedBecause', { reason: p.dispute_reason })}</Caption1>}

@@ -1,0 +1,91 @@
+/**
+ * The buyer's "Pay by card" on an invoice with something left to pay (recorded transfers
+ * counted, as the server counts): the server makes the card gateway's page (Moyasar:
+ * mada, Visa, Mastercard, Apple Pay) for what is left and the browser goes there; nothing
+ * about the card passes through us. Online only: offline it says it needs a connection.
+ * Back from the gateway, the server's callback has put ?card=paid | failed | refused (and
+ * the gateway's message) on the invoice's address: CardResult shows it until dismissed.
+ * The payment itself reaches the page with the invoice's next change from the feed.
+ */
+import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { CardResult } from '../../../shared/schemas/card';
+import type { Invoice } from '../../../shared/schemas/invoice';
+import { ApiError } from '../../data/api';
+import { api } from '../../data/client';
+import { useFormat } from '../../i18n/format';
+import { useOnline } from '../../ui/useOnline';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalXS, justifyItems: 'start' },
+});
+
+/** The callback's parameters on the invoice's address (server/modules/payments/card-routes.ts). */
+const RESULT = 'card';
+const MESSAGE = 'message';
+
+export function PayByCard({ invoice, left }: { invoice: Invoice; left: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (left <= 0) return null;
+
+  const pay = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { payment_url } = (await api.post<{ payment_url: string }>(`/api/invoices/${invoice.id}/pay`, {})).data;
+      window.location.assign(payment_url);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : t('card.offline'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.root}>
+      <Button appearance="primary" onClick={() => void pay()} disabled={!online || busy} data-testid="pay-by-card">
+        {t('card.action')}
+      </Button>
+      <Caption1>{online ? t('card.amount', { amount: format.sar(left) }) : <span data-testid="pay-by-card-offline">{t('card.offline')}</span>}</Caption1>
+      {failure && (
+        <MessageBar intent="error" layout="multiline" data-testid="pay-by-card-failed">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}
+
+/** What the gateway's round trip came to, from the address the server sent the browser back to. */
+export function CardResultBar() {
+  const { t } = useTranslation('payments');
+  const [params, setParams] = useSearchParams();
+  const result = params.get(RESULT) as CardResult | null;
+  if (result !== 'paid' && result !== 'failed' && result !== 'refused') return null;
+  const reason = params.get(MESSAGE);
+  const dismiss = () =>
+    setParams(
+      (p) => {
+        p.delete(RESULT);
+        p.delete(MESSAGE);
+        return p;
+      },
+      { replace: true },
+    );
+  return (
+    <MessageBar intent={result === 'paid' ? 'success' : 'error'} layout="multiline" data-testid="card-result" data-result={result}>
+      <MessageBarBody>
+        <MessageBarTitle>{t(`card.result.${result}Title`)}</MessageBarTitle>
+        {result === 'paid' ? t('card.result.paid') : result === 'refused' ? t('card.result.refused') : reason ? t('card.result.failedReason', { reason }) : t('card.result.failed')}
+      </MessageBarBody>
+      <MessageBarActions containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('card.result.dismiss')} onClick={dismiss} />} />
+    </MessageBar>
+  );
+}
