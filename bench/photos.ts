@@ -248,8 +248,15 @@ async function supplierOnPhone(browser: Browser, { base, direct, proxy }: Setup)
   await signInDemoSupplier(page, base);
   const me: string = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).id);
   // Room for every round's two products (the free plan's limit is 10, the demo supplier has some already).
-  const plan = await page.evaluate(async () => (await fetch('/api/subscription/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ planId: 'enterprise', billingCycle: 'monthly' }) })).status);
-  if (plan !== 200 && plan !== 201) throw new Error(`subscribe: ${plan}`);
+  // Paid for on the development gateway with its approved test card, as a subscriber does.
+  const checkout = await page.evaluate(async () => {
+    const res = await fetch('/api/subscription/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ planId: 'enterprise', billingCycle: 'monthly' }) });
+    return { status: res.status, url: ((await res.json()) as { payment_url?: string }).payment_url };
+  });
+  if (checkout.status !== 200 || !checkout.url) throw new Error(`subscribe: ${checkout.status}`);
+  await page.goto(checkout.url);
+  for (const [field, value] of [['#name', 'Bench Payer'], ['#number', '4111111111111111'], ['#month', '12'], ['#year', String(new Date().getUTCFullYear() + 2)], ['#cvc', '123']]) await page.fill(field, value);
+  await Promise.all([page.waitForURL(/\/pricing\?card=paid/), page.click('button[type="submit"]')]);
   const dbName = `binaa-${me}`;
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 

@@ -339,6 +339,8 @@ const TABLE: Row[] = [
   // The trial is for the free plan only: the supplier and contractor here are on enterprise.
   { method: 'post', path: '/api/subscription/free-trial', url: () => '/api/subscription/free-trial', owner: null, body: () => ({}), expect: { ...signedIn('ok'), supplier: 409, contractor: 409 }, writes: true },
   { method: 'post', path: '/api/subscription/subscribe', url: () => '/api/subscription/subscribe', owner: null, body: () => ({ planId: 'basic', billingCycle: 'monthly' }), expect: signedIn('ok'), writes: true },
+  // Nobody here has a paid period running (the enterprise rows have no end): nothing to cancel.
+  { method: 'post', path: '/api/subscription/cancel', url: () => '/api/subscription/cancel', owner: null, body: () => ({}), expect: signedIn(409), writes: true },
 
   // Open data: public.
   { method: 'get', path: '/api/projects/{id}/ocds', url: (w) => `/api/projects/${w.project}/ocds`, owner: null, expect: all('ok') },

@@ -45,6 +45,11 @@ export const YEARLY_SAVING_PERCENT = 17;
 export const FREE_TRIAL_DAYS = 14;
 /** The plan the free trial runs on. */
 export const FREE_TRIAL_PLAN = 'basic';
+/**
+ * A paid plan cancelled within this many days of its payment is refunded in full and
+ * falls back to free (the pricing page promises it); later, it runs to its period's end.
+ */
+export const REFUND_WINDOW_DAYS = 7;
 /** An instant order without a delivery deadline expires this long after creation. */
 export const ORDER_DEFAULT_EXPIRY_DAYS = 7;
 /** Quick registrations are promised a review within this window (hours). */

@@ -27,7 +27,7 @@ import { photoRemoveArgsSchema, photoReorderArgsSchema } from './schemas/photo';
 import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
 import { objectionAnswerArgsSchema, objectionCreateArgsSchema } from './schemas/tender';
 import { reviewCreateSchema } from './schemas/review';
-import { freeTrialSchema, subscribeSchema } from './schemas/subscription';
+import { freeTrialSchema } from './schemas/subscription';
 import { transportOfferCreateSchema } from './schemas/transport-offer';
 import {
   transportRequestAcceptArgsSchema,
@@ -82,7 +82,6 @@ export const MUTATIONS = {
   'transport_offer.create': { entity: 'transport_offer', schema: withId(transportOfferCreateSchema) },
   'notification.read': { entity: 'notification', schema: notificationReadArgsSchema },
   'notification.read_all': { entity: 'notification', schema: notificationReadAllArgsSchema },
-  'subscription.subscribe': { entity: 'subscription', schema: subscribeSchema },
   'subscription.free_trial': { entity: 'subscription', schema: freeTrialSchema },
   'profile.save': { entity: 'profile', schema: profileUpsertSchema },
   /** the company's tax profile, carried in its profile row */

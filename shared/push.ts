@@ -60,6 +60,9 @@ const PUSH_CATEGORY_OF = {
   'subscription.subscribed': 'account',
   'subscription.trial_started': 'account',
   'subscription.trial_ending': 'account',
+  'subscription.renewal_due': 'account',
+  'subscription.cancelled': 'account',
+  'subscription.refunded': 'account',
   'sync.rejected': 'account',
 } as const satisfies Record<NotificationKind, PushCategory>;
 

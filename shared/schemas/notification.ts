@@ -92,6 +92,12 @@ export const NOTIFICATION_PARAMS = {
   'subscription.subscribed': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), billing_cycle: z.enum(BILLING_CYCLES) }),
   'subscription.trial_started': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), days: z.number().int(), date: dateSchema }),
   'subscription.trial_ending': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS).optional(), date: dateSchema }),
+  /** The paid period ends on date: pay again on the pricing page to keep the plan (no card is kept to charge). */
+  'subscription.renewal_due': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), date: dateSchema }),
+  /** Cancelled after the refund window: the plan runs until date and is not renewed. */
+  'subscription.cancelled': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), date: dateSchema }),
+  /** Cancelled within the refund window: amount (SAR) goes back to the card. */
+  'subscription.refunded': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), amount: z.number() }),
   /**
    * Refused offline writes. action: the mutation name; code: the refusal's error code
    * (the client names it in the reader's language), reason: the server's wording of it.

@@ -27,7 +27,12 @@ export const subscriptionPlanSchema = z.object({
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
-/** GET /api/subscription/my. subscription_plan is the plan id. */
+/**
+ * GET /api/subscription/my. subscription_plan is the plan id. cancelled_at: the running
+ * paid plan was cancelled and will not renew (it runs to current_period_end).
+ * refundable_until: until when cancelling refunds the last payment (REFUND_WINDOW_DAYS
+ * after it), null when nothing paid is refundable.
+ */
 export const userSubscriptionSchema = z.object({
   subscription_plan: planIdSchema,
   billing_cycle: billingCycleSchema.nullable(),
@@ -35,6 +40,8 @@ export const userSubscriptionSchema = z.object({
   current_period_end: timestampSchema.nullable(),
   free_trial_used: z.boolean(),
   trial_ends_at: timestampSchema.nullable(),
+  cancelled_at: timestampSchema.nullable(),
+  refundable_until: timestampSchema.nullable(),
   plan: subscriptionPlanSchema,
 });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
@@ -55,6 +62,8 @@ export function subscriptionWithoutRow(freePlan: SubscriptionPlan): UserSubscrip
     current_period_end: null,
     free_trial_used: false,
     trial_ends_at: null,
+    cancelled_at: null,
+    refundable_until: null,
     plan: freePlan,
   };
 }
@@ -74,12 +83,30 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-/** POST /api/subscription/subscribe: `planId` in camelCase, as the published API names it. */
+/**
+ * POST /api/subscription/subscribe: `planId` in camelCase, as the published API names it.
+ * It answers where to pay (shared/schemas/card.ts paymentUrlSchema); the plan changes
+ * only once the payment is verified.
+ */
 export const subscribeSchema = z.strictObject({
   planId: paidPlanIdSchema,
   billingCycle: billingCycleSchema,
 });
 export type Subscribe = z.infer<typeof subscribeSchema>;
+
+/** POST /api/subscription/cancel takes no fields. */
+export const cancelSubscriptionSchema = z.strictObject({});
+
+/**
+ * POST /api/subscription/cancel's answer: refunded is the amount returned to the card in
+ * SAR (cancelled within the refund window: the plan is free at once), or null (the plan
+ * runs to its period's end and does not renew).
+ */
+export const cancelledSubscriptionSchema = z.object({
+  refunded: z.number().nullable(),
+  subscription: userSubscriptionSchema,
+});
+export type CancelledSubscription = z.infer<typeof cancelledSubscriptionSchema>;
 
 /** POST /api/subscription/free-trial takes no fields. */
 export const freeTrialSchema = z.strictObject({});

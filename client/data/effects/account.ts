@@ -6,7 +6,7 @@ import type { VerificationTier } from '../../../shared/constants';
 import { rowKey, type AnyRow, type EffectContext, type RowKey } from '../db/schema';
 import { defined, patchRow, type EffectTable, type RowMap } from './types';
 
-type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.subscribe' | 'subscription.free_trial' | 'profile.save' | 'tax_profile.save'>;
+type Account = Pick<EffectTable, 'notification.read' | 'notification.read_all' | 'subscription.free_trial' | 'profile.save' | 'tax_profile.save'>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,27 +34,6 @@ export const accountEffects: Account = {
       (await read.all('notification')).filter((n) => !n.is_read).map((n) => rowKey('notification', n.id)),
     apply(_args, rows) {
       for (const [key, row] of rows) if (row && !row.is_read) rows.set(key, { ...row, is_read: true });
-    },
-  },
-  'subscription.subscribe': {
-    keys: async (args, _read, ctx) => [rowKey('subscription', ctx.user_id), rowKey('plan', args.planId), rowKey('plan', FREE_PLAN_ID)],
-    apply(args, rows, ctx) {
-      const key = rowKey('subscription', ctx.user_id);
-      const current = subscriptionOf(rows, ctx);
-      const plan = rows.get(rowKey('plan', args.planId));
-      if (!current || !plan) return;
-      const end = new Date(Date.parse(ctx.now));
-      if (args.billingCycle === 'yearly') end.setFullYear(end.getFullYear() + 1);
-      else end.setMonth(end.getMonth() + 1);
-      rows.set(key, {
-        ...current,
-        subscription_plan: args.planId,
-        billing_cycle: args.billingCycle,
-        status: 'active',
-        current_period_end: end.toISOString(),
-        trial_ends_at: null,
-        plan,
-      });
     },
   },
   'subscription.free_trial': {

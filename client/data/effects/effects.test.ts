@@ -43,7 +43,6 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'transport_offer.create': { id: id(14), transport_request_id: id(12), quoted_price: 700 },
   'notification.read': { id: id(15) },
   'notification.read_all': {},
-  'subscription.subscribe': { planId: 'premium', billingCycle: 'yearly' },
   'subscription.free_trial': {},
   'profile.save': { role: 'supplier', company_name: 'مؤسسة جديدة', phone: '0501234567', website: null },
   'tax_profile.save': {
@@ -74,7 +73,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
 const now = '2026-11-20T10:00:00.000Z';
 const recorded73 = {
   id: id(73), invoice_id: id(72), invoice_number: 'INV-2026-000002', payer_id: id(62), payee_id: U, method: 'transfer', amount: 100, currency: 'SAR',
-  paid_on: '2026-11-19', reference: 'TRX-2', receipt_id: null, receipt_stored: false, status: 'recorded', dispute_reason: null, decided_at: null, created_at: now,
+  paid_on: '2026-11-19', reference: 'TRX-2', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: now,
 };
 const photo = (n: number) => ({ id: id(n), hash: String(n).padStart(64, '0'), width: 1200, height: 900 });
 const rows = [
@@ -243,12 +242,6 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   },
   'notification.read': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
   'notification.read_all': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
-  'subscription.subscribe': {
-    [`subscription:${U}`]: {
-      ...seed[`subscription:${U}`], subscription_plan: 'premium', billing_cycle: 'yearly', status: 'active',
-      current_period_end: '2027-11-23T10:00:00.000Z', trial_ends_at: null, plan: plan('premium'),
-    },
-  },
   'subscription.free_trial': {
     [`subscription:${U}`]: {
       ...seed[`subscription:${U}`], subscription_plan: 'basic', status: 'trialing', free_trial_used: true,
@@ -256,8 +249,6 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
-        // not sent: the terms a profile takes when none are named
-        default_payment_terms_days: 30,
   // Digits as ASCII and the IBAN without spaces, as the server stores them.
   'tax_profile.save': {
     [`profile:${U}`]: {
@@ -265,6 +256,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       tax_profile: {
         legal_name: 'مؤسسة جديدة للتجارة', legal_name_en: null, vat_number: '300000000000003', cr_number: '1010101010', iban: 'SA0380000000608010167519',
         address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: null },
+        // not sent: the terms a profile takes when none are named
+        default_payment_terms_days: 30,
         updated_at: NOW,
       },
     },
@@ -322,7 +315,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
         terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 100.5, balance: 1150, status: 'unpaid',
         payments: [{
           id: id(71), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 100.5, currency: 'SAR',
-          paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, receipt_stored: false, status: 'recorded', dispute_reason: null, decided_at: null, created_at: NOW,
+          paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: NOW,
         }],
       },
     },

@@ -57,7 +57,6 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'transport_offer.create': ['transport_offer', 'transport_request'],
   'notification.read': ['notification'],
   'notification.read_all': ['notification'],
-  'subscription.subscribe': ['subscription', 'plan'],
   'subscription.free_trial': ['subscription', 'plan'],
   'profile.save': ['profile'],
   'tax_profile.save': ['profile'],

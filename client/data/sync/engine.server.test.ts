@@ -125,13 +125,13 @@ describe('sync engine against the real server', () => {
     await engine.sync();
     expect(engine.getState().phase).toBe('idle');
 
-    // None of these is harmless to apply twice: the update and the subscription each
-    // write the change log again, and the subscription notifies again.
+    // None of these is harmless to apply twice: the update and the trial each
+    // write the change log again, and the trial notifies again.
     const p = product();
     const ids = [
       await writeLocal(db, 'product.create', p, ctx()),
       await writeLocal(db, 'product.update', { id: p.id, price: 21 }, ctx()),
-      await writeLocal(db, 'subscription.subscribe', { planId: 'basic', billingCycle: 'monthly' }, ctx()),
+      await writeLocal(db, 'subscription.free_trial', {}, ctx()),
     ];
     tab.loseAnswers = 1;
     await engine.sync();
@@ -148,12 +148,12 @@ describe('sync engine against the real server', () => {
     expect(tab.pushes().map((s) => s.status)).toEqual(['lost', 200]);
 
     // On the server, once each: the product's create and update, one subscription
-    // change, one notice; the client's results stored once.
+    // change, one notice of the trial; the client's results stored once.
     const { knex } = server.db;
     expect(await knex('products').where({ supplier_id: supplier.user.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
     expect(await changeCount(knex, 'product', p.id)).toBe(2);
     expect(await changeCount(knex, 'subscription', supplier.user.id)).toBe(1);
-    expect(await notificationsOf(knex, supplier.user.id, 'subscription.subscribed')).toHaveLength(1);
+    expect(await notificationsOf(knex, supplier.user.id, 'subscription.trial_started')).toHaveLength(1);
     const clientId = (await db.getMeta<string>('client_id'))!;
     expect(await storedResults(knex, clientId)).toEqual(ids.map((id) => ({ id, status: 'applied' })));
     expect(await knex('sync_clients').where({ user_id: supplier.user.id }).select('id', 'last_mutation_id')).toEqual([{ id: clientId, last_mutation_id: ids[2] }]);
@@ -163,7 +163,7 @@ describe('sync engine against the real server', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.rejections.count()).toBe(0);
     expect(await db.products.get(p.id)).toMatchObject({ price: 21, supplier_id: supplier.user.id });
-    expect((await db.notifications.toArray()).filter((n) => n.kind === 'subscription.subscribed')).toHaveLength(1);
+    expect((await db.notifications.toArray()).filter((n) => n.kind === 'subscription.trial_started')).toHaveLength(1);
   });
 
   it('splits a push the server refuses as too large (413, over 100 kB) into smaller ones, none lost or applied twice', async () => {

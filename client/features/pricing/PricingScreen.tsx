@@ -1,7 +1,10 @@
 /**
  * /pricing: the monthly/yearly toggle with the yearly saving, the four
  * plan cards with their features, the current plan with usage against its limits (999 =
- * unlimited), subscribe, the 14-day free trial offered once, and a comparison table.
+ * unlimited), paying for a plan (or renewing it) on the card gateway's page, cancelling it
+ * (refunded within REFUND_WINDOW_DAYS of paying), the 14-day free trial offered once, and
+ * a comparison table. Back from the gateway, the page says how the payment went
+ * (PaymentResult).
  */
 import {
   Badge,
@@ -28,8 +31,12 @@ import {
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREE_TRIAL_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
-import { FREE_PLAN_ID, type SubscriptionPlan } from '../../../shared/schemas/subscription';
+import { FREE_TRIAL_DAYS, REFUND_WINDOW_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
+import { FREE_PLAN_ID, type SubscriptionPlan, type UserSubscription } from '../../../shared/schemas/subscription';
+import { VAT_RATE } from '../../../shared/vat';
+import { ApiError } from '../../data/api';
+import { useOnline } from '../../ui/useOnline';
+import { PaymentResult } from './PaymentResult';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
@@ -65,6 +72,7 @@ const useStyles = makeStyles({
 export function PricingScreen() {
   const styles = useStyles();
   const { t } = useTranslation('pricing');
+  const format = useFormat();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -74,6 +82,9 @@ export function PricingScreen() {
             {t('title')}
           </h1>
           <Text className={styles.muted}>{t('intro')}</Text>
+          <Text as="p" className={styles.muted} data-testid="pricing-terms">
+            {t('terms', { vat: format.number(VAT_RATE * 100), days: format.number(REFUND_WINDOW_DAYS) })}
+          </Text>
         </div>
         <TabList selectedValue={cycle} onTabSelect={(_, d) => setCycle(d.value as BillingCycle)} aria-label={t('cycle.label')} data-testid="cycle-toggle">
           <Tab value="monthly" data-testid="cycle-monthly">
@@ -102,7 +113,11 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const usage = useUsage(me);
   const writes = useSubscriptionWrites();
   const pending = useIsPending(subscriptionKey(me));
+  const online = useOnline();
   const [confirm, setConfirm] = useState<SubscriptionPlan | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (plans === undefined || subscription === undefined) return <ListSkeleton label={t('loading')} rows={2} />;
@@ -114,9 +129,35 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const limit = (n: number) => (n >= UNLIMITED ? t('unlimited') : format.number(n));
   const priceOf = (p: SubscriptionPlan) =>
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
+  const paidRunning = subscription.status === 'active' && currentId !== FREE_PLAN_ID;
+  const failed = (err: unknown) => setFailure(err instanceof ApiError ? err.message : t('offline'));
+  const pay = async (plan: SubscriptionPlan) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await writes.pay(plan.id as PaidPlanId, cycle, subscription.current_period_end);
+    } catch (err) {
+      failed(err);
+      setBusy(false);
+    }
+  };
+  const cancel = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await writes.cancel(me);
+      setCancelling(false);
+      setNotice(answer.refunded === null ? t('cancel.done', { date: format.date(answer.subscription.current_period_end ?? '') }) : t('cancel.refunded', { amount: format.sar(answer.refunded) }));
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <>
+      <PaymentResult subscription={subscription} />
       {notice && (
         <MessageBar intent="success" role="status" data-testid="pricing-notice">
           <MessageBarBody>{notice}</MessageBarBody>
@@ -132,14 +173,25 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           </div>
         </div>
         {subscription?.status === 'trialing' && subscription.trial_ends_at && <Text className={styles.muted}>{t('current.trialEnds', { date: format.date(subscription.trial_ends_at) })}</Text>}
-        {subscription?.status === 'active' && subscription.current_period_end && currentId !== FREE_PLAN_ID && (
-          <Text className={styles.muted}>{t('current.renews', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: YEARLY_SAVING_PERCENT }) })}</Text>
+        {paidRunning && subscription.current_period_end && (
+          <Text className={styles.muted} data-testid="period">
+            {subscription.cancelled_at
+              ? t('current.cancelled', { date: format.date(subscription.current_period_end) })
+              : t('current.paidUntil', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: YEARLY_SAVING_PERCENT }) })}
+          </Text>
         )}
         {usage && (
           <>
             <UsageRow label={t('usage.products')} used={usage.products} max={current.max_products} testId="usage-products" />
             <UsageRow label={t('usage.instantOrders')} used={usage.instantOrders} max={current.max_instant_orders} testId="usage-orders" />
           </>
+        )}
+        {paidRunning && !subscription.cancelled_at && (
+          <div>
+            <Button onClick={() => setCancelling(true)} disabled={!online} data-testid="cancel-plan">
+              {t('cancel.action')}
+            </Button>
+          </div>
         )}
       </Card>
       {trialOffered && (
@@ -194,9 +246,9 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
                     </li>
                   ))}
                 </ul>
-                {p.id !== 'free' && !isCurrent && (
-                  <Button appearance="primary" onClick={() => setConfirm(p)} data-testid="subscribe">
-                    {t('subscribe')}
+                {p.id !== 'free' && (!isCurrent || paidRunning) && (
+                  <Button appearance={isCurrent ? 'secondary' : 'primary'} onClick={() => setConfirm(p)} disabled={!online} data-testid="subscribe">
+                    {isCurrent ? t('renew') : t('subscribe')}
                   </Button>
                 )}
               </Card>
@@ -236,33 +288,73 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           </table>
         </div>
       </section>
-      <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
+      <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && !busy && (setConfirm(null), setFailure(null))}>
         <DialogSurface>
           {confirm && (
             <DialogBody>
               <DialogTitle>{t('confirm.title', { plan: t(`plans.${confirm.id}`) })}</DialogTitle>
               <DialogContent>
-                {t('confirm.body', { plan: t(`plans.${confirm.id}`), price: priceOf(confirm) })}
+                <Text as="p">{t(confirm.id === currentId && paidRunning ? 'confirm.renewBody' : 'confirm.body', { plan: t(`plans.${confirm.id}`), price: priceOf(confirm) })}</Text>
+                <Text as="p" className={styles.muted}>
+                  {t('confirm.refund', { days: format.number(REFUND_WINDOW_DAYS) })}
+                </Text>
+                {failure && (
+                  <MessageBar intent="error" data-testid="pay-error">
+                    <MessageBarBody>{failure}</MessageBarBody>
+                  </MessageBar>
+                )}
               </DialogContent>
               <DialogActions>
-                <Button onClick={() => setConfirm(null)}>{t('confirm.cancel')}</Button>
-                <Button
-                  appearance="primary"
-                  data-testid="confirm-subscribe"
-                  onClick={() => {
-                    const plan = confirm;
-                    setConfirm(null);
-                    void writes.subscribe(plan.id as PaidPlanId, cycle).then(() => setNotice(t('subscribed', { plan: t(`plans.${plan.id}`) })));
-                  }}
-                >
-                  {t('confirm.ok')}
+                <Button onClick={() => setConfirm(null)} disabled={busy}>
+                  {t('confirm.cancel')}
+                </Button>
+                <Button appearance="primary" data-testid="confirm-subscribe" disabled={busy || !online} onClick={() => void pay(confirm)}>
+                  {busy ? t('confirm.leaving') : t('confirm.ok')}
                 </Button>
               </DialogActions>
             </DialogBody>
           )}
         </DialogSurface>
       </Dialog>
+      <Dialog open={cancelling} onOpenChange={(_, d) => !d.open && !busy && (setCancelling(false), setFailure(null))}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('cancel.title', { plan: t(`plans.${currentId}`) })}</DialogTitle>
+            <DialogContent>
+              <CancelBody subscription={subscription} />
+              {failure && (
+                <MessageBar intent="error" data-testid="cancel-error">
+                  <MessageBarBody>{failure}</MessageBarBody>
+                </MessageBar>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setCancelling(false)} disabled={busy}>
+                {t('cancel.keep')}
+              </Button>
+              <Button appearance="primary" data-testid="confirm-cancel" disabled={busy || !online} onClick={() => void cancel()}>
+                {t('cancel.confirm')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
     </>
+  );
+}
+
+/** What cancelling will do: refund now (within the window of the last payment) or run to the period's end. */
+function CancelBody({ subscription }: { subscription: UserSubscription }) {
+  const { t } = useTranslation('pricing');
+  const format = useFormat();
+  const refundable = subscription.refundable_until !== null && Date.parse(subscription.refundable_until) > Date.now();
+  const price = subscription.billing_cycle === 'yearly' ? subscription.plan.price_yearly : subscription.plan.price_monthly;
+  return (
+    <Text as="p" data-testid="cancel-body">
+      {refundable
+        ? t('cancel.refundBody', { amount: format.sar(price), days: format.number(REFUND_WINDOW_DAYS) })
+        : t('cancel.body', { date: format.date(subscription.current_period_end ?? '') })}
+    </Text>
   );
 }
 

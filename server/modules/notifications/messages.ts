@@ -237,6 +237,21 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Your trial ends soon', message: 'Your {plan} trial ends on {date}.' },
     zh: { title: '试用即将结束', message: '您的 {plan} 试用将于 {date} 结束。' },
   },
+  'subscription.renewal_due': {
+    ar: { title: 'جدّد اشتراكك', message: 'تنتهي باقة {plan} في {date}. جدّدها من صفحة الباقات لتبقى عليها.' },
+    en: { title: 'Renew your plan', message: 'Your {plan} plan ends on {date}. Renew it on the pricing page to keep it.' },
+    zh: { title: '请续订套餐', message: '您的 {plan} 套餐将于 {date} 到期。请在套餐页面续订以继续使用。' },
+  },
+  'subscription.cancelled': {
+    ar: { title: 'أُلغي الاشتراك', message: 'تبقى باقة {plan} حتى {date} ولن تتجدد.' },
+    en: { title: 'Subscription cancelled', message: 'Your {plan} plan runs until {date} and will not renew.' },
+    zh: { title: '订阅已取消', message: '您的 {plan} 套餐有效至 {date}，不会续订。' },
+  },
+  'subscription.refunded': {
+    ar: { title: 'أُلغي الاشتراك واسترددت المبلغ', message: 'أُلغيت باقة {plan} ويعود {amount} ريال إلى بطاقتك. أنت الآن على الباقة المجانية.' },
+    en: { title: 'Subscription cancelled and refunded', message: 'Your {plan} plan was cancelled and SAR {amount} goes back to your card. You are on the Free plan.' },
+    zh: { title: '订阅已取消并退款', message: '您的 {plan} 套餐已取消，{amount} 里亚尔将退回您的银行卡。您现在使用免费套餐。' },
+  },
   // One per push: the first refusal, and how many the push had (params.count).
   'sync.rejected': {
     ar: {

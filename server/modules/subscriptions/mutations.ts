@@ -1,11 +1,11 @@
 /**
- * Subscription writes a client may queue offline, through the same
- * service functions as POST /api/subscription/subscribe and /free-trial.
+ * Subscription writes a client may queue offline: the free trial, through the same service
+ * function as POST /api/subscription/free-trial. Paying for a plan is not one: it goes to
+ * the card gateway online (POST /api/subscription/subscribe).
  */
 import { areaMutations } from '../sync/contracts';
-import { startFreeTrial, subscribe } from './service';
+import { startFreeTrial } from './service';
 
 export const mutations = areaMutations({
-  'subscription.subscribe': (trx, user, args) => subscribe(trx, user, args),
   'subscription.free_trial': (trx, user) => startFreeTrial(trx, user),
 });

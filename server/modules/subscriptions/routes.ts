@@ -1,10 +1,12 @@
 /**
- * Plans, my subscription, my usage, subscribing and the free trial over HTTP. The plans are public, so the pricing page works before sign-in.
+ * Plans, my subscription, my usage, paying for a plan, cancelling it and the free trial over HTTP. The plans are public, so the pricing page works before sign-in.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
 import { route } from '../../http/route';
 import {
+  cancelSubscriptionSchema,
+  cancelledSubscriptionSchema,
   freeTrialSchema,
   subscribeSchema,
   subscriptionPlanSchema,
@@ -12,12 +14,18 @@ import {
   userSubscriptionSchema,
 } from '../../../shared/schemas/subscription';
 import { listPlans } from './plans';
-import { getMySubscription, getUsage, startFreeTrial, subscribe } from './service';
+import { REFUND_WINDOW_DAYS } from '../../../shared/constants';
+import { paymentUrlSchema } from '../../../shared/schemas/card';
+import { registerSettler } from '../payments/gateway/checkout';
+import { cancelSubscription, settlePlanPayment, startPlanCheckout } from './billing';
+import { getMySubscription, getUsage, startFreeTrial } from './service';
 
 const TAG = 'subscriptions';
 
 export function subscriptionsRouter(): Router {
   const router = new Router();
+  // A verified card payment of a plan's checkout activates (or renews) the plan.
+  registerSettler('plan', settlePlanPayment);
 
   route(
     router,
@@ -63,13 +71,28 @@ export function subscriptionsRouter(): Router {
     {
       method: 'post',
       path: '/api/subscription/subscribe',
-      summary: 'Subscribe to a paid plan for a month or a year (no payment is taken: billing is not integrated)',
+      summary:
+        "Pay for a paid plan for a month or a year (its price, 15 % VAT included): answers the card gateway's payment_url; the plan changes only once the payment is verified (callback or webhook)",
       tag: TAG,
       access: 'user',
       body: subscribeSchema,
-      response: userSubscriptionSchema,
+      response: paymentUrlSchema,
     },
-    ({ knex, user, body }) => knex.transaction((trx) => subscribe(trx, user, body)),
+    ({ ctx, knex, user, body }) => startPlanCheckout(knex, ctx.deps.config, user, body),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/subscription/cancel',
+      summary: `Cancel the running paid plan: within ${REFUND_WINDOW_DAYS} days of its payment it is refunded and falls back to free at once; later it runs to its period's end and does not renew (409 no_paid_plan without one)`,
+      tag: TAG,
+      access: 'user',
+      body: cancelSubscriptionSchema,
+      response: cancelledSubscriptionSchema,
+    },
+    ({ ctx, knex, user }) => cancelSubscription(knex, ctx.deps.config, user),
   );
 
   route(

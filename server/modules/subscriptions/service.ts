@@ -1,17 +1,17 @@
 /**
- * A user's subscription: free until they subscribe to a paid plan for
- * a month or a year, or start the one 14-day trial of basic (only from the free plan).
- * A period or trial that has ended counts as free, as limits.ts counts it: /my says
- * `expired` and the free plan, without anyone having to write that down first.
+ * A user's subscription: free until they pay for a paid plan for a month or a year
+ * (billing.ts, through the card gateway), or start the one 14-day trial of basic (only
+ * from the free plan, free of charge). A period or trial that has ended counts as free, as
+ * limits.ts counts it: /my says `expired` and the free plan, without anyone having to
+ * write that down first.
  *
- * There is no payment provider (docs/ARCHITECTURE.md): subscribing records the plan and
- * its period as the user asked. Each change locks the user's subscription row, is logged
- * for the user's sync and tells them in a notification.
+ * Each change locks the user's subscription row, is logged for the user's sync and tells
+ * them in a notification.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { FREE_PLAN_ID, subscriptionWithoutRow, type Subscribe, type Usage, type UserSubscription } from '../../../shared/schemas/subscription';
-import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { FREE_PLAN_ID, subscriptionWithoutRow, type Usage, type UserSubscription } from '../../../shared/schemas/subscription';
+import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN, REFUND_WINDOW_DAYS } from '../../../shared/constants';
 import { trialNotAvailable } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
 import { notify } from '../notifications/notify';
@@ -21,6 +21,7 @@ import { subscriptionPolicy } from './policy';
 
 interface SubscriptionRow {
   plan_id: string;
+  cancelled_at: Date | null;
   billing_cycle: 'monthly' | 'yearly' | null;
   status: 'active' | 'trialing' | 'expired';
   current_period_end: Date | null;
@@ -40,17 +41,43 @@ async function subscriptionRow(db: Knex, userId: string): Promise<SubscriptionRo
       'current_period_end',
       'free_trial_used',
       'trial_ends_at',
+      'cancelled_at',
       db.raw(
         `(status in ('active', 'trialing') and (current_period_end is null or current_period_end > now())) as running`,
       ),
     );
 }
 
+/** The last payment of the running period that cancelling now would refund, if any. */
+export function refundablePayment(db: Knex, userId: string) {
+  return db('plan_payments')
+    .where({ user_id: userId })
+    .whereNull('refunded_at')
+    .where('period_end', '>', db.fn.now())
+    .whereRaw(`created_at > now() - ?::interval`, [`${REFUND_WINDOW_DAYS} days`])
+    .orderBy('created_at', 'desc')
+    .first<{ payment_id: string; amount: number; plan_id: string; period_start: Date; created_at: Date } | undefined>(
+      'payment_id',
+      'amount',
+      'plan_id',
+      'period_start',
+      'created_at',
+    );
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
 /** GET /api/subscription/my: free (active) without a row; an ended period or trial is expired and free. */
 export async function getMySubscription(db: Knex, user: SessionUser): Promise<UserSubscription> {
-  const row = await subscriptionRow(db, user.account_id);
+  return subscriptionOf(db, user.account_id);
+}
+
+/** The subscription of a user (an account), as GET /api/subscription/my presents it. */
+async function subscriptionOf(db: Knex, userId: string): Promise<UserSubscription> {
+  const row = await subscriptionRow(db, userId);
   if (!row) return subscriptionWithoutRow(await getPlan(db, FREE_PLAN_ID));
   const planId = row.running ? row.plan_id : FREE_PLAN_ID;
+  const refundable = row.running && !row.cancelled_at ? await refundablePayment(db, userId) : undefined;
   return {
     subscription_plan: planId as UserSubscription['subscription_plan'],
     billing_cycle: row.running ? row.billing_cycle : null,
@@ -58,6 +85,8 @@ export async function getMySubscription(db: Knex, user: SessionUser): Promise<Us
     current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
     free_trial_used: row.free_trial_used,
     trial_ends_at: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+    cancelled_at: row.running ? iso(row.cancelled_at) : null,
+    refundable_until: refundable ? iso(new Date(new Date(refundable.created_at).getTime() + REFUND_WINDOW_DAYS * 86_400_000)) : null,
     plan: await getPlan(db, planId),
   };
 }
@@ -81,37 +110,16 @@ export async function getUsage(db: Knex, user: SessionUser): Promise<Usage> {
 }
 
 /** The user's row, created free if missing, locked until the transaction ends. */
-async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<SubscriptionRow> {
+export async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<SubscriptionRow> {
   await trx('subscriptions').insert({ user_id: userId }).onConflict('user_id').ignore();
   await trx('subscriptions').where({ user_id: userId }).forUpdate().first('user_id');
   return (await subscriptionRow(trx, userId))!;
 }
 
-async function saved(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  await recordChange(trx, 'subscription', user.account_id, subscriptionPolicy.audiences({ user_id: user.account_id }));
-  return getMySubscription(trx, user);
-}
-
-/** POST /api/subscription/subscribe: a paid plan for a month or a year from now. */
-export async function subscribe(trx: Knex.Transaction, user: SessionUser, input: Subscribe): Promise<UserSubscription> {
-  await lockSubscription(trx, user.account_id);
-  const plan = await getPlan(trx, input.planId);
-  const length = input.billingCycle === 'yearly' ? '1 year' : '1 month';
-  await trx('subscriptions')
-    .where({ user_id: user.account_id })
-    .update({
-      plan_id: plan.id,
-      billing_cycle: input.billingCycle,
-      status: 'active',
-      current_period_end: trx.raw(`now() + ?::interval`, [length]),
-    });
-  await notify(trx, {
-    to: [user.account_id],
-    kind: 'subscription.subscribed',
-    type: 'payment',
-    params: { plan: plan.name, plan_id: plan.id, billing_cycle: input.billingCycle },
-  });
-  return saved(trx, user);
+/** Logs the user's changed subscription for their sync and answers it as /my does. */
+export async function saved(trx: Knex.Transaction, userId: string): Promise<UserSubscription> {
+  await recordChange(trx, 'subscription', userId, subscriptionPolicy.audiences({ user_id: userId }));
+  return subscriptionOf(trx, userId);
 }
 
 /** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
@@ -144,5 +152,5 @@ export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): 
       date: new Date(ends.trial_ends_at).toISOString().slice(0, 10),
     },
   });
-  return saved(trx, user);
+  return saved(trx, user.account_id);
 }

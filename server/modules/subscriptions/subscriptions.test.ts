@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
+import { payForPlan } from '../../test/plans';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 
 const DAY = 86_400_000;
@@ -65,46 +66,11 @@ describe('subscriptions', () => {
     });
   });
 
-  describe('POST /api/subscription/subscribe', () => {
-    it('subscribes monthly: a period of one month, logged and notified', async () => {
-      const me = await as({ language: 'en' });
-      const res = await me.post('/api/subscription/subscribe', { planId: 'premium', billingCycle: 'monthly' });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ subscription_plan: 'premium', billing_cycle: 'monthly', status: 'active', plan: { id: 'premium' } });
-      expect(daysFromNow(res.body.current_period_end)).toBeGreaterThan(27);
-      expect(daysFromNow(res.body.current_period_end)).toBeLessThan(32);
-      expect(await row(me.user.id)).toMatchObject({ plan_id: 'premium', billing_cycle: 'monthly', status: 'active' });
-      const [n] = await notes(me.user.id, 'subscription.subscribed');
-      expect(n).toMatchObject({ type: 'payment', title: 'Subscription active', message: 'You are now on the Premium plan.' });
-      expect(await changes(me.user.id)).toEqual([{ op: 'upsert', audience_type: 'user', audience: me.user.id }]);
-      expect((await me.get('/api/subscription/my')).body.subscription_plan).toBe('premium');
-    });
-
-    it('subscribes yearly: a period of one year', async () => {
-      const me = await as();
-      const res = await me.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'yearly' });
-      expect(res.body.billing_cycle).toBe('yearly');
-      expect(daysFromNow(res.body.current_period_end)).toBeGreaterThan(364);
-      expect(daysFromNow(res.body.current_period_end)).toBeLessThan(367);
-    });
-
-    it('answers 400 to the free plan, an unknown cycle or a missing field', async () => {
-      const me = await as();
-      for (const body of [
-        { planId: 'free', billingCycle: 'monthly' },
-        { planId: 'basic', billingCycle: 'weekly' },
-        { planId: 'basic' },
-        { planId: 'basic', billingCycle: 'monthly', status: 'active' },
-      ]) {
-        expect((await me.post('/api/subscription/subscribe', body)).status).toBe(400);
-      }
-      expect(await row(me.user.id)).toBeUndefined();
-    });
-
-    it("raises the user's plan limits at once", async () => {
+  describe('a paid plan (billing.test.ts has the payment itself)', () => {
+    it("raises the user's plan limits once paid for", async () => {
       const me = await as({ role: 'supplier' });
       expect((await me.get('/api/subscription/usage')).body.max_products).toBe(10);
-      await me.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
+      await payForPlan(me, 'basic', 'monthly');
       expect((await me.get('/api/subscription/usage')).body).toMatchObject({ plan_id: 'basic', max_products: 50, max_instant_orders: 20 });
     });
   });
@@ -134,7 +100,7 @@ describe('subscriptions', () => {
 
     it('answers 409 trial_not_available on a paid plan', async () => {
       const me = await as();
-      await me.post('/api/subscription/subscribe', { planId: 'enterprise', billingCycle: 'monthly' });
+      await payForPlan(me, 'enterprise', 'monthly');
       const res = await me.post('/api/subscription/free-trial', {});
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('trial_not_available');
@@ -148,8 +114,8 @@ describe('subscriptions', () => {
     it('lets a trialing user subscribe to a paid plan', async () => {
       const me = await as();
       await me.post('/api/subscription/free-trial', {});
-      const res = await me.post('/api/subscription/subscribe', { planId: 'premium', billingCycle: 'yearly' });
-      expect(res.body).toMatchObject({ subscription_plan: 'premium', status: 'active', free_trial_used: true });
+      await payForPlan(me, 'premium', 'yearly');
+      expect((await me.get('/api/subscription/my')).body).toMatchObject({ subscription_plan: 'premium', status: 'active', free_trial_used: true });
     });
   });
 
@@ -167,7 +133,7 @@ describe('subscriptions', () => {
 
     it('reports an ended paid period as expired and free, and then offers the trial', async () => {
       const me = await as();
-      await me.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
+      await payForPlan(me, 'basic', 'monthly');
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() - 1000) });
       expect((await me.get('/api/subscription/my')).body).toMatchObject({ subscription_plan: 'free', status: 'expired', billing_cycle: null });
       const trial = await me.post('/api/subscription/free-trial', {});

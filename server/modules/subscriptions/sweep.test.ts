@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { payForPlan } from '../../test/plans';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { sweepSubscriptions } from './sweep';
 
@@ -23,10 +24,10 @@ describe('subscription sweep', () => {
     await trial.post('/api/subscription/free-trial', {});
     await setEnd(trial.user.id, -1000);
     const paid = await as();
-    await paid.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
+    await payForPlan(paid, 'basic', 'monthly');
     await setEnd(paid.user.id, -1000);
     const running = await as();
-    await running.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
+    await payForPlan(running, 'basic', 'monthly');
 
     const result = await sweepSubscriptions(knex());
     expect(result.expired).toBeGreaterThanOrEqual(2);

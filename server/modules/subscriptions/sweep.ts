@@ -5,17 +5,24 @@
  *   it ends; this only catches the stored row up);
  * - a trial ending within TRIAL_ENDING_NOTICE_DAYS gets its one "trial ending"
  *   notification. A user has one trial in a lifetime, so one such
- *   notification per user is the marker that it was sent.
+ *   notification per user is the marker that it was sent;
+ * - a paid period ending within RENEWAL_NOTICE_DAYS, not cancelled, gets one reminder to
+ *   renew (pay again on the pricing page: no card is kept to charge), marked by
+ *   renewal_reminded_for = the period end it was sent for. Not renewed, the plan is free
+ *   the moment the period ends, as above.
  * Rows another transaction holds are skipped and caught by the next run.
  */
 import type { Knex } from 'knex';
+import type { PlanId } from '../../../shared/constants';
+import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { subscriptionPolicy } from './policy';
 
 const TRIAL_ENDING_NOTICE_DAYS = 3;
+const RENEWAL_NOTICE_DAYS = 7;
 
-export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number; warned: number }> {
+export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number; warned: number; reminded: number }> {
   return knex.transaction(async (trx) => {
     const ended: Array<{ user_id: string }> = await trx('subscriptions')
       .whereIn('user_id', (q) =>
@@ -54,6 +61,28 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
         params: { plan: s.plan, date: new Date(s.ends).toISOString().slice(0, 10) },
       });
     }
-    return { expired: ended.length, warned: ending.length };
+
+    const due: Array<{ user_id: string; plan: string; plan_id: string; ends: Date }> = await trx('subscriptions as s')
+      .join('subscription_plans as p', 'p.id', 's.plan_id')
+      .where('s.status', 'active')
+      .whereNot('s.plan_id', FREE_PLAN_ID)
+      .whereNull('s.cancelled_at')
+      .where('s.current_period_end', '>', trx.fn.now())
+      .whereRaw(`s.current_period_end <= now() + ?::interval`, [`${RENEWAL_NOTICE_DAYS} days`])
+      .whereRaw('s.renewal_reminded_for is distinct from s.current_period_end')
+      .forUpdate('s')
+      .skipLocked()
+      .select('s.user_id', 'p.name as plan', 'p.id as plan_id', 's.current_period_end as ends');
+    for (const s of due) {
+      await trx('subscriptions').where({ user_id: s.user_id }).update({ renewal_reminded_for: s.ends });
+      await notify(trx, {
+        to: [s.user_id],
+        kind: 'subscription.renewal_due',
+        type: 'payment',
+        priority: 'high',
+        params: { plan: s.plan, plan_id: s.plan_id as PlanId, date: new Date(s.ends).toISOString().slice(0, 10) },
+      });
+    }
+    return { expired: ended.length, warned: ending.length, reminded: due.length };
   });
 }

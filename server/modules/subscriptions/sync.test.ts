@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { refusal } from '../../test/mutations';
+import { payForPlan } from '../../test/plans';
 import { signInAs } from '../../test/sign-in';
 import { loadSessionUser } from '../../auth/session-user';
 import { loaders } from './sync';
@@ -27,8 +28,7 @@ describe('subscription sync exports', () => {
     const me = await signInAs(server);
     const other = await signInAs(server);
     const user = await sessionUser(me.user.id);
-    const def = mutations['subscription.subscribe'];
-    await knex().transaction((trx) => def.run(trx, user, def.schema.parse({ planId: 'premium', billingCycle: 'monthly' }), server));
+    await payForPlan(me, 'premium', 'monthly');
     const rows = await loaders.subscription!(knex(), user, [me.user.id, other.user.id]);
     expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/subscription/my')).body }]);
     expect(rows[0]).toMatchObject({ subscription_plan: 'premium' });
