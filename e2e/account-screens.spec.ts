@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ProductsPage } from './page-models/ProductsPage';
+import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
 import { NotificationsPage, PricingPage, ProfilePage } from './page-models/ScreensPages';
 import { goOffline, goOnline, signUpAs, waitSynced } from './page-models/Session';
 import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
@@ -58,7 +59,7 @@ test.describe('dashboard', () => {
 });
 
 test.describe('pricing and notifications', () => {
-  test('a supplier starts the free trial and subscribes; the notifications arrive in the reader language and are marked read (en, desktop)', async ({ page }) => {
+  test('a supplier starts the free trial and pays for a plan; the notifications arrive in the reader language and are marked read (en, desktop)', async ({ page }) => {
   test.slow(); // many steps, each waiting for a sync
     await page.setViewportSize({ width: 1280, height: 800 });
     await english(page);
@@ -82,6 +83,9 @@ test.describe('pricing and notifications', () => {
 
     await pricing.yearly();
     await pricing.subscribe('premium');
+    // Paid on the development gateway (plans.spec has the declined card); back on /pricing.
+    await new DevGateway(page).pay(TEST_CARDS.approved);
+    await expect(page.getByTestId('payment-result')).toHaveAttribute('data-result', 'paid', { timeout: 30_000 });
     await waitSynced(page);
     await expect(pricing.plan('premium').getByTestId('current-badge')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => api(page, '/api/subscription/my'), { timeout: 30_000 }).toMatchObject({ subscription_plan: 'premium', billing_cycle: 'yearly', status: 'active' });

@@ -1,0 +1,43 @@
+/**
+ * Plans are paid for (issue 34), in Arabic: a company pays its plan on the development
+ * gateway with the approved test card and the plan shows active; another try with the
+ * declined card leaves the plan unchanged with a clear message. Checked on the server too.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
+import { PricingPage } from './page-models/ScreensPages';
+import { signUpAs } from './page-models/Session';
+
+const my = async (page: Page) => (await page.request.get('/api/subscription/my')).json();
+
+test('a company pays its plan by card: approved, the plan is active; declined, it is unchanged with a clear message (ar)', async ({ page }) => {
+  test.slow(); // two trips to the gateway, each waiting for the plan to sync
+  await signUpAs(page, 'supplier', 'مؤسسة الباقات المدفوعة');
+  const pricing = new PricingPage(page);
+  const gateway = new DevGateway(page);
+  await pricing.goto();
+  await expect(page.getByTestId('pricing-terms')).toContainText('١٥');
+  await expect(page.getByTestId('current-plan')).toContainText('المجانية');
+
+  await pricing.subscribe('basic');
+  await gateway.pay(TEST_CARDS.approved);
+  await expect(page).toHaveURL(/\/pricing\?card=paid$/);
+  const result = page.getByTestId('payment-result');
+  await expect(result).toHaveAttribute('data-result', 'paid', { timeout: 30_000 });
+  await expect(result).toContainText('تم الدفع');
+  await expect(result).toContainText('الأساسية');
+  await expect(pricing.plan('basic').getByTestId('current-badge')).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toContainText('الأساسية');
+  expect(await my(page)).toMatchObject({ subscription_plan: 'basic', billing_cycle: 'monthly', status: 'active' });
+
+  await pricing.subscribe('premium');
+  await gateway.pay(TEST_CARDS.declined);
+  await expect(page).toHaveURL(/\/pricing\?card=failed/);
+  await expect(result).toHaveAttribute('data-result', 'failed');
+  await expect(result).toContainText('لم يتم الدفع');
+  await expect(result).toContainText('باقتك لم تتغير');
+  await expect(result).toContainText('DECLINED');
+  await expect(pricing.plan('basic').getByTestId('current-badge')).toBeVisible();
+  await expect(pricing.plan('premium').getByTestId('current-badge')).toHaveCount(0);
+  expect(await my(page)).toMatchObject({ subscription_plan: 'basic' });
+});
