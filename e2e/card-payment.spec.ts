@@ -1,0 +1,72 @@
+/**
+ * The rest of a partly paid invoice by card, in Arabic at phone width: a transfer of 300 is
+ * recorded and confirmed (by request; its screens are payments.spec's), the contractor
+ * sees the invoice partially paid, pays by card on the development gateway's page (the
+ * issuer's insufficient-funds card first: back with the gateway's message and nothing
+ * changed; then Moyasar's Visa success card), comes back to the invoice paid, and the
+ * statement shows the invoice and both payments down to nothing owed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
+import { clearedInvoice, figure } from './page-models/Invoicing';
+import { pageApi } from './page-models/pageApi';
+import { newUser, reloadUntil } from './page-models/Users';
+
+/** Fills the development gateway's hosted page with a test card and pays. */
+async function payOnGateway(page: Page, number: string) {
+  await page.waitForURL(/\/dev-moyasar\/checkout\/invoices\//);
+  await page.locator('#name').fill('Saleh Ali');
+  await page.locator('#number').fill(number);
+  await page.locator('#month').fill('12');
+  await page.locator('#year').fill(String(new Date().getUTCFullYear() + 2));
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[type=submit]').click();
+}
+
+test('a contractor pays the rest of a partly paid invoice by card on the development gateway, and the statement matches', async ({ browser }, testInfo) => {
+  const [contractor, supplier] = await Promise.all([
+    newUser(browser, testInfo, 'contractor', 'ar', 'مؤسسة الأفق للمقاولات'),
+    newUser(browser, testInfo, 'supplier', 'en', 'Horizon Building Supplies'),
+  ]);
+  // 851.00 with VAT; 300 transferred and confirmed.
+  const invoice = await clearedInvoice(contractor.page, supplier.page, { iban: 'SA0380000000608010167519' });
+  const c = contractor.page;
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const transfer = { id: crypto.randomUUID(), amount: 300, paid_on: today, reference: 'RJHI-7781' };
+  expect((await pageApi(c, 'POST', `/api/invoices/${invoice.id}/payments`, transfer)).status).toBe(201);
+  expect((await pageApi(supplier.page, 'POST', `/api/payments/${transfer.id}/confirm`, {})).status).toBe(200);
+
+  await c.goto(`/invoices/${invoice.id}`);
+  const payments = c.getByTestId('invoice-payments');
+  await reloadUntil(c, () => expect(payments).toHaveAttribute('data-payment-status', 'partially_paid', { timeout: 3_000 }));
+  await expect(c.getByTestId('payment-balance')).toContainText(figure('551'));
+
+  // A declined card: back on the invoice with the gateway's reason, nothing changed.
+  await c.getByTestId('pay-by-card').click();
+  await payOnGateway(c, '4201320000311101');
+  await c.waitForURL(/\/invoices\/.*card=failed/);
+  await expect(c.getByTestId('card-result')).toHaveAttribute('data-result', 'failed');
+  await expect(c.getByTestId('card-result')).toContainText('INSUFFICIENT FUNDS');
+  await expect(payments).toHaveAttribute('data-payment-status', 'partially_paid');
+  await checkPage(c, 'ar', 'invoice after a declined card');
+
+  // The success card: paid.
+  await c.getByTestId('pay-by-card').click();
+  await payOnGateway(c, '4111111111111111');
+  await c.waitForURL(/\/invoices\/.*card=paid/);
+  await expect(c.getByTestId('card-result')).toHaveAttribute('data-result', 'paid');
+  await reloadUntil(c, () => expect(payments).toHaveAttribute('data-payment-status', 'paid', { timeout: 3_000 }));
+  await expect(c.getByTestId('payment-balance')).toContainText(figure('0'));
+  await expect(c.getByTestId('payment')).toHaveCount(2);
+  await expect(c.getByTestId('pay-by-card')).toHaveCount(0);
+  await checkPage(c, 'ar', 'invoice paid by card');
+
+  // The statement: the invoice, the transfer and the card payment, nothing owed.
+  await c.goto('/statements');
+  await expect(c.getByTestId('statement-entry')).toHaveCount(3);
+  await expect(c.getByTestId('statement-entry').nth(2)).toHaveAttribute('data-kind', 'payment');
+  await expect(c.getByTestId('statement-balance')).toContainText(figure('0'));
+
+  await contractor.context.close();
+  await supplier.context.close();
+});
