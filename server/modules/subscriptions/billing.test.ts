@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { CARDS, payForPlan, payOnGateway } from '../../test/plans';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
@@ -342,6 +342,44 @@ describe('plans paid for', () => {
       expect(res.body).toMatchObject({ subscription_plan: 'basic', status: 'trialing' });
       expect(await knex()('card_checkouts').where({ payer_id: me.user.id })).toHaveLength(0);
       expect((await me.post('/api/subscription/free-trial', {})).status).toBe(409);
+    });
+  });
+
+  describe.runIf(onPostgres)('races (Postgres)', () => {
+    it('activates once when callbacks and webhooks of one payment arrive together', async () => {
+      // The gateway's own event is refused (the secret rotated on our side), so the first settlement is one of the racers.
+      const real = server.config.moyasar.webhookSecret;
+      server.config.moyasar.webhookSecret = 'rotated-secret-rotated-secret';
+      try {
+        const me = await as();
+        const start = await me.post('/api/subscription/subscribe', { planId: 'premium', billingCycle: 'monthly' });
+        const checkout = await checkoutOf(start.body.payment_url);
+        const id = await directPayment(server, checkout.id, 29_900);
+        const payment = await gateway().fetchPayment(id);
+        const event = { type: 'payment_paid', secret_token: 'rotated-secret-rotated-secret', data: payment };
+        const answers = await Promise.all([
+          me.get(`/api/payments/callback?checkout=${checkout.id}&id=${id}&status=paid`),
+          me.get(`/api/payments/callback?checkout=${checkout.id}&id=${id}&status=paid`),
+          webhook(event),
+          webhook(event),
+        ]);
+        expect(answers.map((a) => a.status)).toEqual([303, 303, 200, 200]);
+        expect(await planPayments(me.user.id)).toHaveLength(1);
+        expect(await notes(me.user.id, 'subscription.subscribed')).toHaveLength(1);
+        expect(await changes(me.user.id)).toHaveLength(1);
+        expect(await my(me)).toMatchObject({ subscription_plan: 'premium', status: 'active' });
+      } finally {
+        server.config.moyasar.webhookSecret = real;
+      }
+    });
+
+    it('refunds once when two cancels race', async () => {
+      const me = await as();
+      const paid = await payForPlan(me, 'basic', 'monthly');
+      const answers = await Promise.all([me.post('/api/subscription/cancel', {}), me.post('/api/subscription/cancel', {})]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await gateway().fetchPayment(paid.paymentId)).refunded).toBe(9900);
+      expect(await notes(me.user.id, 'subscription.refunded')).toHaveLength(1);
     });
   });
 
