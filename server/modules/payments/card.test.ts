@@ -14,6 +14,7 @@ import { as, notificationsOf, type Client } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';
 import { clearedInvoice, tradingParties } from '../../test/invoice-steps';
 import { moyasar, type GatewayPayment } from './gateway/moyasar';
+import { devMoyasarRouter } from './gateway/dev-moyasar';
 
 const VISA_PAID = '4111111111111111';
 const MADA_3DS = '4201320111111010';
@@ -202,11 +203,16 @@ describe('paying an invoice by card', () => {
     expect((await webhook(event('payment_paid', payment, `${server.config.moyasar.webhookSecret}x`))).status).toBe(401);
     expect(await cardRows(invoice.id)).toEqual([]);
 
-    for (let i = 0; i < 2; i++) {
-      const res = await webhook(event('payment_paid', payment));
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ received: true });
-    }
+    // The event twice and the browser's callback twice, all at once: one payment.
+    const answers = await Promise.all([
+      webhook(event('payment_paid', payment)),
+      webhook(event('payment_paid', payment)),
+      buyer.get(`/api/payments/callback?checkout=${checkout.id}&id=${payment.id}&status=paid`),
+      buyer.get(`/api/payments/callback?checkout=${checkout.id}&id=${payment.id}&status=paid`),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 303, 303]);
+    expect(await answers[0].json()).toEqual({ received: true });
+    expect(answers[2].headers.get('location')).toBe(`/invoices/${invoice.id}?card=paid`);
     // Out of order: a failure event (its body says failed) after the payment was settled.
     expect((await webhook(event('payment_failed', { ...payment, status: 'failed' }))).status).toBe(200);
     const declined = await directPayment({ amount: 11500, metadata: { purpose: 'invoice', checkout_id: checkout.id, invoice_id: invoice.id }, source: { type: 'creditcard', name: 'Saleh Ali', number: INSUFFICIENT, month: 12, year: 2099, cvc: '123' } });
@@ -288,5 +294,6 @@ describe('the development gateway', () => {
     expect(mada.source.transaction_url).toMatch(/\/dev-moyasar\/checkout\/3ds\//);
     const list = await (await call('/payments')).json();
     expect(list.meta).toMatchObject({ current_page: 1, total_count: 3 });
+    expect(() => devMoyasarRouter({ ...server.config, production: true })).toThrow(/production/);
   });
 });
