@@ -1,7 +1,8 @@
 /**
  * Plans are paid for (issue 34), in Arabic: a company pays its plan on the development
  * gateway with the approved test card and the plan shows active; another try with the
- * declined card leaves the plan unchanged with a clear message. Checked on the server too.
+ * declined card leaves the plan unchanged with a clear message; cancelled within the
+ * refund window, it is refunded and free again. Checked on the server too.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
@@ -10,7 +11,7 @@ import { signUpAs } from './page-models/Session';
 
 const my = async (page: Page) => (await page.request.get('/api/subscription/my')).json();
 
-test('a company pays its plan by card: approved, the plan is active; declined, it is unchanged with a clear message (ar)', async ({ page }) => {
+test('a company pays its plan by card: approved, the plan is active; declined, it is unchanged with a clear message; cancelled at once, refunded (ar)', async ({ page }) => {
   test.slow(); // two trips to the gateway, each waiting for the plan to sync
   await signUpAs(page, 'supplier', 'مؤسسة الباقات المدفوعة');
   const pricing = new PricingPage(page);
@@ -40,4 +41,13 @@ test('a company pays its plan by card: approved, the plan is active; declined, i
   await expect(pricing.plan('basic').getByTestId('current-badge')).toBeVisible();
   await expect(pricing.plan('premium').getByTestId('current-badge')).toHaveCount(0);
   expect(await my(page)).toMatchObject({ subscription_plan: 'basic' });
+
+  // Cancelled within the refund window: the payment goes back to the card and the plan is free again.
+  await page.getByTestId('cancel-plan').click();
+  await expect(page.getByTestId('cancel-body')).toContainText('يعود');
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('pricing-notice')).toContainText('ألغيت الاشتراك');
+  await expect(page.getByTestId('current-plan')).toContainText('المجانية');
+  await expect(page.getByTestId('cancel-plan')).toHaveCount(0);
+  expect(await my(page)).toMatchObject({ subscription_plan: 'free' });
 });
