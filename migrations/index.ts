@@ -50,6 +50,7 @@ import * as cardCheckouts61 from './20261128000500_card_checkouts';
 import * as planPayments62 from './20261128000600_plan_payments';
 import * as sellerPaymentTerms63 from './20261128000700_seller_payment_terms';
 import * as paymentReceipts64 from './20261128000710_payment_receipts';
+import * as paymentTransfers65 from './20261128000720_payment_transfers';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -98,4 +99,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000600_plan_payments': planPayments62,
   '20261128000700_seller_payment_terms': sellerPaymentTerms63,
   '20261128000710_payment_receipts': paymentReceipts64,
+  '20261128000720_payment_transfers': paymentTransfers65,
 };

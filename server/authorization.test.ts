@@ -61,6 +61,8 @@ interface World {
   invoice: string;
   /** a transfer the contractor (buyer) recorded against the invoice, waiting for the supplier */
   payment: string;
+  /** one transfer across invoices (here the one invoice) the contractor recorded, waiting for the supplier */
+  transfer: string;
 }
 
 interface Row {
@@ -457,6 +459,20 @@ const TABLE: Row[] = [
     body: () => ({ reason: 'لم يصل' }),
     expect: only(['supplier'], 404, { contractor: 403 }),
   },
+  // The world's payment has no receipt photo: nobody gets one (receipts.test.ts shows the parties do once it is uploaded).
+  { method: 'get', path: '/api/payments/{id}/receipt', url: (w) => `/api/payments/${w.payment}/receipt`, owner: 'supplier', expect: signedIn(404) },
+  // A transfer across invoices: the buyer records it, the seller answers it as a whole.
+  {
+    method: 'post', path: '/api/payments/transfers', url: () => '/api/payments/transfers', owner: 'contractor', writes: true,
+    body: (w) => ({ id: crypto.randomUUID(), paid_on: riyadhDay(new Date()), reference: 'TRX-2', allocations: [{ invoice_id: w.invoice, amount: 1 }] }),
+    expect: only(['contractor'], 404, { supplier: 403 }),
+  },
+  { method: 'post', path: '/api/payments/transfers/{id}/confirm', url: (w) => `/api/payments/transfers/${w.transfer}/confirm`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
+  {
+    method: 'post', path: '/api/payments/transfers/{id}/dispute', url: (w) => `/api/payments/transfers/${w.transfer}/dispute`, owner: 'supplier', writes: true,
+    body: () => ({ reason: 'لم يصل' }),
+    expect: only(['supplier'], 404, { contractor: 403 }),
+  },
   { method: 'get', path: '/api/statements', url: () => `/api/statements?counterparty=${crypto.randomUUID()}`, owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/statements/counterparties', url: () => '/api/statements/counterparties', owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/statements/overdue', url: () => '/api/statements/overdue', owner: null, expect: signedIn('ok') },
@@ -580,6 +596,11 @@ describe('authorization table', () => {
       const invoice = await get('invoice');
       const body = { id: crypto.randomUUID(), amount: 1, paid_on: riyadhDay(new Date()), reference: 'TRX-1' };
       return (await clients.contractor.post(`/api/invoices/${invoice}/payments`, body)).body.id;
+    },
+    transfer: async (get) => {
+      const invoice = await get('invoice');
+      const body = { id: crypto.randomUUID(), paid_on: riyadhDay(new Date()), reference: 'TRX-2', allocations: [{ invoice_id: invoice, amount: 1 }] };
+      return (await clients.contractor.post('/api/payments/transfers', body)).body.id;
     },
     // A request of the contractor assigned to the transport company, and one delivered by its driver.
     assignable: () => assignedRequest(),

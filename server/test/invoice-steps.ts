@@ -8,11 +8,12 @@ import { VALID_TAX_PROFILE } from './tax-profile';
 const BUYER_TAX_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة مقاولات الشرق المحدودة', vat_number: '300000000000003', cr_number: '2050000000', iban: null };
 
 /** A contractor and a supplier with tax profiles, the supplier onboarded with ZATCA and selling in `category`. */
-export async function tradingParties(server: TestServer, category: string): Promise<{ buyer: Client; seller: Client }> {
-  const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
+/** A new seller ready to invoice, and a new buyer, or `withBuyer` (one that trades already) as the buyer. */
+export async function tradingParties(server: TestServer, category: string, withBuyer?: Client): Promise<{ buyer: Client; seller: Client }> {
+  const buyer = withBuyer ?? (await as(server, 'contractor', { company_name: 'مقاولات الشرق' }));
   const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
   expect((await seller.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
-  expect((await buyer.put('/api/company/tax-profile', BUYER_TAX_PROFILE)).status).toBe(200);
+  if (!withBuyer) expect((await buyer.put('/api/company/tax-profile', BUYER_TAX_PROFILE)).status).toBe(200);
   expect((await seller.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
   await sellIn(seller, category);
   return { buyer, seller };

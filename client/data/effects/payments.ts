@@ -58,6 +58,7 @@ export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.confi
         reference: args.reference,
         receipt_id: args.receipt_id ?? null,
         receipt_stored: false,
+        transfer_id: null,
         status: 'recorded' as const,
         dispute_reason: null,
         decided_at: null,

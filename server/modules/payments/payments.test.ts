@@ -2,7 +2,8 @@
  * Payments of tax invoices through REST and the sync push, against the development ZATCA:
  * terms and the one payment status, a buyer's transfer that only the seller's confirmation
  * counts, overpayment, replayed ids, disputes, someone else's invoice, credit notes,
- * reminders on the app's clock, and statements with their running balance.
+ * reminders on the app's clock, statements with their running balance, the seller's default
+ * terms, and one transfer across several invoices (transfers.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -269,5 +270,80 @@ describe('payments', () => {
     expect((await buyer.get('/api/statements/counterparties')).body).toEqual([{ id: seller.user.id, name: VALID_TAX_PROFILE.legal_name, balance: -100, overdue: 0 }]);
     const stranger = await as(server, 'contractor');
     expect((await stranger.get(`/api/statements?counterparty=${seller.user.id}`)).body).toMatchObject({ entries: [], balance: 0 });
+  });
+
+  describe('one transfer across invoices of one seller', () => {
+    const multi = (allocations: Array<{ invoice_id: string; amount: number }>, over: Record<string, unknown> = {}) => ({
+      id: randomUUID(), paid_on: riyadhDay(new Date()), reference: 'TRX-MULTI', allocations, ...over,
+    });
+
+    it('records one transfer over two invoices, and the seller’s one confirmation lowers each balance by its allocation', async () => {
+      const { buyer, seller } = await tradingParties(server, category);
+      const a = await clearedInvoice(buyer, seller, category, 10);
+      const b = await clearedInvoice(buyer, seller, category, 20);
+      const body = multi([{ invoice_id: a.id, amount: 115 }, { invoice_id: b.id, amount: 30 }], { seller: seller.user.id });
+      const res = await buyer.post('/api/payments/transfers', body);
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.payments).toHaveLength(2);
+      expect(res.body.payments.every((p: { transfer_id: string; status: string; reference: string }) => p.transfer_id === body.id && p.status === 'recorded' && p.reference === 'TRX-MULTI')).toBe(true);
+      expect(await paymentOf(buyer, a.id)).toMatchObject({ pending: 115, paid: 0 });
+      expect(await paymentOf(buyer, b.id)).toMatchObject({ pending: 30, paid: 0 });
+      // The same transfer again is the stored one; its id on another allocation is a conflict.
+      expect((await buyer.post('/api/payments/transfers', body)).status).toBe(200);
+      expect((await buyer.post('/api/payments/transfers', { ...body, allocations: [{ invoice_id: a.id, amount: 1 }] })).status).toBe(409);
+      expect(await server.db.knex('payments').where({ transfer_id: body.id })).toHaveLength(2);
+
+      expect((await buyer.post(`/api/payments/transfers/${body.id}/confirm`, {})).status).toBe(403);
+      const confirmed = await seller.post(`/api/payments/transfers/${body.id}/confirm`, {});
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect(confirmed.body.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed']);
+      expect((await seller.post(`/api/payments/transfers/${body.id}/confirm`, {})).status).toBe(200);
+      expect(await paymentOf(seller, a.id)).toMatchObject({ paid: 115, balance: 0, pending: 0, status: 'paid' });
+      expect(await paymentOf(seller, b.id)).toMatchObject({ paid: 30, balance: 200, status: 'partially_paid' });
+      expect(await notificationsOf(server.db.knex, buyer.user.id, 'payment.confirmed')).toHaveLength(2);
+      // The statement lists each allocation as a payment of its invoice.
+      const statement = statementSchema.parse((await seller.get(`/api/statements?counterparty=${buyer.user.id}`)).body);
+      expect(statement.entries.filter((e) => e.kind === 'payment').map((e) => [e.invoice_id, e.amount]).sort()).toEqual([[a.id, -115], [b.id, -30]].sort());
+      expect(statement.balance).toBe(200);
+    });
+
+    it('is disputed as a whole, also when the seller answers one of its payments', async () => {
+      const { buyer, seller } = await tradingParties(server, category);
+      const a = await clearedInvoice(buyer, seller, category);
+      const b = await clearedInvoice(buyer, seller, category);
+      const body = multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: b.id, amount: 20 }]);
+      const [first] = (await buyer.post('/api/payments/transfers', body)).body.payments;
+      const disputed = await seller.post(`/api/payments/${first.id}/dispute`, { reason: 'لم يصل' });
+      expect(disputed.status, disputed.text).toBe(200);
+      expect((await server.db.knex('payments').where({ transfer_id: body.id }).select('status', 'dispute_reason')).map((p) => [p.status, p.dispute_reason])).toEqual([
+        ['disputed', 'لم يصل'],
+        ['disputed', 'لم يصل'],
+      ]);
+      expect(await paymentOf(buyer, b.id)).toMatchObject({ pending: 0, paid: 0, balance: 115 });
+      expect((await seller.post(`/api/payments/transfers/${body.id}/confirm`, {})).body.code).toBe('invalid_transition');
+    });
+
+    it('refuses an allocation over an invoice’s balance, someone else’s invoice and invoices of two sellers, recording nothing', async () => {
+      const { buyer, seller } = await tradingParties(server, category);
+      const a = await clearedInvoice(buyer, seller, category);
+      const b = await clearedInvoice(buyer, seller, category);
+      const over = await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: b.id, amount: 115.01 }]));
+      expect([over.status, over.body.code]).toEqual([409, 'overpayment']);
+
+      const stranger = await tradingParties(server, category);
+      const theirs = await clearedInvoice(stranger.buyer, stranger.seller, category);
+      expect((await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: theirs.id, amount: 10 }]))).status).toBe(404);
+      // The seller is not the buyer: it records nothing.
+      expect((await seller.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }]))).status).toBe(403);
+
+      const other = await tradingParties(server, category, buyer);
+      const fromOther = await clearedInvoice(buyer, other.seller, category);
+      const twoSellers = await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: fromOther.id, amount: 10 }]));
+      expect([twoSellers.status, twoSellers.body.code]).toEqual([400, 'validation_failed']);
+      expect((await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }], { seller: other.seller.user.id }))).status).toBe(400);
+      expect((await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: a.id, amount: 5 }]))).status).toBe(400);
+      expect(await server.db.knex('payments').whereIn('invoice_id', [a.id, b.id, theirs.id, fromOther.id])).toHaveLength(0);
+      expect((await (await as(server, 'supplier')).post(`/api/payments/transfers/${randomUUID()}/confirm`, {})).status).toBe(404);
+    });
   });
 });

@@ -16,7 +16,7 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const PAYMENT_JSON = `json_build_object('id', p.id, 'invoice_id', p.invoice_id, 'invoice_number', i.number, 'payer_id', p.payer_id,
   'payee_id', p.payee_id, 'method', p.method, 'amount', p.amount, 'currency', p.currency, 'paid_on', to_char(p.paid_on, 'YYYY-MM-DD'),
   'reference', p.reference, 'receipt_id', p.receipt_id,
-  'receipt_stored', exists(select 1 from payment_receipts pr where pr.id = p.receipt_id and pr.payer_id = p.payer_id), 'status', p.status, 'dispute_reason', p.dispute_reason,
+  'receipt_stored', exists(select 1 from payment_receipts pr where pr.id = p.receipt_id and pr.payer_id = p.payer_id), 'transfer_id', p.transfer_id, 'status', p.status, 'dispute_reason', p.dispute_reason,
   'decided_at', to_char(p.decided_at at time zone 'UTC', ${ISO}), 'created_at', to_char(p.created_at at time zone 'UTC', ${ISO}))`;
 
 /** Sums an invoice (alias given) is owed against, in SQL: cleared credit notes, confirmed and recorded payments. */

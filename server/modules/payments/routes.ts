@@ -2,9 +2,20 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { createdOrOk, route } from '../../http/route';
-import { counterpartySummarySchema, overdueSchema, paymentDisputeSchema, paymentRecordSchema, paymentSchema, statementQuerySchema, statementSchema } from '../../../shared/schemas/payment';
+import {
+  counterpartySummarySchema,
+  overdueSchema,
+  paymentDisputeSchema,
+  paymentRecordSchema,
+  paymentSchema,
+  statementQuerySchema,
+  statementSchema,
+  transferRecordSchema,
+  transferSchema,
+} from '../../../shared/schemas/payment';
 import { confirmPayment, disputePayment, listPayments, recordPayment } from './service';
 import { openReceipt } from './receipts';
+import { answerTransfer, recordTransfer } from './transfers';
 import { privateFileQuerySchema, sendPrivateWebp } from '../../http/private-file';
 import { objectStore } from '../../storage';
 import { counterparties, overdue, statementWith } from './statements';
@@ -48,6 +59,36 @@ export function paymentsRouter(): Router {
     router,
     { method: 'post', path: '/api/payments/{id}/dispute', summary: 'The seller disputes a recorded payment with a reason: the balance stays', tag, access: 'user', body: paymentDisputeSchema, response: paymentSchema },
     ({ ctx, knex, user, params, body }) => knex.transaction((trx) => disputePayment(trx, user, params.id, body, ctx.deps.clock.now())),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/payments/transfers',
+      summary: "The buyer records one bank transfer across several invoices of one seller, an amount allocated to each (waits for the seller's confirmation); the same id again answers the stored transfer",
+      tag,
+      access: 'user',
+      body: transferRecordSchema,
+      response: transferSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, body }) => {
+      const { transfer, created } = await knex.transaction((trx) => recordTransfer(trx, user, body, ctx.deps.clock.now()));
+      return createdOrOk(created, transfer);
+    },
+  );
+
+  route(
+    router,
+    { method: 'post', path: '/api/payments/transfers/{id}/confirm', summary: 'The seller confirms receiving a transfer across invoices, as a whole: each invoice’s balance falls by its allocation', tag, access: 'user', response: transferSchema },
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => answerTransfer(trx, user, params.id, { status: 'confirmed' }, ctx.deps.clock.now())),
+  );
+
+  route(
+    router,
+    { method: 'post', path: '/api/payments/transfers/{id}/dispute', summary: 'The seller disputes a transfer across invoices, as a whole, with a reason', tag, access: 'user', body: paymentDisputeSchema, response: transferSchema },
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => answerTransfer(trx, user, params.id, { status: 'disputed', reason: body.reason }, ctx.deps.clock.now())),
   );
 
   route(

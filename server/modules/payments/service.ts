@@ -12,52 +12,30 @@
  * - a transfer's date is not after today in Riyadh (it is recorded once made);
  * - its receipt photo is the buyer's own (receipts.ts), uploaded after the record names it;
  * - the client-chosen id: the same payment sent again answers the stored one; the id on
- *   another payment is a conflict.
+ *   another payment is a conflict;
+ * - a payment that is a row of a transfer across invoices (transfers.ts) is answered with
+ *   its transfer, as a whole.
  */
 import type { Knex } from 'knex';
 import { conflict, forbidden, invalidTransition, notFound, overpayment, validationFailed } from '../../../shared/errors';
 import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Payment, PaymentDispute, PaymentRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
-import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
-import { creditedSql, paidSql, paymentQuery, readPayments } from './queries';
+import { paymentQuery, readPayments } from './queries';
+import { changed, lockInvoice } from './locks';
+
+/** The card settlement (card.ts) takes the same row lock. */
+export { lockInvoice } from './locks';
 import { assertReceiptOf } from './receipts';
-
-interface LockedInvoice {
-  id: string;
-  kind: string;
-  number: string;
-  seller_id: string;
-  buyer_id: string;
-  total: number;
-  credited: number;
-  paid: number;
-  pending: number;
-}
-
-/** The invoice under its row lock, with what counts against it; a 404 for whoever may not read it. */
-export async function lockInvoice(trx: Knex.Transaction, user: SessionUser, id: string): Promise<LockedInvoice> {
-  const row = await invoicePolicy
-    .visible(trx('invoices as inv').where('inv.id', id), user)
-    .forUpdate()
-    .first('inv.id', 'inv.kind', 'inv.number', 'inv.seller_id', 'inv.buyer_id', 'inv.total');
-  if (!row) throw notFound('Invoice');
-  const sums = await trx('invoices as inv')
-    .where('inv.id', id)
-    .first(trx.raw(`${creditedSql('inv')} as credited, ${paidSql('inv', 'confirmed')} as paid, ${paidSql('inv', 'recorded')} as pending`));
-  return { ...row, total: Number(row.total), credited: Number(sums.credited), paid: Number(sums.paid), pending: Number(sums.pending) };
-}
+import { answerTransfer } from './transfers';
 
 async function readPayment(db: Knex, id: string): Promise<Payment> {
   const [payment] = await readPayments(paymentQuery(db).where('p.id', id));
   return payment;
 }
-
-const changed = (trx: Knex.Transaction, inv: LockedInvoice) =>
-  recordChanges(trx, [{ entity: 'invoice', id: inv.id, audiences: invoicePolicy.audiences(inv) }]);
 
 /** GET /api/invoices/{id}/payments: oldest first. */
 export async function listPayments(db: Knex, user: SessionUser, invoiceId: string): Promise<Payment[]> {
@@ -103,6 +81,9 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
   return { payment: await readPayment(trx, body.id), created: true };
 }
 
+/** The transfer a payment is a row of (answered as a whole), or null. */
+const transferOf = async (trx: Knex.Transaction, id: string): Promise<string | null> => (await trx('payments').where({ id }).first('transfer_id'))?.transfer_id ?? null;
+
 /**
  * The payment and its invoice locked, for the seller's answer; the buyer may read but not
  * answer. `invoiceId`: the invoice a queued answer names (sync), a 404 when it is not the payment's.
@@ -118,6 +99,8 @@ async function forAnswer(trx: Knex.Transaction, user: SessionUser, id: string, i
 
 /** POST /api/payments/{id}/confirm and sync payment.confirm: the seller received it; only now it lowers the balance. Confirming twice is one confirmation. */
 export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, id: string, now: Date, invoiceId?: string): Promise<Payment> {
+  const transferId = await transferOf(trx, id);
+  if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'confirmed' }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'confirmed') return readPayment(trx, id);
   if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be confirmed`);
@@ -136,6 +119,8 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
 
 /** POST /api/payments/{id}/dispute {reason} and sync payment.dispute: the seller did not receive it; the balance stays. */
 export async function disputePayment(trx: Knex.Transaction, user: SessionUser, id: string, body: PaymentDispute, now: Date, invoiceId?: string): Promise<Payment> {
+  const transferId = await transferOf(trx, id);
+  if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'disputed', reason: body.reason }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'disputed') return readPayment(trx, id);
   if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be disputed`);

@@ -1,0 +1,140 @@
+/**
+ * One bank transfer across several invoices of the same seller (migration 20261128000720
+ * states the model): the buyer records it with an amount allocated to each invoice, the
+ * seller confirms or disputes it as a whole. The rules of a single payment (service.ts)
+ * hold per invoice: only the buyer records, only the seller answers, a 404 for an invoice
+ * the caller may not read, overpayment checked per invoice, the date not after today, the
+ * receipt the buyer's own. Every invoice's row lock is taken in invoice id order, so a
+ * transfer and another write over the same invoices never wait on each other in a circle.
+ *
+ * Each row's id is derived from the transfer's and its invoice's (a name-based UUID), so
+ * the same transfer sent again is the same rows; the transfer's id on other rows is a conflict.
+ */
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { conflict, forbidden, invalidTransition, notFound, overpayment, validationFailed } from '../../../shared/errors';
+import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import type { Transfer, TransferRecord } from '../../../shared/schemas/payment';
+import type { SessionUser } from '../../auth/session-user';
+import { notify } from '../notifications/notify';
+import { displayName } from '../projects/queries';
+import { changed, lockInvoice, type LockedInvoice } from './locks';
+import { paymentQuery, readPayments } from './queries';
+import { assertReceiptOf } from './receipts';
+
+/** The id of a transfer's row for one invoice: a version 5 (name-based) UUID of the two. */
+function rowId(transferId: string, invoiceId: string): string {
+  const h = createHash('sha1').update(`binaa-transfer:${transferId}:${invoiceId}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The invoices, each under its row lock, taken in id order. */
+async function lockInOrder(trx: Knex.Transaction, user: SessionUser, ids: readonly string[]): Promise<LockedInvoice[]> {
+  const locked: LockedInvoice[] = [];
+  for (const id of [...ids].sort()) locked.push(await lockInvoice(trx, user, id));
+  return locked;
+}
+
+async function readTransfer(db: Knex, id: string): Promise<Transfer> {
+  return { id, payments: await readPayments(paymentQuery(db).where('p.transfer_id', id).orderBy('p.invoice_id')) };
+}
+
+/** POST /api/payments/transfers: the buyer's one transfer across invoices of one seller, waiting for the seller. */
+export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, body: TransferRecord, now: Date): Promise<{ transfer: Transfer; created: boolean }> {
+  const invoices = await lockInOrder(trx, user, body.allocations.map((a) => a.invoice_id));
+  const stored: Array<{ invoice_id: string; payer_id: string; amount: string; reference: string }> = await trx('payments')
+    .where({ transfer_id: body.id })
+    .select('invoice_id', 'payer_id', 'amount', 'reference');
+  if (stored.length) {
+    const sent = new Map(body.allocations.map((a) => [a.invoice_id, halalas(a.amount)]));
+    const same = stored.length === sent.size && stored.every((r) => r.payer_id === user.account_id && r.reference === body.reference && sent.get(r.invoice_id) === halalas(Number(r.amount)));
+    if (!same) throw conflict('This transfer id belongs to another transfer');
+    return { transfer: await readTransfer(trx, body.id), created: false };
+  }
+  const sellers = new Set(invoices.map((inv) => inv.seller_id));
+  if (sellers.size > 1 || (body.seller !== undefined && !sellers.has(body.seller))) {
+    throw validationFailed('One transfer pays invoices of one seller', [{ path: 'allocations', message: 'invoices of several sellers', code: 'several_sellers' }]);
+  }
+  if (invoices.some((inv) => inv.buyer_id !== user.account_id)) throw forbidden("Only the invoices' buyer records a payment of them");
+  if (invoices.some((inv) => inv.kind !== 'invoice')) throw invalidTransition('A credit note is not paid');
+  if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
+  const amounts = new Map(body.allocations.map((a) => [a.invoice_id, a.amount]));
+  for (const inv of invoices) {
+    const left = payable(inv, 'recorded');
+    if (halalas(amounts.get(inv.id)!) > halalas(left)) throw overpayment(left);
+  }
+  const [first] = invoices;
+  await assertReceiptOf(trx, first.buyer_id, body.receipt_id);
+  const clash = await trx('payments').whereIn('id', invoices.map((inv) => rowId(body.id, inv.id))).first('id');
+  if (clash) throw conflict('This transfer id belongs to another transfer');
+  await trx('payments').insert(
+    invoices.map((inv) => ({
+      id: rowId(body.id, inv.id),
+      transfer_id: body.id,
+      invoice_id: inv.id,
+      payer_id: inv.buyer_id,
+      payee_id: inv.seller_id,
+      method: 'transfer',
+      amount: amounts.get(inv.id),
+      paid_on: body.paid_on,
+      reference: body.reference,
+      receipt_id: body.receipt_id ?? null,
+      recorded_by: user.id,
+    })),
+  );
+  const company = await displayName(trx, first.buyer_id);
+  for (const inv of invoices) {
+    await changed(trx, inv);
+    await notify(trx, {
+      to: [inv.seller_id],
+      kind: 'payment.recorded',
+      type: 'order_response',
+      params: { number: inv.number, company, amount: amounts.get(inv.id)!, invoice_id: inv.id, payment_id: rowId(body.id, inv.id) },
+    });
+  }
+  return { transfer: await readTransfer(trx, body.id), created: true };
+}
+
+type Answer = { status: 'confirmed' } | { status: 'disputed'; reason: string };
+
+/**
+ * POST /api/payments/transfers/{id}/confirm and /dispute, and the answer to any one of its
+ * rows (`asked`: that row's id, so whoever may not read its invoice gets a 404 for it): the
+ * seller answers the transfer as a whole. Answering it again the same way is the same answer.
+ */
+export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, id: string, answer: Answer, now: Date, asked?: string): Promise<Transfer> {
+  const rows: Array<{ id: string; invoice_id: string; status: string; amount: string }> = await trx('payments').where({ transfer_id: id }).select('id', 'invoice_id', 'status', 'amount');
+  if (!rows.length) throw notFound(asked ? 'Payment' : 'Transfer');
+  const invoices = await lockInOrder(trx, user, rows.map((r) => r.invoice_id));
+  if (invoices.some((inv) => inv.seller_id !== user.account_id)) throw forbidden("Only the invoices' seller confirms or disputes a payment");
+  // Read again under the locks: another answer may have come in between.
+  const current: Array<{ id: string; invoice_id: string; status: string; amount: string }> = await trx('payments').where({ transfer_id: id }).select('id', 'invoice_id', 'status', 'amount');
+  if (current.every((r) => r.status === answer.status)) return readTransfer(trx, id);
+  const other = current.find((r) => r.status !== 'recorded');
+  if (other) throw invalidTransition(`A ${other.status} payment cannot be ${answer.status}`);
+  const amountOf = new Map(current.map((r) => [r.invoice_id, Number(r.amount)]));
+  if (answer.status === 'confirmed') {
+    for (const inv of invoices) {
+      const left = payable(inv, 'confirmed');
+      if (halalas(amountOf.get(inv.id)!) > halalas(left)) throw overpayment(left);
+    }
+  }
+  await trx('payments')
+    .where({ transfer_id: id })
+    .update({ status: answer.status, dispute_reason: answer.status === 'disputed' ? answer.reason : null, decided_by: user.id, decided_at: now.toISOString() });
+  const company = await displayName(trx, invoices[0].seller_id);
+  for (const inv of invoices) {
+    await changed(trx, inv);
+    const params = { number: inv.number, company, amount: amountOf.get(inv.id)!, invoice_id: inv.id, payment_id: rowId(id, inv.id) };
+    await notify(
+      trx,
+      answer.status === 'confirmed'
+        ? { to: [inv.buyer_id], kind: 'payment.confirmed', type: 'order_response', params }
+        : { to: [inv.buyer_id], kind: 'payment.disputed', type: 'order_response', params: { ...params, reason: answer.reason } },
+    );
+  }
+  return readTransfer(trx, id);
+}
