@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './http/context';
 import { errorMiddleware, logResponseErrors } from './http/errors';
-import { serializeJsonOnce } from './http/json-body';
+import { compression, serializeJsonOnce } from './http/json-body';
 import { jsonOnly, originCheck, requireHttps, securityHeaders } from './http/security';
 import { generalLimit } from './http/rate-limit';
 import { sessionUser } from './http/session-user';
@@ -93,7 +93,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   });
   app.use(errorMiddleware());
   app.use(securityHeaders(config.production, inlineScriptHashes(distDir)));
-  app.use(compress({ threshold: 1024 }));
+  app.use(compress(compression));
   app.use(serializeJsonOnce());
   // The health check before sessions and rate limits: it must answer within its own
   // bound when the database is down, not after a session lookup or a limiter's

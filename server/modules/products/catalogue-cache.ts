@@ -15,9 +15,13 @@
  * A new field shown on products that lives in another table needs a trigger there too.
  *
  * One cache per database handle (tests run many databases in one process), least
- * recently used pages dropped first. Inside a transaction nothing is cached.
+ * recently used pages dropped first. Inside a transaction nothing is cached. A page is
+ * never changed once cached: its items go out as the same bytes every time (serialized
+ * and compressed once, http/json-body.ts). The cache stays in each process: what makes it
+ * right is the version read from the database, which each process reads anyway.
  */
 import type { Knex } from 'knex';
+import { sendUnchanged } from '../../http/json-body';
 
 const MAX_ENTRIES = 500;
 /** A bound on any staleness this design did not foresee. */
@@ -44,7 +48,7 @@ export const VERSION_SQL = 'coalesce((select version from catalogue_state where 
  * the catalogue's version as the caller read it (VERSION_SQL) before computing anything,
  * in a statement it needed anyway; otherwise it is read here.
  */
-export async function cachedByCatalogue<T>(db: Knex, key: string, compute: () => Promise<T>, version?: number): Promise<T> {
+export async function cachedByCatalogue<T extends { items: object }>(db: Knex, key: string, compute: () => Promise<T>, version?: number): Promise<T> {
   if ((db as Knex.Transaction).isTransaction) return compute();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
@@ -58,6 +62,7 @@ export async function cachedByCatalogue<T>(db: Knex, key: string, compute: () =>
     return hit.value as T;
   }
   const value = await compute();
+  sendUnchanged(value.items);
   cache.delete(key);
   cache.set(key, { version, at: Date.now(), value });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
