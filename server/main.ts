@@ -19,6 +19,7 @@ import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { createApp } from './app';
+import { closeRedis } from './http/redis';
 
 async function main() {
   let config;
@@ -86,6 +87,7 @@ async function main() {
     await app.context.deps.live!.close();
     app.context.deps.push!.stop();
     await db.close();
+    await closeRedis();
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -1,24 +1,23 @@
 /**
  * Rate limits with rate-limiter-flexible: generous per user or IP for
  * everything, tight for what is cheap to abuse (failed login-code exchanges, quick signup).
- * On Postgres the counters live in the database (RateLimiterPostgres, table rate_limits),
- * so several app processes behind a load balancer count one budget; if the database
- * cannot answer, each process falls back to its own memory until it can. The embedded
- * PGlite is one process by nature, so its counters stay in memory.
+ * With REDIS_URL the counters live in Redis (RateLimiterRedis, keys under the app's
+ * REDIS_KEY_PREFIX), so several app processes behind a load balancer count one budget; if
+ * Redis cannot answer, each process falls back to its own memory until it can. Without it
+ * they live in the process's memory: the embedded default is one process with no other
+ * service. Counting is never a database write: a request of its own on every API call
+ * cost more than the cached catalogue read it guarded (issue 35).
  */
 import type { Context, Next } from 'koa';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimited } from '../../shared/errors';
 import type { AppDeps } from './context';
+import { redisClient } from './redis';
 
 /**
  * One budget (points per duration) under one name. Its counters belong to the app whose
- * context uses it (a test process runs many apps, each with its own database).
+ * context uses it (a test process runs many apps, each with its own database and, on
+ * Redis, its own key prefix).
  */
 export class Limiter {
   private readonly stores = new WeakMap<AppDeps, RateLimiterAbstract>();
@@ -32,17 +31,15 @@ export class Limiter {
     let store = this.stores.get(deps);
     if (!store) {
       const opts = { keyPrefix: this.name, points: this.points, duration: this.durationSeconds };
-      store =
-        deps.dbKind === 'postgres'
-          ? new RateLimiterPostgres({
-              ...opts,
-              storeClient: deps.knex,
-              storeType: 'knex',
-              tableName: 'rate_limits',
-              tableCreated: true, // by the migration
-              insuranceLimiter: new RateLimiterMemory(opts),
-            })
-          : new RateLimiterMemory(opts);
+      const { redis } = deps.config;
+      store = redis
+        ? new RateLimiterRedis({
+            ...opts,
+            keyPrefix: `${redis.keyPrefix}rl:${this.name}`,
+            storeClient: redisClient(redis.url, deps.logger),
+            insuranceLimiter: new RateLimiterMemory(opts),
+          })
+        : new RateLimiterMemory(opts);
       this.stores.set(deps, store);
     }
     return store;

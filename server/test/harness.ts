@@ -21,6 +21,14 @@ import { createApp, type CreateAppOptions } from '../app';
 
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
+/**
+ * TEST_REDIS_URL set: the app's Redis settings for a test app on `schema` (its rate limits
+ * count there, under keys of that schema's own, so test files never share a budget);
+ * unset, none (they count in memory).
+ */
+export const testRedisEnv = (schema: string): Record<string, string> =>
+  process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `${schema}:` } : {};
+
 const shared = globalThis as unknown as { __binaaPglite?: Promise<PGlite> };
 
 export interface TestDb {
@@ -83,6 +91,8 @@ export async function startTestServer(
     app?: Partial<CreateAppOptions>;
     limits?: Partial<Config['limits']>;
     files?: string;
+    /** false: the rate limits count in memory even with TEST_REDIS_URL set */
+    redis?: boolean;
   } = {},
 ): Promise<TestServer> {
   const db = opts.db ?? (await createTestDb());
@@ -91,7 +101,7 @@ export async function startTestServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  const config = testConfig(opts.publicUrl?.(port) ?? url, { ...(filesDir ? { DATA_DIR: filesDir } : {}), ...opts.env });
+  const config = testConfig(opts.publicUrl?.(port) ?? url, { ...(opts.redis === false ? {} : testRedisEnv(db.schema)), ...(filesDir ? { DATA_DIR: filesDir } : {}), ...opts.env });
   Object.assign(config.limits, { perUserPerMinute: 100_000 }, opts.limits);
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }), ...opts.app });
   server.on('request', app.callback());
