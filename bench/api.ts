@@ -1,6 +1,7 @@
 /**
  * npm run bench:api (Postgres; DATABASE_URL, default a local binaa_bench database;
- * BENCH_SCHEMA, default bench_api): 100k products with Arabic, English and Chinese names.
+ * BENCH_SCHEMA, default bench_api; REDIS_URL: the app's rate limits count in that Redis,
+ * else in its memory): 100k products with Arabic, English and Chinese names.
  *
  * Closed loop (autocannon, 50 connections) on the catalogue list, on popular searches
  * and on searches the cache has never seen, each beside a baseline from the same run
@@ -18,9 +19,9 @@
  * second, latency from each request's scheduled send, to the app and to the same SQL
  * through bare pg.
  *
- * The uncached runs alternate app and baseline in rounds (BENCH_ROUNDS, default 4): on a
- * machine shared with other work, a burst of it then weighs on both instead of on
- * whichever ran at the time.
+ * Every closed-loop pair (cached list, cached popular search, uncached search) alternates
+ * app and baseline in rounds (BENCH_ROUNDS, default 4): on a machine shared with other
+ * work, a burst of it then weighs on both instead of on whichever ran at the time.
  *
  * Targets (issue 11): uncached search p99 <= 50 ms at 100 requests/s offered; list
  * throughput >= half of the bare-pg figure; popular search p99 <= 50 ms.
@@ -47,8 +48,8 @@ const WARMUP_SECONDS = 5;
  */
 const SATURATION_TERMS = 4000;
 /**
- * The uncached runs alternate app and baseline in this many rounds (each gets SECONDS
- * in all), so that the other work on a shared machine weighs on both alike.
+ * App and baseline alternate in this many rounds (each gets SECONDS in all), so that the
+ * other work on a shared machine weighs on both alike.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
@@ -187,15 +188,19 @@ async function main() {
   console.log('open loop, app, by kind of term:');
   table(Object.entries(open[0].by_label ?? {}).map(([kind, r]) => ({ kind, ...r })));
 
+  // Cached list and popular search: app and baseline taking turns too, each pair in rounds.
   const results: LoadResult[] = [];
-  for (const [name, url, paths] of [
-    ['list, cached: app', app.url, listPaths],
-    ['list, cached: same SQL via pg, cached as the app caches (bare http)', bareCached.url, listPaths],
-    ['search, 10 popular terms, cached: app', app.url, searchPaths],
-    ['search, 10 popular terms, cached: same SQL via pg, cached as the app caches (bare http)', bareCached.url, searchPaths],
+  for (const [what, paths] of [
+    ['list', listPaths],
+    ['search, 10 popular terms', searchPaths],
   ] as const) {
-    console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections: ${name}`);
-    results.push(await load(name, url, [...paths], SECONDS, CONNECTIONS));
+    const names = [`${what}, cached: app`, `${what}, cached: same SQL via pg, cached as the app caches (bare http)`];
+    console.log(`autocannon ${SECONDS}s x ${CONNECTIONS} connections, in ${ROUNDS} alternating rounds: ${what}, cached, app and same SQL via pg`);
+    const pair: LoadResult[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const i of round % 2 ? [1, 0] : [0, 1]) pair[i].push(await load(names[i], [app.url, bareCached.url][i], [...paths], SECONDS / ROUNDS, CONNECTIONS));
+    }
+    results.push(...pair.map((r, i) => combineRounds(names[i], r)));
   }
   // Saturation of uncached search: each connection on its own terms, app and baseline
   // taking turns.

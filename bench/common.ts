@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
 import { loadConfig, type Config } from '../server/config';
 import { createApp } from '../server/app';
+import { closeRedis } from '../server/http/redis';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/binaa_bench';
 
@@ -75,12 +76,18 @@ export async function listen(handler: http.RequestListener): Promise<{ url: stri
   };
 }
 
+/** Production refuses to start without the card gateway's keys; the benchmarks pay for nothing. */
+const BENCH_MOYASAR = { MOYASAR_PUBLISHABLE_KEY: 'pk_test_bench', MOYASAR_SECRET_KEY: 'sk_test_bench', MOYASAR_WEBHOOK_SECRET: 'bench-webhook-secret' };
+
+/** REDIS_URL set: the app's rate limits count in that Redis, as several app processes' would. */
+const redisEnv = (): Record<string, string> => (process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` } : {});
+
 /** The app on a port of its own; `distDir`: another build of the client (default ./dist). */
 export async function startApp(db: Database, distDir?: string): Promise<{ url: string; config: Config; close(): Promise<void> }> {
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation' });
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation', ...BENCH_MOYASAR, ...redisEnv() });
   // Production settings (no request logs), but plain http on loopback and no rate limits.
   Object.assign(config, { https: false, publicUrl: url });
   config.limits.perUserPerMinute = 1e9;
@@ -99,6 +106,8 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
       // A page's live stream started the hub's listener: its own connection, outside the pool.
       await app.context.deps.live?.close();
       app.context.deps.push?.stop();
+      // The rate limits' Redis connection (REDIS_URL), which would keep the process alive.
+      await closeRedis();
     },
   };
 }
