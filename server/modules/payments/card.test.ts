@@ -117,7 +117,7 @@ describe('paying an invoice by card', () => {
   it('asks the 3-D Secure step of the mada test card, and a declined card changes nothing with the gateway’s message', async () => {
     const { buyer, seller } = await tradingParties(server, category);
     const invoice = await clearedInvoice(buyer, seller, category);
-    const { url } = await startPaying(buyer, invoice.id);
+    const { url, checkout } = await startPaying(buyer, invoice.id);
 
     const declined = await payOnPage(url, INSUFFICIENT);
     expect(declined.searchParams.get('status')).toBe('failed');
@@ -125,6 +125,11 @@ describe('paying an invoice by card', () => {
     expect(failedPage.searchParams.get('card')).toBe('failed');
     expect(failedPage.searchParams.get('message')).toBe('INSUFFICIENT FUNDS');
     expect(await paymentOf(buyer, invoice.id)).toMatchObject({ balance: 115, paid: 0 });
+    // The hosted invoice's own id at the callback stands for its payment, read back from the gateway.
+    const byInvoice = `/api/payments/callback?checkout=${checkout.id}&id=${checkout.gateway_invoice_id}`;
+    expect((await callback(buyer, byInvoice)).searchParams.get('message')).toBe('INSUFFICIENT FUNDS');
+    // ... only for the invoice of the checkout named.
+    expect((await callback(buyer, `/api/payments/callback?checkout=${randomUUID()}&id=${checkout.gateway_invoice_id}`)).searchParams.get('card')).toBe('refused');
 
     const challenge = await payOnPage(url, MADA_3DS);
     expect(challenge.pathname).toMatch(/^\/dev-moyasar\/checkout\/3ds\//);
@@ -134,6 +139,8 @@ describe('paying an invoice by card', () => {
     const page = await callback(buyer, new URL(done.headers.get('location')!));
     expect(page.searchParams.get('card')).toBe('paid');
     expect(await paymentOf(buyer, invoice.id)).toMatchObject({ balance: 0, status: 'paid' });
+    expect((await callback(buyer, byInvoice)).searchParams.get('card')).toBe('paid');
+    expect(await cardRows(invoice.id)).toHaveLength(1);
   });
 
   it('is a 404 for someone else’s invoice, a 403 for its seller, and a conflict for a credit note', async () => {

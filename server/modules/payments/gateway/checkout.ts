@@ -12,7 +12,8 @@
  *   locked, at most once per checkout; an AppError it throws (an overpayment since, say)
  *   rolls it back and the payment is refunded in full through the API.
  * - settlePayment: the callback (GET /api/payments/callback?checkout=&id=) and the webhook
- *   (POST /api/payments/webhook) hand over a payment id and nothing else is believed: the
+ *   (POST /api/payments/webhook) hand over a payment id (or, at the callback, the id of the
+ *   checkout's hosted invoice, whose payment is then taken) and nothing else is believed: the
  *   payment is fetched back from Moyasar with the secret key and settles its checkout only
  *   if its status is paid (or captured), its amount and currency are the checkout's, and
  *   its metadata names this checkout, its purpose and its invoice. Replays are idempotent
@@ -145,13 +146,22 @@ export async function settlePayment(
   checkoutId?: string,
 ): Promise<SettleOutcome> {
   const gateway = moyasar(deps.config);
-  let payment: GatewayPayment;
+  let payment: GatewayPayment | null;
   try {
-    payment = await gateway.fetchPayment(paymentId);
+    payment = await gateway.fetchPayment(paymentId).catch(async (err: unknown) => {
+      // The hosted page may hand back its invoice's id rather than the payment's: the
+      // invoice made for the checkout the callback names, and its payment, read back too.
+      if (!(err instanceof GatewayRefusal) || !checkoutId || !uuid.test(checkoutId)) throw err;
+      const asked = await readCheckout(knex, checkoutId);
+      if (!asked || asked.gateway_invoice_id !== paymentId) throw err;
+      const invoice = await gateway.fetchInvoice(paymentId);
+      return invoice.payments.find((p) => PAID.has(p.status)) ?? invoice.payments.at(-1) ?? null;
+    });
   } catch (err) {
     if (err instanceof GatewayRefusal) return { result: 'rejected', checkout: null, message: 'The card gateway has no such payment' };
     throw gatewayUnavailable();
   }
+  if (!payment) return { result: 'failed', checkout: null, message: 'Nothing was paid on the card gateway' };
   const named = checkoutId ?? payment.metadata?.checkout_id;
   const checkout = named && uuid.test(named) ? await readCheckout(knex, named) : undefined;
   if (!checkout) return { result: 'rejected', checkout: null, message: 'The payment is for no checkout of ours' };

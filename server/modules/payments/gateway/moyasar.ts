@@ -9,6 +9,7 @@
  *   invoice whose `url` is Moyasar's hosted payment page (card, mada, Apple Pay): nothing
  *   about a card reaches this server. Paid, the payer is sent to success_url with
  *   ?id=<payment id>&status=&message=;
+ * - GET /invoices/{id} -> the invoice with its payments (the callback's id may be the invoice's);
  * - GET /payments/{id} -> the payment: status initiated | paid | failed | authorized |
  *   captured | refunded | voided, amount, currency, invoice_id, metadata, source.message;
  * - POST /payments/{id}/refund {amount?} -> the payment, refunded (all of it without amount).
@@ -135,6 +136,8 @@ export function moyasar(config: Pick<Config, 'moyasar'>) {
   return {
     /** A hosted payment page for an amount: its `url` is where the payer goes. */
     createInvoice: (invoice: NewGatewayInvoice) => call<GatewayInvoice>('POST', '/invoices', invoice),
+    /** A hosted invoice as Moyasar has it now, with its payments. */
+    fetchInvoice: (id: string) => call<GatewayInvoice>('GET', `/invoices/${encodeURIComponent(id)}`),
     /** A payment as Moyasar has it now, read with the secret key. */
     fetchPayment: (id: string) => call<GatewayPayment>('GET', `/payments/${encodeURIComponent(id)}`),
     /** Refunds a paid (or captured) payment: all of it, or `amount` halalas of it. */
