@@ -12,7 +12,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { CardResult } from '../../../shared/schemas/card';
+import { CARD_RESULTS, type CardResult } from '../../../shared/schemas/card';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { ApiError } from '../../data/api';
 import { api } from '../../data/client';
@@ -68,7 +68,7 @@ export function CardResultBar() {
   const { t } = useTranslation('payments');
   const [params, setParams] = useSearchParams();
   const result = params.get(RESULT) as CardResult | null;
-  if (result !== 'paid' && result !== 'failed' && result !== 'refused') return null;
+  if (!result || !CARD_RESULTS.includes(result)) return null;
   const reason = params.get(MESSAGE);
   const dismiss = () =>
     setParams(
