@@ -16,6 +16,7 @@ import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
 import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { usePaymentMutations } from './mutations';
 import { useReceiptUploads } from './queries';
+import { TransferFields } from './TransferFields';
 import { PaymentBadge } from './PaymentBadge';
 import { CardResultBar, PayByCard } from './PayByCard';
 
@@ -154,12 +155,7 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
           <Field label={t('record.amount')} required>
             <Input inputMode="decimal" value={amount} onChange={(_, d) => setAmount(d.value)} data-testid="payment-amount" />
           </Field>
-          <Field label={t('record.paidOn')} required>
-            <Input type="date" value={paidOn} max={today} onChange={(_, d) => setPaidOn(d.value)} data-testid="payment-paid-on" />
-          </Field>
-          <Field label={t('record.reference')} required>
-            <Input value={reference} onChange={(_, d) => setReference(d.value)} data-testid="payment-reference" />
-          </Field>
+          <TransferFields today={today} paidOn={paidOn} onPaidOn={setPaidOn} reference={reference} onReference={setReference} testIdPrefix="payment" />
           <PhotoPicker label={t('receipt.label')} hint={t('receipt.hint')} files={receipt} onChange={setReceipt} max={1} testId="payment-receipt-input" />
         </FormDialog>
       )}

@@ -14,6 +14,7 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { statementXlsx } from './exportStatement';
 import { useCounterparties, useOverdue, useStatement } from './queries';
+import { TransferAcrossInvoices } from './TransferAcrossInvoices';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -29,7 +30,8 @@ const useStyles = makeStyles({
  * /statements: per counterparty company, the invoices, credit notes and confirmed
  * payments between the two in date order with the running balance (positive: they owe
  * the reader), what of it is overdue, and an XLSX of it. From the local store, so it works
- * offline once synced (queries.ts).
+ * offline once synced (queries.ts). With a supplier, one transfer for several of its open
+ * invoices (TransferAcrossInvoices).
  */
 export function StatementsScreen() {
   const styles = useStyles();
@@ -66,6 +68,7 @@ export function StatementsScreen() {
               </Select>
             </Field>
             {statement && <ExportButton statement={statement} />}
+            {counterparty && <TransferAcrossInvoices accountId={accountId} seller={counterparty} />}
           </div>
           {statement && <StatementTable statement={statement} />}
         </>

@@ -6,15 +6,24 @@
  * refusal comes back to the sync centre with its reason, and the invoice shows the server's row.
  */
 import { useMemo } from 'react';
-import type { PaymentRecord } from '../../../shared/schemas/payment';
+import type { PaymentRecord, TransferRecord } from '../../../shared/schemas/payment';
+import { postTransfer } from '../../data/payments';
+import { useLocalData } from '../../data/local/DataProvider';
 import { useMutate, useMutateWithFiles } from '../../data/local/hooks';
 import { prepareFiles, receiptUploadRow } from '../../data/photos/queue';
 
 export function usePaymentMutations() {
   const mutate = useMutate();
   const withFiles = useMutateWithFiles();
+  const { engine } = useLocalData();
   return useMemo(
     () => ({
+      /** One transfer across several invoices of a seller: online, then the engine pulls the invoices' new rows. */
+      recordTransfer: async (body: TransferRecord) => {
+        const transfer = await postTransfer(body);
+        engine.schedule(0);
+        return transfer;
+      },
       /**
        * The transfer, and the photo of its receipt (downscaled, then queued with the record in
        * one write and sent after it). Answers whether a photo was refused as too large.
@@ -32,6 +41,6 @@ export function usePaymentMutations() {
       confirm: (invoiceId: string, paymentId: string) => mutate('payment.confirm', { id: paymentId, invoice_id: invoiceId }),
       dispute: (invoiceId: string, paymentId: string, reason: string) => mutate('payment.dispute', { id: paymentId, invoice_id: invoiceId, reason }),
     }),
-    [mutate, withFiles],
+    [mutate, withFiles, engine],
   );
 }

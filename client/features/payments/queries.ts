@@ -3,7 +3,7 @@
  * same functions as the server's GET /api/statements (shared/payments.ts), so a statement
  * opens offline and agrees with the server's once synced. Today is the device's day in Riyadh.
  */
-import { counterpartiesOf, overdueOf, riyadhDay, statementOf } from '../../../shared/payments';
+import { counterpartiesOf, overdueOf, payable, riyadhDay, statementOf } from '../../../shared/payments';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';
@@ -36,4 +36,17 @@ export function useReceiptUploads(invoiceId: string): ReadonlyMap<string, Receip
     const rows = (await db.uploads.toArray()).filter((u): u is ReceiptUpload => u.kind === 'payment_receipt' && u.invoice_id === invoiceId);
     return new Map(rows.map((r) => [r.payment_id, r]));
   }, [db, invoiceId]);
+}
+
+/** The invoices `seller` issued to the reader that are cleared and still have something to record against, oldest first, with what may be recorded. */
+export function useOpenInvoicesFrom(accountId: string, seller: string | null): Array<{ id: string; number: string; left: number }> | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    if (!seller) return [];
+    const rows = (await db.invoices.toArray()).filter((i) => i.kind === 'invoice' && i.status === 'cleared' && i.buyer_id === accountId && i.seller_id === seller && i.payment);
+    return rows
+      .sort((a, b) => (a.issued_at < b.issued_at ? -1 : 1))
+      .map((i) => ({ id: i.id, number: i.number, left: payable({ ...i.payment!, total: i.total }, 'recorded') }))
+      .filter((i) => i.left > 0);
+  }, [db, accountId, seller]);
 }

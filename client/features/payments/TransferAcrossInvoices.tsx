@@ -1,0 +1,126 @@
+import { Button, Caption1, Checkbox, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { halalas, riyadhDay } from '../../../shared/payments';
+import { parseNumber } from '../../../shared/numbers';
+import { transferRecordSchema } from '../../../shared/schemas/payment';
+import { ApiError } from '../../data/api';
+import { useFormat } from '../../i18n/format';
+import { FormDialog } from '../../ui/FormDialog';
+import { useOnline } from '../../ui/useOnline';
+import { usePaymentMutations } from './mutations';
+import { useOpenInvoicesFrom } from './queries';
+import { TransferFields } from './TransferFields';
+
+const useStyles = makeStyles({
+  lines: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
+  line: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  amount: { width: '9rem' },
+});
+
+/**
+ * On a supplier's statement, the buyer's "one transfer for several invoices": the open
+ * invoices of that supplier, each chosen with an amount (prefilled with what is left to
+ * record), one date and one bank reference; sent as one transfer (online: the server takes
+ * the invoices' locks together) that the supplier confirms or disputes as a whole.
+ */
+export function TransferAcrossInvoices({ accountId, seller }: { accountId: string; seller: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['payments', 'errors']);
+  const format = useFormat();
+  const online = useOnline();
+  const open = useOpenInvoicesFrom(accountId, seller);
+  const { recordTransfer } = usePaymentMutations();
+  const today = riyadhDay(new Date());
+  const [editing, setEditing] = useState(false);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [paidOn, setPaidOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  if (!open || open.length < 2) return null;
+
+  const start = () => {
+    setChosen(Object.fromEntries(open.map((i) => [i.id, String(i.left)])));
+    setFailure(null);
+    setDone(false);
+    setEditing(true);
+  };
+  const allocations = open.filter((i) => chosen[i.id] !== undefined).map((i) => ({ invoice: i, amount: parseNumber(chosen[i.id]) }));
+  const total = allocations.reduce((s, a) => s + halalas(a.amount ?? 0), 0) / 100;
+
+  const submit = async () => {
+    if (!allocations.length) return setFailure(t('transfer.noneChosen'));
+    const wrong = allocations.find((a) => a.amount === null || a.amount <= 0 || a.amount > a.invoice.left);
+    if (wrong) return setFailure(t('transfer.badAmount', { number: wrong.invoice.number, left: format.sar(wrong.invoice.left) }));
+    if (paidOn > today) return setFailure(t('record.future'));
+    const parsed = transferRecordSchema.safeParse({
+      id: crypto.randomUUID(),
+      seller,
+      paid_on: paidOn,
+      reference,
+      allocations: allocations.map((a) => ({ invoice_id: a.invoice.id, amount: a.amount })),
+    });
+    if (!parsed.success) return setFailure(t('record.invalid'));
+    setBusy(true);
+    try {
+      await recordTransfer(parsed.data);
+      setEditing(false);
+      setReference('');
+      setDone(true);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('transfer.offline'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <Button onClick={start} disabled={!online} data-testid="transfer-open">
+        {t('transfer.action')}
+      </Button>
+      {!online && <Caption1> {t('transfer.offline')}</Caption1>}
+      {done && <Caption1 role="status" data-testid="transfer-recorded"> {t('transfer.recorded')}</Caption1>}
+      {editing && (
+        <FormDialog
+          formTestId="transfer-form"
+          title={t('transfer.title')}
+          submitLabel={t('transfer.submit', { total: format.sar(total) })}
+          submitTestId="transfer-submit"
+          failure={failure}
+          failureTestId="transfer-failed"
+          busy={busy || !online}
+          onSubmit={submit}
+          cancelLabel={t('cancel')}
+          onClose={() => setEditing(false)}
+        >
+          <p>{t('transfer.body')}</p>
+          <ul className={styles.lines} aria-label={t('transfer.invoices')}>
+            {open.map((i) => (
+              <li key={i.id} className={styles.line} data-testid="transfer-line" data-invoice-id={i.id}>
+                <Checkbox
+                  checked={chosen[i.id] !== undefined}
+                  onChange={(_, d) => setChosen(({ [i.id]: _drop, ...rest }) => (d.checked ? { ...rest, [i.id]: String(i.left) } : rest))}
+                  label={t('transfer.line', { number: i.number, left: format.sar(i.left) })}
+                />
+                {chosen[i.id] !== undefined && (
+                  <Input
+                    className={styles.amount}
+                    inputMode="decimal"
+                    aria-label={t('transfer.amountOf', { number: i.number })}
+                    value={chosen[i.id]}
+                    onChange={(_, d) => setChosen((c) => ({ ...c, [i.id]: d.value }))}
+                    data-testid="transfer-amount"
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+          <TransferFields today={today} paidOn={paidOn} onPaidOn={setPaidOn} reference={reference} onReference={setReference} testIdPrefix="transfer" />
+        </FormDialog>
+      )}
+    </div>
+  );
+}
