@@ -9,10 +9,12 @@
  * cost more than the cached catalogue read it guarded (issue 35).
  */
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimited } from '../../shared/errors';
 import type { AppDeps } from './context';
 import { redisClient } from './redis';
+
+const REDIS_WAIT_MS = 250;
 
 /**
  * One budget (points per duration) under one name. Its counters belong to the app whose
@@ -33,11 +35,16 @@ export class Limiter {
       const opts = { keyPrefix: this.name, points: this.points, duration: this.durationSeconds };
       const { redis } = deps.config;
       store = redis
-        ? new RateLimiterRedis({
-            ...opts,
-            keyPrefix: `${redis.keyPrefix}rl:${this.name}`,
-            storeClient: redisClient(redis.url, deps.logger),
-            insuranceLimiter: new RateLimiterMemory(opts),
+        ? // A request waits REDIS_WAIT_MS at most for Redis (one reconnecting, or not
+          // connected yet), then counts in memory.
+          new RLWrapperTimeouts({
+            limiter: new RateLimiterRedis({
+              ...opts,
+              keyPrefix: `${redis.keyPrefix}rl:${this.name}`,
+              storeClient: redisClient(redis.url, deps.logger),
+              insuranceLimiter: new RateLimiterMemory(opts),
+            }),
+            timeoutMs: REDIS_WAIT_MS,
           })
         : new RateLimiterMemory(opts);
       this.stores.set(deps, store);

@@ -3,7 +3,8 @@
  * limits' counters), one per URL and process, opened on first use. A command waits for
  * the first connection; while Redis is down, it fails after one reconnection attempt
  * (the rate limits then count in memory until it is back), and the client reconnects by
- * itself. A lost connection is logged once, and again once it is back.
+ * itself (a rate limit waits 250 ms at most for it, rate-limit.ts). A lost connection is
+ * logged once, and again once it is back.
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
