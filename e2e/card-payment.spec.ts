@@ -20,7 +20,7 @@ async function payOnGateway(page: Page, number: string) {
   await page.locator('#month').fill('12');
   await page.locator('#year').fill(String(new Date().getUTCFullYear() + 2));
   await page.locator('#cvc').fill('123');
-  await page.locator('button[type=submit]').click();
+  await page.locator('#pay').click();
 }
 
 test('a contractor pays the rest of a partly paid invoice by card on the development gateway, and the statement matches', async ({ browser }, testInfo) => {

@@ -143,6 +143,19 @@ describe('paying an invoice by card', () => {
     expect(await cardRows(invoice.id)).toHaveLength(1);
   });
 
+  it('takes Apple Pay on the hosted page by Moyasar’s test amounts: 230.00 SAR paid, 115.00 SAR declined', async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const applePay = async (url: string) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'method=applepay', redirect: 'manual' });
+      return callback(buyer, new URL(res.headers.get('location')!));
+    };
+    const small = await clearedInvoice(buyer, seller, category);
+    expect((await applePay((await startPaying(buyer, small.id)).url)).searchParams.get('card')).toBe('failed');
+    const inRange = await clearedInvoice(buyer, seller, category, 20);
+    expect((await applePay((await startPaying(buyer, inRange.id)).url)).searchParams.get('card')).toBe('paid');
+    expect(await paymentOf(buyer, inRange.id)).toMatchObject({ paid: 230, status: 'paid' });
+  });
+
   it('is a 404 for someone else’s invoice, a 403 for its seller, and a conflict for a credit note', async () => {
     const { buyer, seller } = await tradingParties(server, category);
     const invoice = await clearedInvoice(buyer, seller, category);

@@ -13,7 +13,8 @@
  *   taking a test card: Visa 4111111111111111 and Mastercard 5421080101000000 are paid,
  *   mada 4201320111111010 is paid after a 3-D Secure step (authenticate or fail), the
  *   declining cards fail with Moyasar's message (INSUFFICIENT FUNDS, DECLINED, ...), and
- *   any other number fails; the payer is then sent to the invoice's success_url with
+ *   any other number fails; its Apple Pay button follows Moyasar's test amounts (200.00 to
+ *   300.00 SAR paid, the documented ranges declined, any other amount failed); the payer is then sent to the invoice's success_url with
  *   ?id=<payment id>&status=&message=, as Moyasar redirects;
  * - statuses move as Moyasar's: initiated -> paid | failed; paid -> refunded; a refund only
  *   of a paid payment and never beyond what was paid;
@@ -57,6 +58,16 @@ const TEST_CARDS: Record<string, Outcome> = {
   '5105105105105100': failed('UNSPECIFIED FAILURE', '99'),
   '5457210001000092': failed('INSUFFICIENT FUNDS', '51'),
 };
+
+/** Moyasar's Apple Pay test amounts (halalas; docs.moyasar.com, Apple Pay test cards): any other amount fails. */
+const APPLE_PAY_AMOUNTS: Array<[number, number, Outcome]> = [
+  [20000, 30000, paid()],
+  [100000, 110000, failed('UNSPECIFIED FAILURE', '99')],
+  [110100, 120000, failed('INSUFFICIENT FUNDS', '51')],
+  [120100, 130000, failed('DECLINED: LOST CARD', '41')],
+  [130100, 140000, failed('DECLINED', '05')],
+];
+const applePayOutcome = (amount: number): Outcome => APPLE_PAY_AMOUNTS.find(([lo, hi]) => amount >= lo && amount <= hi)?.[2] ?? failed('DECLINED', '05');
 
 const CURRENCIES = new Set(['SAR', 'USD', 'EUR', 'AED', 'KWD', 'BHD', 'QAR', 'OMR']);
 const MIN_AMOUNT = 100;
@@ -376,7 +387,9 @@ export function devMoyasarRouter(config: Config): Router {
 <div class="row"><div><label for="month">الشهر · Month</label><input id="month" name="month" inputmode="numeric" placeholder="MM" required></div>
 <div><label for="year">السنة · Year</label><input id="year" name="year" inputmode="numeric" placeholder="YYYY" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
-<button type="submit">ادفع ${escapeHtml(inv.amount_format)} · Pay</button></form>`;
+<button id="pay" type="submit">ادفع ${escapeHtml(inv.amount_format)} · Pay</button></form>
+<form method="POST" action="${DEV_MOYASAR_PREFIX}/checkout/invoices/${inv.id}"><input type="hidden" name="method" value="applepay">
+<button id="apple-pay" type="submit">Apple Pay</button> <small>(200.00–300.00 SAR paid, other amounts fail · ٢٠٠–٣٠٠ ريال تنجح)</small></form>`;
     const back = inv.back_url ? `<p><a href="${escapeHtml(inv.back_url)}">رجوع · Back</a></p>` : '';
     return pageHtml(
       'ميسّر التجريبي · Development Moyasar',
@@ -403,7 +416,14 @@ export function devMoyasarRouter(config: Config): Router {
       ctx.body = invoicePage(inv);
       return;
     }
-    const body = (ctx.request.body ?? {}) as CardInput;
+    const body = (ctx.request.body ?? {}) as CardInput & { method?: string };
+    if (body.method === 'applepay') {
+      // The wallet's token stands in for the card: the outcome follows the amount, as in Moyasar's test environment.
+      const payment = newPayment({ amount: inv.amount, currency: inv.currency, description: inv.description, callback_url: inv.url, metadata: inv.metadata, invoice_id: inv.id, name: 'Apple Pay', number: '4111111111111111', ip: ctx.ip });
+      Object.assign(payment.source, { type: 'applepay', company: 'visa' });
+      await conclude(payment, applePayOutcome(inv.amount));
+      return redirectAfter(ctx, payment);
+    }
     const card = cardErrors(body, new Date());
     if (Object.keys(card.errors).length) {
       ctx.status = 400;
