@@ -256,7 +256,7 @@ async function supplierOnPhone(browser: Browser, { base, direct, proxy }: Setup)
   if (checkout.status !== 200 || !checkout.url) throw new Error(`subscribe: ${checkout.status}`);
   await page.goto(checkout.url);
   for (const [field, value] of [['#name', 'Bench Payer'], ['#number', '4111111111111111'], ['#month', '12'], ['#year', String(new Date().getUTCFullYear() + 2)], ['#cvc', '123']]) await page.fill(field, value);
-  await Promise.all([page.waitForURL(/\/pricing\?card=paid/), page.click('button[type="submit"]')]);
+  await Promise.all([page.waitForURL(/\/pricing\?card=paid/), page.click('button[type="submit"]:not(#apple-pay)')]);
   const dbName = `binaa-${me}`;
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 

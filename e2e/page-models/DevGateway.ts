@@ -19,6 +19,6 @@ export class DevGateway {
     await this.page.locator('#month').fill('12');
     await this.page.locator('#year').fill(String(new Date().getUTCFullYear() + 2));
     await this.page.locator('#cvc').fill('123');
-    await this.page.locator('button[type="submit"]').click();
+    await this.page.locator('button[type="submit"]:not(#apple-pay)').click();
   }
 }

@@ -10,42 +10,15 @@
 import { MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Button, Spinner } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { FREE_PLAN_ID, type UserSubscription } from '../../../shared/schemas/subscription';
-import type { CardResult } from '../../../shared/schemas/card';
-
-/** The callback's parameters on the page it sends the payer back to (server/modules/payments/card-routes.ts). */
-const RESULT = 'card';
-const MESSAGE = 'message';
+import { useCardResult } from '../../ui/useCardResult';
 
 export function PaymentResult({ subscription }: { subscription: UserSubscription }) {
   const { t } = useTranslation('pricing');
-  const [params, setParams] = useSearchParams();
-  const result = params.get(RESULT) as CardResult | null;
-  if (result !== 'paid' && result !== 'failed' && result !== 'refused') return null;
-  const dismiss = (
-    <MessageBarActions
-      containerAction={
-        <Button
-          appearance="transparent"
-          icon={<DismissRegular />}
-          aria-label={t('result.dismiss')}
-          onClick={() =>
-            setParams(
-              (p) => {
-                p.delete(RESULT);
-                p.delete(MESSAGE);
-                return p;
-              },
-              { replace: true },
-            )
-          }
-        />
-      }
-    />
-  );
+  const { result, reason, dismiss: drop } = useCardResult();
+  if (!result) return null;
+  const dismiss = <MessageBarActions containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('result.dismiss')} onClick={drop} />} />;
   if (result !== 'paid') {
-    const reason = params.get(MESSAGE);
     return (
       <MessageBar intent="error" layout="multiline" data-testid="payment-result" data-result={result}>
         <MessageBarBody>
