@@ -17,11 +17,10 @@ import { forbidden, invalidTransition, notFound, nothingToPay, overpayment } fro
 import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../auth/session-user';
-import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
-import { lockInvoice } from './service';
+import { changed, lockInvoice } from './locks';
 import { registerSettler, startCheckout, type Checkout } from './gateway/checkout';
 import type { GatewayPayment } from './gateway/moyasar';
 import { creditedSql, paidSql } from './queries';
@@ -73,7 +72,7 @@ async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, payment:
     recorded_by: checkout.started_by,
     decided_at: now.toISOString(),
   });
-  await recordChanges(trx, [{ entity: 'invoice', id: inv.id, audiences: invoicePolicy.audiences(inv) }]);
+  await changed(trx, inv);
   await notify(trx, {
     to: [inv.seller_id],
     kind: 'payment.card_paid',

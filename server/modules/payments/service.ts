@@ -28,7 +28,6 @@ import { paymentQuery, readPayments } from './queries';
 import { changed, lockInvoice } from './locks';
 
 /** The card settlement (card.ts) takes the same row lock. */
-export { lockInvoice } from './locks';
 import { assertReceiptOf } from './receipts';
 import { answerTransfer } from './transfers';
 
