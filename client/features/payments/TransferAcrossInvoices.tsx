@@ -11,6 +11,7 @@ import { useOnline } from '../../ui/useOnline';
 import { usePaymentMutations } from './mutations';
 import { useOpenInvoicesFrom } from './queries';
 import { TransferFields } from './TransferFields';
+import { PhotoPicker } from '../deliveries/PhotoPicker';
 
 const useStyles = makeStyles({
   lines: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
@@ -21,7 +22,7 @@ const useStyles = makeStyles({
 /**
  * On a supplier's statement, the buyer's "one transfer for several invoices": the open
  * invoices of that supplier, each chosen with an amount (prefilled with what is left to
- * record), one date and one bank reference; sent as one transfer (online: the server takes
+ * record), one date, one bank reference and one receipt photo; sent as one transfer (online: the server takes
  * the invoices' locks together) that the supplier confirms or disputes as a whole.
  */
 export function TransferAcrossInvoices({ accountId, seller }: { accountId: string; seller: string }) {
@@ -36,6 +37,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [paidOn, setPaidOn] = useState(today);
   const [reference, setReference] = useState('');
+  const [receipt, setReceipt] = useState<File[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -65,10 +67,12 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
     if (!parsed.success) return setFailure(t('record.invalid'));
     setBusy(true);
     try {
-      await recordTransfer(parsed.data);
+      const { receiptRefused } = await recordTransfer(parsed.data, receipt[0] ?? null);
       setEditing(false);
       setReference('');
+      setReceipt([]);
       setDone(true);
+      if (receiptRefused) setFailure(t('receipt.tooLarge'));
     } catch (err) {
       setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('transfer.offline'));
     } finally {
@@ -83,6 +87,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
       </Button>
       {!online && <Caption1> {t('transfer.offline')}</Caption1>}
       {done && <Caption1 role="status" data-testid="transfer-recorded"> {t('transfer.recorded')}</Caption1>}
+      {done && failure && <Caption1 role="alert"> {failure}</Caption1>}
       {editing && (
         <FormDialog
           formTestId="transfer-form"
@@ -119,6 +124,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
             ))}
           </ul>
           <TransferFields today={today} paidOn={paidOn} onPaidOn={setPaidOn} reference={reference} onReference={setReference} testIdPrefix="transfer" />
+          <PhotoPicker label={t('receipt.label')} hint={t('receipt.hint')} files={receipt} onChange={setReceipt} max={1} testId="transfer-receipt-input" />
         </FormDialog>
       )}
     </div>

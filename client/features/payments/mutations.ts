@@ -15,14 +15,25 @@ import { prepareFiles, receiptUploadRow } from '../../data/photos/queue';
 export function usePaymentMutations() {
   const mutate = useMutate();
   const withFiles = useMutateWithFiles();
-  const { engine } = useLocalData();
+  const { engine, db, uploader } = useLocalData();
   return useMemo(
     () => ({
-      /** One transfer across several invoices of a seller: online, then the engine pulls the invoices' new rows. */
-      recordTransfer: async (body: TransferRecord) => {
-        const transfer = await postTransfer(body);
+      /**
+       * One transfer across several invoices of a seller: online, then the engine pulls the
+       * invoices' new rows; its receipt photo is queued once the server has the payments
+       * naming it (uploaded for the first of them, read by the parties of each).
+       */
+      recordTransfer: async (body: Omit<TransferRecord, 'receipt_id'>, receipt: File | null): Promise<{ receiptRefused: boolean }> => {
+        const { files, refused } = receipt ? await prepareFiles([receipt]) : { files: [], refused: [] };
+        const file = files[0];
+        const transfer = await postTransfer(file ? { ...body, receipt_id: file.id } : body);
+        const [first] = transfer.payments;
+        if (file && first) {
+          await db.uploads.add(receiptUploadRow(first.invoice_id, first.id, file));
+          uploader.kick();
+        }
         engine.schedule(0);
-        return transfer;
+        return { receiptRefused: refused.length > 0 };
       },
       /**
        * The transfer, and the photo of its receipt (downscaled, then queued with the record in
@@ -41,6 +52,6 @@ export function usePaymentMutations() {
       confirm: (invoiceId: string, paymentId: string) => mutate('payment.confirm', { id: paymentId, invoice_id: invoiceId }),
       dispute: (invoiceId: string, paymentId: string, reason: string) => mutate('payment.dispute', { id: paymentId, invoice_id: invoiceId, reason }),
     }),
-    [mutate, withFiles, engine],
+    [mutate, withFiles, engine, db, uploader],
   );
 }
