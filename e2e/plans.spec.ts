@@ -31,7 +31,10 @@ test('a company pays its plan by card: approved, the plan is active; declined, i
   await expect(page.getByTestId('current-plan')).toContainText('الأساسية');
   expect(await my(page)).toMatchObject({ subscription_plan: 'basic', billing_cycle: 'monthly', status: 'active' });
 
-  await pricing.subscribe('premium');
+  // Switching plans says what becomes of the running one.
+  await pricing.plan('premium').getByTestId('subscribe').click();
+  await expect(page.getByTestId('switch-note')).toContainText('الأساسية');
+  await page.getByTestId('confirm-subscribe').click();
   await gateway.pay(TEST_CARDS.declined);
   await expect(page).toHaveURL(/\/pricing\?card=failed/);
   await expect(result).toHaveAttribute('data-result', 'failed');

@@ -295,6 +295,11 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
               <DialogTitle>{t('confirm.title', { plan: t(`plans.${confirm.id}`) })}</DialogTitle>
               <DialogContent>
                 <Text as="p">{t(confirm.id === currentId && paidRunning ? 'confirm.renewBody' : 'confirm.body', { plan: t(`plans.${confirm.id}`), price: priceOf(confirm) })}</Text>
+                {paidRunning && confirm.id !== currentId && (
+                  <Text as="p" className={styles.muted} data-testid="switch-note">
+                    {t('confirm.switch', { current: t(`plans.${currentId}`), plan: t(`plans.${confirm.id}`) })}
+                  </Text>
+                )}
                 <Text as="p" className={styles.muted}>
                   {t('confirm.refund', { days: format.number(REFUND_WINDOW_DAYS) })}
                 </Text>
