@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { unauthenticated } from '../../../shared/errors';
+import { AppError, unauthenticated } from '../../../shared/errors';
 import { cardCallbackQuerySchema, cardWebhookAnswerSchema, cardWebhookSchema, paymentUrlSchema, type CardResult } from '../../../shared/schemas/card';
 import { route, WithStatus } from '../../http/route';
 import { CALLBACK_PATH, settlePayment } from './gateway/checkout';
@@ -48,11 +48,20 @@ export function cardPaymentsRouter(): Router {
       status: 303,
     },
     async ({ ctx, knex, query }) => {
-      const outcome = await settlePayment(knex, settleDeps(ctx), query.id, query.checkout);
-      const result: CardResult = outcome.result === 'rejected' ? 'refused' : outcome.result;
-      const back = new URLSearchParams({ card: result, ...(outcome.result === 'paid' ? {} : { message: outcome.message }) });
-      ctx.set('Location', `${outcome.checkout?.return_path ?? '/'}?${back}`);
-      return new WithStatus(303, `Redirecting (${result})`);
+      const back = async (result: CardResult, message: string | null, returnPath: string | undefined) => {
+        const params = new URLSearchParams({ card: result, ...(message === null ? {} : { message }) });
+        ctx.set('Location', `${returnPath ?? '/'}?${params}`);
+        return new WithStatus(303, `Redirecting (${result})`);
+      };
+      try {
+        const outcome = await settlePayment(knex, settleDeps(ctx), query.id, query.checkout);
+        return back(outcome.result === 'rejected' ? 'refused' : outcome.result, outcome.result === 'paid' ? null : outcome.message, outcome.checkout?.return_path);
+      } catch (err) {
+        // The gateway did not answer: the page says so; its webhook settles the payment later.
+        if (!(err instanceof AppError) || err.code !== 'gateway_unavailable') throw err;
+        const asked = query.checkout ? await knex('card_checkouts').where({ id: query.checkout }).first('return_path') : undefined;
+        return back('failed', err.message, asked?.return_path);
+      }
     },
   );
 

@@ -269,6 +269,38 @@ describe('paying an invoice by card', () => {
   });
 });
 
+describe('a card gateway that does not answer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Moyasar's keys set, its API on a port nothing listens on.
+    server = await startTestServer({
+      env: { MOYASAR_PUBLISHABLE_KEY: 'pk_test_x', MOYASAR_SECRET_KEY: 'sk_test_x', MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32), MOYASAR_API_URL: 'http://127.0.0.1:9/v1' },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers paying with gateway_unavailable and keeps no checkout; the callback goes back saying so; the webhook asks to be sent again', async () => {
+    const category = await categoryId(server.db.knex, 2);
+    const { buyer, seller } = await tradingParties(server, category);
+    const invoice = await clearedInvoice(buyer, seller, category);
+    const pay = await buyer.post(`/api/invoices/${invoice.id}/pay`, {});
+    expect(pay.status).toBe(502);
+    expect(pay.body.code).toBe('gateway_unavailable');
+    expect(await server.db.knex('card_checkouts').where({ invoice_id: invoice.id })).toEqual([]);
+    // No development gateway with keys set: its paths are the app's pages.
+    expect((await fetch(`${server.url}/dev-moyasar/v1/invoices`, { headers: { Accept: 'application/json' } })).headers.get('content-type')).not.toMatch(/json/);
+
+    const checkout = randomUUID();
+    await server.db.knex('card_checkouts').insert({ id: checkout, purpose: 'invoice', payer_id: buyer.user.id, invoice_id: invoice.id, amount: 11500, description: 'x', return_path: `/invoices/${invoice.id}` });
+    const back = await buyer.get(`/api/payments/callback?checkout=${checkout}&id=${randomUUID()}&status=paid`);
+    expect(back.status).toBe(303);
+    const to = new URL(back.headers.get('location')!, server.url);
+    expect([to.pathname, to.searchParams.get('card')]).toEqual([`/invoices/${invoice.id}`, 'failed']);
+    const hook = await fetch(`${server.url}/api/payments/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'payment_paid', secret_token: 'w'.repeat(32), data: { id: randomUUID() } }) });
+    expect(hook.status).toBe(502);
+  });
+});
+
 describe('the development gateway', () => {
   let server: TestServer;
   beforeAll(async () => {
