@@ -30,5 +30,4 @@ export const cardWebhookSchema = z.looseObject({
 export const cardWebhookAnswerSchema = z.object({ received: z.literal(true) });
 
 /** What the page the payer comes back to shows: ?card= */
-export const CARD_RESULTS = ['paid', 'failed', 'refused'] as const;
-export type CardResult = (typeof CARD_RESULTS)[number];
+export type CardResult = 'paid' | 'failed' | 'refused';

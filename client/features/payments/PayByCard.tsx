@@ -4,28 +4,24 @@
  * mada, Visa, Mastercard, Apple Pay) for what is left and the browser goes there; nothing
  * about the card passes through us. Online only: offline it says it needs a connection.
  * Back from the gateway, the server's callback has put ?card=paid | failed | refused (and
- * the gateway's message) on the invoice's address: CardResult shows it until dismissed.
+ * the gateway's message) on the invoice's address: CardResultBar shows it (useCardResult,
+ * as the pricing page does) until dismissed.
  * The payment itself reaches the page with the invoice's next change from the feed.
  */
 import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { CARD_RESULTS, type CardResult } from '../../../shared/schemas/card';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { ApiError } from '../../data/api';
 import { api } from '../../data/client';
 import { useFormat } from '../../i18n/format';
+import { useCardResult } from '../../ui/useCardResult';
 import { useOnline } from '../../ui/useOnline';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXS, justifyItems: 'start' },
 });
-
-/** The callback's parameters on the invoice's address (server/modules/payments/card-routes.ts). */
-const RESULT = 'card';
-const MESSAGE = 'message';
 
 export function PayByCard({ invoice, left }: { invoice: Invoice; left: number }) {
   const styles = useStyles();
@@ -66,19 +62,8 @@ export function PayByCard({ invoice, left }: { invoice: Invoice; left: number })
 /** What the gateway's round trip came to, from the address the server sent the browser back to. */
 export function CardResultBar() {
   const { t } = useTranslation('payments');
-  const [params, setParams] = useSearchParams();
-  const result = params.get(RESULT) as CardResult | null;
-  if (!result || !CARD_RESULTS.includes(result)) return null;
-  const reason = params.get(MESSAGE);
-  const dismiss = () =>
-    setParams(
-      (p) => {
-        p.delete(RESULT);
-        p.delete(MESSAGE);
-        return p;
-      },
-      { replace: true },
-    );
+  const { result, reason, dismiss } = useCardResult();
+  if (!result) return null;
   return (
     <MessageBar intent={result === 'paid' ? 'success' : 'error'} layout="multiline" data-testid="card-result" data-result={result}>
       <MessageBarBody>
