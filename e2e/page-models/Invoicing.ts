@@ -19,10 +19,13 @@ async function ok<T = any>(page: Page, method: string, path: string, body?: unkn
 const ADDRESS = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: '5678' };
 
 /** 40 bags at 18.50 (851.00 with VAT), invoiced with `invoice` (extra fields of POST /api/invoices); the seller's tax profile names `iban`. */
-export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown> } = {}) {
-  await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', vat_number: '310122393500003', cr_number: '1010010000', iban: opts.iban ?? null, address: ADDRESS });
-  await ok(buyer, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق للمقاولات', vat_number: '300000000000003', cr_number: '2050000000', address: ADDRESS });
-  expect((await ok(seller, 'POST', '/api/e-invoicing/onboard', { otp: '123456' })).status).toBe('ready');
+export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown>; another?: boolean } = {}) {
+  // `another`: the two trade already (tax profiles saved, the seller onboarded), this is one more invoice.
+  if (!opts.another) {
+    await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', vat_number: '310122393500003', cr_number: '1010010000', iban: opts.iban ?? null, address: ADDRESS });
+    await ok(buyer, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق للمقاولات', vat_number: '300000000000003', cr_number: '2050000000', address: ADDRESS });
+    expect((await ok(seller, 'POST', '/api/e-invoicing/onboard', { otp: '123456' })).status).toBe('ready');
+  }
   const me = await ok<{ id: string }>(seller, 'GET', '/api/users/me');
   const line = crypto.randomUUID();
   const rfq = await ok(buyer, 'POST', '/api/rfqs', {
