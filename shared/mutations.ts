@@ -103,10 +103,10 @@ export const MUTATIONS = {
   'purchase_order.deliver': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.close': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   /** id: the new payment's (client-chosen, so a replay is the same payment); invoice_id: the invoice it pays, whose row carries it. */
+  'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
   /** id: the payment's; invoice_id: its invoice, whose row carries it (a seller on a site with no signal answers too). */
   'payment.confirm': { entity: 'invoice', schema: paymentConfirmArgsSchema },
   'payment.dispute': { entity: 'invoice', schema: paymentDisputeArgsSchema },
-  'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -7,6 +7,8 @@
  *      the same as sync mutation payment.record {invoice_id, ...}
  * POST /api/payments/{id}/confirm (the seller) -> payment; sync payment.confirm {id, invoice_id}
  * POST /api/payments/{id}/dispute {reason} (the seller) -> payment; sync payment.dispute {id, invoice_id, reason}
+ * POST /api/payments/transfers {id, seller?, paid_on, reference, receipt_id?, allocations: [{invoice_id, amount}]} (the buyer) -> transfer
+ * POST /api/payments/transfers/{id}/confirm, /dispute {reason} (the seller: the transfer as a whole) -> transfer
  * GET  /api/payments/{id}/receipt?size= -> the receipt photo (WebP; the invoice's buyer and seller), uploaded over tus (kind=payment_receipt)
  * GET  /api/statements?counterparty= -> statement; /api/statements/counterparties; /api/statements/overdue
  */
@@ -42,6 +44,8 @@ export const paymentSchema = z.object({
   receipt_id: uuidSchema.nullable(),
   /** the receipt's file has arrived (a payment recorded offline names it before its upload ends) */
   receipt_stored: z.boolean(),
+  /** one transfer across several invoices: the rows sharing it are confirmed or disputed together */
+  transfer_id: uuidSchema.nullable(),
   status: z.enum(PAYMENT_STATES),
   dispute_reason: z.string().nullable(),
   decided_at: timestampSchema.nullable(),
@@ -81,6 +85,30 @@ export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** Sync mutation payment.record: the same body with the invoice it pays. */
 export const paymentRecordArgsSchema = paymentRecordSchema.safeExtend({ invoice_id: uuidSchema });
+
+/**
+ * POST /api/payments/transfers: one bank transfer across several invoices of the same seller
+ * (named or not), with an amount allocated to each. `id` is the client's: the same transfer
+ * sent again answers the stored one.
+ */
+const MAX_TRANSFER_INVOICES = 50;
+export const transferRecordSchema = z.strictObject({
+  id: uuidSchema,
+  seller: uuidSchema.optional(),
+  paid_on: dateSchema,
+  reference: requiredText(MAX.short),
+  receipt_id: uuidSchema.optional(),
+  allocations: z
+    .array(z.strictObject({ invoice_id: uuidSchema, amount: moneySchema.positive() }))
+    .min(1)
+    .max(MAX_TRANSFER_INVOICES)
+    .refine((list) => new Set(list.map((a) => a.invoice_id)).size === list.length, 'one allocation per invoice'),
+});
+export type TransferRecord = z.infer<typeof transferRecordSchema>;
+
+/** A transfer as the API answers it: its payments, one per invoice, in invoice id order. */
+export const transferSchema = z.object({ id: uuidSchema, payments: z.array(paymentSchema) });
+export type Transfer = z.infer<typeof transferSchema>;
 
 export const paymentDisputeSchema = z.strictObject({ reason: requiredText(MAX.location) });
 export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
