@@ -56,10 +56,10 @@ const InstantOrdersScreen = named(() => import('../features/instant-orders/Insta
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments']);
-const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments']);
-const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments']);
+const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
+const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
-const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
+const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company', 'payments']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 

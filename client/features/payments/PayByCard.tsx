@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { ApiError } from '../../data/api';
-import { api } from '../../data/client';
+import { startCardPayment } from '../../data/payments';
 import { useFormat } from '../../i18n/format';
 import { useCardResult } from '../../ui/useCardResult';
 import { useOnline } from '../../ui/useOnline';
@@ -36,10 +36,9 @@ export function PayByCard({ invoice, left }: { invoice: Invoice; left: number })
     setBusy(true);
     setFailure(null);
     try {
-      const { payment_url } = (await api.post<{ payment_url: string }>(`/api/invoices/${invoice.id}/pay`, {})).data;
-      window.location.assign(payment_url);
+      window.location.assign(await startCardPayment(invoice.id));
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : t('card.offline'));
+      setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('card.offline'));
       setBusy(false);
     }
   };
