@@ -79,6 +79,9 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(govProjects.receivedBids(projectId)).toHaveCount(0);
     await govProjects.card(projectId).getByTestId('close-bidding').click();
     await gov.page.getByTestId('close-bidding-confirm').click();
+    // The close is queued on the device first: a reload before it is stored would lose it.
+    await expect(govProjects.card(projectId).getByTestId('tender-phase')).toHaveAttribute('data-status', 'evaluation');
+    await expect(govProjects.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
     await reloadUntil(gov.page, async () => {
       await govProjects.showBids(projectId);
       await expect(govProjects.receivedBids(projectId)).toHaveCount(2);
