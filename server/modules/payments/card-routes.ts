@@ -13,6 +13,7 @@ import { cardCallbackQuerySchema, cardWebhookAnswerSchema, cardWebhookSchema, pa
 import { route, WithStatus } from '../../http/route';
 import { CALLBACK_PATH, settlePayment } from './gateway/checkout';
 import { payInvoice } from './card';
+import { SETTLERS } from './settlers';
 
 const tag = 'payments';
 
@@ -25,7 +26,7 @@ const sameSecret = (given: string | undefined, expected: string): boolean => {
   return crypto.timingSafeEqual(digest(given), digest(expected));
 };
 
-const settleDeps = (ctx: Context) => ({ config: ctx.deps.config, logger: ctx.deps.logger, now: ctx.deps.clock.now() });
+const settleDeps = (ctx: Context) => ({ config: ctx.deps.config, logger: ctx.deps.logger, now: ctx.deps.clock.now(), settlers: SETTLERS });
 
 export function cardPaymentsRouter(): Router {
   const router = new Router();

@@ -21,7 +21,7 @@ import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
 import { changed, lockInvoice } from './locks';
-import { registerSettler, startCheckout, type Checkout } from './gateway/checkout';
+import { startCheckout, type Checkout } from './gateway/checkout';
 import type { GatewayPayment } from './gateway/moyasar';
 import { creditedSql, paidSql } from './queries';
 
@@ -48,7 +48,7 @@ export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'p
 }
 
 /** The 'invoice' settler: one confirmed card payment of the invoice, under its row lock. */
-async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date): Promise<void> {
+export async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date): Promise<void> {
   // The payer as a reader of the invoice: its buyer, and the invoice still cleared.
   const inv = await lockInvoice(trx, { account_id: checkout.payer_id } as SessionUser, checkout.invoice_id!);
   if (inv.buyer_id !== checkout.payer_id) throw forbidden("Only the invoice's buyer pays it");
@@ -81,4 +81,3 @@ async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, payment:
   });
 }
 
-registerSettler('invoice', settleInvoice);

@@ -16,16 +16,13 @@ import {
 import { listPlans } from './plans';
 import { REFUND_WINDOW_DAYS } from '../../../shared/constants';
 import { paymentUrlSchema } from '../../../shared/schemas/card';
-import { registerSettler } from '../payments/gateway/checkout';
-import { cancelSubscription, settlePlanPayment, startPlanCheckout } from './billing';
+import { cancelSubscription, startPlanCheckout } from './billing';
 import { getMySubscription, getUsage, startFreeTrial } from './service';
 
 const TAG = 'subscriptions';
 
 export function subscriptionsRouter(): Router {
   const router = new Router();
-  // A verified card payment of a plan's checkout activates (or renews) the plan.
-  registerSettler('plan', settlePlanPayment);
 
   route(
     router,

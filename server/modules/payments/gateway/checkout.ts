@@ -6,9 +6,9 @@
  *   amount in halalas, the invoice or the plan's details, the page to come back to), then
  *   Moyasar's hosted page is made for exactly that amount in SAR, with metadata {purpose,
  *   checkout_id, invoice_id?} and our callback as its success_url; answers {payment_url}.
- * - registerSettler(purpose, settler): the module that sells something says how a verified
- *   payment is applied (payments/card.ts for 'invoice', subscriptions for 'plan'). The
- *   settler runs in the transaction that marks the checkout paid, with the checkout row
+ * - settlers (payments/settlers.ts, one per purpose): the module that sells something says
+ *   how a verified payment is applied (payments/card.ts for 'invoice', subscriptions for
+ *   'plan'). The settler runs in the transaction that marks the checkout paid, with the checkout row
  *   locked, at most once per checkout; an AppError it throws (an overpayment since, say)
  *   rolls it back and the payment is refunded in full through the API.
  * - settlePayment: the callback (GET /api/payments/callback?checkout=&id=) and the webhook
@@ -28,7 +28,7 @@ import type { Config } from '../../../config';
 import { AppError, gatewayRefused, gatewayUnavailable } from '../../../../shared/errors';
 import { GatewayRefusal, moyasar, type GatewayPayment } from './moyasar';
 
-export type CheckoutPurpose = 'invoice' | 'plan';
+type CheckoutPurpose = 'invoice' | 'plan';
 
 export interface Checkout {
   id: string;
@@ -64,12 +64,8 @@ export interface NewCheckout {
 /** Applies a verified payment of `checkout` (same transaction, checkout row locked). */
 export type Settler = (trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date) => Promise<void>;
 
-const settlers = new Map<CheckoutPurpose, Settler>();
-
-/** What settles a checkout of `purpose`; registering again replaces it. */
-export function registerSettler(purpose: CheckoutPurpose, settler: Settler): void {
-  settlers.set(purpose, settler);
-}
+/** What settles a checkout, per purpose. */
+export type Settlers = Readonly<Record<CheckoutPurpose, Settler>>;
 
 /** The path of the callback on this server; Moyasar appends id, status and message. */
 export const CALLBACK_PATH = '/api/payments/callback';
@@ -141,7 +137,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function settlePayment(
   knex: Knex,
-  deps: { config: Pick<Config, 'moyasar'>; logger: Pick<Logger, 'warn' | 'error'>; now: Date },
+  deps: { config: Pick<Config, 'moyasar'>; logger: Pick<Logger, 'warn' | 'error'>; now: Date; settlers: Settlers },
   paymentId: string,
   checkoutId?: string,
 ): Promise<SettleOutcome> {
@@ -180,8 +176,7 @@ export async function settlePayment(
     if (checkout.status === 'initiated') await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message });
     return { result: 'failed', checkout, message };
   }
-  const settler = settlers.get(checkout.purpose);
-  if (!settler) throw new Error(`Nothing settles a checkout for ${checkout.purpose}`);
+  const settler = deps.settlers[checkout.purpose];
   try {
     return await knex.transaction(async (trx) => {
       const locked = (await trx('card_checkouts').where({ id: checkout.id }).forUpdate().first<Checkout>())!;
