@@ -59,17 +59,17 @@ export function CompanyScreen() {
         {abilities.canSee && <p className={styles.body}>{t(abilities.canManage ? 'introOwner' : 'introMember', { company })}</p>}
       </div>
       {!abilities.canSee || !signedIn ? (
-        <MessageBar intent="info" data-testid="company-not-in-company">
+        <MessageBar layout="multiline" intent="info" data-testid="company-not-in-company">
           <MessageBarBody>{t('notInCompany')}</MessageBarBody>
         </MessageBar>
       ) : unreachable ? (
-        <MessageBar intent="warning" data-testid="company-offline">
+        <MessageBar layout="multiline" intent="warning" data-testid="company-offline">
           <MessageBarBody>{t('offline')}</MessageBarBody>
         </MessageBar>
       ) : (
         <>
           {notice && (
-            <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="company-notice">
+            <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="company-notice">
               <MessageBarBody>{notice.text}</MessageBarBody>
             </MessageBar>
           )}

@@ -78,12 +78,12 @@ export function EinvoicingPanel({ canOnboard, online, taxProfileSaved }: { canOn
       </div>
       <Text className={styles.muted}>{t('einvoicing.intro')}</Text>
       {!online || status.error?.code === 'network_error' ? (
-        <MessageBar intent="warning" data-testid="einvoicing-offline">
+        <MessageBar layout="multiline" intent="warning" data-testid="einvoicing-offline">
           <MessageBarBody>{t('einvoicing.offline')}</MessageBarBody>
         </MessageBar>
       ) : !view ? (
         status.error ? (
-          <MessageBar intent="error">
+          <MessageBar layout="multiline" intent="error">
             <MessageBarBody>{status.error.message}</MessageBarBody>
           </MessageBar>
         ) : (
@@ -99,7 +99,7 @@ export function EinvoicingPanel({ canOnboard, online, taxProfileSaved }: { canOn
           )}
           {view.environment === 'development' && <Text size={200} className={styles.muted}>{t('einvoicing.development')}</Text>}
           {refusal && (
-            <MessageBar intent="error" role="alert" data-testid="einvoicing-refusal">
+            <MessageBar layout="multiline" intent="error" role="alert" data-testid="einvoicing-refusal">
               <MessageBarBody>{refusal.text}</MessageBarBody>
             </MessageBar>
           )}

@@ -98,12 +98,12 @@ export function InviteScreen() {
         <Card className={styles.card}>
           <Body view={view} preview={preview.data} />
           {refusal && refusal.view === null && (
-            <MessageBar intent="error" role="alert" data-testid="invite-error">
+            <MessageBar layout="multiline" intent="error" role="alert" data-testid="invite-error">
               <MessageBarBody>{refusal.message}</MessageBarBody>
             </MessageBar>
           )}
           {loginError && (
-            <MessageBar intent="error" role="alert">
+            <MessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{t('common:auth.loginFailed')}</MessageBarBody>
             </MessageBar>
           )}

@@ -74,7 +74,7 @@ export function TaxProfilePanel({ accountId, canEdit }: { accountId: string; can
       </div>
       <Text className={styles.muted}>{t('taxProfile.intro')}</Text>
       {saved && (
-        <MessageBar intent="success" role="status" data-testid="tax-profile-saved">
+        <MessageBar layout="multiline" intent="success" role="status" data-testid="tax-profile-saved">
           <MessageBarBody>{t('taxProfile.saved')}</MessageBarBody>
         </MessageBar>
       )}

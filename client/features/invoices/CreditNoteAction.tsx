@@ -75,7 +75,7 @@ export function CreditNoteAction({ invoice }: { invoice: Invoice }) {
         >
           <p>{t('credit.body')}</p>
           {!online && (
-            <MessageBar intent="warning">
+            <MessageBar layout="multiline" intent="warning">
               <MessageBarBody>{t('credit.offline')}</MessageBarBody>
             </MessageBar>
           )}

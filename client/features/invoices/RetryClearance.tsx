@@ -32,7 +32,7 @@ export function RetryClearance({ invoice }: { invoice: Invoice }) {
       </Button>
       {!online && <Caption1>{t('issue.retryOffline')}</Caption1>}
       {error && (
-        <MessageBar intent="error" data-testid="invoice-clear-again-error">
+        <MessageBar layout="multiline" intent="error" data-testid="invoice-clear-again-error">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
