@@ -41,12 +41,13 @@ test('a contractor pays the rest of a partly paid invoice by card on the develop
   await reloadUntil(c, () => expect(payments).toHaveAttribute('data-payment-status', 'partially_paid', { timeout: 3_000 }));
   await expect(c.getByTestId('payment-balance')).toContainText(figure('551'));
 
-  // A declined card: back on the invoice with the gateway's reason, nothing changed.
+  // A declined card: back on the invoice with the gateway's reason in Arabic, nothing changed.
   await c.getByTestId('pay-by-card').click();
   await payOnGateway(c, '4201320000311101');
   await c.waitForURL(/\/invoices\/.*card=failed/);
   await expect(c.getByTestId('card-result')).toHaveAttribute('data-result', 'failed');
-  await expect(c.getByTestId('card-result')).toContainText('INSUFFICIENT FUNDS');
+  await expect(c.getByTestId('card-result')).toContainText('الرصيد في البطاقة غير كافٍ');
+  await expect(c.getByTestId('card-result')).not.toContainText('INSUFFICIENT');
   await expect(payments).toHaveAttribute('data-payment-status', 'partially_paid');
   await checkPage(c, 'ar', 'invoice after a declined card');
 

@@ -40,7 +40,10 @@ test('a company pays its plan by card: approved, the plan is active; declined, i
   await expect(result).toHaveAttribute('data-result', 'failed');
   await expect(result).toContainText('لم يتم الدفع');
   await expect(result).toContainText('باقتك لم تتغير');
-  await expect(result).toContainText('DECLINED');
+  // The gateway's DECLINED, in the reader's language (payments card.reason.declined), not in its English.
+  await expect(page).toHaveURL(/reason=declined/);
+  await expect(result).toContainText('رفض البنك المُصدر للبطاقة العملية');
+  await expect(result).not.toContainText('DECLINED');
   await expect(pricing.plan('basic').getByTestId('current-badge')).toBeVisible();
   await expect(pricing.plan('premium').getByTestId('current-badge')).toHaveCount(0);
   expect(await my(page)).toMatchObject({ subscription_plan: 'basic' });

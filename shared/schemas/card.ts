@@ -3,7 +3,8 @@
  *
  * POST /api/invoices/{id}/pay (the buyer) -> {payment_url}: Moyasar's hosted page for what is left
  * GET  /api/payments/callback?checkout=&id=&status=&message= (the gateway's redirect) -> 303 to
- *      the page the payment began on, with ?card=paid | failed | refused (and the gateway's message)
+ *      the page the payment began on, with ?card=paid | failed | refused and &reason=<code>
+ *      (shared/card-reason.ts), or the gateway's &message= when no code names it
  * POST /api/payments/webhook (the gateway's event, with its secret_token) -> {received: true}
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * mada, Visa, Mastercard, Apple Pay) for what is left and the browser goes there; nothing
  * about the card passes through us. Online only: offline it says it needs a connection.
  * Back from the gateway, the server's callback has put ?card=paid | failed | refused (and
- * the gateway's message) on the invoice's address: CardResultBar shows it (useCardResult,
+ * the reason's code, translated) on the invoice's address: CardResultBar shows it (useCardResult,
  * as the pricing page does) until dismissed.
  * The payment itself reaches the page with the invoice's next change from the feed.
  */
@@ -67,7 +67,7 @@ export function CardResultBar() {
     <MessageBar intent={result === 'paid' ? 'success' : 'error'} layout="multiline" data-testid="card-result" data-result={result}>
       <MessageBarBody>
         <MessageBarTitle>{t(`card.result.${result}Title`)}</MessageBarTitle>
-        {result === 'paid' ? t('card.result.paid') : result === 'refused' ? t('card.result.refused') : reason ? t('card.result.failedReason', { reason }) : t('card.result.failed')}
+        {result === 'paid' ? t('card.result.paid') : reason ? t(`card.result.${result}Reason`, { reason }) : t(`card.result.${result}`)}
       </MessageBarBody>
       <MessageBarActions containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('card.result.dismiss')} onClick={dismiss} />} />
     </MessageBar>

@@ -1,10 +1,10 @@
 /**
  * Back on /pricing from the card gateway: what the server's callback said of the payment
- * (?card=paid | failed | refused&message=). Paid: the plan is active, once the feed has brought the
+ * (?card=paid | failed | refused&reason=, useCardResult). Paid: the plan is active, once the feed has brought the
  * subscription the server changed (the plan asked for, its period moved on from what it
  * was when the subscriber left: rememberCheckout); until then "being activated". Not
  * paid (failed: the card was declined; refused: the payment did not match what was asked,
- * and any money taken goes back): the plan is unchanged, with the gateway's reason.
+ * and any money taken goes back): the plan is unchanged, with the reason in the reader's language.
  * Dismissing it drops the parameters.
  */
 import { MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Button, Spinner } from '@fluentui/react-components';
@@ -23,7 +23,7 @@ export function PaymentResult({ subscription }: { subscription: UserSubscription
       <MessageBar intent="error" layout="multiline" data-testid="payment-result" data-result={result}>
         <MessageBarBody>
           <MessageBarTitle>{t('result.failedTitle')}</MessageBarTitle>
-          {result === 'refused' ? t('result.refused') : reason ? t('result.failedReason', { reason }) : t('result.failed')}
+          {reason ? t(`result.${result}Reason`, { reason }) : t(`result.${result}`)}
         </MessageBarBody>
         {dismiss}
       </MessageBar>

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { CardReason } from '../../../shared/card-reason';
 import { AppError, unauthenticated } from '../../../shared/errors';
 import { cardCallbackQuerySchema, cardWebhookAnswerSchema, cardWebhookSchema, paymentUrlSchema, type CardResult } from '../../../shared/schemas/card';
 import { route, WithStatus } from '../../http/route';
@@ -49,19 +50,20 @@ export function cardPaymentsRouter(): Router {
       status: 303,
     },
     async ({ ctx, knex, query }) => {
-      const back = async (result: CardResult, message: string | null, returnPath: string | undefined) => {
-        const params = new URLSearchParams({ card: result, ...(message === null ? {} : { message }) });
+      // A reason's code when one names it (the page translates it), else the gateway's own words.
+      const back = async (result: CardResult, why: { reason: CardReason | null; message: string } | null, returnPath: string | undefined) => {
+        const params = new URLSearchParams({ card: result, ...(why === null ? {} : why.reason === null ? { message: why.message } : { reason: why.reason }) });
         ctx.set('Location', `${returnPath ?? '/'}?${params}`);
         return new WithStatus(303, `Redirecting (${result})`);
       };
       try {
         const outcome = await settlePayment(knex, settleDeps(ctx), query.id, query.checkout);
-        return back(outcome.result === 'rejected' ? 'refused' : outcome.result, outcome.result === 'paid' ? null : outcome.message, outcome.checkout?.return_path);
+        return back(outcome.result === 'rejected' ? 'refused' : outcome.result, outcome.result === 'paid' ? null : outcome, outcome.checkout?.return_path);
       } catch (err) {
         // The gateway did not answer: the page says so; its webhook settles the payment later.
         if (!(err instanceof AppError) || err.code !== 'gateway_unavailable') throw err;
         const asked = query.checkout ? await knex('card_checkouts').where({ id: query.checkout }).first('return_path') : undefined;
-        return back('failed', err.message, asked?.return_path);
+        return back('failed', { reason: 'gateway_unavailable', message: err.message }, asked?.return_path);
       }
     },
   );

@@ -150,7 +150,7 @@ describe('plans paid for', () => {
     it('a declined card: the payer is back on /pricing with the gateway message, the plan unchanged', async () => {
       const me = await as();
       const declined = await payForPlan(me, 'basic', 'monthly', CARDS.declined);
-      expect(declined.back).toBe('/pricing?card=failed&message=DECLINED');
+      expect(declined.back).toBe('/pricing?card=failed&reason=declined');
       expect(await my(me)).toMatchObject({ subscription_plan: 'free', current_period_end: null });
       expect(await notes(me.user.id, 'subscription.subscribed')).toHaveLength(0);
       expect(await planPayments(me.user.id)).toHaveLength(0);
@@ -168,7 +168,7 @@ describe('plans paid for', () => {
       const mine = await me.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
       const checkout = await checkoutOf(mine.body.payment_url);
       const res = await me.get(`/api/payments/callback?checkout=${checkout.id}&id=${paid.paymentId}&status=paid`);
-      expect(res.headers.get('location')).toMatch(/card=refused/);
+      expect(res.headers.get('location')).toBe('/pricing?card=refused&reason=mismatch');
       expect(await my(me)).toMatchObject({ subscription_plan: 'free' });
       expect(await planPayments(me.user.id)).toHaveLength(0);
       expect(await planPayments(other.user.id)).toHaveLength(1);
@@ -180,7 +180,7 @@ describe('plans paid for', () => {
       const checkout = await checkoutOf(start.body.payment_url);
       const cheap = await directPayment(server, checkout.id, 100);
       const res = await me.get(`/api/payments/callback?checkout=${checkout.id}&id=${cheap}&status=paid`);
-      expect(res.headers.get('location')).toMatch(/card=refused/);
+      expect(res.headers.get('location')).toBe('/pricing?card=refused&reason=mismatch');
       const payment = await gateway().fetchPayment(cheap);
       await webhook({ type: 'payment_paid', secret_token: server.config.moyasar.webhookSecret, data: payment });
       expect(await my(me)).toMatchObject({ subscription_plan: 'free' });
@@ -217,7 +217,7 @@ describe('plans paid for', () => {
       const start = await me.post('/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' });
       const checkout = await checkoutOf(start.body.payment_url);
       const res = await me.get(`/api/payments/callback?checkout=${checkout.id}&id=00000000-0000-4000-8000-000000000000&status=paid`);
-      expect(res.headers.get('location')).toMatch(/card=refused/);
+      expect(res.headers.get('location')).toMatch(/card=refused&reason=unknown_payment$/);
       expect(await my(me)).toMatchObject({ subscription_plan: 'free' });
     });
   });

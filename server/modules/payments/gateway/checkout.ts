@@ -25,6 +25,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config';
+import { gatewayCardReason, type CardReason } from '../../../../shared/card-reason';
 import { AppError, gatewayRefused, gatewayUnavailable } from '../../../../shared/errors';
 import { GatewayRefusal, moyasar, type GatewayPayment } from './moyasar';
 
@@ -109,9 +110,9 @@ export type SettleOutcome =
   /** settled now, or settled by this payment before (a replay) */
   | { result: 'paid'; checkout: Checkout; replay: boolean }
   /** the gateway says the payment did not go through (or not yet): nothing changes */
-  | { result: 'failed'; checkout: Checkout | null; message: string }
+  | { result: 'failed'; checkout: Checkout | null; message: string; reason: CardReason | null }
   /** the payment does not match what was asked, or what it pays for refused it: nothing changes (refunded if money was taken) */
-  | { result: 'rejected'; checkout: Checkout | null; message: string };
+  | { result: 'rejected'; checkout: Checkout | null; message: string; reason: CardReason };
 
 const PAID: ReadonlySet<string> = new Set(['paid', 'captured']);
 
@@ -154,27 +155,27 @@ export async function settlePayment(
       return invoice.payments.find((p) => PAID.has(p.status)) ?? invoice.payments.at(-1) ?? null;
     });
   } catch (err) {
-    if (err instanceof GatewayRefusal) return { result: 'rejected', checkout: null, message: 'The card gateway has no such payment' };
+    if (err instanceof GatewayRefusal) return { result: 'rejected', checkout: null, message: 'The card gateway has no such payment', reason: 'unknown_payment' };
     throw gatewayUnavailable();
   }
-  if (!payment) return { result: 'failed', checkout: null, message: 'Nothing was paid on the card gateway' };
+  if (!payment) return { result: 'failed', checkout: null, message: 'Nothing was paid on the card gateway', reason: 'not_paid' };
   const named = checkoutId ?? payment.metadata?.checkout_id;
   const checkout = named && uuid.test(named) ? await readCheckout(knex, named) : undefined;
-  if (!checkout) return { result: 'rejected', checkout: null, message: 'The payment is for no checkout of ours' };
+  if (!checkout) return { result: 'rejected', checkout: null, message: 'The payment is for no checkout of ours', reason: 'no_checkout' };
   if (checkout.status === 'paid' && checkout.gateway_payment_id === payment.id) return { result: 'paid', checkout, replay: true };
   const wrong = mismatch(checkout, payment);
   if (wrong) {
     deps.logger.warn({ checkout: checkout.id, payment: payment.id, wrong }, 'card payment refused');
-    return { result: 'rejected', checkout, message: `Refused: ${wrong}` };
+    return { result: 'rejected', checkout, message: `Refused: ${wrong}`, reason: 'mismatch' };
   }
   if (payment.status === 'refunded' || payment.status === 'voided') {
     // Refunded when what it paid for refused it (the reason is on the checkout), or by hand.
-    return { result: 'rejected', checkout, message: checkout.message ?? `The payment was ${payment.status}` };
+    return { result: 'rejected', checkout, message: checkout.message ?? `The payment was ${payment.status}`, reason: 'refunded' };
   }
   if (!PAID.has(payment.status)) {
     const message = payment.source?.message ?? `The payment is ${payment.status}`;
     if (checkout.status === 'initiated') await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message });
-    return { result: 'failed', checkout, message };
+    return { result: 'failed', checkout, message, reason: payment.source?.message ? gatewayCardReason(message) : 'not_paid' };
   }
   const settler = deps.settlers[checkout.purpose];
   try {
@@ -183,7 +184,7 @@ export async function settlePayment(
       if (locked.status === 'paid') {
         if (locked.gateway_payment_id === payment.id) return { result: 'paid' as const, checkout: locked, replay: true };
         deps.logger.error({ checkout: locked.id, payment: payment.id, settledBy: locked.gateway_payment_id }, 'a second payment of a settled checkout');
-        return { result: 'rejected' as const, checkout: locked, message: 'Refused: this checkout is paid by another payment' };
+        return { result: 'rejected' as const, checkout: locked, message: 'Refused: this checkout is paid by another payment', reason: 'paid_elsewhere' as const };
       }
       await settler(trx, locked, payment, deps.now);
       await trx('card_checkouts')
@@ -197,6 +198,6 @@ export async function settlePayment(
     deps.logger.warn({ checkout: checkout.id, payment: payment.id, code: err.code }, 'card payment refused by its settler; refunding');
     await gateway.refund(payment.id).catch((refundErr: Error) => deps.logger.error({ payment: payment.id, err: refundErr.message }, 'refund failed'));
     await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message: `${err.message} (refunded)` });
-    return { result: 'rejected', checkout, message: `${err.message} (refunded)` };
+    return { result: 'rejected', checkout, message: `${err.message} (refunded)`, reason: 'refunded' };
   }
 }

@@ -47,6 +47,9 @@ const TEST_CARDS: Record<string, Outcome> = {
   '4201320000311101': failed('INSUFFICIENT FUNDS', '51'),
   '4201320131000508': failed('DECLINED: LOST CARD', '41'),
   '4201321234411220': failed('DECLINED', '05'),
+  '4201322267774310': failed('DECLINED: EXPIRED CARD', '54'),
+  '4201326324640570': failed('DECLINED: EXCEEDS WITHDRAWAL LIMIT', '61'),
+  '4201321144311528': failed('DECLINED: STOLEN CARD', '43'),
   // Visa
   '4111111111111111': paid(),
   '4123120000000000': failed('UNSPECIFIED FAILURE', '99'),
@@ -66,6 +69,9 @@ const APPLE_PAY_AMOUNTS: Array<[number, number, Outcome]> = [
   [110100, 120000, failed('INSUFFICIENT FUNDS', '51')],
   [120100, 130000, failed('DECLINED: LOST CARD', '41')],
   [130100, 140000, failed('DECLINED', '05')],
+  [140100, 150000, failed('DECLINED: EXPIRED CARD', '54')],
+  [150100, 160000, failed('DECLINED: EXCEEDS WITHDRAWAL LIMIT', '61')],
+  [160100, 170000, failed('DECLINED: STOLEN CARD', '43')],
 ];
 const applePayOutcome = (amount: number): Outcome => APPLE_PAY_AMOUNTS.find(([lo, hi]) => amount >= lo && amount <= hi)?.[2] ?? failed('DECLINED', '05');
 
