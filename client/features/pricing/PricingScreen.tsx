@@ -159,7 +159,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
     <>
       <PaymentResult subscription={subscription} />
       {notice && (
-        <MessageBar intent="success" role="status" data-testid="pricing-notice">
+        <MessageBar layout="multiline" intent="success" role="status" data-testid="pricing-notice">
           <MessageBarBody>{notice}</MessageBarBody>
         </MessageBar>
       )}
@@ -304,7 +304,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
                   {t('confirm.refund', { days: format.number(REFUND_WINDOW_DAYS) })}
                 </Text>
                 {failure && (
-                  <MessageBar intent="error" data-testid="pay-error">
+                  <MessageBar layout="multiline" intent="error" data-testid="pay-error">
                     <MessageBarBody>{failure}</MessageBarBody>
                   </MessageBar>
                 )}
@@ -328,7 +328,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
             <DialogContent>
               <CancelBody subscription={subscription} />
               {failure && (
-                <MessageBar intent="error" data-testid="cancel-error">
+                <MessageBar layout="multiline" intent="error" data-testid="cancel-error">
                   <MessageBarBody>{failure}</MessageBarBody>
                 </MessageBar>
               )}
