@@ -310,6 +310,40 @@ describe('product search', () => {
   describe('remembered rankings (catalogue-cache.ts)', () => {
     const version = async () => Number((await server.db.knex('catalogue_state').first('version')).version);
 
+    /** The statements `request` makes, in order. */
+    async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
+      const statements: string[] = [];
+      const seen = (q: { sql: string }) => statements.push(q.sql);
+      server.db.knex.on('query', seen);
+      try {
+        await request();
+      } finally {
+        server.db.knex.off('query', seen);
+      }
+      return statements;
+    }
+
+    it("answers a remembered search with a remembered list page's one statement, the catalogue's version (the term is not normalised again)", async () => {
+      const { supplier, search } = await catalogue(['Tarpaulin blue', 'Tarpaulin green']);
+      const list = () => anon().get(`/api/products?supplier_id=${supplier.user.id}`);
+      await list();
+      await search('tarpaulin');
+      const listed = await statementsOf(list);
+      expect(listed).toHaveLength(1);
+      expect(await statementsOf(async () => expect(await search('tarpaulin')).toEqual({ names: ['Tarpaulin green', 'Tarpaulin blue'], total: 2 }))).toEqual(listed);
+    });
+
+    it('ranks a known term again after a write without normalising it again or another round trip', async () => {
+      const { supplier, search } = await catalogue(['Sealant clear']);
+      const first = await statementsOf(() => search('sealant'));
+      await supplier.post('/api/products', { name: 'Sealant grey', price: 1, unit: 'tube' });
+      const again = await statementsOf(async () => expect(await search('sealant')).toEqual({ names: ['Sealant grey', 'Sealant clear'], total: 2 }));
+      const formsStatements = (statements: string[]) => statements.filter((sql) => / as normal, /.test(sql));
+      expect(formsStatements(first)).toHaveLength(1);
+      expect(formsStatements(again)).toEqual([]);
+      expect(again.length).toBeLessThanOrEqual(first.length);
+    });
+
     it('shows a product created after the same search was answered', async () => {
       const { supplier, search } = await catalogue(['Marble slab white']);
       expect((await search('marble')).names).toEqual(['Marble slab white']);

@@ -3,8 +3,9 @@
  * 20261122000013) and their GIN indexes. The term is normalised in SQL
  * with normalize_search(), the function that built the columns, so hamza forms, teh
  * marbuta, alef maksura, diacritics and case never stop a match. The term's forms are
- * computed once per search, by its first statement (formsSql), and are values of the
- * queries that follow; no query normalises product text row by row.
+ * computed by a search's first statement (formsSql), once per term and database handle
+ * (knownFormsOf), and are values of the queries that follow; no query normalises product
+ * text row by row.
  *
  * A product matches when
  * - every word of the term is a word of it (search_vector: Arabic and Latin words after
@@ -109,6 +110,36 @@ const formsOf = (t: Terms, row: { normal: string; pattern: string; words: string
   words: row.words,
   trigrams: t.trigrams,
 });
+
+/** Forms remembered per database handle, at most this many terms (as many as the page cache holds pages). */
+const MAX_KNOWN_FORMS = 500;
+const knownForms = new WeakMap<Knex, Map<string, Forms>>();
+
+/**
+ * The term's forms as an earlier search computed them, if one did. They depend on the term
+ * alone (normalize_search and cjk_spaced are immutable, the text search configurations
+ * fixed), so a search of a known term reads only the catalogue's version, the statement a
+ * list page makes, instead of normalising the term in the database on every answer the
+ * page cache gives.
+ */
+function knownFormsOf(db: Knex, term: string): { forms?: Forms; remember(f: Forms): void } {
+  let known = knownForms.get(db);
+  if (!known) knownForms.set(db, (known = new Map()));
+  const memo = known;
+  const forms = memo.get(term);
+  if (forms) {
+    // Least recently used first, as in the page cache.
+    memo.delete(term);
+    memo.set(term, forms);
+  }
+  return {
+    forms,
+    remember(f) {
+      memo.set(term, f);
+      if (memo.size > MAX_KNOWN_FORMS) memo.delete(memo.keys().next().value!);
+    },
+  };
+}
 
 /** Whether a product matches: the OR of indexable conditions, so Postgres ORs their bitmaps. */
 function matchSql(f: Forms): Sql {
@@ -232,9 +263,10 @@ async function rankPage(db: Knex, f: Forms, filter: CatalogueFilter, page: { lim
 
 /**
  * A ranked page of the products matching `search` (non-empty after trimming). One
- * statement reads the catalogue's version for the page cache and the term's forms; a
- * search the cache has not seen then takes the exact query, the typo query when needed,
- * and the products' rows: four round trips at most.
+ * statement reads the catalogue's version for the page cache and the term's forms (only
+ * the version once the term's forms are known); a search the cache has not seen then
+ * takes the exact query, the typo query when needed, and the products' rows: four round
+ * trips at most. A page the cache answers costs one primary-key lookup, as a list page.
  */
 export async function searchProducts(
   db: Knex,
@@ -245,18 +277,17 @@ export async function searchProducts(
 ): Promise<Page<Product>> {
   const t = terms(search);
   const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
+  const compute = (f: Forms) => async () => {
+    const { ids, total, capped } = await rankPage(db, f, filter, page);
+    return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
+  };
+  const known = knownFormsOf(db, t.term);
+  if (known.forms) return cachedByCatalogue(db, key, compute(known.forms));
   const forms = formsSql(t);
   const { rows } = await db.raw(`select ${VERSION_SQL} as version, ${forms.sql}`, forms.bindings);
   const f = formsOf(t, rows[0]);
-  return cachedByCatalogue(
-    db,
-    key,
-    async () => {
-      const { ids, total, capped } = await rankPage(db, f, filter, page);
-      return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
-    },
-    Number(rows[0].version),
-  );
+  known.remember(f);
+  return cachedByCatalogue(db, key, compute(f), Number(rows[0].version));
 }
 
 /**
