@@ -63,6 +63,8 @@ export class TransportPage {
   async deliver(cargo: string) {
     await this.request(cargo).getByTestId('deliver').click();
     await this.page.getByTestId('confirm-yes').click();
+    // Until the dialog has gone, the page behind it is hidden from assistive technology.
+    await expect(this.page.getByTestId('confirm-yes')).toHaveCount(0);
   }
 
   async tab(name: 'open' | 'quotes' | 'jobs') {
