@@ -1,5 +1,5 @@
 /**
- * Plans are paid for (issue 34), in Arabic: a company pays its plan on the development
+ * Plans are paid for, in Arabic: a company pays its plan on the development
  * gateway with the approved test card and the plan shows active; another try with the
  * declined card leaves the plan unchanged with a clear message; cancelled within the
  * refund window, it is refunded and free again. Checked on the server too.

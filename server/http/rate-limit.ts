@@ -6,7 +6,7 @@
  * Redis cannot answer, each process falls back to its own memory until it can. Without it
  * they live in the process's memory: the embedded default is one process with no other
  * service. Counting is never a database write: a request of its own on every API call
- * cost more than the cached catalogue read it guarded (issue 35).
+ * cost more than the cached catalogue read it guarded.
  */
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';

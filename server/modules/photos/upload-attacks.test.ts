@@ -1,5 +1,5 @@
 /**
- * The tus endpoint under attack (issue 30): another user's upload through a percent-encoded
+ * The tus endpoint under attack: another user's upload through a percent-encoded
  * or otherwise disguised id, an upload whose owner cannot be read, tus's own refusals in
  * the one error body, a product's photo slots and the storage quota held from the creation
  * on, a small number of unfinished uploads per account, pixel bombs refused before
