@@ -19,6 +19,7 @@
 import type { Config } from '../../config';
 import type { ZatcaMessage } from '../../../shared/schemas/einvoicing';
 import type { ZatcaCredentials } from './secrets';
+import { jsonAnswer } from '../../http/outbound';
 
 export interface CsidAnswer {
   requestID: number | string;
@@ -118,13 +119,7 @@ export function zatcaApi(config: Pick<Config, 'einvoicing'>, language: 'ar' | 'e
     } catch (err) {
       throw new ZatcaUnavailable(`ZATCA did not answer: ${(err as Error).message}`);
     }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      throw new ZatcaUnavailable(`ZATCA answered ${res.status} without JSON`);
-    }
+    const json = await jsonAnswer(res, (message) => new ZatcaUnavailable(`ZATCA ${message}`));
     if (res.ok || opts.answers?.includes(res.status)) return json as T;
     if (res.status >= 400 && res.status < 500) throw new ZatcaRefusal(res.status, messagesOf(json), json);
     throw new ZatcaUnavailable(`ZATCA answered ${res.status}`);

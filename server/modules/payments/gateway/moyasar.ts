@@ -18,6 +18,7 @@
  * GatewayRefusal; anything else (no answer, 5xx, not JSON) is GatewayUnavailable.
  */
 import type { Config } from '../../../config';
+import { jsonAnswer } from '../../../http/outbound';
 
 type GatewayPaymentStatus = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided' | 'verified';
 
@@ -121,13 +122,7 @@ export function moyasar(config: Pick<Config, 'moyasar'>) {
     } catch (err) {
       throw new GatewayUnavailable(`Moyasar did not answer: ${(err as Error).message}`);
     }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      throw new GatewayUnavailable(`Moyasar answered ${res.status} without JSON`);
-    }
+    const json = await jsonAnswer(res, (message) => new GatewayUnavailable(`Moyasar ${message}`));
     if (res.ok) return json as T;
     if (res.status >= 400 && res.status < 500) throw new GatewayRefusal(res.status, (json ?? {}) as GatewayRefusal['body']);
     throw new GatewayUnavailable(`Moyasar answered ${res.status}`);
