@@ -39,7 +39,7 @@ describe('statement', () => {
   const invoice = (id: string, issued: string, total: number, payments: Array<{ id: string; paid_on: string; amount: number; status: 'recorded' | 'confirmed' | 'disputed' }> = []) => ({
     id, kind: 'invoice' as const, number: `INV-${id}`, seller_id: me, buyer_id: 'buyer', seller: party('أنا'), buyer: party('المشتري'), issued_at: issued, total, status: 'cleared' as const, original_invoice_id: null,
     payment: { terms_days: 30 as const, due_date: '2026-12-30', iban: null, credited: 0, paid: 0, pending: 0, balance: total, status: 'unpaid' as const,
-      payments: payments.map((p) => ({ ...p, invoice_id: id, invoice_number: `INV-${id}`, payer_id: 'buyer', payee_id: me, method: 'transfer' as const, currency: 'SAR', reference: 'R', receipt_id: null, receipt_stored: false, transfer_id: null, dispute_reason: null, decided_at: null, created_at: `${p.paid_on}T10:00:00.000Z` })) },
+      payments: payments.map((p) => ({ ...p, invoice_id: id, invoice_number: `INV-${id}`, payer_id: 'buyer', payee_id: me, method: 'transfer' as const, currency: 'SAR', reference: 'R', receipt_id: null, receipt_stored: false, transfer_id: null, dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: `${p.paid_on}T10:00:00.000Z` })) },
   });
 
   it('runs the balance in date order with confirmed payments only, and mirrors it for the other side', () => {

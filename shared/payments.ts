@@ -77,7 +77,7 @@ const counterpartyOf = (d: Doc, me: string) => (d.seller_id === me ? { id: d.buy
 
 /**
  * The statement between `me` and one counterparty, from the cleared documents the reader
- * sees: invoices, credit notes and confirmed payments by date (then invoices before what
+ * sees: invoices, credit notes, confirmed payments and their refunds by date (then invoices before what
  * settles them), each with the balance the counterparty owes the reader after it.
  */
 export function statementOf(docs: readonly Doc[], me: string, counterparty: string, today: string): Statement {
@@ -92,6 +92,9 @@ export function statementOf(docs: readonly Doc[], me: string, counterparty: stri
       for (const p of d.payment?.payments ?? []) {
         if (p.status !== 'confirmed') continue;
         lines.push({ date: p.paid_on, at: iso(p.decided_at ?? p.created_at), order: 2, kind: 'payment', id: p.id, invoice_id: d.id, number: d.number, as_seller: asSeller, reference: p.reference, amount: -sign * p.amount });
+        if (p.refunded > 0 && p.refunded_at) {
+          lines.push({ date: riyadhDay(p.refunded_at), at: iso(p.refunded_at), order: 3, kind: 'refund', id: p.id, invoice_id: d.id, number: d.number, as_seller: asSeller, reference: p.reference, amount: sign * p.refunded });
+        }
       }
     } else {
       lines.push({ date, at: iso(d.issued_at), order: 1, kind: 'credit_note', id: d.id, invoice_id: d.original_invoice_id ?? d.id, number: d.number, as_seller: asSeller, reference: null, amount: -sign * d.total });

@@ -45,6 +45,7 @@ const PUSH_CATEGORY_OF = {
   'payment.confirmed': 'offers',
   'payment.disputed': 'offers',
   'payment.card_paid': 'offers',
+  'payment.card_refunded': 'offers',
   'payment.due_soon': 'offers',
   'payment.overdue': 'offers',
   'transport_offer.new': 'offers',

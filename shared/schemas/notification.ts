@@ -68,6 +68,8 @@ export const NOTIFICATION_PARAMS = {
   'payment.disputed': z.object({ number: z.string(), company: z.string(), amount: z.number(), reason: z.string(), invoice_id: uuidSchema, payment_id: uuidSchema }),
   /** To the seller: the buyer (company) paid amount of invoice number by card, verified with the gateway. */
   'payment.card_paid': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema, payment_id: uuidSchema }),
+  /** To the invoice's buyer and seller: the gateway gave amount (SAR) of a card payment of invoice number back to the card; the invoice owes it again. */
+  'payment.card_refunded': z.object({ number: z.string(), amount: z.number(), invoice_id: uuidSchema, payment_id: uuidSchema }),
   /** To the buyer: invoice number of the seller (company) is due on due_date, or past it, with amount left. */
   'payment.due_soon': z.object({ number: z.string(), company: z.string(), amount: z.number(), due_date: z.string(), invoice_id: uuidSchema }),
   'payment.overdue': z.object({ number: z.string(), company: z.string(), amount: z.number(), due_date: z.string(), invoice_id: uuidSchema }),

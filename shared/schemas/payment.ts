@@ -49,6 +49,9 @@ export const paymentSchema = z.object({
   status: z.enum(PAYMENT_STATES),
   dispute_reason: z.string().nullable(),
   decided_at: timestampSchema.nullable(),
+  /** what the gateway has given back to the card of a card payment (0 for none): the payment counts as amount - refunded */
+  refunded: z.number(),
+  refunded_at: timestampSchema.nullable(),
   created_at: timestampSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -136,7 +139,7 @@ export const receiptUrl = (paymentId: string, size: 160 | 480 | 1200): string =>
 
 export const statementQuerySchema = z.strictObject({ counterparty: uuidSchema });
 
-const STATEMENT_ENTRY_KINDS = ['invoice', 'credit_note', 'payment'] as const;
+const STATEMENT_ENTRY_KINDS = ['invoice', 'credit_note', 'payment', 'refund'] as const;
 
 /**
  * One line of a statement, from the reader's side: `amount` is what it changes of the

@@ -73,7 +73,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
 const now = '2026-11-20T10:00:00.000Z';
 const recorded73 = {
   id: id(73), invoice_id: id(72), invoice_number: 'INV-2026-000002', payer_id: id(62), payee_id: U, method: 'transfer', amount: 100, currency: 'SAR',
-  paid_on: '2026-11-19', reference: 'TRX-2', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: now,
+  paid_on: '2026-11-19', reference: 'TRX-2', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: now,
 };
 const photo = (n: number) => ({ id: id(n), hash: String(n).padStart(64, '0'), width: 1200, height: 900 });
 const rows = [
@@ -315,7 +315,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
         terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 100.5, balance: 1150, status: 'unpaid',
         payments: [{
           id: id(71), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 100.5, currency: 'SAR',
-          paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: NOW,
+          paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: NOW,
         }],
       },
     },

@@ -20,7 +20,7 @@ const ctx: EffectContext = { user_id: U, company_name: 'مورد', verification_
 const then = '2026-11-20T10:00:00.000Z';
 const recorded = {
   id: id(2), invoice_id: id(1), invoice_number: 'INV-2026-000001', payer_id: id(3), payee_id: U, method: 'transfer', amount: 40, currency: 'SAR',
-  paid_on: '2026-11-20', reference: 'TRX-9', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, created_at: then,
+  paid_on: '2026-11-20', reference: 'TRX-9', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: then,
 };
 const invoice = {
   id: id(1), kind: 'invoice', number: 'INV-2026-000001', seller_id: U, buyer_id: id(3), status: 'cleared', total: 115, issued_at: then, created_at: then, updated_at: then,

@@ -62,6 +62,8 @@ export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.confi
         status: 'recorded' as const,
         dispute_reason: null,
         decided_at: null,
+        refunded: 0,
+        refunded_at: null,
         created_at: ctx.now,
       };
       patchRow(rows, key, { payment: { ...payment, pending: (halalas(payment.pending) + halalas(args.amount)) / 100, payments: [...payment.payments, recorded] } }, ctx);

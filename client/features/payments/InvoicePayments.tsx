@@ -87,6 +87,9 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
                 {t(p.method === 'card' ? 'card.paidOn' : 'paidOn', { date: format.date(p.paid_on) })} · {t(p.method === 'card' ? 'card.reference' : 'reference')}: <bdi>{p.reference}</bdi>
               </Caption1>
               <Receipt payment={p} upload={receipts?.get(p.id)} />
+              {p.refunded > 0 && p.refunded_at && (
+                <Caption1 data-testid="payment-refunded">{t('refundedToCard', { amount: format.sar(p.refunded), date: format.date(p.refunded_at) })}</Caption1>
+              )}
               {p.dispute_reason && <Caption1 data-testid="payment-dispute-reason">{t('disputedBecause', { reason: p.dispute_reason })}</Caption1>}
               {side === 'seller' && p.status === 'recorded' && <AnswerPayment invoiceId={invoice.id} payment={p} />}
             </li>

@@ -162,6 +162,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Paid by card', message: '{company} paid {amount} by card for invoice {number}.' },
     zh: { title: '银行卡付款', message: '{company} 已用银行卡为发票 {number} 支付 {amount}。' },
   },
+  'payment.card_refunded': {
+    ar: { title: 'استرداد إلى البطاقة', message: 'أُعيد {amount} من دفعة بالبطاقة للفاتورة {number} إلى البطاقة، فعاد المبلغ مستحقًا عليها.' },
+    en: { title: 'Card payment refunded', message: '{amount} of a card payment for invoice {number} went back to the card; the invoice owes it again.' },
+    zh: { title: '银行卡付款已退款', message: '发票 {number} 的银行卡付款中有 {amount} 已退回银行卡，该金额重新计入发票应付款。' },
+  },
   'payment.due_soon': {
     ar: { title: 'فاتورة تستحق قريبًا', message: 'تستحق فاتورة {company} رقم {number} في {due_date}، والمتبقي {amount}.' },
     en: { title: 'Invoice due soon', message: 'Invoice {number} from {company} is due on {due_date}; {amount} is left to pay.' },

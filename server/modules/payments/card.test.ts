@@ -268,6 +268,37 @@ describe('paying an invoice by card', () => {
     // With the transfer recorded and the card paid, nothing is left to pay by card.
     expect((await buyer.post(`/api/invoices/${invoice.id}/pay`, {})).status).toBe(409);
   });
+  it('takes back a refund the gateway reports, made in its dashboard too: the invoice owes it again, the statement shows it, once per amount', async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const invoice = await clearedInvoice(buyer, seller, category);
+    const back = await payOnPage((await startPaying(buyer, invoice.id)).url, VISA_PAID);
+    const paymentId = back.searchParams.get('id')!;
+    expect(await paymentOf(buyer, invoice.id)).toMatchObject({ balance: 0, paid: 115, status: 'paid' });
+
+    // A refund of 40 SAR made on the gateway, not through the app: its event reaches the webhook.
+    await gateway().refund(paymentId, 4000);
+    const afterPart = await paymentOf(seller, invoice.id);
+    expect(afterPart).toMatchObject({ paid: 75, balance: 40 });
+    expect(afterPart.status).not.toBe('paid');
+    expect(afterPart.payments[0]).toMatchObject({ amount: 115, refunded: 40, status: 'confirmed' });
+    expect(afterPart.payments[0].refunded_at).not.toBeNull();
+    const statement = (await seller.get(`/api/statements?counterparty=${buyer.user.id}`)).body;
+    expect(statement.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['invoice', 115], ['payment', -115], ['refund', 40]]);
+    expect(statement.balance).toBe(40);
+
+    // The same event again, and the paid callback replayed: nothing more changes.
+    const refunded = await gateway().fetchPayment(paymentId);
+    expect((await webhook(event('payment_refunded', refunded))).status).toBe(200);
+    await callback(buyer, back);
+    expect((await paymentOf(buyer, invoice.id)).paid).toBe(75);
+    for (const who of [buyer, seller]) expect((await notificationsOf(knex(), who.user.id, 'payment.card_refunded')).map((n) => n.params.amount)).toEqual([40]);
+
+    // The rest refunded: the invoice owes all of it again, and can be paid again.
+    await gateway().refund(paymentId);
+    expect(await paymentOf(buyer, invoice.id)).toMatchObject({ paid: 0, balance: 115, status: 'unpaid' });
+    expect((await notificationsOf(knex(), buyer.user.id, 'payment.card_refunded')).map((n) => n.params.amount).sort()).toEqual([40, 75]);
+    expect((await buyer.post(`/api/invoices/${invoice.id}/pay`, {})).status).toBe(200);
+  });
 });
 
 describe('a card gateway that does not answer', () => {

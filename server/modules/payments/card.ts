@@ -9,7 +9,10 @@
  *   recorded or confirmed since the checkout began may have used up the balance: the
  *   settlement refuses and the checkout refunds the card), then one confirmed payment of
  *   method card, gateway moyasar and the gateway's payment id, the invoice's change and a
- *   notification to the seller: money the gateway verified needs no seller's confirmation.
+ *   notification to the seller: money the gateway verified needs no seller's confirmation;
+ * - invoiceRefunded, its refund applier: what the gateway gave back of that payment (from
+ *   its dashboard too) is recorded on the payment row (refunded, never beyond its amount),
+ *   so the invoice owes it again and the statement shows the refund; buyer and seller are told.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
@@ -21,7 +24,7 @@ import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
 import { changed, lockInvoice } from './locks';
-import { startCheckout, type Checkout } from './gateway/checkout';
+import { startCheckout, type Checkout, type RefundApplier } from './gateway/checkout';
 import type { GatewayPayment } from './gateway/moyasar';
 import { creditedSql, paidSql } from './queries';
 
@@ -81,3 +84,21 @@ export async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, p
   });
 }
 
+
+/** The 'invoice' refund applier: the card payment's row records the refunded total, under the invoice's row lock. */
+export const invoiceRefunded: RefundApplier = async (trx, checkout, payment, refunded, now) => {
+  const inv = await lockInvoice(trx, { account_id: checkout.payer_id } as SessionUser, checkout.invoice_id!);
+  const row = await trx('payments').where({ gateway: 'moyasar', gateway_payment_id: payment.id }).first('id', 'amount', 'refunded');
+  if (!row) return;
+  const total = Math.min(refunded / 100, Number(row.amount));
+  const more = Math.round((total - Number(row.refunded)) * 100) / 100;
+  if (more <= 0) return;
+  await trx('payments').where({ id: row.id }).update({ refunded: total, refunded_at: now.toISOString() });
+  await changed(trx, inv);
+  await notify(trx, {
+    to: [inv.buyer_id, inv.seller_id],
+    kind: 'payment.card_refunded',
+    type: 'order_response',
+    params: { number: inv.number, amount: more, invoice_id: inv.id, payment_id: row.id },
+  });
+};

@@ -17,13 +17,14 @@ const PAYMENT_JSON = `json_build_object('id', p.id, 'invoice_id', p.invoice_id, 
   'payee_id', p.payee_id, 'method', p.method, 'amount', p.amount, 'currency', p.currency, 'paid_on', to_char(p.paid_on, 'YYYY-MM-DD'),
   'reference', p.reference, 'receipt_id', p.receipt_id,
   'receipt_stored', exists(select 1 from payment_receipts pr where pr.id = p.receipt_id and pr.payer_id = p.payer_id), 'transfer_id', p.transfer_id, 'status', p.status, 'dispute_reason', p.dispute_reason,
-  'decided_at', to_char(p.decided_at at time zone 'UTC', ${ISO}), 'created_at', to_char(p.created_at at time zone 'UTC', ${ISO}))`;
+  'decided_at', to_char(p.decided_at at time zone 'UTC', ${ISO}), 'refunded', p.refunded,
+  'refunded_at', to_char(p.refunded_at at time zone 'UTC', ${ISO}), 'created_at', to_char(p.created_at at time zone 'UTC', ${ISO}))`;
 
-/** Sums an invoice (alias given) is owed against, in SQL: cleared credit notes, confirmed and recorded payments. */
+/** Sums an invoice (alias given) is owed against, in SQL: cleared credit notes, confirmed and recorded payments (less what was refunded to a card). */
 export const creditedSql = (inv: string) =>
   `coalesce((select sum(cn.total) from invoices cn where cn.original_invoice_id = ${inv}.id and cn.kind = 'credit_note' and cn.status = 'cleared'), 0)`;
 export const paidSql = (inv: string, status: 'confirmed' | 'recorded') =>
-  `coalesce((select sum(pp.amount) from payments pp where pp.invoice_id = ${inv}.id and pp.status = '${status}'), 0)`;
+  `coalesce((select sum(pp.amount - pp.refunded) from payments pp where pp.invoice_id = ${inv}.id and pp.status = '${status}'), 0)`;
 /** The due date in SQL: the issue day in Riyadh (UTC+3 all year) plus the terms, as dueDate computes it. */
 export const dueDateSql = (inv: string) => `(((${inv}.issued_at at time zone 'UTC') + interval '3 hours')::date + ${inv}.payment_terms_days)`;
 
@@ -64,7 +65,7 @@ export function withPayment<R extends Omit<Invoice, 'payment'> & { payment_facts
     pending: Number(f.pending),
     balance: balanceOf(facts),
     status: paymentStatus(facts, today),
-    payments: f.payments.map((p) => ({ ...p, amount: Number(p.amount) })),
+    payments: f.payments.map((p) => ({ ...p, amount: Number(p.amount), refunded: Number(p.refunded) })),
   };
   return { ...invoice, payment };
 }
@@ -75,5 +76,5 @@ export function paymentQuery(db: Knex) {
 }
 
 export async function readPayments(q: Knex.QueryBuilder): Promise<Payment[]> {
-  return ((await q) as Array<{ payment: Payment }>).map(({ payment }) => ({ ...payment, amount: Number(payment.amount) }));
+  return ((await q) as Array<{ payment: Payment }>).map(({ payment }) => ({ ...payment, amount: Number(payment.amount), refunded: Number(payment.refunded) }));
 }

@@ -20,6 +20,9 @@
  *   (the checkout is paid by that payment already: nothing changes), and an event that
  *   comes late (failed after paid) never undoes a settled checkout: a checkout only ever
  *   goes from initiated to paid.
+ * - refunds: an event of a settled payment that the gateway has refunded (in part or in
+ *   full, from its dashboard too) hands the refunded total to the purpose's `refunded`,
+ *   which takes back what the money bought, once per amount.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
@@ -65,8 +68,15 @@ export interface NewCheckout {
 /** Applies a verified payment of `checkout` (same transaction, checkout row locked). */
 export type Settler = (trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, now: Date) => Promise<void>;
 
-/** What settles a checkout, per purpose. */
-export type Settlers = Readonly<Record<CheckoutPurpose, Settler>>;
+/**
+ * Takes back what a settled payment bought once the gateway has given `refunded` halalas
+ * of it back to the card, in total so far (same transaction, checkout row locked). Called
+ * again for every event of the payment, so it records only what it has not recorded yet.
+ */
+export type RefundApplier = (trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, refunded: number, now: Date) => Promise<void>;
+
+/** What settles a checkout, and what a later refund of its payment takes back, per purpose. */
+export type Settlers = Readonly<Record<CheckoutPurpose, { settle: Settler; refunded: RefundApplier }>>;
 
 /** The path of the callback on this server; Moyasar appends id, status and message. */
 export const CALLBACK_PATH = '/api/payments/callback';
@@ -162,7 +172,10 @@ export async function settlePayment(
   const named = checkoutId ?? payment.metadata?.checkout_id;
   const checkout = named && uuid.test(named) ? await readCheckout(knex, named) : undefined;
   if (!checkout) return { result: 'rejected', checkout: null, message: 'The payment is for no checkout of ours', reason: 'no_checkout' };
-  if (checkout.status === 'paid' && checkout.gateway_payment_id === payment.id) return { result: 'paid', checkout, replay: true };
+  if (checkout.status === 'paid' && checkout.gateway_payment_id === payment.id) {
+    await applyRefund(knex, deps, checkout, payment);
+    return { result: 'paid', checkout, replay: true };
+  }
   const wrong = mismatch(checkout, payment);
   if (wrong) {
     deps.logger.warn({ checkout: checkout.id, payment: payment.id, wrong }, 'card payment refused');
@@ -177,7 +190,7 @@ export async function settlePayment(
     if (checkout.status === 'initiated') await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message });
     return { result: 'failed', checkout, message, reason: payment.source?.message ? gatewayCardReason(message) : 'not_paid' };
   }
-  const settler = deps.settlers[checkout.purpose];
+  const settler = deps.settlers[checkout.purpose].settle;
   try {
     return await knex.transaction(async (trx) => {
       const locked = (await trx('card_checkouts').where({ id: checkout.id }).forUpdate().first<Checkout>())!;
@@ -200,4 +213,18 @@ export async function settlePayment(
     await knex('card_checkouts').where({ id: checkout.id, status: 'initiated' }).update({ message: `${err.message} (refunded)` });
     return { result: 'rejected', checkout, message: `${err.message} (refunded)`, reason: 'refunded' };
   }
+}
+
+/**
+ * What the gateway has given back of a settled payment: refunded halalas (all of it once
+ * voided). A refund made outside the app (the gateway's dashboard, a chargeback) reaches
+ * us only this way, as the payment's event; its purpose takes back what the money bought.
+ */
+async function applyRefund(knex: Knex, deps: { settlers: Settlers; now: Date }, checkout: Checkout, payment: GatewayPayment): Promise<void> {
+  const refunded = payment.status === 'voided' ? payment.amount : payment.refunded;
+  if (refunded <= 0) return;
+  await knex.transaction(async (trx) => {
+    const locked = (await trx('card_checkouts').where({ id: checkout.id }).forUpdate().first<Checkout>())!;
+    await deps.settlers[locked.purpose].refunded(trx, locked, payment, Math.min(refunded, payment.amount), deps.now);
+  });
 }
