@@ -16,12 +16,17 @@ const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**
- * pending: signed and chained, not yet cleared (ZATCA did not answer; it is sent again);
- * cleared: ZATCA cleared it, and the buyer sees it; rejected: ZATCA refused it, with its
- * messages (the seller corrects what they name and issues again).
+ * pending: signed and chained, not yet sent (ZATCA did not answer; it is sent again);
+ * cleared: ZATCA cleared a standard tax invoice or note, and the buyer sees it; reported:
+ * ZATCA accepted a simplified one (B2C, reported rather than cleared), and the buyer sees
+ * it; rejected: ZATCA refused it, with its messages (the seller corrects what they name and
+ * issues again).
  */
-const INVOICE_STATUSES = ['pending', 'cleared', 'rejected'] as const;
+const INVOICE_STATUSES = ['pending', 'cleared', 'reported', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The statuses of a document ZATCA accepted: it is final, and its buyer sees it. */
+export const ACCEPTED_INVOICE_STATUSES: readonly InvoiceStatus[] = ['cleared', 'reported'];
 
 /** VAT categories of a line: standard rated, zero rated, exempt. */
 const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;
@@ -32,7 +37,11 @@ const INVOICE_NUMBER = /^(INV|CN)-\d{4}-\d{6,}$/;
 export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number): string =>
   `${kind === 'invoice' ? 'INV' : 'CN'}-${year}-${String(seq).padStart(6, '0')}`;
 
-/** A party as the document states it: the tax profile when it was issued. */
+/**
+ * A party as the document states it: the tax profile when it was issued. The buyer of a
+ * simplified document may be stated by name alone, or not at all: its other fields are
+ * then empty (null where nullable), and legal_name too when no name was given.
+ */
 const invoicePartySchema = z.object({
   legal_name: z.string(),
   legal_name_en: z.string().nullable(),

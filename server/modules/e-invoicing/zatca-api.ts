@@ -9,7 +9,10 @@
  *   results with clearanceStatus or reportingStatus;
  * - POST /production/csids (basic auth, {compliance_request_id}) -> a production CSID;
  * - POST /invoices/clearance/single (basic auth, header Clearance-Status: 1) ->
- *   validation results, clearanceStatus CLEARED or NOT_CLEARED, clearedInvoice.
+ *   validation results, clearanceStatus CLEARED or NOT_CLEARED, clearedInvoice;
+ * - POST /invoices/reporting/single (basic auth, header Clearance-Status: 0) -> a
+ *   simplified document's validation results, reportingStatus REPORTED (200, or 202
+ *   with warnings) or NOT_REPORTED (400); the document stays as the seller signed it.
  * Every call says Accept-Version: V2 and the language of the messages wanted. Basic auth
  * is base64(binarySecurityToken:secret).
  *
@@ -136,6 +139,9 @@ export function zatcaApi(config: Pick<Config, 'einvoicing'>, language: 'ar' | 'e
     /** Clearance of a standard tax invoice or credit note: answered CLEARED (with the cleared document) or NOT_CLEARED. */
     clear: (auth: ZatcaCredentials, doc: DocumentBody) =>
       call<DocumentAnswer>('/invoices/clearance/single', doc, { auth, headers: { 'Clearance-Status': '1' }, answers: [400] }),
+    /** Reporting of a simplified tax invoice or credit note: answered REPORTED or NOT_REPORTED. */
+    report: (auth: ZatcaCredentials, doc: DocumentBody) =>
+      call<DocumentAnswer>('/invoices/reporting/single', doc, { auth, headers: { 'Clearance-Status': '0' }, answers: [400] }),
   };
 }
 

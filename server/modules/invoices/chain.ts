@@ -7,6 +7,9 @@
  *   lock, so numbers have no gap and no repeat (a rolled-back issue gives both back);
  * - the document is built, signed and its QR made, then stored with its lines, and the
  *   unit advanced to its counter and hash.
+ * A standard tax invoice (a business buyer's VAT number and address, cleared) and a
+ * simplified one (`simplified`: a buyer without a tax profile, reported) share the unit's
+ * one chain: ZATCA counts one ICV and PIH sequence per unit, whatever the documents' kind.
  * Clearance happens after the transaction (clearance.ts): a ZATCA that answers slowly
  * holds no lock, and a document that ZATCA refuses keeps its place in the chain, as
  * ZATCA counts it.
@@ -15,7 +18,8 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { invoiceNumber, type InvoiceKind, type InvoiceParty, type VatCategoryCode } from '../../../shared/schemas/invoice';
 import { einvoicingNotReady } from '../../../shared/errors';
-import { invoiceTotals, type InvoiceParty as DocumentParty } from '../e-invoicing/zatca/document';
+import { invoiceTotals, type InvoiceParty as DocumentParty, type NamedBuyer } from '../e-invoicing/zatca/document';
+import { parseCsr } from '../e-invoicing/zatca/pki';
 import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
 
@@ -43,10 +47,20 @@ export interface ChainInput {
   original?: { id: string; number: string };
   reason?: string;
   supply_date: string;
+  /**
+   * A simplified tax invoice or credit note (KSA-2 0200000): to a buyer without a tax
+   * profile, reported to ZATCA instead of cleared (clearance.ts). Ignored on a credit
+   * note, which is of the kind of the invoice it credits.
+   */
+  simplified?: boolean;
   seller: InvoiceParty;
-  buyer: InvoiceParty;
+  /** a standard document's buyer is a full party; a simplified one's may be a name alone, or null (no buyer details) */
+  buyer: ChainBuyer;
   lines: ChainLine[];
 }
+
+/** @public A document's buyer: a full party, or on a simplified document a name alone or null. */
+export type ChainBuyer = InvoiceParty | { legal_name: string } | null;
 
 /** UN/ECE recommendation 20 codes of the units sellers write most; any other unit is a piece (PCE). */
 const UNIT_CODES: Record<string, string> = {
@@ -76,12 +90,30 @@ const documentParty = (p: InvoiceParty): DocumentParty => ({
   },
 });
 
+/** A buyer with a national address (a stored name-only buyer has its address fields empty). */
+const isFullParty = (p: ChainBuyer): p is InvoiceParty => !!p && 'building_number' in p && p.building_number !== '';
+
+/** The buyer as a simplified document states it: a name when one is given, else nothing. */
+const documentBuyer = (p: ChainBuyer): DocumentParty | NamedBuyer | undefined => (isFullParty(p) ? documentParty(p) : p ? { legalName: p.legal_name } : undefined);
+
+/** The buyer as the row keeps it: a name alone (or no name) leaves the other fields empty. */
+const storedBuyer = (p: ChainBuyer): InvoiceParty =>
+  isFullParty(p)
+    ? p
+    : { legal_name: p?.legal_name ?? '', legal_name_en: null, vat_number: null, cr_number: null, building_number: '', street: '', district: '', city: '', postal_code: '', additional_number: null };
+
+/** Whether the unit's certificate was asked for simplified documents (the CSR's second invoice-type flag, as ZATCA reads it). */
+const issuesSimplified = (csr: string | null): boolean => !!csr && parseCsr(csr).san.invoiceTypes[1] === '1';
+
 const toSar = (halalas: number) => halalas / 100;
 
 /** Chains, signs and stores one document at `now`; returns its id. */
 export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, input: ChainInput, now: Date): Promise<string> {
   const unit = await trx('einvoicing_units').where({ company_id: input.seller_id }).forUpdate().first();
   if (!unit || unit.status !== 'ready') throw einvoicingNotReady();
+  // A credit note is of the kind of the invoice it credits, whatever the caller says.
+  const simplified = input.original ? (await trx('invoices').where({ id: input.original.id }).first('simplified'))?.simplified === true : input.simplified === true;
+  if (simplified && !issuesSimplified(unit.csr)) throw einvoicingNotReady();
   const signer = unitSigningKey(unit, key);
 
   const year = new Date(now.getTime() + RIYADH_OFFSET_MS).getUTCFullYear();
@@ -113,7 +145,8 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
       pih: unit.last_invoice_hash,
       paymentMeansCode: '30',
       seller: documentParty(input.seller),
-      buyer: documentParty(input.buyer),
+      simplified,
+      buyer: documentBuyer(input.buyer),
       lines: documentLines,
       billingReference: input.original?.number,
       reason: input.reason,
@@ -142,7 +175,8 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     issued_at: now.toISOString(),
     supply_date: input.supply_date,
     seller: JSON.stringify(input.seller),
-    buyer: JSON.stringify(input.buyer),
+    buyer: JSON.stringify(storedBuyer(input.buyer)),
+    simplified,
     subtotal: toSar(totals.net),
     vat_total: toSar(totals.vat),
     total: toSar(totals.total),

@@ -1,8 +1,10 @@
 /**
- * Clearance: a chained, signed document sent to ZATCA with the unit's production
- * credentials. ZATCA's answer decides it:
- * - cleared: the document ZATCA returns (with its stamp) replaces ours and is what is kept
- *   and served from then on; the buyer now sees it and is told;
+ * Clearance and reporting: a chained, signed document sent to ZATCA with the unit's
+ * production credentials, cleared when it is a standard tax invoice or note, reported when
+ * it is a simplified one (ZATCA wants those within 24 hours and returns nothing to keep:
+ * the document stays as signed). ZATCA's answer decides it:
+ * - cleared (or reported): the document ZATCA returns (with its stamp) replaces ours and is
+ *   what is kept and served from then on; the buyer now sees it and is told;
  * - not cleared: ZATCA's messages are kept and shown to the seller, who corrects what
  *   they name and issues again (the refused document keeps its place in the chain);
  * - no answer (ZATCA unreachable, a timeout, its 5xx): the document stays pending and the
@@ -30,28 +32,31 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
   const doc = await knex('invoices as inv')
     .join('einvoicing_units as u', 'u.id', 'inv.unit_id')
     .where('inv.id', id)
-    .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
+    .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.simplified', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
   if (!doc || doc.status !== 'pending') return;
+  const api = zatcaApi(deps.config, language === 'ar' ? 'ar' : 'en');
+  const send = doc.simplified ? api.report : api.clear;
   let answer: DocumentAnswer;
   try {
-    answer = await zatcaApi(deps.config, language === 'ar' ? 'ar' : 'en').clear(unitCredentials(doc, deps.config), { invoiceHash: doc.hash, uuid: doc.id, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') });
+    answer = await send(unitCredentials(doc, deps.config), { invoiceHash: doc.hash, uuid: doc.id, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') });
   } catch (err) {
     if (!(err instanceof ZatcaRefusal)) {
-      deps.logger.warn({ err, invoice: id }, 'ZATCA clearance did not answer; the invoice stays pending');
+      deps.logger.warn({ err, invoice: id }, `ZATCA ${doc.simplified ? 'reporting' : 'clearance'} did not answer; the invoice stays pending`);
       return;
     }
     // ZATCA refused the request itself (its credentials, its shape): sending it again changes nothing.
-    answer = { validationResults: { infoMessages: [], warningMessages: [], errorMessages: err.messages, status: 'ERROR' }, clearanceStatus: 'NOT_CLEARED' };
+    answer = { validationResults: { infoMessages: [], warningMessages: [], errorMessages: err.messages, status: 'ERROR' } };
   }
-  const cleared = answer.clearanceStatus === 'CLEARED';
+  const cleared = doc.simplified ? answer.reportingStatus === 'REPORTED' : answer.clearanceStatus === 'CLEARED';
   const messages = messagesOf(answer);
   await knex.transaction(async (trx) => {
     const updated = await trx('invoices')
       .where({ id, status: 'pending' })
       .update({
-        status: cleared ? 'cleared' : 'rejected',
+        status: cleared ? (doc.simplified ? 'reported' : 'cleared') : 'rejected',
         messages: JSON.stringify(messages),
-        ...(cleared && answer.clearedInvoice ? { xml: Buffer.from(answer.clearedInvoice, 'base64').toString('utf8') } : {}),
+        ...(cleared && !doc.simplified && answer.clearedInvoice ? { xml: Buffer.from(answer.clearedInvoice, 'base64').toString('utf8') } : {}),
+        // cleared_at: when ZATCA accepted it, cleared or reported.
         ...(cleared ? { cleared_at: now.toISOString() } : {}),
       });
     if (!updated) return;
@@ -67,7 +72,11 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
   });
 }
 
-/** Sends every pending document of a seller again, oldest first (ZATCA clears them in chain order). */
+/**
+ * Sends every pending document of a seller again, oldest first: ZATCA takes a unit's chain
+ * in order, documents cleared and reported alike, so one simplified document waiting
+ * holds the standard ones after it, as it should.
+ */
 export async function clearPending(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date, language?: Language): Promise<void> {
   const pending = await knex('invoices').where({ seller_id: sellerId, status: 'pending' }).orderBy('icv').pluck('id');
   for (const id of pending) await clearDocument(knex, deps, id, now, language);

@@ -1,6 +1,8 @@
 /**
- * The unsigned UBL 2.1 document of a standard tax invoice (388) or its credit note (381),
- * laid out as ZATCA's samples are: ProfileID reporting:1.0, the counter (ICV) and the
+ * The unsigned UBL 2.1 document of a tax invoice (388) or its credit note (381), standard
+ * (KSA-2 0100000: a business buyer with its VAT number and address, cleared by ZATCA) or
+ * simplified (0200000: a consumer, reported to ZATCA; the buyer may be absent or a name
+ * alone, and the QR carries the certificate's signature as tag 9), laid out as ZATCA's samples are: ProfileID reporting:1.0, the counter (ICV) and the
  * previous invoice's hash (PIH) as AdditionalDocumentReferences, the QR reference and
  * cac:Signature already in place (empty until signing fills the QR), seller and buyer
  * with their national address, the supply date (KSA-5), the VAT breakdown in the first
@@ -48,6 +50,11 @@ export interface InvoiceParty {
   address: NationalAddress;
 }
 
+/** A simplified document's buyer when only a name is known: ZATCA asks nothing more of a consumer. */
+export interface NamedBuyer {
+  legalName: string;
+}
+
 export interface InvoiceLine {
   name: string;
   quantity: number;
@@ -76,8 +83,11 @@ export interface InvoiceDocument {
   pih: string;
   /** UNTDID 4461: 10 cash, 30 credit transfer, 42 payment to bank account, 48 card, 1 not defined */
   paymentMeansCode: string;
+  /** a simplified tax invoice (B2C, reported) rather than a standard one (cleared) */
+  simplified?: boolean;
   seller: InvoiceParty;
-  buyer: InvoiceParty;
+  /** a standard document's buyer is a full party; a simplified one's may be a name alone or absent */
+  buyer?: InvoiceParty | NamedBuyer;
   lines: InvoiceLine[];
   /** credit note: the number of the invoice it credits (BT-25) */
   billingReference?: string;
@@ -108,8 +118,13 @@ const VATEX: Readonly<Record<string, { category: 'Z' | 'E'; text: string }>> = {
 const RATE: Record<VatCategory, number> = { S: 15, Z: 0, E: 0 };
 
 const INVOICE_TYPE_CODE = { invoice: '388', 'credit-note': '381' } as const;
-/** KSA-2 for a standard tax invoice: a B2B or B2G document that ZATCA clears. */
+/**
+ * KSA-2: 01 a standard tax invoice (B2B or B2G, cleared), 02 a simplified one (B2C,
+ * reported); the five flags after it (third party, nominal, export, summary, self-billed)
+ * are all off for what this product issues.
+ */
 const STANDARD_SUBTYPE = '0100000';
+const SIMPLIFIED_SUBTYPE = '0200000';
 
 /** Saudi Arabia keeps UTC+3 all year; the invoice states the seller's local date and time. */
 const RIYADH_OFFSET_MS = 3 * 3_600_000;
@@ -211,6 +226,16 @@ export function invoiceTotals(lines: ReadonlyArray<InvoiceLine>): InvoiceTotals 
   return { lines: computed, breakdown, net, vat, total: net + vat };
 }
 
+const isFullParty = (p: InvoiceParty | NamedBuyer | undefined): p is InvoiceParty => !!p && 'address' in p;
+
+/** A simplified document's buyer: the name when one is given, nothing else (the party element itself is required). */
+function namedBuyer(p: NamedBuyer | undefined, indent: string): string {
+  const i = (n: number) => `\n${indent}${'    '.repeat(n)}`;
+  const name = p?.legalName.trim();
+  const entity = name ? `${i(2)}<cac:PartyLegalEntity>${i(3)}<cbc:RegistrationName>${text(name)}</cbc:RegistrationName>${i(2)}</cac:PartyLegalEntity>` : '';
+  return `<cac:AccountingCustomerParty>${i(1)}<cac:Party>${entity}${i(1)}</cac:Party>\n${indent}</cac:AccountingCustomerParty>`;
+}
+
 function party(role: 'AccountingSupplierParty' | 'AccountingCustomerParty', p: InvoiceParty, indent: string): string {
   const i = (n: number) => `\n${indent}${'    '.repeat(n)}`;
   const a = p.address;
@@ -276,6 +301,8 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** What the QR states (tags 1 to 5), as the document prints it. */
 export interface QrFields {
+  /** a simplified document's QR also carries the certificate's signature (tag 9) */
+  simplified: boolean;
   sellerName: string;
   vatNumber: string;
   timestamp: string;
@@ -304,6 +331,8 @@ export function buildInvoiceXml(doc: InvoiceDocument): string {
 export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
   if (doc.lines.length === 0) throw new Error('an invoice has at least one line');
   if (doc.kind === 'credit-note' && (!doc.billingReference || !doc.reason)) throw new Error('a credit note names the invoice it credits and why');
+  const simplified = doc.simplified === true;
+  if (!simplified && !isFullParty(doc.buyer)) throw new Error("a standard tax invoice states the buyer's name and national address");
   const totals = invoiceTotals(doc.lines);
   const { date, time } = issueDateTime(doc.issuedAt);
   const out: string[] = [
@@ -314,7 +343,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
     `\n    <cbc:UUID>${text(doc.uuid)}</cbc:UUID>`,
     `\n    <cbc:IssueDate>${date}</cbc:IssueDate>`,
     `\n    <cbc:IssueTime>${time}</cbc:IssueTime>`,
-    `\n    <cbc:InvoiceTypeCode name="${STANDARD_SUBTYPE}">${INVOICE_TYPE_CODE[doc.kind]}</cbc:InvoiceTypeCode>`,
+    `\n    <cbc:InvoiceTypeCode name="${simplified ? SIMPLIFIED_SUBTYPE : STANDARD_SUBTYPE}">${INVOICE_TYPE_CODE[doc.kind]}</cbc:InvoiceTypeCode>`,
     '\n    <cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>',
     '\n    <cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>',
   ];
@@ -327,7 +356,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
     `\n    ${QR_PLACEHOLDER}`,
     `\n    ${SIGNATURE_ELEMENT}`,
     `\n    ${party('AccountingSupplierParty', doc.seller, '    ')}`,
-    `\n    ${party('AccountingCustomerParty', doc.buyer, '    ')}`,
+    `\n    ${isFullParty(doc.buyer) ? party('AccountingCustomerParty', doc.buyer, '    ') : namedBuyer(doc.buyer, '    ')}`,
     `\n    <cac:Delivery>\n        <cbc:ActualDeliveryDate>${text(doc.supplyDate)}</cbc:ActualDeliveryDate>\n    </cac:Delivery>`,
     `\n    <cac:PaymentMeans>\n        <cbc:PaymentMeansCode>${text(doc.paymentMeansCode)}</cbc:PaymentMeansCode>`,
     doc.kind === 'credit-note' ? `\n        <cbc:InstructionNote>${text(doc.reason ?? '')}</cbc:InstructionNote>` : '',
@@ -374,6 +403,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
     xml,
     hashedForm: xml.slice(XML_DECLARATION.length).replace(QR_PLACEHOLDER, '').replace(SIGNATURE_ELEMENT, ''),
     qr: {
+      simplified,
       sellerName: t(doc.seller.legalName),
       vatNumber: t(doc.seller.vatNumber ?? ''),
       timestamp: `${date}T${time}`,

@@ -12,8 +12,10 @@
  *   a self-closing DigestMethod, the SDK's indentation), whatever the document's own layout.
  * Each was checked against ZATCA's samples (sign.test.ts holds them).
  *
- * The QR reference is filled with tags 1 to 8 from the document itself, so what is
- * printed, signed and encoded cannot drift apart.
+ * The QR reference is filled from the document itself, so what is printed, signed and
+ * encoded cannot drift apart: tags 1 to 8, and on a simplified document (KSA-2 02...) tag 9,
+ * the certificate's signature, which ZATCA requires there since a consumer's reader checks
+ * the QR offline, before ZATCA has seen the document.
  */
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
@@ -180,7 +182,9 @@ function qrFields(doc: Document): QrFields {
   const root = doc.documentElement as Element;
   const seller = first(first(root, NS.cac, 'AccountingSupplierParty'), NS.cac, 'Party');
   const totals = first(root, NS.cac, 'LegalMonetaryTotal');
+  const subtype = first(root, NS.cbc, 'InvoiceTypeCode')?.getAttribute('name') ?? '';
   return {
+    simplified: subtype.startsWith('02'),
     sellerName: textOf(first(first(seller, NS.cac, 'PartyLegalEntity'), NS.cbc, 'RegistrationName')),
     vatNumber: textOf(first(first(seller, NS.cac, 'PartyTaxScheme'), NS.cbc, 'CompanyID')),
     timestamp: `${textOf(first(root, NS.cbc, 'IssueDate'))}T${textOf(first(root, NS.cbc, 'IssueTime'))}`,
@@ -229,7 +233,7 @@ function stamp(unsignedXml: string, hash: string, fields: QrFields, keys: Signin
   const signingTime = `${at.toISOString().slice(0, 19)}Z`;
   const props = { signingTime, certDigest: cert.digest, issuer: cert.issuerName, serial: cert.serialNumber };
   const propertiesDigest = hexDigestBase64(signedPropertiesForDigest(props));
-  const qr = encodeQr({ ...fields, hash, signature, publicKey: cert.publicKeyDer });
+  const qr = encodeQr({ ...fields, hash, signature, publicKey: cert.publicKeyDer, certificateSignature: fields.simplified ? cert.signatureDer : undefined });
 
   const rootStart = /<Invoice\b[^>]*>/.exec(unsignedXml);
   if (!rootStart) throw new Error('the document is not an Invoice');
@@ -297,7 +301,7 @@ export function verifyInvoice(xml: string): InvoiceVerification {
         str(6) === hash &&
         str(7) === signature &&
         (tags.get(8)?.equals(cert.publicKeyDer) ?? false) &&
-        (certSignature === undefined || certSignature.equals(cert.signatureDer));
+        (certSignature === undefined ? !fields.simplified : certSignature.equals(cert.signatureDer));
     } catch {
       qrOk = false;
     }
