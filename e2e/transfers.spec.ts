@@ -1,7 +1,9 @@
 /**
  * One bank transfer across two invoices of a supplier, at phone width: the contractor
- * (Arabic) records it from the statement with the supplier, all of the first invoice and
- * part of the second (the amounts prefilled with what is left, the second changed); the
+ * (Arabic) records it from the statement with the supplier on a site with no signal, all
+ * of the first invoice and part of the second (the amounts prefilled with what is left,
+ * the second changed); both invoices show it waiting at once, and it is sent when the
+ * signal is back; the
  * supplier (English) confirms it once on the first invoice's page, and both invoices move:
  * the first paid, the second partially paid. The invoices are made by request
  * (page-models/Invoicing.ts).
@@ -9,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { clearedInvoice, figure } from './page-models/Invoicing';
-import { newUser, reloadUntil } from './page-models/Users';
+import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
 
 test('a contractor pays two invoices with one transfer and the supplier confirms it as a whole', async ({ browser }, testInfo) => {
   const [contractor, supplier] = await Promise.all([
@@ -23,6 +25,8 @@ test('a contractor pays two invoices with one transfer and the supplier confirms
   const c = contractor.page;
   await c.goto('/statements');
   await reloadUntil(c, () => expect(c.getByTestId('transfer-open')).toBeVisible({ timeout: 3_000 }));
+  await waitForServiceWorker(c);
+  await goOffline(contractor.context);
   await c.getByTestId('transfer-open').click();
   const form = c.getByTestId('transfer-form');
   await expect(form.getByTestId('transfer-line')).toHaveCount(2);
@@ -32,6 +36,13 @@ test('a contractor pays two invoices with one transfer and the supplier confirms
   await checkPage(c, 'ar', 'one transfer for several invoices');
   await c.getByTestId('transfer-submit').click();
   await expect(c.getByTestId('transfer-recorded')).toBeVisible();
+  // Offline, each invoice already shows its part of the transfer waiting for the supplier.
+  await c.goto(`/invoices/${second.id}`);
+  await expect(c.getByTestId('payment')).toHaveAttribute('data-status', 'recorded');
+  await expect(c.getByTestId('invoice-payments').getByTestId('pending-badge')).toBeVisible();
+  await expect(c.getByTestId('invoice-payments')).toHaveAttribute('data-payment-status', 'unpaid');
+  await goOnline(contractor.context);
+  await expect(c.getByTestId('invoice-payments').getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
 
   // The supplier confirms the transfer once, from the first invoice: both invoices move.
   const s = supplier.page;

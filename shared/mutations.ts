@@ -43,7 +43,7 @@ import {
 } from './schemas/delivery';
 import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
-import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema } from './schemas/payment';
+import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
 /** A create's REST body with the id of its new row required (its refinements kept). */
@@ -107,6 +107,8 @@ export const MUTATIONS = {
   /** id: the payment's; invoice_id: its invoice, whose row carries it (a seller on a site with no signal answers too). */
   'payment.confirm': { entity: 'invoice', schema: paymentConfirmArgsSchema },
   'payment.dispute': { entity: 'invoice', schema: paymentDisputeArgsSchema },
+  /** id: the transfer's (client-chosen); each allocation names its payment row's id, so the rows shown offline are the server's. */
+  'payment.transfer': { entity: 'invoice', schema: transferRecordSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -90,9 +90,12 @@ export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export const paymentRecordArgsSchema = paymentRecordSchema.safeExtend({ invoice_id: uuidSchema });
 
 /**
- * POST /api/payments/transfers: one bank transfer across several invoices of the same seller
- * (named or not), with an amount allocated to each. `id` is the client's: the same transfer
- * sent again answers the stored one.
+ * POST /api/payments/transfers and sync mutation payment.transfer: one bank transfer across
+ * several invoices of the same seller (named or not), with an amount allocated to each.
+ * `id` is the client's: the same transfer sent again answers the stored one. An
+ * allocation's payment_id is the id of its payment row, chosen by a client that shows the
+ * rows before the server has them (recorded offline); without it the server derives one
+ * from the transfer's and the invoice's ids.
  */
 const MAX_TRANSFER_INVOICES = 50;
 export const transferRecordSchema = z.strictObject({
@@ -102,10 +105,14 @@ export const transferRecordSchema = z.strictObject({
   reference: requiredText(MAX.short),
   receipt_id: uuidSchema.optional(),
   allocations: z
-    .array(z.strictObject({ invoice_id: uuidSchema, amount: moneySchema.positive() }))
+    .array(z.strictObject({ invoice_id: uuidSchema, amount: moneySchema.positive(), payment_id: uuidSchema.optional() }))
     .min(1)
     .max(MAX_TRANSFER_INVOICES)
-    .refine((list) => new Set(list.map((a) => a.invoice_id)).size === list.length, 'one allocation per invoice'),
+    .refine((list) => new Set(list.map((a) => a.invoice_id)).size === list.length, 'one allocation per invoice')
+    .refine((list) => {
+      const ids = list.flatMap((a) => (a.payment_id ? [a.payment_id] : []));
+      return new Set(ids).size === ids.length;
+    }, 'one payment id per allocation'),
 });
 export type TransferRecord = z.infer<typeof transferRecordSchema>;
 

@@ -68,6 +68,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
   'payment.confirm': { id: id(73), invoice_id: id(72) },
   'payment.dispute': { id: id(73), invoice_id: id(72), reason: 'لم يصل' },
+  'payment.transfer': {
+    id: id(77), paid_on: '2026-11-22', reference: 'TRX-3',
+    allocations: [{ invoice_id: id(70), amount: 1150, payment_id: id(75) }, { invoice_id: id(74), amount: 200, payment_id: id(76) }],
+  },
 };
 
 const now = '2026-11-20T10:00:00.000Z';
@@ -111,6 +115,15 @@ const rows = [
     data: {
       kind: 'invoice', number: 'INV-2026-000002', seller_id: U, buyer_id: id(62), purchase_order_id: id(63), status: 'cleared', total: 1150, issued_at: now, created_at: now,
       payment: { terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 100, balance: 1150, status: 'unpaid', payments: [recorded73] },
+    },
+  },
+  {
+    // Another invoice of the same seller as id(70), for one transfer across both.
+    entity: 'invoice',
+    id: id(74),
+    data: {
+      kind: 'invoice', number: 'INV-2026-000003', seller_id: id(62), buyer_id: U, purchase_order_id: id(63), status: 'cleared', total: 500, issued_at: now, created_at: now,
+      payment: { terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 0, balance: 500, status: 'unpaid', payments: [] },
     },
   },
 ] as const;
@@ -316,6 +329,31 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
         payments: [{
           id: id(71), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 100.5, currency: 'SAR',
           paid_on: '2026-11-22', reference: 'TRX-1', receipt_id: null, receipt_stored: false, transfer_id: null, status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: NOW,
+        }],
+      },
+    },
+  },
+  // One transfer across two invoices of a seller: each row gains its allocation, recorded, with the row id the client chose.
+  'payment.transfer': {
+    [`invoice:${id(70)}`]: {
+      ...seed[`invoice:${id(70)}`],
+      updated_at: NOW,
+      payment: {
+        terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 1150, balance: 1150, status: 'unpaid',
+        payments: [{
+          id: id(75), invoice_id: id(70), invoice_number: 'INV-2026-000001', payer_id: U, payee_id: id(62), method: 'transfer', amount: 1150, currency: 'SAR',
+          paid_on: '2026-11-22', reference: 'TRX-3', receipt_id: null, receipt_stored: false, transfer_id: id(77), status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: NOW,
+        }],
+      },
+    },
+    [`invoice:${id(74)}`]: {
+      ...seed[`invoice:${id(74)}`],
+      updated_at: NOW,
+      payment: {
+        terms_days: 30, due_date: '2026-12-20', iban: null, credited: 0, paid: 0, pending: 200, balance: 500, status: 'unpaid',
+        payments: [{
+          id: id(76), invoice_id: id(74), invoice_number: 'INV-2026-000003', payer_id: U, payee_id: id(62), method: 'transfer', amount: 200, currency: 'SAR',
+          paid_on: '2026-11-22', reference: 'TRX-3', receipt_id: null, receipt_stored: false, transfer_id: id(77), status: 'recorded', dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: NOW,
         }],
       },
     },

@@ -74,6 +74,7 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_order.deliver': ['purchase_order'],
   'purchase_order.close': ['purchase_order'],
   'payment.record': ['invoice'],
+  'payment.transfer': ['invoice'],
   'payment.confirm': ['invoice'],
   'payment.dispute': ['invoice'],
 };

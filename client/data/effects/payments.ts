@@ -2,7 +2,7 @@
  * Local effects of payments (see types.ts), following server/modules/payments/service.ts:
  * - a recorded transfer: the invoice's row gains the payment, recorded and waiting for the
  *   seller, and its pending sum grows; the balance and status stay, since only a confirmed
- *   payment changes them;
+ *   payment changes them; a transfer across invoices does so on each of them;
  * - the seller's confirmation: the payment is confirmed, its amount moves from pending to
  *   paid, and the balance and status follow (shared/payments.ts, as the server computes them);
  * - a dispute: the payment is disputed with its reason and leaves the pending sum.
@@ -37,36 +37,50 @@ function answer(rows: RowMap, invoiceId: string, id: string, change: Pick<Paymen
   patchRow(rows, key, { payment: next }, ctx);
 }
 
-export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.confirm' | 'payment.dispute'> = {
+/** The buyer's recorded transfer on the invoice's row: listed, waiting for the seller, counted as pending. */
+function addRecorded(
+  rows: RowMap,
+  invoiceId: string,
+  record: Pick<Payment, 'id' | 'amount' | 'paid_on' | 'reference' | 'receipt_id' | 'transfer_id'>,
+  ctx: EffectContext,
+): void {
+  const key = rowKey('invoice', invoiceId);
+  const invoice = rows.get(key) as Invoice | null | undefined;
+  const payment = invoice?.payment;
+  if (!invoice || !payment || payment.payments.some((p) => p.id === record.id)) return;
+  const recorded: Payment = {
+    ...record,
+    invoice_id: invoice.id,
+    invoice_number: invoice.number,
+    payer_id: invoice.buyer_id,
+    payee_id: invoice.seller_id,
+    method: 'transfer',
+    currency: 'SAR',
+    receipt_stored: false,
+    status: 'recorded',
+    dispute_reason: null,
+    decided_at: null,
+    refunded: 0,
+    refunded_at: null,
+    created_at: ctx.now,
+  };
+  patchRow(rows, key, { payment: { ...payment, pending: sar(halalas(payment.pending) + halalas(record.amount)), payments: [...payment.payments, recorded] } }, ctx);
+}
+
+export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.transfer' | 'payment.confirm' | 'payment.dispute'> = {
   'payment.record': {
     keys: async (args) => [rowKey('invoice', args.invoice_id)],
+    apply: (args, rows, ctx) =>
+      addRecorded(rows, args.invoice_id, { id: args.id, amount: args.amount, paid_on: args.paid_on, reference: args.reference, receipt_id: args.receipt_id ?? null, transfer_id: null }, ctx),
+  },
+  'payment.transfer': {
+    keys: async (args) => args.allocations.map((a) => rowKey('invoice', a.invoice_id)),
     apply(args, rows, ctx) {
-      const key = rowKey('invoice', args.invoice_id);
-      const invoice = rows.get(key) as Invoice | null | undefined;
-      const payment = invoice?.payment;
-      if (!invoice || !payment || payment.payments.some((p) => p.id === args.id)) return;
-      const recorded = {
-        id: args.id,
-        invoice_id: invoice.id,
-        invoice_number: invoice.number,
-        payer_id: invoice.buyer_id,
-        payee_id: invoice.seller_id,
-        method: 'transfer' as const,
-        amount: args.amount,
-        currency: 'SAR',
-        paid_on: args.paid_on,
-        reference: args.reference,
-        receipt_id: args.receipt_id ?? null,
-        receipt_stored: false,
-        transfer_id: null,
-        status: 'recorded' as const,
-        dispute_reason: null,
-        decided_at: null,
-        refunded: 0,
-        refunded_at: null,
-        created_at: ctx.now,
-      };
-      patchRow(rows, key, { payment: { ...payment, pending: (halalas(payment.pending) + halalas(args.amount)) / 100, payments: [...payment.payments, recorded] } }, ctx);
+      // A client that queues a transfer names each row's id; one that does not gets the server's rows with the next pull.
+      for (const a of args.allocations) {
+        if (!a.payment_id) continue;
+        addRecorded(rows, a.invoice_id, { id: a.payment_id, amount: a.amount, paid_on: args.paid_on, reference: args.reference, receipt_id: args.receipt_id ?? null, transfer_id: args.id }, ctx);
+      }
     },
   },
   'payment.confirm': {

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { halalas, riyadhDay } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
 import { transferRecordSchema } from '../../../shared/schemas/payment';
-import { ApiError } from '../../data/api';
 import { useFormat } from '../../i18n/format';
 import { FormDialog } from '../../ui/FormDialog';
-import { useOnline } from '../../ui/useOnline';
 import { usePaymentMutations } from './mutations';
 import { useOpenInvoicesFrom } from './queries';
 import { TransferFields } from './TransferFields';
@@ -22,14 +20,13 @@ const useStyles = makeStyles({
 /**
  * On a supplier's statement, the buyer's "one transfer for several invoices": the open
  * invoices of that supplier, each chosen with an amount (prefilled with what is left to
- * record), one date, one bank reference and one receipt photo; sent as one transfer (online: the server takes
- * the invoices' locks together) that the supplier confirms or disputes as a whole.
+ * record), one date, one bank reference and one receipt photo; queued as one transfer (offline too: the
+ * invoices show it at once) that the supplier confirms or disputes as a whole.
  */
 export function TransferAcrossInvoices({ accountId, seller }: { accountId: string; seller: string }) {
   const styles = useStyles();
   const { t } = useTranslation(['payments', 'errors']);
   const format = useFormat();
-  const online = useOnline();
   const open = useOpenInvoicesFrom(accountId, seller);
   const { recordTransfer } = usePaymentMutations();
   const today = riyadhDay(new Date());
@@ -41,7 +38,8 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  if (!open || open.length < 2) return null;
+  // Once recorded, its invoices may have nothing left to record: the confirmation stays.
+  if (!open || (open.length < 2 && !done)) return null;
 
   const start = () => {
     setChosen(Object.fromEntries(open.map((i) => [i.id, String(i.left)])));
@@ -73,8 +71,8 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
       setReceipt([]);
       setDone(true);
       if (receiptRefused) setFailure(t('receipt.tooLarge'));
-    } catch (err) {
-      setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('transfer.offline'));
+    } catch {
+      setFailure(t('record.notStored'));
     } finally {
       setBusy(false);
     }
@@ -82,10 +80,11 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
 
   return (
     <div>
-      <Button onClick={start} disabled={!online} data-testid="transfer-open">
-        {t('transfer.action')}
-      </Button>
-      {!online && <Caption1> {t('transfer.offline')}</Caption1>}
+      {open.length >= 2 && (
+        <Button onClick={start} data-testid="transfer-open">
+          {t('transfer.action')}
+        </Button>
+      )}
       {done && <Caption1 role="status" data-testid="transfer-recorded"> {t('transfer.recorded')}</Caption1>}
       {done && failure && <Caption1 role="alert"> {failure}</Caption1>}
       {editing && (
@@ -96,7 +95,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
           submitTestId="transfer-submit"
           failure={failure}
           failureTestId="transfer-failed"
-          busy={busy || !online}
+          busy={busy}
           onSubmit={submit}
           cancelLabel={t('cancel')}
           onClose={() => setEditing(false)}

@@ -1,39 +1,38 @@
 /**
  * Payments from the screens, all through the outbox (shown at once on the invoice, sent
- * when there is a connection, once): the buyer's transfer (its id is chosen here) with the
+ * when there is a connection, once): the buyer's transfer, of one invoice or across several
+ * (its ids are chosen here), with the
  * photo of its receipt (an upload queued after it, as a delivery's photos are), and the
  * seller's confirmation or dispute, so a seller on a site with no signal answers too. A
  * refusal comes back to the sync centre with its reason, and the invoice shows the server's row.
  */
 import { useMemo } from 'react';
 import type { PaymentRecord, TransferRecord } from '../../../shared/schemas/payment';
-import { postTransfer } from '../../data/payments';
-import { useLocalData } from '../../data/local/DataProvider';
 import { useMutate, useMutateWithFiles } from '../../data/local/hooks';
 import { prepareFiles, receiptUploadRow } from '../../data/photos/queue';
 
 export function usePaymentMutations() {
   const mutate = useMutate();
   const withFiles = useMutateWithFiles();
-  const { engine, db, uploader } = useLocalData();
   return useMemo(
     () => ({
       /**
-       * One transfer across several invoices of a seller: online, then the engine pulls the
-       * invoices' new rows; its receipt photo is queued once the server has the payments
-       * naming it (uploaded for the first of them, read by the parties of each).
+       * One transfer across several invoices of a seller, through the outbox like a single
+       * one: each allocation's payment row gets its id here, so the invoices show the rows
+       * at once, offline too, and the receipt photo is queued for the first of them (read by
+       * the parties of each) and sent after the transfer.
        */
       recordTransfer: async (body: Omit<TransferRecord, 'receipt_id'>, receipt: File | null): Promise<{ receiptRefused: boolean }> => {
         const { files, refused } = receipt ? await prepareFiles([receipt]) : { files: [], refused: [] };
         const file = files[0];
-        const transfer = await postTransfer(file ? { ...body, receipt_id: file.id } : body);
-        const [first] = transfer.payments;
-        if (file && first) {
-          await db.uploads.add(receiptUploadRow(first.invoice_id, first.id, file));
-          uploader.kick();
+        const allocations = body.allocations.map((a) => ({ ...a, payment_id: a.payment_id ?? crypto.randomUUID() }));
+        const [first] = allocations;
+        if (!file || !first) {
+          await mutate('payment.transfer', { ...body, allocations });
+          return { receiptRefused: refused.length > 0 };
         }
-        engine.schedule(0);
-        return { receiptRefused: refused.length > 0 };
+        await withFiles('payment.transfer', { ...body, allocations, receipt_id: file.id }, [receiptUploadRow(first.invoice_id, first.payment_id, file)]);
+        return { receiptRefused: false };
       },
       /**
        * The transfer, and the photo of its receipt (downscaled, then queued with the record in
@@ -52,6 +51,6 @@ export function usePaymentMutations() {
       confirm: (invoiceId: string, paymentId: string) => mutate('payment.confirm', { id: paymentId, invoice_id: invoiceId }),
       dispute: (invoiceId: string, paymentId: string, reason: string) => mutate('payment.dispute', { id: paymentId, invoice_id: invoiceId, reason }),
     }),
-    [mutate, withFiles, engine, db, uploader],
+    [mutate, withFiles],
   );
 }

@@ -273,7 +273,7 @@ describe('payments', () => {
   });
 
   describe('one transfer across invoices of one seller', () => {
-    const multi = (allocations: Array<{ invoice_id: string; amount: number }>, over: Record<string, unknown> = {}) => ({
+    const multi = (allocations: Array<{ invoice_id: string; amount: number; payment_id?: string }>, over: Record<string, unknown> = {}) => ({
       id: randomUUID(), paid_on: riyadhDay(new Date()), reference: 'TRX-MULTI', allocations, ...over,
     });
 
@@ -305,6 +305,34 @@ describe('payments', () => {
       const statement = statementSchema.parse((await seller.get(`/api/statements?counterparty=${buyer.user.id}`)).body);
       expect(statement.entries.filter((e) => e.kind === 'payment').map((e) => [e.invoice_id, e.amount]).sort()).toEqual([[a.id, -115], [b.id, -30]].sort());
       expect(statement.balance).toBe(200);
+    });
+
+    it('records a transfer queued offline through the sync push once, its rows with the ids the client chose; a row id of another payment is a conflict', async () => {
+      const { buyer, seller } = await tradingParties(server, category);
+      const a = await clearedInvoice(buyer, seller, category);
+      const b = await clearedInvoice(buyer, seller, category);
+      const ids = [randomUUID(), randomUUID()];
+      const args = multi([{ invoice_id: a.id, amount: 15, payment_id: ids[0] }, { invoice_id: b.id, amount: 25, payment_id: ids[1] }]);
+      const push = (mutationId: number, clientId: string, body = args) =>
+        buyer.post('/api/sync/push', { client_id: clientId, mutations: [{ id: mutationId, name: 'payment.transfer', args: body }] });
+      const first = await push(1, 'transfer-phone-1');
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.results[0]).toMatchObject({ status: 'applied' });
+      await push(1, 'transfer-phone-1');
+      expect((await push(1, 'transfer-phone-2')).body.results[0]).toMatchObject({ status: 'applied' });
+      expect(await knex()('payments').where({ transfer_id: args.id }).orderBy('amount').pluck('id')).toEqual(ids);
+      expect(await paymentOf(seller, a.id)).toMatchObject({ pending: 15, payments: [expect.objectContaining({ id: ids[0], transfer_id: args.id, status: 'recorded' })] });
+      expect(await paymentOf(seller, b.id)).toMatchObject({ pending: 25, payments: [expect.objectContaining({ id: ids[1], transfer_id: args.id, status: 'recorded' })] });
+      const [told] = await notificationsOf(knex(), seller.user.id, 'payment.recorded');
+      expect(ids).toContain(told.params.payment_id);
+
+      const taken = await push(2, 'transfer-phone-1', multi([{ invoice_id: a.id, amount: 1, payment_id: ids[1] }]));
+      expect(taken.body.results[0]).toMatchObject({ status: 'rejected', code: 'conflict' });
+      const refused = await seller.post('/api/sync/push', { client_id: 'transfer-seller-1', mutations: [{ id: 1, name: 'payment.transfer', args: multi([{ invoice_id: a.id, amount: 1 }]) }] });
+      expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
+      // The seller's one confirmation answers the whole transfer; the buyer is told per invoice, of its own row.
+      expect((await seller.post(`/api/payments/${ids[0]}/confirm`, {})).status).toBe(200);
+      expect((await notificationsOf(knex(), buyer.user.id, 'payment.confirmed')).map((n) => n.params.payment_id).sort()).toEqual([...ids].sort());
     });
 
     it('is disputed as a whole, also when the seller answers one of its payments', async () => {

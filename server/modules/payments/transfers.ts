@@ -7,8 +7,10 @@
  * receipt the buyer's own. Every invoice's row lock is taken in invoice id order, so a
  * transfer and another write over the same invoices never wait on each other in a circle.
  *
- * Each row's id is derived from the transfer's and its invoice's (a name-based UUID), so
- * the same transfer sent again is the same rows; the transfer's id on other rows is a conflict.
+ * Each row's id is the one its allocation names (a client that shows the rows offline
+ * chooses them) or else derived from the transfer's and its invoice's (a name-based UUID),
+ * so the same transfer sent again is the same rows; the transfer's id on other rows, or a
+ * row id taken by another payment, is a conflict.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -62,17 +64,18 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
   if (invoices.some((inv) => inv.kind !== 'invoice')) throw invalidTransition('A credit note is not paid');
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const amounts = new Map(body.allocations.map((a) => [a.invoice_id, a.amount]));
+  const idOf = new Map(body.allocations.map((a) => [a.invoice_id, a.payment_id ?? rowId(body.id, a.invoice_id)]));
   for (const inv of invoices) {
     const left = payable(inv, 'recorded');
     if (halalas(amounts.get(inv.id)!) > halalas(left)) throw overpayment(left);
   }
   const [first] = invoices;
   await assertReceiptOf(trx, first.buyer_id, body.receipt_id);
-  const clash = await trx('payments').whereIn('id', invoices.map((inv) => rowId(body.id, inv.id))).first('id');
+  const clash = await trx('payments').whereIn('id', [...idOf.values()]).first('id');
   if (clash) throw conflict('This transfer id belongs to another transfer');
   await trx('payments').insert(
     invoices.map((inv) => ({
-      id: rowId(body.id, inv.id),
+      id: idOf.get(inv.id),
       transfer_id: body.id,
       invoice_id: inv.id,
       payer_id: inv.buyer_id,
@@ -92,7 +95,7 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
       to: [inv.seller_id],
       kind: 'payment.recorded',
       type: 'order_response',
-      params: { number: inv.number, company, amount: amounts.get(inv.id)!, invoice_id: inv.id, payment_id: rowId(body.id, inv.id) },
+      params: { number: inv.number, company, amount: amounts.get(inv.id)!, invoice_id: inv.id, payment_id: idOf.get(inv.id)! },
     });
   }
   return { transfer: await readTransfer(trx, body.id), created: true };
@@ -116,6 +119,7 @@ export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, i
   const other = current.find((r) => r.status !== 'recorded');
   if (other) throw invalidTransition(`A ${other.status} payment cannot be ${answer.status}`);
   const amountOf = new Map(current.map((r) => [r.invoice_id, Number(r.amount)]));
+  const rowOf = new Map(current.map((r) => [r.invoice_id, r.id]));
   if (answer.status === 'confirmed') {
     for (const inv of invoices) {
       const left = payable(inv, 'confirmed');
@@ -128,7 +132,7 @@ export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, i
   const company = await displayName(trx, invoices[0].seller_id);
   for (const inv of invoices) {
     await changed(trx, inv);
-    const params = { number: inv.number, company, amount: amountOf.get(inv.id)!, invoice_id: inv.id, payment_id: rowId(id, inv.id) };
+    const params = { number: inv.number, company, amount: amountOf.get(inv.id)!, invoice_id: inv.id, payment_id: rowOf.get(inv.id)! };
     await notify(
       trx,
       answer.status === 'confirmed'
