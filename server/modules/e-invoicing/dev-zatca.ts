@@ -6,12 +6,16 @@
  * - POST /compliance: any six-digit OTP (anything else 400, as ZATCA answers a wrong
  *   one); the CSR must parse, its own signature hold, and its fields be what ZATCA's CSR
  *   template asks (parseCsr); a compliance certificate from the test authority;
- * - POST /compliance/invoices and /invoices/clearance/single: the document's schema and
- *   rules (validateInvoice), its hash, signature and QR (verifyInvoice), the hash and UUID
- *   sent matching the document, and the signing certificate being the caller's; errors
- *   answer 400 with ZATCA's shape; clearance returns the document as cleared;
- * - POST /production/csids: only once the compliance request passed a standard invoice
- *   and a credit note.
+ * - POST /compliance/invoices, /invoices/clearance/single and /invoices/reporting/single:
+ *   the document's schema and rules (validateInvoice), its hash, signature and QR
+ *   (verifyInvoice), the hash and UUID sent matching the document, the signing
+ *   certificate being the caller's, and its invoice types (the CSR's flags: 1000 standard,
+ *   0100 simplified, 1100 both) covering the document's kind; errors answer 400 with
+ *   ZATCA's shape. Clearance takes standard documents only (KSA-2 01...) and returns the
+ *   document as cleared; reporting takes simplified ones only (02...) and answers
+ *   REPORTED or NOT_REPORTED;
+ * - POST /production/csids: only once the compliance request passed an invoice and a
+ *   credit note of each kind its certificate covers.
  *
  * The test authority is kept in DATA_DIR (so certificates issued before a restart still
  * verify), and a certificate's secret is an HMAC of its token under a key derived from
@@ -34,7 +38,7 @@ import { children, NS, parseXml } from './zatca/hash';
 import { certificateOfToken } from './secrets';
 
 /** The paths a server-to-server caller POSTs to without an Origin (app.ts exempts them from the origin check). */
-export const DEV_ZATCA_PATHS = ['/compliance', '/compliance/invoices', '/production/csids', '/invoices/clearance/single'].map((p) => DEV_ZATCA_PREFIX + p);
+export const DEV_ZATCA_PATHS = ['/compliance', '/compliance/invoices', '/production/csids', '/invoices/clearance/single', '/invoices/reporting/single'].map((p) => DEV_ZATCA_PREFIX + p);
 
 type Authority = { keyPem: string; certPem: string };
 
@@ -58,9 +62,20 @@ type Kind = 'compliance' | 'production';
 interface ComplianceRequest {
   token: string;
   csr: string;
-  /** the documents that passed: 388 (invoice), 381 (credit note) */
+  /** the documents that passed, by kind and type code: 'standard 388' (invoice), 'simplified 381' (credit note)... */
   passed: Set<string>;
 }
+
+type DocumentKind = 'standard' | 'simplified';
+
+/** The kind of a document by its KSA-2 subtype: 01... standard, 02... simplified. */
+const kindOf = (subtype: string): DocumentKind | null => (subtype.startsWith('01') ? 'standard' : subtype.startsWith('02') ? 'simplified' : null);
+
+/** The kinds a certificate may sign, by its invoice-type flags (the first standard, the second simplified). */
+const kindsOf = (invoiceTypes: string): DocumentKind[] => [
+  ...(invoiceTypes[0] === '1' ? (['standard'] as const) : []),
+  ...(invoiceTypes[1] === '1' ? (['simplified'] as const) : []),
+];
 
 const message = (code: string, category: string, text: string, type = 'ERROR'): ZatcaMessage & { status: string } => ({
   type,
@@ -144,7 +159,7 @@ export function devZatcaRouter(config: Config): Router {
       if (textOf(children(root, NS.cbc, 'UUID')[0]) !== body.uuid) errors.push(message('invalid-uuid', 'INVOICE_ERRORS', 'The uuid sent is not the document\'s UUID'));
     } catch {
       errors.push(message('invalid-invoice', 'XSD validation', 'The invoice is not well-formed XML (base64 of the document expected)'));
-      return { errors, warnings, typeCode, subtype };
+      return { errors, warnings, typeCode, kind: null };
     }
     const { errors: ruleErrors, warnings: ruleWarnings } = await validateInvoice(xml);
     const category = (source: string) => (source === 'xsd' ? 'XSD validation' : source === 'ksa' ? 'KSA' : 'EN');
@@ -154,9 +169,13 @@ export function devZatcaRouter(config: Config): Router {
     if (!verified.hashOk || verified.hash !== body.invoiceHash) errors.push(message('invalid-invoice-hash', 'INVOICE_HASHING_ERRORS', 'The invoice hash does not match the document'));
     if (!verified.signatureOk) errors.push(message('invalid-signature', 'SIGNATURE_ERRORS', 'The signature does not verify'));
     if (!verified.qrOk) errors.push(message('QRCODE_INVALID', 'QRCODE_ERRORS', 'The QR code does not match the document'));
-    const own = certificatePem(certificateOfToken(token)).replace(/\s+/g, '');
-    if (verified.certificatePem.replace(/\s+/g, '') !== own) errors.push(message('certificate-mismatch', 'SIGNATURE_ERRORS', 'The document is not signed with the certificate of these credentials'));
-    return { errors, warnings, typeCode, subtype };
+    const own = certificatePem(certificateOfToken(token));
+    if (verified.certificatePem.replace(/\s+/g, '') !== own.replace(/\s+/g, '')) errors.push(message('certificate-mismatch', 'SIGNATURE_ERRORS', 'The document is not signed with the certificate of these credentials'));
+    const kind = kindOf(subtype);
+    if (!kind || !kindsOf(certificateInfo(own).san?.invoiceTypes ?? '').includes(kind)) {
+      errors.push(message('invalid-invoice-type', 'INVOICE_ERRORS', `The certificate of these credentials does not cover documents of subtype ${subtype || '(none)'}`));
+    }
+    return { errors, warnings, typeCode, kind };
   }
 
   const results = (errors: ZatcaMessage[], warnings: ZatcaMessage[]) => ({
@@ -189,9 +208,9 @@ export function devZatcaRouter(config: Config): Router {
   router.post('/compliance/invoices', async (ctx) => {
     const token = authenticate(ctx, 'compliance');
     if (!token) return;
-    const { errors, warnings, typeCode, subtype } = await judge(ctx, token);
-    const standard = subtype.startsWith('01');
-    if (!errors.length) for (const r of requests.values()) if (r.token === token) r.passed.add(typeCode);
+    const { errors, warnings, typeCode, kind } = await judge(ctx, token);
+    const standard = kind === 'standard';
+    if (!errors.length) for (const r of requests.values()) if (r.token === token) r.passed.add(`${kind} ${typeCode}`);
     ctx.status = errors.length ? 400 : warnings.length ? 202 : 200;
     ctx.body = {
       validationResults: results(errors, warnings),
@@ -210,9 +229,11 @@ export function devZatcaRouter(config: Config): Router {
       ctx.body = { errors: [message('Invalid-Request-ID', 'CSID', 'No compliance request of these credentials has this id')] };
       return;
     }
-    if (!request.passed.has('388') || !request.passed.has('381')) {
+    const kinds = kindsOf(parseCsr(request.csr).san.invoiceTypes);
+    const missing = kinds.flatMap((kind) => [`${kind} 388`, `${kind} 381`]).filter((doc) => !request.passed.has(doc));
+    if (missing.length) {
       ctx.status = 400;
-      ctx.body = { errors: [message('Compliance-Checks-Incomplete', 'CSID', 'The compliance checks have not passed a standard invoice and a credit note')] };
+      ctx.body = { errors: [message('Compliance-Checks-Incomplete', 'CSID', `The compliance checks have not passed an invoice and a credit note of each kind the certificate covers (${kinds.join(', ')}); missing: ${missing.join(', ')}`)] };
       return;
     }
     requests.delete(id);
@@ -220,19 +241,31 @@ export function devZatcaRouter(config: Config): Router {
     ctx.body = { requestID: Number(id), dispositionMessage: 'ISSUED', binarySecurityToken: productionToken, secret, tokenType: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3' };
   });
 
-  router.post('/invoices/clearance/single', async (ctx) => {
+  /**
+   * Clearance takes standard documents, reporting simplified ones, each refusing the other
+   * kind as ZATCA does; accepted: 200, or 202 with warnings; refused: 400.
+   */
+  async function production(ctx: Context, takes: DocumentKind) {
     const token = authenticate(ctx, 'production');
     if (!token) return;
-    const { errors, warnings, subtype } = await judge(ctx, token);
-    if (!subtype.startsWith('01')) errors.push(message('invalid-invoice-type', 'INVOICE_ERRORS', 'Only standard tax invoices and their notes are cleared; simplified ones are reported'));
-    const cleared = errors.length === 0;
-    ctx.status = cleared ? (warnings.length ? 202 : 200) : 400;
-    ctx.body = {
-      validationResults: results(errors, warnings),
-      clearanceStatus: cleared ? 'CLEARED' : 'NOT_CLEARED',
-      clearedInvoice: cleared ? (ctx.request.body as { invoice: string }).invoice : null,
-    };
-  });
+    const { errors, warnings, kind } = await judge(ctx, token);
+    if (kind !== takes) {
+      errors.push(
+        takes === 'standard'
+          ? message('invalid-invoice-type', 'INVOICE_ERRORS', 'Only standard tax invoices and their notes are cleared; simplified ones are reported')
+          : message('invalid-invoice-type', 'INVOICE_ERRORS', 'Only simplified tax invoices and their notes are reported; standard ones are cleared'),
+      );
+    }
+    const accepted = errors.length === 0;
+    ctx.status = accepted ? (warnings.length ? 202 : 200) : 400;
+    ctx.body =
+      takes === 'standard'
+        ? { validationResults: results(errors, warnings), clearanceStatus: accepted ? 'CLEARED' : 'NOT_CLEARED', clearedInvoice: accepted ? (ctx.request.body as { invoice: string }).invoice : null }
+        : { validationResults: results(errors, warnings), reportingStatus: accepted ? 'REPORTED' : 'NOT_REPORTED' };
+  }
+
+  router.post('/invoices/clearance/single', (ctx) => production(ctx, 'standard'));
+  router.post('/invoices/reporting/single', (ctx) => production(ctx, 'simplified'));
 
   return router;
 }

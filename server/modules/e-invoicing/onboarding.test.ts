@@ -4,7 +4,8 @@
  * a production certificate from the test authority, its private key and secrets are
  * stored encrypted, and every refusal (no tax profile, the wrong person, a wrong OTP,
  * ZATCA's own refusal) is answered with its code and leaves a unit that can try again.
- * The development ZATCA itself is checked on its paths: OTP, credentials, documents.
+ * The development ZATCA itself is checked on its paths: OTP, credentials, documents,
+ * standard ones cleared and simplified ones reported, each path refusing the other kind.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,11 +17,11 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
 import { VALID_TAX_PROFILE } from '../../test/tax-profile';
-import { decryptSecret, certificateOfToken } from './secrets';
+import { decryptSecret, certificateOfToken, unitCredentials, unitSigningKey } from './secrets';
 import { buildCsr, certificateInfo, certificatePem, verifyCertificate } from './zatca/pki';
 import { FIRST_PIH } from './zatca/standards';
-import { buildInvoiceXml } from './zatca/document';
-import { signInvoice } from './zatca/sign';
+import { buildInvoiceXml, type InvoiceDocument } from './zatca/document';
+import { buildSignedInvoice, signInvoice, type SigningKeys } from './zatca/sign';
 import { CREDIT_NOTE, STANDARD_LINES, invoiceOf, unitKeys } from './zatca/fixtures';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
@@ -68,7 +69,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     // The production certificate: issued by the development ZATCA's authority for this unit's key, VAT number and serial.
     const cert = certificatePem(certificateOfToken(unit.production_token));
     const info = certificateInfo(cert);
-    expect(info.san).toMatchObject({ vatNumber: VALID_TAX_PROFILE.vat_number, serialNumber: `1-Binaa|2-1.0|3-${unit.serial}`, invoiceTypes: '1000' });
+    expect(info.san).toMatchObject({ vatNumber: VALID_TAX_PROFILE.vat_number, serialNumber: `1-Binaa|2-1.0|3-${unit.serial}`, invoiceTypes: '1100' });
     expect(crypto.createPublicKey(pem).export({ type: 'spki', format: 'der' }).equals(info.publicKeyDer)).toBe(true);
     const { certPem: authority } = JSON.parse(fs.readFileSync(`${server.config.dataDir}/dev-zatca-authority.json`, 'utf8'));
     expect(verifyCertificate(cert, authority)).toBe(true);
@@ -110,6 +111,19 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     const zatca = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${server.url}/dev-zatca${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Version': 'V2', ...headers }, body: JSON.stringify(body) });
     const basic = (token: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${token}:${secret}`).toString('base64')}` });
+    const codes = (body: { validationResults: { errorMessages: { code: string }[] } }) => body.validationResults.errorMessages.map((m) => m.code);
+    /** A signed document as ZATCA's paths take it, and the answer: HTTP status and body. */
+    const post = async (path: string, signed: { xml: string; hash: string }, uuid: string, headers: Record<string, string>) => {
+      const res = await zatca(path, { invoiceHash: signed.hash, uuid, invoice: Buffer.from(signed.xml).toString('base64') }, headers);
+      return { status: res.status, body: await res.json() };
+    };
+    const csrOf = (privateKeyPem: string, invoiceTypes: string) =>
+      buildCsr({
+        privateKeyPem, commonName: 'TST-1-399999999900003', organizationName: 'شركة مواد البناء المتحدة المحدودة', organizationUnit: 'Riyadh Branch', country: 'SA',
+        serialNumber: '1-Binaa|2-1.0|3-ed22f1d8-e6a2-1118-9b58-d9a8f11e445f', vatNumber: '399999999900003', invoiceTypes,
+        registeredAddress: '2322 طريق الملك فهد', businessCategory: 'Building materials', environment: 'development',
+      });
+    const SIMPLIFIED: InvoiceDocument = invoiceOf(STANDARD_LINES, { simplified: true, buyer: undefined, paymentMeansCode: '10' });
 
     it('refuses an OTP that is not six digits with 400, as ZATCA does, and a CSR whose fields ZATCA would refuse', async () => {
       const csr = 'not a csr';
@@ -124,11 +138,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     it('checks documents by the rules, hash, signature and QR, and answers in ZATCA’s shape; the production CSID needs passed checks', async () => {
       // Compliance credentials as onboarding gets them (a fixture key with a CSR of the right template).
       const { privateKeyPem } = unitKeys();
-      const csr = buildCsr({
-        privateKeyPem, commonName: 'TST-1-399999999900003', organizationName: 'شركة مواد البناء المتحدة المحدودة', organizationUnit: 'Riyadh Branch', country: 'SA',
-        serialNumber: '1-Binaa|2-1.0|3-ed22f1d8-e6a2-1118-9b58-d9a8f11e445f', vatNumber: '399999999900003', invoiceTypes: '1000',
-        registeredAddress: '2322 طريق الملك فهد', businessCategory: 'Building materials', environment: 'development',
-      });
+      const csr = csrOf(privateKeyPem, '1000');
       const issued = await zatca('/compliance', { csr }, { OTP: '000000' });
       expect(issued.status).toBe(200);
       const { requestID, binarySecurityToken: token, secret, dispositionMessage } = await issued.json();
@@ -180,6 +190,67 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
       // Signed with another certificate than the caller's: not cleared.
       const other = await zatca('/invoices/clearance/single', clearBody, basic(prod.binarySecurityToken, prod.secret));
       expect((await other.json()).validationResults.errorMessages.map((m: { code: string }) => m.code)).toContain('certificate-mismatch');
+
+      // This certificate covers standard documents only (1000): a simplified one is refused, even in the compliance checks.
+      const simplified = signInvoice(buildInvoiceXml(SIMPLIFIED), keys);
+      const notCovered = await post('/compliance/invoices', simplified, SIMPLIFIED.uuid, auth);
+      expect([notCovered.status, notCovered.body.reportingStatus]).toEqual([400, 'NOT_REPORTED']);
+      expect(codes(notCovered.body)).toContain('invalid-invoice-type');
+    }, 60_000);
+
+    it('gives a unit issuing both kinds (1100) its production certificate only once it passed simplified documents too', async () => {
+      const { privateKeyPem } = unitKeys();
+      const { requestID, binarySecurityToken: token, secret } = await (await zatca('/compliance', { csr: csrOf(privateKeyPem, '1100') }, { OTP: '000000' })).json();
+      const auth = basic(token, secret);
+      const keys = { privateKeyPem, certificatePem: certificatePem(certificateOfToken(token)) };
+      const check = async (doc: InvoiceDocument) => {
+        const answer = await post('/compliance/invoices', signInvoice(buildInvoiceXml(doc), keys), doc.uuid, auth);
+        expect(answer.status, JSON.stringify(answer.body.validationResults.errorMessages)).toBe(200);
+        return answer.body;
+      };
+      expect(await check(invoiceOf(STANDARD_LINES))).toMatchObject({ clearanceStatus: 'CLEARED', reportingStatus: null });
+      await check(CREDIT_NOTE);
+      const early = await zatca('/production/csids', { compliance_request_id: String(requestID) }, auth);
+      expect(early.status).toBe(400);
+      expect(JSON.stringify(await early.json())).toContain('missing: simplified 388, simplified 381');
+      expect(await check(SIMPLIFIED)).toMatchObject({ reportingStatus: 'REPORTED', clearanceStatus: null });
+      await check({ ...CREDIT_NOTE, simplified: true, buyer: undefined });
+      expect((await zatca('/production/csids', { compliance_request_id: String(requestID) }, auth)).status).toBe(200);
+    }, 60_000);
+
+    it('reports a simplified document and clears a standard one, each path refusing the other kind; a simplified document breaking a rule is not reported', async () => {
+      // A unit onboarded through the API: standard and simplified, with its production credentials.
+      const owner = await supplierWithProfile();
+      expect((await owner.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
+      const unit = await knex()('einvoicing_units').where({ company_id: owner.user.id }).first();
+      const keys: SigningKeys = unitSigningKey(unit, server.config.einvoicing.key);
+      const { token, secret } = unitCredentials(unit, server.config);
+      const auth = basic(token, secret);
+
+      const simplified = buildSignedInvoice(SIMPLIFIED, keys);
+      const reported = await post('/invoices/reporting/single', simplified, SIMPLIFIED.uuid, auth);
+      expect(reported.status, JSON.stringify(reported.body.validationResults)).toBe(200);
+      expect(reported.body).toMatchObject({ reportingStatus: 'REPORTED', validationResults: { status: 'PASS', errorMessages: [] } });
+      expect(reported.body).not.toHaveProperty('clearedInvoice');
+
+      const notCleared = await post('/invoices/clearance/single', simplified, SIMPLIFIED.uuid, auth);
+      expect([notCleared.status, notCleared.body.clearanceStatus, notCleared.body.clearedInvoice]).toEqual([400, 'NOT_CLEARED', null]);
+      expect(codes(notCleared.body)).toEqual(['invalid-invoice-type']);
+
+      const standardDoc = invoiceOf(STANDARD_LINES);
+      const standard = buildSignedInvoice(standardDoc, keys);
+      const notReported = await post('/invoices/reporting/single', standard, standardDoc.uuid, auth);
+      expect([notReported.status, notReported.body.reportingStatus]).toEqual([400, 'NOT_REPORTED']);
+      expect(codes(notReported.body)).toEqual(['invalid-invoice-type']);
+      expect((await post('/invoices/clearance/single', standard, standardDoc.uuid, auth)).body.clearanceStatus).toBe('CLEARED');
+
+      // A wrong total with VAT, signed as it is (its hash, signature and QR hold): ZATCA's rule refuses it, in its words.
+      const wrongTotal = signInvoice(buildInvoiceXml(SIMPLIFIED).replace(/(<cbc:TaxInclusiveAmount currencyID="SAR">)[^<]*/, '$11.00'), keys);
+      const broken = await post('/invoices/reporting/single', wrongTotal, SIMPLIFIED.uuid, auth);
+      expect([broken.status, broken.body.reportingStatus, broken.body.validationResults.status]).toEqual([400, 'NOT_REPORTED', 'ERROR']);
+      expect(broken.body.validationResults.errorMessages).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'BR-CO-15', category: 'EN', message: expect.stringContaining('Invoice total amount with VAT') })]),
+      );
     }, 60_000);
   });
 });

@@ -4,8 +4,9 @@
  * The owner gives the one-time code (OTP) of the Fatoora portal. With the company's tax
  * profile the server makes a secp256k1 key pair and a CSR as ZATCA's template asks, gets
  * the compliance certificate (CSID), passes the compliance checks with sample documents
- * built and signed as real ones are (a standard tax invoice and a credit note against it,
- * chained by ICV and PIH), then gets the production certificate: status `ready`. Any
+ * built and signed as real ones are (of each kind the unit issues, standard and
+ * simplified: a tax invoice and a credit note against it, all four chained by ICV and
+ * PIH), then gets the production certificate: status `ready`. Any
  * refusal leaves the unit `failed` with ZATCA's messages, and onboarding can be tried
  * again with a new code; the unit's serial stays, its key is new each time.
  *
@@ -72,7 +73,14 @@ const partyOf = (p: TaxProfile): InvoiceParty => ({
   },
 });
 
-/** The CSR ZATCA's template asks for, from the tax profile: the unit issues standard tax invoices (1000). */
+/**
+ * What a unit issues, as the CSR's invoice-type flags: standard tax invoices (to a business
+ * with a tax profile, cleared) and simplified ones (to a buyer without one, such as a
+ * subscriber to a plan, reported). ZATCA's certificate covers only what the CSR asked for.
+ */
+const INVOICE_TYPES = '1100';
+
+/** The CSR ZATCA's template asks for, from the tax profile. */
 function csrOf(profile: TaxProfile, serial: string, privateKeyPem: string, environment: Config['einvoicing']['environment']): string {
   const a = profile.address;
   return buildCsr({
@@ -83,35 +91,41 @@ function csrOf(profile: TaxProfile, serial: string, privateKeyPem: string, envir
     country: 'SA',
     serialNumber: `${SOLUTION}|3-${serial}`,
     vatNumber: profile.vat_number,
-    invoiceTypes: '1000',
+    invoiceTypes: INVOICE_TYPES,
     registeredAddress: `${a.building_number} ${a.street}، ${a.district}، ${a.city} ${a.postal_code}`,
     businessCategory: 'Building materials',
     environment,
   });
 }
 
-/** The compliance samples: a standard tax invoice, then a credit note against it, chained as real ones are. */
-function sampleDocuments(seller: InvoiceParty, now: Date): [InvoiceDocument, (pih: string) => InvoiceDocument] {
+/**
+ * The compliance samples, in the order they are chained (each takes the previous one's
+ * hash as its PIH): for each kind, a tax invoice, then a credit note against it. The
+ * simplified ones have no buyer, as a consumer's need not.
+ */
+function sampleDocuments(seller: InvoiceParty, now: Date): Array<Omit<InvoiceDocument, 'icv' | 'pih'>> {
   const base = {
     issuedAt: now,
     supplyDate: issueDateTime(now).date,
-    paymentMeansCode: '30',
     seller,
-    buyer: SAMPLE_BUYER,
     lines: [{ name: 'أسمنت بورتلاندي 50 كجم', quantity: 10, unitCode: 'PCE', unitPrice: 1850, vatCategory: 'S' as const }],
   };
-  const invoice: InvoiceDocument = { ...base, kind: 'invoice', id: 'COMPLIANCE-INV-1', uuid: crypto.randomUUID(), icv: 1, pih: FIRST_PIH };
-  const creditNote = (pih: string): InvoiceDocument => ({
-    ...base,
-    kind: 'credit-note',
-    id: 'COMPLIANCE-CN-1',
-    uuid: crypto.randomUUID(),
-    icv: 2,
-    pih,
-    billingReference: invoice.id,
-    reason: 'إرجاع بضاعة (مستند تجريبي لفحص الامتثال)',
-  });
-  return [invoice, creditNote];
+  const kinds = [
+    { simplified: false, tag: 'STD', paymentMeansCode: '30', buyer: SAMPLE_BUYER },
+    { simplified: true, tag: 'SMP', paymentMeansCode: '10', buyer: undefined },
+  ];
+  return kinds.flatMap(({ tag, ...kind }) => [
+    { ...base, ...kind, kind: 'invoice' as const, id: `COMPLIANCE-${tag}-INV-1`, uuid: crypto.randomUUID() },
+    {
+      ...base,
+      ...kind,
+      kind: 'credit-note' as const,
+      id: `COMPLIANCE-${tag}-CN-1`,
+      uuid: crypto.randomUUID(),
+      billingReference: `COMPLIANCE-${tag}-INV-1`,
+      reason: 'إرجاع بضاعة (مستند تجريبي لفحص الامتثال)',
+    },
+  ]);
 }
 
 /** The unit of the company, made (status none, ZATCA's first PIH) on first use, locked for this transaction. */
@@ -122,10 +136,9 @@ async function lockUnit(trx: Knex.Transaction, companyId: string): Promise<UnitR
 
 /** Passes the compliance checks with the samples, signed with the compliance certificate; throws ZATCA's refusal. */
 async function passComplianceChecks(api: ZatcaApi, credentials: { token: string; secret: string }, keys: { privateKeyPem: string; certificatePem: string }, seller: InvoiceParty, now: Date) {
-  const [invoice, creditNoteAfter] = sampleDocuments(seller, now);
   let pih = FIRST_PIH;
-  for (const doc of [invoice, null]) {
-    const document = doc ?? creditNoteAfter(pih);
+  for (const [n, sample] of sampleDocuments(seller, now).entries()) {
+    const document: InvoiceDocument = { ...sample, icv: n + 1, pih };
     const signed = signInvoice(buildInvoiceXml(document), keys, now);
     const answer = await api.complianceCheck(credentials, { invoiceHash: signed.hash, uuid: document.uuid, invoice: Buffer.from(signed.xml, 'utf8').toString('base64') });
     if (answer.validationResults?.status === 'ERROR' || answer.validationResults?.errorMessages?.length) throw new ZatcaRefusal(400, messagesOf(answer), answer);

@@ -19,8 +19,9 @@ import { FIRST_PIH } from '../e-invoicing/zatca/standards';
 import { decodeQr } from '../e-invoicing/zatca/qr';
 import { verifyInvoice } from '../e-invoicing/zatca/sign';
 import { validateInvoice } from '../e-invoicing/zatca/validate';
-import { chainDocument } from './chain';
-import { clearDocument } from './clearance';
+import { buildCsr, generateKeyPair } from '../e-invoicing/zatca/pki';
+import { chainDocument, type ChainInput } from './chain';
+import { clearDocument, clearPending } from './clearance';
 
 const BUYER_PROFILE = {
   legal_name: 'شركة مقاولات الشرق المحدودة',
@@ -72,6 +73,25 @@ describe('invoices', () => {
     expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
     return po;
   }
+
+  /** Chains an invoice of the order's first line straight through chainDocument, as issue.ts does, with `over` on its input. */
+  const chainInvoice = (buyer: Client, seller: Client, order: { id: string }, now: Date, over: Partial<ChainInput> = {}) =>
+    knex().transaction(async (trx) => {
+      const party = (id: string) =>
+        trx('company_tax_profiles').where({ company_id: id }).first('legal_name', 'legal_name_en', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code', 'additional_number');
+      const [line] = await trx('purchase_order_lines').where({ purchase_order_id: order.id }).select('id', 'description', 'quantity', 'unit', 'unit_price');
+      return chainDocument(
+        trx,
+        server.config.einvoicing.key,
+        {
+          kind: 'invoice', seller_id: seller.user.id, buyer_id: buyer.user.id, created_by: seller.user.id, purchase_order_id: order.id,
+          supply_date: now.toISOString().slice(0, 10), seller: await party(seller.user.id), buyer: await party(buyer.user.id),
+          lines: [{ purchase_order_line_id: line.id, description: line.description, quantity: line.quantity, unit: line.unit, unit_price: line.unit_price, vat_category: 'S' }],
+          ...over,
+        },
+        now,
+      );
+    });
 
   it('is issued by the seller from an accepted order, cleared, and reaches the buyer: a document the standard accepts', async () => {
     const { buyer, seller } = await parties();
@@ -216,22 +236,7 @@ describe('invoices', () => {
   it("keeps a document ZATCA refuses with its messages (in the seller's language), for the seller only, and lets the order be invoiced again; one ZATCA did not answer stays pending until it does", async () => {
     const { buyer, seller } = await parties();
     const po = await acceptedOrder(buyer, seller, [12]);
-    const chain = (now: Date, order = po) =>
-      knex().transaction(async (trx) => {
-        const party = (id: string) =>
-          trx('company_tax_profiles').where({ company_id: id }).first('legal_name', 'legal_name_en', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code', 'additional_number');
-        const [line] = await trx('purchase_order_lines').where({ purchase_order_id: order.id }).select('id', 'description', 'quantity', 'unit', 'unit_price');
-        return chainDocument(
-          trx,
-          server.config.einvoicing.key,
-          {
-            kind: 'invoice', seller_id: seller.user.id, buyer_id: buyer.user.id, created_by: seller.user.id, purchase_order_id: order.id,
-            supply_date: now.toISOString().slice(0, 10), seller: await party(seller.user.id), buyer: await party(buyer.user.id),
-            lines: [{ purchase_order_line_id: line.id, description: line.description, quantity: line.quantity, unit: line.unit, unit_price: line.unit_price, vat_category: 'S' }],
-          },
-          now,
-        );
-      });
+    const chain = (now: Date, order = po) => chainInvoice(buyer, seller, order, now);
 
     // Changed after signing: its hash no longer matches, and ZATCA says so.
     const tampered = await chain(new Date());
@@ -271,5 +276,53 @@ describe('invoices', () => {
     } finally {
       await new Promise((resolve) => zatca.close(resolve));
     }
+  });
+
+  it("reports a simplified invoice in the unit's one chain between standard ones cleared (ICV consecutive, each PIH the previous hash), its credit note simplified too; the buyer sees it reported", async () => {
+    const { buyer, seller } = await parties();
+    const first = await seller.post('/api/invoices', { purchase_order_id: (await acceptedOrder(buyer, seller, [12])).id });
+    expect(first.body.status, first.text).toBe('cleared');
+
+    // Chained and left pending: the next issue sends the seller's pending documents in chain order, this one first.
+    const simplified = await chainInvoice(buyer, seller, await acceptedOrder(buyer, seller, [7.5]), new Date(), { simplified: true, buyer: { legal_name: 'مشترك بلا ملف ضريبي' } });
+    expect((await seller.get(`/api/invoices/${simplified}`)).body.status).toBe('pending');
+    expect((await buyer.get(`/api/invoices/${simplified}`)).status).toBe(404);
+    const third = await seller.post('/api/invoices', { purchase_order_id: (await acceptedOrder(buyer, seller, [3])).id });
+    expect(third.body.status, third.text).toBe('cleared');
+
+    const reported = (await seller.get(`/api/invoices/${simplified}`)).body;
+    expect(reported).toMatchObject({ status: 'reported', messages: [], buyer: { legal_name: 'مشترك بلا ملف ضريبي', vat_number: null } });
+    expect(reported.cleared_at).not.toBeNull();
+    expect((await buyer.get(`/api/invoices/${simplified}`)).body.status).toBe('reported');
+    expect((await notificationsOf(knex(), buyer.user.id, 'invoice.issued')).map((n) => n.params.number)).toContain(reported.number);
+
+    // A credit note of it is simplified too, whatever the caller says, and reported.
+    const note = await chainInvoice(buyer, seller, { id: reported.purchase_order_id }, new Date(), { kind: 'credit_note', original: { id: simplified, number: reported.number }, reason: 'استرداد' });
+    await clearPending(knex(), deps(), seller.user.id, new Date());
+
+    const rows = await knex()('invoices').where({ seller_id: seller.user.id }).orderBy('icv').select('id', 'icv', 'pih', 'hash', 'simplified', 'status', 'xml');
+    expect(rows.map((r) => [r.id, r.simplified, r.status])).toEqual([
+      [first.body.id, false, 'cleared'],
+      [simplified, true, 'reported'],
+      [third.body.id, false, 'cleared'],
+      [note, true, 'reported'],
+    ]);
+    expect(rows.map((r) => Number(r.icv))).toEqual([1, 2, 3, 4]);
+    rows.forEach((r, i) => expect(r.pih).toBe(i === 0 ? FIRST_PIH : rows[i - 1].hash));
+    for (const r of rows) {
+      expect(r.xml).toContain(`<cbc:InvoiceTypeCode name="${r.simplified ? '0200000' : '0100000'}">`);
+      await expectCompliant(r.xml, r.hash);
+    }
+    // The reported document is kept as signed (reporting returns none), its QR with tags 1 to 9.
+    expect(rows[1].xml).toContain('<cbc:RegistrationName>مشترك بلا ملف ضريبي</cbc:RegistrationName>');
+    expect([...decodeQr(reported.qr).keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+    // A unit whose certificate covers standard documents only (CSR flags 1000) issues no simplified one.
+    const standardOnly = buildCsr({
+      privateKeyPem: generateKeyPair().privateKeyPem, commonName: 'TST-1-310122393500003', organizationName: VALID_TAX_PROFILE.legal_name, organizationUnit: 'Riyadh', country: 'SA',
+      serialNumber: '1-Binaa|2-1.0|3-x', vatNumber: VALID_TAX_PROFILE.vat_number, invoiceTypes: '1000', registeredAddress: 'Riyadh', businessCategory: 'Building materials', environment: 'development',
+    });
+    await knex()('einvoicing_units').where({ company_id: seller.user.id }).update({ csr: standardOnly });
+    await expect(chainInvoice(buyer, seller, await acceptedOrder(buyer, seller, [5]), new Date(), { simplified: true, buyer: null })).rejects.toMatchObject({ code: 'einvoicing_not_ready' });
   });
 });
