@@ -87,7 +87,7 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation', ...BENCH_MOYASAR, ...redisEnv() });
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation', ...BENCH_MOYASAR, PLATFORM_SELLER_EMAIL: 'platform@bench.binaa.sa', ...redisEnv() });
   // Production settings (no request logs), but plain http on loopback and no rate limits.
   Object.assign(config, { https: false, publicUrl: url });
   config.limits.perUserPerMinute = 1e9;

@@ -52,6 +52,7 @@ import * as sellerPaymentTerms63 from './20261128000700_seller_payment_terms';
 import * as paymentReceipts64 from './20261128000710_payment_receipts';
 import * as paymentTransfers65 from './20261128000720_payment_transfers';
 import * as simplifiedInvoices66 from './20261128000800_simplified_invoices';
+import * as planInvoices67 from './20261128000810_plan_invoices';
 import * as cardRefunds68 from './20261128000900_card_refunds';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -103,5 +104,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000710_payment_receipts': paymentReceipts64,
   '20261128000720_payment_transfers': paymentTransfers65,
   '20261128000800_simplified_invoices': simplifiedInvoices66,
+  '20261128000810_plan_invoices': planInvoices67,
   '20261128000900_card_refunds': cardRefunds68,
 };

@@ -2,7 +2,8 @@
  * Every environment variable the server reads, validated in one place.
  * Development generates its session secret into DATA_DIR so sessions survive a restart;
  * production refuses to start without real secrets, Google credentials and https, and
- * without ZATCA's API and the key that encrypts e-invoicing keys at rest.
+ * without ZATCA's API, the key that encrypts e-invoicing keys at rest and the platform's
+ * seller account.
  */
 import { z } from 'zod';
 import fs from 'node:fs';
@@ -34,6 +35,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: csv,
   OWNER_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined),
+  PLATFORM_SELLER_EMAIL: z
     .string()
     .optional()
     .transform((v) => v?.trim().toLowerCase() || undefined),
@@ -76,6 +81,9 @@ const envSchema = z.object({
  * useless as a secret (which is why production refuses to start without its own key).
  */
 const DEVELOPMENT_EINVOICING_KEY = crypto.createHash('sha256').update('binaa development e-invoicing key (public, never production)').digest();
+
+/** The platform seller outside production: the demo seed's Binaa Market company, with the platform's tax profile. */
+const DEVELOPMENT_PLATFORM_SELLER = 'billing@demo.binaa.sa';
 
 /** Where the development ZATCA (server/modules/e-invoicing/dev-zatca.ts) is mounted. */
 export const DEV_ZATCA_PREFIX = '/dev-zatca';
@@ -123,6 +131,12 @@ export interface Config {
   google?: { clientId: string; clientSecret: string };
   adminEmails: string[];
   ownerEmail?: string;
+  /**
+   * The account whose company is the platform, the seller of every plan's tax invoice
+   * (PLATFORM_SELLER_EMAIL); outside production the demo seed's Binaa Market account. A
+   * supplier company, as e-invoicing units are suppliers'; its unit is onboarded as any seller's.
+   */
+  platformSellerEmail: string;
   seedDemo: boolean;
   logLevel: string;
   /**
@@ -195,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!(e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET)) {
       missing.push('MOYASAR_PUBLISHABLE_KEY, MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET (plans are paid for by card; the development gateway never runs in production)');
     }
+    if (!e.PLATFORM_SELLER_EMAIL) missing.push("PLATFORM_SELLER_EMAIL (the account whose company is the platform, the seller of the plans' tax invoices)");
     if (e.TEST_CLOCK === '1') throw new ConfigError('Refusing to start in production with TEST_CLOCK=1 (it lets anyone move deadlines).');
     if (missing.length) {
       throw new ConfigError(
@@ -232,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     testClock: e.TEST_CLOCK === '1',
     ownerEmail: e.OWNER_EMAIL,
+    platformSellerEmail: e.PLATFORM_SELLER_EMAIL ?? DEVELOPMENT_PLATFORM_SELLER,
     seedDemo,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (production ? 1 : 0),

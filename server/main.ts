@@ -18,6 +18,7 @@ import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
+import { sweepPlanInvoices } from './modules/subscriptions/plan-invoices';
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
 
@@ -78,9 +79,14 @@ async function main() {
   await app.context.deps.live!.start();
   app.context.deps.push!.start();
   void app.context.deps.push!.kick();
+  // Plan invoices the platform could not issue or send at payment time (its unit not ready,
+  // ZATCA silent), hourly and once listening (the development ZATCA is this server).
+  const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
   const server = app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+    void invoicePlans();
   });
+  setInterval(invoicePlans, 3600_000).unref();
 
   const stop = async () => {
     server.close();

@@ -21,6 +21,7 @@ export const DOCUMENT_LABELS = {
   issuedAt: { ar: 'تاريخ ووقت الإصدار', en: 'Issue date and time' },
   supplyDate: { ar: 'تاريخ التوريد', en: 'Supply date' },
   purchaseOrder: { ar: 'أمر الشراء', en: 'Purchase order' },
+  subscription: { ar: 'الاشتراك', en: 'Subscription' },
   originalInvoice: { ar: 'الفاتورة الأصلية', en: 'Original invoice' },
   reason: { ar: 'سبب الإشعار', en: 'Reason' },
   description: { ar: 'الوصف', en: 'Description' },
@@ -52,6 +53,21 @@ export const VAT_CATEGORY_LABELS: Record<InvoiceLine['vat_category'], Bilingual>
   Z: { ar: 'خاضع للنسبة الصفرية', en: 'Zero rated' },
   E: { ar: 'معفى', en: 'Exempt' },
 };
+
+/** The day part of an instant in Riyadh (2026-11-28), as the document states a plan's period. */
+const documentDay = (iso: string): string => documentDateTime(iso).slice(0, 10);
+
+/**
+ * What the document invoices, as its facts state it: the purchase order's number, or a
+ * plan invoice's plan and the period paid for ("Premium (2026-11-28 – 2026-12-28)").
+ */
+export function documentSubject(invoice: Pick<Invoice, 'purchase_order_number' | 'plan'>): { label: Bilingual; value: string } {
+  if (invoice.plan) {
+    const p = invoice.plan;
+    return { label: DOCUMENT_LABELS.subscription, value: `${p.name} (${documentDay(p.period_start)} – ${documentDay(p.period_end)})` };
+  }
+  return { label: DOCUMENT_LABELS.purchaseOrder, value: invoice.purchase_order_number ?? '' };
+}
 
 /** The document's heading: "فاتورة ضريبية / Tax Invoice" or "إشعار دائن / Credit Note". */
 export const documentTitle = (kind: Invoice['kind']): Bilingual => DOCUMENT_LABELS[kind];

@@ -78,3 +78,26 @@ export function documentTotals(lines: ReadonlyArray<{ line_total: number; vat_ra
   }
   return { subtotal: toSar(subtotal), vat_total: toSar(vat), total: toSar(subtotal + vat) };
 }
+
+/**
+ * The net amount (halalas) that, with its VAT at `rate` rounded as a line's is, comes to
+ * exactly `gross` halalas, or null when none does: how a price that includes VAT is stated
+ * on a one-line invoice. One more halala of net can round its VAT up by one, adding two to
+ * the total, so some totals are out of reach: at 15 %, 2,978.00 SAR is one (2,589.56 +
+ * 388.43 = 2,977.99; 2,589.57 + 388.44 = 2,978.01).
+ */
+export function netOfGross(gross: number, rate: number = VAT_RATE): number | null {
+  const guess = Math.round(gross / (1 + rate));
+  for (const net of [guess, guess - 1, guess + 1]) {
+    const { vat_amount } = lineAmounts(1, net / 100, rate);
+    if (net + Math.round(vat_amount * 100) === gross) return net;
+  }
+  return null;
+}
+
+/**
+ * What is charged for a price that includes VAT (halalas): the price itself, or one halala
+ * less when no net amount reaches it, so the tax invoice states exactly what was paid (two
+ * totals out of reach are never next to each other).
+ */
+export const chargeableGross = (price: number, rate: number = VAT_RATE): number => (netOfGross(price, rate) === null ? price - 1 : price);

@@ -446,6 +446,7 @@ describe('production configuration', () => {
     MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
     MOYASAR_SECRET_KEY: 'sk_live_example',
     MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
+    PLATFORM_SELLER_EMAIL: 'Billing@Binaa.example',
   };
 
   it('refuses to start without ZATCA\'s API (the development ZATCA never runs in production) or the e-invoicing key', () => {
@@ -466,6 +467,13 @@ describe('production configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), MOYASAR_SECRET_KEY: 'sk_test_x' })).toThrow(/together/);
     const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://localhost:3000' });
     expect(dev.moyasar).toMatchObject({ apiUrl: 'http://localhost:3000/dev-moyasar/v1', dev: true });
+  });
+
+  it("refuses to start without the platform's seller account (the seller of the plans' tax invoices); outside production it is the demo Binaa Market account", () => {
+    const { PLATFORM_SELLER_EMAIL: _email, ...withoutPlatform } = PRODUCTION;
+    expect(() => loadConfig(withoutPlatform)).toThrow(/PLATFORM_SELLER_EMAIL/);
+    expect(loadConfig(PRODUCTION).platformSellerEmail).toBe('billing@binaa.example');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir() }).platformSellerEmail).toBe('billing@demo.binaa.sa');
   });
 
   it('uses the development ZATCA and a stated development key outside production when they are unset', () => {

@@ -194,6 +194,8 @@ const ZATCA_SET = {
   MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
   MOYASAR_SECRET_KEY: 'sk_live_example',
   MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
+  // and the platform's seller of the plans' tax invoices
+  PLATFORM_SELLER_EMAIL: 'billing@binaa.example',
 };
 
 describe('HTTP in production', () => {

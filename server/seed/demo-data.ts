@@ -42,8 +42,9 @@ export const DEMO_ACCOUNTS = [
 /**
  * Tax profiles (shared/schemas/tax-profile.ts), by company key: the demo supplier's, so it
  * can onboard for e-invoicing and invoice without typing one first, and the demo
- * contractor's, so a tax invoice to it names its buyer. Their VAT and CR numbers are
- * their profiles'.
+ * contractor's, so a tax invoice to it names its buyer; and the platform's (Binaa Market,
+ * a supplier company: e-invoicing units are suppliers'), the seller of the plans' tax invoices once its unit is onboarded.
+ * Their VAT and CR numbers are their profiles'.
  */
 export const DEMO_TAX_PROFILES = {
   supplier: {
@@ -60,6 +61,14 @@ export const DEMO_TAX_PROFILES = {
     vat_number: '310567234100003',
     cr_number: '1010567234',
     address: { building_number: '3158', street: 'طريق أنس بن مالك', district: 'الملقا', city: 'الرياض', postal_code: '13524', additional_number: '6612' },
+  },
+  // The platform itself (config.platformSellerEmail names its account outside production): the seller of every plan's tax invoice.
+  platform: {
+    legal_name: 'شركة سوق بناء لتقنية المعلومات',
+    legal_name_en: 'Binaa Market Information Technology Co.',
+    vat_number: '311204567800003',
+    cr_number: '1010845120',
+    address: { building_number: '7421', street: 'طريق العليا العام', district: 'العليا', city: 'الرياض', postal_code: '12211', additional_number: '3390' },
   },
 } as const;
 
@@ -140,6 +149,23 @@ export const DEMO_COMPANIES = [
     tier: 'verified',
     description: 'حساب إدارة المنصة.',
     is_admin: true,
+  },
+  // --- the platform: the seller of the plans' tax invoices (config.platformSellerEmail) ---
+  {
+    key: 'platform',
+    email: 'billing@demo.binaa.sa',
+    name: 'فريق فوترة بناء ماركت',
+    role: 'supplier',
+    company_name: 'بناء ماركت',
+    city: 'الرياض',
+    state: 'منطقة الرياض',
+    address: 'حي العليا، طريق العليا العام',
+    zip_code: '12211',
+    phone: '+966501110006',
+    tier: 'verified',
+    description: 'الشركة المشغلة لمنصة بناء ماركت: تصدر الفواتير الضريبية لاشتراكات الباقات.',
+    cr_number: '1010845120',
+    vat_number: '311204567800003',
   },
   // --- other suppliers ---
   {

@@ -1,6 +1,7 @@
 /**
  * Tax invoices and credit notes: what a seller issues from a purchase order through its
- * e-invoicing unit, cleared by ZATCA before the buyer sees it (server/modules/invoices).
+ * e-invoicing unit, cleared by ZATCA before the buyer sees it (server/modules/invoices),
+ * and what the platform issues for a plan a company paid for (server/modules/subscriptions/plan-invoices.ts).
  *
  * POST /api/invoices {purchase_order_id, supply_date?} (seller) -> invoice
  * GET  /api/invoices (?as=seller|buyer, ?kind=) -> invoice[]; GET /api/invoices/{id} -> invoice
@@ -8,6 +9,7 @@
  * POST /api/invoices/{id}/credit-notes {reason, lines?} (seller) -> the credit note (an invoice of kind credit_note)
  */
 import { z } from 'zod';
+import { BILLING_CYCLES, PAID_PLAN_IDS } from '../constants';
 import { MAX, dateSchema, paginationFields, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
@@ -75,14 +77,25 @@ const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
+/** A plan invoice's subject: the plan, its billing cycle and the period the payment bought. */
+const invoicePlanSchema = z.object({
+  id: z.enum(PAID_PLAN_IDS),
+  name: z.string(),
+  billing_cycle: z.enum(BILLING_CYCLES),
+  period_start: timestampSchema,
+  period_end: timestampSchema,
+});
+
 export const invoiceSchema = z.object({
   id: uuidSchema,
   kind: z.enum(INVOICE_KINDS),
   number: z.string().regex(INVOICE_NUMBER),
   seller_id: uuidSchema,
   buyer_id: uuidSchema,
-  purchase_order_id: uuidSchema,
-  purchase_order_number: z.string(),
+  /** what it invoices: a purchase order (its id and number), or a period of a plan the buyer paid the platform for */
+  purchase_order_id: uuidSchema.nullable(),
+  purchase_order_number: z.string().nullable(),
+  plan: invoicePlanSchema.nullable(),
   /** a credit note's invoice, its number and the reason given */
   original_invoice_id: uuidSchema.nullable(),
   original_invoice_number: z.string().nullable(),

@@ -70,7 +70,9 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
     { term: side === 'seller' ? t('card.buyer') : t('card.seller'), value: <bdi>{other.legal_name}</bdi>, testId: 'invoice-counterparty' },
     { term: t('card.total'), value: format.sar(invoice.total), testId: 'invoice-card-total' },
     { term: t('card.issued'), value: format.dateTime(invoice.issued_at) },
-    { term: t('card.purchaseOrder'), value: <bdi>{invoice.purchase_order_number}</bdi> },
+    invoice.plan
+      ? { term: t('card.plan'), value: <bdi>{invoice.plan.name}</bdi> }
+      : { term: t('card.purchaseOrder'), value: <bdi>{invoice.purchase_order_number}</bdi> },
   ];
   if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
   return (

@@ -6,6 +6,7 @@ import {
   VAT_CATEGORY_LABELS,
   documentAmount,
   documentDateTime,
+  documentSubject,
   documentRate,
   documentTitle,
   lineTotalWithVat,
@@ -139,11 +140,12 @@ function Party({ role, party, testId }: { role: 'seller' | 'buyer'; party: Invoi
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const styles = useStyles();
   const { t } = useTranslation('invoices');
+  const subject = documentSubject(invoice);
   const facts: DocumentFact[] = [
     { label: DOCUMENT_LABELS.number, value: <Id>{invoice.number}</Id>, testId: 'invoice-number' },
     { label: DOCUMENT_LABELS.issuedAt, value: <Id>{documentDateTime(invoice.issued_at)}</Id>, testId: 'invoice-issued-at' },
     { label: DOCUMENT_LABELS.supplyDate, value: <Id>{invoice.supply_date}</Id>, testId: 'invoice-supply-date' },
-    { label: DOCUMENT_LABELS.purchaseOrder, value: <Id>{invoice.purchase_order_number}</Id> },
+    { label: subject.label, value: <Id>{subject.value}</Id>, testId: 'invoice-subject' },
   ];
   if (invoice.original_invoice_number) facts.push({ label: DOCUMENT_LABELS.originalInvoice, value: <Id>{invoice.original_invoice_number}</Id>, testId: 'invoice-original' });
   if (invoice.reason) facts.push({ label: DOCUMENT_LABELS.reason, value: <bdi>{invoice.reason}</bdi>, testId: 'invoice-reason' });

@@ -31,11 +31,13 @@ import {
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { FREE_TRIAL_DAYS, REFUND_WINDOW_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
 import { FREE_PLAN_ID, type SubscriptionPlan, type UserSubscription } from '../../../shared/schemas/subscription';
 import { VAT_RATE } from '../../../shared/vat';
 import { ApiError } from '../../data/api';
 import { useOnline } from '../../ui/useOnline';
+import { PATHS } from '../../paths';
 import { PaymentResult } from './PaymentResult';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
@@ -44,7 +46,7 @@ import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
-import { subscriptionKey, usePlans, useSubscription, useUsage } from './queries';
+import { subscriptionKey, usePlanInvoice, usePlans, useSubscription, useUsage } from './queries';
 import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
@@ -110,6 +112,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const me = session.status === 'signedIn' ? accountIdOf(session.user) : '';
   const plans = usePlans();
   const subscription = useSubscription();
+  const planInvoice = usePlanInvoice(me);
   const usage = useUsage(me);
   const writes = useSubscriptionWrites();
   const pending = useIsPending(subscriptionKey(me));
@@ -185,6 +188,13 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
             <UsageRow label={t('usage.products')} used={usage.products} max={current.max_products} testId="usage-products" />
             <UsageRow label={t('usage.instantOrders')} used={usage.instantOrders} max={current.max_instant_orders} testId="usage-orders" />
           </>
+        )}
+        {planInvoice && (
+          <Text data-testid="plan-invoice">
+            <RouterLink to={`${PATHS.invoices}/${planInvoice.id}`} data-testid="plan-invoice-link">
+              {t('current.invoice')} <bdi>{planInvoice.number}</bdi>
+            </RouterLink>
+          </Text>
         )}
         {paidRunning && !subscription.cancelled_at && (
           <div>

@@ -35,5 +35,17 @@ export function useUsage(me: string): Usage | undefined {
   }, [db, me]);
 }
 
+/**
+ * The tax invoice of the user's latest plan payment (the platform issues one for each), once
+ * the sync has brought it: a buyer's copy arrives when ZATCA cleared or took its report.
+ */
+export function usePlanInvoice(me: string) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => {
+    const mine = await db.invoices.where('buyer_id').equals(me).filter((i) => i.kind === 'invoice' && !!i.plan).toArray();
+    return mine.sort((a, b) => b.issued_at.localeCompare(a.issued_at))[0] ?? null;
+  }, [db, me]);
+}
+
 /** How the outbox names the user's subscription (its "waiting to send" mark). */
 export const subscriptionKey = (userId: string) => rowKey('subscription', userId);

@@ -42,8 +42,13 @@ export interface ChainInput {
   kind: InvoiceKind;
   seller_id: string;
   buyer_id: string;
-  created_by: string;
-  purchase_order_id: string;
+  /** who issued it; null when the platform issues it by itself (a plan's invoice) */
+  created_by: string | null;
+  /** what it invoices: a purchase order or a plan payment, exactly one */
+  purchase_order_id: string | null;
+  plan_payment_id?: string | null;
+  /** UNTDID 4461: 30 credit transfer (an order's invoice, paid by transfer or card later), 48 card (a plan, paid before it is issued) */
+  payment_means_code?: '30' | '48';
   original?: { id: string; number: string };
   reason?: string;
   supply_date: string;
@@ -143,7 +148,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
       supplyDate: input.supply_date,
       icv,
       pih: unit.last_invoice_hash,
-      paymentMeansCode: '30',
+      paymentMeansCode: input.payment_means_code ?? '30',
       seller: documentParty(input.seller),
       simplified,
       buyer: documentBuyer(input.buyer),
@@ -166,6 +171,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     created_by: input.created_by,
     unit_id: unit.id,
     purchase_order_id: input.purchase_order_id,
+    plan_payment_id: input.plan_payment_id ?? null,
     original_invoice_id: input.original?.id ?? null,
     reason: input.reason ?? null,
     icv,

@@ -30,7 +30,7 @@ const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A company's tax profile as the document states its party, or null when it has none. */
-async function partyOf(db: Knex, companyId: string): Promise<InvoiceParty | null> {
+export async function partyOf(db: Knex, companyId: string): Promise<InvoiceParty | null> {
   const p = await taxProfileOf(db, companyId);
   return p && { legal_name: p.legal_name, legal_name_en: p.legal_name_en, vat_number: p.vat_number, cr_number: p.cr_number, ...p.address };
 }
@@ -115,7 +115,7 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
     const invoice = await trx('invoices')
       .where({ id: invoiceId })
       .forUpdate()
-      .first('id', 'kind', 'number', 'status', 'seller_id', 'buyer_id', 'purchase_order_id', 'seller', 'buyer', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
+      .first('id', 'kind', 'number', 'status', 'seller_id', 'buyer_id', 'purchase_order_id', 'plan_payment_id', 'seller', 'buyer', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
     if (!invoice || (invoice.seller_id !== user.account_id && (invoice.buyer_id !== user.account_id || invoice.status !== 'cleared'))) throw notFound('Invoice');
     if (invoice.seller_id !== user.account_id) throw forbidden('Only the seller issues a credit note');
     if (invoice.kind !== 'invoice') throw invalidTransition('A credit note is issued against an invoice, not another credit note');
@@ -156,6 +156,7 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
         buyer_id: invoice.buyer_id,
         created_by: user.id,
         purchase_order_id: invoice.purchase_order_id,
+        plan_payment_id: invoice.plan_payment_id,
         original: { id: invoice.id, number: invoice.number },
         reason: input.reason,
         supply_date: invoice.supply_date,

@@ -13,6 +13,7 @@ import {
   VAT_CATEGORY_LABELS,
   documentAmount,
   documentDateTime,
+  documentSubject,
   documentRate,
   documentTitle,
   lineTotalWithVat,
@@ -156,8 +157,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     [DOCUMENT_LABELS.number, invoice.number],
     [DOCUMENT_LABELS.issuedAt, documentDateTime(invoice.issued_at)],
     [DOCUMENT_LABELS.supplyDate, invoice.supply_date],
-    [DOCUMENT_LABELS.purchaseOrder, invoice.purchase_order_number],
   ];
+  const subject = documentSubject(invoice);
+  facts.push([subject.label, subject.value]);
   if (invoice.original_invoice_number) facts.push([DOCUMENT_LABELS.originalInvoice, invoice.original_invoice_number]);
   for (const [label, value] of facts) y += factRow(doc, label, value, MARGIN, y, WIDTH);
   if (invoice.reason) {

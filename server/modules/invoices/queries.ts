@@ -1,6 +1,6 @@
 /**
- * How invoices are read: the row as the API presents it (the order's and the original
- * invoice's numbers, the lines in order, an invoice's payment), for REST and the sync loader alike.
+ * How invoices are read: the row as the API presents it (the order's number or the plan
+ * it invoices, the original invoice's number, the lines in order, an invoice's payment), for REST and the sync loader alike.
  */
 import type { Knex } from 'knex';
 import type { Invoice } from '../../../shared/schemas/invoice';
@@ -10,7 +10,9 @@ import { paymentFacts, withPayment } from '../payments/queries';
 /** Invoices and credit notes (alias inv) with their lines. */
 export function invoiceQuery(db: Knex) {
   return db('invoices as inv')
-    .join('purchase_orders as po', 'po.id', 'inv.purchase_order_id')
+    .leftJoin('purchase_orders as po', 'po.id', 'inv.purchase_order_id')
+    .leftJoin('plan_payments as pp', 'pp.payment_id', 'inv.plan_payment_id')
+    .leftJoin('subscription_plans as sp', 'sp.id', 'pp.plan_id')
     .leftJoin('invoices as orig', 'orig.id', 'inv.original_invoice_id')
     .select(
       'inv.id',
@@ -20,6 +22,9 @@ export function invoiceQuery(db: Knex) {
       'inv.buyer_id',
       'inv.purchase_order_id',
       'po.number as purchase_order_number',
+      db.raw(`case when pp.payment_id is null then null else json_build_object('id', pp.plan_id, 'name', sp.name, 'billing_cycle', pp.billing_cycle,
+                'period_start', to_char(pp.period_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'period_end', to_char(pp.period_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as plan`),
       'inv.original_invoice_id',
       'orig.number as original_invoice_number',
       'inv.reason',

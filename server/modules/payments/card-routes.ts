@@ -7,12 +7,14 @@
  */
 import crypto from 'node:crypto';
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { CardReason } from '../../../shared/card-reason';
 import { AppError, unauthenticated } from '../../../shared/errors';
 import { cardCallbackQuerySchema, cardWebhookAnswerSchema, cardWebhookSchema, paymentUrlSchema, type CardResult } from '../../../shared/schemas/card';
 import { route, WithStatus } from '../../http/route';
-import { CALLBACK_PATH, settlePayment } from './gateway/checkout';
+import { catchUpPlanPayment } from '../subscriptions/plan-invoices';
+import { CALLBACK_PATH, settlePayment, type SettleOutcome } from './gateway/checkout';
 import { payInvoice } from './card';
 import { SETTLERS } from './settlers';
 
@@ -28,6 +30,13 @@ const sameSecret = (given: string | undefined, expected: string): boolean => {
 };
 
 const settleDeps = (ctx: Context) => ({ config: ctx.deps.config, logger: ctx.deps.logger, now: ctx.deps.clock.now(), settlers: SETTLERS });
+
+/** Once a plan's payment is settled (or a settled one is reported again, refunded perhaps): its tax invoice or credit note, after the commit; it never fails the answer. */
+async function afterSettled(ctx: Context, knex: Knex, outcome: SettleOutcome): Promise<void> {
+  if (outcome.result === 'paid' && outcome.checkout.purpose === 'plan' && outcome.checkout.gateway_payment_id) {
+    await catchUpPlanPayment(knex, ctx.deps, outcome.checkout.gateway_payment_id, ctx.deps.clock.now());
+  }
+}
 
 export function cardPaymentsRouter(): Router {
   const router = new Router();
@@ -58,6 +67,7 @@ export function cardPaymentsRouter(): Router {
       };
       try {
         const outcome = await settlePayment(knex, settleDeps(ctx), query.id, query.checkout);
+        await afterSettled(ctx, knex, outcome);
         return back(outcome.result === 'rejected' ? 'refused' : outcome.result, outcome.result === 'paid' ? null : outcome, outcome.checkout?.return_path);
       } catch (err) {
         // The gateway did not answer: the page says so; its webhook settles the payment later.
@@ -82,6 +92,7 @@ export function cardPaymentsRouter(): Router {
     async ({ ctx, knex, body }) => {
       if (!sameSecret(body.secret_token, ctx.deps.config.moyasar.webhookSecret)) throw unauthenticated('The webhook secret token is missing or wrong');
       const outcome = await settlePayment(knex, settleDeps(ctx), body.data.id);
+      await afterSettled(ctx, knex, outcome);
       ctx.deps.logger.info({ event: body.id, type: body.type, payment: body.data.id, result: outcome.result }, 'card webhook');
       return { received: true as const };
     },

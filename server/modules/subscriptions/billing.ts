@@ -3,7 +3,8 @@
  *
  * - Prices: a plan's price_monthly or price_yearly (SAR, the 17 % yearly saving as the
  *   plans table has it) is what the subscriber pays, 15 % VAT included (the pricing page
- *   says so; the tax invoice states the VAT inside it). The gateway counts halalas.
+ *   says so; the platform's tax invoice states the VAT inside it: plan-invoices.ts). The
+ *   gateway counts halalas.
  * - A verified payment (the gateway module has fetched it back with the secret key and
  *   matched its status, amount, currency and checkout) buys one period: from now, or from
  *   the end of the running period when it renews the same paid plan. plan_payments keys it
@@ -23,12 +24,17 @@ import type { Config } from '../../config';
 import { notify } from '../notifications/notify';
 import { startCheckout, type Settler } from '../payments/gateway/checkout';
 import { GatewayRefusal, moyasar } from '../payments/gateway/moyasar';
+import { chargeableGross } from '../../../shared/vat';
 import { getPlan } from './plans';
 import { lockSubscription, refundablePayment, saved } from './service';
 
-/** What the subscriber pays for a period of the plan, in halalas (VAT included). */
-function planAmount(plan: SubscriptionPlan, cycle: BillingCycle): number {
-  return Math.round((cycle === 'yearly' ? plan.price_yearly : plan.price_monthly) * 100);
+/**
+ * What the subscriber pays for a period of the plan, in halalas (VAT included): the price,
+ * or a halala less when its tax invoice could not state it exactly (shared/vat.ts
+ * chargeableGross; 2,978.00 SAR is such a price).
+ */
+export function planAmount(plan: Pick<SubscriptionPlan, 'price_monthly' | 'price_yearly'>, cycle: BillingCycle): number {
+  return chargeableGross(Math.round((cycle === 'yearly' ? plan.price_yearly : plan.price_monthly) * 100));
 }
 
 const periodLength = (cycle: BillingCycle) => (cycle === 'yearly' ? '1 year' : '1 month');

@@ -17,6 +17,7 @@ import { listPlans } from './plans';
 import { REFUND_WINDOW_DAYS } from '../../../shared/constants';
 import { paymentUrlSchema } from '../../../shared/schemas/card';
 import { cancelSubscription, startPlanCheckout } from './billing';
+import { creditRefundsOf } from './plan-invoices';
 import { getMySubscription, getUsage, startFreeTrial } from './service';
 
 const TAG = 'subscriptions';
@@ -89,7 +90,11 @@ export function subscriptionsRouter(): Router {
       body: cancelSubscriptionSchema,
       response: cancelledSubscriptionSchema,
     },
-    ({ ctx, knex, user }) => cancelSubscription(knex, ctx.deps.config, user),
+    async ({ ctx, knex, user }) => {
+      const cancelled = await cancelSubscription(knex, ctx.deps.config, user);
+      if (cancelled.refunded !== null) await creditRefundsOf(knex, ctx.deps, user.account_id, ctx.deps.clock.now());
+      return cancelled;
+    },
   );
 
   route(
