@@ -5,7 +5,7 @@
  * status of its synced copy with them too, so an invoice turns overdue on a phone that is
  * offline when the day passes. Money is summed in halalas, so 0.1 + 0.2 is 0.30.
  */
-import type { Invoice } from './schemas/invoice';
+import { isAccepted, type Invoice } from './schemas/invoice';
 import type { CounterpartySummary, InvoicePaymentStatus, Overdue, Statement, StatementEntry } from './schemas/payment';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -81,7 +81,7 @@ const counterpartyOf = (d: Doc, me: string) => (d.seller_id === me ? { id: d.buy
  * settles them), each with the balance the counterparty owes the reader after it.
  */
 export function statementOf(docs: readonly Doc[], me: string, counterparty: string, today: string): Statement {
-  const mine = docs.filter((d) => d.status === 'cleared' && counterpartyOf(d, me).id === counterparty);
+  const mine = docs.filter((d) => isAccepted(d.status) && counterpartyOf(d, me).id === counterparty);
   const lines: Array<Omit<StatementEntry, 'balance'> & { order: number; at: string }> = [];
   for (const d of mine) {
     const asSeller = d.seller_id === me;
@@ -114,7 +114,7 @@ export function statementOf(docs: readonly Doc[], me: string, counterparty: stri
 /** Every company the reader has cleared documents with, and the statement's balance and overdue with each, largest balance first. */
 export function counterpartiesOf(docs: readonly Doc[], me: string, today: string): CounterpartySummary[] {
   const ids = new Map<string, string>();
-  for (const d of docs) if (d.status === 'cleared') ids.set(counterpartyOf(d, me).id, counterpartyOf(d, me).name);
+  for (const d of docs) if (isAccepted(d.status)) ids.set(counterpartyOf(d, me).id, counterpartyOf(d, me).name);
   return [...ids]
     .map(([id, name]) => {
       const s = statementOf(docs, me, id, today);
@@ -127,7 +127,7 @@ export function counterpartiesOf(docs: readonly Doc[], me: string, today: string
 export function overdueOf(docs: readonly Doc[], me: string, today: string): Overdue {
   const buyers = new Map<string, Overdue['buyers'][number]>();
   for (const d of docs) {
-    if (d.kind !== 'invoice' || d.seller_id !== me || d.status !== 'cleared' || !d.payment) continue;
+    if (d.kind !== 'invoice' || d.seller_id !== me || !isAccepted(d.status) || !d.payment) continue;
     const p = withStatusOn(d, today).payment!;
     if (p.status !== 'overdue') continue;
     const b = buyers.get(d.buyer_id) ?? { id: d.buyer_id, name: d.buyer.legal_name, invoices: [], amount: 0 };

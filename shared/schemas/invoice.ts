@@ -29,6 +29,8 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** The statuses of a document ZATCA accepted: it is final, and its buyer sees it. */
 export const ACCEPTED_INVOICE_STATUSES: readonly InvoiceStatus[] = ['cleared', 'reported'];
+/** Whether ZATCA accepted the document (cleared or reported): only then is it owed, paid and on a statement. */
+export const isAccepted = (status: InvoiceStatus): boolean => ACCEPTED_INVOICE_STATUSES.includes(status);
 
 /** VAT categories of a line: standard rated, zero rated, exempt. */
 const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import { paymentRecordSchema, receiptUrl, type Payment } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
@@ -45,7 +45,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
   const format = useFormat();
   const waiting = useIsPending(`invoice:${invoice.id}`);
   const receipts = useReceiptUploads(invoice.id);
-  if (!invoice.payment || invoice.status !== 'cleared') return null;
+  if (!invoice.payment || !isAccepted(invoice.status)) return null;
   const payment = withStatusOn(invoice, riyadhDay(new Date())).payment!;
   const side = invoice.seller_id === accountId ? 'seller' : 'buyer';
   return (

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { riyadhDay, withStatusOn } from '../../../shared/payments';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import type { InvoicePaymentStatus } from '../../../shared/schemas/payment';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
 
@@ -19,7 +19,7 @@ const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
 
 export function PaymentBadge({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('payments');
-  if (!invoice.payment || invoice.status !== 'cleared') return null;
+  if (!invoice.payment || !isAccepted(invoice.status)) return null;
   const { status } = withStatusOn(invoice, riyadhDay(new Date())).payment!;
   return <StatusBadge label={t(`status.${status}`)} tone={PAYMENT_STATUS_TONE[status]} status={status} testId="payment-status" />;
 }

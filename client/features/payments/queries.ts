@@ -3,6 +3,7 @@
  * same functions as the server's GET /api/statements (shared/payments.ts), so a statement
  * opens offline and agrees with the server's once synced. Today is the device's day in Riyadh.
  */
+import { isAccepted } from '../../../shared/schemas/invoice';
 import { counterpartiesOf, overdueOf, payable, riyadhDay, statementOf } from '../../../shared/payments';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
@@ -43,7 +44,7 @@ export function useOpenInvoicesFrom(accountId: string, seller: string | null): A
   const { db } = useLocalData();
   return useLiveQuery(async () => {
     if (!seller) return [];
-    const rows = (await db.invoices.toArray()).filter((i) => i.kind === 'invoice' && i.status === 'cleared' && i.buyer_id === accountId && i.seller_id === seller && i.payment);
+    const rows = (await db.invoices.toArray()).filter((i) => i.kind === 'invoice' && isAccepted(i.status) && i.buyer_id === accountId && i.seller_id === seller && i.payment);
     return rows
       .sort((a, b) => (a.issued_at < b.issued_at ? -1 : 1))
       .map((i) => ({ id: i.id, number: i.number, left: payable({ ...i.payment!, total: i.total }, 'recorded') }))

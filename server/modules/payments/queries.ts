@@ -6,7 +6,7 @@
  * withPayment, so REST and the change feed present the same row.
  */
 import type { Knex } from 'knex';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import { ACCEPTED_INVOICE_STATUSES, type Invoice } from '../../../shared/schemas/invoice';
 import type { InvoicePayment, Payment, PaymentTermsDays } from '../../../shared/schemas/payment';
 import { balanceOf, dueDate, paymentStatus } from '../../../shared/payments';
 
@@ -22,7 +22,7 @@ const PAYMENT_JSON = `json_build_object('id', p.id, 'invoice_id', p.invoice_id, 
 
 /** Sums an invoice (alias given) is owed against, in SQL: cleared credit notes, confirmed and recorded payments (less what was refunded to a card). */
 export const creditedSql = (inv: string) =>
-  `coalesce((select sum(cn.total) from invoices cn where cn.original_invoice_id = ${inv}.id and cn.kind = 'credit_note' and cn.status = 'cleared'), 0)`;
+  `coalesce((select sum(cn.total) from invoices cn where cn.original_invoice_id = ${inv}.id and cn.kind = 'credit_note' and cn.status in (${ACCEPTED_INVOICE_STATUSES.map((s) => `'${s}'`).join(', ')})), 0)`;
 export const paidSql = (inv: string, status: 'confirmed' | 'recorded') =>
   `coalesce((select sum(pp.amount - pp.refunded) from payments pp where pp.invoice_id = ${inv}.id and pp.status = '${status}'), 0)`;
 /** The due date in SQL: the issue day in Riyadh (UTC+3 all year) plus the terms, as dueDate computes it. */

@@ -5,6 +5,7 @@
  * for a cleared invoice with something left to pay. A row in payment_reminders per
  * invoice and kind is the marker that it was sent, so each goes once.
  */
+import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { notify } from '../notifications/notify';
@@ -20,7 +21,8 @@ export async function sweepPaymentReminders(knex: Knex, clock: Clock): Promise<{
     const when = kind === 'overdue' ? `${dueDateSql('inv')} < ?::date` : `${dueDateSql('inv')} between ?::date and ?::date + ${REMINDER_DAYS_BEFORE}`;
     await knex.transaction(async (trx) => {
       const due: Array<{ id: string; number: string; seller_id: string; buyer_id: string; due_date: string; left: string }> = await trx('invoices as inv')
-        .where({ 'inv.kind': 'invoice', 'inv.status': 'cleared' })
+        .where({ 'inv.kind': 'invoice' })
+        .whereIn('inv.status', ACCEPTED_INVOICE_STATUSES)
         .whereRaw(when, kind === 'overdue' ? [today] : [today, today])
         .whereRaw(`inv.total - ${creditedSql('inv')} - ${paidSql('inv', 'confirmed')} > 0`)
         .whereNotExists((q) => q.select(trx.raw('1')).from('payment_reminders as r').whereRaw('r.invoice_id = inv.id').where('r.kind', kind))

@@ -3,6 +3,7 @@
  * (or all, for the list and the overdue), read as the invoices' REST rows and summed by
  * shared/payments.ts, the same functions the client runs over its synced copy.
  */
+import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
 import type { Knex } from 'knex';
 import { counterpartiesOf, overdueOf, riyadhDay, statementOf } from '../../../shared/payments';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
@@ -11,7 +12,7 @@ import { invoicePolicy } from '../invoices/policy';
 import { invoiceQuery, readInvoices } from '../invoices/queries';
 
 function clearedDocuments(db: Knex, user: SessionUser, now: Date, counterparty?: string) {
-  const q = invoicePolicy.visible(invoiceQuery(db), user).where('inv.status', 'cleared');
+  const q = invoicePolicy.visible(invoiceQuery(db), user).whereIn('inv.status', ACCEPTED_INVOICE_STATUSES);
   if (counterparty) {
     q.where((w) =>
       w.where({ 'inv.seller_id': user.account_id, 'inv.buyer_id': counterparty }).orWhere({ 'inv.buyer_id': user.account_id, 'inv.seller_id': counterparty }),

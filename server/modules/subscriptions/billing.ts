@@ -26,6 +26,7 @@ import { startCheckout, type Settler } from '../payments/gateway/checkout';
 import { GatewayRefusal, moyasar } from '../payments/gateway/moyasar';
 import { chargeableGross } from '../../../shared/vat';
 import { getPlan } from './plans';
+import { recordPlanRefund, takeBackPeriod } from './refunds';
 import { lockSubscription, refundablePayment, saved } from './service';
 
 /**
@@ -164,7 +165,7 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
     const payment = await refundablePayment(trx, userId);
     await trx('subscriptions').where({ user_id: userId }).update({ cancelled_at: trx.fn.now() });
     if (payment) {
-      await trx('plan_payments').where({ payment_id: payment.payment_id }).update({ refunded_amount: payment.amount, refunded_at: trx.fn.now() });
+      await recordPlanRefund(trx, payment.payment_id, payment.amount, new Date());
       return { kind: 'refund' as const, payment };
     }
     const plan = await getPlan(trx, row.plan_id);
@@ -184,7 +185,7 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
   } catch (err) {
     await knex.transaction(async (trx) => {
       await lockSubscription(trx, userId);
-      await trx('plan_payments').where({ payment_id: payment.payment_id }).update({ refunded_amount: null, refunded_at: null });
+      await recordPlanRefund(trx, payment.payment_id, null, new Date());
       await trx('subscriptions').where({ user_id: userId }).update({ cancelled_at: null });
     });
     throw err;
@@ -192,18 +193,7 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
 
   return knex.transaction(async (trx) => {
     await lockSubscription(trx, userId);
-    // The refunded period is taken back: to the paid period it extended, if that still runs, else free now.
-    const extended = new Date(payment.period_start).getTime() > Date.now();
-    await trx('subscriptions')
-      .where({ user_id: userId })
-      .update(extended ? { current_period_end: payment.period_start } : { status: 'expired', current_period_end: trx.fn.now() });
-    const plan = await getPlan(trx, payment.plan_id);
-    await notify(trx, {
-      to: [userId],
-      kind: 'subscription.refunded',
-      type: 'payment',
-      params: { plan: plan.name, plan_id: plan.id, amount: payment.amount / 100 },
-    });
+    await takeBackPeriod(trx, userId, payment, new Date());
     return { refunded: payment.amount / 100, subscription: await saved(trx, userId) };
   });
 }

@@ -17,15 +17,18 @@
  *   or ZATCA does not answer, the hourly sweep (sweepPlanInvoices) issues what is missing
  *   and sends again what is pending. plan_payments.invoice_id, set under the payment's row
  *   lock, makes it one invoice per payment however many times it is asked.
+ * - The invoice carries the card payment that paid it (a confirmed card payment of the
+ *   gateway's id), so it reads paid like any invoice paid by card.
  * - A payment refunded before its invoice was issued gets none: nothing was sold. One
  *   refunded in full after gets a credit note for all of it once its invoice is cleared
  *   or reported; an invoice ZATCA rejected is left for the platform to correct.
  */
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../../../shared/errors';
 import type { BillingCycle } from '../../../shared/constants';
 import { riyadhDay } from '../../../shared/payments';
-import type { InvoiceParty } from '../../../shared/schemas/invoice';
+import { ACCEPTED_INVOICE_STATUSES, type InvoiceParty } from '../../../shared/schemas/invoice';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { netOfGross } from '../../../shared/vat';
 import { chainDocument, type ChainBuyer } from '../invoices/chain';
@@ -69,7 +72,7 @@ async function invoicePayment(knex: Knex, deps: InvoiceDeps, sellerId: string, p
         .join('subscription_plans as sp', 'sp.id', 'pp.plan_id')
         .where('pp.payment_id', paymentId)
         .forUpdate('pp')
-        .first('pp.payment_id', 'pp.user_id', 'sp.name as plan', 'pp.billing_cycle', 'pp.amount', 'pp.refunded_at', 'pp.invoice_id', 'pp.created_at');
+        .first('pp.payment_id', 'pp.user_id', 'sp.name as plan', 'pp.billing_cycle', 'pp.amount', 'pp.currency', 'pp.refunded_at', 'pp.invoice_id', 'pp.created_at');
       if (!p || p.invoice_id || p.refunded_at) return false;
       const net = netOfGross(p.amount);
       if (net === null) {
@@ -100,6 +103,24 @@ async function invoicePayment(knex: Knex, deps: InvoiceDeps, sellerId: string, p
         now,
       );
       await trx('plan_payments').where({ payment_id: paymentId }).update({ invoice_id: id });
+      // The card payment that paid it, as an invoice's card payment is kept: the invoice is
+      // paid from the start (no reminder, no "pay" button), the statement shows the
+      // payment, and a refund of it is recorded on this row (refunds.ts recordPlanRefund).
+      await trx('payments').insert({
+        id: crypto.randomUUID(),
+        invoice_id: id,
+        payer_id: p.user_id,
+        payee_id: sellerId,
+        method: 'card',
+        amount: p.amount / 100,
+        currency: p.currency,
+        paid_on: riyadhDay(p.created_at),
+        reference: paymentId,
+        status: 'confirmed',
+        gateway: 'moyasar',
+        gateway_payment_id: paymentId,
+        decided_at: new Date(p.created_at).toISOString(),
+      });
       return true;
     });
   } catch (err) {
@@ -116,7 +137,7 @@ async function creditRefund(knex: Knex, deps: InvoiceDeps, paymentId: string, no
       if (!p?.invoice_id || (p.refunded_amount ?? 0) < p.amount) return false;
       const invoice = await trx('invoices')
         .where({ id: p.invoice_id, kind: 'invoice' })
-        .whereIn('status', ['cleared', 'reported'])
+        .whereIn('status', ACCEPTED_INVOICE_STATUSES)
         .first('id', 'number', 'seller_id', 'buyer_id', 'seller', 'buyer', 'simplified', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
       if (!invoice) return false;
       const credited = await trx('invoices').where({ original_invoice_id: invoice.id, kind: 'credit_note' }).whereNot('status', 'rejected').first('id');
@@ -191,7 +212,7 @@ async function creditRefunds(knex: Knex, deps: InvoiceDeps, sellerId: string, no
   const q = knex('plan_payments as pp')
     .join('invoices as inv', 'inv.id', 'pp.invoice_id')
     .whereRaw('pp.refunded_amount >= pp.amount')
-    .whereIn('inv.status', ['cleared', 'reported'])
+    .whereIn('inv.status', ACCEPTED_INVOICE_STATUSES)
     .whereNotExists((n) => n.select(1).from('invoices as cn').whereRaw('cn.original_invoice_id = inv.id').where('cn.kind', 'credit_note').whereNot('cn.status', 'rejected'))
     .orderBy('pp.created_at');
   if (userId) q.where('pp.user_id', userId);

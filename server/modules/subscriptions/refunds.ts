@@ -13,6 +13,8 @@
  *   recorded only: what it bought has been used, or the running period was paid for again.
  */
 import type { Knex } from 'knex';
+import { recordChanges } from '../../db/changes';
+import { invoicePolicy } from '../invoices/policy';
 import { notify } from '../notifications/notify';
 import type { RefundApplier } from '../payments/gateway/checkout';
 import { getPlan } from './plans';
@@ -25,8 +27,27 @@ interface RefundedPlanPayment {
   period_start: Date | string;
 }
 
+/**
+ * Records that `refunded` halalas of a plan payment went back to the card (null: none, a
+ * refund claimed and then refused): on plan_payments, and on the card payment of its tax
+ * invoice once it has one, so the invoice and the subscriber's statement show it.
+ */
+export async function recordPlanRefund(trx: Knex.Transaction, paymentId: string, refunded: number | null, now: Date): Promise<void> {
+  const at = refunded ? now.toISOString() : null;
+  await trx('plan_payments').where({ payment_id: paymentId }).update({ refunded_amount: refunded, refunded_at: at });
+  const paid = await trx('payments as p')
+    .join('invoices as inv', 'inv.id', 'p.invoice_id')
+    .where({ 'p.gateway': 'moyasar', 'p.gateway_payment_id': paymentId })
+    .first('p.id', 'p.amount', 'inv.id as invoice_id', 'inv.seller_id', 'inv.buyer_id');
+  if (!paid) return;
+  await trx('payments')
+    .where({ id: paid.id })
+    .update({ refunded: Math.min((refunded ?? 0) / 100, Number(paid.amount)), refunded_at: at });
+  await recordChanges(trx, [{ entity: 'invoice', id: paid.invoice_id, audiences: invoicePolicy.audiences(paid) }]);
+}
+
 /** Takes back the refunded payment's period of the user's subscription (row locked by the caller) and tells them. */
-async function takeBackPeriod(trx: Knex.Transaction, userId: string, payment: RefundedPlanPayment, now: Date): Promise<void> {
+export async function takeBackPeriod(trx: Knex.Transaction, userId: string, payment: RefundedPlanPayment, now: Date): Promise<void> {
   const extended = new Date(payment.period_start).getTime() > now.getTime();
   await trx('subscriptions')
     .where({ user_id: userId })
@@ -46,7 +67,7 @@ export const planRefunded: RefundApplier = async (trx, checkout, payment, refund
     .where({ payment_id: payment.id, user_id: checkout.payer_id })
     .first<{ plan_id: string; amount: number; refunded_amount: number | null; period_start: Date; period_end: Date } | undefined>('plan_id', 'amount', 'refunded_amount', 'period_start', 'period_end');
   if (!row || (row.refunded_amount ?? 0) >= refunded) return;
-  await trx('plan_payments').where({ payment_id: payment.id }).update({ refunded_amount: refunded, refunded_at: now.toISOString() });
+  await recordPlanRefund(trx, payment.id, refunded, now);
   if (refunded < row.amount) return;
   const running = await trx('subscriptions')
     .where({ user_id: checkout.payer_id, plan_id: row.plan_id, status: 'active' })
