@@ -1,18 +1,37 @@
 /**
  * Plans are paid for, in Arabic: a company pays its plan on the development
- * gateway with the approved test card and the plan shows active; another try with the
+ * gateway with the approved test card and the plan shows active, its tax invoice from the
+ * platform (onboarded by request first) linked from the pricing page; another try with the
  * declined card leaves the plan unchanged with a clear message; cancelled within the
  * refund window, it is refunded and free again. Checked on the server too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
+import { figure } from './page-models/Invoicing';
+import { pageApi } from './page-models/pageApi';
 import { PricingPage } from './page-models/ScreensPages';
 import { signUpAs } from './page-models/Session';
+import { signInByRequest } from './page-models/SignIn';
 
 const my = async (page: Page) => (await page.request.get('/api/subscription/my')).json();
 
-test('a company pays its plan by card: approved, the plan is active; declined, it is unchanged with a clear message; cancelled at once, refunded (ar)', async ({ page }) => {
+/** The demo platform account (PLATFORM_SELLER_EMAIL's development default), the seller of the plans' tax invoices. */
+const PLATFORM_EMAIL = 'billing@demo.binaa.sa';
+
+/** The platform's e-invoicing unit onboarded with the development ZATCA, by request (already ready on a retry). */
+async function onboardPlatform(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const platform = await context.newPage();
+  await signInByRequest(platform, PLATFORM_EMAIL, 'فريق فوترة بناء ماركت');
+  await platform.goto('/api/health'); // pageApi calls from a page of the app's origin
+  const res = await pageApi(platform, 'POST', '/api/e-invoicing/onboard', { otp: '123456' });
+  expect(res.status === 200 ? res.body.status : res.body.code, JSON.stringify(res.body)).toMatch(/^(ready|einvoicing_ready)$/);
+  await context.close();
+}
+
+test('a company pays its plan by card: approved, the plan is active with its tax invoice; declined, it is unchanged with a clear message; cancelled at once, refunded (ar)', async ({ page, browser }, testInfo) => {
   test.slow(); // two trips to the gateway, each waiting for the plan to sync
+  await onboardPlatform(browser, testInfo.project.use.baseURL);
   await signUpAs(page, 'supplier', 'مؤسسة الباقات المدفوعة');
   const pricing = new PricingPage(page);
   const gateway = new DevGateway(page);
@@ -30,6 +49,17 @@ test('a company pays its plan by card: approved, the plan is active; declined, i
   await expect(pricing.plan('basic').getByTestId('current-badge')).toBeVisible();
   await expect(page.getByTestId('current-plan')).toContainText('الأساسية');
   expect(await my(page)).toMatchObject({ subscription_plan: 'basic', billing_cycle: 'monthly', status: 'active' });
+
+  // The platform's tax invoice for the payment, linked once synced: the platform sells, the price paid is its total.
+  const invoiceLink = page.getByTestId('plan-invoice-link');
+  await expect(invoiceLink).toBeVisible({ timeout: 30_000 });
+  await invoiceLink.click();
+  await expect(page.getByTestId('invoice-seller')).toContainText('شركة سوق بناء لتقنية المعلومات');
+  await expect(page.getByTestId('invoice-buyer')).toContainText('مؤسسة الباقات المدفوعة');
+  await expect(page.getByTestId('invoice-subject')).toContainText('Basic');
+  await expect(page.getByTestId('invoice-total')).toContainText(figure('99.00'));
+  await pricing.goto();
+  await expect(invoiceLink).toBeVisible();
 
   // Switching plans says what becomes of the running one.
   await pricing.plan('premium').getByTestId('subscribe').click();

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_CYCLES } from '../../../shared/constants';
 import { riyadhDay } from '../../../shared/payments';
+import { invoiceSchema } from '../../../shared/schemas/invoice';
 import { netOfGross, vatOn } from '../../../shared/vat';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
@@ -50,6 +51,20 @@ describe('plan invoices', () => {
   };
   const invoicesOf = (paymentId: string) => knex()('invoices').where({ plan_payment_id: paymentId }).orderBy('icv');
   const webhook = (body: unknown) => new TestClient(server.url).post('/api/payments/webhook', body);
+  /** The invoices a client's sync feed holds: id -> row. */
+  async function fedInvoices(client: TestClient) {
+    const held = new Map<string, unknown>();
+    for (let cursor = ''; ; ) {
+      const res = await client.get(`/api/sync/pull?limit=5000${cursor ? `&cursor=${cursor}` : ''}`);
+      for (const c of res.body.changes as Array<{ entity: string; op: string; id: string; data?: unknown }>) {
+        if (c.entity !== 'invoice') continue;
+        if (c.op === 'upsert') held.set(c.id, c.data);
+        else held.delete(c.id);
+      }
+      cursor = res.body.cursor;
+      if (!res.body.has_more) return held;
+    }
+  }
 
   it('charges for every plan and cycle a total that a net amount with its VAT (rounded) reaches exactly: the price, or a halala less where none does', async () => {
     const plans = (await new TestClient(server.url).get('/api/subscription/plans')).body as Array<{ id: string; price_monthly: number; price_yearly: number }>;
@@ -104,6 +119,10 @@ describe('plan invoices', () => {
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     const other = await subscriber();
     expect((await other.get(`/api/invoices/${invoice.id}`)).status).toBe(404);
+    // the feed brings it to the subscriber's devices (and the platform's), in the shared shape; not to another company's
+    expect(invoiceSchema.parse((await fedInvoices(me)).get(invoice.id))).toMatchObject({ plan: { id: 'basic' }, purchase_order_id: null, seller_id: admin.user.id });
+    expect((await fedInvoices(admin)).has(invoice.id)).toBe(true);
+    expect((await fedInvoices(other)).has(invoice.id)).toBe(false);
     // the subscriber is told, as a buyer is of any cleared invoice
     expect(await knex()('notifications').where({ user_id: me.user.id, kind: 'invoice.issued' })).toHaveLength(1);
   });
