@@ -11,6 +11,7 @@ type Bilingual = { ar: string; en: string };
 
 export const DOCUMENT_LABELS = {
   invoice: { ar: 'فاتورة ضريبية', en: 'Tax Invoice' },
+  simplified_invoice: { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' },
   credit_note: { ar: 'إشعار دائن', en: 'Credit Note' },
   seller: { ar: 'البائع', en: 'Seller' },
   buyer: { ar: 'المشتري', en: 'Buyer' },
@@ -69,8 +70,9 @@ export function documentSubject(invoice: Pick<Invoice, 'purchase_order_number' |
   return { label: DOCUMENT_LABELS.purchaseOrder, value: invoice.purchase_order_number ?? '' };
 }
 
-/** The document's heading: "فاتورة ضريبية / Tax Invoice" or "إشعار دائن / Credit Note". */
-export const documentTitle = (kind: Invoice['kind']): Bilingual => DOCUMENT_LABELS[kind];
+/** The document's heading: "فاتورة ضريبية / Tax Invoice", "فاتورة ضريبية مبسطة / Simplified Tax Invoice" (as ZATCA titles a B2C one) or "إشعار دائن / Credit Note". */
+export const documentTitle = (invoice: Pick<Invoice, 'kind' | 'simplified'>): Bilingual =>
+  invoice.kind === 'invoice' && invoice.simplified ? DOCUMENT_LABELS.simplified_invoice : DOCUMENT_LABELS[invoice.kind];
 
 /** A party's national address on one line, in the order Saudi addresses are written: building, street, district, city, postal code, additional number. */
 export function partyAddress(party: InvoiceParty): string {

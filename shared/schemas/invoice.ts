@@ -98,6 +98,8 @@ export const invoiceSchema = z.object({
   purchase_order_id: uuidSchema.nullable(),
   purchase_order_number: z.string().nullable(),
   plan: invoicePlanSchema.nullable(),
+  /** a simplified tax invoice (B2C, KSA-2 0200000, reported), or its credit note */
+  simplified: z.boolean(),
   /** a credit note's invoice, its number and the reason given */
   original_invoice_id: uuidSchema.nullable(),
   original_invoice_number: z.string().nullable(),

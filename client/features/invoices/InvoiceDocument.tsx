@@ -156,7 +156,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <header className={styles.head}>
         <div>
           <h2 id="invoice-title" className={styles.title} data-testid="invoice-title">
-            <Both label={documentTitle(invoice.kind)} />
+            <Both label={documentTitle(invoice)} />
           </h2>
           <FactList facts={facts} />
         </div>

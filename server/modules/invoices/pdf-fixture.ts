@@ -29,6 +29,7 @@ export const PDF_INVOICE: Invoice = {
   purchase_order_id: '30000000-0000-4000-8000-000000000001',
   purchase_order_number: 'PO-2026-000017',
   plan: null,
+  simplified: false,
   original_invoice_id: null,
   original_invoice_number: null,
   reason: null,

@@ -46,6 +46,13 @@ describe('the invoice PDF', () => {
     expect(page.text).toContain('INV-2026-000042');
   });
 
+  it('titles a simplified invoice as ZATCA does, and a standard one without "Simplified"', async () => {
+    const [simplified] = await read(await renderInvoicePdf({ ...PDF_INVOICE, simplified: true }));
+    expect(simplified.text).toContain('Simplified Tax Invoice');
+    const [standard] = await read(await renderInvoicePdf(PDF_INVOICE));
+    expect(standard.text).not.toContain('Simplified');
+  });
+
   it('runs to more pages when the lines do not fit one, each A4', async () => {
     const lines = Array.from({ length: 60 }, (_, i) => ({ ...PDF_INVOICE.lines[0], id: crypto.randomUUID(), position: i + 1 }));
     const pages = await read(await renderInvoicePdf({ ...PDF_INVOICE, lines }));

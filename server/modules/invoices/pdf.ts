@@ -136,7 +136,7 @@ function qr(doc: Doc, value: string, x: number, y: number, size: number): void {
 
 /** The invoice as an A4 PDF. */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: A4, margin: MARGIN, info: { Title: `${invoice.number} ${documentTitle(invoice.kind).en}`, Author: invoice.seller.legal_name_en ?? invoice.seller.legal_name } });
+  const doc = new PDFDocument({ size: A4, margin: MARGIN, info: { Title: `${invoice.number} ${documentTitle(invoice).en}`, Author: invoice.seller.legal_name_en ?? invoice.seller.legal_name } });
   registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -145,7 +145,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const title = documentTitle(invoice.kind);
+  const title = documentTitle(invoice);
   let y = MARGIN;
   drawLine(doc, title.ar, MARGIN, y, WIDTH, { size: 18, base: 'rtl', bold: true });
   drawLine(doc, title.en, MARGIN, y + 4, WIDTH, { size: 16, base: 'ltr', bold: true });

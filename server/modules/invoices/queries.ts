@@ -47,6 +47,7 @@ export function invoiceQuery(db: Knex) {
       'inv.subtotal',
       'inv.vat_total',
       'inv.total',
+      'inv.simplified',
       'inv.status',
       'inv.messages',
       'inv.cleared_at',
