@@ -18,7 +18,7 @@ import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
-import { sweepPlanInvoices } from './modules/subscriptions/plan-invoices';
+import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/subscriptions/plan-invoices';
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
 
@@ -84,7 +84,10 @@ async function main() {
   const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
   const server = app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
-    void invoicePlans();
+    // In development the demo platform's unit is onboarded with the development ZATCA first.
+    void onboardDevelopmentPlatform(db.knex, config, clock.now())
+      .catch((err) => logger.warn({ err }, 'the demo platform was not onboarded for e-invoicing'))
+      .then(invoicePlans);
   });
   setInterval(invoicePlans, 3600_000).unref();
 

@@ -19,7 +19,7 @@ import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { VALID_TAX_PROFILE } from '../../test/tax-profile';
 import { moyasar } from '../payments/gateway/moyasar';
 import { planAmount } from './billing';
-import { catchUpPlanPayment, sweepPlanInvoices } from './plan-invoices';
+import { catchUpPlanPayment, onboardDevelopmentPlatform, sweepPlanInvoices } from './plan-invoices';
 
 /** The platform's tax profile, as the demo seed gives the admin's company. */
 const PLATFORM_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة سوق بناء لتقنية المعلومات', legal_name_en: 'Binaa Market Information Technology Co.', vat_number: '311204567800003', cr_number: '1010845120' };
@@ -190,7 +190,11 @@ describe("plan invoices while the platform's unit is not ready", () => {
     expect(await sweepPlanInvoices(server.db.knex, deps, new Date())).toEqual({ issued: 0, credited: 0 });
     expect(await server.db.knex('invoices').where({ plan_payment_id: paid.paymentId })).toHaveLength(0);
 
-    expect((await admin.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
+    // a development server onboards the demo platform with the development ZATCA as it starts; production never does
+    await onboardDevelopmentPlatform(server.db.knex, { ...server.config, production: true }, new Date());
+    expect((await admin.get('/api/e-invoicing/status')).body.status).toBe('none');
+    await onboardDevelopmentPlatform(server.db.knex, server.config, new Date());
+    expect((await admin.get('/api/e-invoicing/status')).body.status).toBe('ready');
     // two sweeps (two app processes) and the payment's own catch-up at once: one invoice
     const [a, b] = await Promise.all([sweepPlanInvoices(server.db.knex, deps, new Date()), sweepPlanInvoices(server.db.knex, deps, new Date()), catchUpPlanPayment(server.db.knex, deps, paid.paymentId, new Date())]);
     expect(a.issued + b.issued).toBeLessThanOrEqual(1);

@@ -31,6 +31,9 @@ import { riyadhDay } from '../../../shared/payments';
 import { ACCEPTED_INVOICE_STATUSES, type InvoiceParty } from '../../../shared/schemas/invoice';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { netOfGross } from '../../../shared/vat';
+import { loadSessionUser } from '../../auth/session-user';
+import type { Config } from '../../config';
+import { onboard } from '../e-invoicing/onboarding';
 import { chainDocument, type ChainBuyer } from '../invoices/chain';
 import { clearPending, type InvoiceDeps } from '../invoices/clearance';
 import { partyOf } from '../invoices/issue';
@@ -73,7 +76,8 @@ async function invoicePayment(knex: Knex, deps: InvoiceDeps, sellerId: string, p
         .where('pp.payment_id', paymentId)
         .forUpdate('pp')
         .first('pp.payment_id', 'pp.user_id', 'sp.name as plan', 'pp.billing_cycle', 'pp.amount', 'pp.currency', 'pp.refunded_at', 'pp.invoice_id', 'pp.created_at');
-      if (!p || p.invoice_id || p.refunded_at) return false;
+      // The platform paying for a plan of its own sells nothing to itself.
+      if (!p || p.invoice_id || p.refunded_at || p.user_id === sellerId) return false;
       const net = netOfGross(p.amount);
       if (net === null) {
         // The checkout charges only totals a net amount reaches (billing.ts planAmount): a price changed by hand since.
@@ -187,6 +191,22 @@ export async function catchUpPlanPayment(knex: Knex, deps: InvoiceDeps, paymentI
   } catch (err) {
     deps.logger.warn({ err, payment: paymentId }, 'plan invoice not issued now; the sweep issues it');
   }
+}
+
+/**
+ * Development only (the development ZATCA, demo data): the platform's unit is onboarded
+ * with any six-digit code once the server listens, so a plan paid in the demo gets its
+ * invoice at once. Production's platform onboards with the Fatoora portal's code, as any
+ * seller does.
+ */
+export async function onboardDevelopmentPlatform(knex: Knex, config: Config, now: Date): Promise<void> {
+  if (config.production || !config.einvoicing.devZatca || !config.seedDemo) return;
+  const sellerId = await platformSellerId(knex, config.platformSellerEmail);
+  if (!sellerId || !(await partyOf(knex, sellerId))) return;
+  const unit = await knex('einvoicing_units').where({ company_id: sellerId }).first('status');
+  if (unit?.status === 'ready') return;
+  const user = await loadSessionUser(knex, config, sellerId);
+  if (user) await onboard(knex, config, user, '123456', now);
 }
 
 /**
