@@ -145,6 +145,7 @@ describe('plan invoices', () => {
     expect(invoice.xml).toMatch(/<cbc:InvoiceTypeCode name="02\d+">388</);
     expect(Number(invoice.total)).toBe(986);
     expect((await me.get(`/api/invoices/${invoice.id}`)).body.plan).toMatchObject({ id: 'basic', billing_cycle: 'yearly' });
+    expect((await me.get(`/api/invoices/${invoice.id}/pdf`, { Accept: 'application/pdf' })).status).toBe(200);
   });
 
   it('issues nothing for a declined payment, nor for one the gateway says is paid when it is not', async () => {
