@@ -4,24 +4,16 @@
  * sees the invoice partially paid, pays by card on the development gateway's page (the
  * issuer's insufficient-funds card first: back with the gateway's message and nothing
  * changed; then Moyasar's Visa success card), comes back to the invoice paid, and the
- * statement shows the invoice and both payments down to nothing owed.
+ * statement shows the invoice and both payments down to nothing owed. Then 100.00 of the
+ * card payment is refunded in the gateway's dashboard: the invoice owes it again, the
+ * payment says so, and the statement shows the refund.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
+import { DevGateway, refundInDashboard } from './page-models/DevGateway';
 import { clearedInvoice, figure } from './page-models/Invoicing';
 import { pageApi } from './page-models/pageApi';
 import { newUser, reloadUntil } from './page-models/Users';
-
-/** Fills the development gateway's hosted page with a test card and pays. */
-async function payOnGateway(page: Page, number: string) {
-  await page.waitForURL(/\/dev-moyasar\/checkout\/invoices\//);
-  await page.locator('#name').fill('Saleh Ali');
-  await page.locator('#number').fill(number);
-  await page.locator('#month').fill('12');
-  await page.locator('#year').fill(String(new Date().getUTCFullYear() + 2));
-  await page.locator('#cvc').fill('123');
-  await page.locator('#pay').click();
-}
 
 test('a contractor pays the rest of a partly paid invoice by card on the development gateway, and the statement matches', async ({ browser }, testInfo) => {
   const [contractor, supplier] = await Promise.all([
@@ -43,7 +35,7 @@ test('a contractor pays the rest of a partly paid invoice by card on the develop
 
   // A declined card: back on the invoice with the gateway's reason in Arabic, nothing changed.
   await c.getByTestId('pay-by-card').click();
-  await payOnGateway(c, '4201320000311101');
+  await new DevGateway(c).pay('4201320000311101');
   await c.waitForURL(/\/invoices\/.*card=failed/);
   await expect(c.getByTestId('card-result')).toHaveAttribute('data-result', 'failed');
   await expect(c.getByTestId('card-result')).toContainText('الرصيد في البطاقة غير كافٍ');
@@ -53,7 +45,7 @@ test('a contractor pays the rest of a partly paid invoice by card on the develop
 
   // The success card: paid.
   await c.getByTestId('pay-by-card').click();
-  await payOnGateway(c, '4111111111111111');
+  await new DevGateway(c).pay('4111111111111111');
   await c.waitForURL(/\/invoices\/.*card=paid/);
   await expect(c.getByTestId('card-result')).toHaveAttribute('data-result', 'paid');
   await reloadUntil(c, () => expect(payments).toHaveAttribute('data-payment-status', 'paid', { timeout: 3_000 }));
@@ -67,6 +59,18 @@ test('a contractor pays the rest of a partly paid invoice by card on the develop
   await expect(c.getByTestId('statement-entry')).toHaveCount(3);
   await expect(c.getByTestId('statement-entry').nth(2)).toHaveAttribute('data-kind', 'payment');
   await expect(c.getByTestId('statement-balance')).toContainText(figure('0'));
+
+  // 100.00 refunded to the card in the gateway's dashboard: its event reaches the server.
+  await refundInDashboard(testInfo.project.use.baseURL!, invoice.id, 10_000);
+  await c.goto(`/invoices/${invoice.id}`);
+  await reloadUntil(c, () => expect(payments).toHaveAttribute('data-payment-status', 'partially_paid', { timeout: 3_000 }));
+  await expect(c.getByTestId('payment-balance')).toContainText(figure('100'));
+  await expect(c.getByTestId('payment-refunded')).toContainText(figure('100'));
+  await checkPage(c, 'ar', 'invoice with a card refund');
+  await c.goto('/statements');
+  await expect(c.getByTestId('statement-entry')).toHaveCount(4);
+  await expect(c.getByTestId('statement-entry').nth(3)).toHaveAttribute('data-kind', 'refund');
+  await expect(c.getByTestId('statement-balance')).toContainText(figure('100'));
 
   await contractor.context.close();
   await supplier.context.close();
