@@ -30,6 +30,7 @@ import { authRouter } from './auth/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
 import { serveMedia } from './modules/photos/media';
+import { catalogueFastPath } from './modules/products/catalogue-fast-path';
 import { uploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
 import { LiveHub } from './modules/live/hub';
@@ -95,6 +96,10 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(securityHeaders(config.production, inlineScriptHashes(distDir)));
   app.use(compress(compression));
   app.use(serializeJsonOnce());
+  // A guest's catalogue page the page cache holds: answered here, ahead of everything
+  // below, as the slow path answered it (counted against the same budget).
+  const limit = generalLimit(config.limits.perUserPerMinute);
+  app.use(catalogueFastPath({ countRequest: limit.count, httpsOnly: config.https }));
   // The health check before sessions and rate limits: it must answer within its own
   // bound when the database is down, not after a session lookup or a limiter's
   // round trip has failed first, and a monitor has no cookie to load anyway.
@@ -129,7 +134,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   if (config.https) app.use(serverPathsOnly(requireHttps(config.publicUrl)));
   app.use(serverPathsOnly(sessions));
   app.use(serverPathsOnly(sessionUser()));
-  app.use(generalLimit(config.limits.perUserPerMinute));
+  app.use(limit.middleware);
   // Server-to-server calls carry no Origin: the development providers' token and API paths.
   app.use(originCheck(config.publicUrl, ['/dev-idp/token', WEBHOOK_PATH, ...(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : [])]));
   // The tus endpoint takes raw bytes, so it comes before the JSON-only rule and the body parser.

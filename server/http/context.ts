@@ -30,6 +30,8 @@ declare module 'koa' {
     user?: SessionUser;
     /** set by the session store's read (auth/session-store.ts) */
     sessionUserLookup?: SessionUserLookup;
+    /** the catalogue's version as this request already read it (products/catalogue-fast-path.ts) */
+    catalogueVersion?: number;
   }
   interface DefaultContext {
     deps: AppDeps;

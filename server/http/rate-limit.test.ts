@@ -50,6 +50,16 @@ describe.each(stores)('the general rate limit, counted in $name', ({ name, redis
     expect((await client.get('/api/products?limit=5')).status).toBe(429);
   });
 
+  it("counts a guest's cached catalogue page each time, though it is answered ahead of the limiter", async () => {
+    const server = await start();
+    const client = new TestClient(server.url);
+    // The first read computes the page; the others are answered by the catalogue's fast path.
+    const got: number[] = [];
+    for (let i = 0; i < PER_MINUTE + 1; i++) got.push((await client.get('/api/products?limit=5')).status);
+    expect(got).toEqual([...Array(PER_MINUTE).fill(200), 429]);
+    expect((await client.get('/api/categories')).status).toBe(429);
+  });
+
   it('gives a signed-in user a budget of their own, apart from their address', async () => {
     const server = await start(undefined, 20);
     const user = await signInAs(server, { role: 'contractor' });

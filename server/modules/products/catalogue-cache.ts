@@ -34,6 +34,8 @@ interface Entry {
 }
 
 const caches = new WeakMap<Knex, Map<string, Entry>>();
+/** A cached page's items, to the key it is cached under (catalogueFastPath asks again by them). */
+const pageKeys = new WeakMap<object, string>();
 
 async function currentVersion(db: Knex): Promise<number> {
   const row = await db('catalogue_state').where({ id: 1 }).first('version');
@@ -54,17 +56,41 @@ export async function cachedByCatalogue<T extends { items: object }>(db: Knex, k
   if (!cache) caches.set(db, (cache = new Map()));
 
   version ??= await currentVersion(db);
-  const hit = cache.get(key);
-  if (hit && hit.version === version && Date.now() - hit.at < MAX_AGE_MS) {
-    // Map keeps insertion order: moving the key to the end makes eviction least-recently-used.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.value as T;
-  }
+  const hit = reuse(cache, key, version);
+  if (hit) return hit.value as T;
   const value = await compute();
   sendUnchanged(value.items);
+  pageKeys.set(value.items, key);
   cache.delete(key);
   cache.set(key, { version, at: Date.now(), value });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return value;
+}
+
+/** The entry under `key` if it was computed under `version` and is not too old, marked as just used. */
+function reuse(cache: Map<string, Entry>, key: string, version: number): Entry | undefined {
+  const hit = cache.get(key);
+  if (!hit || hit.version !== version || Date.now() - hit.at >= MAX_AGE_MS) return undefined;
+  // Map keeps insertion order: moving the key to the end makes eviction least-recently-used.
+  cache.delete(key);
+  cache.set(key, hit);
+  return hit;
+}
+
+/** Whether `items` are a page this cache made (and may still give out). */
+export const isCataloguePage = (items: unknown): items is object => typeof items === 'object' && items !== null && pageKeys.has(items);
+
+/**
+ * Whether `items` are still the page cachedByCatalogue would answer for their key, asked
+ * exactly as it asks (one read of the catalogue's version, the same age bound; marked as
+ * just used as a hit would be), and the version read, for the request to pass on to
+ * cachedByCatalogue when they are not. Undefined when no such page was made: nothing read.
+ */
+export async function pageStatus(db: Knex, items: object): Promise<{ current: boolean; version: number } | undefined> {
+  const key = pageKeys.get(items);
+  const cache = caches.get(db);
+  if (key === undefined || !cache) return undefined;
+  const version = await currentVersion(db);
+  const hit = reuse(cache, key, version);
+  return { current: (hit?.value as { items?: unknown } | undefined)?.items === items, version };
 }

@@ -121,6 +121,7 @@ export async function listNewest(
   language: Language,
   filter: CatalogueFilter,
   page: { limit: number; offset: number },
+  version?: number,
 ): Promise<Page<Product>> {
   const key = JSON.stringify(['list', filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
   return cachedByCatalogue(db, key, async () => {
@@ -131,5 +132,5 @@ export async function listNewest(
     if (filter.supplier_id) q.where('p.supplier_id', filter.supplier_id);
     const items: Product[] = await q.orderBy(NEWEST_FIRST).limit(page.limit).offset(page.offset);
     return { items, total };
-  });
+  }, version);
 }

@@ -61,7 +61,7 @@ export function productsRouter(): Router {
       query: productListQuerySchema,
       response: z.array(productSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query, user)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listProducts(knex, readerLanguage(ctx), query, user, ctx.state.catalogueVersion)),
   );
 
   route(

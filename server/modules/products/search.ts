@@ -274,6 +274,7 @@ export async function searchProducts(
   search: string,
   filter: CatalogueFilter,
   page: { limit: number; offset: number },
+  version?: number,
 ): Promise<Page<Product>> {
   const t = terms(search);
   const key = JSON.stringify(['search', t.term, filter.category_id ?? null, filter.supplier_id ?? null, page.limit, page.offset, language]);
@@ -282,7 +283,7 @@ export async function searchProducts(
     return { items: await productsInOrder(db, language, ids), total, ...(capped ? { capped } : {}) };
   };
   const known = knownFormsOf(db, t.term);
-  if (known.forms) return cachedByCatalogue(db, key, compute(known.forms));
+  if (known.forms) return cachedByCatalogue(db, key, compute(known.forms), version);
   const forms = formsSql(t);
   const { rows } = await db.raw(`select ${VERSION_SQL} as version, ${forms.sql}`, forms.bindings);
   const f = formsOf(t, rows[0]);

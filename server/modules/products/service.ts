@@ -37,9 +37,11 @@ export async function getProduct(db: Knex, language: Language, id: string): Prom
 /**
  * GET /api/products: by relevance (newest first, or ranked when searching), or in the
  * order `sort` asks for. `nearest` measures from `near`, else from the reader's profile
- * city; with neither it is refused, as it has nothing to measure from.
+ * city; with neither it is refused, as it has nothing to measure from. `version`: the
+ * catalogue's version if this request has read it already (the catalogue's fast path, whose
+ * remembered page had gone stale), so the page cache does not read it again.
  */
-export async function listProducts(db: Knex, language: Language, query: ProductListQuery, reader?: SessionUser): Promise<Page<Product>> {
+export async function listProducts(db: Knex, language: Language, query: ProductListQuery, reader?: SessionUser, version?: number): Promise<Page<Product>> {
   let near: string | null = null;
   if (query.sort === 'nearest') {
     near = query.near ?? (reader ? ((await db('profiles').where({ user_id: reader.account_id }).first('city'))?.city?.trim() || null) : null);
@@ -51,8 +53,8 @@ export async function listProducts(db: Knex, language: Language, query: ProductL
     if (!filter.category_id) return { items: [], total: 0 }; // no such category: nothing in it
   }
   const page = { limit: query.limit, offset: query.offset };
-  if (query.sort !== 'relevance') return listSorted(db, language, { search: query.search, sort: query.sort, near }, filter, page);
-  return query.search ? searchProducts(db, language, query.search, filter, page) : listNewest(db, language, filter, page);
+  if (query.sort !== 'relevance') return listSorted(db, language, { search: query.search, sort: query.sort, near }, filter, page, version);
+  return query.search ? searchProducts(db, language, query.search, filter, page, version) : listNewest(db, language, filter, page, version);
 }
 
 /** GET /api/products/my: the supplier's own live products. */

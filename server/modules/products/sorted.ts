@@ -22,6 +22,7 @@ export async function listSorted(
   query: { search?: string; sort: Exclude<CatalogueSort, 'relevance'>; near: string | null },
   filter: CatalogueFilter,
   page: { limit: number; offset: number },
+  version?: number,
 ): Promise<Page<Product>> {
   const search = query.search?.replace(/\s+/g, ' ').trim() || null;
   const near = query.sort === 'nearest' ? query.near : null;
@@ -38,5 +39,5 @@ export async function listSorted(
       .map((r) => r.id);
     const items = await productsInOrder(db, language, ids);
     return matched ? { items, total: matched.total, ...(matched.capped ? { capped: true } : {}) } : { items, total: rows.length };
-  });
+  }, version);
 }
