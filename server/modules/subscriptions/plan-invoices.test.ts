@@ -66,9 +66,10 @@ describe('plan invoices', () => {
     }
   }
 
-  it('charges for every plan and cycle a total that a net amount with its VAT (rounded) reaches exactly: the price, or a halala less where none does', async () => {
-    const plans = (await new TestClient(server.url).get('/api/subscription/plans')).body as Array<{ id: string; price_monthly: number; price_yearly: number }>;
-    const paid = plans.filter((p) => p.price_monthly > 0);
+  it('charges for every plan and cycle a total that a net amount with its VAT (rounded) reaches exactly: the price, or a halala less where none does, and shows what it charges', async () => {
+    const plans: Array<{ id: string; price_monthly: string; price_yearly: string }> = await knex()('subscription_plans').orderBy('sort').select('id', 'price_monthly', 'price_yearly');
+    const shown = (await new TestClient(server.url).get('/api/subscription/plans')).body as Array<{ id: string; price_monthly: number; price_yearly: number }>;
+    const paid = plans.filter((p) => Number(p.price_monthly) > 0).map((p) => ({ ...p, price_monthly: Number(p.price_monthly), price_yearly: Number(p.price_yearly) }));
     expect(paid.map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
     const short: string[] = [];
     for (const plan of paid) {
@@ -80,6 +81,8 @@ describe('plan invoices', () => {
         expect(net! + Math.round(vatOn(net! / 100, 0.15) * 100)).toBe(charged);
         expect(price - charged).toBeLessThanOrEqual(1);
         if (charged !== price) short.push(`${plan.id} ${cycle}`);
+        const page = shown.find((p) => p.id === plan.id)!;
+        expect(Math.round((cycle === 'yearly' ? page.price_yearly : page.price_monthly) * 100), `${plan.id} ${cycle} as shown`).toBe(charged);
       }
     }
     // 2,978.00 SAR is out of reach (2,589.56 + 388.43 = 2,977.99; 2,589.57 + 388.44 = 2,978.01)
@@ -167,6 +170,13 @@ describe('plan invoices', () => {
     expect(more).toHaveLength(0);
     expect(note).toMatchObject({ kind: 'credit_note', status: 'cleared', original_invoice_id: invoice.id, seller_id: admin.user.id, buyer_id: me.user.id });
     expect(Number(note.total)).toBe(299);
+    // the card payment on the invoice went back: credited in full, nothing owed either way, and the statement says so
+    const read = (await me.get(`/api/invoices/${invoice.id}`)).body;
+    expect(read.payment).toMatchObject({ status: 'credited', balance: 0, credited: 299, paid: 0 });
+    expect(read.payment.payments).toMatchObject([{ method: 'card', amount: 299, refunded: 299 }]);
+    const statement = (await me.get(`/api/statements?counterparty=${admin.user.id}`)).body;
+    expect(statement.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['invoice', -299], ['credit_note', 299], ['payment', 299], ['refund', -299]]);
+    expect(statement.balance).toBe(0);
     // the sweep finds nothing more to credit
     expect(await sweepPlanInvoices(knex(), { config: server.config, logger: pino({ level: "silent" }) }, new Date())).toEqual({ issued: 0, credited: 0 });
     expect(await invoicesOf(paid.paymentId)).toHaveLength(2);

@@ -1,11 +1,15 @@
 /**
  * The four plans (reference data from the migrations) as the API presents them: SAR
- * prices, features as i18n keys, limits (999 = unlimited) and the yearly saving the
- * pricing page shows, computed from the two prices so it can never disagree with them.
+ * prices, VAT included, as they are charged (a price whose VAT no net amount reaches is a
+ * halala less, shared/vat.ts chargeableGross, so what the page shows is what the card pays
+ * and the tax invoice states), features as i18n keys, limits (999 = unlimited) and the
+ * yearly saving the pricing page shows, computed from the two prices so it can never
+ * disagree with them.
  */
 import type { Knex } from 'knex';
 import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
 import { notFound } from '../../../shared/errors';
+import { chargeableGross } from '../../../shared/vat';
 
 const COLUMNS = [
   'id',
@@ -21,10 +25,13 @@ const COLUMNS = [
 
 type PlanRow = Omit<SubscriptionPlan, 'yearly_saving_percent'>;
 
+const charged = (sar: number | string) => chargeableGross(Math.round(Number(sar) * 100)) / 100;
+
 function presentPlan(row: PlanRow): SubscriptionPlan {
-  const twelveMonths = row.price_monthly * 12;
-  const saving = twelveMonths > 0 ? Math.round((1 - row.price_yearly / twelveMonths) * 100) : 0;
-  return { ...row, yearly_saving_percent: saving };
+  const prices = { price_monthly: charged(row.price_monthly), price_yearly: charged(row.price_yearly) };
+  const twelveMonths = prices.price_monthly * 12;
+  const saving = twelveMonths > 0 ? Math.round((1 - prices.price_yearly / twelveMonths) * 100) : 0;
+  return { ...row, ...prices, yearly_saving_percent: saving };
 }
 
 export async function listPlans(knex: Knex, ids?: string[]): Promise<SubscriptionPlan[]> {
