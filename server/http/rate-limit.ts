@@ -36,14 +36,16 @@ export class Limiter {
       const { redis } = deps.config;
       store = redis
         ? // A request waits REDIS_WAIT_MS at most for Redis (one reconnecting, or not
-          // connected yet), then counts in memory.
+          // connected yet), then counts in memory. The memory store belongs to the
+          // wrapper alone: given to the Redis limiter too (the wrapper would take it from
+          // there), a call that timed out and then failed counted twice in it.
           new RLWrapperTimeouts({
             limiter: new RateLimiterRedis({
               ...opts,
               keyPrefix: `${redis.keyPrefix}rl:${this.name}`,
               storeClient: redisClient(redis.url, deps.logger),
-              insuranceLimiter: new RateLimiterMemory(opts),
             }),
+            insuranceLimiter: new RateLimiterMemory(opts),
             timeoutMs: REDIS_WAIT_MS,
           })
         : new RateLimiterMemory(opts);
