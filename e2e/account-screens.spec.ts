@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ProductsPage } from './page-models/ProductsPage';
 import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
+import { onboardPlatform } from './page-models/Platform';
 import { NotificationsPage, PricingPage, ProfilePage } from './page-models/ScreensPages';
 import { goOffline, goOnline, signUpAs, waitSynced } from './page-models/Session';
 import { expectLandedOn, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
@@ -59,8 +60,9 @@ test.describe('dashboard', () => {
 });
 
 test.describe('pricing and notifications', () => {
-  test('a supplier starts the free trial and pays for a plan; the notifications arrive in the reader language and are marked read (en, desktop)', async ({ page }) => {
+  test('a supplier starts the free trial and pays for a plan; the notifications arrive in the reader language and are marked read (en, desktop)', async ({ page, browser }, testInfo) => {
   test.slow(); // many steps, each waiting for a sync
+    await onboardPlatform(browser, testInfo.project.use.baseURL);
     await page.setViewportSize({ width: 1280, height: 800 });
     await english(page);
     await signUpAs(page, 'supplier', 'Pricing Test Co.');
@@ -92,20 +94,20 @@ test.describe('pricing and notifications', () => {
 
     const notifications = new NotificationsPage(page);
     await notifications.goto();
-    await expect(notifications.items).toHaveCount(2, { timeout: 30_000 });
-    await expect(page.getByTestId('unread-badge').first()).toHaveText('2');
-    await expect(notifications.items.first().getByTestId('notification-message')).toContainText('Premium');
+    // The trial, the subscription, and the platform's tax invoice for the payment.
+    await expect(notifications.items).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByTestId('unread-badge').first()).toHaveText('3');
+    await expect(notifications.items.filter({ hasText: 'Premium' }).getByTestId('notification-title')).toHaveText('Subscription active');
     // Switching language renders the same rows in Arabic.
     await page.getByTestId('language-switcher').first().selectOption('ar');
-    await expect(notifications.items.first().getByTestId('notification-title')).toHaveText('تم الاشتراك');
-    await expect(notifications.items.first().getByTestId('notification-message')).toContainText('المميزة');
+    await expect(notifications.items.filter({ hasText: 'المميزة' }).getByTestId('notification-title')).toHaveText('تم الاشتراك');
 
     await notifications.markFirstRead();
-    await expect(notifications.unreadItems).toHaveCount(1);
+    await expect(notifications.unreadItems).toHaveCount(2);
     await waitSynced(page);
-    await expect.poll(async () => (await api<unknown[]>(page, '/api/notifications?unread=true')).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await api<unknown[]>(page, '/api/notifications?unread=true')).length, { timeout: 30_000 }).toBe(2);
     await notifications.showUnread();
-    await expect(notifications.items).toHaveCount(1);
+    await expect(notifications.items).toHaveCount(2);
     await notifications.markAllRead();
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);

@@ -5,34 +5,14 @@
  * declined card leaves the plan unchanged with a clear message; cancelled within the
  * refund window, it is refunded and free again. Checked on the server too.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DevGateway, TEST_CARDS } from './page-models/DevGateway';
 import { figure } from './page-models/Invoicing';
-import { pageApi } from './page-models/pageApi';
+import { onboardPlatform } from './page-models/Platform';
 import { PricingPage } from './page-models/ScreensPages';
 import { signUpAs } from './page-models/Session';
-import { signInByRequest } from './page-models/SignIn';
 
 const my = async (page: Page) => (await page.request.get('/api/subscription/my')).json();
-
-/** The demo platform account (PLATFORM_SELLER_EMAIL's development default), the seller of the plans' tax invoices. */
-const PLATFORM_EMAIL = 'billing@demo.binaa.sa';
-
-/**
- * The platform's e-invoicing unit ready with the development ZATCA: the development server
- * onboards the demo platform as it starts (plan-invoices.ts onboardDevelopmentPlatform);
- * asked by request too, in case it has not begun yet.
- */
-async function onboardPlatform(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const platform = await context.newPage();
-  await signInByRequest(platform, PLATFORM_EMAIL, 'فريق فوترة بناء ماركت');
-  await platform.goto('/api/health'); // pageApi calls from a page of the app's origin
-  const res = await pageApi(platform, 'POST', '/api/e-invoicing/onboard', { otp: '123456' });
-  expect(res.status === 200 ? res.body.status : res.body.code, JSON.stringify(res.body)).toMatch(/^(ready|einvoicing_ready|onboarding_in_progress)$/);
-  await expect.poll(async () => (await pageApi(platform, 'GET', '/api/e-invoicing/status')).body.status, { timeout: 30_000 }).toBe('ready');
-  await context.close();
-}
 
 test('a company pays its plan by card: approved, the plan is active with its tax invoice; declined, it is unchanged with a clear message; cancelled at once, refunded (ar)', async ({ page, browser }, testInfo) => {
   test.slow(); // two trips to the gateway, each waiting for the plan to sync
