@@ -32,6 +32,7 @@ import path from 'node:path';
 import { failures, freshSchema, load, saveResults, spawnServer, startApp, table, type LoadResult } from './common';
 import { openLoop, openLoopSamples, summarise, type OpenLoopSamples } from './open-loop';
 import { searchTermsWithKinds } from './search-terms';
+import { SEARCHES, seed } from './catalogue-seed';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_api';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -52,35 +53,6 @@ const SATURATION_TERMS = 4000;
  * other work on a shared machine weighs on both alike.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-
-const SEARCHES = ['اسمنت', 'إسمنت مقاوم', 'حديد تسليح', 'بلاطه', 'cement', 'Bricks', 'steel rebar', '水泥', '钢筋', 'طوب'];
-
-async function seed(knex: import('knex').Knex) {
-  const [supplier] = await knex('users').insert({ email: 'bench-supplier@binaa.sa', name: 'Bench' }).returning('id');
-  await knex('profiles').insert({ user_id: supplier.id, role: 'supplier', company_name: 'مؤسسة القياس', verification_tier: 'gold' });
-  const categories = await knex('categories').pluck('id');
-  // Names from word lists, a third each Arabic, English and Chinese, so search has to
-  // find real words among 100k rows.
-  await knex.raw(
-    `insert into products (supplier_id, category_id, name, description, price, unit, min_quantity)
-     select ?, (?::uuid[])[1 + (i % ?)],
-            case i % 3
-              when 0 then (array['أسمنت','اسمنت','حديد','بلاطة','طوب','رمل','خشب','دهان','عازل','أنابيب','كابلات','زجاج'])[1 + (i % 12)]
-                          || ' ' || (array['بورتلاندي','مقاوم','تسليح','سيراميك','أحمر','مغسول','صنوبر','داخلي','حراري','بلاستيكية','نحاسية','مقسى'])[1 + ((i / 12) % 12)]
-                          || ' ' || (i % 997)::text
-              when 1 then (array['Portland','Resistant','Rebar','Ceramic','Red','Washed','Pine','Interior','Thermal','PVC','Copper','Tempered'])[1 + (i % 12)]
-                          || ' ' || (array['cement','steel','tiles','bricks','sand','timber','paint','insulation','pipes','cables','glass','blocks'])[1 + ((i / 12) % 12)]
-                          || ' ' || (i % 997)::text
-              else (array['普通','抗','螺纹','陶瓷','红','水洗','松木','室内','隔热','塑料','铜','钢化'])[1 + (i % 12)]
-                   || (array['水泥','钢筋','瓷砖','砖','砂','木材','涂料','保温材料','管道','电缆','玻璃','砌块'])[1 + ((i / 12) % 12)]
-                   || (i % 997)::text
-            end,
-            'منتج للاختبار رقم ' || i, (10 + (i % 5000))::numeric(14,2), 'unit', 1
-       from generate_series(1, ?) as s(i)`,
-    [supplier.id, categories, categories.length, PRODUCTS],
-  );
-  await knex.raw('analyze products');
-}
 
 /**
  * The statements the app runs for a path, captured from knex while it answers. Without
@@ -119,7 +91,7 @@ async function main() {
   const db = await freshSchema(SCHEMA, 20);
   console.log(`seeding ${PRODUCTS} products into ${SCHEMA}...`);
   const t0 = Date.now();
-  await seed(db.knex);
+  await seed(db.knex, PRODUCTS);
   console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const inProcess = await startApp(db);

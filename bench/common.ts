@@ -212,11 +212,11 @@ export function table(rows: Array<Record<string, string | number>>): void {
  */
 export async function spawnServer(
   args: string[],
-  opts: { databaseUrl?: string; stderr?: number } = {},
+  opts: { databaseUrl?: string; stderr?: number; nodeArgs?: string[] } = {},
 ): Promise<{ url: string; close(): void; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
   // BENCH_SERVER_NODE_ARGS: node flags for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/servers.ts', ...args], {
     stdio: ['ignore', 'pipe', opts.stderr ?? 'inherit'],
     env: { ...process.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },

@@ -92,14 +92,16 @@ export function createApp(opts: CreateAppOptions): Koa {
     ctx.log = ctx.req.log;
     await next();
   });
+  // A guest's catalogue page the page cache holds: answered here, ahead of everything
+  // below, with the bytes and headers the whole chain gave it (counted against the same
+  // budget; under other security headers, the chain answers again).
+  const limit = generalLimit(config.limits.perUserPerMinute);
+  const scriptHashes = inlineScriptHashes(distDir);
+  app.use(catalogueFastPath({ countRequest: limit.count, httpsOnly: config.https, securedBy: scriptHashes }));
   app.use(errorMiddleware());
-  app.use(securityHeaders(config.production, inlineScriptHashes(distDir)));
+  app.use(securityHeaders(config.production, scriptHashes));
   app.use(compress(compression));
   app.use(serializeJsonOnce());
-  // A guest's catalogue page the page cache holds: answered here, ahead of everything
-  // below, as the slow path answered it (counted against the same budget).
-  const limit = generalLimit(config.limits.perUserPerMinute);
-  app.use(catalogueFastPath({ countRequest: limit.count, httpsOnly: config.https }));
   // The health check before sessions and rate limits: it must answer within its own
   // bound when the database is down, not after a session lookup or a limiter's
   // round trip has failed first, and a monitor has no cookie to load anyway.

@@ -32,6 +32,8 @@ declare module 'koa' {
     sessionUserLookup?: SessionUserLookup;
     /** the catalogue's version as this request already read it (products/catalogue-fast-path.ts) */
     catalogueVersion?: number;
+    /** the object marked sendUnchanged whose kept bytes this answer sends (http/json-body.ts) */
+    sentUnchanged?: object;
   }
   interface DefaultContext {
     deps: AppDeps;

@@ -121,7 +121,10 @@ export function serializeJsonOnce() {
     await next();
     const body: unknown = ctx.body;
     if (body === null || typeof body !== 'object') return;
-    if (unchanged.has(body)) return sendEncoded(ctx, body);
+    if (unchanged.has(body)) {
+      ctx.state.sentUnchanged = body;
+      return sendEncoded(ctx, body);
+    }
     const proto = Object.getPrototypeOf(body);
     if (Array.isArray(body) || proto === Object.prototype || proto === null) ctx.body = JSON.stringify(body);
   };

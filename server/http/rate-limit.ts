@@ -75,15 +75,17 @@ export class Limiter {
  * The general budget: every API request counts once, a signed-in user's against their
  * own, anyone else's against their address. `count` is for a middleware that answers an
  * API request before `middleware` is reached (products/catalogue-fast-path.ts); a request
- * it counted and then passed on is not counted again.
+ * it counted and then passed on is not counted again, and one it found over budget is
+ * refused by `middleware`, where every refusal is made.
  */
 export function generalLimit(perMinute: number) {
   const limiter = new Limiter('general', perMinute, 60);
-  const counted = new WeakSet<Context>();
-  async function count(ctx: Context): Promise<void> {
-    if (counted.has(ctx)) return;
-    counted.add(ctx);
-    await limiter.consume(ctx, ctx.state.user ? `u:${ctx.state.user.id}` : `ip:${ctx.ip}`);
+  // The outcome of each request's one count: asked again, it answers the same, a refusal too.
+  const counted = new WeakMap<Context, Promise<void>>();
+  function count(ctx: Context): Promise<void> {
+    let outcome = counted.get(ctx);
+    if (!outcome) counted.set(ctx, (outcome = limiter.consume(ctx, ctx.state.user ? `u:${ctx.state.user.id}` : `ip:${ctx.ip}`)));
+    return outcome;
   }
   const middleware = async (ctx: Context, next: Next) => {
     if (ctx.path.startsWith('/api/')) await count(ctx);

@@ -57,7 +57,11 @@ export function inlineScriptHashes(distDir: string): () => string[] {
     if (Date.now() - checked < 1000) return hashes;
     checked = Date.now();
     const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return (hashes = []);
+    // The same array until the page changes: a caller may compare it by identity.
+    if (!stat) {
+      if (mtime !== -1) [mtime, hashes] = [-1, []];
+      return hashes;
+    }
     if (stat.mtimeMs !== mtime) {
       mtime = stat.mtimeMs;
       const html = fs.readFileSync(file, 'utf8');

@@ -6,7 +6,11 @@
  * slug shows which way a request went: the slow path resolves the slug (a statement), the
  * fast path reads only the catalogue's version.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -64,6 +68,7 @@ describe("a guest's cached catalogue page", () => {
 
   it.each([
     ['a list page', PAGE, {}],
+    ['the same list page, gzip', PAGE, { 'Accept-Encoding': 'gzip' }],
     ['a list page in English, gzip', PAGE, { 'Accept-Language': 'en-US,en;q=0.9', 'Accept-Encoding': 'gzip, deflate' }],
     ['a search page in Chinese, brotli', `${PAGE}&search=${encodeURIComponent('اسمنت')}`, { 'Accept-Language': 'zh', 'Accept-Encoding': 'br' }],
     ['a page sorted by price', `${PAGE}&sort=price_desc&offset=1`, { 'Accept-Encoding': 'identity' }],
@@ -109,6 +114,33 @@ describe("a guest's cached catalogue page", () => {
     expect(Number(JSON.parse(after.body.toString())[0].price)).toBe(999);
     expect(after.statements).toBeGreaterThan(1);
     expect((await raw(PAGE)).statements).toBe(1); // and that page is answered fast from then on
+  });
+
+  it('follows the security headers when the built page changes its inline script', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-dist-'));
+    const page = (script: string) => fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><script>${script}</script>`);
+    const hash = (script: string) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+    page('start(1)');
+    const built = await startTestServer({ db: server.db, app: { distDir: dist } });
+    try {
+      const csp = async (headers: Record<string, string> = {}) => {
+        const res = await fetch(`${built.url}${PAGE}`, { headers });
+        expect(res.status).toBe(200);
+        return res.headers.get('content-security-policy');
+      };
+      await csp();
+      const before = statements;
+      expect(await csp()).toContain(hash('start(1)'));
+      expect(statements - before).toBe(1); // the fast path answered
+      page('start(2)');
+      // The page's hashes are looked at once a second.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await csp()).toContain(hash('start(2)'));
+      expect(await csp()).toBe(await csp({ Cookie: 'harmless=1' }));
+    } finally {
+      await built.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('leaves the request its log line, as the slow path does', async () => {
