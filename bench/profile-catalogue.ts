@@ -22,82 +22,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshSchema, load, spawnServer, table } from './common';
 import { SEARCHES, seed } from './catalogue-seed';
+import { analyse, nowUs, readProfile } from './cpu-profile';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_profile';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const TOP = 15;
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 /** The process's CPU time so far, user and system, in ms (/proc/<pid>/stat fields 14 and 15). */
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
-/** A frame's group: the package it is in, or the project's file, or V8's own bucket. */
-function groupOf(url: string, name: string): string {
-  if (!url) return name.startsWith('(') ? name : '(native)';
-  const inModules = url.lastIndexOf('node_modules/');
-  if (inModules >= 0) {
-    const parts = url.slice(inModules + 'node_modules/'.length).split('/');
-    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
-  }
-  if (url.startsWith('node:')) return url;
-  const root = `${process.cwd()}/`;
-  const file = url.replace(/^file:\/\//, '');
-  return file.startsWith(root) ? file.slice(root.length) : file;
-}
-
-function analyse(profile: CpuProfile, from: number, to: number, requests: number) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  let busy = 0;
-  let at = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    at += profile.timeDeltas[i];
-    // A sample stands for the time until the next one.
-    const span = profile.timeDeltas[i + 1] ?? 0;
-    if (at < from || at >= to) continue;
-    const node = byId.get(profile.samples[i])!;
-    if (node.callFrame.functionName === '(idle)') continue;
-    busy += span;
-    const frame = `${node.callFrame.functionName || '(anonymous)'} ${groupOf(node.callFrame.url, node.callFrame.functionName)}:${node.callFrame.lineNumber + 1}`;
-    self.set(frame, (self.get(frame) ?? 0) + span);
-    const groups = new Set<string>();
-    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const f = byId.get(id)!.callFrame;
-      if (f.functionName !== '(root)') groups.add(groupOf(f.url, f.functionName));
-    }
-    for (const g of groups) inclusive.set(g, (inclusive.get(g) ?? 0) + span);
-  }
-  const share = (us: number) => `${((100 * us) / busy).toFixed(1)}%`;
-  const perRequest = (us: number) => +(us / requests).toFixed(1);
-  const top = (m: Map<string, number>, n: number) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, us]) => ({ name, share: share(us), us_a_request: perRequest(us) }));
-  return { busyUsPerRequest: perRequest(busy), self: top(self, TOP), inclusive: top(inclusive, TOP + 10) };
 }
 
 async function profileLoad(name: string, paths: string[], url: string, pid: number) {
@@ -131,12 +67,10 @@ async function main() {
       app.child.once('exit', () => resolve());
       app.close();
     });
-    const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-    if (!file) throw new Error(`no profile written in ${profileDir}`);
-    const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+    const { file, profile } = readProfile(profileDir);
     if (profile.endTime < measured.to || profile.startTime > measured.from) throw new Error(`the profile (${profile.startTime}..${profile.endTime} µs) does not cover the load (${measured.from}..${measured.to} µs): not the same clock`);
     const found = analyse(profile, measured.from, measured.to, measured.requests);
-    console.log(`\n${what}: ${measured.result.reqPerSec} req/s, p99 ${measured.result.p99} ms, ${measured.result.errors + measured.result.non2xx} failed; app CPU ${measured.cpuMsPerRequest} ms a request (/proc), profile ${found.busyUsPerRequest} µs a request; ${path.join(profileDir, file)}`);
+    console.log(`\n${what}: ${measured.result.reqPerSec} req/s, p99 ${measured.result.p99} ms, ${measured.result.errors + measured.result.non2xx} failed; app CPU ${measured.cpuMsPerRequest} ms a request (/proc), profile ${found.busyUsPerRequest} µs a request; ${file}`);
     console.log('self time, top frames:');
     table(found.self);
     console.log('inclusive, by package and file:');

@@ -12,7 +12,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { MutationName } from '../shared/mutations';
 
-export type Kind = 'health' | 'browse' | 'search' | 'search, misspelt' | 'projects' | 'pull' | 'push' | 'notifications';
+export type Kind = 'health' | 'catalogue' | 'browse' | 'search' | 'search, misspelt' | 'projects' | 'pull' | 'push' | 'notifications';
 export type Outcome = 'ok' | 'unavailable' | 'bad_unavailable' | 'http_error' | 'network' | 'timeout';
 
 export interface Sample {
@@ -149,6 +149,8 @@ export interface World {
   categories: string[];
   thinkMs: number;
   pageLimit: number;
+  /** the catalogue pages guests read most (list pages, popular searches) */
+  cataloguePaths: string[];
 }
 
 const WEIGHTS: Record<Role, Partial<Record<'browse' | 'search' | 'projects' | 'pull' | 'push' | 'notifications', number>>> = {
@@ -181,9 +183,9 @@ export class SimUser {
     private readonly targets: string[],
   ) {}
 
-  private async call(world: World, kind: Sample['kind'], method: 'GET' | 'POST', path: string, json?: unknown) {
+  private async call(world: World, kind: Sample['kind'], method: 'GET' | 'POST', path: string, json?: unknown, asGuest = false) {
     const start = performance.now();
-    const a = await world.http.request(method, path, { cookie: this.cookie, json });
+    const a = await world.http.request(method, path, { cookie: asGuest ? undefined : this.cookie, json });
     world.record({ kind, start, end: performance.now(), status: a.status, outcome: a.outcome, code: a.body?.code ?? a.error });
     return a;
   }
@@ -288,13 +290,18 @@ export class SimUser {
     }
   }
 
-  /** Think, act, until `end` (ms since epoch); a failed push is retried once its backoff is over. */
-  async run(world: World, end: number, only?: 'health'): Promise<void> {
+  /**
+   * Think, act, until `end` (ms since epoch); a failed push is retried once its backoff is
+   * over. `only`: the health check alone, or a guest's catalogue read alone (no cookie).
+   */
+  async run(world: World, end: number, only?: 'health' | 'catalogue'): Promise<void> {
     while (Date.now() < end) {
       await sleep(world.thinkMs * (0.5 + Math.random()));
       if (Date.now() >= end) return;
       if (only === 'health') {
         await this.call(world, 'health', 'GET', '/api/health');
+      } else if (only === 'catalogue') {
+        await this.call(world, 'catalogue', 'GET', world.cataloguePaths[Math.floor(Math.random() * world.cataloguePaths.length)], undefined, true);
       } else if (this.outbox.length && Date.now() >= this.retryAt && this.attempt > 0) {
         await this.push(world);
       } else {
