@@ -151,6 +151,11 @@ test.describe('landing page', () => {
     expect(live.filter((file) => !asked.includes(file))).toEqual([]);
   });
 
+  test('keeps an idle connection open longer than load balancers and request clients keep theirs', async ({ request }) => {
+    // Node's 5 s default met a request client reusing the connection as it closed: ECONNRESET.
+    expect((await request.get('/api/health')).headers()['keep-alive']).toBe('timeout=65');
+  });
+
   test('leads to the public catalogue without signing in', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.goto();

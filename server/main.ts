@@ -21,6 +21,7 @@ import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/subscriptions/plan-invoices';
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
+import { keepConnectionsAlive } from './http/keep-alive';
 
 async function main() {
   let config;
@@ -82,13 +83,13 @@ async function main() {
   // Plan invoices the platform could not issue or send at payment time (its unit not ready,
   // ZATCA silent), hourly and once listening (the development ZATCA is this server).
   const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
-  const server = app.listen(config.port, () => {
+  const server = keepConnectionsAlive(app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
     // In development the demo platform's unit is onboarded with the development ZATCA first.
     void onboardDevelopmentPlatform(db.knex, config, clock.now())
       .catch((err) => logger.warn({ err }, 'the demo platform was not onboarded for e-invoicing'))
       .then(invoicePlans);
-  });
+  }));
   setInterval(invoicePlans, 3600_000).unref();
 
   const stop = async () => {

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import { loginCodeIn, signInAs } from '../test/sign-in';
 import { loadConfig } from '../config';
+import { KEEP_ALIVE_SECONDS } from './keep-alive';
 
 const errorBody = (code: string) => ({ error: expect.any(String), code });
 /** An inline script in the built index.html, as the pre-rendered landing page has one. */
@@ -419,6 +420,19 @@ describe('request logs', () => {
         res: { statusCode: 200 },
         responseTime: expect.any(Number),
       });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('connections', () => {
+  it('keeps an idle connection open longer than load balancers and request clients keep theirs', async () => {
+    const server = await startTestServer();
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_SECONDS}`);
+      expect(KEEP_ALIVE_SECONDS).toBeGreaterThan(60);
     } finally {
       await server.close();
     }

@@ -18,6 +18,7 @@ import { migrateLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../config';
 import type { Clock } from '../clock';
 import { createApp, type CreateAppOptions } from '../app';
+import { keepConnectionsAlive } from '../http/keep-alive';
 
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -97,7 +98,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const db = opts.db ?? (await createTestDb());
   const filesDir = opts.files ? fs.mkdtempSync(path.join(os.tmpdir(), `binaa-${opts.files}-`)) : undefined;
-  const server = http.createServer();
+  const server = keepConnectionsAlive(http.createServer());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
