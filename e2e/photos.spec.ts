@@ -120,7 +120,8 @@ test('a supplier adds photos from files, sees them after a reload and offline, r
   await products.form.getByTestId('product-save').click();
   await expect(products.form).toBeHidden();
   await waitSynced(page);
-  expect((await productPhotos(page, 'إسمنت بالصور'))!.map((p) => p.id)).toEqual([photos[1].id, photos[0].id]);
+  // As for the removal below: synced can be read before the reorder's push has started.
+  await expect.poll(async () => (await productPhotos(page, 'إسمنت بالصور'))?.map((p) => p.id), { timeout: 30_000 }).toEqual([photos[1].id, photos[0].id]);
   const newCover = card.locator(`img[src="/media/${photos[1].hash}-160.webp"]`);
   await expectLoaded(newCover);
 
