@@ -25,7 +25,6 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-
 /** A frame's group: the package it is in, or the project's file, or V8's own bucket. */
 function groupOf(url: string, name: string): string {
   if (!url) return name.startsWith('(') ? name : '(native)';
@@ -76,10 +75,13 @@ export function analyse(profile: CpuProfile, from: number, to: number, requests:
   return { busyUsPerRequest: perRequest(busy), self: top(self, TOP), inclusive: top(inclusive, TOP + 10) };
 }
 
-/** The one profile a process wrote into `dir`. */
+/**
+ * The main thread's profile of the one process that wrote into `dir` (a worker thread
+ * writes one of its own: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, the main thread 0).
+ */
 export function readProfile(dir: string): { file: string; profile: CpuProfile } {
-  const name = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  if (!name) throw new Error(`no profile written in ${dir}`);
+  const name = fs.readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (!name) throw new Error(`no main-thread profile written in ${dir}`);
   const file = path.join(dir, name);
   return { file, profile: JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile };
 }

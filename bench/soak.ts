@@ -323,12 +323,11 @@ async function main() {
   const catalogueMeasured = await endPhase();
   const catalogueWall = (Date.now() - catalogueStart) / 1000;
   const catalogueRow = latencyRows(sink, CATALOGUE_SECONDS).pop()!;
-  const perCatalogueRequest = (cpuS: number | null) => (cpuS === null ? null : r2((cpuS * 1000) / sink.length));
   const catalogueCpu = {
     ...catalogueMeasured,
-    app_cpu_ms_per_request: perCatalogueRequest(catalogueMeasured.app_cpu_s),
+    app_cpu_ms_per_request: msEach(catalogueMeasured.app_cpu_s, sink.length),
     app_idle_cpu_s_per_s: idle.app_cpu_s === null ? null : r2(idle.app_cpu_s / IDLE_SECONDS),
-    app_cpu_ms_per_request_beyond_idle: catalogueMeasured.app_cpu_s === null || idle.app_cpu_s === null ? null : perCatalogueRequest(catalogueMeasured.app_cpu_s - (idle.app_cpu_s / IDLE_SECONDS) * catalogueWall),
+    app_cpu_ms_per_request_beyond_idle: catalogueMeasured.app_cpu_s === null || idle.app_cpu_s === null ? null : msEach(catalogueMeasured.app_cpu_s - (idle.app_cpu_s / IDLE_SECONDS) * catalogueWall, sink.length),
   };
   const catalogue = {
     seconds: CATALOGUE_SECONDS,
@@ -365,8 +364,7 @@ async function main() {
   const loadSamples = sink;
   // SOAK_DUMP: every sample of the load phase, for looking at when the slow ones happened.
   if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(loadSamples));
-  const perRequest = (x: number | null) => (x === null ? null : r2((x * 1000) / loadSamples.length));
-  const loadCpu = { ...measured, app_cpu_ms_per_request: perRequest(measured.app_cpu_s), postgres_cpu_ms_per_request: perRequest(measured.postgres_cpu_s) };
+  const loadCpu = { ...measured, app_cpu_ms_per_request: msEach(measured.app_cpu_s, loadSamples.length), postgres_cpu_ms_per_request: msEach(measured.postgres_cpu_s, loadSamples.length) };
   sink = [];
   await Promise.all(users.map((u) => u.drain(world, Date.now() + 30_000)));
   const baseRows = latencyRows(baselineSamples, BASELINE_SECONDS).map((r) => ({ ...r, kind: `baseline: ${r.kind}` }));
@@ -522,6 +520,9 @@ async function main() {
   console.log(verdict.pass ? 'soak verdict: PASS (every goal met)' : `soak verdict: FAIL (${failedGoals.join(', ')})`);
   process.exitCode = verdict.pass ? 0 : 1;
 }
+
+/** CPU seconds spent over `requests` requests, in ms a request (null where it was not measured). */
+const msEach = (cpuS: number | null, requests: number) => (cpuS === null ? null : r2((cpuS * 1000) / requests));
 
 const prefixed = (phase: string, goals: Record<string, boolean>) => Object.fromEntries(Object.entries(goals).map(([k, ok]) => [`${phase}.${k}`, ok]));
 

@@ -44,11 +44,14 @@ interface Answer {
   securedBy: unknown;
 }
 
-/** The response's headers as they will be written: names as set, in order, values as sent. */
+/**
+ * The response's headers as they will be written: names as set, in order, values as sent
+ * (a header set to several values, once for each, as Node writes it).
+ */
 function headersOf(res: ServerResponse): string[] {
   // Node has had getRawHeaderNames since 15.13; @types/node 20 does not declare it.
   const names = (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
-  return names.flatMap((name) => [name, String(res.getHeader(name))]);
+  return names.flatMap((name) => [res.getHeader(name)!].flat().flatMap((value) => [name, String(value)]));
 }
 
 /**
