@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLAN_IDS } from '../constants';
-import { MAX, dateSchema, paginationFields, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, dateSchema, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
 
@@ -137,13 +137,25 @@ export const invoiceCreateSchema = z.strictObject({
 });
 export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 
-/** POST /api/invoices/{id}/credit-notes: why, and which quantities of which lines (everything left when absent). */
+/**
+ * POST /api/invoices/{id}/credit-notes: why, and which quantities of which lines (everything
+ * left when absent). A line is named once: its quantity is what it is credited, so a line
+ * named twice would be two claims on one remainder. Quantities follow the order's step
+ * (quantitySchema), since an invoice line's quantity is an order line's.
+ */
 export const creditNoteCreateSchema = z.strictObject({
   reason: requiredText(MAX.location),
   lines: z
-    .array(z.strictObject({ invoice_line_id: uuidSchema, quantity: z.number().positive().max(1e9) }))
+    .array(z.strictObject({ invoice_line_id: uuidSchema, quantity: quantitySchema }))
     .min(1)
     .max(500)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.invoice_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'invoice_line_id'] });
+        seen.add(l.invoice_line_id);
+      });
+    })
     .optional(),
 });
 export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
@@ -158,14 +170,27 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** The purchase-order statuses a seller may invoice: the seller accepted it (delivered and closed come after). */
 const INVOICEABLE_STATUSES: readonly string[] = ['accepted', 'delivered', 'closed'];
+/** The statuses in which the order itself says its goods arrived: no transport can hold the invoice back then. */
+const ARRIVED_STATUSES: readonly string[] = ['delivered', 'closed'];
+
+/**
+ * What holds an order's invoice back on the road: `underway` when a transport company was
+ * assigned to move the goods (a delivery exists, its request not cancelled) and the buyer
+ * has not confirmed that delivery yet. A request nobody took moves nothing, so it holds
+ * nothing back: the seller delivered some other way, or will.
+ */
+export interface OrderTransport {
+  underway: boolean;
+}
 
 /**
  * Why a purchase order cannot be invoiced yet, or null when it can: the seller has not
- * accepted it, or transport was requested for it and its delivery is not confirmed by the
- * buyer. The server decides by it and the screens show the button by it.
+ * accepted it, or its goods are on a transport whose delivery the buyer has not confirmed
+ * (OrderTransport) while the order does not read delivered. The server decides by it and
+ * the screens show the button by it.
  */
-export function invoiceBlocker(po: { status: string }, transport: { requested: boolean; confirmed: boolean }): 'not_accepted' | 'delivery_unconfirmed' | null {
+export function invoiceBlocker(po: { status: string }, transport: OrderTransport): 'not_accepted' | 'delivery_unconfirmed' | null {
   if (!INVOICEABLE_STATUSES.includes(po.status)) return 'not_accepted';
-  if (transport.requested && !transport.confirmed) return 'delivery_unconfirmed';
+  if (transport.underway && !ARRIVED_STATUSES.includes(po.status)) return 'delivery_unconfirmed';
   return null;
 }

@@ -27,7 +27,7 @@ function doc(over: Partial<Invoice> = {}): Invoice {
 const note = (status: Invoice['status'], lines: Array<[string, number]>) =>
   doc({ id: crypto.randomUUID(), kind: 'credit_note', status, original_invoice_id: doc().id, lines: lines.map(([id, quantity]) => ({ id: crypto.randomUUID(), credited_line_id: id, quantity })) as Invoice['lines'] });
 
-const noTransport = { requested: false, confirmed: false };
+const noTransport = { underway: false };
 
 describe('the seller’s invoice action on a purchase order', () => {
   it('opens the live invoice, pending or cleared', () => {
@@ -41,10 +41,15 @@ describe('the seller’s invoice action on a purchase order', () => {
     expect(invoiceAction({ status: 'closed' }, noTransport, [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
   });
 
-  it('says why it cannot issue: not accepted, or a delivery not confirmed', () => {
+  it('says why it cannot issue: not accepted, or goods on a transport whose delivery is not confirmed', () => {
     expect(invoiceAction({ status: 'issued' }, noTransport, [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
-    expect(invoiceAction({ status: 'accepted' }, { requested: true, confirmed: false }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
-    expect(invoiceAction({ status: 'accepted' }, { requested: true, confirmed: true }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction({ status: 'accepted' }, { underway: true }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
+  });
+
+  it('is not held back by a transport once the order reads delivered, nor by one nobody took', () => {
+    expect(invoiceAction({ status: 'delivered' }, { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction({ status: 'closed' }, { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction({ status: 'accepted' }, { underway: false }, [], true)).toEqual({ kind: 'issue', again: false });
   });
 
   it('waits while the device holds an answer to the order the server has not received', () => {

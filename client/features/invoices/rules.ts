@@ -4,7 +4,7 @@
  * credit note may still take, and the credit-note body the form sends.
  */
 import { readNumber, roundStock } from '../../../shared/numbers';
-import { invoiceBlocker, type CreditNoteCreate, type Invoice } from '../../../shared/schemas/invoice';
+import { invoiceBlocker, type CreditNoteCreate, type Invoice, type OrderTransport } from '../../../shared/schemas/invoice';
 
 /**
  * The seller's invoice action on a purchase order: open the live invoice (pending or
@@ -22,7 +22,7 @@ export type InvoiceAction =
 
 export function invoiceAction(
   order: { status: string },
-  transport: { requested: boolean; confirmed: boolean },
+  transport: OrderTransport,
   documents: readonly Invoice[],
   online: boolean,
   orderWaiting = false,
