@@ -132,6 +132,10 @@ export const ERROR_STATUS = {
   nothing_to_pay: 409,
   /** the card gateway (Moyasar) refused to start the payment (an amount below its minimum, say) */
   gateway_refused: 422,
+  /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
+  document_text_invalid: 422,
+  /** a zero-rated or exempt line without the VATEX reason ZATCA requires of it (BR-KSA-69): nothing is chained */
+  exemption_reason_required: 422,
   /** the card gateway did not answer, or answered with a server error */
   gateway_unavailable: 502,
 } as const satisfies Record<string, number>;
@@ -259,6 +263,14 @@ export const gatewayUnavailable = (message = 'The card gateway did not answer; t
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
+export const documentTextInvalid = (path: string) =>
+  new AppError('document_text_invalid', `A tax invoice cannot state ${path}: it holds a control character; correct it and issue again`, {
+    details: [{ path, message: 'control_character', code: 'control_character' }],
+  });
+export const exemptionReasonRequired = (path: string) =>
+  new AppError('exemption_reason_required', 'A zero-rated or exempt line states its VATEX exemption reason', {
+    details: [{ path, message: 'exemption_reason_required', code: 'exemption_reason_required' }],
+  });
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
 export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
 export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);

@@ -39,8 +39,31 @@ export const MAX = {
   email: 254,
 } as const;
 
-/** A required string: trimmed, non-empty, at most `max` characters. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * Characters a tax invoice cannot carry, refused in every text field before they are
+ * stored: XML 1.0 has no way to write the C0 controls (other than tab and the line
+ * breaks), U+FFFE, U+FFFF or half of a surrogate pair, so a document naming them is
+ * malformed and ZATCA rejects it (after it took a number in the seller's chain). A field
+ * long enough for paragraphs (MAX.text: descriptions, notes, proposals) keeps tabs and
+ * line breaks, which a reader may have typed and XML carries; a shorter one (a name, an
+ * address, a unit, a reference, a reason) is one line, so it takes no control at all
+ * (DEL and the C1 controls neither: nothing typed puts them in a line).
+ */
+// oxlint-disable-next-line no-control-regex -- matching the controls is the point
+const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u;
+const UNSAFE_IN_LINE = /[\p{Cc}\ufffe\uffff]|\p{Cs}/u;
+/** The validation message of a field holding such a character. */
+export const CONTROL_CHARACTER = 'control_character';
+const safeText = (v: string) => !UNSAFE_IN_TEXT.test(v);
+const safeLine = (v: string) => !UNSAFE_IN_LINE.test(v);
+/** The control check of a field of at most `max` characters (see UNSAFE_IN_TEXT). */
+const safeFor = (max: number) => (max >= MAX.text ? safeText : safeLine);
+
+/** One line of text: trimmed, at most `max` characters, possibly empty, without controls (file names, specification values). */
+export const lineString = (max: number) => z.string().trim().max(max).refine(safeLine, CONTROL_CHARACTER);
+
+/** A required string: trimmed, non-empty, at most `max` characters, without the controls above. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(safeFor(max), CONTROL_CHARACTER);
 
 /**
  * An optional string: trimmed, at most `max` characters. Empty (or null) means absent and
@@ -51,6 +74,7 @@ export const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max)
+    .refine(safeFor(max), CONTROL_CHARACTER)
     .nullable()
     .transform((v) => (v === '' ? null : v))
     .optional();
@@ -87,6 +111,7 @@ export const requiredName = (max: number) =>
     .trim()
     .min(1)
     .max(max)
+    .refine(safeLine, CONTROL_CHARACTER)
     .refine(visibleOrBlank, INVISIBLE_ONLY);
 
 /** An optional name: as requiredName, and blank (or null) means absent (null), as optionalText. */
@@ -96,13 +121,14 @@ export const optionalName = (max: number) =>
     .overwrite((v) => v.replace(BIDI_CONTROLS, ''))
     .trim()
     .max(max)
+    .refine(safeLine, CONTROL_CHARACTER)
     .refine(visibleOrBlank, INVISIBLE_ONLY)
     .nullable()
     .transform((v) => (v === '' ? null : v))
     .optional();
 
 /** An http(s) URL. */
-const httpUrlSchema = z.string().trim().max(MAX.url).pipe(z.url({ protocol: /^https?$/ }));
+const httpUrlSchema = z.string().trim().max(MAX.url).refine(safeLine, CONTROL_CHARACTER).pipe(z.url({ protocol: /^https?$/ }));
 
 /** An empty or all-blank string: how a form sends a field left empty. */
 const blankSchema = z.string().trim().max(0);
@@ -183,7 +209,7 @@ export const paginationQuerySchema = z.strictObject(paginationFields);
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 /** A search term from a query string. */
-export const searchQueryField = z.string().trim().max(MAX.name).optional();
+export const searchQueryField = z.string().trim().max(MAX.name).refine(safeLine, CONTROL_CHARACTER).optional();
 
 /** At least one key present: for PATCH bodies. */
 export const atLeastOneField = <T extends object>(value: T): boolean =>

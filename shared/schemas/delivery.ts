@@ -19,7 +19,7 @@
  * delivery_id, photo_id (the file's id) and purpose (signature, proof or problem).
  */
 import { z } from 'zod';
-import { MAX, optionalText, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, lineString, optionalText, requiredText, timestampSchema, uuidSchema } from './common';
 import { photoHashSchema } from './photo';
 
 /** Where a delivery stands, in order; `problem` and `confirmed` are the requester's answers to `delivered`. */
@@ -163,7 +163,7 @@ export const deliveryUploadMetadataSchema = z.object({
   delivery_id: uuidSchema,
   photo_id: uuidSchema,
   purpose: z.enum(DELIVERY_FILE_PURPOSES),
-  filename: z.string().max(255).optional(),
-  filetype: z.string().max(100).optional(),
+  filename: lineString(255).optional(),
+  filetype: lineString(100).optional(),
 });
 export type DeliveryUploadMetadata = z.infer<typeof deliveryUploadMetadataSchema>;

@@ -13,7 +13,7 @@
  * GET  /api/statements?counterparty= -> statement; /api/statements/counterparties; /api/statements/overdue
  */
 import { z } from 'zod';
-import { MAX, dateSchema, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, dateSchema, lineString, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
 
 /** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (30 when the seller names none at issue). */
 export const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
@@ -136,8 +136,8 @@ export const receiptUploadMetadataSchema = z.object({
   kind: z.literal('payment_receipt'),
   payment_id: uuidSchema,
   photo_id: uuidSchema,
-  filename: z.string().max(255).optional(),
-  filetype: z.string().max(100).optional(),
+  filename: lineString(255).optional(),
+  filetype: lineString(100).optional(),
 });
 export type ReceiptUploadMetadata = z.infer<typeof receiptUploadMetadataSchema>;
 

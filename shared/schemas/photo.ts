@@ -4,7 +4,7 @@
  * SHA-256 of its largest derived WebP, so a URL never changes meaning and is cached for good.
  */
 import { z } from 'zod';
-import { uuidSchema } from './common';
+import { lineString, uuidSchema } from './common';
 
 export * from '../photos';
 import { MAX_PHOTOS_PER_PRODUCT } from '../photos';
@@ -29,8 +29,8 @@ export const uploadMetadataSchema = z.object({
   kind: z.literal('product_photo'),
   product_id: uuidSchema,
   photo_id: uuidSchema,
-  filename: z.string().max(255).optional(),
-  filetype: z.string().max(100).optional(),
+  filename: lineString(255).optional(),
+  filetype: lineString(100).optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 

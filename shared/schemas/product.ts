@@ -10,6 +10,7 @@ import {
   MAX,
   atLeastOneField,
   clientIdField,
+  lineString,
   moneySchema,
   optionalText,
   optionalUrl,
@@ -30,7 +31,7 @@ const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
 
 /** Free-form technical details: up to 50 named values ("القطر": "12 مم"). */
 const specificationsSchema = z
-  .record(z.string().trim().min(1).max(MAX.short), z.string().trim().max(500))
+  .record(requiredText(MAX.short), lineString(500))
   .refine((v) => Object.keys(v).length <= 50, { message: 'too_many_specifications' });
 
 /**
@@ -82,7 +83,7 @@ export type Product = z.infer<typeof productSchema>;
 const MIN_QUANTITY_MAX = 1_000_000;
 
 /** A supplier's own product code: trimmed, 1 to 64 characters, unique among their live products. */
-const skuSchema = z.string().trim().min(1).max(MAX.sku);
+const skuSchema = lineString(MAX.sku).min(1);
 
 /**
  * Stock fields of the create and update bodies. A product with a stock quantity is
@@ -147,7 +148,7 @@ export const productListQuerySchema = z.strictObject({
   category: categoryRefSchema.optional(),
   supplier_id: uuidSchema.optional(),
   sort: z.enum(CATALOGUE_SORTS).default('relevance'),
-  near: z.string().trim().min(1).max(MAX.short).optional(),
+  near: lineString(MAX.short).min(1).optional(),
   ...paginationFields,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -28,6 +28,9 @@ import {
   transportRequestStatusChangeSchema,
   vatNumberSchema,
 } from './index';
+import { rfqCreateSchema } from './rfq';
+import { taxProfileInputSchema } from './tax-profile';
+import { uploadMetadataSchema } from './photo';
 
 const ID = '0192f3a4-5b6c-7d8e-9f01-23456789abcd'; // a uuid v7, as the client makes them
 const OTHER_ID = 'ca7e0000-0000-4000-8000-000000000001';
@@ -576,5 +579,60 @@ describe('names and titles', () => {
 
   it('keeps the joiners and marks inside a visible name (Arabic, Persian and emoji need them)', () => {
     expect(ok(productCreateSchema, { price: 1, unit: 'u', name: 'می\u200cخواهم \u200fأسمنت 👷\u200d♀️' }).name).toBe('می\u200cخواهم \u200fأسمنت 👷\u200d♀️');
+  });
+});
+
+describe('characters a tax invoice cannot carry', () => {
+  const TAX_PROFILE = {
+    legal_name: 'مؤسسة البناء الحديث',
+    vat_number: '310122393500003',
+    cr_number: '1010010000',
+    address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' },
+  };
+  const RFQ = {
+    title: 'حديد',
+    location: 'الرياض',
+    closes_at: '2026-12-30T09:00:00Z',
+    audience: 'market',
+    lines: [{ id: ID, description: 'حديد تسليح', quantity: 1, unit: 'طن' }],
+  };
+  // NUL, SOH, ESC, VT, FF, the two non-characters, a lone high and a lone low surrogate
+  const UNWRITABLE = ['\u0000', '\u0001', '\u001b', '\u000b', '\u000c', '\ufffe', '\uffff', '\ud800', '\udfff'];
+  /** [what, schema, a valid body, the path of the field, how to put a value there] */
+  const FIELDS: Array<[string, z.ZodType, Record<string, unknown>, string, (v: string) => Record<string, unknown>]> = [
+    ['product name', productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت' }, 'name', (v) => ({ name: `اسمنت ${v}` })],
+    ['product description', productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت' }, 'description', (v) => ({ description: `50 كجم${v}` })],
+    ['product unit', productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت' }, 'unit', (v) => ({ unit: `كيس${v}` })],
+    ['product sku', productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت' }, 'sku', (v) => ({ sku: `A-1${v}` })],
+    ['product specification', productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت' }, 'specifications.القطر', (v) => ({ specifications: { القطر: `12${v}` } })],
+    ['tax profile legal name', taxProfileInputSchema, TAX_PROFILE, 'legal_name', (v) => ({ legal_name: `مؤسسة${v} البناء` })],
+    ['tax profile street', taxProfileInputSchema, TAX_PROFILE, 'address.street', (v) => ({ address: { ...TAX_PROFILE.address, street: `طريق${v} الملك` } })],
+    ['RFQ line description', rfqCreateSchema, RFQ, 'lines.0.description', (v) => ({ lines: [{ ...RFQ.lines[0], description: `حديد${v}` }] })],
+    ['instant order description', instantOrderCreateSchema, { title: 't', description: 'd', quantity: 1, unit: 'كيس', location: 'جدة' }, 'description', (v) => ({ description: `رمل${v}` })],
+    ['quick signup city', quickSignupSchema, { company_name: 'م', contact_person: 'خالد', phone: '0551234567', email: 'k@example.com', city: 'جدة', service_description: 's' }, 'city', (v) => ({ city: `جدة${v}` })],
+    ['upload file name', uploadMetadataSchema, { kind: 'product_photo', product_id: ID, photo_id: OTHER_ID }, 'filename', (v) => ({ filename: `a${v}.jpg` })],
+  ];
+
+  for (const [what, schema, valid, path, put] of FIELDS) {
+    it(`refuses a ${what} holding a control, a non-character or half a surrogate pair, naming the field`, () => {
+      ok(schema, valid);
+      for (const bad of UNWRITABLE) {
+        const r = schema.safeParse({ ...valid, ...put(`${bad}س`) }); // inside the text: trimming takes a VT or FF off its ends
+        expect(r.success, JSON.stringify(bad)).toBe(false);
+        expect(r.error!.issues.map((i) => [i.path.join('.'), i.message]), JSON.stringify(bad)).toEqual([[path, 'control_character']]);
+      }
+    });
+  }
+
+  it('keeps tabs and line breaks in a paragraph (a description), and refuses them in a line (a name, an address)', () => {
+    for (const br of ['\n', '\r\n', '\t']) {
+      expect(ok(productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت', description: `سطر${br}سطر` }).description).toBe(`سطر${br}سطر`);
+      expect(fails(productCreateSchema, { price: 1, unit: 'كيس', name: `اسمنت${br}أبيض` })).toBe(true);
+      expect(fails(taxProfileInputSchema, { ...TAX_PROFILE, address: { ...TAX_PROFILE.address, street: `طريق${br}الملك` } })).toBe(true);
+    }
+  });
+
+  it('takes a character outside the basic plane written as its surrogate pair (emoji, CJK extension B)', () => {
+    expect(ok(productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت 👷 𠀀' }).name).toBe('اسمنت 👷 𠀀');
   });
 });

@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { invoiceNumber, type InvoiceKind, type InvoiceParty, type VatCategoryCode } from '../../../shared/schemas/invoice';
 import { einvoicingNotReady } from '../../../shared/errors';
-import { invoiceTotals, type InvoiceParty as DocumentParty, type NamedBuyer } from '../e-invoicing/zatca/document';
+import { assertWritable, invoiceTotals, type InvoiceParty as DocumentParty, type NamedBuyer } from '../e-invoicing/zatca/document';
 import { parseCsr } from '../e-invoicing/zatca/pki';
 import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
@@ -114,6 +114,21 @@ const toSar = (halalas: number) => halalas / 100;
 
 /** Chains, signs and stores one document at `now`; returns its id. */
 export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, input: ChainInput, now: Date): Promise<string> {
+  const documentLines = input.lines.map((l) => ({
+    name: l.description,
+    quantity: l.quantity,
+    unitCode: unitCode(l.unit),
+    unitPrice: Math.round(l.unit_price * 100),
+    vatCategory: l.vat_category,
+    exemptionReasonCode: l.exemption_reason_code ?? undefined,
+    exemptionReason: l.exemption_reason ?? undefined,
+  }));
+  const seller = documentParty(input.seller);
+  const buyer = documentBuyer(input.buyer);
+  // Before the unit is locked and a number taken: a text the document cannot carry, or a
+  // zero-rated line without its reason, is refused with the chain as it was.
+  assertWritable({ seller, buyer, lines: documentLines, reason: input.reason, billingReference: input.original?.number });
+  const totals = invoiceTotals(documentLines);
   const unit = await trx('einvoicing_units').where({ company_id: input.seller_id }).forUpdate().first();
   if (!unit || unit.status !== 'ready') throw einvoicingNotReady();
   // A credit note is of the kind of the invoice it credits, whatever the caller says.
@@ -129,16 +144,6 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
   const icv = Number(unit.icv) + 1;
   const id = crypto.randomUUID();
 
-  const documentLines = input.lines.map((l) => ({
-    name: l.description,
-    quantity: l.quantity,
-    unitCode: unitCode(l.unit),
-    unitPrice: Math.round(l.unit_price * 100),
-    vatCategory: l.vat_category,
-    exemptionReasonCode: l.exemption_reason_code ?? undefined,
-    exemptionReason: l.exemption_reason ?? undefined,
-  }));
-  const totals = invoiceTotals(documentLines);
   const signed = buildSignedInvoice(
     {
       kind: input.kind === 'invoice' ? 'invoice' : 'credit-note',
@@ -149,9 +154,9 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
       icv,
       pih: unit.last_invoice_hash,
       paymentMeansCode: input.payment_means_code ?? '30',
-      seller: documentParty(input.seller),
+      seller,
       simplified,
-      buyer: documentBuyer(input.buyer),
+      buyer,
       lines: documentLines,
       billingReference: input.original?.number,
       reason: input.reason,

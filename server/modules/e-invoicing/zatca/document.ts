@@ -22,7 +22,9 @@
  * the signature parts are the bytes ZATCA hashes; hash.ts still canonicalises whatever it
  * is given, and the tests hold the two equal.
  */
+import { documentTextInvalid, exemptionReasonRequired } from '../../../../shared/errors';
 import { lineAmounts, vatOn } from '../../../../shared/vat';
+import { VATEX, type VatexCode } from '../../../../shared/vatex';
 
 /** @public */
 export type VatCategory = 'S' | 'Z' | 'E';
@@ -95,25 +97,6 @@ export interface InvoiceDocument {
   reason?: string;
 }
 
-/** ZATCA's reason texts (BR-KSA-83) by VATEX code and the category each code belongs to. */
-const VATEX: Readonly<Record<string, { category: 'Z' | 'E'; text: string }>> = {
-  'VATEX-SA-29': { category: 'E', text: 'Financial services mentioned in Article 29 of the VAT Regulations' },
-  'VATEX-SA-29-7': { category: 'E', text: 'Life insurance services mentioned in Article 29 of the VAT Regulations' },
-  'VATEX-SA-30': { category: 'E', text: 'Real estate transactions mentioned in Article 30 of the VAT Regulations' },
-  'VATEX-SA-32': { category: 'Z', text: 'Export of goods' },
-  'VATEX-SA-33': { category: 'Z', text: 'Export of services' },
-  'VATEX-SA-34-1': { category: 'Z', text: 'The international transport of Goods' },
-  'VATEX-SA-34-2': { category: 'Z', text: 'international transport of passengers' },
-  'VATEX-SA-34-3': { category: 'Z', text: 'services directly connected and incidental to a Supply of international passenger transport' },
-  'VATEX-SA-34-4': { category: 'Z', text: 'Supply of a qualifying means of transport' },
-  'VATEX-SA-34-5': { category: 'Z', text: 'Any services relating to Goods or passenger transportation, as defined in article twenty five of these Regulations' },
-  'VATEX-SA-35': { category: 'Z', text: 'Medicines and medical equipment' },
-  'VATEX-SA-36': { category: 'Z', text: 'Qualifying metals' },
-  'VATEX-SA-EDU': { category: 'Z', text: 'Private education to citizen' },
-  'VATEX-SA-HEA': { category: 'Z', text: 'Private healthcare to citizen' },
-  'VATEX-SA-MLTRY': { category: 'Z', text: 'supply of qualified military goods' },
-};
-
 /** VAT rate of each category, in percent. */
 const RATE: Record<VatCategory, number> = { S: 15, Z: 0, E: 0 };
 
@@ -182,25 +165,24 @@ export interface InvoiceTotals {
   total: number;
 }
 
-function reasonOf(line: InvoiceLine): string | undefined {
+function reasonOf(line: InvoiceLine, n: number): string | undefined {
   if (line.vatCategory === 'S') {
     if (line.exemptionReasonCode) throw new Error(`a standard-rated line has no exemption reason: ${line.name}`);
     return undefined;
   }
   const code = line.exemptionReasonCode;
-  const known = code ? VATEX[code] : undefined;
-  if (!code || !known || known.category !== line.vatCategory) {
-    throw new Error(`a ${line.vatCategory === 'Z' ? 'zero-rated' : 'exempt'} line needs a VATEX code of that category: ${line.name}`);
-  }
+  const known = code && Object.hasOwn(VATEX, code) ? VATEX[code as VatexCode] : undefined;
+  // BR-KSA-69 and the VATEX list: a Z or E line states a reason code of its own category.
+  if (!code || !known || known.category !== line.vatCategory) throw exemptionReasonRequired(`lines.${n}.exemption_reason_code`);
   return line.exemptionReason ?? known.text;
 }
 
 /** Line amounts, the VAT breakdown and the totals, in halalas, by the rounding rule above. */
 export function invoiceTotals(lines: ReadonlyArray<InvoiceLine>): InvoiceTotals {
-  const computed = lines.map((line): ComputedLine => {
+  const computed = lines.map((line, n): ComputedLine => {
     const percent = RATE[line.vatCategory];
     const { line_total, vat_amount } = lineAmounts(line.quantity, line.unitPrice / 100, percent / 100);
-    return { ...line, net: toHalalas(line_total), vat: toHalalas(vat_amount), percent, reasonText: reasonOf(line) };
+    return { ...line, net: toHalalas(line_total), vat: toHalalas(vat_amount), percent, reasonText: reasonOf(line, n) };
   });
   const groups = new Map<string, VatBreakdown>();
   for (const line of computed) {
@@ -227,6 +209,54 @@ export function invoiceTotals(lines: ReadonlyArray<InvoiceLine>): InvoiceTotals 
 }
 
 const isFullParty = (p: InvoiceParty | NamedBuyer | undefined): p is InvoiceParty => !!p && 'address' in p;
+
+/**
+ * A character outside XML 1.0's Char production: a C0 control other than tab, line feed
+ * and carriage return, U+FFFE, U+FFFF, or half of a surrogate pair (the u flag reads a
+ * lone surrogate as a code point of its own). No escape writes one, so a document holding
+ * one is malformed and ZATCA rejects it.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+
+/** The texts a document states, each with the field it comes from (as the tax profile and the order name them). */
+function* statedTexts(doc: Pick<InvoiceDocument, 'seller' | 'buyer' | 'lines' | 'reason' | 'billingReference'>): Generator<[string, string | undefined]> {
+  const parties: Array<[string, InvoiceParty | NamedBuyer | undefined]> = [
+    ['seller', doc.seller],
+    ['buyer', doc.buyer],
+  ];
+  for (const [role, p] of parties) {
+    if (!p) continue;
+    yield [`${role}.legal_name`, p.legalName];
+    if (!isFullParty(p)) continue;
+    yield [`${role}.vat_number`, p.vatNumber];
+    yield [`${role}.cr_number`, p.crNumber];
+    const a = p.address;
+    yield* [
+      [`${role}.street`, a.street],
+      [`${role}.building_number`, a.buildingNumber],
+      [`${role}.district`, a.district],
+      [`${role}.city`, a.city],
+      [`${role}.postal_code`, a.postalCode],
+      [`${role}.additional_number`, a.additionalNumber],
+    ] as Array<[string, string | undefined]>;
+  }
+  for (const [n, line] of doc.lines.entries()) {
+    yield [`lines.${n}.description`, line.name];
+    yield [`lines.${n}.exemption_reason`, line.exemptionReason];
+  }
+  yield ['reason', doc.reason];
+  yield ['billing_reference', doc.billingReference];
+}
+
+/**
+ * Refuses a document that would state a character XML cannot carry, naming the field:
+ * the schemas refuse them at the door, but a text stored before that rule (a product's
+ * description, a tax profile) reaches the document only through here. Called before a
+ * document takes its number in the seller's chain (chain.ts) and again by the writer.
+ */
+export function assertWritable(doc: Pick<InvoiceDocument, 'seller' | 'buyer' | 'lines' | 'reason' | 'billingReference'>): void {
+  for (const [path, value] of statedTexts(doc)) if (value !== undefined && NOT_XML_CHAR.test(value)) throw documentTextInvalid(path);
+}
 
 /** A simplified document's buyer: the name when one is given, nothing else (the party element itself is required). */
 function namedBuyer(p: NamedBuyer | undefined, indent: string): string {
@@ -333,6 +363,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
   if (doc.kind === 'credit-note' && (!doc.billingReference || !doc.reason)) throw new Error('a credit note names the invoice it credits and why');
   const simplified = doc.simplified === true;
   if (!simplified && !isFullParty(doc.buyer)) throw new Error("a standard tax invoice states the buyer's name and national address");
+  assertWritable(doc);
   const totals = invoiceTotals(doc.lines);
   const { date, time } = issueDateTime(doc.issuedAt);
   const out: string[] = [

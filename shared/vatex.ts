@@ -1,0 +1,36 @@
+/**
+ * ZATCA's exemption reasons (the VATEX code list of the e-invoicing XML implementation
+ * standard, 11.2.4; the codes BR-KSA-69 and BR-KSA-83 check in
+ * shared/standards/zatca/rules): each code belongs to one VAT category, zero-rated (Z)
+ * or exempt (E), and ZATCA's rules want the reason text beside it to be ZATCA's own text
+ * for that code, so a line's reason is chosen by its code alone and the text follows.
+ * Used by the order's rate (shared/schemas/vat-exemption.ts), the document writer and the
+ * forms.
+ */
+
+export const VATEX = {
+  'VATEX-SA-29': { category: 'E', text: 'Financial services mentioned in Article 29 of the VAT Regulations' },
+  'VATEX-SA-29-7': { category: 'E', text: 'Life insurance services mentioned in Article 29 of the VAT Regulations' },
+  'VATEX-SA-30': { category: 'E', text: 'Real estate transactions mentioned in Article 30 of the VAT Regulations' },
+  'VATEX-SA-32': { category: 'Z', text: 'Export of goods' },
+  'VATEX-SA-33': { category: 'Z', text: 'Export of services' },
+  'VATEX-SA-34-1': { category: 'Z', text: 'The international transport of Goods' },
+  'VATEX-SA-34-2': { category: 'Z', text: 'international transport of passengers' },
+  'VATEX-SA-34-3': { category: 'Z', text: 'services directly connected and incidental to a Supply of international passenger transport' },
+  'VATEX-SA-34-4': { category: 'Z', text: 'Supply of a qualifying means of transport' },
+  'VATEX-SA-34-5': { category: 'Z', text: 'Any services relating to Goods or passenger transportation, as defined in article twenty five of these Regulations' },
+  'VATEX-SA-35': { category: 'Z', text: 'Medicines and medical equipment' },
+  'VATEX-SA-36': { category: 'Z', text: 'Qualifying metals' },
+  'VATEX-SA-EDU': { category: 'Z', text: 'Private education to citizen' },
+  'VATEX-SA-HEA': { category: 'Z', text: 'Private healthcare to citizen' },
+  'VATEX-SA-MLTRY': { category: 'Z', text: 'supply of qualified military goods' },
+} as const satisfies Record<string, { category: 'Z' | 'E'; text: string }>;
+
+export type VatexCode = keyof typeof VATEX;
+
+/**
+ * The reasons a seller may give an order's line: every code but the two for a citizen's
+ * private education and healthcare, which BR-KSA-49 ties to the buyer's national ID, which
+ * a company buying here does not state.
+ */
+export const ORDER_VATEX_CODES = (Object.keys(VATEX) as VatexCode[]).filter((c) => c !== 'VATEX-SA-EDU' && c !== 'VATEX-SA-HEA');
