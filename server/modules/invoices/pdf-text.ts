@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
 
@@ -21,12 +22,51 @@ const bidi = bidiFactory();
 const require = createRequire(import.meta.url);
 const file = (specifier: string) => fs.readFileSync(require.resolve(specifier));
 
+/**
+ * A WOFF 1.0 font as the plain TrueType (sfnt) font it wraps: each table inflated once.
+ * fontkit reads a WOFF's tables from the compressed file and inflates a table again on
+ * every read of it, the glyph table once per glyph laid out, which made a page of long
+ * lines take seconds; from the sfnt it reads the bytes as they are.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + 20 * i;
+    const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((o) => woff.readUInt32BE(at + o));
+    const stored = woff.subarray(offset, offset + compressed);
+    return { tag, checksum, data: compressed < length ? inflateSync(stored) : stored };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const head = Buffer.alloc(12 + 16 * count);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0);
+  head.writeUInt16BE(count, 4);
+  head.writeUInt16BE(power * 16, 6);
+  head.writeUInt16BE(Math.log2(power), 8);
+  head.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [head];
+  let offset = head.length;
+  tables.forEach((t, i) => {
+    head.writeUInt32BE(t.tag, 12 + 16 * i);
+    head.writeUInt32BE(t.checksum, 16 + 16 * i);
+    head.writeUInt32BE(offset, 20 + 16 * i);
+    head.writeUInt32BE(t.data.length, 24 + 16 * i);
+    // Each table starts on a four-byte boundary.
+    const padded = Buffer.concat([t.data, Buffer.alloc((4 - (t.data.length % 4)) % 4)]);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+const face = (specifier: string) => sfntOfWoff(file(specifier));
+
 /** The four faces, read once: Arabic and Latin subsets, regular and bold. */
 const FACES = {
-  arabic: file('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff'),
-  arabicBold: file('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff'),
-  latin: file('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-latin-400-normal.woff'),
-  latinBold: file('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-latin-700-normal.woff'),
+  arabic: face('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff'),
+  arabicBold: face('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff'),
+  latin: face('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-latin-400-normal.woff'),
+  latinBold: face('@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-latin-700-normal.woff'),
 };
 
 type Doc = InstanceType<typeof PDFDocument>;
