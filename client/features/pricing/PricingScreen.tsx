@@ -48,6 +48,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlanInvoice, usePlans, useSubscription, useUsage } from './queries';
 import { accountIdOf } from '../../../shared/schemas/user';
+import { companyAbilities } from '../company/companyRules';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXL, gridTemplateColumns: 'minmax(0, 1fr)' },
@@ -133,6 +134,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const priceOf = (p: SubscriptionPlan) =>
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
   const paidRunning = subscription.status === 'active' && currentId !== FREE_PLAN_ID;
+  // Billing is the company owner's (the server refuses anyone else): a member sees the plan, not its buttons.
+  const canBill = session.status === 'signedIn' && companyAbilities(session.user.member_role, session.profile?.role).canManage;
   const failed = (err: unknown) => setFailure(err instanceof ApiError ? err.message : t('offline'));
   const pay = async (plan: SubscriptionPlan) => {
     setBusy(true);
@@ -196,7 +199,12 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
             </RouterLink>
           </Text>
         )}
-        {paidRunning && !subscription.cancelled_at && (
+        {!canBill && (
+          <Text className={styles.muted} data-testid="billing-owner-only">
+            {t('ownerOnly')}
+          </Text>
+        )}
+        {canBill && paidRunning && !subscription.cancelled_at && (
           <div>
             <Button onClick={() => setCancelling(true)} disabled={!online} data-testid="cancel-plan">
               {t('cancel.action')}
@@ -204,7 +212,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           </div>
         )}
       </Card>
-      {trialOffered && (
+      {canBill && trialOffered && (
         <MessageBar intent="info" layout="multiline" data-testid="trial-offer">
           <MessageBarBody>
             <MessageBarTitle>{t('trial.title', { days: format.number(FREE_TRIAL_DAYS) })}</MessageBarTitle>
@@ -256,7 +264,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
                     </li>
                   ))}
                 </ul>
-                {p.id !== 'free' && (!isCurrent || paidRunning) && (
+                {canBill && p.id !== 'free' && (!isCurrent || paidRunning) && (
                   <Button appearance={isCurrent ? 'secondary' : 'primary'} onClick={() => setConfirm(p)} disabled={!online} data-testid="subscribe">
                     {isCurrent ? t('renew') : t('subscribe')}
                   </Button>

@@ -224,6 +224,22 @@ describe('plans paid for', () => {
     });
   });
 
+  it("is the owner's: a member neither subscribes, cancels (and so refunds) nor starts the trial, REST or sync, and the plan stays as it was", async () => {
+    const owner = await as({ role: 'supplier' });
+    await payForPlan(owner, 'premium', 'monthly');
+    const { token } = (await owner.post('/api/company/invites', { role: 'member' })).body;
+    const member = await as({ role: null });
+    expect((await member.post(`/api/company/invites/${token}/accept`)).status).toBe(200);
+    for (const [path, body] of [['/api/subscription/subscribe', { planId: 'basic', billingCycle: 'monthly' }], ['/api/subscription/cancel', {}], ['/api/subscription/free-trial', {}]] as const) {
+      const res = await member.post(path, body);
+      expect([path, res.status, res.body.code]).toEqual([path, 403, 'owner_only']);
+    }
+    const pushed = await member.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'subscription.free_trial', args: {} }] });
+    expect(pushed.body.results[0]).toMatchObject({ status: 'rejected', code: 'owner_only' });
+    expect(await my(owner)).toMatchObject({ subscription_plan: 'premium', status: 'active', cancelled_at: null });
+    expect(await planPayments(owner.user.id)).toMatchObject([{ refunded_amount: null, refunded_at: null }]);
+  });
+
   describe('POST /api/subscription/cancel', () => {
     it('within the refund window: refunds the payment through the gateway and falls back to free at once', async () => {
       const me = await as({ language: 'en' });
