@@ -154,8 +154,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('note').nullable();
     t.unique(['purchase_order_id', 'position'], { indexName: 'purchase_order_lines_position_key' });
   });
-  // A line of an RFQ is bought once.
-  await knex.raw('create unique index purchase_order_lines_rfq_line_key on purchase_order_lines (rfq_line_id) where rfq_line_id is not null');
+  // A line of an RFQ is on an order once; a line partly quoted may be split between the orders of one award (its quantities held by the award).
+  await knex.raw('create unique index purchase_order_lines_rfq_line_key on purchase_order_lines (purchase_order_id, rfq_line_id) where rfq_line_id is not null');
   // The market median reads accepted prices by category and unit.
   await knex.raw('create index purchase_order_lines_market_idx on purchase_order_lines (category_id, lower(unit)) where category_id is not null');
 }

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   rfq_awarded: 409,
   /** an award of a line the named quote does not price (or not of this RFQ) */
   line_not_quoted: 409,
+  /** an award that orders more of a line than the named quote offers, or its quotes together more than the line asks; which in details */
+  award_over_ordered: 409,
   request_not_pending: 409,
   invalid_transition: 409,
   plan_limit_reached: 409,
@@ -228,6 +230,7 @@ export const orderNotActive = (message: string) => new AppError('order_not_activ
 export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);
 export const rfqAwarded = (message = 'This request for quotation was already awarded or cancelled') => new AppError('rfq_awarded', message);
 export const lineNotQuoted = (message: string) => new AppError('line_not_quoted', message);
+export const awardOverOrdered = (message: string, details: ErrorDetails) => new AppError('award_over_ordered', message, { details });
 export const requestNotPending = (message: string) => new AppError('request_not_pending', message);
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
 export const planLimitReached = (message: string) => new AppError('plan_limit_reached', message);

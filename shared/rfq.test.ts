@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAward, canQuote, compareQuotes, lowestAward, rfqPhase, wholeAward } from './rfq';
+import { canAward, canQuote, compareQuotes, lowestAward, planAward, quoteLineAmounts, rfqPhase, wholeAward } from './rfq';
 import type { Rfq, RfqQuote } from './schemas/rfq';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -98,10 +98,67 @@ describe('compareQuotes', () => {
 
   it('proposes the lowest split and the whole award from the comparison', () => {
     expect(lowestAward(cmp)).toEqual([
-      { rfq_line_id: id(1), quote_id: b.id },
-      { rfq_line_id: id(2), quote_id: a.id },
+      { rfq_line_id: id(1), quote_id: b.id, quantity: 200 },
+      { rfq_line_id: id(2), quote_id: a.id, quantity: 3 },
     ]);
     expect(wholeAward(cmp, a.id).map((x) => x.rfq_line_id)).toEqual([id(1), id(2)]);
     expect(wholeAward(cmp, c.id)).toEqual([]);
+  });
+});
+
+describe('a partly quoted line', () => {
+  // 200 bags asked: S1 has 80 at 17.00, S2 all 200 at 18.00, S3 300 (more than asked) at 19.00.
+  const rfq = { id: id(0), status: 'open' as const, lines: [line(1, 200)] };
+  const offering = (n: number, price: number, quantity: number | null) => {
+    const q = quote(n, { 1: price });
+    return { ...q, lines: [{ ...q.lines[0], quantity }] };
+  };
+  const [s1, s2, s3] = [offering(1, 17, 80), offering(2, 18, null), offering(3, 19, 300)];
+  const cmp = compareQuotes(rfq, [s1, s2, s3]);
+
+  it('is worth the quantity it offers, never more than asked', () => {
+    expect(quoteLineAmounts({ quantity: 200 }, { unit_price: 17, quantity: 80 })).toEqual({ quantity: 80, line_total: 1360, vat_amount: 204, total: 1564, partial: true });
+    expect(quoteLineAmounts({ quantity: 200 }, { unit_price: 19, quantity: 300 })).toMatchObject({ quantity: 200, line_total: 3800, partial: false });
+    expect(quoteLineAmounts({ quantity: 200 }, { unit_price: 18, quantity: null })).toMatchObject({ quantity: 200, line_total: 3600, partial: false });
+  });
+
+  it('is compared on what it offers, ranked per unit price, with its coverage', () => {
+    expect(cmp.lines[0].cells.map((c) => [c.quantity_offered, c.line_total, c.lowest])).toEqual([
+      [80, 1360, true],
+      [200, 3600, false],
+      [200, 3800, false],
+    ]);
+    expect(cmp.quotes.map((q) => [q.subtotal, q.quantity_coverage])).toEqual([
+      [1360, 0.4],
+      [3600, 1],
+      [3800, 1],
+    ]);
+    // 80 at 17.00 and the other 120 at 18.00.
+    expect(cmp.best_subtotal).toBe(1360 + 2160);
+  });
+
+  it('is proposed split to the lowest, the rest to the next lowest; whole, at what the quote offers', () => {
+    expect(lowestAward(cmp)).toEqual([
+      { rfq_line_id: id(1), quote_id: s1.id, quantity: 80 },
+      { rfq_line_id: id(1), quote_id: s2.id, quantity: 120 },
+    ]);
+    expect(wholeAward(cmp, s1.id)).toEqual([{ rfq_line_id: id(1), quote_id: s1.id, quantity: 80 }]);
+  });
+
+  it('is awarded up to the offer and the line, never beyond', () => {
+    const lines = new Map([[id(1), { quantity: 200 }]]);
+    const offers = new Map([s1, s2, s3].map((q) => [q.id, q.lines[0]]));
+    const priced = (quoteId: string) => offers.get(quoteId);
+    const plan = (awards: Parameters<typeof planAward>[2]) => planAward(lines, priced, awards);
+    expect(plan([{ rfq_line_id: id(1), quote_id: s1.id }, { rfq_line_id: id(1), quote_id: s2.id, quantity: 120 }])).toEqual({
+      awards: [
+        { rfq_line_id: id(1), quote_id: s1.id, quantity: 80 },
+        { rfq_line_id: id(1), quote_id: s2.id, quantity: 120 },
+      ],
+      problems: [],
+    });
+    expect(plan([{ rfq_line_id: id(1), quote_id: s1.id, quantity: 80.1 }]).problems).toEqual([{ path: 'awards.0.quantity', message: 'exceeds_offer' }]);
+    expect(plan([{ rfq_line_id: id(1), quote_id: s1.id }, { rfq_line_id: id(1), quote_id: s3.id }]).problems).toEqual([{ path: 'awards.1.quantity', message: 'exceeds_line' }]);
+    expect(plan([{ rfq_line_id: id(2), quote_id: s1.id }]).problems).toEqual([{ path: 'awards.0', message: 'line_not_quoted' }]);
   });
 });

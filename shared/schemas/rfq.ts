@@ -48,6 +48,8 @@ const RFQ_QUOTE_STATUSES = ['submitted', 'won', 'lost'] as const;
 /** Limits of one RFQ. */
 const RFQ_MAX_LINES = 500;
 const RFQ_MAX_INVITED = 50;
+/** Entries of one award: every line of the largest RFQ split between up to four quotes. */
+const RFQ_MAX_AWARDS = RFQ_MAX_LINES * 4;
 /** Delivery days a quote may promise. */
 const DELIVERY_DAYS_MAX = 365;
 
@@ -209,14 +211,21 @@ export const rfqQuoteSubmitArgsSchema = rfqQuoteSubmitSchema.safeExtend({ id: uu
 export type RfqQuoteSubmitArgs = z.infer<typeof rfqQuoteSubmitArgsSchema>;
 
 /**
- * POST /api/rfqs/{id}/award: which quote wins each awarded line (whole to one supplier is
- * every line to one quote; a line left out is not bought). Once per RFQ.
+ * POST /api/rfqs/{id}/award: which quotes win each awarded line, and how much of it each
+ * orders (whole to one supplier is every line to one quote; a line left out is not
+ * bought). `quantity` defaults to what the quote offers of the line; a line partly
+ * offered may name several quotes, each once, their quantities together at most the
+ * line's (shared/rfq.ts planAward, award_over_ordered). Once per RFQ.
  */
 export const rfqAwardSchema = z
   .strictObject({
-    awards: z.array(z.strictObject({ rfq_line_id: uuidSchema, quote_id: uuidSchema })).min(1).max(RFQ_MAX_LINES),
+    awards: z
+      .array(z.strictObject({ rfq_line_id: uuidSchema, quote_id: uuidSchema, quantity: quantitySchema.optional() }))
+      .min(1)
+      .max(RFQ_MAX_AWARDS),
   })
-  .refine((v) => unique(v.awards.map((a) => a.rfq_line_id)), { message: 'duplicate_line', path: ['awards'] });
+  .refine((v) => unique(v.awards.map((a) => `${a.rfq_line_id}|${a.quote_id}`)), { message: 'duplicate_line', path: ['awards'] });
+export type RfqAward = z.infer<typeof rfqAwardSchema>;
 /** The sync mutation rfq.award: the award body and the RFQ's id as `id`. */
 export const rfqAwardArgsSchema = rfqAwardSchema.safeExtend({ id: uuidSchema });
 export type RfqAwardArgs = z.infer<typeof rfqAwardArgsSchema>;
@@ -246,8 +255,11 @@ const comparisonQuoteSchema = z.object({
   /** how many of the RFQ's lines it prices, and that share of them (0..1) */
   quoted_lines: z.number().int().min(0),
   coverage: z.number().min(0).max(1),
+  /** the share of the asked quantities it offers, averaged over the RFQ's lines (0..1, 4 decimals): its totals cover this much */
+  quantity_coverage: z.number().min(0).max(1),
   /** lines where it is the lowest (ties count for each) */
   lowest_lines: z.number().int().min(0),
+  /** over the quantities it offers (shared/rfq.ts quoteLineAmounts) */
   subtotal: z.number(),
   vat_total: z.number(),
   total: z.number(),
@@ -258,11 +270,13 @@ export type ComparisonQuote = z.infer<typeof comparisonQuoteSchema>;
 const comparisonCellSchema = z.object({
   quote_id: uuidSchema,
   unit_price: z.number().nullable(),
-  /** unit price × the line's asked quantity, before VAT */
+  /** unit price × the quantity offered, before VAT (shared/rfq.ts quoteLineAmounts) */
   line_total: z.number().nullable(),
   vat_amount: z.number().nullable(),
-  /** the quantity offered when less than asked */
+  /** the quantity the quote gave when less than asked (null: the whole), as sent */
   quantity: z.number().nullable(),
+  /** what it offers: its quantity when less than asked, else the asked one; null for a gap */
+  quantity_offered: z.number().nullable(),
   note: z.string().nullable(),
   substitute_product_id: uuidSchema.nullable(),
   /** the lowest unit price on this line (every one of a tie) */
@@ -294,7 +308,7 @@ export const rfqComparisonSchema = z.object({
   vat_rate: z.number(),
   quotes: z.array(comparisonQuoteSchema),
   lines: z.array(comparisonLineSchema),
-  /** the lowest price of every line quoted by anyone, summed (before VAT): a split award's floor */
+  /** each quoted line filled from its cheapest offers up, summed (before VAT): a split award's floor */
   best_subtotal: z.number(),
   /** lines no quote prices */
   unquoted_lines: z.number().int().min(0),

@@ -2,7 +2,7 @@ import { Caption1, Checkbox, Field, Input, Select, makeStyles, mergeClasses, tok
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RfqLine } from '../../../shared/schemas/rfq';
-import { lineAmounts } from '../../../shared/vat';
+import { quoteLineAmounts } from '../../../shared/rfq';
 import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
 import { DECIMAL_INPUT, parseNumber } from '../../ui/formInput';
@@ -55,8 +55,8 @@ export const LineEditor = memo(function LineEditor({ line, values, errors, match
   const set = (field: keyof LineValues) => (_: unknown, data: { value: string }) => onChange(line.id, { [field]: data.value });
   const price = parseNumber(values.unit_price);
   const qty = parseNumber(values.quantity);
-  const forQuantity = qty !== null && !Number.isNaN(qty) && qty < line.quantity ? qty : line.quantity;
-  const amounts = price !== null && !Number.isNaN(price) ? lineAmounts(forQuantity, price) : null;
+  // What the line is worth as the comparison and the award will count it.
+  const amounts = price !== null && !Number.isNaN(price) ? quoteLineAmounts(line, { unit_price: price, quantity: qty !== null && !Number.isNaN(qty) ? qty : null }) : null;
   const field = (name: LineField) => ({
     validationMessage: errorText(errors?.[name]),
     validationState: errors?.[name] ? ('error' as const) : ('none' as const),
@@ -119,7 +119,7 @@ export const LineEditor = memo(function LineEditor({ line, values, errors, match
           </Field>
           {amounts && (
             <span className={styles.total} data-testid="line-total">
-              {t('form.lineTotal', { quantity: format.number(forQuantity), total: format.sar(amounts.line_total), vat: format.sar(amounts.vat_amount) })}
+              {t('form.lineTotal', { quantity: format.number(amounts.quantity), total: format.sar(amounts.line_total), vat: format.sar(amounts.vat_amount) })}
             </span>
           )}
         </>

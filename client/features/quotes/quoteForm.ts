@@ -6,7 +6,8 @@
  * shared schema the server parses, with one message key per field.
  */
 import { rfqQuoteSubmitSchema, type RfqLine, type RfqQuote, type RfqQuoteSubmitInput } from '../../../shared/schemas/rfq';
-import { documentTotals, lineAmounts, type DocumentTotals } from '../../../shared/vat';
+import { quoteLineAmounts } from '../../../shared/rfq';
+import { documentTotals, type DocumentTotals } from '../../../shared/vat';
 import type { KeysUnder } from '../../i18n/keys';
 import { parseNumber, type SharedFieldError } from '../../ui/formInput';
 import type { LineMatch } from './prefill';
@@ -154,16 +155,15 @@ export const noErrors = (e: QuoteErrors) => !e.form && !Object.keys(e.fields).le
 
 /**
  * The quote's totals as the form stands, over the lines quoted with a readable price:
- * each line's amount on the quantity it would deliver (the quantity available, else the
- * asked one) and its VAT rounded on its own (shared/vat.ts), as a purchase order will
- * state them.
+ * each line's amounts by shared/rfq.ts quoteLineAmounts (on the quantity available, else
+ * the asked one), as the comparison ranks them and an award orders them.
  */
 export function quoteTotals(values: QuoteValues, lines: readonly Pick<RfqLine, 'id' | 'quantity'>[]): DocumentTotals & { lines: number } {
   const amounts = quotedLines(values, lines).flatMap(({ line, v }) => {
     const price = parseNumber(v.unit_price);
     if (price === null || Number.isNaN(price)) return [];
     const qty = offeredQuantity(v.quantity, line.quantity);
-    return [lineAmounts(qty === null || Number.isNaN(qty) ? line.quantity : qty, price)];
+    return [quoteLineAmounts(line, { unit_price: price, quantity: qty === null || Number.isNaN(qty) ? null : qty })];
   });
   return { ...documentTotals(amounts), lines: amounts.length };
 }

@@ -74,6 +74,8 @@ function useQuoteFacts(vatRate: number) {
   const format = useFormat();
   return (q: ComparisonQuote): Array<[string, ReactNode, string]> => [
     [t('compare.coverage'), t('compare.coverageValue', { quoted: format.number(q.quoted_lines), percent: format.number(q.coverage, { style: 'percent' }) }), 'coverage'],
+    // Totals are over what each quote offers: this says how much of what was asked that is.
+    [t('compare.quantityCoverage'), format.number(q.quantity_coverage, { style: 'percent' }), 'quantity-coverage'],
     [t('compare.subtotal'), format.sar(q.subtotal), 'subtotal'],
     [t('compare.vat', { rate: format.number(vatRate, { style: 'percent' }) }), format.sar(q.vat_total), 'vat'],
     [t('compare.total'), format.sar(q.total), 'total'],
@@ -136,7 +138,12 @@ function price(cell: ComparisonLine['cells'][number], unit: string, t: T, format
         {t('compare.perUnit', { price: format.sar(cell.unit_price), unit })}
       </span>
       <span className={styles.muted}>{format.sar(cell.line_total ?? 0)}</span>
-      {cell.quantity !== null && <span className={styles.muted}>{t('compare.partial', { quantity: format.number(cell.quantity), unit })}</span>}
+      {/* Offered short of the line: its price above is on this quantity (shared/rfq.ts quoteLineAmounts). */}
+      {cell.quantity !== null && cell.quantity === cell.quantity_offered && (
+        <span className={styles.muted} data-testid="partial">
+          {t('compare.partial', { quantity: format.number(cell.quantity), unit })}
+        </span>
+      )}
       {cell.lowest && (
         <span className={styles.lowest} data-testid="lowest">
           {t('compare.lowest')}
@@ -147,14 +154,14 @@ function price(cell: ComparisonLine['cells'][number], unit: string, t: T, format
 }
 
 /** A table row of one line: its label, then each supplier's price. Drawn again only when the line, the award or the language changes. */
-const TableLine = memo(function TableLine({ line, chosen, t, format, styles }: { line: ComparisonLine; chosen: string | undefined; t: T; format: Format; styles: Styles }) {
+const TableLine = memo(function TableLine({ line, chosen, t, format, styles }: { line: ComparisonLine; chosen: readonly string[] | undefined; t: T; format: Format; styles: Styles }) {
   return (
     <tr data-testid="comparison-line">
       <th scope="row" className={mergeClasses(styles.th, styles.label)}>
         {lineLabel(line, t, format, styles)}
       </th>
       {line.cells.map((cell) => (
-        <td key={cell.quote_id} className={mergeClasses(styles.td, chosen === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+        <td key={cell.quote_id} className={mergeClasses(styles.td, chosen?.includes(cell.quote_id) && styles.chosen)} data-lowest={cell.lowest || undefined}>
           {price(cell, line.unit, t, format, styles)}
         </td>
       ))}
@@ -163,10 +170,10 @@ const TableLine = memo(function TableLine({ line, chosen, t, format, styles }: {
 });
 
 /** A line's prices on a phone, cheapest first, gaps last: the order a buyer reads a line in. */
-const PhoneCells = memo(function PhoneCells({ cells, unit, chosen, names, t, format, styles }: { cells: ComparisonLine['cells']; unit: string; chosen: string | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
+const PhoneCells = memo(function PhoneCells({ cells, unit, chosen, names, t, format, styles }: { cells: ComparisonLine['cells']; unit: string; chosen: readonly string[] | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
   const sorted = [...cells].sort((a, b) => (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity));
   return sorted.map((cell) => (
-    <div key={cell.quote_id} className={mergeClasses(styles.row, chosen === cell.quote_id && styles.chosen)} data-lowest={cell.lowest || undefined}>
+    <div key={cell.quote_id} className={mergeClasses(styles.row, chosen?.includes(cell.quote_id) && styles.chosen)} data-lowest={cell.lowest || undefined}>
       <span className={styles.name}>
         <bdi>{names.get(cell.quote_id) ?? t('someone')}</bdi>
       </span>
@@ -176,7 +183,7 @@ const PhoneCells = memo(function PhoneCells({ cells, unit, chosen, names, t, for
 });
 
 /** A line as a card on a phone; new market prices redraw only its label. */
-const PhoneLine = memo(function PhoneLine({ line, chosen, names, t, format, styles }: { line: ComparisonLine; chosen: string | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
+const PhoneLine = memo(function PhoneLine({ line, chosen, names, t, format, styles }: { line: ComparisonLine; chosen: readonly string[] | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
   return (
     <section className={mergeClasses(styles.card, styles.lineCard)} aria-label={line.description} data-testid="comparison-line">
       {lineLabel(line, t, format, styles)}

@@ -1,38 +1,69 @@
 /**
- * The buyer's award as they build it on the comparison: which quote wins each line.
+ * The buyer's award as they build it on the comparison: which quotes fill each line.
  * Three ways to start (whole to one supplier, every line to its lowest price, or line by
- * line from nothing), then any line may be changed to another quote that priced it, or
- * left out. What it comes to is shown before it is sent: one purchase order per winning
- * supplier, each with its lines' totals and VAT as the server will compute them
- * (shared/vat.ts), so the confirmation states the amounts that will be ordered.
+ * line from nothing), then any line may be changed to other quotes that priced it, or
+ * left out. A line is filled in the order its quotes are chosen, each ordering what it
+ * offers until the line's quantity is reached (shared/rfq.ts quoteLineAmounts, the
+ * rule the server's award applies): a quote short of a line leaves the rest to the
+ * next one chosen for it, or unbought. What it comes to is shown before it is sent: one
+ * purchase order per winning supplier, each with its lines' totals and VAT as the
+ * server will compute them, and the lines bought in part or not at all.
  */
-import { lowestAward, wholeAward } from '../../../shared/rfq';
-import type { RfqComparison } from '../../../shared/schemas/rfq';
+import { lowestAward, quoteLineAmounts, wholeAward, type PlannedAward } from '../../../shared/rfq';
+import type { ComparisonLine, RfqComparison } from '../../../shared/schemas/rfq';
 import { documentTotals, type DocumentTotals } from '../../../shared/vat';
 
 export type AwardMode = 'whole' | 'lowest' | 'chosen';
 
-/** The winning quote per RFQ line id (a line absent: not bought). */
-export type AwardChoice = Readonly<Record<string, string>>;
+/** The quotes that fill each RFQ line, by line id, in the order they fill it (a line absent: not bought). */
+export type AwardChoice = Readonly<Record<string, readonly string[]>>;
 
 /** The choice a mode starts from: `quoteId` is the whole award's supplier. */
 export function startChoice(comparison: RfqComparison, mode: AwardMode, quoteId?: string): AwardChoice {
   const awards = mode === 'lowest' ? lowestAward(comparison) : mode === 'whole' && quoteId ? wholeAward(comparison, quoteId) : [];
-  return Object.fromEntries(awards.map((a) => [a.rfq_line_id, a.quote_id]));
+  const choice: Record<string, string[]> = {};
+  for (const a of awards) (choice[a.rfq_line_id] ??= []).push(a.quote_id);
+  return choice;
 }
 
-/** The choice with one line given to `quoteId` (null: left out); a quote that did not price the line is refused (unchanged). */
-export function chooseLine(comparison: RfqComparison, choice: AwardChoice, lineId: string, quoteId: string | null): AwardChoice {
+/** What each chosen quote of a line orders: what it offers, at most what the line still needs (in tenths). */
+function fill(line: ComparisonLine, quoteIds: readonly string[]): Array<PlannedAward & { cell: ComparisonLine['cells'][number] }> {
+  let rest = Math.round(line.quantity * 10);
+  return quoteIds.flatMap((quoteId) => {
+    const cell = line.cells.find((c) => c.quote_id === quoteId);
+    if (!cell || cell.unit_price === null || rest <= 0) return [];
+    const take = Math.min(rest, Math.round(quoteLineAmounts(line, { unit_price: cell.unit_price, quantity: cell.quantity }).quantity * 10));
+    rest -= take;
+    return [{ rfq_line_id: line.rfq_line_id, quote_id: quoteId, quantity: take / 10, cell }];
+  });
+}
+
+/** What of a line the choice leaves unbought (0 when filled). */
+export function restOf(comparison: RfqComparison, choice: AwardChoice, lineId: string): number {
+  const line = comparison.lines.find((l) => l.rfq_line_id === lineId);
+  if (!line) return 0;
+  const ordered = fill(line, choice[lineId] ?? []).reduce((sum, a) => sum + Math.round(a.quantity * 10), 0);
+  return (Math.round(line.quantity * 10) - ordered) / 10;
+}
+
+/**
+ * The choice with the `index`-th quote of a line set to `quoteId` and the ones after it
+ * dropped (null: the line bought from the ones before only). A quote that did not price
+ * the line, one already chosen for it, or a place after a full line is refused (unchanged).
+ */
+export function chooseLine(comparison: RfqComparison, choice: AwardChoice, lineId: string, quoteId: string | null, index = 0): AwardChoice {
+  const before = (choice[lineId] ?? []).slice(0, index);
   const { [lineId]: _, ...rest } = choice;
-  if (quoteId === null) return rest;
+  if (quoteId === null) return before.length ? { ...rest, [lineId]: before } : rest;
   const line = comparison.lines.find((l) => l.rfq_line_id === lineId);
   const priced = line?.cells.some((c) => c.quote_id === quoteId && c.unit_price !== null);
-  return priced ? { ...rest, [lineId]: quoteId } : choice;
+  if (!priced || before.includes(quoteId) || restOf(comparison, { [lineId]: before }, lineId) <= 0) return choice;
+  return { ...rest, [lineId]: [...before, quoteId] };
 }
 
-/** The award as the server takes it, in the RFQ's line order. */
-export function awardsOf(comparison: RfqComparison, choice: AwardChoice): Array<{ rfq_line_id: string; quote_id: string }> {
-  return comparison.lines.flatMap((l) => (choice[l.rfq_line_id] ? [{ rfq_line_id: l.rfq_line_id, quote_id: choice[l.rfq_line_id] }] : []));
+/** The award as the server takes it, in the RFQ's line order, each with the quantity it orders. */
+export function awardsOf(comparison: RfqComparison, choice: AwardChoice): PlannedAward[] {
+  return comparison.lines.flatMap((l) => fill(l, choice[l.rfq_line_id] ?? []).map(({ cell: _, ...a }) => a));
 }
 
 /** One purchase order the award will make. */
@@ -42,14 +73,20 @@ export interface OrderPreview extends DocumentTotals {
   lines: number;
 }
 
-/** The purchase orders the choice makes, in the comparison's quote order, and the lines left out. */
-export function awardOutcome(comparison: RfqComparison, choice: AwardChoice): { orders: OrderPreview[]; leftOut: number } {
-  const orders = comparison.quotes.flatMap((q, i): OrderPreview[] => {
-    const won = comparison.lines.filter((l) => choice[l.rfq_line_id] === q.quote_id).map((l) => l.cells[i]);
+/**
+ * The purchase orders the choice makes, in the comparison's quote order; the quoted lines
+ * left out, and those bought in part (some of the asked quantity left unbought).
+ */
+export function awardOutcome(comparison: RfqComparison, choice: AwardChoice): { orders: OrderPreview[]; leftOut: number; short: number } {
+  const filled = comparison.lines.flatMap((l) => fill(l, choice[l.rfq_line_id] ?? []).map((a) => ({ line: l, ...a })));
+  const orders = comparison.quotes.flatMap((q): OrderPreview[] => {
+    const won = filled.filter((a) => a.quote_id === q.quote_id);
     if (!won.length) return [];
-    const totals = documentTotals(won.map((c) => ({ line_total: c.line_total ?? 0, vat_amount: c.vat_amount ?? 0 })));
+    const totals = documentTotals(won.map((a) => quoteLineAmounts(a.line, { unit_price: a.cell.unit_price ?? 0, quantity: a.cell.quantity }, a.quantity)));
     return [{ quote_id: q.quote_id, supplier_name: q.supplier_name, lines: won.length, ...totals }];
   });
-  const leftOut = comparison.lines.filter((l) => l.quote_count > 0 && !choice[l.rfq_line_id]).length;
-  return { orders, leftOut };
+  const quoted = comparison.lines.filter((l) => l.quote_count > 0);
+  const leftOut = quoted.filter((l) => !choice[l.rfq_line_id]?.length).length;
+  const short = quoted.filter((l) => choice[l.rfq_line_id]?.length && restOf(comparison, choice, l.rfq_line_id) > 0).length;
+  return { orders, leftOut, short };
 }

@@ -15,7 +15,7 @@ export function useRfqMutations() {
         const id = crypto.randomUUID();
         return mutate('rfq.create', { ...input, id }).then(() => id);
       },
-      award: (id: string, awards: Array<{ rfq_line_id: string; quote_id: string }>) => mutate('rfq.award', { id, awards }),
+      award: (id: string, awards: Array<{ rfq_line_id: string; quote_id: string; quantity?: number }>) => mutate('rfq.award', { id, awards }),
       cancel: (id: string) => mutate('rfq.cancel', { id }),
     }),
     [mutate],

@@ -3,14 +3,19 @@
  * shared/rfq.ts compareQuotes, the same function the buyer's device runs offline) and the
  * award, which turns the awarded lines into one purchase order per winning supplier.
  *
+ * An award orders from each quote named for a line what it offers of it, or less when the
+ * award says so, and never more than the quote offers or the line asks (shared/rfq.ts
+ * planAward): the rest of a line partly quoted may go to other quotes of the same award,
+ * and what an award does not order is not bought through this RFQ.
+ *
  * An award is made once: it locks the RFQ FOR UPDATE and refuses one that is no longer
  * open or closed, so of two awards at once the second waits and is refused; the unique
  * indexes on purchase orders (one per RFQ and seller) and on their lines (an RFQ line
- * bought once) hold the same rule in the database.
+ * once on each order) hold the same rule in the database.
  */
 import type { Knex } from 'knex';
-import { lineNotQuoted, notFound, rfqAwarded } from '../../../shared/errors';
-import { canAward, compareQuotes, rfqPhase } from '../../../shared/rfq';
+import { awardOverOrdered, lineNotQuoted, notFound, rfqAwarded } from '../../../shared/errors';
+import { canAward, compareQuotes, planAward, rfqPhase } from '../../../shared/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import type { RfqAwardArgs, RfqComparison } from '../../../shared/schemas/rfq';
 import { assertRole } from '../../auth/guards';
@@ -33,11 +38,12 @@ export async function compareRfq(db: Knex, user: SessionUser, id: string, now: D
 }
 
 type AwardLine = { id: string; position: number; description: string; quantity: number; unit: string; category_id: string | null };
-type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; note: string | null; substitute_product_id: string | null };
+type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; quantity: number | null; note: string | null; substitute_product_id: string | null };
 
 /**
- * POST /api/rfqs/{id}/award: each awarded line to the quote named for it, which must
- * price it; one purchase order per winning quote, its lines in the RFQ's order. The
+ * POST /api/rfqs/{id}/award: each awarded line to the quotes named for it, which must
+ * price it, at the quantity planAward gives each; one purchase order per winning quote,
+ * its lines in the RFQ's order. The
  * winners are told their order, the other suppliers who quoted that they lost.
  */
 export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: RfqAwardArgs, now: Date): Promise<PurchaseOrder[]> {
@@ -58,21 +64,21 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
       await trx('rfq_quote_lines')
         .where({ rfq_id: rfq.id })
         .whereIn('quote_id', [...new Set(args.awards.map((a) => a.quote_id))])
-        .select('quote_id', 'rfq_line_id', 'unit_price', 'note', 'substitute_product_id')
+        .select('quote_id', 'rfq_line_id', 'unit_price', 'quantity', 'note', 'substitute_product_id')
     ).map((l: QuoteLine) => [`${l.quote_id}|${l.rfq_line_id}`, l]),
   );
-  const details = args.awards.flatMap((a, i) =>
-    lines.has(a.rfq_line_id) && quotes.some((q) => q.id === a.quote_id) && priced.has(`${a.quote_id}|${a.rfq_line_id}`)
-      ? []
-      : [{ path: `awards.${i}`, message: 'line_not_quoted' }],
-  );
-  if (details.length) throw lineNotQuoted(`${details.length} awarded line(s) are not priced by the quote named for them`);
+  const live = new Set(quotes.map((q) => q.id));
+  const plan = planAward(lines, (quoteId, lineId) => (live.has(quoteId) ? priced.get(`${quoteId}|${lineId}`) : undefined), args.awards);
+  const unpriced = plan.problems.filter((p) => p.message === 'line_not_quoted');
+  if (unpriced.length) throw lineNotQuoted(`${unpriced.length} awarded line(s) are not priced by the quote named for them`);
+  if (plan.problems.length) throw awardOverOrdered(`${plan.problems.length} awarded line(s) order more than the quote offers or the line asks`, plan.problems);
 
   // One order per winning quote, in the order of each one's first awarded line.
-  const byQuote = new Map<string, Array<{ line: AwardLine; price: QuoteLine }>>();
-  const sorted = [...args.awards].sort((a, b) => lines.get(a.rfq_line_id)!.position - lines.get(b.rfq_line_id)!.position);
+  const byQuote = new Map<string, Array<{ line: AwardLine; price: QuoteLine; quantity: number }>>();
+  const sorted = [...plan.awards].sort((a, b) => lines.get(a.rfq_line_id)!.position - lines.get(b.rfq_line_id)!.position);
   for (const a of sorted) {
-    byQuote.set(a.quote_id, [...(byQuote.get(a.quote_id) ?? []), { line: lines.get(a.rfq_line_id)!, price: priced.get(`${a.quote_id}|${a.rfq_line_id}`)! }]);
+    const awarded = { line: lines.get(a.rfq_line_id)!, price: priced.get(`${a.quote_id}|${a.rfq_line_id}`)!, quantity: a.quantity };
+    byQuote.set(a.quote_id, [...(byQuote.get(a.quote_id) ?? []), awarded]);
   }
   const issued: Array<{ id: string; number: string; total: number; supplier_id: string }> = [];
   for (const [quoteId, awarded] of byQuote) {
@@ -89,11 +95,11 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
         delivery_location: rfq.location,
         delivery_date: rfq.needed_by,
         delivery_days: quote.delivery_days,
-        lines: awarded.map(({ line, price }) => ({
+        lines: awarded.map(({ line, price, quantity }) => ({
           rfq_line_id: line.id,
           category_id: line.category_id,
           description: line.description,
-          quantity: line.quantity,
+          quantity,
           unit: line.unit,
           unit_price: price.unit_price,
           substitute_product_id: price.substitute_product_id,
