@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   internal_error: 500,
   /** the database does not answer (restarting, unreachable, no connection free in time) */
   database_unavailable: 503,
+  /** every PDF thread busy and the renders waiting for one at their bound */
+  pdf_busy: 503,
+  /** a PDF's render did not finish within its time limit */
+  pdf_timed_out: 503,
   invalid_login_code: 400,
   /** a live login code, but sign-in started in another browser (login CSRF) */
   login_code_other_browser: 403,
@@ -308,6 +312,12 @@ export const internalError = (message = 'Something went wrong on our side') => n
  */
 export const databaseUnavailable = (message = 'The database is not answering; try again in a moment') =>
   new AppError('database_unavailable', message, { headers: { 'Retry-After': '2' } });
+
+/** 503s of the PDF renderer (server/modules/invoices/pdf-renderer.ts): nothing was done; asking again after Retry-After may find a thread. */
+export const pdfBusy = (retryAfterSeconds: number) =>
+  new AppError('pdf_busy', 'Too many documents are being prepared; try again in a moment', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const pdfTimedOut = (retryAfterSeconds: number) =>
+  new AppError('pdf_timed_out', 'The document took too long to prepare; try again in a moment', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 /** A failed parse of a shared schema as the 400 it is, with each issue in `details`. */
 export function fromZodError(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code: string; keys?: string[] }> }): AppError {

@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/session-user';
 import type { SessionUserLookup } from '../auth/session-store';
 import type { LiveHub } from '../modules/live/hub';
 import type { PushSender } from '../modules/push/send';
+import type { PdfRenderer } from '../modules/invoices/pdf-renderer';
 
 export interface AppDeps {
   knex: Knex;
@@ -23,6 +24,8 @@ export interface AppDeps {
   live?: LiveHub;
   /** sends queued push messages (createApp makes one per app) */
   push?: PushSender;
+  /** renders PDFs on worker threads, bounded per account and in all (createApp makes one per app unless given one) */
+  pdf?: PdfRenderer;
 }
 
 declare module 'koa' {

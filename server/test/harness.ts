@@ -114,6 +114,7 @@ export async function startTestServer(
     clock: app.context.deps.clock,
     async close() {
       app.context.deps.push?.stop();
+      await app.context.deps.pdf?.close();
       await app.context.deps.live?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -28,7 +28,7 @@ const file = (specifier: string) => fs.readFileSync(require.resolve(specifier));
  * every read of it, the glyph table once per glyph laid out, which made a page of long
  * lines take seconds; from the sfnt it reads the bytes as they are.
  */
-export function sfntOfWoff(woff: Buffer): Buffer {
+function sfntOfWoff(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
   const count = woff.readUInt16BE(12);
   const tables = Array.from({ length: count }, (_, i) => {

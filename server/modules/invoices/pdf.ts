@@ -3,9 +3,10 @@
  * the same bilingual document the invoice page shows (shared/invoice-document.ts): the
  * heading in Arabic and English, number and dates, seller and buyer, the lines with their
  * VAT, the totals and the QR code of the invoice's own `qr` field. Rendered on the server
- * from the invoice as REST presents it, so the two parties read the same paper.
+ * from the invoice as REST presents it, so the two parties read the same paper; in a
+ * worker thread (pdf-worker.mjs), never on the server's event loop (pdf-renderer.ts), and
+ * kept once rendered (pdf-service.ts).
  */
-import type { Knex } from 'knex';
 import PDFDocument from 'pdfkit';
 import { create as qrCode } from 'qrcode';
 import {
@@ -21,9 +22,7 @@ import {
   standardRate,
 } from '../../../shared/invoice-document';
 import type { Invoice, InvoiceParty } from '../../../shared/schemas/invoice';
-import type { SessionUser } from '../../auth/session-user';
 import { drawLine, drawText, registerFonts, wrapLines } from './pdf-text';
-import { getInvoice } from './service';
 
 type Doc = InstanceType<typeof PDFDocument>;
 type Bilingual = { ar: string; en: string };
@@ -203,13 +202,4 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   qr(doc, invoice.qr, MARGIN, y, qrSize);
   doc.end();
   return done;
-}
-
-/**
- * GET /api/invoices/{id}/pdf: the document read as REST reads it (its seller; its buyer
- * once cleared; anyone else a 404), then rendered.
- */
-export async function invoicePdf(db: Knex, user: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
-  const invoice = await getInvoice(db, user, id);
-  return { number: invoice.number, pdf: await renderInvoicePdf(invoice) };
 }
