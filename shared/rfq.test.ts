@@ -26,7 +26,7 @@ describe('rfqPhase', () => {
   });
 });
 
-const line = (n: number, quantity: number, market_median: number | null = null): Rfq['lines'][number] => ({
+const line = (n: number, quantity: number, median: number | null = null): Rfq['lines'][number] => ({
   id: id(n),
   position: n,
   description: `line ${n}`,
@@ -34,7 +34,7 @@ const line = (n: number, quantity: number, market_median: number | null = null):
   unit: 'bag',
   category_id: null,
   product_id: null,
-  market_median,
+  market_price: median === null ? null : { low: median, high: median, median },
 });
 const quote = (n: number, prices: Record<number, number>): RfqQuote => ({
   id: id(100 + n),
@@ -91,9 +91,10 @@ describe('compareQuotes', () => {
     expect(cmp.vat_rate).toBe(0.15);
   });
 
-  it('carries each line market price, or the medians given', () => {
-    expect(cmp.lines.map((l) => l.market_median)).toEqual([18, 0.65, null]);
-    expect(compareQuotes(rfq, [a], { [id(1)]: null, [id(3)]: 4 }).lines.map((l) => l.market_median)).toEqual([null, 0.65, 4]);
+  it('carries each line market price, or the market prices given', () => {
+    expect(cmp.lines.map((l) => l.market_price?.median ?? null)).toEqual([18, 0.65, null]);
+    const band = { low: 3, high: 5, median: null };
+    expect(compareQuotes(rfq, [a], { [id(1)]: null, [id(3)]: band }).lines.map((l) => l.market_price)).toEqual([null, { low: 0.65, high: 0.65, median: 0.65 }, band]);
   });
 
   it('proposes the lowest split and the whole award from the comparison', () => {

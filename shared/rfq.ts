@@ -19,7 +19,7 @@
  *   asks (planAward). An RFQ is awarded once, so what an award does not order of a line
  *   (a whole award to a quote short of a line) is not bought through this RFQ.
  */
-import type { ComparisonCell, ComparisonLine, ComparisonQuote, Rfq, RfqAward, RfqComparison, RfqQuote, RfqStatus } from './schemas/rfq';
+import type { ComparisonCell, ComparisonLine, ComparisonQuote, MarketPrice, Rfq, RfqAward, RfqComparison, RfqQuote, RfqStatus } from './schemas/rfq';
 import { VAT_RATE, documentTotals, lineAmounts, type LineAmounts } from './vat';
 
 /** The RFQ's state as stored: `open` until awarded or cancelled. */
@@ -137,11 +137,11 @@ type ComparedQuote = Pick<
 >;
 
 /**
- * Lines down, quotes across. `medians` (by RFQ line id) overrides the market prices the
+ * Lines down, quotes across. `prices` (by RFQ line id) overrides the market prices the
  * lines carry; quotes keep their given order. `rfq.status` is taken as given (the caller
  * applies rfqPhase).
  */
-export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[], medians?: Readonly<Record<string, number | null>>): RfqComparison {
+export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[], prices?: Readonly<Record<string, MarketPrice | null>>): RfqComparison {
   const priced = quotes.map((q) => new Map(q.lines.map((l) => [l.rfq_line_id, l])));
   const amounts = quotes.map(() => [] as QuoteLineAmounts[]);
   const covered = quotes.map(() => 0);
@@ -191,7 +191,8 @@ export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]
         quantity: line.quantity,
         unit: line.unit,
         category_id: line.category_id,
-        market_median: medians && Object.hasOwn(medians, line.id) ? medians[line.id] : line.market_median,
+        // A line stored on a device before market prices were bands has none until its RFQ is read again.
+        market_price: prices && Object.hasOwn(prices, line.id) ? prices[line.id] : (line.market_price ?? null),
         cells,
         lowest_unit_price: lowest,
         quote_count: count,

@@ -1,25 +1,26 @@
 /**
  * The market prices beside an RFQ's lines, read online (GET /api/rfqs/{id}/comparison):
- * the median of recently accepted prices per category and unit, as of now. The comparison
+ * what other companies agreed lately per category and unit, as of now. The comparison
  * itself is computed on the device from the synced RFQ and quotes (shared/rfq.ts), so it
- * opens offline; the medians the rows carry stand in until this answers.
+ * opens offline; the market prices the rows carry stand in until this answers.
  */
 import { z } from 'zod';
-import { rfqComparisonSchema } from '../../shared/schemas/rfq';
+import { rfqComparisonSchema, type MarketPrice } from '../../shared/schemas/rfq';
 import { api } from './client';
 import { useRemote } from './useRemote';
 
 /**
- * The comparison's answer as far as its medians: checking every quote's cell of a 200-line
- * request took about 30 ms on a slow phone, for prices the device has already compared.
+ * The comparison's answer as far as its market prices: checking every quote's cell of a
+ * 200-line request took about 30 ms on a slow phone, for prices the device has already
+ * compared.
  */
-const mediansSchema = z.object({ lines: z.array(rfqComparisonSchema.shape.lines.element.pick({ rfq_line_id: true, market_median: true })) });
+const marketPricesSchema = z.object({ lines: z.array(rfqComparisonSchema.shape.lines.element.pick({ rfq_line_id: true, market_price: true })) });
 
-/** Market medians by RFQ line id; `version` reloads them (the quotes changed). */
-export function useMarketMedians(rfqId: string, enabled: boolean, version: string) {
-  return useRemote<Record<string, number | null> | null>(async () => {
+/** Market prices by RFQ line id; `version` reloads them (the quotes changed). */
+export function useMarketPrices(rfqId: string, enabled: boolean, version: string) {
+  return useRemote<Record<string, MarketPrice | null> | null>(async () => {
     if (!enabled) return null;
-    const comparison = mediansSchema.parse((await api.get<unknown>(`/api/rfqs/${encodeURIComponent(rfqId)}/comparison`)).data);
-    return Object.fromEntries(comparison.lines.map((l) => [l.rfq_line_id, l.market_median]));
+    const comparison = marketPricesSchema.parse((await api.get<unknown>(`/api/rfqs/${encodeURIComponent(rfqId)}/comparison`)).data);
+    return Object.fromEntries(comparison.lines.map((l) => [l.rfq_line_id, l.market_price]));
   }, [rfqId, enabled, version]);
 }

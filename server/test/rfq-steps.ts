@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Knex } from 'knex';
+import type { MarketPrice } from '../../shared/schemas/rfq';
 import type { Client } from './factories';
 
 /** The first reference category's id (a market RFQ in it reaches the suppliers selling in it). */
@@ -46,7 +47,7 @@ export function rfqBody(category: string | null, over: Record<string, unknown> =
 export async function postRfq(buyer: Client, body: ReturnType<typeof rfqBody>) {
   const res = await buyer.post('/api/rfqs', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; lines: Array<{ id: string; position: number; market_median: number | null }> } & Record<string, unknown>;
+  return res.body as { id: string; lines: Array<{ id: string; position: number; market_price: MarketPrice | null }> } & Record<string, unknown>;
 }
 
 /** A quote pricing the given lines (line id -> unit price). */

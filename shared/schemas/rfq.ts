@@ -55,6 +55,19 @@ const DELIVERY_DAYS_MAX = 365;
 
 // --- the RFQ ------------------------------------------------------------------------------
 
+/**
+ * The market price of a line's category and unit (shared/market-price.ts): the unit prices
+ * other companies agreed in the last 90 days, the lowest and highest dropped, as a band
+ * rounded outward; the median too once enough distinct buyers and sellers make it up.
+ */
+const marketPriceSchema = z.object({
+  low: z.number(),
+  high: z.number(),
+  /** null: too few companies for a single figure, the band only */
+  median: z.number().nullable(),
+});
+export type MarketPrice = z.infer<typeof marketPriceSchema>;
+
 const rfqLineSchema = z.object({
   id: uuidSchema,
   /** 1, 2, ...: the order the buyer listed the lines in */
@@ -65,12 +78,8 @@ const rfqLineSchema = z.object({
   category_id: uuidSchema.nullable(),
   /** a catalogue product the line was made from, if any */
   product_id: uuidSchema.nullable(),
-  /**
-   * The market price: the median unit price accepted in the last 90 days for this
-   * category and unit (purchase orders and instant orders), null with fewer than 3 prices
-   * or no category. As of when the row was read.
-   */
-  market_median: z.number().nullable(),
+  /** What other companies agreed to pay for this category and unit lately (null: too few of them, or no category), as of when the row was read. */
+  market_price: marketPriceSchema.nullable(),
 });
 export type RfqLine = z.infer<typeof rfqLineSchema>;
 
@@ -292,7 +301,7 @@ const comparisonLineSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   category_id: uuidSchema.nullable(),
-  market_median: z.number().nullable(),
+  market_price: marketPriceSchema.nullable(),
   cells: z.array(comparisonCellSchema),
   /** the lowest unit price on the line, null when nobody quoted it */
   lowest_unit_price: z.number().nullable(),

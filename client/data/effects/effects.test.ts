@@ -299,7 +299,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`rfq:${id(66)}`]: {
       id: id(66), buyer_id: U, buyer_name: 'شركة', buyer_verification_tier: 'gold', title: 'مواد الدور الأول', location: 'الرياض', needed_by: null,
       closes_at: '2026-11-30T10:00:00.000Z', audience: 'market', supplier_ids: [], status: 'open',
-      lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, market_median: null }],
+      lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, market_price: null }],
       my_quote: null, quote_count: 0, awarded_at: null, created_by_name: 'سالم', created_at: NOW, updated_at: NOW,
     },
   },

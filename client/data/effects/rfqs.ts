@@ -41,7 +41,7 @@ export const rfqEffects: Rfqs = {
           unit: l.unit,
           category_id: l.category_id ?? null,
           product_id: l.product_id ?? null,
-          market_median: null,
+          market_price: null,
         })),
         my_quote: null,
         quote_count: 0,

@@ -123,10 +123,17 @@ function lineLabel(line: ComparisonLine, t: T, format: Format, styles: Styles) {
       </span>
       <span className={styles.muted}>{t('compare.asked', { quantity: format.number(line.quantity), unit: line.unit })}</span>
       <span className={styles.muted} data-testid="market-median">
-        {line.market_median === null ? t('compare.noMarket') : t('compare.market', { price: format.sar(line.market_median) })}
+        {marketLabel(line.market_price, t, format)}
       </span>
     </div>
   );
+}
+
+/** The market price: its median and band, the band alone where few companies make it up, or none. */
+function marketLabel(p: ComparisonLine['market_price'], t: T, format: Format) {
+  if (p === null) return t('compare.noMarket');
+  const band = { low: format.sar(p.low), high: format.sar(p.high) };
+  return p.median === null ? t('compare.marketBand', band) : t('compare.market', { price: format.sar(p.median), ...band });
 }
 
 /** One supplier's price on one line: unit and line price, lowest marked; a gap when not quoted. */

@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { canAward, canCancelRfq, compareQuotes, rfqPhase } from '../../../shared/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import type { Rfq } from '../../../shared/schemas/rfq';
-import { useMarketMedians } from '../../data/rfqs';
+import { useMarketPrices } from '../../data/rfqs';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { dirOf } from '../../i18n/languages';
@@ -31,7 +31,7 @@ import { AwardPanel } from './AwardPanel';
 import { startChoice, type AwardChoice } from './award';
 import { Comparison } from './Comparison';
 import { comparisonXlsx } from './exportComparison';
-import { withMedians } from './medians';
+import { withMarketPrices } from './marketPrices';
 import { useRfqMutations } from './mutations';
 import { rfqKey, useRfq } from './queries';
 import { RFQ_TONE } from './status';
@@ -83,12 +83,12 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const status = rfqPhase(rfq, new Date(now));
   // The market prices as of now, while online; the rows' own until then (and offline).
   const version = quotes.map((q) => `${q.id}:${q.revision}`).join(',');
-  const medians = useMarketMedians(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
-  // The medians redraw every line: in an interruptible render, not one long task.
-  const marketData = useDeferredValue(medians.data);
-  // Compared once per change of the rows; the market prices then replace only the lines' medians.
+  const market = useMarketPrices(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
+  // The market prices redraw every line: in an interruptible render, not one long task.
+  const marketData = useDeferredValue(market.data);
+  // Compared once per change of the rows; the market prices then replace only the lines' own.
   const compared = useMemo(() => compareQuotes({ ...rfq, status }, quotes), [rfq, status, quotes]);
-  const comparison = useMemo(() => withMedians(compared, marketData ?? undefined), [compared, marketData]);
+  const comparison = useMemo(() => withMarketPrices(compared, marketData ?? undefined), [compared, marketData]);
   const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
   const [choice, setChoice] = useState<AwardChoice | null>(null);
   const [cancelling, setCancelling] = useState(false);

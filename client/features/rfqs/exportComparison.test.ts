@@ -7,7 +7,8 @@ import { comparisonXlsx, type ComparisonHeaders } from './exportComparison';
 import { testId, testLine, testQuote } from './testRows';
 
 const id = testId;
-const line = (n: number, description: string, quantity: number) => testLine(n, description, quantity, n === 1 ? 17 : null);
+// Line 1's market has a median, line 2's only a band.
+const line = (n: number, description: string, quantity: number) => testLine(n, description, quantity, n === 1 ? { low: 16, high: 18, median: 17 } : { low: 3, high: 4, median: null });
 const quote = (n: number, name: string, prices: Record<string, number>) => testQuote(n, name, id(9), prices);
 
 const headers: ComparisonHeaders = {
@@ -42,6 +43,7 @@ describe('the comparison export', () => {
     expect(ws.getRow(2).getCell(6).fill).toBeUndefined();
     // B did not quote line 2: its cells are empty; A's price is the lowest.
     expect(ws.getRow(3).getCell(2).value).toBe('\'=HYPERLINK("x")');
+    expect(ws.getRow(3).getCell(5).value).toBe('3–4');
     expect(ws.getRow(3).getCell(8).value).toBeNull();
     expect((ws.getRow(3).getCell(6).fill as { fgColor?: unknown } | undefined)?.fgColor).toBeTruthy();
     const total = ws.getRow(8);

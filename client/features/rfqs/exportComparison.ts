@@ -27,6 +27,9 @@ export interface ComparisonHeaders {
   someone: string;
 }
 
+/** The market price as one cell: its median when there is one, else its band as text ("18–20"). */
+const marketCell = (p: RfqComparison['lines'][number]['market_price']) => (p === null ? null : (p.median ?? `${p.low}–${p.high}`));
+
 const LOWEST_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFC6EFCE' } } as const;
 
 export async function comparisonXlsx(comparison: RfqComparison, h: ComparisonHeaders, rtl: boolean): Promise<Blob> {
@@ -43,7 +46,7 @@ export async function comparisonXlsx(comparison: RfqComparison, h: ComparisonHea
       spreadsheetCell(line.description),
       line.quantity,
       spreadsheetCell(line.unit),
-      line.market_median,
+      marketCell(line.market_price),
       ...line.cells.flatMap((c) => [c.unit_price, c.line_total]),
     ]);
     line.cells.forEach((c, i) => {

@@ -1,9 +1,9 @@
 /** Rows for the RFQ feature's tests: ids by number, an RFQ line, a supplier's quote with its unit prices by line id. */
-import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
+import type { MarketPrice, Rfq, RfqQuote } from '../../../shared/schemas/rfq';
 
 export const testId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const testLine = (n: number, description: string, quantity: number, market_median: number | null = null): Rfq['lines'][number] => ({
+export const testLine = (n: number, description: string, quantity: number, market_price: MarketPrice | null = null): Rfq['lines'][number] => ({
   id: testId(n),
   position: n,
   description,
@@ -11,7 +11,7 @@ export const testLine = (n: number, description: string, quantity: number, marke
   unit: 'كيس',
   category_id: null,
   product_id: null,
-  market_median,
+  market_price,
 });
 
 /** Quote `n` of supplier `name` on RFQ `rfqId`, pricing the lines named in `prices`. */

@@ -33,7 +33,7 @@ export async function compareRfq(db: Knex, user: SessionUser, id: string, now: D
   const rfq = await db('rfqs').where({ id }).first('id', 'buyer_id', 'status', 'closes_at');
   if (!rfq) throw notFound('RFQ');
   if (rfq.buyer_id !== user.account_id) return refuseRfq(db, user, id);
-  const [lines, quotes] = [await linesOf(db, [id], now), await readQuotes(quoteQuery(db).where('q.rfq_id', id).orderBy([{ column: 'q.submitted_at' }, { column: 'q.id' }]))];
+  const [lines, quotes] = [await linesOf(db, [id], user.account_id, now), await readQuotes(quoteQuery(db).where('q.rfq_id', id).orderBy([{ column: 'q.submitted_at' }, { column: 'q.id' }]))];
   return compareQuotes({ id, status: rfqPhase(rfq, now), lines: lines.get(id) ?? [] }, quotes);
 }
 

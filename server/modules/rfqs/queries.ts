@@ -5,14 +5,12 @@
  * policy.ts.
  */
 import type { Knex } from 'knex';
-import { roundPrice } from '../../../shared/numbers';
+import { MARKET_PRICE_DAYS, MARKET_PRICE_TRIM, marketPriceOf, type KeptDeals } from '../../../shared/market-price';
 import { rfqPhase } from '../../../shared/rfq';
-import type { Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
+import type { MarketPrice, Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
 import type { SessionUser } from '../../auth/session-user';
+import { recipientRows } from './policy';
 
-/** How far back the market median looks, and how many prices it needs. */
-const MEDIAN_DAYS = 90;
-const MEDIAN_MIN_PRICES = 3;
 /** Purchase orders whose prices the seller agreed to. */
 const ACCEPTED_PO_STATUSES = ['accepted', 'delivered', 'closed'];
 /** Purchase orders whose price no longer stands. */
@@ -92,50 +90,70 @@ export async function readQuotes(q: Knex.QueryBuilder): Promise<RfqQuote[]> {
 }
 
 /**
- * The market price of each (category, unit): the median of the unit prices agreed in the
- * 90 days before `now`, with at least 3 prices. A price is agreed when both sides said
- * yes: a purchase order's line once its seller accepted it (answered_at), and an instant
- * order's accepted offer from the moment the contractor accepted it (the seller named
- * that price; its purchase order is issued then), unless that order was declined or
- * cancelled since. Each instant order's price is counted once, through its purchase
- * order's line. Keyed `category_id|unit` (unit lowercased and trimmed).
+ * The market price of each (category, unit) as `viewer` (an account) may be shown it
+ * (shared/market-price.ts): the unit prices agreed in the MARKET_PRICE_DAYS before `now`
+ * in deals `viewer` is neither buyer nor seller of, their lowest and highest
+ * MARKET_PRICE_TRIM dropped (at least one at each end), summed up for marketPriceOf. A
+ * price is agreed when both sides said yes: a purchase order's line once its seller
+ * accepted it (answered_at), and an instant order's accepted offer from the moment the
+ * contractor accepted it (the seller named that price; its purchase order is issued
+ * then), unless that order was declined or cancelled since. Each instant order's price is
+ * counted once, through its purchase order's line. Keyed `category_id|unit` (unit
+ * lowercased and trimmed).
  */
-async function marketMedians(db: Knex, categories: string[], now: Date): Promise<Map<string, number>> {
+async function marketPrices(db: Knex, categories: string[], viewer: string, now: Date): Promise<Map<string, MarketPrice>> {
   if (!categories.length) return new Map();
-  const rows: Array<{ category_id: string; unit: string; median: number }> = (
+  const rows: Array<{ category_id: string; unit: string; low: string; high: string; median: number; buyers: number; sellers: number }> = (
     await db.raw(
-      `select pl.category_id, lower(trim(pl.unit)) as unit, percentile_cont(0.5) within group (order by pl.unit_price) as median
-         from purchase_order_lines pl
-         join purchase_orders po on po.id = pl.purchase_order_id
-         cross join lateral (
-           select case when po.instant_order_id is null then po.status = any(?::text[]) else po.status <> all(?::text[]) end as agreed,
-                  case when po.instant_order_id is null then po.answered_at else po.issued_at end as agreed_at
-         ) a
-        where pl.category_id = any(?::uuid[])
-          and a.agreed
-          and a.agreed_at > ?::timestamptz - make_interval(days => ?)
-          and a.agreed_at <= ?::timestamptz
-        group by 1, 2
-       having count(*) >= ?`,
-      [ACCEPTED_PO_STATUSES, UNDONE_PO_STATUSES, categories, now.toISOString(), MEDIAN_DAYS, now.toISOString(), MEDIAN_MIN_PRICES],
+      `with deals as (
+         select pl.category_id, lower(trim(pl.unit)) as unit, pl.unit_price, po.buyer_id, po.seller_id
+           from purchase_order_lines pl
+           join purchase_orders po on po.id = pl.purchase_order_id
+           cross join lateral (
+             select case when po.instant_order_id is null then po.status = any(?::text[]) else po.status <> all(?::text[]) end as agreed,
+                    case when po.instant_order_id is null then po.answered_at else po.issued_at end as agreed_at
+           ) a
+          where pl.category_id = any(?::uuid[])
+            and a.agreed
+            and a.agreed_at > ?::timestamptz - make_interval(days => ?)
+            and a.agreed_at <= ?::timestamptz
+            and po.buyer_id <> ?::uuid and po.seller_id <> ?::uuid
+       ), ranked as (
+         select d.*, row_number() over m as rank, count(*) over m as n, greatest(1, floor(count(*) over m * ?::float8)) as cut
+           from deals d
+         window m as (partition by d.category_id, d.unit order by d.unit_price rows between unbounded preceding and unbounded following)
+       )
+       select category_id, unit, min(unit_price) as low, max(unit_price) as high,
+              percentile_cont(0.5) within group (order by unit_price) as median,
+              count(distinct buyer_id)::int as buyers, count(distinct seller_id)::int as sellers
+         from ranked
+        where rank > cut and rank <= n - cut
+        group by 1, 2`,
+      [ACCEPTED_PO_STATUSES, UNDONE_PO_STATUSES, categories, now.toISOString(), MARKET_PRICE_DAYS, now.toISOString(), viewer, viewer, MARKET_PRICE_TRIM],
     )
   ).rows;
-  return new Map(rows.map((r) => [`${r.category_id}|${r.unit}`, roundPrice(Number(r.median))]));
+  const out = new Map<string, MarketPrice>();
+  for (const r of rows) {
+    const kept: KeptDeals = { low: Number(r.low), high: Number(r.high), median: Number(r.median), buyers: r.buyers, sellers: r.sellers };
+    const price = marketPriceOf(kept);
+    if (price) out.set(`${r.category_id}|${r.unit}`, price);
+  }
+  return out;
 }
 
-const medianKey = (l: { category_id: string | null; unit: string }) => `${l.category_id}|${l.unit.trim().toLowerCase()}`;
+const marketKey = (l: { category_id: string | null; unit: string }) => `${l.category_id}|${l.unit.trim().toLowerCase()}`;
 
-/** The lines of these RFQs in position order, each with its market price at `now`. */
-export async function linesOf(db: Knex, rfqIds: string[], now: Date): Promise<Map<string, RfqLine[]>> {
+/** The lines of these RFQs in position order, each with its market price at `now` as `viewer` (an account) may see it. */
+export async function linesOf(db: Knex, rfqIds: string[], viewer: string, now: Date): Promise<Map<string, RfqLine[]>> {
   const rows: Array<RfqLine & { rfq_id: string }> = await db('rfq_lines')
     .whereIn('rfq_id', rfqIds)
     .orderBy([{ column: 'rfq_id' }, { column: 'position' }])
     .select('id', 'rfq_id', 'position', 'description', 'quantity', 'unit', 'category_id', 'product_id');
-  const medians = await marketMedians(db, [...new Set(rows.flatMap((l) => (l.category_id ? [l.category_id] : [])))], now);
+  const prices = await marketPrices(db, [...new Set(rows.flatMap((l) => (l.category_id ? [l.category_id] : [])))], viewer, now);
   const out = new Map<string, RfqLine[]>();
   for (const { rfq_id, ...line } of rows) {
     const list = out.get(rfq_id) ?? [];
-    list.push({ ...line, market_median: line.category_id ? (medians.get(medianKey(line)) ?? null) : null });
+    list.push({ ...line, market_price: line.category_id ? (prices.get(marketKey(line)) ?? null) : null });
     out.set(rfq_id, list);
   }
   return out;
@@ -153,8 +171,8 @@ export async function presentRfqs(db: Knex, user: SessionUser, rows: RfqBase[], 
   const ids = rows.map((r) => r.id);
   const own = rows.filter((r) => r.buyer_id === user.account_id).map((r) => r.id);
   // One after the other: inside a transaction the queries share one connection.
-  const lines = await linesOf(db, ids, now);
-  const recipients = own.length ? await db('rfq_recipients').whereIn('rfq_id', own).orderBy('supplier_id').select('rfq_id', 'supplier_id') : [];
+  const lines = await linesOf(db, ids, user.account_id, now);
+  const recipients = own.length ? await recipientRows(db.queryBuilder().select('rr.rfq_id', 'rr.supplier_id').orderBy('rr.supplier_id'), { ids: own }) : [];
   const counts = own.length
     ? await db('rfq_quotes as q').join('users as su', 'su.id', 'q.supplier_id').whereNull('su.deleted_at').whereIn('q.rfq_id', own).groupBy('q.rfq_id').select('q.rfq_id', db.raw('count(*)::int as n'))
     : [];

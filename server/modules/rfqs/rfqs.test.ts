@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, audiences, changesOf, notificationsOf, postOffer, postOrder } from '../../test/factories';
+import { as, audiences, changesOf, notificationsOf } from '../../test/factories';
 import { categoryId, inDays, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
 
 describe('RFQs', () => {
@@ -143,7 +143,7 @@ describe('RFQs', () => {
       // 10 × 18.50 = 185.00 (VAT 27.75) and 20 × 0.70 = 14.00 (VAT 2.10)
       expect(cmp.quotes[0]).toMatchObject({ quoted_lines: 2, subtotal: 199, vat_total: 29.85, total: 228.85, supplier_name: 'أسمنت الجنوب' });
       expect(cmp.quotes[1]).toMatchObject({ quoted_lines: 1, subtotal: 172.5, vat_total: 25.88, total: 198.38 });
-      expect(cmp.lines.every((l: { market_median: number | null }) => l.market_median === null)).toBe(true);
+      expect(cmp.lines.every((l: { market_price: unknown }) => l.market_price === null)).toBe(true);
     });
   });
 
@@ -220,61 +220,6 @@ describe('RFQs', () => {
       expect((await buyer.post(`/api/rfqs/${other.id}/cancel`, {})).body.status).toBe('cancelled');
       expect((await buyer.post(`/api/rfqs/${other.id}/award`, { awards: [{ rfq_line_id: other.lines[0].id, quote_id: qa.id }] })).body.code).toBe('rfq_awarded');
     });
-  });
-
-  it('carries the market median of accepted prices of the same category and unit, from 3 prices', async () => {
-    const buyer = await as(server, 'contractor');
-    const seller = await as(server, 'supplier');
-    await sellIn(seller, steel);
-    const prices = [100, 120, 200];
-    for (const [i, price] of prices.entries()) {
-      const rfq = await postRfq(buyer, rfqBody(steel, { title: `median ${i}` }, 1));
-      const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: price }));
-      const [po] = (await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] })).body;
-      const probe = await postRfq(buyer, rfqBody(steel, {}, 1));
-      // Issued is not accepted: only the seller's acceptance makes a market price.
-      expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
-      expect(probe.lines[0]).toMatchObject({ market_median: null });
-    }
-    const probe = await postRfq(buyer, rfqBody(steel, {}, 1));
-    expect(probe.lines[0].market_median).toBe(120);
-    // Another unit is another market.
-    const tons = await postRfq(buyer, rfqBody(steel, { lines: [{ id: crypto.randomUUID(), description: 'حديد', quantity: 1, unit: 'طن', category_id: steel }] }));
-    expect(tons.lines[0].market_median).toBeNull();
-  });
-
-  it("counts an instant order's accepted offer in the median of its category and unit, once, until its purchase order is declined", async () => {
-    const sand = await categoryId(knex(), 2);
-    const buyer = await as(server, 'contractor');
-    const seller = await as(server, 'supplier');
-    const median = async () => (await postRfq(buyer, rfqBody(sand, {}, 1))).lines[0].market_median;
-    // Ten bags each, offered at 100, 150 and 300 a bag (a plan holds three active orders at once).
-    const offered = async (category: string, total: number) => {
-      const order = await postOrder(buyer, { quantity: 10, unit: 'كيس', category_id: category });
-      expect(order.category_id).toBe(category);
-      return { order, offer: (await postOffer(seller, order.id, { offered_price: total })).body };
-    };
-    const accept = async ({ order, offer }: { order: { id: string }; offer: { id: string } }) =>
-      expect((await buyer.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.id })).status).toBe(200);
-    const orders = [await offered(sand, 1000), await offered(sand, 1500), await offered(sand, 3000)];
-    // An offer not yet accepted is no agreed price.
-    expect(await median()).toBeNull();
-    for (const o of orders) await accept(o);
-    // Accepted by the contractor at the seller's own price: agreed, before the seller answers the purchase order.
-    expect(await median()).toBe(150);
-    // A fourth at 400 a bag, and one in another category that does not count here.
-    for (const o of [await offered(sand, 4000), await offered(steel, 10)]) {
-      await accept(o);
-      orders.push(o);
-    }
-    expect(await median()).toBe(225);
-    const poOf = async (orderId: string) => (await knex()('purchase_orders').where({ instant_order_id: orderId }).first('id')).id as string;
-    // Once: the seller's acceptance of the order does not count the price again.
-    expect((await seller.post(`/api/purchase-orders/${await poOf(orders[0].order.id)}/accept`, {})).status).toBe(200);
-    expect(await median()).toBe(225);
-    // A declined order's price no longer stands.
-    expect((await seller.post(`/api/purchase-orders/${await poOf(orders[3].order.id)}/decline`, {})).status).toBe(200);
-    expect(await median()).toBe(150);
   });
 });
 
