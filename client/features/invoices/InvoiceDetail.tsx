@@ -2,7 +2,7 @@ import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components
 import { ArrowDownloadRegular, DocumentDismissRegular, PrintRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import { invoicePdfUrl, invoiceXmlUrl } from '../../data/invoices';
 import { PATHS } from '../../paths';
 import { BackLink } from '../../ui/BackLink';
@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   notes: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
 });
 
-/** /invoices/{id}: one document as issued, with its clearance state, its downloads and, for the seller of a cleared invoice, the credit note. */
+/** /invoices/{id}: one document as issued, with its clearance state, its downloads and, for the seller of an invoice ZATCA accepted (cleared or reported), the credit note. */
 export function InvoiceDetail({ id, accountId }: { id: string; accountId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('invoices');
@@ -68,7 +68,7 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
           <Button as="a" href={invoiceXmlUrl(invoice.id)} disabled={!online} download={`${invoice.number}.xml`} icon={<ArrowDownloadRegular />} data-testid="invoice-xml">
             {t('actions.xml')}
           </Button>
-          {side === 'seller' && invoice.kind === 'invoice' && invoice.status === 'cleared' && <CreditNoteAction invoice={invoice} />}
+          {side === 'seller' && invoice.kind === 'invoice' && isAccepted(invoice.status) && <CreditNoteAction invoice={invoice} />}
           {side === 'seller' && invoice.status === 'pending' && <RetryClearance invoice={invoice} />}
         </div>
         {!online && <Caption1 data-testid="invoice-downloads-offline">{t('downloadsOffline')}</Caption1>}
