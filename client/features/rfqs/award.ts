@@ -63,7 +63,7 @@ export function chooseLine(comparison: RfqComparison, choice: AwardChoice, lineI
 
 /** The award as the server takes it, in the RFQ's line order, each with the quantity it orders. */
 export function awardsOf(comparison: RfqComparison, choice: AwardChoice): PlannedAward[] {
-  return comparison.lines.flatMap((l) => fill(l, choice[l.rfq_line_id] ?? []).map(({ cell: _, ...a }) => a));
+  return comparison.lines.flatMap((l) => fill(l, choice[l.rfq_line_id] ?? []).map((a) => ({ rfq_line_id: a.rfq_line_id, quote_id: a.quote_id, quantity: a.quantity })));
 }
 
 /** One purchase order the award will make. */

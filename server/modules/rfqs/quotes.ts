@@ -17,7 +17,7 @@ import { recordChanges } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
-import { quotePolicy, refuseRfq } from './policy';
+import { isRecipient, quotePolicy, refuseRfq } from './policy';
 import { lockRfq, quoteQuery, readQuotes } from './queries';
 
 type QuoteInput = Omit<RfqQuoteSubmitArgs, 'id'> & { id?: string };
@@ -73,7 +73,7 @@ export async function submitQuote(trx: Knex.Transaction, user: SessionUser, inpu
 
   const rfq = await lockRfq(trx, input.rfq_id, 'share');
   if (!rfq) throw notFound('RFQ');
-  if (!(await trx('rfq_recipients').where({ rfq_id: rfq.id, supplier_id: user.account_id }).first('rfq_id'))) throw notFound('RFQ');
+  if (!(await isRecipient(trx, rfq.id, user.account_id))) throw notFound('RFQ');
   if (!canQuote(rfq, now)) throw rfqClosed();
   if (input.valid_until < now.toISOString().slice(0, 10)) {
     throw validationFailed('Invalid input: valid_until', [{ path: 'valid_until', message: 'date_in_past' }]);
@@ -123,6 +123,6 @@ export async function listQuotes(db: Knex, user: SessionUser, rfqId: string): Pr
   if (!rfq) throw notFound('RFQ');
   const q = quoteQuery(db).where('q.rfq_id', rfqId).orderBy('q.submitted_at');
   if (rfq.buyer_id === user.account_id) return readQuotes(q);
-  if (!(await db('rfq_recipients').where({ rfq_id: rfqId, supplier_id: user.account_id }).first('rfq_id'))) return refuseRfq(db, user, rfqId);
+  if (!(await isRecipient(db, rfqId, user.account_id))) return refuseRfq(db, user, rfqId);
   return readQuotes(quotePolicy.visible(q, user));
 }

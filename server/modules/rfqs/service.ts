@@ -20,7 +20,7 @@ import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/cli
 import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
 import { reachMarketOnSend } from './audience';
-import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy } from './policy';
+import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy, whereRecipient } from './policy';
 import { lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
 
 /** One RFQ as `user` sees it, or 404 when they may not. */
@@ -119,7 +119,7 @@ export async function listMyRfqs(db: Knex, user: SessionUser, query: RfqListQuer
 /** GET /api/rfqs: the RFQs that reached the calling supplier, newest first (open ones unless a status is asked). */
 export async function listAddressedRfqs(db: Knex, user: SessionUser, query: RfqListQuery, now: Date): Promise<Page<Rfq>> {
   assertRole(user, 'supplier');
-  const q = rfqQuery(db).whereExists((s) => s.select(1).from('rfq_recipients as rr').whereRaw('rr.rfq_id = r.id').where('rr.supplier_id', user.account_id));
+  const q = whereRecipient(rfqQuery(db), user.account_id);
   whereRfqStatus(q, query.status ?? 'open', now);
   const result = await page<Parameters<typeof presentRfqs>[2][number]>(q, { ...query, orderBy: NEWEST_FIRST });
   return { ...result, items: await presentRfqs(db, user, result.items, now) };
