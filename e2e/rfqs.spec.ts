@@ -12,6 +12,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './page-models/AppShell';
 import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
 import { ProductsPage } from './page-models/ProductsPage';
@@ -19,6 +20,8 @@ import { PurchaseOrdersPage } from './page-models/PurchaseOrdersPage';
 import { QuotesPage } from './page-models/QuotesPage';
 import { RfqsPage } from './page-models/RfqsPage';
 import { expectSentOnce, storedResults } from './page-models/ServerWrites';
+import { openDashboard, signUpAs } from './page-models/Session';
+import { signInByRequest } from './page-models/SignIn';
 import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
 
 const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
@@ -181,4 +184,63 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await reloadUntil(contractor.page, () => expect(c.ordersMade().and(contractor.page.locator('[data-status="accepted"]'))).toHaveCount(2, { timeout: 3_000 }));
 
   await Promise.all([contractor, supplierA, supplierB].map((u) => u.context.close()));
+});
+
+test("a shared phone: a contractor's RFQ draft is theirs alone, gone at sign-out and never shown to the next person signed in", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const rfqs = new RfqsPage(page);
+  const builder = {
+    title: page.getByTestId('rfq-title'),
+    site: page.getByTestId('rfq-location'),
+  };
+  const startDraft = async (title: string) => {
+    await rfqs.goto();
+    await rfqs.startNew();
+    await rfqs.fillHead(title, `جدة، حي الشاطئ ${stamp}`);
+    await page.getByTestId('add-line').click();
+    await rfqs.lines().first().getByTestId('line-description').fill(`بلوك عازل ${stamp}`);
+    await page.getByTestId('audience-invited').check();
+    await page.getByTestId('supplier-picker').getByRole('checkbox').first().check();
+  };
+  const expectEmptyBuilder = async () => {
+    await rfqs.goto();
+    await rfqs.startNew();
+    await expect(builder.title).toHaveValue('');
+    await expect(builder.site).toHaveValue('');
+    await expect(rfqs.lines()).toHaveCount(0);
+    await expect(page.getByTestId('audience-market')).toBeChecked();
+  };
+
+  // Contractor A starts a request; it is kept on the device (a reload brings it back).
+  await signUpAs(page, 'contractor', 'مقاولات الأول');
+  await startDraft(`برج الياسمين ${stamp}`);
+  await page.reload();
+  await expect(builder.title).toHaveValue(`برج الياسمين ${stamp}`);
+  await expect(rfqs.lines()).toHaveCount(1);
+
+  // A signs out: nothing of the draft stays in the browser's storage.
+  const shell = new AppShell(page);
+  await shell.openMenu();
+  await shell.logout();
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((s) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`)).join('\n'),
+  );
+  expect(stored).not.toContain(stamp);
+
+  // Contractor B signs in on the same phone and opens an empty form.
+  const emailB = await signUpAs(page, 'contractor', 'مقاولات الثاني');
+  await expectEmptyBuilder();
+
+  // B starts one too, and B's session ends without a sign-out (expired): the next person
+  // to sign in still opens an empty form, and B, back, finds their own draft.
+  await startDraft(`مستودع النخيل ${stamp}`);
+  await page.context().clearCookies();
+  await signUpAs(page, 'contractor', 'مقاولات الثالث');
+  await expectEmptyBuilder();
+  await signInByRequest(page, emailB, 'مقاولات الثاني');
+  await openDashboard(page);
+  await rfqs.goto();
+  await rfqs.startNew();
+  await expect(builder.title).toHaveValue(`مستودع النخيل ${stamp}`);
+  await expect(rfqs.lines()).toHaveCount(1);
 });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PUSH_CATEGORIES, type PushPreferences } from '../../../shared/push';
 import { api } from '../client';
 import { deviceId } from './device';
+import { readPersonal, writePersonal } from '../session/personalData';
 
 export type PushState = 'unsupported' | 'off' | 'on' | 'denied';
 
@@ -16,25 +17,16 @@ const pushSupported = () =>
 
 /** The mutations after whose first the app offers push: a bid, an order, a transport request. */
 export const ASK_AFTER = new Set(['bid.create', 'instant_order.create', 'transport_request.create']);
-const askedKey = (userId: string) => `binaa.push.asked.${userId}`;
 
 /** Whether to offer push now (after such a first write): supported, never asked, not decided in the browser. */
 export function shouldOfferPush(userId: string): boolean {
   if (!pushSupported() || Notification.permission !== 'default') return false;
-  try {
-    return localStorage.getItem(askedKey(userId)) === null;
-  } catch {
-    return false;
-  }
+  return readPersonal(userId, 'pushOffered') === null;
 }
 
-/** Never offer again on this device (either answer). */
+/** Never offer again to this person on this device (either answer); refused storage (private mode): asked again next time. */
 export function markPushOffered(userId: string): void {
-  try {
-    localStorage.setItem(askedKey(userId), new Date().toISOString());
-  } catch {
-    /* private mode: asked again next time */
-  }
+  writePersonal(userId, 'pushOffered', new Date().toISOString());
 }
 
 const toKey = (b64: string) => {

@@ -6,6 +6,8 @@
  * still open). When the server no longer knows the session, the cached user stays with
  * `expired` set: their data and unsent changes stay, and signing in again carries on.
  *
+ * Sign-out removes everything the person kept on the device (personalData.ts).
+ *
  * This module is in the landing page's bundle: the local database (Dexie) is only
  * imported, lazily, to delete it at sign-out.
  */
@@ -24,6 +26,7 @@ import {
   readCachedSession,
   writeCachedSession,
 } from './sessionCache';
+import { forgetPersonalDatabase, forgetPersonalValues, removeUnownedValues } from './personalData';
 
 export type SessionState =
   | { status: 'loading'; user: null; profile: null }
@@ -127,6 +130,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next;
   }, []);
 
+  useEffect(() => removeUnownedValues(), []);
+
   useEffect(() => {
     if (onCallback) return;
     void refresh();
@@ -158,6 +163,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The user is cleared locally first, then the server session: signing out works offline too.
     signOuts += 1;
     clearCachedSession();
+    // At once, so that a page closed before the server answers keeps nothing of theirs.
+    if (userId) forgetPersonalValues(userId);
     setSession(SIGNED_OUT);
     const request = (logoutRequest = api.post('/api/logout', {}));
     try {
@@ -169,8 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (userId) {
       try {
-        const { deleteUserDb } = await import('../db/database');
-        await deleteUserDb(userId);
+        await forgetPersonalDatabase(userId);
       } catch (error) {
         console.warn('deleting the local data failed', error);
       }

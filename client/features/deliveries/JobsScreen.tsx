@@ -30,7 +30,7 @@ export function JobsScreen() {
   const driverId = session.status === 'signedIn' ? session.user.id : '';
   const jobs = useDriverJobs(driverId);
   const pendingKeys = usePendingKeys();
-  const [share, setShare] = useState(readShareLocation);
+  const [share, setShare] = useState(() => readShareLocation(driverId));
   if (session.status !== 'signedIn') return null;
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -45,7 +45,7 @@ export function JobsScreen() {
         label={t('jobs.shareLocation')}
         onChange={(_, d) => {
           setShare(d.checked);
-          writeShareLocation(d.checked);
+          writeShareLocation(driverId, d.checked);
         }}
         data-testid="share-location"
       />

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../data/session/testStorage';
 import { currentPosition, deliveryForRequest, isUnderWay, mapsUrl, mapsUrlAt, nextStep, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
 import type { Delivery } from '../../../shared/schemas/delivery';
 
@@ -33,12 +34,16 @@ describe('delivery view helpers', () => {
     expect(placeOf(' ', null)).toBe('');
   });
 
-  it('remembers the location switch, off by default', () => {
-    const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    expect(readShareLocation(storage)).toBe(false);
-    writeShareLocation(true, storage);
-    expect(readShareLocation(storage)).toBe(true);
+  it("remembers each driver's location switch, off by default and for another driver", () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    try {
+      expect(readShareLocation('driver-a')).toBe(false);
+      writeShareLocation('driver-a', true);
+      expect(readShareLocation('driver-a')).toBe(true);
+      expect(readShareLocation('driver-b')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reads a position, and null when refused or without geolocation', async () => {

@@ -1,9 +1,10 @@
 /**
  * Pure helpers of the delivery screens: the driver's next step, the maps and phone links,
  * which deliveries are still under way, the cargo line of a request made from an order,
- * and the driver's choice to share the location (remembered on this device).
+ * and the driver's choice to share the location (remembered on this device for that driver).
  */
 import { DRIVER_STEPS, type Delivery, type DeliveryLocation, type DeliveryStage, type DriverStep } from '../../../shared/schemas/delivery';
+import { readPersonal, writePersonal } from '../../data/session/personalData';
 
 /** The one step a driver takes next, or null once delivered (or answered). */
 export function nextStep(stage: DeliveryStage): DriverStep | null {
@@ -37,23 +38,17 @@ export function placeOf(address: string | null | undefined, city: string | null 
   return [address?.trim(), city?.trim()].filter(Boolean).join('، ');
 }
 
-const SHARE_KEY = 'binaa.driver.shareLocation';
-
-/** Whether the driver lets steps carry the position (off until they turn it on). */
-export function readShareLocation(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
-  try {
-    return storage?.getItem(SHARE_KEY) === '1';
-  } catch {
-    return false;
-  }
+/**
+ * Whether the driver lets steps carry the position: off until they turn it on, and the
+ * consent is theirs alone (another driver on the same phone starts with it off).
+ */
+export function readShareLocation(driverId: string): boolean {
+  return driverId !== '' && readPersonal(driverId, 'shareLocation') === '1';
 }
 
-export function writeShareLocation(on: boolean, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
-  try {
-    storage?.setItem(SHARE_KEY, on ? '1' : '0');
-  } catch {
-    /* private mode: the switch lasts for this page only */
-  }
+/** Refused storage (private mode): the switch lasts for this page only. */
+export function writeShareLocation(driverId: string, on: boolean): void {
+  if (driverId) writePersonal(driverId, 'shareLocation', on ? '1' : '0');
 }
 
 /**

@@ -12,6 +12,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { FREE_PLAN_ID, type UserSubscription } from '../../../shared/schemas/subscription';
 import { useCardResult } from '../../ui/useCardResult';
+import type { TAB_ITEMS } from '../../data/session/personalData';
 
 export function PaymentResult({ subscription }: { subscription: UserSubscription }) {
   const { t } = useTranslation('pricing');
@@ -44,7 +45,7 @@ export function PaymentResult({ subscription }: { subscription: UserSubscription
   );
 }
 
-const CHECKOUT_KEY = 'binaa.plan-checkout';
+const CHECKOUT_KEY: (typeof TAB_ITEMS)[number] = 'binaa.plan-checkout';
 
 /** Remembers, for this tab, the plan the subscriber leaves to pay for and the period end they leave with. */
 export function rememberCheckout(plan: string, periodEnd: string | null): void {

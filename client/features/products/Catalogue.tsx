@@ -22,7 +22,7 @@ import { CATALOGUE_SORTS, type CatalogueSort } from '../../../shared/catalogue-s
 import { findCity } from '../../../shared/saudi-cities';
 import { CompareTray } from './CompareTray';
 import { toggleCompare, useCompareSelection } from './useCompareSelection';
-import { toggleProductInDraft, useRfqDraft } from '../rfqs/draft';
+import { useRfqDraft } from '../rfqs/draft';
 
 const useStyles = makeStyles({
   // One column as wide as the screen: the search box's own width must not widen it.
@@ -67,7 +67,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
   // A refused fifth choice says why until the choice changes.
   const [full, setFull] = useState(false);
   const onCompare = useCallback((p: LocalProduct) => setFull(toggleCompare(p.id) === 'full'), []);
-  const draft = useRfqDraft();
+  const { draft, toggleProduct: onRequest } = useRfqDraft();
   const requested = useMemo(() => new Set(draft.lines.map((l) => l.product_id)), [draft]);
 
   return (
@@ -102,6 +102,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
                 onContact={setContact}
                 onReview={openReview}
                 onCompare={onCompare}
+                onRequest={onRequest}
                 requested={canRequest ? requested.has(p.id) : null}
                 t={t}
               />
@@ -202,6 +203,7 @@ const CatalogueItem = memo(
     onContact,
     onReview,
     onCompare,
+    onRequest,
     requested,
     t,
   }: {
@@ -212,6 +214,7 @@ const CatalogueItem = memo(
     onContact: (p: LocalProduct) => void;
     onReview: (p: LocalProduct) => void;
     onCompare: (p: LocalProduct) => void;
+    onRequest: (p: LocalProduct) => void;
     /** Whether the product is in the request for quotation being built; null: the reader builds none. */
     requested: boolean | null;
     /** The list's, not a hook per card (see ProductCard). */
@@ -245,7 +248,7 @@ const CatalogueItem = memo(
               <ToggleButton
                 icon={requested ? <CheckmarkRegular /> : <AddRegular />}
                 checked={requested}
-                onClick={() => toggleProductInDraft(p)}
+                onClick={() => onRequest(p)}
                 aria-label={t('actions.requestToggle', { name: p.name })}
                 data-testid="request-toggle"
               >
@@ -265,6 +268,7 @@ const CatalogueItem = memo(
     a.onContact === b.onContact &&
     a.onReview === b.onReview &&
     a.onCompare === b.onCompare &&
+    a.onRequest === b.onRequest &&
     a.t === b.t &&
     sameRow(a.product, b.product),
 );

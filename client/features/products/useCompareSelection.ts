@@ -2,14 +2,16 @@
  * The products chosen for side-by-side comparison: at most COMPARE_MAX, in the order
  * chosen. Kept in this tab's sessionStorage, so the choice survives opening the
  * comparison and coming back, and a reload, but not another tab or the next visit (a
- * choice is a moment's shopping, not data worth syncing).
+ * choice is a moment's shopping, not data worth syncing). It goes at sign-out with the
+ * rest of what a person keeps (data/session/personalData.ts's TAB_ITEMS).
  */
 import { useSyncExternalStore } from 'react';
+import { onPersonForgotten, TAB_ITEMS } from '../../data/session/personalData';
 
 /** Columns a phone can still show side by side (and a person compare at a glance). */
 export const COMPARE_MAX = 4;
 
-const KEY = 'binaa.compare';
+const KEY: (typeof TAB_ITEMS)[number] = 'binaa.compare';
 const listeners = new Set<() => void>();
 let chosen: readonly string[] = read();
 
@@ -31,6 +33,12 @@ function write(next: readonly string[]) {
   }
   for (const listener of listeners) listener();
 }
+
+// Storage is cleared by the sign-out; the copy here goes with it.
+onPersonForgotten(() => {
+  chosen = [];
+  for (const listener of listeners) listener();
+});
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -18,7 +18,7 @@ import { DECIMAL_INPUT, isoToLocal } from '../../ui/formInput';
 import { useOnline } from '../../ui/useOnline';
 import { useCategories } from '../products/queries';
 import { BoqImport } from './BoqImport';
-import { clearDraft, newLine, updateDraft, useRfqDraft, type DraftLine, type RfqDraft } from './draft';
+import { newLine, useRfqDraft, type DraftLine, type RfqDraft, type RfqDraftStore } from './draft';
 import { useRfqMutations } from './mutations';
 import { useSuppliers } from './queries';
 import { validateDraft, type DraftErrors, type RfqFormError } from './rfqForm';
@@ -50,8 +50,9 @@ const useStyles = makeStyles({
   picker: { display: 'grid', gap: tokens.spacingVerticalXS, margin: 0, padding: 0, border: 'none', minInlineSize: 0 },
 });
 
-const setField = (name: 'title' | 'location' | 'needed_by' | 'closes_at') => (_: unknown, d: { value: string }) => updateDraft((v) => ({ ...v, [name]: d.value }));
-const setLine = (id: string, patch: Partial<DraftLine>) => updateDraft((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+type UpdateDraft = RfqDraftStore['update'];
+const setField = (update: UpdateDraft, name: 'title' | 'location' | 'needed_by' | 'closes_at') => (_: unknown, d: { value: string }) => update((v) => ({ ...v, [name]: d.value }));
+const setLine = (update: UpdateDraft, id: string, patch: Partial<DraftLine>) => update((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
 
 export function RfqBuilder() {
   const styles = useStyles();
@@ -59,7 +60,7 @@ export function RfqBuilder() {
   const format = useFormat();
   const navigate = useNavigate();
   const online = useOnline();
-  const draft = useRfqDraft();
+  const { draft, update, clear } = useRfqDraft();
   const categories = useCategories();
   const categoryName = useCategoryLabel();
   const { create } = useRfqMutations();
@@ -68,8 +69,8 @@ export function RfqBuilder() {
 
   // A new draft closes a few days from now unless the contractor chooses another time.
   useEffect(() => {
-    if (!draft.closes_at) updateDraft((v) => ({ ...v, closes_at: isoToLocal(new Date(Date.now() + DEFAULT_OPEN_DAYS * DAY).toISOString()) }));
-  }, [draft.closes_at]);
+    if (!draft.closes_at) update((v) => ({ ...v, closes_at: isoToLocal(new Date(Date.now() + DEFAULT_OPEN_DAYS * DAY).toISOString()) }));
+  }, [draft.closes_at, update]);
 
   const message = (key: RfqFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
   const field = (name: keyof DraftErrors['head']) => ({
@@ -84,7 +85,7 @@ export function RfqBuilder() {
     setBusy(true);
     try {
       const id = await create(input);
-      clearDraft();
+      clear();
       void navigate(`${PATHS.rfqs}/${id}`);
     } finally {
       setBusy(false);
@@ -100,17 +101,17 @@ export function RfqBuilder() {
 
       <div className={styles.section}>
         <Field label={t('form.fields.title')} required {...field('title')}>
-          <Input name="title" value={draft.title} onChange={setField('title')} maxLength={200} data-testid="rfq-title" />
+          <Input name="title" value={draft.title} onChange={setField(update, 'title')} maxLength={200} data-testid="rfq-title" />
         </Field>
         <Field label={t('form.fields.location')} required {...field('location')}>
-          <Input name="location" value={draft.location} onChange={setField('location')} data-testid="rfq-location" />
+          <Input name="location" value={draft.location} onChange={setField(update, 'location')} data-testid="rfq-location" />
         </Field>
         <FieldPair>
           <Field label={t('form.fields.needed_by')} {...field('needed_by')}>
-            <Input name="needed_by" type="date" value={draft.needed_by} onChange={setField('needed_by')} />
+            <Input name="needed_by" type="date" value={draft.needed_by} onChange={setField(update, 'needed_by')} />
           </Field>
           <Field label={t('form.fields.closes_at')} required {...field('closes_at')}>
-            <Input name="closes_at" type="datetime-local" value={draft.closes_at} onChange={setField('closes_at')} data-testid="rfq-closes" />
+            <Input name="closes_at" type="datetime-local" value={draft.closes_at} onChange={setField(update, 'closes_at')} data-testid="rfq-closes" />
           </Field>
         </FieldPair>
       </div>
@@ -129,7 +130,7 @@ export function RfqBuilder() {
           <LineFields key={line.id} line={line} position={i + 1} errors={errors?.lines[line.id]} message={message} categories={categories ?? []} categoryName={categoryName} />
         ))}
         <div className={styles.actions}>
-          <Button icon={<AddRegular />} onClick={() => updateDraft((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
+          <Button icon={<AddRegular />} onClick={() => update((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
             {t('builder.addLine')}
           </Button>
           <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>
@@ -144,7 +145,7 @@ export function RfqBuilder() {
         <BoqImport
           categoryName={categoryName}
           onLines={(rows) =>
-            updateDraft((v) => ({
+            update((v) => ({
               ...v,
               lines: [
                 ...v.lines,
@@ -159,7 +160,7 @@ export function RfqBuilder() {
         <h2 id="audience-title" className={styles.h2}>
           {t('form.fields.audience')}
         </h2>
-        <RadioGroup value={draft.audience} onChange={(_, d) => updateDraft((v) => ({ ...v, audience: d.value as RfqAudience }))} data-testid="rfq-audience">
+        <RadioGroup value={draft.audience} onChange={(_, d) => update((v) => ({ ...v, audience: d.value as RfqAudience }))} data-testid="rfq-audience">
           <Radio value="market" label={t('audience.marketLong')} data-testid="audience-market" />
           <Radio value="invited" label={t('audience.invitedLong')} data-testid="audience-invited" />
         </RadioGroup>
@@ -194,6 +195,7 @@ function LineFields({
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
   const format = useFormat();
+  const { update } = useRfqDraft();
   const state = (f: 'description' | 'quantity' | 'unit') => ({
     validationMessage: message(errors?.[f]),
     validationState: errors?.[f] ? ('error' as const) : ('none' as const),
@@ -206,23 +208,23 @@ function LineFields({
           appearance="subtle"
           icon={<DeleteRegular />}
           aria-label={t('builder.removeLine', { n: format.number(position) })}
-          onClick={() => updateDraft((v) => ({ ...v, lines: v.lines.filter((l) => l.id !== line.id) }))}
+          onClick={() => update((v) => ({ ...v, lines: v.lines.filter((l) => l.id !== line.id) }))}
           data-testid="remove-line"
         />
       </div>
       <Field label={t('form.fields.description')} required {...state('description')}>
-        <Input value={line.description} onChange={(_, d) => setLine(line.id, { description: d.value })} data-testid="line-description" />
+        <Input value={line.description} onChange={(_, d) => setLine(update, line.id, { description: d.value })} data-testid="line-description" />
       </Field>
       <FieldPair>
         <Field label={t('form.fields.quantity')} required {...state('quantity')}>
-          <Input {...DECIMAL_INPUT} value={line.quantity} onChange={(_, d) => setLine(line.id, { quantity: d.value })} data-testid="line-quantity" />
+          <Input {...DECIMAL_INPUT} value={line.quantity} onChange={(_, d) => setLine(update, line.id, { quantity: d.value })} data-testid="line-quantity" />
         </Field>
         <Field label={t('form.fields.unit')} required {...state('unit')}>
-          <Input value={line.unit} onChange={(_, d) => setLine(line.id, { unit: d.value })} data-testid="line-unit" />
+          <Input value={line.unit} onChange={(_, d) => setLine(update, line.id, { unit: d.value })} data-testid="line-unit" />
         </Field>
       </FieldPair>
       <Field label={t('form.fields.category')}>
-        <Select value={line.category_id ?? ''} onChange={(_, d) => setLine(line.id, { category_id: d.value || null })} data-testid="line-category">
+        <Select value={line.category_id ?? ''} onChange={(_, d) => setLine(update, line.id, { category_id: d.value || null })} data-testid="line-category">
           <option value="">{t('form.noCategory')}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -245,10 +247,11 @@ function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | und
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
   const suppliers = useSuppliers();
+  const { update } = useRfqDraft();
   const wanted = new Set(draft.lines.map((l) => l.category_id).filter(Boolean));
   const sorted = [...(suppliers ?? [])].sort((a, b) => Number(b.categories.some((c) => wanted.has(c))) - Number(a.categories.some((c) => wanted.has(c))));
   const toggle = (id: string, on: boolean) =>
-    updateDraft((v) => ({ ...v, supplier_ids: on ? [...v.supplier_ids.filter((s) => s !== id), id] : v.supplier_ids.filter((s) => s !== id) }));
+    update((v) => ({ ...v, supplier_ids: on ? [...v.supplier_ids.filter((s) => s !== id), id] : v.supplier_ids.filter((s) => s !== id) }));
   return (
     <fieldset className={styles.picker}>
       <legend>{t('form.fields.suppliers')}</legend>
