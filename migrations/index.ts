@@ -55,6 +55,7 @@ import * as simplifiedInvoices66 from './20261128000800_simplified_invoices';
 import * as planInvoices67 from './20261128000810_plan_invoices';
 import * as cardRefunds68 from './20261128000900_card_refunds';
 import * as invoicePdfs70 from './20261201000400_invoice_pdfs';
+import * as vatExemptions71 from './20261201000600_vat_exemptions';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -108,4 +109,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000810_plan_invoices': planInvoices67,
   '20261128000900_card_refunds': cardRefunds68,
   '20261201000400_invoice_pdfs': invoicePdfs70,
+  '20261201000600_vat_exemptions': vatExemptions71,
 };

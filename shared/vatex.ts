@@ -7,6 +7,7 @@
  * Used by the order's rate (shared/schemas/vat-exemption.ts), the document writer and the
  * forms.
  */
+import { VAT_RATE } from './vat';
 
 export const VATEX = {
   'VATEX-SA-29': { category: 'E', text: 'Financial services mentioned in Article 29 of the VAT Regulations' },
@@ -34,3 +35,30 @@ export type VatexCode = keyof typeof VATEX;
  * a company buying here does not state.
  */
 export const ORDER_VATEX_CODES = (Object.keys(VATEX) as VatexCode[]).filter((c) => c !== 'VATEX-SA-EDU' && c !== 'VATEX-SA-HEA');
+
+/** A line's VAT category: standard rated, zero-rated or exempt. */
+export type VatCategory = 'S' | 'Z' | 'E';
+export const VAT_CATEGORY_CODES = ['S', 'Z', 'E'] as const satisfies readonly VatCategory[];
+
+/** What an order's line and its invoice line keep of the VAT its seller stated. */
+export interface LineVat {
+  vat_category: VatCategory;
+  vat_rate: number;
+  exemption_reason_code: VatexCode | null;
+  /** ZATCA's text for the code (BR-KSA-83 wants that text, not the seller's own words) */
+  exemption_reason: string | null;
+}
+
+/**
+ * The rate and the reason of a line stated as `category` with `code`: 15 % with no reason,
+ * or 0 % with the code and ZATCA's text. A zero-rated or exempt line without a code of its
+ * category is a caller's error here (the schemas refuse it first: checkVatTreatment).
+ */
+export function lineVat(category: VatCategory = 'S', code: VatexCode | null = null): LineVat {
+  if (category === 'S') {
+    if (code) throw new Error(`a standard-rated line has no exemption reason: ${code}`);
+    return { vat_category: 'S', vat_rate: VAT_RATE, exemption_reason_code: null, exemption_reason: null };
+  }
+  if (!code || VATEX[code].category !== category) throw new Error(`a ${category} line needs a VATEX code of its category, not ${code}`);
+  return { vat_category: category, vat_rate: 0, exemption_reason_code: code, exemption_reason: VATEX[code].text };
+}

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { INSTANT_ORDER_RESPONSE_STATUSES } from '../constants';
 import { MAX, clientIdField, moneySchema, optionalText, positiveInt, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
+import { VAT_CATEGORY_CODES } from '../vatex';
+import { checkVatTreatment, vatTreatmentFields } from './vat-treatment';
 
 const instantOrderResponseStatusSchema = z.enum(INSTANT_ORDER_RESPONSE_STATUSES);
 
@@ -13,6 +15,9 @@ export const instantOrderResponseSchema = z.object({
   offered_price: z.number(),
   delivery_time_hours: z.number().int().nullable(),
   notes: z.string().nullable(),
+  /** the VAT the supplier states on the offer (shared/schemas/vat-treatment.ts): what the order's line and its invoice carry */
+  vat_category: z.enum(VAT_CATEGORY_CODES),
+  exemption_reason_code: z.string().nullable(),
   status: instantOrderResponseStatusSchema,
   supplier_name: z.string().nullable(),
   supplier_verification_tier: verificationTierSchema,
@@ -26,12 +31,15 @@ export const instantOrderResponseSchema = z.object({
 });
 export type InstantOrderResponse = z.infer<typeof instantOrderResponseSchema>;
 
-/** POST /api/instant-order-responses. */
-export const instantOrderResponseCreateSchema = z.strictObject({
-  ...clientIdField,
-  instant_order_id: uuidSchema,
-  offered_price: moneySchema,
-  delivery_time_hours: positiveInt(8760).nullable().optional(),
-  notes: optionalText(MAX.text),
-});
+/** POST /api/instant-order-responses. The price is before VAT; the VAT is the one the offer states (standard when absent). */
+export const instantOrderResponseCreateSchema = z
+  .strictObject({
+    ...clientIdField,
+    instant_order_id: uuidSchema,
+    offered_price: moneySchema,
+    delivery_time_hours: positiveInt(8760).nullable().optional(),
+    notes: optionalText(MAX.text),
+    ...vatTreatmentFields,
+  })
+  .superRefine(checkVatTreatment);
 export type InstantOrderResponseCreate = z.infer<typeof instantOrderResponseCreateSchema>;

@@ -74,6 +74,8 @@ export function responseQuery(db: Knex) {
       'r.offered_price',
       'r.delivery_time_hours',
       'r.notes',
+      'r.vat_category',
+      'r.exemption_reason_code',
       'r.status',
       db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),

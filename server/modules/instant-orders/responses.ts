@@ -33,12 +33,22 @@ import {
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
-type OfferFields = { supplier_id: string; instant_order_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null };
+type OfferFields = {
+  supplier_id: string;
+  instant_order_id: string;
+  offered_price: number;
+  delivery_time_hours: number | null;
+  notes: string | null;
+  vat_category: string;
+  exemption_reason_code: string | null;
+};
 
 const sameOffer = (row: OfferFields, input: InstantOrderResponseCreate) =>
   Number(row.offered_price) === input.offered_price &&
   row.delivery_time_hours === (input.delivery_time_hours ?? null) &&
-  row.notes === (input.notes ?? null);
+  row.notes === (input.notes ?? null) &&
+  row.vat_category === input.vat_category &&
+  row.exemption_reason_code === (input.exemption_reason_code ?? null);
 
 /**
  * POST /api/instant-order-responses: 201 with the new offer, or 200 with the updated one
@@ -57,6 +67,8 @@ export async function submitOffer(
     'offered_price',
     'delivery_time_hours',
     'notes',
+    'vat_category',
+    'exemption_reason_code',
   ]);
   if (replay) {
     if (replay.supplier_id !== user.account_id || replay.instant_order_id !== input.instant_order_id) throw idTaken();
@@ -71,14 +83,25 @@ export async function submitOffer(
 
   const upserted = await insertWithClientId('instant_order_responses', () =>
     trx.raw(
-      `insert into instant_order_responses (id, instant_order_id, supplier_id, offered_price, delivery_time_hours, notes, created_by)
-       values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?, ?)
+      `insert into instant_order_responses (id, instant_order_id, supplier_id, offered_price, delivery_time_hours, notes, vat_category, exemption_reason_code, created_by)
+       values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (instant_order_id, supplier_id) do update
          set offered_price = excluded.offered_price, delivery_time_hours = excluded.delivery_time_hours,
-             notes = excluded.notes, created_by = excluded.created_by
+             notes = excluded.notes, vat_category = excluded.vat_category, exemption_reason_code = excluded.exemption_reason_code,
+             created_by = excluded.created_by
          where instant_order_responses.status = 'submitted'
        returning id, (xmax = 0) as inserted`,
-      [input.id ?? null, order.id, user.account_id, input.offered_price, input.delivery_time_hours ?? null, input.notes ?? null, user.id],
+      [
+        input.id ?? null,
+        order.id,
+        user.account_id,
+        input.offered_price,
+        input.delivery_time_hours ?? null,
+        input.notes ?? null,
+        input.vat_category,
+        input.exemption_reason_code ?? null,
+        user.id,
+      ],
     ),
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];

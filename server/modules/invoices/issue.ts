@@ -69,7 +69,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
     const lines = await trx('purchase_order_lines')
       .where({ purchase_order_id: po.id })
       .orderBy('position')
-      .select('id', 'description', 'quantity', 'unit', 'unit_price', 'vat_rate');
+      .select('id', 'description', 'quantity', 'unit', 'unit_price', 'vat_category', 'exemption_reason_code', 'exemption_reason');
     const supplyDate = input.supply_date ?? riyadhDate(now);
     if (supplyDate > riyadhDate(now)) throw validationFailed('The supply date cannot be after the issue date', [{ path: 'supply_date', message: 'after the issue date', code: 'after_issue_date' }]);
     const invoiceId = await chainDocument(
@@ -90,8 +90,10 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
             quantity: Number(l.quantity),
             unit: l.unit,
             unit_price: Number(l.unit_price),
-            // An order's lines are standard rated (shared/vat.ts VAT_RATE); a zero rate has no exemption reason to state.
-            vat_category: Number(l.vat_rate) > 0 ? 'S' : 'Z',
+            // The VAT the seller stated with its price, carried by the order's line: a zero-rated or exempt one with its VATEX code and ZATCA's text.
+            vat_category: l.vat_category,
+            exemption_reason_code: l.exemption_reason_code,
+            exemption_reason: l.exemption_reason,
           }),
         ),
       },

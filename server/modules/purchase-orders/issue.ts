@@ -12,7 +12,8 @@
 import type { Knex } from 'knex';
 import { purchaseOrderNumber } from '../../../shared/schemas/purchase-order';
 import { roundPrice } from '../../../shared/numbers';
-import { VAT_RATE, documentTotals, lineAmounts } from '../../../shared/vat';
+import { documentTotals, lineAmounts } from '../../../shared/vat';
+import { lineVat, type VatCategory, type VatexCode } from '../../../shared/vatex';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
@@ -31,6 +32,9 @@ interface IssueLine {
   unit_price: number;
   substitute_product_id?: string | null;
   note?: string | null;
+  /** the VAT the seller stated with its price (shared/schemas/vat-treatment.ts); standard rated when absent */
+  vat_category?: VatCategory;
+  exemption_reason_code?: VatexCode | null;
 }
 
 export interface IssueInput {
@@ -60,7 +64,10 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
     [input.buyer_id, year],
   );
   const number = purchaseOrderNumber(year, last);
-  const lines = input.lines.map((l, i) => ({ ...l, position: i + 1, ...lineAmounts(l.quantity, l.unit_price, VAT_RATE) }));
+  const lines = input.lines.map((l, i) => {
+    const vat = lineVat(l.vat_category, l.exemption_reason_code ?? null);
+    return { ...l, position: i + 1, ...vat, ...lineAmounts(l.quantity, l.unit_price, vat.vat_rate) };
+  });
   const totals = documentTotals(lines);
   const [{ id }] = await trx('purchase_orders')
     .insert({
@@ -91,7 +98,10 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
       quantity: l.quantity,
       unit: l.unit,
       unit_price: l.unit_price,
-      vat_rate: VAT_RATE,
+      vat_rate: l.vat_rate,
+      vat_category: l.vat_category,
+      exemption_reason_code: l.exemption_reason_code,
+      exemption_reason: l.exemption_reason,
       line_total: l.line_total,
       vat_amount: l.vat_amount,
       substitute_product_id: l.substitute_product_id ?? null,
@@ -114,9 +124,18 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
     await trx('instant_orders')
       .where({ id: orderId })
       .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'category_id', 'location', trx.raw(`to_char(delivery_deadline at time zone 'Asia/Riyadh', 'YYYY-MM-DD') as deadline`));
-  const offer: { supplier_id: string; offered_price: number; delivery_time_hours: number | null; notes: string | null } = await trx('instant_order_responses')
+  const offer: {
+    supplier_id: string;
+    offered_price: number;
+    delivery_time_hours: number | null;
+    notes: string | null;
+    vat_category: VatCategory;
+    exemption_reason_code: VatexCode | null;
+  } = await trx('instant_order_responses')
     .where({ id: offerId })
-    .first('supplier_id', 'offered_price', 'delivery_time_hours', 'notes');
+    .first('supplier_id', 'offered_price', 'delivery_time_hours', 'notes', 'vat_category', 'exemption_reason_code');
+  // The order's line is at the VAT the offer stated.
+  const vat = { vat_category: offer.vat_category, exemption_reason_code: offer.exemption_reason_code };
   const unitPrice = roundPrice(offer.offered_price / o.quantity);
   const exact = lineAmounts(o.quantity, unitPrice).line_total === offer.offered_price;
   const po = await issuePurchaseOrder(
@@ -132,8 +151,8 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
       delivery_days: offer.delivery_time_hours == null ? null : Math.max(1, Math.ceil(offer.delivery_time_hours / 24)),
       lines: [
         exact
-          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, note: offer.notes }
-          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, note: offer.notes },
+          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, note: offer.notes, ...vat }
+          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, note: offer.notes, ...vat },
       ],
     },
     now,

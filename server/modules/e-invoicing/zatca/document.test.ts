@@ -46,6 +46,23 @@ describe('invoice amounts', () => {
     expect(() => invoiceTotals([{ name: 'x', quantity: 1, unitPrice: 100, vatCategory: 'E', exemptionReasonCode: 'VATEX-SA-32' }])).toThrow(/VATEX/);
   });
 
+  it('answers a zero-rated line without its reason with the named 422 exemption_reason_required, naming the line, not a crash', () => {
+    const lines = [...STANDARD_LINES, { name: 'x', quantity: 1, unitPrice: 100, vatCategory: 'Z' as const }];
+    expect(() => invoiceTotals(lines)).toThrow(expect.objectContaining({ status: 422, code: 'exemption_reason_required', details: [expect.objectContaining({ path: `lines.${STANDARD_LINES.length}.exemption_reason_code` })] }));
+  });
+
+  it('refuses a document stating a control, a non-character or half a surrogate pair with 422 document_text_invalid, naming the field', () => {
+    for (const [doc, path] of [
+      [invoiceOf([{ ...STANDARD_LINES[0], name: 'حديد\u0001' }]), 'lines.0.description'],
+      [invoiceOf([{ ...STANDARD_LINES[0], name: 'حديد\ud800' }]), 'lines.0.description'],
+      [{ ...invoiceOf(STANDARD_LINES), seller: { ...invoiceOf(STANDARD_LINES).seller, legalName: 'مؤسسة\uffff' } }, 'seller.legal_name'],
+    ] as const) {
+      expect(() => buildInvoiceXml(doc)).toThrow(expect.objectContaining({ status: 422, code: 'document_text_invalid', details: [expect.objectContaining({ path })] }));
+    }
+    // Tabs and line breaks are XML characters: a description typed on two lines is written.
+    expect(buildInvoiceXml(invoiceOf([{ ...STANDARD_LINES[0], name: 'حديد\nتسليح' }]))).toContain('حديد\nتسليح');
+  });
+
   it('refuses a quantity finer than the tenths quantities are kept at', () => {
     expect(() => buildInvoiceXml(invoiceOf([{ name: 'x', quantity: 1.25, unitPrice: 100, vatCategory: 'S' }]))).toThrow(RangeError);
   });
