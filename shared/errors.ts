@@ -132,16 +132,18 @@ export const ERROR_STATUS = {
   already_invoiced: 409,
   /** transport was requested for the purchase order and the buyer has not confirmed its delivery */
   delivery_unconfirmed: 409,
+  /** a cancel of a purchase order that was invoiced, paid or delivered (details[0].code says which): a credit note undoes an invoice */
+  order_not_cancellable: 409,
+  /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
+  document_text_invalid: 422,
+  /** a zero-rated or exempt line without the VATEX reason ZATCA requires of it (BR-KSA-69): nothing is chained */
+  exemption_reason_required: 422,
   /** a payment beyond what is left of the invoice (credit notes, confirmed and, when recording, recorded payments counted) */
   overpayment: 409,
   /** paying an invoice by card when nothing is left to pay of it (recorded transfers counted) */
   nothing_to_pay: 409,
   /** the card gateway (Moyasar) refused to start the payment (an amount below its minimum, say) */
   gateway_refused: 422,
-  /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
-  document_text_invalid: 422,
-  /** a zero-rated or exempt line without the VATEX reason ZATCA requires of it (BR-KSA-69): nothing is chained */
-  exemption_reason_required: 422,
   /** the card gateway did not answer, or answered with a server error */
   gateway_unavailable: 502,
 } as const satisfies Record<string, number>;
@@ -261,15 +263,12 @@ export const zatcaUnavailable = (message = "ZATCA's API did not answer; try agai
 export const einvoicingNotReady = () => new AppError('einvoicing_not_ready', 'Onboard the company with ZATCA for e-invoicing before issuing invoices');
 export const buyerTaxProfileRequired = () =>
   new AppError('buyer_tax_profile_required', "The buyer has no tax profile yet: a tax invoice names the buyer's VAT number and national address");
+export const orderNotCancellable = (blocker: 'paid' | 'invoiced' | 'delivered') =>
+  new AppError('order_not_cancellable', `This purchase order was ${blocker}: it can no longer be cancelled (a credit note undoes its invoice)`, {
+    details: [{ path: '', message: blocker, code: blocker }],
+  });
 export const alreadyInvoiced = (number: string) => new AppError('already_invoiced', `This purchase order is invoiced already (${number})`);
 export const deliveryUnconfirmed = () => new AppError('delivery_unconfirmed', 'Transport was requested for this order: it is invoiced once the buyer confirms the delivery');
-export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${Number(left).toFixed(2)} SAR)`);
-export const nothingToPay = (message = 'Nothing is left to pay of this invoice') => new AppError('nothing_to_pay', message);
-export const gatewayRefused = (message: string) => new AppError('gateway_refused', message);
-export const gatewayUnavailable = (message = 'The card gateway did not answer; try again') => new AppError('gateway_unavailable', message);
-export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
-export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
-export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
 export const documentTextInvalid = (path: string) =>
   new AppError('document_text_invalid', `A tax invoice cannot state ${path}: it holds a control character; correct it and issue again`, {
     details: [{ path, message: 'control_character', code: 'control_character' }],
@@ -278,6 +277,13 @@ export const exemptionReasonRequired = (path: string) =>
   new AppError('exemption_reason_required', 'A zero-rated or exempt line states its VATEX exemption reason', {
     details: [{ path, message: 'exemption_reason_required', code: 'exemption_reason_required' }],
   });
+export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${Number(left).toFixed(2)} SAR)`);
+export const nothingToPay = (message = 'Nothing is left to pay of this invoice') => new AppError('nothing_to_pay', message);
+export const gatewayRefused = (message: string) => new AppError('gateway_refused', message);
+export const gatewayUnavailable = (message = 'The card gateway did not answer; try again') => new AppError('gateway_unavailable', message);
+export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
+export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
+export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
 export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
 export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
 export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);

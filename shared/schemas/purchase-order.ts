@@ -33,15 +33,28 @@ export const PURCHASE_ORDER_ACTIONS = {
 } as const satisfies Record<string, { side: PurchaseOrderSide; from: readonly PurchaseOrderStatus[]; to: PurchaseOrderStatus }>;
 export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_ACTIONS;
 
+/**
+ * What makes an order that its status would let the buyer cancel no longer cancellable:
+ * money or goods moved on it. `paid`: a payment was recorded against its invoice; `invoiced`:
+ * its tax invoice is live (pending or accepted by ZATCA; a rejected one never existed for the
+ * buyer); `delivered`: a driver delivered its goods with a proof. A cleared invoice is
+ * undone by a credit note, not by cancelling the order it invoices, and goods delivered are
+ * not undone at all. The server reads it with the order (queries.ts) and refuses by it; the
+ * screens hide the cancel button by it.
+ */
+export const CANCEL_BLOCKERS = ['paid', 'invoiced', 'delivered'] as const;
+export type CancelBlocker = (typeof CANCEL_BLOCKERS)[number];
+
 /** Whether `side` may make `action` on an order in `status` (the buttons a screen shows, the check the server makes). */
-export function canActOnPurchaseOrder(action: PurchaseOrderAction, side: PurchaseOrderSide, status: PurchaseOrderStatus): boolean {
+export function canActOnPurchaseOrder(action: PurchaseOrderAction, side: PurchaseOrderSide, status: PurchaseOrderStatus, cancelBlocker: CancelBlocker | null = null): boolean {
   const rule = PURCHASE_ORDER_ACTIONS[action];
+  if (action === 'cancel' && cancelBlocker) return false;
   return rule.side === side && (rule.from as readonly PurchaseOrderStatus[]).includes(status);
 }
 
-/** The actions open to `side` on an order in `status`. */
-export const purchaseOrderActions = (side: PurchaseOrderSide, status: PurchaseOrderStatus): PurchaseOrderAction[] =>
-  (Object.keys(PURCHASE_ORDER_ACTIONS) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, status));
+/** The actions open to `side` on an order. */
+export const purchaseOrderActions = (side: PurchaseOrderSide, order: Pick<PurchaseOrder, 'status' | 'cancel_blocker'>): PurchaseOrderAction[] =>
+  (Object.keys(PURCHASE_ORDER_ACTIONS) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, order.status, order.cancel_blocker));
 
 /** A number as PO-2026-000042: the year it was issued and its place in the buyer company's sequence that year. */
 const PURCHASE_ORDER_NUMBER = /^PO-\d{4}-\d{6,}$/;
@@ -93,6 +106,8 @@ export const purchaseOrderSchema = z.object({
   status: z.enum(PURCHASE_ORDER_STATUSES),
   /** why the seller declined or the buyer cancelled, if they said */
   reason: z.string().nullable(),
+  /** what keeps the buyer from cancelling it whatever its status (CANCEL_BLOCKERS), or null */
+  cancel_blocker: z.enum(CANCEL_BLOCKERS).nullable(),
   issued_at: timestampSchema,
   answered_at: timestampSchema.nullable(),
   created_at: timestampSchema,

@@ -2,7 +2,7 @@ import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui
 import { DocumentDismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { purchaseOrderActions, type PurchaseOrder, type PurchaseOrderAction, type PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
+import { canActOnPurchaseOrder, purchaseOrderActions, type PurchaseOrder, type PurchaseOrderAction, type PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
@@ -154,8 +154,10 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
   const [asking, setAsking] = useState<PurchaseOrderAction | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const actions = purchaseOrderActions(side, order.status);
-  if (!actions.length) return null;
+  const actions = purchaseOrderActions(side, order);
+  // The buyer whose status would allow a cancel is told why it is not offered: money or goods moved on the order.
+  const cancelBlocked = order.cancel_blocker && canActOnPurchaseOrder('cancel', side, order.status) ? order.cancel_blocker : null;
+  if (!actions.length && !cancelBlocked) return null;
   const withReason = asking === 'decline' || asking === 'cancel';
   const confirm = async () => {
     if (!asking) return;
@@ -175,6 +177,11 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
           {t(`actions.${action}`)}
         </Button>
       ))}
+      {cancelBlocked && (
+        <Caption1 className={styles.muted} data-testid="po-cancel-blocked">
+          {t(`cancelBlocked.${cancelBlocked}`)}
+        </Caption1>
+      )}
       {asking && (
         <FormDialog
           title={t(`confirm.${asking}.title`, { number: order.number })}

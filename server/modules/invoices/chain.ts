@@ -22,6 +22,8 @@ import { assertWritable, invoiceTotals, type InvoiceParty as DocumentParty, type
 import { parseCsr } from '../e-invoicing/zatca/pki';
 import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
+import { recordChanges } from '../../db/changes';
+import { purchaseOrderPolicy } from '../purchase-orders/policy';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 
@@ -212,5 +214,9 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     })),
   );
   await trx('einvoicing_units').where({ id: unit.id }).update({ icv, last_invoice_hash: signed.hash });
+  // An order's invoice makes the order no longer cancellable (its cancel_blocker): its parties' copies are told.
+  if (input.kind === 'invoice' && input.purchase_order_id) {
+    await recordChanges(trx, [{ entity: 'purchase_order', id: input.purchase_order_id, audiences: purchaseOrderPolicy.audiences(input) }]);
+  }
   return id;
 }

@@ -5,6 +5,14 @@
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 
+/** The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po. */
+const CANCEL_BLOCKER_SQL = `case
+  when exists (select 1 from payments pay join invoices i on i.id = pay.invoice_id where i.purchase_order_id = po.id and i.kind = 'invoice') then 'paid'
+  when exists (select 1 from invoices i where i.purchase_order_id = po.id and i.kind = 'invoice' and i.status <> 'rejected') then 'invoiced'
+  when exists (select 1 from transport_requests tr join deliveries d on d.transport_request_id = tr.id
+               where tr.purchase_order_id = po.id and tr.deleted_at is null and d.stage in ('delivered', 'confirmed')) then 'delivered'
+end`;
+
 /** Purchase orders (alias po) with their parties' names and their lines. */
 export function purchaseOrderQuery(db: Knex) {
   return db('purchase_orders as po')
@@ -40,6 +48,7 @@ export function purchaseOrderQuery(db: Knex) {
       'po.delivery_days',
       'po.status',
       'po.reason',
+      db.raw(`${CANCEL_BLOCKER_SQL} as cancel_blocker`),
       'po.issued_at',
       'po.answered_at',
       'po.created_at',

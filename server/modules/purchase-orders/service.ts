@@ -1,12 +1,12 @@
 /**
  * Purchase orders after they are issued (issue.ts): the parties read them, the seller
  * accepts or declines an issued one and later marks it delivered, the buyer cancels it
- * until delivery and closes it once delivered (PURCHASE_ORDER_ACTIONS in
+ * until delivery unless money or goods moved on it (CANCEL_BLOCKERS) and closes it once delivered (PURCHASE_ORDER_ACTIONS in
  * shared/schemas/purchase-order.ts). Each action locks the order row and decides on the
  * status it then reads; the other party is told.
  */
 import type { Knex } from 'knex';
-import { forbidden, invalidTransition, notFound } from '../../../shared/errors';
+import { forbidden, invalidTransition, notFound, orderNotCancellable } from '../../../shared/errors';
 import {
   PURCHASE_ORDER_ACTIONS,
   canActOnPurchaseOrder,
@@ -65,6 +65,11 @@ export async function actOnPurchaseOrder(
   const rule = PURCHASE_ORDER_ACTIONS[action];
   if (rule.side !== side) throw forbidden(`Only the ${rule.side} may ${action} a purchase order`);
   if (!canActOnPurchaseOrder(action, side, po.status)) throw invalidTransition(`A ${po.status} purchase order cannot be ${rule.to}`);
+  if (action === 'cancel') {
+    // Under the order's lock: issuing its invoice locks it too, so none can slip in between.
+    const [current] = await readPurchaseOrders(purchaseOrderQuery(trx).where('po.id', po.id));
+    if (current.cancel_blocker) throw orderNotCancellable(current.cancel_blocker);
+  }
 
   await trx('purchase_orders')
     .where({ id: po.id })
