@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Knex } from 'knex';
 import type { MarketPrice } from '../../shared/schemas/rfq';
-import type { Client } from './factories';
+import { as, type Client } from './factories';
+import type { TestServer } from './harness';
 
 /** The first reference category's id (a market RFQ in it reaches the suppliers selling in it). */
 export async function categoryId(knex: Knex, n = 0): Promise<string> {
@@ -65,4 +66,27 @@ export async function postQuote(supplier: Client, rfqId: string, body: ReturnTyp
   const res = await supplier.post(`/api/rfqs/${rfqId}/quotes`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   return res.body as { id: string; revision: number } & Record<string, unknown>;
+}
+
+/**
+ * An RFQ of 10, 20 and 30 bags in `category` with two quotes, one of them partial: A
+ * offers 4 of the first line's 10 at 10.00 and all 20 of the second at 1.00, B all 10 of
+ * the first at 12.00. `award` posts the buyer's award.
+ */
+export async function partlyQuoted(server: TestServer, category: string) {
+  const buyer = await as(server, 'contractor');
+  const [a, b] = [await as(server, 'supplier'), await as(server, 'supplier')];
+  await sellIn(a, category);
+  await sellIn(b, category);
+  const rfq = await postRfq(buyer, rfqBody(category));
+  const line = (n: number) => rfq.lines[n].id;
+  const partial = quoteBody({});
+  partial.lines = [
+    { rfq_line_id: line(0), unit_price: 10, quantity: 4 },
+    { rfq_line_id: line(1), unit_price: 1 },
+  ] as typeof partial.lines;
+  const qa = await postQuote(a, rfq.id, partial);
+  const qb = await postQuote(b, rfq.id, quoteBody({ [line(0)]: 12 }));
+  const award = (awards: Array<{ rfq_line_id: string; quote_id: string; quantity?: number }>) => buyer.post(`/api/rfqs/${rfq.id}/award`, { awards });
+  return { buyer, a, b, rfq, line, qa, qb, award };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, notificationsOf, type Client } from '../../test/factories';
-import { categoryId, inDays, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
+import { categoryId, inDays, partlyQuoted, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
 
 type Change = { entity: string; id: string; op: 'upsert' | 'delete'; data?: Record<string, unknown> };
 
@@ -118,6 +118,24 @@ describe('RFQs for sync', () => {
     await knex()('rfqs').where({ id: closing.id }).update({ closes_at: inDays(-0.001) });
     const late = await push(supplier, crypto.randomUUID(), [{ id: 1, name: 'rfq_quote.submit', args: { ...quoteBody({ [closing.lines[0].id]: 1 }), rfq_id: closing.id } }]);
     expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'rfq_closed' });
+  });
+
+  it('refuses by push, as REST does, an award ordering more of a partly quoted line than it asks; takes the rest from another quote', async () => {
+    const { buyer, rfq, line, qa, qb } = await partlyQuoted(server, cement);
+    const split = (id: number, rest: number) => ({
+      id,
+      name: 'rfq.award',
+      args: { id: rfq.id, awards: [{ rfq_line_id: line(0), quote_id: qa.id }, { rfq_line_id: line(0), quote_id: qb.id, quantity: rest }] },
+    });
+    // A's 4 and 7 from B are 11 of a 10-bag line.
+    const res = await push(buyer, crypto.randomUUID(), [split(1, 7), split(2, 6)]);
+    expect(res.body.results.map((r: { status: string; code?: string }) => r.code ?? r.status)).toEqual(['award_over_ordered', 'applied']);
+    const lines: Array<{ quantity: number }> = await knex()('purchase_order_lines as pl')
+      .join('purchase_orders as po', 'po.id', 'pl.purchase_order_id')
+      .where({ 'po.rfq_id': rfq.id, 'pl.rfq_line_id': line(0) })
+      .orderBy('pl.quantity')
+      .select('pl.quantity');
+    expect(lines.map((l) => l.quantity)).toEqual([4, 6]);
   });
 
   it('creates an RFQ offline with its client ids; the buyer\'s and each supplier\'s feeds carry what REST shows them', async () => {
