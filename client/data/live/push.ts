@@ -18,7 +18,10 @@ const pushSupported = () =>
 /** The mutations after whose first the app offers push: a bid, an order, a transport request. */
 export const ASK_AFTER = new Set(['bid.create', 'instant_order.create', 'transport_request.create']);
 
-/** Whether to offer push now (after such a first write): supported, never asked, not decided in the browser. */
+/**
+ * Whether to offer push now (after such a first write): supported, never asked, not
+ * decided in the browser. Not when storage is refused: it could not remember the answer.
+ */
 export function shouldOfferPush(userId: string): boolean {
   if (!pushSupported() || Notification.permission !== 'default') return false;
   return readPersonal(userId, 'pushOffered') === null;

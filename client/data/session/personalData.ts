@@ -41,11 +41,12 @@ const personPrefix = (userId: string) => `${PREFIX}${userId}.`;
 /** The localStorage key of one of a person's values. */
 export const personalKey = (userId: string, item: PersonalItem) => `${personPrefix(userId)}${PERSONAL_ITEMS[item]}`;
 
-export function readPersonal(userId: string, item: PersonalItem): string | null {
+/** The value, null when there is none, undefined when the browser refuses storage. */
+export function readPersonal(userId: string, item: PersonalItem): string | null | undefined {
   try {
-    return globalThis.localStorage?.getItem(personalKey(userId, item)) ?? null;
+    return globalThis.localStorage?.getItem(personalKey(userId, item));
   } catch {
-    return null;
+    return undefined;
   }
 }
 
