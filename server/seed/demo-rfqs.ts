@@ -1,8 +1,10 @@
 /**
  * The demo's request for quotation: the demo contractor's bill of materials for a villa's
  * ground floor, sent to the market (every supplier selling in its lines' categories then),
- * with quotes from two demo suppliers that price it differently and skip a line, so a
- * newcomer opens a comparison with lowest prices, a gap and totals to split an award on.
+ * with quotes from two demo suppliers that price it differently and skip a line, the
+ * cheaper cement offering only part of the bags asked, so a newcomer opens a comparison
+ * with lowest prices, a gap, a line quoted in part and totals to split an award on (the
+ * lowest split takes the rest of the cement from the other supplier).
  * Rows go in as the RFQ services leave them; the boot's backfill enters them in the feed.
  */
 import crypto from 'node:crypto';
@@ -22,10 +24,16 @@ const DEMO_RFQ = {
     { category: 'blocks-bricks', description: 'بلوك أسمنتي مصمت 20 سم', quantity: 5000, unit: 'حبة' },
     { category: 'sand-aggregates', description: 'رمل أبيض مغسول', quantity: 40, unit: 'م³' },
   ],
-  /** Unit prices by line index; a line left out is not quoted. */
+  /** Unit prices by line index; a line left out is not quoted. `available`: the quantity offered where less than asked. */
   quotes: [
-    { supplier: 'supplier' as CompanyKey, days: 3, prices: { 0: 16.5, 2: 3.2, 3: 65 } as Record<number, number>, notes: 'التوريد على دفعتين، والتنزيل في الموقع مشمول.' },
-    { supplier: 'safwa' as CompanyKey, days: 5, prices: { 0: 17.25, 1: 2790, 2: 3.05, 3: 62 } as Record<number, number>, notes: 'حديد من مصنع وطني بشهادة مطابقة.' },
+    {
+      supplier: 'supplier' as CompanyKey,
+      days: 3,
+      prices: { 0: 16.5, 2: 3.2, 3: 65 } as Record<number, number>,
+      available: { 0: 120 } as Record<number, number>,
+      notes: 'التوريد على دفعتين، والتنزيل في الموقع مشمول. المتوفر من الأسمنت 120 كيسًا.',
+    },
+    { supplier: 'safwa' as CompanyKey, days: 5, prices: { 0: 17.25, 1: 2790, 2: 3.05, 3: 62 } as Record<number, number>, available: {} as Record<number, number>, notes: 'حديد من مصنع وطني بشهادة مطابقة.' },
   ],
 } as const;
 
@@ -81,7 +89,7 @@ export async function insertDemoRfqs(trx: Knex.Transaction, opts: { at: (offsetM
       updated_at: sent,
     });
     await trx('rfq_quote_lines').insert(
-      Object.entries(q.prices).map(([line, price]) => ({ quote_id: quoteId, rfq_id: id, rfq_line_id: lines[Number(line)].id, unit_price: price })),
+      Object.entries(q.prices).map(([line, price]) => ({ quote_id: quoteId, rfq_id: id, rfq_line_id: lines[Number(line)].id, unit_price: price, quantity: q.available[Number(line)] ?? null })),
     );
   }
 }

@@ -225,6 +225,8 @@ describe('seedDemo', () => {
     expect(await count(knex('rfq_recipients').where({ rfq_id: rfq.id }).whereIn('supplier_id', quotes.map((q) => q.supplier_id)))).toBe(2);
     // One supplier skips a line: the comparison shows a gap.
     expect((await knex('rfq_quote_lines').where({ rfq_id: rfq.id }).select('quote_id')).length).toBe(7);
+    // The cheaper cement is offered in part: 120 of the 200 bags.
+    expect(await knex('rfq_quote_lines').where({ rfq_id: rfq.id }).whereNotNull('quantity').select('quantity')).toEqual([{ quantity: 120 }]);
   });
 
   it('posts pending transport requests from non-transport users', async () => {
