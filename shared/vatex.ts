@@ -34,7 +34,8 @@ export type VatexCode = keyof typeof VATEX;
  * private education and healthcare, which BR-KSA-49 ties to the buyer's national ID, which
  * a company buying here does not state.
  */
-export const ORDER_VATEX_CODES = (Object.keys(VATEX) as VatexCode[]).filter((c) => c !== 'VATEX-SA-EDU' && c !== 'VATEX-SA-HEA');
+export type OrderVatexCode = Exclude<VatexCode, 'VATEX-SA-EDU' | 'VATEX-SA-HEA'>;
+export const ORDER_VATEX_CODES = (Object.keys(VATEX) as VatexCode[]).filter((c): c is OrderVatexCode => c !== 'VATEX-SA-EDU' && c !== 'VATEX-SA-HEA');
 
 /** A line's VAT category: standard rated, zero-rated or exempt. */
 export type VatCategory = 'S' | 'Z' | 'E';

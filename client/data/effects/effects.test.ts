@@ -146,6 +146,8 @@ const offer10 = {
   offered_price: 500,
   delivery_time_hours: null,
   notes: null,
+  vat_category: 'S',
+  exemption_reason_code: null,
   updated_at: NOW,
 };
 

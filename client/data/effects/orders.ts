@@ -87,6 +87,8 @@ export const orderEffects: Orders = {
         offered_price: args.offered_price,
         delivery_time_hours: args.delivery_time_hours ?? null,
         notes: args.notes ?? null,
+        vat_category: args.vat_category ?? 'S',
+        exemption_reason_code: args.exemption_reason_code ?? null,
         updated_at: ctx.now,
       };
       rows.set(key, offer);

@@ -42,6 +42,11 @@ export function OfferRow({ offer, pending, title, children }: { offer: InstantOr
       <Text className={styles.price} data-testid="offer-price">
         {format.sar(offer.offered_price)}
       </Text>
+      {offer.exemption_reason_code && (
+        <Text className={styles.muted} data-testid="offer-vat">
+          {t(offer.vat_category === 'E' ? 'form.vat.exempt' : 'form.vat.zero', { reason: t(`form.vatReasons.${offer.exemption_reason_code}`, { defaultValue: offer.exemption_reason_code }) })}
+        </Text>
+      )}
       {offer.delivery_time_hours != null && (
         <Text className={styles.muted}>{t('offers.hours', { count: offer.delivery_time_hours })}</Text>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOrder, validateOrder, type OrderValues } from './orderForm';
-import { validateOffer } from './offerForm';
+import { offerValuesFrom, validateOffer } from './offerForm';
 
 const filled = (over: Partial<OrderValues> = {}): OrderValues => ({
   ...emptyOrder(),
@@ -42,16 +42,25 @@ describe('the offer form', () => {
   const orderId = '4b7a6f2e-1c9d-4e8a-9f3b-2d5c6e7f8a9b';
 
   it('needs a price; hours are whole and at least 1', () => {
-    expect(validateOffer({ offered_price: '', delivery_time_hours: '', notes: '' }, orderId).errors).toEqual({ offered_price: 'required' });
-    expect(validateOffer({ offered_price: '100', delivery_time_hours: '1.5', notes: '' }, orderId).errors).toEqual({ delivery_time_hours: 'hours' });
-    expect(validateOffer({ offered_price: '100.123', delivery_time_hours: '', notes: '' }, orderId).errors).toEqual({ offered_price: 'money' });
+    expect(validateOffer({ offered_price: '', delivery_time_hours: '', notes: '', vat: 'S' }, orderId).errors).toEqual({ offered_price: 'required' });
+    expect(validateOffer({ offered_price: '100', delivery_time_hours: '1.5', notes: '', vat: 'S' }, orderId).errors).toEqual({ delivery_time_hours: 'hours' });
+    expect(validateOffer({ offered_price: '100.123', delivery_time_hours: '', notes: '', vat: 'S' }, orderId).errors).toEqual({ offered_price: 'money' });
   });
 
   it('gives blank notes as null', () => {
-    expect(validateOffer({ offered_price: '3850.75', delivery_time_hours: '36', notes: '  ' }, orderId).input).toEqual({
+    expect(validateOffer({ offered_price: '3850.75', delivery_time_hours: '36', notes: '  ', vat: 'S' }, orderId).input).toEqual({
       offered_price: 3850.75,
       delivery_time_hours: 36,
       notes: null,
+      vat_category: 'S',
+      exemption_reason_code: null,
     });
+  });
+
+  it('states a zero-rated or exempt offer with its reason, the category following from the code', () => {
+    expect(validateOffer({ offered_price: '100', delivery_time_hours: '', notes: '', vat: 'VATEX-SA-36' }, orderId).input).toMatchObject({ vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36' });
+    expect(validateOffer({ offered_price: '100', delivery_time_hours: '', notes: '', vat: 'VATEX-SA-30' }, orderId).input).toMatchObject({ vat_category: 'E', exemption_reason_code: 'VATEX-SA-30' });
+    expect(offerValuesFrom({ exemption_reason_code: 'VATEX-SA-32' } as never).vat).toBe('VATEX-SA-32');
+    expect(offerValuesFrom(null).vat).toBe('S');
   });
 });
