@@ -148,10 +148,27 @@ function drawable(piece: Piece): { text: string; whole: boolean } {
 
 const WHOLE_RUN = { features: [] as [] };
 
+/**
+ * A piece's width at 1 pt, by face, run and text: a width is the font's alone, and pdfkit
+ * caches none of a whole run's layouts (the Arabic ones), so the same unit, amount or
+ * heading was shaped again on every line of a long order. Per process (the render threads
+ * each keep theirs), emptied when it grows past a bound.
+ */
+const WIDTHS = new Map<string, number>();
+const WIDTHS_MAX = 100_000;
+
 function pieceWidth(doc: Doc, piece: Piece, size: number): number {
   const { text, whole } = drawable(piece);
+  const key = `${piece.face}\u0000${whole ? 1 : 0}\u0000${text}`;
+  let unit = WIDTHS.get(key);
+  if (unit === undefined) {
+    doc.font(piece.face).fontSize(1000);
+    unit = doc.widthOfString(text, whole ? WHOLE_RUN : {}) / 1000;
+    if (WIDTHS.size >= WIDTHS_MAX) WIDTHS.clear();
+    WIDTHS.set(key, unit);
+  }
   doc.font(piece.face).fontSize(size);
-  return doc.widthOfString(text, whole ? WHOLE_RUN : {});
+  return unit * size;
 }
 
 function lineWidth(doc: Doc, text: string, base: 'rtl' | 'ltr', size: number, bold = false): number {
@@ -182,17 +199,31 @@ export function drawLine(doc: Doc, text: string, x: number, y: number, width: nu
   });
 }
 
-/** Breaks text into lines that fit `width` at spaces (a word longer than the width stands alone). */
+/**
+ * Breaks text into lines that fit `width` at spaces (a word longer than the width stands
+ * alone). A line's width is its words' widths, each word measured once, and a space's
+ * between them (the wider of the two faces' spaces, so a line never runs past the width):
+ * a space ends an Arabic word's joining, so the words shape alone as they do on the line;
+ * measuring every longer candidate line anew shaped a 5,000-character text hundreds of times over.
+ */
 export function wrapLines(doc: Doc, text: string, width: number, base: 'rtl' | 'ltr', size: number, bold = false): string[] {
+  const space = Math.max(...(['arabic', 'latin'] as const).map((face) => doc.font(bold ? `${face}Bold` : face).fontSize(size).widthOfString(' ')));
+  const widths = new Map<string, number>();
+  const wordWidth = (word: string) => widths.get(word) ?? widths.set(word, lineWidth(doc, word, base, size, bold)).get(word)!;
   const lines: string[] = [];
   let line = '';
+  let used = 0;
   // At spaces only: a no-break space (15 %) holds its two sides on one line.
   for (const word of text.split(/[ \t\n]+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && lineWidth(doc, candidate, base, size, bold) > width) {
+    const w = wordWidth(word);
+    if (line && used + space + w > width) {
       lines.push(line);
       line = word;
-    } else line = candidate;
+      used = w;
+    } else {
+      used = line ? used + space + w : w;
+      line = line ? `${line} ${word}` : word;
+    }
   }
   if (line) lines.push(line);
   return lines.length ? lines : [''];
