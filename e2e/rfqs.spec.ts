@@ -2,9 +2,11 @@
  * A request for quotation from a contractor to the market and back, three people at phone
  * width: the contractor (Arabic) imports a bill of quantities with Arabic headers and
  * sends it to the market; supplier A (English) quotes online; supplier B (Arabic) quotes
- * offline, the quote waits visibly and reaches the server once when the link returns; the
- * contractor compares the quotes (lowest per line marked, a line B skipped a gap) and
- * splits the award to the lowest price of each line; each supplier accepts their
+ * offline, 120 of the 200 bags of cement only, the quote waits visibly and reaches the
+ * server once when the link returns; the contractor compares the quotes (lowest per line
+ * marked, a line B skipped a gap, B's cement marked as offered in part) and splits the
+ * award to the lowest price of each line, the cement B lacks going to A; each supplier
+ * accepts their
  * purchase order. One flow: each step needs the one before. Along the way, with the same
  * people: the contractor adds supplier A's product from the catalogue to a second request
  * sent to A alone (B never sees it), reads the comparison at desk width as the full table,
@@ -116,7 +118,7 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await a.quote(title, { lines: { بورتلاندي: { price: '17.50' }, بلوك: { price: '3.10' }, رمل: { price: '70' } }, deliveryDays: '5' });
   await expect.poll(async () => (await quotesOn(contractor.page, rfqId)).length, { timeout: 20_000 }).toBe(1);
 
-  // Supplier B quotes offline, skipping the sand: queued, visible, sent once on reconnect.
+  // Supplier B quotes offline, 120 of the 200 bags of cement and skipping the sand: queued, visible, sent once on reconnect.
   const b = new QuotesPage(supplierB.page);
   await b.goto();
   await reloadUntil(supplierB.page, () => expect(b.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
@@ -126,7 +128,7 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await waitForServiceWorker(supplierB.page);
   const before = await storedResults(supplierB.page);
   await goOffline(supplierB.context);
-  await b.quote(title, { lines: { بورتلاندي: { price: '١٦٫٩٠' }, بلوك: { price: '3.25' }, رمل: { skip: true } }, deliveryDays: '3' });
+  await b.quote(title, { lines: { بورتلاندي: { price: '١٦٫٩٠', quantity: '120' }, بلوك: { price: '3.25' }, رمل: { skip: true } }, deliveryDays: '3' });
   await expect(b.rfq(title).getByTestId('pending-badge')).toBeVisible();
   expect(await quotesOn(contractor.page, rfqId)).toHaveLength(1);
   await goOnline(supplierB.context);
@@ -143,6 +145,7 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await expect(c.comparisonLines()).toHaveCount(3);
   for (const line of await c.comparisonLines().all()) await expect(line.locator('[data-lowest]')).toHaveCount(1);
   await expect(c.comparisonLines().filter({ hasText: 'رمل' })).toContainText('لم يُسعَّر');
+  await expect(c.comparisonLines().filter({ hasText: 'بورتلاندي' }).getByTestId('partial')).toHaveCount(1);
   await checkPage(contractor.page, 'ar', 'rfq-comparison');
 
   // At desk width the full table: lines down, the suppliers across in the order they
@@ -165,10 +168,14 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await contractor.page.setViewportSize(testInfo.project.use.viewport!);
   await expect(contractor.page.getByTestId('comparison-by-line')).toBeVisible();
 
-  // Split to the lowest: the cement to B, the blocks and sand to A; two purchase orders.
+  // Split to the lowest: B's 120 bags of cement and the other 80 from A, the blocks and sand to A; two purchase orders.
   await expect(contractor.page.getByTestId('award-order')).toHaveCount(2);
   await c.awardSplitToLowest();
   await reloadUntil(contractor.page, () => expect(c.ordersMade()).toHaveCount(2, { timeout: 3_000 }));
+  type Order = { rfq_id: string | null; seller_id: string; lines: Array<{ description: string; quantity: number }> };
+  const orders = (await pageApi<Order[]>(contractor.page, 'GET', '/api/purchase-orders?as=buyer')).body.filter((o) => o.rfq_id === rfqId);
+  const cementFrom = (seller: string) => orders.find((o) => o.seller_id === seller)?.lines.find((l) => l.description.includes('بورتلاندي'))?.quantity;
+  expect([cementFrom(supplierIds[1]), cementFrom(supplierIds[0])]).toEqual([120, 80]);
 
   // Each supplier accepts their order, both at once.
   await Promise.all(
