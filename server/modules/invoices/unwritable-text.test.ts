@@ -91,7 +91,7 @@ describe('texts a tax invoice cannot carry', () => {
     const issued = await seller.post('/api/invoices', { purchase_order_id: po.id });
     expect(issued.status, issued.text).toBe(201);
     expect(await knex()('invoices').where({ id: issued.body.id }).first('icv', 'seq')).toEqual({ icv: before.icv + 1, seq: 1 });
-  });
+  }, 120_000);
 
   it("refuses to issue an invoice of an order line stored with a non-character (422 naming the line), and leaves the seller's chain as it was", async () => {
     const { buyer, seller } = await tradingParties(server, category);
@@ -103,5 +103,5 @@ describe('texts a tax invoice cannot carry', () => {
     expect(res.status, res.text).toBe(422);
     expect(res.body).toMatchObject({ code: 'document_text_invalid', details: [{ path: 'lines.0.description', message: 'control_character' }] });
     expect(await chainOf(seller.user.id)).toEqual(before);
-  });
+  }, 120_000);
 });

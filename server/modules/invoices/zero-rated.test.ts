@@ -91,10 +91,10 @@ describe('zero-rated and exempt lines', () => {
     // BR-KSA-69 (the code) and BR-KSA-83 (ZATCA's text for it) are warnings in the rules: none either.
     expect(warnings.filter((w) => /BR-KSA-(69|83)/.test(w.id))).toEqual([]);
 
-    // Clearance may be sent after the answer: the invoice reads cleared once ZATCA took it.
+    // Clearance may be sent after the answer (by the clearance worker, drained here where the harness has one).
     let status = issued.body.status;
     for (let i = 0; i < 100 && status !== 'cleared'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await ((server as { drainClearance?: () => Promise<void> }).drainClearance?.() ?? new Promise((r) => setTimeout(r, 100)));
       status = (await knex()('invoices').where({ id: issued.body.id }).first('status')).status;
     }
     expect(status).toBe('cleared');
