@@ -183,7 +183,7 @@ export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]
       });
       if (lowest === null) unquoted++;
       // The floor of a split award: the line filled from its cheapest offers up, as lowestAward fills it.
-      else for (const fill of fillLine(line, cells)) bestSubtotal += BigInt(Math.round(lineAmounts(fill.quantity, fill.unit_price, VAT_RATE).line_total * 100));
+      else for (const fill of fillLine(line, byPrice(cells))) bestSubtotal += BigInt(Math.round(lineAmounts(fill.quantity, fill.unit_price, VAT_RATE).line_total * 100));
       return {
         rfq_line_id: line.id,
         position: line.position,
@@ -234,21 +234,28 @@ export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]
   };
 }
 
+/** The cells of a line that price it, cheapest first (a tie to the quote listed first). */
+const byPrice = (cells: readonly ComparisonCell[]): ComparisonCell[] =>
+  cells
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.unit_price !== null)
+    .sort((a, b) => a.c.unit_price! - b.c.unit_price! || a.i - b.i)
+    .map(({ c }) => c);
+
 /**
- * A line filled from its cheapest offers up: each quote that prices it in order of unit
- * price (a tie to the quote listed first) orders what it offers, until the line's
- * quantity is reached (in tenths, as quantities are kept).
+ * A line filled by the quotes of `cells` in the order given: each orders what it offers
+ * (quoteLineAmounts), at most what the line still needs, until the line's quantity is
+ * reached (in tenths, as quantities are kept); a cell that does not price it is passed
+ * over. How "split to the lowest", its floor and the buyer's own choice fill a line.
  */
-function fillLine(line: { quantity: number }, cells: readonly ComparisonCell[]): Array<{ quote_id: string; unit_price: number; quantity: number }> {
-  const offers = cells
-    .flatMap((c, i) => (c.unit_price === null || c.quantity_offered === null ? [] : [{ i, quote_id: c.quote_id, unit_price: c.unit_price, offered: c.quantity_offered }]))
-    .sort((a, b) => a.unit_price - b.unit_price || a.i - b.i);
+export function fillLine(line: { quantity: number }, cells: readonly ComparisonCell[]): Array<{ quote_id: string; unit_price: number; quantity: number }> {
   let rest = Math.round(line.quantity * 10);
   const fills: Array<{ quote_id: string; unit_price: number; quantity: number }> = [];
-  for (const o of offers) {
+  for (const c of cells) {
     if (rest <= 0) break;
-    const take = Math.min(rest, Math.round(o.offered * 10));
-    fills.push({ quote_id: o.quote_id, unit_price: o.unit_price, quantity: take / 10 });
+    if (c.unit_price === null) continue;
+    const take = Math.min(rest, Math.round(quoteLineAmounts(line, { unit_price: c.unit_price, quantity: c.quantity }).quantity * 10));
+    fills.push({ quote_id: c.quote_id, unit_price: c.unit_price, quantity: take / 10 });
     rest -= take;
   }
   return fills;
@@ -260,7 +267,7 @@ function fillLine(line: { quantity: number }, cells: readonly ComparisonCell[]):
  * what "split to the lowest" proposes, which the buyer may change line by line.
  */
 export function lowestAward(comparison: RfqComparison): PlannedAward[] {
-  return comparison.lines.flatMap((line) => fillLine(line, line.cells).map((f) => ({ rfq_line_id: line.rfq_line_id, quote_id: f.quote_id, quantity: f.quantity })));
+  return comparison.lines.flatMap((line) => fillLine(line, byPrice(line.cells)).map((f) => ({ rfq_line_id: line.rfq_line_id, quote_id: f.quote_id, quantity: f.quantity })));
 }
 
 /**

@@ -9,7 +9,7 @@
  * purchase order per winning supplier, each with its lines' totals and VAT as the
  * server will compute them, and the lines bought in part or not at all.
  */
-import { lowestAward, quoteLineAmounts, wholeAward, type PlannedAward } from '../../../shared/rfq';
+import { fillLine, lowestAward, quoteLineAmounts, wholeAward, type PlannedAward } from '../../../shared/rfq';
 import type { ComparisonLine, RfqComparison } from '../../../shared/schemas/rfq';
 import { documentTotals, type DocumentTotals } from '../../../shared/vat';
 
@@ -26,16 +26,10 @@ export function startChoice(comparison: RfqComparison, mode: AwardMode, quoteId?
   return choice;
 }
 
-/** What each chosen quote of a line orders: what it offers, at most what the line still needs (in tenths). */
+/** What each chosen quote of a line orders, in the order chosen (shared/rfq.ts fillLine), with its cell. */
 function fill(line: ComparisonLine, quoteIds: readonly string[]): Array<PlannedAward & { cell: ComparisonLine['cells'][number] }> {
-  let rest = Math.round(line.quantity * 10);
-  return quoteIds.flatMap((quoteId) => {
-    const cell = line.cells.find((c) => c.quote_id === quoteId);
-    if (!cell || cell.unit_price === null || rest <= 0) return [];
-    const take = Math.min(rest, Math.round(quoteLineAmounts(line, { unit_price: cell.unit_price, quantity: cell.quantity }).quantity * 10));
-    rest -= take;
-    return [{ rfq_line_id: line.rfq_line_id, quote_id: quoteId, quantity: take / 10, cell }];
-  });
+  const cells = quoteIds.flatMap((id) => line.cells.filter((c) => c.quote_id === id));
+  return fillLine(line, cells).map((f) => ({ rfq_line_id: line.rfq_line_id, quote_id: f.quote_id, quantity: f.quantity, cell: cells.find((c) => c.quote_id === f.quote_id)! }));
 }
 
 /** What of a line the choice leaves unbought (0 when filled). */
