@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,e-invoicing runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,e-invoicing,pdf runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -37,11 +37,12 @@ if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
 if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
 if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
+if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['e-invoicing', 'e_invoicing']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -124,5 +125,12 @@ const einv = all.e_invoicing;
 if (einv) {
   rows.push({ benchmark: `issue a ${einv.lines}-line ZATCA invoice (document, hash, XAdES, QR), p95 of ${einv.invoices_each}`, value: `${einv.issue_p95_ms} ms (median ${einv.issue_median_ms})`, baseline: `secp256k1 signature + XML serialisation: ${einv.baseline_p95_ms} ms, target ratio <= ${einv.target_ratio}`, ratio: einv.ratio, measured: measured(einv) });
   rows.push({ benchmark: `${einv.chain_invoices} invoices of one seller in a row: PIH and ICV chain`, value: einv.chain_unbroken ? 'unbroken' : 'BROKEN', baseline: '', ratio: '', measured: measured(einv) });
+}
+const pdf = all.pdf;
+if (pdf?.idle) {
+  for (const name of ['six_long_lines', 'five_hundred_lines'] as const) {
+    const r = pdf[name];
+    rows.push({ benchmark: `GET /api/health while a PDF of ${name.replace(/_/g, ' ')} renders: p99 (max), 503s`, value: `${r.health.p99_ms} ms (${r.health.max_ms}), ${r.health.not_ok}`, baseline: `nothing rendering: ${pdf.idle.p99_ms} ms (${pdf.idle.max_ms})`, ratio: +(r.health.p99_ms / pdf.idle.p99_ms).toFixed(2), measured: measured(pdf) });
+  }
 }
 console.table(rows);
