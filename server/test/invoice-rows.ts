@@ -39,11 +39,14 @@ export const BUYER_PARTY: InvoiceParty = {
   additional_number: null,
 };
 
-/** One line of 10 bags at 18.50 (VAT 15 %): subtotal 185.00, VAT 27.75, total 212.75. */
+/**
+ * One line of 10 bags at 18.50 (VAT 15 %): subtotal 185.00, VAT 27.75, total 212.75.
+ * `descriptions`: a line of the same each (a long document for the PDF's tests), the totals as for one.
+ */
 export async function insertInvoice(
   knex: Knex,
   po: { id: string; seller_id: string; buyer_id: string },
-  over: { status?: InvoiceStatus; number?: string } = {},
+  over: { status?: InvoiceStatus; number?: string; descriptions?: string[] } = {},
 ): Promise<string> {
   return knex.transaction(async (trx) => {
     let unit = await trx('einvoicing_units').where({ company_id: po.seller_id }).first('id', 'icv');
@@ -78,18 +81,20 @@ export async function insertInvoice(
         cleared_at: status === 'cleared' ? '2026-11-28T09:30:05Z' : null,
       })
       .returning(['id', 'seller_id', 'buyer_id']);
-    await trx('invoice_lines').insert({
-      invoice_id: row.id,
-      position: 1,
-      description: 'أسمنت بورتلاندي',
-      quantity: 10,
-      unit: 'كيس',
-      unit_price: 18.5,
-      vat_category: 'S',
-      vat_rate: 0.15,
-      line_total: 185,
-      vat_amount: 27.75,
-    });
+    await trx('invoice_lines').insert(
+      (over.descriptions ?? ['أسمنت بورتلاندي']).map((description, i) => ({
+        invoice_id: row.id,
+        position: i + 1,
+        description,
+        quantity: 10,
+        unit: 'كيس',
+        unit_price: 18.5,
+        vat_category: 'S',
+        vat_rate: 0.15,
+        line_total: 185,
+        vat_amount: 27.75,
+      })),
+    );
     await recordChanges(trx, [{ entity: 'invoice', id: row.id, audiences: invoicePolicy.audiences(row) }]);
     return row.id as string;
   });

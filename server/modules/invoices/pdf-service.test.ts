@@ -6,7 +6,6 @@
  * without a render, until a pending document's status changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { Client } from '../../test/factories';
 import { acceptedOrder, clearInvoice, insertInvoice } from '../../test/invoice-rows';
@@ -14,26 +13,9 @@ import { PdfRenderer } from './pdf-renderer';
 
 type Po = { id: string; seller_id: string; buyer_id: string };
 
-/** The worst case the issue names: `count` lines of `length` characters each, Arabic and Latin words. */
-async function longLines(knex: Knex, id: string, count: number, length = 5000): Promise<void> {
-  const words = 'أسمنت بورتلاندي مقاوم للكبريتات Portland cement 50 kg ';
-  const description = words.repeat(Math.ceil(length / words.length)).slice(0, length);
-  await knex('invoice_lines').where({ invoice_id: id }).delete();
-  await knex('invoice_lines').insert(
-    Array.from({ length: count }, (_, i) => ({
-      invoice_id: id,
-      position: i + 1,
-      description,
-      quantity: 10,
-      unit: 'كيس',
-      unit_price: 18.5,
-      vat_category: 'S',
-      vat_rate: 0.15,
-      line_total: 185,
-      vat_amount: 27.75,
-    })),
-  );
-}
+/** The worst case the issue names: `count` lines of 5,000 characters each, Arabic and Latin words. */
+const WORDS = 'أسمنت بورتلاندي مقاوم للكبريتات Portland cement 50 kg ';
+const longLines = (count: number): string[] => Array.from({ length: count }, () => WORDS.repeat(Math.ceil(5000 / WORDS.length)).slice(0, 5000));
 
 /** The PDF as a browser downloads it: status, the error code and Retry-After of a refusal, and the bytes. */
 async function download(client: Client, id: string) {
@@ -62,8 +44,7 @@ describe('GET /api/invoices/{id}/pdf under load', () => {
   afterAll(() => server.close());
 
   it('answers /api/health while a worst-case document renders', async () => {
-    const id = await insertInvoice(server.db.knex, po, { status: 'rejected' });
-    await longLines(server.db.knex, id, 6);
+    const id = await insertInvoice(server.db.knex, po, { status: 'rejected', descriptions: longLines(6) });
     const before = renderer.renders;
     const pdf = download(seller, id);
     await until(() => renderer.renders > before);
@@ -79,8 +60,7 @@ describe('GET /api/invoices/{id}/pdf under load', () => {
   it("refuses one account's renders past its bound with 429 rate_limited and Retry-After, and renders the rest", async () => {
     const ids = [];
     for (let i = 0; i < 4; i++) {
-      const id = await insertInvoice(server.db.knex, po, { status: 'rejected' });
-      await longLines(server.db.knex, id, 2);
+      const id = await insertInvoice(server.db.knex, po, { status: 'rejected', descriptions: longLines(6) });
       ids.push(id);
     }
     const answers = await Promise.all(ids.map((id) => download(seller, id)));
@@ -131,8 +111,7 @@ describe('the PDF renderer at its bounds', () => {
     const server = await startTestServer({ app: { pdf: new PdfRenderer({ threads: 1, queue: 0, perAccount: 2 }) } });
     try {
       const { seller, po } = await acceptedOrder(server);
-      const long = await insertInvoice(server.db.knex, po, { status: 'rejected' });
-      await longLines(server.db.knex, long, 2);
+      const long = await insertInvoice(server.db.knex, po, { status: 'rejected', descriptions: longLines(6) });
       const other = await insertInvoice(server.db.knex, po, { status: 'rejected' });
       const [first, second] = await Promise.all([download(seller, long), download(seller, other)]);
       expect(first.status).toBe(200);
@@ -147,8 +126,7 @@ describe('the PDF renderer at its bounds', () => {
     const server = await startTestServer({ app: { pdf: new PdfRenderer({ threads: 1, queue: 8, perAccount: 2, timeoutMs: 1 }) } });
     try {
       const { seller, po } = await acceptedOrder(server);
-      const id = await insertInvoice(server.db.knex, po, { status: 'rejected' });
-      await longLines(server.db.knex, id, 6);
+      const id = await insertInvoice(server.db.knex, po, { status: 'rejected', descriptions: longLines(6) });
       const answer = await download(seller, id);
       expect([answer.status, answer.code]).toEqual([503, 'pdf_timed_out']);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
