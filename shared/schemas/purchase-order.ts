@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
+import { VAT_CATEGORY_CODES } from '../vatex';
 
 const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -69,8 +70,12 @@ const purchaseOrderLineSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   unit_price: z.number(),
-  /** 0.15 */
+  /** 0.15, or 0 for a zero-rated or exempt line */
   vat_rate: z.number(),
+  /** the VAT the seller stated (shared/schemas/vat-treatment.ts): S, or Z or E with the VATEX code and ZATCA's text */
+  vat_category: z.enum(VAT_CATEGORY_CODES),
+  exemption_reason_code: z.string().nullable(),
+  exemption_reason: z.string().nullable(),
   /** quantity × unit price, before VAT */
   line_total: z.number(),
   vat_amount: z.number(),

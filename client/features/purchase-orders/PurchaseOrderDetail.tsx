@@ -132,6 +132,13 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
                 {t('detail.lineVat', { rate: format.number(line.vat_rate, { style: 'percent' }), vat: format.sar(line.vat_amount) })}
               </span>
             </span>
+            {line.exemption_reason_code && (
+              <bdi className={styles.muted} data-testid="po-line-exemption">
+                {t(line.vat_category === 'E' ? 'detail.lineExempt' : 'detail.lineZeroRated', {
+                  reason: t(`orders:form.vatReasons.${line.exemption_reason_code}`, { defaultValue: line.exemption_reason ?? line.exemption_reason_code }),
+                })}
+              </bdi>
+            )}
             {line.note && <bdi className={styles.muted}>{line.note}</bdi>}
           </li>
         ))}

@@ -168,6 +168,9 @@ describe('what a tax invoice states', () => {
         exemption_reason: 'Qualifying metals',
         vat_amount: 0,
       });
+      // The buyer's order shows the line as the invoice will state it.
+      const shown = await buyer.get(`/api/purchase-orders/${po.id}`);
+      expect(shown.body.lines).toEqual([expect.objectContaining({ vat_rate: 0, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36', exemption_reason: 'Qualifying metals' })]);
       expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
 
       const issued = await seller.post('/api/invoices', { purchase_order_id: po.id });

@@ -36,7 +36,8 @@ export function purchaseOrderQuery(db: Knex) {
       db.raw(
         `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id,
                      'description', pl.description, 'quantity', pl.quantity, 'unit', pl.unit, 'unit_price', pl.unit_price,
-                     'vat_rate', pl.vat_rate, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
+                     'vat_rate', pl.vat_rate, 'vat_category', pl.vat_category, 'exemption_reason_code', pl.exemption_reason_code,
+                     'exemption_reason', pl.exemption_reason, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
                      'substitute_product_id', pl.substitute_product_id, 'note', pl.note) order by pl.position)
                    from purchase_order_lines pl where pl.purchase_order_id = po.id), '[]'::json) as lines`,
       ),
