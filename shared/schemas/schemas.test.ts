@@ -376,10 +376,24 @@ describe('instant order', () => {
 describe('instant order offer', () => {
   it('needs the order and the offered price; hours are whole and at least 1', () => {
     const valid = { instant_order_id: ID, offered_price: 3400 };
-    expect(ok(instantOrderResponseCreateSchema, valid)).toEqual(valid);
+    // Without a VAT stated, the offer is standard rated.
+    expect(ok(instantOrderResponseCreateSchema, valid)).toEqual({ ...valid, vat_category: 'S' });
     expect(fails(instantOrderResponseCreateSchema, { instant_order_id: ID })).toBe(true);
     expect(fails(instantOrderResponseCreateSchema, { ...valid, delivery_time_hours: 0 })).toBe(true);
     expect(ok(instantOrderResponseCreateSchema, { ...valid, delivery_time_hours: 24 }).delivery_time_hours).toBe(24);
+  });
+
+  it('states a zero-rated or exempt offer with a VATEX reason of its category, and a standard one with none', () => {
+    const valid = { instant_order_id: ID, offered_price: 3400 };
+    expect(ok(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36' })).toMatchObject({ vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36' });
+    expect(ok(instantOrderResponseCreateSchema, { ...valid, vat_category: 'E', exemption_reason_code: 'VATEX-SA-30' })).toMatchObject({ vat_category: 'E' });
+    const why = (body: object) => instantOrderResponseCreateSchema.safeParse({ ...valid, ...body }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(why({ vat_category: 'Z' })).toEqual([['exemption_reason_code', 'exemption_reason_required']]);
+    expect(why({ vat_category: 'S', exemption_reason_code: 'VATEX-SA-32' })).toEqual([['exemption_reason_code', 'exemption_reason_not_allowed']]);
+    expect(why({ vat_category: 'Z', exemption_reason_code: 'VATEX-SA-29' })).toEqual([['exemption_reason_code', 'exemption_reason_other_category']]);
+    // A citizen's private education or healthcare needs the buyer's national ID (BR-KSA-49), which a company buying here does not state.
+    expect(fails(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-EDU' })).toBe(true);
+    expect(fails(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-99' })).toBe(true);
   });
 });
 
