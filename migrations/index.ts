@@ -54,6 +54,7 @@ import * as paymentTransfers65 from './20261128000720_payment_transfers';
 import * as simplifiedInvoices66 from './20261128000800_simplified_invoices';
 import * as planInvoices67 from './20261128000810_plan_invoices';
 import * as cardRefunds68 from './20261128000900_card_refunds';
+import * as clearanceQueue69 from './20261201000100_clearance_queue';
 import * as invoicePdfs70 from './20261201000400_invoice_pdfs';
 import * as vatExemptions71 from './20261201000600_vat_exemptions';
 
@@ -110,4 +111,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000900_card_refunds': cardRefunds68,
   '20261201000400_invoice_pdfs': invoicePdfs70,
   '20261201000600_vat_exemptions': vatExemptions71,
+  '20261201000100_clearance_queue': clearanceQueue69,
 };

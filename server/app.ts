@@ -35,6 +35,7 @@ import { uploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
 import { LiveHub } from './modules/live/hub';
 import { PushSender, type PushTransport } from './modules/push/send';
+import { ClearanceWorker } from './modules/invoices/clearance-queue';
 import { PdfRenderer } from './modules/invoices/pdf-renderer';
 import { sessionCookieName } from './modules/live/session-id';
 import { IMPORT_BODY_LIMIT_BYTES } from '../shared/price-list';
@@ -63,6 +64,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
   deps.push = new PushSender({ knex: opts.knex, config, logger, transport: opts.pushTransport });
   deps.live.onPush = () => void deps.push!.kick();
+  deps.clearance = new ClearanceWorker({ knex: opts.knex, config, logger, clock: deps.clock });
+  deps.live.onClearance = () => void deps.clearance!.kick();
   // PDFs render on threads of their own, started with the first one.
   deps.pdf = opts.pdf ?? new PdfRenderer();
   const provider = opts.oidc ?? defaultProvider(config);

@@ -590,7 +590,10 @@ describe('authorization table', () => {
     invoice: async (get) => {
       const po = await get('acceptedPo');
       await readyToInvoice();
-      return (await clients.supplier.post('/api/invoices', { purchase_order_id: po })).body.id;
+      const id = (await clients.supplier.post('/api/invoices', { purchase_order_id: po })).body.id;
+      // Issued pending: cleared once the clearance queue has sent it.
+      await server.drainClearance();
+      return id;
     },
     payment: async (get) => {
       const invoice = await get('invoice');

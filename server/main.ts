@@ -80,11 +80,15 @@ async function main() {
   await app.context.deps.live!.start();
   app.context.deps.push!.start();
   void app.context.deps.push!.kick();
+  // Documents waiting for ZATCA are sent by this worker (any process may; one at a time per
+  // seller), from when this server listens: the development ZATCA is this server.
+  app.context.deps.clearance!.start();
   // Plan invoices the platform could not issue or send at payment time (its unit not ready,
   // ZATCA silent), hourly and once listening (the development ZATCA is this server).
-  const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
+  const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger, clearance: app.context.deps.clearance }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
   const server = keepConnectionsAlive(app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+    void app.context.deps.clearance!.kick();
     // In development the demo platform's unit is onboarded with the development ZATCA first.
     void onboardDevelopmentPlatform(db.knex, config, clock.now())
       .catch((err) => logger.warn({ err }, 'the demo platform was not onboarded for e-invoicing'))
@@ -96,6 +100,7 @@ async function main() {
     server.close();
     await app.context.deps.live!.close();
     app.context.deps.push!.stop();
+    void app.context.deps.clearance!.stop();
     await db.close();
     await closeRedis();
     process.exit(0);

@@ -12,6 +12,7 @@ import type { SessionUserLookup } from '../auth/session-store';
 import type { LiveHub } from '../modules/live/hub';
 import type { PushSender } from '../modules/push/send';
 import type { PdfRenderer } from '../modules/invoices/pdf-renderer';
+import type { ClearanceWorker } from '../modules/invoices/clearance-queue';
 
 export interface AppDeps {
   knex: Knex;
@@ -26,6 +27,8 @@ export interface AppDeps {
   push?: PushSender;
   /** renders PDFs on worker threads, bounded per account and in all (createApp makes one per app unless given one) */
   pdf?: PdfRenderer;
+  /** sends queued documents to ZATCA (createApp makes one per app) */
+  clearance?: ClearanceWorker;
 }
 
 declare module 'koa' {

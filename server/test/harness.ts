@@ -64,7 +64,20 @@ export interface TestServer {
   db: TestDb;
   /** the app's clock (its deps), so a test server can stand for MutationDeps */
   clock: Clock;
+  /**
+   * Runs the app's clearance worker until nothing is due (documents chained are queued, not
+   * sent inside the request): what a client would see once ZATCA has answered.
+   */
+  drainClearance(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The test servers of this process that are not closed yet (drainClearance). */
+const openServers = new Set<TestServer>();
+
+/** Every open test server's clearance worker run until nothing is due: for steps that see no server, as TestServer.drainClearance. */
+export async function drainClearance(): Promise<void> {
+  await Promise.all([...openServers].map((s) => s.drainClearance()));
 }
 
 export function testConfig(publicUrl: string, env: Record<string, string> = {}): Config {
@@ -106,15 +119,18 @@ export async function startTestServer(
   Object.assign(config.limits, { perUserPerMinute: 100_000 }, opts.limits);
   const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger: pino({ level: 'silent' }), ...opts.app });
   server.on('request', app.callback());
-  return {
+  const testServer: TestServer = {
     url,
     config,
     db,
     app,
     clock: app.context.deps.clock,
+    drainClearance: () => app.context.deps.clearance!.kick(),
     async close() {
+      openServers.delete(testServer);
       app.context.deps.push?.stop();
       await app.context.deps.pdf?.close();
+      await app.context.deps.clearance?.stop();
       await app.context.deps.live?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -122,4 +138,6 @@ export async function startTestServer(
       if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+  openServers.add(testServer);
+  return testServer;
 }

@@ -1,6 +1,6 @@
 /** A cleared tax invoice between two companies through REST, against the development ZATCA: for the tests of what follows an invoice (payments, statements). */
 import { expect } from 'vitest';
-import type { TestServer } from './harness';
+import { drainClearance, type TestServer } from './harness';
 import { as, type Client } from './factories';
 import { postQuote, postRfq, quoteBody, rfqBody, sellIn } from './rfq-steps';
 import { VALID_TAX_PROFILE } from './tax-profile';
@@ -30,6 +30,10 @@ export async function clearedInvoice(buyer: Client, seller: Client, category: st
   expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
   const res = await seller.post('/api/invoices', { purchase_order_id: po.id, ...over });
   expect(res.status, res.text).toBe(201);
-  expect(res.body.status).toBe('cleared');
-  return res.body as { id: string; number: string; total: number; issued_at: string; payment: Record<string, unknown> };
+  // Answered pending: the clearance queue sends it to ZATCA after the request.
+  expect(res.body.status).toBe('pending');
+  await drainClearance();
+  const cleared = await seller.get(`/api/invoices/${res.body.id}`);
+  expect(cleared.body.status).toBe('cleared');
+  return cleared.body as { id: string; number: string; total: number; issued_at: string; payment: Record<string, unknown> };
 }

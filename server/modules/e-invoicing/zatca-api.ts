@@ -92,11 +92,22 @@ export function messagesOf(body: unknown): ZatcaMessage[] {
   });
 }
 
+/** How long a call waits for ZATCA before it counts as no answer. */
+const CALL_TIMEOUT_MS = 30_000;
+/**
+ * Clearance and reporting wait longer: they run in the clearance worker, never inside a
+ * request, and a large document takes long to judge (the development ZATCA runs ZATCA's
+ * rules in about a minute on a 500-line invoice). The worker's lease on the seller's
+ * chain (invoices/clearance-queue.ts) outlasts it.
+ */
+export const DOCUMENT_TIMEOUT_MS = 300_000;
+
 interface CallOptions {
   auth?: ZatcaCredentials;
   headers?: Record<string, string>;
   /** statuses whose body is the answer (a clearance that refuses is 400 with its results) */
   answers?: number[];
+  timeoutMs?: number;
 }
 
 /** The client for one configuration; `language`: the messages' language (ar or en). */
@@ -117,7 +128,7 @@ export function zatcaApi(config: Pick<Config, 'einvoicing'>, language: 'ar' | 'e
           ...opts.headers,
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? CALL_TIMEOUT_MS),
       });
     } catch (err) {
       throw new ZatcaUnavailable(`ZATCA did not answer: ${(err as Error).message}`);
@@ -138,10 +149,10 @@ export function zatcaApi(config: Pick<Config, 'einvoicing'>, language: 'ar' | 'e
       call<CsidAnswer>('/production/csids', { compliance_request_id: complianceRequestId }, { auth }),
     /** Clearance of a standard tax invoice or credit note: answered CLEARED (with the cleared document) or NOT_CLEARED. */
     clear: (auth: ZatcaCredentials, doc: DocumentBody) =>
-      call<DocumentAnswer>('/invoices/clearance/single', doc, { auth, headers: { 'Clearance-Status': '1' }, answers: [400] }),
+      call<DocumentAnswer>('/invoices/clearance/single', doc, { auth, headers: { 'Clearance-Status': '1' }, answers: [400], timeoutMs: DOCUMENT_TIMEOUT_MS }),
     /** Reporting of a simplified tax invoice or credit note: answered REPORTED or NOT_REPORTED. */
     report: (auth: ZatcaCredentials, doc: DocumentBody) =>
-      call<DocumentAnswer>('/invoices/reporting/single', doc, { auth, headers: { 'Clearance-Status': '0' }, answers: [400] }),
+      call<DocumentAnswer>('/invoices/reporting/single', doc, { auth, headers: { 'Clearance-Status': '0' }, answers: [400], timeoutMs: DOCUMENT_TIMEOUT_MS }),
   };
 }
 

@@ -8,8 +8,10 @@
  * - not cleared: ZATCA's messages are kept and shown to the seller, who corrects what
  *   they name and issues again (the refused document keeps its place in the chain);
  * - no answer (ZATCA unreachable, a timeout, its 5xx): the document stays pending and the
- *   next clearance of the seller's documents sends it again; nothing is lost or doubled,
+ *   clearance queue (clearance-queue.ts) sends it again later; nothing is lost or doubled,
  *   since ZATCA clears a document once by its hash and UUID.
+ * Documents are sent by the queue's worker, never inside a request: a request that chains
+ * one answers with it pending.
  */
 import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
@@ -21,19 +23,23 @@ import { unitCredentials } from '../e-invoicing/secrets';
 import { ZatcaRefusal, messagesOf, zatcaApi, type DocumentAnswer } from '../e-invoicing/zatca-api';
 import { invoicePolicy } from './policy';
 
-export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'>;
+/** What issuing needs: the configuration, the logger and, to be woken at once, this process's clearance worker. */
+export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'> & Partial<Pick<AppDeps, 'clearance'>>;
+
+/** What ZATCA made of one document: accepted, refused, or no answer (it stays pending); `decided` when it was not pending. */
+export type ClearanceOutcome = 'accepted' | 'refused' | 'unanswered' | 'decided';
 
 /**
  * Sends one document for clearance and records ZATCA's answer; a document already decided
  * is left as it is. ZATCA writes its messages in Arabic or English: the seller's, when they
  * read Arabic, since the messages are kept for them to act on.
  */
-export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, now: Date, language: Language = 'ar'): Promise<void> {
+export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, now: Date, language: Language = 'ar'): Promise<ClearanceOutcome> {
   const doc = await knex('invoices as inv')
     .join('einvoicing_units as u', 'u.id', 'inv.unit_id')
     .where('inv.id', id)
     .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.simplified', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
-  if (!doc || doc.status !== 'pending') return;
+  if (!doc || doc.status !== 'pending') return 'decided';
   const api = zatcaApi(deps.config, language === 'ar' ? 'ar' : 'en');
   const send = doc.simplified ? api.report : api.clear;
   let answer: DocumentAnswer;
@@ -42,14 +48,14 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
   } catch (err) {
     if (!(err instanceof ZatcaRefusal)) {
       deps.logger.warn({ err, invoice: id }, `ZATCA ${doc.simplified ? 'reporting' : 'clearance'} did not answer; the invoice stays pending`);
-      return;
+      return 'unanswered';
     }
     // ZATCA refused the request itself (its credentials, its shape): sending it again changes nothing.
     answer = { validationResults: { infoMessages: [], warningMessages: [], errorMessages: err.messages, status: 'ERROR' } };
   }
   const cleared = doc.simplified ? answer.reportingStatus === 'REPORTED' : answer.clearanceStatus === 'CLEARED';
   const messages = messagesOf(answer);
-  await knex.transaction(async (trx) => {
+  return knex.transaction(async (trx): Promise<ClearanceOutcome> => {
     const updated = await trx('invoices')
       .where({ id, status: 'pending' })
       .update({
@@ -59,7 +65,7 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
         // cleared_at: when ZATCA accepted it, cleared or reported.
         ...(cleared ? { cleared_at: now.toISOString() } : {}),
       });
-    if (!updated) return;
+    if (!updated) return 'decided';
     await recordChanges(trx, [{ entity: 'invoice', id, audiences: invoicePolicy.audiences(doc) }]);
     if (cleared) {
       await notify(trx, {
@@ -69,15 +75,6 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
         params: { number: doc.number, company: await displayName(trx, doc.seller_id), amount: Number(doc.total), invoice_id: id },
       });
     }
+    return cleared ? 'accepted' : 'refused';
   });
-}
-
-/**
- * Sends every pending document of a seller again, oldest first: ZATCA takes a unit's chain
- * in order, documents cleared and reported alike, so one simplified document waiting
- * holds the standard ones after it, as it should.
- */
-export async function clearPending(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date, language?: Language): Promise<void> {
-  const pending = await knex('invoices').where({ seller_id: sellerId, status: 'pending' }).orderBy('icv').pluck('id');
-  for (const id of pending) await clearDocument(knex, deps, id, now, language);
 }

@@ -41,7 +41,9 @@ describe.runIf(onPostgres)('two invoices of one seller at once (Postgres)', () =
       expect([first.icv, second.icv]).toEqual([1, 2]);
       expect(second.pih).toBe(first.hash);
       expect(first.number).not.toBe(second.number);
-      expect([first.status, second.status]).toEqual(['cleared', 'cleared']);
+      expect([first.status, second.status]).toEqual(['pending', 'pending']);
+      await server.drainClearance();
+      expect(await server.db.knex('invoices').whereIn('id', [first.id, second.id]).orderBy('icv').pluck('status')).toEqual(['cleared', 'cleared']);
       const unit = await server.db.knex('einvoicing_units').where({ company_id: seller.user.id }).first('icv', 'last_invoice_hash');
       expect([Number(unit.icv), unit.last_invoice_hash]).toEqual([2, second.hash]);
     }

@@ -24,7 +24,7 @@ import { taxProfileOf } from '../company/tax-profile';
 import { chainDocument, type ChainLine } from './chain';
 import { setPaymentTerms } from '../payments/terms';
 import type { InvoiceDeps } from './clearance';
-import { clearPending } from './clearance';
+import { requestClearance, wakeClearance } from './clearance-queue';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
@@ -102,7 +102,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
     await setPaymentTerms(trx, invoiceId, po.seller_id, input.payment_terms_days);
     return invoiceId;
   });
-  await clearPending(knex, deps, user.account_id, now, user.language);
+  wakeClearance(deps);
   return id;
 }
 
@@ -181,16 +181,16 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       now,
     );
   });
-  await clearPending(knex, deps, user.account_id, now, user.language);
+  wakeClearance(deps);
   return id;
 }
 
 /** POST /api/invoices/{id}/clearance: the seller sends its pending documents to ZATCA again (this one among them). */
-export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: SessionUser, id: string, now: Date): Promise<string> {
+export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: SessionUser, id: string): Promise<string> {
   const doc = await knex('invoices').where({ id }).first('seller_id', 'buyer_id', 'status');
   if (!doc || (doc.seller_id !== user.account_id && (doc.buyer_id !== user.account_id || doc.status !== 'cleared'))) throw notFound('Invoice');
   if (doc.seller_id !== user.account_id) throw forbidden('Only the seller sends an invoice for clearance');
   if (doc.status !== 'pending') throw invalidTransition(`A ${doc.status} invoice is not waiting for clearance`);
-  await clearPending(knex, deps, user.account_id, now, user.language);
+  await requestClearance(knex, deps, user.account_id);
   return id;
 }

@@ -82,7 +82,7 @@ export function invoicesRouter(): Router {
       access: 'user',
       response: invoiceSchema,
     },
-    async ({ ctx, knex, user, params }) => getInvoice(knex, user, await retryClearance(knex, ctx.deps, user, params.id, ctx.deps.clock.now())),
+    async ({ ctx, knex, user, params }) => getInvoice(knex, user, await retryClearance(knex, ctx.deps, user, params.id)),
   );
 
   return router;

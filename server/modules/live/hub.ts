@@ -2,7 +2,7 @@
  * The live hub of one app process: the open streams (GET /api/live) by user, and the
  * listener on the database's `binaa_live` channel that says, after each commit, whose data
  * changed (the change log's audiences), whose streams end (a session deleted, a user
- * removed) and when push messages wait. Postgres: a dedicated connection outside the
+ * removed) and when push messages or documents for ZATCA wait. Postgres: a dedicated connection outside the
  * pool runs LISTEN, so notices from every app process arrive here; it reconnects with
  * backoff and then tells every stream to pull, since notices sent meanwhile are lost.
  * PGlite: the one in-process database delivers its own notices to the same callback.
@@ -41,6 +41,7 @@ interface Notice {
   a?: string[];
   end?: string[];
   push?: boolean;
+  clearance?: boolean;
 }
 
 /** The listener connection's application_name (pg_stat_activity shows it). */
@@ -60,6 +61,8 @@ export class LiveHub {
   private closed = false;
   /** called when push messages wait (and after a reconnect, when a notice may have been lost) */
   onPush: () => void = () => {};
+  /** called when documents wait for ZATCA (and after a reconnect, as onPush) */
+  onClearance: () => void = () => {};
 
   constructor(
     private readonly opts: { knex: Knex; dbKind: DbKind; logger: Logger; live: { heartbeatMs: number } },
@@ -121,6 +124,7 @@ export class LiveHub {
     if (n.a) this.announce(n.a);
     if (n.end) this.endStreams(n.end);
     if (n.push) this.onPush();
+    if (n.clearance) this.onClearance();
   }
 
   /** Tells every stream one of `audiences` covers to pull, once each. */
@@ -224,6 +228,7 @@ export class LiveHub {
           // Notices sent while the connection was down are lost: everyone pulls once.
           this.announce(['*']);
           this.onPush();
+          this.onClearance();
           return;
         } catch (err) {
           this.opts.logger.warn({ err }, 'live listener reconnect failed');

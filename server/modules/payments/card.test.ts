@@ -167,6 +167,7 @@ describe('paying an invoice by card', () => {
     expect((await seller.post(`/api/invoices/${invoice.id}/pay`, {})).status).toBe(403);
     const credit = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'مرتجع جزئي' });
     expect(credit.status, credit.text).toBe(201);
+    await server.drainClearance();
     const note = await buyer.post(`/api/invoices/${credit.body.id}/pay`, {});
     expect(note.body.code).toBe('invalid_transition');
     expect(await knex()('card_checkouts').where({ payer_id: stranger.user.id })).toEqual([]);

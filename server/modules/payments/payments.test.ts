@@ -119,6 +119,7 @@ describe('payments', () => {
     // A credit note for everything comes in before the seller confirms: confirming would overpay.
     const credit = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'مرتجع كامل' });
     expect(credit.status, credit.text).toBe(201);
+    await server.drainClearance();
     const refused = await seller.post(`/api/payments/${first.id}/confirm`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('overpayment');
@@ -252,6 +253,7 @@ describe('payments', () => {
     await buyer.post(`/api/invoices/${b.id}/payments`, waiting);
     const credit = await seller.post(`/api/invoices/${b.id}/credit-notes`, { reason: 'خصم' });
     expect(credit.status, credit.text).toBe(201);
+    await server.drainClearance();
 
     const res = await seller.get(`/api/statements?counterparty=${buyer.user.id}`);
     expect(res.status, res.text).toBe(200);

@@ -49,7 +49,11 @@ describe('plan invoices', () => {
     if (profile) expect((await me.put('/api/company/tax-profile', SUBSCRIBER_PROFILE)).status).toBe(200);
     return me;
   };
-  const invoicesOf = (paymentId: string) => knex()('invoices').where({ plan_payment_id: paymentId }).orderBy('icv');
+  /** A payment's documents once the clearance queue has sent what waits (they are issued pending). */
+  const invoicesOf = async (paymentId: string) => {
+    await server.drainClearance();
+    return knex()('invoices').where({ plan_payment_id: paymentId }).orderBy('icv');
+  };
   const webhook = (body: unknown) => new TestClient(server.url).post('/api/payments/webhook', body);
   /** The invoices a client's sync feed holds: id -> row. */
   async function fedInvoices(client: TestClient) {
@@ -164,6 +168,8 @@ describe('plan invoices', () => {
   it('credits the whole invoice when the plan is cancelled and refunded within the window', async () => {
     const me = await subscriber();
     const paid = await payForPlan(me, 'premium', 'monthly');
+    // its invoice cleared (a credit note is issued only against an accepted invoice)
+    expect((await invoicesOf(paid.paymentId)).map((i) => i.status)).toEqual(['cleared']);
     const res = await me.post('/api/subscription/cancel', {});
     expect(res.body.refunded).toBe(299);
     const [invoice, note, ...more] = await invoicesOf(paid.paymentId);
@@ -210,6 +216,7 @@ describe("plan invoices while the platform's unit is not ready", () => {
     const [a, b] = await Promise.all([sweepPlanInvoices(server.db.knex, deps, new Date()), sweepPlanInvoices(server.db.knex, deps, new Date()), catchUpPlanPayment(server.db.knex, deps, paid.paymentId, new Date())]);
     expect(a.issued + b.issued).toBeLessThanOrEqual(1);
     expect(await sweepPlanInvoices(server.db.knex, deps, new Date())).toEqual({ issued: 0, credited: 0 });
+    await server.drainClearance();
     const [invoice, ...more] = await server.db.knex('invoices').where({ plan_payment_id: paid.paymentId });
     expect(more).toHaveLength(0);
     expect(invoice).toMatchObject({ status: 'cleared', seller_id: admin.user.id, buyer_id: me.user.id });

@@ -1,7 +1,8 @@
 /**
  * The platform's tax invoice for every paid plan, and its credit note when the payment is
  * refunded: documents of the platform's e-invoicing unit, issued like any seller's
- * (invoices/chain.ts, then cleared or reported by invoices/clearance.ts).
+ * (invoices/chain.ts, then cleared or reported by the clearance queue's worker,
+ * invoices/clearance-queue.ts).
  *
  * - The seller is the platform: the company of the account PLATFORM_SELLER_EMAIL names
  *   (config.platformSellerEmail), with its tax profile and onboarded unit.
@@ -15,13 +16,14 @@
  *   transaction; the invoice is issued after it commits (catchUpPlanPayment, from the
  *   card callback and webhook and after a cancel). When the platform's unit is not ready
  *   or ZATCA does not answer, the hourly sweep (sweepPlanInvoices) issues what is missing
- *   and sends again what is pending. plan_payments.invoice_id, set under the payment's row
+ *   and has what is pending sent again at once. plan_payments.invoice_id, set under the payment's row
  *   lock, makes it one invoice per payment however many times it is asked.
  * - The invoice carries the card payment that paid it (a confirmed card payment of the
  *   gateway's id), so it reads paid like any invoice paid by card.
  * - A payment refunded before its invoice was issued gets none: nothing was sold. One
  *   refunded in full after gets a credit note for all of it once its invoice is cleared
- *   or reported; an invoice ZATCA rejected is left for the platform to correct.
+ *   or reported (at the refund, or by the sweep when the invoice was accepted only after
+ *   it); an invoice ZATCA rejected is left for the platform to correct.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
@@ -35,7 +37,8 @@ import { loadSessionUser } from '../../auth/session-user';
 import type { Config } from '../../config';
 import { onboard } from '../e-invoicing/onboarding';
 import { chainDocument, type ChainBuyer } from '../invoices/chain';
-import { clearPending, type InvoiceDeps } from '../invoices/clearance';
+import type { InvoiceDeps } from '../invoices/clearance';
+import { requestClearance, wakeClearance } from '../invoices/clearance-queue';
 import { partyOf } from '../invoices/issue';
 
 /** The platform's company: the account PLATFORM_SELLER_EMAIL names (the company it belongs to), or null while there is none. */
@@ -178,7 +181,7 @@ async function creditRefund(knex: Knex, deps: InvoiceDeps, paymentId: string, no
 
 /**
  * After a plan payment is settled or refunded (and committed): its invoice or credit note
- * if it is due, then the platform's pending documents sent. Never throws: what fails here
+ * if it is due, queued for ZATCA (the worker sends them). Never throws: what fails here
  * the sweep does later, and the payment has been answered for already.
  */
 export async function catchUpPlanPayment(knex: Knex, deps: InvoiceDeps, paymentId: string, now: Date): Promise<void> {
@@ -186,8 +189,8 @@ export async function catchUpPlanPayment(knex: Knex, deps: InvoiceDeps, paymentI
     const sellerId = await platformSellerId(knex, deps.config.platformSellerEmail);
     if (!sellerId) return;
     await invoicePayment(knex, deps, sellerId, paymentId, now);
-    await clearPending(knex, deps, sellerId, now);
-    if (await creditRefund(knex, deps, paymentId, now)) await clearPending(knex, deps, sellerId, now);
+    await creditRefund(knex, deps, paymentId, now);
+    wakeClearance(deps);
   } catch (err) {
     deps.logger.warn({ err, payment: paymentId }, 'plan invoice not issued now; the sweep issues it');
   }
@@ -210,24 +213,25 @@ export async function onboardDevelopmentPlatform(knex: Knex, config: Config, now
 }
 
 /**
- * The hourly sweep (server/main.ts): the platform's pending documents sent again, an
- * invoice for each payment that has none (and was not refunded), a credit note for each
- * payment refunded in full whose invoice ZATCA accepted and has none, and those sent.
+ * The hourly sweep (server/main.ts): the platform's pending documents due for ZATCA
+ * again now (not after their backoff), an invoice for each payment that has none (and was
+ * not refunded), a credit note for each payment refunded in full whose invoice ZATCA
+ * accepted and has none; what it issues is queued as it is chained.
  */
 export async function sweepPlanInvoices(knex: Knex, deps: InvoiceDeps, now: Date): Promise<{ issued: number; credited: number }> {
   const sellerId = await platformSellerId(knex, deps.config.platformSellerEmail);
   if (!sellerId) return { issued: 0, credited: 0 };
-  await clearPending(knex, deps, sellerId, now);
+  await requestClearance(knex, deps, sellerId);
   let issued = 0;
   for (const id of await knex('plan_payments').whereNull('invoice_id').whereNull('refunded_at').orderBy('created_at').pluck('payment_id')) {
     if (await invoicePayment(knex, deps, sellerId, id, now)) issued++;
   }
-  if (issued) await clearPending(knex, deps, sellerId, now);
+  if (issued) wakeClearance(deps);
   const credited = await creditRefunds(knex, deps, sellerId, now);
   return { issued, credited };
 }
 
-/** Credit notes for the payments (of `userId`, or everyone's) refunded in full whose invoice ZATCA accepted and that have none, sent; how many. */
+/** Credit notes for the payments (of `userId`, or everyone's) refunded in full whose invoice ZATCA accepted and that have none, queued; how many. */
 async function creditRefunds(knex: Knex, deps: InvoiceDeps, sellerId: string, now: Date, userId?: string): Promise<number> {
   const q = knex('plan_payments as pp')
     .join('invoices as inv', 'inv.id', 'pp.invoice_id')
@@ -238,7 +242,7 @@ async function creditRefunds(knex: Knex, deps: InvoiceDeps, sellerId: string, no
   if (userId) q.where('pp.user_id', userId);
   let credited = 0;
   for (const id of await q.pluck('pp.payment_id')) if (await creditRefund(knex, deps, id, now)) credited++;
-  if (credited) await clearPending(knex, deps, sellerId, now);
+  if (credited) wakeClearance(deps);
   return credited;
 }
 
