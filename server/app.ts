@@ -21,7 +21,7 @@ import { inlineScriptHashes, serveClient } from './http/static';
 import { postgresSessionStore } from './auth/session-store';
 import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc';
 import { devIdpRouter } from './auth/dev-idp';
-import { DEV_ZATCA_PATHS, devZatcaRouter } from './modules/e-invoicing/dev-zatca';
+import { DEV_ZATCA_BODY_LIMIT_BYTES, DEV_ZATCA_PATHS, devZatcaRouter } from './modules/e-invoicing/dev-zatca';
 import { devMoyasarRouter } from './modules/payments/gateway/dev-moyasar';
 import { WEBHOOK_PATH } from './modules/payments/card-routes';
 import { createClock, testClockRouter } from './clock';
@@ -35,8 +35,8 @@ import { uploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
 import { LiveHub } from './modules/live/hub';
 import { PushSender, type PushTransport } from './modules/push/send';
-import { ClearanceWorker } from './modules/invoices/clearance-queue';
 import { PdfRenderer } from './modules/invoices/pdf-renderer';
+import { ClearanceWorker } from './modules/invoices/clearance-queue';
 import { sessionCookieName } from './modules/live/session-id';
 import { IMPORT_BODY_LIMIT_BYTES } from '../shared/price-list';
 
@@ -64,10 +64,10 @@ export function createApp(opts: CreateAppOptions): Koa {
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
   deps.push = new PushSender({ knex: opts.knex, config, logger, transport: opts.pushTransport });
   deps.live.onPush = () => void deps.push!.kick();
-  deps.clearance = new ClearanceWorker({ knex: opts.knex, config, logger, clock: deps.clock });
-  deps.live.onClearance = () => void deps.clearance!.kick();
   // PDFs render on threads of their own, started with the first one.
   deps.pdf = opts.pdf ?? new PdfRenderer();
+  deps.clearance = new ClearanceWorker({ knex: opts.knex, config, logger, clock: deps.clock });
+  deps.live.onClearance = () => void deps.clearance!.kick();
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 
@@ -149,10 +149,17 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(uploads(deps).middleware);
   app.use(jsonOnly());
   // A price list import carries thousands of rows in one body (one transaction, all or
-  // none); every other body stays within 100 kB.
+  // none), and the development ZATCA takes documents as large as ZATCA does; every other
+  // body stays within 100 kB.
   const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMIT_BYTES, formLimit: BODY_LIMIT_BYTES, encoding: 'utf-8' });
   const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT_BYTES, encoding: 'utf-8' });
-  app.use((ctx, next) => (ctx.path === IMPORT_PATH && ctx.method === 'POST' ? importBody(ctx, next) : body(ctx, next)));
+  const zatcaBody = bodyParser({ enableTypes: ['json'], jsonLimit: DEV_ZATCA_BODY_LIMIT_BYTES, encoding: 'utf-8' });
+  const devZatcaPaths = new Set(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : []);
+  app.use((ctx, next) => {
+    if (ctx.method === 'POST' && ctx.path === IMPORT_PATH) return importBody(ctx, next);
+    if (ctx.method === 'POST' && devZatcaPaths.has(ctx.path)) return zatcaBody(ctx, next);
+    return body(ctx, next);
+  });
   app.use(grantMiddleware(config, provider));
 
   const routers: Router[] = [authRouter(config, provider), apiRouter()];

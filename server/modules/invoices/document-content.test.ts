@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, postOffer, postOrder, type Client } from '../../test/factories';
 import { tradingParties } from '../../test/invoice-steps';
@@ -19,15 +19,13 @@ import { categoryId, postQuote, postRfq, quoteBody, rfqBody } from '../../test/r
 import { VALID_TAX_PROFILE } from '../../test/tax-profile';
 import { validateInvoice } from '../e-invoicing/zatca/validate';
 
+// One server for the file, started as the file loads (a module may await).
+const server: TestServer = await startTestServer();
+const category = await categoryId(server.db.knex, 2);
+const knex = (): Knex => server.db.knex;
+
 describe('what a tax invoice states', () => {
-  let server: TestServer;
-  let category: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    category = await categoryId(server.db.knex, 2);
-  });
   afterAll(() => server.close());
-  const knex = (): Knex => server.db.knex;
 
   describe('texts a tax invoice cannot carry', () => {
 
