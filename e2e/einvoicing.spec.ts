@@ -11,6 +11,10 @@ import { expect, test } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { TaxProfilePage } from './page-models/TaxProfilePage';
 import { LOCALE, goOffline, goOnline, newUser, waitForServiceWorker } from './page-models/Users';
+import { taxNumbers } from './page-models/Invoicing';
+
+/** Digits as an Arabic keyboard types them (٠ to ٩): the form reads them as Latin ones. */
+const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 const TEXT = {
   ar: { vat: 'الرقم الضريبي ١٥ رقمًا، أوله ٣ وآخره ٣.', postal: 'الرمز البريدي ٥ أرقام.', ready: 'جاهزة', otp: 'اكتب الرمز المكوّن من ستة أرقام.' },
@@ -21,7 +25,6 @@ const PROFILE = {
   legal_name: 'مؤسسة الاختبار لمواد البناء',
   legal_name_en: 'Test Building Materials Est.',
   vat_number: '310122393500004',
-  cr_number: '١٠١٠٠١٠٠٠٠',
   iban: 'SA03 8000 0000 6080 1016 7519',
   building_number: '1234',
   street: 'طريق الملك فهد',
@@ -45,18 +48,20 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(page.getByTestId('tax-profile-empty')).toBeVisible();
       await expect(page.getByTestId('einvoicing-needs-profile')).toBeVisible({ timeout: 15_000 });
 
+      // Numbers of this company's own (a VAT or CR number belongs to one company), typed in Arabic-Indic digits.
+      const numbers = taxNumbers();
       // What ZATCA would refuse is named per field, in the reader's language; nothing is saved.
-      await screen.fill(PROFILE);
+      await screen.fill({ ...PROFILE, cr_number: arabicIndic(numbers.cr_number) });
       await screen.save();
       expect(await screen.messageOf('vat_number')).toContain(TEXT[lang].vat);
       expect(await screen.messageOf('postal_code')).toContain(TEXT[lang].postal);
       await checkPage(page, lang, 'company-tax-profile-refused');
 
-      await screen.fill({ vat_number: '٣١٠١٢٢٣٩٣٥٠٠٠٠٣', postal_code: '12345' });
+      await screen.fill({ vat_number: arabicIndic(numbers.vat_number), postal_code: '12345' });
       await screen.save();
       await expect(page.getByTestId('tax-profile-saved')).toBeVisible();
-      await expect(screen.value('vat_number')).toHaveText('310122393500003');
-      await expect(screen.value('cr_number')).toHaveText('1010010000');
+      await expect(screen.value('vat_number')).toHaveText(numbers.vat_number);
+      await expect(screen.value('cr_number')).toHaveText(numbers.cr_number);
       await expect(screen.value('iban')).toHaveText('SA0380000000608010167519');
       await expect(page.getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
 

@@ -57,6 +57,7 @@ import * as cardRefunds68 from './20261128000900_card_refunds';
 import * as clearanceQueue69 from './20261201000100_clearance_queue';
 import * as invoicePdfs70 from './20261201000400_invoice_pdfs';
 import * as vatExemptions71 from './20261201000600_vat_exemptions';
+import * as taxNumbersUnique72 from './20261201000700_tax_numbers_unique';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -109,7 +110,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128000800_simplified_invoices': simplifiedInvoices66,
   '20261128000810_plan_invoices': planInvoices67,
   '20261128000900_card_refunds': cardRefunds68,
+  '20261201000100_clearance_queue': clearanceQueue69,
   '20261201000400_invoice_pdfs': invoicePdfs70,
   '20261201000600_vat_exemptions': vatExemptions71,
-  '20261201000100_clearance_queue': clearanceQueue69,
+  '20261201000700_tax_numbers_unique': taxNumbersUnique72,
 };

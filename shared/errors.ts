@@ -132,6 +132,9 @@ export const ERROR_STATUS = {
   already_invoiced: 409,
   /** transport was requested for the purchase order and the buyer has not confirmed its delivery */
   delivery_unconfirmed: 409,
+  /** a tax profile naming a VAT number (or a CR number) another company's tax profile holds */
+  vat_number_taken: 409,
+  cr_number_taken: 409,
   /** a cancel of a purchase order that was invoiced, paid or delivered (details[0].code says which): a credit note undoes an invoice */
   order_not_cancellable: 409,
   /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
@@ -263,6 +266,10 @@ export const zatcaUnavailable = (message = "ZATCA's API did not answer; try agai
 export const einvoicingNotReady = () => new AppError('einvoicing_not_ready', 'Onboard the company with ZATCA for e-invoicing before issuing invoices');
 export const buyerTaxProfileRequired = () =>
   new AppError('buyer_tax_profile_required', "The buyer has no tax profile yet: a tax invoice names the buyer's VAT number and national address");
+export const vatNumberTaken = () =>
+  new AppError('vat_number_taken', 'This VAT number belongs to another company on Binaa', { details: [{ path: 'vat_number', message: 'taken', code: 'vat_number_taken' }] });
+export const crNumberTaken = () =>
+  new AppError('cr_number_taken', 'This commercial registration number belongs to another company on Binaa', { details: [{ path: 'cr_number', message: 'taken', code: 'cr_number_taken' }] });
 export const orderNotCancellable = (blocker: 'paid' | 'invoiced' | 'delivered') =>
   new AppError('order_not_cancellable', `This purchase order was ${blocker}: it can no longer be cancelled (a credit note undoes its invoice)`, {
     details: [{ path: '', message: blocker, code: blocker }],

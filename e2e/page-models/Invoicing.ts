@@ -16,14 +16,22 @@ async function ok<T = any>(page: Page, method: string, path: string, body?: unkn
   return res.body;
 }
 
+const digits = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String(b % 10)).join('');
+
+/**
+ * A VAT number and a CR number of their own for a new company: a number belongs to one
+ * company, and the browser tests share one database (a retry included).
+ */
+export const taxNumbers = () => ({ vat_number: `3${digits(13)}3`, cr_number: digits(10) });
+
 const ADDRESS = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: '5678' };
 
 /** 40 bags at 18.50 (851.00 with VAT), invoiced with `invoice` (extra fields of POST /api/invoices); the seller's tax profile names `iban`. */
 export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown>; another?: boolean } = {}) {
   // `another`: the two trade already (tax profiles saved, the seller onboarded), this is one more invoice.
   if (!opts.another) {
-    await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', vat_number: '310122393500003', cr_number: '1010010000', iban: opts.iban ?? null, address: ADDRESS });
-    await ok(buyer, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق للمقاولات', vat_number: '300000000000003', cr_number: '2050000000', address: ADDRESS });
+    await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', ...taxNumbers(), iban: opts.iban ?? null, address: ADDRESS });
+    await ok(buyer, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق للمقاولات', ...taxNumbers(), address: ADDRESS });
     expect((await ok(seller, 'POST', '/api/e-invoicing/onboard', { otp: '123456' })).status).toBe('ready');
   }
   const me = await ok<{ id: string }>(seller, 'GET', '/api/users/me');

@@ -11,7 +11,7 @@
  *   and the health check.
  * Anything else stays a 500.
  */
-import { AppError, conflict, databaseUnavailable, pushEndpointTaken, skuTaken, validationFailed } from '../../shared/errors';
+import { AppError, conflict, crNumberTaken, databaseUnavailable, pushEndpointTaken, skuTaken, validationFailed, vatNumberTaken } from '../../shared/errors';
 
 export function fromDatabaseError(err: unknown): AppError | null {
   const code = (err as { code?: unknown })?.code;
@@ -20,6 +20,9 @@ export function fromDatabaseError(err: unknown): AppError | null {
   if (code === '23505' && (err as { constraint?: unknown }).constraint === 'products_supplier_sku_idx') return skuTaken();
   // Two users registering one push endpoint at once: the later one is refused as if it came second.
   if (code === '23505' && (err as { constraint?: unknown }).constraint === 'push_subscriptions_endpoint_key') return pushEndpointTaken();
+  // Two companies saving one VAT or CR number at once: the later one is refused as if it came second.
+  if (code === '23505' && (err as { constraint?: unknown }).constraint === 'company_tax_profiles_vat_number_key') return vatNumberTaken();
+  if (code === '23505' && (err as { constraint?: unknown }).constraint === 'company_tax_profiles_cr_number_key') return crNumberTaken();
   if (code === '23505') return conflict('This was already done');
   if (code === '23503') return validationFailed('It refers to something that does not exist');
   if (code === '23514' || code === '23502' || code.startsWith('22')) return validationFailed('Invalid input');

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { drainClearance, type TestServer } from './harness';
 import { as, type Client } from './factories';
 import { postQuote, postRfq, quoteBody, rfqBody, sellIn } from './rfq-steps';
-import { VALID_TAX_PROFILE } from './tax-profile';
+import { VALID_TAX_PROFILE, taxNumbers, taxProfile } from './tax-profile';
 
 const BUYER_TAX_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة مقاولات الشرق المحدودة', vat_number: '300000000000003', cr_number: '2050000000', iban: null };
 
@@ -12,8 +12,8 @@ const BUYER_TAX_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة مقاو
 export async function tradingParties(server: TestServer, category: string, withBuyer?: Client): Promise<{ buyer: Client; seller: Client }> {
   const buyer = withBuyer ?? (await as(server, 'contractor', { company_name: 'مقاولات الشرق' }));
   const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
-  expect((await seller.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
-  if (!withBuyer) expect((await buyer.put('/api/company/tax-profile', BUYER_TAX_PROFILE)).status).toBe(200);
+  expect((await seller.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
+  if (!withBuyer) expect((await buyer.put('/api/company/tax-profile', { ...BUYER_TAX_PROFILE, ...taxNumbers() })).status).toBe(200);
   expect((await seller.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
   await sellIn(seller, category);
   return { buyer, seller };

@@ -16,7 +16,6 @@
  * GET /api/company/tax-profile -> taxProfile (owner and members; 404 before one is saved)
  */
 import { z } from 'zod';
-import type { VerificationTier } from '../constants';
 import { isSaudiIban, normalizeIban } from '../iban';
 import { MAX, crNumberSchema, digitsOnly, optionalName, requiredName, timestampSchema, vatNumberSchema } from './common';
 import { paymentTermsSchema } from './payment';
@@ -101,9 +100,3 @@ export function taxProfileFromInput(input: TaxProfileSave, updatedAt: string): T
   };
 }
 
-/**
- * The tier a complete, valid tax profile gives its company: `unverified` becomes
- * `verified` (a registered VAT and CR number are evidence, not an admin's word); a tier an
- * admin gave stays.
- */
-export const tierWithTaxProfile = (tier: VerificationTier): VerificationTier => (tier === 'unverified' ? 'verified' : tier);

@@ -1,8 +1,7 @@
 /** Local effects of notification, subscription, profile and tax profile writes (see types.ts). */
 import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
 import { FREE_PLAN_ID, subscriptionWithoutRow, type SubscriptionPlan } from '../../../shared/schemas/subscription';
-import { taxProfileFromInput, tierWithTaxProfile } from '../../../shared/schemas/tax-profile';
-import type { VerificationTier } from '../../../shared/constants';
+import { taxProfileFromInput } from '../../../shared/schemas/tax-profile';
 import { rowKey, type AnyRow, type EffectContext, type RowKey } from '../db/schema';
 import { defined, patchRow, type EffectTable, type RowMap } from './types';
 
@@ -63,22 +62,10 @@ export const accountEffects: Account = {
   },
   'tax_profile.save': {
     // The company's profile row carries its tax profile; the profile's VAT and CR numbers
-    // and the tier a tax profile earns change with it, as on the server.
+    // change with it, as on the server (a tax profile earns no tier: onboarding does).
     keys: async (_args, _read, ctx) => [rowKey('profile', ctx.user_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('profile', ctx.user_id);
-      const tier = rows.get(key)?.verification_tier as VerificationTier | undefined;
-      patchRow(
-        rows,
-        key,
-        {
-          vat_number: args.vat_number,
-          cr_number: args.cr_number,
-          ...(tier ? { verification_tier: tierWithTaxProfile(tier) } : {}),
-          tax_profile: taxProfileFromInput(args, ctx.now),
-        },
-        ctx,
-      );
+      patchRow(rows, rowKey('profile', ctx.user_id), { vat_number: args.vat_number, cr_number: args.cr_number, tax_profile: taxProfileFromInput(args, ctx.now) }, ctx);
     },
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The company's tax profile: each rule of the shared schema with a value it refuses and
  * one it takes (as ZATCA's rules would judge the invoice built from it), the 400 naming
- * every refused field, who may write and read it, what is stored, the tier it lifts, and
+ * every refused field, who may write and read it, what is stored, the numbers it may not
+ * share with another company, the tier it does not lift (onboarding does), and
  * the same save through the sync push reaching a member's feed.
  */
 import crypto from 'node:crypto';
@@ -10,7 +11,7 @@ import { taxProfileInputSchema, taxProfileSchema } from '../../../shared/schemas
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
-import { VALID_TAX_PROFILE } from '../../test/tax-profile';
+import { VALID_TAX_PROFILE, taxNumbers, taxProfile } from '../../test/tax-profile';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
 
@@ -111,32 +112,54 @@ describe('PUT and GET /api/company/tax-profile', () => {
     expect(await knex()('company_tax_profiles').where({ company_id: owner.user.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 
-  it('lifts an unverified company to verified, and leaves a tier an admin gave', async () => {
+  it('lifts no tier by itself: ZATCA onboarding the unit for its VAT number lifts unverified to verified, and leaves a tier an admin gave', async () => {
     const plain = await signInAs(server, { role: 'supplier' });
     const gold = await signInAs(server, { role: 'supplier', verification_tier: 'gold' });
     const tier = async (c: Client) => (await knex()('profiles').where({ user_id: c.user.id }).first('verification_tier')).verification_tier;
     expect(await tier(plain)).toBe('unverified');
-    const refused = await plain.put('/api/company/tax-profile', withField('vat_number', '123'));
-    expect(refused.status).toBe(400);
+    expect((await plain.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     expect(await tier(plain)).toBe('unverified');
-    expect((await plain.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+    expect((await plain.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
     expect(await tier(plain)).toBe('verified');
-    expect((await gold.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+    expect((await gold.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
+    expect((await gold.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
     expect(await tier(gold)).toBe('gold');
+  });
+
+  it("refuses another company's VAT or CR number with 409 vat_number_taken / cr_number_taken, REST and sync, and stores nothing; its own numbers save again", async () => {
+    const first = await signInAs(server, { role: 'supplier' });
+    const copier = await signInAs(server, { role: 'contractor' });
+    const numbers = taxProfile();
+    expect((await first.put('/api/company/tax-profile', numbers)).status).toBe(200);
+    const vat = await copier.put('/api/company/tax-profile', { ...taxProfile(), vat_number: numbers.vat_number });
+    expect([vat.status, vat.body.code, vat.body.details?.[0]?.path]).toEqual([409, 'vat_number_taken', 'vat_number']);
+    const cr = await copier.put('/api/company/tax-profile', { ...taxProfile(), cr_number: numbers.cr_number });
+    expect([cr.status, cr.body.code, cr.body.details?.[0]?.path]).toEqual([409, 'cr_number_taken', 'cr_number']);
+    const pushed = await copier.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'tax_profile.save', args: { ...numbers, legal_name: 'نسخة' } }] });
+    expect(pushed.body.results[0]).toMatchObject({ status: 'rejected', code: 'vat_number_taken' });
+    expect(await knex()('company_tax_profiles').where({ company_id: copier.user.id }).first()).toBeUndefined();
+    expect(await knex()('profiles').where({ user_id: copier.user.id }).first('vat_number', 'verification_tier')).toEqual({ vat_number: null, verification_tier: 'unverified' });
+    expect((await first.put('/api/company/tax-profile', { ...numbers, legal_name: 'مؤسسة البناء الحديث' })).status).toBe(200);
+    // Two saves at one instant: the unique index refuses the later one with the same code.
+    const other = await signInAs(server, { role: 'contractor' });
+    await expect(
+      knex()('company_tax_profiles').insert({ company_id: other.user.id, legal_name: 'x', vat_number: numbers.vat_number, cr_number: taxNumbers().cr_number, building_number: '1234', street: 's', district: 'd', city: 'c', postal_code: '12345' }),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'company_tax_profiles_vat_number_key' });
   });
 
   it('is the owner’s to write: 403 owner_only to a member, who reads it; another company sees only its own', async () => {
     const owner = await signInAs(server, { role: 'supplier' });
     const member = await memberOf(owner);
     const other = await signInAs(server, { role: 'contractor' });
-    const write = await member.put('/api/company/tax-profile', VALID_TAX_PROFILE);
+    const mine = taxProfile();
+    const write = await member.put('/api/company/tax-profile', mine);
     expect([write.status, write.body.code]).toEqual([403, 'owner_only']);
-    expect((await owner.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
-    expect((await member.get('/api/company/tax-profile')).body.vat_number).toBe(VALID_TAX_PROFILE.vat_number);
+    expect((await owner.put('/api/company/tax-profile', mine)).status).toBe(200);
+    expect((await member.get('/api/company/tax-profile')).body.vat_number).toBe(mine.vat_number);
     // The other company has none of its own, and never reads this one.
     expect((await other.get('/api/company/tax-profile')).status).toBe(404);
-    expect((await other.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, vat_number: '399999999999993' })).status).toBe(200);
-    expect((await owner.get('/api/company/tax-profile')).body.vat_number).toBe(VALID_TAX_PROFILE.vat_number);
+    expect((await other.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
+    expect((await owner.get('/api/company/tax-profile')).body.vat_number).toBe(mine.vat_number);
     expect((await new TestClient(server.url).get('/api/company/tax-profile')).status).toBe(401);
     const noCompany = await signInAs(server, { role: null });
     expect((await noCompany.put('/api/company/tax-profile', VALID_TAX_PROFILE)).body.code).toBe('profile_required');
@@ -146,13 +169,14 @@ describe('PUT and GET /api/company/tax-profile', () => {
     const owner = await signInAs(server, { role: 'supplier' });
     const member = await memberOf(owner);
     const push = (c: Client, args: unknown) => c.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'tax_profile.save', args }] });
-    const refused = await push(member, VALID_TAX_PROFILE);
+    const mine = taxProfile();
+    const refused = await push(member, mine);
     expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'owner_only' });
-    const accepted = await push(owner, VALID_TAX_PROFILE);
+    const accepted = await push(owner, mine);
     expect(accepted.body.results[0].status, accepted.text).toBe('applied');
     const pulled = await member.get('/api/sync/pull?cursor=&limit=500');
     const row = pulled.body.changes.find((c: { entity: string; id: string }) => c.entity === 'profile' && c.id === owner.user.id);
-    expect(row?.data?.tax_profile).toMatchObject({ vat_number: VALID_TAX_PROFILE.vat_number, address: VALID_TAX_PROFILE.address });
-    expect(row?.data?.verification_tier).toBe('verified');
+    expect(row?.data?.tax_profile).toMatchObject({ vat_number: mine.vat_number, address: mine.address });
+    expect(row?.data?.verification_tier).toBe('unverified');
   });
 });

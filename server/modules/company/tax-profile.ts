@@ -4,14 +4,18 @@
  * devices inside the company's profile row (profiles/sync.ts). Its VAT and CR numbers
  * are the company's: saving writes them to the profile too, so the two never disagree.
  *
- * A complete, valid tax profile is evidence of a registered business, so it lifts the
- * company from `unverified` to the first verified tier (tierWithTaxProfile, shared with
- * the offline copy); higher tiers stay an admin's to give.
+ * A VAT number and a CR number belong to one company: a profile naming numbers another
+ * company's profile holds is refused (vat_number_taken, cr_number_taken; unique indexes
+ * hold it under concurrent saves). A profile is the company's own word, so saving it lifts
+ * no verification tier: the e-invoicing onboarding, where ZATCA accepts the OTP its portal
+ * gave the holder of that VAT number, does (liftTierByOnboarding), and an admin gives the
+ * higher tiers.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
-import { tierWithTaxProfile, type TaxProfile, type TaxProfileSave } from '../../../shared/schemas/tax-profile';
-import { notFound } from '../../../shared/errors';
+import type { TaxProfile, TaxProfileSave } from '../../../shared/schemas/tax-profile';
+import type { VerificationTier } from '../../../shared/constants';
+import { crNumberTaken, notFound, vatNumberTaken } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
 import { profilePolicy } from '../profiles/policy';
@@ -75,11 +79,17 @@ export async function getTaxProfile(db: Knex, user: SessionUser): Promise<TaxPro
   return profile;
 }
 
-/** Applies tierWithTaxProfile to the company; other users' copies show the tier, so they are told when it changes. */
-async function liftTierByTaxProfile(trx: Knex.Transaction, companyId: string): Promise<void> {
+/**
+ * Applies tierWithOnboarding to the company once ZATCA onboarded its e-invoicing unit for
+ * its VAT number; other users' copies show the tier, so they are told when it changes.
+ */
+/** `unverified` becomes `verified`; a tier an admin gave stays. */
+const tierWithOnboarding = (tier: VerificationTier): VerificationTier => (tier === 'unverified' ? 'verified' : tier);
+
+export async function liftTierByOnboarding(trx: Knex.Transaction, companyId: string): Promise<void> {
   const profile = await trx('profiles').where({ user_id: companyId }).forUpdate().first('verification_tier');
   if (!profile) return;
-  const next = tierWithTaxProfile(profile.verification_tier);
+  const next = tierWithOnboarding(profile.verification_tier);
   if (next === profile.verification_tier) return;
   await trx('profiles').where({ user_id: companyId }).update({ verification_tier: next });
   await recordChanges(trx, await rowsOfUser(trx, companyId, 'upsert'));
@@ -96,12 +106,16 @@ export async function saveTaxProfile(trx: Knex.Transaction, user: SessionUser, i
     ...address,
     additional_number: address.additional_number ?? null,
   };
+  const taken = await trx('company_tax_profiles')
+    .whereNot('company_id', companyId)
+    .where((w) => w.where('vat_number', input.vat_number).orWhere('cr_number', input.cr_number))
+    .first('vat_number');
+  if (taken) throw taken.vat_number === input.vat_number ? vatNumberTaken() : crNumberTaken();
   await trx('company_tax_profiles')
     .insert({ company_id: companyId, ...row })
     .onConflict('company_id')
     .merge({ ...row, updated_at: trx.fn.now() });
   await trx('profiles').where({ user_id: companyId }).update({ vat_number: input.vat_number, cr_number: input.cr_number, updated_at: trx.fn.now() });
-  await liftTierByTaxProfile(trx, companyId);
   await recordChange(trx, 'profile', companyId, profilePolicy.audiences({ user_id: companyId }));
   return (await taxProfileOf(trx, companyId))!;
 }

@@ -16,7 +16,7 @@ import { einvoicingStatusSchema } from '../../../shared/schemas/einvoicing';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
-import { VALID_TAX_PROFILE } from '../../test/tax-profile';
+import { taxProfile } from '../../test/tax-profile';
 import { decryptSecret, certificateOfToken, unitCredentials, unitSigningKey } from './secrets';
 import { buildCsr, certificateInfo, certificatePem, verifyCertificate } from './zatca/pki';
 import { FIRST_PIH } from './zatca/standards';
@@ -36,7 +36,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
 
   const supplierWithProfile = async () => {
     const owner = await signInAs(server, { role: 'supplier' });
-    expect((await owner.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+    expect((await owner.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     return owner;
   };
   const memberOf = async (owner: Client) => {
@@ -69,7 +69,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     // The production certificate: issued by the development ZATCA's authority for this unit's key, VAT number and serial.
     const cert = certificatePem(certificateOfToken(unit.production_token));
     const info = certificateInfo(cert);
-    expect(info.san).toMatchObject({ vatNumber: VALID_TAX_PROFILE.vat_number, serialNumber: `1-Binaa|2-1.0|3-${unit.serial}`, invoiceTypes: '1100' });
+    expect(info.san).toMatchObject({ vatNumber: (await owner.get('/api/company/tax-profile')).body.vat_number, serialNumber: `1-Binaa|2-1.0|3-${unit.serial}`, invoiceTypes: '1100' });
     expect(crypto.createPublicKey(pem).export({ type: 'spki', format: 'der' }).equals(info.publicKeyDer)).toBe(true);
     const { certPem: authority } = JSON.parse(fs.readFileSync(`${server.config.dataDir}/dev-zatca-authority.json`, 'utf8'));
     expect(verifyCertificate(cert, authority)).toBe(true);
@@ -86,7 +86,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     const res = await owner.post('/api/e-invoicing/onboard', { otp: '123456' });
     expect([res.status, res.body.code]).toEqual([409, 'tax_profile_required']);
     expect((await owner.get('/api/e-invoicing/status')).body).toMatchObject({ status: 'none', has_tax_profile: false });
-    expect((await owner.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+    expect((await owner.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     for (const otp of ['12345', '1234567', 'abcdef', '']) {
       const wrong = await owner.post('/api/e-invoicing/onboard', { otp });
       expect([wrong.status, wrong.body.code], otp).toEqual([400, 'validation_failed']);
@@ -101,7 +101,7 @@ describe('POST /api/e-invoicing/onboard against the development ZATCA', () => {
     const res = await member.post('/api/e-invoicing/onboard', { otp: '123456' });
     expect([res.status, res.body.code]).toEqual([403, 'owner_only']);
     const contractor = await signInAs(server, { role: 'contractor' });
-    expect((await contractor.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, vat_number: '311111111111113' })).status).toBe(200);
+    expect((await contractor.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     expect((await contractor.post('/api/e-invoicing/onboard', { otp: '123456' })).body.code).toBe('forbidden');
     expect((await new TestClient(server.url).post('/api/e-invoicing/onboard', { otp: '123456' })).status).toBe(401);
     expect(await knex()('einvoicing_units').where({ company_id: owner.user.id }).first()).toBeUndefined();
@@ -276,7 +276,7 @@ describe('onboarding when ZATCA refuses', () => {
 
   it('answers 400 zatca_refused with ZATCA’s messages, leaves the unit failed with them, and lets the owner try again', async () => {
     const owner = await signInAs(server, { role: 'supplier' });
-    expect((await owner.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+    expect((await owner.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     const res = await owner.post('/api/e-invoicing/onboard', { otp: '123456' });
     expect([res.status, res.body.code]).toEqual([400, 'zatca_refused']);
     expect(res.body.details).toEqual([{ path: 'OTP', message: 'The OTP is expired', code: 'Invalid-OTP' }]);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { as } from '../../test/factories';
 import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
-import { VALID_TAX_PROFILE } from '../../test/tax-profile';
+import { taxProfile } from '../../test/tax-profile';
 
 describe.runIf(onPostgres)('two invoices of one seller at once (Postgres)', () => {
   let server: TestServer;
@@ -20,10 +20,10 @@ describe.runIf(onPostgres)('two invoices of one seller at once (Postgres)', () =
   it('gets consecutive counters and an unbroken hash chain', async () => {
     const category = await categoryId(server.db.knex, 2);
     const buyer = await as(server, 'contractor');
-    expect((await buyer.put('/api/company/tax-profile', { ...VALID_TAX_PROFILE, vat_number: '300000000000003', cr_number: '2050000000' })).status).toBe(200);
+    expect((await buyer.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     for (let round = 0; round < 3; round++) {
       const seller = await as(server, 'supplier');
-      expect((await seller.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
+      expect((await seller.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
       expect((await seller.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
       await sellIn(seller, category);
       const orders: string[] = [];

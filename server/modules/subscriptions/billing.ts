@@ -1,6 +1,6 @@
 /**
  * Plans that are paid for: what a plan costs, what a verified payment buys, and cancelling.
- * Billing is the company owner's (assertCompanyOwner), as the tax profile and e-invoicing
+ * Billing is the company owner's (assertBillingOwner), as the tax profile and e-invoicing
  * are: a member or a driver neither buys, cancels (and so refunds) nor starts a trial.
  *
  * - Prices: a plan's price_monthly or price_yearly (SAR, the 17 % yearly saving as the
@@ -27,8 +27,8 @@ import { notify } from '../notifications/notify';
 import { startCheckout, type Settler } from '../payments/gateway/checkout';
 import { GatewayRefusal, moyasar } from '../payments/gateway/moyasar';
 import { chargeableGross } from '../../../shared/vat';
-import { assertCompanyOwner } from '../company/service';
 import { getPlan } from './plans';
+import { assertBillingOwner } from './policy';
 import { recordPlanRefund, takeBackPeriod } from './refunds';
 import { lockSubscription, refundablePayment, saved } from './service';
 
@@ -52,7 +52,7 @@ const planOrderSchema = z.object({ plan_id: z.enum(PAID_PLAN_IDS), billing_cycle
  * is verified (settlePlanPayment).
  */
 export async function startPlanCheckout(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, user: SessionUser, input: Subscribe): Promise<{ payment_url: string }> {
-  assertCompanyOwner(user);
+  assertBillingOwner(user);
   const plan = await getPlan(knex, input.planId);
   const order: z.infer<typeof planOrderSchema> = { plan_id: input.planId, billing_cycle: input.billingCycle };
   const { payment_url } = await startCheckout(knex, config, {
@@ -156,7 +156,7 @@ async function applyPlanPayment(trx: Knex.Transaction, payment: VerifiedPlanPaym
  *   the claim is undone and nothing has changed.
  */
 export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyasar'>, user: SessionUser): Promise<CancelledSubscription> {
-  assertCompanyOwner(user);
+  assertBillingOwner(user);
   const userId = user.account_id;
   const step = await knex.transaction(async (trx) => {
     await lockSubscription(trx, userId);

@@ -3,6 +3,8 @@
  * (server/db/policy.ts): the plans are public; a subscription (its id is its user's id) is
  * its user's only.
  */
+import { ownerOnly } from '../../../shared/errors';
+import type { SessionUser } from '../../auth/session-user';
 import { definePolicy } from '../../db/policy';
 
 export const planPolicy = definePolicy<object>({
@@ -19,3 +21,12 @@ export const subscriptionPolicy = definePolicy<{ user_id: string }>({
   /** Table: subscriptions. */
   visible: (q, user) => (user ? q.where('subscriptions.user_id', user.account_id) : q.whereRaw('false')),
 });
+
+/**
+ * Billing (subscribing, cancelling and so refunding, the free trial) is the company owner's,
+ * as its tax profile and e-invoicing are: a member or a driver of the company is refused.
+ * An account in no company (an admin's) bills itself.
+ */
+export function assertBillingOwner(user: SessionUser): void {
+  if (user.member_role && user.member_role !== 'owner') throw ownerOnly('Only the company’s owner manages its plan');
+}

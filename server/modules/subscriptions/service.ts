@@ -16,9 +16,8 @@ import { trialNotAvailable } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { effectivePlanId, usageCount } from './limits';
-import { assertCompanyOwner } from '../company/service';
 import { getPlan } from './plans';
-import { subscriptionPolicy } from './policy';
+import { assertBillingOwner, subscriptionPolicy } from './policy';
 
 interface SubscriptionRow {
   plan_id: string;
@@ -125,7 +124,7 @@ export async function saved(trx: Knex.Transaction, userId: string): Promise<User
 
 /** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
 export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
-  assertCompanyOwner(user);
+  assertBillingOwner(user);
   const row = await lockSubscription(trx, user.account_id);
   if (row.free_trial_used) throw trialNotAvailable('The free trial has already been used');
   if (row.running && row.plan_id !== FREE_PLAN_ID) {
