@@ -12,15 +12,17 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema } from '../../../shared/schemas/invoice';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, changesOf, notificationsOf, type Client } from '../../test/factories';
+import { as, changesOf, driverOf, notificationsOf, type Client } from '../../test/factories';
 import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
-import { VALID_TAX_PROFILE } from '../../test/tax-profile';
+import { VALID_TAX_PROFILE, taxNumbers, taxProfile } from '../../test/tax-profile';
 import { FIRST_PIH } from '../e-invoicing/zatca/standards';
 import { decodeQr } from '../e-invoicing/zatca/qr';
 import { verifyInvoice } from '../e-invoicing/zatca/sign';
 import { validateInvoice } from '../e-invoicing/zatca/validate';
 import { buildCsr, generateKeyPair } from '../e-invoicing/zatca/pki';
 import { chainDocument, type ChainInput } from './chain';
+import { issueCreditNote } from './issue';
+import { loadSessionUser } from '../../auth/session-user';
 import { clearDocument } from './clearance';
 
 const BUYER_PROFILE = {
@@ -58,14 +60,16 @@ describe('invoices', () => {
   async function parties(opts: { onboard?: boolean; buyerProfile?: boolean } = {}) {
     const buyer = await as(server, 'contractor', { company_name: 'مقاولات الشرق' });
     const seller = await as(server, 'supplier', { company_name: 'مورد الشمال', language: 'en' });
-    expect((await seller.put('/api/company/tax-profile', VALID_TAX_PROFILE)).status).toBe(200);
-    if (opts.buyerProfile !== false) expect((await buyer.put('/api/company/tax-profile', BUYER_PROFILE)).status).toBe(200);
+    const sellerProfile = taxProfile();
+    const buyerProfile = { ...BUYER_PROFILE, ...taxNumbers() };
+    expect((await seller.put('/api/company/tax-profile', sellerProfile)).status).toBe(200);
+    if (opts.buyerProfile !== false) expect((await buyer.put('/api/company/tax-profile', buyerProfile)).status).toBe(200);
     if (opts.onboard !== false) {
       const res = await seller.post('/api/e-invoicing/onboard', { otp: '123456' });
       expect(res.body.status, res.text).toBe('ready');
     }
     await sellIn(seller, category);
-    return { buyer, seller };
+    return { buyer, seller, sellerProfile, buyerProfile };
   }
 
   /** An accepted purchase order of the given lines' unit prices (10, 20, 30... of them), awarded whole to the seller. */
@@ -99,7 +103,7 @@ describe('invoices', () => {
     });
 
   it('is issued by the seller from an accepted order, cleared, and reaches the buyer: a document the standard accepts', async () => {
-    const { buyer, seller } = await parties();
+    const { buyer, seller, sellerProfile, buyerProfile } = await parties();
     const po = await acceptedOrder(buyer, seller);
     const res = await seller.post('/api/invoices', { purchase_order_id: po.id, supply_date: '2026-11-20' });
     expect([res.status, res.body.status], res.text).toEqual([201, 'pending']);
@@ -112,8 +116,8 @@ describe('invoices', () => {
       icv: 1,
       pih: FIRST_PIH,
       supply_date: '2026-11-20',
-      seller: { legal_name: VALID_TAX_PROFILE.legal_name, vat_number: VALID_TAX_PROFILE.vat_number },
-      buyer: { legal_name: BUYER_PROFILE.legal_name, vat_number: BUYER_PROFILE.vat_number },
+      seller: { legal_name: sellerProfile.legal_name, vat_number: sellerProfile.vat_number },
+      buyer: { legal_name: buyerProfile.legal_name, vat_number: buyerProfile.vat_number },
       // 10 × 18.50 + 20 × 1.05 + 30 × 2,300 = 69,206.00, and 15 % of it.
       subtotal: 69_206,
       vat_total: 10_380.9,
@@ -163,11 +167,19 @@ describe('invoices', () => {
     const future = await seller.post('/api/invoices', { purchase_order_id: po.id, supply_date: '2999-01-01' });
     expect([future.status, future.body.code]).toEqual([400, 'validation_failed']);
 
-    // Transport requested for the order: invoiced only once the buyer confirms the delivery.
+    // The goods on an assigned transport: invoiced once the buyer confirms the delivery, or the order reads delivered.
     const transport = await buyer.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'الخبر', cargo_description: 'أسمنت', purchase_order_id: po.id });
     expect(transport.status, transport.text).toBe(201);
+    const carrier = await as(server, 'transport');
+    const offer = (await carrier.post('/api/transport-offers', { transport_request_id: transport.body.id, quoted_price: 900 })).body;
+    expect((await buyer.post(`/api/transport-requests/${transport.body.id}/accept`, { offer_id: offer.id })).status).toBe(200);
+    const driver = await driverOf(server, carrier);
+    expect((await carrier.post(`/api/transport-requests/${transport.body.id}/assign`, { driver_id: driver.user.id, vehicle_plate: 'أ ب ج 1234' })).status).toBe(200);
     const unconfirmed = await seller.post('/api/invoices', { purchase_order_id: po.id });
     expect([unconfirmed.status, unconfirmed.body.code]).toEqual([409, 'delivery_unconfirmed']);
+    expect((await seller.post(`/api/purchase-orders/${po.id}/deliver`, {})).status).toBe(200);
+    const delivered = await seller.post('/api/invoices', { purchase_order_id: po.id });
+    expect(delivered.status, delivered.text).toBe(201);
 
     // An order the seller has not accepted, and a buyer with no tax profile.
     const other = await parties({ buyerProfile: false });
@@ -180,6 +192,17 @@ describe('invoices', () => {
     const noBuyerProfile = await other.seller.post('/api/invoices', { purchase_order_id: issued.id });
     expect([noBuyerProfile.status, noBuyerProfile.body.code]).toEqual([409, 'buyer_tax_profile_required']);
     expect(await knex()('invoices').where({ seller_id: other.seller.user.id }).count('* as n').first()).toMatchObject({ n: 0 });
+  });
+
+  it('is not held back by a transport request nobody took', async () => {
+    const { buyer, seller } = await parties();
+    const po = await acceptedOrder(buyer, seller, [5]);
+    const transport = await buyer.post('/api/transport-requests', { pickup_location: 'ينبع', delivery_location: 'الخبر', cargo_description: 'أسمنت', purchase_order_id: po.id });
+    expect(transport.status, transport.text).toBe(201);
+    // A carrier quoted, nobody accepted: nothing is on the road.
+    await (await as(server, 'transport')).post('/api/transport-offers', { transport_request_id: transport.body.id, quoted_price: 900 });
+    const res = await seller.post('/api/invoices', { purchase_order_id: po.id });
+    expect(res.status, res.text).toBe(201);
   });
 
   it("chains the seller's documents: numbers and counters in sequence, each naming the previous one's hash", async () => {
@@ -237,6 +260,25 @@ describe('invoices', () => {
     expect([none.status, none.body.code]).toEqual([409, 'invalid_transition']);
     const ofCredit = await seller.post(`/api/invoices/${note.id}/credit-notes`, { reason: 'x' });
     expect([ofCredit.status, ofCredit.body.code]).toEqual([409, 'invalid_transition']);
+  });
+
+  it('credits a line once however the request spells it: a line named twice, or off the quantity step, is a 400 and nothing is chained', async () => {
+    const { buyer, seller } = await parties();
+    const invoice = await afterClearance(seller, (await seller.post('/api/invoices', { purchase_order_id: (await acceptedOrder(buyer, seller, [11.5])).id })).body.id);
+    const [a] = invoice.lines;
+    const twice = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'تالف', lines: [{ invoice_line_id: a.id, quantity: 10 }, { invoice_line_id: a.id, quantity: 10 }, { invoice_line_id: a.id, quantity: 10 }] });
+    expect([twice.status, twice.body.code]).toEqual([400, 'validation_failed']);
+    expect(twice.body.details).toMatchObject([{ path: 'lines.1.invoice_line_id', message: 'duplicate_line' }, { path: 'lines.2.invoice_line_id', message: 'duplicate_line' }]);
+    const offStep = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'تالف', lines: [{ invoice_line_id: a.id, quantity: 0.15 }] });
+    expect([offStep.status, offStep.body.code, offStep.body.details?.[0]?.path]).toEqual([400, 'validation_failed', 'lines.0.quantity']);
+    expect(await knex()('invoices').where({ original_invoice_id: invoice.id }).count('* as n').first()).toMatchObject({ n: 0 });
+
+    // The service sums what is asked of each line before it compares, whoever calls it.
+    const user = (await loadSessionUser(knex(), server.config, seller.user.id))!;
+    const halves = { reason: 'تالف', lines: [{ invoice_line_id: a.id, quantity: 6 }, { invoice_line_id: a.id, quantity: 6 }] };
+    await expect(issueCreditNote(knex(), deps(), user, invoice.id, halves, new Date())).rejects.toMatchObject({ code: 'validation_failed', details: [{ path: 'lines.1.quantity', code: 'more_than_left' }] });
+    const whole = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'تالف', lines: [{ invoice_line_id: a.id, quantity: 10 }] });
+    expect([whole.status, whole.body.total], whole.text).toEqual([201, invoice.total]);
   });
 
   it("keeps a document ZATCA refuses with its messages (in the seller's language), for the seller only, and lets the order be invoiced again; one ZATCA did not answer stays pending until it does", async () => {
@@ -303,8 +345,10 @@ describe('invoices', () => {
     expect((await buyer.get(`/api/invoices/${simplified}`)).body.status).toBe('reported');
     expect((await notificationsOf(knex(), buyer.user.id, 'invoice.issued')).map((n) => n.params.number)).toContain(reported.number);
 
-    // A credit note of it is simplified too, whatever the caller says, and reported.
-    const note = await chainInvoice(buyer, seller, { id: reported.purchase_order_id }, new Date(), { kind: 'credit_note', original: { id: simplified, number: reported.number }, reason: 'استرداد' });
+    // Its seller credits it through REST as any invoice ZATCA accepted (reported, here): the note is simplified too, and reported.
+    const credited = await seller.post(`/api/invoices/${simplified}/credit-notes`, { reason: 'استرداد' });
+    expect([credited.status, credited.body.simplified], credited.text).toEqual([201, true]);
+    const note = credited.body.id as string;
     await server.drainClearance();
 
     const rows = await knex()('invoices').where({ seller_id: seller.user.id }).orderBy('icv').select('id', 'icv', 'pih', 'hash', 'simplified', 'status', 'xml');

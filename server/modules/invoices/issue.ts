@@ -1,7 +1,7 @@
 /**
  * Issuing: a tax invoice from a purchase order, and a credit note against a cleared
- * invoice. Who may and when (the seller of an accepted order whose delivery, if transport
- * was requested, the buyer confirmed: invoiceBlocker in shared/schemas/invoice.ts), the
+ * invoice. Who may and when (the seller of an accepted order whose goods are on no
+ * transport the buyer has still to confirm: invoiceBlocker in shared/schemas/invoice.ts), the
  * lines and parties the document states, then chain.ts puts it in the seller's chain and
  * clearance.ts sends it to ZATCA once the chain's transaction has committed, with any of
  * the seller's documents still pending before it (ZATCA clears a chain in order).
@@ -18,13 +18,14 @@ import {
   validationFailed,
   type ErrorDetails,
 } from '../../../shared/errors';
-import { invoiceBlocker, type CreditNoteCreate, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
+import { invoiceBlocker, isAccepted, type CreditNoteCreate, type OrderTransport, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
 import { taxProfileOf } from '../company/tax-profile';
 import { chainDocument, type ChainLine } from './chain';
 import { setPaymentTerms } from '../payments/terms';
 import type { InvoiceDeps } from './clearance';
 import { requestClearance, wakeClearance } from './clearance-queue';
+import { invoicePolicy } from './policy';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
@@ -43,15 +44,16 @@ async function partiesOf(db: Knex, sellerId: string, buyerId: string): Promise<{
   return { seller, buyer };
 }
 
-/** Whether transport was requested for the order and, if so, whether the buyer confirmed its delivery. */
-async function transportOf(db: Knex, purchaseOrderId: string): Promise<{ requested: boolean; confirmed: boolean }> {
+/** Whether the order's goods are on an assigned transport whose delivery the buyer has not confirmed (OrderTransport). */
+async function transportOf(db: Knex, purchaseOrderId: string): Promise<OrderTransport> {
   const row = await db('transport_requests as tr')
-    .leftJoin('deliveries as d', 'd.transport_request_id', 'tr.id')
+    .join('deliveries as d', 'd.transport_request_id', 'tr.id')
     .where('tr.purchase_order_id', purchaseOrderId)
     .whereNull('tr.deleted_at')
     .whereNot('tr.status', 'cancelled')
-    .first(db.raw('count(*)::int as requested'), db.raw(`count(*) filter (where d.stage = 'confirmed')::int as confirmed`));
-  return { requested: row.requested > 0, confirmed: row.confirmed > 0 };
+    .whereNot('d.stage', 'confirmed')
+    .first(db.raw('count(*)::int as underway'));
+  return { underway: row.underway > 0 };
 }
 
 /** POST /api/invoices: the seller's tax invoice for a purchase order, chained, signed and sent for clearance. */
@@ -114,14 +116,14 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
  */
 export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: SessionUser, invoiceId: string, input: CreditNoteCreate, now: Date): Promise<string> {
   const id = await knex.transaction(async (trx) => {
-    const invoice = await trx('invoices')
-      .where({ id: invoiceId })
+    const invoice = await invoicePolicy
+      .visible(trx('invoices as inv').where('inv.id', invoiceId), user)
       .forUpdate()
       .first('id', 'kind', 'number', 'status', 'seller_id', 'buyer_id', 'purchase_order_id', 'plan_payment_id', 'seller', 'buyer', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
-    if (!invoice || (invoice.seller_id !== user.account_id && (invoice.buyer_id !== user.account_id || invoice.status !== 'cleared'))) throw notFound('Invoice');
+    if (!invoice) throw notFound('Invoice');
     if (invoice.seller_id !== user.account_id) throw forbidden('Only the seller issues a credit note');
     if (invoice.kind !== 'invoice') throw invalidTransition('A credit note is issued against an invoice, not another credit note');
-    if (invoice.status !== 'cleared') throw invalidTransition(`A ${invoice.status} invoice cannot be credited: only a cleared one`);
+    if (!isAccepted(invoice.status)) throw invalidTransition(`A ${invoice.status} invoice cannot be credited: only one ZATCA accepted (cleared or reported)`);
 
     const lines = await trx('invoice_lines as l')
       .where('l.invoice_id', invoice.id)
@@ -140,11 +142,17 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       );
     const remaining = new Map(lines.map((l) => [l.id as string, { line: l, left: Math.round((Number(l.quantity) - Number(l.credited)) * 10) / 10 }]));
     const asked = input.lines ?? lines.map((l) => ({ invoice_line_id: l.id as string, quantity: remaining.get(l.id)!.left })).filter((l) => l.quantity > 0);
+    // What is asked of each line is summed before it is compared with what is left, so no
+    // way of spelling a request (the schema refuses a line named twice; this holds even
+    // for a caller that skipped it) credits a line beyond what was invoiced.
+    const askedOf = new Map<string, number>();
     const errors: ErrorDetails = [];
     asked.forEach((a, i) => {
       const r = remaining.get(a.invoice_line_id);
+      const total = Math.round(((askedOf.get(a.invoice_line_id) ?? 0) + a.quantity) * 10) / 10;
+      askedOf.set(a.invoice_line_id, total);
       if (!r) errors.push({ path: `lines.${i}.invoice_line_id`, message: 'not a line of this invoice', code: 'not_a_line' });
-      else if (a.quantity > r.left) errors.push({ path: `lines.${i}.quantity`, message: `at most ${r.left} is left to credit`, code: 'more_than_left' });
+      else if (total > r.left) errors.push({ path: `lines.${i}.quantity`, message: `at most ${r.left} is left to credit`, code: 'more_than_left' });
     });
     if (errors.length) throw validationFailed('These lines cannot be credited', errors);
     if (asked.length === 0) throw invalidTransition('Everything on this invoice is credited already');
@@ -187,8 +195,8 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
 
 /** POST /api/invoices/{id}/clearance: the seller sends its pending documents to ZATCA again (this one among them). */
 export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: SessionUser, id: string): Promise<string> {
-  const doc = await knex('invoices').where({ id }).first('seller_id', 'buyer_id', 'status');
-  if (!doc || (doc.seller_id !== user.account_id && (doc.buyer_id !== user.account_id || doc.status !== 'cleared'))) throw notFound('Invoice');
+  const doc = await invoicePolicy.visible(knex('invoices as inv').where('inv.id', id), user).first('inv.seller_id', 'inv.status');
+  if (!doc) throw notFound('Invoice');
   if (doc.seller_id !== user.account_id) throw forbidden('Only the seller sends an invoice for clearance');
   if (doc.status !== 'pending') throw invalidTransition(`A ${doc.status} invoice is not waiting for clearance`);
   await requestClearance(knex, deps, user.account_id);
