@@ -54,7 +54,7 @@ export interface QuoteLineAmounts extends LineAmounts {
 }
 
 /** The quantity a quote line offers: its own when given and less than asked, else what the line asks. */
-export function offeredQuantity(line: { quantity: number }, quoted: { quantity?: number | null }): number {
+function offeredQuantity(line: { quantity: number }, quoted: { quantity?: number | null }): number {
   return quoted.quantity != null && quoted.quantity < line.quantity ? quoted.quantity : line.quantity;
 }
 

@@ -53,7 +53,7 @@ export const MAX = {
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u;
 const UNSAFE_IN_LINE = /[\p{Cc}\ufffe\uffff]|\p{Cs}/u;
 /** The validation message of a field holding such a character. */
-export const CONTROL_CHARACTER = 'control_character';
+const CONTROL_CHARACTER = 'control_character';
 const safeText = (v: string) => !UNSAFE_IN_TEXT.test(v);
 const safeLine = (v: string) => !UNSAFE_IN_LINE.test(v);
 /** The control check of a field of at most `max` characters (see UNSAFE_IN_TEXT). */

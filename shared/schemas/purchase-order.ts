@@ -43,7 +43,7 @@ export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_ACTIONS;
  * not undone at all. The server reads it with the order (queries.ts) and refuses by it; the
  * screens hide the cancel button by it.
  */
-export const CANCEL_BLOCKERS = ['paid', 'invoiced', 'delivered'] as const;
+const CANCEL_BLOCKERS = ['paid', 'invoiced', 'delivered'] as const;
 export type CancelBlocker = (typeof CANCEL_BLOCKERS)[number];
 
 /** Whether `side` may make `action` on an order in `status` (the buttons a screen shows, the check the server makes). */

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { ORDER_VATEX_CODES, VATEX, VAT_CATEGORY_CODES, type VatCategory, type VatexCode } from '../vatex';
 
 /** Why a treatment is refused, as each issue's message. */
-export const EXEMPTION_REASON_REQUIRED = 'exemption_reason_required';
-export const EXEMPTION_REASON_NOT_ALLOWED = 'exemption_reason_not_allowed';
-export const EXEMPTION_REASON_OTHER_CATEGORY = 'exemption_reason_other_category';
+const EXEMPTION_REASON_REQUIRED = 'exemption_reason_required';
+const EXEMPTION_REASON_NOT_ALLOWED = 'exemption_reason_not_allowed';
+const EXEMPTION_REASON_OTHER_CATEGORY = 'exemption_reason_other_category';
 
 /** The fields of a body that states a VAT treatment; absent, the line is standard rated. */
 export const vatTreatmentFields = {

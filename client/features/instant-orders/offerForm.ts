@@ -26,7 +26,7 @@ export interface OfferInput {
 export const STANDARD_VAT = 'S';
 const isVatex = (v: string): v is VatexCode => (ORDER_VATEX_CODES as readonly string[]).includes(v);
 
-export const vatOfChoice = (choice: string): Pick<OfferInput, 'vat_category' | 'exemption_reason_code'> =>
+const vatOfChoice = (choice: string): Pick<OfferInput, 'vat_category' | 'exemption_reason_code'> =>
   isVatex(choice) ? { vat_category: VATEX[choice].category, exemption_reason_code: choice } : { vat_category: 'S', exemption_reason_code: null };
 
 export const offerValuesFrom = (offer: InstantOrderResponse | null | undefined): OfferValues => ({
