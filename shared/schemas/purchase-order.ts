@@ -108,6 +108,8 @@ export const purchaseOrderSchema = z.object({
   delivery_date: dateSchema.nullable(),
   /** days the seller promised in their quote */
   delivery_days: z.number().int().nullable(),
+  /** what the seller wrote on the whole quote or offer it was made from, for the buyer (each line's own note is on the line) */
+  notes: z.string().nullable(),
   status: z.enum(PURCHASE_ORDER_STATUSES),
   /** why the seller declined or the buyer cancelled, if they said */
   reason: z.string().nullable(),

@@ -49,6 +49,8 @@ export interface IssueInput {
   delivery_location: string;
   delivery_date?: string | null;
   delivery_days?: number | null;
+  /** the seller's notes on the whole quote or offer, for the buyer */
+  notes?: string | null;
   lines: IssueLine[];
 }
 
@@ -84,6 +86,7 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
       delivery_location: input.delivery_location,
       delivery_date: input.delivery_date ?? null,
       delivery_days: input.delivery_days ?? null,
+      notes: input.notes ?? null,
       ...totals,
       issued_at: now.toISOString(),
     })
@@ -149,10 +152,12 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
       delivery_location: o.location,
       delivery_date: o.deadline,
       delivery_days: offer.delivery_time_hours == null ? null : Math.max(1, Math.ceil(offer.delivery_time_hours / 24)),
+      // The offer's notes are about the whole offer, so they are the order's, not its line's.
+      notes: offer.notes,
       lines: [
         exact
-          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, note: offer.notes, ...vat }
-          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, note: offer.notes, ...vat },
+          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, ...vat }
+          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, ...vat },
       ],
     },
     now,

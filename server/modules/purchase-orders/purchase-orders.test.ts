@@ -107,7 +107,9 @@ describe('purchase orders', () => {
         subtotal: 45_000,
         vat_total: 6750,
         total: 51_750,
-        lines: [{ quantity: 12.5, unit: 'طن', unit_price: 3600, line_total: 45_000, vat_amount: 6750 }],
+        // The offer's notes are the supplier's word on the whole order, so they are the order's.
+        notes: 'تسليم في الموقع',
+        lines: [{ quantity: 12.5, unit: 'طن', unit_price: 3600, line_total: 45_000, vat_amount: 6750, note: null }],
       });
       expect((await notificationsOf(knex(), supplier.user.id, 'purchase_order.issued'))[0].params).toMatchObject({ number: po.number, amount: 51_750, company: 'مقاولات الغرب' });
     });

@@ -47,6 +47,7 @@ export function purchaseOrderQuery(db: Knex) {
       'po.delivery_location',
       db.raw(`to_char(po.delivery_date, 'YYYY-MM-DD') as delivery_date`),
       'po.delivery_days',
+      'po.notes',
       'po.status',
       'po.reason',
       db.raw(`${CANCEL_BLOCKER_SQL} as cancel_blocker`),

@@ -43,7 +43,8 @@ type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; qu
 /**
  * POST /api/rfqs/{id}/award: each awarded line to the quotes named for it, which must
  * price it, at the quantity planAward gives each; one purchase order per winning quote,
- * its lines in the RFQ's order. The
+ * its lines in the RFQ's order. The quote's notes go on its order and each line's note on
+ * the order's line: what the supplier wrote is the buyer's to read with what is bought. The
  * winners are told their order, the other suppliers who quoted that they lost.
  */
 export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: RfqAwardArgs, now: Date): Promise<PurchaseOrder[]> {
@@ -54,11 +55,11 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
   const lines = new Map<string, AwardLine>(
     (await trx('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'position', 'description', 'quantity', 'unit', 'category_id')).map((l: AwardLine) => [l.id, l]),
   );
-  const quotes: Array<{ id: string; supplier_id: string; delivery_days: number }> = await trx('rfq_quotes as q')
+  const quotes: Array<{ id: string; supplier_id: string; delivery_days: number; notes: string | null }> = await trx('rfq_quotes as q')
     .join('users as su', 'su.id', 'q.supplier_id')
     .whereNull('su.deleted_at')
     .where('q.rfq_id', rfq.id)
-    .select('q.id', 'q.supplier_id', 'q.delivery_days');
+    .select('q.id', 'q.supplier_id', 'q.delivery_days', 'q.notes');
   const priced = new Map<string, QuoteLine>(
     (
       await trx('rfq_quote_lines')
@@ -95,6 +96,7 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
         delivery_location: rfq.location,
         delivery_date: rfq.needed_by,
         delivery_days: quote.delivery_days,
+        notes: quote.notes,
         lines: awarded.map(({ line, price, quantity }) => ({
           rfq_line_id: line.id,
           category_id: line.category_id,

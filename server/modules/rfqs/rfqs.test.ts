@@ -291,5 +291,45 @@ describe('RFQs', () => {
       expect((await knex()('rfqs').where({ id: rfq.id }).first('status')).status).toBe('open');
     });
   });
-});
 
+  /** What a supplier writes on a quote is for the buyer: it is in the comparison and on the order the award makes, which both parties read. */
+  describe("the supplier's notes", () => {
+    const NOTES = 'الأسعار تشمل التوصيل داخل الرياض؛ لا يتوفر لدينا حديد';
+
+    it("shows the buyer each quote's notes and its lines' notes in the comparison", async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const body = quoteBody({ [line(0)]: 18.5, [line(1)]: 0.7 }, { notes: NOTES });
+      body.lines[0] = { ...body.lines[0], note: 'Delivered on pallets' } as (typeof body.lines)[number];
+      const qa = await postQuote(a, rfq.id, body);
+      const qb = await postQuote(b, rfq.id, quoteBody({ [line(0)]: 17.25 }));
+      const cmp = (await buyer.get(`/api/rfqs/${rfq.id}/comparison`)).body;
+      expect(cmp.quotes.map((q: { quote_id: string; notes: string | null }) => [q.quote_id, q.notes])).toEqual([[qa.id, NOTES], [qb.id, null]]);
+      expect(cmp.lines[0].cells.map((c: { note: string | null }) => c.note)).toEqual(['Delivered on pallets', null]);
+      expect(cmp.lines[1].cells[0].note).toBeNull();
+    });
+
+    it("carries the quote's notes and its lines' notes onto the order the award makes, read by the buyer and the seller", async () => {
+      const { buyer, a, b, rfq, line } = await market();
+      const body = quoteBody({ [line(0)]: 18.5, [line(1)]: 0.7 }, { notes: NOTES });
+      body.lines[1] = { ...body.lines[1], note: 'Bags of 50 kg' } as (typeof body.lines)[number];
+      const qa = await postQuote(a, rfq.id, body);
+      const qb = await postQuote(b, rfq.id, quoteBody({ [line(2)]: 5 }));
+      const res = await buyer.post(`/api/rfqs/${rfq.id}/award`, {
+        awards: [
+          { rfq_line_id: line(0), quote_id: qa.id },
+          { rfq_line_id: line(1), quote_id: qa.id },
+          { rfq_line_id: line(2), quote_id: qb.id },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [fromA, fromB] = res.body as Array<{ id: string }>;
+      for (const reader of [buyer, a]) {
+        const po = (await reader.get(`/api/purchase-orders/${fromA.id}`)).body;
+        expect(po.notes).toBe(NOTES);
+        expect(po.lines.map((l: { note: string | null }) => l.note)).toEqual([null, 'Bags of 50 kg']);
+      }
+      // A quote that said nothing puts nothing on its order.
+      expect((await b.get(`/api/purchase-orders/${fromB.id}`)).body.notes).toBeNull();
+    });
+  });
+});
