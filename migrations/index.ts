@@ -58,6 +58,7 @@ import * as clearanceQueue69 from './20261201000100_clearance_queue';
 import * as invoicePdfs70 from './20261201000400_invoice_pdfs';
 import * as vatExemptions71 from './20261201000600_vat_exemptions';
 import * as taxNumbersUnique72 from './20261201000700_tax_numbers_unique';
+import * as notificationTypes73 from './20261201000810_notification_types';
 import * as purchaseOrderNotes74 from './20261201000950_purchase_order_notes';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -115,5 +116,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201000400_invoice_pdfs': invoicePdfs70,
   '20261201000600_vat_exemptions': vatExemptions71,
   '20261201000700_tax_numbers_unique': taxNumbersUnique72,
+  '20261201000810_notification_types': notificationTypes73,
   '20261201000950_purchase_order_notes': purchaseOrderNotes74,
 };

@@ -176,11 +176,22 @@ export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
 
 // --- Notifications ---------------------------------------------------------------------
 
+/**
+ * What a notification is about, its tag on the notifications screen and what that screen
+ * filters by: one per kind of thing an event happens to, so a tag names the event (an RFQ
+ * is not an instant order, an invoice not a quote). Each kind's type is
+ * NOTIFICATION_TYPE_OF (shared/schemas/notification.ts); in this order on the screen.
+ */
 export const NOTIFICATION_TYPES = [
+  'tender',
+  'rfq',
+  'quote',
   'instant_order',
-  'order_response',
-  'logistics',
+  'purchase_order',
+  'invoice',
   'payment',
+  'logistics',
+  'subscription',
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

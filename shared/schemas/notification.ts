@@ -3,7 +3,7 @@
  * title and message carry the server's rendering in the recipient's language.
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, TRANSPORT_REQUEST_STATUSES, URGENCY_LEVELS } from '../constants';
+import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, TRANSPORT_REQUEST_STATUSES, URGENCY_LEVELS, type NotificationType } from '../constants';
 import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
 import { PROBLEM_KINDS } from './delivery';
 
@@ -119,6 +119,78 @@ export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_PARAMS) as Notificati
 export type NotificationParams<K extends NotificationKind> = z.input<(typeof NOTIFICATION_PARAMS)[K]>;
 /** A kind this code knows (a row from a newer server may carry another). */
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_PARAMS, kind);
+
+/**
+ * Every kind's type: the thing the event happens to, which is the tag the reader sees and
+ * filters by. A kind's own area decides it, not the type of a neighbouring feature: an
+ * award of an RFQ is a purchase order the supplier now has, a credit note corrects an
+ * invoice, a card payment is a payment. `satisfies Record<NotificationKind, …>`: a kind
+ * added above without a line here fails the type check. notify() writes it, so no caller
+ * picks one.
+ */
+const NOTIFICATION_TYPE_OF = {
+  'bid.new': 'tender',
+  'bid.accepted': 'tender',
+  'bid.rejected': 'tender',
+  'project.cancelled': 'tender',
+  'tender.bid_received': 'tender',
+  'tender.opened': 'tender',
+  'tender.awarded': 'tender',
+  'tender.objection_filed': 'tender',
+  'tender.objection_answered': 'tender',
+  'tender.award_final': 'tender',
+  'instant_order.new': 'instant_order',
+  'order_response.new': 'instant_order',
+  'order_response.accepted': 'instant_order',
+  'order_response.rejected': 'instant_order',
+  'rfq.new': 'rfq',
+  'rfq.lost': 'rfq',
+  'rfq_quote.new': 'quote',
+  'rfq_quote.revised': 'quote',
+  'rfq.awarded': 'purchase_order',
+  'purchase_order.issued': 'purchase_order',
+  'purchase_order.accepted': 'purchase_order',
+  'purchase_order.declined': 'purchase_order',
+  'purchase_order.cancelled': 'purchase_order',
+  'purchase_order.delivered': 'purchase_order',
+  'invoice.issued': 'invoice',
+  'credit_note.issued': 'invoice',
+  'payment.recorded': 'payment',
+  'payment.confirmed': 'payment',
+  'payment.disputed': 'payment',
+  'payment.card_paid': 'payment',
+  'payment.card_refunded': 'payment',
+  'payment.due_soon': 'payment',
+  'payment.overdue': 'payment',
+  'transport_offer.new': 'logistics',
+  'transport_request.assigned': 'logistics',
+  'transport_request.status': 'logistics',
+  'delivery.assigned': 'logistics',
+  'delivery.driver_assigned': 'logistics',
+  'delivery.picked_up': 'logistics',
+  'delivery.delivered': 'logistics',
+  'delivery.confirmed': 'logistics',
+  'delivery.problem': 'logistics',
+  'delivery.driver_removed': 'logistics',
+  'subscription.subscribed': 'subscription',
+  'subscription.trial_started': 'subscription',
+  'subscription.trial_ending': 'subscription',
+  'subscription.renewal_due': 'subscription',
+  'subscription.cancelled': 'subscription',
+  'subscription.refunded': 'subscription',
+  'sync.rejected': 'system',
+} as const satisfies Record<NotificationKind, NotificationType>;
+
+/**
+ * A notification's type from its kind. The client reads it from the kind too, so a row
+ * stored under an older type shows the kind's own tag; a kind this code does not know (a
+ * newer server) keeps the type it came with.
+ */
+export function notificationTypeOf(kind: NotificationKind): NotificationType;
+export function notificationTypeOf(kind: string, stored: string): string;
+export function notificationTypeOf(kind: string, stored?: string): string {
+  return isNotificationKind(kind) ? NOTIFICATION_TYPE_OF[kind] : (stored ?? 'system');
+}
 
 const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);

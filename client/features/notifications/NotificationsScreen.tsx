@@ -1,9 +1,10 @@
 /**
- * /notifications: all or unread, mark one or all read, each rendered in
- * the reader's current language from its kind and params. Reads and writes the local
+ * /notifications: all or unread, of every type or one, mark one or all read, each rendered
+ * in the reader's current language from its kind and params, tagged with its type and
+ * stamped with its date and time. Reads and writes the local
  * store, so it works offline; the marks go through the outbox.
  */
-import { Badge, Button, Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AlertRegular, CheckmarkRegular, MailReadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,14 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { PATHS } from '../../paths';
 import { useNotificationWrites } from './mutations';
-import { notificationKey, useNotifications, useUnreadCount } from './queries';
+import { notificationKey, typeOfRow, useNotificationTypes, useNotifications, useUnreadCount, type NotificationFilter } from './queries';
 import { renderNotification } from './render';
+import { TypeTag } from './TypeTag';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   list: { display: 'grid', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
   unread: { borderInlineStartWidth: '4px', borderInlineStartStyle: 'solid', borderInlineStartColor: tokens.colorBrandStroke1 },
@@ -37,6 +40,8 @@ export function NotificationsScreen() {
   const styles = useStyles();
   const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<'all' | 'unread'>('all');
+  const [type, setType] = useState<string | null>(null);
+  const types = useNotificationTypes();
   const unread = useUnreadCount();
   const writes = useNotificationWrites();
   const format = useFormat();
@@ -51,25 +56,37 @@ export function NotificationsScreen() {
           {t('markAll')}
         </Button>
       </div>
-      <TabList selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as 'all' | 'unread')} aria-label={t('filter')}>
-        <Tab value="all" data-testid="filter-all">
-          {t('all')}
-        </Tab>
-        <Tab value="unread" data-testid="filter-unread">
-          {t('unread', { count: unread, n: format.number(unread) })}
-        </Tab>
-      </TabList>
+      <div className={styles.filters}>
+        <TabList selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as 'all' | 'unread')} aria-label={t('filter')}>
+          <Tab value="all" data-testid="filter-all">
+            {t('all')}
+          </Tab>
+          <Tab value="unread" data-testid="filter-unread">
+            {t('unread', { count: unread, n: format.number(unread) })}
+          </Tab>
+        </TabList>
+        <Select aria-label={t('typeFilter')} value={type ?? ''} onChange={(_, d) => setType(d.value || null)} data-testid="filter-type">
+          <option value="">{t('allTypes')}</option>
+          {/* The chosen type stays offered when its last notification goes. */}
+          {(type === null || types.includes(type) ? types : [...types, type]).map((v) => (
+            <option key={v} value={v}>
+              {t(`types.${v}`, { defaultValue: v })}
+            </option>
+          ))}
+        </Select>
+      </div>
       <ComponentErrorBoundary>
-        <NotificationList onlyUnread={filter === 'unread'} />
+        <NotificationList filter={{ onlyUnread: filter === 'unread', type }} />
       </ComponentErrorBoundary>
     </section>
   );
 }
 
-function NotificationList({ onlyUnread }: { onlyUnread: boolean }) {
+function NotificationList({ filter }: { filter: NotificationFilter }) {
   const styles = useStyles();
   const { t } = useTranslation(['notifications', 'sync', 'common', 'errors']);
-  const rows = useNotifications(onlyUnread);
+  const rows = useNotifications(filter);
+  const onlyUnread = filter.onlyUnread;
   if (rows === undefined) return <ListSkeleton label={t('loading')} />;
   if (rows.length === 0)
     return <EmptyState icon={<AlertRegular />} title={t(onlyUnread ? 'empty.unreadTitle' : 'empty.title')} body={t(onlyUnread ? 'empty.unreadBody' : 'empty.body')} />;
@@ -111,10 +128,12 @@ function NotificationRow({ n }: { n: NotificationItem }) {
               {message}
             </Text>
             <div className={styles.meta}>
-              <Text size={200}>{format.date(n.created_at)}</Text>
-              <Badge appearance="outline" color={n.priority === 'urgent' || n.priority === 'high' ? 'danger' : 'informative'} size="small">
-                {t(`types.${n.type}`)}
-              </Badge>
+              <Text size={200} as="span">
+                <time dateTime={n.created_at} data-testid="notification-time">
+                  {format.dateTime(n.created_at)}
+                </time>
+              </Text>
+              <TypeTag type={typeOfRow(n)} />
               {!n.is_read && (
                 <Badge appearance="filled" color="brand" size="small">
                   {t('new')}

@@ -20,7 +20,6 @@ export async function dropDeliveryOfCancelled(trx: Knex.Transaction, requestId: 
   await notify(trx, {
     to: [d.driver_id],
     kind: 'transport_request.status',
-    type: 'logistics',
     params: { pickup: d.pickup_location, delivery: d.delivery_location, status: 'cancelled', transport_request_id: requestId },
   });
 }

@@ -47,7 +47,6 @@ export async function releaseDriverJobs(trx: Knex.Transaction, companyId: string
     await notify(trx, {
       to: [companyId],
       kind: 'delivery.driver_removed',
-      type: 'logistics',
       priority: 'high',
       params: { driver: d.driver_name ?? '', pickup: request.pickup_location, delivery: request.delivery_location, transport_request_id: request.id },
     });

@@ -111,14 +111,12 @@ export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, r
   await notify(trx, {
     to: [input.driver_id],
     kind: 'delivery.assigned',
-    type: 'logistics',
     priority: 'high',
     params: { ...where, company: delivery.company_name ?? '', delivery_id: id },
   });
   await notify(trx, {
     to: [request.requester_id],
     kind: 'delivery.driver_assigned',
-    type: 'logistics',
     params: { ...where, driver: driver.name ?? '', vehicle_plate: input.vehicle_plate, delivery_id: id, transport_request_id: requestId },
   });
   return delivery;
@@ -208,9 +206,9 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
   const where = { pickup: delivery.pickup_location, delivery: delivery.delivery_location, delivery_id: deliveryId, transport_request_id: delivery.transport_request_id };
   const to = [delivery.requester_id, ...(delivery.supplier_id ? [delivery.supplier_id] : [])];
   if (input.step === 'picked_up') {
-    await notify(trx, { to, kind: 'delivery.picked_up', type: 'logistics', params: { ...where, driver: delivery.driver_name ?? '' } });
+    await notify(trx, { to, kind: 'delivery.picked_up', params: { ...where, driver: delivery.driver_name ?? '' } });
   } else if (input.step === 'delivered') {
-    await notify(trx, { to, kind: 'delivery.delivered', type: 'logistics', priority: 'high', params: { ...where, recipient: proof?.recipient_name ?? '' } });
+    await notify(trx, { to, kind: 'delivery.delivered', priority: 'high', params: { ...where, recipient: proof?.recipient_name ?? '' } });
   }
   return presentDelivery(trx, deliveryId);
 }
@@ -232,8 +230,8 @@ async function answerNotify(trx: Knex.Transaction, user: SessionUser, d: Deliver
     delivery_id: d.id,
     transport_request_id: d.transport_request_id,
   };
-  if (kind === 'delivery.problem') await notify(trx, { to, kind, type: 'logistics', priority: 'high', params: { ...base, problem: problem! } });
-  else await notify(trx, { to, kind, type: 'logistics', params: base });
+  if (kind === 'delivery.problem') await notify(trx, { to, kind, priority: 'high', params: { ...base, problem: problem! } });
+  else await notify(trx, { to, kind, params: base });
 }
 
 /** The requester confirms receipt: after delivery, or after a problem they reported was settled. */

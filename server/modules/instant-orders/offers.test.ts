@@ -39,7 +39,7 @@ describe('instant order offers', () => {
         supplier_verification_tier: 'platinum',
       });
       const [told] = await notificationsOf(knex(), contractor.user.id, 'order_response.new');
-      expect(told).toMatchObject({ type: 'order_response', title: 'New offer on your order' });
+      expect(told).toMatchObject({ type: 'instant_order', title: 'New offer on your order' });
       expect(told.message).toContain('Rebar 16mm');
       expect((await changesOf(knex(), 'instant_order_response', res.body.id)).audiences).toEqual(
         audiences(`user:${supplier.user.id}`, `user:${contractor.user.id}`),
@@ -159,7 +159,7 @@ describe('instant order offers', () => {
       );
       expect(statuses).toEqual({ [win.body.id]: 'accepted', [lose.body.id]: 'rejected' });
       const [accepted] = await notificationsOf(knex(), winner.user.id, 'order_response.accepted');
-      expect(accepted).toMatchObject({ type: 'order_response', title: 'Your offer was accepted' });
+      expect(accepted).toMatchObject({ type: 'instant_order', title: 'Your offer was accepted' });
       expect(accepted.message).toContain('خرسانة جاهزة');
       expect(await notificationsOf(knex(), loser.user.id, 'order_response.rejected')).toHaveLength(1);
       expect(await notificationsOf(knex(), loser.user.id, 'order_response.accepted')).toEqual([]);

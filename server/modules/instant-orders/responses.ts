@@ -118,7 +118,6 @@ export async function submitOffer(
     await notify(trx, {
       to: [order.contractor_id],
       kind: 'order_response.new',
-      type: 'order_response',
       params: {
         company: await displayName(trx, user.account_id),
         price: input.offered_price,

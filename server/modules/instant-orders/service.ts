@@ -89,7 +89,6 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
   await notify(trx, {
     to: { role: 'supplier' },
     kind: 'instant_order.new',
-    type: 'instant_order',
     priority: PRIORITY[input.urgency_level],
     params: { title: input.title, location: input.location, order_id: id, urgency_level: input.urgency_level },
     except: user.account_id,
@@ -168,9 +167,9 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
     ),
   ]);
   const params = { order_title: order.title, order_id: order.id };
-  await notify(trx, { to: [offer.supplier_id], kind: 'order_response.accepted', type: 'order_response', priority: 'high', params });
+  await notify(trx, { to: [offer.supplier_id], kind: 'order_response.accepted', priority: 'high', params });
   if (rejected.length) {
-    await notify(trx, { to: rejected.map((r) => r.supplier_id), kind: 'order_response.rejected', type: 'order_response', params });
+    await notify(trx, { to: rejected.map((r) => r.supplier_id), kind: 'order_response.rejected', params });
   }
   return presentOrder(trx, user, order.id);
 }

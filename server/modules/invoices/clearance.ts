@@ -71,7 +71,6 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
       await notify(trx, {
         to: [doc.buyer_id],
         kind: doc.kind === 'invoice' ? 'invoice.issued' : 'credit_note.issued',
-        type: 'order_response',
         params: { number: doc.number, company: await displayName(trx, doc.seller_id), amount: Number(doc.total), invoice_id: id },
       });
     }

@@ -18,7 +18,7 @@ describe('notifications', () => {
   async function give(userId: string, n: number) {
     for (let i = 0; i < n; i++) {
       await knex().transaction((trx) =>
-        notify(trx, { to: [userId], kind: 'subscription.subscribed', type: 'payment', params: { plan: `Plan ${i}`, plan_id: 'basic', billing_cycle: 'monthly' } }),
+        notify(trx, { to: [userId], kind: 'subscription.subscribed', params: { plan: `Plan ${i}`, plan_id: 'basic', billing_cycle: 'monthly' } }),
       );
     }
     return knex()('notifications').where({ user_id: userId }).orderBy('created_at', 'desc').pluck('id');
@@ -36,7 +36,7 @@ describe('notifications', () => {
     const zh = await as({ language: 'zh' });
     const en = await as({ language: 'en' });
     await knex().transaction((trx) =>
-      notify(trx, { to: [zh.user.id, en.user.id], kind: 'subscription.subscribed', type: 'payment', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } }),
+      notify(trx, { to: [zh.user.id, en.user.id], kind: 'subscription.subscribed', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } }),
     );
     const [zhRow] = (await zh.get('/api/notifications')).body;
     const [enRow] = (await en.get('/api/notifications')).body;
@@ -56,7 +56,7 @@ describe('notifications', () => {
       id: ids[0],
       kind: 'subscription.subscribed',
       params: { plan: 'Plan 2', plan_id: 'basic', billing_cycle: 'monthly' },
-      type: 'payment',
+      type: 'subscription',
       priority: 'normal',
       title: 'تم الاشتراك',
       message: 'أنت الآن مشترك في باقة Plan 2.',

@@ -4,16 +4,16 @@
  */
 import type { Knex } from 'knex';
 import { audienceRows } from '../../db/policy';
-import { DEFAULT_LANGUAGE, LANGUAGES, type NotificationPriority, type NotificationType } from '../../../shared/constants';
-import type { NotificationKind, NotificationParams } from '../../../shared/schemas/notification';
+import { DEFAULT_LANGUAGE, LANGUAGES, type NotificationPriority } from '../../../shared/constants';
+import { notificationTypeOf, type NotificationKind, type NotificationParams } from '../../../shared/schemas/notification';
 import { renderNotification } from './messages';
 import { notificationPolicy } from './policy';
 
 export interface NotifyInput<K extends NotificationKind> {
   /** user ids, or every user of a role */
   to: string[] | { role: string };
+  /** also decides its type, the tag it shows (notificationTypeOf) */
   kind: K;
-  type: NotificationType;
   priority?: NotificationPriority;
   /** what the kind's texts are filled with (its shape is the kind's, shared/schemas/notification.ts) */
   params: NotificationParams<K>;
@@ -62,7 +62,7 @@ export async function notify<K extends NotificationKind>(trx: Knex.Transaction, 
       JSON.stringify(texts),
       input.kind,
       JSON.stringify(input.params),
-      input.type,
+      notificationTypeOf(input.kind),
       input.priority ?? 'normal',
       DEFAULT_LANGUAGE,
       notificationPolicy.entity,

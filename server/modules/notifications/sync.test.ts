@@ -19,7 +19,7 @@ describe('notification and profile sync exports', () => {
   const json = (v: unknown) => JSON.parse(JSON.stringify(v));
   const sessionUser = async (id: string) => (await loadSessionUser(knex(), server.config, id))!;
   const give = (userId: string) =>
-    knex().transaction((trx) => notify(trx, { to: [userId], kind: 'subscription.subscribed', type: 'payment', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } }));
+    knex().transaction((trx) => notify(trx, { to: [userId], kind: 'subscription.subscribed', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } }));
 
   it("loads the caller's notifications as the REST API shows them, never another user's", async () => {
     const me = await signInAs(server);

@@ -79,7 +79,6 @@ export async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, p
   await notify(trx, {
     to: [inv.seller_id],
     kind: 'payment.card_paid',
-    type: 'order_response',
     params: { number: inv.number, company: await displayName(trx, inv.buyer_id), amount, invoice_id: inv.id, payment_id: id },
   });
 }
@@ -98,7 +97,6 @@ export const invoiceRefunded: RefundApplier = async (trx, checkout, payment, ref
   await notify(trx, {
     to: [inv.buyer_id, inv.seller_id],
     kind: 'payment.card_refunded',
-    type: 'order_response',
     params: { number: inv.number, amount: more, invoice_id: inv.id, payment_id: row.id },
   });
 };

@@ -33,7 +33,6 @@ export async function sweepPaymentReminders(knex: Knex, clock: Clock): Promise<{
         await notify(trx, {
           to: [inv.buyer_id],
           kind: kind === 'overdue' ? 'payment.overdue' : 'payment.due_soon',
-          type: 'order_response',
           params: { number: inv.number, company: await displayName(trx, inv.seller_id), amount: Number(inv.left), due_date: inv.due_date, invoice_id: inv.id },
         });
         sent[kind]++;

@@ -74,7 +74,6 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
   await notify(trx, {
     to: [inv.seller_id],
     kind: 'payment.recorded',
-    type: 'order_response',
     params: { number: inv.number, company: await displayName(trx, inv.buyer_id), amount: body.amount, invoice_id: inv.id, payment_id: body.id },
   });
   return { payment: await readPayment(trx, body.id), created: true };
@@ -110,7 +109,6 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
   await notify(trx, {
     to: [inv.buyer_id],
     kind: 'payment.confirmed',
-    type: 'order_response',
     params: { number: inv.number, company: await displayName(trx, inv.seller_id), amount: payment.amount, invoice_id: inv.id, payment_id: id },
   });
   return readPayment(trx, id);
@@ -128,7 +126,6 @@ export async function disputePayment(trx: Knex.Transaction, user: SessionUser, i
   await notify(trx, {
     to: [inv.buyer_id],
     kind: 'payment.disputed',
-    type: 'order_response',
     params: { number: inv.number, company: await displayName(trx, inv.seller_id), amount: payment.amount, reason: body.reason, invoice_id: inv.id, payment_id: id },
   });
   return readPayment(trx, id);

@@ -94,7 +94,6 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
     await notify(trx, {
       to: [inv.seller_id],
       kind: 'payment.recorded',
-      type: 'order_response',
       params: { number: inv.number, company, amount: amounts.get(inv.id)!, invoice_id: inv.id, payment_id: idOf.get(inv.id)! },
     });
   }
@@ -136,8 +135,8 @@ export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, i
     await notify(
       trx,
       answer.status === 'confirmed'
-        ? { to: [inv.buyer_id], kind: 'payment.confirmed', type: 'order_response', params }
-        : { to: [inv.buyer_id], kind: 'payment.disputed', type: 'order_response', params: { ...params, reason: answer.reason } },
+        ? { to: [inv.buyer_id], kind: 'payment.confirmed', params }
+        : { to: [inv.buyer_id], kind: 'payment.disputed', params: { ...params, reason: answer.reason } },
     );
   }
   return readTransfer(trx, id);

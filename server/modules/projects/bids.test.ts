@@ -61,7 +61,7 @@ describe('bids', () => {
 
       expect(await notificationsOf(knex(), gov.user.id, 'bid.new')).toEqual([]);
       const [told] = await notificationsOf(knex(), gov.user.id, 'tender.bid_received');
-      expect(told).toMatchObject({ type: 'system', title: 'New bid on your project' });
+      expect(told).toMatchObject({ type: 'tender', title: 'New bid on your project' });
       expect(told.params).toEqual({ project_title: 'Riyadh Metro depot', project_id: project.id, bid_count: 1 });
       // sealed: nothing of the bid reaches the owner, neither its company nor its amount
       expect(JSON.stringify(told)).not.toMatch(/البنيان|1234567|1,234,567|ننفذ/);

@@ -105,7 +105,6 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
     await notify(trx, {
       to: [project.government_id],
       kind: 'tender.bid_received',
-      type: 'system',
       params: { project_title: project.title, project_id: project.id, bid_count: Number(count[0].n) },
     });
   }

@@ -38,7 +38,7 @@ describe('project lifecycle: award, complete, cancel', () => {
       expect(statuses).toEqual({ [win.body.id]: 'accepted', [lose.body.id]: 'rejected', [quit.body.id]: 'withdrawn' });
 
       const [accepted] = await notificationsOf(knex(), winner.user.id, 'tender.award_final');
-      expect(accepted).toMatchObject({ type: 'system', title: 'The award is final', params: { awarded: true, project_id: project.id } });
+      expect(accepted).toMatchObject({ type: 'tender', title: 'The award is final', params: { awarded: true, project_id: project.id } });
       expect(accepted.message).toContain('مستشفى الخرج');
       const [rejected] = await notificationsOf(knex(), loser.user.id, 'tender.award_final');
       expect(rejected).toMatchObject({ title: '授标已生效', params: { awarded: false } });

@@ -172,7 +172,6 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
       await notify(trx, {
         to: told,
         kind: 'project.cancelled',
-        type: 'system',
         params: { project_title: project.title, project_id: project.id },
       });
     }

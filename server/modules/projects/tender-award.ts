@@ -51,11 +51,10 @@ export async function finaliseAward(trx: Knex.Transaction, project: LockedProjec
   ]);
   const params = { project_title: project.title, project_id: project.id };
   const winner = accepted[0]?.contractor_id;
-  if (winner) await notify(trx, { to: [winner], kind: 'tender.award_final', type: 'system', priority: 'high', params: { ...params, awarded: true } });
+  if (winner) await notify(trx, { to: [winner], kind: 'tender.award_final', priority: 'high', params: { ...params, awarded: true } });
   await notify(trx, {
     to: [project.government_id, ...rejected.map((b) => b.contractor_id)],
     kind: 'tender.award_final',
-    type: 'system',
     params: { ...params, awarded: false },
   });
   return true;
@@ -86,7 +85,7 @@ export async function startStandstill(
   }
   const bidders = await bidderIds(trx, project.id);
   const params = { project_title: project.title, project_id: project.id, standstill_ends_at: ends.toISOString() };
-  await notify(trx, { to: [bid.contractor_id], kind: 'tender.awarded', type: 'system', priority: 'high', params: { ...params, awarded: true } });
+  await notify(trx, { to: [bid.contractor_id], kind: 'tender.awarded', priority: 'high', params: { ...params, awarded: true } });
   const others = bidders.filter((b) => b !== bid.contractor_id);
-  if (others.length) await notify(trx, { to: others, kind: 'tender.awarded', type: 'system', priority: 'high', params: { ...params, awarded: false } });
+  if (others.length) await notify(trx, { to: others, kind: 'tender.awarded', priority: 'high', params: { ...params, awarded: false } });
 }

@@ -111,7 +111,6 @@ export async function createObjection(trx: Knex.Transaction, user: SessionUser, 
   await notify(trx, {
     to: [project.government_id],
     kind: 'tender.objection_filed',
-    type: 'system',
     priority: 'high',
     params: { project_title: project.title, project_id: project.id, objection_id: id, company: await displayName(trx, user.account_id) },
   });
@@ -153,10 +152,10 @@ export async function answerObjection(trx: Knex.Transaction, user: SessionUser, 
     Object.assign(project, { awarded_bid_id: null, awarded_at: null, standstill_ends_at: null });
     changes.push({ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) });
     await recordChanges(trx, changes);
-    await notify(trx, { to: await bidderIds(trx, project.id), kind: 'tender.objection_answered', type: 'system', priority: 'high', params });
+    await notify(trx, { to: await bidderIds(trx, project.id), kind: 'tender.objection_answered', priority: 'high', params });
   } else {
     await recordChanges(trx, changes);
-    await notify(trx, { to: [objection.contractor_id, awarded], kind: 'tender.objection_answered', type: 'system', priority: 'high', params });
+    await notify(trx, { to: [objection.contractor_id, awarded], kind: 'tender.objection_answered', priority: 'high', params });
     await finaliseAward(trx, project, now);
   }
   return presentObjection(trx, objection.id);

@@ -91,7 +91,6 @@ export async function openTender(trx: Knex.Transaction, project: LockedProject, 
   await notify(trx, {
     to: [project.government_id, ...record.map((b) => b.contractor_id)],
     kind: 'tender.opened',
-    type: 'system',
     priority: 'high',
     params: { project_title: project.title, project_id: project.id, bid_count: record.length, opened_at: openedAt.toISOString() },
   });

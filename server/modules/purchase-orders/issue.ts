@@ -165,7 +165,6 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
   await notify(trx, {
     to: [offer.supplier_id],
     kind: 'purchase_order.issued',
-    type: 'order_response',
     params: { number: po.number, company: await displayName(trx, o.contractor_id), amount: po.total, purchase_order_id: po.id },
   });
   return po;

@@ -84,7 +84,6 @@ export async function actOnPurchaseOrder(
     await notify(trx, {
       to: [side === 'buyer' ? po.seller_id : po.buyer_id],
       kind,
-      type: 'order_response',
       priority: action === 'decline' || action === 'cancel' ? 'high' : 'normal',
       params: { number: po.number, company: await displayName(trx, user.account_id), purchase_order_id: po.id },
     });

@@ -64,6 +64,6 @@ export async function reachSupplier(trx: Knex.Transaction, supplierId: string, n
     .select('id', 'buyer_id', 'title', 'location');
   await recordChanges(trx, await Promise.all(rfqs.map(async (r) => ({ entity: 'rfq' as const, id: r.id, audiences: await rfqAudiences(trx, r) }))));
   for (const r of rfqs) {
-    await notify(trx, { to: [supplierId], kind: 'rfq.new', type: 'instant_order', priority: 'high', params: { title: r.title, location: r.location, rfq_id: r.id } });
+    await notify(trx, { to: [supplierId], kind: 'rfq.new', priority: 'high', params: { title: r.title, location: r.location, rfq_id: r.id } });
   }
 }

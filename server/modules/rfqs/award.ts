@@ -127,12 +127,11 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
     await notify(trx, {
       to: [po.supplier_id],
       kind: 'rfq.awarded',
-      type: 'order_response',
       priority: 'high',
       params: { rfq_title: rfq.title, rfq_id: rfq.id, number: po.number, amount: po.total, purchase_order_id: po.id },
     });
   }
   const losers = quotes.filter((q) => !won.has(q.id)).map((q) => q.supplier_id);
-  await notify(trx, { to: losers, kind: 'rfq.lost', type: 'order_response', params: { rfq_title: rfq.title, rfq_id: rfq.id } });
+  await notify(trx, { to: losers, kind: 'rfq.lost', params: { rfq_title: rfq.title, rfq_id: rfq.id } });
   return readPurchaseOrders(purchaseOrderQuery(trx).whereIn('po.id', issued.map((p) => p.id)).orderBy('po.seq'));
 }

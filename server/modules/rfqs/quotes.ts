@@ -112,8 +112,8 @@ export async function submitQuote(trx: Knex.Transaction, user: SessionUser, inpu
     { entity: 'rfq', id: rfq.id, audiences: [{ user: rfq.buyer_id }, { user: user.account_id }] },
   ]);
   const params = { company: await displayName(trx, user.account_id), rfq_title: rfq.title, rfq_id: rfq.id, quote_id: row.id };
-  if (row.inserted) await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.new', type: 'order_response', params });
-  else await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.revised', type: 'order_response', params });
+  if (row.inserted) await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.new', params });
+  else await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.revised', params });
   return { row: await quoteRow(trx, row.id), created: row.inserted };
 }
 

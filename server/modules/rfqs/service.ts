@@ -100,7 +100,6 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
   await notify(trx, {
     to: recipients,
     kind: 'rfq.new',
-    type: 'instant_order',
     priority: 'high',
     params: { title: input.title, location: input.location, rfq_id: id },
   });

@@ -104,7 +104,7 @@ describe('plans paid for', () => {
       expect((await me.get('/api/subscription/usage')).body).toMatchObject({ plan_id: 'basic', max_products: 50 });
       const [n, ...more] = await notes(me.user.id, 'subscription.subscribed');
       expect(more).toHaveLength(0);
-      expect(n).toMatchObject({ type: 'payment', title: 'Subscription active', message: 'You are now on the Basic plan.' });
+      expect(n).toMatchObject({ type: 'subscription', title: 'Subscription active', message: 'You are now on the Basic plan.' });
       expect(await changes(me.user.id)).toHaveLength(1);
       expect(await planPayments(me.user.id)).toMatchObject([{ payment_id: paid.paymentId, amount: 9900 }]);
 
@@ -256,7 +256,7 @@ describe('plans paid for', () => {
       // told once, though the gateway's refund event came back to the webhook meanwhile
       const [n, ...again] = await notes(me.user.id, 'subscription.refunded');
       expect(again).toHaveLength(0);
-      expect(n).toMatchObject({ type: 'payment', title: 'Subscription cancelled and refunded' });
+      expect(n).toMatchObject({ type: 'subscription', title: 'Subscription cancelled and refunded' });
       expect(n.params).toMatchObject({ plan_id: 'premium', amount: 299 });
       expect(await changes(me.user.id)).toHaveLength(2);
       // nothing left to cancel, nor to refund twice
@@ -375,7 +375,7 @@ describe('plans paid for', () => {
       await sweepSubscriptions(knex());
       const reminders = await notes(me.user.id, 'subscription.renewal_due');
       expect(reminders).toHaveLength(1);
-      expect(reminders[0]).toMatchObject({ type: 'payment', priority: 'high', title: 'Renew your plan' });
+      expect(reminders[0]).toMatchObject({ type: 'subscription', priority: 'high', title: 'Renew your plan' });
       expect(await notes(later.user.id, 'subscription.renewal_due')).toHaveLength(0);
       // renewed: the next period gets its own reminder
       await payForPlan(me, 'basic', 'monthly');

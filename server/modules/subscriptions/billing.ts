@@ -137,7 +137,6 @@ async function applyPlanPayment(trx: Knex.Transaction, payment: VerifiedPlanPaym
   await notify(trx, {
     to: [payment.user_id],
     kind: 'subscription.subscribed',
-    type: 'payment',
     params: { plan: plan.name, plan_id: plan.id, billing_cycle: payment.billing_cycle },
   });
   return true;
@@ -177,7 +176,6 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
     await notify(trx, {
       to: [userId],
       kind: 'subscription.cancelled',
-      type: 'payment',
       params: { plan: plan.name, plan_id: plan.id, date: new Date(row.current_period_end).toISOString().slice(0, 10) },
     });
     return { kind: 'done' as const, answer: { refunded: null, subscription: await saved(trx, userId) } };

@@ -56,7 +56,6 @@ export async function takeBackPeriod(trx: Knex.Transaction, userId: string, paym
   await notify(trx, {
     to: [userId],
     kind: 'subscription.refunded',
-    type: 'payment',
     params: { plan: plan.name, plan_id: plan.id, amount: payment.amount / 100 },
   });
 }

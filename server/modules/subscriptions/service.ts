@@ -145,7 +145,6 @@ export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): 
   await notify(trx, {
     to: [user.account_id],
     kind: 'subscription.trial_started',
-    type: 'payment',
     params: {
       plan: plan.name,
       plan_id: plan.id,

@@ -53,7 +53,7 @@ describe('subscription sweep', () => {
     await sweepSubscriptions(knex());
     const warnings = await knex()('notifications').where({ user_id: soon.user.id, kind: 'subscription.trial_ending' });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ type: 'payment', priority: 'high', title: 'Your trial ends soon' });
+    expect(warnings[0]).toMatchObject({ type: 'subscription', priority: 'high', title: 'Your trial ends soon' });
     expect(warnings[0].params.plan).toBe('Basic');
     expect(await knex()('notifications').where({ user_id: later.user.id, kind: 'subscription.trial_ending' })).toHaveLength(0);
   });

@@ -56,7 +56,6 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
       await notify(trx, {
         to: [s.user_id],
         kind: 'subscription.trial_ending',
-        type: 'payment',
         priority: 'high',
         params: { plan: s.plan, date: new Date(s.ends).toISOString().slice(0, 10) },
       });
@@ -78,7 +77,6 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
       await notify(trx, {
         to: [s.user_id],
         kind: 'subscription.renewal_due',
-        type: 'payment',
         priority: 'high',
         params: { plan: s.plan, plan_id: s.plan_id as PlanId, date: new Date(s.ends).toISOString().slice(0, 10) },
       });

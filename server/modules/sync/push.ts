@@ -112,7 +112,6 @@ async function tellRefusals(trx: Knex.Transaction, ctx: PushContext, refused: Re
   await notify(trx, {
     to: [ctx.user.account_id],
     kind: 'sync.rejected',
-    type: 'system',
     priority: 'high',
     params: { action: name, reason: result.error ?? '', code: result.code ?? 'internal_error', mutation_id: result.id, count: refused.length },
   });

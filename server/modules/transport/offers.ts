@@ -79,7 +79,6 @@ export async function createTransportOffer(
   await notify(trx, {
     to: [request.requester_id],
     kind: 'transport_offer.new',
-    type: 'logistics',
     params: {
       company: await displayName(trx, user.account_id),
       price: quote.quoted_price,

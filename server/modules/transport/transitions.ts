@@ -89,7 +89,6 @@ export async function acceptTransportOffer(
   await notify(trx, {
     to: [offer.transport_company_id],
     kind: 'transport_request.assigned',
-    type: 'logistics',
     priority: 'high',
     params: { pickup: request.pickup_location, delivery: request.delivery_location, transport_request_id: requestId },
   });
@@ -160,7 +159,6 @@ export async function moveTransportRequest(
   await notify(trx, {
     to: recipients,
     kind: 'transport_request.status',
-    type: 'logistics',
     params: { pickup: request.pickup_location, delivery: request.delivery_location, status, transport_request_id: requestId },
     except: opts.by,
   });
