@@ -39,11 +39,14 @@ const useStyles = makeStyles({
   },
   lineHead: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The seller's words as typed (their line breaks kept), wrapped within a phone's width.
+  notes: { display: 'grid', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  notesText: { margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
   amounts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** /purchase-orders?item={id}: one order, its lines with VAT and totals, and the moves open to the reader's side. */
+/** /purchase-orders?item={id}: one order, the seller's notes on it, its lines with VAT and totals, and the moves open to the reader's side. */
 export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('purchase-orders');
@@ -77,6 +80,14 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
           <PurchaseOrderBadges order={order} side={side} pending={pendingKeys.has(purchaseOrderKey(order.id))} />
         </div>
         <OrderFacts order={order} />
+        {order.notes && (
+          <div className={styles.notes} data-testid="po-notes">
+            <Caption1 className={styles.muted}>{t('detail.notes')}</Caption1>
+            <p className={styles.notesText}>
+              <bdi>{order.notes}</bdi>
+            </p>
+          </div>
+        )}
         {order.reason && <Caption1 className={styles.muted}>{t('detail.reason', { reason: order.reason })}</Caption1>}
         <RefusalNote rowKey={purchaseOrderKey(order.id)} />
       </div>
@@ -139,7 +150,11 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
                 })}
               </bdi>
             )}
-            {line.note && <bdi className={styles.muted}>{line.note}</bdi>}
+            {line.note && (
+              <span className={styles.muted} data-testid="po-line-note">
+                {t('detail.lineNote', { note: line.note })}
+              </span>
+            )}
           </li>
         ))}
       </ul>

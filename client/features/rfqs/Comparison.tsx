@@ -5,6 +5,9 @@
  * every supplier's price, cheapest first. Both mark the lowest price of each line (every
  * one of a tie), show a line a supplier did not quote as a gap, put the market price
  * beside each line, and mark the cells the award being built gives to each supplier.
+ * What a supplier wrote is shown where it applies: a quote's notes with its terms, a
+ * line's note under its price, wrapped within a bounded width so a long one never widens
+ * the table or a phone's card.
  */
 import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
@@ -36,6 +39,9 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
   gap: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   strong: { fontWeight: tokens.fontWeightSemibold },
+  // A supplier's words: kept whole lines as typed, wrapped anywhere, never wider than a column.
+  note: { display: 'block', maxInlineSize: '260px', minInlineSize: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
+  cardNote: { margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
   cards: { display: 'grid', gap: tokens.spacingVerticalM },
   card: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, minInlineSize: 0 },
   // A line's card off screen is neither laid out nor painted until scrolled near: the
@@ -151,6 +157,11 @@ function price(cell: ComparisonLine['cells'][number], unit: string, t: T, format
           {t('compare.partial', { quantity: format.number(cell.quantity), unit })}
         </span>
       )}
+      {cell.note && (
+        <span className={styles.note} data-testid="line-note">
+          {t('compare.lineNote', { note: cell.note })}
+        </span>
+      )}
       {cell.lowest && (
         <span className={styles.lowest} data-testid="lowest">
           {t('compare.lowest')}
@@ -238,6 +249,22 @@ function ComparisonTable({ comparison, choice }: { comparison: RfqComparison; ch
               ))}
             </tr>
           ))}
+          {comparison.quotes.some((q) => q.notes) && (
+            <tr>
+              <th scope="row" className={mergeClasses(styles.th, styles.label)}>
+                {t('compare.notes')}
+              </th>
+              {comparison.quotes.map((q) => (
+                <td key={q.quote_id} className={styles.td} data-testid="quote-notes">
+                  {q.notes ? (
+                    <bdi className={styles.note}>{q.notes}</bdi>
+                  ) : (
+                    <span className={styles.gap}>{t('compare.noNotes')}</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>
@@ -268,6 +295,14 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
                 </div>
               ))}
             </dl>
+            {q.notes && (
+              <div className={styles.stack}>
+                <span className={styles.muted}>{t('compare.notes')}</span>
+                <p className={styles.cardNote} data-testid="quote-notes">
+                  <bdi>{q.notes}</bdi>
+                </p>
+              </div>
+            )}
           </div>
         ))}
       </div>
