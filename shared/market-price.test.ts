@@ -19,7 +19,9 @@ describe('marketPriceOf', () => {
     expect(marketPriceOf(kept(18, 18, 18, MARKET_BAND_PARTIES))).toEqual({ low: 18, high: 18, median: null });
   });
 
-  it('adds the median, to the halala, once enough distinct buyers and sellers make it up', () => {
-    expect(marketPriceOf(kept(100, 108, 104.005, MARKET_MEDIAN_PARTIES))).toEqual({ low: 100, high: 110, median: 104.01 });
+  it('adds the median, to three figures, once enough distinct buyers and sellers make it up', () => {
+    expect(marketPriceOf(kept(100, 108, 104.005, MARKET_MEDIAN_PARTIES))).toEqual({ low: 100, high: 110, median: 104 });
+    expect(marketPriceOf(kept(130, 140, 137.25, MARKET_MEDIAN_PARTIES))).toEqual({ low: 130, high: 140, median: 137 });
+    expect(marketPriceOf(kept(0.6, 0.7, 0.634, MARKET_MEDIAN_PARTIES))).toEqual({ low: 0.6, high: 0.7, median: 0.63 });
   });
 });

@@ -43,11 +43,11 @@ export const MAX = {
  * Characters a tax invoice cannot carry, refused in every text field before they are
  * stored: XML 1.0 has no way to write the C0 controls (other than tab and the line
  * breaks), U+FFFE, U+FFFF or half of a surrogate pair, so a document naming them is
- * malformed and ZATCA rejects it (after it took a number in the seller's chain). A field
- * long enough for paragraphs (MAX.text: descriptions, notes, proposals) keeps tabs and
- * line breaks, which a reader may have typed and XML carries; a shorter one (a name, an
- * address, a unit, a reference, a reason) is one line, so it takes no control at all
- * (DEL and the C1 controls neither: nothing typed puts them in a line).
+ * malformed and ZATCA rejects it (after it took a number in the seller's chain). A text
+ * (requiredText, optionalText: descriptions, notes, reasons) keeps tabs and line
+ * breaks, which a person types in a text area and XML carries; a name or a one-line value
+ * (requiredName, lineString) takes no control at all (DEL and the C1 controls neither:
+ * nothing typed puts them in a line).
  */
 // oxlint-disable-next-line no-control-regex -- matching the controls is the point
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u;
@@ -56,14 +56,12 @@ const UNSAFE_IN_LINE = /[\p{Cc}\ufffe\uffff]|\p{Cs}/u;
 const CONTROL_CHARACTER = 'control_character';
 const safeText = (v: string) => !UNSAFE_IN_TEXT.test(v);
 const safeLine = (v: string) => !UNSAFE_IN_LINE.test(v);
-/** The control check of a field of at most `max` characters (see UNSAFE_IN_TEXT). */
-const safeFor = (max: number) => (max >= MAX.text ? safeText : safeLine);
 
 /** One line of text: trimmed, at most `max` characters, possibly empty, without controls (file names, specification values). */
 export const lineString = (max: number) => z.string().trim().max(max).refine(safeLine, CONTROL_CHARACTER);
 
 /** A required string: trimmed, non-empty, at most `max` characters, without the controls above. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(safeFor(max), CONTROL_CHARACTER);
+export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(safeText, CONTROL_CHARACTER);
 
 /**
  * An optional string: trimmed, at most `max` characters. Empty (or null) means absent and
@@ -74,7 +72,7 @@ export const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine(safeFor(max), CONTROL_CHARACTER)
+    .refine(safeText, CONTROL_CHARACTER)
     .nullable()
     .transform((v) => (v === '' ? null : v))
     .optional();

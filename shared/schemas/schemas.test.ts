@@ -31,6 +31,8 @@ import {
 import { rfqCreateSchema } from './rfq';
 import { taxProfileInputSchema } from './tax-profile';
 import { uploadMetadataSchema } from './photo';
+import { creditNoteCreateSchema } from './invoice';
+import { purchaseOrderActionSchema } from './purchase-order';
 
 const ID = '0192f3a4-5b6c-7d8e-9f01-23456789abcd'; // a uuid v7, as the client makes them
 const OTHER_ID = 'ca7e0000-0000-4000-8000-000000000001';
@@ -638,9 +640,11 @@ describe('characters a tax invoice cannot carry', () => {
     });
   }
 
-  it('keeps tabs and line breaks in a paragraph (a description), and refuses them in a line (a name, an address)', () => {
+  it('keeps tabs and line breaks in a text (a description, a reason typed in a text area), and refuses them in a line (a name, an address)', () => {
     for (const br of ['\n', '\r\n', '\t']) {
       expect(ok(productCreateSchema, { price: 1, unit: 'كيس', name: 'اسمنت', description: `سطر${br}سطر` }).description).toBe(`سطر${br}سطر`);
+      expect(ok(creditNoteCreateSchema, { reason: `بضاعة تالفة${br}كيسان` }).reason).toBe(`بضاعة تالفة${br}كيسان`);
+      expect(ok(purchaseOrderActionSchema, { reason: `لم نعد نحتاجه${br}شكرًا` }).reason).toBe(`لم نعد نحتاجه${br}شكرًا`);
       expect(fails(productCreateSchema, { price: 1, unit: 'كيس', name: `اسمنت${br}أبيض` })).toBe(true);
       expect(fails(taxProfileInputSchema, { ...TAX_PROFILE, address: { ...TAX_PROFILE.address, street: `طريق${br}الملك` } })).toBe(true);
     }

@@ -3,7 +3,7 @@
  * subscribe body. Limits of 999 mean unlimited (UNLIMITED in shared/constants.ts).
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES, type PlanId } from '../constants';
+import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES, type MemberRole, type PlanId } from '../constants';
 import { timestampSchema } from './common';
 
 const planIdSchema = z.enum(PLAN_IDS);
@@ -110,3 +110,11 @@ export type CancelledSubscription = z.infer<typeof cancelledSubscriptionSchema>;
 
 /** POST /api/subscription/free-trial takes no fields. */
 export const freeTrialSchema = z.strictObject({});
+
+/**
+ * Whether a person manages their account's plan (subscribes, cancels and so refunds, starts
+ * the trial): a company's owner, as for its tax profile and e-invoicing, not its members or
+ * drivers; an account in no company (an admin's) manages its own. The server refuses by it,
+ * the pricing page shows the buttons by it.
+ */
+export const managesBilling = (memberRole: MemberRole | null | undefined): boolean => !memberRole || memberRole === 'owner';

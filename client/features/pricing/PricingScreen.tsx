@@ -33,7 +33,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FREE_TRIAL_DAYS, REFUND_WINDOW_DAYS, UNLIMITED, YEARLY_SAVING_PERCENT, type BillingCycle, type PaidPlanId } from '../../../shared/constants';
-import { FREE_PLAN_ID, type SubscriptionPlan, type UserSubscription } from '../../../shared/schemas/subscription';
+import { FREE_PLAN_ID, managesBilling, type SubscriptionPlan, type UserSubscription } from '../../../shared/schemas/subscription';
 import { VAT_RATE } from '../../../shared/vat';
 import { ApiError } from '../../data/api';
 import { useOnline } from '../../ui/useOnline';
@@ -48,7 +48,6 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlanInvoice, usePlans, useSubscription, useUsage } from './queries';
 import { accountIdOf } from '../../../shared/schemas/user';
-import { companyAbilities } from '../company/companyRules';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXL, gridTemplateColumns: 'minmax(0, 1fr)' },
@@ -135,7 +134,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
     p.price_monthly === 0 ? t('free') : cycle === 'monthly' ? t('perMonth', { price: format.sar(p.price_monthly) }) : t('perYear', { price: format.sar(p.price_yearly) });
   const paidRunning = subscription.status === 'active' && currentId !== FREE_PLAN_ID;
   // Billing is the company owner's (the server refuses anyone else): a member sees the plan, not its buttons.
-  const canBill = session.status === 'signedIn' && companyAbilities(session.user.member_role, session.profile?.role).canManage;
+  const canBill = session.status === 'signedIn' && managesBilling(session.user.member_role);
   const failed = (err: unknown) => setFailure(err instanceof ApiError ? err.message : t('offline'));
   const pay = async (plan: SubscriptionPlan) => {
     setBusy(true);

@@ -24,14 +24,17 @@ describe('the market price of an RFQ line', () => {
 
   const lineOf = (category: string, unit: string) => ({ id: crypto.randomUUID(), description: 'بند', quantity: 1, unit, category_id: category });
 
+  /** A verified company (only verified companies' deals make a market price). */
+  const verified = (role: 'contractor' | 'supplier') => as(server, role, { verification_tier: 'verified' });
+
   /**
-   * A unit price agreed through an RFQ: `buyer` (a new contractor unless given) awards it to
-   * `seller` (a new supplier unless given), who accepts the purchase order unless `accept`
-   * is false.
+   * A unit price agreed through an RFQ: `buyer` (a new verified contractor unless given)
+   * awards it to `seller` (a new verified supplier unless given), who accepts the purchase
+   * order unless `accept` is false.
    */
   async function agree(category: string, unit: string, price: number, parties: { buyer?: Client; seller?: Client; accept?: boolean } = {}) {
-    const buyer = parties.buyer ?? (await as(server, 'contractor'));
-    const seller = parties.seller ?? (await as(server, 'supplier'));
+    const buyer = parties.buyer ?? (await verified('contractor'));
+    const seller = parties.seller ?? (await verified('supplier'));
     const rfq = await postRfq(buyer, rfqBody(category, { audience: 'invited', supplier_ids: [seller.user.id], lines: [lineOf(category, unit)] }));
     const q = await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: price }));
     const awarded = await buyer.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] });
@@ -68,6 +71,22 @@ describe('the market price of an RFQ line', () => {
     expect(JSON.stringify(cmp.body)).not.toContain(String(victim));
   });
 
+  it("does not give away a victim's price to ten free sign-ups placing deals around it: unverified companies' deals do not count", async () => {
+    const unit = 'قضيب';
+    const victim = 211.35;
+    await agree(steel, unit, victim);
+    const signUp = (role: 'contractor' | 'supplier') => as(server, role);
+    // Five sign-up buyers and five sign-up sellers: two deals each, far below and far above.
+    for (let i = 0; i < 5; i++) {
+      const parties = { buyer: await signUp('contractor'), seller: await signUp('supplier') };
+      await agree(steel, unit, 1 + i, parties);
+      await agree(steel, unit, 9_000 + i, parties);
+    }
+    const line = await probe(await signUp('contractor'), steel, unit);
+    expect(line.market_price).toBeNull();
+    expect(JSON.stringify(line)).not.toContain('211');
+  });
+
   it('shows a thin market as a band rounded outward, without its median, and nothing to a party whose own deal it would need', async () => {
     const unit = 'متر';
     const deals = [];
@@ -98,7 +117,7 @@ describe('the market price of an RFQ line', () => {
     const market = async () => (await probe(viewer, sand, unit)).market_price;
     // Ten bags offered at 170 and at 180 a bag, by two more sellers to two more contractors.
     const offered = async (perBag: number) => {
-      const [buyer, seller] = [await as(server, 'contractor'), await as(server, 'supplier')];
+      const [buyer, seller] = [await verified('contractor'), await verified('supplier')];
       const order = await postOrder(buyer, { quantity: 10, unit, category_id: sand });
       const offer = (await postOffer(seller, order.id, { offered_price: perBag * 10 })).body;
       return {

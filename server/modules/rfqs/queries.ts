@@ -118,6 +118,8 @@ async function marketPrices(db: Knex, categories: string[], viewer: string, now:
             and a.agreed_at > ?::timestamptz - make_interval(days => ?)
             and a.agreed_at <= ?::timestamptz
             and po.buyer_id <> ?::uuid and po.seller_id <> ?::uuid
+            and exists (select 1 from profiles bp where bp.user_id = po.buyer_id and bp.verification_tier <> 'unverified')
+            and exists (select 1 from profiles sp where sp.user_id = po.seller_id and sp.verification_tier <> 'unverified')
        ), ranked as (
          select d.*, row_number() over m as rank, count(*) over m as n, greatest(1, floor(count(*) over m * ?::float8)) as cut
            from deals d

@@ -4,6 +4,7 @@
  * its user's only.
  */
 import { ownerOnly } from '../../../shared/errors';
+import { managesBilling } from '../../../shared/schemas/subscription';
 import type { SessionUser } from '../../auth/session-user';
 import { definePolicy } from '../../db/policy';
 
@@ -22,11 +23,7 @@ export const subscriptionPolicy = definePolicy<{ user_id: string }>({
   visible: (q, user) => (user ? q.where('subscriptions.user_id', user.account_id) : q.whereRaw('false')),
 });
 
-/**
- * Billing (subscribing, cancelling and so refunding, the free trial) is the company owner's,
- * as its tax profile and e-invoicing are: a member or a driver of the company is refused.
- * An account in no company (an admin's) bills itself.
- */
+/** Billing is the owner's (managesBilling): a member or a driver of the company is refused. */
 export function assertBillingOwner(user: SessionUser): void {
-  if (user.member_role && user.member_role !== 'owner') throw ownerOnly('Only the company’s owner manages its plan');
+  if (!managesBilling(user.member_role)) throw ownerOnly('Only the company’s owner manages its plan');
 }
