@@ -113,6 +113,7 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
         total: t('compare.total'),
         delivery: t('export.deliveryDays'),
         validUntil: t('compare.validUntil'),
+        notes: t('compare.notes'),
         someone: t('someone'),
       },
       dirOf(i18n.resolvedLanguage) === 'rtl',

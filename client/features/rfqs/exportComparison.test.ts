@@ -25,13 +25,14 @@ const headers: ComparisonHeaders = {
   total: 'Total',
   delivery: 'Days',
   validUntil: 'Valid',
+  notes: 'Notes',
   someone: 'A supplier',
 };
 
 describe('the comparison export', () => {
   it('writes lines down and suppliers across, the lowest filled, a formula-like text neutralised', async () => {
     const rfq = { id: id(9), status: 'open', lines: [line(1, 'أسمنت', 200), line(2, '=HYPERLINK("x")', 10)] } as Pick<Rfq, 'id' | 'status' | 'lines'>;
-    const comparison = compareQuotes(rfq, [quote(1, 'A', { [id(1)]: 17.5, [id(2)]: 3 }), quote(2, 'B', { [id(1)]: 16.9 })]);
+    const comparison = compareQuotes(rfq, [quote(1, 'A', { [id(1)]: 17.5, [id(2)]: 3 }), { ...quote(2, 'B', { [id(1)]: 16.9 }), notes: '=Delivery inside Riyadh' }]);
     const blob = await comparisonXlsx(comparison, headers, true);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await blob.arrayBuffer());
@@ -49,5 +50,8 @@ describe('the comparison export', () => {
     const total = ws.getRow(8);
     expect(total.getCell(2).value).toBe('Total');
     expect([total.getCell(7).value, total.getCell(9).value]).toEqual([comparison.quotes[0].total, comparison.quotes[1].total]);
+    // What each supplier wrote on its quote, neutralised as any text; none for A.
+    const notes = ws.getRow(11);
+    expect([notes.getCell(2).value, notes.getCell(7).value, notes.getCell(9).value]).toEqual(['Notes', null, '\'=Delivery inside Riyadh']);
   });
 });

@@ -2,7 +2,7 @@
  * The comparison as an XLSX for the buyer's files: lines down (with the market price),
  * each supplier's unit and line price across, the lowest of each line filled green, a
  * gap left empty, then each supplier's coverage, subtotal, VAT, total, delivery days and
- * validity. Written from the device's copy, so it works offline; headers in the reader's
+ * validity, and what each supplier wrote on its quote. Written from the device's copy, so it works offline; headers in the reader's
  * language, the sheet right to left in Arabic; texts neutralised against formulas as the
  * price list's export does (spreadsheetCell).
  */
@@ -24,6 +24,7 @@ export interface ComparisonHeaders {
   total: string;
   delivery: string;
   validUntil: string;
+  notes: string;
   someone: string;
 }
 
@@ -54,13 +55,14 @@ export async function comparisonXlsx(comparison: RfqComparison, h: ComparisonHea
     });
   }
   sheet.addRow([]);
-  const totals: Array<[string, (q: RfqComparison['quotes'][number]) => string | number]> = [
+  const totals: Array<[string, (q: RfqComparison['quotes'][number]) => string | number | null]> = [
     [h.coverage, (q) => q.coverage],
     [h.subtotal, (q) => q.subtotal],
     [h.vat, (q) => q.vat_total],
     [h.total, (q) => q.total],
     [h.delivery, (q) => q.delivery_days],
     [h.validUntil, (q) => q.valid_until],
+    [h.notes, (q) => (q.notes ? spreadsheetCell(q.notes) : null)],
   ];
   for (const [label, value] of totals) {
     sheet.addRow([null, spreadsheetCell(label), null, null, null, ...comparison.quotes.flatMap((q) => [null, value(q)])]).font = { bold: true };
