@@ -30,12 +30,18 @@ export const VATEX = {
 export type VatexCode = keyof typeof VATEX;
 
 /**
- * The reasons a seller may give an order's line: every code but the two for a citizen's
- * private education and healthcare, which BR-KSA-49 ties to the buyer's national ID, which
- * a company buying here does not state.
+ * The reasons a seller may give an order's line: the zero rates of goods supplied inside
+ * the Kingdom (a qualifying means of transport, medicines and medical equipment, qualifying
+ * metals, qualified military goods). Every order here is delivered to a site in the Kingdom,
+ * so the export and international-transport codes (32, 33, 34-1 to 34-3, 34-5) would only
+ * let a seller drop the 15 % of a domestic sale; the exemptions (29, 29-7, 30) are
+ * financial and real-estate services, not goods; a citizen's private education and
+ * healthcare (EDU, HEA) BR-KSA-49 ties to the buyer's national ID, which a company buying
+ * here does not state.
  */
-export type OrderVatexCode = Exclude<VatexCode, 'VATEX-SA-EDU' | 'VATEX-SA-HEA'>;
-export const ORDER_VATEX_CODES = (Object.keys(VATEX) as VatexCode[]).filter((c): c is OrderVatexCode => c !== 'VATEX-SA-EDU' && c !== 'VATEX-SA-HEA');
+const ORDER_CODES = ['VATEX-SA-34-4', 'VATEX-SA-35', 'VATEX-SA-36', 'VATEX-SA-MLTRY'] as const satisfies readonly VatexCode[];
+export type OrderVatexCode = (typeof ORDER_CODES)[number];
+export const ORDER_VATEX_CODES: readonly OrderVatexCode[] = ORDER_CODES;
 
 /** A line's VAT category: standard rated, zero-rated or exempt. */
 export type VatCategory = 'S' | 'Z' | 'E';

@@ -388,11 +388,15 @@ describe('instant order offer', () => {
   it('states a zero-rated or exempt offer with a VATEX reason of its category, and a standard one with none', () => {
     const valid = { instant_order_id: ID, offered_price: 3400 };
     expect(ok(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36' })).toMatchObject({ vat_category: 'Z', exemption_reason_code: 'VATEX-SA-36' });
-    expect(ok(instantOrderResponseCreateSchema, { ...valid, vat_category: 'E', exemption_reason_code: 'VATEX-SA-30' })).toMatchObject({ vat_category: 'E' });
+    expect(ok(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-35' })).toMatchObject({ vat_category: 'Z' });
     const why = (body: object) => instantOrderResponseCreateSchema.safeParse({ ...valid, ...body }).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(why({ vat_category: 'Z' })).toEqual([['exemption_reason_code', 'exemption_reason_required']]);
-    expect(why({ vat_category: 'S', exemption_reason_code: 'VATEX-SA-32' })).toEqual([['exemption_reason_code', 'exemption_reason_not_allowed']]);
-    expect(why({ vat_category: 'Z', exemption_reason_code: 'VATEX-SA-29' })).toEqual([['exemption_reason_code', 'exemption_reason_other_category']]);
+    expect(why({ vat_category: 'S', exemption_reason_code: 'VATEX-SA-36' })).toEqual([['exemption_reason_code', 'exemption_reason_not_allowed']]);
+    expect(why({ vat_category: 'E', exemption_reason_code: 'VATEX-SA-36' })).toEqual([['exemption_reason_code', 'exemption_reason_other_category']]);
+    // Delivered inside the Kingdom: no export or international-transport zero rate, and no exempt service, on goods sold here.
+    for (const code of ['VATEX-SA-32', 'VATEX-SA-33', 'VATEX-SA-34-1', 'VATEX-SA-29', 'VATEX-SA-30']) {
+      expect(fails(instantOrderResponseCreateSchema, { ...valid, vat_category: code === 'VATEX-SA-29' || code === 'VATEX-SA-30' ? 'E' : 'Z', exemption_reason_code: code }), code).toBe(true);
+    }
     // A citizen's private education or healthcare needs the buyer's national ID (BR-KSA-49), which a company buying here does not state.
     expect(fails(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-EDU' })).toBe(true);
     expect(fails(instantOrderResponseCreateSchema, { ...valid, vat_category: 'Z', exemption_reason_code: 'VATEX-SA-99' })).toBe(true);

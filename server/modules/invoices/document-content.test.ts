@@ -121,12 +121,18 @@ describe('what a tax invoice states', () => {
       for (const [vat, message] of [
         [{ vat_category: 'Z' }, 'exemption_reason_required'],
         [{ vat_category: 'E', exemption_reason_code: null }, 'exemption_reason_required'],
-        [{ vat_category: 'S', exemption_reason_code: 'VATEX-SA-32' }, 'exemption_reason_not_allowed'],
-        [{ vat_category: 'E', exemption_reason_code: 'VATEX-SA-32' }, 'exemption_reason_other_category'],
+        [{ vat_category: 'S', exemption_reason_code: 'VATEX-SA-36' }, 'exemption_reason_not_allowed'],
+        [{ vat_category: 'E', exemption_reason_code: 'VATEX-SA-36' }, 'exemption_reason_other_category'],
       ] as const) {
         const res = await postOffer(supplier, order.id, vat);
         expect(res.status, res.text).toBe(400);
         expect(res.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'exemption_reason_code', message }] });
+      }
+      // Every order is delivered inside the Kingdom: an export or international-transport
+      // zero rate (or an exempt financial or real-estate service) would only drop the VAT of a domestic sale.
+      for (const [category, code] of [['Z', 'VATEX-SA-32'], ['Z', 'VATEX-SA-34-1'], ['E', 'VATEX-SA-30']]) {
+        const res = await postOffer(supplier, order.id, { vat_category: category, exemption_reason_code: code });
+        expect([res.status, res.body.code, res.body.details?.[0]?.path], code).toEqual([400, 'validation_failed', 'exemption_reason_code']);
       }
       const push = await supplier.post('/api/sync/push', {
         client_id: crypto.randomUUID(),
