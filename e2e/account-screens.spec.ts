@@ -98,6 +98,16 @@ test.describe('pricing and notifications', () => {
     await expect(notifications.items).toHaveCount(3, { timeout: 30_000 });
     await expect(page.getByTestId('unread-badge').first()).toHaveText('3');
     await expect(notifications.items.filter({ hasText: 'Premium' }).getByTestId('notification-title')).toHaveText('Subscription active');
+    // Each is tagged with what it is about, stamped with its time, and the list filters by that.
+    expect((await notifications.types()).sort()).toEqual(['invoice', 'subscription', 'subscription']);
+    await expect(notifications.items.filter({ hasText: 'Premium' }).getByTestId('notification-type')).toHaveText('Subscription');
+    await expect(notifications.items.getByTestId('notification-type').and(page.locator('[data-type="invoice"]'))).toHaveText('Invoice');
+    await expect(notifications.items.first().getByTestId('notification-time')).toContainText(/\d{1,2}:\d{2}/);
+    await notifications.showType('invoice');
+    await expect(notifications.items).toHaveCount(1);
+    expect(await notifications.types()).toEqual(['invoice']);
+    await notifications.showType('');
+    await expect(notifications.items).toHaveCount(3);
     // Switching language renders the same rows in Arabic.
     await page.getByTestId('language-switcher').first().selectOption('ar');
     await expect(notifications.items.filter({ hasText: 'المميزة' }).getByTestId('notification-title')).toHaveText('تم الاشتراك');

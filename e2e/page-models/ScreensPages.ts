@@ -19,6 +19,14 @@ export class NotificationsPage {
   async showAll() {
     await this.page.getByTestId('filter-all').click();
   }
+  /** One type only (its value, e.g. 'invoice'), or every type with ''. */
+  async showType(type: string) {
+    await this.page.getByTestId('filter-type').selectOption(type);
+  }
+  /** The type each shown notification is tagged with, top to bottom. */
+  async types() {
+    return this.items.getByTestId('notification-type').evaluateAll((tags) => tags.map((t) => t.getAttribute('data-type')));
+  }
   async markFirstRead() {
     await this.unreadItems.first().getByTestId('mark-read').click();
   }
