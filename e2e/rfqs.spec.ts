@@ -45,6 +45,9 @@ interface Quote {
 }
 
 const DESK = { width: 1280, height: 800 };
+/** What supplier A writes on its quote and on its blocks' line, for the buyer. */
+const NOTES = 'الأسعار تشمل التوصيل داخل الرياض؛ لا يتوفر لدينا حديد';
+const LINE_NOTE = 'Delivered on pallets of 100';
 
 /** Every cell of the workbook's sheets as text, row by row. */
 async function xlsxText(bytes: Buffer): Promise<string> {
@@ -115,7 +118,7 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await a.goto();
   await reloadUntil(supplierA.page, () => expect(a.rfq(title)).toBeVisible({ timeout: 10_000 }), 90_000);
   await expect(a.rfq(chosenTitle)).toBeVisible();
-  await a.quote(title, { lines: { بورتلاندي: { price: '17.50' }, بلوك: { price: '3.10' }, رمل: { price: '70' } }, deliveryDays: '5' });
+  await a.quote(title, { lines: { بورتلاندي: { price: '17.50' }, بلوك: { price: '3.10', note: LINE_NOTE }, رمل: { price: '70' } }, deliveryDays: '5', notes: NOTES });
   await expect.poll(async () => (await quotesOn(contractor.page, rfqId)).length, { timeout: 20_000 }).toBe(1);
 
   // Supplier B quotes offline, 120 of the 200 bags of cement and skipping the sand: queued, visible, sent once on reconnect.
@@ -146,6 +149,16 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   for (const line of await c.comparisonLines().all()) await expect(line.locator('[data-lowest]')).toHaveCount(1);
   await expect(c.comparisonLines().filter({ hasText: 'رمل' })).toContainText('لم يُسعَّر');
   await expect(c.comparisonLines().filter({ hasText: 'بورتلاندي' }).getByTestId('partial')).toHaveCount(1);
+  // A's notes reach the buyer: the quote's on A's card, the line's under its price, both wrapped inside the phone's width.
+  const notes = contractor.page.getByTestId('supplier-card').filter({ hasText: supplierA.company }).getByTestId('quote-notes');
+  await expect(notes).toHaveText(NOTES);
+  await expect(c.comparisonLines().filter({ hasText: 'بلوك' }).getByTestId('line-note')).toContainText(LINE_NOTE);
+  for (const note of [notes, c.comparisonLines().filter({ hasText: 'بلوك' }).getByTestId('line-note')]) {
+    await note.scrollIntoViewIfNeeded();
+    const box = (await note.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(contractor.page.viewportSize()!.width);
+  }
   await checkPage(contractor.page, 'ar', 'rfq-comparison');
 
   // At desk width the full table: lines down, the suppliers across in the order they
@@ -161,6 +174,7 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await expect(row('رمل').nth(0)).toHaveAttribute('data-lowest', 'true');
   await expect(row('رمل').nth(1)).toContainText('لم يُسعَّر');
   await expect(c.comparisonTable().getByTestId('market-median')).toHaveCount(3);
+  await expect(c.comparisonTable().getByTestId('quote-notes').first()).toHaveText(NOTES);
 
   // The export: an XLSX holding every line and both suppliers.
   const sheet = await xlsxText(await c.exportComparison());
@@ -172,10 +186,11 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await expect(contractor.page.getByTestId('award-order')).toHaveCount(2);
   await c.awardSplitToLowest();
   await reloadUntil(contractor.page, () => expect(c.ordersMade()).toHaveCount(2, { timeout: 3_000 }));
-  type Order = { rfq_id: string | null; seller_id: string; lines: Array<{ description: string; quantity: number }> };
+  type Order = { rfq_id: string | null; seller_id: string; notes: string | null; lines: Array<{ description: string; quantity: number }> };
   const orders = (await pageApi<Order[]>(contractor.page, 'GET', '/api/purchase-orders?as=buyer')).body.filter((o) => o.rfq_id === rfqId);
   const cementFrom = (seller: string) => orders.find((o) => o.seller_id === seller)?.lines.find((l) => l.description.includes('بورتلاندي'))?.quantity;
   expect([cementFrom(supplierIds[1]), cementFrom(supplierIds[0])]).toEqual([120, 80]);
+  expect(orders.map((o) => [o.seller_id, o.notes]).sort()).toEqual([[supplierIds[0], NOTES], [supplierIds[1], null]].sort());
 
   // Each supplier accepts their order, both at once.
   await Promise.all(
@@ -184,6 +199,8 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
       await po.goto();
       await reloadUntil(s.page, () => expect(po.order(title)).toBeVisible({ timeout: 5_000 }));
       await po.open(title);
+      // The order carries what its supplier wrote on the quote.
+      if (s === supplierA) await expect(po.detail().getByTestId('po-notes')).toContainText(NOTES);
       await po.accept();
       await expect(po.detail()).toHaveAttribute('data-status', 'accepted');
     }),
