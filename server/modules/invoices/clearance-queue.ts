@@ -24,6 +24,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import type { Language } from '../../../shared/constants';
 import { DOCUMENT_TIMEOUT_MS } from '../e-invoicing/zatca-api';
+import { SerialDrain } from '../../serial-drain';
 import { clearDocument, type InvoiceDeps } from './clearance';
 
 const LEASE_SECONDS = DOCUMENT_TIMEOUT_MS / 1000 + 60;
@@ -36,8 +37,15 @@ const TICK_MS = 60_000;
 export class ClearanceWorker {
   /** This worker's name on the rows it claims. */
   private readonly id = crypto.randomUUID();
-  private running?: Promise<void>;
-  private again = false;
+  private readonly drain = new SerialDrain(
+    () =>
+      Promise.all(
+        Array.from({ length: SELLERS_AT_ONCE }, async () => {
+          while (await this.drainOne());
+        }),
+      ).then(() => undefined),
+    (err) => this.opts.logger.warn({ err }, 'clearance drain failed'),
+  );
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly opts: { knex: Knex; config: Config; logger: Logger; clock: Clock }) {}
@@ -53,7 +61,7 @@ export class ClearanceWorker {
   stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    return this.running ?? Promise.resolve();
+    return this.drain.current ?? Promise.resolve();
   }
 
   /**
@@ -61,21 +69,7 @@ export class ClearanceWorker {
    * nothing is due (a seller waiting out its backoff, or held by another process, is not).
    */
   kick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await Promise.all(Array.from({ length: SELLERS_AT_ONCE }, async () => {
-          while (await this.drainOne());
-        }));
-      } while (this.again);
-    })()
-      .catch((err) => this.opts.logger.warn({ err }, 'clearance drain failed'))
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.drain.kick();
   }
 
   /** Claims one due seller and sends its chain; false when none is due. */

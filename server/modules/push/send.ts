@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import { notificationTarget, pushCategoryOf, type PushMessage } from '../../../shared/push';
+import { SerialDrain } from '../../serial-drain';
 import { checkEndpoint, guardedLookup } from './guard';
 
 /** A foreground report older than this no longer holds a push back (a tab closed without saying so). */
@@ -49,8 +50,12 @@ interface Row {
 }
 
 export class PushSender {
-  private running?: Promise<void>;
-  private again = false;
+  private readonly drain = new SerialDrain(
+    async () => {
+      while ((await this.drainBatch()) === BATCH);
+    },
+    (err) => this.opts.logger.warn({ err }, 'push drain failed'),
+  );
   private timer?: NodeJS.Timeout;
   /**
    * Connections of this sender only, each made through the guard's lookup: a shared agent
@@ -79,19 +84,7 @@ export class PushSender {
   /** Drains the queue; a call while a drain runs makes it run once more. Resolves when idle. */
   kick(): Promise<void> {
     if (!this.opts.config.push.vapid) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        while ((await this.drainBatch()) === BATCH);
-      } while (this.again);
-    })()
-      .catch((err) => this.opts.logger.warn({ err }, 'push drain failed'))
-      .finally(() => (this.running = undefined));
-    return this.running;
+    return this.drain.kick();
   }
 
   private async drainBatch(): Promise<number> {
