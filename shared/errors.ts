@@ -135,6 +135,8 @@ export const ERROR_STATUS = {
   /** a tax profile naming a VAT number (or a CR number) another company's tax profile holds */
   vat_number_taken: 409,
   cr_number_taken: 409,
+  /** a new VAT number for a company whose e-invoicing unit ZATCA onboarded for the old one (its certificate names it) */
+  vat_number_locked: 409,
   /** a cancel of a purchase order that was invoiced, paid or delivered (details[0].code says which): a credit note undoes an invoice */
   order_not_cancellable: 409,
   /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
@@ -270,6 +272,10 @@ export const vatNumberTaken = () =>
   new AppError('vat_number_taken', 'This VAT number belongs to another company on Binaa', { details: [{ path: 'vat_number', message: 'taken', code: 'vat_number_taken' }] });
 export const crNumberTaken = () =>
   new AppError('cr_number_taken', 'This commercial registration number belongs to another company on Binaa', { details: [{ path: 'cr_number', message: 'taken', code: 'cr_number_taken' }] });
+export const vatNumberLocked = () =>
+  new AppError('vat_number_locked', "This company's e-invoicing unit is onboarded for its VAT number: the number cannot change", {
+    details: [{ path: 'vat_number', message: 'locked', code: 'vat_number_locked' }],
+  });
 export const orderNotCancellable = (blocker: 'paid' | 'invoiced' | 'delivered') =>
   new AppError('order_not_cancellable', `This purchase order was ${blocker}: it can no longer be cancelled (a credit note undoes its invoice)`, {
     details: [{ path: '', message: blocker, code: blocker }],

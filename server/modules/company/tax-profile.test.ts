@@ -147,6 +147,36 @@ describe('PUT and GET /api/company/tax-profile', () => {
     ).rejects.toMatchObject({ code: '23505', constraint: 'company_tax_profiles_vat_number_key' });
   });
 
+  it("keeps the profile's numbers the tax profile's: another company's numbers are refused there too, and a company with a tax profile shows its own", async () => {
+    const holder = await signInAs(server, { role: 'supplier' });
+    const held = taxProfile();
+    expect((await holder.put('/api/company/tax-profile', held)).status).toBe(200);
+    const profile = (over: Record<string, unknown>) => ({ role: 'contractor', company_name: 'مقاولات الشرق', phone: '0501234567', city: 'الرياض', ...over });
+    const other = await signInAs(server, { role: 'contractor' });
+    const copied = await other.post('/api/profiles', profile({ vat_number: held.vat_number }));
+    expect([copied.status, copied.body.code]).toEqual([409, 'vat_number_taken']);
+    const copiedCr = await other.post('/api/profiles', profile({ cr_number: held.cr_number }));
+    expect([copiedCr.status, copiedCr.body.code]).toEqual([409, 'cr_number_taken']);
+    // The holder's profile form cannot make its shown numbers differ from its tax profile's.
+    const mine = await holder.post('/api/profiles', profile({ role: 'supplier', ...taxNumbers() }));
+    expect(mine.status, mine.text).toBe(200);
+    expect(await knex()('profiles').where({ user_id: holder.user.id }).first('vat_number', 'cr_number')).toEqual({ vat_number: held.vat_number, cr_number: held.cr_number });
+  });
+
+  it('keeps the VAT number ZATCA onboarded the unit for: a new one is 409 vat_number_locked, other fields save', async () => {
+    const owner = await signInAs(server, { role: 'supplier' });
+    const mine = taxProfile();
+    expect((await owner.put('/api/company/tax-profile', mine)).status).toBe(200);
+    // Before onboarding the company may correct its number.
+    const corrected = taxProfile({ cr_number: mine.cr_number });
+    expect((await owner.put('/api/company/tax-profile', corrected)).status).toBe(200);
+    expect((await owner.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
+    const moved = await owner.put('/api/company/tax-profile', { ...corrected, vat_number: taxNumbers().vat_number });
+    expect([moved.status, moved.body.code, moved.body.details?.[0]?.path]).toEqual([409, 'vat_number_locked', 'vat_number']);
+    expect((await owner.put('/api/company/tax-profile', { ...corrected, legal_name: 'مؤسسة البناء الحديث للتجارة والمقاولات' })).status).toBe(200);
+    expect((await owner.get('/api/company/tax-profile')).body.vat_number).toBe(corrected.vat_number);
+  });
+
   it('is the owner’s to write: 403 owner_only to a member, who reads it; another company sees only its own', async () => {
     const owner = await signInAs(server, { role: 'supplier' });
     const member = await memberOf(owner);

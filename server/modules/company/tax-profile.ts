@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { TaxProfile, TaxProfileSave } from '../../../shared/schemas/tax-profile';
 import type { VerificationTier } from '../../../shared/constants';
-import { crNumberTaken, notFound, vatNumberTaken } from '../../../shared/errors';
+import { crNumberTaken, notFound, vatNumberLocked, vatNumberTaken } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
 import { profilePolicy } from '../profiles/policy';
@@ -111,6 +111,12 @@ export async function saveTaxProfile(trx: Knex.Transaction, user: SessionUser, i
     .where((w) => w.where('vat_number', input.vat_number).orWhere('cr_number', input.cr_number))
     .first('vat_number');
   if (taken) throw taken.vat_number === input.vat_number ? vatNumberTaken() : crNumberTaken();
+  // ZATCA onboarded the unit (and lifted the tier) for the VAT number it holds: its certificate names that number.
+  const onboardedFor = await trx('company_tax_profiles as t')
+    .join('einvoicing_units as u', 'u.company_id', 't.company_id')
+    .where({ 't.company_id': companyId, 'u.status': 'ready' })
+    .first('t.vat_number');
+  if (onboardedFor && onboardedFor.vat_number !== input.vat_number) throw vatNumberLocked();
   await trx('company_tax_profiles')
     .insert({ company_id: companyId, ...row })
     .onConflict('company_id')

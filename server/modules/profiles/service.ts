@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { ProfileUpsert } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../auth/session-user';
-import { notFound, ownerOnly, roleLocked, validationFailed } from '../../../shared/errors';
+import { crNumberTaken, notFound, ownerOnly, roleLocked, validationFailed, vatNumberTaken } from '../../../shared/errors';
 import { SELF_ASSIGNABLE_ROLES } from '../../../shared/constants';
 import { recordChange, recordChanges } from '../../db/changes';
 import { rowsOfUser } from '../admin/cascade';
@@ -37,6 +37,22 @@ export async function getProfile(knex: Knex, userId: string) {
 }
 
 /**
+ * The VAT and CR numbers a company's profile shows: its tax profile's once it has one (its
+ * invoices name those, and the two never disagree, whatever the profile form sent); before
+ * that, what it declares, unless another company's tax profile holds the number
+ * (vat_number_taken, cr_number_taken: a number belongs to one company).
+ */
+async function taxNumbersOf(trx: Knex.Transaction, companyId: string, input: ProfileUpsert): Promise<Pick<ProfileUpsert, 'vat_number' | 'cr_number'>> {
+  const own = await trx('company_tax_profiles').where({ company_id: companyId }).first('vat_number', 'cr_number');
+  if (own) return own;
+  const held = async (column: 'vat_number' | 'cr_number', value: string | null | undefined) =>
+    !!value && !!(await trx('company_tax_profiles').where(column, value).whereNot('company_id', companyId).first('company_id'));
+  if (await held('vat_number', input.vat_number)) throw vatNumberTaken();
+  if (await held('cr_number', input.cr_number)) throw crNumberTaken();
+  return {};
+}
+
+/**
  * The caller's company profile: created at setup (which founds the company: a trigger
  * makes its owner row), then changed by its owner only. A member or driver of a company
  * cannot found another one.
@@ -50,7 +66,7 @@ export async function saveProfile(trx: Knex.Transaction, user: SessionUser, inpu
   if (!existing && !(SELF_ASSIGNABLE_ROLES as readonly string[]).includes(input.role)) {
     throw validationFailed('Invalid input: role', [{ path: 'role', message: 'Choose supplier, contractor, government or transport' }]);
   }
-  const fields = { ...input, updated_at: trx.fn.now() };
+  const fields = { ...input, ...(await taxNumbersOf(trx, user.account_id, input)), updated_at: trx.fn.now() };
   if (existing) {
     await trx('profiles').where({ user_id: user.account_id }).update(fields);
   } else {
