@@ -100,7 +100,8 @@ async function main() {
     server.close();
     await app.context.deps.live!.close();
     app.context.deps.push!.stop();
-    void app.context.deps.clearance!.stop();
+    // The worker finishes the document it is sending: cut off, the seller's chain stays claimed until its lease runs out.
+    await app.context.deps.clearance!.stop();
     await db.close();
     await closeRedis();
     process.exit(0);

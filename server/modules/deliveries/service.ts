@@ -28,7 +28,7 @@ import { conflict, invalidTransition, notADriver, notFound, stepTimeInvalid } fr
 import { canTransition } from '../../../shared/lifecycle';
 import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
-import { recordOrderChangeOfRequest } from '../purchase-orders/policy';
+import { lockOrderOfRequest } from '../purchase-orders/policy';
 import { page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
 import { displayName } from '../transport/queries';
@@ -184,6 +184,8 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
     accuracy: input.location?.accuracy ?? null,
     note: input.proof?.note ?? null,
   });
+  // Goods delivered with a proof make their purchase order no longer cancellable (its cancel_blocker).
+  if (input.step === 'delivered') await lockOrderOfRequest(trx, delivery.transport_request_id);
   const proof = input.proof;
   await trx('deliveries')
     .where({ id: deliveryId })
@@ -200,8 +202,6 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
         : {}),
     });
   await recordChanges(trx, [deliveryChange(deliveryId, delivery)]);
-  // Goods delivered with a proof make their purchase order no longer cancellable (its cancel_blocker).
-  if (input.step === 'delivered') await recordOrderChangeOfRequest(trx, delivery.transport_request_id);
 
   const where = { pickup: delivery.pickup_location, delivery: delivery.delivery_location, delivery_id: deliveryId, transport_request_id: delivery.transport_request_id };
   const to = [delivery.requester_id, ...(delivery.supplier_id ? [delivery.supplier_id] : [])];

@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import type { Language } from '../../../shared/constants';
 import type { AppDeps } from '../../http/context';
 import { recordChanges } from '../../db/changes';
+import { purchaseOrderPolicy } from '../purchase-orders/policy';
 import { notify } from '../notifications/notify';
 import { displayName } from '../projects/queries';
 import { unitCredentials } from '../e-invoicing/secrets';
@@ -38,7 +39,7 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
   const doc = await knex('invoices as inv')
     .join('einvoicing_units as u', 'u.id', 'inv.unit_id')
     .where('inv.id', id)
-    .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.simplified', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
+    .first('inv.id', 'inv.kind', 'inv.number', 'inv.status', 'inv.simplified', 'inv.hash', 'inv.xml', 'inv.seller_id', 'inv.buyer_id', 'inv.total', 'inv.purchase_order_id', 'u.company_id', 'u.private_key_encrypted', 'u.production_token', 'u.production_secret_encrypted');
   if (!doc || doc.status !== 'pending') return 'decided';
   const api = zatcaApi(deps.config, language === 'ar' ? 'ar' : 'en');
   const send = doc.simplified ? api.report : api.clear;
@@ -67,6 +68,10 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
       });
     if (!updated) return 'decided';
     await recordChanges(trx, [{ entity: 'invoice', id, audiences: invoicePolicy.audiences(doc) }]);
+    // A refused invoice no longer holds its order back from a cancel (its cancel_blocker): the parties' copies are told.
+    if (!cleared && doc.kind === 'invoice' && doc.purchase_order_id) {
+      await recordChanges(trx, [{ entity: 'purchase_order', id: doc.purchase_order_id, audiences: purchaseOrderPolicy.audiences(doc) }]);
+    }
     if (cleared) {
       await notify(trx, {
         to: [doc.buyer_id],

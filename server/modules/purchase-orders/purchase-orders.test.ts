@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riyadhDay } from '../../../shared/payments';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, audiences, changesOf, driverOf, notificationsOf, postOffer, postOrder, type Client } from '../../test/factories';
-import { step } from '../../test/deals';
+import { answer, step } from '../../test/deals';
 import { clearedInvoice, tradingParties } from '../../test/invoice-steps';
 import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
 
@@ -177,6 +177,10 @@ describe('purchase orders', () => {
       const before = (await changesOf(server.db.knex, 'purchase_order', po.id)).count;
       expect((await step(driver, delivery.id, 'delivered')).status).toBe(200);
       expect((await changesOf(server.db.knex, 'purchase_order', po.id)).count).toBeGreaterThan(before);
+      await expectNotCancellable(buyer, seller, po.id, 'delivered');
+      // A problem the buyer reports on what arrived does not undo the delivery.
+      const problem = await buyer.post(`/api/deliveries/${delivery.id}/problem`, answer({ kind: 'damaged', note: 'كيسان ممزقان' }));
+      expect(problem.status, problem.text).toBe(200);
       await expectNotCancellable(buyer, seller, po.id, 'delivered');
 
       // An accepted order nothing moved on is cancelled as before.

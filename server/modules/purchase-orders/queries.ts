@@ -5,12 +5,16 @@
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 
-/** The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po. */
+/**
+ * The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po.
+ * Delivered is a delivery's proof (delivered_at), whatever its stage became after (confirmed,
+ * or a problem the buyer reported): goods that arrived are not undone by a cancel.
+ */
 const CANCEL_BLOCKER_SQL = `case
   when exists (select 1 from payments pay join invoices i on i.id = pay.invoice_id where i.purchase_order_id = po.id and i.kind = 'invoice') then 'paid'
   when exists (select 1 from invoices i where i.purchase_order_id = po.id and i.kind = 'invoice' and i.status <> 'rejected') then 'invoiced'
   when exists (select 1 from transport_requests tr join deliveries d on d.transport_request_id = tr.id
-               where tr.purchase_order_id = po.id and tr.deleted_at is null and d.stage in ('delivered', 'confirmed')) then 'delivered'
+               where tr.purchase_order_id = po.id and tr.deleted_at is null and d.delivered_at is not null) then 'delivered'
 end`;
 
 /** Purchase orders (alias po) with their parties' names and their lines. */

@@ -9,6 +9,19 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import SaxonJS from 'saxon-js';
 
+/**
+ * The rules' current-date() is Riyadh's, as on ZATCA's servers: BR-KSA-04 holds a
+ * document's issue date (a Riyadh date, UTC+3 all year) to at most today, and SaxonJS takes
+ * today in the process's time zone, so a server on UTC refused every document issued
+ * between 21:00 and midnight UTC as dated tomorrow. SaxonJS reads the zone only through
+ * Date#getTimezoneOffset and offers no option for it; this thread runs nothing but the
+ * rules, so the zone is set here, for this thread's dates alone.
+ */
+const RIYADH_OFFSET_MINUTES = -180;
+Date.prototype.getTimezoneOffset = function riyadhOffset() {
+  return RIYADH_OFFSET_MINUTES;
+};
+
 const rules = workerData.rules.map((r) => ({ ...r, sef: JSON.parse(readFileSync(r.sefPath, 'utf8')) }));
 
 parentPort.on('message', ({ id, xml }) => {
