@@ -17,6 +17,10 @@ import { openStream } from './test/sse';
 import { riyadhDay } from '../shared/payments';
 import { taxNumbers } from './test/tax-profile';
 
+/** Each caller's VAT and CR numbers, drawn once: a number belongs to one company, and an onboarded company keeps its VAT number. */
+const TAX_NUMBERS = new Map<string, ReturnType<typeof taxNumbers>>();
+const numbersOf = (who: string) => TAX_NUMBERS.get(who) ?? (TAX_NUMBERS.set(who, taxNumbers()).get(who) as ReturnType<typeof taxNumbers>);
+
 /**
  * `demoted`: an admin whose admin flag was taken away; their profile still says role
  * admin. Demotion ends every admin power, so the profile role alone opens nothing.
@@ -414,9 +418,9 @@ const TABLE: Row[] = [
   // The tax profile: each company's owner saves its own, then reads it (the row above saved one for every company owner here).
   {
     method: 'put', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', writes: true,
-    body: () => ({
-      // Numbers of its own for each company: a VAT or CR number belongs to one company.
-      legal_name: 'مؤسسة الاختبار', ...taxNumbers(),
+    body: (_w, who) => ({
+      // Numbers of its own for each company (a VAT or CR number belongs to one company), the same at each save (ZATCA's onboarding locks the VAT number).
+      legal_name: 'مؤسسة الاختبار', ...numbersOf(who),
       address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' },
     }),
     expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
@@ -632,13 +636,13 @@ describe('authorization table', () => {
 
   /**
    * Tax profiles for the supplier (seller) and the contractor (buyer), saved again each time
-   * (the tax-profile row gave every company numbers of its own already), and the
+   * with each company's own numbers (numbersOf, as the tax-profile row saves them), and the
    * supplier's unit onboarded, once.
    */
   async function readyToInvoice() {
     const address = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345' };
-    for (const c of [clients.supplier, clients.contractor]) {
-      expect((await c.put('/api/company/tax-profile', { legal_name: 'مؤسسة الاختبار', ...taxNumbers(), address })).status).toBe(200);
+    for (const who of ['supplier', 'contractor'] as const) {
+      expect((await clients[who].put('/api/company/tax-profile', { legal_name: 'مؤسسة الاختبار', ...numbersOf(who), address })).status).toBe(200);
     }
     if ((await clients.supplier.get('/api/e-invoicing/status')).body.status !== 'ready') await clients.supplier.post('/api/e-invoicing/onboard', { otp: '123456' });
   }

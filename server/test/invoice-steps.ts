@@ -9,14 +9,16 @@ const BUYER_TAX_PROFILE = { ...VALID_TAX_PROFILE, legal_name: 'شركة مقاو
 
 /** A contractor and a supplier with tax profiles, the supplier onboarded with ZATCA and selling in `category`. */
 /** A new seller ready to invoice, and a new buyer, or `withBuyer` (one that trades already) as the buyer. */
-export async function tradingParties(server: TestServer, category: string, withBuyer?: Client): Promise<{ buyer: Client; seller: Client }> {
+export async function tradingParties(server: TestServer, category: string, withBuyer?: Client): Promise<{ buyer: Client; seller: Client; sellerProfile: ReturnType<typeof taxProfile> }> {
   const buyer = withBuyer ?? (await as(server, 'contractor', { company_name: 'مقاولات الشرق' }));
   const seller = await as(server, 'supplier', { company_name: 'مورد الشمال' });
-  expect((await seller.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
+  // The seller's numbers are its own and stay (ZATCA's onboarding locks the VAT number): a later save of its profile starts from sellerProfile.
+  const sellerProfile = taxProfile();
+  expect((await seller.put('/api/company/tax-profile', sellerProfile)).status).toBe(200);
   if (!withBuyer) expect((await buyer.put('/api/company/tax-profile', { ...BUYER_TAX_PROFILE, ...taxNumbers() })).status).toBe(200);
   expect((await seller.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
   await sellIn(seller, category);
-  return { buyer, seller };
+  return { buyer, seller, sellerProfile };
 }
 
 /**

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf, notificationsOf, type Client } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';
 import { clearedInvoice, tradingParties } from '../../test/invoice-steps';
-import { VALID_TAX_PROFILE, taxProfile } from '../../test/tax-profile';
+import { VALID_TAX_PROFILE } from '../../test/tax-profile';
 import { sweepPaymentReminders } from './reminders';
 
 const transfer = (amount: number, over: Record<string, unknown> = {}) => ({ id: randomUUID(), amount, paid_on: riyadhDay(new Date()), reference: 'TRX-0001', ...over });
@@ -42,18 +42,18 @@ describe('payments', () => {
   });
 
   it('owes an invoice issued without terms on the seller’s default terms, set in its tax profile; named terms win', async () => {
-    const { buyer, seller } = await tradingParties(server, category);
-    const saved = await seller.put('/api/company/tax-profile', taxProfile({ default_payment_terms_days: 15 }));
+    const { buyer, seller, sellerProfile } = await tradingParties(server, category);
+    const saved = await seller.put('/api/company/tax-profile', { ...sellerProfile, default_payment_terms_days: 15 });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.default_payment_terms_days).toBe(15);
     expect((await seller.get('/api/company/tax-profile')).body.default_payment_terms_days).toBe(15);
-    expect((await seller.put('/api/company/tax-profile', taxProfile({ default_payment_terms_days: 45 }))).status).toBe(400);
+    expect((await seller.put('/api/company/tax-profile', { ...sellerProfile, default_payment_terms_days: 45 })).status).toBe(400);
     const byDefault = await clearedInvoice(buyer, seller, category);
     expect(byDefault.payment).toMatchObject({ terms_days: 15, due_date: dueDate(byDefault.issued_at, 15) });
     const named = await clearedInvoice(buyer, seller, category, 10, { payment_terms_days: 60 });
     expect(named.payment).toMatchObject({ terms_days: 60 });
     // A later change of the default changes no invoice already issued.
-    await seller.put('/api/company/tax-profile', taxProfile({ default_payment_terms_days: 0 }));
+    await seller.put('/api/company/tax-profile', { ...sellerProfile, default_payment_terms_days: 0 });
     expect(await paymentOf(buyer, byDefault.id)).toMatchObject({ terms_days: 15 });
   });
 
