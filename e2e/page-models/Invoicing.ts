@@ -43,9 +43,10 @@ export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: s
   const quote = await ok(seller, 'POST', `/api/rfqs/${rfq.id}/quotes`, { id: crypto.randomUUID(), delivery_days: 3, valid_until: '2027-01-31', lines: [{ rfq_line_id: line, unit_price: 18.5 }] });
   const [po] = await ok(buyer, 'POST', `/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line, quote_id: quote.id }] });
   await ok(seller, 'POST', `/api/purchase-orders/${po.id}/accept`, {});
-  const invoice = await ok<{ id: string; status: string }>(seller, 'POST', '/api/invoices', { purchase_order_id: po.id, ...opts.invoice });
-  expect(invoice.status).toBe('cleared');
-  return invoice;
+  const issued = await ok<{ id: string; status: string }>(seller, 'POST', '/api/invoices', { purchase_order_id: po.id, ...opts.invoice });
+  // Issued pending: the clearance worker sends it to the development ZATCA after the request.
+  await expect.poll(async () => (await ok<{ status: string }>(seller, 'GET', `/api/invoices/${issued.id}`)).status, { timeout: 60_000 }).toBe('cleared');
+  return ok<{ id: string; status: string }>(seller, 'GET', `/api/invoices/${issued.id}`);
 }
 
 /** A number as either script shows it (Arabic pages write ٨٥١), for toContainText. */
