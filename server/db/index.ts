@@ -41,6 +41,20 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * knex-pglite with a delete's answer as on Postgres: it names the command after knex's
+ * method ('DEL'), which knex's Postgres client does not read as a delete, so a delete
+ * answered PGlite's result object instead of its row count, always truthy (a 0-row delete
+ * read as done). Naming it DELETE gives the count, as `pg` does.
+ */
+class PgliteClient extends (ClientPgLite as unknown as new (config: Knex.Config) => { processResponse(obj: unknown, runner: unknown): unknown }) {
+  processResponse(obj: { method?: string; response?: Record<string, unknown> }, runner: unknown): unknown {
+    const answer = super.processResponse(obj, runner);
+    const result = answer as { affectedRows?: number } | null;
+    return obj.method === 'del' && result && typeof result === 'object' && !Array.isArray(result) && 'affectedRows' in result ? Number(result.affectedRows ?? 0) : answer;
+  }
+}
+
 export async function openPglite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm, unaccent },
@@ -107,7 +121,7 @@ export async function knexConfig(opts: DatabaseOptions): Promise<Knex.Config> {
   // One connection, shared by every Database opened on it: setting it again is harmless.
   await pglite.exec(settingsSql());
   return {
-    client: ClientPgLite as unknown as typeof knexPkg.Client,
+    client: PgliteClient as unknown as typeof knexPkg.Client,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
     searchPath,

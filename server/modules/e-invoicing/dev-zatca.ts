@@ -39,8 +39,7 @@ import { certificateOfToken } from './secrets';
 
 /**
  * The largest body the development ZATCA takes (app.ts gives its paths this limit, not the
- * app's 100 kB): ZATCA takes a document of up to 10 MB base64 encoded (its e-invoicing
- * community's answer on documents over 10 MB, zatca1.discourse.group/t/520), and the JSON
+ * app's 100 kB): ZATCA takes a document of up to 10 MB base64 encoded, and the JSON
  * around it (hash, UUID) is small. A 500-line invoice is about 1 MB of base64.
  */
 export const DEV_ZATCA_BODY_LIMIT_BYTES = 10 * 1024 * 1024 + 16 * 1024;

@@ -34,12 +34,6 @@ const BACKOFF_FIRST_SECONDS = 30;
 const BACKOFF_MAX_SECONDS = 3600;
 const TICK_MS = 60_000;
 
-/**
- * The rows a delete or update touched: knex answers a count on Postgres, but the embedded
- * PGlite driver can answer its result object, whose truthiness says nothing (a 0-row delete
- * read as done left the seller claimed, its later documents pending until the lease ran out).
- */
-const rowsOf = (result: unknown): number => (typeof result === 'number' ? result : Number((result as { rowCount?: number } | null)?.rowCount ?? 0));
 
 export class ClearanceWorker {
   /** This worker's name on the rows it claims. */
@@ -102,7 +96,7 @@ export class ClearanceWorker {
     }
     if (outcome === 'done') {
       // Gone only if nothing was queued since the claim; otherwise due again at once.
-      const deleted = rowsOf(await mine().where({ version: claim.version }).delete());
+      const deleted = await mine().where({ version: claim.version }).delete();
       if (!deleted) await mine().update({ claimed_by: null, claimed_until: null, attempts: 0, due_at: knex.fn.now() });
     } else if (outcome === 'unanswered') {
       const wait = Math.min(BACKOFF_FIRST_SECONDS * 2 ** claim.attempts, BACKOFF_MAX_SECONDS);
@@ -118,7 +112,7 @@ export class ClearanceWorker {
     const language = await sellerLanguage(knex, sellerId);
     for (;;) {
       // The lease again before each call: a worker whose lease ran out has lost the chain to another.
-      const renewed = rowsOf(await mine().update({ claimed_until: knex.raw('now() + make_interval(secs => ?)', [LEASE_SECONDS]) }));
+      const renewed = await mine().update({ claimed_until: knex.raw('now() + make_interval(secs => ?)', [LEASE_SECONDS]) });
       if (!renewed) return 'lost';
       const next = await knex('invoices').where({ seller_id: sellerId, status: 'pending' }).orderBy('icv').first('id');
       if (!next) return 'done';
