@@ -13,7 +13,6 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  SearchBox,
   Switch,
   Text,
   makeStyles,
@@ -28,6 +27,7 @@ import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminR
 import { ApiError } from '../../data/api';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { SearchField } from '../../ui/SearchField';
 import { coverOf } from '../../ui/cover';
 import { ImageWithFallback } from '../../ui/ImageWithFallback';
 
@@ -149,7 +149,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
 
   return (
     <div className={styles.root}>
-      <SearchBox
+      <SearchField
         aria-label={t(`search.${tab}`)}
         placeholder={t(`search.${tab}`)}
         value={search}

@@ -4,7 +4,7 @@
  * order (relevance, price, rating, nearest supplier; sorted as the server sorts), product
  * cards with contact, review and a compare toggle, the compare tray, and "show more".
  */
-import { Button, Dropdown, Option, SearchBox, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Option, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -13,6 +13,7 @@ import type { LocalProduct } from '../../data/db/schema';
 import { useFormat } from '../../i18n/format';
 import { toLanguageCode } from '../../i18n/languages';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
+import { SearchField } from '../../ui/SearchField';
 import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
 import { ContactDialog } from './ContactDialog';
 import { useCategoryName } from './categoryNames';
@@ -73,7 +74,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
   return (
     <div className={styles.root}>
       <div className={styles.filters} role="search">
-        <SearchField value={search} onChange={onSearch} />
+        <CatalogueSearch value={search} onChange={onSearch} />
         <CategoryFilter categoryId={categoryId} onChange={onCategory} />
         <SortFilter sort={sort} city={city} onChange={onSort} />
       </div>
@@ -132,10 +133,10 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
  * The search box and the category filter, memoised apart: a keystroke renders the box
  * again, not the filter and its options, and a page of results renders neither.
  */
-const SearchField = memo(function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+const CatalogueSearch = memo(function CatalogueSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('products');
   return (
-    <SearchBox
+    <SearchField
       aria-label={t('search.label')}
       placeholder={t('search.placeholder')}
       value={value}

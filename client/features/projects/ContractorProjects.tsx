@@ -1,4 +1,4 @@
-import { Button, SearchBox, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Select, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
+import { SearchField } from '../../ui/SearchField';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { BidDialog } from './BidDialog';
 import { riyadhToday } from './deadline';
@@ -172,7 +173,7 @@ export function ContractorProjects() {
       {tab === 'open' ? (
         <div className={styles.list}>
           <div className={styles.filters} role="search">
-            <SearchBox placeholder={t('contractor.search')} aria-label={t('contractor.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
+            <SearchField placeholder={t('contractor.search')} aria-label={t('contractor.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
             <Select aria-label={t('filter.label')} value={filter} onChange={(_, d) => setFilter(d.value as ProjectFilter)} data-testid="project-filter">
               {(['all', 'notBid', 'closingSoon', 'withBudget'] as const).map((f) => (
                 <option key={f} value={f}>
