@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDE_STEPS, guideKey, guideSeen, markGuideSeen } from './guide';
 import { QUICK_ACTIONS, nextSteps } from './nextSteps';
+import ar from '../../i18n/locales/ar/dashboard.json';
+import en from '../../i18n/locales/en/dashboard.json';
+import zh from '../../i18n/locales/zh/dashboard.json';
+import { usageRowsOf } from '../pricing/usage';
 
 const facts = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: 'free' };
 
@@ -10,6 +14,18 @@ describe('dashboard next steps', () => {
     expect(nextSteps('supplier', { ...facts, products: 4, plan: 'premium' }, { phone: '+966501234567', city: 'Riyadh' })).toEqual([]);
     expect(nextSteps('government', { ...facts, projects: 2, bidsToReview: 5 }, { phone: '+966501234567', city: 'Riyadh' }).map((s) => s.key)).toEqual(['reviewBids', 'requestTransport']);
     for (const role of ['supplier', 'contractor', 'government', 'transport', 'admin'] as const) expect(nextSteps(role, facts, null).length).toBeLessThanOrEqual(2);
+  });
+
+  it("prompts a free plan by what that role does with one: a supplier's products, a transport company's services", () => {
+    const done = { phone: '+966501234567', city: 'Riyadh' };
+    expect(nextSteps('supplier', { ...facts, products: 3 }, done).map((s) => s.key)).toEqual(['upgradeProducts']);
+    expect(nextSteps('transport', facts, done).map((s) => s.key)).toEqual(['upgradeTransport']);
+    expect(en.next.upgradeTransport).not.toMatch(/product/i);
+    expect(ar.next.upgradeTransport).not.toContain('منتج');
+    expect(zh.next.upgradeTransport).not.toContain('产品');
+    expect(usageRowsOf('supplier')).toEqual(['products']);
+    expect(usageRowsOf('contractor')).toEqual(['instantOrders']);
+    for (const role of ['transport', 'government', 'admin'] as const) expect(usageRowsOf(role)).toEqual([]);
   });
 
   it('suggests nothing to a driver, whose home is their jobs', () => {

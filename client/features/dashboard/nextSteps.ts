@@ -1,6 +1,8 @@
 /**
  * Suggested next steps (at most 2) and quick actions per role, from what
- * the local store knows. Labels are keys of the dashboard namespace.
+ * the local store knows. Labels are keys of the dashboard namespace. The plans prompt
+ * names what a plan gives that role: a supplier lists products, a transport company
+ * offers its services and lists none.
  */
 import { MAX_NEXT_STEPS, type Role } from '../../../shared/constants';
 import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
@@ -22,13 +24,13 @@ export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pi
   const incomplete = !profile?.phone || !profile?.city;
   const candidates: Array<NextStep | false> =
     role === 'supplier'
-      ? [facts.products === 0 && { key: 'addProduct', path: PATHS.products }, facts.activeOrders > 0 && { key: 'answerOrders', path: PATHS.instantOrders }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgrade', path: PATHS.pricing }]
+      ? [facts.products === 0 && { key: 'addProduct', path: PATHS.products }, facts.activeOrders > 0 && { key: 'answerOrders', path: PATHS.instantOrders }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgradeProducts', path: PATHS.pricing }]
       : role === 'contractor'
         ? [facts.orders === 0 && { key: 'postOrder', path: PATHS.instantOrders }, facts.openProjects > 0 && { key: 'bidOnProject', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'browseProducts', path: PATHS.products }]
         : role === 'government'
           ? [facts.projects === 0 && { key: 'postProject', path: PATHS.projects }, facts.bidsToReview > 0 && { key: 'reviewBids', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'requestTransport', path: PATHS.transport }]
           : role === 'transport'
-            ? [facts.openRequests > 0 && { key: 'quoteRequests', path: PATHS.transport }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgrade', path: PATHS.pricing }]
+            ? [facts.openRequests > 0 && { key: 'quoteRequests', path: PATHS.transport }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgradeTransport', path: PATHS.pricing }]
             : [{ key: 'moderate', path: PATHS.admin }];
   return candidates.filter((s): s is NextStep => Boolean(s)).slice(0, MAX_NEXT_STEPS);
 }

@@ -47,6 +47,7 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlanInvoice, usePlans, useSubscription, useUsage } from './queries';
+import { usageRowsOf } from './usage';
 import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
@@ -114,6 +115,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
   const subscription = useSubscription();
   const planInvoice = usePlanInvoice(me);
   const usage = useUsage(me);
+  const usageRows = usageRowsOf(session.status === 'signedIn' ? session.profile?.role : undefined);
   const writes = useSubscriptionWrites();
   const pending = useIsPending(subscriptionKey(me));
   const online = useOnline();
@@ -187,8 +189,10 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
         )}
         {usage && (
           <>
-            <UsageRow label={t('usage.products')} used={usage.products} max={current.max_products} testId="usage-products" />
-            <UsageRow label={t('usage.instantOrders')} used={usage.instantOrders} max={current.max_instant_orders} testId="usage-orders" />
+            {usageRows.includes('products') && <UsageRow label={t('usage.products')} used={usage.products} max={current.max_products} testId="usage-products" />}
+            {usageRows.includes('instantOrders') && (
+              <UsageRow label={t('usage.instantOrders')} used={usage.instantOrders} max={current.max_instant_orders} testId="usage-orders" />
+            )}
           </>
         )}
         {planInvoice && (
