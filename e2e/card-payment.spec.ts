@@ -52,6 +52,10 @@ test('a contractor pays the rest of a partly paid invoice by card on the develop
   await expect(c.getByTestId('payment-balance')).toContainText(figure('0'));
   await expect(c.getByTestId('payment')).toHaveCount(2);
   await expect(c.getByTestId('pay-by-card')).toHaveCount(0);
+  // Paid says so, with the day, instead of a transfer button that can no longer be used.
+  await expect(c.getByTestId('payment-paid-in-full')).toBeVisible();
+  await expect(c.getByTestId('payment-record-open')).toHaveCount(0);
+  await c.screenshot({ path: '/tmp/shots/invoice-paid.png', fullPage: true });
   await checkPage(c, 'ar', 'invoice paid by card');
 
   // The statement: the invoice, the transfer and the card payment, nothing owed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, dueDate, payable, paymentStatus, statementOf } from './payments';
+import { balanceOf, dueDate, paidInFullOn, payable, paymentStatus, statementOf } from './payments';
 
 const facts = (over: Partial<Parameters<typeof paymentStatus>[0]> = {}) => ({ total: 115, credited: 0, paid: 0, due_date: '2026-12-01', ...over });
 
@@ -16,6 +16,17 @@ describe('payment status', () => {
     expect(paymentStatus(facts({ paid: 50 }), '2026-12-01')).toBe('partially_paid');
     expect(paymentStatus(facts({ paid: 50 }), '2026-12-02')).toBe('overdue');
     expect(paymentStatus(facts({ paid: 115 }), '2027-01-01')).toBe('paid');
+  });
+
+  it('names the day an invoice was paid in full: the last confirmed transfer, none while something is left or when credited', () => {
+    const payments = [
+      { status: 'confirmed', paid_on: '2026-11-20' },
+      { status: 'confirmed', paid_on: '2026-11-25' },
+      { status: 'disputed', paid_on: '2026-11-27' },
+    ] as Parameters<typeof paidInFullOn>[0]['payments'];
+    expect(paidInFullOn({ status: 'paid', payments })).toBe('2026-11-25');
+    expect(paidInFullOn({ status: 'partially_paid', payments })).toBeNull();
+    expect(paidInFullOn({ status: 'credited', payments: [] })).toBeNull();
   });
 
   it('counts the due date from the issue day in Riyadh', () => {

@@ -6,7 +6,7 @@
  * offline when the day passes. Money is summed in halalas, so 0.1 + 0.2 is 0.30.
  */
 import { isAccepted, type Invoice } from './schemas/invoice';
-import type { CounterpartySummary, InvoicePaymentStatus, Overdue, Statement, StatementEntry } from './schemas/payment';
+import type { CounterpartySummary, InvoicePayment, InvoicePaymentStatus, Overdue, Statement, StatementEntry } from './schemas/payment';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,6 +59,17 @@ export function paymentStatus(f: BalanceFacts, today: string): InvoicePaymentSta
 export function payable(f: { total: number; credited: number; paid: number; pending: number }, counting: 'recorded' | 'confirmed'): number {
   const left = halalas(f.total) - halalas(f.credited) - halalas(f.paid) - (counting === 'recorded' ? halalas(f.pending) : 0);
   return sar(Math.max(0, left));
+}
+
+/**
+ * The day an invoice was paid in full: the latest transfer day of its confirmed payments
+ * (the one that settled it), or null while it is not paid. A credited invoice was never
+ * paid, so it has none either.
+ */
+export function paidInFullOn(payment: Pick<InvoicePayment, 'status' | 'payments'>): string | null {
+  if (payment.status !== 'paid') return null;
+  const days = payment.payments.filter((p) => p.status === 'confirmed').map((p) => p.paid_on);
+  return days.length ? days.reduce((a, b) => (b > a ? b : a)) : null;
 }
 
 /** The invoice with its payment status as of `today`: the stored row's status may have been computed on an earlier day. */

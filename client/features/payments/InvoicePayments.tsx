@@ -1,7 +1,8 @@
-import { Button, Caption1, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { payable, riyadhDay, withStatusOn } from '../../../shared/payments';
+import { paidInFullOn, payable, riyadhDay, withStatusOn } from '../../../shared/payments';
 import { parseNumber } from '../../../shared/numbers';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import { paymentRecordSchema, receiptUrl, type Payment } from '../../../shared/schemas/payment';
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
   item: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  paid: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
   receipt: { width: '160px', maxWidth: '100%', height: 'auto', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
@@ -48,6 +50,9 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
   if (!invoice.payment || !isAccepted(invoice.status)) return null;
   const payment = withStatusOn(invoice, riyadhDay(new Date())).payment!;
   const side = invoice.seller_id === accountId ? 'seller' : 'buyer';
+  const paidOn = paidInFullOn(payment);
+  // Nothing left to record (paid, credited, or the rest recorded and waiting for the seller): no transfer button, not a disabled one.
+  const left = payable({ ...payment, total: invoice.total }, 'recorded');
   return (
     <section className={styles.root} aria-labelledby="invoice-payment-title" data-testid="invoice-payments" data-payment-status={payment.status}>
       <div className={styles.head}>
@@ -62,17 +67,24 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
         facts={[
           { term: t('terms.label'), value: t(`terms.days${payment.terms_days}`) },
           { term: t('dueDate'), value: format.date(payment.due_date), testId: 'payment-due-date' },
-          { term: t('total'), value: format.sar(invoice.total) },
-          ...(payment.credited > 0 ? [{ term: t('credited'), value: format.sar(payment.credited) }] : []),
-          { term: t('paid'), value: format.sar(payment.paid), testId: 'payment-paid' },
-          ...(payment.pending > 0 ? [{ term: t('pending'), value: format.sar(payment.pending), testId: 'payment-pending' }] : []),
-          { term: t('balance'), value: format.sar(payment.balance), testId: 'payment-balance' },
-          ...(payment.iban ? [{ term: t('iban'), value: <bdi dir="ltr">{payment.iban}</bdi>, testId: 'payment-iban' }] : []),
+          { term: t('total'), value: format.sar(invoice.total), money: true },
+          ...(payment.credited > 0 ? [{ term: t('credited'), value: format.sar(payment.credited), money: true }] : []),
+          { term: t('paid'), value: format.sar(payment.paid), testId: 'payment-paid', money: true },
+          ...(payment.pending > 0 ? [{ term: t('pending'), value: format.sar(payment.pending), testId: 'payment-pending', money: true }] : []),
+          { term: t('balance'), value: format.sar(payment.balance), testId: 'payment-balance', money: true },
+          ...(payment.iban ? [{ term: t('iban'), value: <bdi dir="ltr">{payment.iban}</bdi>, testId: 'payment-iban', whole: true }] : []),
         ]}
       />
       {side === 'buyer' && <CardResultBar />}
-      {side === 'buyer' && <RecordTransfer invoice={invoice} left={payable({ ...payment, total: invoice.total }, 'recorded')} />}
-      {side === 'buyer' && <PayByCard invoice={invoice} left={payable({ ...payment, total: invoice.total }, 'recorded')} />}
+      {/* A paid invoice says so and when, to both parties; there is nothing to record. */}
+      {paidOn && (
+        <Text className={styles.paid} weight="semibold" data-testid="payment-paid-in-full">
+          <CheckmarkCircleFilled aria-hidden />
+          {t('paidInFull', { date: format.date(paidOn) })}
+        </Text>
+      )}
+      {side === 'buyer' && left > 0 && <RecordTransfer invoice={invoice} left={left} />}
+      {side === 'buyer' && <PayByCard invoice={invoice} left={left} />}
       {payment.payments.length === 0 ? (
         <Caption1>{t('none')}</Caption1>
       ) : (
@@ -80,7 +92,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
           {payment.payments.map((p) => (
             <li key={p.id} className={styles.item} data-testid="payment" data-payment-id={p.id} data-status={p.status}>
               <div className={styles.row}>
-                <strong>{format.sar(p.amount)}</strong>
+                <strong data-money>{format.sar(p.amount)}</strong>
                 <StatusBadge label={t(`state.${p.status}`)} tone={STATE_TONE[p.status]} status={p.status} testId="payment-state" />
               </div>
               <Caption1>
@@ -138,7 +150,7 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
 
   return (
     <div>
-      <Button appearance="primary" onClick={() => setOpen(true)} disabled={left <= 0} data-testid="payment-record-open">
+      <Button appearance="primary" onClick={() => setOpen(true)} data-testid="payment-record-open">
         {t('record.action')}
       </Button>
       {open && (
