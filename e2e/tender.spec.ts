@@ -122,12 +122,13 @@ test('two contractors bid (one amends offline), the owner sees only the count un
       ]);
       await checkPage(gov.page, 'ar', 'tender-owner-opening-record');
 
-      // The owner awards B: the standstill starts; the project stays open.
+      // The owner awards B: the standstill starts; the project's row stays open, and it reads awarded.
       await govPage.awardTo(projectId, B);
       await expect(govPage.phase(projectId)).toHaveAttribute('data-status', 'standstill');
       await expect(govPage.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
       await expect(govPage.card(projectId).getByTestId('standstill-until')).toContainText('هـ');
-      await expect(govPage.status(projectId)).toHaveAttribute('data-status', 'open');
+      await expect(govPage.status(projectId)).toHaveAttribute('data-status', 'awarded');
+      await expect(govPage.status(projectId)).toHaveText('تمت الترسية');
 
       // A lost: sees the opening record, their bid checked against their receipt, and objects.
       await reloadUntil(a.page, async () => {

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bidDigest, canonicalBid, openingMoment, phaseOf } from './tender';
+import { bidDigest, canonicalBid, openingMoment, phaseOf, shownProjectStatus } from './tender';
 
 const bid = {
   project_id: '11111111-1111-4111-8111-111111111111',
@@ -40,5 +40,17 @@ describe('tender', () => {
     expect(phaseOf({ ...base, opens_at: null }, new Date('2030-01-01'))).toBe('bidding');
     expect(phaseOf({ ...base, opened_at: '2027-01-01T00:00:00Z', awarded_at: '2027-01-02T00:00:00Z' })).toBe('standstill');
     expect(phaseOf({ ...base, status: 'in_progress', awarded_at: 'x', award_final_at: 'y' })).toBeNull();
+  });
+});
+
+describe("a project's shown status", () => {
+  it('reads awarded during the standstill, open while bidding or evaluating, and the stored status otherwise', () => {
+    const awarded = { status: 'open', opens_at: '2026-11-01T21:00:00.000Z', opened_at: '2026-11-01T21:00:00.000Z', awarded_at: '2026-11-03T09:00:00.000Z', standstill_ends_at: '2026-11-10T09:00:00.000Z', award_final_at: null };
+    expect(shownProjectStatus('open', phaseOf(awarded, '2026-11-04T00:00:00.000Z'))).toBe('awarded');
+    // Past its end with an objection still open, the award is not final: still awarded, not open again.
+    expect(shownProjectStatus('open', phaseOf(awarded, '2026-11-12T00:00:00.000Z'))).toBe('awarded');
+    expect(shownProjectStatus('open', phaseOf({ ...awarded, awarded_at: null }, '2026-11-04T00:00:00.000Z'))).toBe('open');
+    expect(shownProjectStatus('open', 'bidding')).toBe('open');
+    expect(shownProjectStatus('in_progress', null)).toBe('in_progress');
   });
 });

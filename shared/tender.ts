@@ -10,6 +10,7 @@
  * lowercase hex SHA-256 of its UTF-8 bytes, computed with WebCrypto so the browser and
  * the server get the same answer.
  */
+import type { ProjectStatus } from './constants';
 
 export interface CanonicalBidInput {
   project_id: string;
@@ -121,4 +122,16 @@ export function phaseOf(p: TenderState, now: Moment = Date.now()): TenderPhase |
   if (isAwardPending(p)) return 'standstill';
   if (isBiddingClosed(p, now)) return 'evaluation';
   return 'bidding';
+}
+
+/**
+ * How a project's status reads to people: an open project in its standstill reads
+ * 'awarded'. Its row stays open until the award is final, since a losing bidder may still
+ * object and an upheld objection withdraws the award, but the bidding is over and a
+ * winner is named, so "open" would tell a reader it still takes bids.
+ */
+export type ShownProjectStatus = ProjectStatus | 'awarded';
+
+export function shownProjectStatus(status: ProjectStatus, phase: TenderPhase | null): ShownProjectStatus {
+  return status === 'open' && phase === 'standstill' ? 'awarded' : status;
 }

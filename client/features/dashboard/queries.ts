@@ -6,7 +6,8 @@
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
-import type { ProjectStatus, Role, TransportRequestStatus } from '../../../shared/constants';
+import type { Role, TransportRequestStatus } from '../../../shared/constants';
+import { shownProjectStatus, type ShownProjectStatus } from '../../../shared/tender';
 import type { KeysUnder } from '../../i18n/keys';
 import type { BinaaDb } from '../../data/db/database';
 import type { EntityRows } from '../../data/db/schema';
@@ -35,7 +36,7 @@ interface RecentItem {
   /** SAR amount (price or budget) when there is one. */
   amount: number | null;
   unit?: string;
-  status: ProjectStatus | EntityRows['product']['availability_status'] | TransportRequestStatus;
+  status: ShownProjectStatus | EntityRows['product']['availability_status'] | TransportRequestStatus;
   created_at: string;
 }
 
@@ -49,7 +50,7 @@ async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData>
   let recentKind: DashboardData['recentKind'] = 'projects';
 
   const projectItems = (rows: EntityRows['project'][]) =>
-    newest(rows).slice(0, DASHBOARD_RECENT).map((p) => ({ id: p.id, title: p.title, amount: p.budget, status: p.status, created_at: p.created_at }));
+    newest(rows).slice(0, DASHBOARD_RECENT).map((p) => ({ id: p.id, title: p.title, amount: p.budget, status: shownProjectStatus(p.status, p.phase), created_at: p.created_at }));
 
   if (role === 'supplier') {
     const [mine, offers, activeOrders] = await Promise.all([

@@ -2,6 +2,7 @@ import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-comp
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../shared/schemas/project';
+import { shownProjectStatus } from '../../../shared/tender';
 import type { RowKey } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
 import { intlLocaleOf } from '../../i18n/languages';
@@ -68,7 +69,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         description={project.government_name ? t('card.by', { name: project.government_name }) : undefined}
         action={
           <span className={styles.badges}>
-            <ProjectStatusBadge status={project.status} />
+            <ProjectStatusBadge status={shownProjectStatus(project.status, phase)} />
             <TenderPhaseBadge phase={phase} />
             {pending && <PendingBadge />}
           </span>

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { BidStatus, ProjectStatus } from '../../../shared/constants';
+import type { BidStatus } from '../../../shared/constants';
+import type { ShownProjectStatus } from '../../../shared/tender';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
 
-const PROJECT_TONE: Record<ProjectStatus, StatusTone> = { open: 'brand', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
+const PROJECT_TONE: Record<ShownProjectStatus, StatusTone> = { open: 'brand', awarded: 'informative', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
 const BID_TONE: Record<BidStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger', withdrawn: 'subtle' };
 
-export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+/** A project's status as people read it (shared/tender.ts shownProjectStatus: awarded during the standstill). */
+export function ProjectStatusBadge({ status }: { status: ShownProjectStatus }) {
   const { t } = useTranslation('projects');
   return <StatusBadge label={t(`status.${status}`)} tone={PROJECT_TONE[status]} status={status} testId="project-status" />;
 }
