@@ -58,7 +58,7 @@ test('a supplier imports a price list, sees each row\'s problem, applies the val
   await waitSynced(page);
 
   await page.getByTestId('import-file').setInputFiles({ name: 'الأسعار.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await awkwardXlsx() });
-  await expect(page.getByTestId('import-summary')).toHaveText(seen('١ جديد، ١ تحديث، ٠ بلا تغيير، ٢ بها مشكلات'));
+  await expect(page.getByTestId('import-summary')).toHaveText(seen('جديدة: ١، للتحديث: ١، بلا تغيير: ٠، بها مشكلات: ٢'));
   await expect(previewRow(page, 3)).toHaveAttribute('data-action', 'create');
   await expect(previewRow(page, 3).getByTestId('row-problems')).toHaveText('');
   await expect(previewRow(page, 4)).toHaveAttribute('data-action', 'update');
@@ -73,7 +73,7 @@ test('a supplier imports a price list, sees each row\'s problem, applies the val
   await expect(page.getByTestId('apply-import')).toBeDisabled();
   await page.getByTestId('mode-valid').click();
   await page.getByTestId('apply-import').click();
-  await expect(page.getByTestId('import-notice')).toContainText(seen('تم الاستيراد: ١ منتج جديد، ١ منتج محدَّث، ٢ صف لم يُستورد.', { exact: false }));
+  await expect(page.getByTestId('import-notice')).toContainText(seen('تم الاستيراد. منتجات جديدة: ١، محدَّثة: ١، صفوف لم تُستورد: ٢.', { exact: false }));
   await expect(page.getByTestId('import-notice-lines')).toContainText(seen('السطر ٦: الاسم مفقود', { exact: false }));
   let server = await myProducts(page);
   expect(server.map((p) => [p.sku, p.price, p.stock_quantity, p.availability_status]).sort()).toEqual([
@@ -101,7 +101,7 @@ test('the exported CSV has a byte-order mark and Arabic headers, and importing i
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.toString('utf8')).toContain('المعرف,رمز المنتج,الاسم,السعر,الوحدة,المخزون,الفئة,الوصف');
   await page.getByTestId('import-file').setInputFiles({ name: 'منتجاتي.csv', mimeType: 'text/csv', buffer: bytes });
-  await expect(page.getByTestId('import-summary')).toHaveText(seen('٠ جديد، ٠ تحديث، ٢ بلا تغيير، ٠ بها مشكلات'));
+  await expect(page.getByTestId('import-summary')).toHaveText(seen('جديدة: ٠، للتحديث: ٠، بلا تغيير: ٢، بها مشكلات: ٠'));
   await expect(page.getByTestId('apply-import')).toBeDisabled();
 });
 

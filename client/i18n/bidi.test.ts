@@ -45,10 +45,10 @@ describe('an Arabic sentence around an English name', () => {
     expect(i18n.t('common:status.submittedBy', { lng: 'ar', name })).toBe(`قدّمه ${wrapped(name)}`);
   });
 
-  it('picks the Arabic plural form by the count and isolates rating and count once each', () => {
+  it('picks the Arabic plural form by the count, writes it in Arabic digits and isolates rating and count once each', () => {
     const text = i18n.t('common:rating.summary', { lng: 'ar', count: 3, rating: '4.5' });
-    expect(text).toBe(`${wrapped('4.5')} (${wrapped('3')} تقييمات)`);
-    expect(i18n.t('common:rating.summary', { lng: 'ar', count: 11, rating: '4.5' })).toBe(`${wrapped('4.5')} (${wrapped('11')} تقييمًا)`);
+    expect(text).toBe(`${wrapped('4.5')} (${wrapped('٣')} تقييمات)`);
+    expect(i18n.t('common:rating.summary', { lng: 'ar', count: 11, rating: '4.5' })).toBe(`${wrapped('4.5')} (${wrapped('١١')} تقييمًا)`);
     expect(i18n.t('common:rating.summary', { lng: 'ar', count: 2, rating: '4.5' })).toBe(`${wrapped('4.5')} (تقييمان)`);
     expect([count(text, FSI), count(text, PDI)]).toEqual([2, 2]);
   });

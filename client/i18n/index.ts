@@ -14,6 +14,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import arCommon from './locales/ar/common.json';
 import arLanding from './locales/ar/landing.json';
 import { BIDI_INTERPOLATION } from './bidi';
+import { formatNumber } from './format';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -79,6 +80,11 @@ export const i18nReady = (inBrowser ? i18n.use(LanguageDetector) : i18n)
     detection: LANGUAGE_DETECTION,
     react: { useSuspense: true },
   });
+
+// {{count, number}} in a sentence formats as every other number on the page: with the
+// language's Saudi locale (ar-SA writes ١٤ where plain ar writes 14). No string passes
+// format options inline, so none are read.
+i18n.services.formatter?.add('number', (value: number, lng?: string) => formatNumber(value, lng ?? DEFAULT_LANGUAGE));
 
 if (inBrowser) {
   i18n.on('languageChanged', (lng) => {

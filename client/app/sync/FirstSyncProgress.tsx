@@ -20,7 +20,7 @@ export function FirstSyncProgress() {
         label={t('firstSync.title')}
         validationState="none"
         validationMessage={
-          (total ? t('firstSync.progress', { received, total }) : t('firstSync.progressUnknown', { received })) +
+          (total ? t('firstSync.progress', { received, count: total }) : t('firstSync.progressUnknown', { count: received })) +
           (bootstrap.usable ? ` · ${t('firstSync.usable')}` : '')
         }
       >

@@ -173,7 +173,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
       ) : (
         <>
           <Text className={styles.muted} role="status" data-testid="admin-total">
-            {t('total', { count: list.data.total, n: format.number(list.data.total) })}
+            {t('total', { count: list.data.total })}
           </Text>
           <ul className={styles.list} data-testid="admin-list" aria-busy={list.loading}>
             {rows()}

@@ -32,6 +32,15 @@ describe('notifications in the reader language', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('counts a trial in days with the plural form of the number', async () => {
+    await i18n.changeLanguage('ar');
+    const trial = (days: number) => strip(renderNotification(i18n.t, { kind: 'subscription.trial_started', params: { plan: 'Basic', plan_id: 'basic', days, date: '2026-12-15' }, title: '', message: '' }, f).message);
+    expect(trial(14)).toMatch(/لمدة (14|١٤) يومًا/);
+    expect(trial(2)).toContain('لمدة يومين');
+    expect(trial(7)).toMatch(/لمدة (7|٧) أيام/);
+    await i18n.changeLanguage('en');
+  });
+
   it('translates the refusal reason of a sync.rejected from its code', () => {
     const out = renderNotification(i18n.t, { kind: 'sync.rejected', params: { action: 'product.create', code: 'plan_limit_reached', reason: 'limit', count: 1 }, title: '', message: '' }, f);
     expect(out.title).toBe('A saved action was refused');

@@ -38,9 +38,10 @@ function renderParams(t: LookupWithFallback, params: Record<string, unknown>, f:
 export function renderNotification(t: LookupWithFallback, n: Pick<NotificationItem, 'kind' | 'params' | 'title' | 'message'>, f: Formatters): { title: string; message: string } {
   if (!isNotificationKind(n.kind)) return { title: n.title, message: n.message };
   const values = renderParams(t, n.params ?? {}, f);
-  // A kind that counts (one sync.rejected for all of a push's refusals) picks its plural
-  // form by the number itself; without one the stored text stands.
-  const count = typeof n.params?.count === 'number' ? { count: n.params.count } : {};
+  // A kind that counts (one sync.rejected for all of a push's refusals; a trial, its days)
+  // picks its plural form by the number itself; without one the stored text stands.
+  const counted = [n.params?.count, n.params?.days].find((v) => typeof v === 'number');
+  const count = counted === undefined ? {} : { count: counted };
   return {
     title: t(`notifications:kinds.${n.kind}.title`, { ...values, ...count, defaultValue: n.title }),
     message: t(`notifications:kinds.${n.kind}.message`, { ...values, ...count, defaultValue: n.message }),

@@ -52,7 +52,7 @@ export function ImportNotice({ outcome }: { outcome: Outcome }) {
       text = t('import.undone');
       break;
     case 'exported':
-      text = t('export.done', { count: format.number(outcome.count) });
+      text = t('export.done', { count: outcome.count });
       break;
     case 'failed':
       text = outcome.message;

@@ -216,7 +216,7 @@ export function ProductsTable({ supplierId }: { supplierId: string }) {
           </Select>
         </div>
         <Text className={styles.hint} data-testid="table-count">
-          {t('table.count', { shown: number(rows.length), total: number(total) })}
+          {t('table.count', { shown: number(rows.length), count: total })}
         </Text>
       </div>
       <Text size={200} className={styles.hint} id="products-table-hint">

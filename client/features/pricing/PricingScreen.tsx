@@ -86,7 +86,7 @@ export function PricingScreen() {
           </h1>
           <Text className={styles.muted}>{t('intro')}</Text>
           <Text as="p" className={styles.muted} data-testid="pricing-terms">
-            {t('terms', { vat: format.number(VAT_RATE * 100), days: format.number(REFUND_WINDOW_DAYS) })}
+            {t('terms', { vat: format.number(VAT_RATE * 100), count: REFUND_WINDOW_DAYS })}
           </Text>
         </div>
         <TabList selectedValue={cycle} onTabSelect={(_, d) => setCycle(d.value as BillingCycle)} aria-label={t('cycle.label')} data-testid="cycle-toggle">
@@ -218,8 +218,8 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
       {canBill && trialOffered && (
         <MessageBar intent="info" layout="multiline" data-testid="trial-offer">
           <MessageBarBody>
-            <MessageBarTitle>{t('trial.title', { days: format.number(FREE_TRIAL_DAYS) })}</MessageBarTitle>
-            {t('trial.body', { days: format.number(FREE_TRIAL_DAYS), plan: t('plans.basic') })}
+            <MessageBarTitle>{t('trial.title', { count: FREE_TRIAL_DAYS })}</MessageBarTitle>
+            {t('trial.body', { count: FREE_TRIAL_DAYS, plan: t('plans.basic') })}
           </MessageBarBody>
           <MessageBarActions>
             <Button
@@ -322,7 +322,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
                   </Text>
                 )}
                 <Text as="p" className={styles.muted}>
-                  {t('confirm.refund', { days: format.number(REFUND_WINDOW_DAYS) })}
+                  {t('confirm.refund', { count: REFUND_WINDOW_DAYS })}
                 </Text>
                 {failure && (
                   <MessageBar layout="multiline" intent="error" data-testid="pay-error">
@@ -378,7 +378,7 @@ function CancelBody({ subscription }: { subscription: UserSubscription }) {
   return (
     <Text as="p" data-testid="cancel-body">
       {refundable
-        ? t('cancel.refundBody', { amount: format.sar(price), days: format.number(REFUND_WINDOW_DAYS) })
+        ? t('cancel.refundBody', { amount: format.sar(price), count: REFUND_WINDOW_DAYS })
         : t('cancel.body', { date: format.date(subscription.current_period_end ?? '') })}
     </Text>
   );

@@ -90,7 +90,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
       ) : (
         <>
           <Text className={styles.count} role="status" data-testid="result-count">
-            {t('results.count', { count: page.total, total: format.number(page.total) })}
+            {t('results.count', { count: page.total })}
           </Text>
           <div className={styles.list} data-testid="catalogue">
             {page.items.map((p) => (

@@ -41,7 +41,7 @@ export function CompareTray({ ids, full, onClear }: { ids: readonly string[]; fu
   return (
     <div className={styles.tray} role="region" aria-label={t('compare.tray')} data-testid="compare-tray">
       <Text className={styles.count} role="status" data-testid="compare-count">
-        {t('compare.chosen', { count: ids.length, n: format.number(ids.length), max: format.number(COMPARE_MAX) })}
+        {t('compare.chosen', { count: ids.length, max: format.number(COMPARE_MAX) })}
       </Text>
       <Button appearance="primary" icon={<TableSimpleRegular />} disabled={ids.length < 2} onClick={() => void navigate(compareHref(ids))} data-testid="compare-open">
         {t('compare.open')}

@@ -55,7 +55,7 @@ function Going({ rows }: { rows: readonly UploadRow[] }) {
   const progress = useUploadProgress(rows[0].id);
   const total = rows.reduce((sum, r) => sum + r.bytes, 0);
   const value = total ? (progress?.sent ?? 0) / total : 0;
-  const label = `${t('onCard', { count: format.number(rows.length) })} · ${progress ? t('uploading', { percent: format.number(value, { style: 'percent', maximumFractionDigits: 0 }) }) : t('waiting')}`;
+  const label = `${t('onCard', { count: rows.length })} · ${progress ? t('uploading', { percent: format.number(value, { style: 'percent', maximumFractionDigits: 0 }) }) : t('waiting')}`;
   return (
     <div data-testid="photo-upload-status">
       <ProgressBar value={value} thickness="large" aria-label={label} data-testid="photo-progress" />

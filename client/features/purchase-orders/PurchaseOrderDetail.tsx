@@ -115,7 +115,7 @@ function OrderFacts({ order }: { order: PurchaseOrder }) {
     { term: t('detail.deliveryLocation'), value: <bdi>{order.delivery_location}</bdi>, testId: 'po-location' },
   ];
   if (order.delivery_date) facts.push({ term: t('detail.deliveryDate'), value: format.date(order.delivery_date), testId: 'po-delivery-date' });
-  if (order.delivery_days != null) facts.push({ term: t('detail.deliveryDays'), value: t('detail.days', { count: order.delivery_days, n: format.number(order.delivery_days) }) });
+  if (order.delivery_days != null) facts.push({ term: t('detail.deliveryDays'), value: t('detail.days', { count: order.delivery_days }) });
   return <Facts facts={facts} />;
 }
 
@@ -128,7 +128,7 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
   return (
     <section className={styles.section} aria-labelledby="po-lines">
       <h2 id="po-lines" className={styles.h2}>
-        {t('detail.lines', { count: lines.length, n: format.number(lines.length) })}
+        {t('detail.lines', { count: lines.length })}
       </h2>
       <ul className={styles.lines}>
         {lines.map((line) => (

@@ -108,7 +108,7 @@ export function QuoteForm({ ctx }: { ctx: QuoteContext }) {
         void onSubmit();
       }}
     >
-      <h2 className={styles.h2}>{t('form.linesTitle', { count: lines.length, n: format.number(lines.length) })}</h2>
+      <h2 className={styles.h2}>{t('form.linesTitle', { count: lines.length })}</h2>
       <div className={styles.lines}>
         {lines.map((line) => (
           <LineEditor
@@ -139,7 +139,7 @@ export function QuoteForm({ ctx }: { ctx: QuoteContext }) {
         <Field label={t('form.notes')} {...field('notes')}>
           <Textarea name="notes" value={values.notes} onChange={set('notes')} resize="vertical" />
         </Field>
-        <Caption1 data-testid="quote-priced">{t('form.priced', { count: totals.lines, n: format.number(totals.lines), total: format.number(lines.length) })}</Caption1>
+        <Caption1 data-testid="quote-priced">{t('form.priced', { count: totals.lines, total: format.number(lines.length) })}</Caption1>
         <MoneyTotals
           testId="quote-totals"
           subtotal={{ term: t('form.subtotal'), value: format.sar(totals.subtotal), testId: 'quote-subtotal' }}

@@ -113,7 +113,7 @@ export function AwardPanel({
           >
             {comparison.quotes.map((q) => (
               <option key={q.quote_id} value={q.quote_id}>
-                {t('award.supplierOption', { name: q.supplier_name ?? t('someone'), lines: format.number(q.quoted_lines), total: format.sar(q.total) })}
+                {t('award.supplierOption', { name: q.supplier_name ?? t('someone'), count: q.quoted_lines, total: format.sar(q.total) })}
               </option>
             ))}
           </Select>
@@ -124,18 +124,18 @@ export function AwardPanel({
           {comparison.lines.map(lineChoices)}
         </div>
       )}
-      <Text weight="semibold">{t('award.makes', { count: orders.length, n: format.number(orders.length) })}</Text>
+      <Text weight="semibold">{t('award.makes', { count: orders.length })}</Text>
       <ul className={styles.orders} data-testid="award-orders">
         {orders.map((o) => (
           <li key={o.quote_id} data-testid="award-order">
-            {t('award.order', { name: o.supplier_name ?? t('someone'), lines: format.number(o.lines), total: format.sar(o.total) })}
+            {t('award.order', { name: o.supplier_name ?? t('someone'), count: o.lines, total: format.sar(o.total) })}
           </li>
         ))}
       </ul>
-      {leftOut > 0 && <Text className={styles.muted}>{t('award.leftOut', { count: leftOut, n: format.number(leftOut) })}</Text>}
+      {leftOut > 0 && <Text className={styles.muted}>{t('award.leftOut', { count: leftOut })}</Text>}
       {short > 0 && (
         <Text className={styles.muted} data-testid="award-short">
-          {t('award.short', { count: short, n: format.number(short) })}
+          {t('award.short', { count: short })}
         </Text>
       )}
       <Button appearance="primary" disabled={!awards.length} onClick={() => setConfirming(true)} data-testid="award-open">
@@ -143,7 +143,7 @@ export function AwardPanel({
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={t('award.confirmTitle', { count: orders.length, n: format.number(orders.length) })}
+        title={t('award.confirmTitle', { count: orders.length })}
         body={t('award.confirmBody')}
         confirm={t('award.confirm')}
         dismiss={t('award.back')}

@@ -127,7 +127,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
               }}
               data-testid="boq-add"
             >
-              {t('boq.add', { count: good.length, n: format.number(good.length) })}
+              {t('boq.add', { count: good.length })}
             </Button>
             <Button onClick={cancel}>{t('boq.cancel')}</Button>
           </div>

@@ -79,13 +79,13 @@ function useQuoteFacts(vatRate: number) {
   const { t } = useTranslation('rfqs');
   const format = useFormat();
   return (q: ComparisonQuote): Array<[string, ReactNode, string]> => [
-    [t('compare.coverage'), t('compare.coverageValue', { quoted: format.number(q.quoted_lines), percent: format.number(q.coverage, { style: 'percent' }) }), 'coverage'],
+    [t('compare.coverage'), t('compare.coverageValue', { count: q.quoted_lines, percent: format.number(q.coverage, { style: 'percent' }) }), 'coverage'],
     // Totals are over what each quote offers: this says how much of what was asked that is.
     [t('compare.quantityCoverage'), format.number(q.quantity_coverage, { style: 'percent' }), 'quantity-coverage'],
     [t('compare.subtotal'), format.sar(q.subtotal), 'subtotal'],
     [t('compare.vat', { rate: format.number(vatRate, { style: 'percent' }) }), format.sar(q.vat_total), 'vat'],
     [t('compare.total'), format.sar(q.total), 'total'],
-    [t('compare.delivery'), t('compare.days', { count: q.delivery_days, n: format.number(q.delivery_days) }), 'delivery'],
+    [t('compare.delivery'), t('compare.days', { count: q.delivery_days }), 'delivery'],
     [t('compare.validUntil'), format.date(q.valid_until), 'valid'],
   ];
 }
@@ -311,7 +311,7 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
       ))}
       {comparison.lines.length > shown && (
         <Button onClick={() => setShown((n) => n + PHONE_PAGE)} data-testid="more-lines">
-          {t('compare.more', { n: format.number(comparison.lines.length - shown) })}
+          {t('compare.more', { count: comparison.lines.length - shown })}
         </Button>
       )}
     </div>

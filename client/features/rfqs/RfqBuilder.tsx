@@ -118,7 +118,7 @@ export function RfqBuilder() {
 
       <section className={styles.section} aria-labelledby="lines-title">
         <h2 id="lines-title" className={styles.h2}>
-          {t('builder.lines', { count: draft.lines.length, n: format.number(draft.lines.length) })}
+          {t('builder.lines', { count: draft.lines.length })}
         </h2>
         {errors?.head.lines && (
           <Text className={styles.error} role="alert">

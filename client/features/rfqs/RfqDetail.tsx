@@ -178,7 +178,6 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
           <Text className={styles.muted} data-testid="comparison-summary">
             {t('compare.summary', {
               count: comparison.quotes.length,
-              n: format.number(comparison.quotes.length),
               best: format.sar(comparison.best_subtotal),
               gaps: format.number(comparison.unquoted_lines),
             })}
