@@ -45,7 +45,7 @@ export function PhotoPicker({
   }, [files]);
   const full = files.length >= max;
   return (
-    <Field label={label} hint={hint ?? t('photosHint', { max: format.number(max) })}>
+    <Field label={label} hint={hint ?? t('photosHint', { count: max })}>
       <div className={styles.row}>
         {files.map((file, i) => (
           <div key={`${file.name}-${i}`} className={styles.tile}>

@@ -59,7 +59,7 @@ export function CompareTray({ ids, full, onClear }: { ids: readonly string[]; fu
       </Button>
       {full && (
         <Text className={styles.full} role="alert" data-testid="compare-full">
-          {t('compare.full', { max: format.number(COMPARE_MAX) })}
+          {t('compare.full', { count: COMPARE_MAX })}
         </Text>
       )}
     </div>

@@ -71,15 +71,15 @@ export function MyProducts({ supplierId }: { supplierId: string }) {
         <Text className={styles.limit} data-testid="product-limit">
           {limit &&
             (limit.unlimited
-              ? t('limit.unlimited', { used: format.number(limit.used) })
-              : t('limit.of', { used: format.number(limit.used), max: format.number(limit.max) }))}
+              ? t('limit.unlimited', { count: limit.used })
+              : t('limit.of', { used: format.number(limit.used), count: limit.max }))}
         </Text>
         {add}
       </div>
       {limit?.reached && (
         <MessageBar layout="multiline" intent="warning" data-testid="limit-reached">
           <MessageBarBody>
-            {t('limit.reached', { max: format.number(limit.max) })} <Link to={PATHS.pricing}>{t('limit.upgrade')}</Link>
+            {t('limit.reached', { count: limit.max })} <Link to={PATHS.pricing}>{t('limit.upgrade')}</Link>
           </MessageBarBody>
         </MessageBar>
       )}

@@ -115,7 +115,7 @@ export function PhotoManager({
     event.target.value = ''; // the same file can be chosen again
     if (!files.length) return;
     const taken = files.slice(0, room);
-    setNotice(files.length > room ? t('tooMany', { max: MAX_PHOTOS_PER_PRODUCT, left: room }) : null);
+    setNotice(files.length > room ? t('tooMany', { count: MAX_PHOTOS_PER_PRODUCT, left: room }) : null);
     if (taken.length) onChange({ ...draft, added: [...draft.added, ...taken.map((file) => ({ key: crypto.randomUUID(), file }))] });
   };
 
@@ -133,7 +133,7 @@ export function PhotoManager({
   return (
     <fieldset className={styles.root} data-testid="photo-manager">
       <legend className={styles.legend}>{t('title')}</legend>
-      <Caption1 className={styles.hint}>{t('hint', { max: MAX_PHOTOS_PER_PRODUCT })}</Caption1>
+      <Caption1 className={styles.hint}>{t('hint', { count: MAX_PHOTOS_PER_PRODUCT })}</Caption1>
       {counted + onTheirWay.length > 0 && (
         <ul className={styles.grid} data-testid="photo-list">
           {server.map((photo, i) => {
@@ -177,7 +177,7 @@ export function PhotoManager({
         </Caption1>
       )}
       {room === 0 ? (
-        <Caption1 className={styles.hint}>{t('full', { max: MAX_PHOTOS_PER_PRODUCT })}</Caption1>
+        <Caption1 className={styles.hint}>{t('full', { count: MAX_PHOTOS_PER_PRODUCT })}</Caption1>
       ) : (
         <div className={styles.pickers}>
           <Button icon={<CameraRegular />} onClick={() => cameraInput.current?.click()} data-testid="photo-camera">

@@ -70,7 +70,7 @@ export function JoinDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                 <span>
                   {t('join.successBody', {
                     min: format.number(REGISTRATION_REVIEW_HOURS.min),
-                    max: format.number(REGISTRATION_REVIEW_HOURS.max),
+                    count: REGISTRATION_REVIEW_HOURS.max,
                   })}
                 </span>
               </div>
