@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
+import { acceptedOrder, clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { createUser, signInAs, type TestUserSpec } from '../../test/sign-in';
 
 const OWNER = 'owner@binaa.example.sa';
@@ -26,6 +27,9 @@ describe('admin lists and access', () => {
       ['GET', '/api/admin/products'],
       ['GET', '/api/admin/projects'],
       ['GET', '/api/admin/quick-signups'],
+      ['GET', '/api/admin/purchase-orders'],
+      ['GET', '/api/admin/invoices'],
+      ['GET', '/api/admin/payments'],
       ['DELETE', `/api/admin/products/${id}`],
       ['DELETE', `/api/admin/projects/${id}`],
       ['DELETE', `/api/admin/users/${id}`],
@@ -156,6 +160,68 @@ describe('admin lists and access', () => {
       });
       expect(res.headers.get('x-total-count')).toBe('2');
       expect(ids((await admin.get('/api/admin/quick-signups?search=tabuk')).body)).toEqual([second.id]);
+    });
+  });
+
+  describe('the money on the platform: purchase orders, tax invoices and payments, read-only', () => {
+    it('lists every order, invoice and payment with both parties, filtered by status and searched by number or party', async () => {
+      const { buyer, po } = await acceptedOrder(server);
+      const invoiceId = await insertInvoice(knex(), po);
+      await clearInvoice(knex(), invoiceId);
+      const number = (await knex()('invoices').where({ id: invoiceId }).first('number')).number as string;
+      const paid = await buyer.post(`/api/invoices/${invoiceId}/payments`, { id: crypto.randomUUID(), amount: 100, paid_on: '2026-11-28', reference: 'RJHI-4471' });
+      expect(paid.status).toBeLessThan(300);
+
+      const orders = await admin.get(`/api/admin/purchase-orders?search=${encodeURIComponent('مورد الشمال')}`);
+      expect(orders.status).toBe(200);
+      expect(orders.body).toEqual([
+        { id: po.id, number: expect.any(String), title: expect.any(String), buyer_name: 'مقاولات الشرق', seller_name: 'مورد الشمال', total: 212.75, status: 'accepted', issued_at: expect.any(String) },
+      ]);
+      expect(ids((await admin.get(`/api/admin/purchase-orders?status=accepted&limit=100`)).body)).toContain(po.id);
+      expect(ids((await admin.get(`/api/admin/purchase-orders?status=cancelled&limit=100`)).body)).not.toContain(po.id);
+
+      const invoices = await admin.get(`/api/admin/invoices?search=${number}`);
+      expect(invoices.body).toEqual([
+        { id: invoiceId, kind: 'invoice', number, seller_name: 'مؤسسة البناء الحديث للتجارة', buyer_name: 'شركة مقاولات الشرق', total: 212.75, status: 'cleared', issued_at: expect.any(String) },
+      ]);
+      expect(invoices.headers.get('x-total-count')).toBe('1');
+      expect((await admin.get(`/api/admin/invoices?search=${number}&status=rejected`)).body).toEqual([]);
+
+      const payments = await admin.get('/api/admin/payments?search=RJHI-4471');
+      expect(payments.body).toEqual([
+        {
+          id: paid.body.id ?? expect.any(String),
+          invoice_id: invoiceId,
+          invoice_number: number,
+          payer_name: 'مقاولات الشرق',
+          payee_name: 'مورد الشمال',
+          method: 'transfer',
+          amount: 100,
+          refunded: 0,
+          status: 'recorded',
+          paid_on: '2026-11-28',
+          reference: 'RJHI-4471',
+          created_at: expect.any(String),
+        },
+      ]);
+      expect((await admin.get('/api/admin/payments?search=RJHI-4471&status=confirmed')).body).toEqual([]);
+    });
+
+    it('answers 400 to a status the list does not have', async () => {
+      for (const path of ['/api/admin/purchase-orders?status=paid', '/api/admin/invoices?status=open', '/api/admin/payments?status=cleared']) {
+        expect((await admin.get(path)).status).toBe(400);
+      }
+    });
+
+    it('reads only: no write route under the money lists', async () => {
+      const po = await knex()('purchase_orders').first('id');
+      for (const [method, path] of [
+        ['DELETE', `/api/admin/purchase-orders/${po.id}`],
+        ['PATCH', `/api/admin/purchase-orders/${po.id}`],
+        ['POST', '/api/admin/payments'],
+      ] as const) {
+        expect([404, 405]).toContain((await admin.request(method, path, { json: {} })).status);
+      }
     });
   });
 });

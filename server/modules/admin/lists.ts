@@ -21,13 +21,13 @@ export function assertAdmin(user: SessionUser): void {
   if (!user.is_admin) throw forbidden('This page is for admins only');
 }
 
-const newestFirst = (alias: string) => [
+export const newestFirst = (alias: string) => [
   { column: `${alias}.created_at`, order: 'desc' as const },
   { column: `${alias}.id`, order: 'desc' as const },
 ];
 
 /** Matches `term` anywhere in any of the SQL expressions, Arabic variants folded. */
-function whereSearch(q: Knex.QueryBuilder, term: string | undefined, expressions: string[]): Knex.QueryBuilder {
+export function whereSearch(q: Knex.QueryBuilder, term: string | undefined, expressions: string[]): Knex.QueryBuilder {
   if (!term) return q;
   const pattern = likePattern(term);
   return q.where((w) => {

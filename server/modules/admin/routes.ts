@@ -6,12 +6,23 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route } from '../../http/route';
-import { adminListQuerySchema, adminUserPatchSchema, adminUserSchema } from '../../../shared/schemas/admin';
+import {
+  adminInvoiceQuerySchema,
+  adminInvoiceSchema,
+  adminListQuerySchema,
+  adminPaymentQuerySchema,
+  adminPaymentSchema,
+  adminPurchaseOrderQuerySchema,
+  adminPurchaseOrderSchema,
+  adminUserPatchSchema,
+  adminUserSchema,
+} from '../../../shared/schemas/admin';
 import { productSchema } from '../../../shared/schemas/product';
 import { projectSchema } from '../../../shared/schemas/project';
 import { registrationRequestSchema } from '../../../shared/schemas/quick-signup';
 import { listAdminProducts, listAdminProjects, listQuickSignups, listUsers } from './lists';
 import { removeProduct, removeProject } from './moderation';
+import { listAdminInvoices, listAdminPayments, listAdminPurchaseOrders } from './money';
 import { deleteUser, updateUser } from './users';
 
 const TAG = 'admin';
@@ -40,6 +51,23 @@ export function adminRouter(): Router {
     router,
     { ...list, path: '/api/admin/quick-signups', summary: 'Quick-signup registration requests; search by company, contact, email, phone or city', response: z.array(registrationRequestSchema) },
     async ({ ctx, knex, user, query }) => listResult(ctx, await listQuickSignups(knex, user, query)),
+  );
+
+  // The money on the platform, read-only: the admin sees it and changes none of it.
+  route(
+    router,
+    { ...list, query: adminPurchaseOrderQuerySchema, path: '/api/admin/purchase-orders', summary: 'Every purchase order, read-only; search by number, title or party, filter by status', response: z.array(adminPurchaseOrderSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminPurchaseOrders(knex, user, query)),
+  );
+  route(
+    router,
+    { ...list, query: adminInvoiceQuerySchema, path: '/api/admin/invoices', summary: 'Every tax invoice and credit note, read-only; search by number or party, filter by ZATCA status', response: z.array(adminInvoiceSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminInvoices(knex, user, query)),
+  );
+  route(
+    router,
+    { ...list, query: adminPaymentQuerySchema, path: '/api/admin/payments', summary: 'Every payment against an invoice, read-only; search by invoice number, reference or party, filter by status', response: z.array(adminPaymentSchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminPayments(knex, user, query)),
   );
 
   route(
