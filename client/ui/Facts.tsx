@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
@@ -6,9 +6,16 @@ const useStyles = makeStyles({
   fact: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere' },
+  // An IBAN or a VAT number: the whole row, so that it fits on one line unbroken.
+  whole: { gridColumn: '1 / -1' },
+  unbroken: { whiteSpace: 'nowrap' },
 });
 
-export type Fact = { term: string; value: ReactNode; testId?: string };
+/**
+ * `money`: the value is an amount (marked data-money, kept on one line);
+ * `whole`: an identifier read as one word (IBAN, VAT number), given the row and never broken.
+ */
+export type Fact = { term: string; value: ReactNode; testId?: string; money?: boolean; whole?: boolean };
 
 /** Label/value pairs of a card (quantity, budget, times), two or more to a row. */
 export function Facts({ facts }: { facts: Fact[] }) {
@@ -17,9 +24,9 @@ export function Facts({ facts }: { facts: Fact[] }) {
   return (
     <dl className={styles.facts}>
       {facts.map((f) => (
-        <div key={f.term} className={styles.fact}>
+        <div key={f.term} className={mergeClasses(styles.fact, f.whole && styles.whole)}>
           <dt className={styles.term}>{f.term}</dt>
-          <dd className={styles.value} data-testid={f.testId}>
+          <dd className={mergeClasses(styles.value, (f.money || f.whole) && styles.unbroken)} data-testid={f.testId} data-money={f.money || undefined}>
             {f.value}
           </dd>
         </div>

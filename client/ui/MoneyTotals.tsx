@@ -3,7 +3,8 @@ import { Fragment } from 'react';
 
 const useStyles = makeStyles({
   totals: { display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'space-between', gap: tokens.spacingVerticalXS, margin: 0 },
-  dd: { margin: 0, textAlign: 'end' },
+  // An amount is never broken across lines: "1,234.50" and its currency read as one.
+  dd: { margin: 0, textAlign: 'end', whiteSpace: 'nowrap' },
   strong: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -22,7 +23,7 @@ export function MoneyTotals({ subtotal, vat, total, testId }: { subtotal: TotalR
       {[subtotal, vat, total].map((row) => (
         <Fragment key={row.testId}>
           <dt className={row === total ? styles.strong : undefined}>{row.term}</dt>
-          <dd className={mergeClasses(styles.dd, row === total && styles.strong)} data-testid={row.testId}>
+          <dd className={mergeClasses(styles.dd, row === total && styles.strong)} data-testid={row.testId} data-money>
             {row.value}
           </dd>
         </Fragment>

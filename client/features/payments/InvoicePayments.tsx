@@ -20,6 +20,7 @@ import { useReceiptUploads } from './queries';
 import { TransferFields } from './TransferFields';
 import { PaymentBadge } from './PaymentBadge';
 import { CardResultBar, PayByCard } from './PayByCard';
+import { Identifier, keepWhole } from '../../ui/Identifier';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -96,7 +97,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
                 <StatusBadge label={t(`state.${p.status}`)} tone={STATE_TONE[p.status]} status={p.status} testId="payment-state" />
               </div>
               <Caption1>
-                {t(p.method === 'card' ? 'card.paidOn' : 'paidOn', { date: format.date(p.paid_on) })} · {t(p.method === 'card' ? 'card.reference' : 'reference')}: <bdi>{p.reference}</bdi>
+                {t(p.method === 'card' ? 'card.paidOn' : 'paidOn', { date: format.date(p.paid_on) })} · {t(p.method === 'card' ? 'card.reference' : 'reference')}: <Identifier>{p.reference}</Identifier>
               </Caption1>
               <Receipt payment={p} upload={receipts?.get(p.id)} />
               {p.refunded > 0 && p.refunded_at && (
@@ -155,7 +156,7 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
       </Button>
       {open && (
         <FormDialog
-          title={t('record.title', { number: invoice.number })}
+          title={t('record.title', { number: keepWhole(invoice.number) })}
           submitLabel={t('record.submit')}
           cancelLabel={t('cancel')}
           busy={busy}

@@ -1,4 +1,4 @@
-import { Button, Caption1, Field, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentTableRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PATHS } from '../../paths';
 import { download } from '../../ui/download';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { useWide } from '../../ui/useWide';
 import { statementXlsx } from './exportStatement';
 import { useCounterparties, useOverdue, useStatement } from './queries';
 import { TransferAcrossInvoices } from './TransferAcrossInvoices';
@@ -24,6 +25,17 @@ const useStyles = makeStyles({
   cell: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'start', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   num: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'end', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, fontVariantNumeric: 'tabular-nums' },
   total: { fontWeight: tokens.fontWeightSemibold },
+  money: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // A phone's statement: the closing balance first, then each entry a card whose figures
+  // sit within the screen's width (a table of six columns would scroll them off it).
+  caption: { overflowWrap: 'anywhere' },
+  closing: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
+  cards: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  card: { display: 'grid', gap: tokens.spacingVerticalXXS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}`, minWidth: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: tokens.spacingHorizontalM },
+  facts: { display: 'grid', rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  dd: { margin: 0 },
+  muted: { color: tokens.colorNeutralForeground2 },
 });
 
 /**
@@ -70,7 +82,7 @@ export function StatementsScreen() {
             {statement && <ExportButton statement={statement} />}
             {counterparty && <TransferAcrossInvoices accountId={accountId} seller={counterparty} />}
           </div>
-          {statement && <StatementTable statement={statement} />}
+          {statement && <StatementView statement={statement} />}
         </>
       )}
     </section>
@@ -104,59 +116,128 @@ function ExportButton({ statement }: { statement: Statement }) {
   );
 }
 
+function StatementView({ statement }: { statement: Statement }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  return (
+    <>
+      {useWide() ? <StatementTable statement={statement} /> : <StatementCards statement={statement} />}
+      <Caption1 data-testid="statement-overdue">{statement.overdue > 0 ? t('statements.overdue', { amount: format.sar(statement.overdue) }) : t('statements.noneOverdue')}</Caption1>
+      <Caption1>{t('statements.sign')}</Caption1>
+    </>
+  );
+}
+
+function EntryNumber({ entry }: { entry: Statement['entries'][number] }) {
+  return (
+    <RouterLink to={`${PATHS.invoices}/${entry.kind === 'credit_note' ? entry.id : entry.invoice_id}`}>
+      <bdi>{entry.number}</bdi>
+    </RouterLink>
+  );
+}
+
+/** On a phone: the closing balance, then each entry a card of what it is and its two figures. */
+function StatementCards({ statement }: { statement: Statement }) {
+  const styles = useStyles();
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const caption = t('statements.caption', { name: statement.counterparty.name });
+  return (
+    <section className={styles.root} aria-labelledby="statement-caption" data-testid="statement">
+      <Caption1 id="statement-caption" className={styles.caption}>
+        {caption}
+      </Caption1>
+      <div className={styles.closing}>
+        <span>{t('statements.closing')}</span>
+        <span className={styles.money} data-testid="statement-balance" data-money>
+          {format.sar(statement.balance)}
+        </span>
+      </div>
+      <ol className={styles.cards} aria-labelledby="statement-caption">
+        {statement.entries.map((e) => (
+          <li key={`${e.kind}:${e.id}`} className={styles.card} data-testid="statement-entry" data-kind={e.kind}>
+            <div className={styles.row}>
+              <span className={styles.total}>
+                {t(`statements.kind.${e.kind}`)} <EntryNumber entry={e} />
+              </span>
+              <span className={styles.muted}>{format.date(e.date)}</span>
+            </div>
+            {e.reference && (
+              <span className={styles.muted}>
+                {t('reference')}: <bdi>{e.reference}</bdi>
+              </span>
+            )}
+            <dl className={styles.facts}>
+              <div className={styles.row}>
+                <dt>{t('statements.amount')}</dt>
+                <dd className={mergeClasses(styles.dd, styles.money)} data-money>
+                  {format.sar(e.amount)}
+                </dd>
+              </div>
+              <div className={styles.row}>
+                <dt>{t('statements.running')}</dt>
+                <dd className={mergeClasses(styles.dd, styles.money, styles.total)} data-testid="statement-running" data-money>
+                  {format.sar(e.balance)}
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** On a desk: the entries as a table, the closing balance in its foot. */
 function StatementTable({ statement }: { statement: Statement }) {
   const styles = useStyles();
   const { t } = useTranslation('payments');
   const format = useFormat();
   return (
-    <>
-      <div className={styles.scroll}>
-        <table className={styles.table} data-testid="statement">
-          <caption>
-            <Caption1>{t('statements.caption', { name: statement.counterparty.name })}</Caption1>
-          </caption>
-          <thead>
-            <tr>
-              <th className={styles.cell}>{t('statements.date')}</th>
-              <th className={styles.cell}>{t('statements.type')}</th>
-              <th className={styles.cell}>{t('statements.number')}</th>
-              <th className={styles.cell}>{t('reference')}</th>
-              <th className={styles.num}>{t('statements.amount')}</th>
-              <th className={styles.num}>{t('statements.running')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.entries.map((e) => (
-              <tr key={`${e.kind}:${e.id}`} data-testid="statement-entry" data-kind={e.kind}>
-                <td className={styles.cell}>{format.date(e.date)}</td>
-                <td className={styles.cell}>{t(`statements.kind.${e.kind}`)}</td>
-                <td className={styles.cell}>
-                  <RouterLink to={`${PATHS.invoices}/${e.kind === 'credit_note' ? e.id : e.invoice_id}`}>
-                    <bdi>{e.number}</bdi>
-                  </RouterLink>
-                </td>
-                <td className={styles.cell}>{e.reference ? <bdi>{e.reference}</bdi> : null}</td>
-                <td className={styles.num}>{format.sar(e.amount)}</td>
-                <td className={styles.num} data-testid="statement-running">
-                  {format.sar(e.balance)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className={styles.total}>
-              <td className={styles.cell} colSpan={5}>
-                {t('statements.closing')}
+    <div className={styles.scroll}>
+      <table className={styles.table} data-testid="statement">
+        <caption>
+          <Caption1>{t('statements.caption', { name: statement.counterparty.name })}</Caption1>
+        </caption>
+        <thead>
+          <tr>
+            <th className={styles.cell}>{t('statements.date')}</th>
+            <th className={styles.cell}>{t('statements.type')}</th>
+            <th className={styles.cell}>{t('statements.number')}</th>
+            <th className={styles.cell}>{t('reference')}</th>
+            <th className={styles.num}>{t('statements.amount')}</th>
+            <th className={styles.num}>{t('statements.running')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {statement.entries.map((e) => (
+            <tr key={`${e.kind}:${e.id}`} data-testid="statement-entry" data-kind={e.kind}>
+              <td className={styles.cell}>{format.date(e.date)}</td>
+              <td className={styles.cell}>{t(`statements.kind.${e.kind}`)}</td>
+              <td className={styles.cell}>
+                <EntryNumber entry={e} />
               </td>
-              <td className={styles.num} data-testid="statement-balance">
-                {format.sar(statement.balance)}
+              <td className={styles.cell}>{e.reference ? <bdi>{e.reference}</bdi> : null}</td>
+              <td className={styles.num} data-money>
+                {format.sar(e.amount)}
+              </td>
+              <td className={styles.num} data-testid="statement-running" data-money>
+                {format.sar(e.balance)}
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
-      <Caption1 data-testid="statement-overdue">{statement.overdue > 0 ? t('statements.overdue', { amount: format.sar(statement.overdue) }) : t('statements.noneOverdue')}</Caption1>
-      <Caption1>{t('statements.sign')}</Caption1>
-    </>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className={styles.total}>
+            <td className={styles.cell} colSpan={5}>
+              {t('statements.closing')}
+            </td>
+            <td className={styles.num} data-testid="statement-balance" data-money>
+              {format.sar(statement.balance)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { PurchaseOrderTransport } from '../transport/DealTransport';
 import { IssueInvoiceAction } from '../invoices/IssueInvoiceAction';
 import { usePurchaseOrderMutations } from './mutations';
 import { PurchaseOrderBadges } from './PurchaseOrderCard';
+import { keepWhole } from '../../ui/Identifier';
 import { purchaseOrderKey, sideOf, usePurchaseOrder, useSellerCity } from './queries';
 
 const useStyles = makeStyles({
@@ -71,7 +72,7 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       {back}
       <div className={styles.head}>
         <h1 id="screen-title" className={styles.title}>
-          {t('detail.title', { number: order.number })}
+          {t('detail.title', { number: keepWhole(order.number) })}
         </h1>
         <p className={styles.subtitle}>
           <bdi>{order.title}</bdi>
@@ -99,10 +100,10 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
   );
 }
 
-/** The buyer's "request transport" on an accepted order, from the seller's city when the device knows it. */
+/** The buyer's "request transport" on an accepted order: from the seller's national address, or the city its products name when the order names no address. */
 function BuyerTransport({ order }: { order: PurchaseOrder }) {
-  const pickup = useSellerCity(order.seller_id);
-  return <PurchaseOrderTransport order={order} pickup={pickup} />;
+  const city = useSellerCity(order.seller_id);
+  return <PurchaseOrderTransport order={order} fallbackPickup={city} />;
 }
 
 function OrderFacts({ order }: { order: PurchaseOrder }) {
@@ -134,12 +135,12 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
         {lines.map((line) => (
           <li key={line.id} className={styles.line} data-testid="po-line">
             <span className={styles.lineHead}>{t('detail.lineTitle', { position: format.number(line.position), description: line.description })}</span>
-            <span data-testid="po-line-quantity">
+            <span data-testid="po-line-quantity" data-money>
               {t('detail.quantityPrice', { quantity: format.number(line.quantity), unit: line.unit, price: format.sar(line.unit_price) })}
             </span>
             <span className={styles.amounts}>
-              <span data-testid="po-line-total">{t('detail.lineTotal', { total: format.sar(line.line_total) })}</span>
-              <span data-testid="po-line-vat">
+              <span data-testid="po-line-total" data-money>{t('detail.lineTotal', { total: format.sar(line.line_total) })}</span>
+              <span data-testid="po-line-vat" data-money>
                 {t('detail.lineVat', { rate: format.number(line.vat_rate, { style: 'percent' }), vat: format.sar(line.vat_amount) })}
               </span>
             </span>
@@ -206,7 +207,7 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
       )}
       {asking && (
         <FormDialog
-          title={t(`confirm.${asking}.title`, { number: order.number })}
+          title={t(`confirm.${asking}.title`, { number: keepWhole(order.number) })}
           submitLabel={t(`actions.${asking}`)}
           cancelLabel={t('confirm.back')}
           busy={busy}

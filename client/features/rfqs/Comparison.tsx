@@ -19,7 +19,7 @@ import { Rating } from '../../ui/Rating';
 import { TierBadge } from '../../ui/TierBadge';
 import { useRevealed } from '../../ui/useRevealed';
 import type { AwardChoice } from './award';
-import { useWide } from './useWide';
+import { useWide } from '../../ui/useWide';
 
 /** Lines a phone shows at first (and per "show more"): a 200-line request stays quick to open. */
 const PHONE_PAGE = 30;
@@ -73,6 +73,9 @@ const useStyles = makeStyles({
 export function Comparison({ comparison, choice }: { comparison: RfqComparison; choice: AwardChoice | null }) {
   return useWide() ? <ComparisonTable comparison={comparison} choice={choice} /> : <ComparisonByLine comparison={comparison} choice={choice} />;
 }
+
+/** The facts of a quote that are money: marked data-money, the figures a phone must show within its width. */
+const MONEY_FACTS = new Set(['subtotal', 'vat', 'total']);
 
 /** What a supplier's column or card shows of their terms and totals. */
 function useQuoteFacts(vatRate: number) {
@@ -147,10 +150,12 @@ function price(cell: ComparisonLine['cells'][number], unit: string, t: T, format
   if (cell.unit_price === null) return <span className={styles.gap}>{t('compare.gap')}</span>;
   return (
     <div className={styles.stack}>
-      <span className={styles.strong} data-testid="unit-price">
+      <span className={styles.strong} data-testid="unit-price" data-money>
         {t('compare.perUnit', { price: format.sar(cell.unit_price), unit })}
       </span>
-      <span className={styles.muted}>{format.sar(cell.line_total ?? 0)}</span>
+      <span className={styles.muted} data-money>
+        {format.sar(cell.line_total ?? 0)}
+      </span>
       {/* Offered short of the line: its price above is on this quantity (shared/rfq.ts quoteLineAmounts). */}
       {cell.quantity !== null && cell.quantity === cell.quantity_offered && (
         <span className={styles.muted} data-testid="partial">
@@ -243,7 +248,7 @@ function ComparisonTable({ comparison, choice }: { comparison: RfqComparison; ch
                 {label}
               </th>
               {rows.map((facts, i) => (
-                <td key={comparison.quotes[i].quote_id} className={mergeClasses(styles.td, styles.strong)} data-testid={`quote-${key}`}>
+                <td key={comparison.quotes[i].quote_id} className={mergeClasses(styles.td, styles.strong)} data-testid={`quote-${key}`} data-money={MONEY_FACTS.has(key) || undefined}>
                   {facts[r][1]}
                 </td>
               ))}
@@ -289,7 +294,7 @@ function ComparisonByLine({ comparison, choice }: { comparison: RfqComparison; c
               {facts(q).map(([label, value, key]) => (
                 <div key={key} style={{ display: 'contents' }}>
                   <dt className={styles.muted}>{label}</dt>
-                  <dd className={styles.dd} data-testid={`quote-${key}`}>
+                  <dd className={styles.dd} data-testid={`quote-${key}`} data-money={MONEY_FACTS.has(key) || undefined}>
                     {value}
                   </dd>
                 </div>
