@@ -60,6 +60,7 @@ import * as vatExemptions71 from './20261201000600_vat_exemptions';
 import * as taxNumbersUnique72 from './20261201000700_tax_numbers_unique';
 import * as notificationTypes73 from './20261201000810_notification_types';
 import * as purchaseOrderNotes74 from './20261201000950_purchase_order_notes';
+import * as transportContacts75 from './20261201001200_transport_contacts';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -118,4 +119,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201000700_tax_numbers_unique': taxNumbersUnique72,
   '20261201000810_notification_types': notificationTypes73,
   '20261201000950_purchase_order_notes': purchaseOrderNotes74,
+  '20261201001200_transport_contacts': transportContacts75,
 };

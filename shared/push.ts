@@ -50,6 +50,7 @@ const PUSH_CATEGORY_OF = {
   'payment.overdue': 'offers',
   'transport_offer.new': 'offers',
   'transport_request.assigned': 'deliveries',
+  'transport_request.booked': 'deliveries',
   'transport_request.status': 'deliveries',
   'delivery.assigned': 'deliveries',
   'delivery.driver_assigned': 'deliveries',
@@ -89,6 +90,8 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
   if (kind === 'rfq.new' || kind === 'rfq.lost') return at('/quotes', params.rfq_id);
   if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return at('/rfqs', params.rfq_id);
+  // The seller told of a truck cannot see the buyer's request: it opens the order the truck is for.
+  if (kind === 'transport_request.booked') return str(params.purchase_order_id) ? at('/purchase-orders', params.purchase_order_id) : at('/instant-orders', params.order_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
   // A delivery shows with its transport request; a driver's notification names only the delivery.
   if (kind.startsWith('delivery.')) return at('/transport', params.transport_request_id);

@@ -51,6 +51,13 @@ describe('the demo driver', () => {
     const seeded = DEMO_JOBS[0];
     expect(job).toMatchObject({ stage: 'on_the_way', vehicle_plate: seeded.plate, pickup_location: seeded.transport.pickup, delivery_location: seeded.transport.delivery });
     expect(job.events.map((e: { step: string }) => e.step)).toEqual(['assigned', 'picked_up', 'on_the_way']);
+    // Whom to call at each end, in E.164 for the tap-to-call links.
+    expect(job).toMatchObject({
+      pickup_contact_name: seeded.transport.pickupContact.name,
+      pickup_contact_phone: '+966553334021',
+      delivery_contact_name: seeded.transport.deliveryContact.name,
+      delivery_contact_phone: '+966507771290',
+    });
 
     // The requester and the supplier of the deal see the same job.
     for (const email of ['contractor@demo.binaa.sa', 'supplier@demo.binaa.sa']) {

@@ -620,7 +620,17 @@ export interface DemoJob {
   key: string;
   order: { contractor: CompanyKey; title: string; description: string; quantity: number; unit: string; location: string; urgency: UrgencyLevel; placedHoursAgo: number };
   offer: { supplier: CompanyKey; price: number; hours: number; notes: string };
-  transport: { pickup: string; delivery: string; cargo: string; weightKg: number; vehicle: string; budget: number };
+  /** pickupContact, deliveryContact: whom the driver calls at each end (a Saudi phone, as the form takes it) */
+  transport: {
+    pickup: string;
+    delivery: string;
+    cargo: string;
+    weightKg: number;
+    vehicle: string;
+    budget: number;
+    pickupContact: { name: string; phone: string };
+    deliveryContact: { name: string; phone: string };
+  };
   quote: { company: CompanyKey; price: number; vehicle: string; notes: string };
   driver: PersonKey;
   plate: string;
@@ -650,6 +660,8 @@ export const DEMO_JOBS = [
       weightKg: 15_000,
       vehicle: 'تريلا',
       budget: 1200,
+      pickupContact: { name: 'سعد القحطاني - أمين المستودع', phone: '055 333 4021' },
+      deliveryContact: { name: 'م. خالد الشمري - مهندس الموقع', phone: '050 777 1290' },
     },
     quote: { company: 'transport', price: 1050, vehicle: 'تريلا فولفو 2021، حمولة 30 طن', notes: 'التحميل صباح الغد والتسليم قبل الظهر.' },
     driver: 'driver',

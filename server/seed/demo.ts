@@ -20,6 +20,7 @@ import { insertDemoRfqs } from './demo-rfqs';
 import type { Knex } from 'knex';
 import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
+import { saudiPhoneSchema } from '../../shared/schemas/common';
 import {
   type DemoCompany,
   type DemoJob,
@@ -361,6 +362,11 @@ async function insertJob(
     cargo_weight: job.transport.weightKg,
     vehicle_type_required: job.transport.vehicle,
     budget: job.transport.budget,
+    // Through the shared phone rule, as the request form sends them: stored in E.164.
+    pickup_contact_name: job.transport.pickupContact.name,
+    pickup_contact_phone: saudiPhoneSchema.parse(job.transport.pickupContact.phone),
+    delivery_contact_name: job.transport.deliveryContact.name,
+    delivery_contact_phone: saudiPhoneSchema.parse(job.transport.deliveryContact.phone),
     preferred_pickup_time: at(-job.assignedHoursAgo * HOUR_MS + HOUR_MS),
     preferred_delivery_time: at(3 * HOUR_MS),
     status: pickedUp ? 'in_transit' : 'assigned',

@@ -183,6 +183,18 @@ export const saudiPhoneSchema = z
     return phone.number as string;
   });
 
+/**
+ * An optional Saudi phone: blank (or null) is none (null); anything else must be one and
+ * is refused as invalid_phone (optionalOf's union would answer a length error instead).
+ */
+export const optionalSaudiPhone = () =>
+  z
+    .string()
+    .transform((v) => (v.trim() === '' ? null : v))
+    .pipe(saudiPhoneSchema.nullable())
+    .nullable()
+    .optional();
+
 /** Spaces and dashes dropped and Arabic-Indic digits made ASCII before a digits check. */
 export const digitsOnly = (max: number) =>
   z

@@ -102,6 +102,14 @@ export const deliverySchema = z.object({
   /** The supplier whose goods these are, when the request came from an accepted offer. */
   supplier_name: z.string().nullable(),
   supplier_phone: z.string().nullable(),
+  /**
+   * Whom the driver calls at each end, a name and a phone (E.164): the contacts the
+   * request names, else the deal's supplier at pickup and the requester at drop-off.
+   */
+  pickup_contact_name: z.string().nullable(),
+  pickup_contact_phone: z.string().nullable(),
+  delivery_contact_name: z.string().nullable(),
+  delivery_contact_phone: z.string().nullable(),
   recipient_name: z.string().nullable(),
   proof_note: z.string().nullable(),
   events: z.array(deliveryEventSchema),

@@ -75,6 +75,20 @@ export const NOTIFICATION_PARAMS = {
   'payment.overdue': z.object({ number: z.string(), company: z.string(), amount: z.number(), due_date: z.string(), invoice_id: uuidSchema }),
   'transport_offer.new': z.object({ company: z.string(), price: z.number(), pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
   'transport_request.assigned': z.object({ pickup: z.string(), delivery: z.string(), transport_request_id: uuidSchema }),
+  /**
+   * To the deal's seller (the purchase order's, or the supplier whose instant-order offer was
+   * accepted): the buyer booked company's truck to pick up order (its number, else its
+   * title) at pickup. The ids are the order's, which the seller can open (the request is the buyer's).
+   */
+  'transport_request.booked': z.object({
+    company: z.string(),
+    order: z.string(),
+    pickup: z.string(),
+    delivery: z.string(),
+    transport_request_id: uuidSchema,
+    purchase_order_id: uuidSchema.nullable(),
+    order_id: uuidSchema.nullable(),
+  }),
   'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),
   /** To the driver: their company assigned them a delivery. */
   'delivery.assigned': z.object({ company: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema }),
@@ -164,6 +178,7 @@ const NOTIFICATION_TYPE_OF = {
   'payment.overdue': 'payment',
   'transport_offer.new': 'logistics',
   'transport_request.assigned': 'logistics',
+  'transport_request.booked': 'logistics',
   'transport_request.status': 'logistics',
   'delivery.assigned': 'logistics',
   'delivery.driver_assigned': 'logistics',

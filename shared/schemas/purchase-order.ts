@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
 import { VAT_CATEGORY_CODES } from '../vatex';
+import { nationalAddressShape } from './tax-profile';
 
 const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -98,6 +99,14 @@ export const purchaseOrderSchema = z.object({
   /** where the goods are picked up: the seller's profile address and city, if given */
   seller_address: z.string().nullable(),
   seller_city: z.string().nullable(),
+  /**
+   * The seller's national address from its tax profile (the one its tax invoice states),
+   * or null before it saved one: where transport booked for the order picks up.
+   */
+  seller_national_address: nationalAddressShape.nullable(),
+  /** whom a driver calls at the seller's: its account holder's name and the company's phone (E.164), if given */
+  seller_contact_name: z.string().nullable(),
+  seller_phone: z.string().nullable(),
   /** RFQ title or instant order title */
   title: z.string(),
   lines: z.array(purchaseOrderLineSchema),

@@ -65,6 +65,28 @@ export const taxProfileInputSchema = z.strictObject({
 export type TaxProfileInput = z.input<typeof taxProfileInputSchema>;
 export type TaxProfileSave = z.output<typeof taxProfileInputSchema>;
 
+/** A national address as a tax profile holds it (each part checked at save). */
+export const nationalAddressShape = z.object({
+  building_number: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  additional_number: z.string().nullable(),
+});
+export type NationalAddress = z.infer<typeof nationalAddressShape>;
+
+/**
+ * A national address on one line, as Saudi Post writes it: building number and street,
+ * district, then city and postal code with the additional number after a dash
+ * ("1234 طريق الملك فهد، العليا، الرياض 12345-5678"). A pickup filled from it brings a
+ * driver to the gate, where a city alone does not.
+ */
+export function nationalAddressLine(a: NationalAddress): string {
+  const postal = a.additional_number ? `${a.postal_code}-${a.additional_number}` : a.postal_code;
+  return [`${a.building_number} ${a.street}`, a.district, `${a.city} ${postal}`].map((part) => part.trim()).join('، ');
+}
+
 /** A saved tax profile, as the API answers it and the company's profile row carries it. */
 export const taxProfileSchema = z.object({
   legal_name: z.string(),
@@ -72,14 +94,7 @@ export const taxProfileSchema = z.object({
   vat_number: z.string(),
   cr_number: z.string(),
   iban: z.string().nullable(),
-  address: z.object({
-    building_number: z.string(),
-    street: z.string(),
-    district: z.string(),
-    city: z.string(),
-    postal_code: z.string(),
-    additional_number: z.string().nullable(),
-  }),
+  address: nationalAddressShape,
   default_payment_terms_days: paymentTermsSchema,
   updated_at: timestampSchema,
 });

@@ -9,9 +9,11 @@ import {
   MAX,
   clientIdField,
   moneySchema,
+  optionalName,
   optionalText,
   paginationFields,
   requiredText,
+  optionalSaudiPhone,
   timestampSchema,
   uuidSchema,
 } from './common';
@@ -30,6 +32,11 @@ export const transportRequestSchema = z.object({
   preferred_pickup_time: timestampSchema.nullable(),
   preferred_delivery_time: timestampSchema.nullable(),
   budget: z.number().nullable(),
+  /** Whom the driver calls at each end: a name and a phone (E.164) at pickup and at drop-off, either may be missing. */
+  pickup_contact_name: z.string().nullable(),
+  pickup_contact_phone: z.string().nullable(),
+  delivery_contact_name: z.string().nullable(),
+  delivery_contact_phone: z.string().nullable(),
   status: transportRequestStatusSchema,
   assigned_offer_id: uuidSchema.nullable(),
   /** The deal it moves: an instant order whose offer was accepted, an awarded project, or an accepted purchase order. */
@@ -61,12 +68,20 @@ export const transportRequestCreateSchema = z
     preferred_pickup_time: timestampSchema.nullable().optional(),
     preferred_delivery_time: timestampSchema.nullable().optional(),
     budget: moneySchema.nullable().optional(),
+    /** The person at each end and a Saudi phone (any usual spelling, stored in E.164); blank is none. */
+    pickup_contact_name: optionalName(MAX.name),
+    pickup_contact_phone: optionalSaudiPhone(),
+    delivery_contact_name: optionalName(MAX.name),
+    delivery_contact_phone: optionalSaudiPhone(),
     /** Transport for a deal: the caller's fulfilled instant order, a project awarded to them, or a purchase order of theirs the seller accepted. At most one. */
     instant_order_id: uuidSchema.nullable().optional(),
     project_id: uuidSchema.nullable().optional(),
     purchase_order_id: uuidSchema.nullable().optional(),
   })
   .refine((v) => [v.instant_order_id, v.project_id, v.purchase_order_id].filter(Boolean).length <= 1, { message: 'one_deal', path: ['project_id'] })
+  // A name with no number gives the driver no one to call: a contact named needs its phone.
+  .refine((v) => !v.pickup_contact_name || !!v.pickup_contact_phone, { message: 'contact_phone_required', path: ['pickup_contact_phone'] })
+  .refine((v) => !v.delivery_contact_name || !!v.delivery_contact_phone, { message: 'contact_phone_required', path: ['delivery_contact_phone'] })
   .refine(
     (v) =>
       !v.preferred_pickup_time ||

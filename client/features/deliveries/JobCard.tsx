@@ -8,9 +8,10 @@ import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
+import { formatSaudiPhone } from '../../ui/phone';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { DeliveredDialog } from './DeliveredDialog';
-import { currentPosition, mapsUrl, nextStep, telHref } from './deliveryView';
+import { currentPosition, endContacts, mapsUrl, nextStep, telHref } from './deliveryView';
 import { useDeliveryMutations } from './mutations';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
@@ -21,7 +22,8 @@ const useStyles = makeStyles({
   places: { display: 'grid', gap: tokens.spacingVerticalXS },
   place: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   term: { color: tokens.colorNeutralForeground3, minWidth: '5.5em' },
-  contact: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  contact: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignItems: 'center' },
+  number: { color: tokens.colorNeutralForeground2, whiteSpace: 'nowrap' },
   next: { width: '100%', minHeight: '48px', fontSize: tokens.fontSizeBase400 },
 });
 
@@ -40,27 +42,36 @@ function Place({ term, address, testId }: { term: string; address: string; testI
   );
 }
 
-/** A phone link ("call") beside a name. */
+/**
+ * Whom to call at one end: the name, the number as people read it, and a tap-to-call
+ * button. A tel: link needs no connection, so it works from the synced job offline.
+ */
 function Contact({ label, name, phone, testId }: { label: string; name: string | null; phone: string | null; testId: string }) {
   const styles = useStyles();
   const { t } = useTranslation(['deliveries', 'transport']);
   if (!name && !phone) return null;
   return (
-    <div className={styles.contact}>
+    <div className={styles.contact} data-testid={`${testId}-contact`}>
       <span>
-        {label}: <bdi>{name ?? t('transport:card.someone')}</bdi>
+        <span className={styles.term}>{label}</span> <bdi>{name ?? t('transport:card.someone')}</bdi>
       </span>
       {phone && (
-        <Button as="a" href={telHref(phone)} icon={<CallRegular />} size="small" data-testid={testId}>
-          {t('call')}
-        </Button>
+        <>
+          <bdi dir="ltr" className={styles.number}>
+            {formatSaudiPhone(phone)}
+          </bdi>
+          <Button as="a" href={telHref(phone)} icon={<CallRegular />} size="small" data-testid={testId}>
+            {t('call')}
+          </Button>
+        </>
       )}
     </div>
   );
 }
 
 /**
- * One of the driver's jobs: where from and to (with maps links), the cargo, whom to call,
+ * One of the driver's jobs: where from and to (with maps links), the cargo, whom to call
+ * at each end,
  * the vehicle, the timeline and the one next step. A finished job is read-only, with its proof.
  */
 export const JobCard = memo(function JobCard({ delivery, pending, shareLocation }: { delivery: Delivery; pending: boolean; shareLocation: boolean }) {
@@ -71,6 +82,7 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
   const [delivering, setDelivering] = useState(false);
   const [busy, setBusy] = useState(false);
   const next = nextStep(delivery.stage);
+  const contacts = endContacts(delivery);
 
   const onNext = async () => {
     if (!next || busy) return;
@@ -108,8 +120,8 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
         <bdi>{delivery.cargo_description}</bdi>
       </p>
       <Facts facts={facts} />
-      <Contact label={t('requester')} name={delivery.requester_name} phone={delivery.requester_phone} testId="call-requester" />
-      <Contact label={t('supplier')} name={delivery.supplier_name} phone={delivery.supplier_phone} testId="call-supplier" />
+      <Contact label={t('atPickup')} {...contacts.pickup} testId="call-pickup" />
+      <Contact label={t('atDropoff')} {...contacts.dropoff} testId="call-dropoff" />
       <Timeline delivery={delivery} />
       <Proof delivery={delivery} />
       <RefusalNote rowKey={deliveryKey(delivery.id)} />

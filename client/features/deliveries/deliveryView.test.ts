@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../data/session/testStorage';
-import { currentPosition, deliveryForRequest, isUnderWay, mapsUrl, mapsUrlAt, nextStep, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
+import { currentPosition, deliveryForRequest, endContacts, isUnderWay, mapsUrl, mapsUrlAt, nextStep, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
 import type { Delivery } from '../../../shared/schemas/delivery';
 
 describe('delivery view helpers', () => {
@@ -19,6 +19,13 @@ describe('delivery view helpers', () => {
     expect(mapsUrl('الرياض - حي الملقا')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('الرياض - حي الملقا')}`);
     expect(mapsUrlAt({ lat: 24.71, lng: 46.67 })).toBe('https://www.google.com/maps/search/?api=1&query=24.71%2C46.67');
     expect(telHref('+966 50 123 4567')).toBe('tel:+966501234567');
+  });
+
+  it('names whom to call at each end as the server does, and the parties on a job synced before it did', () => {
+    const parties = { supplier_name: 'مصنع', supplier_phone: '+966551234567', requester_name: 'مقاول', requester_phone: '+966501234567' };
+    const named = { ...parties, pickup_contact_name: 'فهد', pickup_contact_phone: '+966551110000', delivery_contact_name: 'خالد', delivery_contact_phone: null } as Delivery;
+    expect(endContacts(named)).toEqual({ pickup: { name: 'فهد', phone: '+966551110000' }, dropoff: { name: 'خالد', phone: null } });
+    expect(endContacts(parties as Delivery)).toEqual({ pickup: { name: 'مصنع', phone: '+966551234567' }, dropoff: { name: 'مقاول', phone: '+966501234567' } });
   });
 
   it("finds a request's delivery by its id, else by the request (an assignment not yet sent)", () => {

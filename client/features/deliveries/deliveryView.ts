@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the delivery screens: the driver's next step, the maps and phone links,
- * which deliveries are still under way, the cargo line of a request made from an order,
+ * whom to call at each end, which deliveries are still under way, the cargo line of a request made from an order,
  * and the driver's choice to share the location (remembered on this device for that driver).
  */
 import { DRIVER_STEPS, type Delivery, type DeliveryLocation, type DeliveryStage, type DriverStep } from '../../../shared/schemas/delivery';
@@ -24,6 +24,20 @@ export const mapsUrlAt = (location: Pick<DeliveryLocation, 'lat' | 'lng'>) => ma
 
 /** A tel: link: digits and a leading + only. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+type Contact = { name: string | null; phone: string | null };
+
+/**
+ * Whom the driver calls at each end, as the server names them (the request's contacts,
+ * else the deal's supplier at pickup and the requester at drop-off). A job synced to this
+ * device before the server named them carries no such fields: its parties stand in.
+ */
+export function endContacts(d: Delivery): { pickup: Contact; dropoff: Contact } {
+  const held = (d as Partial<Delivery>).pickup_contact_name !== undefined;
+  return held
+    ? { pickup: { name: d.pickup_contact_name, phone: d.pickup_contact_phone }, dropoff: { name: d.delivery_contact_name, phone: d.delivery_contact_phone } }
+    : { pickup: { name: d.supplier_name, phone: d.supplier_phone }, dropoff: { name: d.requester_name, phone: d.requester_phone } };
+}
 
 /** The delivery of a request: the one it names, else one held here for it (an assignment not yet sent). */
 export function deliveryForRequest(deliveries: readonly Delivery[], request: { id: string; delivery_id: string | null }): Delivery | undefined {

@@ -100,10 +100,10 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
   );
 }
 
-/** The buyer's "request transport" on an accepted order, from the seller's city when the device knows it. */
+/** The buyer's "request transport" on an accepted order: from the seller's national address, or the city its products name when the order names no address. */
 function BuyerTransport({ order }: { order: PurchaseOrder }) {
-  const pickup = useSellerCity(order.seller_id);
-  return <PurchaseOrderTransport order={order} pickup={pickup} />;
+  const city = useSellerCity(order.seller_id);
+  return <PurchaseOrderTransport order={order} fallbackPickup={city} />;
 }
 
 function OrderFacts({ order }: { order: PurchaseOrder }) {

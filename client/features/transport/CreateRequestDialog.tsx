@@ -12,13 +12,16 @@ export function useErrorText() {
   return (key: TransportFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
 }
 
+/** A phone typed on a phone: the dial pad, left to right in an Arabic form too. */
+const PHONE_INPUT = { type: 'tel', inputMode: 'tel', autoComplete: 'off', dir: 'ltr' } as const;
+
 /** The deal a request moves: a fulfilled instant order, a project awarded to the requester, or their accepted purchase order. */
 export type Deal = { instant_order_id: string } | { project_id: string } | { purchase_order_id: string };
 
 /**
  * The new transport request form (anyone but a transport company): queued at once, sent
- * when online. From a deal it opens filled in (where from, where to, the cargo) and the
- * request carries the deal's id.
+ * when online. From a deal it opens filled in (where from, where to, whom the driver
+ * calls at each end, the cargo) and the request carries the deal's id.
  */
 export function CreateRequestDialog({ onClose, initial, deal }: { onClose: () => void; initial?: Partial<RequestValues>; deal?: Deal }) {
   const { t } = useTranslation(['transport', 'common']);
@@ -45,9 +48,25 @@ export function CreateRequestDialog({ onClose, initial, deal }: { onClose: () =>
       <Field label={t('form.fields.pickup_location')} required {...form.field('pickup_location')}>
         <Input name="pickup_location" value={form.values.pickup_location} onChange={form.set('pickup_location')} />
       </Field>
+      <FieldPair>
+        <Field label={t('form.fields.pickup_contact_name')} {...form.field('pickup_contact_name')}>
+          <Input name="pickup_contact_name" autoComplete="off" value={form.values.pickup_contact_name} onChange={form.set('pickup_contact_name')} />
+        </Field>
+        <Field label={t('form.fields.pickup_contact_phone')} {...form.field('pickup_contact_phone')}>
+          <Input name="pickup_contact_phone" {...PHONE_INPUT} value={form.values.pickup_contact_phone} onChange={form.set('pickup_contact_phone')} />
+        </Field>
+      </FieldPair>
       <Field label={t('form.fields.delivery_location')} required {...form.field('delivery_location')}>
         <Input name="delivery_location" value={form.values.delivery_location} onChange={form.set('delivery_location')} />
       </Field>
+      <FieldPair>
+        <Field label={t('form.fields.delivery_contact_name')} {...form.field('delivery_contact_name')}>
+          <Input name="delivery_contact_name" autoComplete="off" value={form.values.delivery_contact_name} onChange={form.set('delivery_contact_name')} />
+        </Field>
+        <Field label={t('form.fields.delivery_contact_phone')} {...form.field('delivery_contact_phone')}>
+          <Input name="delivery_contact_phone" {...PHONE_INPUT} value={form.values.delivery_contact_phone} onChange={form.set('delivery_contact_phone')} />
+        </Field>
+      </FieldPair>
       <Field label={t('form.fields.cargo_description')} required {...form.field('cargo_description')}>
         <Textarea name="cargo_description" value={form.values.cargo_description} onChange={form.set('cargo_description')} resize="vertical" />
       </Field>

@@ -15,7 +15,7 @@ import { PATHS } from '../../paths';
 import { placeOf } from '../deliveries/deliveryView';
 import { CreateRequestDialog, type Deal } from './CreateRequestDialog';
 import { useRequestForDeal } from './queries';
-import type { RequestValues } from './requestForm';
+import { dropoffContact, purchaseOrderPickup, type RequestValues } from './requestForm';
 
 // Shown on the orders and projects screens, whose routes load their own namespaces: the
 // transport texts load with this module, before the button first renders.
@@ -54,15 +54,24 @@ function DealTransport({ deal, initial }: { deal: Deal; initial: () => Partial<R
   );
 }
 
+/** The signed-in buyer as the person on site, whom the driver calls at drop-off unless they name another. */
+function useSiteContact() {
+  const { session } = useSession();
+  return session.status === 'signedIn' ? dropoffContact(session.user.name, session.profile?.phone) : dropoffContact(null, null);
+}
+
 /** On a fulfilled instant order: from the accepted supplier's address to the order's place, the order's goods. */
 export function OrderTransport({ order, offer }: { order: InstantOrder; offer: InstantOrderResponse }) {
   const { t } = useTranslation('transport');
   const format = useFormat();
+  const site = useSiteContact();
   return (
     <DealTransport
       deal={{ instant_order_id: order.id }}
       initial={() => ({
+        ...site,
         pickup_location: placeOf(offer.supplier_address, offer.supplier_city),
+        pickup_contact_name: offer.supplier_name ?? '',
         delivery_location: order.location,
         cargo_description: t('deal.orderCargo', { title: order.title, quantity: format.number(order.quantity), unit: order.unit }),
       })}
@@ -83,18 +92,21 @@ export function ProjectTransport({ project }: { project: Project }) {
 }
 
 /**
- * On an accepted purchase order (its buyer's): from the seller's place to the order's
- * delivery place, the order's lines. An order made from an instant order moves as that
- * order's deal, so a request made from either screen is the same one.
+ * On an accepted purchase order (its buyer's): from the seller's national address (else
+ * its profile's place, else `fallbackPickup`) to the order's delivery place, the seller's
+ * person at pickup and the buyer at drop-off, the order's lines. An order made from an
+ * instant order moves as that order's deal, so a request made from either screen is the same one.
  */
-export function PurchaseOrderTransport({ order, pickup }: { order: PurchaseOrder; pickup: string }) {
+export function PurchaseOrderTransport({ order, fallbackPickup }: { order: PurchaseOrder; fallbackPickup: string }) {
   const { t } = useTranslation('transport');
   const format = useFormat();
+  const site = useSiteContact();
   return (
     <DealTransport
       deal={order.instant_order_id ? { instant_order_id: order.instant_order_id } : { purchase_order_id: order.id }}
       initial={() => ({
-        pickup_location: pickup,
+        ...purchaseOrderPickup(order, fallbackPickup),
+        ...site,
         delivery_location: order.delivery_location,
         // Stored text, not shown in a sentence: no direction marks in it.
         cargo_description: t('deal.purchaseOrderCargo', {

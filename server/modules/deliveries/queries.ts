@@ -53,6 +53,11 @@ export function deliveryQuery(db: Knex) {
       'rp.phone as requester_phone',
       db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
       'sp.phone as supplier_phone',
+      // A request that names no one at an end gives the driver the deal's party there.
+      db.raw(`case when r.pickup_contact_name is null and r.pickup_contact_phone is null then coalesce(sp.company_name, su.name) else r.pickup_contact_name end as pickup_contact_name`),
+      db.raw(`case when r.pickup_contact_name is null and r.pickup_contact_phone is null then nullif(sp.phone, '') else r.pickup_contact_phone end as pickup_contact_phone`),
+      db.raw(`case when r.delivery_contact_name is null and r.delivery_contact_phone is null then coalesce(rp.company_name, ru.name) else r.delivery_contact_name end as delivery_contact_name`),
+      db.raw(`case when r.delivery_contact_name is null and r.delivery_contact_phone is null then nullif(rp.phone, '') else r.delivery_contact_phone end as delivery_contact_phone`),
       'd.recipient_name',
       'd.proof_note',
       'd.assigned_at',

@@ -187,6 +187,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Transport job assigned to you', message: 'Your quote from {pickup} to {delivery} was accepted.' },
     zh: { title: '运输任务已分配给您', message: '您从 {pickup} 到 {delivery} 的报价已被接受。' },
   },
+  'transport_request.booked': {
+    ar: { title: 'شاحنة في الطريق لاستلام طلبك', message: 'حجز المشتري شاحنة من {company} لاستلام {order} من {pickup} إلى {delivery}.' },
+    en: { title: 'A truck is coming for an order', message: 'The buyer booked {company} to pick up {order} at {pickup} for {delivery}.' },
+    zh: { title: '卡车将来提取订单货物', message: '买方已预订 {company} 在 {pickup} 提取 {order}，送往 {delivery}。' },
+  },
   'transport_request.status': {
     ar: { title: 'تحديث حالة النقل', message: 'النقل من {pickup} إلى {delivery}: {status}.' },
     en: { title: 'Transport status update', message: 'Transport from {pickup} to {delivery}: {status}.' },

@@ -24,6 +24,7 @@ export function purchaseOrderQuery(db: Knex) {
     .join('users as su', 'su.id', 'po.seller_id')
     .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
     .leftJoin('profiles as sp', 'sp.user_id', 'po.seller_id')
+    .leftJoin('company_tax_profiles as stp', 'stp.company_id', 'po.seller_id')
     .select(
       'po.id',
       'po.number',
@@ -36,6 +37,12 @@ export function purchaseOrderQuery(db: Knex) {
       db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as seller_name`),
       db.raw(`nullif(trim(sp.address), '') as seller_address`),
       db.raw(`nullif(trim(sp.city), '') as seller_city`),
+      // The address the seller's tax invoice states is the one it ships from.
+      db.raw(`case when stp.company_id is null then null else json_build_object('building_number', stp.building_number, 'street', stp.street,
+                'district', stp.district, 'city', stp.city, 'postal_code', stp.postal_code, 'additional_number', stp.additional_number) end
+              as seller_national_address`),
+      db.raw(`nullif(trim(su.name), '') as seller_contact_name`),
+      db.raw(`nullif(sp.phone, '') as seller_phone`),
       'po.title',
       db.raw(
         `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id,

@@ -11,8 +11,21 @@ import { notFound } from '../../../shared/errors';
 
 export type { TransportOffer, TransportRequest };
 
-/** Transport requests as the API presents them; live ones of live users only. */
-export function requestQuery(db: Knex) {
+/**
+ * Who at each end the driver calls is the deal's parties' business: the requester and the
+ * company it chose read the contacts; a pending request is public and rival companies
+ * browse it, so anyone else reads them as null. `reader`: the account asking (null: nobody).
+ */
+function contactColumns(db: Knex, reader: string | null) {
+  const party = `(r.requester_id = :reader or exists (select 1 from transport_offers ao
+                   where ao.id = r.assigned_offer_id and ao.transport_company_id = :reader))`;
+  return (['pickup_contact_name', 'pickup_contact_phone', 'delivery_contact_name', 'delivery_contact_phone'] as const).map((c) =>
+    reader ? db.raw(`case when ${party} then r.${c} end as ${c}`, { reader }) : db.raw(`null::text as ${c}`),
+  );
+}
+
+/** Transport requests as the API presents them to `reader` (an account id); live ones of live users only. */
+export function requestQuery(db: Knex, reader: string | null = null) {
   return db('transport_requests as r')
     .join('users as u', 'u.id', 'r.requester_id')
     .leftJoin('profiles as p', 'p.user_id', 'r.requester_id')
@@ -30,6 +43,7 @@ export function requestQuery(db: Knex) {
       'r.preferred_pickup_time',
       'r.preferred_delivery_time',
       'r.budget',
+      ...contactColumns(db, reader),
       'r.status',
       'r.assigned_offer_id',
       'r.instant_order_id',
@@ -80,8 +94,8 @@ export function offerQuery(db: Knex) {
     );
 }
 
-export async function presentRequest(db: Knex, id: string): Promise<TransportRequest> {
-  const row = await requestQuery(db).where('r.id', id).first();
+export async function presentRequest(db: Knex, id: string, reader: string): Promise<TransportRequest> {
+  const row = await requestQuery(db, reader).where('r.id', id).first();
   if (!row) throw notFound('Transport request');
   return row;
 }

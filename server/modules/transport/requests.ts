@@ -47,13 +47,13 @@ export async function createTransportRequest(
     .returning('id');
   if (inserted.length) {
     await recordChange(trx, 'transport_request', inserted[0].id, requestPolicy.audiences({ requester_id: user.account_id }));
-    return { row: await presentRequest(trx, inserted[0].id), created: true };
+    return { row: await presentRequest(trx, inserted[0].id, user.account_id), created: true };
   }
   // The client chose an id that exists: a retry of its own create gets that row back.
   const existing = await trx('transport_requests').where({ id: input.id }).first('id', 'requester_id', 'deleted_at');
   if (existing?.requester_id !== user.account_id) throw idTaken();
   if (existing.deleted_at) throw notFound('Transport request');
-  return { row: await presentRequest(trx, existing.id), created: false };
+  return { row: await presentRequest(trx, existing.id, user.account_id), created: false };
 }
 
 /**
@@ -107,7 +107,7 @@ export async function listTransportRequests(
   if (status !== 'pending' && !(user?.is_admin || user?.role === 'transport')) {
     throw user ? forbidden('Only transport companies list requests past pending') : unauthenticated();
   }
-  return page(requestQuery(knex).where('r.status', status), { ...query, orderBy: newestFirst('r') });
+  return page(requestQuery(knex, user?.account_id ?? null).where('r.status', status), { ...query, orderBy: newestFirst('r') });
 }
 
 /** The caller's own requests, every status. */
@@ -116,11 +116,11 @@ export async function listMyTransportRequests(
   user: SessionUser,
   query: PaginationQuery,
 ): Promise<Page<TransportRequest>> {
-  return page(requestQuery(knex).where('r.requester_id', user.account_id), { ...query, orderBy: newestFirst('r') });
+  return page(requestQuery(knex, user.account_id).where('r.requester_id', user.account_id), { ...query, orderBy: newestFirst('r') });
 }
 
 export async function getTransportRequest(knex: Knex, user: SessionUser | undefined, id: string): Promise<TransportRequest> {
-  const row = await requestPolicy.visible(requestQuery(knex).where('r.id', id), user).first();
+  const row = await requestPolicy.visible(requestQuery(knex, user?.account_id ?? null).where('r.id', id), user).first();
   if (!row) throw notFound('Transport request');
   return row;
 }

@@ -8,6 +8,6 @@ import { offerQuery, requestQuery } from './queries';
 import { offerPolicy, requestPolicy } from './policy';
 
 export const loaders: LoaderTable = {
-  transport_request: (knex, user, ids) => requestPolicy.visible(requestQuery(knex).whereIn('r.id', ids), user),
+  transport_request: (knex, user, ids) => requestPolicy.visible(requestQuery(knex, user.account_id).whereIn('r.id', ids), user),
   transport_offer: (knex, user, ids) => offerPolicy.visible(offerQuery(knex).whereIn('o.id', ids), user),
 };

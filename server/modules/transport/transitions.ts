@@ -14,6 +14,7 @@ import { invalidTransition, notFound, offerNotFound, requestNotPending } from '.
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
+  displayName,
   presentRequest,
   type TransportRequest,
 } from './queries';
@@ -92,7 +93,54 @@ export async function acceptTransportOffer(
     priority: 'high',
     params: { pickup: request.pickup_location, delivery: request.delivery_location, transport_request_id: requestId },
   });
-  return presentRequest(trx, requestId);
+  // The seller loads the truck: it hears that one is booked, whose, and for which order.
+  const deal = await dealSellerOf(trx, requestId);
+  if (deal) {
+    await notify(trx, {
+      to: [deal.seller_id],
+      kind: 'transport_request.booked',
+      priority: 'high',
+      params: {
+        company: await displayName(trx, offer.transport_company_id),
+        order: deal.order,
+        pickup: request.pickup_location,
+        delivery: request.delivery_location,
+        transport_request_id: requestId,
+        purchase_order_id: deal.purchase_order_id,
+        order_id: deal.order_id,
+      },
+      except: user.account_id,
+    });
+  }
+  return presentRequest(trx, requestId, user.account_id);
+}
+
+/**
+ * The seller of the deal a request moves, who hands the goods over at pickup: a purchase
+ * order's seller, or the supplier whose offer on an instant order was accepted; with the
+ * order as its parties name it (the purchase order's number, else the instant order's
+ * title). A project's transport moves the contractor's own goods: no seller.
+ */
+async function dealSellerOf(
+  trx: Knex.Transaction,
+  requestId: string,
+): Promise<{ seller_id: string; order: string; purchase_order_id: string | null; order_id: string | null } | null> {
+  const row = await trx('transport_requests as r')
+    .leftJoin('instant_orders as io', 'io.id', 'r.instant_order_id')
+    .leftJoin('instant_order_responses as ir', 'ir.id', 'io.accepted_response_id')
+    // The order's own purchase order, or the one made when the instant order's offer was accepted.
+    .leftJoin('purchase_orders as po', (j) =>
+      j.on('po.id', 'r.purchase_order_id').orOn(trx.raw('r.purchase_order_id is null and po.instant_order_id = io.id')),
+    )
+    .where('r.id', requestId)
+    .orderBy('po.created_at')
+    .first(
+      trx.raw('coalesce(po.seller_id, ir.supplier_id) as seller_id'),
+      trx.raw('coalesce(po.number, io.title) as "order"'),
+      'po.id as purchase_order_id',
+      'io.id as order_id',
+    );
+  return row?.seller_id ? row : null;
 }
 
 export async function changeTransportStatus(
@@ -114,7 +162,7 @@ export async function changeTransportStatus(
   }
   await moveTransportRequest(trx, request, status, actor, { by: user.account_id });
   if (status === 'cancelled') await dropDeliveryOfCancelled(trx, requestId);
-  return presentRequest(trx, requestId);
+  return presentRequest(trx, requestId, user.account_id);
 }
 
 /**
