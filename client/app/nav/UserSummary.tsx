@@ -16,7 +16,9 @@ export function UserSummary({ user, profile }: { user: SessionUser; profile: Pro
   const { t } = useTranslation();
   return (
     <div className={styles.root} data-testid="user-summary">
-      <Text className={styles.name}>{profile?.company_name || user.email}</Text>
+      <Text className={styles.name}>
+        <bdi>{profile?.company_name || user.email}</bdi>
+      </Text>
       <div className={styles.line}>
         {profile && <Caption1 data-testid="user-role">{t(`roles.${profile.role}.name`)}</Caption1>}
         <TierBadge tier={profile?.verification_tier} />

@@ -9,6 +9,7 @@ import { ItemCard } from '../../ui/ItemCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import type { InvoiceSide } from './queries';
 import { INVOICE_TONE } from './status';
+import { Identifier } from '../../ui/Identifier';
 import { PaymentBadge } from '../payments/PaymentBadge';
 
 const useStyles = makeStyles({
@@ -76,7 +77,7 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
   ];
   if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
   return (
-    <ItemCard testId="invoice-card" id={invoice.id} heading={<bdi data-testid="invoice-card-number">{invoice.number}</bdi>} badges={
+    <ItemCard testId="invoice-card" id={invoice.id} heading={<Identifier testId="invoice-card-number">{invoice.number}</Identifier>} badges={
         <>
           <InvoiceBadges invoice={invoice} side={side} />
           <PaymentBadge invoice={invoice} />

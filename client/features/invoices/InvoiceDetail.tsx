@@ -14,6 +14,7 @@ import { InvoiceDocument } from './InvoiceDocument';
 import { RetryClearance } from './RetryClearance';
 import { InvoicePayments } from '../payments/InvoicePayments';
 import { sideOfInvoice, useCreditNotes, useInvoice } from './queries';
+import { Identifier } from '../../ui/Identifier';
 import './print.css';
 
 const useStyles = makeStyles({
@@ -52,7 +53,7 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
       {back}
       <div className={styles.head}>
         <h1 id="screen-title" className={styles.title}>
-          {t(`kind.${invoice.kind}`)} <bdi>{invoice.number}</bdi>
+          {t(`kind.${invoice.kind}`)} <Identifier>{invoice.number}</Identifier>
         </h1>
         <div className={styles.badges}>
           <InvoiceBadges invoice={invoice} side={side} />
@@ -97,7 +98,7 @@ function CreditNoteLinks({ invoice }: { invoice: Invoice }) {
         {notes.map((note) => (
           <li key={note.id}>
             <RouterLink to={`${PATHS.invoices}/${note.id}`} data-testid="credit-note-link">
-              <bdi>{note.number}</bdi>
+              <Identifier>{note.number}</Identifier>
             </RouterLink>{' '}
             {t(`status.${note.status}`)}
           </li>

@@ -16,6 +16,7 @@ import { ClearanceNote } from './InvoiceCard';
 import { useInvoiceMutations } from './mutations';
 import { useOrderTransport, usePurchaseOrderInvoices } from './queries';
 import { invoiceAction } from './rules';
+import { keepWhole } from '../../ui/Identifier';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalS, justifyItems: 'start' },
@@ -55,7 +56,7 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
     return (
       <div className={styles.root}>
         <Button icon={<ReceiptRegular />} onClick={() => void navigate(`${PATHS.invoices}/${action.invoice.id}`)} data-testid="open-po-invoice">
-          {t('issue.open', { number: action.invoice.number })}
+          {t('issue.open', { number: keepWhole(action.invoice.number) })}
         </Button>
       </div>
     );

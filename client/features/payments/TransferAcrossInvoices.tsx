@@ -10,6 +10,7 @@ import { usePaymentMutations } from './mutations';
 import { useOpenInvoicesFrom } from './queries';
 import { TransferFields } from './TransferFields';
 import { PhotoPicker } from '../deliveries/PhotoPicker';
+import { keepWhole } from '../../ui/Identifier';
 
 const useStyles = makeStyles({
   lines: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
@@ -53,7 +54,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
   const submit = async () => {
     if (!allocations.length) return setFailure(t('transfer.noneChosen'));
     const wrong = allocations.find((a) => a.amount === null || a.amount <= 0 || a.amount > a.invoice.left);
-    if (wrong) return setFailure(t('transfer.badAmount', { number: wrong.invoice.number, left: format.sar(wrong.invoice.left) }));
+    if (wrong) return setFailure(t('transfer.badAmount', { number: keepWhole(wrong.invoice.number), left: format.sar(wrong.invoice.left) }));
     if (paidOn > today) return setFailure(t('record.future'));
     const parsed = transferRecordSchema.safeParse({
       id: crypto.randomUUID(),
@@ -107,7 +108,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
                 <Checkbox
                   checked={chosen[i.id] !== undefined}
                   onChange={(_, d) => setChosen(({ [i.id]: _drop, ...rest }) => (d.checked ? { ...rest, [i.id]: String(i.left) } : rest))}
-                  label={t('transfer.line', { number: i.number, left: format.sar(i.left) })}
+                  label={t('transfer.line', { number: keepWhole(i.number), left: format.sar(i.left) })}
                 />
                 {chosen[i.id] !== undefined && (
                   <Input

@@ -78,7 +78,11 @@ export function ImportExportPanel({ supplierId }: { supplierId: string }) {
         <div className={styles.actions}>
           <SheetFileButton label={t('import.choose')} onFile={(f) => void io.choose(f)} disabled={busy !== null} primary={!file} inputTestId="import-file" buttonTestId="choose-file" />
           {busy === 'reading' && <Spinner size="tiny" label={t('import.reading')} />}
-          {file && <Text weight="semibold">{file.name}</Text>}
+          {file && (
+            <Text weight="semibold">
+              <bdi>{file.name}</bdi>
+            </Text>
+          )}
         </div>
 
         {file && mapping && (

@@ -48,6 +48,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { useSubscriptionWrites } from './mutations';
 import { subscriptionKey, usePlanInvoice, usePlans, useSubscription, useUsage } from './queries';
 import { usageRowsOf } from './usage';
+import { Identifier } from '../../ui/Identifier';
 import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
@@ -198,7 +199,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
         {planInvoice && (
           <Text data-testid="plan-invoice">
             <RouterLink to={`${PATHS.invoices}/${planInvoice.id}`} data-testid="plan-invoice-link">
-              {t('current.invoice')} <bdi>{planInvoice.number}</bdi>
+              {t('current.invoice')} <Identifier>{planInvoice.number}</Identifier>
             </RouterLink>
           </Text>
         )}

@@ -12,6 +12,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { purchaseOrderKey } from './queries';
 import { PO_TONE } from './status';
+import { Identifier } from '../../ui/Identifier';
 
 /** The status and the reader's side of an order, as badges. */
 export function PurchaseOrderBadges({ order, side, pending }: { order: PurchaseOrder; side: PurchaseOrderSide; pending: boolean }) {
@@ -35,7 +36,7 @@ export function PurchaseOrderCard({ order, side, pending }: { order: PurchaseOrd
     <ItemCard
       testId="po-card"
       id={order.id}
-      heading={<bdi data-testid="po-number">{order.number}</bdi>}
+      heading={<Identifier testId="po-number">{order.number}</Identifier>}
       badges={<PurchaseOrderBadges order={order} side={side} pending={pending} />}
     >
       <Facts

@@ -36,6 +36,7 @@ import { useRfqMutations } from './mutations';
 import { rfqKey, useRfq } from './queries';
 import { RFQ_TONE } from './status';
 import { useCategoryLabel } from './useCategoryLabel';
+import { keepWhole } from '../../ui/Identifier';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -224,7 +225,7 @@ function OrdersMade({ orders }: { orders: PurchaseOrder[] }) {
       <ul className={styles.list}>
         {orders.map((po) => (
           <li key={po.id} data-testid="order-made" data-status={po.status}>
-            <Link to={`${PATHS.purchaseOrders}?item=${po.id}`}>{t('detail.order', { number: po.number, name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
+            <Link to={`${PATHS.purchaseOrders}?item=${po.id}`}>{t('detail.order', { number: keepWhole(po.number), name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
             <StatusBadge label={t(`detail.poStatus.${po.status}`)} tone={po.status === 'declined' || po.status === 'cancelled' ? 'danger' : po.status === 'issued' ? 'warning' : 'success'} status={po.status} testId="order-status" />
           </li>
         ))}
