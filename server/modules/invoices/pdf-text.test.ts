@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { registerFonts, visualPieces, wrapLines } from './pdf-text';
+import { drawable, registerFonts, visualPieces, wrapLines } from './pdf-text';
 
 type Layout = { glyphs: Array<{ id: number }> };
 const doc = new PDFDocument();
@@ -45,6 +45,16 @@ describe('Arabic on the PDF page', () => {
     expect(texts('1234، طريق الملك فهد، الرياض 12345 - 5678')).toEqual(['5678', ' ', '-', ' ', '12345', '، طريق الملك فهد، الرياض ', '1234']);
   });
 
+  it('draws a number of Arabic-Indic digits from the left, as it reads (fontkit alone lays Arabic script out right to left)', () => {
+    const [, number] = visualPieces(doc, 'الكمية ١٢٣٤٥ كيس', 'rtl');
+    expect(number).toMatchObject({ text: '١٢٣٤٥', face: 'arabic', rtl: false });
+    const run = drawable(number);
+    const fromTheLeft = '١٢٣٤٥'.split('').flatMap((c) => glyphs(c, true));
+    expect(glyphs(run.text, run.whole)).toEqual(fromTheLeft);
+    const [grouped] = visualPieces(doc, '١٬٢٥٠٫٥٠', 'rtl');
+    expect(glyphs(drawable(grouped).text, drawable(grouped).whole)).toEqual('١٬٢٥٠٫٥٠'.split('').flatMap((c) => glyphs(c, true)));
+  });
+
   it('mirrors brackets inside a right-to-left run', () => {
     expect(texts('خدمة نقل (خدمات مالية)')).toEqual(['(', 'خدمات مالية', ')', 'خدمة نقل ']);
   });
@@ -54,6 +64,14 @@ describe('Arabic on the PDF page', () => {
       ['10', 'latin'],
       ['كيس ', 'arabic'],
     ]);
+  });
+
+  it('wraps Chinese, written without spaces, between characters within the width', () => {
+    const text = '普通硅酸盐水泥袋装五十公斤北京建材有限公司朝阳区仓库交货';
+    const lines = wrapLines(doc, text, 60, 'ltr', 8);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(text);
+    for (const line of lines) expect(visualPieces(doc, line, 'ltr').reduce((w, p) => w + doc.font(p.face).fontSize(8).widthOfString(p.text), 0)).toBeLessThanOrEqual(60);
   });
 
   it('wraps at spaces, never inside a rate', () => {
