@@ -16,6 +16,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { useSaveTaxProfile } from './mutations';
 import { companyProfileKey, useCompanyTaxProfile } from './queries';
+import { Identifier } from '../../ui/Identifier';
 import {
   TAX_PROFILE_FIELDS,
   initialTaxProfileValues,
@@ -42,6 +43,8 @@ const useStyles = makeStyles({
 });
 
 /** Numbers and codes read left to right inside Arabic text. */
+/** Numbers kept whole on one line when shown. */
+const IDENTIFIER_FIELDS = new Set<TaxProfileField>(['vat_number', 'cr_number', 'iban']);
 const LTR_FIELDS = new Set<TaxProfileField>(['vat_number', 'cr_number', 'iban', 'building_number', 'postal_code', 'additional_number', 'legal_name_en']);
 const NUMERIC_FIELDS = new Set<TaxProfileField>(['vat_number', 'cr_number', 'building_number', 'postal_code', 'additional_number']);
 const REQUIRED = new Set<TaxProfileField>(['legal_name', 'vat_number', 'cr_number', 'building_number', 'street', 'district', 'city', 'postal_code']);
@@ -108,7 +111,11 @@ function TaxProfileView({ profile }: { profile: TaxProfile }) {
         <div key={field} className={styles.pair}>
           <dt className={styles.dt}>{t(`taxProfile.fields.${field}`)}</dt>
           <dd className={styles.dd} data-testid={`tax-profile-${field}`} dir={LTR_FIELDS.has(field) && values[field] ? 'ltr' : undefined}>
-            {values[field] || <span className={styles.muted}>{t('taxProfile.notGiven')}</span>}
+            {values[field] ? (
+              IDENTIFIER_FIELDS.has(field) ? <Identifier>{values[field]}</Identifier> : values[field]
+            ) : (
+              <span className={styles.muted}>{t('taxProfile.notGiven')}</span>
+            )}
           </dd>
         </div>
       ))}

@@ -20,6 +20,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { initialProfileValues, profileIssuesToErrors, toProfileBody, validateProfile, type ProfileErrors, type ProfileValues } from '../setup/profileForm';
 import { formatSaudiPhone } from '../../ui/phone';
+import { Identifier } from '../../ui/Identifier';
 import { useSaveProfile } from './mutations';
 import { PushSettings } from './PushSettings';
 import { profileKey, useMyProfile } from './queries';
@@ -124,7 +125,11 @@ export function ProfileScreen() {
                 <div key={field} className={styles.pair}>
                   <dt className={styles.dt}>{t(`account:setup.fields.${field}`)}</dt>
                   <dd className={styles.dd} data-testid={`profile-${field}`} dir={ltr && value ? 'ltr' : undefined}>
-                    {value || <span className={styles.muted}>{t('notGiven')}</span>}
+                    {value ? (
+                      field === 'cr_number' || field === 'vat_number' ? <Identifier>{value}</Identifier> : value
+                    ) : (
+                      <span className={styles.muted}>{t('notGiven')}</span>
+                    )}
                   </dd>
                 </div>
               );
