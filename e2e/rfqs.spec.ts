@@ -28,13 +28,17 @@ import { goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker } from 
 
 const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
 
-/** A bill of quantities as a contractor's spreadsheet saves it: a title row, Arabic headers, Arabic digits, one row without a quantity. */
+/**
+ * A bill of quantities as a contractor's spreadsheet saves it: a title row, the usual Saudi
+ * headers (البند, the item number, first), Arabic digits, a category spelled as the
+ * contractor's office spells it (fixed in the preview), one row without a quantity.
+ */
 const BOQ = [
   'جدول كميات - فيلا حي النرجس',
-  'م,وصف البند,الكمية,الوحدة,الفئة',
+  'البند,الوصف,الكمية,الوحدة,الفئة',
   '1,أسمنت بورتلاندي عادي,٢٠٠,كيس,الأسمنت والخرسانة',
   '2,بلوك أسمنتي مفرغ 20 سم,5000,حبة,البلوك والطوب',
-  '3,رمل أبيض مغسول,30,م³,الرمل والركام',
+  '3,رمل أبيض مغسول,30,م³,رمل وبحص',
   '4,حديد تسليح 12 مم,,طن,الحديد وحديد التسليح',
 ].join('\r\n');
 
@@ -84,11 +88,25 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await c.goto();
   await c.startNew();
   await c.fillHead(title, 'الرياض، حي النرجس');
-  await c.importBoq({ name: 'جدول-الكميات.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${BOQ}`, 'utf8') }, 3);
-  await expect(contractor.page.getByTestId('boq-import').locator('[data-ok="no"]')).toHaveCount(1);
+  await c.importBoq({ name: 'جدول-الكميات.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${BOQ}`, 'utf8') }, 2);
+  const boq = contractor.page.getByTestId('boq-import');
+  // The item numbers stay out of the descriptions; the two problem rows are kept, marked, and counted on the button.
+  await expect(boq.locator('[data-line="1"]')).toContainText('أسمنت بورتلاندي عادي');
+  await expect(boq.locator('[data-ok="no"]')).toHaveCount(2);
+  await expect(boq.getByTestId('boq-add')).toHaveText('إضافة بندين إلى الطلب (بندان يحتاجان إلى تصحيح)');
+  // At phone width each row is a card: its problems in view, not in a column past the edge.
+  const problems = boq.locator('[data-line="3"]').getByTestId('row-problems');
+  await expect(problems).toHaveText('فئة غير معروفة');
+  const box = (await problems.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(contractor.page.viewportSize()!.width);
   await checkPage(contractor.page, 'ar', 'rfq-boq-preview');
+  await c.pickImportCategory(3, 'الرمل والركام');
+  await expect(boq.getByTestId('boq-add')).toHaveText('إضافة ٣ بنود إلى الطلب (بند واحد يحتاج إلى تصحيح)');
   await c.addImportedLines();
   await expect(c.lines()).toHaveCount(3);
+  // The row still without a quantity stays, to be fixed or left knowingly.
+  await expect(boq.locator('[data-ok="no"]')).toHaveCount(1);
   await expect(c.lines().first().getByTestId('line-quantity')).toHaveValue('200');
   await checkPage(contractor.page, 'ar', 'rfq-builder');
   const rfqId = await c.send();

@@ -37,9 +37,16 @@ export class RfqsPage {
     await expect(this.page.getByTestId('boq-import').locator('[data-ok="yes"]')).toHaveCount(expectedGood);
   }
 
+  /** Picks the category of a preview row (by its line in the sheet) whose category the sheet names but the app does not know. */
+  async pickImportCategory(line: number, category: string) {
+    await this.page.getByTestId('boq-import').locator(`[data-line="${line}"]`).getByTestId('boq-category').selectOption({ label: category });
+    await expect(this.page.getByTestId('boq-import').locator(`[data-line="${line}"]`)).toHaveAttribute('data-ok', 'yes');
+  }
+
+  /** Adds the good rows: they leave the preview; the problem rows, if any, stay in it to be fixed. */
   async addImportedLines() {
     await this.page.getByTestId('boq-add').click();
-    await expect(this.page.getByTestId('import-preview')).toBeHidden();
+    await expect(this.page.getByTestId('boq-import').locator('[data-ok="yes"]')).toHaveCount(0);
   }
 
   lines(): Locator {

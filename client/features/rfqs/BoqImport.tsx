@@ -3,9 +3,12 @@
  * request's lines, in the browser and offline: the file is read by the price list's
  * reader with this import's headers (boq.ts), the columns mapped as guessed (the
  * contractor may change them), every row previewed with its problems, and the rows
- * without problems added to the request.
+ * without problems added to the request. Nothing is dropped without a word: a problem row
+ * stays in the preview, highlighted, after the good ones are added, and the add button
+ * says how many still need fixing; a category the sheet names but we do not know is
+ * picked right in its row.
  */
-import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnMappingFields } from '../../ui/ColumnMappingFields';
@@ -23,7 +26,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   fieldset: { display: 'grid', gap: tokens.spacingVerticalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, minInlineSize: 0 },
   name: { overflowWrap: 'anywhere' },
+  picker: { minInlineSize: '120px', maxInlineSize: '100%' },
 });
+
+/** Narrower than this the preview shows each row as a card (the table needs 640px). */
+const STACK_BELOW = '639px';
 
 type Notice = { kind: 'unsupported' } | { kind: 'refused'; refusal: SheetRefused } | { kind: 'unreadable'; reason: string };
 
@@ -37,15 +44,20 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
   const [mapping, setMapping] = useState<BoqMapping | null>(null);
   const [reading, setReading] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** categories picked in the preview, by the sheet's row */
+  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+  /** the sheet's rows already added to the request: out of the preview */
+  const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
 
   // The spreadsheet libraries load while the contractor looks at the section, not after the click.
   useEffect(() => preloadSpreadsheets(), []);
 
   const rows = useMemo(
-    () => (file && mapping && categories && products ? checkBoq(file.sheet.rows, mapping, { categories, products }) : null),
-    [file, mapping, categories, products],
+    () => (file && mapping && categories && products ? checkBoq(file.sheet.rows, mapping, { categories, products }, chosen).filter((r) => !added.has(r.line)) : null),
+    [file, mapping, categories, products, chosen, added],
   );
   const good = rows?.filter((r) => !r.issues.length) ?? [];
+  const bad = (rows?.length ?? 0) - good.length;
 
   const choose = async (f: File) => {
     setNotice(null);
@@ -56,6 +68,8 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
       const sheet = await readSheet(kind, await f.arrayBuffer(), BOQ_HEADERS);
       setFile({ name: f.name, sheet });
       setMapping(sheet.mapping);
+      setChosen(new Map());
+      setAdded(new Set());
     } catch (error) {
       setFile(null);
       setNotice(error instanceof SheetRefused ? { kind: 'refused', refusal: error } : { kind: 'unreadable', reason: (error as Error).message });
@@ -66,19 +80,58 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
   const cancel = () => {
     setFile(null);
     setMapping(null);
+    setChosen(new Map());
+    setAdded(new Set());
+  };
+  const add = () => {
+    onLines(good);
+    // The problem rows stay to be fixed; with none left the import is done.
+    if (!bad) return cancel();
+    setAdded((before) => new Set([...before, ...good.map((r) => r.line)]));
   };
 
   const columns = useMemo((): Array<PreviewColumn<BoqRow>> => {
     const issueText = (r: BoqRow) => format.list(r.issues.map((i) => t(`boq.issues.${i}`)));
+    const pick = (line: number, id: string) =>
+      setChosen((before) => {
+        const next = new Map(before);
+        if (id) next.set(line, id);
+        else next.delete(line);
+        return next;
+      });
+    // A category the sheet names but we do not know is picked in the row (and may be picked again).
+    const categoryCell = (r: BoqRow) =>
+      r.issues.includes('unknown_category') || chosen.has(r.line) ? (
+        <Select
+          size="small"
+          className={styles.picker}
+          value={chosen.get(r.line) ?? ''}
+          onChange={(_, d) => pick(r.line, d.value)}
+          aria-label={t('boq.pickCategory', { n: format.number(r.line) })}
+          data-testid="boq-category"
+        >
+          <option value="">{t('boq.chooseCategory')}</option>
+          {(categories ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {categoryName(c.id)}
+            </option>
+          ))}
+        </Select>
+      ) : r.category_id ? (
+        <bdi>{categoryName(r.category_id)}</bdi>
+      ) : (
+        ''
+      );
     return [
       { header: t('boq.line'), width: '56px', cell: (r) => format.number(r.line) },
+      { header: t('boq.fields.item'), width: 'minmax(56px,1fr)', cell: (r) => <bdi>{r.item}</bdi> },
       { header: t('boq.fields.description'), width: 'minmax(160px,3fr)', cell: (r) => <bdi>{r.description}</bdi> },
       { header: t('boq.fields.quantity'), width: 'minmax(72px,1fr)', cell: (r) => (r.quantity === null ? '' : format.number(r.quantity)) },
       { header: t('boq.fields.unit'), width: 'minmax(64px,1fr)', cell: (r) => <bdi>{r.unit}</bdi> },
-      { header: t('boq.fields.category'), width: 'minmax(120px,2fr)', cell: (r) => (r.category_id ? <bdi>{categoryName(r.category_id)}</bdi> : '') },
+      { header: t('boq.fields.category'), width: 'minmax(140px,2fr)', cell: categoryCell },
       { header: t('boq.problems'), width: 'minmax(160px,2fr)', cell: issueText, problems: true },
     ];
-  }, [t, format, categoryName]);
+  }, [t, format, categoryName, categories, chosen, styles.picker]);
 
   const shown = (v: number | string | undefined) => (typeof v === 'number' ? format.number(v) : v);
   return (
@@ -112,22 +165,29 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
           {rows && (
             <>
               <Text weight="semibold" role="status" data-testid="boq-summary">
-                {t('boq.summary', { good: format.number(good.length), bad: format.number(rows.length - good.length) })}
+                {t('boq.summary', { good: format.number(good.length), bad: format.number(bad) })}
               </Text>
-              <SheetPreview rows={rows} columns={columns} label={t('boq.preview')} minWidth="640px" rowData={(r) => ({ 'data-line': r.line, 'data-ok': r.issues.length ? 'no' : 'yes' })} />
+              <SheetPreview
+                rows={rows}
+                columns={columns}
+                label={t('boq.preview')}
+                minWidth="760px"
+                stackBelow={STACK_BELOW}
+                flagged={(r) => r.issues.length > 0}
+                rowData={(r) => ({ 'data-line': r.line, 'data-ok': r.issues.length ? 'no' : 'yes' })}
+              />
             </>
           )}
           <div className={styles.actions}>
             <Button
               appearance="primary"
               disabled={!good.length}
-              onClick={() => {
-                onLines(good);
-                cancel();
-              }}
+              onClick={add}
               data-testid="boq-add"
             >
-              {t('boq.add', { count: good.length })}
+              {bad
+                ? t('boq.addSome', { add: t('boq.add', { count: good.length }), fix: t('boq.needFixing', { count: bad }) })
+                : t('boq.add', { count: good.length })}
             </Button>
             <Button onClick={cancel}>{t('boq.cancel')}</Button>
           </div>

@@ -5,34 +5,69 @@
  * required; a category named in any language and a SKU of a catalogue product are
  * optional, but one that names nothing we know is a problem, not silently dropped.
  * Empty rows and a row with only a number under the quantity (a subtotal) are left out.
+ *
+ * The item number (البند, Item, No., 序号) is a field of its own, so it is never taken for
+ * the description: a Saudi bill's first column "البند" holds 1, 2, 3, and a description
+ * read from it says nothing. It is shown in the preview, where the contractor finds a
+ * problem row by the number their own sheet gives it, and is not carried into the line:
+ * the request keeps the sheet's order and numbers its lines itself, and a number put in
+ * front of the description would stand between a supplier and the material's name (the
+ * description is what they read, search and quote against).
  */
 import { MAX, quantitySchema } from '../../../shared/schemas/common';
 import { parseNumber, roundTo } from '../../../shared/numbers';
 import { categoryByName, cleanText, headerReader, isBlank, type CellValue, type ColumnMapping } from '../../../shared/sheet-headers';
 
-export const BOQ_FIELDS = ['description', 'quantity', 'unit', 'category', 'sku'] as const;
+export const BOQ_FIELDS = ['item', 'description', 'quantity', 'unit', 'category', 'sku'] as const;
 export type BoqField = (typeof BOQ_FIELDS)[number];
 export type BoqMapping = ColumnMapping<BoqField>;
 
 /** Header words per field, compared folded (case, Arabic letter forms, punctuation). */
 export const BOQ_HEADERS = headerReader(BOQ_FIELDS, {
+  item: [
+    'item',
+    'item no',
+    'item number',
+    'item #',
+    'no',
+    'number',
+    '#',
+    's n',
+    'sn',
+    'sr',
+    'sr no',
+    'serial',
+    'ref',
+    'البند',
+    'بند',
+    'رقم البند',
+    'م',
+    'رقم',
+    'الرقم',
+    'مسلسل',
+    'التسلسل',
+    'ت',
+    '序号',
+    '项目编号',
+    '编号',
+  ],
   description: [
     'description',
-    'item',
     'item description',
+    'description of work',
     'material',
     'materials',
     'work item',
     'الوصف',
     'وصف',
-    'البند',
     'وصف البند',
     'البيان',
     'المادة',
     'المواد',
     'الصنف',
     '描述',
-    '项目',
+    '项目名称',
+    '项目特征',
     '材料',
     '名称',
   ],
@@ -48,6 +83,8 @@ type BoqIssue = (typeof BOQ_ISSUES)[number];
 /** One row of the sheet as an RFQ line, with its problems (none: it becomes a line). */
 export interface BoqRow {
   line: number;
+  /** the sheet's own item number, as written ('' when the sheet has none) */
+  item: string;
   description: string;
   quantity: number | null;
   unit: string;
@@ -64,8 +101,18 @@ export interface BoqContext {
 
 const cell = (cells: CellValue[], column: number | null): CellValue => (column === null ? null : (cells[column] ?? null));
 
-/** The sheet's rows as lines, in file order, each with its problems. */
-export function checkBoq(rows: ReadonlyArray<{ line: number; cells: CellValue[] }>, mapping: BoqMapping, ctx: BoqContext): BoqRow[] {
+/**
+ * The sheet's rows as lines, in file order, each with its problems. `chosen` holds the
+ * categories the contractor picked in the preview, by row: a picked category stands in
+ * for the one the sheet names, so a row whose category was not recognised is fixed where
+ * it is shown instead of being left out.
+ */
+export function checkBoq(
+  rows: ReadonlyArray<{ line: number; cells: CellValue[] }>,
+  mapping: BoqMapping,
+  ctx: BoqContext,
+  chosen: ReadonlyMap<number, string> = new Map(),
+): BoqRow[] {
   const categoryOf = categoryByName(ctx.categories);
   const bySku = new Map(ctx.products.filter((p) => p.sku).map((p) => [cleanText(p.sku).toLowerCase(), p]));
   return rows.flatMap(({ line, cells }) => {
@@ -88,13 +135,13 @@ export function checkBoq(rows: ReadonlyArray<{ line: number; cells: CellValue[] 
     }
     if (!unit) issues.push('missing_unit');
     const categoryText = cleanText(value('category'));
-    let category_id = categoryText ? categoryOf(categoryText) : null;
+    let category_id = chosen.get(line) ?? (categoryText ? categoryOf(categoryText) : null);
     if (categoryText && !category_id) issues.push('unknown_category');
     const skuText = cleanText(value('sku')).toLowerCase();
     const product = skuText ? bySku.get(skuText) : undefined;
     if (skuText && !product) issues.push('unknown_sku');
     category_id ??= product?.category_id ?? null;
     if (description.length > MAX.text || unit.length > MAX.unit) issues.push('text_too_long');
-    return [{ line, description, quantity, unit, category_id, product_id: product?.id ?? null, issues }];
+    return [{ line, item: cleanText(value('item')), description, quantity, unit, category_id, product_id: product?.id ?? null, issues }];
   });
 }
