@@ -31,6 +31,8 @@ export const PATHS = {
   syncCentre: '/sync',
   profile: '/profile',
   company: '/company',
+  /** The company's tax profile (its default payment terms among it) and, for a supplier, its ZATCA onboarding. */
+  companyTax: '/company/tax',
   /** A driver's deliveries (features/deliveries); a driver's home instead of the dashboard. */
   jobs: '/jobs',
   /** An invite link: /invite/{token}, public (it works signed out). */

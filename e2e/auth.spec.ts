@@ -3,11 +3,12 @@ import { AppShell } from './page-models/AppShell';
 import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
+const COMPANY = ['/profile', '/company', '/company/tax', '/pricing'];
 const MENUS: Record<SetupRole, string[]> = {
-  supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', '/pricing', '/company'],
-  contractor: ['/dashboard', '/products', '/projects', '/instant-orders', '/rfqs', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', '/pricing', '/company'],
-  government: ['/dashboard', '/projects', '/transport', '/notifications', '/pricing', '/company'],
-  transport: ['/dashboard', '/transport', '/notifications', '/pricing', '/company'],
+  supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
+  contractor: ['/dashboard', '/products', '/instant-orders', '/rfqs', '/purchase-orders', '/projects', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
+  government: ['/dashboard', '/projects', '/transport', '/notifications', ...COMPANY],
+  transport: ['/dashboard', '/transport', '/notifications', ...COMPANY],
 };
 
 const ROLE_NAMES: Record<SetupRole, string> = {

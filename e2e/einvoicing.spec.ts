@@ -1,5 +1,5 @@
 /**
- * A supplier's tax profile and e-invoicing onboarding on /company, in Arabic and English at
+ * A supplier's tax profile and e-invoicing onboarding on /company/tax, in Arabic and English at
  * phone width: the owner of a new supplier company fills the tax profile, sees the fields
  * ZATCA would refuse named in their language (a VAT number ending in 4, a four-digit postal
  * code), corrects them (Arabic-Indic digits read), edits it again offline (waiting to

@@ -59,7 +59,8 @@ const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/Pur
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
-const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company', 'payments']);
+const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
+const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
@@ -100,6 +101,7 @@ export function AppRoutes() {
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />
           <Route path={PATHS.company} element={<CompanyScreen />} />
+          <Route path={PATHS.companyTax} element={<TaxScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

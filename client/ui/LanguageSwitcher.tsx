@@ -15,8 +15,8 @@ async function switchLanguage(i18n: I18n, language: string) {
 }
 
 const useStyles = makeStyles({
-  // Narrower on a phone, where the navigation bar has little room.
-  root: { minInlineSize: '5.5rem', '@media (min-width: 640px)': { minInlineSize: '7.5rem' } },
+  // As narrow as its longest language's name: the navigation bar has little room, on a phone and beside a laptop's menus too.
+  root: { minInlineSize: '5.5rem' },
   label: {
     position: 'absolute',
     inlineSize: '1px',

@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The tax profile and e-invoicing parts of /company. */
+/** The company's tax profile and e-invoicing page, /company/tax. */
 export class TaxProfilePage {
   constructor(readonly page: Page) {}
 
   async goto() {
-    await this.page.goto('/company');
+    await this.page.goto('/company/tax');
     await expect(this.page.getByTestId('tax-profile')).toBeVisible({ timeout: 15_000 });
   }
 

@@ -6,6 +6,7 @@ import {
   DrawerHeaderTitle,
   OverlayDrawer,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { AlertRegular, DismissRegular, NavigationRegular, SignOutRegular } from '@fluentui/react-icons';
@@ -18,13 +19,17 @@ import { useUnreadCount } from '../../features/notifications/queries';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { PATHS } from '../../paths';
 import { isDriver, navItemsFor } from './navItems';
+import { AccountMenu } from './AccountMenu';
 import { NavLinks } from './NavLinks';
+import { NavMenus } from './NavMenus';
 import { UnreadBadge } from './UnreadBadge';
 import { SignOutDialog } from './SignOutDialog';
 import { SyncStatus } from './SyncStatus';
 import { UserSummary } from './UserSummary';
 
-const WIDE = '@media (min-width: 960px)';
+// The menus of the wide bar need about 1200 px in the longest language (a contractor's six
+// entries, the status, the account): narrower screens, tablets among them, get the menu button.
+const WIDE = '@media (min-width: 1200px)';
 
 const useStyles = makeStyles({
   bar: {
@@ -49,7 +54,11 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     whiteSpace: 'nowrap',
   },
-  wideNav: { display: 'none', flexGrow: 1, minWidth: 0, [WIDE]: { display: 'block' } },
+  wideNav: { display: 'none', flexGrow: 1, flexShrink: 0, [WIDE]: { display: 'block' } },
+  // The status and the account keep their width: the navigation is what gives way.
+  fixed: { flexShrink: 0 },
+  // Where a company's name is longer than the row has room for, it is the name that ends in an ellipsis (whole in its title and menu).
+  account: { minWidth: 0 },
   spacer: { flexGrow: 1, [WIDE]: { display: 'none' } },
   menuButton: { [WIDE]: { display: 'none' } },
   bell: {
@@ -106,21 +115,22 @@ export function NavBar() {
         {t('app.name')}
       </Link>
       <nav className={styles.wideNav} aria-label={t('nav.label')}>
-        <NavLinks items={items} unread={unread} />
+        <NavMenus items={items} />
       </nav>
       <span className={styles.spacer} />
-      <SyncStatus />
-      <Link to={PATHS.notifications} className={styles.bell} aria-label={t('nav.notifications')}>
+      <span className={styles.fixed}>
+        <SyncStatus />
+      </span>
+      <Link to={PATHS.notifications} className={mergeClasses(styles.bell, styles.fixed)} aria-label={t('nav.notifications')} data-testid="nav-bell">
         <AlertRegular fontSize={22} aria-hidden />
         <UnreadBadge count={unread} />
       </Link>
-      <div className={styles.wideOnly}>
-        <UserSummary user={session.user} profile={session.profile} />
-        <Button appearance="subtle" icon={<SignOutRegular />} onClick={onLogout}>
-          {t('nav.logout')}
-        </Button>
+      <div className={mergeClasses(styles.wideOnly, styles.account)}>
+        <AccountMenu user={session.user} profile={session.profile} onLogout={() => void onLogout()} />
       </div>
-      <LanguageSwitcher />
+      <span className={styles.fixed}>
+        <LanguageSwitcher />
+      </span>
       <SignOutDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
       <OverlayDrawer position="start" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <DrawerHeader>
@@ -135,7 +145,7 @@ export function NavBar() {
         <DrawerBody className={styles.drawerBody}>
           <UserSummary user={session.user} profile={session.profile} />
           <nav aria-label={t('nav.label')} data-testid="mobile-nav">
-            <NavLinks items={items} unread={unread} vertical onNavigate={() => setOpen(false)} />
+            <NavLinks items={items} unread={unread} onNavigate={() => setOpen(false)} />
           </nav>
         </DrawerBody>
         <DrawerFooter>

@@ -1,14 +1,22 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import type { NavItem } from './navItems';
+import { navEntriesOf, type NavItem } from './navItems';
 import { UnreadBadge } from './UnreadBadge';
 
 const useStyles = makeStyles({
-  // A role's entries wrap onto a second row where one row is too narrow for them (a supplier
-  // has eleven): a row running past the screen's edge made the whole page scroll sideways.
-  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
-  vertical: { flexDirection: 'column' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, listStyleType: 'none', margin: 0, padding: 0 },
+  // A group's entries stand in from its heading, so an entry after the group reads as outside it.
+  inGroup: { paddingInlineStart: tokens.spacingHorizontalL },
+  heading: {
+    display: 'block',
+    paddingBlockStart: tokens.spacingVerticalM,
+    paddingBlockEnd: tokens.spacingVerticalXXS,
+    paddingInline: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   link: {
     display: 'flex',
     alignItems: 'center',
@@ -28,34 +36,46 @@ const useStyles = makeStyles({
   },
 });
 
-/** The role's navigation entries, as a row (wide screens) or a column (mobile menu). */
-export function NavLinks({
-  items,
-  unread,
-  vertical,
-  onNavigate,
-}: {
-  items: NavItem[];
-  unread: number;
-  vertical?: boolean;
-  onNavigate?: () => void;
-}) {
+/**
+ * A page is marked current only on its own path where another entry's path lies under
+ * it (the team's /company and the tax profile's /company/tax), else on its sub-pages too
+ * (an invoice under /invoices).
+ */
+export const exactOnly = (item: NavItem, items: readonly NavItem[]) => items.some((other) => other !== item && other.path.startsWith(`${item.path}/`));
+
+/** The role's navigation entries as the phone's menu lists them: the same groups as the wide bar, each under its heading. */
+export function NavLinks({ items, unread, onNavigate }: { items: NavItem[]; unread: number; onNavigate?: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const link = (item: NavItem) => (
+    <li key={item.path}>
+      <NavLink
+        to={item.path}
+        end={exactOnly(item, items)}
+        onClick={onNavigate}
+        className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
+      >
+        <span>{t(item.labelKey)}</span>
+        {item.badge === 'unread' && <UnreadBadge count={unread} />}
+      </NavLink>
+    </li>
+  );
   return (
-    <ul className={mergeClasses(styles.list, vertical && styles.vertical)}>
-      {items.map((item) => (
-        <li key={item.path}>
-          <NavLink
-            to={item.path}
-            onClick={onNavigate}
-            className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
-          >
-            <span>{t(item.labelKey)}</span>
-            {item.badge === 'unread' && <UnreadBadge count={unread} />}
-          </NavLink>
-        </li>
-      ))}
+    <ul className={styles.list}>
+      {navEntriesOf(items).map((entry) =>
+        entry.kind === 'link' ? (
+          link(entry.item)
+        ) : (
+          <li key={entry.id}>
+            <span className={styles.heading} id={`nav-heading-${entry.id}`}>
+              {t(entry.labelKey)}
+            </span>
+            <ul className={mergeClasses(styles.list, styles.inGroup)} aria-labelledby={`nav-heading-${entry.id}`}>
+              {entry.items.map(link)}
+            </ul>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

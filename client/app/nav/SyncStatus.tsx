@@ -73,7 +73,9 @@ export function SyncStatus() {
         data-state={indicator}
         data-waiting={waiting}
       >
-        <span className={styles.label}>{text}</span>
+        <span className={styles.label} data-testid="sync-status-text">
+          {text}
+        </span>
         {(indicator === 'waiting' || indicator === 'offline' || indicator === 'refused') && (waiting || refused) > 0 && (
           <CounterBadge className={styles.count} size="small" color={indicator === 'refused' ? 'danger' : 'informative'} count={indicator === 'refused' ? refused : waiting} aria-hidden />
         )}

@@ -1,42 +1,56 @@
 /**
  * The navigation entries per role: dashboard for all, then the role's own entries, then
- * transport, notifications and pricing for all, the company's page (its people) for the
- * people of a company, and the admin panel for admins. A driver is the exception: they see
- * their jobs, notifications and their profile, nothing of the company's business
- * (requests, prices, plans, the company's page), and only those pages open for them
- * (`driverMayOpen`). Labels are keys of the common namespace.
+ * transport and notifications for all, then the company's settings (its profile, its team
+ * and its tax profile and e-invoicing, for the people of a company) and the plans, and the
+ * admin panel for admins. A driver is the exception: they see their jobs, notifications
+ * and their profile, nothing of the company's business (requests, prices, plans, the
+ * company's page), and only those pages open for them (`driverMayOpen`). Labels are keys
+ * of the common namespace.
+ *
+ * Entries carry a group (buying, selling, money, company): a wide screen shows each group
+ * as one menu in the bar, so a role's dozen entries fit one row in every language, and the
+ * phone's menu shows the same groups under headings. Entries of a group are consecutive.
  */
 import type { MemberRole } from '../../../shared/constants';
 import type { Role } from '../../data/types';
 import { PATHS } from '../../paths';
 import type { KeysUnder } from '../../i18n/keys';
 
+export type NavGroupId = 'buying' | 'selling' | 'money' | 'company';
+
 export interface NavItem {
   path: string;
   labelKey: `nav.${KeysUnder<'common', 'nav'>}`;
   /** The notifications entry carries the unread badge. */
   badge?: 'unread';
+  group?: NavGroupId;
 }
 
+/** One entry of the bar: a link, or a group's menu of links. */
+export type NavEntry = { kind: 'link'; item: NavItem } | { kind: 'group'; id: NavGroupId; labelKey: `navGroups.${NavGroupId}`; items: NavItem[] };
+
 const NOTIFICATIONS: NavItem = { path: PATHS.notifications, labelKey: 'nav.notifications', badge: 'unread' };
+const MONEY: NavItem[] = [
+  { path: PATHS.invoices, labelKey: 'nav.invoices', group: 'money' },
+  { path: PATHS.statements, labelKey: 'nav.statements', group: 'money' },
+];
 
 const ROLE_ITEMS: Record<Role, NavItem[]> = {
   supplier: [
-    { path: PATHS.products, labelKey: 'nav.myProducts' },
-    { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
-    { path: PATHS.quotes, labelKey: 'nav.quotes' },
-    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
-    { path: PATHS.invoices, labelKey: 'nav.invoices' },
-    { path: PATHS.statements, labelKey: 'nav.statements' },
+    { path: PATHS.products, labelKey: 'nav.myProducts', group: 'selling' },
+    { path: PATHS.instantOrders, labelKey: 'nav.instantOrders', group: 'selling' },
+    { path: PATHS.quotes, labelKey: 'nav.quotes', group: 'selling' },
+    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders', group: 'selling' },
+    ...MONEY,
   ],
   contractor: [
-    { path: PATHS.products, labelKey: 'nav.browseProducts' },
+    { path: PATHS.products, labelKey: 'nav.browseProducts', group: 'buying' },
+    { path: PATHS.instantOrders, labelKey: 'nav.instantOrders', group: 'buying' },
+    { path: PATHS.rfqs, labelKey: 'nav.rfqs', group: 'buying' },
+    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders', group: 'buying' },
+    // The tenders a contractor bids on: what it sells, beside what it buys.
     { path: PATHS.projects, labelKey: 'nav.availableProjects' },
-    { path: PATHS.instantOrders, labelKey: 'nav.instantOrders' },
-    { path: PATHS.rfqs, labelKey: 'nav.rfqs' },
-    { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders' },
-    { path: PATHS.invoices, labelKey: 'nav.invoices' },
-    { path: PATHS.statements, labelKey: 'nav.statements' },
+    ...MONEY,
   ],
   government: [{ path: PATHS.projects, labelKey: 'nav.myProjects' }],
   transport: [],
@@ -54,11 +68,35 @@ export function navItemsFor(role: Role | undefined, isAdmin: boolean, memberRole
   if (isDriver(role, memberRole)) return isAdmin ? [...DRIVER_ITEMS, { path: PATHS.admin, labelKey: 'nav.admin' }] : DRIVER_ITEMS;
   const items: NavItem[] = [{ path: PATHS.dashboard, labelKey: 'nav.dashboard' }];
   if (role) items.push(...ROLE_ITEMS[role]);
-  items.push({ path: PATHS.transport, labelKey: 'nav.transport' }, NOTIFICATIONS, { path: PATHS.pricing, labelKey: 'nav.pricing' });
-  // An admin account is not a company with a team.
-  if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') items.push({ path: PATHS.company, labelKey: 'nav.company' });
+  items.push({ path: PATHS.transport, labelKey: 'nav.transport' }, NOTIFICATIONS);
+  // An admin account is not a company: no company profile, team or tax profile.
+  if (role && role !== 'admin') items.push({ path: PATHS.profile, labelKey: 'nav.companyProfile', group: 'company' });
+  if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') {
+    items.push({ path: PATHS.company, labelKey: 'nav.company', group: 'company' }, { path: PATHS.companyTax, labelKey: 'nav.taxProfile', group: 'company' });
+  }
+  items.push({ path: PATHS.pricing, labelKey: 'nav.pricing', group: 'company' });
   if (isAdmin || role === 'admin') items.push({ path: PATHS.admin, labelKey: 'nav.admin' });
   return items;
+}
+
+/**
+ * The entries as the bar shows them: consecutive entries of one group become its menu; a
+ * group of one entry stays a plain link (a menu of one is a click more for nothing).
+ */
+export function navEntriesOf(items: readonly NavItem[]): NavEntry[] {
+  const entries: NavEntry[] = [];
+  for (const item of items) {
+    const last = entries.at(-1);
+    if (item.group && last?.kind === 'group' && last.id === item.group) last.items.push(item);
+    else if (item.group) entries.push({ kind: 'group', id: item.group, labelKey: `navGroups.${item.group}`, items: [item] });
+    else entries.push({ kind: 'link', item });
+  }
+  return entries.map((e) => (e.kind === 'group' && e.items.length === 1 ? { kind: 'link', item: e.items[0] } : e));
+}
+
+/** Whether the current path is one of the entry's pages (a group's menu is marked active for its pages). */
+export function isActivePath(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 /** The signed-in pages a driver may open; any other sends them to their jobs. */

@@ -17,7 +17,9 @@ const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   body: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
-  tabs: { overflowX: 'auto' },
+  // Four tabs do not fit one row of a phone in every language, and a strip scrolled sideways
+  // hides the last one: on a phone they stand two by two, each tab whole.
+  tabs: { flexWrap: 'wrap', '@media (max-width: 639px)': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups'];
@@ -48,15 +50,13 @@ export function AdminScreen() {
               <MessageBarBody>{t('offline')}</MessageBarBody>
             </MessageBar>
           )}
-          <div className={styles.tabs}>
-            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} aria-label={t('tabsLabel')}>
-              {TABS.map((k) => (
-                <Tab key={k} value={k} data-testid={`admin-tab-${k}`}>
-                  {t(`tabs.${k}`)}
-                </Tab>
-              ))}
-            </TabList>
-          </div>
+          <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} aria-label={t('tabsLabel')} data-testid="admin-tabs">
+            {TABS.map((k) => (
+              <Tab key={k} value={k} data-testid={`admin-tab-${k}`}>
+                {t(`tabs.${k}`)}
+              </Tab>
+            ))}
+          </TabList>
           <AdminList key={tab} tab={tab} me={session.user.id} online={online} />
         </>
       )}

@@ -1,10 +1,9 @@
 /**
- * /company: the company's people and its tax profile. Everyone in the company but a driver
- * reads the list (name, email, place, when they joined); the owner also invites (a one-time
- * link), sees and revokes open invites, and removes people. The team is online-only REST
- * (data/company.ts): offline the screen says so instead of failing. The tax profile is in
- * the local store and edited through the outbox, so it shows and saves offline too. A
- * supplier's e-invoicing onboarding with ZATCA needs the network (EinvoicingPanel).
+ * /company: the company's people. Everyone in the company but a driver reads the list
+ * (name, email, place, when they joined); the owner also invites (a one-time link), sees
+ * and revokes open invites, and removes people. The team is online-only REST
+ * (data/company.ts): offline the screen says so instead of failing. The tax profile and
+ * the e-invoicing onboarding are the company's settings page of their own (TaxScreen).
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -15,11 +14,7 @@ import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
 import { MemberList } from './MemberList';
 import { OpenInvites } from './OpenInvites';
-import { TaxProfilePanel } from './TaxProfilePanel';
-import { useCompanyTaxProfile } from './queries';
-import { EinvoicingPanel } from './EinvoicingPanel';
 import { companyAbilities } from './companyRules';
-import { accountIdOf } from '../../../shared/schemas/user';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -41,7 +36,6 @@ export function CompanyScreen() {
   const members = useCompanyMembers(online && abilities.canSee, reload);
   const invites = useCompanyInvites(online && abilities.canManage, reload);
   const company = session.profile?.company_name || t('yourCompany');
-  const taxProfile = useCompanyTaxProfile(signedIn ? accountIdOf(session.user) : '');
   // A request that could not reach the server is the offline message, not an error.
   const unreachable = !online || members.error?.code === 'network_error';
 
@@ -80,8 +74,6 @@ export function CompanyScreen() {
           <MemberList members={members} abilities={abilities} me={session.user.id} onChanged={changed} />
         </>
       )}
-      {abilities.canSee && signedIn && <TaxProfilePanel accountId={accountIdOf(session.user)} canEdit={abilities.canManage} />}
-      {abilities.canSee && signedIn && session.profile?.role === 'supplier' && <EinvoicingPanel canOnboard={abilities.canManage} online={online} taxProfileSaved={taxProfile?.updated_at ?? null} />}
     </section>
   );
 }
