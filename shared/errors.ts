@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   rfq_closed: 409,
   /** an award or a cancel of an RFQ already awarded or cancelled */
   rfq_awarded: 409,
+  /** an edit of an RFQ a supplier has already quoted on */
+  rfq_has_quotes: 409,
   /** an award of a line the named quote does not price (or not of this RFQ) */
   line_not_quoted: 409,
   /** an award that orders more of a line than the named quote offers, or its quotes together more than the line asks; which in details */
@@ -240,6 +242,8 @@ export const objectionExists = (message = 'You already objected to this award') 
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
 export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);
 export const rfqAwarded = (message = 'This request for quotation was already awarded or cancelled') => new AppError('rfq_awarded', message);
+export const rfqHasQuotes = (message = 'A supplier has already quoted on this request for quotation, so it can no longer be edited') =>
+  new AppError('rfq_has_quotes', message);
 export const lineNotQuoted = (message: string) => new AppError('line_not_quoted', message);
 export const awardOverOrdered = (message: string, details: ErrorDetails) => new AppError('award_over_ordered', message, { details });
 export const requestNotPending = (message: string) => new AppError('request_not_pending', message);

@@ -41,7 +41,7 @@ import {
   deliveryProblemArgsSchema,
   deliveryStepArgsSchema,
 } from './schemas/delivery';
-import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema } from './schemas/rfq';
+import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema, rfqUpdateArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
 import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
@@ -93,6 +93,8 @@ export const MUTATIONS = {
   'delivery.problem': { entity: 'delivery', schema: deliveryProblemArgsSchema },
   'rfq.create': { entity: 'rfq', schema: withId(rfqCreateSchema) },
   'rfq.cancel': { entity: 'rfq', schema: rfqCancelArgsSchema },
+  /** id: the RFQ's; the whole RFQ again, before the first quote. */
+  'rfq.update': { entity: 'rfq', schema: rfqUpdateArgsSchema },
   /** id: the RFQ's; answers the purchase orders it made. */
   'rfq.award': { entity: 'rfq', schema: rfqAwardArgsSchema },
   /** id: the quote's (a revision resends it); rfq_id: the RFQ's. */

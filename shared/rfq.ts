@@ -6,6 +6,9 @@
  *   stored), unless it was awarded or cancelled.
  * - A supplier may quote, and revise their quote, only while it is open.
  * - The buyer may award while it is open or closed, once; awarding ends the quoting.
+ * - The buyer may edit it (title, site, dates, lines) while it is open and until the
+ *   first quote arrives: a supplier prices the lines they were shown, and a quote on lines
+ *   that changed under it would be a price for something else (editRefusal).
  * - A quote line is worth what it offers (quoteLineAmounts): unit price × the quantity
  *   offered, VAT per line (shared/vat.ts). The form, the comparison and the award all
  *   count it so.
@@ -42,6 +45,16 @@ export const canAward = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolea
 
 /** Whether the buyer may cancel at `now`: until it is awarded. */
 export const canCancelRfq = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => canAward(rfq, now);
+
+/**
+ * Why the buyer may not edit the RFQ at `now`, or null when they may: it no longer takes
+ * quotes (rfq_closed: closed, awarded or cancelled), or a quote has arrived
+ * (rfq_has_quotes), `quotes` being how many.
+ */
+export function editRefusal(rfq: Parameters<typeof rfqPhase>[0], quotes: number, now: Date): 'rfq_closed' | 'rfq_has_quotes' | null {
+  if (rfqPhase(rfq, now) !== 'open') return 'rfq_closed';
+  return quotes > 0 ? 'rfq_has_quotes' : null;
+}
 
 /** What a quote line is worth: the quantity it offers and the amounts on that quantity. */
 export interface QuoteLineAmounts extends LineAmounts {

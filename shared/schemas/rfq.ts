@@ -12,6 +12,7 @@
  * GET  /api/rfqs/{id}/quotes (buyer: every quote; supplier: their own) -> rfqQuote[]
  * GET  /api/rfqs/{id}/comparison (buyer only) -> rfqComparison
  * POST /api/rfqs/{id}/award rfqAward -> purchaseOrder[]
+ * PATCH /api/rfqs/{id} rfqUpdate -> rfq (its buyer, open and before the first quote)
  */
 import { z } from 'zod';
 import {
@@ -138,7 +139,11 @@ export const rfqSchema = z.object({
   needed_by: dateSchema.nullable(),
   closes_at: timestampSchema,
   audience: z.enum(RFQ_AUDIENCES),
-  /** the invited suppliers: the buyer's own rows only (null for a supplier reading it) */
+  /**
+   * the suppliers it reached (and who were told): the invited ones, or the market's sellers
+   * (the list grows while it is open, as suppliers start selling in its categories); the
+   * buyer's own rows only (null for a supplier reading it)
+   */
   supplier_ids: z.array(uuidSchema).nullable(),
   /** as of the reader's clock (rfqPhase): open turns closed at closes_at */
   status: z.enum(RFQ_STATUSES),
@@ -173,16 +178,21 @@ const unique = (ids: string[]) => new Set(ids).size === ids.length;
  * their suppliers; market ones name none. The closing time is checked against the
  * server's clock when it arrives (rfq_closed if already past).
  */
+/** What the buyer writes of an RFQ, on sending it and on editing it. */
+const rfqContentFields = {
+  title: requiredName(MAX.name),
+  location: requiredText(MAX.location),
+  needed_by: dateSchema.nullable().optional(),
+  closes_at: timestampSchema,
+  lines: z.array(rfqLineCreateSchema).min(1).max(RFQ_MAX_LINES),
+};
+
 export const rfqCreateSchema = z
   .strictObject({
     ...clientIdField,
-    title: requiredName(MAX.name),
-    location: requiredText(MAX.location),
-    needed_by: dateSchema.nullable().optional(),
-    closes_at: timestampSchema,
+    ...rfqContentFields,
     audience: z.enum(RFQ_AUDIENCES),
     supplier_ids: z.array(uuidSchema).max(RFQ_MAX_INVITED).optional(),
-    lines: z.array(rfqLineCreateSchema).min(1).max(RFQ_MAX_LINES),
   })
   .refine((v) => v.audience !== 'invited' || (v.supplier_ids?.length ?? 0) > 0, { message: 'suppliers_required', path: ['supplier_ids'] })
   .refine((v) => v.audience !== 'market' || !v.supplier_ids?.length, { message: 'market_names_no_suppliers', path: ['supplier_ids'] })
@@ -238,6 +248,23 @@ export type RfqAward = z.infer<typeof rfqAwardSchema>;
 /** The sync mutation rfq.award: the award body and the RFQ's id as `id`. */
 export const rfqAwardArgsSchema = rfqAwardSchema.safeExtend({ id: uuidSchema });
 export type RfqAwardArgs = z.infer<typeof rfqAwardArgsSchema>;
+
+/**
+ * PATCH /api/rfqs/{id}: the buyer's whole RFQ again, while it is open and no supplier has
+ * quoted (shared/rfq.ts editRefusal). The lines replace its lines (a line kept keeps its
+ * id). Who it goes to is not edited: the suppliers it reached were told of it; a market
+ * RFQ whose new lines sell in more categories reaches their sellers too.
+ */
+export const rfqUpdateSchema = z
+  .strictObject(rfqContentFields)
+  .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] });
+export type RfqUpdate = z.infer<typeof rfqUpdateSchema>;
+export type RfqUpdateInput = z.input<typeof rfqUpdateSchema>;
+/** The sync mutation rfq.update: the edit and the RFQ's id (the path's). */
+export const rfqUpdateArgsSchema = z
+  .strictObject({ id: uuidSchema, ...rfqContentFields })
+  .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] });
+export type RfqUpdateArgs = z.infer<typeof rfqUpdateArgsSchema>;
 
 /** The sync mutation rfq.cancel (POST /api/rfqs/{id}/cancel): the buyer withdraws an RFQ not yet awarded. */
 export const rfqCancelArgsSchema = z.strictObject({ id: uuidSchema });

@@ -57,6 +57,10 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
     id: id(66), title: 'مواد الدور الأول', location: 'الرياض', closes_at: '2026-11-30T10:00:00.000Z', audience: 'market',
     lines: [{ id: id(67), description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90) }],
   },
+  'rfq.update': {
+    id: id(60), title: 'مواد الدور الثاني', location: 'جدة', needed_by: '2026-12-05', closes_at: '2026-12-02T10:00:00.000Z',
+    lines: [{ id: id(68), description: 'أسمنت مقاوم', quantity: 150, unit: 'كيس', category_id: id(90) }],
+  },
   'rfq.cancel': { id: id(60) },
   'rfq.award': { id: id(60), awards: [{ rfq_line_id: id(68), quote_id: id(61) }] },
   'rfq_quote.submit': { id: id(64), rfq_id: id(60), delivery_days: 3, valid_until: '2026-12-10', lines: [{ rfq_line_id: id(68), unit_price: 18.5 }] },
@@ -303,6 +307,12 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       closes_at: '2026-11-30T10:00:00.000Z', audience: 'market', supplier_ids: [], status: 'open',
       lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, market_price: null }],
       my_quote: null, quote_count: 0, awarded_at: null, created_by_name: 'سالم', created_at: NOW, updated_at: NOW,
+    },
+  },
+  'rfq.update': {
+    [`rfq:${id(60)}`]: {
+      ...seed[`rfq:${id(60)}`], title: 'مواد الدور الثاني', location: 'جدة', needed_by: '2026-12-05', closes_at: '2026-12-02T10:00:00.000Z', updated_at: NOW,
+      lines: [{ id: id(68), position: 1, description: 'أسمنت مقاوم', quantity: 150, unit: 'كيس', category_id: id(90), product_id: null, market_price: null }],
     },
   },
   'rfq.cancel': {

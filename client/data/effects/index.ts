@@ -65,6 +65,7 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'delivery.confirm': ['delivery'],
   'delivery.problem': ['delivery'],
   'rfq.create': ['rfq'],
+  'rfq.update': ['rfq'],
   'rfq.cancel': ['rfq', 'rfq_quote'],
   'rfq.award': ['rfq', 'rfq_quote'],
   'rfq_quote.submit': ['rfq_quote', 'rfq'],

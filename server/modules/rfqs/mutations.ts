@@ -6,11 +6,12 @@
 import { areaMutations } from '../sync/contracts';
 import { awardRfq } from './award';
 import { submitQuote } from './quotes';
-import { cancelRfq, createRfq } from './service';
+import { cancelRfq, createRfq, updateRfq } from './service';
 
 export const mutations = areaMutations({
   'rfq.create': async (trx, user, args, deps) => (await createRfq(trx, user, args, deps.clock.now())).row,
   'rfq.cancel': (trx, user, args, deps) => cancelRfq(trx, user, args, deps.clock.now()),
+  'rfq.update': (trx, user, args, deps) => updateRfq(trx, user, args, deps.clock.now()),
   'rfq.award': (trx, user, args, deps) => awardRfq(trx, user, args, deps.clock.now()),
   'rfq_quote.submit': async (trx, user, args, deps) => (await submitQuote(trx, user, args, deps.clock.now())).row,
 });

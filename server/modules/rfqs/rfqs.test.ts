@@ -130,6 +130,69 @@ describe('RFQs', () => {
     });
   });
 
+  describe('PATCH /api/rfqs/{id}', () => {
+    const edit = (rfq: { id: string; lines: Array<{ id: string }> }, category: string, over: Record<string, unknown> = {}) => ({
+      title: 'مواد الدور الأول',
+      location: 'جدة، حي الروضة',
+      needed_by: null,
+      closes_at: inDays(4),
+      lines: [
+        { id: rfq.lines[0].id, description: 'أسمنت مقاوم للكبريتات', quantity: 150, unit: 'كيس', category_id: cement },
+        { id: crypto.randomUUID(), description: 'حديد 12 مم', quantity: 3, unit: 'طن', category_id: category },
+      ],
+      ...over,
+    });
+
+    it('lets the buyer edit an open RFQ before the first quote: the lines replaced, new sellers reached and told, the old ones kept', async () => {
+      const { buyer, a, b, other, rfq } = await market();
+      const res = await buyer.patch(`/api/rfqs/${rfq.id}`, edit(rfq, steel));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ title: 'مواد الدور الأول', location: 'جدة، حي الروضة', needed_by: null, status: 'open', quote_count: 0 });
+      expect(res.body.lines.map((l: { id: string; position: number; description: string }) => [l.position, l.description])).toEqual([
+        [1, 'أسمنت مقاوم للكبريتات'],
+        [2, 'حديد 12 مم'],
+      ]);
+      expect(res.body.lines[0].id).toBe(rfq.lines[0].id);
+      expect(await knex()('rfq_lines').where({ rfq_id: rfq.id })).toHaveLength(2);
+      // The steel seller is reached now and told; the cement sellers stay reached.
+      expect(res.body.supplier_ids).toEqual(expect.arrayContaining([a.user.id, b.user.id, other.user.id]));
+      expect((await notificationsOf(knex(), other.user.id, 'rfq.new')).filter((n) => n.params.rfq_id === rfq.id)).toHaveLength(1);
+      expect((await notificationsOf(knex(), a.user.id, 'rfq.new')).filter((n) => n.params.rfq_id === rfq.id)).toHaveLength(1);
+      expect((await changesOf(knex(), 'rfq', rfq.id)).audiences).toEqual(expect.arrayContaining(audiences(`user:${buyer.user.id}`, `user:${other.user.id}`)));
+      expect((await a.get(`/api/rfqs/${rfq.id}`)).body.title).toBe('مواد الدور الأول');
+    });
+
+    it('returns 409 rfq_has_quotes once a supplier has quoted, and changes nothing', async () => {
+      const { buyer, a, rfq, line } = await market();
+      await postQuote(a, rfq.id, quoteBody({ [line(0)]: 20 }));
+      const res = await buyer.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement));
+      expect([res.status, res.body.code]).toEqual([409, 'rfq_has_quotes']);
+      expect((await buyer.get(`/api/rfqs/${rfq.id}`)).body).toMatchObject({ title: 'مواد الدور الأرضي', lines: rfq.lines });
+    });
+
+    it('returns 409 rfq_closed past its closing time or once cancelled, 400 for a closing time already past', async () => {
+      const { buyer, rfq } = await market();
+      const past = await buyer.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement, { closes_at: inDays(-0.01) }));
+      expect([past.status, past.body.details]).toEqual([400, [{ path: 'closes_at', message: 'closes_in_past' }]]);
+      await knex()('rfqs').where({ id: rfq.id }).update({ closes_at: inDays(-0.001) });
+      expect((await buyer.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement))).body.code).toBe('rfq_closed');
+      const { buyer: other, rfq: cancelled } = await market();
+      expect((await other.post(`/api/rfqs/${cancelled.id}/cancel`)).status).toBe(200);
+      const res = await other.patch(`/api/rfqs/${cancelled.id}`, edit(cancelled, cement));
+      expect([res.status, res.body.code]).toEqual([409, 'rfq_closed']);
+    });
+
+    it('is its buyer\'s alone: 403 for a supplier it reached, 404 for anyone else; a line id of another RFQ is refused', async () => {
+      const { buyer, a, rfq } = await market();
+      expect((await a.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement))).status).toBe(403);
+      const stranger = await as(server, 'contractor');
+      expect((await stranger.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement))).status).toBe(404);
+      const elsewhere = await postRfq(buyer, rfqBody(cement));
+      const taken = await buyer.patch(`/api/rfqs/${rfq.id}`, edit(rfq, cement, { lines: [{ id: elsewhere.lines[0].id, description: 'x', quantity: 1, unit: 'كيس' }] }));
+      expect(taken.status).toBe(409);
+    });
+  });
+
   describe('comparison', () => {
     it('puts lines down and quotes across with the lowest marked, gaps, coverage and totals with VAT', async () => {
       const { buyer, a, b, rfq, line } = await market();

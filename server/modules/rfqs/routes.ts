@@ -15,10 +15,11 @@ import {
   rfqQuoteSchema,
   rfqQuoteSubmitSchema,
   rfqSchema,
+  rfqUpdateSchema,
 } from '../../../shared/schemas/rfq';
 import { awardRfq, compareRfq } from './award';
 import { listQuotes, submitQuote } from './quotes';
-import { cancelRfq, createRfq, listAddressedRfqs, listMyRfqs, presentRfq } from './service';
+import { cancelRfq, createRfq, listAddressedRfqs, listMyRfqs, presentRfq, updateRfq } from './service';
 
 const tag = 'rfqs';
 
@@ -67,6 +68,20 @@ export function rfqsRouter(): Router {
     router,
     { method: 'get', path: '/api/rfqs/{id}', summary: 'One RFQ (its buyer and the suppliers it reached)', tag, access: 'user', response: rfqSchema },
     ({ ctx, knex, user, params }) => presentRfq(knex, user, params.id, ctx.deps.clock.now()),
+  );
+
+  route(
+    router,
+    {
+      method: 'patch',
+      path: '/api/rfqs/{id}',
+      summary: 'Edit an open RFQ before the first quote: title, site, dates and lines (its buyer); 409 rfq_has_quotes once a supplier quoted',
+      tag,
+      access: 'user',
+      body: rfqUpdateSchema,
+      response: rfqSchema,
+    },
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => updateRfq(trx, user, { ...body, id: params.id }, ctx.deps.clock.now())),
   );
 
   route(

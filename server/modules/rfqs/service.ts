@@ -10,9 +10,9 @@
  * as it is open (audience.ts).
  */
 import type { Knex } from 'knex';
-import { notFound, rfqAwarded, validationFailed } from '../../../shared/errors';
-import { canCancelRfq } from '../../../shared/rfq';
-import type { Rfq, RfqCreate, RfqListQuery } from '../../../shared/schemas/rfq';
+import { notFound, rfqAwarded, rfqClosed, rfqHasQuotes, validationFailed } from '../../../shared/errors';
+import { canCancelRfq, editRefusal } from '../../../shared/rfq';
+import type { Rfq, RfqCreate, RfqListQuery, RfqUpdateArgs } from '../../../shared/schemas/rfq';
 import { assertRole } from '../../auth/guards';
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
@@ -46,6 +46,29 @@ async function invitedRecipients(trx: Knex.Transaction, buyerId: string, supplie
   return found.map((f) => f.id);
 }
 
+/** A closing time must be later than the server's `now`, on sending and on editing alike. */
+function assertClosesLater(closesAt: string, now: Date) {
+  if (new Date(closesAt).getTime() <= now.getTime()) {
+    throw validationFailed('Invalid input: closes_at', [{ path: 'closes_at', message: 'closes_in_past' }]);
+  }
+}
+
+/** The RFQ's lines, numbered in the order given. */
+async function insertLines(trx: Knex.Transaction, rfqId: string, lines: RfqCreate['lines']) {
+  await trx('rfq_lines').insert(
+    lines.map((l, i) => ({
+      id: l.id,
+      rfq_id: rfqId,
+      position: i + 1,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      category_id: l.category_id ?? null,
+      product_id: l.product_id ?? null,
+    })),
+  );
+}
+
 /**
  * POST /api/rfqs: a contractor sends an RFQ; each supplier it reaches is told. The same
  * client id again returns the RFQ it made (201 the first time, 200 after).
@@ -57,9 +80,7 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
     if (existing.buyer_id !== user.account_id) throw idTaken();
     return { row: await presentRfq(trx, user, existing.id, now), created: false };
   }
-  if (new Date(input.closes_at).getTime() <= now.getTime()) {
-    throw validationFailed('Invalid input: closes_at', [{ path: 'closes_at', message: 'closes_in_past' }]);
-  }
+  assertClosesLater(input.closes_at, now);
   const lineIds = input.lines.map((l) => l.id);
   if (await trx('rfq_lines').whereIn('id', lineIds).first('id')) throw idTaken();
 
@@ -77,18 +98,7 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
       })
       .returning('id'),
   );
-  await trx('rfq_lines').insert(
-    input.lines.map((l, i) => ({
-      id: l.id,
-      rfq_id: id,
-      position: i + 1,
-      description: l.description,
-      quantity: l.quantity,
-      unit: l.unit,
-      category_id: l.category_id ?? null,
-      product_id: l.product_id ?? null,
-    })),
-  );
+  await insertLines(trx, id, input.lines);
   let recipients: string[];
   if (input.audience === 'invited') {
     recipients = await invitedRecipients(trx, user.account_id, input.supplier_ids ?? []);
@@ -143,5 +153,33 @@ export async function cancelRfq(trx: Knex.Transaction, user: SessionUser, args: 
     { entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) },
     ...lost.map((q): ChangeEntry => ({ entity: 'rfq_quote', id: q.id, audiences: quotePolicy.audiences({ supplier_id: q.supplier_id, buyer_id: rfq.buyer_id }) })),
   ]);
+  return presentRfq(trx, user, rfq.id, now);
+}
+
+/**
+ * PATCH /api/rfqs/{id} (and rfq.update): the buyer edits an open RFQ nobody has quoted on
+ * (shared/rfq.ts editRefusal): its title, site, dates and lines, the lines replaced whole
+ * (a line kept keeps its id). The RFQ is locked FOR UPDATE, and a quote locks it FOR
+ * SHARE before it is written, so an edit and a first quote never cross: whichever comes
+ * second sees the other. A market RFQ whose lines now sell in more categories reaches
+ * those sellers too, and they are told; those it reached already stay reached. The same
+ * edit again answers the same row.
+ */
+export async function updateRfq(trx: Knex.Transaction, user: SessionUser, args: RfqUpdateArgs, now: Date): Promise<Rfq> {
+  assertRole(user, 'contractor');
+  const rfq = await lockOwnRfq(trx, user, args.id);
+  const [{ n }] = await trx('rfq_quotes').where({ rfq_id: rfq.id }).count<Array<{ n: number | string }>>({ n: '*' });
+  const refusal = editRefusal(rfq, Number(n), now);
+  if (refusal === 'rfq_closed') throw rfqClosed('This request for quotation no longer takes quotes, so it can no longer be edited');
+  if (refusal === 'rfq_has_quotes') throw rfqHasQuotes();
+  assertClosesLater(args.closes_at, now);
+  if (await trx('rfq_lines').whereIn('id', args.lines.map((l) => l.id)).whereNot('rfq_id', rfq.id).first('id')) throw idTaken();
+
+  await trx('rfqs').where({ id: rfq.id }).update({ title: args.title, location: args.location, needed_by: args.needed_by ?? null, closes_at: args.closes_at });
+  await trx('rfq_lines').where({ rfq_id: rfq.id }).delete();
+  await insertLines(trx, rfq.id, args.lines);
+  const reached = rfq.audience === 'market' ? await reachMarketOnSend(trx, rfq.id, now) : [];
+  await recordChanges(trx, [{ entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) }]);
+  await notify(trx, { to: reached, kind: 'rfq.new', priority: 'high', params: { title: args.title, location: args.location, rfq_id: rfq.id } });
   return presentRfq(trx, user, rfq.id, now);
 }

@@ -169,4 +169,18 @@ describe('RFQs for sync', () => {
     expect(accepted.body.results[0].status).toBe('applied');
     expect((await pulled(buyer, 'purchase_order')).get(po.id)).toMatchObject({ status: 'accepted' });
   });
+  it('edits an RFQ by rfq.update with the REST rule: applied before the first quote, rejected rfq_has_quotes after', async () => {
+    const buyer = await as(server, 'contractor');
+    const supplier = await as(server, 'supplier');
+    await sellIn(supplier, cement);
+    const rfq = await postRfq(buyer, rfqBody(cement));
+    const args = (title: string) => ({ id: rfq.id, title, location: 'الدمام', closes_at: inDays(3), lines: [{ id: rfq.lines[0].id, description: 'أسمنت', quantity: 5, unit: 'كيس', category_id: cement }] });
+    const first = await push(buyer, crypto.randomUUID(), [{ id: 1, name: 'rfq.update', args: args('قبل العروض') }]);
+    expect(first.body.results).toEqual([{ id: 1, status: 'applied' }]);
+    expect((await pulled(supplier, 'rfq')).get(rfq.id)).toMatchObject({ title: 'قبل العروض', lines: [{ id: rfq.lines[0].id, quantity: 5 }] });
+    await postQuote(supplier, rfq.id, quoteBody({ [rfq.lines[0].id]: 18 }));
+    const late = await push(buyer, crypto.randomUUID(), [{ id: 1, name: 'rfq.update', args: args('بعد العروض') }]);
+    expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'rfq_has_quotes' });
+    expect((await buyer.get(`/api/rfqs/${rfq.id}`)).body.title).toBe('قبل العروض');
+  });
 });
