@@ -4,7 +4,7 @@
  * mutations: all of it is online-only REST, and the screen says so when offline.
  */
 import { LIST_DEFAULT_LIMIT } from '../../shared/constants';
-import type { AdminUser, AdminUserPatch } from '../../shared/schemas/admin';
+import type { AdminInvoice, AdminPayment, AdminPurchaseOrder, AdminUser, AdminUserPatch } from '../../shared/schemas/admin';
 import type { Product } from '../../shared/schemas/product';
 import type { Project } from '../../shared/schemas/project';
 import type { RegistrationRequest } from '../../shared/schemas/quick-signup';
@@ -12,7 +12,9 @@ import type { Page } from './catalogue';
 import { api } from './client';
 import { useRemote } from './useRemote';
 
-export type AdminTab = 'products' | 'projects' | 'users' | 'quickSignups';
+export type AdminTab = 'products' | 'projects' | 'users' | 'quickSignups' | 'purchaseOrders' | 'invoices' | 'payments';
+/** The tabs whose rows the admin may delete; the money on the platform is read-only. */
+export type DeletableTab = 'products' | 'projects' | 'users';
 export type { AdminUser };
 
 export interface AdminRows {
@@ -20,6 +22,9 @@ export interface AdminRows {
   projects: Project;
   users: AdminUser;
   quickSignups: RegistrationRequest;
+  purchaseOrders: AdminPurchaseOrder;
+  invoices: AdminInvoice;
+  payments: AdminPayment;
 }
 
 const PATHS: Record<AdminTab, string> = {
@@ -27,19 +32,26 @@ const PATHS: Record<AdminTab, string> = {
   projects: '/api/admin/projects',
   users: '/api/admin/users',
   quickSignups: '/api/admin/quick-signups',
+  purchaseOrders: '/api/admin/purchase-orders',
+  invoices: '/api/admin/invoices',
+  payments: '/api/admin/payments',
 };
 
 export const ADMIN_PAGE_SIZE = LIST_DEFAULT_LIMIT;
 
-/** One page of an admin list (search and page); `reload` bumps to fetch again after a write. */
-export function useAdminList<T extends AdminTab>(tab: T, search: string, page: number, reload: number) {
+/**
+ * One page of an admin list (search, the money tabs' status, and page); `reload` bumps to
+ * fetch again after a write.
+ */
+export function useAdminList<T extends AdminTab>(tab: T, search: string, page: number, reload: number, status: string | null = null) {
   return useRemote<Page<AdminRows[T]>>(async () => {
-    const { data, total } = await api.get<AdminRows[T][]>(PATHS[tab], { search: search.trim() || undefined, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE });
+    const query = { search: search.trim() || undefined, status: status ?? undefined, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
+    const { data, total } = await api.get<AdminRows[T][]>(PATHS[tab], query);
     return { items: data, total: total ?? data.length };
-  }, [tab, search, page, reload]);
+  }, [tab, search, page, reload, status]);
 }
 
-export async function adminDelete(tab: Exclude<AdminTab, 'quickSignups'>, id: string): Promise<void> {
+export async function adminDelete(tab: DeletableTab, id: string): Promise<void> {
   await api.request('DELETE', `${PATHS[tab]}/${encodeURIComponent(id)}`);
 }
 

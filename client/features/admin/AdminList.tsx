@@ -23,7 +23,8 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/constants';
 import { ErrorBox } from '../../ui/ErrorBox';
-import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab } from '../../data/admin';
+import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab, type DeletableTab } from '../../data/admin';
+import { MONEY_STATUSES, isMoneyTab, moneyRowView, moneyStatusLabel, type MoneyT } from './moneyRows';
 import { ApiError } from '../../data/api';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -47,17 +48,19 @@ const useStyles = makeStyles({
   thumb: { inlineSize: '56px', blockSize: '56px', flexShrink: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
 });
 
-type Deletable = { tab: Exclude<AdminTab, 'quickSignups'>; id: string; name: string };
+type Deletable = { tab: DeletableTab; id: string; name: string };
 
 export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; online: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'purchase-orders', 'invoices', 'payments']);
   const format = useFormat();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [page, setPage] = useState(0);
   const [reload, setReload] = useState(0);
-  const list = useAdminList(tab, deferred, page, reload);
+  // The money tabs filter by status too (null: every status).
+  const [status, setStatus] = useState<string | null>(null);
+  const list = useAdminList(tab, deferred, page, reload, status);
   const [deleting, setDeleting] = useState<Deletable | null>(null);
   const [notice, setNotice] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ADMIN_PAGE_SIZE)) : 1;
@@ -77,6 +80,10 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
     if (!list.data) return null;
     const items = list.data.items as Array<AdminRows[AdminTab]>;
     return items.map((row) => {
+      if (isMoneyTab(tab)) {
+        const view = moneyRowView(tab, row as AdminRows[typeof tab], t as MoneyT, format);
+        return <Row key={row.id} title={view.title} badge={view.badge} lines={view.lines} testId="admin-money-row" />;
+      }
       if (tab === 'products') {
         const p = row as AdminRows['products'];
         return (
@@ -159,6 +166,25 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
         }}
         data-testid="admin-search"
       />
+      {isMoneyTab(tab) && (
+        <Dropdown
+          aria-label={t('money.statusFilter')}
+          value={status ? moneyStatusLabel(tab, status, t as MoneyT) : t('money.allStatuses')}
+          selectedOptions={[status ?? '']}
+          onOptionSelect={(_, d) => {
+            setStatus(d.optionValue || null);
+            setPage(0);
+          }}
+          data-testid="admin-status-filter"
+        >
+          <Option value="">{t('money.allStatuses')}</Option>
+          {MONEY_STATUSES[tab].map((s) => (
+            <Option key={s} value={s}>
+              {moneyStatusLabel(tab, s, t as MoneyT)}
+            </Option>
+          ))}
+        </Dropdown>
+      )}
       {notice && (
         <MessageBar layout="multiline" intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'} data-testid="admin-notice">
           <MessageBarBody>{notice.text}</MessageBarBody>

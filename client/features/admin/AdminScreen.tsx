@@ -1,7 +1,8 @@
 /**
  * The admin panel: products, projects, users and quick
  * registrations, each with search and paging; delete with confirmation (not one's own
- * account), and a user's tier and admin flag. Admin lists and writes are online-only REST
+ * account), and a user's tier and admin flag; and, read-only, the purchase orders, tax
+ * invoices and payments on the platform, each filtered by status. Admin lists and writes are online-only REST
  * (data/admin.ts), so offline the panel says so and keeps its writes disabled.
  * Non-admins see 'not authorized, this page is for admins only'.
  */
@@ -17,12 +18,12 @@ const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   body: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6' },
-  // Four tabs do not fit one row of a phone in every language, and a strip scrolled sideways
-  // hides the last one: on a phone they stand two by two, each tab whole.
+  // The tabs do not fit one row of a phone in every language, and a strip scrolled sideways
+  // hides the last ones: on a phone they stand two by two, each tab whole.
   tabs: { flexWrap: 'wrap', '@media (max-width: 639px)': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups'];
+const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups', 'purchaseOrders', 'invoices', 'payments'];
 
 export function AdminScreen() {
   const styles = useStyles();
