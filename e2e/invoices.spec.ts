@@ -1,7 +1,7 @@
 /**
  * A tax invoice from a purchase order, two people at phone width: the supplier (English)
- * accepts the order and issues the ZATCA invoice payable within 15 days (signed on the server, cleared by the
- * development ZATCA), then a credit note for part of it; the contractor (Arabic) opens the
+ * accepts the order and issues the ZATCA invoice payable within 15 days, after a question naming its amount
+ * and buyer (signed on the server, cleared by the development ZATCA), then a credit note for part of it, asked the same way; the contractor (Arabic) opens the
  * invoice on their device (bilingual heading, QR drawn from its TLV), downloads its PDF,
  * and opens it again offline. The tax profiles, onboarding and order are made by request:
  * their screens are company.spec.ts's and rfqs.spec.ts's.
@@ -53,7 +53,12 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   await orders.act('accept');
   await expect(supplier.page.getByTestId('po-issue-invoice')).toBeEnabled();
   await supplier.page.getByTestId('po-invoice-terms').selectOption('15');
+  // A legal document is issued only once the seller has read what it says: the amount and the buyer.
   await supplier.page.getByTestId('po-issue-invoice').click();
+  const question = supplier.page.getByRole('alertdialog');
+  await expect(question).toContainText('851.00');
+  await expect(question).toContainText('مؤسسة الأفق للمقاولات');
+  await supplier.page.getByTestId('po-issue-invoice-confirm').click();
   const detail = supplier.page.getByTestId('invoice-detail');
   await expect(detail).toHaveAttribute('data-status', 'cleared', { timeout: 30_000 });
   const invoiceId = (await detail.getAttribute('data-invoice-id'))!;
@@ -70,6 +75,9 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   await supplier.page.getByTestId('credit-note-reason').fill('Four bags arrived torn');
   await supplier.page.getByTestId('credit-note-quantity').first().fill('4');
   await supplier.page.getByTestId('credit-note-submit').click();
+  await expect(supplier.page.getByRole('alertdialog')).toContainText('85.10');
+  await expect(supplier.page.getByRole('alertdialog')).toContainText('مؤسسة الأفق للمقاولات');
+  await supplier.page.getByTestId('credit-note-confirm').click();
   await expect(supplier.page.getByTestId('invoice-document')).toHaveAttribute('data-kind', 'credit_note', { timeout: 30_000 });
   await expect(supplier.page.getByTestId('invoice-title')).toContainText('Credit Note');
   await expect(supplier.page.getByTestId('invoice-total')).toContainText('85.10');

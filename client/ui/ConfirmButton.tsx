@@ -2,15 +2,16 @@ import { Button, type ButtonProps } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** A button whose action runs only after a yes/no question (ConfirmDialog). */
+/** A button whose action runs only after a yes/no question (ConfirmDialog), with what it does in `body` where the question alone does not say it. */
 export function ConfirmButton({
   question,
+  body,
   confirmLabel,
   cancelLabel,
   onConfirm,
   testId,
   ...button
-}: ButtonProps & { question: string; confirmLabel: string; cancelLabel: string; onConfirm: () => void; testId?: string }) {
+}: ButtonProps & { question: string; body?: string; confirmLabel: string; cancelLabel: string; onConfirm: () => void; testId?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -18,6 +19,7 @@ export function ConfirmButton({
       <ConfirmDialog
         open={open}
         title={question}
+        body={body}
         confirm={confirmLabel}
         dismiss={cancelLabel}
         confirmTestId={testId ? `${testId}-confirm` : undefined}

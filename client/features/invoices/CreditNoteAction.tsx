@@ -2,15 +2,16 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles,
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import type { CreditNoteCreate, Invoice } from '../../../shared/schemas/invoice';
 import { ApiError } from '../../data/api';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { useOnline } from '../../ui/useOnline';
 import { useInvoiceMutations } from './mutations';
 import { useCreditNotes } from './queries';
-import { creditNoteBody, creditableQuantities } from './rules';
+import { creditNoteBody, creditNoteTotal, creditableQuantities } from './rules';
 
 const useStyles = makeStyles({
   lines: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -19,7 +20,8 @@ const useStyles = makeStyles({
 /**
  * The seller's "Issue credit note" on a cleared invoice: a reason and, to credit part of
  * it, quantities per line (empty: everything not credited yet). Online only, as issuing
- * an invoice is; the server's answer opens the credit note.
+ * an invoice is; the server's answer opens the credit note. A credit note is a legal
+ * document too: the form's submit asks first, naming the amount and the buyer.
  */
 export function CreditNoteAction({ invoice }: { invoice: Invoice }) {
   const styles = useStyles();
@@ -35,11 +37,18 @@ export function CreditNoteAction({ invoice }: { invoice: Invoice }) {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState<CreditNoteCreate | null>(null);
   const nothingLeft = [...left.values()].every((q) => q <= 0);
 
   const submit = async () => {
     const body = creditNoteBody(reason, quantities, left);
     if (!body) return setFailure(t('credit.invalid'));
+    setFailure(null);
+    setAsking(body);
+  };
+
+  const issue = async (body: CreditNoteCreate) => {
+    setAsking(null);
     setBusy(true);
     setFailure(null);
     try {
@@ -73,6 +82,16 @@ export function CreditNoteAction({ invoice }: { invoice: Invoice }) {
           failure={failure}
           failureTestId="credit-note-failed"
         >
+          <ConfirmDialog
+            open={asking !== null}
+            title={t('credit.confirm.question', { amount: format.sar(asking ? creditNoteTotal(invoice, asking, left) : 0), buyer: invoice.buyer.legal_name })}
+            body={t('credit.confirm.body', { number: invoice.number })}
+            confirm={t('credit.confirm.yes')}
+            dismiss={t('credit.confirm.no')}
+            confirmTestId="credit-note-confirm"
+            onConfirm={() => asking && void issue(asking)}
+            onDismiss={() => setAsking(null)}
+          />
           <p>{t('credit.body')}</p>
           {!online && (
             <MessageBar layout="multiline" intent="warning">

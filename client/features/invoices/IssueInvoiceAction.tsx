@@ -7,7 +7,9 @@ import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
+import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { useOnline } from '../../ui/useOnline';
 import { purchaseOrderKey } from '../purchase-orders/queries';
 import { useCompanyTaxProfile } from '../company/queries';
@@ -29,12 +31,15 @@ const useStyles = makeStyles({
  * the shared rule allows (the reason shown when it does not), payable within the terms the
  * seller picks (its default terms, from its tax profile, preselected). Issuing needs the network,
  * since the signing keys stay on the server: offline the button is disabled and says so.
+ * A tax invoice is a legal document, corrected once cleared only by a credit note: the
+ * button asks first, naming the amount and the buyer.
  * An error comes back in the reader's language (the error code's translation).
  */
 export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side: 'buyer' | 'seller' }) {
   const styles = useStyles();
   const { t } = useTranslation(['invoices', 'payments']);
   const online = useOnline();
+  const format = useFormat();
   const navigate = useNavigate();
   const { issue } = useInvoiceMutations();
   const documents = usePurchaseOrderInvoices(order.id);
@@ -78,9 +83,19 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
       {action.kind === 'issue' && (
         <PaymentTermsSelect label={t('payments:terms.label')} value={terms} onChange={setPicked} testId="po-invoice-terms" />
       )}
-      <Button appearance="primary" icon={<ReceiptRegular />} disabled={action.kind !== 'issue' || busy} onClick={() => void submit()} data-testid="po-issue-invoice">
+      <ConfirmButton
+        appearance="primary"
+        icon={<ReceiptRegular />}
+        disabled={action.kind !== 'issue' || busy}
+        question={t('issue.confirm.question', { amount: format.sar(order.total), buyer: order.buyer_name || t('issue.confirm.theBuyer') })}
+        body={t('issue.confirm.body', { terms: t(`payments:terms.days${terms}`) })}
+        confirmLabel={t('issue.confirm.yes')}
+        cancelLabel={t('issue.confirm.no')}
+        onConfirm={() => void submit()}
+        testId="po-issue-invoice"
+      >
         {action.kind === 'issue' && action.again ? t('issue.again') : t('issue.action')}
-      </Button>
+      </ConfirmButton>
       {action.kind === 'blocked' && (
         <Caption1 className={styles.muted} data-testid="po-invoice-blocked" data-reason={action.reason}>
           {t(`issue.blocked.${action.reason}`)}

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { creditNoteBody, creditableQuantities, invoiceAction } from './rules';
+import { creditNoteBody, creditNoteTotal, creditableQuantities, invoiceAction } from './rules';
 
 const L1 = '10000000-0000-4000-8000-000000000001';
 const L2 = '10000000-0000-4000-8000-000000000002';
@@ -86,5 +86,29 @@ describe('the credit-note body', () => {
     expect(creditNoteBody(' ', {}, left)).toBeNull();
     expect(creditNoteBody('مرتجع', { [L2]: '3' }, left)).toBeNull();
     expect(creditNoteBody('مرتجع', { [L1]: 'ثلاثة' }, left)).toBeNull();
+  });
+});
+
+describe('what a credit note comes to, in the question before it is issued', () => {
+  // 40 bags at 18.50 and 2.5 m³ at 333.33, at 15 %.
+  const invoice = doc({
+    lines: [
+      { id: L1, quantity: 40, unit_price: 18.5, vat_rate: 0.15, credited_line_id: null },
+      { id: L2, quantity: 2.5, unit_price: 333.33, vat_rate: 0.15, credited_line_id: null },
+    ] as Invoice['lines'],
+  });
+  const left = new Map([
+    [L1, 40],
+    [L2, 2.5],
+  ]);
+
+  it('is the typed quantities at the invoice’s prices with their VAT: 4 bags, 74.00 + 11.10', () => {
+    expect(creditNoteTotal(invoice, { reason: 'تالف', lines: [{ invoice_line_id: L1, quantity: 4 }] }, left)).toBe(85.1);
+  });
+
+  it('is everything still creditable when no quantity is given, rounded to halalas as a document is', () => {
+    // 740.00 + 833.33 (833.325 rounds half up) = 1,573.33; VAT 236.00 (235.9995): 1,809.33.
+    expect(creditNoteTotal(invoice, { reason: 'إلغاء' }, left)).toBe(1809.33);
+    expect(creditNoteTotal(invoice, { reason: 'إلغاء' }, new Map([[L1, 0], [L2, 1]]))).toBe(383.33);
   });
 });

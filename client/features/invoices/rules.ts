@@ -4,6 +4,7 @@
  * credit note may still take, and the credit-note body the form sends.
  */
 import { readNumber, roundStock } from '../../../shared/numbers';
+import { documentTotals, lineAmounts } from '../../../shared/vat';
 import { invoiceBlocker, type CreditNoteCreate, type Invoice, type OrderTransport } from '../../../shared/schemas/invoice';
 
 /**
@@ -72,4 +73,19 @@ export function creditNoteBody(reason: string, quantities: Record<string, string
     lines.push({ invoice_line_id: id, quantity });
   }
   return lines.length ? { reason: why, lines } : { reason: why };
+}
+
+/**
+ * What a credit note of this body comes to: the lines it takes (the quantities given, or
+ * everything still creditable) at the invoice's prices, each line and the VAT rounded as
+ * the server rounds a document's (shared/vat.ts). Shown in the question before issuing;
+ * the issued note's own totals are the server's.
+ */
+export function creditNoteTotal(invoice: Invoice, body: CreditNoteCreate, left: ReadonlyMap<string, number>): number {
+  const quantities = body.lines ? new Map(body.lines.map((l) => [l.invoice_line_id, l.quantity])) : left;
+  const lines = invoice.lines
+    .map((line) => ({ line, quantity: quantities.get(line.id) ?? 0 }))
+    .filter(({ quantity }) => quantity > 0)
+    .map(({ line, quantity }) => ({ line_total: lineAmounts(quantity, line.unit_price, line.vat_rate).line_total, vat_rate: line.vat_rate }));
+  return documentTotals(lines).total;
 }
