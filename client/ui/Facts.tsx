@@ -6,14 +6,14 @@ const useStyles = makeStyles({
   fact: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere' },
-  // An IBAN or a VAT number: the whole row, so that it fits on one line unbroken.
+  // An IBAN or a VAT number (kept whole by <Identifier>): the whole row, where it fits on one line.
   whole: { gridColumn: '1 / -1' },
-  unbroken: { whiteSpace: 'nowrap' },
+  money: { whiteSpace: 'nowrap' },
 });
 
 /**
  * `money`: the value is an amount (marked data-money, kept on one line);
- * `whole`: an identifier read as one word (IBAN, VAT number), given the row and never broken.
+ * `whole`: an identifier read as one word (IBAN, VAT number), given a row of its own.
  */
 export type Fact = { term: string; value: ReactNode; testId?: string; money?: boolean; whole?: boolean };
 
@@ -26,7 +26,7 @@ export function Facts({ facts }: { facts: Fact[] }) {
       {facts.map((f) => (
         <div key={f.term} className={mergeClasses(styles.fact, f.whole && styles.whole)}>
           <dt className={styles.term}>{f.term}</dt>
-          <dd className={mergeClasses(styles.value, (f.money || f.whole) && styles.unbroken)} data-testid={f.testId} data-money={f.money || undefined}>
+          <dd className={mergeClasses(styles.value, f.money && styles.money)} data-testid={f.testId} data-money={f.money || undefined}>
             {f.value}
           </dd>
         </div>

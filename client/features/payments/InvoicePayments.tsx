@@ -73,7 +73,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
           { term: t('paid'), value: format.sar(payment.paid), testId: 'payment-paid', money: true },
           ...(payment.pending > 0 ? [{ term: t('pending'), value: format.sar(payment.pending), testId: 'payment-pending', money: true }] : []),
           { term: t('balance'), value: format.sar(payment.balance), testId: 'payment-balance', money: true },
-          ...(payment.iban ? [{ term: t('iban'), value: <bdi dir="ltr">{payment.iban}</bdi>, testId: 'payment-iban', whole: true }] : []),
+          ...(payment.iban ? [{ term: t('iban'), value: <Identifier>{payment.iban}</Identifier>, testId: 'payment-iban', whole: true }] : []),
         ]}
       />
       {side === 'buyer' && <CardResultBar />}
