@@ -48,7 +48,7 @@ const CompareScreen = named(() => import('../features/products/CompareScreen'), 
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing', 'payments']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
-const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin']);
+const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin', 'purchase-orders', 'invoices', 'payments']);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
