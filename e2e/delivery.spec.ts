@@ -2,7 +2,8 @@
  * Deliveries across four people at phone width (390x844), in Arabic and English: a
  * contractor's instant order gets a supplier's offer and the contractor accepts it; the
  * contractor requests transport from the order in one step (the form filled in from the
- * offer and the order); a transport company quotes and is accepted; the company's owner
+ * offer and the order, whom to call at each end included); a transport company quotes
+ * and is accepted, and the supplier is told a truck is booked; the company's owner
  * invites a driver (through the API) and assigns the job to them; the driver, offline,
  * marks picked up, on the way and delivered with a signature drawn on the screen and a
  * photo, then comes back online: the outbox empties, each step is recorded once and the
@@ -149,6 +150,12 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(form.locator('[name="pickup_location"]')).toHaveValue(new RegExp(`${text.supplierAddress}.*${text.supplierCity}`));
       await expect(form.locator('[name="delivery_location"]')).toHaveValue(text.site);
       await expect(form.locator('[name="cargo_description"]')).toHaveValue(new RegExp(title));
+      // Whom the driver calls: the supplier at pickup (its number typed in here), the contractor on site.
+      await expect(form.locator('[name="pickup_contact_name"]')).toHaveValue(text.supplier);
+      await expect(form.locator('[name="delivery_contact_name"]')).toHaveValue(text.contractor);
+      await expect(form.locator('[name="delivery_contact_phone"]')).toHaveValue('+966 50 123 4567');
+      await form.locator('[name="pickup_contact_phone"]').fill('0551234567');
+      await shot(contractor.page, lang, 'request-form');
       await contractor.page.getByTestId('request-submit').click();
       await expect(form).toBeHidden();
       await expect(co.order(title).getByTestId('deal-transport-status')).toBeVisible();
@@ -163,6 +170,10 @@ for (const lang of ['ar', 'en'] as const) {
       await reloadUntil(contractor.page, () => expect(tr.request(title).getByTestId('quote-row')).toHaveCount(1, { timeout: 10_000 }), 90_000);
       await tr.acceptQuote(title, text.company);
       await expect(tr.status(tr.request(title))).toHaveAttribute('data-status', 'assigned');
+      // The supplier hears that a truck is booked for its goods.
+      await expect
+        .poll(async () => (await pageApi<Array<{ kind: string }>>(supplier.page, 'GET', '/api/notifications')).body.map((n) => n.kind), { timeout: 20_000 })
+        .toContain('transport_request.booked');
 
       // The driver joins the company through an invite, made and accepted over the API.
       const invite = await pageApi<{ token: string }>(owner.page, 'POST', '/api/company/invites', { role: 'driver' });
@@ -190,10 +201,15 @@ for (const lang of ['ar', 'en'] as const) {
       const job = driver.page.getByTestId('job-card').filter({ hasText: title });
       await reloadUntil(driver.page, () => expect(job).toBeVisible({ timeout: 10_000 }), 90_000);
       await expect(job.getByTestId('job-plate')).toContainText(text.plate);
-      await expect(job.getByTestId('call-requester')).toHaveAttribute('href', 'tel:+966501234567');
+      // Whom to call at each end, tap to call.
+      await expect(job.getByTestId('call-pickup-contact')).toContainText(text.supplier);
+      await expect(job.getByTestId('call-pickup')).toHaveAttribute('href', 'tel:+966551234567');
+      await expect(job.getByTestId('call-dropoff-contact')).toContainText(text.contractor);
+      await expect(job.getByTestId('call-dropoff')).toHaveAttribute('href', 'tel:+966501234567');
       await expect(job.getByTestId('maps-delivery')).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text.site)}`);
       const deliveryId = (await job.getAttribute('data-id'))!;
       await shot(driver.page, lang, 'driver-job');
+      await job.screenshot({ path: `test-results/screenshots/${lang}-delivery-driver-card.png` });
       await waitSynced(driver.page);
 
       // Offline: three steps, the last with its proof.
@@ -206,6 +222,8 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(next).toHaveAttribute('data-step', 'on_the_way');
       await next.click();
       await expect(job.getByTestId('job-stage')).toHaveAttribute('data-status', 'on_the_way');
+      // Offline, the synced job still says whom to call at the gate.
+      await expect(job.getByTestId('call-dropoff')).toHaveAttribute('href', 'tel:+966501234567');
       await expect(next).toHaveAttribute('data-step', 'delivered');
       await next.click();
       const delivered = driver.page.getByTestId('delivered-form');

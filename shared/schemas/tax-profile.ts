@@ -74,7 +74,7 @@ export const nationalAddressShape = z.object({
   postal_code: z.string(),
   additional_number: z.string().nullable(),
 });
-export type NationalAddress = z.infer<typeof nationalAddressShape>;
+type NationalAddress = z.infer<typeof nationalAddressShape>;
 
 /**
  * A national address on one line, as Saudi Post writes it: building number and street,

@@ -22,7 +22,9 @@ const useStyles = makeStyles({
   places: { display: 'grid', gap: tokens.spacingVerticalXS },
   place: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   term: { color: tokens.colorNeutralForeground3, minWidth: '5.5em' },
-  contact: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, alignItems: 'center' },
+  // Who on one line, the number and its call button on the next: the same shape at both ends, whatever the name's length.
+  contact: { display: 'grid', gap: tokens.spacingVerticalXS, overflowWrap: 'anywhere' },
+  dial: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   number: { color: tokens.colorNeutralForeground2, whiteSpace: 'nowrap' },
   next: { width: '100%', minHeight: '48px', fontSize: tokens.fontSizeBase400 },
 });
@@ -52,18 +54,19 @@ function Contact({ label, name, phone, testId }: { label: string; name: string |
   if (!name && !phone) return null;
   return (
     <div className={styles.contact} data-testid={`${testId}-contact`}>
-      <span>
-        <span className={styles.term}>{label}</span> <bdi>{name ?? t('transport:card.someone')}</bdi>
-      </span>
+      <div className={styles.place}>
+        <span className={styles.term}>{label}</span>
+        <bdi>{name ?? t('transport:card.someone')}</bdi>
+      </div>
       {phone && (
-        <>
+        <div className={styles.dial}>
           <bdi dir="ltr" className={styles.number}>
             {formatSaudiPhone(phone)}
           </bdi>
           <Button as="a" href={telHref(phone)} icon={<CallRegular />} size="small" data-testid={testId}>
             {t('call')}
           </Button>
-        </>
+        </div>
       )}
     </div>
   );
