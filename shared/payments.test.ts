@@ -47,10 +47,10 @@ describe('payment status', () => {
 describe('statement', () => {
   const me = 'seller';
   const party = (name: string) => ({ legal_name: name }) as never;
-  const invoice = (id: string, issued: string, total: number, payments: Array<{ id: string; paid_on: string; amount: number; status: 'recorded' | 'confirmed' | 'disputed' }> = []) => ({
+  const invoice = (id: string, issued: string, total: number, payments: Array<{ id: string; paid_on: string; amount: number; status: 'recorded' | 'confirmed' | 'disputed'; method?: 'transfer' | 'card'; reference?: string; refunded?: number; refunded_at?: string }> = []) => ({
     id, kind: 'invoice' as const, number: `INV-${id}`, seller_id: me, buyer_id: 'buyer', seller: party('أنا'), buyer: party('المشتري'), issued_at: issued, total, status: 'cleared' as const, original_invoice_id: null,
     payment: { terms_days: 30 as const, due_date: '2026-12-30', iban: null, credited: 0, paid: 0, pending: 0, balance: total, status: 'unpaid' as const,
-      payments: payments.map((p) => ({ ...p, invoice_id: id, invoice_number: `INV-${id}`, payer_id: 'buyer', payee_id: me, method: 'transfer' as const, currency: 'SAR', reference: 'R', receipt_id: null, receipt_stored: false, transfer_id: null, dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: `${p.paid_on}T10:00:00.000Z` })) },
+      payments: payments.map((p) => ({ invoice_id: id, invoice_number: `INV-${id}`, payer_id: 'buyer', payee_id: me, method: 'transfer' as const, currency: 'SAR', reference: 'R', receipt_id: null, receipt_stored: false, transfer_id: null, dispute_reason: null, decided_at: null, refunded: 0, refunded_at: null, created_at: `${p.paid_on}T10:00:00.000Z`, ...p })) },
   });
 
   it('runs the balance in date order with confirmed payments only, and mirrors it for the other side', () => {
@@ -68,5 +68,22 @@ describe('statement', () => {
     ]);
     expect(s.balance).toBe(215);
     expect(statementOf(docs, 'buyer', me, '2026-11-28').entries.map((e) => e.balance)).toEqual([-115, -15, -245, -215]);
+  });
+
+  it("names a transfer by its bank reference and a card payment by its method and invoice, never by the gateway's id", () => {
+    const gatewayId = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+    const docs = [
+      invoice('a', '2026-11-10T09:00:00.000Z', 115, [{ id: 'p1', paid_on: '2026-11-15', amount: 100, status: 'confirmed', reference: 'TRX-0001' }]),
+      invoice('b', '2026-11-12T09:00:00.000Z', 99, [{ id: 'p2', paid_on: '2026-11-12', amount: 99, status: 'confirmed', method: 'card', reference: gatewayId, refunded: 99, refunded_at: '2026-11-20T09:00:00.000Z' }]),
+    ];
+    const s = statementOf(docs, me, 'buyer', '2026-11-28');
+    expect(s.entries.map((e) => [e.kind, e.number, e.method, e.reference])).toEqual([
+      ['invoice', 'INV-a', null, null],
+      ['invoice', 'INV-b', null, null],
+      ['payment', 'INV-b', 'card', null],
+      ['payment', 'INV-a', 'transfer', 'TRX-0001'],
+      ['refund', 'INV-b', 'card', null],
+    ]);
+    expect(JSON.stringify(s)).not.toContain(gatewayId);
   });
 });

@@ -99,16 +99,18 @@ export function statementOf(docs: readonly Doc[], me: string, counterparty: stri
     const sign = asSeller ? 1 : -1;
     const date = riyadhDay(d.issued_at);
     if (d.kind === 'invoice') {
-      lines.push({ date, at: iso(d.issued_at), order: 0, kind: 'invoice', id: d.id, invoice_id: d.id, number: d.number, as_seller: asSeller, reference: null, amount: sign * d.total });
+      lines.push({ date, at: iso(d.issued_at), order: 0, kind: 'invoice', id: d.id, invoice_id: d.id, number: d.number, as_seller: asSeller, method: null, reference: null, amount: sign * d.total });
       for (const p of d.payment?.payments ?? []) {
         if (p.status !== 'confirmed') continue;
-        lines.push({ date: p.paid_on, at: iso(p.decided_at ?? p.created_at), order: 2, kind: 'payment', id: p.id, invoice_id: d.id, number: d.number, as_seller: asSeller, reference: p.reference, amount: -sign * p.amount });
+        // A card payment's reference is the gateway's id, a UUID: the statement names it by its method and invoice instead.
+        const paid = { id: p.id, invoice_id: d.id, number: d.number, as_seller: asSeller, method: p.method, reference: p.method === 'card' ? null : p.reference };
+        lines.push({ ...paid, date: p.paid_on, at: iso(p.decided_at ?? p.created_at), order: 2, kind: 'payment', amount: -sign * p.amount });
         if (p.refunded > 0 && p.refunded_at) {
-          lines.push({ date: riyadhDay(p.refunded_at), at: iso(p.refunded_at), order: 3, kind: 'refund', id: p.id, invoice_id: d.id, number: d.number, as_seller: asSeller, reference: p.reference, amount: sign * p.refunded });
+          lines.push({ ...paid, date: riyadhDay(p.refunded_at), at: iso(p.refunded_at), order: 3, kind: 'refund', amount: sign * p.refunded });
         }
       }
     } else {
-      lines.push({ date, at: iso(d.issued_at), order: 1, kind: 'credit_note', id: d.id, invoice_id: d.original_invoice_id ?? d.id, number: d.number, as_seller: asSeller, reference: null, amount: -sign * d.total });
+      lines.push({ date, at: iso(d.issued_at), order: 1, kind: 'credit_note', id: d.id, invoice_id: d.original_invoice_id ?? d.id, number: d.number, as_seller: asSeller, method: null, reference: null, amount: -sign * d.total });
     }
   }
   lines.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.at.localeCompare(b.at) || a.id.localeCompare(b.id));

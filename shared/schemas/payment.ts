@@ -161,6 +161,13 @@ const statementEntrySchema = z.object({
   number: z.string(),
   /** the reader sold (an invoice the reader issued, its credit notes, payments received) */
   as_seller: z.boolean(),
+  /** how a payment or refund was made (null on a document) */
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  /**
+   * what a person reads as the entry's reference: a transfer's bank reference as the buyer
+   * gave it; null on a document and on a card payment, whose gateway id is a UUID no one
+   * reads (the entry's kind, method and invoice number say what it is)
+   */
   reference: z.string().nullable(),
   amount: z.number(),
   balance: z.number(),

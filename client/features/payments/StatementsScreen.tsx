@@ -13,6 +13,7 @@ import { download } from '../../ui/download';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { useWide } from '../../ui/useWide';
+import { entryKindKey } from './entryKind';
 import { statementXlsx } from './exportStatement';
 import { useCounterparties, useOverdue, useStatement } from './queries';
 import { TransferAcrossInvoices } from './TransferAcrossInvoices';
@@ -98,7 +99,7 @@ function ExportButton({ statement }: { statement: Statement }) {
         title: t('statements.sheetTitle', { name: statement.counterparty.name, interpolation: { escapeValue: false } }),
         date: t('statements.date'),
         type: t('statements.type'),
-        kind: (kind) => t(`statements.kind.${kind}`),
+        kind: (entry) => t(entryKindKey(entry)),
         number: t('statements.number'),
         reference: t('reference'),
         amount: t('statements.amount'),
@@ -158,7 +159,7 @@ function StatementCards({ statement }: { statement: Statement }) {
           <li key={`${e.kind}:${e.id}`} className={styles.card} data-testid="statement-entry" data-kind={e.kind}>
             <div className={styles.row}>
               <span className={styles.total}>
-                {t(`statements.kind.${e.kind}`)} <EntryNumber entry={e} />
+                {t(entryKindKey(e))} <EntryNumber entry={e} />
               </span>
               <span className={styles.muted}>{format.date(e.date)}</span>
             </div>
@@ -213,7 +214,7 @@ function StatementTable({ statement }: { statement: Statement }) {
           {statement.entries.map((e) => (
             <tr key={`${e.kind}:${e.id}`} data-testid="statement-entry" data-kind={e.kind}>
               <td className={styles.cell}>{format.date(e.date)}</td>
-              <td className={styles.cell}>{t(`statements.kind.${e.kind}`)}</td>
+              <td className={styles.cell}>{t(entryKindKey(e))}</td>
               <td className={styles.cell}>
                 <EntryNumber entry={e} />
               </td>

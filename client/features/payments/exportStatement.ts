@@ -11,7 +11,7 @@ import type { Statement } from '../../../shared/schemas/payment';
 export interface StatementHeaders {
   title: string;
   date: string;
-  kind: (kind: Statement['entries'][number]['kind']) => string;
+  kind: (entry: Statement['entries'][number]) => string;
   type: string;
   number: string;
   reference: string;
@@ -28,7 +28,7 @@ export async function statementXlsx(statement: Statement, h: StatementHeaders, r
   sheet.addRow([spreadsheetCell(h.title)]).font = { bold: true };
   sheet.addRow([h.date, h.type, h.number, h.reference, h.amount, h.balance].map(spreadsheetCell)).font = { bold: true };
   for (const e of statement.entries) {
-    sheet.addRow([e.date, spreadsheetCell(h.kind(e.kind)), spreadsheetCell(e.number), e.reference === null ? null : spreadsheetCell(e.reference), e.amount, e.balance]);
+    sheet.addRow([e.date, spreadsheetCell(h.kind(e)), spreadsheetCell(e.number), e.reference === null ? null : spreadsheetCell(e.reference), e.amount, e.balance]);
   }
   sheet.addRow([null, spreadsheetCell(h.closing), null, null, null, statement.balance]).font = { bold: true };
   for (const [i, width] of [12, 16, 20, 24, 16, 16].entries()) sheet.getColumn(i + 1).width = width;
