@@ -29,8 +29,16 @@ for (const lang of LANGS) {
 
     test('supplier screens', async ({ page }) => {
       await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang.code);
-      // The guide first, as a new visitor of this role sees it.
+      // The guide first, as a new visitor of this role sees it: neither this browser nor the
+      // account has closed it (the demo account is the three languages' runs', and the first
+      // run's closing is kept on it).
       await page.addInitScript(() => localStorage.removeItem('binaa.guideSeen.supplier'));
+      await page.route('**/api/session', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        if (body.user) body.user.guide_seen_at = null;
+        await route.fulfill({ response, json: body });
+      });
       await page.goto('/');
       await page.getByTestId('login-button').click();
       await page.waitForURL(/\/dev-idp\//);

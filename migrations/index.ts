@@ -61,6 +61,7 @@ import * as taxNumbersUnique72 from './20261201000700_tax_numbers_unique';
 import * as notificationTypes73 from './20261201000810_notification_types';
 import * as purchaseOrderNotes74 from './20261201000950_purchase_order_notes';
 import * as transportContacts75 from './20261201001200_transport_contacts';
+import * as guideSeen76 from './20261201001300_guide_seen';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -120,4 +121,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201000810_notification_types': notificationTypes73,
   '20261201000950_purchase_order_notes': purchaseOrderNotes74,
   '20261201001200_transport_contacts': transportContacts75,
+  '20261201001300_guide_seen': guideSeen76,
 };

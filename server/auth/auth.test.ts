@@ -231,6 +231,24 @@ describe('sign-in through the development identity provider', () => {
     expect(after.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('keeps the role guide closed for the person on every device: the first closing is kept, and a signed-out visitor cannot close it', async () => {
+    const phone = await signInWithDevIdp(server, 'guide@binaa.sa');
+    expect((await phone.get('/api/session')).body.user.guide_seen_at).toBeNull();
+    const closed = await phone.post('/api/users/me/guide-seen', {});
+    expect(closed.status).toBe(200);
+    expect(Date.parse(closed.body.guide_seen_at)).not.toBeNaN();
+
+    // A desk signs the same person in: its first session answer says the guide was closed.
+    const desk = await signInWithDevIdp(server, 'guide@binaa.sa');
+    expect((await desk.get('/api/session')).body.user.guide_seen_at).toBe(closed.body.guide_seen_at);
+    expect((await desk.get('/api/users/me')).body.guide_seen_at).toBe(closed.body.guide_seen_at);
+    expect((await desk.post('/api/users/me/guide-seen', {})).body.guide_seen_at).toBe(closed.body.guide_seen_at);
+
+    // Someone else has not closed theirs.
+    expect((await (await signInWithDevIdp(server, 'other-guide@binaa.sa')).get('/api/session')).body.user.guide_seen_at).toBeNull();
+    expect((await new TestClient(server.url).post('/api/users/me/guide-seen', {})).status).toBe(401);
+  });
+
   it('ignores a cookie whose signature does not match', async () => {
     const client = await signInWithDevIdp(server, 'forge@binaa.sa');
     const forged = client.cookieHeader().replace(/binaa\.sid\.sig=[^;]+/, 'binaa.sid.sig=AAAA');

@@ -9,12 +9,13 @@ import type { Context } from 'koa';
 import type { Config } from '../config';
 import { forbidden, invalidLoginCode, loginCodeOtherBrowser } from '../../shared/errors';
 import { route } from '../http/route';
-import { meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
+import { guideSeenSchema, meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
 import { PROFILE_COLUMNS } from '../modules/profiles/service';
 import { ownerStatusSchema } from '../../shared/schemas/admin';
 import { Limiter } from '../http/rate-limit';
 import { LOGIN_CODE_TTL_SECONDS, consumeLoginCode, createLoginCode, loginCookieName } from './login-codes';
 import { findOrCreateUser } from './users';
+import { guideSeenAt, markGuideSeen } from './guide';
 import { AUTH_DONE_PATH, type OidcProvider } from './oidc';
 
 interface GrantResponse {
@@ -87,7 +88,29 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
   route(
     router,
     { method: 'get', path: '/api/users/me', summary: 'The signed-in user', tag: 'session', access: 'user', response: meSchema },
-    ({ user: { id, email, name, is_admin, is_owner, company_id, member_role } }) => ({ id, email, name, is_admin, is_owner, company_id, member_role }),
+    async ({ knex, user: { id, email, name, is_admin, is_owner, company_id, member_role } }) => ({
+      id,
+      email,
+      name,
+      is_admin,
+      is_owner,
+      company_id,
+      member_role,
+      guide_seen_at: await guideSeenAt(knex, id),
+    }),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/users/me/guide-seen',
+      summary: 'I closed the role guide: it stays closed on every device I sign in on (the first time is kept)',
+      tag: 'session',
+      access: 'user',
+      response: guideSeenSchema,
+    },
+    async ({ ctx, knex, user }) => ({ guide_seen_at: await markGuideSeen(knex, user.id, ctx.deps.clock.now()) }),
   );
 
   route(
@@ -106,7 +129,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
       const { id, email, name, is_admin, is_owner, company_id, member_role } = user;
       const row = company_id ? ((await knex('profiles').where({ user_id: company_id }).first(PROFILE_COLUMNS)) ?? null) : null;
       const profile = row && member_role === 'driver' ? { ...row, role: 'driver' } : row;
-      return { user: { id, email, name, is_admin, is_owner, company_id, member_role }, profile };
+      return { user: { id, email, name, is_admin, is_owner, company_id, member_role, guide_seen_at: await guideSeenAt(knex, id) }, profile };
     },
   );
 

@@ -3,7 +3,7 @@
  * (POST /api/sessions {code}).
  */
 import { z } from 'zod';
-import { uuidSchema } from './common';
+import { timestampSchema, uuidSchema } from './common';
 import { MEMBER_ROLES } from '../constants';
 import { profileSchema } from './profile';
 
@@ -18,6 +18,8 @@ export const meSchema = z.object({
   company_id: uuidSchema.nullable(),
   /** Their place in it: owner, member or driver. */
   member_role: z.enum(MEMBER_ROLES).nullable(),
+  /** When they closed the role guide (POST /api/users/me/guide-seen), on any device; null before. */
+  guide_seen_at: timestampSchema.nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -41,6 +43,9 @@ export const sessionStateSchema = z.object({
   profile: profileSchema.nullable(),
 });
 export type SessionStateBody = z.infer<typeof sessionStateSchema>;
+
+/** POST /api/users/me/guide-seen: when the guide was first closed. */
+export const guideSeenSchema = z.object({ guide_seen_at: timestampSchema });
 
 /** POST /api/sessions: the one-time login code from the callback URL. */
 export const sessionCreateSchema = z.strictObject({

@@ -1,8 +1,14 @@
-/** The role guide: a modal that steps through the role's steps, shown once per role. */
+/**
+ * The role guide: a modal that steps through the role's steps, shown once per person. Its
+ * closing is kept in this browser and on the account, so it does not open again on another
+ * device (the session answer says when it was closed).
+ */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants';
+import { recordGuideSeen } from '../../data/guide';
+import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
 import { GUIDE_STEPS, guideSeen, markGuideSeen } from './guide';
 
@@ -18,13 +24,26 @@ export function GuideDialog({ role }: { role: Role }) {
   const styles = useStyles();
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const [open, setOpen] = useState(() => GUIDE_STEPS[role].length > 0 && !guideSeen(role));
+  const { session } = useSession();
+  const onAccount = session.status === 'signedIn' && !!session.user.guide_seen_at;
+  const [open, setOpen] = useState(() => GUIDE_STEPS[role].length > 0 && !guideSeen(role) && !onAccount);
   const [step, setStep] = useState(0);
   const steps = GUIDE_STEPS[role];
   const close = () => {
     markGuideSeen(role);
     setOpen(false);
+    void recordGuideSeen().catch(() => undefined);
   };
+  useEffect(() => {
+    if (onAccount) {
+      // Closed on another device (the session's answer came after this one's cached copy).
+      markGuideSeen(role);
+      setOpen(false);
+    } else if (session.status === 'signedIn' && guideSeen(role)) {
+      // Closed here while offline, or before the account kept it: the account learns it now.
+      void recordGuideSeen().catch(() => undefined);
+    }
+  }, [onAccount, role, session.status]);
   const last = step === steps.length - 1;
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
