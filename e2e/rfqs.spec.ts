@@ -111,6 +111,12 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   await checkPage(contractor.page, 'ar', 'rfq-builder');
   const rfqId = await c.send();
   await expect.poll(async () => (await pageApi(contractor.page, 'GET', `/api/rfqs/${rfqId}`)).status, { timeout: 20_000 }).toBe(200);
+  // Once on the server the request says how many suppliers it reached, and may be edited until the first quote.
+  const { supplier_ids: reached } = (await pageApi<{ supplier_ids: string[] }>(contractor.page, 'GET', `/api/rfqs/${rfqId}`)).body;
+  expect(reached).toEqual(expect.arrayContaining(supplierIds));
+  await expect(contractor.page.getByTestId('rfq-reached')).toHaveText(reached.length > 2 ? new RegExp(new Intl.NumberFormat('ar-SA').format(reached.length)) : 'موردان', { timeout: 20_000 });
+  await c.editLocation('الرياض، حي النرجس، شارع الأمير سعود');
+  await expect.poll(async () => (await pageApi<{ location: string }>(contractor.page, 'GET', `/api/rfqs/${rfqId}`)).body.location, { timeout: 20_000 }).toBe('الرياض، حي النرجس، شارع الأمير سعود');
 
   // "Add to request" from the catalogue: supplier A's cement becomes the line of a second
   // request (its minimum order as the quantity), sent to A alone.
@@ -163,6 +169,8 @@ test('a contractor imports a bill of quantities, two suppliers quote (one offlin
   // The contractor compares: three lines, two suppliers, the lowest marked per line, B's gap on the sand.
   await c.open(rfqId);
   await reloadUntil(contractor.page, () => expect(contractor.page.getByTestId('supplier-card')).toHaveCount(2, { timeout: 3_000 }));
+  // Quoted: no longer editable.
+  await expect(contractor.page.getByTestId('edit-rfq')).toHaveCount(0);
   await expect(c.comparisonLines()).toHaveCount(3);
   for (const line of await c.comparisonLines().all()) await expect(line.locator('[data-lowest]')).toHaveCount(1);
   await expect(c.comparisonLines().filter({ hasText: 'رمل' })).toContainText('لم يُسعَّر');

@@ -49,6 +49,16 @@ export class RfqsPage {
     await expect(this.page.getByTestId('boq-import').locator('[data-ok="yes"]')).toHaveCount(0);
   }
 
+  /** On a request's page: edits its site and saves, back on its page. */
+  async editLocation(location: string) {
+    await this.page.getByTestId('edit-rfq').click();
+    await expect(this.page).toHaveURL(/\?edit$/);
+    await this.page.getByTestId('rfq-location').fill(location);
+    await this.page.getByTestId('save-rfq').click();
+    await expect(this.page).toHaveURL(/\/rfqs\/[0-9a-f-]{36}$/);
+    await expect(this.page.getByText(location)).toBeVisible();
+  }
+
   lines(): Locator {
     return this.page.getByTestId('draft-line');
   }

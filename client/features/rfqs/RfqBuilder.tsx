@@ -3,10 +3,13 @@
  * dates, lines typed one by one, added from catalogue cards or imported from a bill of
  * quantities, and who it goes to (the market, or chosen suppliers). Sending queues it in
  * the outbox, so it is built and sent offline alike and reaches the server once.
+ *
+ * The same form edits a sent request (RfqEdit.tsx) until its first quote: everything but
+ * who it goes to, since those suppliers were already told of it.
  */
 import { Button, Checkbox, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RfqAudience } from '../../../shared/schemas/rfq';
@@ -21,7 +24,7 @@ import { BoqImport } from './BoqImport';
 import { newLine, useRfqDraft, type DraftLine, type RfqDraft, type RfqDraftStore } from './draft';
 import { useRfqMutations } from './mutations';
 import { useSuppliers } from './queries';
-import { validateDraft, type DraftErrors, type RfqFormError } from './rfqForm';
+import { validateDraft, type DraftErrors, type RfqFormError, type RfqInput } from './rfqForm';
 import { useCategoryLabel } from './useCategoryLabel';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,22 +58,71 @@ const setField = (update: UpdateDraft, name: 'title' | 'location' | 'needed_by' 
 const setLine = (update: UpdateDraft, id: string, patch: Partial<DraftLine>) => update((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
 
 export function RfqBuilder() {
-  const styles = useStyles();
-  const { t } = useTranslation(['rfqs', 'common']);
-  const format = useFormat();
+  const { t } = useTranslation('rfqs');
   const navigate = useNavigate();
-  const online = useOnline();
   const { draft, update, clear } = useRfqDraft();
-  const categories = useCategories();
-  const categoryName = useCategoryLabel();
   const { create } = useRfqMutations();
-  const [errors, setErrors] = useState<DraftErrors | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // A new draft closes a few days from now unless the contractor chooses another time.
   useEffect(() => {
     if (!draft.closes_at) update((v) => ({ ...v, closes_at: isoToLocal(new Date(Date.now() + DEFAULT_OPEN_DAYS * DAY).toISOString()) }));
   }, [draft.closes_at, update]);
+
+  return (
+    <RfqForm
+      draft={draft}
+      update={update}
+      heading={t('builder.title')}
+      backTo={PATHS.rfqs}
+      submit={t('builder.send')}
+      submitIcon={<SendRegular />}
+      submitTestId="send-rfq"
+      onSubmit={async (input) => {
+        const id = await create(input);
+        clear();
+        void navigate(`${PATHS.rfqs}/${id}`);
+      }}
+    />
+  );
+}
+
+/**
+ * The request's form: its head, its lines (typed, from the catalogue, from a bill of
+ * quantities) and who it goes to, checked as the server checks it before `onSubmit`.
+ * `audience` given: who it goes to is shown, not chosen (an edit). `blocked` given: the
+ * reason it cannot be submitted, instead of the button.
+ */
+export function RfqForm({
+  draft,
+  update,
+  heading,
+  backTo,
+  submit,
+  submitIcon,
+  submitTestId,
+  onSubmit,
+  audience,
+  blocked,
+}: {
+  draft: RfqDraft;
+  update: UpdateDraft;
+  heading: string;
+  backTo: string;
+  submit: string;
+  submitIcon: ReactElement;
+  submitTestId: string;
+  onSubmit: (input: RfqInput) => Promise<void>;
+  audience?: ReactNode;
+  blocked?: ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation(['rfqs', 'common']);
+  const format = useFormat();
+  const online = useOnline();
+  const categories = useCategories();
+  const categoryName = useCategoryLabel();
+  const [errors, setErrors] = useState<DraftErrors | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const message = (key: RfqFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
   const field = (name: keyof DraftErrors['head']) => ({
@@ -84,9 +136,7 @@ export function RfqBuilder() {
     if (!input) return;
     setBusy(true);
     try {
-      const id = await create(input);
-      clear();
-      void navigate(`${PATHS.rfqs}/${id}`);
+      await onSubmit(input);
     } finally {
       setBusy(false);
     }
@@ -94,9 +144,9 @@ export function RfqBuilder() {
 
   return (
     <section className={styles.root} aria-labelledby="screen-title">
-      <BackLink to={PATHS.rfqs} label={t('back')} />
+      <BackLink to={backTo} label={t('back')} />
       <h1 id="screen-title" className={styles.title}>
-        {t('builder.title')}
+        {heading}
       </h1>
 
       <div className={styles.section}>
@@ -127,13 +177,14 @@ export function RfqBuilder() {
         )}
         {draft.lines.length === 0 && <Text className={styles.muted}>{t('builder.noLines')}</Text>}
         {draft.lines.map((line, i) => (
-          <LineFields key={line.id} line={line} position={i + 1} errors={errors?.lines[line.id]} message={message} categories={categories ?? []} categoryName={categoryName} />
+          <LineFields key={line.id} line={line} position={i + 1} errors={errors?.lines[line.id]} message={message} categories={categories ?? []} categoryName={categoryName} update={update} />
         ))}
         <div className={styles.actions}>
           <Button icon={<AddRegular />} onClick={() => update((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
             {t('builder.addLine')}
           </Button>
-          <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>
+          {/* The catalogue's "add to request" fills the new request's draft, not a sent one. */}
+          {!audience && <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>}
         </div>
       </section>
 
@@ -160,18 +211,24 @@ export function RfqBuilder() {
         <h2 id="audience-title" className={styles.h2}>
           {t('form.fields.audience')}
         </h2>
-        <RadioGroup value={draft.audience} onChange={(_, d) => update((v) => ({ ...v, audience: d.value as RfqAudience }))} data-testid="rfq-audience">
-          <Radio value="market" label={t('audience.marketLong')} data-testid="audience-market" />
-          <Radio value="invited" label={t('audience.invitedLong')} data-testid="audience-invited" />
-        </RadioGroup>
-        {draft.audience === 'invited' && <SupplierPicker draft={draft} error={message(errors?.head.supplier_ids)} />}
+        {audience ?? (
+          <>
+            <RadioGroup value={draft.audience} onChange={(_, d) => update((v) => ({ ...v, audience: d.value as RfqAudience }))} data-testid="rfq-audience">
+              <Radio value="market" label={t('audience.marketLong')} data-testid="audience-market" />
+              <Radio value="invited" label={t('audience.invitedLong')} data-testid="audience-invited" />
+            </RadioGroup>
+            {draft.audience === 'invited' && <SupplierPicker draft={draft} update={update} error={message(errors?.head.supplier_ids)} />}
+          </>
+        )}
       </section>
 
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<SendRegular />} disabled={busy} onClick={() => void send()} data-testid="send-rfq">
-          {t('builder.send')}
-        </Button>
-        {!online && <Text className={styles.muted}>{t('builder.offline')}</Text>}
+        {blocked ?? (
+          <Button appearance="primary" icon={submitIcon} disabled={busy} onClick={() => void send()} data-testid={submitTestId}>
+            {submit}
+          </Button>
+        )}
+        {!online && !blocked && <Text className={styles.muted}>{t('builder.offline')}</Text>}
       </div>
     </section>
   );
@@ -184,6 +241,7 @@ function LineFields({
   message,
   categories,
   categoryName,
+  update,
 }: {
   line: DraftLine;
   position: number;
@@ -191,11 +249,11 @@ function LineFields({
   message: (key: RfqFormError | undefined) => string | undefined;
   categories: ReadonlyArray<{ id: string }>;
   categoryName: (id: string | null) => string;
+  update: UpdateDraft;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
   const format = useFormat();
-  const { update } = useRfqDraft();
   const state = (f: 'description' | 'quantity' | 'unit') => ({
     validationMessage: message(errors?.[f]),
     validationState: errors?.[f] ? ('error' as const) : ('none' as const),
@@ -243,11 +301,10 @@ function LineFields({
  * A fieldset, not a Field: a Field gives its one id to every checkbox inside it, so each
  * supplier's name would label (and a click on it tick) the first checkbox.
  */
-function SupplierPicker({ draft, error }: { draft: RfqDraft; error: string | undefined }) {
+function SupplierPicker({ draft, update, error }: { draft: RfqDraft; update: UpdateDraft; error: string | undefined }) {
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
   const suppliers = useSuppliers();
-  const { update } = useRfqDraft();
   const wanted = new Set(draft.lines.map((l) => l.category_id).filter(Boolean));
   const sorted = [...(suppliers ?? [])].sort((a, b) => Number(b.categories.some((c) => wanted.has(c))) - Number(a.categories.some((c) => wanted.has(c))));
   const toggle = (id: string, on: boolean) =>

@@ -2,14 +2,16 @@
  * /rfqs/{id}: one request with its quotes compared (computed on the device from the
  * synced rows, so it opens offline; the market prices are refreshed from the server when
  * online), its export as XLSX, the award while it may be awarded, and the purchase
- * orders the award made.
+ * orders the award made. How many suppliers it reached is the server's to say (it picks
+ * the market's sellers), so a request not yet there says so instead of a count; it may be
+ * edited until its first quote (shared/rfq.ts editRefusal).
  */
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { canAward, canCancelRfq, compareQuotes, rfqPhase } from '../../../shared/rfq';
+import { Link, useNavigate } from 'react-router-dom';
+import { canAward, canCancelRfq, compareQuotes, editRefusal, rfqPhase } from '../../../shared/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import type { Rfq } from '../../../shared/schemas/rfq';
 import { useMarketPrices } from '../../data/rfqs';
@@ -81,7 +83,11 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const pending = usePendingKeys();
   const categoryName = useCategoryLabel();
   const { award, cancel } = useRfqMutations();
+  const navigate = useNavigate();
   const status = rfqPhase(rfq, new Date(now));
+  const isPending = pending.has(rfqKey(rfq.id));
+  const editable = !isPending && editRefusal(rfq, Math.max(quotes.length, rfq.quote_count), new Date(now)) === null;
+  const reached = rfq.supplier_ids?.length ?? 0;
   // The market prices as of now, while online; the rows' own until then (and offline).
   const version = quotes.map((q) => `${q.id}:${q.revision}`).join(',');
   const market = useMarketPrices(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
@@ -138,10 +144,25 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
           ...(rfq.needed_by ? [{ term: t('form.fields.needed_by'), value: format.date(rfq.needed_by) }] : []),
           { term: t('card.closes'), value: format.dateTime(rfq.closes_at) },
           { term: t('card.audience'), value: t(`audience.${rfq.audience}`) },
+          // The optimistic copy cannot know whom the server will reach.
+          { term: t('card.reached'), value: isPending ? t('detail.reachedPending') : t('detail.reached', { count: reached }), testId: 'rfq-reached' },
           { term: t('card.quotes'), value: format.number(quotes.length), testId: 'rfq-quote-count' },
         ]}
       />
 
+      {!isPending && reached === 0 && rfq.audience === 'market' && status === 'open' && (
+        <MessageBar layout="multiline" intent="info" data-testid="rfq-reached-none">
+          <MessageBarBody>{t('detail.reachedNone')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {editable && (
+        <div className={styles.actions}>
+          <Button onClick={() => void navigate(`${PATHS.rfqs}/${rfq.id}?edit`)} data-testid="edit-rfq">
+            {t('detail.edit')}
+          </Button>
+          <Text className={styles.muted}>{t('detail.editHint')}</Text>
+        </div>
+      )}
       {orders.length > 0 && <OrdersMade orders={orders} />}
       {status === 'awarded' && orders.length === 0 && (
         <MessageBar layout="multiline" intent="info">

@@ -1,7 +1,8 @@
 /**
  * /rfqs: a contractor's requests for quotation. /rfqs lists them, /rfqs/new builds one
- * (offline too), /rfqs/{id} shows one with the quotes compared side by side and the award;
- * /rfqs?item={id} (a notification's link) opens that one.
+ * (offline too), /rfqs/{id} shows one with the quotes compared side by side and the award,
+ * /rfqs/{id}?edit edits it before its first quote; /rfqs?item={id} (a notification's link)
+ * opens that one.
  */
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../data/session';
@@ -9,6 +10,7 @@ import { accountIdOf } from '../../../shared/schemas/user';
 import { PATHS } from '../../paths';
 import { RfqBuilder } from './RfqBuilder';
 import { RfqDetail } from './RfqDetail';
+import { RfqEdit } from './RfqEdit';
 import { RfqList } from './RfqList';
 
 export function RfqsScreen() {
@@ -20,6 +22,7 @@ export function RfqsScreen() {
   if (!id && item) return <Navigate to={`${PATHS.rfqs}/${encodeURIComponent(item)}`} replace />;
   const accountId = accountIdOf(session.user);
   if (id === 'new') return <RfqBuilder />;
+  if (id && search.has('edit')) return <RfqEdit id={id} />;
   if (id) return <RfqDetail id={id} />;
   return <RfqList accountId={accountId} />;
 }

@@ -104,6 +104,29 @@ function createStore(userId: string): PersonsStore {
   };
 }
 
+/**
+ * A draft held in memory only, for editing a sent RFQ: it starts from the RFQ's own
+ * values and is dropped when the screen closes (the RFQ itself is the copy that lasts).
+ */
+export function memoryDraft(initial: RfqDraft): RfqDraftStore {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  const set = (next: RfqDraft) => {
+    current = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: () => current,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update: (change) => set(change(current)),
+    clear: () => set(initial),
+    toggleProduct: () => undefined,
+  };
+}
+
 const EMPTY = emptyDraft();
 /** While nobody is signed in there is no draft, and nothing is kept. */
 const NOBODYS: RfqDraftStore = { get: () => EMPTY, subscribe: () => () => undefined, update: () => undefined, clear: () => undefined, toggleProduct: () => undefined };

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useMutate } from '../../data/local/hooks';
+import type { RfqUpdateInput } from '../../../shared/schemas/rfq';
 import type { RfqInput } from './rfqForm';
 
 export function useRfqMutations() {
@@ -17,6 +18,8 @@ export function useRfqMutations() {
       },
       award: (id: string, awards: Array<{ rfq_line_id: string; quote_id: string; quantity?: number }>) => mutate('rfq.award', { id, awards }),
       cancel: (id: string) => mutate('rfq.cancel', { id }),
+      /** The whole request again, before its first quote (shared/rfq.ts editRefusal). */
+      update: (id: string, input: RfqUpdateInput) => mutate('rfq.update', { ...input, id }),
     }),
     [mutate],
   );
