@@ -13,7 +13,7 @@ type GuideStep = { [R in Role]: `guide.${R}.${KeysUnder<'dashboard', `guide.${R}
 /** The steps of each role's guide, in order. */
 export const GUIDE_STEPS: Record<Role, GuideStep[]> = {
   supplier: ['guide.supplier.welcome', 'guide.supplier.products', 'guide.supplier.orders', 'guide.supplier.plans'],
-  contractor: ['guide.contractor.welcome', 'guide.contractor.products', 'guide.contractor.projects', 'guide.contractor.orders'],
+  contractor: ['guide.contractor.welcome', 'guide.contractor.rfqs', 'guide.contractor.products', 'guide.contractor.projects', 'guide.contractor.orders'],
   government: ['guide.government.welcome', 'guide.government.projects', 'guide.government.bids', 'guide.government.transport'],
   transport: ['guide.transport.welcome', 'guide.transport.requests', 'guide.transport.quotes', 'guide.transport.deliveries'],
   admin: ['guide.admin.welcome', 'guide.admin.moderate', 'guide.admin.users'],

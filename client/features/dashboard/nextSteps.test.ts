@@ -34,6 +34,14 @@ describe('dashboard next steps', () => {
     expect(GUIDE_STEPS.driver).toEqual([]);
   });
 
+  it("puts requests for quotation, a contractor's main job, first in their next steps, quick actions and guide", () => {
+    expect(nextSteps('contractor', facts, null).map((s) => s.key)).toEqual(['requestQuotes', 'postOrder']);
+    expect(nextSteps('contractor', { ...facts, orders: 2 }, { phone: '+966501234567', city: 'Riyadh' }).map((s) => s.path)).toEqual(['/rfqs/new', '/products']);
+    expect(QUICK_ACTIONS.contractor[0]).toEqual({ key: 'rfqs', path: '/rfqs' });
+    expect(GUIDE_STEPS.contractor.slice(0, 2)).toEqual(['guide.contractor.welcome', 'guide.contractor.rfqs']);
+    for (const locale of [ar, en, zh]) expect(locale.guide.contractor.rfqs.body.length).toBeGreaterThan(0);
+  });
+
   it('gives every role quick actions', () => {
     for (const role of ['supplier', 'contractor', 'government', 'transport', 'admin'] as const) expect(QUICK_ACTIONS[role].length).toBeGreaterThan(0);
   });

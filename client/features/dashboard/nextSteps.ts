@@ -26,7 +26,8 @@ export function nextSteps(role: Role, facts: DashboardData['facts'], profile: Pi
     role === 'supplier'
       ? [facts.products === 0 && { key: 'addProduct', path: PATHS.products }, facts.activeOrders > 0 && { key: 'answerOrders', path: PATHS.instantOrders }, incomplete && { key: 'completeProfile', path: PATHS.profile }, facts.plan === FREE_PLAN_ID && { key: 'upgradeProducts', path: PATHS.pricing }]
       : role === 'contractor'
-        ? [facts.orders === 0 && { key: 'postOrder', path: PATHS.instantOrders }, facts.openProjects > 0 && { key: 'bidOnProject', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'browseProducts', path: PATHS.products }]
+        ? // Requests for quotation are a contractor's main job: always the first suggestion.
+          [{ key: 'requestQuotes', path: `${PATHS.rfqs}/new` }, facts.orders === 0 && { key: 'postOrder', path: PATHS.instantOrders }, facts.openProjects > 0 && { key: 'bidOnProject', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'browseProducts', path: PATHS.products }]
         : role === 'government'
           ? [facts.projects === 0 && { key: 'postProject', path: PATHS.projects }, facts.bidsToReview > 0 && { key: 'reviewBids', path: PATHS.projects }, incomplete && { key: 'completeProfile', path: PATHS.profile }, { key: 'requestTransport', path: PATHS.transport }]
           : role === 'transport'
@@ -42,6 +43,7 @@ export const QUICK_ACTIONS: Record<Role, Step<KeysUnder<'dashboard', 'quick'>>[]
     { key: 'pricing', path: PATHS.pricing },
   ],
   contractor: [
+    { key: 'rfqs', path: PATHS.rfqs },
     { key: 'browseProducts', path: PATHS.products },
     { key: 'projects', path: PATHS.projects },
     { key: 'instantOrders', path: PATHS.instantOrders },
