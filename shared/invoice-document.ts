@@ -5,6 +5,7 @@
  * The invoice page (client/features/invoices) and the PDF (server/modules/invoices/pdf.ts)
  * both read from here, so the two never say different things.
  */
+import type { PaidPlanId } from './constants';
 import type { Invoice, InvoiceLine, InvoiceParty } from './schemas/invoice';
 
 type Bilingual = { ar: string; en: string };
@@ -55,17 +56,29 @@ export const VAT_CATEGORY_LABELS: Record<InvoiceLine['vat_category'], Bilingual>
   E: { ar: 'معفى', en: 'Exempt' },
 };
 
+/**
+ * The paid plans' names as a tax document states them, Arabic and English like its labels
+ * (the plan's stored name is the English one): "الباقة الأساسية / Basic". The same Arabic
+ * names as the pricing page's (client/i18n/locales/ar/pricing.json plans).
+ */
+export const PLAN_NAMES: Record<PaidPlanId, Bilingual> = {
+  basic: { ar: 'الأساسية', en: 'Basic' },
+  premium: { ar: 'المميزة', en: 'Premium' },
+  enterprise: { ar: 'المؤسسات', en: 'Enterprise' },
+};
+
 /** The day part of an instant in Riyadh (2026-11-28), as the document states a plan's period. */
 const documentDay = (iso: string): string => documentDateTime(iso).slice(0, 10);
 
 /**
  * What the document invoices, as its facts state it: the purchase order's number, or a
- * plan invoice's plan and the period paid for ("Premium (2026-11-28 – 2026-12-28)").
+ * plan invoice's plan and the period paid for ("المميزة / Premium (2026-11-28 – 2026-12-28)").
  */
 export function documentSubject(invoice: Pick<Invoice, 'purchase_order_number' | 'plan'>): { label: Bilingual; value: string } {
   if (invoice.plan) {
     const p = invoice.plan;
-    return { label: DOCUMENT_LABELS.subscription, value: `${p.name} (${documentDay(p.period_start)} – ${documentDay(p.period_end)})` };
+    const name = PLAN_NAMES[p.id];
+    return { label: DOCUMENT_LABELS.subscription, value: `${name.ar} / ${name.en} (${documentDay(p.period_start)} – ${documentDay(p.period_end)})` };
   }
   return { label: DOCUMENT_LABELS.purchaseOrder, value: invoice.purchase_order_number ?? '' };
 }

@@ -10,10 +10,12 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import type { InvoiceSide } from './queries';
 import { INVOICE_TONE } from './status';
 import { Identifier } from '../../ui/Identifier';
+import { issuerLabel, planLabel } from './issuer';
 import { PaymentBadge } from '../payments/PaymentBadge';
 
 const useStyles = makeStyles({
   messages: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },
+  issuer: { fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground2 },
 });
 
 /** The kind, the status and the reader's side of a document, as badges. */
@@ -61,8 +63,9 @@ export function ClearanceNote({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** One document of the list: number, kind, status, payment status, the other party, total with VAT, issue date. */
+/** One document of the list: number and who issued it, kind, status, payment status, the other party, total with VAT, issue date. */
 export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: InvoiceSide }) {
+  const styles = useStyles();
   const { t } = useTranslation('invoices');
   const format = useFormat();
   const navigate = useNavigate();
@@ -72,12 +75,19 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
     { term: t('card.total'), value: format.sar(invoice.total), testId: 'invoice-card-total' },
     { term: t('card.issued'), value: format.dateTime(invoice.issued_at) },
     invoice.plan
-      ? { term: t('card.plan'), value: <bdi>{invoice.plan.name}</bdi> }
+      ? { term: t('card.plan'), value: planLabel(t, invoice.plan), testId: 'invoice-card-plan' }
       : { term: t('card.purchaseOrder'), value: <bdi>{invoice.purchase_order_number}</bdi> },
   ];
   if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
   return (
-    <ItemCard testId="invoice-card" id={invoice.id} heading={<Identifier testId="invoice-card-number">{invoice.number}</Identifier>} badges={
+    <ItemCard testId="invoice-card" id={invoice.id} heading={
+        <>
+          <Identifier testId="invoice-card-number">{invoice.number}</Identifier>{' '}
+          <span className={styles.issuer} data-testid="invoice-card-issuer">
+            {issuerLabel(t, invoice)}
+          </span>
+        </>
+      } badges={
         <>
           <InvoiceBadges invoice={invoice} side={side} />
           <PaymentBadge invoice={invoice} />

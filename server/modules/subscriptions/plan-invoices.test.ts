@@ -117,7 +117,8 @@ describe('plan invoices', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ purchase_order_id: null, purchase_order_number: null, plan: { id: 'basic', name: 'Basic', billing_cycle: 'monthly' }, total: 99, vat_total: 12.91 });
     expect(res.body.lines).toMatchObject([{ quantity: 1, unit_price: 86.09, vat_category: 'S', vat_rate: 0.15, line_total: 86.09, vat_amount: 12.91 }]);
-    expect(res.body.lines[0].description).toContain('Basic');
+    // the plan named in Arabic and English, as the document's labels are (not "باقة Basic")
+    expect(res.body.lines[0].description).toBe('اشتراك الباقة الأساسية (شهري) / Basic plan (monthly)');
     // supplied on the day it was paid (Riyadh), by card (UNTDID 48, above)
     expect(res.body.supply_date).toBe(riyadhDay(paidAt));
     expect((await me.get(`/api/invoices?as=buyer`)).body.map((i: { id: string }) => i.id)).toContain(invoice.id);

@@ -28,7 +28,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../../../shared/errors';
-import type { BillingCycle } from '../../../shared/constants';
+import type { BillingCycle, PaidPlanId } from '../../../shared/constants';
+import { PLAN_NAMES } from '../../../shared/invoice-document';
 import { riyadhDay } from '../../../shared/payments';
 import { ACCEPTED_INVOICE_STATUSES, type InvoiceParty } from '../../../shared/schemas/invoice';
 import { accountIdOf } from '../../../shared/schemas/user';
@@ -56,8 +57,8 @@ const CYCLE_NAMES: Record<BillingCycle, { ar: string; en: string; unit: string }
   yearly: { ar: 'سنوي', en: 'yearly', unit: 'سنة' },
 };
 
-/** The line's description, in Arabic and English as the document's labels are. */
-const planLine = (plan: string, cycle: BillingCycle) => `اشتراك باقة ${plan} (${CYCLE_NAMES[cycle].ar}) / ${plan} plan (${CYCLE_NAMES[cycle].en})`;
+/** The line's description, in Arabic and English as the document's labels are: "اشتراك الباقة الأساسية (شهري) / Basic plan (monthly)". */
+const planLine = (plan: PaidPlanId, cycle: BillingCycle) => `اشتراك الباقة ${PLAN_NAMES[plan].ar} (${CYCLE_NAMES[cycle].ar}) / ${PLAN_NAMES[plan].en} plan (${CYCLE_NAMES[cycle].en})`;
 
 const REFUND_REASON = 'استرداد مبلغ الاشتراك عند إلغائه / Plan payment refunded on cancellation';
 
@@ -75,10 +76,9 @@ async function invoicePayment(knex: Knex, deps: InvoiceDeps, sellerId: string, p
   try {
     return await knex.transaction(async (trx) => {
       const p = await trx('plan_payments as pp')
-        .join('subscription_plans as sp', 'sp.id', 'pp.plan_id')
         .where('pp.payment_id', paymentId)
         .forUpdate('pp')
-        .first('pp.payment_id', 'pp.user_id', 'sp.name as plan', 'pp.billing_cycle', 'pp.amount', 'pp.currency', 'pp.refunded_at', 'pp.invoice_id', 'pp.created_at');
+        .first('pp.payment_id', 'pp.user_id', 'pp.plan_id', 'pp.billing_cycle', 'pp.amount', 'pp.currency', 'pp.refunded_at', 'pp.invoice_id', 'pp.created_at');
       // The platform paying for a plan of its own sells nothing to itself.
       if (!p || p.invoice_id || p.refunded_at || p.user_id === sellerId) return false;
       const net = netOfGross(p.amount);
@@ -105,7 +105,7 @@ async function invoicePayment(knex: Knex, deps: InvoiceDeps, sellerId: string, p
           simplified: !profile,
           seller,
           buyer: profile ?? (await namedBuyer(trx, p.user_id)),
-          lines: [{ description: planLine(p.plan, p.billing_cycle), quantity: 1, unit: CYCLE_NAMES[p.billing_cycle as BillingCycle].unit, unit_price: net / 100, vat_category: 'S' }],
+          lines: [{ description: planLine(p.plan_id, p.billing_cycle), quantity: 1, unit: CYCLE_NAMES[p.billing_cycle as BillingCycle].unit, unit_price: net / 100, vat_category: 'S' }],
         },
         now,
       );
