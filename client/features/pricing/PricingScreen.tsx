@@ -95,7 +95,7 @@ export function PricingScreen() {
             {t('cycle.monthly')}
           </Tab>
           <Tab value="yearly" data-testid="cycle-yearly">
-            {t('cycle.yearly', { percent: YEARLY_SAVING_PERCENT })}
+            {t('cycle.yearly', { percent: format.number(YEARLY_SAVING_PERCENT) })}
           </Tab>
         </TabList>
       </div>
@@ -185,7 +185,7 @@ function PricingBody({ cycle }: { cycle: BillingCycle }) {
           <Text className={styles.muted} data-testid="period">
             {subscription.cancelled_at
               ? t('current.cancelled', { date: format.date(subscription.current_period_end) })
-              : t('current.paidUntil', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: YEARLY_SAVING_PERCENT }) })}
+              : t('current.paidUntil', { date: format.date(subscription.current_period_end), cycle: t(`cycle.${subscription.billing_cycle ?? 'monthly'}`, { percent: format.number(YEARLY_SAVING_PERCENT) }) })}
           </Text>
         )}
         {usage && (
