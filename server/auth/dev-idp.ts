@@ -42,8 +42,10 @@ function page(params: Record<string, string>, error?: string): string {
   const hidden = Object.entries(params)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
+  // It names the app's icon, or the browser asks /favicon.ico, which answers 404.
   return `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>تسجيل الدخول التجريبي · Development sign-in</title>
+<link rel="icon" type="image/png" href="/icons/icon-192.png">
 <style>body{font-family:system-ui,'Noto Sans Arabic',sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}
 label{display:block;margin-block:1rem .25rem}input[type=email],input[type=text]{inline-size:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}
 button{margin-block-start:1.5rem;padding:.7rem 1.5rem;font-size:1rem}.err{color:#b00020}</style></head>

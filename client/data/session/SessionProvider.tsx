@@ -108,16 +108,6 @@ async function loadSession(): Promise<SessionState> {
   }
 }
 
-/** The profile, or null when setup is not done (404). Other failures throw. */
-export async function fetchMyProfile(): Promise<Profile | null> {
-  try {
-    return (await api.get<Profile>('/api/profiles/me')).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   // On /auth/callback the session is loaded after the code exchange only: a request
   // still in flight from before sign-in could answer last and overwrite the new cookie.

@@ -7,7 +7,7 @@ import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
 import { exchangeLoginCode } from '../../data/auth';
 import { takeReturnPath } from '../../data/returnPath';
-import { fetchMyProfile, useSession } from '../../data/session';
+import { useSession } from '../../data/session';
 
 const useStyles = makeStyles({
   root: {
@@ -69,12 +69,9 @@ export function AuthCallbackScreen() {
         void navigate(returnTo, { replace: true });
         return;
       }
-      try {
-        const profile = session.profile ?? (await fetchMyProfile());
-        void navigate(profile ? PATHS.dashboard : PATHS.setup, { replace: true });
-      } catch {
-        void navigate(PATHS.setup, { replace: true });
-      }
+      // The session answer carries the profile, null before setup: asking /api/profiles/me
+      // as well only added a request that answers 404 to every new account.
+      void navigate(session.profile ? PATHS.dashboard : PATHS.setup, { replace: true });
     })();
   }, [params, navigate, refresh, t]);
 

@@ -141,8 +141,10 @@ const withQuery = (url: string, params: Record<string, string>) => {
 };
 
 function pageHtml(title: string, body: string): string {
+  // It names the app's icon, or the browser asks /favicon.ico, which answers 404.
   return `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/png" href="/icons/icon-192.png">
 <style>body{font-family:system-ui,'Noto Sans Arabic',sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 label{display:block;margin-block:.8rem .2rem}input{inline-size:100%;padding:.6rem;font-size:1rem;box-sizing:border-box}
 .row{display:flex;gap:.5rem}.row>div{flex:1}button{margin-block-start:1.2rem;padding:.7rem 1.5rem;font-size:1rem}
