@@ -104,7 +104,8 @@ async function read(db: BinaaDb, role: Role, me: string): Promise<DashboardData>
  */
 export function useDashboard(role: Role, me: string): DashboardData | undefined {
   const { db } = useLocalData();
-  const data = useLiveQuery(() => read(db, role, me), [db, role, me]);
+  // A supplier's counts are of its products, which the first sync brings last.
+  const data = useLiveQuery(() => read(db, role, me), [db, role, me], role === 'supplier' ? 'complete' : 'usable');
   const last = useRef<{ json: string; data: DashboardData } | null>(null);
   if (data === undefined) return undefined;
   const json = JSON.stringify(data);

@@ -32,7 +32,7 @@ export function useUsage(me: string): Usage | undefined {
       db.instant_orders.where('contractor_id').equals(me).filter((o) => o.status === 'active').count(),
     ]);
     return { products, instantOrders: orders };
-  }, [db, me]);
+  }, [db, me], 'complete');
 }
 
 /**

@@ -72,19 +72,19 @@ async function readPage(db: BinaaDb, { ids, total }: { ids: string[]; total: num
 /** The catalogue page for the current search, category, order and length; undefined while loading. */
 export function useCatalogue(query: CatalogueQuery): CataloguePage | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(() => readCatalogue(db, query), [db, query.search, query.categoryId, query.limit, query.sort, query.near]);
+  return useLiveQuery(() => readCatalogue(db, query), [db, query.search, query.categoryId, query.limit, query.sort, query.near], 'complete');
 }
 
 /** Products by id in the order asked, from the local copy; an id no longer there is left out. */
 export function useProductsByIds(ids: readonly string[]): LocalProduct[] | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(async () => (await db.products.bulkGet([...ids])).filter((r): r is LocalProduct => Boolean(r)), [db, ids.join(',')]);
+  return useLiveQuery(async () => (await db.products.bulkGet([...ids])).filter((r): r is LocalProduct => Boolean(r)), [db, ids.join(',')], 'complete');
 }
 
 /** A supplier's own products, newest first. */
 export function useMyProducts(supplierId: string): LocalProduct[] | undefined {
   const { db } = useLocalData();
-  return useLiveQuery(async () => (await db.products.where('supplier_id').equals(supplierId).toArray()).sort(newestFirst), [db, supplierId]);
+  return useLiveQuery(async () => (await db.products.where('supplier_id').equals(supplierId).toArray()).sort(newestFirst), [db, supplierId], 'complete');
 }
 
 export function useCategories() {
@@ -113,7 +113,7 @@ export function useProductLimit(supplierId: string): ProductLimit | undefined {
     const max = subscription?.plan.max_products ?? UNLIMITED;
     const room = planRoom(max, used);
     return { used, max, unlimited: room === null, room, reached: room === 0 };
-  }, [db, supplierId]);
+  }, [db, supplierId], 'complete');
   // Same numbers, same object: the list below does not render again for nothing.
   const last = useRef<ProductLimit | undefined>(undefined);
   if (limit && (!last.current || last.current.used !== limit.used || last.current.max !== limit.max)) last.current = limit;
