@@ -1,14 +1,15 @@
 /**
  * The signed-in header at a laptop's 1280 px, in Arabic, English and Chinese: a contractor's
  * navigation (the role with the most entries) stands in one row of groups, with the sync
- * status and the company's name whole and unwrapped; a group opens as a menu of links. At a
+ * status and the company's name whole and unwrapped; a group opens as a menu of links, the
+ * account as a menu with sign-out. At a
  * phone's 390 px (Arabic) the bar is one row too and its menu lists the same groups under
  * headings; the admin panel's seven tabs are all whole on the screen. Screenshots of the
  * header in /tmp/shots/ and test-results/screenshots/ for a person to look at.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
-import { sidewaysScroll } from './page-models/checkPage';
+import { axeViolations, sidewaysScroll } from './page-models/checkPage';
 import { signInByRequest, setUpByRequest, uniqueEmail } from './page-models/SignIn';
 import { LOCALE, type Lang } from './page-models/Users';
 
@@ -82,6 +83,7 @@ for (const lang of ['ar', 'en', 'zh'] as const) {
     await expect(page.getByTestId('account-name')).toHaveText(COMPANY[lang]);
     expect(await cut(page, 'account-name'), 'the company name is cut').toBe(false);
     expect(await sidewaysScroll(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await page.locator('header').screenshot({ path: `/tmp/shots/header-1280-${lang}.png` });
     await page.locator('header').screenshot({ path: `test-results/screenshots/${lang}-header-1280.png` });
 
@@ -89,10 +91,19 @@ for (const lang of ['ar', 'en', 'zh'] as const) {
     await page.getByTestId('nav-group-company').click();
     const taxEntry = page.locator('a[role="menuitem"][href="/company/tax"]');
     await expect(taxEntry).toBeVisible();
+    expect(await axeViolations(page), 'the company menu open').toEqual([]);
     await page.screenshot({ path: `/tmp/shots/header-1280-${lang}-company-menu.png`, clip: { x: 0, y: 0, width: 1280, height: 320 } });
     await taxEntry.click();
     await expect(page).toHaveURL(/\/company\/tax$/);
     await expect(page.getByTestId('tax-profile')).toBeVisible();
+
+    // The account menu: the whole summary, and sign-out (nothing waits to be sent: no question).
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByTestId('user-summary').first()).toContainText(COMPANY[lang]);
+    expect(await axeViolations(page), 'the account menu open').toEqual([]);
+    await page.screenshot({ path: `/tmp/shots/header-1280-${lang}-account-menu.png`, clip: { x: 0, y: 0, width: 1280, height: 320 } });
+    await page.getByTestId('account-logout').click();
+    await expect(page).toHaveURL(/\/$/);
     await page.context().close();
   });
 }
@@ -108,6 +119,7 @@ test('at 390 px the bar is one row, its menu lists the groups, and the admin pan
   const shell = new AppShell(page);
   await shell.openMenu();
   await expect(shell.mobileNav).toContainText('الشراء');
+  expect(await axeViolations(page), 'the menu open').toEqual([]);
   await page.screenshot({ path: '/tmp/shots/menu-390-ar.png' });
   await page.context().close();
 

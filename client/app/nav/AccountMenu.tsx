@@ -18,7 +18,7 @@ export function AccountMenu({ user, profile, onLogout }: { user: SessionUser; pr
   const { t } = useTranslation();
   const name = profile?.company_name || user.email;
   return (
-    <Menu>
+    <Menu inline>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton appearance="subtle" icon={<PersonCircleRegular />} className={styles.button} title={name} aria-label={t('nav.account', { name })} data-testid="account-menu">
           <span className={styles.name} data-testid="account-name">

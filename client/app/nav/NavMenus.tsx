@@ -30,7 +30,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The role's entries in the wide bar: plain links, and a menu per group. The notifications
+ * The role's entries in the wide bar: plain links, and a menu per group. A menu opens
+ * inline, inside the header's landmark, not in a portal outside every landmark. The notifications
  * entry is left out here: the bell beside it in the bar is the same link with the same badge.
  */
 export function NavMenus({ items }: { items: NavItem[] }) {
@@ -57,7 +58,7 @@ export function NavMenus({ items }: { items: NavItem[] }) {
           </li>
         ) : (
           <li key={entry.id}>
-            <Menu>
+            <Menu inline>
               <MenuTrigger disableButtonEnhancement>
                 <MenuButton
                   appearance="subtle"
