@@ -41,8 +41,16 @@ test('a company pays its plan by card: approved, the plan is active with its tax
   await invoiceLink.click();
   await expect(page.getByTestId('invoice-seller')).toContainText('شركة سوق بناء لتقنية المعلومات');
   await expect(page.getByTestId('invoice-buyer')).toContainText('مؤسسة الباقات المدفوعة');
-  await expect(page.getByTestId('invoice-subject')).toContainText('Basic');
+  await expect(page.getByTestId('invoice-subject')).toContainText('الأساسية / Basic');
   await expect(page.getByTestId('invoice-total')).toContainText(figure('99.00'));
+  // In the invoice list the plan is named in Arabic, and beside the number (which counts
+  // from 000001 like the company's own invoices) it says the platform issued it.
+  await page.goto('/invoices');
+  const card = page.getByTestId('invoice-card').first();
+  // (the name is an isolate inside the sentence: U+2068 … U+2069)
+  await expect(card.getByTestId('invoice-card-issuer')).toHaveText(/^من المنصة، \u2068?سوق بناء\u2069?$/);
+  await expect(card.getByTestId('invoice-card-plan')).toHaveText('الأساسية');
+  await page.screenshot({ path: '/tmp/shots/plan-invoice-list.png' });
   await pricing.goto();
   await expect(invoiceLink).toBeVisible();
 
