@@ -4,7 +4,7 @@
  * its own locale files, so a reader who switches language sees their language; these texts
  * are for the stored row and anything outside the app.
  */
-import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants';
+import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../../shared/constants';
 import type { NotificationKind } from '../../../shared/schemas/notification';
 
 type Text = { title: string; message: string };
@@ -233,34 +233,34 @@ export const NOTIFICATION_MESSAGES = {
     zh: { title: '一名司机已被移出贵公司', message: '司机 {driver} 原负责从 {pickup} 到 {delivery} 的运输；该任务已退回给您，请指派其他司机。' },
   },
   'subscription.subscribed': {
-    ar: { title: 'تم الاشتراك', message: 'أنت الآن مشترك في باقة {plan}.' },
+    ar: { title: 'تم الاشتراك', message: 'أنت الآن مشترك في الباقة {plan}.' },
     en: { title: 'Subscription active', message: 'You are now on the {plan} plan.' },
-    zh: { title: '订阅已生效', message: '您现在使用 {plan} 套餐。' },
+    zh: { title: '订阅已生效', message: '您现在使用{plan}套餐。' },
   },
   'subscription.trial_started': {
-    ar: { title: 'بدأت التجربة المجانية', message: 'تجربة باقة {plan} لمدة {days} يومًا حتى {date}.' },
+    ar: { title: 'بدأت التجربة المجانية', message: 'تجربة الباقة {plan} لمدة {days} يومًا حتى {date}.' },
     en: { title: 'Free trial started', message: '{days}-day trial of the {plan} plan until {date}.' },
-    zh: { title: '免费试用已开始', message: '{plan} 套餐 {days} 天试用，至 {date}。' },
+    zh: { title: '免费试用已开始', message: '{plan}套餐 {days} 天试用，至 {date}。' },
   },
   'subscription.trial_ending': {
-    ar: { title: 'تنتهي تجربتك قريبًا', message: 'تنتهي تجربة باقة {plan} في {date}.' },
+    ar: { title: 'تنتهي تجربتك قريبًا', message: 'تنتهي تجربة الباقة {plan} في {date}.' },
     en: { title: 'Your trial ends soon', message: 'Your {plan} trial ends on {date}.' },
-    zh: { title: '试用即将结束', message: '您的 {plan} 试用将于 {date} 结束。' },
+    zh: { title: '试用即将结束', message: '您的{plan}套餐试用将于 {date} 结束。' },
   },
   'subscription.renewal_due': {
-    ar: { title: 'جدّد اشتراكك', message: 'تنتهي باقة {plan} في {date}. جدّدها من صفحة الباقات لتبقى عليها.' },
+    ar: { title: 'جدّد اشتراكك', message: 'تنتهي الباقة {plan} في {date}. جدّدها من صفحة الباقات لتبقى عليها.' },
     en: { title: 'Renew your plan', message: 'Your {plan} plan ends on {date}. Renew it on the pricing page to keep it.' },
-    zh: { title: '请续订套餐', message: '您的 {plan} 套餐将于 {date} 到期。请在套餐页面续订以继续使用。' },
+    zh: { title: '请续订套餐', message: '您的{plan}套餐将于 {date} 到期。请在套餐页面续订以继续使用。' },
   },
   'subscription.cancelled': {
-    ar: { title: 'أُلغي الاشتراك', message: 'تبقى باقة {plan} حتى {date} ولن تتجدد.' },
+    ar: { title: 'أُلغي الاشتراك', message: 'تبقى الباقة {plan} حتى {date} ولن تتجدد.' },
     en: { title: 'Subscription cancelled', message: 'Your {plan} plan runs until {date} and will not renew.' },
-    zh: { title: '订阅已取消', message: '您的 {plan} 套餐有效至 {date}，不会续订。' },
+    zh: { title: '订阅已取消', message: '您的{plan}套餐有效至 {date}，不会续订。' },
   },
   'subscription.refunded': {
-    ar: { title: 'أُلغي الاشتراك واسترددت المبلغ', message: 'أُلغيت باقة {plan} ويعود {amount} ريال إلى بطاقتك. أنت الآن على الباقة المجانية.' },
+    ar: { title: 'أُلغي الاشتراك واسترددت المبلغ', message: 'أُلغيت الباقة {plan} ويعود {amount} ريال إلى بطاقتك. أنت الآن على الباقة المجانية.' },
     en: { title: 'Subscription cancelled and refunded', message: 'Your {plan} plan was cancelled and SAR {amount} goes back to your card. You are on the Free plan.' },
-    zh: { title: '订阅已取消并退款', message: '您的 {plan} 套餐已取消，{amount} 里亚尔将退回您的银行卡。您现在使用免费套餐。' },
+    zh: { title: '订阅已取消并退款', message: '您的{plan}套餐已取消，{amount} 里亚尔将退回您的银行卡。您现在使用免费套餐。' },
   },
   // One per push: the first refusal, and how many the push had (params.count).
   'sync.rejected': {
@@ -282,9 +282,22 @@ export const NOTIFICATION_MESSAGES = {
   },
 } satisfies Record<NotificationKind, Record<Language, Text | Counted>>;
 
+/**
+ * The plans by name in each language, as the pricing page names them: a plan's stored
+ * name is the English one, and "باقة Basic" / "Basic 套餐" read as untranslated.
+ */
+const PLAN_NAMES: Record<Language, Record<PlanId, string>> = {
+  ar: { free: 'المجانية', basic: 'الأساسية', premium: 'المميزة', enterprise: 'المؤسسات' },
+  en: { free: 'Free', basic: 'Basic', premium: 'Premium', enterprise: 'Enterprise' },
+  zh: { free: '免费', basic: '基础', premium: '高级', enterprise: '企业' },
+};
+
+const isPlanId = (v: unknown): v is PlanId => typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
+
 export function renderNotification(kind: NotificationKind, lang: Language, params: Record<string, unknown>): Text {
   const texts: Text | Counted = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind][DEFAULT_LANGUAGE];
   const t = 'several' in texts && Number(params.count) > 1 ? texts.several : texts;
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined || params[k] === null ? '' : String(params[k])));
+  const values = isPlanId(params.plan_id) ? { ...params, plan: (PLAN_NAMES[lang] ?? PLAN_NAMES[DEFAULT_LANGUAGE])[params.plan_id] } : params;
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (values[k] === undefined || values[k] === null ? '' : String(values[k])));
   return { title: fill(t.title), message: fill(t.message) };
 }

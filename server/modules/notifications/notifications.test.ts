@@ -40,7 +40,7 @@ describe('notifications', () => {
     );
     const [zhRow] = (await zh.get('/api/notifications')).body;
     const [enRow] = (await en.get('/api/notifications')).body;
-    expect(zhRow).toMatchObject({ title: '订阅已生效', message: '您现在使用 Basic 套餐。', kind: 'subscription.subscribed', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } });
+    expect(zhRow).toMatchObject({ title: '订阅已生效', message: '您现在使用基础套餐。', kind: 'subscription.subscribed', params: { plan: 'Basic', plan_id: 'basic', billing_cycle: 'monthly' } });
     expect(enRow.title).toBe('Subscription active');
     expect(await changesOf(zhRow.id)).toEqual([{ op: 'upsert', audience_type: 'user', audience: zh.user.id }]);
   });
@@ -59,7 +59,7 @@ describe('notifications', () => {
       type: 'subscription',
       priority: 'normal',
       title: 'تم الاشتراك',
-      message: 'أنت الآن مشترك في باقة Plan 2.',
+      message: 'أنت الآن مشترك في الباقة الأساسية.',
       is_read: false,
       created_at: expect.any(String),
     });
