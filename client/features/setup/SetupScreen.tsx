@@ -67,7 +67,7 @@ export function SetupScreen() {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['account', 'common', 'errors']);
   const navigate = useNavigate();
-  const { session, setProfile, logout } = useSession();
+  const { session, setProfile, refresh, logout } = useSession();
   const existing = session.status === 'signedIn' ? session.profile : null;
   const [values, setValues] = useState<ProfileValues>(() => initialProfileValues(existing));
   const [errors, setErrors] = useState<ProfileErrors>({});
@@ -93,6 +93,9 @@ export function SetupScreen() {
     try {
       const profile = await saveProfile(toProfileBody(values, language));
       setProfile(profile);
+      // Setup makes the person their company's owner: the session answer says so (its
+      // team and tax pages in the menu), where the one from before setup had no company.
+      void refresh();
       void navigate(PATHS.dashboard, { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
