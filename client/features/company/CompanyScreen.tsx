@@ -8,6 +8,8 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../paths';
 import { useCompanyInvites, useCompanyMembers } from '../../data/company';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
@@ -51,6 +53,15 @@ export function CompanyScreen() {
           {t('title')}
         </h1>
         {abilities.canSee && <p className={styles.body}>{t(abilities.canManage ? 'introOwner' : 'introMember', { company })}</p>}
+        {/* The tax profile was on this page once: whoever looks for it here finds the way. */}
+        {abilities.canSee && (
+          <p className={styles.body}>
+            {t('taxMoved')}{' '}
+            <Link to={PATHS.companyTax} data-testid="company-tax-link">
+              {t('tax.title')}
+            </Link>
+          </p>
+        )}
       </div>
       {!abilities.canSee || !signedIn ? (
         <MessageBar layout="multiline" intent="info" data-testid="company-not-in-company">
