@@ -35,6 +35,8 @@ export interface PreviewColumn<R> {
   cell: (row: R) => ReactNode;
   /** a column of problems: its text in the error colour, the whole text in a tooltip */
   problems?: boolean;
+  /** a column where a problem is fixed (a picker): on a card it comes right under the problems, in view */
+  fixes?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -115,8 +117,7 @@ export function SheetPreview<R>({
                     </div>
                   ) : null,
                 )}
-                {columns
-                  .filter((c) => !c.problems)
+                {[...columns.filter((c) => c.fixes && !c.problems), ...columns.filter((c) => !c.fixes && !c.problems)]
                   .map((c) => (
                     <div key={c.header} style={{ display: 'contents' }}>
                       <span className={styles.term}>{c.header}</span>

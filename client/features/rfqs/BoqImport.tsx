@@ -128,7 +128,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
       { header: t('boq.fields.description'), width: 'minmax(160px,3fr)', cell: (r) => <bdi>{r.description}</bdi> },
       { header: t('boq.fields.quantity'), width: 'minmax(72px,1fr)', cell: (r) => (r.quantity === null ? '' : format.number(r.quantity)) },
       { header: t('boq.fields.unit'), width: 'minmax(64px,1fr)', cell: (r) => <bdi>{r.unit}</bdi> },
-      { header: t('boq.fields.category'), width: 'minmax(140px,2fr)', cell: categoryCell },
+      { header: t('boq.fields.category'), width: 'minmax(140px,2fr)', cell: categoryCell, fixes: true },
       { header: t('boq.problems'), width: 'minmax(160px,2fr)', cell: issueText, problems: true },
     ];
   }, [t, format, categoryName, categories, chosen, styles.picker]);
