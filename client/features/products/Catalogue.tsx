@@ -10,7 +10,6 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
-import { useFormat } from '../../i18n/format';
 import { toLanguageCode } from '../../i18n/languages';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { SearchField } from '../../ui/SearchField';
@@ -39,7 +38,6 @@ const useStyles = makeStyles({
 export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; city: string | null; canRequest?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('products');
-  const format = useFormat();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [sort, setSort] = useState<CatalogueSort>('relevance');

@@ -117,7 +117,6 @@ export function RfqForm({
 }) {
   const styles = useStyles();
   const { t } = useTranslation(['rfqs', 'common']);
-  const format = useFormat();
   const online = useOnline();
   const categories = useCategories();
   const categoryName = useCategoryLabel();
