@@ -258,7 +258,6 @@ export type RfqAwardArgs = z.infer<typeof rfqAwardArgsSchema>;
 export const rfqUpdateSchema = z
   .strictObject(rfqContentFields)
   .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] });
-export type RfqUpdate = z.infer<typeof rfqUpdateSchema>;
 export type RfqUpdateInput = z.input<typeof rfqUpdateSchema>;
 /** The sync mutation rfq.update: the edit and the RFQ's id (the path's). */
 export const rfqUpdateArgsSchema = z

@@ -16,7 +16,7 @@ import type { Role } from '../../data/types';
 import { PATHS } from '../../paths';
 import type { KeysUnder } from '../../i18n/keys';
 
-export type NavGroupId = 'buying' | 'selling' | 'money' | 'company';
+type NavGroupId = 'buying' | 'selling' | 'money' | 'company';
 
 export interface NavItem {
   path: string;
