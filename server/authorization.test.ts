@@ -107,6 +107,7 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/oauth/google/redirect_url', url: () => '/api/oauth/google/redirect_url', owner: null, expect: all('ok') },
   { method: 'post', path: '/api/sessions', url: () => '/api/sessions', body: () => ({ code: 'not-a-code' }), owner: null, expect: all(400) },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', owner: null, expect: signedIn('ok') },
+  { method: 'post', path: '/api/users/me/guide-seen', url: () => '/api/users/me/guide-seen', owner: null, writes: true, expect: signedIn('ok') },
   { method: 'get', path: '/api/session', url: () => '/api/session', owner: null, expect: all('ok') },
   { method: 'get', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
   { method: 'post', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
@@ -266,6 +267,11 @@ const TABLE: Row[] = [
     body: (w) => ({ awards: [{ rfq_line_id: w.rfqLine, quote_id: w.quote }] }),
     expect: only(['contractor'], 403, { stranger: 404 }),
   },
+  {
+    method: 'patch', path: '/api/rfqs/{id}', url: (w) => `/api/rfqs/${w.rfq}`, owner: 'contractor', writes: true,
+    body: () => ({ title: 'مواد البناء', location: 'أبها', closes_at: new Date(Date.now() + 86_400_000).toISOString(), lines: [{ id: crypto.randomUUID(), description: 'رمل', quantity: 5, unit: 'م³' }] }),
+    expect: only(['contractor'], 403, { stranger: 404 }),
+  },
   { method: 'post', path: '/api/rfqs/{id}/cancel', url: (w) => `/api/rfqs/${w.rfq}/cancel`, owner: 'contractor', writes: true, expect: only(['contractor'], 403, { stranger: 404 }) },
 
   // Purchase orders: read by their buyer (the contractor) and seller (the supplier); each move by its side, from the statuses it allows.
@@ -361,7 +367,7 @@ const TABLE: Row[] = [
   },
 
   // Admin: admins only.
-  ...(['users', 'products', 'projects', 'quick-signups'] as const).map(
+  ...(['users', 'products', 'projects', 'quick-signups', 'purchase-orders', 'invoices', 'payments'] as const).map(
     (what): Row => ({ method: 'get', path: `/api/admin/${what}`, url: () => `/api/admin/${what}`, owner: 'admin', expect: only(['admin', 'stranger'], 403) }),
   ),
   { method: 'delete', path: '/api/admin/products/{id}', url: (w) => `/api/admin/products/${w.product}`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },

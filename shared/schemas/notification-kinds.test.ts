@@ -20,10 +20,12 @@ type Sentence = { title: string; message: string };
 function clientKinds(lang: string): Record<string, Sentence[]> {
   const file = path.join(__dirname, '../../client/i18n/locales', lang, 'notifications.json');
   const kinds = JSON.parse(readFileSync(file, 'utf8')).kinds as Record<string, Record<string, Record<string, string>>>;
-  const forms = (keys: Record<string, string>): Sentence[] =>
-    Object.keys(keys)
-      .filter((k) => k === 'title' || k.startsWith('title_'))
-      .map((k) => ({ title: keys[k], message: keys[k.replace('title', 'message')] }));
+  // A form's title or message may be one for all counts (a counted message under one title).
+  const forms = (keys: Record<string, string>): Sentence[] => {
+    const suffixes = [...new Set(Object.keys(keys).map((k) => k.replace(/^(title|message)/, '')))];
+    const plural = suffixes.filter((suffix) => suffix !== '');
+    return (plural.length > 0 ? plural : ['']).map((suffix) => ({ title: keys[`title${suffix}`] ?? keys.title, message: keys[`message${suffix}`] ?? keys.message }));
+  };
   return Object.fromEntries(Object.entries(kinds).flatMap(([area, verbs]) => Object.entries(verbs).map(([verb, keys]) => [`${area}.${verb}`, forms(keys)])));
 }
 
@@ -67,11 +69,14 @@ describe('notification kinds', () => {
       const carried = Object.keys(NOTIFICATION_PARAMS[kind].shape);
       for (const lang of LANGUAGES) {
         const server = serverFields(serverTexts(kind, lang));
-        // Every plural form of the client's sentence fills the same params (the count
-        // itself only where the form shows it).
-        const withoutCount = (fields: string[]) => fields.filter((f) => f !== 'count');
-        for (const form of clientKinds(lang)[kind]) expect(withoutCount(clientFields([form])), `${kind} ${lang}`).toEqual(withoutCount(server));
-        expect(clientFields(clientKinds(lang)[kind]), `${kind} ${lang}`).toEqual(server);
+        // The client's {{count}} is the kind's counted param (a trial's days reach t() as
+        // count, render.ts), and every plural form fills the same params (the count itself
+        // only where the form shows it).
+        const counted = carried.includes('count') ? 'count' : carried.includes('days') ? 'days' : 'count';
+        const client = (texts: Sentence[]) => clientFields(texts).map((f) => (f === 'count' ? counted : f)).sort();
+        const withoutCount = (fields: string[]) => fields.filter((f) => f !== counted);
+        for (const form of clientKinds(lang)[kind]) expect(withoutCount(client([form])), `${kind} ${lang}`).toEqual(withoutCount(server));
+        expect(client(clientKinds(lang)[kind]), `${kind} ${lang}`).toEqual(server);
         for (const field of server) expect(carried, `${kind} ${lang}: {${field}}`).toContain(field);
       }
     }

@@ -243,6 +243,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       id: id(11), requester_id: U, pickup_location: 'الدمام', delivery_location: 'الرياض', cargo_description: 'حديد', cargo_weight: null,
       cargo_volume: null, vehicle_type_required: null, preferred_pickup_time: null, preferred_delivery_time: null, budget: null,
       status: 'pending', assigned_offer_id: null, instant_order_id: null, project_id: null, purchase_order_id: null, delivery_id: null, requester_name: 'شركة', offer_count: 0,
+      pickup_contact_name: null, pickup_contact_phone: null, delivery_contact_name: null, delivery_contact_phone: null,
       created_at: NOW, updated_at: NOW,
     },
   },
