@@ -3,12 +3,13 @@
  * suffixes aside), Arabic plurals with all six CLDR forms, the plural forms each
  * language needs, no empty strings, and the same {{placeholders}} in every language.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from './languages';
+import { LOCALE_DIR, localeStrings } from './localeFiles';
 
-const dir = path.join(__dirname, 'locales');
+const dir = LOCALE_DIR;
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const REQUIRED_FORMS: Record<string, string[]> = {
   ar: ['zero', 'one', 'two', 'few', 'many', 'other'],
@@ -16,21 +17,7 @@ const REQUIRED_FORMS: Record<string, string[]> = {
   zh: ['other'],
 };
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[full] = value;
-    else Object.assign(out, flatten(value, full));
-  }
-  return out;
-}
-
-function load(lng: string, ns: string): Record<string, string> {
-  return flatten(JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Tree);
-}
+const load = localeStrings;
 
 /** base key → plural forms present (empty set for a plain key). */
 function byBase(flat: Record<string, string>): Map<string, Set<string>> {

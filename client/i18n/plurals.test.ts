@@ -14,27 +14,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from './languages';
+import { localeStrings } from './localeFiles';
 
-const localeDir = path.join(__dirname, 'locales');
 const clientDir = path.join(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /** Names the screens and the server's notification params give to a number of things. */
 const COUNT_NAMES = ['lines', 'days', 'bid_count', 'create', 'update', 'unchanged', 'invalid', 'quoted', 'good', 'bad', 'gaps'];
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[full] = value;
-    else Object.assign(out, flatten(value, full));
-  }
-  return out;
-}
-
-const load = (lng: string, ns: string) => flatten(JSON.parse(readFileSync(path.join(localeDir, lng, `${ns}.json`), 'utf8')) as Tree);
+const load = localeStrings;
 const baseOf = (key: string) => key.replace(PLURAL_SUFFIX, '');
 
 /** Each {{name}} of a text with the characters around it. */
