@@ -89,7 +89,8 @@ for (const lang of ['ar', 'en'] as const) {
     await checkPage(gov.page, lang, 'projects-government-bids');
     await govProjects.award(projectId, NAMES[lang].a);
     await expect(govProjects.card(projectId).getByTestId('tender-phase')).toHaveAttribute('data-status', 'standstill');
-    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'open');
+    // The row stays open until the award is final, but the card reads awarded: the bidding is over.
+    await expect(govProjects.card(projectId).getByTestId('project-status')).toHaveAttribute('data-status', 'awarded');
     await expect(govProjects.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
 
     // Each contractor sees the outcome of their own bid, and only their own.
