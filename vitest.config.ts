@@ -12,7 +12,7 @@ export default defineConfig({
           // client/**/*.server.test.ts: client code against the real server, so on the
           // server's database (PGlite or TEST_DATABASE_URL) with its setup.
           // bench/**: checks of the benchmarks' own verdicts, on the server's database.
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts', 'client/**/*.server.test.ts', 'bench/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'migrations/**/*.test.ts', 'client/**/*.server.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           isolate: false,
