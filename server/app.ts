@@ -26,7 +26,7 @@ import { devMoyasarRouter } from './modules/payments/gateway/dev-moyasar';
 import { WEBHOOK_PATH } from './modules/payments/card-routes';
 import { createClock, testClockRouter } from './clock';
 import { testWritesRouter } from './test-writes';
-import { authRouter } from './auth/routes';
+import { authRouter } from './modules/session/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
 import { serveMedia } from './modules/photos/media';
@@ -37,7 +37,7 @@ import { LiveHub } from './modules/live/hub';
 import { PushSender, type PushTransport } from './modules/push/send';
 import { PdfRenderer } from './modules/invoices/pdf-renderer';
 import { ClearanceWorker } from './modules/invoices/clearance-queue';
-import { sessionCookieName } from './modules/live/session-id';
+import { sessionCookieName } from './auth/session-id';
 import { IMPORT_BODY_LIMIT_BYTES } from '../shared/price-list';
 
 const IMPORT_PATH = '/api/products/imports';

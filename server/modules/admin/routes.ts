@@ -1,7 +1,7 @@
 /**
  * The admin panel's API: lists with search,
  * soft deletes, and a user's tier and admin flag. Every route is admin-only (403 for
- * anyone else); GET /api/admin/owner-status lives with sign-in (server/auth/routes.ts).
+ * anyone else); GET /api/admin/owner-status lives with sign-in (server/modules/session/routes.ts).
  */
 import Router from '@koa/router';
 import { z } from 'zod';

@@ -7,7 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { PDF_INVOICE } from './pdf-fixture';
+import { PDF_INVOICE } from '../../test/pdf-invoice';
 import { renderInvoicePdf } from './pdf';
 import { registerFonts, visualPieces } from './pdf-text';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, type Client } from '../../test/factories';
 import { acceptedOrder, clearInvoice, insertInvoice } from '../../test/invoice-rows';
-import { PDF_INVOICE } from './pdf-fixture';
+import { PDF_INVOICE } from '../../test/pdf-invoice';
 import { renderInvoicePdf } from './pdf';
 
 /** The PDF's pages: their size in points and their text, items joined in drawing order. */

@@ -5,7 +5,7 @@ import { unauthenticated } from '../../../shared/errors';
 import { foregroundSchema, liveQuerySchema } from '../../../shared/push';
 import { setForeground } from '../push/service';
 import { hashSessionId, type LiveStream } from './hub';
-import { sessionIdOf } from './session-id';
+import { sessionIdOf } from '../../auth/session-id';
 
 export function liveRouter(): Router {
   const router = new Router();

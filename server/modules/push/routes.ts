@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { route } from '../../http/route';
 import { pushUnavailable, unauthenticated } from '../../../shared/errors';
 import { pushDeviceQuerySchema, pushKeySchema, pushPreferencesSchema, pushSubscribeSchema } from '../../../shared/push';
-import { sessionIdOf } from '../live/session-id';
+import { sessionIdOf } from '../../auth/session-id';
 import { getPreferences, setPreferences, subscribe, unsubscribe } from './service';
 
 export function pushRouter(): Router {

@@ -6,17 +6,17 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Config } from '../config';
-import { forbidden, invalidLoginCode, loginCodeOtherBrowser } from '../../shared/errors';
-import { route } from '../http/route';
-import { guideSeenSchema, meSchema, sessionCreateSchema, sessionStateSchema } from '../../shared/schemas/user';
-import { PROFILE_COLUMNS } from '../modules/profiles/service';
-import { ownerStatusSchema } from '../../shared/schemas/admin';
-import { Limiter } from '../http/rate-limit';
-import { LOGIN_CODE_TTL_SECONDS, consumeLoginCode, createLoginCode, loginCookieName } from './login-codes';
-import { findOrCreateUser } from './users';
-import { guideSeenAt, markGuideSeen } from './guide';
-import { AUTH_DONE_PATH, type OidcProvider } from './oidc';
+import type { Config } from '../../config';
+import { forbidden, invalidLoginCode, loginCodeOtherBrowser } from '../../../shared/errors';
+import { route } from '../../http/route';
+import { guideSeenSchema, meSchema, sessionCreateSchema, sessionStateSchema } from '../../../shared/schemas/user';
+import { PROFILE_COLUMNS } from '../profiles/service';
+import { ownerStatusSchema } from '../../../shared/schemas/admin';
+import { Limiter } from '../../http/rate-limit';
+import { LOGIN_CODE_TTL_SECONDS, consumeLoginCode, createLoginCode, loginCookieName } from '../../auth/login-codes';
+import { findOrCreateUser } from '../../auth/users';
+import { guideSeenAt, markGuideSeen } from '../../auth/guide';
+import { AUTH_DONE_PATH, type OidcProvider } from '../../auth/oidc';
 
 interface GrantResponse {
   error?: unknown;

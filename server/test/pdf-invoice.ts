@@ -1,6 +1,6 @@
 /** An invoice as REST presents it, for the PDF's tests: Arabic parties, a standard, a zero-rated and an exempt line. */
-import type { Invoice } from '../../../shared/schemas/invoice';
-import { BUYER_PARTY, SELLER_PARTY } from '../../test/invoice-rows';
+import type { Invoice } from '../../shared/schemas/invoice';
+import { BUYER_PARTY, SELLER_PARTY } from './invoice-rows';
 
 const line = (position: number, over: Partial<Invoice['lines'][number]>): Invoice['lines'][number] => ({
   id: `00000000-0000-4000-8000-00000000000${position}`,
