@@ -14,7 +14,7 @@ import { TestClient } from './test/http-client';
 import { signInAs } from './test/sign-in';
 import { registry } from './http/route';
 import { openStream } from './test/sse';
-import { riyadhDay } from '../shared/payments';
+import { riyadhDay } from '../shared/riyadh';
 import { taxNumbers } from './test/tax-profile';
 
 /** Each caller's VAT and CR numbers, drawn once: a number belongs to one company, and an onboarded company keeps its VAT number. */

@@ -12,10 +12,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { validationFailed } from '../shared/errors';
+import { riyadhDay } from '../shared/riyadh';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Clock {
@@ -33,7 +33,7 @@ export function createClock(): Clock {
   const now = () => new Date(Date.now() + offsetMs);
   return {
     now,
-    today: () => new Date(now().getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10),
+    today: () => riyadhDay(now()),
     setDaysAhead(days) {
       offsetMs = days * DAY_MS;
     },

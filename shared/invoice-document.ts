@@ -7,6 +7,7 @@
  */
 import type { PaidPlanId } from './constants';
 import type { Invoice, InvoiceLine, InvoiceParty } from './schemas/invoice';
+import { riyadhDateTime } from './riyadh';
 
 type Bilingual = { ar: string; en: string };
 
@@ -101,7 +102,8 @@ export const documentAmount = (amount: number): string =>
 /** A rate of the document (0.15) as a percentage (15 %, a no-break space before the sign so it never stands alone). */
 export const documentRate = (rate: number): string => `${Math.round(rate * 10000) / 100}\u00a0%`;
 
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-
 /** An instant as the document states it: Riyadh time (UTC+3, no daylight saving), 2026-11-28 12:30:05. */
-export const documentDateTime = (iso: string): string => new Date(Date.parse(iso) + RIYADH_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+export function documentDateTime(iso: string): string {
+  const { date, time } = riyadhDateTime(iso);
+  return `${date} ${time}`;
+}

@@ -7,15 +7,12 @@
  */
 import { isAccepted, type Invoice } from './schemas/invoice';
 import type { CounterpartySummary, InvoicePayment, InvoicePaymentStatus, Overdue, Statement, StatementEntry } from './schemas/payment';
+import { riyadhDay } from './riyadh';
 
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const halalas = (sar: number): number => Math.round(sar * 100);
 const sar = (h: number): number => h / 100;
-
-/** The day in Riyadh (UTC+3 all year) of an instant, as YYYY-MM-DD. */
-export const riyadhDay = (at: Date | string): string => new Date(new Date(at).getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 
 /** The due date: the issue day in Riyadh plus the terms' days. */
 export function dueDate(issuedAt: string | Date, termsDays: number): string {

@@ -11,6 +11,7 @@
  * the server get the same answer.
  */
 import type { ProjectStatus } from './constants';
+import { riyadhDayEnd } from './riyadh';
 
 export interface CanonicalBidInput {
   project_id: string;
@@ -41,17 +42,13 @@ export async function bidDigest(b: CanonicalBidInput): Promise<string> {
   return Array.from(new Uint8Array(hash), (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-/** Riyadh is UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET = '+03:00';
-
 /**
  * The opening moment of a project whose deadline is `deadline_date` (YYYY-MM-DD, a day in
  * Riyadh): the end of that day, i.e. the next day at 00:00 in Riyadh, as an ISO string in
  * UTC. Bids are taken until then; from then on they are opened.
  */
 export function openingMoment(deadline_date: string): string {
-  const start = new Date(`${deadline_date}T00:00:00.000${RIYADH_OFFSET}`);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000).toISOString();
+  return riyadhDayEnd(deadline_date).toISOString();
 }
 
 export const TENDER_PHASES = ['bidding', 'evaluation', 'standstill'] as const;

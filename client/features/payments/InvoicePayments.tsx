@@ -2,7 +2,8 @@ import { Button, Caption1, Field, Input, Text, Textarea, makeStyles, tokens } fr
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paidInFullOn, payable, riyadhDay, withStatusOn } from '../../../shared/payments';
+import { paidInFullOn, payable, withStatusOn } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { parseNumber } from '../../../shared/numbers';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import { paymentRecordSchema, receiptUrl, type Payment } from '../../../shared/schemas/payment';

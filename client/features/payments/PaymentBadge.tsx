@@ -4,7 +4,8 @@
  * cleared invoice only, since only those are owed.
  */
 import { useTranslation } from 'react-i18next';
-import { riyadhDay, withStatusOn } from '../../../shared/payments';
+import { withStatusOn } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import type { InvoicePaymentStatus } from '../../../shared/schemas/payment';
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';

@@ -1,7 +1,8 @@
 import { Button, Caption1, Checkbox, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { halalas, riyadhDay } from '../../../shared/payments';
+import { halalas } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { parseNumber } from '../../../shared/numbers';
 import { transferRecordSchema } from '../../../shared/schemas/payment';
 import { useFormat } from '../../i18n/format';

@@ -4,7 +4,8 @@
  * opens offline and agrees with the server's once synced. Today is the device's day in Riyadh.
  */
 import { isAccepted } from '../../../shared/schemas/invoice';
-import { counterpartiesOf, overdueOf, payable, riyadhDay, statementOf } from '../../../shared/payments';
+import { counterpartiesOf, overdueOf, payable, statementOf } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
 import { useLocalData } from '../../data/local/DataProvider';

@@ -6,8 +6,7 @@
  */
 import { dateTimeFormat } from '../../i18n/format';
 import { intlLocaleOf } from '../../i18n/languages';
-
-const ZONE = 'Asia/Riyadh';
+import { RIYADH_ZONE as ZONE } from '../../../shared/riyadh';
 
 export interface TenderMoment {
   /** date and time of day, Gregorian calendar, Riyadh time */

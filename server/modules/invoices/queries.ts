@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Invoice } from '../../../shared/schemas/invoice';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { paymentFacts, withPayment } from '../payments/queries';
 
 /** Invoices and credit notes (alias inv) with their lines. */

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { invoicePolicy } from './policy';
 import { invoiceQuery, readInvoices } from './queries';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { withPayment } from '../payments/queries';
 
 /** GET /api/invoices: the caller's documents as seller, as buyer, or both, newest first. */

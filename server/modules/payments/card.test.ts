@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema } from '../../../shared/schemas/invoice';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, notificationsOf, type Client } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';

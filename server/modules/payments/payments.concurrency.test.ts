@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { notificationsOf } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';

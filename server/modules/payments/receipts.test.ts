@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema } from '../../../shared/schemas/invoice';
 import { receiptUrl } from '../../../shared/schemas/payment';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';

@@ -5,7 +5,8 @@
  */
 import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
 import type { Knex } from 'knex';
-import { counterpartiesOf, overdueOf, riyadhDay, statementOf } from '../../../shared/payments';
+import { counterpartiesOf, overdueOf, statementOf } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
 import { invoicePolicy } from '../invoices/policy';

@@ -9,7 +9,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_CYCLES } from '../../../shared/constants';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { invoiceSchema } from '../../../shared/schemas/invoice';
 import { netOfGross, vatOn } from '../../../shared/vat';
 import { startTestServer, type TestServer } from '../../test/harness';

@@ -30,7 +30,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../../shared/errors';
 import type { BillingCycle, PaidPlanId } from '../../../shared/constants';
 import { PLAN_NAMES } from '../../../shared/invoice-document';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { ACCEPTED_INVOICE_STATUSES, type InvoiceParty } from '../../../shared/schemas/invoice';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { netOfGross } from '../../../shared/vat';
