@@ -1,7 +1,9 @@
 /**
  * The client's import boundaries, checked as a lint rule would be:
- * - only client/data/ talks to the network (fetch, the API client) and to Dexie's
- *   database, engine and store;
+ * - only client/data/ talks to the network (fetch) and to Dexie's database, engine and
+ *   store; REST calls live in client/data/api/<area>.ts, the only files that use the API
+ *   client, so a feature's three paths stay apart: it reads through its queries.ts, writes
+ *   through the outbox (mutations.ts) and calls REST through data/api;
  * - a feature reaches the local store only through its queries.ts (live queries) and
  *   mutations.ts; components and screens call hooks, never Dexie or fetch;
  * - the service worker and client/data/sync stay free of React;
@@ -63,10 +65,21 @@ describe('client layering', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('keeps components and screens off the database, the engine, the store and the HTTP client', () => {
-    // data/api only defines the client and its error classes (screens tell errors apart);
-    // data/client is the instance that sends requests.
-    const forbidden = /data\/(db|sync|effects)\/|data\/client$/;
+  it('makes REST calls only in client/data/api/', () => {
+    // data/api/client is the instance that sends requests; data/api (its index) defines the
+    // client and its error classes, which screens import to tell errors apart.
+    const offenders = all
+      .filter(({ file }) => !file.startsWith(`data${path.sep}api${path.sep}`))
+      .flatMap(({ file, source }) => valueImports(source).map((i) => [file, resolved(file, i)] as const))
+      .filter(([, target]) => target === 'data/api/client')
+      .map(([file]) => file);
+    expect(offenders).toEqual([]);
+    const clients = all.filter(({ file, source }) => !file.startsWith(`data${path.sep}api${path.sep}`) && /\bcreateApiClient\(/.test(source)).map((f) => f.file);
+    expect(clients).toEqual([]);
+  });
+
+  it('keeps components and screens off the database, the engine and the store', () => {
+    const forbidden = /data\/(db|sync|effects)\//;
     const offenders = all
       .filter(({ file }) => !inData(file) && !isDataAccess(file) && !isServiceWorker(file))
       .flatMap(({ file, source }) => valueImports(source).filter((i) => forbidden.test(i)).map((i) => `${file} -> ${i}`));

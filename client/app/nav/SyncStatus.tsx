@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { startLogin } from '../../data/auth';
+import { startLogin } from '../../data/api/auth';
 import { useRejections, useSyncState, useWaitingCount } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
 import { PATHS } from '../../paths';

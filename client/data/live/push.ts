@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { PUSH_CATEGORIES, type PushPreferences } from '../../../shared/push';
-import { api } from '../client';
+import { pushPublicKey, readPushPreferences, removeSubscription, reportShown, savePushPreferences, saveSubscription } from '../api/push';
 import { deviceId } from './device';
 import { readPersonal, writePersonal } from '../session/personalData';
 
@@ -55,19 +55,18 @@ export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const { data } = await api.get<{ public_key: string | null }>('/api/push/key');
+  const publicKey = await pushPublicKey();
   const reg = await navigator.serviceWorker.ready;
-  if (!data.public_key) return 'unsupported';
+  if (!publicKey) return 'unsupported';
   const sub =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(data.public_key) }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(publicKey) }));
   await sendSubscription(sub);
   return 'on';
 }
 
 async function sendSubscription(sub: PushSubscription): Promise<void> {
-  const json = sub.toJSON();
-  await api.put('/api/push/subscription', { device_id: deviceId(), endpoint: json.endpoint, keys: json.keys });
+  await saveSubscription(deviceId(), sub.toJSON());
 }
 
 /**
@@ -82,14 +81,14 @@ export async function refreshPushSubscription(): Promise<void> {
 
 export async function disablePush(): Promise<void> {
   const sub = await (await registration())?.pushManager.getSubscription();
-  await api.request('DELETE', '/api/push/subscription', undefined, { device_id: deviceId() }).catch(() => undefined);
+  await removeSubscription(deviceId()).catch(() => undefined);
   await sub?.unsubscribe();
 }
 
 /** What this device shows now (path and query), or null when hidden; only devices that get pushes say it. */
 export async function reportForeground(path: string | null): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
-  await api.post('/api/live/foreground', { device_id: deviceId(), path }).catch(() => undefined);
+  await reportShown(deviceId(), path).catch(() => undefined);
 }
 
 /** The user's choices per category (online; every category on until changed). */
@@ -98,8 +97,8 @@ export function usePushPreferences() {
   const [error, setError] = useState<unknown>();
   useEffect(() => {
     let live = true;
-    api.get<PushPreferences>('/api/push/preferences').then(
-      (r) => live && setPrefs(r.data),
+    readPushPreferences().then(
+      (p) => live && setPrefs(p),
       (e: unknown) => live && setError(e),
     );
     return () => {
@@ -110,7 +109,7 @@ export function usePushPreferences() {
     const before = prefs;
     setPrefs(next);
     try {
-      setPrefs((await api.put<PushPreferences>('/api/push/preferences', next)).data);
+      setPrefs(await savePushPreferences(next));
       setError(undefined);
     } catch (e) {
       setPrefs(before);

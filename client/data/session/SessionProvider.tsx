@@ -13,9 +13,8 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PATHS } from '../../paths';
-import type { SessionStateBody } from '../../../shared/schemas/user';
 import { ApiError, NetworkError } from '../api';
-import { api } from '../client';
+import { endServerSession, readSession } from '../api/session';
 import type { Profile, SessionUser } from '../types';
 import {
   clearCachedSession,
@@ -68,7 +67,7 @@ function fromCache(): SignedIn | null {
 export async function finishPendingLogout(): Promise<boolean> {
   if (!logoutPending()) return true;
   try {
-    await api.post('/api/logout', {});
+    await endServerSession();
     clearLogoutPending();
     return true;
   } catch {
@@ -93,7 +92,7 @@ async function loadSession(): Promise<SessionState> {
   if (logoutRequest) await logoutRequest.catch(() => undefined);
   const epoch = signOuts;
   try {
-    const { data } = await api.get<SessionStateBody>('/api/session');
+    const data = await readSession();
     if (epoch !== signOuts) return SIGNED_OUT;
     if (!data.user) {
       const cached = fromCache();
@@ -156,7 +155,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // At once, so that a page closed before the server answers keeps nothing of theirs.
     if (userId) forgetPersonalValues(userId);
     setSession(SIGNED_OUT);
-    const request = (logoutRequest = api.post('/api/logout', {}));
+    const request = (logoutRequest = endServerSession());
     try {
       await request;
     } catch {

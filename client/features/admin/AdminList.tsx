@@ -23,7 +23,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/constants';
 import { ErrorBox } from '../../ui/ErrorBox';
-import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab, type DeletableTab } from '../../data/admin';
+import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab, type DeletableTab } from '../../data/api/admin';
 import { MONEY_STATUSES, isMoneyTab, moneyRowView, moneyStatusLabel, type MoneyT } from './moneyRows';
 import { ApiError } from '../../data/api';
 import { useFormat } from '../../i18n/format';

@@ -3,13 +3,13 @@
  * registrations, each with search and paging; delete with confirmation (not one's own
  * account), and a user's tier and admin flag; and, read-only, the purchase orders, tax
  * invoices and payments on the platform, each filtered by status. Admin lists and writes are online-only REST
- * (data/admin.ts), so offline the panel says so and keeps its writes disabled.
+ * (data/api/admin.ts), so offline the panel says so and keeps its writes disabled.
  * Non-admins see 'not authorized, this page is for admins only'.
  */
 import { MessageBar, MessageBarBody, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminTab } from '../../data/admin';
+import type { AdminTab } from '../../data/api/admin';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
 import { AdminList } from './AdminList';

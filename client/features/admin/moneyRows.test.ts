@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { AdminRows } from '../../data/admin';
+import type { AdminRows } from '../../data/api/admin';
 import { formatDate, formatSar } from '../../i18n/format';
 import arPayments from '../../i18n/locales/ar/payments.json';
 import { MONEY_STATUSES, moneyRowView, type MoneyT } from './moneyRows';

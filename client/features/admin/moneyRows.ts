@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { adminInvoiceSchema, adminPaymentSchema, adminPurchaseOrderSchema } from '../../../shared/schemas/admin';
-import type { AdminRows, AdminTab } from '../../data/admin';
+import type { AdminRows, AdminTab } from '../../data/api/admin';
 import type { useFormat } from '../../i18n/format';
 
 export type MoneyTab = Extract<AdminTab, 'purchaseOrders' | 'invoices' | 'payments'>;

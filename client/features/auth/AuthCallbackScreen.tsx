@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_CALLBACK_DELAY_MS } from '../../../shared/constants';
 import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
-import { exchangeLoginCode } from '../../data/auth';
+import { exchangeLoginCode } from '../../data/api/auth';
 import { takeReturnPath } from '../../data/returnPath';
 import { useSession } from '../../data/session';
 

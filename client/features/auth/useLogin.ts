@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApiError } from '../../data/api';
-import { startLogin } from '../../data/auth';
+import { startLogin } from '../../data/api/auth';
 
 /**
  * Starts sign-in; keeps a busy flag for the button and the error if the redirect URL could

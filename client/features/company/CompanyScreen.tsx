@@ -2,7 +2,7 @@
  * /company: the company's people. Everyone in the company but a driver reads the list
  * (name, email, place, when they joined); the owner also invites (a one-time link), sees
  * and revokes open invites, and removes people. The team is online-only REST
- * (data/company.ts): offline the screen says so instead of failing. The tax profile and
+ * (data/api/company.ts): offline the screen says so instead of failing. The tax profile and
  * the e-invoicing onboarding are the company's settings page of their own (TaxScreen).
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
-import { useCompanyInvites, useCompanyMembers } from '../../data/company';
+import { useCompanyInvites, useCompanyMembers } from '../../data/api/company';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';

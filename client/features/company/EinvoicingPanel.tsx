@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onboardSchema, type ZatcaMessage } from '../../../shared/schemas/einvoicing';
 import { ApiError } from '../../data/api';
-import { onboardEinvoicing, useEinvoicingStatus } from '../../data/einvoicing';
+import { onboardEinvoicing, useEinvoicingStatus } from '../../data/api/einvoicing';
 import { useFormat } from '../../i18n/format';
 
 const useStyles = makeStyles({

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteRole } from '../../../shared/constants';
 import { ApiError } from '../../data/api';
-import { createInvite, type CompanyInviteCreated } from '../../data/company';
+import { createInvite, type CompanyInviteCreated } from '../../data/api/company';
 import { PLAIN_TEXT } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
 import type { Notice } from './CompanyScreen';

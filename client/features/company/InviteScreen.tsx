@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../data/api';
-import { acceptInvite, useInvitePreview, type CompanyInvitePreview } from '../../data/company';
+import { acceptInvite, useInvitePreview, type CompanyInvitePreview } from '../../data/api/company';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';

@@ -7,7 +7,7 @@ import { PersonDeleteRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/api';
-import { removeMember, type CompanyMember } from '../../data/company';
+import { removeMember, type CompanyMember } from '../../data/api/company';
 import type { Remote } from '../../data/useRemote';
 import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

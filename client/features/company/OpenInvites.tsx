@@ -4,7 +4,7 @@ import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/api';
-import { revokeInvite, type CompanyInvite } from '../../data/company';
+import { revokeInvite, type CompanyInvite } from '../../data/api/company';
 import type { Remote } from '../../data/useRemote';
 import { useFormat } from '../../i18n/format';
 import { ErrorBox } from '../../ui/ErrorBox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyInvitePreview } from '../../data/company';
+import type { CompanyInvitePreview } from '../../data/api/company';
 import { canRemove, homeAfterJoining, inviteView, sortMembers, companyAbilities, viewAfterRefusal, type InviteInputs } from './companyRules';
 
 const ME = '00000000-0000-4000-8000-000000000001';

@@ -4,7 +4,7 @@
  * already_in_company); these only keep the screens from offering what it would refuse.
  */
 import { INVITE_ROLES, type InviteRole, type MemberRole, type Role } from '../../../shared/constants';
-import type { CompanyInvitePreview, CompanyMember } from '../../data/company';
+import type { CompanyInvitePreview, CompanyMember } from '../../data/api/company';
 
 export interface CompanyAbilities {
   /** Owner and members read the team; a driver, or someone without a company, does not. */

@@ -7,7 +7,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants';
-import { recordGuideSeen } from '../../data/guide';
+import { recordGuideSeen } from '../../data/api/guide';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
 import { GUIDE_STEPS, guideSeen, markGuideSeen } from './guide';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { vehiclePlateSchema, type Delivery } from '../../../shared/schemas/delivery';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import { useCompanyDrivers } from '../../data/drivers';
+import { useCompanyDrivers } from '../../data/api/company';
 import { FormDialog } from '../../ui/FormDialog';
 import { useDeliveryMutations } from './mutations';
 

@@ -3,7 +3,7 @@ import { ArrowDownloadRegular, DocumentDismissRegular, PrintRegular } from '@flu
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
-import { invoicePdfUrl, invoiceXmlUrl } from '../../data/invoices';
+import { invoicePdfUrl, invoiceXmlUrl } from '../../data/api/invoices';
 import { PATHS } from '../../paths';
 import { BackLink } from '../../ui/BackLink';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';

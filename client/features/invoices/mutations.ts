@@ -1,5 +1,5 @@
 /**
- * Issuing, which needs the network (client/data/invoices.ts): the document the server
+ * Issuing, which needs the network (client/data/api/invoices.ts): the document the server
  * answers is stored on the device at once, so its page opens before the feed brings the
  * same row, and the engine is asked to pull (the feed's copy replaces it, the same row).
  */
@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { CreditNoteCreate, Invoice } from '../../../shared/schemas/invoice';
 import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { BinaaDb } from '../../data/db/database';
-import { postClearance, postCreditNote, postInvoice } from '../../data/invoices';
+import { postClearance, postCreditNote, postInvoice } from '../../data/api/invoices';
 import { useLocalData } from '../../data/local/DataProvider';
 
 /** Stores a document the server answered, stamped with the store's current generation as a pulled row is. */

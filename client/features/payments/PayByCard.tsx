@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { ApiError } from '../../data/api';
-import { startCardPayment } from '../../data/payments';
+import { startCardPayment } from '../../data/api/payments';
 import { useFormat } from '../../i18n/format';
 import { useCardResult } from '../../ui/useCardResult';
 import { useOnline } from '../../ui/useOnline';

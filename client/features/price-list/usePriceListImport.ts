@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { IMPORT_FILE_NAME_MAX, checkRows, exportRow, isEmptyRow, issuesByLine, summarise, type ColumnMapping, type ImportMode, type ImportReport, type LineIssues } from '../../../shared/price-list';
 import { ApiError } from '../../data/api';
 import { useSyncNow } from '../../data/local/hooks';
-import { applyPriceList, lastPriceListImport, undoLastPriceListImport } from '../../data/price-list';
+import { applyPriceList, lastPriceListImport, undoLastPriceListImport } from '../../data/api/price-list';
 import type { Language } from '../../../shared/constants';
 import { download } from '../../ui/download';
 import { useOnline } from '../../ui/useOnline';

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { BillingCycle, PaidPlanId } from '../../../shared/constants';
 import type { CancelledSubscription } from '../../../shared/schemas/subscription';
-import { api } from '../../data/client';
+import { cancelPlan, startPlanCheckout } from '../../data/api/subscriptions';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useMutate } from '../../data/local/hooks';
 import { rememberCheckout } from './PaymentResult';
@@ -20,13 +20,13 @@ export function useSubscriptionWrites() {
       startTrial: () => mutate('subscription.free_trial', {}),
       /** Asks for the plan's checkout and leaves for the gateway's payment page (periodEnd: the current period's end, to know the plan bought once back). */
       pay: async (planId: PaidPlanId, billingCycle: BillingCycle, periodEnd: string | null) => {
-        const { payment_url } = (await api.post<{ payment_url: string }>('/api/subscription/subscribe', { planId, billingCycle })).data;
+        const paymentUrl = await startPlanCheckout(planId, billingCycle);
         rememberCheckout(planId, periodEnd);
-        window.location.assign(payment_url);
+        window.location.assign(paymentUrl);
       },
       /** Cancels the running paid plan; the answer is stored at once and the feed is asked to pull. */
       cancel: async (userId: string): Promise<CancelledSubscription> => {
-        const answer = (await api.post<CancelledSubscription>('/api/subscription/cancel', {})).data;
+        const answer = await cancelPlan();
         const generation = (await db.getMeta<number>('generation')) ?? 0;
         await db.subscription.put({ id: userId, ...answer.subscription, _gen: generation });
         engine.schedule(0);

@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { canAward, canCancelRfq, compareQuotes, editRefusal, rfqPhase } from '../../../shared/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import type { Rfq } from '../../../shared/schemas/rfq';
-import { useMarketPrices } from '../../data/rfqs';
+import { useMarketPrices } from '../../data/api/rfqs';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { dirOf } from '../../i18n/languages';

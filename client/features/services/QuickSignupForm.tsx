@@ -14,7 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignupType } from '../../../shared/constants';
 import { ApiError } from '../../data/api';
-import { submitQuickSignup } from '../../data/quickSignup';
+import { submitQuickSignup } from '../../data/api/quickSignup';
 import {
   REQUIRED_FIELDS,
   issuesToFieldErrors,

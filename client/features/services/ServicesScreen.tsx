@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { useRevealed } from '../../ui/useRevealed';
-import { usePublicProducts, usePublicTransportRequests } from '../../data/catalogue';
+import { usePublicProducts, usePublicTransportRequests } from '../../data/api/catalogue';
 import { useFormat } from '../../i18n/format';
 import { ProductCard } from '../products/ProductCard';
 import { TransportRequestCard } from './TransportRequestCard';

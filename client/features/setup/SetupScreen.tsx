@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
-import { saveProfile } from '../../data/profile';
+import { saveProfile } from '../../data/api/profile';
 import { useSession } from '../../data/session';
 import { toLanguageCode } from '../../i18n/languages';
 import {

@@ -1,7 +1,7 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBidReceipts } from '../../data/tender';
+import { useBidReceipts } from '../../data/api/tender';
 import { useFormat } from '../../i18n/format';
 import { formatTenderMoment } from './dates';
 

@@ -1,7 +1,7 @@
 /** Saving the signed-in user's profile (setup). */
+import { profileSchema, type Profile } from '../../../shared/schemas/profile';
 import { api } from './client';
-import type { Profile } from './types';
 
 export async function saveProfile(input: Record<string, unknown>): Promise<Profile> {
-  return (await api.post<Profile>('/api/profiles', input)).data;
+  return profileSchema.parse((await api.post<unknown>('/api/profiles', input)).data);
 }

@@ -4,12 +4,13 @@
  * closing made offline is sent on a later visit (GuideDialog), the browser's own flag
  * keeping the guide closed here meanwhile.
  */
+import { guideSeenSchema } from '../../../shared/schemas/user';
 import { api } from './client';
 
 let sent = false;
 
 export async function recordGuideSeen(): Promise<void> {
   if (sent) return;
-  await api.post('/api/users/me/guide-seen', {});
+  guideSeenSchema.parse((await api.post<unknown>('/api/users/me/guide-seen', {})).data);
   sent = true;
 }

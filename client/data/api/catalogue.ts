@@ -2,10 +2,12 @@
  * The public catalogue read by /services before anyone signs in: the first page of
  * products and the open transport requests, each with its total (X-Total-Count).
  */
-import { PUBLIC_PRODUCTS_LIMIT, PUBLIC_TRANSPORT_LIMIT } from '../../shared/constants';
+import { PUBLIC_PRODUCTS_LIMIT, PUBLIC_TRANSPORT_LIMIT } from '../../../shared/constants';
+import { productSchema } from '../../../shared/schemas/product';
+import { transportRequestSchema } from '../../../shared/schemas/transport-request';
 import { api } from './client';
-import type { ProductListItem, TransportRequestListItem } from './types';
-import { useRemote } from './useRemote';
+import type { ProductListItem, TransportRequestListItem } from '../types';
+import { useRemote } from '../useRemote';
 
 export interface Page<T> {
   items: T[];
@@ -17,19 +19,21 @@ export interface Page<T> {
 /** Category names come in the reader's language, so the list reloads when it changes. */
 export function usePublicProducts(language: string, search?: string) {
   return useRemote<Page<ProductListItem>>(async () => {
-    const { data, total, totalCapped } = await api.get<ProductListItem[]>('/api/products', {
+    const { data, total, totalCapped } = await api.get<unknown>('/api/products', {
       limit: PUBLIC_PRODUCTS_LIMIT,
       search,
     });
-    return { items: data, total: total ?? data.length, ...(totalCapped ? { capped: true } : {}) };
+    const items = productSchema.array().parse(data);
+    return { items, total: total ?? items.length, ...(totalCapped ? { capped: true } : {}) };
   }, [language, search]);
 }
 
 export function usePublicTransportRequests() {
   return useRemote<Page<TransportRequestListItem>>(async () => {
-    const { data, total } = await api.get<TransportRequestListItem[]>('/api/transport-requests', {
+    const { data, total } = await api.get<unknown>('/api/transport-requests', {
       limit: PUBLIC_TRANSPORT_LIMIT,
     });
-    return { items: data.slice(0, PUBLIC_TRANSPORT_LIMIT), total: total ?? data.length };
+    const items = transportRequestSchema.array().parse(data);
+    return { items: items.slice(0, PUBLIC_TRANSPORT_LIMIT), total: total ?? items.length };
   }, []);
 }

@@ -3,9 +3,9 @@
  * (shared/schemas/einvoicing.ts): onboarding talks to ZATCA and the signing keys stay on
  * the server, so the screen says it needs the network instead of queueing it.
  */
-import type { EinvoicingStatusView, OnboardInput } from '../../shared/schemas/einvoicing';
+import { einvoicingStatusSchema, type EinvoicingStatusView, type OnboardInput } from '../../../shared/schemas/einvoicing';
 import { api } from './client';
-import { useRemote } from './useRemote';
+import { useRemote } from '../useRemote';
 
 export type { EinvoicingStatusView };
 
@@ -13,9 +13,9 @@ const BASE = '/api/e-invoicing';
 
 /** The unit's status (owner and members); null without asking when not enabled. A change of `reload` or `version` fetches again. */
 export function useEinvoicingStatus(enabled: boolean, reload: number, version: string | null) {
-  return useRemote<EinvoicingStatusView | null>(async () => (enabled ? (await api.get<EinvoicingStatusView>(`${BASE}/status`)).data : null), [enabled, reload, version]);
+  return useRemote<EinvoicingStatusView | null>(async () => (enabled ? einvoicingStatusSchema.parse((await api.get<unknown>(`${BASE}/status`)).data) : null), [enabled, reload, version]);
 }
 
 export async function onboardEinvoicing(input: OnboardInput): Promise<EinvoicingStatusView> {
-  return (await api.post<EinvoicingStatusView>(`${BASE}/onboard`, input)).data;
+  return einvoicingStatusSchema.parse((await api.post<unknown>(`${BASE}/onboard`, input)).data);
 }

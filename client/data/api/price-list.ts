@@ -5,17 +5,17 @@
  * promise; the screen says so when offline. The products it writes come back through
  * the sync feed like any other change.
  */
-import type { ImportApply, ImportReport } from '../../shared/price-list';
+import { importReportSchema, type ImportApply, type ImportReport } from '../../../shared/price-list';
 import { api } from './client';
 
 export async function applyPriceList(body: ImportApply): Promise<ImportReport> {
-  return (await api.request<ImportReport>('POST', '/api/products/imports', body)).data;
+  return importReportSchema.parse((await api.post<unknown>('/api/products/imports', body)).data);
 }
 
 /** The latest import, or null when there is none. */
 export async function lastPriceListImport(): Promise<ImportReport | null> {
   try {
-    return (await api.get<ImportReport>('/api/products/imports/last')).data;
+    return importReportSchema.parse((await api.get<unknown>('/api/products/imports/last')).data);
   } catch (error) {
     if ((error as { status?: number }).status === 404) return null;
     throw error;
@@ -23,5 +23,5 @@ export async function lastPriceListImport(): Promise<ImportReport | null> {
 }
 
 export async function undoLastPriceListImport(): Promise<ImportReport> {
-  return (await api.request<ImportReport>('POST', '/api/products/imports/last/undo', {})).data;
+  return importReportSchema.parse((await api.post<unknown>('/api/products/imports/last/undo', {})).data);
 }

@@ -3,14 +3,25 @@
  * not in the offline store (admin lists span every user) and admin writes are not sync
  * mutations: all of it is online-only REST, and the screen says so when offline.
  */
-import { LIST_DEFAULT_LIMIT } from '../../shared/constants';
-import type { AdminInvoice, AdminPayment, AdminPurchaseOrder, AdminUser, AdminUserPatch } from '../../shared/schemas/admin';
-import type { Product } from '../../shared/schemas/product';
-import type { Project } from '../../shared/schemas/project';
-import type { RegistrationRequest } from '../../shared/schemas/quick-signup';
+import { LIST_DEFAULT_LIMIT } from '../../../shared/constants';
+import type { z } from 'zod';
+import {
+  adminInvoiceSchema,
+  adminPaymentSchema,
+  adminPurchaseOrderSchema,
+  adminUserSchema,
+  type AdminInvoice,
+  type AdminPayment,
+  type AdminPurchaseOrder,
+  type AdminUser,
+  type AdminUserPatch,
+} from '../../../shared/schemas/admin';
+import { productSchema, type Product } from '../../../shared/schemas/product';
+import { projectSchema, type Project } from '../../../shared/schemas/project';
+import { registrationRequestSchema, type RegistrationRequest } from '../../../shared/schemas/quick-signup';
 import type { Page } from './catalogue';
 import { api } from './client';
-import { useRemote } from './useRemote';
+import { useRemote } from '../useRemote';
 
 export type AdminTab = 'products' | 'projects' | 'users' | 'quickSignups' | 'purchaseOrders' | 'invoices' | 'payments';
 /** The tabs whose rows the admin may delete; the money on the platform is read-only. */
@@ -37,6 +48,17 @@ const PATHS: Record<AdminTab, string> = {
   payments: '/api/admin/payments',
 };
 
+/** Each tab's row schema, the one its route declares. */
+const ROWS: { [T in AdminTab]: z.ZodType<AdminRows[T]> } = {
+  products: productSchema,
+  projects: projectSchema,
+  users: adminUserSchema,
+  quickSignups: registrationRequestSchema,
+  purchaseOrders: adminPurchaseOrderSchema,
+  invoices: adminInvoiceSchema,
+  payments: adminPaymentSchema,
+};
+
 export const ADMIN_PAGE_SIZE = LIST_DEFAULT_LIMIT;
 
 /**
@@ -46,8 +68,9 @@ export const ADMIN_PAGE_SIZE = LIST_DEFAULT_LIMIT;
 export function useAdminList<T extends AdminTab>(tab: T, search: string, page: number, reload: number, status: string | null = null) {
   return useRemote<Page<AdminRows[T]>>(async () => {
     const query = { search: search.trim() || undefined, status: status ?? undefined, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
-    const { data, total } = await api.get<AdminRows[T][]>(PATHS[tab], query);
-    return { items: data, total: total ?? data.length };
+    const { data, total } = await api.get<unknown>(PATHS[tab], query);
+    const items = ROWS[tab].array().parse(data);
+    return { items, total: total ?? items.length };
   }, [tab, search, page, reload, status]);
 }
 
@@ -56,5 +79,5 @@ export async function adminDelete(tab: DeletableTab, id: string): Promise<void> 
 }
 
 export async function adminPatchUser(userId: string, patch: AdminUserPatch): Promise<AdminUser> {
-  return (await api.request<AdminUser>('PATCH', `${PATHS.users}/${encodeURIComponent(userId)}`, patch)).data;
+  return adminUserSchema.parse((await api.request<unknown>('PATCH', `${PATHS.users}/${encodeURIComponent(userId)}`, patch)).data);
 }

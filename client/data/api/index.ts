@@ -4,8 +4,8 @@
  * the translation of `errors:<code>`, else the server's `error`, else 'HTTP {status}'.
  * Screens never call fetch themselves.
  */
-import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
-import type { ErrorBody } from '../../shared/errors';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../../shared/constants';
+import type { ErrorBody } from '../../../shared/errors';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string | undefined;
 

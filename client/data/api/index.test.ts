@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, createApiClient, type Translate } from './api';
+import { ApiError, NetworkError, createApiClient, type Translate } from './index';
 
 const translations: Record<string, string> = {
   'errors:invalid_login_code': 'رابط تسجيل الدخول غير صالح',

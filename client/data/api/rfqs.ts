@@ -5,9 +5,9 @@
  * opens offline; the market prices the rows carry stand in until this answers.
  */
 import { z } from 'zod';
-import { rfqComparisonSchema, type MarketPrice } from '../../shared/schemas/rfq';
+import { rfqComparisonSchema, type MarketPrice } from '../../../shared/schemas/rfq';
 import { api } from './client';
-import { useRemote } from './useRemote';
+import { useRemote } from '../useRemote';
 
 /**
  * The comparison's answer as far as its market prices: checking every quote's cell of a

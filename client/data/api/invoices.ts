@@ -5,8 +5,8 @@
  * documents themselves are read from the offline store. The PDF and the XML are
  * downloads the server renders from the kept document.
  */
-import { invoiceSchema, type CreditNoteCreate, type Invoice, type InvoiceCreate } from '../../shared/schemas/invoice';
-import type { PaymentTermsDays } from '../../shared/schemas/payment';
+import { invoiceSchema, type CreditNoteCreate, type Invoice, type InvoiceCreate } from '../../../shared/schemas/invoice';
+import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import { api } from './client';
 
 const BASE = '/api/invoices';

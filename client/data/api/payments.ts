@@ -3,9 +3,10 @@
  * page for what is left of an invoice (POST /api/invoices/{id}/pay). Transfers, of one
  * invoice or several, and the seller's answers go through the outbox.
  */
+import { paymentUrlSchema } from '../../../shared/schemas/card';
 import { api } from './client';
 
 /** Where the buyer pays what is left of the invoice by card (the gateway's page). */
 export async function startCardPayment(invoiceId: string): Promise<string> {
-  return (await api.post<{ payment_url: string }>(`/api/invoices/${encodeURIComponent(invoiceId)}/pay`, {})).data.payment_url;
+  return paymentUrlSchema.parse((await api.post<unknown>(`/api/invoices/${encodeURIComponent(invoiceId)}/pay`, {})).data).payment_url;
 }

@@ -1,7 +1,10 @@
-/** Sign-in calls: the OAuth redirect and the login-code exchange. */
+/**
+ * Sign-in calls: the OAuth redirect and the login-code exchange. Typed, not parsed: the
+ * landing page starts the sign-in, and its bundle carries no zod (scripts/check-size.mjs).
+ */
 import { api } from './client';
-import { forgetReturnPath, rememberReturnPath } from './returnPath';
-import { finishPendingLogout } from './session/SessionProvider';
+import { forgetReturnPath, rememberReturnPath } from '../returnPath';
+import { finishPendingLogout } from '../session/SessionProvider';
 
 /**
  * Asks the server where the sign-in starts and goes there. `returnTo`: the page the
