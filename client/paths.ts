@@ -16,9 +16,9 @@ export const PATHS = {
   instantOrders: '/instant-orders',
   /** A contractor's requests for quotation: /rfqs, /rfqs/new (the builder), /rfqs/{id} (comparison and award). */
   rfqs: '/rfqs',
-  /** A supplier's requests for quotation; /quotes?item={rfqId} is their quote on one. */
+  /** A supplier's requests for quotation; /quotes/{rfqId} is their quote on one. */
   quotes: '/quotes',
-  /** Purchase orders as buyer or seller; /purchase-orders?item={id} is one order. */
+  /** Purchase orders as buyer or seller; /purchase-orders/{id} is one order. */
   purchaseOrders: '/purchase-orders',
   /** Tax invoices and credit notes, issued and received; /invoices/{id} is one document. */
   invoices: '/invoices',

@@ -95,7 +95,7 @@ test('every amount of the statement, the invoice, the order and the comparison i
       totals: ['invoice-subtotal', 'invoice-vat', 'invoice-total', 'invoice-line-total', 'payment-balance'],
       whole: ['payment-iban', 'invoice-seller-vat', 'invoice-buyer-vat'],
     },
-    { name: 'order', path: `/purchase-orders?item=${order.id}`, ready: () => expect(c.getByTestId('po-grand-total')).toContainText(figure('851'), { timeout: 3_000 }), totals: ['po-subtotal', 'po-vat', 'po-grand-total'] },
+    { name: 'order', path: `/purchase-orders/${order.id}`, ready: () => expect(c.getByTestId('po-grand-total')).toContainText(figure('851'), { timeout: 3_000 }), totals: ['po-subtotal', 'po-vat', 'po-grand-total'] },
     { name: 'comparison', path: `/rfqs/${order.rfq_id}`, ready: () => expect(c.getByTestId('quote-total').first()).toContainText(figure('851'), { timeout: 3_000 }), totals: ['quote-total'] },
   ];
 

@@ -6,16 +6,16 @@ const PO = '00000000-0000-4000-8000-000000000002';
 
 describe('where a notification leads', () => {
   it('opens a supplier’s quote on the RFQ for the RFQ news they get, and the buyer’s RFQ for quotes received', () => {
-    expect(notificationTarget('rfq.new', { title: 'Tower', location: 'Riyadh', rfq_id: RFQ })).toBe(`/quotes?item=${RFQ}`);
-    expect(notificationTarget('rfq.lost', { rfq_title: 'Tower', rfq_id: RFQ })).toBe(`/quotes?item=${RFQ}`);
-    expect(notificationTarget('rfq_quote.new', { company: 'A', rfq_title: 'Tower', rfq_id: RFQ, quote_id: PO })).toBe(`/rfqs?item=${RFQ}`);
-    expect(notificationTarget('rfq_quote.revised', { company: 'A', rfq_title: 'Tower', rfq_id: RFQ, quote_id: PO })).toBe(`/rfqs?item=${RFQ}`);
+    expect(notificationTarget('rfq.new', { title: 'Tower', location: 'Riyadh', rfq_id: RFQ })).toBe(`/quotes/${RFQ}`);
+    expect(notificationTarget('rfq.lost', { rfq_title: 'Tower', rfq_id: RFQ })).toBe(`/quotes/${RFQ}`);
+    expect(notificationTarget('rfq_quote.new', { company: 'A', rfq_title: 'Tower', rfq_id: RFQ, quote_id: PO })).toBe(`/rfqs/${RFQ}`);
+    expect(notificationTarget('rfq_quote.revised', { company: 'A', rfq_title: 'Tower', rfq_id: RFQ, quote_id: PO })).toBe(`/rfqs/${RFQ}`);
   });
 
   it('opens the purchase order an award made, and the order for each of its answers', () => {
-    expect(notificationTarget('rfq.awarded', { rfq_title: 'Tower', rfq_id: RFQ, number: 'PO-2026-000001', amount: 10, purchase_order_id: PO })).toBe(`/purchase-orders?item=${PO}`);
+    expect(notificationTarget('rfq.awarded', { rfq_title: 'Tower', rfq_id: RFQ, number: 'PO-2026-000001', amount: 10, purchase_order_id: PO })).toBe(`/purchase-orders/${PO}`);
     for (const kind of ['purchase_order.issued', 'purchase_order.accepted', 'purchase_order.declined', 'purchase_order.cancelled', 'purchase_order.delivered']) {
-      expect(notificationTarget(kind, { number: 'PO-2026-000001', company: 'A', purchase_order_id: PO }), kind).toBe(`/purchase-orders?item=${PO}`);
+      expect(notificationTarget(kind, { number: 'PO-2026-000001', company: 'A', purchase_order_id: PO }), kind).toBe(`/purchase-orders/${PO}`);
     }
     expect(notificationTarget('purchase_order.accepted', {})).toBe('/purchase-orders');
   });

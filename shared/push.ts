@@ -72,11 +72,18 @@ const PUSH_CATEGORY_OF = {
 export const pushCategoryOf = (kind: string): PushCategory =>
   Object.hasOwn(PUSH_CATEGORY_OF, kind) ? PUSH_CATEGORY_OF[kind as NotificationKind] : 'account';
 
-/** The query parameter that names the item a screen opens on. */
+/**
+ * The query parameter that names the card a list screen scrolls to (/projects?item={id}).
+ * An item page has its own address, /<area>/{id}; links made before it had one carried
+ * this parameter there too, and the page sends them on (client/ui/useItemPage.ts).
+ */
 export const ITEM_PARAM = 'item';
 
 const str = (v: unknown) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v : undefined);
+/** A list screen with the item's card in view: projects, instant orders, transport requests. */
 const at = (path: string, id: unknown) => (str(id) ? `${path}?${ITEM_PARAM}=${str(id)}` : path);
+/** An item's own page: an invoice, a purchase order, an RFQ, a supplier's quote on one. */
+const page = (path: string, id: unknown) => (str(id) ? `${path}/${str(id)}` : path);
 
 /**
  * Where a notification leads: the screen with the item it is about open. Paths are the
@@ -85,13 +92,13 @@ const at = (path: string, id: unknown) => (str(id) ? `${path}?${ITEM_PARAM}=${st
 export function notificationTarget(kind: string, params: Record<string, unknown>): string {
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
-  if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return at('/purchase-orders', params.purchase_order_id);
-  if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind.startsWith('payment.')) return str(params.invoice_id) ? `/invoices/${str(params.invoice_id)}` : '/invoices';
+  if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return page('/purchase-orders', params.purchase_order_id);
+  if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind.startsWith('payment.')) return page('/invoices', params.invoice_id);
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
-  if (kind === 'rfq.new' || kind === 'rfq.lost') return at('/quotes', params.rfq_id);
-  if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return at('/rfqs', params.rfq_id);
+  if (kind === 'rfq.new' || kind === 'rfq.lost') return page('/quotes', params.rfq_id);
+  if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return page('/rfqs', params.rfq_id);
   // The seller told of a truck cannot see the buyer's request: it opens the order the truck is for.
-  if (kind === 'transport_request.booked') return str(params.purchase_order_id) ? at('/purchase-orders', params.purchase_order_id) : at('/instant-orders', params.order_id);
+  if (kind === 'transport_request.booked') return str(params.purchase_order_id) ? page('/purchase-orders', params.purchase_order_id) : at('/instant-orders', params.order_id);
   if (kind.startsWith('transport_')) return at('/transport', params.transport_request_id);
   // A delivery shows with its transport request; a driver's notification names only the delivery.
   if (kind.startsWith('delivery.')) return at('/transport', params.transport_request_id);

@@ -91,8 +91,8 @@ export function AppRoutes() {
           <Route path={PATHS.profile} element={<ProfileScreen />} />
           <Route path={PATHS.instantOrders} element={<InstantOrdersScreen />} />
           <Route path={`${PATHS.rfqs}/:id?`} element={<RfqsScreen />} />
-          <Route path={PATHS.quotes} element={<QuotesScreen />} />
-          <Route path={PATHS.purchaseOrders} element={<PurchaseOrdersScreen />} />
+          <Route path={`${PATHS.quotes}/:id?`} element={<QuotesScreen />} />
+          <Route path={`${PATHS.purchaseOrders}/:id?`} element={<PurchaseOrdersScreen />} />
           <Route path={`${PATHS.invoices}/:id?`} element={<InvoicesScreen />} />
           <Route path={PATHS.statements} element={<StatementsScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 type Action = 'accept' | 'decline' | 'cancel' | 'deliver' | 'close';
 
-/** /purchase-orders for a buyer or a seller: the list, and one order (/purchase-orders?item=<id>) with its answers. */
+/** /purchase-orders for a buyer or a seller: the list, and one order (/purchase-orders/<id>) with its answers. */
 export class PurchaseOrdersPage {
   constructor(readonly page: Page) {}
 
@@ -33,7 +33,7 @@ export class PurchaseOrdersPage {
   }
 
   async openById(id: string) {
-    await this.page.goto(`/purchase-orders?item=${id}`);
+    await this.page.goto(`/purchase-orders/${id}`);
     await expect(this.detail()).toBeVisible();
   }
 

@@ -20,7 +20,7 @@ export interface QuoteInput {
   notes?: string;
 }
 
-/** /quotes for a supplier: the RFQs addressed to them, and the quote form of one (/quotes?item=<rfqId>). */
+/** /quotes for a supplier: the RFQs addressed to them, and the quote form of one (/quotes/<rfqId>). */
 export class QuotesPage {
   constructor(readonly page: Page) {}
 
@@ -52,7 +52,7 @@ export class QuotesPage {
 
   /** Opens the quote screen of an RFQ by id (as a notification does). */
   async openById(rfqId: string) {
-    await this.page.goto(`/quotes?item=${rfqId}`);
+    await this.page.goto(`/quotes/${rfqId}`);
     await expect(this.page.getByTestId('quote-screen')).toBeVisible();
   }
 

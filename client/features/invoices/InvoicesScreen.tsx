@@ -1,9 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { useSession } from '../../data/session';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { useItemPage } from '../../ui/useItemPage';
+import { PATHS } from '../../paths';
 import { InvoiceDetail } from './InvoiceDetail';
 import { InvoiceList } from './InvoiceList';
 
@@ -19,8 +21,9 @@ const useStyles = makeStyles({
 export function InvoicesScreen() {
   const styles = useStyles();
   const { t } = useTranslation('invoices');
-  const { id } = useParams();
+  const { id, movedTo } = useItemPage(PATHS.invoices);
   const { session } = useSession();
+  if (movedTo) return <Navigate to={movedTo} replace />;
   if (session.status !== 'signedIn') return null;
   const accountId = accountIdOf(session.user);
   if (id) return <InvoiceDetail id={id} accountId={accountId} />;

@@ -1,7 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ITEM_PARAM } from '../../../shared/push';
 import type { PurchaseOrder, PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
@@ -49,7 +48,7 @@ export function PurchaseOrderCard({ order, side, pending }: { order: PurchaseOrd
       />
       <RefusalNote rowKey={purchaseOrderKey(order.id)} />
       <div>
-        <Button onClick={() => void navigate(`${PATHS.purchaseOrders}?${ITEM_PARAM}=${order.id}`)} data-testid="open-po">
+        <Button onClick={() => void navigate(`${PATHS.purchaseOrders}/${order.id}`)} data-testid="open-po">
           {t('actions.open')}
         </Button>
       </div>

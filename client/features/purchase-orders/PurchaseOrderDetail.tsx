@@ -47,7 +47,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** /purchase-orders?item={id}: one order, the seller's notes on it, its lines with VAT and totals, and the moves open to the reader's side. */
+/** /purchase-orders/{id}: one order, the seller's notes on it, its lines with VAT and totals, and the moves open to the reader's side. */
 export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('purchase-orders');

@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
 });
 
-/** /quotes?item={rfqId}: the RFQ, and the supplier's quote form while it is open, or their quote as sent once it is not. */
+/** /quotes/{rfqId}: the RFQ, and the supplier's quote form while it is open, or their quote as sent once it is not. */
 export function QuoteScreen({ rfqId, supplierId }: { rfqId: string; supplierId: string }) {
   const styles = useStyles();
   const { t } = useTranslation('quotes');

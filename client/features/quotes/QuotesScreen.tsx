@@ -1,10 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { ITEM_PARAM } from '../../../shared/push';
+import { Navigate } from 'react-router-dom';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { useSession } from '../../data/session';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { useItemPage } from '../../ui/useItemPage';
+import { PATHS } from '../../paths';
 import { QuoteScreen } from './QuoteScreen';
 import { RfqInbox } from './RfqInbox';
 
@@ -13,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * /quotes: a supplier's requests for quotation, and /quotes?item={rfqId}: their quote on one
+ * /quotes: a supplier's requests for quotation, and /quotes/{rfqId}: their quote on one
  * (the address a notification about it opens).
  * Everything reads the local store, so it works offline; a quote waits in the outbox
  * with a visible "waiting to send" and reaches the server once.
@@ -21,9 +22,9 @@ const useStyles = makeStyles({
 export function QuotesScreen() {
   const styles = useStyles();
   const { t } = useTranslation('quotes');
-  const [search] = useSearchParams();
-  const rfqId = search.get(ITEM_PARAM);
+  const { id: rfqId, movedTo } = useItemPage(PATHS.quotes);
   const { session } = useSession();
+  if (movedTo) return <Navigate to={movedTo} replace />;
   if (session.status !== 'signedIn') return null;
   const supplierId = accountIdOf(session.user);
   if (rfqId) return <QuoteScreen rfqId={rfqId} supplierId={supplierId} />;

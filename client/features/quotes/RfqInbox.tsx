@@ -3,7 +3,6 @@ import { DocumentBulletListRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ITEM_PARAM } from '../../../shared/push';
 import { usePendingKeys } from '../../data/local/hooks';
 import { PATHS } from '../../paths';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -41,7 +40,7 @@ export function RfqInbox({ supplierId }: { supplierId: string }) {
             now={now}
             pending={pendingKeys.has(rfqKey(rfq.id)) || (quote !== null && pendingKeys.has(quoteKey(quote.id)))}
           >
-            <Button appearance={open && !quote ? 'primary' : 'secondary'} onClick={() => void navigate(`${PATHS.quotes}?${ITEM_PARAM}=${rfq.id}`)} data-testid="open-quote">
+            <Button appearance={open && !quote ? 'primary' : 'secondary'} onClick={() => void navigate(`${PATHS.quotes}/${rfq.id}`)} data-testid="open-quote">
               {label}
             </Button>
           </RfqCard>

@@ -246,7 +246,7 @@ function OrdersMade({ orders }: { orders: PurchaseOrder[] }) {
       <ul className={styles.list}>
         {orders.map((po) => (
           <li key={po.id} data-testid="order-made" data-status={po.status}>
-            <Link to={`${PATHS.purchaseOrders}?item=${po.id}`}>{t('detail.order', { number: keepWhole(po.number), name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
+            <Link to={`${PATHS.purchaseOrders}/${po.id}`}>{t('detail.order', { number: keepWhole(po.number), name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
             <StatusBadge label={t(`detail.poStatus.${po.status}`)} tone={po.status === 'declined' || po.status === 'cancelled' ? 'danger' : po.status === 'issued' ? 'warning' : 'success'} status={po.status} testId="order-status" />
           </li>
         ))}

@@ -1,25 +1,24 @@
 /**
  * /rfqs: a contractor's requests for quotation. /rfqs lists them, /rfqs/new builds one
  * (offline too), /rfqs/{id} shows one with the quotes compared side by side and the award,
- * /rfqs/{id}?edit edits it before its first quote; /rfqs?item={id} (a notification's link)
- * opens that one.
+ * /rfqs/{id}?edit edits it before its first quote.
  */
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../data/session';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { PATHS } from '../../paths';
+import { useItemPage } from '../../ui/useItemPage';
 import { RfqBuilder } from './RfqBuilder';
 import { RfqDetail } from './RfqDetail';
 import { RfqEdit } from './RfqEdit';
 import { RfqList } from './RfqList';
 
 export function RfqsScreen() {
-  const { id } = useParams();
+  const { id, movedTo } = useItemPage(PATHS.rfqs);
   const [search] = useSearchParams();
   const { session } = useSession();
+  if (movedTo) return <Navigate to={movedTo} replace />;
   if (session.status !== 'signedIn') return null;
-  const item = search.get('item');
-  if (!id && item) return <Navigate to={`${PATHS.rfqs}/${encodeURIComponent(item)}`} replace />;
   const accountId = accountIdOf(session.user);
   if (id === 'new') return <RfqBuilder />;
   if (id && search.has('edit')) return <RfqEdit id={id} />;
