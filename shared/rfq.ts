@@ -22,7 +22,7 @@
  *   asks (planAward). An RFQ is awarded once, so what an award does not order of a line
  *   (a whole award to a quote short of a line) is not bought through this RFQ.
  */
-import type { ComparisonCell, ComparisonLine, ComparisonQuote, MarketPrice, Rfq, RfqAward, RfqComparison, RfqQuote, RfqStatus } from './schemas/rfq';
+import type { ComparisonCell, ComparisonLine, ComparisonQuote, Rfq, RfqAward, RfqComparison, RfqQuote, RfqStatus } from './schemas/rfq';
 import { VAT_RATE, documentTotals, lineAmounts, type LineAmounts } from './vat';
 
 /** The RFQ's state as stored: `open` until awarded or cancelled. */
@@ -150,11 +150,11 @@ type ComparedQuote = Pick<
 >;
 
 /**
- * Lines down, quotes across. `prices` (by RFQ line id) overrides the market prices the
- * lines carry; quotes keep their given order. `rfq.status` is taken as given (the caller
- * applies rfqPhase).
+ * Lines down, quotes across, each line with the market price it carries (the server's, as
+ * of when the RFQ was read: every quote sends the RFQ to its buyer again). Quotes keep
+ * their given order. `rfq.status` is taken as given (the caller applies rfqPhase).
  */
-export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[], prices?: Readonly<Record<string, MarketPrice | null>>): RfqComparison {
+export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]): RfqComparison {
   const priced = quotes.map((q) => new Map(q.lines.map((l) => [l.rfq_line_id, l])));
   const amounts = quotes.map(() => [] as QuoteLineAmounts[]);
   const covered = quotes.map(() => 0);
@@ -205,7 +205,7 @@ export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]
         unit: line.unit,
         category_id: line.category_id,
         // A line stored on a device before market prices were bands has none until its RFQ is read again.
-        market_price: prices && Object.hasOwn(prices, line.id) ? prices[line.id] : (line.market_price ?? null),
+        market_price: line.market_price ?? null,
         cells,
         lowest_unit_price: lowest,
         quote_count: count,

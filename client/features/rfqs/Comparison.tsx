@@ -205,7 +205,7 @@ const PhoneCells = memo(function PhoneCells({ cells, unit, chosen, names, t, for
   ));
 });
 
-/** A line as a card on a phone; new market prices redraw only its label. */
+/** A line as a card on a phone; a choice in the award panel redraws only the lines it changes. */
 const PhoneLine = memo(function PhoneLine({ line, chosen, names, t, format, styles }: { line: ComparisonLine; chosen: readonly string[] | undefined; names: ReadonlyMap<string, string | null>; t: T; format: Format; styles: Styles }) {
   return (
     <section className={mergeClasses(styles.card, styles.lineCard)} aria-label={line.description} data-testid="comparison-line">

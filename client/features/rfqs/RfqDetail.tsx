@@ -1,20 +1,20 @@
 /**
  * /rfqs/{id}: one request with its quotes compared (computed on the device from the
- * synced rows, so it opens offline; the market prices are refreshed from the server when
- * online), its export as XLSX, the award while it may be awarded, and the purchase
- * orders the award made. How many suppliers it reached is the server's to say (it picks
- * the market's sellers), so a request not yet there says so instead of a count; it may be
- * edited until its first quote (shared/rfq.ts editRefusal).
+ * synced rows, so it opens offline; each line's market price comes with the pulled RFQ,
+ * which every quote sends to its buyer again), its export as XLSX, the award while it
+ * may be awarded, and the purchase orders the award made. How many suppliers it reached
+ * is the server's to say (it picks the market's sellers), so a request not yet there
+ * says so instead of a count; it may be edited until its first quote (shared/rfq.ts
+ * editRefusal).
  */
 import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canAward, canCancelRfq, compareQuotes, editRefusal, rfqPhase } from '../../../shared/rfq';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import type { Rfq } from '../../../shared/schemas/rfq';
-import { useMarketPrices } from '../../data/api/rfqs';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { dirOf } from '../../i18n/languages';
@@ -27,13 +27,11 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { download } from '../../ui/download';
-import { useOnline } from '../../ui/useOnline';
 import { useNow } from '../instant-orders/queries';
 import { AwardPanel } from './AwardPanel';
 import { startChoice, type AwardChoice } from './award';
 import { Comparison } from './Comparison';
 import { comparisonXlsx } from './exportComparison';
-import { withMarketPrices } from './marketPrices';
 import { useRfqMutations } from './mutations';
 import { rfqKey, useRfq } from './queries';
 import { RFQ_TONE } from './status';
@@ -79,7 +77,6 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const { t, i18n } = useTranslation('rfqs');
   const format = useFormat();
   const now = useNow();
-  const online = useOnline();
   const pending = usePendingKeys();
   const categoryName = useCategoryLabel();
   const { award, cancel } = useRfqMutations();
@@ -88,19 +85,13 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const isPending = pending.has(rfqKey(rfq.id));
   const editable = !isPending && editRefusal(rfq, Math.max(quotes.length, rfq.quote_count), new Date(now)) === null;
   const reached = rfq.supplier_ids?.length ?? 0;
-  // The market prices as of now, while online; the rows' own until then (and offline).
-  const version = quotes.map((q) => `${q.id}:${q.revision}`).join(',');
-  const market = useMarketPrices(rfq.id, online && quotes.length > 0 && !pending.has(rfqKey(rfq.id)), version);
-  // The market prices redraw every line: in an interruptible render, not one long task.
-  const marketData = useDeferredValue(market.data);
-  // Compared once per change of the rows; the market prices then replace only the lines' own.
-  const compared = useMemo(() => compareQuotes({ ...rfq, status }, quotes), [rfq, status, quotes]);
-  const comparison = useMemo(() => withMarketPrices(compared, marketData ?? undefined), [compared, marketData]);
+  // Compared once per change of the rows.
+  const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes), [rfq, status, quotes]);
   const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
   const [choice, setChoice] = useState<AwardChoice | null>(null);
   const [cancelling, setCancelling] = useState(false);
   // The award starts from the lowest price of each line, as the panel's first choice says.
-  const lowest = useMemo(() => (awardable ? startChoice(compared, 'lowest') : null), [awardable, compared]);
+  const lowest = useMemo(() => (awardable ? startChoice(comparison, 'lowest') : null), [awardable, comparison]);
   const shownChoice = awardable ? (choice ?? lowest) : null;
 
   const exportXlsx = async () => {
