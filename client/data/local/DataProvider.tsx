@@ -19,6 +19,7 @@ import { attachBrowserTriggers } from '../sync/triggers';
 import { attachLiveSync } from '../live/stream';
 import { useSession } from '../session';
 import { accountIdOf } from '../../../shared/schemas/user';
+import { partyName } from '../../../shared/party-name';
 
 export interface LocalData {
   db: BinaaDb;
@@ -137,14 +138,15 @@ export function DataProvider({ children }: { children: ReactNode }) {
       needsReload,
       context: () => ({
         user_id: accountId,
-        company_name: profile?.company_name ?? null,
+        // The name the server gives this account's rows (an owner without a company name goes by their own).
+        company_name: partyName({ company_name: profile?.company_name, name: accountId === userId ? personName : null }),
         person_name: personName,
         verification_tier: profile?.verification_tier ?? 'unverified',
         language: toLanguageCode(i18n.resolvedLanguage),
         now: new Date().toISOString(),
       }),
     }),
-    [db, engine, uploader, needsReload, accountId, personName, profile, i18n.resolvedLanguage],
+    [db, engine, uploader, needsReload, accountId, personName, profile, userId, i18n.resolvedLanguage],
   );
   return (
     <DataContext.Provider value={value}>

@@ -22,6 +22,7 @@ import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, SearchRegular }
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/constants';
+import { partyName } from '../../../shared/party-name';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab, type DeletableTab } from '../../data/api/admin';
 import { MONEY_STATUSES, isMoneyTab, moneyRowView, moneyStatusLabel, type MoneyT } from './moneyRows';
@@ -103,7 +104,7 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
       if (tab === 'users') {
         const u = row as AdminRows['users'];
         const self = u.id === me;
-        const name = u.company_name || u.name || u.email;
+        const name = partyName(u) ?? u.email;
         return (
           <Row
             key={u.id}

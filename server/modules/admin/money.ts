@@ -17,9 +17,7 @@ import type {
 } from '../../../shared/schemas/admin';
 import { page, type Page } from '../../db/page';
 import { assertAdmin, newestFirst, whereSearch } from './lists';
-
-/** A party's name as the lists show it everywhere: its company's name, else its account holder's. */
-const partyName = (profile: string, user: string) => `coalesce(nullif(${profile}.company_name, ''), ${user}.name)`;
+import { partyNameSql } from '../../db/party-name';
 
 /** The one status asked for, or every status. */
 function whereStatus(q: Knex.QueryBuilder, column: string, status: string | undefined): Knex.QueryBuilder {
@@ -37,8 +35,8 @@ export async function listAdminPurchaseOrders(knex: Knex, user: SessionUser, que
       'po.id',
       'po.number',
       'po.title',
-      knex.raw(`${partyName('bp', 'bu')} as buyer_name`),
-      knex.raw(`${partyName('sp', 'su')} as seller_name`),
+      knex.raw(`${partyNameSql('bp', 'bu')} as buyer_name`),
+      knex.raw(`${partyNameSql('sp', 'su')} as seller_name`),
       'po.total',
       'po.status',
       'po.issued_at',
@@ -78,8 +76,8 @@ export async function listAdminPayments(knex: Knex, user: SessionUser, query: Ad
       'pay.id',
       'pay.invoice_id',
       'inv.number as invoice_number',
-      knex.raw(`${partyName('pp', 'pu')} as payer_name`),
-      knex.raw(`${partyName('ep', 'eu')} as payee_name`),
+      knex.raw(`${partyNameSql('pp', 'pu')} as payer_name`),
+      knex.raw(`${partyNameSql('ep', 'eu')} as payee_name`),
       'pay.method',
       'pay.amount',
       'pay.refunded',

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Delivery, DeliveryEvent, DeliveryFile } from '../../../shared/schemas/delivery';
 import { notFound } from '../../../shared/errors';
+import { partyNameSql } from '../../db/party-name';
 
 export type { Delivery };
 
@@ -39,7 +40,7 @@ export function deliveryQuery(db: Knex) {
       'd.id',
       'd.transport_request_id',
       'd.company_id',
-      db.raw('coalesce(cp.company_name, cu.name) as company_name'),
+      db.raw(`${partyNameSql('cp', 'cu')} as company_name`),
       'd.driver_id',
       'du.name as driver_name',
       'd.vehicle_plate',
@@ -49,14 +50,14 @@ export function deliveryQuery(db: Knex) {
       'r.cargo_description',
       'r.cargo_weight',
       'r.requester_id',
-      db.raw('coalesce(rp.company_name, ru.name) as requester_name'),
+      db.raw(`${partyNameSql('rp', 'ru')} as requester_name`),
       'rp.phone as requester_phone',
-      db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
+      db.raw(`${partyNameSql('sp', 'su')} as supplier_name`),
       'sp.phone as supplier_phone',
       // A request that names no one at an end gives the driver the deal's party there.
-      db.raw(`case when r.pickup_contact_name is null and r.pickup_contact_phone is null then coalesce(sp.company_name, su.name) else r.pickup_contact_name end as pickup_contact_name`),
+      db.raw(`case when r.pickup_contact_name is null and r.pickup_contact_phone is null then ${partyNameSql('sp', 'su')} else r.pickup_contact_name end as pickup_contact_name`),
       db.raw(`case when r.pickup_contact_name is null and r.pickup_contact_phone is null then nullif(sp.phone, '') else r.pickup_contact_phone end as pickup_contact_phone`),
-      db.raw(`case when r.delivery_contact_name is null and r.delivery_contact_phone is null then coalesce(rp.company_name, ru.name) else r.delivery_contact_name end as delivery_contact_name`),
+      db.raw(`case when r.delivery_contact_name is null and r.delivery_contact_phone is null then ${partyNameSql('rp', 'ru')} else r.delivery_contact_name end as delivery_contact_name`),
       db.raw(`case when r.delivery_contact_name is null and r.delivery_contact_phone is null then nullif(rp.phone, '') else r.delivery_contact_phone end as delivery_contact_phone`),
       'd.recipient_name',
       'd.proof_note',

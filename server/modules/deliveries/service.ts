@@ -31,11 +31,11 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { lockOrderOfRequest } from '../purchase-orders/policy';
 import { page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
-import { displayName } from '../transport/queries';
 import { refuseRequest, requestPolicy } from '../transport/policy';
 import { lockRequest, moveTransportRequest, type LockedRequest } from '../transport/transitions';
 import { deliveryQuery, presentDeliveries, presentDelivery, type DeliveryRow } from './queries';
 import { assertDeliveryDriver, deliveryPolicy, partiesOf, refuseDelivery, type DeliveryParties } from './policy';
+import { displayName } from '../../db/party-name';
 
 /** A uuid[] value (written out element by element: knex would spread an array binding). */
 const uuidArray = (db: Knex, ids: string[]) =>

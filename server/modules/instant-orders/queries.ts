@@ -13,6 +13,7 @@ import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderStatus } from '../../../shared/constants';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { notFound } from '../../../shared/errors';
+import { partyNameSql } from '../../db/party-name';
 
 const OVERDUE = `o.status = 'active' and o.expires_at <= now()`;
 
@@ -39,7 +40,7 @@ export function orderQuery(db: Knex) {
       'o.expires_at',
       db.raw(`case when ${OVERDUE} then 'expired' else o.status end as status`),
       'o.accepted_response_id',
-      db.raw('coalesce(op.company_name, ou.name) as contractor_name'),
+      db.raw(`${partyNameSql('op', 'ou')} as contractor_name`),
       // Offers of deleted suppliers are hidden, so they are not counted either.
       db.raw(
         `(select count(*)::int from instant_order_responses r join users ru on ru.id = r.supplier_id
@@ -77,7 +78,7 @@ export function responseQuery(db: Knex) {
       'r.vat_category',
       'r.exemption_reason_code',
       'r.status',
-      db.raw('coalesce(sp.company_name, su.name) as supplier_name'),
+      db.raw(`${partyNameSql('sp', 'su')} as supplier_name`),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
       // Only the supplier and the order's contractor ever see an offer (policy.ts).
       'sp.address as supplier_address',

@@ -16,7 +16,6 @@ import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/cli
 import { assertRole } from '../../auth/guards';
 import { notFound, orderNotActive } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type {
@@ -33,6 +32,7 @@ import {
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 
+import { displayName } from '../../db/party-name';
 type OfferFields = {
   supplier_id: string;
   instant_order_id: string;

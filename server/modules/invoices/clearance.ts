@@ -19,10 +19,10 @@ import type { AppDeps } from '../../http/context';
 import { recordChanges } from '../../db/changes';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { unitCredentials } from '../e-invoicing/secrets';
 import { ZatcaRefusal, messagesOf, zatcaApi, type DocumentAnswer } from '../e-invoicing/zatca-api';
 import { invoicePolicy } from './policy';
+import { displayName } from '../../db/party-name';
 
 /** What issuing needs: the configuration, the logger and, to be woken at once, this process's clearance worker. */
 export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'> & Partial<Pick<AppDeps, 'clearance'>>;

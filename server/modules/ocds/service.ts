@@ -10,6 +10,7 @@ import { notFound, validationFailed } from '../../../shared/errors';
 import { openedAt, openingMoment } from '../../../shared/tender';
 import type { Config } from '../../config';
 import { projectReleases, releasePackage, type AwardFacts, type Release, type TenderFacts } from './releases';
+import { partyNameSql } from '../../db/party-name';
 
 export interface ReleasesPageQuery {
   limit: number;
@@ -64,7 +65,7 @@ function projectsQuery(db: Knex) {
       'p.created_at',
       'p.updated_at',
       'p.government_id',
-      db.raw('coalesce(gp.company_name, gu.name) as government_name'),
+      db.raw(`${partyNameSql('gp', 'gu')} as government_name`),
       'p.opens_at',
       'p.opened_at',
       'p.awarded_bid_id',
@@ -102,7 +103,7 @@ function awardedBids(db: Knex, ids: string[]): Promise<BidRow[]> {
       'b.contractor_id',
       'b.amount',
       'b.estimated_completion_days',
-      db.raw('case when cu.deleted_at is null then coalesce(cp.company_name, cu.name) end as supplier_name'),
+      db.raw(`case when cu.deleted_at is null then ${partyNameSql('cp', 'cu')} end as supplier_name`),
     );
 }
 

@@ -21,13 +21,13 @@ import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
 import { changed, lockInvoice } from './locks';
 import { startCheckout, type Checkout, type RefundApplier } from './gateway/checkout';
 import type { GatewayPayment } from './gateway/moyasar';
 import { creditedSql, paidSql } from './queries';
 
+import { displayName } from '../../db/party-name';
 /** POST /api/invoices/{id}/pay: the buyer goes to the gateway's page for what is left. */
 export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, user: SessionUser, invoiceId: string): Promise<{ payment_url: string }> {
   const inv = await invoicePolicy

@@ -9,8 +9,8 @@ import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { creditedSql, dueDateSql, paidSql } from './queries';
+import { displayName } from '../../db/party-name';
 
 const REMINDER_DAYS_BEFORE = 3;
 

@@ -22,7 +22,6 @@ import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Payment, PaymentDispute, PaymentRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { invoicePolicy } from '../invoices/policy';
 import { paymentQuery, readPayments } from './queries';
 import { changed, lockInvoice } from './locks';
@@ -31,6 +30,7 @@ import { changed, lockInvoice } from './locks';
 import { assertReceiptOf } from './receipts';
 import { answerTransfer } from './transfers';
 
+import { displayName } from '../../db/party-name';
 async function readPayment(db: Knex, id: string): Promise<Payment> {
   const [payment] = await readPayments(paymentQuery(db).where('p.id', id));
   return payment;

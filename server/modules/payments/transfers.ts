@@ -19,11 +19,11 @@ import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Transfer, TransferRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { changed, lockInvoice, type LockedInvoice } from './locks';
 import { paymentQuery, readPayments } from './queries';
 import { assertReceiptOf } from './receipts';
 
+import { displayName } from '../../db/party-name';
 /** The id of a transfer's row for one invoice: a version 5 (name-based) UUID of the two. */
 function rowId(transferId: string, invoiceId: string): string {
   const h = createHash('sha1').update(`binaa-transfer:${transferId}:${invoiceId}`).digest();

@@ -11,6 +11,7 @@ import type { Product } from '../../../shared/schemas/product';
 import type { Page } from '../../db/page';
 import { categoryNameColumn } from '../categories/language';
 import { cachedByCatalogue } from './catalogue-cache';
+import { partyNameSql } from '../../db/party-name';
 
 const COLUMNS = [
   'id',
@@ -57,7 +58,7 @@ export function productQuery(db: Knex, language: Language) {
     .select(
       ...COLUMNS.map((c) => `p.${c}`),
       db.raw('?? as category_name', [categoryNameColumn('c', language)]),
-      db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as supplier_name`),
+      db.raw(`${partyNameSql('sp', 'su')} as supplier_name`),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
       db.raw(`nullif(sp.phone, '') as supplier_phone`),
       db.raw(`nullif(sp.website, '') as supplier_website`),

@@ -10,6 +10,7 @@ import type { Bid } from '../../../shared/schemas/bid';
 import type { Project } from '../../../shared/schemas/project';
 import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
+import { partyNameSql } from '../../db/party-name';
 
 /**
  * shared/tender.ts phaseOf in SQL, for the projects row aliased `p` at `now`: each branch
@@ -66,7 +67,7 @@ export function projectQuery(db: Knex, now: Date, viewer?: Viewer) {
       'p.requirements',
       'p.status',
       'p.awarded_bid_id',
-      db.raw('coalesce(gp.company_name, gu.name) as government_name'),
+      db.raw(`${partyNameSql('gp', 'gu')} as government_name`),
       // Withdrawn bids and bids of deleted users are not bids any more.
       db.raw(
         `case when ? is not null or p.government_id = ?::uuid
@@ -104,7 +105,7 @@ export function bidQuery(db: Knex) {
       'b.proposal',
       'b.estimated_completion_days',
       'b.status',
-      db.raw('coalesce(cp.company_name, cu.name) as contractor_name'),
+      db.raw(`${partyNameSql('cp', 'cu')} as contractor_name`),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as contractor_verification_tier`),
       db.raw('coalesce(cp.average_rating, 0) as contractor_average_rating'),
       db.raw('coalesce(cp.total_reviews, 0) as contractor_total_reviews'),
@@ -173,12 +174,3 @@ export interface LockedProject {
   award_final_at: Date | null;
 }
 
-
-/** The name a notification shows for a user: company name, else their own name. */
-export async function displayName(db: Knex, userId: string): Promise<string> {
-  const row = await db('users as u')
-    .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
-    .where('u.id', userId)
-    .first(db.raw('coalesce(pr.company_name, u.name, u.email) as name'));
-  return row?.name ?? '';
-}

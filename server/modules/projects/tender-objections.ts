@@ -17,10 +17,11 @@ import { forbidden, invalidTransition, notFound, objectionExists, standstillClos
 import { isInStandstill } from '../../../shared/tender';
 import type { Objection, ObjectionAnswerArgs, ObjectionCreateArgs } from '../../../shared/schemas/tender';
 import { notify } from '../notifications/notify';
-import { displayName, lockProject } from './queries';
+import { lockProject } from './queries';
 import { canSeeProject, objectionPolicy, projectPolicy, refuseProject } from './policy';
 import { bidderIds } from './tender-opening';
 import { finaliseAward } from './tender-award';
+import { displayName, partyNameSql } from '../../db/party-name';
 
 /** Objections as the API presents them. Aliases: ob, p (projects), ab (the awarded bid). */
 export function objectionQuery(db: Knex) {
@@ -38,7 +39,7 @@ export function objectionQuery(db: Knex) {
       'ob.award_bid_id',
       'ob.bid_id',
       'ob.contractor_id',
-      db.raw('coalesce(cp.company_name, cu.name) as contractor_name'),
+      db.raw(`${partyNameSql('cp', 'cu')} as contractor_name`),
       'ob.reason',
       'ob.status',
       'ob.answer',

@@ -21,6 +21,7 @@ import type { OpeningEntry, OpeningRecord } from '../../../shared/schemas/tender
 import { notify } from '../notifications/notify';
 import { bidQuery, type LockedProject } from './queries';
 import { canSeeProject, openingPolicy, projectPolicy } from './policy';
+import { partyNameSql } from '../../db/party-name';
 
 /** Every bidder still in the running (not withdrawn, live user) of a project. */
 export async function bidderIds(db: Knex, projectId: string): Promise<string[]> {
@@ -49,7 +50,7 @@ async function openingEntries(db: Knex, projectId: string): Promise<OpeningEntry
     .where('b.project_id', projectId)
     .whereNot('b.status', 'withdrawn')
     .clearSelect()
-    .select('b.id', 'b.contractor_id', db.raw('coalesce(cp.company_name, cu.name) as contractor_name'), 'b.amount', 'b.estimated_completion_days', 'b.digest', 'b.received_at')
+    .select('b.id', 'b.contractor_id', db.raw(`${partyNameSql('cp', 'cu')} as contractor_name`), 'b.amount', 'b.estimated_completion_days', 'b.digest', 'b.received_at')
     .orderBy([
       { column: 'b.amount', order: 'asc' },
       { column: 'b.received_at', order: 'asc' },

@@ -16,9 +16,9 @@ import { documentTotals, lineAmounts } from '../../../shared/vat';
 import { lineVat, type VatCategory, type VatexCode } from '../../../shared/vatex';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { purchaseOrderPolicy } from './policy';
 
+import { displayName } from '../../db/party-name';
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** The unit of a line priced as a whole. */
 const LOT = 'lot';

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+import { partyNameSql } from '../../db/party-name';
 
 /**
  * The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po.
@@ -32,9 +33,9 @@ export function purchaseOrderQuery(db: Knex) {
       'po.quote_id',
       'po.instant_order_id',
       'po.buyer_id',
-      db.raw(`coalesce(nullif(bp.company_name, ''), bu.name) as buyer_name`),
+      db.raw(`${partyNameSql('bp', 'bu')} as buyer_name`),
       'po.seller_id',
-      db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as seller_name`),
+      db.raw(`${partyNameSql('sp', 'su')} as seller_name`),
       db.raw(`nullif(trim(sp.address), '') as seller_address`),
       db.raw(`nullif(trim(sp.city), '') as seller_city`),
       // The address the seller's tax invoice states is the one it ships from.

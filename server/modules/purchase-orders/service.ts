@@ -20,9 +20,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { purchaseOrderPolicy } from './policy';
 import { purchaseOrderQuery, readPurchaseOrders } from './queries';
+import { displayName } from '../../db/party-name';
 
 /** GET /api/purchase-orders: the caller's orders as buyer, as seller, or both, newest first. */
 export async function listPurchaseOrders(db: Knex, user: SessionUser, query: PurchaseOrderListQuery): Promise<Page<PurchaseOrder>> {

@@ -19,6 +19,7 @@ import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import type { Page } from '../../db/page';
 import { productPolicy } from '../products/policy';
 import { profilePolicy } from '../profiles/policy';
+import { partyNameSql } from '../../db/party-name';
 
 const NEWEST_FIRST = [
   { column: 'r.updated_at', order: 'desc' as const },
@@ -34,7 +35,7 @@ function reviewQuery(db: Knex) {
     .select(
       'r.id',
       'r.reviewer_id',
-      db.raw(`coalesce(nullif(rp.company_name, ''), ru.name) as reviewer_name`),
+      db.raw(`${partyNameSql('rp', 'ru')} as reviewer_name`),
       'r.target_type',
       'r.target_id',
       'r.rating',

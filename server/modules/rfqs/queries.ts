@@ -10,6 +10,7 @@ import { rfqPhase } from '../../../shared/rfq';
 import type { MarketPrice, Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
 import type { SessionUser } from '../../auth/session-user';
 import { recipientRows } from './policy';
+import { partyNameSql } from '../../db/party-name';
 
 /** Purchase orders whose prices the seller agreed to. */
 const ACCEPTED_PO_STATUSES = ['accepted', 'delivered', 'closed'];
@@ -26,7 +27,7 @@ export function rfqQuery(db: Knex) {
     .select(
       'r.id',
       'r.buyer_id',
-      db.raw(`coalesce(nullif(bp.company_name, ''), bu.name) as buyer_name`),
+      db.raw(`${partyNameSql('bp', 'bu')} as buyer_name`),
       db.raw(`coalesce(bp.verification_tier, 'unverified') as buyer_verification_tier`),
       'r.title',
       'r.location',
@@ -62,7 +63,7 @@ export function quoteQuery(db: Knex) {
       'q.id',
       'q.rfq_id',
       'q.supplier_id',
-      db.raw(`coalesce(nullif(sp.company_name, ''), su.name) as supplier_name`),
+      db.raw(`${partyNameSql('sp', 'su')} as supplier_name`),
       db.raw(`coalesce(sp.verification_tier, 'unverified') as supplier_verification_tier`),
       db.raw(`nullif(trim(sp.city), '') as supplier_city`),
       db.raw(`coalesce(sp.average_rating, 0)::float8 as supplier_average_rating`),

@@ -16,9 +16,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { notify } from '../notifications/notify';
-import { displayName } from '../projects/queries';
 import { isRecipient, quotePolicy, refuseRfq } from './policy';
 import { lockRfq, quoteQuery, readQuotes } from './queries';
+import { displayName } from '../../db/party-name';
 
 type QuoteInput = Omit<RfqQuoteSubmitArgs, 'id'> & { id?: string };
 

@@ -14,7 +14,7 @@ import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
-  displayName,
+import { displayName } from '../../db/party-name';
   presentOffer,
   type TransportOffer,
 } from './queries';

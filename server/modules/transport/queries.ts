@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { notFound } from '../../../shared/errors';
+import { partyNameSql } from '../../db/party-name';
 
 export type { TransportOffer, TransportRequest };
 
@@ -50,7 +51,7 @@ export function requestQuery(db: Knex, reader: string | null = null) {
       'r.project_id',
       'r.purchase_order_id',
       db.raw('(select d.id from deliveries d where d.transport_request_id = r.id) as delivery_id'),
-      db.raw('coalesce(p.company_name, u.name) as requester_name'),
+      db.raw(`${partyNameSql('p', 'u')} as requester_name`),
       // Offers of deleted companies are hidden, so they are not counted either.
       db.raw(
         `(select count(*)::int from transport_offers o join users ou on ou.id = o.transport_company_id
@@ -85,7 +86,7 @@ export function offerQuery(db: Knex) {
       'o.vehicle_details',
       'o.notes',
       'o.status',
-      db.raw('coalesce(cp.company_name, cu.name) as transport_company_name'),
+      db.raw(`${partyNameSql('cp', 'cu')} as transport_company_name`),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
       // Who of the company sent the current quote.
       db.raw('(select name from users where id = o.created_by) as created_by_name'),
@@ -104,13 +105,4 @@ export async function presentOffer(db: Knex, id: string): Promise<TransportOffer
   const row = await offerQuery(db).where('o.id', id).first();
   if (!row) throw notFound('Transport offer');
   return row;
-}
-
-/** The name a notification shows for a user: company name, else their own name. */
-export async function displayName(db: Knex, userId: string): Promise<string> {
-  const row = await db('users as u')
-    .leftJoin('profiles as p', 'p.user_id', 'u.id')
-    .where('u.id', userId)
-    .first(db.raw('coalesce(p.company_name, u.name, u.email) as name'));
-  return row?.name ?? '';
 }

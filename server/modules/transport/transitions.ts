@@ -14,7 +14,7 @@ import { invalidTransition, notFound, offerNotFound, requestNotPending } from '.
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
-  displayName,
+import { displayName } from '../../db/party-name';
   presentRequest,
   type TransportRequest,
 } from './queries';
