@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VAT_RATE, documentTotals, lineAmounts } from './vat';
+import { VAT_CATEGORY_CODES, lineVat, vatRateOf } from './vatex';
 
 describe('lineAmounts', () => {
   it.each([
@@ -37,5 +38,13 @@ describe('documentTotals', () => {
     expect(documentTotals(lines)).toEqual({ subtotal: 1, vat_total: 0.15, total: 1.15 });
     expect(documentTotals([{ line_total: 100, vat_rate: 0 }, { line_total: 0.7 }])).toEqual({ subtotal: 100.7, vat_total: 0.11, total: 100.81 });
     expect(documentTotals([])).toEqual({ subtotal: 0, vat_total: 0, total: 0 });
+  });
+});
+
+describe('vatRateOf', () => {
+  it('is the standard rate on a standard-rated line and none on a zero-rated or exempt one, as lineVat states it', () => {
+    expect(VAT_CATEGORY_CODES.map(vatRateOf)).toEqual([VAT_RATE, 0, 0]);
+    expect(lineVat('S').vat_rate).toBe(vatRateOf('S'));
+    expect(lineVat('Z', 'VATEX-SA-35').vat_rate).toBe(vatRateOf('Z'));
   });
 });

@@ -47,6 +47,9 @@ export const ORDER_VATEX_CODES: readonly OrderVatexCode[] = ORDER_CODES;
 export type VatCategory = 'S' | 'Z' | 'E';
 export const VAT_CATEGORY_CODES = ['S', 'Z', 'E'] as const satisfies readonly VatCategory[];
 
+/** The VAT rate of a category: the standard rate on a standard-rated line, none on a zero-rated or exempt one. */
+export const vatRateOf = (category: VatCategory): number => (category === 'S' ? VAT_RATE : 0);
+
 /** What an order's line and its invoice line keep of the VAT its seller stated. */
 export interface LineVat {
   vat_category: VatCategory;
@@ -64,8 +67,8 @@ export interface LineVat {
 export function lineVat(category: VatCategory = 'S', code: VatexCode | null = null): LineVat {
   if (category === 'S') {
     if (code) throw new Error(`a standard-rated line has no exemption reason: ${code}`);
-    return { vat_category: 'S', vat_rate: VAT_RATE, exemption_reason_code: null, exemption_reason: null };
+    return { vat_category: 'S', vat_rate: vatRateOf('S'), exemption_reason_code: null, exemption_reason: null };
   }
   if (!code || VATEX[code].category !== category) throw new Error(`a ${category} line needs a VATEX code of its category, not ${code}`);
-  return { vat_category: category, vat_rate: 0, exemption_reason_code: code, exemption_reason: VATEX[code].text };
+  return { vat_category: category, vat_rate: vatRateOf(category), exemption_reason_code: code, exemption_reason: VATEX[code].text };
 }

@@ -24,6 +24,7 @@ import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
 import { recordChanges } from '../../db/changes';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { vatRateOf } from '../../../shared/vatex';
 
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 
@@ -80,8 +81,6 @@ const UNIT_CODES: Record<string, string> = {
   كيس: 'BG', bag: 'BG', bags: 'BG',
 };
 const unitCode = (unit: string): string => UNIT_CODES[unit.trim().toLowerCase()] ?? 'PCE';
-
-const VAT_RATE_OF: Record<VatCategoryCode, number> = { S: 0.15, Z: 0, E: 0 };
 
 const documentParty = (p: InvoiceParty): DocumentParty => ({
   legalName: p.legal_name,
@@ -206,7 +205,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
       unit: l.unit,
       unit_price: l.unit_price,
       vat_category: l.vat_category,
-      vat_rate: VAT_RATE_OF[l.vat_category],
+      vat_rate: vatRateOf(l.vat_category),
       exemption_reason_code: l.exemption_reason_code ?? null,
       exemption_reason: totals.lines[i].reasonText ?? null,
       line_total: toSar(totals.lines[i].net),
