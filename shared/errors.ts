@@ -51,7 +51,46 @@ export const ERROR_STATUS = {
   /** an award that orders more of a line than the named quote offers, or its quotes together more than the line asks; which in details */
   award_over_ordered: 409,
   request_not_pending: 409,
+  /** a status move no screen offers in the status the entity is in; a refusal a person can meet has a code of its own below */
   invalid_transition: 409,
+  /** a bid changed or withdrawn again after its bidder withdrew it: a withdrawal is final */
+  bid_withdrawn: 409,
+  /** an award of a bid whose earlier award an upheld objection withdrew */
+  award_withdrawn: 409,
+  /** completing or cancelling a project that is completed or cancelled already */
+  project_closed: 409,
+  /** an answer to an objection that was answered already */
+  objection_answered: 409,
+  /** a purchase order's action from a status that no longer allows it (the other party or another device acted first) */
+  purchase_order_status_changed: 409,
+  /** a delivery's proof, confirmation or problem after its receiver confirmed it (or, for the proof, reported a problem) */
+  delivery_answered: 409,
+  /** giving a delivery to another driver once its cargo was picked up */
+  delivery_picked_up: 409,
+  /** a driver's step that is not the delivery's next one (another device recorded it, or a step was skipped) */
+  step_out_of_order: 409,
+  /** a move of a transport request its requester cancelled */
+  transport_cancelled: 409,
+  /** cancelling a transport request whose cargo is on its way or delivered */
+  transport_under_way: 409,
+  /** the transport company moving a request by hand once a driver carries it (the driver's steps move it) */
+  driver_assigned: 409,
+  /** invoicing a purchase order its seller has not accepted (issued, declined, cancelled) */
+  order_not_accepted: 409,
+  /** paying or crediting a credit note: only an invoice is paid or credited */
+  not_an_invoice: 409,
+  /** a credit note against an invoice ZATCA has not accepted (pending or rejected) */
+  invoice_not_accepted: 409,
+  /** a credit note against an invoice credited in full already */
+  fully_credited: 409,
+  /** sending an invoice for clearance that is not waiting for it any more (cleared or rejected meanwhile) */
+  invoice_not_pending: 409,
+  /** confirming or disputing a payment the seller's side answered already the other way */
+  payment_answered: 409,
+  /** what only the buyer of the purchase order or invoice does (cancel, pay, record a transfer) */
+  not_the_buyer: 403,
+  /** what only the seller of the purchase order or invoice does (accept, invoice, credit, confirm a payment) */
+  not_the_seller: 403,
   plan_limit_reached: 409,
   trial_not_available: 409,
   /** cancelling with no running paid plan, or one cancelled already */
@@ -212,6 +251,8 @@ export const loginCodeOtherBrowser = () =>
   new AppError('login_code_other_browser', 'This sign-in was started in another browser; sign in again here');
 export const httpsRequired = () => new AppError('https_required', 'This site is served over https only');
 export const clientIdTaken = () => new AppError('client_id_taken', 'This client id belongs to another user');
+export const notTheBuyer = (message: string) => new AppError('not_the_buyer', message);
+export const notTheSeller = (message: string) => new AppError('not_the_seller', message);
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
 export const bidNotFound = (message = 'No such bid on this project') => new AppError('bid_not_found', message);
@@ -248,6 +289,24 @@ export const lineNotQuoted = (message: string) => new AppError('line_not_quoted'
 export const awardOverOrdered = (message: string, details: ErrorDetails) => new AppError('award_over_ordered', message, { details });
 export const requestNotPending = (message: string) => new AppError('request_not_pending', message);
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
+export const bidWithdrawn = (message = 'You withdrew your bid on this project; a withdrawal is final') => new AppError('bid_withdrawn', message);
+export const awardWithdrawn = (message = 'An upheld objection withdrew the award of this bid') => new AppError('award_withdrawn', message);
+export const projectClosed = (message: string) => new AppError('project_closed', message);
+export const objectionAnswered = (message: string) => new AppError('objection_answered', message);
+export const purchaseOrderStatusChanged = (message: string) => new AppError('purchase_order_status_changed', message);
+export const deliveryAnswered = (message = 'The receiver answered this delivery already') => new AppError('delivery_answered', message);
+export const deliveryPickedUp = (message = 'The cargo was picked up: the delivery can no longer be reassigned') => new AppError('delivery_picked_up', message);
+export const stepOutOfOrder = (message: string) => new AppError('step_out_of_order', message);
+export const transportCancelled = (message = 'The requester cancelled this transport request') => new AppError('transport_cancelled', message);
+export const transportUnderWay = (message = 'The cargo is on its way or delivered: the transport request can no longer be cancelled') =>
+  new AppError('transport_under_way', message);
+export const driverAssigned = (message = "A driver carries this transport: it moves by the driver's steps") => new AppError('driver_assigned', message);
+export const orderNotAccepted = (message: string) => new AppError('order_not_accepted', message);
+export const notAnInvoice = (message: string) => new AppError('not_an_invoice', message);
+export const invoiceNotAccepted = (message: string) => new AppError('invoice_not_accepted', message);
+export const fullyCredited = (message = 'Everything on this invoice is credited already') => new AppError('fully_credited', message);
+export const invoiceNotPending = (message: string) => new AppError('invoice_not_pending', message);
+export const paymentAnswered = (message: string) => new AppError('payment_answered', message);
 export const planLimitReached = (message: string) => new AppError('plan_limit_reached', message);
 export const trialNotAvailable = (message: string) => new AppError('trial_not_available', message);
 export const noPaidPlan = (message = 'There is no running paid plan to cancel') => new AppError('no_paid_plan', message);

@@ -146,11 +146,11 @@ describe('assigning a driver', () => {
     expect(again.body.events).toHaveLength(2);
   });
 
-  it('refuses to reassign after pickup (409 invalid_transition)', async () => {
+  it('refuses to reassign after pickup (409 delivery_picked_up)', async () => {
     const job = await assignedDelivery(server);
     expect((await step(job.driver, job.delivery.id, 'picked_up')).status).toBe(200);
     const res = await job.carrier.post(`/api/transport-requests/${job.request.id}/assign`, { driver_id: job.driver2.user.id, vehicle_plate: PLATE });
-    expect([res.status, res.body.code]).toEqual([409, 'invalid_transition']);
+    expect([res.status, res.body.code]).toEqual([409, 'delivery_picked_up']);
   });
 });
 
@@ -159,7 +159,7 @@ describe('the driver’s steps', () => {
     const job = await assignedDelivery(server);
     const id = job.delivery.id;
     const early = await step(job.driver, id, 'on_the_way');
-    expect([early.status, early.body.code]).toEqual([409, 'invalid_transition']);
+    expect([early.status, early.body.code]).toEqual([409, 'step_out_of_order']);
 
     const picked = await step(job.driver, id, 'picked_up', { location: { lat: 24.09, lng: 38.06, accuracy: 12 } });
     expect(picked.status, picked.text).toBe(200);
@@ -228,7 +228,7 @@ describe('the driver’s steps', () => {
     }
     // The company can no longer move the request by its word once a driver carries it.
     const status = await job.carrier.post(`/api/transport-requests/${job.request.id}/status`, { status: 'in_transit' });
-    expect([status.status, status.body.code]).toEqual([409, 'invalid_transition']);
+    expect([status.status, status.body.code]).toEqual([409, 'driver_assigned']);
   });
 });
 
@@ -252,7 +252,10 @@ describe('the requester’s answer', () => {
     expect(await kinds(job.contractor.user.id)).not.toContain('delivery.confirmed');
     expect(await kinds(job.driver.user.id)).toEqual(['delivery.assigned']);
     const late = await job.contractor.post(`/api/deliveries/${job.delivery.id}/problem`, answer({ kind: 'late' }));
-    expect(late.status).toBe(409);
+    expect([late.status, late.body.code]).toEqual([409, 'delivery_answered']);
+    // A second confirmation (another device, its own event) meets the first one.
+    const second = await job.contractor.post(`/api/deliveries/${job.delivery.id}/confirm`, answer());
+    expect([second.status, second.body.code]).toEqual([409, 'delivery_answered']);
   });
 
   it('reports a problem with its kind after delivery, then may still confirm', async () => {
@@ -265,7 +268,7 @@ describe('the requester’s answer', () => {
     expect(toCompany.params).toMatchObject({ problem: 'damaged', delivery_id: job.delivery.id });
     expect(await kinds(job.supplier.user.id)).toContain('delivery.problem');
     expect((await job.driver.post(`/api/deliveries/${job.delivery.id}/problem`, answer({ kind: 'short' }))).status).toBe(403);
-    expect((await job.contractor.post(`/api/deliveries/${job.delivery.id}/problem`, answer({ kind: 'short' }))).status).toBe(409);
+    expect((await job.contractor.post(`/api/deliveries/${job.delivery.id}/problem`, answer({ kind: 'short' }))).body.code).toBe('delivery_answered');
     expect((await job.contractor.post(`/api/deliveries/${job.delivery.id}/confirm`, answer())).body.stage).toBe('confirmed');
   });
 

@@ -12,7 +12,7 @@
  * it finishes. A file id already stored answers that file (a retried upload is one file).
  */
 import type { Knex } from 'knex';
-import { conflict, forbidden, invalidTransition, notFound, photoLimit } from '../../../shared/errors';
+import { conflict, deliveryAnswered, forbidden, invalidTransition, notFound, photoLimit } from '../../../shared/errors';
 import { MAX_DELIVERY_PHOTOS, type DeliveryFile, type DeliveryUploadMetadata } from '../../../shared/schemas/delivery';
 import type { PhotoSize } from '../../../shared/schemas/photo';
 import type { SessionUser } from '../../auth/session-user';
@@ -38,10 +38,11 @@ async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMet
     const parties = partiesOf(user, delivery);
     if (!parties.size) throw notFound('Delivery');
     if (!parties.has('requester')) throw forbidden('Only the requester sends photos of a problem');
+    if (delivery.stage === 'confirmed') throw deliveryAnswered('The delivery was confirmed: no problem is reported on it any more');
     if (delivery.stage !== 'delivered' && delivery.stage !== 'problem') throw invalidTransition('A problem is reported after delivery');
   } else {
     await assertDeliveryDriver(db, user, delivery);
-    if (delivery.stage === 'confirmed' || delivery.stage === 'problem') throw invalidTransition('The delivery was answered: its proof is closed');
+    if (delivery.stage === 'confirmed' || delivery.stage === 'problem') throw deliveryAnswered('The delivery was answered: its proof is closed');
   }
   const existing = await db('delivery_files').where({ id: meta.photo_id }).first('delivery_id', 'purpose');
   if (existing) {

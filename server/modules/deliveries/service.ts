@@ -24,7 +24,7 @@ import {
   type DeliveryStage,
   type DeliveryStepInput,
 } from '../../../shared/schemas/delivery';
-import { conflict, invalidTransition, notADriver, notFound, stepTimeInvalid } from '../../../shared/errors';
+import { conflict, deliveryAnswered, deliveryPickedUp, invalidTransition, notADriver, notFound, stepOutOfOrder, stepTimeInvalid, transportCancelled } from '../../../shared/errors';
 import { canTransition } from '../../../shared/lifecycle';
 import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
@@ -71,7 +71,10 @@ export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, r
   assertRole(user, 'transport');
   const request = await lockRequest(trx, requestId);
   if (request.assignee_id !== user.account_id) throw await refuseRequest(trx, user, requestId);
-  if (request.status !== 'assigned') throw invalidTransition(`A ${request.status} transport request cannot be given to a driver`);
+  if (request.status !== 'assigned') {
+    // Past assigned the cargo moves (or was cancelled by its requester): either way no driver is given it now.
+    throw request.status === 'cancelled' ? transportCancelled() : deliveryPickedUp(`A ${request.status} transport request cannot be given to a driver`);
+  }
   const driver = await trx('company_members as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where({ 'm.user_id': input.driver_id, 'm.company_id': user.account_id, 'm.role': 'driver' })
@@ -84,7 +87,7 @@ export async function assignDelivery(trx: Knex.Transaction, user: SessionUser, r
   let id: string;
   const changes: ChangeEntry[] = [];
   if (existing) {
-    if (existing.stage !== 'assigned') throw invalidTransition('The driver picked the cargo up: the delivery can no longer be reassigned');
+    if (existing.stage !== 'assigned') throw deliveryPickedUp();
     id = existing.id;
     if (existing.driver_id === input.driver_id && existing.vehicle_plate === input.vehicle_plate) return presentDelivery(trx, id);
     await trx('deliveries').where({ id }).update({ driver_id: input.driver_id, vehicle_plate: input.vehicle_plate, assigned_by: user.id, assigned_at: now });
@@ -161,7 +164,7 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
   await assertDeliveryDriver(trx, user, delivery);
   const again = await replayed(trx, deliveryId, input.event_id, input.step);
   if (again) return again;
-  if (NEXT_STEP[delivery.stage] !== input.step) throw invalidTransition(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
+  if (NEXT_STEP[delivery.stage] !== input.step) throw stepOutOfOrder(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
   const at = checkDeviceTime(input.at, delivery.assigned_at, clock.now());
 
   // The request moves with the cargo: picked up is in transit, delivered is delivered.
@@ -239,6 +242,7 @@ export async function confirmDelivery(trx: Knex.Transaction, user: SessionUser, 
   const { delivery } = await lockForRequester(trx, user, args.id);
   const again = await replayed(trx, args.id, args.event_id, 'confirmed');
   if (again) return again;
+  if (delivery.stage === 'confirmed') throw deliveryAnswered('The delivery was confirmed already');
   if (delivery.stage !== 'delivered' && delivery.stage !== 'problem') throw invalidTransition(`A ${delivery.stage} delivery cannot be confirmed`);
   const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({ id: args.event_id, delivery_id: args.id, step: 'confirmed', at, actor_id: user.id, note: args.note ?? null });
@@ -253,6 +257,7 @@ export async function reportProblem(trx: Knex.Transaction, user: SessionUser, ar
   const { delivery } = await lockForRequester(trx, user, args.id);
   const again = await replayed(trx, args.id, args.event_id, 'problem');
   if (again) return again;
+  if (delivery.stage === 'confirmed' || delivery.stage === 'problem') throw deliveryAnswered(`The delivery was answered already (${delivery.stage})`);
   if (delivery.stage !== 'delivered') throw invalidTransition(`A problem can be reported on a delivered delivery, not a ${delivery.stage} one`);
   const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({

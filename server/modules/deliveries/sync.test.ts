@@ -143,7 +143,7 @@ describe('delivery mutations over the push', () => {
     expect(await writesAbout(deliveryId, job.request.id)).toEqual(once);
 
     const late = await push(job.carrier, company, 'delivery.assign', { id: job.request.id, driver_id: job.driver2.user.id, vehicle_plate: PLATE });
-    expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'invalid_transition' });
+    expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'delivery_picked_up' });
 
     for (const s of ['on_the_way', 'delivered']) {
       const args = { id: deliveryId, event_id: crypto.randomUUID(), step: s, at: new Date().toISOString(), ...(s === 'delivered' ? { proof: proof() } : {}) };

@@ -11,9 +11,13 @@ import {
   alreadyInvoiced,
   buyerTaxProfileRequired,
   deliveryUnconfirmed,
-  forbidden,
-  invalidTransition,
+  fullyCredited,
+  invoiceNotAccepted,
+  invoiceNotPending,
+  notAnInvoice,
   notFound,
+  notTheSeller,
+  orderNotAccepted,
   taxProfileRequired,
   validationFailed,
   type ErrorDetails,
@@ -61,9 +65,9 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
   const id = await knex.transaction(async (trx) => {
     const po = await trx('purchase_orders').where({ id: input.purchase_order_id }).forUpdate().first('id', 'seller_id', 'buyer_id', 'status');
     if (!po || (po.seller_id !== user.account_id && po.buyer_id !== user.account_id)) throw notFound('Purchase order');
-    if (po.seller_id !== user.account_id) throw forbidden('Only the seller invoices a purchase order');
+    if (po.seller_id !== user.account_id) throw notTheSeller('Only the seller invoices a purchase order');
     const blocker = invoiceBlocker(po, await transportOf(trx, po.id));
-    if (blocker === 'not_accepted') throw invalidTransition(`A ${po.status} purchase order cannot be invoiced: the seller invoices an order once they accepted it`);
+    if (blocker === 'not_accepted') throw orderNotAccepted(`A ${po.status} purchase order cannot be invoiced: the seller invoices an order once they accepted it`);
     if (blocker === 'delivery_unconfirmed') throw deliveryUnconfirmed();
     const live = await trx('invoices').where({ purchase_order_id: po.id, kind: 'invoice' }).whereNot('status', 'rejected').first('number');
     if (live) throw alreadyInvoiced(live.number);
@@ -121,9 +125,9 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       .forUpdate()
       .first('id', 'kind', 'number', 'status', 'seller_id', 'buyer_id', 'purchase_order_id', 'plan_payment_id', 'seller', 'buyer', trx.raw(`to_char(supply_date, 'YYYY-MM-DD') as supply_date`));
     if (!invoice) throw notFound('Invoice');
-    if (invoice.seller_id !== user.account_id) throw forbidden('Only the seller issues a credit note');
-    if (invoice.kind !== 'invoice') throw invalidTransition('A credit note is issued against an invoice, not another credit note');
-    if (!isAccepted(invoice.status)) throw invalidTransition(`A ${invoice.status} invoice cannot be credited: only one ZATCA accepted (cleared or reported)`);
+    if (invoice.seller_id !== user.account_id) throw notTheSeller('Only the seller issues a credit note');
+    if (invoice.kind !== 'invoice') throw notAnInvoice('A credit note is issued against an invoice, not another credit note');
+    if (!isAccepted(invoice.status)) throw invoiceNotAccepted(`A ${invoice.status} invoice cannot be credited: only one ZATCA accepted (cleared or reported)`);
 
     const lines = await trx('invoice_lines as l')
       .where('l.invoice_id', invoice.id)
@@ -155,7 +159,7 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
       else if (total > r.left) errors.push({ path: `lines.${i}.quantity`, message: `at most ${r.left} is left to credit`, code: 'more_than_left' });
     });
     if (errors.length) throw validationFailed('These lines cannot be credited', errors);
-    if (asked.length === 0) throw invalidTransition('Everything on this invoice is credited already');
+    if (asked.length === 0) throw fullyCredited();
 
     return chainDocument(
       trx,
@@ -197,8 +201,8 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
 export async function retryClearance(knex: Knex, deps: InvoiceDeps, user: SessionUser, id: string): Promise<string> {
   const doc = await invoicePolicy.visible(knex('invoices as inv').where('inv.id', id), user).first('inv.seller_id', 'inv.status');
   if (!doc) throw notFound('Invoice');
-  if (doc.seller_id !== user.account_id) throw forbidden('Only the seller sends an invoice for clearance');
-  if (doc.status !== 'pending') throw invalidTransition(`A ${doc.status} invoice is not waiting for clearance`);
+  if (doc.seller_id !== user.account_id) throw notTheSeller('Only the seller sends an invoice for clearance');
+  if (doc.status !== 'pending') throw invoiceNotPending(`A ${doc.status} invoice is not waiting for clearance`);
   await requestClearance(knex, deps, user.account_id);
   return id;
 }

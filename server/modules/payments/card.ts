@@ -16,7 +16,7 @@
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { forbidden, invalidTransition, notFound, nothingToPay, overpayment } from '../../../shared/errors';
+import { forbidden, notAnInvoice, notFound, notTheBuyer, nothingToPay, overpayment } from '../../../shared/errors';
 import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../auth/session-user';
@@ -34,8 +34,8 @@ export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'p
     .visible(knex('invoices as inv').where('inv.id', invoiceId), user)
     .first('inv.id', 'inv.kind', 'inv.number', 'inv.buyer_id', 'inv.total', knex.raw(`${creditedSql('inv')} as credited, ${paidSql('inv', 'confirmed')} as paid, ${paidSql('inv', 'recorded')} as pending`));
   if (!inv) throw notFound('Invoice');
-  if (inv.buyer_id !== user.account_id) throw forbidden("Only the invoice's buyer pays it");
-  if (inv.kind !== 'invoice') throw invalidTransition('A credit note is not paid');
+  if (inv.buyer_id !== user.account_id) throw notTheBuyer("Only the invoice's buyer pays it");
+  if (inv.kind !== 'invoice') throw notAnInvoice('A credit note is not paid');
   const left = halalas(payable({ total: Number(inv.total), credited: Number(inv.credited), paid: Number(inv.paid), pending: Number(inv.pending) }, 'recorded'));
   if (left <= 0) throw nothingToPay();
   const { payment_url } = await startCheckout(knex, config, {

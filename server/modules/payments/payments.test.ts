@@ -141,7 +141,7 @@ describe('payments', () => {
     expect(told.params).toMatchObject({ reason: 'لم يصل المبلغ إلى الحساب', amount: 30 });
     const late = await seller.post(`/api/payments/${body.id}/confirm`, {});
     expect(late.status).toBe(409);
-    expect(late.body.code).toBe('invalid_transition');
+    expect(late.body.code).toBe('payment_answered');
     // A disputed transfer no longer holds its share: the whole balance may be recorded again.
     expect((await buyer.post(`/api/invoices/${invoice.id}/payments`, transfer(115))).status).toBe(201);
   });
@@ -158,8 +158,10 @@ describe('payments', () => {
     expect((await stranger.post(`/api/payments/${body.id}/confirm`, {})).status).toBe(404);
     expect((await stranger.post(`/api/payments/${body.id}/dispute`, { reason: 'x' })).status).toBe(404);
     expect((await seller.post(`/api/payments/${randomUUID()}/confirm`, {})).status).toBe(404);
-    expect((await buyer.post(`/api/payments/${body.id}/confirm`, {})).status).toBe(403);
-    expect((await seller.post(`/api/invoices/${invoice.id}/payments`, transfer(10))).status).toBe(403);
+    const byBuyer = await buyer.post(`/api/payments/${body.id}/confirm`, {});
+    expect([byBuyer.status, byBuyer.body.code]).toEqual([403, 'not_the_seller']);
+    const bySeller = await seller.post(`/api/invoices/${invoice.id}/payments`, transfer(10));
+    expect([bySeller.status, bySeller.body.code]).toEqual([403, 'not_the_buyer']);
     expect(await paymentOf(buyer, invoice.id)).toMatchObject({ paid: 0, pending: 10 });
   });
 
@@ -178,7 +180,7 @@ describe('payments', () => {
     expect(await knex()('payments').where({ invoice_id: invoice.id }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
     expect(await paymentOf(seller, invoice.id)).toMatchObject({ pending: 40, payments: [expect.objectContaining({ id: args.id, status: 'recorded' })] });
     const refused = await seller.post('/api/sync/push', { client_id: 'payments-seller-1', mutations: [{ id: 1, name: 'payment.record', args: { ...args, id: randomUUID() } }] });
-    expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'not_the_buyer' });
   });
 
   it('takes the seller’s confirmation or dispute queued offline through the sync push once, and refuses one naming another invoice', async () => {
@@ -209,9 +211,9 @@ describe('payments', () => {
     ]);
     expect(refusals.body.results.map((r: { status: string; code?: string }) => [r.status, r.code])).toEqual([
       ['rejected', 'not_found'],
-      ['rejected', 'invalid_transition'],
+      ['rejected', 'payment_answered'],
     ]);
-    expect((await push(buyer, 'payments-buyer-1', [{ id: 1, name: 'payment.confirm', args: { id: second.id, invoice_id: invoice.id } }])).body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    expect((await push(buyer, 'payments-buyer-1', [{ id: 1, name: 'payment.confirm', args: { id: second.id, invoice_id: invoice.id } }])).body.results[0]).toMatchObject({ status: 'rejected', code: 'not_the_seller' });
     const disputed = await push(seller, 'payments-site-1', [{ id: 4, name: 'payment.dispute', args: { id: second.id, invoice_id: invoice.id, reason: 'لم يصل المبلغ' } }]);
     expect(disputed.body.results[0]).toMatchObject({ status: 'applied' });
     expect(await paymentOf(buyer, invoice.id)).toMatchObject({ paid: 40, pending: 0, balance: 75, payments: [expect.objectContaining({ status: 'confirmed' }), expect.objectContaining({ status: 'disputed', dispute_reason: 'لم يصل المبلغ' })] });
@@ -296,7 +298,8 @@ describe('payments', () => {
       expect((await buyer.post('/api/payments/transfers', { ...body, allocations: [{ invoice_id: a.id, amount: 1 }] })).status).toBe(409);
       expect(await server.db.knex('payments').where({ transfer_id: body.id })).toHaveLength(2);
 
-      expect((await buyer.post(`/api/payments/transfers/${body.id}/confirm`, {})).status).toBe(403);
+      const byBuyer = await buyer.post(`/api/payments/transfers/${body.id}/confirm`, {});
+      expect([byBuyer.status, byBuyer.body.code]).toEqual([403, 'not_the_seller']);
       const confirmed = await seller.post(`/api/payments/transfers/${body.id}/confirm`, {});
       expect(confirmed.status, confirmed.text).toBe(200);
       expect(confirmed.body.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed']);
@@ -332,7 +335,7 @@ describe('payments', () => {
       const taken = await push(2, 'transfer-phone-1', multi([{ invoice_id: a.id, amount: 1, payment_id: ids[1] }]));
       expect(taken.body.results[0]).toMatchObject({ status: 'rejected', code: 'conflict' });
       const refused = await seller.post('/api/sync/push', { client_id: 'transfer-seller-1', mutations: [{ id: 1, name: 'payment.transfer', args: multi([{ invoice_id: a.id, amount: 1 }]) }] });
-      expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
+      expect(refused.body.results[0]).toMatchObject({ status: 'rejected', code: 'not_the_buyer' });
       // The seller's one confirmation answers the whole transfer; the buyer is told per invoice, of its own row.
       expect((await seller.post(`/api/payments/${ids[0]}/confirm`, {})).status).toBe(200);
       expect((await notificationsOf(knex(), buyer.user.id, 'payment.confirmed')).map((n) => n.params.payment_id).sort()).toEqual([...ids].sort());
@@ -351,7 +354,7 @@ describe('payments', () => {
         ['disputed', 'لم يصل'],
       ]);
       expect(await paymentOf(buyer, b.id)).toMatchObject({ pending: 0, paid: 0, balance: 115 });
-      expect((await seller.post(`/api/payments/transfers/${body.id}/confirm`, {})).body.code).toBe('invalid_transition');
+      expect((await seller.post(`/api/payments/transfers/${body.id}/confirm`, {})).body.code).toBe('payment_answered');
     });
 
     it('refuses an allocation over an invoice’s balance, someone else’s invoice and invoices of two sellers, recording nothing', async () => {
@@ -365,7 +368,8 @@ describe('payments', () => {
       const theirs = await clearedInvoice(stranger.buyer, stranger.seller, category);
       expect((await buyer.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }, { invoice_id: theirs.id, amount: 10 }]))).status).toBe(404);
       // The seller is not the buyer: it records nothing.
-      expect((await seller.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }]))).status).toBe(403);
+      const bySeller = await seller.post('/api/payments/transfers', multi([{ invoice_id: a.id, amount: 10 }]));
+      expect([bySeller.status, bySeller.body.code]).toEqual([403, 'not_the_buyer']);
 
       const other = await tradingParties(server, category, buyer);
       const fromOther = await clearedInvoice(buyer, other.seller, category);

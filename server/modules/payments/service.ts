@@ -17,7 +17,7 @@
  *   its transfer, as a whole.
  */
 import type { Knex } from 'knex';
-import { conflict, forbidden, invalidTransition, notFound, overpayment, validationFailed } from '../../../shared/errors';
+import { conflict, notAnInvoice, notFound, notTheBuyer, notTheSeller, overpayment, paymentAnswered, validationFailed } from '../../../shared/errors';
 import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Payment, PaymentDispute, PaymentRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
@@ -52,8 +52,8 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
     if (!same) throw conflict('This payment id belongs to another payment');
     return { payment: await readPayment(trx, body.id), created: false };
   }
-  if (inv.buyer_id !== user.account_id) throw forbidden("Only the invoice's buyer records a payment of it");
-  if (inv.kind !== 'invoice') throw invalidTransition('A credit note is not paid');
+  if (inv.buyer_id !== user.account_id) throw notTheBuyer("Only the invoice's buyer records a payment of it");
+  if (inv.kind !== 'invoice') throw notAnInvoice('A credit note is not paid');
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const left = payable(inv, 'recorded');
   if (halalas(body.amount) > halalas(left)) throw overpayment(left);
@@ -90,7 +90,7 @@ async function forAnswer(trx: Knex.Transaction, user: SessionUser, id: string, i
   const found = await trx('payments').where({ id }).first('invoice_id');
   if (!found || (invoiceId !== undefined && found.invoice_id !== invoiceId)) throw notFound('Payment');
   const inv = await lockInvoice(trx, user, found.invoice_id);
-  if (inv.seller_id !== user.account_id) throw forbidden("Only the invoice's seller confirms or disputes a payment");
+  if (inv.seller_id !== user.account_id) throw notTheSeller("Only the invoice's seller confirms or disputes a payment");
   const payment = await trx('payments').where({ id }).forUpdate().first('id', 'status', 'amount');
   return { inv, payment: { ...payment, amount: Number(payment.amount) } as { id: string; status: string; amount: number } };
 }
@@ -101,7 +101,7 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
   if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'confirmed' }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'confirmed') return readPayment(trx, id);
-  if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be confirmed`);
+  if (payment.status !== 'recorded') throw paymentAnswered(`A ${payment.status} payment cannot be confirmed`);
   const left = payable(inv, 'confirmed');
   if (halalas(payment.amount) > halalas(left)) throw overpayment(left);
   await trx('payments').where({ id }).update({ status: 'confirmed', decided_by: user.id, decided_at: now.toISOString() });
@@ -120,7 +120,7 @@ export async function disputePayment(trx: Knex.Transaction, user: SessionUser, i
   if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'disputed', reason: body.reason }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'disputed') return readPayment(trx, id);
-  if (payment.status !== 'recorded') throw invalidTransition(`A ${payment.status} payment cannot be disputed`);
+  if (payment.status !== 'recorded') throw paymentAnswered(`A ${payment.status} payment cannot be disputed`);
   await trx('payments').where({ id }).update({ status: 'disputed', dispute_reason: body.reason, decided_by: user.id, decided_at: now.toISOString() });
   await changed(trx, inv);
   await notify(trx, {

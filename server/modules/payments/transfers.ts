@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { conflict, forbidden, invalidTransition, notFound, overpayment, validationFailed } from '../../../shared/errors';
+import { conflict, notAnInvoice, notFound, notTheBuyer, notTheSeller, overpayment, paymentAnswered, validationFailed } from '../../../shared/errors';
 import { halalas, payable, riyadhDay } from '../../../shared/payments';
 import type { Transfer, TransferRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
@@ -60,8 +60,8 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
   if (sellers.size > 1 || (body.seller !== undefined && !sellers.has(body.seller))) {
     throw validationFailed('One transfer pays invoices of one seller', [{ path: 'allocations', message: 'invoices of several sellers', code: 'several_sellers' }]);
   }
-  if (invoices.some((inv) => inv.buyer_id !== user.account_id)) throw forbidden("Only the invoices' buyer records a payment of them");
-  if (invoices.some((inv) => inv.kind !== 'invoice')) throw invalidTransition('A credit note is not paid');
+  if (invoices.some((inv) => inv.buyer_id !== user.account_id)) throw notTheBuyer("Only the invoices' buyer records a payment of them");
+  if (invoices.some((inv) => inv.kind !== 'invoice')) throw notAnInvoice('A credit note is not paid');
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const amounts = new Map(body.allocations.map((a) => [a.invoice_id, a.amount]));
   const idOf = new Map(body.allocations.map((a) => [a.invoice_id, a.payment_id ?? rowId(body.id, a.invoice_id)]));
@@ -111,12 +111,12 @@ export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, i
   const rows: Array<{ id: string; invoice_id: string; status: string; amount: string }> = await trx('payments').where({ transfer_id: id }).select('id', 'invoice_id', 'status', 'amount');
   if (!rows.length) throw notFound(asked ? 'Payment' : 'Transfer');
   const invoices = await lockInOrder(trx, user, rows.map((r) => r.invoice_id));
-  if (invoices.some((inv) => inv.seller_id !== user.account_id)) throw forbidden("Only the invoices' seller confirms or disputes a payment");
+  if (invoices.some((inv) => inv.seller_id !== user.account_id)) throw notTheSeller("Only the invoices' seller confirms or disputes a payment");
   // Read again under the locks: another answer may have come in between.
   const current: Array<{ id: string; invoice_id: string; status: string; amount: string }> = await trx('payments').where({ transfer_id: id }).select('id', 'invoice_id', 'status', 'amount');
   if (current.every((r) => r.status === answer.status)) return readTransfer(trx, id);
   const other = current.find((r) => r.status !== 'recorded');
-  if (other) throw invalidTransition(`A ${other.status} payment cannot be ${answer.status}`);
+  if (other) throw paymentAnswered(`A ${other.status} payment cannot be ${answer.status}`);
   const amountOf = new Map(current.map((r) => [r.invoice_id, Number(r.amount)]));
   const rowOf = new Map(current.map((r) => [r.invoice_id, r.id]));
   if (answer.status === 'confirmed') {

@@ -226,17 +226,17 @@ describe('bids', () => {
       expect((await changesOf(knex(), 'bid', bid.body.id)).count).toBe(2);
     });
 
-    it('answers 409 invalid_transition to a second withdrawal and to a new bid after withdrawing (a withdrawal is final)', async () => {
+    it('answers 409 bid_withdrawn to a second withdrawal and to a new bid after withdrawing (a withdrawal is final)', async () => {
       const project = await postProject(await as(server, 'government'));
       const contractor = await as(server, 'contractor');
       const bid = await postBid(contractor, project.id);
       await contractor.post(`/api/bids/${bid.body.id}/withdraw`);
       const again = await contractor.post(`/api/bids/${bid.body.id}/withdraw`);
       expect(again.status).toBe(409);
-      expect(again.body.code).toBe('invalid_transition');
+      expect(again.body.code).toBe('bid_withdrawn');
       const rebid = await postBid(contractor, project.id, { amount: 5 });
       expect(rebid.status).toBe(409);
-      expect(rebid.body.code).toBe('invalid_transition');
+      expect(rebid.body.code).toBe('bid_withdrawn');
       expect((await knex()('bids').where({ id: bid.body.id }).first()).amount).toBe(1_000_000);
     });
 

@@ -21,7 +21,7 @@ import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
+import { bidWithdrawn, deadlinePassed, invalidTransition, notFound, projectNotOpen, tenderNotOpened } from '../../../shared/errors';
 import type { Clock } from '../../clock';
 import type { MutationDeps } from '../sync/contracts';
 import { writeReceipt } from './tender-receipts';
@@ -82,7 +82,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
   );
   const row: { id: string; inserted: boolean } | undefined = upserted.rows[0];
   // The project is open, so an existing bid that is not submitted was withdrawn.
-  if (!row) throw invalidTransition('You withdrew your bid on this project; a withdrawal is final');
+  if (!row) throw bidWithdrawn();
   await writeReceipt(trx, {
     bid_id: row.id,
     project_id: project.id,
@@ -137,7 +137,8 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
   if (isBiddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
   const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status', 'amount', 'estimated_completion_days', 'proposal');
   if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
-    throw invalidTransition(`A ${current.status} bid cannot be withdrawn`);
+    // While its project is open a bid is submitted or withdrawn: this is a second withdrawal (from another device, say).
+    throw current.status === 'withdrawn' ? bidWithdrawn('This bid was withdrawn already') : invalidTransition(`A ${current.status} bid cannot be withdrawn`);
   }
   await trx('bids').where({ id: bid.id }).update({ status: 'withdrawn' });
   await writeReceipt(trx, {

@@ -147,7 +147,7 @@ describe('project lifecycle: award, complete, cancel', () => {
       expect((await notificationsOf(knex(), contractor.user.id, 'project.cancelled')).length).toBe(1);
     });
 
-    it('answers 409 invalid_transition for moves the lifecycle forbids', async () => {
+    it('answers 409 invalid_transition for moves no screen offers, and project_closed once the project is finished', async () => {
       const gov = await as(server, 'government');
       const project = await postProject(gov);
       const early = await gov.post(`/api/projects/${project.id}/status`, { status: 'completed' });
@@ -157,7 +157,7 @@ describe('project lifecycle: award, complete, cancel', () => {
       for (const status of ['cancelled', 'completed']) {
         const res = await gov.post(`/api/projects/${project.id}/status`, { status });
         expect(res.status).toBe(409);
-        expect(res.body.code).toBe('invalid_transition');
+        expect(res.body.code).toBe('project_closed');
       }
       expect((await gov.post(`/api/projects/${project.id}/status`, { status: 'open' })).status).toBe(400);
       expect((await knex()('projects').where({ id: project.id }).first()).status).toBe('cancelled');

@@ -16,7 +16,7 @@ import type { Clock } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { bidNotFound, invalidTransition, notFound, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
+import { awardWithdrawn, bidNotFound, invalidTransition, notFound, projectClosed, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
 import { isBiddingClosed, openingMoment } from '../../../shared/tender';
 import { startStandstill } from './tender-award';
 import { settleTender } from './tender-sweep';
@@ -132,7 +132,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
     throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
   if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
-    throw invalidTransition('An upheld objection withdrew the award of this bid');
+    throw awardWithdrawn();
   }
   await startStandstill(trx, project, bid, config.standstillDays, now);
   return presentProject(trx, project.id, user, now);
@@ -148,7 +148,9 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   const now = clock.now();
   const project = await lockOwnProject(trx, user, args.id, now);
   if (!canTransition('project', project.status, args.status, 'owner')) {
-    throw invalidTransition(`A ${project.status} project cannot become ${args.status}`);
+    // A finished project is the one refusal a screen can meet (another device or colleague finished it first).
+    const finished = project.status === 'completed' || project.status === 'cancelled';
+    throw finished ? projectClosed(`This project is ${project.status} already`) : invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
   const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }];

@@ -13,7 +13,7 @@ import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { forbidden, invalidTransition, notFound, objectionExists, standstillClosed } from '../../../shared/errors';
+import { forbidden, notFound, objectionAnswered, objectionExists, standstillClosed } from '../../../shared/errors';
 import { isInStandstill } from '../../../shared/tender';
 import type { Objection, ObjectionAnswerArgs, ObjectionCreateArgs } from '../../../shared/schemas/tender';
 import { notify } from '../notifications/notify';
@@ -136,7 +136,7 @@ export async function answerObjection(trx: Knex.Transaction, user: SessionUser, 
     throw notFound('Objection');
   }
   const objection = await trx('award_objections').where({ id: args.id }).forUpdate().first();
-  if (objection.status !== 'open') throw invalidTransition(`This objection was already ${objection.status}`);
+  if (objection.status !== 'open') throw objectionAnswered(`This objection was already ${objection.status}`);
   const now = clock.now();
 
   const answered: Array<{ id: string; contractor_id: string; award_bid_id: string }> = await trx('award_objections')

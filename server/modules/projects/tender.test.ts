@@ -231,7 +231,7 @@ describe('sealed tendering', () => {
     const answered = await gov.post(`/api/objections/${objected.body.id}/answer`, { decision: 'rejected', answer: 'العرض الأقل لم يستوفِ المتطلبات الفنية' });
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({ status: 'rejected', answer: 'العرض الأقل لم يستوفِ المتطلبات الفنية' });
-    expect((await gov.post(`/api/objections/${objected.body.id}/answer`, { decision: 'upheld', answer: 'x' })).body.code).toBe('invalid_transition');
+    expect((await gov.post(`/api/objections/${objected.body.id}/answer`, { decision: 'upheld', answer: 'x' })).body.code).toBe('objection_answered');
     for (const u of [loser, winner]) expect((await notificationsOf(knex(), u.user.id, 'tender.objection_answered'))[0].params.decision).toBe('rejected');
     const final = (await gov.get(`/api/projects/${project.id}`)).body;
     expect(final).toMatchObject({ status: 'in_progress', phase: null, awarded_bid_id: win.body.id });
@@ -268,7 +268,7 @@ describe('sealed tendering', () => {
     });
     for (const u of [x, y]) expect((await notificationsOf(knex(), u.user.id, 'tender.objection_answered')).map((n: { params: { decision: string } }) => n.params.decision)).toEqual(['upheld']);
     // The overturned award cannot be made again; another bid can, with a new standstill.
-    expect((await gov.post(`/api/projects/${disputed.id}/award`, { bid_id: dx.body.id })).body.code).toBe('invalid_transition');
+    expect((await gov.post(`/api/projects/${disputed.id}/award`, { bid_id: dx.body.id })).body.code).toBe('award_withdrawn');
     const again = await gov.post(`/api/projects/${disputed.id}/award`, { bid_id: dy.body.id });
     expect(again.body).toMatchObject({ phase: 'standstill', awarded_bid_id: dy.body.id });
     // The loser of the new award may object to it (a new award, a new objection).

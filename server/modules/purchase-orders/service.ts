@@ -6,7 +6,7 @@
  * status it then reads; the other party is told.
  */
 import type { Knex } from 'knex';
-import { forbidden, invalidTransition, notFound, orderNotCancellable } from '../../../shared/errors';
+import { notFound, notTheBuyer, notTheSeller, orderNotCancellable, purchaseOrderStatusChanged } from '../../../shared/errors';
 import {
   PURCHASE_ORDER_ACTIONS,
   canActOnPurchaseOrder,
@@ -63,8 +63,11 @@ export async function actOnPurchaseOrder(
   const side: PurchaseOrderSide | null = po.buyer_id === user.account_id ? 'buyer' : po.seller_id === user.account_id ? 'seller' : null;
   if (!side) throw notFound('Purchase order');
   const rule = PURCHASE_ORDER_ACTIONS[action];
-  if (rule.side !== side) throw forbidden(`Only the ${rule.side} may ${action} a purchase order`);
-  if (!canActOnPurchaseOrder(action, side, po.status)) throw invalidTransition(`A ${po.status} purchase order cannot be ${rule.to}`);
+  if (rule.side !== side) throw (rule.side === 'buyer' ? notTheBuyer : notTheSeller)(`Only the ${rule.side} may ${action} a purchase order`);
+  if (!canActOnPurchaseOrder(action, side, po.status)) {
+    // The screen offered the action in the status it last saw; the other party (or another device) moved first.
+    throw purchaseOrderStatusChanged(`A ${po.status} purchase order cannot be ${rule.to}`);
+  }
   if (action === 'cancel') {
     // Under the order's lock: issuing its invoice locks it too, so none can slip in between.
     const [current] = await readPurchaseOrders(purchaseOrderQuery(trx).where('po.id', po.id));

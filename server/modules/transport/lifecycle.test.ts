@@ -172,15 +172,17 @@ describe('transport request lifecycle', () => {
       const [n] = await notificationsOf(t1.user.id, 'transport_request.status');
       expect(n.params.status).toBe('cancelled');
       expect(await notificationsOf(t2.user.id, 'transport_request.status')).toHaveLength(0);
+      // The company, not yet told, moves it: the cancel stands.
+      expect((await t1.post(`/api/transport-requests/${request.id}/status`, { status: 'in_transit' })).body.code).toBe('transport_cancelled');
     });
 
-    it('answers 409 invalid_transition when the company cancels or the cargo is already moving', async () => {
+    it('answers 409 invalid_transition when the company cancels, transport_under_way when the cargo is already moving', async () => {
       const { requester, request, t1 } = await assigned();
       expect((await t1.post(`/api/transport-requests/${request.id}/status`, { status: 'cancelled' })).body.code).toBe('invalid_transition');
       await t1.post(`/api/transport-requests/${request.id}/status`, { status: 'in_transit' });
       const res = await requester.post(`/api/transport-requests/${request.id}/status`, { status: 'cancelled' });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe('invalid_transition');
+      expect(res.body.code).toBe('transport_under_way');
     });
 
     it('answers 400 to a status that is not an action', async () => {

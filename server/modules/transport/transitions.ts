@@ -10,7 +10,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
 import type { TransportRequestStatus } from '../../../shared/constants';
-import { invalidTransition, notFound, offerNotFound, requestNotPending } from '../../../shared/errors';
+import { driverAssigned, invalidTransition, notFound, offerNotFound, requestNotPending, transportCancelled, transportUnderWay } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import {
@@ -154,11 +154,14 @@ export async function changeTransportStatus(
     request.requester_id === user.account_id ? 'owner' : request.assignee_id === user.account_id ? 'assignee' : undefined;
   if (!actor) throw await refuseRequest(trx, user, request.id);
   if (!canTransition('transport_request', request.status, status, actor)) {
+    // What two people (or a late device) meet: the request cancelled meanwhile, or its cargo on the way before the cancel.
+    if (request.status === 'cancelled') throw transportCancelled(`The transport request was cancelled: it cannot go to ${status}`);
+    if (actor === 'owner' && status === 'cancelled' && (request.status === 'in_transit' || request.status === 'delivered')) throw transportUnderWay();
     throw invalidTransition(`A transport request cannot go from ${request.status} to ${status}`);
   }
   // Once a driver is assigned, the cargo moves by the driver's steps (with their proof), not by the company's word.
   if (actor === 'assignee' && (await trx('deliveries').where({ transport_request_id: requestId }).first('id'))) {
-    throw invalidTransition('This transport moves by its driver\'s steps');
+    throw driverAssigned();
   }
   await moveTransportRequest(trx, request, status, actor, { by: user.account_id });
   if (status === 'cancelled') await dropDeliveryOfCancelled(trx, requestId);
