@@ -15,9 +15,11 @@
 import { z } from 'zod';
 import { MAX, dateSchema, lineString, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
 
-/** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (30 when the seller names none at issue). */
+/** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (the seller's default when none is named at issue). */
 export const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
 export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
+/** The terms of a seller who has set none: 30 days (the tax profile's default and the database's). */
+export const DEFAULT_PAYMENT_TERMS_DAYS: PaymentTermsDays = 30;
 export const paymentTermsSchema = z.union(PAYMENT_TERMS_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<60>]);
 
 /** Where an invoice stands: computed by paymentStatus (shared/payments.ts) and never stored. */

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { isSaudiIban, normalizeIban } from '../iban';
 import { MAX, crNumberSchema, digitsOnly, optionalName, requiredName, timestampSchema, vatNumberSchema } from './common';
-import { paymentTermsSchema } from './payment';
+import { DEFAULT_PAYMENT_TERMS_DAYS, paymentTermsSchema } from './payment';
 
 /** A required run of exactly `n` digits (Arabic-Indic accepted), refused with `message`. */
 const exactDigits = (n: number, message: string) => digitsOnly(30).pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), message));
@@ -59,8 +59,8 @@ export const taxProfileInputSchema = z.strictObject({
   cr_number: crNumberSchema,
   iban: optionalRule(ibanSchema),
   address: nationalAddressSchema,
-  /** the terms its invoices are owed on unless others are named at issue (30 days when not sent) */
-  default_payment_terms_days: paymentTermsSchema.default(30),
+  /** the terms its invoices are owed on unless others are named at issue (DEFAULT_PAYMENT_TERMS_DAYS when not sent) */
+  default_payment_terms_days: paymentTermsSchema.default(DEFAULT_PAYMENT_TERMS_DAYS),
 });
 export type TaxProfileInput = z.input<typeof taxProfileInputSchema>;
 export type TaxProfileSave = z.output<typeof taxProfileInputSchema>;

@@ -9,7 +9,7 @@ import { EditRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaxProfile } from '../../../shared/schemas/tax-profile';
-import type { PaymentTermsDays } from '../../../shared/schemas/payment';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type PaymentTermsDays } from '../../../shared/schemas/payment';
 import { PaymentTermsSelect } from '../payments/PaymentTermsSelect';
 import { ValidationFailed, usePendingKeys } from '../../data/local/hooks';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -134,7 +134,7 @@ function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null; onDon
   const { t } = useTranslation('company');
   const save = useSaveTaxProfile();
   const [values, setValues] = useState<TaxProfileValues>(() => initialTaxProfileValues(profile));
-  const [terms, setTerms] = useState<PaymentTermsDays>(profile?.default_payment_terms_days ?? 30);
+  const [terms, setTerms] = useState<PaymentTermsDays>(profile?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS);
   const [errors, setErrors] = useState<TaxProfileErrors>({});
   const [busy, setBusy] = useState(false);
 

@@ -3,7 +3,7 @@ import { ReceiptRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PaymentTermsDays } from '../../../shared/schemas/payment';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type PaymentTermsDays } from '../../../shared/schemas/payment';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { ApiError } from '../../data/api';
 import { useIsPending } from '../../data/local/hooks';
@@ -46,7 +46,7 @@ export function IssueInvoiceAction({ order, side }: { order: PurchaseOrder; side
   const transport = useOrderTransport(order.id);
   const orderWaiting = useIsPending(purchaseOrderKey(order.id));
   // The seller's default terms (its tax profile, on this device) until the seller picks others.
-  const sellerDefault = useCompanyTaxProfile(order.seller_id)?.default_payment_terms_days ?? 30;
+  const sellerDefault = useCompanyTaxProfile(order.seller_id)?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
   const [picked, setPicked] = useState<PaymentTermsDays | null>(null);
   const terms = picked ?? sellerDefault;
   const [busy, setBusy] = useState(false);
