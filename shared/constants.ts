@@ -41,6 +41,12 @@ export function planRoom(max: number, used: number): number | null {
 }
 /** Saving shown for yearly billing; yearly price = round(monthly * 12 * (1 - 17%)). */
 export const YEARLY_SAVING_PERCENT = 17;
+/**
+ * What a plan's yearly price saves on twelve monthly payments, in whole percent (0 for a
+ * free plan): the figure each plan's card shows, from the prices as charged, so it never
+ * disagrees with them (the reference prices are set at YEARLY_SAVING_PERCENT).
+ */
+export const yearlySavingPercent = (monthly: number, yearly: number): number => (monthly > 0 ? Math.round((1 - yearly / (monthly * 12)) * 100) : 0);
 /** The one-time free trial of the basic plan. */
 export const FREE_TRIAL_DAYS = 14;
 /** The plan the free trial runs on. */

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import type { SubscriptionPlan } from '../../../shared/schemas/subscription';
 import { notFound } from '../../../shared/errors';
 import { chargeableGross } from '../../../shared/vat';
+import { yearlySavingPercent } from '../../../shared/constants';
 
 const COLUMNS = [
   'id',
@@ -29,9 +30,7 @@ const charged = (sar: number | string) => chargeableGross(Math.round(Number(sar)
 
 function presentPlan(row: PlanRow): SubscriptionPlan {
   const prices = { price_monthly: charged(row.price_monthly), price_yearly: charged(row.price_yearly) };
-  const twelveMonths = prices.price_monthly * 12;
-  const saving = twelveMonths > 0 ? Math.round((1 - prices.price_yearly / twelveMonths) * 100) : 0;
-  return { ...row, ...prices, yearly_saving_percent: saving };
+  return { ...row, ...prices, yearly_saving_percent: yearlySavingPercent(prices.price_monthly, prices.price_yearly) };
 }
 
 export async function listPlans(knex: Knex, ids?: string[]): Promise<SubscriptionPlan[]> {
