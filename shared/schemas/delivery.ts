@@ -28,6 +28,12 @@ export type DeliveryStage = (typeof DELIVERY_STAGES)[number];
 /** The steps a driver takes, in order. */
 export const DRIVER_STEPS = ['picked_up', 'on_the_way', 'delivered'] as const;
 export type DriverStep = (typeof DRIVER_STEPS)[number];
+/** The one step a driver takes next from a stage, in DRIVER_STEPS' order, or null once delivered (or answered). */
+export function nextDriverStep(stage: DeliveryStage): DriverStep | null {
+  if (stage === 'assigned') return DRIVER_STEPS[0];
+  const at = DRIVER_STEPS.indexOf(stage as DriverStep);
+  return at >= 0 && at < DRIVER_STEPS.length - 1 ? DRIVER_STEPS[at + 1] : null;
+}
 export const PROBLEM_KINDS = ['short', 'damaged', 'late'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 const DELIVERY_FILE_PURPOSES = ['signature', 'proof', 'problem'] as const;

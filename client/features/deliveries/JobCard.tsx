@@ -2,7 +2,7 @@ import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular, LocationRegular } from '@fluentui/react-icons';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Delivery } from '../../../shared/schemas/delivery';
+import { nextDriverStep, type Delivery } from '../../../shared/schemas/delivery';
 import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
@@ -11,7 +11,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { formatSaudiPhone } from '../../ui/phone';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { DeliveredDialog } from './DeliveredDialog';
-import { currentPosition, endContacts, mapsUrl, nextStep, telHref } from './deliveryView';
+import { currentPosition, endContacts, mapsUrl, telHref } from './deliveryView';
 import { useDeliveryMutations } from './mutations';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
@@ -84,7 +84,7 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
   const { step } = useDeliveryMutations();
   const [delivering, setDelivering] = useState(false);
   const [busy, setBusy] = useState(false);
-  const next = nextStep(delivery.stage);
+  const next = nextDriverStep(delivery.stage);
   const contacts = endContacts(delivery);
 
   const onNext = async () => {

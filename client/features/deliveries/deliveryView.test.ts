@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../data/session/testStorage';
-import { currentPosition, deliveryForRequest, endContacts, isUnderWay, mapsUrl, mapsUrlAt, nextStep, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
-import type { Delivery } from '../../../shared/schemas/delivery';
+import { currentPosition, deliveryForRequest, endContacts, isUnderWay, mapsUrl, mapsUrlAt, placeOf, readShareLocation, telHref, writeShareLocation } from './deliveryView';
+import { nextDriverStep, type Delivery } from '../../../shared/schemas/delivery';
 
 describe('delivery view helpers', () => {
   it('gives the driver one next step, in order, and none once delivered', () => {
-    expect(nextStep('assigned')).toBe('picked_up');
-    expect(nextStep('picked_up')).toBe('on_the_way');
-    expect(nextStep('on_the_way')).toBe('delivered');
-    expect(nextStep('delivered')).toBeNull();
-    expect(nextStep('confirmed')).toBeNull();
-    expect(nextStep('problem')).toBeNull();
+    expect(nextDriverStep('assigned')).toBe('picked_up');
+    expect(nextDriverStep('picked_up')).toBe('on_the_way');
+    expect(nextDriverStep('on_the_way')).toBe('delivered');
+    expect(nextDriverStep('delivered')).toBeNull();
+    expect(nextDriverStep('confirmed')).toBeNull();
+    expect(nextDriverStep('problem')).toBeNull();
     expect(isUnderWay('on_the_way')).toBe(true);
     expect(isUnderWay('delivered')).toBe(false);
   });

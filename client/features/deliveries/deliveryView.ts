@@ -1,20 +1,13 @@
 /**
- * Pure helpers of the delivery screens: the driver's next step, the maps and phone links,
- * whom to call at each end, which deliveries are still under way, the cargo line of a request made from an order,
+ * Pure helpers of the delivery screens: the maps and phone links, whom to call at each
+ * end, which deliveries are still under way, the cargo line of a request made from an order,
  * and the driver's choice to share the location (remembered on this device for that driver).
  */
-import { DRIVER_STEPS, type Delivery, type DeliveryLocation, type DeliveryStage, type DriverStep } from '../../../shared/schemas/delivery';
+import { nextDriverStep, type Delivery, type DeliveryLocation, type DeliveryStage } from '../../../shared/schemas/delivery';
 import { readPersonal, writePersonal } from '../../data/session/personalData';
 
-/** The one step a driver takes next, or null once delivered (or answered). */
-export function nextStep(stage: DeliveryStage): DriverStep | null {
-  if (stage === 'assigned') return 'picked_up';
-  const at = DRIVER_STEPS.indexOf(stage as DriverStep);
-  return at >= 0 && at < DRIVER_STEPS.length - 1 ? DRIVER_STEPS[at + 1] : null;
-}
-
 /** A job the driver still has to move (the rest are listed as done). */
-export const isUnderWay = (stage: DeliveryStage) => nextStep(stage) !== null;
+export const isUnderWay = (stage: DeliveryStage) => nextDriverStep(stage) !== null;
 
 /** Google Maps' search link for an address (opens the app on a phone). */
 export const mapsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

@@ -15,13 +15,12 @@ import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import {
-  DRIVER_STEPS,
   STEP_CLOCK_SKEW_MS,
+  nextDriverStep,
   type Delivery,
   type DeliveryAssign,
   type DeliveryConfirmArgs,
   type DeliveryProblemArgs,
-  type DeliveryStage,
   type DeliveryStepInput,
 } from '../../../shared/schemas/delivery';
 import { conflict, deliveryAnswered, deliveryPickedUp, invalidTransition, notADriver, notFound, stepOutOfOrder, stepTimeInvalid, transportCancelled } from '../../../shared/errors';
@@ -133,12 +132,6 @@ async function partiesRow(db: Knex, id: string): Promise<DeliveryParties> {
 
 // --- Driver steps --------------------------------------------------------------------------
 
-const NEXT_STEP: Partial<Record<DeliveryStage, (typeof DRIVER_STEPS)[number]>> = {
-  assigned: 'picked_up',
-  picked_up: 'on_the_way',
-  on_the_way: 'delivered',
-};
-
 /** A device's time for an event: not ahead of the server's clock by more than the skew, not before `notBefore`. */
 function checkDeviceTime(at: string, notBefore: Date | string, now: Date): Date {
   const t = new Date(at);
@@ -164,7 +157,7 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
   await assertDeliveryDriver(trx, user, delivery);
   const again = await replayed(trx, deliveryId, input.event_id, input.step);
   if (again) return again;
-  if (NEXT_STEP[delivery.stage] !== input.step) throw stepOutOfOrder(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
+  if (nextDriverStep(delivery.stage) !== input.step) throw stepOutOfOrder(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
   const at = checkDeviceTime(input.at, delivery.assigned_at, clock.now());
 
   // The request moves with the cargo: picked up is in transit, delivered is delivered.
