@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLAN_IDS } from '../constants';
+import { roundStock } from '../numbers';
 import { MAX, dateSchema, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
@@ -159,6 +160,13 @@ export const creditNoteCreateSchema = z.strictObject({
     .optional(),
 });
 export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
+
+/**
+ * How much of an invoice line a credit note may still take: what was invoiced less what
+ * credit notes that were not rejected took, at the quantity's step and never below zero.
+ * The server refuses more; the credit-note form offers this much.
+ */
+export const creditableQuantity = (invoiced: number, credited: number): number => Math.max(0, roundStock(invoiced - credited));
 
 export const invoiceListQuerySchema = z.strictObject({
   as: z.enum(['buyer', 'seller']).optional(),

@@ -5,7 +5,7 @@
  */
 import { readNumber, roundStock } from '../../../shared/numbers';
 import { documentTotals, lineAmounts } from '../../../shared/vat';
-import { invoiceBlocker, type CreditNoteCreate, type Invoice, type OrderTransport } from '../../../shared/schemas/invoice';
+import { creditableQuantity, invoiceBlocker, type CreditNoteCreate, type Invoice, type OrderTransport } from '../../../shared/schemas/invoice';
 
 /**
  * The seller's invoice action on a purchase order: open the live invoice (pending or
@@ -40,18 +40,15 @@ export function invoiceAction(
 
 /**
  * How much of each line of an invoice is still creditable: invoiced less what credit
- * notes that were not rejected took (the server applies the same rule and has the last word).
+ * notes that were not rejected took (creditableQuantity, the server's rule; the server has the last word).
  */
 export function creditableQuantities(invoice: Invoice, creditNotes: readonly Invoice[]): Map<string, number> {
-  const left = new Map(invoice.lines.map((l) => [l.id, l.quantity]));
+  const credited = new Map<string, number>();
   for (const note of creditNotes) {
     if (note.status === 'rejected' || note.original_invoice_id !== invoice.id) continue;
-    for (const line of note.lines) {
-      const before = line.credited_line_id ? left.get(line.credited_line_id) : undefined;
-      if (before !== undefined) left.set(line.credited_line_id!, Math.max(0, roundStock(before - line.quantity)));
-    }
+    for (const line of note.lines) if (line.credited_line_id) credited.set(line.credited_line_id, (credited.get(line.credited_line_id) ?? 0) + line.quantity);
   }
-  return left;
+  return new Map(invoice.lines.map((l) => [l.id, creditableQuantity(l.quantity, credited.get(l.id) ?? 0)]));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   validationFailed,
   type ErrorDetails,
 } from '../../../shared/errors';
-import { invoiceBlocker, isAccepted, type CreditNoteCreate, type OrderTransport, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
+import { creditableQuantity, invoiceBlocker, isAccepted, type CreditNoteCreate, type OrderTransport, type InvoiceCreate, type InvoiceParty } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
 import { taxProfileOf } from '../company/tax-profile';
 import { chainDocument, type ChainLine } from './chain';
@@ -144,7 +144,7 @@ export async function issueCreditNote(knex: Knex, deps: InvoiceDeps, user: Sessi
         trx.raw(`coalesce((select sum(c.quantity) from invoice_lines c join invoices cn on cn.id = c.invoice_id
                            where c.credited_line_id = l.id and cn.status <> 'rejected'), 0) as credited`),
       );
-    const remaining = new Map(lines.map((l) => [l.id as string, { line: l, left: Math.round((Number(l.quantity) - Number(l.credited)) * 10) / 10 }]));
+    const remaining = new Map(lines.map((l) => [l.id as string, { line: l, left: creditableQuantity(Number(l.quantity), Number(l.credited)) }]));
     const asked = input.lines ?? lines.map((l) => ({ invoice_line_id: l.id as string, quantity: remaining.get(l.id)!.left })).filter((l) => l.quantity > 0);
     // What is asked of each line is summed before it is compared with what is left, so no
     // way of spelling a request (the schema refuses a line named twice; this holds even
