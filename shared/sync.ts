@@ -107,7 +107,8 @@ const SYNC_ROWS = {
   /** the seller's from its issue; the buyer's once ZATCA cleared it */
   invoice: invoiceSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
-type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
+/** An entity's row as the pull sends it: what the client stores and its local effects write. */
+export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
 
 /** One change of the feed: an entity's row as it is now, or its delete (gone, or no longer visible to this user). */
 export type Change = {

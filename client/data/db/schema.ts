@@ -4,27 +4,11 @@
  * row types) plus a few local fields, and the engine's own tables (meta, base, outbox,
  * rejections). Screens read only the entity tables, through live queries.
  */
-import type { Bid } from '../../../shared/schemas/bid';
-import type { Category } from '../../../shared/schemas/category';
-import type { Delivery } from '../../../shared/schemas/delivery';
-import type { InstantOrder } from '../../../shared/schemas/instant-order';
-import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
-import type { Notification } from '../../../shared/schemas/notification';
-import type { Product } from '../../../shared/schemas/product';
 import type { Profile } from '../../../shared/schemas/profile';
-import type { TaxProfile } from '../../../shared/schemas/tax-profile';
-import type { Project } from '../../../shared/schemas/project';
-import type { Objection, OpeningRecord } from '../../../shared/schemas/tender';
-import type { SubscriptionPlan, UserSubscription } from '../../../shared/schemas/subscription';
-import type { TransportOffer } from '../../../shared/schemas/transport-offer';
-import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import type { MutationName } from '../../../shared/mutations';
-import type { SyncEntity } from '../../../shared/sync';
+import type { SyncEntity, SyncRow } from '../../../shared/sync';
 import type { Transaction } from 'dexie';
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
-import type { Rfq, RfqQuote } from '../../../shared/schemas/rfq';
-import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
-import type { Invoice } from '../../../shared/schemas/invoice';
 
 /** Fields the client adds to every stored row. */
 interface LocalFields {
@@ -32,33 +16,17 @@ interface LocalFields {
   _gen?: number;
 }
 
-export type LocalProduct = Product & LocalFields;
-/** The company's profile, its tax profile inside (absent in a row stored before tax profiles existed). */
-type LocalProfile = Profile & LocalFields & { id: string; tax_profile?: TaxProfile | null };
-type LocalSubscription = UserSubscription & LocalFields & { id: string };
+/**
+ * The row type of each entity's table: the row the pull sends (shared/sync.ts, parsed,
+ * never cast) and the local fields. The local effects write rows of these types, so a
+ * field the server does not send, or of another type, fails the type check.
+ */
+export type EntityRows = { [E in Exclude<SyncEntity, 'profile'>]: SyncRow<E> & LocalFields } & {
+  /** The company's profile, its tax profile inside (absent in a row stored before tax profiles existed). */
+  profile: Omit<SyncRow<'profile'>, 'tax_profile'> & LocalFields & { tax_profile?: SyncRow<'profile'>['tax_profile'] };
+};
 
-/** The row type of each entity's table. */
-export interface EntityRows {
-  product: LocalProduct;
-  category: Category & LocalFields;
-  plan: SubscriptionPlan & LocalFields;
-  project: Project & LocalFields;
-  bid: Bid & LocalFields;
-  instant_order: InstantOrder & LocalFields;
-  instant_order_response: InstantOrderResponse & LocalFields;
-  transport_request: TransportRequest & LocalFields;
-  transport_offer: TransportOffer & LocalFields;
-  notification: Notification & LocalFields;
-  profile: LocalProfile;
-  subscription: LocalSubscription;
-  tender_opening: OpeningRecord & LocalFields;
-  objection: Objection & LocalFields;
-  delivery: Delivery & LocalFields;
-  rfq: Rfq & LocalFields;
-  rfq_quote: RfqQuote & LocalFields;
-  purchase_order: PurchaseOrder & LocalFields;
-  invoice: Invoice & LocalFields;
-}
+export type LocalProduct = EntityRows['product'];
 
 export type AnyRow = { id: string } & Record<string, unknown>;
 

@@ -5,37 +5,39 @@
  * names the new driver. A first assignment has no local effect: the delivery's id is the
  * server's, so the row arrives with the server's answer.
  */
-import { rowKey } from '../db/schema';
-import { keysWhere, patchRow, type EffectTable, type RowMap } from './types';
-import type { EffectContext } from '../db/schema';
+import { rowKey, type EffectContext } from '../db/schema';
+import { getRow, keysWhere, patchRow, rowsOf, type EffectTable, type Row, type RowMap } from './types';
 
 type Deliveries = Pick<EffectTable, 'delivery.assign' | 'delivery.step' | 'delivery.confirm' | 'delivery.problem'>;
 
+type Delivery = Row<'delivery'>;
+type DeliveryEvent = Delivery['events'][number];
+
 interface LocalEvent {
   id: string;
-  step: string;
+  step: DeliveryEvent['step'];
   at: string;
   note?: string | null;
   location?: { lat: number; lng: number; accuracy?: number | null } | null;
-  problem_kind?: string | null;
+  problem_kind?: DeliveryEvent['problem_kind'];
 }
 
 /** Appends the event (unless already there) and applies `patch` to the delivery. */
-function addEvent(rows: RowMap, id: string, event: LocalEvent, patch: Record<string, unknown>, ctx: EffectContext): void {
-  const key = rowKey('delivery', id);
-  const row = rows.get(key);
+function addEvent(rows: RowMap, id: string, event: LocalEvent, patch: Partial<Delivery>, ctx: EffectContext): void {
+  const row = getRow(rows, 'delivery', id);
   if (!row) return;
-  const events = (row.events as Array<{ id: string }> | undefined) ?? [];
+  const events = row.events ?? [];
   if (events.some((e) => e.id === event.id)) return;
   const location = event.location ? { lat: event.location.lat, lng: event.location.lng, accuracy: event.location.accuracy ?? null } : null;
   patchRow(
     rows,
-    key,
+    'delivery',
+    id,
     {
       ...patch,
       events: [
         ...events,
-        { id: event.id, step: event.step, at: event.at, recorded_at: ctx.now, actor_name: null, location, note: event.note ?? null, problem_kind: event.problem_kind ?? null },
+        { id: event.id, step: event.step, at: event.at, recorded_at: ctx.now, actor_name: ctx.person_name ?? null, location, note: event.note ?? null, problem_kind: event.problem_kind ?? null },
       ],
     },
     ctx,
@@ -46,10 +48,10 @@ export const deliveryEffects: Deliveries = {
   'delivery.assign': {
     keys: async (args, read) => keysWhere(read, 'delivery', 'transport_request_id', args.id),
     apply(args, rows, ctx) {
-      for (const [key, row] of rows) {
-        if (!row || !key.startsWith('delivery:') || row.transport_request_id !== args.id || row.stage !== 'assigned') continue;
+      for (const row of rowsOf(rows, 'delivery')) {
+        if (row.transport_request_id !== args.id || row.stage !== 'assigned') continue;
         const same = row.driver_id === args.driver_id;
-        patchRow(rows, key, { driver_id: args.driver_id, driver_name: same ? row.driver_name : null, vehicle_plate: args.vehicle_plate, assigned_at: ctx.now }, ctx);
+        patchRow(rows, 'delivery', row.id, { driver_id: args.driver_id, driver_name: same ? row.driver_name : null, vehicle_plate: args.vehicle_plate, assigned_at: ctx.now }, ctx);
       }
     },
   },

@@ -92,7 +92,7 @@ const rows = [
   { entity: 'objection', id: id(31), data: { project_id: id(4), status: 'open', answer: null, created_at: now } },
   { entity: 'instant_order', id: id(8), data: { status: 'active', contractor_id: U, response_count: 1, created_at: now } },
   { entity: 'instant_order_response', id: id(9), data: { instant_order_id: id(8), status: 'submitted', created_at: now } },
-  { entity: 'transport_request', id: id(12), data: { status: 'pending', requester_id: U, created_at: now } },
+  { entity: 'transport_request', id: id(12), data: { status: 'pending', requester_id: U, offer_count: 0, created_at: now } },
   { entity: 'transport_offer', id: id(13), data: { transport_request_id: id(12), status: 'submitted', created_at: now } },
   { entity: 'notification', id: id(15), data: { is_read: false, created_at: now } },
   { entity: 'plan', id: 'premium', data: { name: 'premium' } },
@@ -171,7 +171,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`product:${id(1)}`]: {
       id: id(1), supplier_id: U, name: 'أسمنت', description: null, price: 18, unit: 'كيس', min_quantity: 1, stock_quantity: null, sku: null, low_stock_threshold: null,
       category_id: id(90), category_name: 'أسمنت', image_url: null, photos: [], specifications: null, availability_status: 'available',
-      average_rating: 0, total_reviews: 0, supplier_name: 'شركة', supplier_verification_tier: 'gold', created_at: NOW, updated_at: NOW,
+      average_rating: 0, total_reviews: 0, supplier_name: 'شركة', supplier_verification_tier: 'gold',
+      supplier_phone: null, supplier_website: null, supplier_city: null, supplier_average_rating: 0, supplier_total_reviews: 0, created_at: NOW, updated_at: NOW,
     },
   },
   'product.update': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], price: 20, category_id: id(90), category_name: 'أسمنت', updated_at: NOW } },
@@ -264,15 +265,16 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'notification.read_all': { [`notification:${id(15)}`]: { ...seed[`notification:${id(15)}`], is_read: true } },
   'subscription.free_trial': {
     [`subscription:${U}`]: {
-      ...seed[`subscription:${U}`], subscription_plan: 'basic', status: 'trialing', free_trial_used: true,
-      trial_ends_at: '2026-12-07T10:00:00.000Z', plan: plan('basic'), // 14 days after NOW
+      ...seed[`subscription:${U}`], subscription_plan: 'basic', billing_cycle: null, status: 'trialing', free_trial_used: true,
+      // 14 days after NOW: the trial is the period
+      trial_ends_at: '2026-12-07T10:00:00.000Z', current_period_end: '2026-12-07T10:00:00.000Z', plan: plan('basic'),
     },
   },
-  'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null, updated_at: NOW } },
+  'profile.save': { [`profile:${U}`]: { ...seed[`profile:${U}`], company_name: 'مؤسسة جديدة', phone: '+966501234567', website: null } },
   // Digits as ASCII and the IBAN without spaces, as the server stores them.
   'tax_profile.save': {
     [`profile:${U}`]: {
-      ...seed[`profile:${U}`], vat_number: '300000000000003', cr_number: '1010101010', updated_at: NOW,
+      ...seed[`profile:${U}`], vat_number: '300000000000003', cr_number: '1010101010',
       tax_profile: {
         legal_name: 'مؤسسة جديدة للتجارة', legal_name_en: null, vat_number: '300000000000003', cr_number: '1010101010', iban: 'SA0380000000608010167519',
         address: { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: null },
@@ -287,19 +289,19 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'delivery.step': {
     [`delivery:${id(40)}`]: {
       ...seed[`delivery:${id(40)}`], stage: 'on_the_way', updated_at: NOW,
-      events: [{ id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', recorded_at: NOW, actor_name: null, location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
+      events: [{ id: id(42), step: 'on_the_way', at: '2026-11-23T09:58:00.000Z', recorded_at: NOW, actor_name: 'سالم', location: { lat: 24.7, lng: 46.7, accuracy: null }, note: null, problem_kind: null }],
     },
   },
   'delivery.confirm': {
     [`delivery:${id(43)}`]: {
       ...seed[`delivery:${id(43)}`], stage: 'confirmed', confirmed_at: '2026-11-23T09:59:00.000Z', updated_at: NOW,
-      events: [{ id: id(44), step: 'confirmed', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: null, problem_kind: null }],
+      events: [{ id: id(44), step: 'confirmed', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: 'سالم', location: null, note: null, problem_kind: null }],
     },
   },
   'delivery.problem': {
     [`delivery:${id(43)}`]: {
       ...seed[`delivery:${id(43)}`], stage: 'problem', updated_at: NOW,
-      events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: null, location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
+      events: [{ id: id(45), step: 'problem', at: '2026-11-23T09:59:00.000Z', recorded_at: NOW, actor_name: 'سالم', location: null, note: 'كيسان ممزقان', problem_kind: 'damaged' }],
     },
   },
   'rfq.create': {

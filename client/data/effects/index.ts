@@ -1,29 +1,36 @@
-/** Every mutation's local effect, one table (the engine replays them; features write through them). */
-import { accountEffects } from './account';
-import { catalogueEffects } from './catalogue';
-import { photoEffects } from './photos';
-import { orderEffects } from './orders';
-import { procurementEffects } from './procurement';
-import { transportEffects } from './transport';
+/**
+ * Every mutation's local effect, one table (the engine replays them; features write through
+ * them), from one file per server module that owns the mutations (server/modules/<module>).
+ */
 import { deliveryEffects } from './deliveries';
-import { rfqEffects } from './rfqs';
-import { quoteEffects } from './quotes';
-import { purchaseOrderEffects } from './purchase-orders';
+import { instantOrderEffects } from './instant-orders';
+import { notificationEffects } from './notifications';
 import { paymentEffects } from './payments';
+import { photoEffects } from './photos';
+import { productEffects } from './products';
+import { profileEffects } from './profiles';
+import { projectEffects } from './projects';
+import { purchaseOrderEffects } from './purchase-orders';
+import { reviewEffects } from './reviews';
+import { rfqEffects } from './rfqs';
+import { subscriptionEffects } from './subscriptions';
+import { transportEffects } from './transport';
 import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
 import type { EffectTable } from './types';
 
 export const EFFECTS: EffectTable = {
-  ...catalogueEffects,
+  ...productEffects,
   ...photoEffects,
-  ...procurementEffects,
-  ...orderEffects,
+  ...reviewEffects,
+  ...projectEffects,
+  ...instantOrderEffects,
   ...transportEffects,
+  ...notificationEffects,
+  ...subscriptionEffects,
+  ...profileEffects,
   ...deliveryEffects,
-  ...accountEffects,
   ...rfqEffects,
-  ...quoteEffects,
   ...purchaseOrderEffects,
   ...paymentEffects,
 };

@@ -9,18 +9,17 @@
  * An answer to a payment that is not recorded (any more) changes nothing: the server's
  * answer (the same one, or a refusal) comes with the next pull.
  */
-import type { Invoice } from '../../../shared/schemas/invoice';
 import type { InvoicePayment, Payment } from '../../../shared/schemas/payment';
-import { balanceOf, halalas, paymentStatus, riyadhDay } from '../../../shared/payments';
+import { balanceOf, halalas, paymentStatus } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { rowKey, type EffectContext } from '../db/schema';
-import { patchRow, type EffectTable, type RowMap } from './types';
+import { getRow, patchRow, type EffectTable, type RowMap } from './types';
 
 const sar = (h: number) => h / 100;
 
 /** Answers the recorded payment `id` of the invoice: `change`: its new status (confirmed counts it as paid) and reason. */
 function answer(rows: RowMap, invoiceId: string, id: string, change: Pick<Payment, 'status' | 'dispute_reason'>, ctx: EffectContext): void {
-  const key = rowKey('invoice', invoiceId);
-  const invoice = rows.get(key) as Invoice | null | undefined;
+  const invoice = getRow(rows, 'invoice', invoiceId);
   const payment = invoice?.payment;
   const target = payment?.payments.find((p) => p.id === id);
   if (!invoice || !payment || !target || target.status !== 'recorded') return;
@@ -34,7 +33,7 @@ function answer(rows: RowMap, invoiceId: string, id: string, change: Pick<Paymen
     status: paymentStatus(facts, riyadhDay(ctx.now)),
     payments: payment.payments.map((p) => (p.id === id ? { ...p, ...change, decided_at: ctx.now } : p)),
   };
-  patchRow(rows, key, { payment: next }, ctx);
+  patchRow(rows, 'invoice', invoiceId, { payment: next }, ctx);
 }
 
 /** The buyer's recorded transfer on the invoice's row: listed, waiting for the seller, counted as pending. */
@@ -44,8 +43,7 @@ function addRecorded(
   record: Pick<Payment, 'id' | 'amount' | 'paid_on' | 'reference' | 'receipt_id' | 'transfer_id'>,
   ctx: EffectContext,
 ): void {
-  const key = rowKey('invoice', invoiceId);
-  const invoice = rows.get(key) as Invoice | null | undefined;
+  const invoice = getRow(rows, 'invoice', invoiceId);
   const payment = invoice?.payment;
   if (!invoice || !payment || payment.payments.some((p) => p.id === record.id)) return;
   const recorded: Payment = {
@@ -64,7 +62,7 @@ function addRecorded(
     refunded_at: null,
     created_at: ctx.now,
   };
-  patchRow(rows, key, { payment: { ...payment, pending: sar(halalas(payment.pending) + halalas(record.amount)), payments: [...payment.payments, recorded] } }, ctx);
+  patchRow(rows, 'invoice', invoiceId, { payment: { ...payment, pending: sar(halalas(payment.pending) + halalas(record.amount)), payments: [...payment.payments, recorded] } }, ctx);
 }
 
 export const paymentEffects: Pick<EffectTable, 'payment.record' | 'payment.transfer' | 'payment.confirm' | 'payment.dispute'> = {

@@ -11,7 +11,8 @@ function act(action: PurchaseOrderAction): LocalEffect<`purchase_order.${Purchas
     apply(args, rows, ctx) {
       patchRow(
         rows,
-        rowKey('purchase_order', args.id),
+        'purchase_order',
+        args.id,
         {
           status: PURCHASE_ORDER_ACTIONS[action].to,
           ...(action === 'accept' || action === 'decline' ? { answered_at: ctx.now } : {}),

@@ -1,7 +1,7 @@
 /** The local effect of a product edit follows the database's stock rule: tracked stock decides availability. */
 import { describe, expect, it } from 'vitest';
 import type { AnyRow, EffectContext, RowKey } from '../db/schema';
-import { catalogueEffects } from './catalogue';
+import { productEffects } from './products';
 import type { RowMap } from './types';
 
 const ID = '00000000-0000-4000-8000-000000000002';
@@ -10,7 +10,7 @@ const ctx = { now: '2026-11-25T05:00:00.000Z', user_id: 'u', language: 'ar' } as
 
 function edit(row: Partial<AnyRow>, patch: Record<string, unknown>) {
   const rows: RowMap = new Map([[KEY, { id: ID, price: 10, ...row } as AnyRow]]);
-  catalogueEffects['product.update'].apply({ id: ID, ...patch } as never, rows, ctx);
+  productEffects['product.update'].apply({ id: ID, ...patch } as never, rows, ctx);
   return rows.get(KEY)!;
 }
 

@@ -1,6 +1,6 @@
 /** Local effects of transport writes (see types.ts), following shared/lifecycle.ts. */
 import { rowKey } from '../db/schema';
-import { keysWhere, patchRow, type EffectTable } from './types';
+import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectTable } from './types';
 
 type Transport = Pick<EffectTable, 'transport_request.create' | 'transport_request.accept' | 'transport_request.status' | 'transport_offer.create'>;
 
@@ -8,9 +8,8 @@ export const transportEffects: Transport = {
   'transport_request.create': {
     keys: async (args) => [rowKey('transport_request', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('transport_request', args.id);
-      if (rows.get(key)) return;
-      rows.set(key, {
+      if (getRow(rows, 'transport_request', args.id)) return;
+      setRow(rows, 'transport_request', {
         id: args.id,
         requester_id: ctx.user_id,
         pickup_location: args.pickup_location,
@@ -42,26 +41,25 @@ export const transportEffects: Transport = {
   'transport_request.accept': {
     keys: async (args, read) => [rowKey('transport_request', args.id), ...(await keysWhere(read, 'transport_offer', 'transport_request_id', args.id))],
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('transport_request', args.id), { status: 'assigned', assigned_offer_id: args.offer_id }, ctx);
-      for (const [key, row] of rows) {
-        if (!row || !key.startsWith('transport_offer:') || row.transport_request_id !== args.id) continue;
-        if (row.id === args.offer_id) rows.set(key, { ...row, status: 'accepted', updated_at: ctx.now });
-        else if (row.status === 'submitted') rows.set(key, { ...row, status: 'rejected', updated_at: ctx.now });
+      patchRow(rows, 'transport_request', args.id, { status: 'assigned', assigned_offer_id: args.offer_id }, ctx);
+      for (const offer of rowsOf(rows, 'transport_offer')) {
+        if (offer.transport_request_id !== args.id) continue;
+        if (offer.id === args.offer_id) patchRow(rows, 'transport_offer', offer.id, { status: 'accepted' }, ctx);
+        else if (offer.status === 'submitted') patchRow(rows, 'transport_offer', offer.id, { status: 'rejected' }, ctx);
       }
     },
   },
   'transport_request.status': {
     keys: async (args) => [rowKey('transport_request', args.id)],
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('transport_request', args.id), { status: args.status }, ctx);
+      patchRow(rows, 'transport_request', args.id, { status: args.status }, ctx);
     },
   },
   'transport_offer.create': {
     keys: async (args) => [rowKey('transport_offer', args.id), rowKey('transport_request', args.transport_request_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('transport_offer', args.id);
-      const current = rows.get(key);
-      rows.set(key, {
+      const current = getRow(rows, 'transport_offer', args.id);
+      setRow(rows, 'transport_offer', {
         ...(current ?? {
           id: args.id,
           transport_request_id: args.transport_request_id,
@@ -81,9 +79,8 @@ export const transportEffects: Transport = {
         updated_at: ctx.now,
       });
       // The request counts its quotes, as the server does (the instant order effect does the same).
-      const requestKey = rowKey('transport_request', args.transport_request_id);
-      const request = rows.get(requestKey);
-      if (request && !current) rows.set(requestKey, { ...request, offer_count: Number(request.offer_count ?? 0) + 1 });
+      const request = getRow(rows, 'transport_request', args.transport_request_id);
+      if (request && !current) setRow(rows, 'transport_request', { ...request, offer_count: request.offer_count + 1 });
     },
   },
 };

@@ -4,10 +4,15 @@
  * the mutation reads or writes; `apply` is a pure function of the args, those rows and
  * the writer's context, so the engine can replay it over the server's rows whenever they
  * change under a pending mutation.
+ *
+ * Effects read and write rows only through the typed helpers below: each row has its
+ * entity's type, the row the pull sends (EntityRows), so an effect cannot set a field the
+ * server does not send or give one another type. That the values agree with the server's
+ * is held by contract.server.test.ts.
  */
 import type { MutationArgs, MutationName } from '../../../shared/mutations';
 import type { SyncEntity } from '../../../shared/sync';
-import type { AnyRow, EffectContext, RowKey } from '../db/schema';
+import { rowKey, type AnyRow, type EffectContext, type EntityRows, type RowKey } from '../db/schema';
 
 export interface EffectReader {
   get(key: RowKey): Promise<AnyRow | undefined>;
@@ -26,16 +31,66 @@ export interface LocalEffect<N extends MutationName> {
 
 export type EffectTable = { [N in MutationName]: LocalEffect<N> };
 
-/** Sets `key` to `row` merged over what is there (nothing when the row is missing and `create` is not given). */
-export function patchRow(rows: RowMap, key: RowKey, patch: Record<string, unknown>, ctx: EffectContext): void {
-  const current = rows.get(key);
+/** An entity's local row. */
+export type Row<E extends SyncEntity> = EntityRows[E];
+
+/** The row `id` of `entity` among the rows (null: there is none; undefined: not among the keys). */
+export function getRow<E extends SyncEntity>(rows: RowMap, entity: E, id: string): Row<E> | null | undefined {
+  return rows.get(rowKey(entity, id)) as Row<E> | null | undefined;
+}
+
+/** Writes a whole row of `entity`. */
+export function setRow<E extends SyncEntity>(rows: RowMap, entity: E, row: Row<E>): void {
+  rows.set(rowKey(entity, row.id), row as unknown as AnyRow);
+}
+
+/** Removes the row `id` of `entity`. */
+export function dropRow(rows: RowMap, entity: SyncEntity, id: string): void {
+  rows.set(rowKey(entity, id), null);
+}
+
+/** The rows of `entity` among the rows. */
+export function rowsOf<E extends SyncEntity>(rows: RowMap, entity: E): Array<Row<E>> {
+  const prefix = `${entity}:`;
+  return [...rows].flatMap(([key, row]) => (row && key.startsWith(prefix) ? [row as unknown as Row<E>] : []));
+}
+
+/** Whether the entity's row has an updated_at (checked against the row types: a change of a schema fails here). */
+const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : false } = {
+  product: true,
+  category: false,
+  plan: false,
+  project: true,
+  bid: true,
+  instant_order: true,
+  instant_order_response: true,
+  transport_request: true,
+  transport_offer: true,
+  notification: false,
+  profile: false,
+  subscription: false,
+  tender_opening: false,
+  objection: true,
+  delivery: true,
+  rfq: true,
+  rfq_quote: true,
+  purchase_order: true,
+  invoice: true,
+};
+
+/**
+ * Merges `patch` over the row `id` of `entity` (nothing when the row is missing), and
+ * stamps its updated_at with the write's time where the entity's row has one.
+ */
+export function patchRow<E extends SyncEntity>(rows: RowMap, entity: E, id: string, patch: Partial<Row<E>>, ctx: EffectContext): void {
+  const current = getRow(rows, entity, id);
   if (!current) return;
-  rows.set(key, { ...current, ...patch, updated_at: ctx.now });
+  setRow(rows, entity, { ...current, ...patch, ...(STAMPED[entity] ? { updated_at: ctx.now } : {}) });
 }
 
 /** Keys of one entity's rows found by an index. */
 export async function keysWhere(read: EffectReader, entity: SyncEntity, index: string, value: string): Promise<RowKey[]> {
-  return (await read.where(entity, index, value)).map((row) => `${entity}:${row.id}` as RowKey);
+  return (await read.where(entity, index, value)).map((row) => rowKey(entity, row.id));
 }
 
 /** Drops undefined so optional args do not overwrite fields with undefined. */

@@ -6,20 +6,19 @@
  */
 import { openingMoment } from '../../../shared/tender';
 import { rowKey, type RowKey } from '../db/schema';
-import { keysWhere, patchRow, type EffectTable } from './types';
+import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectTable } from './types';
 
-type Procurement = Pick<
+type Projects = Pick<
   EffectTable,
   'project.create' | 'project.award' | 'project.status' | 'project.closeBidding' | 'bid.create' | 'bid.withdraw' | 'objection.create' | 'objection.answer'
 >;
 
-export const procurementEffects: Procurement = {
+export const projectEffects: Projects = {
   'project.create': {
     keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('project', args.id);
-      if (rows.get(key)) return;
-      rows.set(key, {
+      if (getRow(rows, 'project', args.id)) return;
+      setRow(rows, 'project', {
         id: args.id,
         government_id: ctx.user_id,
         title: args.title,
@@ -48,33 +47,32 @@ export const procurementEffects: Procurement = {
     // until the award is final (the server's sweep, or at once with no standstill).
     keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('project', args.id), { awarded_bid_id: args.bid_id, awarded_at: ctx.now, standstill_ends_at: null, phase: 'standstill' }, ctx);
+      patchRow(rows, 'project', args.id, { awarded_bid_id: args.bid_id, awarded_at: ctx.now, standstill_ends_at: null, phase: 'standstill' }, ctx);
     },
   },
   'project.closeBidding': {
     // The owner of a project without a deadline opens its bids now.
     keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('project', args.id), { opens_at: ctx.now, phase: 'evaluation' }, ctx);
+      patchRow(rows, 'project', args.id, { opens_at: ctx.now, phase: 'evaluation' }, ctx);
     },
   },
   'project.status': {
     keys: async (args, read) => [rowKey('project', args.id), ...(await keysWhere(read, 'bid', 'project_id', args.id))],
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('project', args.id), { status: args.status }, ctx);
-      for (const [key, row] of rows) {
-        if (!row || !key.startsWith('bid:') || row.project_id !== args.id) continue;
-        const status = args.status === 'cancelled' && row.status === 'submitted' ? 'rejected' : row.status;
-        rows.set(key, { ...row, status, project_status: args.status, updated_at: ctx.now });
+      patchRow(rows, 'project', args.id, { status: args.status }, ctx);
+      for (const bid of rowsOf(rows, 'bid')) {
+        if (bid.project_id !== args.id) continue;
+        const status = args.status === 'cancelled' && bid.status === 'submitted' ? 'rejected' : bid.status;
+        patchRow(rows, 'bid', bid.id, { status, project_status: args.status }, ctx);
       }
     },
   },
   'bid.create': {
     keys: async (args) => [rowKey('bid', args.id), rowKey('project', args.project_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('bid', args.id);
-      const project = rows.get(rowKey('project', args.project_id));
-      const current = rows.get(key);
+      const project = getRow(rows, 'project', args.project_id);
+      const current = getRow(rows, 'bid', args.id);
       const fields = {
         amount: args.amount,
         proposal: args.proposal,
@@ -87,10 +85,10 @@ export const procurementEffects: Procurement = {
         updated_at: ctx.now,
       };
       if (current) {
-        rows.set(key, { ...current, ...fields });
+        setRow(rows, 'bid', { ...current, ...fields });
         return;
       }
-      rows.set(key, {
+      setRow(rows, 'bid', {
         id: args.id,
         project_id: args.project_id,
         contractor_id: ctx.user_id,
@@ -98,15 +96,15 @@ export const procurementEffects: Procurement = {
         status: 'submitted',
         contractor_name: ctx.company_name,
         contractor_verification_tier: ctx.verification_tier,
-        // The server names the person who sent it.
+        // The server fills them from the bidder's reviews.
         contractor_average_rating: 0,
         contractor_total_reviews: 0,
-        project_title: project ? String(project.title) : '',
-        project_status: project ? project.status : 'open',
+        project_title: project?.title ?? '',
+        project_status: project?.status ?? 'open',
         created_at: ctx.now,
       });
       // A count this device is not shown (null: sealed until the opening) stays unknown.
-      if (project && project.bid_count != null) rows.set(rowKey('project', args.project_id), { ...project, bid_count: Number(project.bid_count) + 1 });
+      if (project && project.bid_count != null) setRow(rows, 'project', { ...project, bid_count: project.bid_count + 1 });
     },
   },
   'bid.withdraw': {
@@ -115,28 +113,27 @@ export const procurementEffects: Procurement = {
       return [rowKey('bid', args.id), ...(bid ? [rowKey('project', String(bid.project_id))] : [])];
     },
     apply(args, rows, ctx) {
-      const key = rowKey('bid', args.id);
-      const bid = rows.get(key);
+      const bid = getRow(rows, 'bid', args.id);
       if (!bid || bid.status === 'withdrawn') return;
-      patchRow(rows, key, { status: 'withdrawn', digest: '' }, ctx);
+      patchRow(rows, 'bid', args.id, { status: 'withdrawn', digest: '' }, ctx);
       // The count is of the bids still standing.
-      const projectKey = rowKey('project', String(bid.project_id));
-      const project = rows.get(projectKey);
-      if (project && project.bid_count != null) rows.set(projectKey, { ...project, bid_count: Math.max(0, Number(project.bid_count) - 1) });
+      const project = getRow(rows, 'project', bid.project_id);
+      if (project && project.bid_count != null) setRow(rows, 'project', { ...project, bid_count: Math.max(0, project.bid_count - 1) });
     },
   },
   'objection.create': {
     keys: async (args, read): Promise<RowKey[]> => [rowKey('objection', args.id), rowKey('project', args.project_id), ...(await keysWhere(read, 'bid', 'project_id', args.project_id))],
     apply(args, rows, ctx) {
-      const key = rowKey('objection', args.id);
-      if (rows.get(key)) return;
-      const project = rows.get(rowKey('project', args.project_id));
-      const mine = [...rows.values()].find((row) => row && row.project_id === args.project_id && row.contractor_id === ctx.user_id && 'amount' in row);
-      rows.set(key, {
+      if (getRow(rows, 'objection', args.id)) return;
+      const project = getRow(rows, 'project', args.project_id);
+      const mine = rowsOf(rows, 'bid').find((bid) => bid.project_id === args.project_id && bid.contractor_id === ctx.user_id);
+      // Only a bidder may object to an award: without both the server refuses it.
+      if (!project?.awarded_bid_id || !mine) return;
+      setRow(rows, 'objection', {
         id: args.id,
         project_id: args.project_id,
-        award_bid_id: project?.awarded_bid_id ?? null,
-        bid_id: mine?.id ?? null,
+        award_bid_id: project.awarded_bid_id,
+        bid_id: mine.id,
         contractor_id: ctx.user_id,
         contractor_name: ctx.company_name,
         reason: args.reason,
@@ -154,13 +151,12 @@ export const procurementEffects: Procurement = {
       return [rowKey('objection', args.id), ...(objection ? [rowKey('project', String(objection.project_id))] : [])];
     },
     apply(args, rows, ctx) {
-      const key = rowKey('objection', args.id);
-      const objection = rows.get(key);
+      const objection = getRow(rows, 'objection', args.id);
       if (!objection || objection.status !== 'open') return;
-      patchRow(rows, key, { status: args.decision, answer: args.answer, answered_at: ctx.now }, ctx);
+      patchRow(rows, 'objection', args.id, { status: args.decision, answer: args.answer, answered_at: ctx.now }, ctx);
       // Upheld: the award is withdrawn and the owner decides again.
       if (args.decision === 'upheld') {
-        patchRow(rows, rowKey('project', String(objection.project_id)), { awarded_bid_id: null, awarded_at: null, standstill_ends_at: null, phase: 'evaluation' }, ctx);
+        patchRow(rows, 'project', objection.project_id, { awarded_bid_id: null, awarded_at: null, standstill_ends_at: null, phase: 'evaluation' }, ctx);
       }
     },
   },

@@ -1,33 +1,31 @@
 /** Local effects of instant order and offer writes (see types.ts), following shared/lifecycle.ts. */
-import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../../shared/constants';
-import { rowKey, type RowKey } from '../db/schema';
-import { keysWhere, patchRow, type EffectTable, type RowMap } from './types';
+import { instantOrderExpiry } from '../../../shared/instant-order-expiry';
+import { rowKey, type EffectContext, type RowKey } from '../db/schema';
+import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectReader, type EffectTable, type Row, type RowMap } from './types';
 
-type Orders = Pick<EffectTable, 'instant_order.create' | 'instant_order.accept' | 'instant_order.cancel' | 'instant_order_response.create'>;
+type InstantOrders = Pick<EffectTable, 'instant_order.create' | 'instant_order.accept' | 'instant_order.cancel' | 'instant_order_response.create'>;
 
-const DAY = 24 * 60 * 60 * 1000;
-
-function settleOffers(rows: RowMap, orderId: string, accepted: string | null, now: string) {
-  for (const [key, row] of rows) {
-    if (!row || !key.startsWith('instant_order_response:') || row.instant_order_id !== orderId) continue;
-    if (row.id === accepted) rows.set(key, { ...row, status: 'accepted', updated_at: now });
-    else if (row.status === 'submitted') rows.set(key, { ...row, status: 'rejected', updated_at: now });
+/** The accepted offer wins; every other offer still standing is rejected. */
+function settleOffers(rows: RowMap, orderId: string, accepted: string | null, ctx: EffectContext) {
+  for (const offer of rowsOf(rows, 'instant_order_response')) {
+    if (offer.instant_order_id !== orderId) continue;
+    if (offer.id === accepted) patchRow(rows, 'instant_order_response', offer.id, { status: 'accepted' }, ctx);
+    else if (offer.status === 'submitted') patchRow(rows, 'instant_order_response', offer.id, { status: 'rejected' }, ctx);
   }
 }
 
-const orderAndOffers = async (id: string, read: Parameters<Orders['instant_order.accept']['keys']>[1]): Promise<RowKey[]> => [
+const orderAndOffers = async (id: string, read: EffectReader): Promise<RowKey[]> => [
   rowKey('instant_order', id),
   ...(await keysWhere(read, 'instant_order_response', 'instant_order_id', id)),
 ];
 
-export const orderEffects: Orders = {
+export const instantOrderEffects: InstantOrders = {
   'instant_order.create': {
     keys: async (args) => [rowKey('instant_order', args.id)],
     apply(args, rows, ctx) {
-      const key = rowKey('instant_order', args.id);
-      if (rows.get(key)) return;
-      const expires = args.delivery_deadline ?? new Date(Date.parse(ctx.now) + ORDER_DEFAULT_EXPIRY_DAYS * DAY).toISOString();
-      rows.set(key, {
+      if (getRow(rows, 'instant_order', args.id)) return;
+      const expires = instantOrderExpiry(ctx.now, args.delivery_deadline);
+      setRow(rows, 'instant_order', {
         id: args.id,
         contractor_id: ctx.user_id,
         title: args.title,
@@ -54,23 +52,22 @@ export const orderEffects: Orders = {
   'instant_order.accept': {
     keys: (args, read) => orderAndOffers(args.id, read),
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('instant_order', args.id), { status: 'fulfilled', accepted_response_id: args.response_id }, ctx);
-      settleOffers(rows, args.id, args.response_id, ctx.now);
+      patchRow(rows, 'instant_order', args.id, { status: 'fulfilled', accepted_response_id: args.response_id }, ctx);
+      settleOffers(rows, args.id, args.response_id, ctx);
     },
   },
   'instant_order.cancel': {
     keys: (args, read) => orderAndOffers(args.id, read),
     apply(args, rows, ctx) {
-      patchRow(rows, rowKey('instant_order', args.id), { status: 'cancelled' }, ctx);
-      settleOffers(rows, args.id, null, ctx.now);
+      patchRow(rows, 'instant_order', args.id, { status: 'cancelled' }, ctx);
+      settleOffers(rows, args.id, null, ctx);
     },
   },
   'instant_order_response.create': {
     keys: async (args) => [rowKey('instant_order_response', args.id), rowKey('instant_order', args.instant_order_id)],
     apply(args, rows, ctx) {
-      const key = rowKey('instant_order_response', args.id);
-      const current = rows.get(key);
-      const offer = {
+      const current = getRow(rows, 'instant_order_response', args.id);
+      const offer: Row<'instant_order_response'> = {
         ...(current ?? {
           id: args.id,
           instant_order_id: args.instant_order_id,
@@ -81,7 +78,6 @@ export const orderEffects: Orders = {
           // The server fills them from the supplier's profile.
           supplier_address: null,
           supplier_city: null,
-          created_by_name: ctx.person_name ?? null,
           created_at: ctx.now,
         }),
         offered_price: args.offered_price,
@@ -89,13 +85,14 @@ export const orderEffects: Orders = {
         notes: args.notes ?? null,
         vat_category: args.vat_category ?? 'S',
         exemption_reason_code: args.exemption_reason_code ?? null,
+        // Who sent this version: this device's person, until the server answers.
+        created_by_name: ctx.person_name ?? null,
         updated_at: ctx.now,
       };
-      rows.set(key, offer);
+      setRow(rows, 'instant_order_response', offer);
       // A supplier sees their own offer on the order itself (my_response).
-      const orderKey = rowKey('instant_order', args.instant_order_id);
-      const order = rows.get(orderKey);
-      if (order) rows.set(orderKey, { ...order, my_response: offer, response_count: Number(order.response_count ?? 0) + (current ? 0 : 1) });
+      const order = getRow(rows, 'instant_order', args.instant_order_id);
+      if (order) setRow(rows, 'instant_order', { ...order, my_response: offer, response_count: order.response_count + (current ? 0 : 1) });
     },
   },
 };

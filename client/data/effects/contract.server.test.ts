@@ -1,0 +1,322 @@
+/**
+ * The device's optimistic write is held to the server's: every mutation of the shared
+ * contract runs once on a real server, as a device does it. The device pulls, applies the
+ * mutation's local effect to the rows it pulled, pushes the mutation through the real sync
+ * push and pulls again; every field the effect set on every row it wrote must equal that
+ * field of the row the pull brought back (a row the effect removed must be gone). A
+ * field only the server can know goes in ALLOWED for its mutation, with the reason.
+ *
+ * Times compare as times, within TIME_SLACK: the device stamps the moment it writes, the
+ * server the moment it applies. A mutation without a case fails the last test.
+ *
+ * It runs in the server project of vitest.config.ts (the harness's database).
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUTATIONS, type MutationArgs, type MutationInput, type MutationName } from '../../../shared/mutations';
+import { pullResponseSchema, type SyncEntity } from '../../../shared/sync';
+import { drainClearance, startTestServer, type TestServer } from '../../../server/test/harness';
+import { as, driverOf, postBid, postOffer, postOrder, postProject, type Client } from '../../../server/test/factories';
+import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../../server/test/rfq-steps';
+import { clearedInvoice, tradingParties } from '../../../server/test/invoice-steps';
+import { proof } from '../../../server/test/deals';
+import { cameraJpeg, uploadPhoto } from '../../../server/test/tus';
+import { backfillChangeLog } from '../../../server/registry/backfill';
+import { taxProfile } from '../../../server/test/tax-profile';
+import { parseKey, rowKey, type AnyRow, type EffectContext, type RowKey } from '../db/schema';
+import { EFFECTS } from './index';
+import type { EffectReader, LocalEffect, RowMap } from './types';
+
+/** `entity.field` -> why the device cannot know the server's value when it writes. */
+const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
+  'bid.create': { 'bid.digest': "the receipt's digest is the server's hash of what it received" },
+  'bid.withdraw': { 'bid.digest': 'the server keeps the receipt of the last version received' },
+  'project.award': { 'project.standstill_ends_at': 'the standstill ends by the server\'s calendar of working days' },
+  'rfq.create': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
+  'delivery.assign': { 'delivery.driver_name': "a new driver's name is their account's, which the company's device does not hold" },
+};
+
+/** How far apart the device's and the server's stamp of one write may be. */
+const TIME_SLACK = 120_000;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Equal as the row's fields mean them: times within TIME_SLACK, objects and arrays field by field. */
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string' && TIMESTAMP.test(a) && TIMESTAMP.test(b)) return Math.abs(Date.parse(a) - Date.parse(b)) <= TIME_SLACK;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => k !== '_gen'));
+    return [...keys].every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return a === b;
+}
+
+interface Mismatch {
+  row: RowKey;
+  field: string;
+  device: unknown;
+  server: unknown;
+}
+
+/** One signed-in person's device: the rows it pulled, and its own client id and mutation ids. */
+class Device {
+  readonly rows = new Map<RowKey, AnyRow>();
+  private cursor = '';
+  private nextId = 1;
+  private readonly clientId = `contract-${crypto.randomUUID().slice(0, 8)}`;
+  constructor(
+    readonly server: TestServer,
+    readonly client: Client,
+    readonly personName: string,
+  ) {}
+
+  async pull(): Promise<void> {
+    for (;;) {
+      const res = await this.client.get(`/api/sync/pull?limit=5000&cursor=${encodeURIComponent(this.cursor)}`);
+      expect(res.status, res.text).toBe(200);
+      const page = pullResponseSchema.parse(res.body);
+      if ('reset' in page) {
+        this.rows.clear();
+        this.cursor = '';
+        continue;
+      }
+      for (const change of page.changes) {
+        const key = rowKey(change.entity, change.id);
+        if (change.op === 'upsert') this.rows.set(key, { ...change.data, id: change.id } as AnyRow);
+        else this.rows.delete(key);
+      }
+      this.cursor = page.cursor;
+      if (!page.has_more) return;
+    }
+  }
+
+  of(entity: SyncEntity): AnyRow[] {
+    return [...this.rows].filter(([key]) => parseKey(key).entity === entity).map(([, row]) => row);
+  }
+
+  reader(): EffectReader {
+    return {
+      get: async (key) => this.rows.get(key),
+      where: async (entity, index, value) => this.of(entity).filter((row) => row[index] === value),
+      all: async (entity) => this.of(entity),
+    };
+  }
+
+  /** What the app's DataProvider captures: the account, its profile's name and tier, the app's time. */
+  context(): EffectContext {
+    const profile = this.rows.get(rowKey('profile', this.client.user.id));
+    return {
+      user_id: this.client.user.id,
+      company_name: (profile?.company_name as string | null | undefined) ?? this.personName,
+      person_name: this.personName,
+      verification_tier: (profile?.verification_tier as EffectContext['verification_tier'] | undefined) ?? 'unverified',
+      language: (profile?.language as string | undefined) ?? 'ar',
+      now: this.server.clock.now().toISOString(),
+    };
+  }
+
+  async push(name: MutationName, args: unknown): Promise<void> {
+    const res = await this.client.post('/api/sync/push', { client_id: this.clientId, mutations: [{ id: this.nextId++, name, args }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results[0], `${name} ${JSON.stringify(args)}`).toMatchObject({ status: 'applied' });
+  }
+}
+
+/**
+ * Runs `name` on `device` as the app does (local effect, push, pull) and answers where the
+ * effect and the server disagree. The effect must write something: a case that leaves the
+ * rows as they were checks nothing.
+ */
+async function contract<N extends MutationName>(device: Device, name: N, input: MutationInput<N>): Promise<Mismatch[]> {
+  covered.add(name);
+  await device.pull();
+  const args = MUTATIONS[name].schema.parse(input) as MutationArgs<N>;
+  const ctx = device.context();
+  const effect = EFFECTS[name] as LocalEffect<N>;
+  const keys = await effect.keys(args, device.reader(), ctx);
+  const before: RowMap = new Map(keys.map((key) => [key, device.rows.get(key) ?? null]));
+  const after: RowMap = new Map(before);
+  effect.apply(args, after, ctx);
+  await device.push(name, input);
+  await device.pull();
+
+  const allowed = ALLOWED[name] ?? {};
+  const mismatches: Mismatch[] = [];
+  let written = 0;
+  for (const [key, row] of after) {
+    const was = before.get(key) ?? null;
+    const pulled = device.rows.get(key) ?? null;
+    if (!row) {
+      if (was) written++;
+      if (was && pulled) mismatches.push({ row: key, field: '(row)', device: null, server: 'kept' });
+      continue;
+    }
+    for (const [field, value] of Object.entries(row)) {
+      if (field === '_gen' || (was && same(value, was[field]))) continue;
+      written++;
+      if (`${parseKey(key).entity}.${field}` in allowed) continue;
+      if (!pulled || !same(value, pulled[field])) mismatches.push({ row: key, field, device: value, server: pulled ? pulled[field] : '(no row)' });
+    }
+  }
+  expect(written, `${name}: its effect wrote nothing here`).toBeGreaterThan(0);
+  return mismatches;
+}
+
+const covered = new Set<MutationName>();
+const uuid = () => crypto.randomUUID();
+const idOf = (res: { status: number; text: string; body: { id: string } }, status = 201) => {
+  expect(res.status, res.text).toBe(status);
+  return res.body.id;
+};
+
+describe('each local effect against the server', () => {
+  let server: TestServer;
+  let government: Device;
+  let contractor: Device;
+  let rival: Device;
+  let supplier: Device;
+  let carrier: Device;
+  let category: string;
+  let other: string;
+  const device = async (role: Parameters<typeof as>[1], name: string) => new Device(server, await as(server, role, { name, company_name: `${name} co` }), name);
+
+  beforeAll(async () => {
+    server = await startTestServer({ files: 'contract' });
+    [government, contractor, rival, supplier, carrier] = [
+      await device('government', 'Gov'),
+      await device('contractor', 'Con'),
+      await device('contractor', 'Riv'),
+      await device('supplier', 'Sup'),
+      await device('transport', 'Car'),
+    ];
+    [category, other] = [await categoryId(server.db.knex, 0), await categoryId(server.db.knex, 1)];
+    // The categories, plans and the profiles written straight to the database reach the feed as a deployment's backfill puts them there.
+    await backfillChangeLog(server.db.knex);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('products, their photos and reviews', async () => {
+    const product = uuid();
+    expect(await contract(supplier, 'product.create', { id: product, name: 'أسمنت', price: 18, unit: 'كيس', category_id: category, stock_quantity: 5, sku: 'C-1' })).toEqual([]);
+    expect(await contract(supplier, 'product.update', { id: product, price: 20, stock_quantity: 0, category_id: other })).toEqual([]);
+    const photos = [uuid(), uuid()];
+    for (const photoId of photos) expect((await uploadPhoto(supplier.client, product, await cameraJpeg(400, 300), { photoId })).status).toBeLessThan(300);
+    expect(await contract(supplier, 'product.photos.reorder', { id: product, order: [photos[1], photos[0]] })).toEqual([]);
+    expect(await contract(supplier, 'product.photos.remove', { id: product, photo_id: photos[0] })).toEqual([]);
+    expect(await contract(contractor, 'review.create', { id: uuid(), target_type: 'product', target_id: product, rating: 4 })).toEqual([]);
+    const gone = await sellIn(supplier.client, category, { name: 'جبس' });
+    expect(await contract(supplier, 'product.delete', { id: gone })).toEqual([]);
+  });
+
+  it('a tender: bids, opening, award, objection, cancel', async () => {
+    const project = uuid();
+    expect(await contract(government, 'project.create', { id: project, title: 'مدرسة', description: 'بناء', location: 'الرياض', budget: 1_000_000 })).toEqual([]);
+    const bid = uuid();
+    expect(await contract(contractor, 'bid.create', { id: bid, project_id: project, amount: 900_000, proposal: 'ننفذ خلال 9 أشهر' })).toEqual([]);
+    idOf(await postBid(rival.client, project, { amount: 950_000 }));
+    expect(await contract(government, 'project.closeBidding', { id: project })).toEqual([]);
+    expect(await contract(government, 'project.award', { id: project, bid_id: bid })).toEqual([]);
+    const objection = uuid();
+    expect(await contract(rival, 'objection.create', { id: objection, project_id: project, reason: 'عطائي أقل سعرًا' })).toEqual([]);
+    expect(await contract(government, 'objection.answer', { id: objection, decision: 'upheld', answer: 'ثبت الخطأ' })).toEqual([]);
+
+    const second = (await postProject(government.client)).id;
+    const withdrawn = idOf(await postBid(contractor.client, second));
+    expect(await contract(contractor, 'bid.withdraw', { id: withdrawn })).toEqual([]);
+    expect(await contract(government, 'project.status', { id: second, status: 'cancelled' })).toEqual([]);
+  });
+
+  it('instant orders, transport and a delivery', async () => {
+    const order = uuid();
+    expect(await contract(contractor, 'instant_order.create', { id: order, title: 'حديد', description: 'عاجل', quantity: 12.5, unit: 'طن', location: 'جدة', category_id: category })).toEqual([]);
+    const offer = uuid();
+    expect(await contract(supplier, 'instant_order_response.create', { id: offer, instant_order_id: order, offered_price: 45_000, delivery_time_hours: 24 })).toEqual([]);
+    expect(await contract(contractor, 'instant_order.accept', { id: order, response_id: offer })).toEqual([]);
+    const dropped = (await postOrder(contractor.client)).id;
+    idOf(await postOffer(supplier.client, dropped));
+    expect(await contract(contractor, 'instant_order.cancel', { id: dropped })).toEqual([]);
+
+    const request = uuid();
+    expect(await contract(contractor, 'transport_request.create', { id: request, pickup_location: 'ينبع', delivery_location: 'الرياض', cargo_description: 'حديد 12 طن', budget: 4321, instant_order_id: order })).toEqual([]);
+    const quote = uuid();
+    expect(await contract(carrier, 'transport_offer.create', { id: quote, transport_request_id: request, quoted_price: 2345 })).toEqual([]);
+    expect(await contract(contractor, 'transport_request.accept', { id: request, offer_id: quote })).toEqual([]);
+    const [first, second] = [await driverOf(server, carrier.client, { name: 'Saad' }), await driverOf(server, carrier.client, { name: 'Fahd' })];
+    const delivery = idOf(await carrier.client.post(`/api/transport-requests/${request}/assign`, { driver_id: first.user.id, vehicle_plate: 'أ ب ج 1234' }), 200);
+    expect(await contract(carrier, 'delivery.assign', { id: request, driver_id: second.user.id, vehicle_plate: 'د هـ و 9876' })).toEqual([]);
+    const driver = new Device(server, second, 'Fahd');
+    const at = () => server.clock.now().toISOString();
+    expect(await contract(driver, 'delivery.step', { id: delivery, event_id: uuid(), step: 'picked_up', at: at(), location: { lat: 24.7, lng: 46.7 } })).toEqual([]);
+    expect(await contract(driver, 'delivery.step', { id: delivery, event_id: uuid(), step: 'on_the_way', at: at() })).toEqual([]);
+    expect(await contract(driver, 'delivery.step', { id: delivery, event_id: uuid(), step: 'delivered', at: at(), proof: proof() })).toEqual([]);
+    expect(await contract(contractor, 'delivery.problem', { id: delivery, event_id: uuid(), at: at(), kind: 'damaged', note: 'كيسان ممزقان' })).toEqual([]);
+    expect(await contract(contractor, 'delivery.confirm', { id: delivery, event_id: uuid(), at: at(), note: 'تمت التسوية' })).toEqual([]);
+
+    const cancelled = idOf(await contractor.client.post('/api/transport-requests', { pickup_location: 'جدة', delivery_location: 'مكة', cargo_description: 'أسمنت' }));
+    expect(await contract(contractor, 'transport_request.status', { id: cancelled, status: 'cancelled' })).toEqual([]);
+  });
+
+  it('notifications, the free trial, the profile and the tax profile', async () => {
+    await contractor.pull();
+    const unread = contractor.of('notification').find((n) => !n.is_read);
+    expect(unread, 'the contractor has been told of offers').toBeDefined();
+    expect(await contract(contractor, 'notification.read', { id: unread!.id })).toEqual([]);
+    expect(await contract(contractor, 'notification.read_all', {})).toEqual([]);
+    expect(await contract(supplier, 'subscription.free_trial', {})).toEqual([]);
+    expect(await contract(government, 'profile.save', { role: 'government', company_name: 'أمانة المنطقة', phone: '0501234567', city: 'الرياض', website: null })).toEqual([]);
+    expect(await contract(contractor, 'tax_profile.save', taxProfile({ legal_name: 'شركة مقاولات الشرق المحدودة', iban: null }))).toEqual([]);
+  });
+
+  it('an RFQ, its quote, award and purchase orders', async () => {
+    await sellIn(supplier.client, category);
+    const body = { ...rfqBody(category, {}, 2), audience: 'market' as const };
+    expect(await contract(contractor, 'rfq.create', body)).toEqual([]);
+    const lines = [{ id: body.lines[0].id, description: 'أسمنت مقاوم', quantity: 150, unit: 'كيس', category_id: category }, { id: uuid(), description: 'رمل', quantity: 3, unit: 'م³', category_id: null }];
+    const { id: _id, audience: _audience, ...content } = body;
+    expect(await contract(contractor, 'rfq.update', { ...content, id: body.id, title: 'مواد الدور الثاني', lines })).toEqual([]);
+    const quote = uuid();
+    expect(await contract(supplier, 'rfq_quote.submit', { id: quote, rfq_id: body.id, delivery_days: 3, valid_until: '2026-12-31', lines: [{ rfq_line_id: lines[0].id, unit_price: 18.5 }, { rfq_line_id: lines[1].id, unit_price: 90, quantity: 2, note: 'المتوفر' }] })).toEqual([]);
+    expect(await contract(contractor, 'rfq.award', { id: body.id, awards: [{ rfq_line_id: lines[0].id, quote_id: quote }] })).toEqual([]);
+
+    const cancelled = await postRfq(contractor.client, rfqBody(category, {}, 1));
+    await postQuote(supplier.client, cancelled.id, quoteBody({ [cancelled.lines[0].id]: 10 }));
+    expect(await contract(contractor, 'rfq.cancel', { id: cancelled.id })).toEqual([]);
+
+    const orderOf = async (rfqId: string) => {
+      await contractor.pull();
+      return contractor.of('purchase_order').find((po) => po.rfq_id === rfqId)!.id;
+    };
+    const awarded = async () => {
+      const rfq = await postRfq(contractor.client, rfqBody(category, {}, 1));
+      const q = await postQuote(supplier.client, rfq.id, quoteBody({ [rfq.lines[0].id]: 12 }));
+      expect((await contractor.client.post(`/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: q.id }] })).status).toBe(200);
+      return orderOf(rfq.id);
+    };
+    const po = await orderOf(body.id);
+    expect(await contract(supplier, 'purchase_order.accept', { id: po })).toEqual([]);
+    expect(await contract(supplier, 'purchase_order.deliver', { id: po })).toEqual([]);
+    expect(await contract(contractor, 'purchase_order.close', { id: po })).toEqual([]);
+    expect(await contract(supplier, 'purchase_order.decline', { id: await awarded(), reason: 'لا يتوفر' })).toEqual([]);
+    expect(await contract(contractor, 'purchase_order.cancel', { id: await awarded(), reason: 'تغيّر التصميم' })).toEqual([]);
+  });
+
+  it('payments on cleared invoices', async () => {
+    // The contractor's tax profile is the one tax_profile.save wrote above.
+    const { seller: sellerClient } = await tradingParties(server, category, contractor.client);
+    const seller = new Device(server, sellerClient, 'Sel');
+    const [a, b] = [await clearedInvoice(contractor.client, sellerClient, category), await clearedInvoice(contractor.client, sellerClient, category)];
+    await drainClearance();
+    const today = server.clock.today();
+    const [confirmed, disputed] = [uuid(), uuid()];
+    expect(await contract(contractor, 'payment.record', { id: confirmed, invoice_id: a.id, amount: 50, paid_on: today, reference: 'TRX-1' })).toEqual([]);
+    expect(await contract(seller, 'payment.confirm', { id: confirmed, invoice_id: a.id })).toEqual([]);
+    expect(await contract(contractor, 'payment.record', { id: disputed, invoice_id: a.id, amount: 20, paid_on: today, reference: 'TRX-2' })).toEqual([]);
+    expect(await contract(seller, 'payment.dispute', { id: disputed, invoice_id: a.id, reason: 'لم يصل' })).toEqual([]);
+    const allocations = [{ invoice_id: a.id, amount: 30, payment_id: uuid() }, { invoice_id: b.id, amount: 40, payment_id: uuid() }];
+    expect(await contract(contractor, 'payment.transfer', { id: uuid(), paid_on: today, reference: 'TRX-3', allocations })).toEqual([]);
+  }, 120_000);
+
+  it('has run every mutation of the shared contract', () => {
+    expect([...covered].sort()).toEqual(Object.keys(MUTATIONS).sort());
+  });
+});
