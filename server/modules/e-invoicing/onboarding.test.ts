@@ -18,9 +18,11 @@ import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
 import { taxProfile } from '../../test/tax-profile';
 import { decryptSecret, certificateOfToken, unitCredentials, unitSigningKey } from './secrets';
-import { buildCsr, certificateInfo, certificatePem, verifyCertificate } from './zatca/pki';
+import { buildCsr, certificateInfo, certificatePem } from './zatca/pki';
+import { verifyCertificate } from './zatca/test-authority';
 import { FIRST_PIH } from './zatca/standards';
-import { buildInvoiceXml, type InvoiceDocument } from './zatca/document';
+import { buildInvoiceXml } from './zatca/document';
+import type { InvoiceDocument } from './zatca/invoice-types';
 import { buildSignedInvoice, signInvoice, type SigningKeys } from './zatca/sign';
 import { CREDIT_NOTE, STANDARD_LINES, invoiceOf, unitKeys } from './zatca/fixtures';
 

@@ -5,7 +5,9 @@
  * lines, the issue time in Riyadh, and a credit note's reference and reason.
  */
 import { describe, expect, it } from 'vitest';
-import { buildInvoiceXml, invoiceTotals, issueDateTime, sar } from './document';
+import { buildInvoiceXml, issueDateTime } from './document';
+import { invoiceTotals } from './totals';
+import { sar } from './xml-parts';
 import { CREDIT_NOTE, EXEMPT_LINES, HALF_LINES, invoiceOf, SMALL_LINES, STANDARD_LINES, ZERO_RATED_LINES } from './fixtures';
 
 describe('invoice amounts', () => {

@@ -4,9 +4,10 @@
  * zero-rated, exempt, mixed, a credit note, amounts whose VAT falls on the half halala),
  * plus a unit's key and certificate from a test authority.
  */
-import { buildCsr, createTestAuthority, generateKeyPair, issueCertificate } from './pki';
+import { buildCsr, generateKeyPair } from './pki';
+import { createTestAuthority, issueCertificate } from './test-authority';
 import { FIRST_PIH } from './standards';
-import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
+import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './invoice-types';
 
 const SELLER: InvoiceParty = {
   legalName: 'شركة مواد البناء المتحدة المحدودة',

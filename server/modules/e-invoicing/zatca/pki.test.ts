@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCsr, certificateInfo, createTestAuthority, generateKeyPair, issueCertificate, parseCsr, verifyCertificate, type CsrInput } from './pki';
+import { buildCsr, certificateInfo, generateKeyPair, parseCsr, type CsrInput } from './pki';
+import { createTestAuthority, issueCertificate, verifyCertificate } from './test-authority';
 import { SAMPLES } from './standards';
 
 const csrInput = (privateKeyPem: string): CsrInput => ({

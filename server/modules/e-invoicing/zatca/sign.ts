@@ -20,8 +20,10 @@
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
 import { children, hashOfParsed, idOf, NS, parseXml } from './hash';
-import { renderInvoice, type InvoiceDocument, type QrFields } from './document';
-import { certificateInfo, certificatePem, sha256, signDer, type CertificateInfo } from './pki';
+import { renderInvoice, type QrFields } from './document';
+import type { InvoiceDocument } from './invoice-types';
+import { certificateInfo, certificatePem, type CertificateInfo } from './pki';
+import { sha256, signDer } from './asn1';
 import { decodeQr, encodeQr } from './qr';
 
 export interface SignedInvoice {

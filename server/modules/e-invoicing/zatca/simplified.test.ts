@@ -6,7 +6,8 @@
  * standard document still passes and still needs its buyer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildInvoiceXml, type InvoiceDocument } from './document';
+import { buildInvoiceXml } from './document';
+import type { InvoiceDocument } from './invoice-types';
 import { CREDIT_NOTE, invoiceOf, STANDARD_LINES, unitKeys } from './fixtures';
 import { certificateInfo } from './pki';
 import { decodeQr } from './qr';

@@ -9,10 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { createPublicKey, verify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildInvoiceXml, type InvoiceDocument } from './document';
+import { buildInvoiceXml } from './document';
+import type { InvoiceDocument } from './invoice-types';
 import { CREDIT_NOTE, EXEMPT_LINES, HALF_LINES, invoiceOf, SMALL_LINES, STANDARD_LINES, unitKeys, ZERO_RATED_LINES } from './fixtures';
 import { invoiceHash } from './hash';
-import { certificateInfo, verifyCertificate } from './pki';
+import { certificateInfo } from './pki';
+import { verifyCertificate } from './test-authority';
 import { decodeQr, encodeQr } from './qr';
 import { buildSignedInvoice, signInvoice, verifyInvoice } from './sign';
 import { SAMPLES } from './standards';
