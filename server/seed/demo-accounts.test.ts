@@ -7,7 +7,9 @@
 import crypto from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { seedDemo } from './demo';
-import { DEMO_JOBS, DEMO_PEOPLE, DEMO_PROJECTS } from './demo-data';
+import { DEMO_PEOPLE } from './demo-companies';
+import { DEMO_JOBS } from './demo-logistics';
+import { DEMO_PROJECTS } from './demo-projects';
 import { objectStore } from '../storage';
 import { startTestServer, type TestServer } from '../test/harness';
 import { TestClient } from '../test/http-client';
