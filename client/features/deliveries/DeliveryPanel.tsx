@@ -16,7 +16,8 @@ import { useDeliveryMutations } from './mutations';
 import { ProblemDialog } from './ProblemDialog';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
-import { STAGE_TONE, Timeline } from './Timeline';
+import { Timeline } from './Timeline';
+import { DELIVERY_STAGE_TONE } from '../../ui/statusTones';
 
 // The review prompt after a confirmation speaks the reviews namespace: loaded with this
 // module (the transport screen's chunk), so opening the prompt does not suspend the screen.
@@ -49,7 +50,7 @@ function DeliverySummary({ delivery }: { delivery: Delivery }) {
     <>
       <div className={styles.head}>
         <h3 className={styles.h3}>{t('title')}</h3>
-        <StatusBadge label={t(`stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="delivery-stage" />
+        <StatusBadge label={t(`stages.${delivery.stage}`)} tone={DELIVERY_STAGE_TONE[delivery.stage]} status={delivery.stage} testId="delivery-stage" />
         {pending && <PendingBadge />}
       </div>
       <Facts facts={facts} />

@@ -15,7 +15,8 @@ import { currentPosition, endContacts, mapsUrl, telHref } from './deliveryView';
 import { useDeliveryMutations } from './mutations';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
-import { STAGE_TONE, Timeline } from './Timeline';
+import { Timeline } from './Timeline';
+import { DELIVERY_STAGE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   cargo: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6', whiteSpace: 'pre-line' },
@@ -110,7 +111,7 @@ export const JobCard = memo(function JobCard({ delivery, pending, shareLocation 
       heading={t('transport:card.route', { from: delivery.pickup_location, to: delivery.delivery_location })}
       badges={
         <>
-          <StatusBadge label={t(`stages.${delivery.stage}`)} tone={STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />
+          <StatusBadge label={t(`stages.${delivery.stage}`)} tone={DELIVERY_STAGE_TONE[delivery.stage]} status={delivery.stage} testId="job-stage" />
           {pending && <PendingBadge />}
         </>
       }

@@ -1,8 +1,7 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Delivery, DeliveryStage } from '../../../shared/schemas/delivery';
+import type { Delivery } from '../../../shared/schemas/delivery';
 import { useFormat } from '../../i18n/format';
-import type { StatusTone } from '../../ui/StatusBadge';
 import { mapsUrlAt } from './deliveryView';
 
 const useStyles = makeStyles({
@@ -19,15 +18,6 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   note: { margin: 0, whiteSpace: 'pre-line' },
 });
-
-export const STAGE_TONE: Record<DeliveryStage, StatusTone> = {
-  assigned: 'brand',
-  picked_up: 'informative',
-  on_the_way: 'important',
-  delivered: 'success',
-  confirmed: 'success',
-  problem: 'danger',
-};
 
 /** A delivery's events, oldest first: the step, when (in the reader's language), by whom, where (a maps link) and any note. */
 export function Timeline({ delivery }: { delivery: Delivery }) {

@@ -6,7 +6,7 @@ import { useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmittedBy } from '../../ui/SubmittedBy';
-import { OFFER_TONE } from './status';
+import { INSTANT_ORDER_OFFER_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   row: {
@@ -35,7 +35,7 @@ export function OfferRow({ offer, pending, title, children }: { offer: InstantOr
       <div className={styles.head}>
         <Text weight="semibold">{title ?? <bdi>{offer.supplier_name ?? t('card.someone')}</bdi>}</Text>
         <span>
-          <StatusBadge label={t(`offerStatus.${offer.status}`)} tone={OFFER_TONE[offer.status]} status={offer.status} testId="offer-status" />{' '}
+          <StatusBadge label={t(`offerStatus.${offer.status}`)} tone={INSTANT_ORDER_OFFER_TONE[offer.status]} status={offer.status} testId="offer-status" />{' '}
           {pending && <PendingBadge />}
         </span>
       </div>

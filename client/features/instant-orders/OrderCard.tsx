@@ -9,7 +9,8 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { orderKey } from './queries';
-import { ORDER_TONE, URGENCY_TONE, orderStatusAt } from './status';
+import { orderStatusAt } from './status';
+import { INSTANT_ORDER_TONE, URGENCY_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   description: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6', whiteSpace: 'pre-line' },
@@ -56,7 +57,7 @@ export function OrderCard({ order, now, pending, children }: { order: InstantOrd
       heading={<bdi>{order.title}</bdi>}
       badges={
         <>
-          <StatusBadge label={t(`status.${status}`)} tone={ORDER_TONE[status]} status={status} testId="order-status" />
+          <StatusBadge label={t(`status.${status}`)} tone={INSTANT_ORDER_TONE[status]} status={status} testId="order-status" />
           <StatusBadge label={t(`urgency.${order.urgency_level}`)} tone={URGENCY_TONE[order.urgency_level]} status={order.urgency_level} testId="order-urgency" />
           {pending && <PendingBadge />}
         </>

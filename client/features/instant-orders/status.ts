@@ -1,11 +1,10 @@
 /**
  * What an instant order's status is right now, on this device: an active order whose
  * expires_at has passed is expired even before the server's sweep reaches it, so no one offers on it or accepts on it here. Also the urgency order of
- * the supplier's list and the badge tones.
+ * the supplier's list.
  */
-import type { InstantOrderResponseStatus, InstantOrderStatus, UrgencyLevel } from '../../../shared/constants';
+import type { InstantOrderStatus, UrgencyLevel } from '../../../shared/constants';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
-import type { StatusTone } from '../../ui/StatusBadge';
 
 export function orderStatusAt(order: Pick<InstantOrder, 'status' | 'expires_at'>, now: number): InstantOrderStatus {
   return order.status === 'active' && Date.parse(order.expires_at) <= now ? 'expired' : order.status;
@@ -23,23 +22,3 @@ export function byUrgency(a: InstantOrder, b: InstantOrder): number {
 }
 
 export const newestFirst = (a: { created_at: string }, b: { created_at: string }) => Date.parse(b.created_at) - Date.parse(a.created_at);
-
-export const ORDER_TONE: Record<InstantOrderStatus, StatusTone> = {
-  active: 'brand',
-  fulfilled: 'success',
-  cancelled: 'danger',
-  expired: 'subtle',
-};
-
-export const OFFER_TONE: Record<InstantOrderResponseStatus, StatusTone> = {
-  submitted: 'informative',
-  accepted: 'success',
-  rejected: 'danger',
-};
-
-export const URGENCY_TONE: Record<UrgencyLevel, StatusTone> = {
-  urgent: 'danger',
-  high: 'warning',
-  normal: 'informative',
-  low: 'subtle',
-};

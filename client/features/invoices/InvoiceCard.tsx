@@ -8,10 +8,10 @@ import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import type { InvoiceSide } from './queries';
-import { INVOICE_TONE } from './status';
 import { Identifier } from '../../ui/Identifier';
 import { issuerLabel, planLabel } from './issuer';
 import { PaymentBadge } from '../payments/PaymentBadge';
+import { INVOICE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   messages: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },

@@ -14,7 +14,7 @@ import { Facts } from '../../ui/Facts';
 import { FormDialog } from '../../ui/FormDialog';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
-import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { usePaymentMutations } from './mutations';
 import { useReceiptUploads } from './queries';
@@ -22,6 +22,7 @@ import { TransferFields } from './TransferFields';
 import { PaymentBadge } from './PaymentBadge';
 import { CardResultBar, PayByCard } from './PayByCard';
 import { Identifier, keepWhole } from '../../ui/Identifier';
+import { PAYMENT_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -34,7 +35,6 @@ const useStyles = makeStyles({
   receipt: { width: '160px', maxWidth: '100%', height: 'auto', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
-const STATE_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning', confirmed: 'success', disputed: 'danger' };
 
 /**
  * An invoice's payment on its page: terms, due date, the seller's IBAN, the sums and the
@@ -95,7 +95,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
             <li key={p.id} className={styles.item} data-testid="payment" data-payment-id={p.id} data-status={p.status}>
               <div className={styles.row}>
                 <strong data-money>{format.sar(p.amount)}</strong>
-                <StatusBadge label={t(`state.${p.status}`)} tone={STATE_TONE[p.status]} status={p.status} testId="payment-state" />
+                <StatusBadge label={t(`state.${p.status}`)} tone={PAYMENT_TONE[p.status]} status={p.status} testId="payment-state" />
               </div>
               <Caption1>
                 {t(p.method === 'card' ? 'card.paidOn' : 'paidOn', { date: format.date(p.paid_on) })} · {t(p.method === 'card' ? 'card.reference' : 'reference')}: <Identifier>{p.reference}</Identifier>

@@ -7,20 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { withStatusOn } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
-import type { InvoicePaymentStatus } from '../../../shared/schemas/payment';
-import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
-
-const PAYMENT_STATUS_TONE: Record<InvoicePaymentStatus, StatusTone> = {
-  unpaid: 'informative',
-  partially_paid: 'warning',
-  paid: 'success',
-  overdue: 'danger',
-  credited: 'subtle',
-};
+import { StatusBadge } from '../../ui/StatusBadge';
+import { INVOICE_PAYMENT_TONE } from '../../ui/statusTones';
 
 export function PaymentBadge({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('payments');
   if (!invoice.payment || !isAccepted(invoice.status)) return null;
   const { status } = withStatusOn(invoice, riyadhDay(new Date())).payment!;
-  return <StatusBadge label={t(`status.${status}`)} tone={PAYMENT_STATUS_TONE[status]} status={status} testId="payment-status" />;
+  return <StatusBadge label={t(`status.${status}`)} tone={INVOICE_PAYMENT_TONE[status]} status={status} testId="payment-status" />;
 }

@@ -25,6 +25,7 @@ import { coverOf } from '../../ui/cover';
 import { compareHref } from './CompareTray';
 import { useProductsByIds } from './queries';
 import { COMPARE_MAX, toggleCompare, useCompareSelection } from './useCompareSelection';
+import { AVAILABILITY_TONE } from '../../ui/statusTones';
 
 /** Thin rules under and after a cell (Griffel takes no border shorthand). */
 const under = { borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 } as const;
@@ -190,7 +191,7 @@ function CompareTable({ products, onRemove, t }: { products: LocalProduct[]; onR
           {row('minQuantity', t('compare.rows.minQuantity'), (p) => t('compare.quantity', { quantity: format.number(p.min_quantity), unit: p.unit }))}
           {row('availability', t('compare.rows.availability'), (p) => {
             const available = p.availability_status === 'available';
-            return <StatusBadge label={t(available ? 'card.available' : 'card.outOfStock')} tone={available ? 'success' : 'danger'} status={p.availability_status} />;
+            return <StatusBadge label={t(available ? 'card.available' : 'card.outOfStock')} tone={AVAILABILITY_TONE[p.availability_status]} status={p.availability_status} />;
           })}
           {anyStock &&
             row('stock', t('compare.rows.stock'), (p) => (p.stock_quantity != null ? t('compare.quantity', { quantity: format.number(p.stock_quantity), unit: p.unit }) : t('compare.notShown')))}

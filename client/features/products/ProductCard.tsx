@@ -15,6 +15,7 @@ import { RatingLine } from '../../ui/Rating';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { TierBadge } from '../../ui/TierBadge';
 import { coverOf } from '../../ui/cover';
+import { AVAILABILITY_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   card: {
@@ -88,7 +89,7 @@ export function ProductCard({
           </span>
           <StatusBadge
             label={t(available ? 'card.available' : 'card.outOfStock')}
-            tone={available ? 'success' : 'danger'}
+            tone={AVAILABILITY_TONE[product.availability_status]}
             status={product.availability_status}
             testId="availability"
           />

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { BidStatus } from '../../../shared/constants';
 import type { ShownProjectStatus } from '../../../shared/tender';
-import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
-
-const PROJECT_TONE: Record<ShownProjectStatus, StatusTone> = { open: 'brand', awarded: 'informative', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
-const BID_TONE: Record<BidStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger', withdrawn: 'subtle' };
+import { StatusBadge } from '../../ui/StatusBadge';
+import { BID_TONE, PROJECT_TONE } from '../../ui/statusTones';
 
 /** A project's status as people read it (shared/tender.ts shownProjectStatus: awarded during the standstill). */
 export function ProjectStatusBadge({ status }: { status: ShownProjectStatus }) {

@@ -10,15 +10,15 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { purchaseOrderKey } from './queries';
-import { PO_TONE } from './status';
 import { Identifier } from '../../ui/Identifier';
+import { PURCHASE_ORDER_TONE } from '../../ui/statusTones';
 
 /** The status and the reader's side of an order, as badges. */
 export function PurchaseOrderBadges({ order, side, pending }: { order: PurchaseOrder; side: PurchaseOrderSide; pending: boolean }) {
   const { t } = useTranslation('purchase-orders');
   return (
     <>
-      <StatusBadge label={t(`status.${order.status}`)} tone={PO_TONE[order.status]} status={order.status} testId="po-status" />
+      <StatusBadge label={t(`status.${order.status}`)} tone={PURCHASE_ORDER_TONE[order.status]} status={order.status} testId="po-status" />
       <StatusBadge label={t(`side.${side}`)} tone="subtle" status={side} testId="po-side" />
       {pending && <PendingBadge />}
     </>

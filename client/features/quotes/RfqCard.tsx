@@ -9,7 +9,8 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { quoteKey, rfqKey } from './queries';
-import { PHASE_TONE, QUOTE_TONE, myQuoteState, phaseAt } from './status';
+import { myQuoteState, phaseAt } from './status';
+import { RFQ_QUOTE_TONE, RFQ_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -23,10 +24,10 @@ export function RfqBadges({ rfq, quote, now, pending }: { rfq: Rfq; quote: RfqQu
   const mine = myQuoteState(quote);
   return (
     <>
-      <StatusBadge label={t(`phase.${phase}`)} tone={PHASE_TONE[phase]} status={phase} testId="rfq-phase" />
+      <StatusBadge label={t(`phase.${phase}`)} tone={RFQ_TONE[phase]} status={phase} testId="rfq-phase" />
       <StatusBadge
         label={quote && mine === 'submitted' ? t('mine.submitted', { revision: format.number(quote.revision) }) : t(`mine.${mine}`)}
-        tone={QUOTE_TONE[mine]}
+        tone={RFQ_QUOTE_TONE[mine]}
         status={mine}
         testId="rfq-my-quote"
       />

@@ -5,12 +5,11 @@
  */
 import { rfqPhase } from '../../../shared/rfq';
 import type { Rfq, RfqQuote, RfqStatus } from '../../../shared/schemas/rfq';
-import type { StatusTone } from '../../ui/StatusBadge';
 
 export const phaseAt = (rfq: Pick<Rfq, 'status' | 'closes_at'>, now: number): RfqStatus => rfqPhase(rfq, new Date(now));
 
 /** The supplier's side of an RFQ: not quoted, quoted (submitted), won or lost. */
-export type MyQuoteState = 'none' | RfqQuote['status'];
+type MyQuoteState = 'none' | RfqQuote['status'];
 export const myQuoteState = (quote: Pick<RfqQuote, 'status'> | null): MyQuoteState => quote?.status ?? 'none';
 
 /** Open RFQs first, the soonest to close on top (they need an answer first); then the rest, the latest closed on top. */
@@ -22,6 +21,3 @@ export function inboxOrder<T extends { rfq: Pick<Rfq, 'status' | 'closes_at' | '
     return open(a) ? closes(a) - closes(b) : closes(b) - closes(a) || Date.parse(b.rfq.created_at) - Date.parse(a.rfq.created_at);
   });
 }
-
-export const PHASE_TONE: Record<RfqStatus, StatusTone> = { open: 'brand', closed: 'subtle', awarded: 'success', cancelled: 'danger' };
-export const QUOTE_TONE: Record<MyQuoteState, StatusTone> = { none: 'warning', submitted: 'informative', won: 'success', lost: 'subtle' };

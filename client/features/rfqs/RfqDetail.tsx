@@ -34,9 +34,9 @@ import { Comparison } from './Comparison';
 import { comparisonXlsx } from './exportComparison';
 import { useRfqMutations } from './mutations';
 import { rfqKey, useRfq } from './queries';
-import { RFQ_TONE } from './status';
 import { useCategoryLabel } from './useCategoryLabel';
 import { keepWhole } from '../../ui/Identifier';
+import { PURCHASE_ORDER_TONE, RFQ_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalL },
@@ -238,7 +238,7 @@ function OrdersMade({ orders }: { orders: PurchaseOrder[] }) {
         {orders.map((po) => (
           <li key={po.id} data-testid="order-made" data-status={po.status}>
             <Link to={`${PATHS.purchaseOrders}/${po.id}`}>{t('detail.order', { number: keepWhole(po.number), name: po.seller_name ?? t('someone'), total: format.sar(po.total) })}</Link>{' '}
-            <StatusBadge label={t(`detail.poStatus.${po.status}`)} tone={po.status === 'declined' || po.status === 'cancelled' ? 'danger' : po.status === 'issued' ? 'warning' : 'success'} status={po.status} testId="order-status" />
+            <StatusBadge label={t(`detail.poStatus.${po.status}`)} tone={PURCHASE_ORDER_TONE[po.status]} status={po.status} testId="order-status" />
           </li>
         ))}
       </ul>

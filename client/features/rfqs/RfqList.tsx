@@ -16,7 +16,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../instant-orders/queries';
 import { rfqKey, useMyRfqs } from './queries';
-import { RFQ_TONE } from './status';
+import { RFQ_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },

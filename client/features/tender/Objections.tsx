@@ -7,8 +7,9 @@ import { useIsPending } from '../../data/local/hooks';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { issuesToErrors } from '../../ui/formInput';
 import { PendingBadge } from '../../ui/PendingBadge';
-import { StatusBadge, type StatusTone } from '../../ui/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { useTenderMutations } from './mutations';
+import { OBJECTION_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
@@ -18,7 +19,6 @@ const useStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase400 },
 });
 
-const STATUS_TONE: Record<Objection['status'], StatusTone> = { open: 'warning', upheld: 'success', rejected: 'danger' };
 
 function useTenderErrorText() {
   const { t } = useTranslation('tender');
@@ -117,7 +117,7 @@ function ObjectionItem({ objection, canAnswer, showName }: { objection: Objectio
     <li className={styles.item} data-testid="objection" data-objection-id={objection.id} data-status={objection.status}>
       <div className={styles.head}>
         <Text weight="semibold">{showName ? t('objection.by', { name: objection.contractor_name ?? '—' }) : t('objection.mine')}</Text>
-        <StatusBadge label={t(`objection.status.${objection.status}`)} tone={STATUS_TONE[objection.status]} status={objection.status} testId="objection-status" />
+        <StatusBadge label={t(`objection.status.${objection.status}`)} tone={OBJECTION_TONE[objection.status]} status={objection.status} testId="objection-status" />
         {pending && <PendingBadge />}
       </div>
       <Text className={styles.text}>

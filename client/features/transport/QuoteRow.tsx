@@ -6,8 +6,8 @@ import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { QUOTE_TONE } from './status';
 import { SubmittedBy } from '../../ui/SubmittedBy';
+import { TRANSPORT_QUOTE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   row: {
@@ -40,7 +40,7 @@ export function QuoteRow({ quote, pending, title, children }: { quote: Transport
       <div className={styles.head}>
         <Text weight="semibold">{title ?? <bdi>{quote.transport_company_name ?? t('card.someone')}</bdi>}</Text>
         <span>
-          <StatusBadge label={t(`quoteStatus.${quote.status}`)} tone={QUOTE_TONE[quote.status]} status={quote.status} testId="quote-status" />{' '}
+          <StatusBadge label={t(`quoteStatus.${quote.status}`)} tone={TRANSPORT_QUOTE_TONE[quote.status]} status={quote.status} testId="quote-status" />{' '}
           {pending && <PendingBadge />}
         </span>
       </div>

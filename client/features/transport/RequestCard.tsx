@@ -9,7 +9,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { requestKey } from './queries';
-import { REQUEST_TONE } from './status';
+import { TRANSPORT_REQUEST_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   cargo: { margin: 0, color: tokens.colorNeutralForeground2, lineHeight: '1.6', whiteSpace: 'pre-line' },
@@ -44,7 +44,7 @@ export function RequestCard({ request, pending, children }: { request: Transport
       heading={t('card.route', { from: request.pickup_location, to: request.delivery_location })}
       badges={
         <>
-          <StatusBadge label={t(`status.${request.status}`)} tone={REQUEST_TONE[request.status]} status={request.status} testId="request-status" />
+          <StatusBadge label={t(`status.${request.status}`)} tone={TRANSPORT_REQUEST_TONE[request.status]} status={request.status} testId="request-status" />
           {pending && <PendingBadge />}
         </>
       }

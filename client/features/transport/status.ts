@@ -1,27 +1,12 @@
 /**
- * Transport statuses on screen: badge tones, the order of a company's jobs (work still
+ * Transport statuses on screen: the order of a company's jobs (work still
  * to do first), the vehicle types offered in the form, and who the reader is to a request
  * (shared/lifecycle.ts actors), which decides the buttons.
  */
 import type { Actor } from '../../../shared/lifecycle';
-import type { TransportOfferStatus, TransportRequestStatus } from '../../../shared/constants';
+import type { TransportRequestStatus } from '../../../shared/constants';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
-import type { StatusTone } from '../../ui/StatusBadge';
-
-export const REQUEST_TONE: Record<TransportRequestStatus, StatusTone> = {
-  pending: 'warning',
-  assigned: 'brand',
-  in_transit: 'important',
-  delivered: 'success',
-  cancelled: 'danger',
-};
-
-export const QUOTE_TONE: Record<TransportOfferStatus, StatusTone> = {
-  submitted: 'informative',
-  accepted: 'success',
-  rejected: 'danger',
-};
 
 /** Stored as the key; shown translated (a free text typed elsewhere is shown as typed). */
 export const VEHICLE_TYPES = ['pickup', 'small_truck', 'flatbed', 'trailer', 'tipper', 'crane_truck', 'mixer', 'tanker', 'refrigerated'] as const;

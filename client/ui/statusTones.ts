@@ -1,0 +1,67 @@
+/**
+ * The badge tone of every status a screen shows, one table per kind of thing, so a status
+ * looks the same on every screen that shows it (a list, a card, a detail page): waiting
+ * is warning, done well is success, refused or cancelled is danger, over and quiet is
+ * subtle, under way is brand, informative or important.
+ */
+import type { AVAILABILITY_STATUSES, BidStatus, InstantOrderResponseStatus, InstantOrderStatus, TransportOfferStatus, TransportRequestStatus, UrgencyLevel } from '../../shared/constants';
+import type { DeliveryStage } from '../../shared/schemas/delivery';
+import type { InvoiceStatus } from '../../shared/schemas/invoice';
+import type { InvoicePaymentStatus, Payment } from '../../shared/schemas/payment';
+import type { PurchaseOrderStatus } from '../../shared/schemas/purchase-order';
+import type { RfqQuote, RfqStatus } from '../../shared/schemas/rfq';
+import type { Objection } from '../../shared/schemas/tender';
+import type { ShownProjectStatus, TenderPhase } from '../../shared/tender';
+import type { StatusTone } from './StatusBadge';
+
+export const PROJECT_TONE: Record<ShownProjectStatus, StatusTone> = { open: 'brand', awarded: 'informative', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
+export const BID_TONE: Record<BidStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger', withdrawn: 'subtle' };
+export const TENDER_PHASE_TONE: Record<TenderPhase, StatusTone> = { bidding: 'informative', evaluation: 'important', standstill: 'warning' };
+export const OBJECTION_TONE: Record<Objection['status'], StatusTone> = { open: 'warning', upheld: 'success', rejected: 'danger' };
+
+/** An RFQ's status, to its buyer and to the suppliers asked alike: closed waits for the buyer's award. */
+export const RFQ_TONE: Record<RfqStatus, StatusTone> = { open: 'brand', closed: 'warning', awarded: 'success', cancelled: 'danger' };
+/** A supplier's side of an RFQ: not quoted yet (none), quoted, won or lost. */
+export const RFQ_QUOTE_TONE: Record<'none' | RfqQuote['status'], StatusTone> = { none: 'warning', submitted: 'informative', won: 'success', lost: 'subtle' };
+
+export const PURCHASE_ORDER_TONE: Record<PurchaseOrderStatus, StatusTone> = {
+  issued: 'brand',
+  accepted: 'success',
+  declined: 'danger',
+  delivered: 'informative',
+  closed: 'subtle',
+  cancelled: 'danger',
+};
+
+export const INVOICE_TONE: Record<InvoiceStatus, StatusTone> = { pending: 'warning', cleared: 'success', reported: 'success', rejected: 'danger' };
+export const INVOICE_PAYMENT_TONE: Record<InvoicePaymentStatus, StatusTone> = {
+  unpaid: 'informative',
+  partially_paid: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+  credited: 'subtle',
+};
+export const PAYMENT_TONE: Record<Payment['status'], StatusTone> = { recorded: 'warning', confirmed: 'success', disputed: 'danger' };
+
+export const INSTANT_ORDER_TONE: Record<InstantOrderStatus, StatusTone> = { active: 'brand', fulfilled: 'success', cancelled: 'danger', expired: 'subtle' };
+export const INSTANT_ORDER_OFFER_TONE: Record<InstantOrderResponseStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger' };
+export const URGENCY_TONE: Record<UrgencyLevel, StatusTone> = { urgent: 'danger', high: 'warning', normal: 'informative', low: 'subtle' };
+
+export const TRANSPORT_REQUEST_TONE: Record<TransportRequestStatus, StatusTone> = {
+  pending: 'warning',
+  assigned: 'brand',
+  in_transit: 'important',
+  delivered: 'success',
+  cancelled: 'danger',
+};
+export const TRANSPORT_QUOTE_TONE: Record<TransportOfferStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger' };
+export const DELIVERY_STAGE_TONE: Record<DeliveryStage, StatusTone> = {
+  assigned: 'brand',
+  picked_up: 'informative',
+  on_the_way: 'important',
+  delivered: 'success',
+  confirmed: 'success',
+  problem: 'danger',
+};
+
+export const AVAILABILITY_TONE: Record<(typeof AVAILABILITY_STATUSES)[number], StatusTone> = { available: 'success', out_of_stock: 'danger' };
