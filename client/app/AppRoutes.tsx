@@ -46,7 +46,7 @@ const DashboardScreen = named(() => import('../features/dashboard/DashboardScree
 const ProductsScreen = named(() => import('../features/products/ProductsScreen'), 'ProductsScreen', ['products', 'reviews', 'price-list', 'photos']);
 const CompareScreen = named(() => import('../features/products/CompareScreen'), 'CompareScreen', ['products']);
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
-const PricingScreen = named(() => import('../features/pricing/PricingScreen'), 'PricingScreen', ['pricing', 'payments']);
+const PricingScreen = named(() => import('../features/subscriptions/PricingScreen'), 'PricingScreen', ['pricing', 'payments']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin', 'purchase-orders', 'invoices', 'payments']);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);

@@ -4,7 +4,7 @@ import { QUICK_ACTIONS, nextSteps } from './nextSteps';
 import ar from '../../i18n/locales/ar/dashboard.json';
 import en from '../../i18n/locales/en/dashboard.json';
 import zh from '../../i18n/locales/zh/dashboard.json';
-import { usageRowsOf } from '../pricing/usage';
+import { usageRowsOf } from '../subscriptions/usage';
 
 const facts = { products: 0, orders: 0, projects: 0, bidsToReview: 0, openRequests: 0, openProjects: 0, activeOrders: 0, plan: 'free' };
 

@@ -33,7 +33,7 @@ type TabValue = 'products' | 'transport';
 const FIRST_CARDS = 6;
 
 // The join form (dialog, fields, messages) loads when first opened, not with the catalogue.
-const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
+const QuickSignupDialog = lazy(() => import('./QuickSignupDialog').then((m) => ({ default: m.QuickSignupDialog })));
 
 /** The public catalogue: products and open transport requests, and the join modal. */
 export function ServicesScreen() {
@@ -118,7 +118,7 @@ export function ServicesScreen() {
       </main>
       {joinMounted && (
         <Suspense fallback={null}>
-          <JoinDialog open={joinOpen} onOpenChange={setJoinOpen} />
+          <QuickSignupDialog open={joinOpen} onOpenChange={setJoinOpen} />
         </Suspense>
       )}
     </>

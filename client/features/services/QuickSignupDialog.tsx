@@ -30,10 +30,10 @@ const useStyles = makeStyles({
 });
 
 /**
- * The join modal of /services. Success shows only when the server accepted the
- * request, for 3 s, then the dialog closes.
+ * The quick sign-up modal of /services (its "join" button, `?join=1`). Success shows only
+ * when the server accepted the request, for 3 s, then the dialog closes.
  */
-export function JoinDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function QuickSignupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['services', 'common']);
   const format = useFormat();
