@@ -1,4 +1,4 @@
-/** Reviews through the outbox: the target's average and count move at once (data/effects/catalogue.ts). */
+/** Reviews through the outbox: the target's average and count move at once (data/effects/reviews.ts). */
 import { useCallback } from 'react';
 import type { ReviewCreateInput } from '../../../shared/schemas/review';
 import { useMutate } from '../../data/local/hooks';
