@@ -1,46 +1,35 @@
 /**
- * The status machines, as data: for each entity, which status may
- * follow which, who may make the move and through which action. The server asks
- * `canTransition` before it changes a status (anything else is 409 invalid_transition);
- * the client asks `nextStatuses` / `actionsFor` which buttons to show.
+ * The status machines, as data, in one shape: for each entity its states, which state may
+ * follow which, who may make the move and through which action, and where it ends. Each
+ * machine is written once (shared/lifecycles/) and everything else is read from it: the
+ * status schema is `z.enum` of its states, the database's CHECK list equals its stored
+ * states (server/db/check-lists.test.ts), the server asks `assertTransition` before it
+ * changes a status and the screens ask `actionsFor` which buttons to show.
  *
- * Actors are relative to the entity, so one vocabulary serves every machine:
+ * Actors are relative to the entity. The marketplace machines share one vocabulary (ACTORS):
  * - owner:    who created the entity, or for a bid or offer, who created what it is on
  *             (a project's government, an order's contractor, a request's requester);
  * - author:   who wrote a bid or an offer (the contractor, supplier or transport company);
  * - assignee: the transport company whose offer a request accepted;
- * - system:   the server itself (expiry), never a person.
+ * - system:   the server itself (expiry, ZATCA's answer, a sweep), never a person.
+ * Machines between two named parties say them instead (a purchase order's buyer and
+ * seller, a delivery's driver and requester, a payment's payee).
  *
  * When one entity's move forces another's (awarding a bid rejects the others, cancelling
  * an order rejects its offers), the forced move is listed as a cascade of that action.
  *
- * Conditions beyond the status (a bid only before the project's deadline, a bid withdrawn
- * only while its project is open, an order expiring at its deadline) are the services'.
- * Subscriptions are plan changes rather than a status machine; their rules live in the
- * subscriptions service.
+ * Conditions beyond the status (a bid only before the project's deadline, an order not
+ * cancellable once paid, an order expiring at its deadline) are the services'.
  */
-import {
-  BID_STATUSES,
-  INSTANT_ORDER_RESPONSE_STATUSES,
-  INSTANT_ORDER_STATUSES,
-  PROJECT_STATUSES,
-  TRANSPORT_OFFER_STATUSES,
-  TRANSPORT_REQUEST_STATUSES,
-  type BidStatus,
-  type InstantOrderResponseStatus,
-  type InstantOrderStatus,
-  type ProjectStatus,
-  type TransportOfferStatus,
-  type TransportRequestStatus,
-} from './constants';
+import { AppError, type ErrorCode } from './errors';
 
 export const ACTORS = ['owner', 'author', 'assignee', 'system'] as const;
 export type Actor = (typeof ACTORS)[number];
 
-interface Transition<S extends string> {
+interface Transition<S extends string, A extends string> {
   from: readonly S[];
   to: S;
-  actor: Actor;
+  actor: A;
   /** The action that makes the move: also the name of its button and of its route. */
   action: string;
   /**
@@ -50,129 +39,76 @@ interface Transition<S extends string> {
   cascade?: true;
 }
 
-interface Lifecycle<S extends string> {
-  statuses: readonly S[];
+export interface Lifecycle<S extends string, A extends string = Actor> {
+  /** Every state, in the order a screen lists them; the status schema is z.enum of these. */
+  states: readonly S[];
   initial: S;
-  /** The status in which the entity accepts bids or offers, if it takes any. */
+  /** The states no move leaves. */
+  terminal: readonly S[];
+  /**
+   * States shown but never stored, computed from a stored one and the clock (an open RFQ
+   * past its closing time is closed): the database's CHECK list leaves them out.
+   */
+  derived?: readonly S[];
+  /** The state in which the entity accepts bids, offers or quotes, if it takes any. */
   openFor?: S;
-  transitions: readonly Transition<S>[];
+  transitions: readonly Transition<S, A>[];
 }
 
-const project: Lifecycle<ProjectStatus> = {
-  statuses: PROJECT_STATUSES,
-  initial: 'open',
-  openFor: 'open',
-  transitions: [
-    { from: ['open'], to: 'in_progress', actor: 'owner', action: 'award' },
-    { from: ['in_progress'], to: 'completed', actor: 'owner', action: 'complete' },
-    { from: ['open', 'in_progress'], to: 'cancelled', actor: 'owner', action: 'cancel' },
-  ],
-};
+/** Any machine, for the functions below that read every one alike. */
+// oxlint-disable-next-line no-explicit-any -- the actor type is each machine's own
+type AnyLifecycle = Lifecycle<string, any>;
+type StateOf<L extends AnyLifecycle> = L['states'][number];
+type ActorOf<L extends AnyLifecycle> = L['transitions'][number]['actor'];
 
-const bid: Lifecycle<BidStatus> = {
-  statuses: BID_STATUSES,
-  initial: 'submitted',
-  transitions: [
-    { from: ['submitted'], to: 'accepted', actor: 'owner', action: 'award' },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'award', cascade: true },
-    { from: ['submitted'], to: 'withdrawn', actor: 'author', action: 'withdraw' },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'cancel', cascade: true },
-  ],
-};
+/** The states the database keeps: all but the derived ones (the CHECK list of the status column). */
+export const storedStates = <L extends AnyLifecycle>(lc: L): StateOf<L>[] => lc.states.filter((s) => !lc.derived?.includes(s));
 
-const instantOrder: Lifecycle<InstantOrderStatus> = {
-  statuses: INSTANT_ORDER_STATUSES,
-  initial: 'active',
-  openFor: 'active',
-  transitions: [
-    { from: ['active'], to: 'fulfilled', actor: 'owner', action: 'accept' },
-    { from: ['active'], to: 'cancelled', actor: 'owner', action: 'cancel' },
-    { from: ['active'], to: 'expired', actor: 'system', action: 'expire' },
-  ],
-};
-
-const instantOrderResponse: Lifecycle<InstantOrderResponseStatus> = {
-  statuses: INSTANT_ORDER_RESPONSE_STATUSES,
-  initial: 'submitted',
-  transitions: [
-    { from: ['submitted'], to: 'accepted', actor: 'owner', action: 'accept' },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'accept', cascade: true },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'cancel', cascade: true },
-    { from: ['submitted'], to: 'rejected', actor: 'system', action: 'expire', cascade: true },
-  ],
-};
-
-const transportRequest: Lifecycle<TransportRequestStatus> = {
-  statuses: TRANSPORT_REQUEST_STATUSES,
-  initial: 'pending',
-  openFor: 'pending',
-  transitions: [
-    { from: ['pending'], to: 'assigned', actor: 'owner', action: 'accept' },
-    { from: ['assigned'], to: 'in_transit', actor: 'assignee', action: 'start_transit' },
-    { from: ['in_transit'], to: 'delivered', actor: 'assignee', action: 'deliver' },
-    { from: ['pending', 'assigned'], to: 'cancelled', actor: 'owner', action: 'cancel' },
-    // The driver carrying it was removed from the company: the job is the company's to give again.
-    { from: ['in_transit'], to: 'assigned', actor: 'system', action: 'remove_driver', cascade: true },
-  ],
-};
-
-const transportOffer: Lifecycle<TransportOfferStatus> = {
-  statuses: TRANSPORT_OFFER_STATUSES,
-  initial: 'submitted',
-  transitions: [
-    { from: ['submitted'], to: 'accepted', actor: 'owner', action: 'accept' },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'accept', cascade: true },
-    { from: ['submitted'], to: 'rejected', actor: 'owner', action: 'cancel', cascade: true },
-  ],
-};
-
-export const LIFECYCLES = {
-  project,
-  bid,
-  instant_order: instantOrder,
-  instant_order_response: instantOrderResponse,
-  transport_request: transportRequest,
-  transport_offer: transportOffer,
-};
-
-export type LifecycleEntity = keyof typeof LIFECYCLES;
-export type StatusOf<E extends LifecycleEntity> = (typeof LIFECYCLES)[E]['statuses'][number];
-
-function transitionsOf<E extends LifecycleEntity>(entity: E): readonly Transition<StatusOf<E>>[] {
-  return LIFECYCLES[entity].transitions as readonly Transition<StatusOf<E>>[];
+/** Whether `actor` may move an entity of `lc` from `from` to `to`. */
+export function canTransition<L extends AnyLifecycle>(lc: L, from: StateOf<L>, to: StateOf<L>, actor: ActorOf<L>): boolean {
+  return lc.transitions.some((t) => t.to === to && t.actor === actor && t.from.includes(from));
 }
 
-/** Whether `actor` may move `entity` from `from` to `to`. */
-export function canTransition<E extends LifecycleEntity>(
-  entity: E,
-  from: StatusOf<E>,
-  to: StatusOf<E>,
-  actor: Actor,
-): boolean {
-  return transitionsOf(entity).some((t) => t.to === to && t.actor === actor && t.from.includes(from));
+/**
+ * The one refusal of a move the machine does not allow: `code` names it for the caller (a
+ * named refusal a screen can explain, else invalid_transition), `message` says it in
+ * English for logs and old clients.
+ */
+export function assertTransition<L extends AnyLifecycle>(
+  lc: L,
+  from: StateOf<L>,
+  to: StateOf<L>,
+  actor: ActorOf<L>,
+  refusal: { code?: ErrorCode; message: string },
+): void {
+  if (!canTransition(lc, from, to, actor)) throw new AppError(refusal.code ?? 'invalid_transition', refusal.message);
 }
 
-/** The statuses `actor` may move `entity` to from `from`, in the order of the machine. */
-export function nextStatuses<E extends LifecycleEntity>(entity: E, from: StatusOf<E>, actor: Actor): StatusOf<E>[] {
-  const next: StatusOf<E>[] = [];
-  for (const t of transitionsOf(entity)) {
+/** The states `actor` may move an entity of `lc` to from `from`, in the order of the machine. */
+export function nextStatuses<L extends AnyLifecycle>(lc: L, from: StateOf<L>, actor: ActorOf<L>): StateOf<L>[] {
+  const next: StateOf<L>[] = [];
+  for (const t of lc.transitions) {
     if (t.actor === actor && t.from.includes(from) && !next.includes(t.to)) next.push(t.to);
   }
   return next;
 }
 
-/** The actions (buttons) `actor` has on `entity` in status `from`; cascades are not buttons. */
-export function actionsFor<E extends LifecycleEntity>(entity: E, from: StatusOf<E>, actor: Actor): string[] {
+/** The actions (buttons) `actor` has on an entity of `lc` in state `from`; cascades are not buttons. */
+export function actionsFor<L extends AnyLifecycle>(lc: L, from: StateOf<L>, actor: ActorOf<L>): string[] {
   const actions: string[] = [];
-  for (const t of transitionsOf(entity)) {
+  for (const t of lc.transitions) {
     if (t.cascade || t.actor !== actor || !t.from.includes(from)) continue;
     if (!actions.includes(t.action)) actions.push(t.action);
   }
   return actions;
 }
 
-/** Whether `entity` in `status` still takes bids or offers (project open, order active, request pending). */
-export function acceptsSubmissions<E extends LifecycleEntity>(entity: E, status: StatusOf<E>): boolean {
-  const openFor: string | undefined = LIFECYCLES[entity].openFor;
-  return openFor !== undefined && openFor === status;
+/** The move an action makes (its first one that is not a cascade): who makes it, from where, to what. */
+export function transitionOf<L extends AnyLifecycle>(lc: L, action: string): Transition<StateOf<L>, ActorOf<L>> {
+  const t = lc.transitions.find((x) => x.action === action && !x.cascade);
+  if (!t) throw new Error(`No action ${action} in this lifecycle`);
+  return t;
 }
+
+/** Whether an entity of `lc` in `state` still takes bids, offers or quotes (project open, order active, request pending). */
+export const acceptsSubmissions = <L extends AnyLifecycle>(lc: L, state: StateOf<L>): boolean => lc.openFor !== undefined && lc.openFor === state;

@@ -3,12 +3,12 @@
  * project's opening, then by the project's owner too), and the create body.
  */
 import { z } from 'zod';
-import { BID_STATUSES } from '../constants';
+import { bidLifecycle } from '../lifecycles/projects';
 import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
 import { projectStatusSchema } from './project';
 
-const bidStatusSchema = z.enum(BID_STATUSES);
+const bidStatusSchema = z.enum(bidLifecycle.states);
 
 export const bidSchema = z.object({
   id: uuidSchema,

@@ -9,13 +9,7 @@
  */
 import { z } from 'zod';
 import { digitsOnly, timestampSchema } from './common';
-
-/**
- * none: never onboarded; compliance: onboarding under way (compliance certificate and
- * checks); ready: the production certificate is in place, invoices can be issued;
- * failed: the last attempt failed, with ZATCA's messages, and can be tried again.
- */
-const EINVOICING_STATUSES = ['none', 'compliance', 'ready', 'failed'] as const;
+import { einvoicingUnitLifecycle } from '../lifecycles/accounts';
 
 /** The OTP from the Fatoora portal: six digits (Arabic-Indic accepted). */
 export const onboardSchema = z.strictObject({
@@ -33,7 +27,7 @@ export const zatcaMessageSchema = z.object({
 export type ZatcaMessage = z.infer<typeof zatcaMessageSchema>;
 
 export const einvoicingStatusSchema = z.object({
-  status: z.enum(EINVOICING_STATUSES),
+  status: z.enum(einvoicingUnitLifecycle.states),
   /** ZATCA's messages of the last failed attempt (empty otherwise) */
   messages: z.array(zatcaMessageSchema),
   /** when the production certificate was obtained */

@@ -1,12 +1,12 @@
 /** Instant order response (offer): a supplier's price for an instant order. */
 import { z } from 'zod';
-import { INSTANT_ORDER_RESPONSE_STATUSES } from '../constants';
+import { instantOrderResponseLifecycle } from '../lifecycles/instant-orders';
 import { MAX, clientIdField, moneySchema, optionalText, positiveInt, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
 import { VAT_CATEGORY_CODES } from '../vatex';
 import { checkVatTreatment, vatTreatmentFields } from './vat-treatment';
 
-const instantOrderResponseStatusSchema = z.enum(INSTANT_ORDER_RESPONSE_STATUSES);
+const instantOrderResponseStatusSchema = z.enum(instantOrderResponseLifecycle.states);
 
 export const instantOrderResponseSchema = z.object({
   id: uuidSchema,

@@ -3,7 +3,8 @@
  * while active; the create body, the accept action and the list query.
  */
 import { z } from 'zod';
-import { INSTANT_ORDER_STATUSES, URGENCY_LEVELS } from '../constants';
+import { URGENCY_LEVELS } from '../constants';
+import { instantOrderLifecycle } from '../lifecycles/instant-orders';
 import {
   MAX,
   clientIdField,
@@ -17,7 +18,7 @@ import {
 } from './common';
 import { instantOrderResponseSchema } from './instant-order-response';
 
-const instantOrderStatusSchema = z.enum(INSTANT_ORDER_STATUSES);
+const instantOrderStatusSchema = z.enum(instantOrderLifecycle.states);
 const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
 
 export const instantOrderSchema = z.object({

@@ -3,9 +3,10 @@
  * title and message carry the server's rendering in the recipient's language.
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, TRANSPORT_REQUEST_STATUSES, URGENCY_LEVELS, type NotificationType } from '../constants';
+import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, URGENCY_LEVELS, type NotificationType } from '../constants';
 import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
 import { PROBLEM_KINDS } from './delivery';
+import { transportRequestLifecycle } from '../lifecycles/transport';
 
 /**
  * The kinds the server sends and what each one's params carry: the server writes its
@@ -89,7 +90,7 @@ export const NOTIFICATION_PARAMS = {
     purchase_order_id: uuidSchema.nullable(),
     order_id: uuidSchema.nullable(),
   }),
-  'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(TRANSPORT_REQUEST_STATUSES), transport_request_id: uuidSchema }),
+  'transport_request.status': z.object({ pickup: z.string(), delivery: z.string(), status: z.enum(transportRequestLifecycle.states), transport_request_id: uuidSchema }),
   /** To the driver: their company assigned them a delivery. */
   'delivery.assigned': z.object({ company: z.string(), pickup: z.string(), delivery: z.string(), delivery_id: uuidSchema }),
   /** To the requester: the transport company named the driver and vehicle. */

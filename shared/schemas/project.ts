@@ -3,7 +3,7 @@
  * count; the create body, the award and status actions, and the list query.
  */
 import { z } from 'zod';
-import { PROJECT_STATUSES } from '../constants';
+import { projectLifecycle } from '../lifecycles/projects';
 import { TENDER_PHASES } from '../tender';
 import {
   MAX,
@@ -18,7 +18,7 @@ import {
   uuidSchema,
 } from './common';
 
-export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export const projectStatusSchema = z.enum(projectLifecycle.states);
 
 export const projectSchema = z.object({
   id: uuidSchema,

@@ -13,27 +13,15 @@ import { z } from 'zod';
 import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
 import { VAT_CATEGORY_CODES } from '../vatex';
 import { nationalAddressShape } from './tax-profile';
+import { actionsFor } from '../lifecycle';
+import { PURCHASE_ORDER_SIDES, purchaseOrderLifecycle, type PurchaseOrderAction, type PurchaseOrderSide, type PurchaseOrderStatus } from '../lifecycles/purchase-orders';
 
-const PURCHASE_ORDER_STATUSES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
-export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+export type { PurchaseOrderAction, PurchaseOrderSide, PurchaseOrderStatus };
 
-/** Which side of an order a party is on. */
-const PURCHASE_ORDER_SIDES = ['buyer', 'seller'] as const;
-export type PurchaseOrderSide = (typeof PURCHASE_ORDER_SIDES)[number];
-
-/**
- * The status machine: each action, who makes it and from which statuses. The seller
- * answers an issued order; the buyer may cancel it until it is delivered; the seller marks
- * it delivered and the buyer closes it.
- */
-export const PURCHASE_ORDER_ACTIONS = {
-  accept: { side: 'seller', from: ['issued'], to: 'accepted' },
-  decline: { side: 'seller', from: ['issued'], to: 'declined' },
-  cancel: { side: 'buyer', from: ['issued', 'accepted'], to: 'cancelled' },
-  deliver: { side: 'seller', from: ['accepted'], to: 'delivered' },
-  close: { side: 'buyer', from: ['delivered'], to: 'closed' },
-} as const satisfies Record<string, { side: PurchaseOrderSide; from: readonly PurchaseOrderStatus[]; to: PurchaseOrderStatus }>;
-export type PurchaseOrderAction = keyof typeof PURCHASE_ORDER_ACTIONS;
+/** Each action's move (shared/lifecycles/purchase-orders.ts), by its name: the routes and the device's effects read it so. */
+export const PURCHASE_ORDER_ACTIONS = Object.fromEntries(
+  purchaseOrderLifecycle.transitions.map((t) => [t.action, { side: t.actor, from: t.from as readonly PurchaseOrderStatus[], to: t.to as PurchaseOrderStatus }]),
+) as Record<PurchaseOrderAction, { side: PurchaseOrderSide; from: readonly PurchaseOrderStatus[]; to: PurchaseOrderStatus }>;
 
 /**
  * What makes an order that its status would let the buyer cancel no longer cancellable:
@@ -49,14 +37,13 @@ export type CancelBlocker = (typeof CANCEL_BLOCKERS)[number];
 
 /** Whether `side` may make `action` on an order in `status` (the buttons a screen shows, the check the server makes). */
 export function canActOnPurchaseOrder(action: PurchaseOrderAction, side: PurchaseOrderSide, status: PurchaseOrderStatus, cancelBlocker: CancelBlocker | null = null): boolean {
-  const rule = PURCHASE_ORDER_ACTIONS[action];
   if (action === 'cancel' && cancelBlocker) return false;
-  return rule.side === side && (rule.from as readonly PurchaseOrderStatus[]).includes(status);
+  return actionsFor(purchaseOrderLifecycle, status, side).includes(action);
 }
 
 /** The actions open to `side` on an order. */
 export const purchaseOrderActions = (side: PurchaseOrderSide, order: Pick<PurchaseOrder, 'status' | 'cancel_blocker'>): PurchaseOrderAction[] =>
-  (Object.keys(PURCHASE_ORDER_ACTIONS) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, order.status, order.cancel_blocker));
+  (actionsFor(purchaseOrderLifecycle, order.status, side) as PurchaseOrderAction[]).filter((a) => canActOnPurchaseOrder(a, side, order.status, order.cancel_blocker));
 
 /** A number as PO-2026-000042: the year it was issued and its place in the buyer company's sequence that year. */
 const PURCHASE_ORDER_NUMBER = /^PO-\d{4}-\d{6,}$/;
@@ -119,7 +106,7 @@ export const purchaseOrderSchema = z.object({
   delivery_days: z.number().int().nullable(),
   /** what the seller wrote on the whole quote or offer it was made from, for the buyer (each line's own note is on the line) */
   notes: z.string().nullable(),
-  status: z.enum(PURCHASE_ORDER_STATUSES),
+  status: z.enum(purchaseOrderLifecycle.states),
   /** why the seller declined or the buyer cancelled, if they said */
   reason: z.string().nullable(),
   /** what keeps the buyer from cancelling it whatever its status (CANCEL_BLOCKERS), or null */
@@ -134,7 +121,7 @@ export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 /** GET /api/purchase-orders: both sides unless `as` says one. */
 export const purchaseOrderListQuerySchema = z.strictObject({
   as: z.enum(PURCHASE_ORDER_SIDES).optional(),
-  status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+  status: z.enum(purchaseOrderLifecycle.states).optional(),
   ...paginationFields,
 });
 export type PurchaseOrderListQuery = z.infer<typeof purchaseOrderListQuerySchema>;

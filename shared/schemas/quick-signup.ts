@@ -4,11 +4,12 @@
  * published API names it); the stored row says signup_type.
  */
 import { z } from 'zod';
-import { REGISTRATION_STATUSES, SIGNUP_TYPES } from '../constants';
+import { SIGNUP_TYPES } from '../constants';
+import { registrationLifecycle } from '../lifecycles/accounts';
 import { MAX, emailSchema, requiredName, requiredText, saudiPhoneSchema, timestampSchema, uuidSchema } from './common';
 
 const signupTypeSchema = z.enum(SIGNUP_TYPES);
-const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
+const registrationStatusSchema = z.enum(registrationLifecycle.states);
 
 /** POST /api/quick-signup. */
 export const quickSignupSchema = z.strictObject({

@@ -3,13 +3,14 @@
  * subscribe body. Limits of 999 mean unlimited (UNLIMITED in shared/constants.ts).
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES, type MemberRole, type PlanId } from '../constants';
+import { BILLING_CYCLES, PAID_PLAN_IDS, PLAN_IDS, type MemberRole, type PlanId } from '../constants';
 import { timestampSchema } from './common';
+import { subscriptionLifecycle } from '../lifecycles/accounts';
 
 const planIdSchema = z.enum(PLAN_IDS);
 const paidPlanIdSchema = z.enum(PAID_PLAN_IDS);
 const billingCycleSchema = z.enum(BILLING_CYCLES);
-const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+const subscriptionStatusSchema = z.enum(subscriptionLifecycle.states);
 
 /** GET /api/subscription/plans. features are i18n keys (plan_feature.*). */
 export const subscriptionPlanSchema = z.object({

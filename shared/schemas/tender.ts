@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX, clientIdField, requiredText, timestampSchema, uuidSchema } from './common';
+import { objectionLifecycle } from '../lifecycles/projects';
 
 const digestSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -52,8 +53,6 @@ export const openingRecordSchema = z.object({
 });
 export type OpeningRecord = z.infer<typeof openingRecordSchema>;
 
-const OBJECTION_STATUSES = ['open', 'upheld', 'rejected'] as const;
-
 /** A losing bidder's objection to an award during its standstill, and the owner's answer. */
 export const objectionSchema = z.object({
   id: uuidSchema,
@@ -65,7 +64,7 @@ export const objectionSchema = z.object({
   contractor_id: uuidSchema,
   contractor_name: z.string().nullable(),
   reason: z.string(),
-  status: z.enum(OBJECTION_STATUSES),
+  status: z.enum(objectionLifecycle.states),
   answer: z.string().nullable(),
   created_at: timestampSchema,
   answered_at: timestampSchema.nullable(),

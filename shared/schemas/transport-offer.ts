@@ -1,10 +1,10 @@
 /** Transport offer: a transport company's quote on a transport request. */
 import { z } from 'zod';
-import { TRANSPORT_OFFER_STATUSES } from '../constants';
+import { transportOfferLifecycle } from '../lifecycles/transport';
 import { MAX, clientIdField, moneySchema, optionalText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
 
-const transportOfferStatusSchema = z.enum(TRANSPORT_OFFER_STATUSES);
+const transportOfferStatusSchema = z.enum(transportOfferLifecycle.states);
 
 export const transportOfferSchema = z.object({
   id: uuidSchema,

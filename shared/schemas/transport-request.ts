@@ -4,7 +4,7 @@
  * query.
  */
 import { z } from 'zod';
-import { TRANSPORT_REQUEST_STATUSES } from '../constants';
+import { transportRequestLifecycle } from '../lifecycles/transport';
 import {
   MAX,
   clientIdField,
@@ -18,7 +18,7 @@ import {
   uuidSchema,
 } from './common';
 
-const transportRequestStatusSchema = z.enum(TRANSPORT_REQUEST_STATUSES);
+const transportRequestStatusSchema = z.enum(transportRequestLifecycle.states);
 
 export const transportRequestSchema = z.object({
   id: uuidSchema,

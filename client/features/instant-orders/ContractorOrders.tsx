@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsFor } from '../../../shared/lifecycle';
+import { instantOrderLifecycle } from '../../../shared/lifecycles/instant-orders';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { usePendingKeys } from '../../data/local/hooks';
@@ -57,7 +58,7 @@ export function ContractorOrders({ userId }: { userId: string }) {
       {rows && rows.length === 0 && <Note testId="orders-empty">{t('empty.contractor')}</Note>}
       {rows?.map(({ order, offers }) => {
         const status = orderStatusAt(order, now);
-        const actions = actionsFor('instant_order', status, 'owner');
+        const actions = actionsFor(instantOrderLifecycle, status, 'owner');
         const accepted = order.status === 'fulfilled' ? offers.find((o) => o.id === order.accepted_response_id && o.status === 'accepted') : undefined;
         return (
           <OrderCard key={order.id} order={order} now={now} pending={pendingKeys.has(orderKey(order.id))}>

@@ -2,6 +2,7 @@ import { Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-compon
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
+import { instantOrderLifecycle } from '../../../shared/lifecycles/instant-orders';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { OfferDialog } from './OfferDialog';
@@ -55,7 +56,7 @@ export function SupplierOrders({ userId }: { userId: string }) {
       {list?.map((order) => {
         const status = orderStatusAt(order, now);
         const offer = view?.mine.get(order.id);
-        const canOffer = acceptsSubmissions('instant_order', status) && (!offer || offer.status === 'submitted');
+        const canOffer = acceptsSubmissions(instantOrderLifecycle, status) && (!offer || offer.status === 'submitted');
         return (
           <OrderCard key={order.id} order={order} now={now} pending={pendingKeys.has(orderKey(order.id))}>
             {offer && <OfferRow offer={offer} pending={pendingKeys.has(offerKey(offer.id))} title={t('offers.yours')} />}

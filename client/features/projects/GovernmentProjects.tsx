@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/constants';
 import { nextStatuses } from '../../../shared/lifecycle';
+import { projectLifecycle } from '../../../shared/lifecycles/projects';
 import type { Project } from '../../../shared/schemas/project';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
@@ -30,7 +31,7 @@ function OwnProject({ project }: { project: Project }) {
   // The bids are sealed until the opening: none are on this device before it.
   const opened = phase !== 'bidding' && project.opened_at !== null;
   const [showBids, setShowBids] = useState(project.status === 'open');
-  const moves = nextStatuses('project', project.status, 'owner');
+  const moves = nextStatuses(projectLifecycle, project.status, 'owner');
   return (
     <ProjectCard project={project}>
       <OwnerTender project={project} phase={phase} />

@@ -2,6 +2,7 @@ import { Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-compon
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptsSubmissions, actionsFor } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { usePendingKeys, useRejections } from '../../data/local/hooks';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -65,11 +66,11 @@ export function CompanyRequests({ userId }: { userId: string }) {
       {list && list.length === 0 && <Muted testId="requests-empty">{t(`empty.${tab}`)}</Muted>}
       {list?.map((request) => {
         const mine = view?.mine.get(request.id);
-        const canQuote = acceptsSubmissions('transport_request', request.status) && (!mine || mine.status === 'submitted');
+        const canQuote = acceptsSubmissions(transportRequestLifecycle, request.status) && (!mine || mine.status === 'submitted');
         const assignee = actorOf(request, userId, view!.mine) === 'assignee';
         const delivery = assignee ? deliveryForRequest(deliveries ?? [], request) : undefined;
         // Once a driver has the job, the driver's steps move it; before that the company may move it itself.
-        const jobActions = assignee && !delivery ? actionsFor('transport_request', request.status, 'assignee') : [];
+        const jobActions = assignee && !delivery ? actionsFor(transportRequestLifecycle, request.status, 'assignee') : [];
         return (
           <RequestCard key={request.id} request={request} pending={pendingKeys.has(requestKey(request.id))}>
             {mine && <QuoteRow quote={mine} pending={pendingKeys.has(quoteKey(mine.id))} title={t('quotes.yours')} />}

@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsFor } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { usePendingKeys } from '../../data/local/hooks';
@@ -61,7 +62,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
       />
       {rows && rows.length === 0 && <Muted testId="requests-empty">{t('empty.requester')}</Muted>}
       {rows?.map(({ request, quotes }) => {
-        const actions = actionsFor('transport_request', request.status, 'owner');
+        const actions = actionsFor(transportRequestLifecycle, request.status, 'owner');
         const delivery = deliveryForRequest(deliveries ?? [], request);
         return (
           <RequestCard key={request.id} request={request} pending={pendingKeys.has(requestKey(request.id))}>

@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import type { DeliveryStage } from '../../../shared/schemas/delivery';
 import { canTransition } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { requestPolicy } from '../transport/policy';
@@ -37,7 +38,7 @@ export async function releaseDriverJobs(trx: Knex.Transaction, companyId: string
     }
     await trx('deliveries').where({ id: d.id }).delete();
     const changes: ChangeEntry[] = [{ entity: 'delivery', id: d.id, audiences: deliveryPolicy.audiences(d), op: 'delete' }];
-    if (canTransition('transport_request', request.status, 'assigned', 'system')) {
+    if (canTransition(transportRequestLifecycle, request.status, 'assigned', 'system')) {
       await moveTransportRequest(trx, request, 'assigned', 'system', { by: companyId, quiet: true });
     } else {
       // The request no longer names a delivery.

@@ -25,6 +25,7 @@ import {
 } from '../../../shared/schemas/delivery';
 import { conflict, deliveryAnswered, deliveryPickedUp, invalidTransition, notADriver, notFound, stepOutOfOrder, stepTimeInvalid, transportCancelled } from '../../../shared/errors';
 import { canTransition } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { lockOrderOfRequest } from '../purchase-orders/policy';
@@ -163,7 +164,7 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
   // The request moves with the cargo: picked up is in transit, delivered is delivered.
   const status = input.step === 'picked_up' ? 'in_transit' : input.step === 'delivered' ? 'delivered' : undefined;
   if (status) {
-    if (!canTransition('transport_request', request.status, status, 'assignee')) {
+    if (!canTransition(transportRequestLifecycle, request.status, status, 'assignee')) {
       throw invalidTransition(`The transport request is ${request.status}: it cannot go to ${status}`);
     }
     await moveTransportRequest(trx, request, status, 'assignee', { by: delivery.company_id, quiet: true });

@@ -17,6 +17,7 @@ import { assertRole } from '../../auth/guards';
 import { notFound, orderNotActive } from '../../../shared/errors';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
+import { instantOrderLifecycle } from '../../../shared/lifecycles/instant-orders';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type {
   InstantOrderResponse,
@@ -77,7 +78,7 @@ export async function submitOffer(
 
   const order = await lockOrder(trx, input.instant_order_id, 'share');
   if (!order) throw notFound('Instant order');
-  if (!acceptsSubmissions('instant_order', effectiveStatus(order))) {
+  if (!acceptsSubmissions(instantOrderLifecycle, effectiveStatus(order))) {
     throw orderNotActive('This order no longer takes offers');
   }
 

@@ -28,6 +28,7 @@ import { writeReceipt } from './tender-receipts';
 import { bidDigest, isBiddingClosed, openedAt } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import { acceptsSubmissions, canTransition } from '../../../shared/lifecycle';
+import { bidLifecycle, projectLifecycle } from '../../../shared/lifecycles/projects';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
 import { bidQuery, liveProjects, lockProject, presentBid } from './queries';
@@ -58,7 +59,7 @@ export async function submitBid(trx: Knex.Transaction, user: SessionUser, input:
 
   const project = await lockProject(trx, input.project_id, 'share');
   if (!project) throw notFound('Project');
-  if (!acceptsSubmissions('project', project.status)) {
+  if (!acceptsSubmissions(projectLifecycle, project.status)) {
     throw projectNotOpen('This project no longer takes bids');
   }
   // The time is read after the lock: an opening that committed first is seen here.
@@ -130,13 +131,13 @@ export async function withdrawBid(trx: Knex.Transaction, user: SessionUser, args
 
   const project = await lockProject(trx, bid.project_id, 'share');
   if (!project) throw notFound('Bid');
-  if (!acceptsSubmissions('project', project.status)) {
+  if (!acceptsSubmissions(projectLifecycle, project.status)) {
     throw projectNotOpen('A bid can only be withdrawn while the project is open');
   }
   const now = clock.now();
   if (isBiddingClosed(project, now)) throw deadlinePassed('A bid can only be withdrawn until the opening');
   const current = await trx('bids').where({ id: bid.id }).forUpdate().first('status', 'amount', 'estimated_completion_days', 'proposal');
-  if (!canTransition('bid', current.status, 'withdrawn', 'author')) {
+  if (!canTransition(bidLifecycle, current.status, 'withdrawn', 'author')) {
     // While its project is open a bid is submitted or withdrawn: this is a second withdrawal (from another device, say).
     throw current.status === 'withdrawn' ? bidWithdrawn('This bid was withdrawn already') : invalidTransition(`A ${current.status} bid cannot be withdrawn`);
   }

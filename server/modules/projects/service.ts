@@ -22,6 +22,7 @@ import { startStandstill } from './tender-award';
 import { settleTender } from './tender-sweep';
 import { notify } from '../notifications/notify';
 import { canTransition } from '../../../shared/lifecycle';
+import { bidLifecycle, projectLifecycle } from '../../../shared/lifecycles/projects';
 import type {
   Project,
   ProjectAwardArgs,
@@ -118,7 +119,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   assertRole(user, 'government');
   const now = clock.now();
   const project = await lockOwnProject(trx, user, args.id, now);
-  if (!canTransition('project', project.status, 'in_progress', 'owner') || project.awarded_bid_id) {
+  if (!canTransition(projectLifecycle, project.status, 'in_progress', 'owner') || project.awarded_bid_id) {
     throw projectNotOpen(project.awarded_bid_id ? 'This project is already awarded' : 'Bids can only be awarded while the project is open');
   }
   if (!isBiddingClosed(project, now)) throw tenderNotOpened('No award before the opening');
@@ -128,7 +129,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
     .forUpdate()
     .first('b.id', 'b.status', 'b.contractor_id');
   if (!bid) throw bidNotFound();
-  if (!canTransition('bid', bid.status, 'accepted', 'owner')) {
+  if (!canTransition(bidLifecycle, bid.status, 'accepted', 'owner')) {
     throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
   if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
@@ -147,7 +148,7 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   assertRole(user, 'government');
   const now = clock.now();
   const project = await lockOwnProject(trx, user, args.id, now);
-  if (!canTransition('project', project.status, args.status, 'owner')) {
+  if (!canTransition(projectLifecycle, project.status, args.status, 'owner')) {
     // A finished project is the one refusal a screen can meet (another device or colleague finished it first).
     const finished = project.status === 'completed' || project.status === 'cancelled';
     throw finished ? projectClosed(`This project is ${project.status} already`) : invalidTransition(`A ${project.status} project cannot become ${args.status}`);

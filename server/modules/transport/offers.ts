@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { TransportOfferCreate } from '../../../shared/schemas/transport-offer';
 import { acceptsSubmissions } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import { notFound, requestNotPending } from '../../../shared/errors';
 import { assertRole } from '../../auth/guards';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
@@ -50,7 +51,7 @@ export async function createTransportOffer(
     .forUpdate()
     .first('id', 'status', 'requester_id', 'pickup_location', 'delivery_location');
   if (!request) throw notFound('Transport request');
-  if (!acceptsSubmissions('transport_request', request.status)) {
+  if (!acceptsSubmissions(transportRequestLifecycle, request.status)) {
     throw requestNotPending('This transport request no longer takes offers');
   }
 

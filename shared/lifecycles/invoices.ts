@@ -1,0 +1,34 @@
+/**
+ * The machines of money: a tax invoice (or credit note) waits for ZATCA, whose answer
+ * settles it (cleared or reported: accepted; rejected: as if never issued); a payment
+ * recorded by the buyer is confirmed or disputed by the seller it was paid to (a card
+ * payment the gateway confirmed is stored confirmed at once).
+ */
+import type { Lifecycle } from '../lifecycle';
+
+const INVOICE_STATES = ['pending', 'cleared', 'reported', 'rejected'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATES)[number];
+
+export const invoiceLifecycle: Lifecycle<InvoiceStatus> = {
+  states: INVOICE_STATES,
+  initial: 'pending',
+  terminal: ['cleared', 'reported', 'rejected'],
+  transitions: [
+    { from: ['pending'], to: 'cleared', actor: 'system', action: 'clear' },
+    { from: ['pending'], to: 'reported', actor: 'system', action: 'report' },
+    { from: ['pending'], to: 'rejected', actor: 'system', action: 'reject' },
+  ],
+};
+
+const PAYMENT_STATES = ['recorded', 'confirmed', 'disputed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const paymentLifecycle = {
+  states: PAYMENT_STATES,
+  initial: 'recorded',
+  terminal: ['confirmed', 'disputed'],
+  transitions: [
+    { from: ['recorded'], to: 'confirmed', actor: 'payee', action: 'confirm' },
+    { from: ['recorded'], to: 'disputed', actor: 'payee', action: 'dispute' },
+  ],
+} as const satisfies Lifecycle<PaymentState, 'payee'>;
