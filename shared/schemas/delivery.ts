@@ -26,7 +26,7 @@ import { photoHashSchema } from './photo';
 const DELIVERY_STAGES = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'] as const;
 export type DeliveryStage = (typeof DELIVERY_STAGES)[number];
 /** The steps a driver takes, in order. */
-export const DRIVER_STEPS = ['picked_up', 'on_the_way', 'delivered'] as const;
+const DRIVER_STEPS = ['picked_up', 'on_the_way', 'delivered'] as const;
 export type DriverStep = (typeof DRIVER_STEPS)[number];
 /** The one step a driver takes next from a stage, in DRIVER_STEPS' order, or null once delivered (or answered). */
 export function nextDriverStep(stage: DeliveryStage): DriverStep | null {
