@@ -1,12 +1,13 @@
 /**
  * The deadline calendar a browser test can move (TEST_CLOCK=1): a bid queued before the
- * deadline day ended and pushed after it is refused, and only a server started for tests
- * offers the route.
+ * deadline day ended and pushed after it is refused; a plan's trial and an instant order
+ * run out on the moved clock, with no real time passing; and only a server started for
+ * tests offers the route.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testConfig, type TestServer } from './test/harness';
-import { as, postProject } from './test/factories';
+import { as, notificationsOf, postOffer, postOrder, postProject } from './test/factories';
 
 describe('the test clock', () => {
   let server: TestServer;
@@ -35,6 +36,41 @@ describe('the test clock', () => {
       expect((await gov.post('/api/test/clock', { days: 0 })).body.today).toBe(project.deadline_date);
     }
     expect((await gov.post('/api/test/clock', { days: -1 })).status).toBe(400);
+  });
+
+  it("moves every time rule: a trial nears its end and ends, an instant order expires, with no real time passing", async () => {
+    const contractor = await as(server, 'contractor');
+    const knex = server.db.knex;
+    const trial = await contractor.post('/api/subscription/free-trial', {});
+    expect([trial.status, trial.body.status]).toEqual([200, 'trialing']);
+    const order = await postOrder(contractor);
+    const mine = async () => (await contractor.get(`/api/instant-orders/${order.id}`)).body;
+    const stored = async () => (await knex('instant_orders').where({ id: order.id }).first('status')).status;
+    const started = Date.now();
+    try {
+      // Day 6: the order (7 days) still runs, the trial (14 days) is far from its end.
+      await contractor.post('/api/test/clock', { days: 6 });
+      expect((await mine()).status).toBe('active');
+      expect(await notificationsOf(knex, contractor.user.id, 'subscription.trial_ending')).toHaveLength(0);
+
+      // Day 12: the order has expired (written down by the moved clock's sweep too), the
+      // trial ends within three days and says so once.
+      await contractor.post('/api/test/clock', { days: 12 });
+      expect([(await mine()).status, await stored()]).toEqual(['expired', 'expired']);
+      const late = await postOffer(await as(server, 'supplier'), order.id);
+      expect([late.status, late.body.code]).toEqual([409, 'order_not_active']);
+      expect(await notificationsOf(knex, contractor.user.id, 'subscription.trial_ending')).toHaveLength(1);
+      expect((await contractor.get('/api/subscription/my')).body).toMatchObject({ status: 'trialing', subscription_plan: 'basic' });
+
+      // Day 15: the trial has ended: free again, the row written down as expired.
+      await contractor.post('/api/test/clock', { days: 15 });
+      expect((await contractor.get('/api/subscription/my')).body).toMatchObject({ status: 'expired', subscription_plan: 'free' });
+      expect((await knex('subscriptions').where({ user_id: contractor.user.id }).first('status')).status).toBe('expired');
+    } finally {
+      await contractor.post('/api/test/clock', { days: 0 });
+    }
+    // Two weeks of the app's time, in far less than a day of the real one.
+    expect(Date.now() - started).toBeLessThan(86_400_000);
   });
 
   it("is the app's own: moving one server's clock leaves another's in the same process unchanged", async () => {

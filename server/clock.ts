@@ -4,10 +4,16 @@
  * its own clock (createApp puts it in its deps; the services and the upkeep take it from
  * there), never a module's variable, so two apps in one process keep their own time.
  *
+ * Every time rule takes `now` from this clock as a parameter: tenders, RFQs, deliveries,
+ * invoices, plans and trials, the refund window, instant-order expiry. The database's
+ * now() is left to audit timestamps and to infrastructure between processes (sessions,
+ * leases), where clock-sql.test.ts lists each use and why.
+ *
  * A server started with TEST_CLOCK=1 (the browser tests; production refuses it, config.ts)
  * can move its clock forward with POST /api/test/clock {days}, to show what a phone that
- * was offline overnight meets. Moving it is time passing: the tender upkeep that time
- * made due runs at once (tender-sweep.ts), as its timer would within a minute.
+ * was offline overnight meets. Moving it is time passing: the upkeep that time made due
+ * (tender openings and awards, payment reminders, ended plans and trial notices, expired
+ * instant orders) runs at once, as its timers would.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -15,6 +21,8 @@ import { validationFailed } from '../shared/errors';
 import { riyadhDay } from '../shared/riyadh';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
+import { sweepSubscriptions } from './modules/subscriptions/sweep';
+import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +60,8 @@ export function testClockRouter(): Router {
     clock.setDaysAhead(parsed.data.days);
     await sweepTenders(knex, clock);
     await sweepPaymentReminders(knex, clock);
+    await sweepSubscriptions(knex, clock.now());
+    await expireAllOverdueOrders(knex, clock.now());
     ctx.body = { today: clock.today() };
   });
   return router;

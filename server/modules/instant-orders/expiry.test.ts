@@ -25,13 +25,13 @@ describe('instant order expiry', () => {
     await makeOverdue(overdue.id);
     const before = (await changesOf(knex(), 'instant_order', overdue.id)).count;
 
-    expect(await expireAllOverdueOrders(knex())).toBeGreaterThanOrEqual(1);
+    expect(await expireAllOverdueOrders(knex(), new Date())).toBeGreaterThanOrEqual(1);
     expect(await stored(overdue.id)).toBe('expired');
     expect(await stored(fresh.id)).toBe('active');
     expect((await knex()('instant_order_responses').where({ id: offer.body.id }).first()).status).toBe('rejected');
     expect((await changesOf(knex(), 'instant_order', overdue.id)).count).toBe(before + 2);
     expect((await changesOf(knex(), 'instant_order_response', offer.body.id)).count).toBe(4);
-    expect(await expireOverdueOrders(knex())).toBe(0);
+    expect(await expireOverdueOrders(knex(), new Date())).toBe(0);
   });
 
   it('leaves fulfilled, cancelled and deleted orders alone', async () => {
@@ -42,7 +42,7 @@ describe('instant order expiry', () => {
     await knex()('instant_orders').where({ id: deleted.id }).update({ deleted_at: knex().fn.now() });
     await makeOverdue(cancelled.id);
     await makeOverdue(deleted.id);
-    await expireAllOverdueOrders(knex());
+    await expireAllOverdueOrders(knex(), new Date());
     expect(await stored(cancelled.id)).toBe('cancelled');
     expect(await stored(deleted.id)).toBe('active');
   });

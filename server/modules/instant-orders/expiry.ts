@@ -17,20 +17,21 @@
 import type { Knex } from 'knex';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { orderPolicy, responsePolicy } from './policy';
+import { overdueSql } from '../../db/time-rules';
 
 /** Orders flipped per statement, so one sweep after a long downtime stays short. */
 const BATCH = 500;
 
-/** Expires one batch of overdue orders; returns how many it flipped. */
-export async function expireOverdueOrders(db: Knex): Promise<number> {
+/** Expires one batch of the orders overdue at `now` (the app's clock); returns how many it flipped. */
+export async function expireOverdueOrders(db: Knex, now: Date): Promise<number> {
   return db.transaction(async (trx) => {
     const expired: { rows: Array<{ id: string; contractor_id: string }> } = await trx.raw(
       `update instant_orders set status = 'expired'
-        where id in (select id from instant_orders
-                      where status = 'active' and expires_at <= now() and deleted_at is null
-                      order by expires_at limit ? for update skip locked)
+        where id in (select o.id from instant_orders o
+                      where ? and o.deleted_at is null
+                      order by o.expires_at limit ? for update skip locked)
         returning id, contractor_id`,
-      [BATCH],
+      [overdueSql(trx, now), BATCH],
     );
     if (!expired.rows.length) return 0;
     const contractorOf = new Map(expired.rows.map((o) => [o.id, o.contractor_id]));
@@ -53,11 +54,11 @@ export async function expireOverdueOrders(db: Knex): Promise<number> {
   });
 }
 
-/** Expires every overdue order, batch after batch (the periodic sweep). */
-export async function expireAllOverdueOrders(db: Knex): Promise<number> {
+/** Expires every order overdue at `now`, batch after batch (the periodic sweep). */
+export async function expireAllOverdueOrders(db: Knex, now: Date): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await expireOverdueOrders(db);
+    const n = await expireOverdueOrders(db, now);
     total += n;
     if (n < BATCH) return total;
   }

@@ -8,8 +8,8 @@ import { acceptOffer, cancelInstantOrder, createInstantOrder } from './service';
 import { submitOffer } from './responses';
 
 export const mutations = areaMutations({
-  'instant_order.create': async (trx, user, args) => (await createInstantOrder(trx, user, args)).row,
+  'instant_order.create': async (trx, user, args, deps) => (await createInstantOrder(trx, user, args, deps.clock.now())).row,
   'instant_order.accept': (trx, user, args, deps) => acceptOffer(trx, user, args, deps.clock.now()),
-  'instant_order.cancel': cancelInstantOrder,
-  'instant_order_response.create': async (trx, user, args) => (await submitOffer(trx, user, args)).row,
+  'instant_order.cancel': (trx, user, args, deps) => cancelInstantOrder(trx, user, args, deps.clock.now()),
+  'instant_order_response.create': async (trx, user, args, deps) => (await submitOffer(trx, user, args, deps.clock.now())).row,
 });

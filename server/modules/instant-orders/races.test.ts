@@ -60,7 +60,7 @@ describe.runIf(onPostgres)('instant order races (Postgres)', () => {
       const [accept, ...offers] = await Promise.all([
         jitter().then(() => contractor.post(`/api/instant-orders/${order.id}/accept`, { response_id: winner.body.id })),
         ...racers.map((s) => jitter().then(() => postOffer(s, order.id))),
-        jitter().then(() => expireOverdueOrders(knex()).then(() => ({ status: 0, body: null }))),
+        jitter().then(() => expireOverdueOrders(knex(), new Date()).then(() => ({ status: 0, body: null }))),
       ]);
       offers.pop();
       expect(accept.status).toBe(200);
@@ -95,12 +95,12 @@ describe.runIf(onPostgres)('instant order races (Postgres)', () => {
       await knex()('instant_orders').where({ id: order.id }).update({ expires_at: new Date(Date.now() - 1000) });
       const [accept] = await Promise.all([
         contractor.post(`/api/instant-orders/${order.id}/accept`, { response_id: offer.body.id }),
-        expireOverdueOrders(knex()),
-        expireOverdueOrders(knex()),
+        expireOverdueOrders(knex(), new Date()),
+        expireOverdueOrders(knex(), new Date()),
       ]);
       expect(accept.status).toBe(409);
       expect(accept.body.code).toBe('order_not_active');
-      await expireOverdueOrders(knex());
+      await expireOverdueOrders(knex(), new Date());
       expect((await knex()('instant_orders').where({ id: order.id }).first()).status).toBe('expired');
       expect((await knex()('instant_order_responses').where({ id: offer.body.id }).first()).status).toBe('rejected');
     }

@@ -44,8 +44,8 @@ export function instantOrdersRouter(): Router {
       response: instantOrderSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => createInstantOrder(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createInstantOrder(trx, user, body, ctx.deps.clock.now()));
       return createdOrOk(saved.created, saved.row);
     },
   );
@@ -61,7 +61,7 @@ export function instantOrdersRouter(): Router {
       query: instantOrderListQuerySchema,
       response: z.array(instantOrderSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listInstantOrders(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listInstantOrders(knex, user, query, ctx.deps.clock.now())),
   );
 
   route(
@@ -75,7 +75,7 @@ export function instantOrdersRouter(): Router {
       query: instantOrderListQuerySchema,
       response: z.array(instantOrderSchema),
     },
-    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyInstantOrders(knex, user, query)),
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listMyInstantOrders(knex, user, query, ctx.deps.clock.now())),
   );
 
   route(
@@ -88,7 +88,7 @@ export function instantOrdersRouter(): Router {
       access: 'user',
       response: instantOrderSchema,
     },
-    ({ knex, user, params }) => getInstantOrder(knex, user, params.id),
+    ({ ctx, knex, user, params }) => getInstantOrder(knex, user, params.id, ctx.deps.clock.now()),
   );
 
   route(
@@ -102,7 +102,7 @@ export function instantOrdersRouter(): Router {
       query: paginationQuerySchema,
       response: z.array(instantOrderResponseSchema),
     },
-    async ({ ctx, knex, user, params, query }) => listResult(ctx, await listResponses(knex, user, params.id, query)),
+    async ({ ctx, knex, user, params, query }) => listResult(ctx, await listResponses(knex, user, params.id, query, ctx.deps.clock.now())),
   );
 
   route(
@@ -130,7 +130,7 @@ export function instantOrdersRouter(): Router {
       access: 'user',
       response: instantOrderSchema,
     },
-    ({ knex, user, params }) => knex.transaction((trx) => cancelInstantOrder(trx, user, { id: params.id })),
+    ({ ctx, knex, user, params }) => knex.transaction((trx) => cancelInstantOrder(trx, user, { id: params.id }, ctx.deps.clock.now())),
   );
 
   route(
@@ -145,8 +145,8 @@ export function instantOrdersRouter(): Router {
       response: instantOrderResponseSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => submitOffer(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => submitOffer(trx, user, body, ctx.deps.clock.now()));
       return createdOrOk(saved.created, saved.row);
     },
   );

@@ -19,10 +19,10 @@ import { MAX_PHOTOS_PER_PRODUCT, PHOTO_SIZES, type UploadResult } from '../../..
 import { recordChange } from '../../db/changes';
 import { lockForTransaction } from '../../db/transaction-locks';
 import type { ObjectStore } from '../../storage';
-import { effectivePlanId } from '../subscriptions/limits';
+import { effectivePlanId } from '../plan-limits/limits';
 import { productPolicy } from '../products/policy';
 import type { ProcessedPhoto } from './image';
-import { heldBytes, heldSlots, lockStorage } from './unfinished';
+import { heldBytes, heldSlots, lockStorage } from '../../storage/unfinished-uploads';
 
 /** The storage key of one of a photo's files. */
 export const mediaKey = (hash: string, size: number) => `media/${hash}-${size}.webp`;
@@ -37,11 +37,11 @@ async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, productI
   if (!row) throw notFound('Product');
 }
 
-/** Bytes of photos the supplier keeps, and what their plan allows. */
-async function storageUse(db: Knex, userId: string): Promise<{ used: number; max: number }> {
+/** Bytes of photos the supplier keeps, and what their plan at `now` allows. */
+async function storageUse(db: Knex, userId: string, now: Date): Promise<{ used: number; max: number }> {
   const [used, plan] = await Promise.all([
     db('product_photos').where({ supplier_id: userId }).sum<{ sum: string | number | null }>('bytes as sum').first(),
-    effectivePlanId(db, userId).then((id) => db('subscription_plans').where({ id }).first('max_storage_bytes')),
+    effectivePlanId(db, userId, now).then((id) => db('subscription_plans').where({ id }).first('max_storage_bytes')),
   ]);
   return { used: Number(used?.sum ?? 0), max: Number(plan?.max_storage_bytes ?? 0) };
 }
@@ -53,7 +53,7 @@ async function storageUse(db: Knex, userId: string): Promise<{ used: number; max
  * has room for `bytes` besides what their unfinished uploads declared. The finish checks
  * the photo itself again.
  */
-export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string, bytes: number): Promise<void> {
+export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string, bytes: number, now: Date): Promise<void> {
   assertRole(user, 'supplier');
   const product = await db('products').where({ id: productId, supplier_id: user.account_id }).whereNull('deleted_at').first('id');
   if (!product) throw notFound('Product');
@@ -66,7 +66,7 @@ export async function assertUploadAllowed(db: Knex, user: SessionUser, productId
   if (Number(count?.count ?? 0) + (await heldSlots(db, 'product_photo', productId)) >= MAX_PHOTOS_PER_PRODUCT) {
     throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos, counting those being uploaded`);
   }
-  const { used, max } = await storageUse(db, user.account_id);
+  const { used, max } = await storageUse(db, user.account_id, now);
   if (used + (await heldBytes(db, user.account_id)) + bytes > max) throw storageQuota("Your plan's photo storage has no room for this upload besides those unfinished");
 }
 
@@ -84,6 +84,7 @@ export async function addPhoto(
   productId: string,
   photoId: string,
   photo: ProcessedPhoto,
+  now: Date,
 ): Promise<UploadResult> {
   await lockOwnProduct(trx, user, productId);
   const existing = await trx('product_photos').where({ id: photoId }).first('product_id', 'position', 'hash', 'width', 'height');
@@ -95,7 +96,7 @@ export async function addPhoto(
   if (photos.length >= MAX_PHOTOS_PER_PRODUCT) throw photoLimit(`A product has at most ${MAX_PHOTOS_PER_PRODUCT} photos`);
   // One finish (or creation) per supplier at a time, so two at once cannot both fit in the last bytes.
   await lockStorage(trx, user.account_id);
-  const { used, max } = await storageUse(trx, user.account_id);
+  const { used, max } = await storageUse(trx, user.account_id, now);
   if (used + photo.bytes > max) throw storageQuota();
 
   await lockMedia(trx, photo.hash);

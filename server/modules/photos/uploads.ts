@@ -53,7 +53,7 @@ import { objectStore } from '../../storage';
 import { s3ClientConfig } from '../../storage/s3';
 import { decodes, processPhoto } from './image';
 import { addPhoto, assertUploadAllowed } from './service';
-import { holdUpload, releaseExpired, releaseUpload } from './unfinished';
+import { holdUpload, releaseExpired, releaseUpload } from '../../storage/unfinished-uploads';
 
 /** An unfinished upload is kept this long after its creation. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
@@ -231,7 +231,7 @@ export function uploads(deps: AppDeps): Uploads {
               ? assertDeliveryUploadAllowed(trx, user, meta)
               : meta.kind === 'payment_receipt'
                 ? assertReceiptUploadAllowed(trx, user, meta)
-                : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size),
+                : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
           ),
         );
       } catch (err) {
@@ -253,7 +253,7 @@ export function uploads(deps: AppDeps): Uploads {
               ? await addDeliveryFile(trx, store, user, meta, photo)
               : meta.kind === 'payment_receipt'
                 ? await addReceipt(trx, store, user, meta, photo)
-                : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo);
+                : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo, deps.clock.now());
           await releaseUpload(trx, upload.id); // the photo holds its slot and bytes now
           return made;
         });

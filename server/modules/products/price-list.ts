@@ -25,7 +25,7 @@ import { checkRows, rowIssueDetails, summarise, type CheckedRow, type ImportAppl
 import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { recordChanges, writeWithChanges } from '../../db/changes';
-import { lockPlanLimit, planLimitColumns } from '../subscriptions/limits';
+import { lockPlanLimit, planLimitColumns } from '../plan-limits/limits';
 import { planRoom } from '../../../shared/constants';
 import { productPolicy } from './policy';
 import { reachSupplier } from '../rfqs/audience';
@@ -53,7 +53,7 @@ function toReport(row: ImportRow): ImportReport {
 }
 
 /** The supplier's products, categories and plan room, read inside the apply's transaction. */
-async function importContext(trx: Knex.Transaction, user: SessionUser) {
+async function importContext(trx: Knex.Transaction, user: SessionUser, now: Date) {
   // One after the other: a transaction is one connection.
   const products = await trx('products')
     .where({ supplier_id: user.account_id })
@@ -61,7 +61,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser) {
     .forUpdate()
     .select('id', 'sku', 'price', 'stock_quantity', 'availability_status');
   const categories = await trx('categories').whereNull('deleted_at').select('id', 'slug', 'name_ar', 'name_en', 'name_zh');
-  const limit = await trx.raw('select ?', [planLimitColumns(trx, user.account_id, 'products')]);
+  const limit = await trx.raw('select ?', [planLimitColumns(trx, user.account_id, 'products', now)]);
   const { limit_max, limit_used } = limit.rows[0] as { limit_max: number | string; limit_used: number | string };
   const ctx: ImportContext = { products, categories, room: planRoom(Number(limit_max), Number(limit_used)) };
   return { ctx, products: products as Array<UndoRecord['updated'][number]> };
@@ -71,7 +71,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser) {
 export async function applyImport(trx: Knex.Transaction, user: SessionUser, input: ImportApply, now: Date): Promise<ImportReport> {
   assertRole(user, 'supplier');
   await lockPlanLimit(trx, user.account_id, 'products');
-  const { ctx, products } = await importContext(trx, user);
+  const { ctx, products } = await importContext(trx, user, now);
   const rows = checkRows(input.rows, ctx);
   const invalid = rows.filter((r) => r.action === 'invalid');
   if (input.mode === 'all' && invalid.length) {

@@ -16,13 +16,12 @@ import { notFound, validationFailed } from '../../../shared/errors';
 import { recordChange, writeWithChanges } from '../../db/changes';
 import { idTaken } from '../../db/client-ids';
 import type { Page } from '../../db/page';
-import { assertLimitState, lockPlanLimit, planLimitColumns, type PlanLimitState } from '../subscriptions/limits';
+import { assertLimitState, lockPlanLimit, planLimitColumns, type PlanLimitState } from '../plan-limits/limits';
 import { assertCategoryExists, resolveCategoryRef } from '../categories/service';
 import { findProduct, listNewest } from './queries';
 import { searchProducts } from './search';
 import { listSorted } from './sorted';
 import { productPolicy } from './policy';
-import { deleteProductPhotos } from '../photos/service';
 import { reachSupplier } from '../rfqs/audience';
 
 /** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
@@ -105,7 +104,7 @@ export async function createProducts(trx: Knex.Transaction, user: SessionUser, i
     trx('products').insert(rows).onConflict('id').ignore().returning('id'),
     'product',
     productPolicy.audiences({}),
-    { columns: planLimitColumns(trx, user.account_id, 'products') },
+    { columns: planLimitColumns(trx, user.account_id, 'products', now) },
   );
   const fresh = new Set(inserted.map((row) => row.id));
   await assertReplayable(trx, user, rows.filter((row) => !fresh.has(row.id)).map((row) => row.id));
@@ -168,9 +167,16 @@ export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id
 }
 
 /** DELETE /api/products/:id: a soft delete, sent to every client as a delete. */
-export async function deleteProduct(trx: Knex.Transaction, user: SessionUser, id: string): Promise<void> {
+/**
+ * What a product's deletion takes with it outside this area, in the same transaction: its
+ * photos (photos/service.ts deleteProductPhotos; their files are swept after the commit).
+ * Photos build on products, so the composition root hands it in (server/registry/).
+ */
+export type OnProductDeleted = (trx: Knex.Transaction, productId: string) => Promise<void>;
+
+export async function deleteProduct(trx: Knex.Transaction, user: SessionUser, id: string, onDeleted: OnProductDeleted): Promise<void> {
   await lockOwnProduct(trx, user, id);
   await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
-  await deleteProductPhotos(trx, id); // their files are swept after the commit
+  await onDeleted(trx, id);
   await recordChange(trx, 'product', id, productPolicy.audiences({}), 'delete');
 }

@@ -7,5 +7,5 @@ import { areaMutations } from '../sync/contracts';
 import { startFreeTrial } from './service';
 
 export const mutations = areaMutations({
-  'subscription.free_trial': (trx, user) => startFreeTrial(trx, user),
+  'subscription.free_trial': (trx, user, _args, deps) => startFreeTrial(trx, user, deps.clock.now()),
 });

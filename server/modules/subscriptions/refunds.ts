@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { recordChanges } from '../../db/changes';
 import { invoicePolicy } from '../invoices/policy';
 import { notify } from '../notifications/notify';
-import type { RefundApplier } from '../payments/gateway/checkout';
+import type { RefundApplier } from '../card-gateway/checkout';
 import { getPlan } from './plans';
 import { lockSubscription, saved } from './service';
 
@@ -61,7 +61,7 @@ export async function takeBackPeriod(trx: Knex.Transaction, userId: string, paym
 }
 
 export const planRefunded: RefundApplier = async (trx, checkout, payment, refunded, now) => {
-  await lockSubscription(trx, checkout.payer_id);
+  await lockSubscription(trx, checkout.payer_id, now);
   const row = await trx('plan_payments')
     .where({ payment_id: payment.id, user_id: checkout.payer_id })
     .first<{ plan_id: string; amount: number; refunded_amount: number | null; period_start: Date; period_end: Date } | undefined>('plan_id', 'amount', 'refunded_amount', 'period_start', 'period_end');
@@ -76,5 +76,5 @@ export const planRefunded: RefundApplier = async (trx, checkout, payment, refund
   if (!running) return;
   await trx('subscriptions').where({ user_id: checkout.payer_id }).update({ cancelled_at: now.toISOString() });
   await takeBackPeriod(trx, checkout.payer_id, row, now);
-  await saved(trx, checkout.payer_id);
+  await saved(trx, checkout.payer_id, now);
 };

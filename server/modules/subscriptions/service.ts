@@ -6,16 +6,20 @@
  * write that down first.
  *
  * Each change locks the user's subscription row, is logged for the user's sync and tells
- * them in a notification.
+ * them in a notification. Whether a period runs, when a trial ends and how long a payment
+ * stays refundable are shared/subscription-periods.ts's rules, at the app's `now` (the
+ * caller's clock), so the test clock moves them.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import { FREE_PLAN_ID, subscriptionWithoutRow, type Usage, type UserSubscription } from '../../../shared/schemas/subscription';
-import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN, REFUND_WINDOW_DAYS } from '../../../shared/constants';
+import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { isRunning, refundableUntil, trialEnd } from '../../../shared/subscription-periods';
 import { trialNotAvailable } from '../../../shared/errors';
 import { recordChange } from '../../db/changes';
+import { refundWindowOpenSql } from '../../db/time-rules';
 import { notify } from '../notifications/notify';
-import { effectivePlanId, usageCount } from './limits';
+import { effectivePlanId, usageCount } from '../plan-limits/limits';
 import { getPlan } from './plans';
 import { assertBillingOwner, subscriptionPolicy } from './policy';
 
@@ -27,34 +31,24 @@ interface SubscriptionRow {
   current_period_end: Date | null;
   free_trial_used: boolean;
   trial_ends_at: Date | null;
-  /** whether the period or trial is still running (the same test as limits.ts) */
+  /** whether the period or trial is still running at `now` (isRunning, the test limits.ts makes) */
   running: boolean;
 }
 
-async function subscriptionRow(db: Knex, userId: string): Promise<SubscriptionRow | undefined> {
-  return db('subscriptions')
+async function subscriptionRow(db: Knex, userId: string, now: Date): Promise<SubscriptionRow | undefined> {
+  const row: Omit<SubscriptionRow, 'running'> | undefined = await db('subscriptions')
     .where({ user_id: userId })
-    .first(
-      'plan_id',
-      'billing_cycle',
-      'status',
-      'current_period_end',
-      'free_trial_used',
-      'trial_ends_at',
-      'cancelled_at',
-      db.raw(
-        `(status in ('active', 'trialing') and (current_period_end is null or current_period_end > now())) as running`,
-      ),
-    );
+    .first('plan_id', 'billing_cycle', 'status', 'current_period_end', 'free_trial_used', 'trial_ends_at', 'cancelled_at');
+  return row && { ...row, running: isRunning(row, now) };
 }
 
-/** The last payment of the running period that cancelling now would refund, if any. */
-export function refundablePayment(db: Knex, userId: string) {
+/** The last payment of the running period that cancelling at `now` would refund, if any. */
+export function refundablePayment(db: Knex, userId: string, now: Date) {
   return db('plan_payments')
     .where({ user_id: userId })
     .whereNull('refunded_at')
-    .where('period_end', '>', db.fn.now())
-    .whereRaw(`created_at > now() - ?::interval`, [`${REFUND_WINDOW_DAYS} days`])
+    .where('period_end', '>', now.toISOString())
+    .where(refundWindowOpenSql(db, 'created_at', now))
     .orderBy('created_at', 'desc')
     .first<{ payment_id: string; amount: number; plan_id: string; period_start: Date; created_at: Date } | undefined>(
       'payment_id',
@@ -68,16 +62,16 @@ export function refundablePayment(db: Knex, userId: string) {
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** GET /api/subscription/my: free (active) without a row; an ended period or trial is expired and free. */
-export async function getMySubscription(db: Knex, user: SessionUser): Promise<UserSubscription> {
-  return subscriptionOf(db, user.account_id);
+export async function getMySubscription(db: Knex, user: SessionUser, now: Date): Promise<UserSubscription> {
+  return subscriptionOf(db, user.account_id, now);
 }
 
 /** The subscription of a user (an account), as GET /api/subscription/my presents it. */
-async function subscriptionOf(db: Knex, userId: string): Promise<UserSubscription> {
-  const row = await subscriptionRow(db, userId);
+async function subscriptionOf(db: Knex, userId: string, now: Date): Promise<UserSubscription> {
+  const row = await subscriptionRow(db, userId, now);
   if (!row) return subscriptionWithoutRow(await getPlan(db, FREE_PLAN_ID));
   const planId = row.running ? row.plan_id : FREE_PLAN_ID;
-  const refundable = row.running && !row.cancelled_at ? await refundablePayment(db, userId) : undefined;
+  const refundable = row.running && !row.cancelled_at ? await refundablePayment(db, userId, now) : undefined;
   return {
     subscription_plan: planId as UserSubscription['subscription_plan'],
     billing_cycle: row.running ? row.billing_cycle : null,
@@ -86,23 +80,23 @@ async function subscriptionOf(db: Knex, userId: string): Promise<UserSubscriptio
     free_trial_used: row.free_trial_used,
     trial_ends_at: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
     cancelled_at: row.running ? iso(row.cancelled_at) : null,
-    refundable_until: refundable ? iso(new Date(new Date(refundable.created_at).getTime() + REFUND_WINDOW_DAYS * 86_400_000)) : null,
+    refundable_until: refundable ? iso(refundableUntil(refundable.created_at)) : null,
     plan: await getPlan(db, planId),
   };
 }
 
 /** GET /api/subscription/usage: counts as the limits count them, next to the plan's limits. */
-export async function getUsage(db: Knex, user: SessionUser): Promise<Usage> {
-  const planId = await effectivePlanId(db, user.account_id);
+export async function getUsage(db: Knex, user: SessionUser, now: Date): Promise<Usage> {
+  const planId = await effectivePlanId(db, user.account_id, now);
   const plan = await getPlan(db, planId);
   const [projects] = await db('projects')
     .where({ government_id: user.account_id })
     .whereNull('deleted_at')
     .count<{ count: number | string }[]>('* as count');
   return {
-    products_count: await usageCount(db, user.account_id, 'products'),
+    products_count: await usageCount(db, user.account_id, 'products', now),
     projects_count: Number(projects?.count ?? 0),
-    instant_orders_count: await usageCount(db, user.account_id, 'instant_orders'),
+    instant_orders_count: await usageCount(db, user.account_id, 'instant_orders', now),
     plan_id: plan.id,
     max_products: plan.max_products,
     max_instant_orders: plan.max_instant_orders,
@@ -110,37 +104,35 @@ export async function getUsage(db: Knex, user: SessionUser): Promise<Usage> {
 }
 
 /** The user's row, created free if missing, locked until the transaction ends. */
-export async function lockSubscription(trx: Knex.Transaction, userId: string): Promise<SubscriptionRow> {
+export async function lockSubscription(trx: Knex.Transaction, userId: string, now: Date): Promise<SubscriptionRow> {
   await trx('subscriptions').insert({ user_id: userId }).onConflict('user_id').ignore();
   await trx('subscriptions').where({ user_id: userId }).forUpdate().first('user_id');
-  return (await subscriptionRow(trx, userId))!;
+  return (await subscriptionRow(trx, userId, now))!;
 }
 
 /** Logs the user's changed subscription for their sync and answers it as /my does. */
-export async function saved(trx: Knex.Transaction, userId: string): Promise<UserSubscription> {
+export async function saved(trx: Knex.Transaction, userId: string, now: Date): Promise<UserSubscription> {
   await recordChange(trx, 'subscription', userId, subscriptionPolicy.audiences({ user_id: userId }));
-  return subscriptionOf(trx, userId);
+  return subscriptionOf(trx, userId, now);
 }
 
-/** POST /api/subscription/free-trial: 14 days of basic, once, only from the free plan. */
-export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): Promise<UserSubscription> {
+/** POST /api/subscription/free-trial: 14 days of basic from `now`, once, only from the free plan. */
+export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser, now: Date): Promise<UserSubscription> {
   assertBillingOwner(user);
-  const row = await lockSubscription(trx, user.account_id);
+  const row = await lockSubscription(trx, user.account_id, now);
   if (row.free_trial_used) throw trialNotAvailable('The free trial has already been used');
   if (row.running && row.plan_id !== FREE_PLAN_ID) {
     throw trialNotAvailable('The free trial is only for users on the free plan');
   }
-  const [ends] = await trx('subscriptions')
-    .where({ user_id: user.account_id })
-    .update({
-      plan_id: FREE_TRIAL_PLAN,
-      billing_cycle: null,
-      status: 'trialing',
-      free_trial_used: true,
-      trial_ends_at: trx.raw(`now() + ?::interval`, [`${FREE_TRIAL_DAYS} days`]),
-      current_period_end: trx.raw(`now() + ?::interval`, [`${FREE_TRIAL_DAYS} days`]),
-    })
-    .returning('trial_ends_at');
+  const ends = trialEnd(now).toISOString();
+  await trx('subscriptions').where({ user_id: user.account_id }).update({
+    plan_id: FREE_TRIAL_PLAN,
+    billing_cycle: null,
+    status: 'trialing',
+    free_trial_used: true,
+    trial_ends_at: ends,
+    current_period_end: ends,
+  });
   const plan = await getPlan(trx, FREE_TRIAL_PLAN);
   await notify(trx, {
     to: [user.account_id],
@@ -149,8 +141,8 @@ export async function startFreeTrial(trx: Knex.Transaction, user: SessionUser): 
       plan: plan.name,
       plan_id: plan.id,
       days: FREE_TRIAL_DAYS,
-      date: new Date(ends.trial_ends_at).toISOString().slice(0, 10),
+      date: ends.slice(0, 10),
     },
   });
-  return saved(trx, user.account_id);
+  return saved(trx, user.account_id, now);
 }

@@ -29,7 +29,7 @@ describe('subscription sweep', () => {
     const running = await as();
     await payForPlan(running, 'basic', 'monthly');
 
-    const result = await sweepSubscriptions(knex());
+    const result = await sweepSubscriptions(knex(), new Date());
     expect(result.expired).toBeGreaterThanOrEqual(2);
     for (const c of [trial, paid]) {
       expect((await knex()('subscriptions').where({ user_id: c.user.id }).first()).status).toBe('expired');
@@ -49,8 +49,8 @@ describe('subscription sweep', () => {
     const later = await as();
     await later.post('/api/subscription/free-trial', {});
 
-    await sweepSubscriptions(knex());
-    await sweepSubscriptions(knex());
+    await sweepSubscriptions(knex(), new Date());
+    await sweepSubscriptions(knex(), new Date());
     const warnings = await knex()('notifications').where({ user_id: soon.user.id, kind: 'subscription.trial_ending' });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ type: 'subscription', priority: 'high', title: 'Your trial ends soon' });

@@ -10,19 +10,20 @@
  *   renew (pay again on the pricing page: no card is kept to charge), marked by
  *   renewal_reminded_for = the period end it was sent for. Not renewed, the plan is free
  *   the moment the period ends, as above.
- * Rows another transaction holds are skipped and caught by the next run.
+ * Rows another transaction holds are skipped and caught by the next run. Each is decided at
+ * the app's `now` (shared/subscription-periods.ts's rules, by their SQL twins), so moving
+ * the test clock and sweeping shows what those days bring.
  */
 import type { Knex } from 'knex';
 import type { PlanId } from '../../../shared/constants';
 import { FREE_PLAN_ID } from '../../../shared/schemas/subscription';
 import { recordChanges } from '../../db/changes';
+import { noticeDueSql, runningSql } from '../../db/time-rules';
+import { RENEWAL_NOTICE_DAYS, TRIAL_ENDING_NOTICE_DAYS } from '../../../shared/subscription-periods';
 import { notify } from '../notifications/notify';
 import { subscriptionPolicy } from './policy';
 
-const TRIAL_ENDING_NOTICE_DAYS = 3;
-const RENEWAL_NOTICE_DAYS = 7;
-
-export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number; warned: number; reminded: number }> {
+export async function sweepSubscriptions(knex: Knex, now: Date): Promise<{ expired: number; warned: number; reminded: number }> {
   return knex.transaction(async (trx) => {
     const ended: Array<{ user_id: string }> = await trx('subscriptions')
       .whereIn('user_id', (q) =>
@@ -30,7 +31,7 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
           .select('user_id')
           .from('subscriptions')
           .whereIn('status', ['active', 'trialing'])
-          .where('current_period_end', '<=', trx.fn.now())
+          .whereNot(runningSql(trx, now))
           .forUpdate()
           .skipLocked(),
       )
@@ -44,8 +45,7 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
     const ending: Array<{ user_id: string; plan: string; ends: Date }> = await trx('subscriptions as s')
       .join('subscription_plans as p', 'p.id', 's.plan_id')
       .where('s.status', 'trialing')
-      .where('s.current_period_end', '>', trx.fn.now())
-      .whereRaw(`s.current_period_end <= now() + ?::interval`, [`${TRIAL_ENDING_NOTICE_DAYS} days`])
+      .where(noticeDueSql(trx, 's.current_period_end', now, TRIAL_ENDING_NOTICE_DAYS))
       .whereNotExists((q) =>
         q.select(1).from('notifications as n').whereRaw('n.user_id = s.user_id').where('n.kind', 'subscription.trial_ending'),
       )
@@ -66,8 +66,7 @@ export async function sweepSubscriptions(knex: Knex): Promise<{ expired: number;
       .where('s.status', 'active')
       .whereNot('s.plan_id', FREE_PLAN_ID)
       .whereNull('s.cancelled_at')
-      .where('s.current_period_end', '>', trx.fn.now())
-      .whereRaw(`s.current_period_end <= now() + ?::interval`, [`${RENEWAL_NOTICE_DAYS} days`])
+      .where(noticeDueSql(trx, 's.current_period_end', now, RENEWAL_NOTICE_DAYS))
       .whereRaw('s.renewal_reminded_for is distinct from s.current_period_end')
       .forUpdate('s')
       .skipLocked()
