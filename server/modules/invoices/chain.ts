@@ -26,9 +26,8 @@ import { buildSignedInvoice } from '../e-invoicing/zatca/sign';
 import { unitSigningKey, type SecretsKey } from '../e-invoicing/secrets';
 import { recordChanges } from '../../db/changes';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { riyadhYear } from '../../../shared/riyadh';
 import { vatRateOf } from '../../../shared/vatex';
-
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /** A line as the document states it; money in SAR. */
 export interface ChainLine {
@@ -139,7 +138,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
   if (simplified && !issuesSimplified(unit.csr)) throw einvoicingNotReady();
   const signer = unitSigningKey(unit, key);
 
-  const year = new Date(now.getTime() + RIYADH_OFFSET_MS).getUTCFullYear();
+  const year = riyadhYear(now);
   const { seq } = await trx('invoices')
     .where({ seller_id: input.seller_id, kind: input.kind, year })
     .first(trx.raw('coalesce(max(seq), 0) + 1 as seq'));

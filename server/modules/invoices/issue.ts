@@ -26,13 +26,11 @@ import { creditableQuantity, invoiceBlocker, isAccepted, type CreditNoteCreate, 
 import type { SessionUser } from '../../auth/session-user';
 import { taxProfileOf } from '../company/tax-profile';
 import { chainDocument, type ChainLine } from './chain';
-import { setPaymentTerms } from '../payments/terms';
+import { setPaymentTerms } from './terms';
 import type { InvoiceDeps } from './clearance';
 import { requestClearance, wakeClearance } from './clearance-queue';
 import { invoicePolicy } from './policy';
-
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-const riyadhDate = (at: Date) => new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+import { riyadhDay } from '../../../shared/riyadh';
 
 /** A company's tax profile as the document states its party, or null when it has none. */
 export async function partyOf(db: Knex, companyId: string): Promise<InvoiceParty | null> {
@@ -76,8 +74,8 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
       .where({ purchase_order_id: po.id })
       .orderBy('position')
       .select('id', 'description', 'quantity', 'unit', 'unit_price', 'vat_category', 'exemption_reason_code', 'exemption_reason');
-    const supplyDate = input.supply_date ?? riyadhDate(now);
-    if (supplyDate > riyadhDate(now)) throw validationFailed('The supply date cannot be after the issue date', [{ path: 'supply_date', message: 'after the issue date', code: 'after_issue_date' }]);
+    const supplyDate = input.supply_date ?? riyadhDay(now);
+    if (supplyDate > riyadhDay(now)) throw validationFailed('The supply date cannot be after the issue date', [{ path: 'supply_date', message: 'after the issue date', code: 'after_issue_date' }]);
     const invoiceId = await chainDocument(
       trx,
       deps.config.einvoicing.key,

@@ -17,17 +17,18 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { forbidden, notAnInvoice, notFound, notTheBuyer, nothingToPay, overpayment } from '../../../shared/errors';
-import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import { halalas, payable } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
 import { invoicePolicy } from '../invoices/policy';
 import { changed, lockInvoice } from './locks';
-import { startCheckout, type Checkout, type RefundApplier } from './gateway/checkout';
-import type { GatewayPayment } from './gateway/moyasar';
-import { creditedSql, paidSql } from './queries';
-
+import { startCheckout, type Checkout, type RefundApplier } from '../card-gateway/checkout';
+import type { GatewayPayment } from '../card-gateway/moyasar';
+import { creditedSql, paidSql } from '../invoices/payment-facts';
 import { displayName } from '../../db/party-name';
+
 /** POST /api/invoices/{id}/pay: the buyer goes to the gateway's page for what is left. */
 export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, user: SessionUser, invoiceId: string): Promise<{ payment_url: string }> {
   const inv = await invoicePolicy

@@ -18,7 +18,8 @@
  */
 import type { Knex } from 'knex';
 import { conflict, notAnInvoice, notFound, notTheBuyer, notTheSeller, overpayment, paymentAnswered, validationFailed } from '../../../shared/errors';
-import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import { halalas, payable } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import type { Payment, PaymentDispute, PaymentRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
@@ -29,8 +30,8 @@ import { changed, lockInvoice } from './locks';
 /** The card settlement (card.ts) takes the same row lock. */
 import { assertReceiptOf } from './receipts';
 import { answerTransfer } from './transfers';
-
 import { displayName } from '../../db/party-name';
+
 async function readPayment(db: Knex, id: string): Promise<Payment> {
   const [payment] = await readPayments(paymentQuery(db).where('p.id', id));
   return payment;

@@ -15,15 +15,16 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, notAnInvoice, notFound, notTheBuyer, notTheSeller, overpayment, paymentAnswered, validationFailed } from '../../../shared/errors';
-import { halalas, payable, riyadhDay } from '../../../shared/payments';
+import { halalas, payable } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import type { Transfer, TransferRecord } from '../../../shared/schemas/payment';
 import type { SessionUser } from '../../auth/session-user';
 import { notify } from '../notifications/notify';
 import { changed, lockInvoice, type LockedInvoice } from './locks';
 import { paymentQuery, readPayments } from './queries';
 import { assertReceiptOf } from './receipts';
-
 import { displayName } from '../../db/party-name';
+
 /** The id of a transfer's row for one invoice: a version 5 (name-based) UUID of the two. */
 function rowId(transferId: string, invoiceId: string): string {
   const h = createHash('sha1').update(`binaa-transfer:${transferId}:${invoiceId}`).digest();

@@ -17,9 +17,9 @@ import { lineVat, type VatCategory, type VatexCode } from '../../../shared/vatex
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { purchaseOrderPolicy } from './policy';
-
+import { RIYADH_ZONE, riyadhYear } from '../../../shared/riyadh';
 import { displayName } from '../../db/party-name';
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+
 /** The unit of a line priced as a whole. */
 const LOT = 'lot';
 
@@ -56,7 +56,7 @@ export interface IssueInput {
 
 /** Issues one purchase order at `now`: its id, number and total. */
 export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInput, now: Date): Promise<{ id: string; number: string; total: number }> {
-  const year = new Date(now.getTime() + RIYADH_OFFSET_MS).getUTCFullYear();
+  const year = riyadhYear(now);
   const {
     rows: [{ last }],
   } = await trx.raw(
@@ -126,7 +126,7 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
   const o: { contractor_id: string; title: string; description: string; quantity: number; unit: string; category_id: string | null; location: string; deadline: string | null } =
     await trx('instant_orders')
       .where({ id: orderId })
-      .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'category_id', 'location', trx.raw(`to_char(delivery_deadline at time zone 'Asia/Riyadh', 'YYYY-MM-DD') as deadline`));
+      .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'category_id', 'location', trx.raw(`to_char(delivery_deadline at time zone ?, 'YYYY-MM-DD') as deadline`, [RIYADH_ZONE]));
   const offer: {
     supplier_id: string;
     offered_price: number;

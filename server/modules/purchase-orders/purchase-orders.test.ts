@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riyadhDay } from '../../../shared/payments';
+import { riyadhDay } from '../../../shared/riyadh';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, audiences, changesOf, driverOf, notificationsOf, postOffer, postOrder, type Client } from '../../test/factories';
 import { answer, step } from '../../test/deals';
