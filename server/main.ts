@@ -11,14 +11,15 @@ import { seedDemo } from './seed/demo';
 import { sweepMedia } from './modules/photos/media-sweep';
 import { expireUploads } from './modules/photos/uploads';
 import { objectStore } from './storage';
+import { createClock } from './clock';
 import { sweepExpired } from './auth/session-store';
-import { backfillChangeLog } from './modules/sync/backfill';
+import { backfillChangeLog } from './registry/backfill';
 import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
-import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/subscriptions/plan-invoices';
+import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/invoices/plan-invoices';
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
 import { keepConnectionsAlive } from './http/keep-alive';
@@ -43,18 +44,21 @@ async function main() {
   if (config.seedDemo && (await seedDemo(db.knex, { store: objectStore(config) }))) logger.info('demo data seeded (see README for the demo accounts)');
   // Rows inserted outside the services (reference data, demo data) enter the change feed.
   await backfillChangeLog(db.knex);
+  // The app's clock, made first so every upkeep decides its time rules on the time the app's
+  // services keep (sessions and uploads are infrastructure, on the database's time).
+  const clock = createClock();
   const hourly = async () => {
     await sweepExpired(db.knex);
     await compactChangeLog(db.knex);
     // Ended periods and trials written down as expired; trials ending soon get their notice.
-    await sweepSubscriptions(db.knex);
+    await sweepSubscriptions(db.knex, clock.now());
     // Unfinished uploads older than a day (a client that never came back) are deleted, and what they held freed.
     await expireUploads(db.knex, config);
   };
   await hourly();
   setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
   // Overdue instant orders become expired in the log within a minute (readers already see them so).
-  const expireOrders = () => expireAllOverdueOrders(db.knex).catch((err) => logger.warn({ err }, 'order expiry failed'));
+  const expireOrders = () => expireAllOverdueOrders(db.knex, clock.now()).catch((err) => logger.warn({ err }, 'order expiry failed'));
   await expireOrders();
   setInterval(expireOrders, 60_000).unref();
   // Files of photos removed through the sync push (a REST removal sweeps at once).
@@ -62,11 +66,10 @@ async function main() {
   await sweepFiles();
   setInterval(sweepFiles, 60_000).unref();
 
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger });
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, clock });
   // The tender upkeep on the app's clock: openings and final awards that time made due are
   // written within a minute even when nobody reads them (readers see them from the clock
   // meanwhile, and write nothing: modules/projects/tender-sweep.ts).
-  const { clock } = app.context.deps;
   const sweepTenderDeadlines = () => sweepTenders(db.knex, clock).catch((err) => logger.warn({ err }, 'tender sweep failed'));
   await sweepTenderDeadlines();
   setInterval(sweepTenderDeadlines, 60_000).unref();

@@ -3,12 +3,11 @@
  * expires_at has passed is expired even before the server's sweep reaches it, so no one offers on it or accepts on it here. Also the urgency order of
  * the supplier's list.
  */
-import type { InstantOrderStatus, UrgencyLevel } from '../../../shared/constants';
+import type { UrgencyLevel } from '../../../shared/constants';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 
-export function orderStatusAt(order: Pick<InstantOrder, 'status' | 'expires_at'>, now: number): InstantOrderStatus {
-  return order.status === 'active' && Date.parse(order.expires_at) <= now ? 'expired' : order.status;
-}
+/** The rule the server decides by too (shared/instant-order-expiry.ts). */
+export { orderStatusAt } from '../../../shared/instant-order-expiry';
 
 const URGENCY_RANK: Record<UrgencyLevel, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 

@@ -5,7 +5,8 @@
  * or sync, goes through these; who may see which is policy.ts.
  *
  * An order whose expires_at has passed is presented as expired even before the sweep
- * (expiry.ts) has written it, so no reader ever sees an overdue order as active.
+ * (expiry.ts) has written it, so no reader ever sees an overdue order as active; "passed"
+ * at the app's `now` (the caller's clock), by the shared rule's SQL twin (db/time-rules.ts).
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
@@ -13,12 +14,12 @@ import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { InstantOrderStatus } from '../../../shared/constants';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { notFound } from '../../../shared/errors';
+import { orderStatusAt } from '../../../shared/instant-order-expiry';
+import { overdueSql, stillActiveSql } from '../../db/time-rules';
 import { partyNameSql } from '../../db/party-name';
 
-const OVERDUE = `o.status = 'active' and o.expires_at <= now()`;
-
-/** Instant orders as the API presents them (without my_response: see withMyResponses); live orders of live owners. */
-export function orderQuery(db: Knex) {
+/** Instant orders as the API presents them at `now` (without my_response: see withMyResponses); live orders of live owners. */
+export function orderQuery(db: Knex, now: Date) {
   return db('instant_orders as o')
     .join('users as ou', 'ou.id', 'o.contractor_id')
     .leftJoin('profiles as op', 'op.user_id', 'o.contractor_id')
@@ -38,7 +39,7 @@ export function orderQuery(db: Knex) {
       'o.budget_range_max',
       'o.delivery_deadline',
       'o.expires_at',
-      db.raw(`case when ${OVERDUE} then 'expired' else o.status end as status`),
+      db.raw(`case when ? then 'expired' else o.status end as status`, [overdueSql(db, now)]),
       'o.accepted_response_id',
       db.raw(`${partyNameSql('op', 'ou')} as contractor_name`),
       // Offers of deleted suppliers are hidden, so they are not counted either.
@@ -51,10 +52,10 @@ export function orderQuery(db: Knex) {
     );
 }
 
-/** Filters an order query by the status readers see (an overdue active order is expired). */
-export function whereStatus(q: Knex.QueryBuilder, status: InstantOrderStatus): Knex.QueryBuilder {
-  if (status === 'active') return q.where('o.status', 'active').whereRaw('o.expires_at > now()');
-  if (status === 'expired') return q.where((w) => w.where('o.status', 'expired').orWhereRaw(OVERDUE));
+/** Filters an order query by the status readers see at `now` (an overdue active order is expired). */
+export function whereStatus(db: Knex, q: Knex.QueryBuilder, status: InstantOrderStatus, now: Date): Knex.QueryBuilder {
+  if (status === 'active') return q.where(stillActiveSql(db, now));
+  if (status === 'expired') return q.where((w) => w.where('o.status', 'expired').orWhere(overdueSql(db, now)));
   return q.where('o.status', status);
 }
 
@@ -108,8 +109,8 @@ export async function withMyResponses(db: Knex, user: SessionUser, orders: Insta
   return orders.map((o) => ({ ...o, my_response: mine.get(o.id) ?? null }));
 }
 
-export async function presentOrder(db: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
-  const row = await orderQuery(db).where('o.id', id).first();
+export async function presentOrder(db: Knex, user: SessionUser, id: string, now: Date): Promise<InstantOrder> {
+  const row = await orderQuery(db, now).where('o.id', id).first();
   if (!row) throw notFound('Instant order');
   return (await withMyResponses(db, user, [row]))[0];
 }
@@ -124,13 +125,13 @@ export interface LockedOrder {
   id: string;
   contractor_id: string;
   title: string;
-  /** as stored; see `overdue` */
+  /** as stored; see effectiveStatus */
   status: InstantOrderStatus;
-  overdue: boolean;
+  expires_at: Date;
 }
 
-/** The status a locked order really has: active but overdue is expired. */
-export const effectiveStatus = (o: LockedOrder): InstantOrderStatus => (o.status === 'active' && o.overdue ? 'expired' : o.status);
+/** The status a locked order really has at `now`: active but overdue is expired. */
+export const effectiveStatus = (o: LockedOrder, now: Date): InstantOrderStatus => orderStatusAt(o, now);
 
 /**
  * Locks a live order of a live owner for the rest of the transaction: FOR UPDATE for a
@@ -142,6 +143,6 @@ export async function lockOrder(trx: Knex.Transaction, id: string, mode: 'update
     .where('o.id', id)
     .whereNull('o.deleted_at')
     .whereExists((s) => s.select(1).from('users as lu').whereRaw('lu.id = o.contractor_id').whereNull('lu.deleted_at'))
-    .first('o.id', 'o.contractor_id', 'o.title', 'o.status', trx.raw('(o.expires_at <= now()) as overdue'));
+    .first('o.id', 'o.contractor_id', 'o.title', 'o.status', 'o.expires_at');
   return mode === 'update' ? q.forUpdate() : q.forShare();
 }

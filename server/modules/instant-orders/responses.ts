@@ -32,8 +32,8 @@ import {
   responseQuery,
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
-
 import { displayName } from '../../db/party-name';
+
 type OfferFields = {
   supplier_id: string;
   instant_order_id: string;
@@ -60,6 +60,7 @@ export async function submitOffer(
   trx: Knex.Transaction,
   user: SessionUser,
   input: InstantOrderResponseCreate,
+  now: Date,
 ): Promise<Saved<InstantOrderResponse>> {
   assertRole(user, 'supplier');
   const replay = await rowWithId<OfferFields>(trx, 'instant_order_responses', input.id, [
@@ -78,7 +79,7 @@ export async function submitOffer(
 
   const order = await lockOrder(trx, input.instant_order_id, 'share');
   if (!order) throw notFound('Instant order');
-  if (!acceptsSubmissions(instantOrderLifecycle, effectiveStatus(order))) {
+  if (!acceptsSubmissions(instantOrderLifecycle, effectiveStatus(order, now))) {
     throw orderNotActive('This order no longer takes offers');
   }
 
@@ -137,9 +138,10 @@ export async function listResponses(
   user: SessionUser,
   orderId: string,
   query: PaginationQuery,
+  now: Date,
 ): Promise<Page<InstantOrderResponse>> {
-  await expireOverdueOrders(knex);
-  const order = await orderPolicy.visible(orderQuery(knex).where('o.id', orderId), user).first('o.contractor_id');
+  await expireOverdueOrders(knex, now);
+  const order = await orderPolicy.visible(orderQuery(knex, now).where('o.id', orderId), user).first('o.contractor_id');
   if (!order) throw notFound('Instant order');
   if (order.contractor_id !== user.account_id) throw refuseOrder(user);
   return page<InstantOrderResponse>(responseQuery(knex).where('r.instant_order_id', orderId), { ...query, orderBy: NEWEST_FIRST });

@@ -9,7 +9,7 @@ import { onPostgres, startTestServer, type TestServer } from '../../test/harness
 import { TestClient } from '../../test/http-client';
 import { CARDS, payForPlan, payOnGateway } from '../../test/plans';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
-import { moyasar } from '../payments/gateway/moyasar';
+import { moyasar } from '../card-gateway/moyasar';
 import { settlePlanPayment } from './billing';
 import { sweepSubscriptions } from './sweep';
 
@@ -281,7 +281,7 @@ describe('plans paid for', () => {
 
       // near its end: no reminder to renew; at its end: free
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() + 2 * DAY) });
-      await sweepSubscriptions(knex());
+      await sweepSubscriptions(knex(), new Date());
       expect(await notes(me.user.id, 'subscription.renewal_due')).toHaveLength(0);
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() - 1000) });
       expect(await my(me)).toMatchObject({ subscription_plan: 'free', status: 'expired', cancelled_at: null });
@@ -371,8 +371,8 @@ describe('plans paid for', () => {
       const later = await as();
       await payForPlan(later, 'basic', 'monthly');
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() + 5 * DAY) });
-      await sweepSubscriptions(knex());
-      await sweepSubscriptions(knex());
+      await sweepSubscriptions(knex(), new Date());
+      await sweepSubscriptions(knex(), new Date());
       const reminders = await notes(me.user.id, 'subscription.renewal_due');
       expect(reminders).toHaveLength(1);
       expect(reminders[0]).toMatchObject({ type: 'subscription', priority: 'high', title: 'Renew your plan' });
@@ -380,10 +380,10 @@ describe('plans paid for', () => {
       // renewed: the next period gets its own reminder
       await payForPlan(me, 'basic', 'monthly');
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() + 3 * DAY) });
-      await sweepSubscriptions(knex());
+      await sweepSubscriptions(knex(), new Date());
       expect(await notes(me.user.id, 'subscription.renewal_due')).toHaveLength(2);
       await knex()('subscriptions').where({ user_id: me.user.id }).update({ current_period_end: new Date(Date.now() - 1000) });
-      await sweepSubscriptions(knex());
+      await sweepSubscriptions(knex(), new Date());
       expect(await my(me)).toMatchObject({ subscription_plan: 'free', status: 'expired' });
     });
   });

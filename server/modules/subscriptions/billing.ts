@@ -24,8 +24,8 @@ import { gatewayRefused, gatewayUnavailable, noPaidPlan } from '../../../shared/
 import type { SessionUser } from '../../auth/session-user';
 import type { Config } from '../../config';
 import { notify } from '../notifications/notify';
-import { startCheckout, type Settler } from '../payments/gateway/checkout';
-import { GatewayRefusal, moyasar } from '../payments/gateway/moyasar';
+import { startCheckout, type Settler } from '../card-gateway/checkout';
+import { GatewayRefusal, moyasar } from '../card-gateway/moyasar';
 import { chargeableGross } from '../../../shared/vat';
 import { getPlan } from './plans';
 import { assertBillingOwner } from './policy';
@@ -72,11 +72,11 @@ export async function startPlanCheckout(knex: Knex, config: Pick<Config, 'moyasa
  * back with the secret key and matched its status (paid), amount, currency and checkout
  * (whose payer and details name the user, plan and cycle), with the checkout locked.
  */
-export const settlePlanPayment: Settler = async (trx, checkout, payment) => {
+export const settlePlanPayment: Settler = async (trx, checkout, payment, now) => {
   const order = planOrderSchema.parse(checkout.details);
-  await lockSubscription(trx, checkout.payer_id);
-  if (await applyPlanPayment(trx, { payment_id: payment.id, amount: payment.amount, currency: payment.currency, user_id: checkout.payer_id, ...order })) {
-    await saved(trx, checkout.payer_id);
+  await lockSubscription(trx, checkout.payer_id, now);
+  if (await applyPlanPayment(trx, { payment_id: payment.id, amount: payment.amount, currency: payment.currency, user_id: checkout.payer_id, ...order }, now)) {
+    await saved(trx, checkout.payer_id, now);
   }
 };
 
@@ -96,27 +96,19 @@ interface VerifiedPlanPayment {
  * Activates (or renews) the plan a verified payment bought, once per payment id (false for
  * one counted already). The caller holds the user's subscription row (lockSubscription).
  */
-async function applyPlanPayment(trx: Knex.Transaction, payment: VerifiedPlanPayment): Promise<boolean> {
+async function applyPlanPayment(trx: Knex.Transaction, payment: VerifiedPlanPayment, now: Date): Promise<boolean> {
   const counted = await trx('plan_payments').where({ payment_id: payment.payment_id }).first('payment_id');
   if (counted) return false;
   const plan = await getPlan(trx, payment.plan_id);
   const length = periodLength(payment.billing_cycle);
   // A renewal of the running paid plan starts where it ends; anything else (free, a trial,
-  // another plan, an ended period) starts now.
+  // another plan, an ended period) starts `now`. The calendar month or year is added in SQL.
+  const at = now.toISOString();
+  const start = `case when status = 'active' and plan_id = ? and current_period_end > ?::timestamptz then current_period_end else ?::timestamptz end`;
   const [period]: Array<{ period_start: Date; period_end: Date }> = await trx('subscriptions')
     .where({ user_id: payment.user_id })
-    .select(
-      trx.raw(
-        `case when status = 'active' and plan_id = ? and current_period_end > now() then current_period_end else now() end as period_start`,
-        [plan.id],
-      ),
-    )
-    .select(
-      trx.raw(
-        `case when status = 'active' and plan_id = ? and current_period_end > now() then current_period_end else now() end + ?::interval as period_end`,
-        [plan.id, length],
-      ),
-    );
+    .select(trx.raw(`${start} as period_start`, [plan.id, at, at]))
+    .select(trx.raw(`${start} + ?::interval as period_end`, [plan.id, at, at, length]));
   await trx('plan_payments').insert({
     payment_id: payment.payment_id,
     user_id: payment.user_id,
@@ -154,22 +146,22 @@ async function applyPlanPayment(trx: Knex.Transaction, payment: VerifiedPlanPaym
  *   gateway refuses or does not answer, and the payment is not refunded there after all,
  *   the claim is undone and nothing has changed.
  */
-export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyasar'>, user: SessionUser): Promise<CancelledSubscription> {
+export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyasar'>, user: SessionUser, now: Date): Promise<CancelledSubscription> {
   assertBillingOwner(user);
   const userId = user.account_id;
   const step = await knex.transaction(async (trx) => {
-    await lockSubscription(trx, userId);
+    await lockSubscription(trx, userId, now);
     const row = await trx('subscriptions')
       .where({ user_id: userId, status: 'active' })
       .whereNot('plan_id', FREE_PLAN_ID)
-      .where('current_period_end', '>', trx.fn.now())
+      .where('current_period_end', '>', now.toISOString())
       .whereNull('cancelled_at')
       .first<{ plan_id: string; current_period_end: Date } | undefined>('plan_id', 'current_period_end');
     if (!row) throw noPaidPlan();
-    const payment = await refundablePayment(trx, userId);
-    await trx('subscriptions').where({ user_id: userId }).update({ cancelled_at: trx.fn.now() });
+    const payment = await refundablePayment(trx, userId, now);
+    await trx('subscriptions').where({ user_id: userId }).update({ cancelled_at: now.toISOString() });
     if (payment) {
-      await recordPlanRefund(trx, payment.payment_id, payment.amount, new Date());
+      await recordPlanRefund(trx, payment.payment_id, payment.amount, now);
       return { kind: 'refund' as const, payment };
     }
     const plan = await getPlan(trx, row.plan_id);
@@ -178,7 +170,7 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
       kind: 'subscription.cancelled',
       params: { plan: plan.name, plan_id: plan.id, date: new Date(row.current_period_end).toISOString().slice(0, 10) },
     });
-    return { kind: 'done' as const, answer: { refunded: null, subscription: await saved(trx, userId) } };
+    return { kind: 'done' as const, answer: { refunded: null, subscription: await saved(trx, userId, now) } };
   });
   if (step.kind === 'done') return step.answer;
 
@@ -187,17 +179,17 @@ export async function cancelSubscription(knex: Knex, config: Pick<Config, 'moyas
     await refundOnGateway(config, payment.payment_id, payment.amount);
   } catch (err) {
     await knex.transaction(async (trx) => {
-      await lockSubscription(trx, userId);
-      await recordPlanRefund(trx, payment.payment_id, null, new Date());
+      await lockSubscription(trx, userId, now);
+      await recordPlanRefund(trx, payment.payment_id, null, now);
       await trx('subscriptions').where({ user_id: userId }).update({ cancelled_at: null });
     });
     throw err;
   }
 
   return knex.transaction(async (trx) => {
-    await lockSubscription(trx, userId);
-    await takeBackPeriod(trx, userId, payment, new Date());
-    return { refunded: payment.amount / 100, subscription: await saved(trx, userId) };
+    await lockSubscription(trx, userId, now);
+    await takeBackPeriod(trx, userId, payment, now);
+    return { refunded: payment.amount / 100, subscription: await saved(trx, userId, now) };
   });
 }
 
