@@ -88,7 +88,7 @@ const DEVELOPMENT_PLATFORM_SELLER = 'billing@demo.binaa.sa';
 /** Where the development ZATCA (server/modules/e-invoicing/dev-zatca.ts) is mounted. */
 export const DEV_ZATCA_PREFIX = '/dev-zatca';
 
-/** Where the development Moyasar (server/modules/payments/gateway/dev-moyasar.ts) is mounted. */
+/** Where the development Moyasar (server/modules/card-gateway/dev-moyasar/) is mounted. */
 export const DEV_MOYASAR_PREFIX = '/dev-moyasar';
 
 /**

@@ -29,12 +29,17 @@ import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
 import { paymentsRouter } from './modules/payments/routes';
 import { cardPaymentsRouter } from './modules/payments/card-routes';
+import { cardGatewayRouter } from './modules/card-gateway/routes';
+import { CARD_PURPOSES } from './registry/card-purposes';
+import { syncRegistry } from './registry/sync';
+import { PRODUCT_DELETION } from './registry/product-deletion';
+import { dropDeliveryOfCancelled } from './modules/deliveries/cancel';
 
 export function apiRouter(): Router {
   const api = new Router();
   const routers = [
     profilesRouter(),
-    transportRouter(),
+    transportRouter(dropDeliveryOfCancelled),
     deliveriesRouter(),
     notificationsRouter(),
     subscriptionsRouter(),
@@ -48,12 +53,13 @@ export function apiRouter(): Router {
     invoicePdfRouter(),
     paymentsRouter(),
     cardPaymentsRouter(),
+    cardGatewayRouter(CARD_PURPOSES),
     categoriesRouter(),
-    productsRouter(),
+    productsRouter(PRODUCT_DELETION),
     photosRouter(),
     reviewsRouter(),
     ocdsRouter(),
-    syncRouter(),
+    syncRouter(syncRegistry),
     liveRouter(),
     pushRouter(),
     companyRouter(),

@@ -1,5 +1,5 @@
 /**
- * The development gateway (server/modules/payments/gateway/dev-moyasar.ts), on Moyasar's
+ * The development gateway (server/modules/card-gateway/dev-moyasar/), on Moyasar's
  * paths: its hosted payment page, a card form taking Moyasar's published test cards
  * (paying sends the browser to our callback, which sends it back to the page the payment
  * began on); and what a person does in its dashboard rather than in the app, refunding a
@@ -8,7 +8,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { loadConfig } from '../../server/config';
-import { moyasar, type GatewayPayment } from '../../server/modules/payments/gateway/moyasar';
+import { moyasar, type GatewayPayment } from '../../server/modules/card-gateway/moyasar';
 
 /** Moyasar's published test cards, as the development gateway judges them. */
 export const TEST_CARDS = { approved: '4111111111111111', declined: '4123120001090109' } as const;

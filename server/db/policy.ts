@@ -5,7 +5,7 @@
  *   sync loaders) to the rows this user may see now;
  * - `audience`: who receives the row's changes, as rules (everyone, a role, the user named
  *   by a column of the row), from which come `audiences(row)` for the services' change-log
- *   writes and the SQL the start-up backfill runs (`server/modules/sync/backfill.ts`);
+ *   writes and the SQL the start-up backfill runs (`server/registry/backfill.ts`);
  * - `rows(db)`: the live rows with the columns the rules read, for the backfill.
  * The feed may address a change more widely than `visible` allows (the loader drops what
  * the reader may not see, which reaches them as a delete); where it addresses less than

@@ -7,7 +7,7 @@
 import type { BillingCycle, PaidPlanId } from '../../shared/constants';
 import type { TestClient } from './http-client';
 
-/** Moyasar's test cards (server/modules/payments/gateway/dev-moyasar.ts TEST_CARDS). */
+/** Moyasar's test cards (server/modules/card-gateway/dev-moyasar/ TEST_CARDS). */
 export const CARDS = { paid: '4111111111111111', declined: '4123120001090109', insufficientFunds: '4201320000311101' } as const;
 
 export interface PlanPayment {

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { AdminUser, AdminUserPatch } from '../../../shared/schemas/admin';
 import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected, targetProfileRequired } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
-import { rowsAroundUser, rowsOfUser } from './cascade';
+import { rowsAroundUser, rowsOfUser } from '../profiles/cascade';
 import { assertAdmin, userQuery } from './lists';
 import { profilePolicy } from '../profiles/policy';
 import { subscriptionPolicy } from '../subscriptions/policy';

@@ -1,7 +1,7 @@
 /**
  * The tax profile of a company (shared/schemas/tax-profile.ts): saved by its owner, read
  * by the owner and members (drivers act only for their deliveries), carried to their
- * devices inside the company's profile row (profiles/sync.ts). Its VAT and CR numbers
+ * devices inside the company's profile row (sync.ts). Its VAT and CR numbers
  * are the company's: saving writes them to the profile too, so the two never disagree.
  *
  * A VAT number and a CR number belong to one company: a profile naming numbers another
@@ -17,7 +17,7 @@ import type { TaxProfile, TaxProfileSave } from '../../../shared/schemas/tax-pro
 import type { VerificationTier } from '../../../shared/constants';
 import { crNumberTaken, notFound, vatNumberLocked, vatNumberTaken } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
-import { rowsOfUser } from '../admin/cascade';
+import { rowsOfUser } from '../profiles/cascade';
 import { profilePolicy } from '../profiles/policy';
 import { assertCompanyOwner, assertTeamReader } from './service';
 

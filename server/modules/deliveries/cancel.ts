@@ -2,7 +2,8 @@
  * A transport request cancelled by its requester while assigned takes its delivery with
  * it: nothing was picked up yet (a request in transit cannot be cancelled), so the
  * delivery is removed, every party's devices get it as a delete, and the driver is told
- * the job is off. Called by the status transition (transport/transitions.ts).
+ * the job is off. The status transition (transport/transitions.ts) runs it, handed in by
+ * the composition root.
  */
 import type { Knex } from 'knex';
 import { recordChanges } from '../../db/changes';

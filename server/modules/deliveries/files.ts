@@ -19,7 +19,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import type { ObjectStore } from '../../storage';
 import type { ProcessedPhoto } from '../photos/image';
-import { heldSlots } from '../photos/unfinished';
+import { heldSlots } from '../../storage/unfinished-uploads';
 import { deliveryQuery, type DeliveryRow } from './queries';
 import { assertDeliveryDriver, deliveryPolicy, partiesOf } from './policy';
 import { deliveryChange } from './service';
@@ -30,7 +30,7 @@ const dealKey = (hash: string, size: number) => `deal/${hash}-${size}.webp`;
 /** Files a delivery may hold: a signature, the proof photos and the photos of a problem. */
 const MAX_DELIVERY_FILES = 1 + 2 * MAX_DELIVERY_PHOTOS;
 
-/** `atCreation`: the files being uploaded to the delivery hold their slots too (photos/unfinished.ts). */
+/** `atCreation`: the files being uploaded to the delivery hold their slots too (storage/unfinished-uploads.ts). */
 async function checkAllowed(db: Knex, user: SessionUser, meta: DeliveryUploadMetadata, delivery: DeliveryRow | undefined, atCreation = false): Promise<'new' | 'stored'> {
   if (meta.purpose !== 'problem') await assertDeliveryDriver(db, user);
   if (!delivery) throw notFound('Delivery');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, driverOf, type Client } from '../../test/factories';
 import { PLATE, assignedDelivery, assignedRequest, pricesIn, proof, step } from '../../test/deals';
-import { backfillChangeLog } from '../sync/backfill';
+import { backfillChangeLog } from '../../registry/backfill';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { riyadhDay } from '../../../shared/riyadh';
-import { paymentFacts, withPayment } from '../payments/queries';
+import { paymentFacts, withPayment } from './payment-facts';
 
 /** Invoices and credit notes (alias inv) with their lines. */
 export function invoiceQuery(db: Knex) {

@@ -11,7 +11,7 @@ import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { invoicePolicy } from './policy';
 import { invoiceQuery, readInvoices } from './queries';
 import { riyadhDay } from '../../../shared/riyadh';
-import { withPayment } from '../payments/queries';
+import { withPayment } from './payment-facts';
 
 /** GET /api/invoices: the caller's documents as seller, as buyer, or both, newest first. */
 export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery, now?: Date): Promise<Page<Invoice>> {

@@ -6,7 +6,7 @@ import { loadSessionUser } from '../../auth/session-user';
 import { notify } from './notify';
 import { loaders } from './sync';
 import { mutations } from './mutations';
-import { loaders as profileLoaders } from '../profiles/sync';
+import { loaders as profileLoaders } from '../company/sync';
 
 describe('notification and profile sync exports', () => {
   let server: TestServer;

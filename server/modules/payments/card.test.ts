@@ -13,8 +13,8 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { as, notificationsOf, type Client } from '../../test/factories';
 import { categoryId } from '../../test/rfq-steps';
 import { clearedInvoice, tradingParties } from '../../test/invoice-steps';
-import { moyasar, type GatewayPayment } from './gateway/moyasar';
-import { devMoyasarRouter } from './gateway/dev-moyasar';
+import { moyasar, type GatewayPayment } from '../card-gateway/moyasar';
+import { devMoyasarRouter } from '../card-gateway/dev-moyasar/router';
 
 const VISA_PAID = '4111111111111111';
 const MADA_3DS = '4201320111111010';

@@ -8,7 +8,7 @@ import { notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { invoicePolicy } from '../invoices/policy';
-import { creditedSql, paidSql } from './queries';
+import { creditedSql, paidSql } from '../invoices/payment-facts';
 
 export interface LockedInvoice {
   id: string;

@@ -9,7 +9,7 @@ import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { notify } from '../notifications/notify';
-import { creditedSql, dueDateSql, paidSql } from './queries';
+import { creditedSql, dueDateSql, paidSql } from '../invoices/payment-facts';
 import { displayName } from '../../db/party-name';
 
 const REMINDER_DAYS_BEFORE = 3;

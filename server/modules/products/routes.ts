@@ -4,6 +4,7 @@
  * categories in the reader's language.
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { paginationQuerySchema } from '../../../shared/schemas/common';
 import {
@@ -16,7 +17,6 @@ import { importApplySchema, importReportSchema } from '../../../shared/price-lis
 import { createdOrOk, listResult, route } from '../../http/route';
 import { applyImport, lastImport, undoLastImport } from './price-list';
 import { readerLanguage } from '../categories/language';
-import { sweepAfterCommit } from '../photos/routes';
 import {
   createProduct,
   deleteProduct,
@@ -24,11 +24,22 @@ import {
   listMyProducts,
   listProducts,
   updateProduct,
+  type OnProductDeleted,
 } from './service';
 
 const tag = 'products';
 
-export function productsRouter(): Router {
+/**
+ * What a product's deletion takes with it outside this area (its photos), in the
+ * transaction and after the commit (their files, deleted now rather than by the minute
+ * sweep); the composition root gives it, since photos build on products.
+ */
+export interface ProductDeletion {
+  inTransaction: OnProductDeleted;
+  afterCommit: (ctx: Context) => Promise<void>;
+}
+
+export function productsRouter(deletion: ProductDeletion): Router {
   const router = new Router();
 
   route(
@@ -165,8 +176,8 @@ export function productsRouter(): Router {
       status: 204,
     },
     async ({ ctx, knex, user, params }) => {
-      await knex.transaction((trx) => deleteProduct(trx, user, params.id));
-      await sweepAfterCommit(ctx);
+      await knex.transaction((trx) => deleteProduct(trx, user, params.id, deletion.inTransaction));
+      await deletion.afterCommit(ctx);
     },
   );
 

@@ -12,12 +12,13 @@ import { refusal, runMutation } from '../../test/mutations';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { loadSessionUser } from '../../auth/session-user';
 import type { SessionUser } from '../../auth/session-user';
-import { mutations as productMutations } from './mutations';
+import { PRODUCT_DELETION } from '../../registry/product-deletion';
+import { productMutations } from './mutations';
 import { loaders as productLoaders } from './sync';
 import { mutations as reviewMutations } from '../reviews/mutations';
 import { loaders as categoryLoaders } from '../categories/sync';
 
-const mutations = { ...productMutations, ...reviewMutations };
+const mutations = { ...productMutations(PRODUCT_DELETION.inTransaction), ...reviewMutations };
 const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
 
 describe('the catalogue for sync', () => {
@@ -35,7 +36,7 @@ describe('the catalogue for sync', () => {
   const run = (name: string, u: SessionUser, args: unknown) => runMutation(knex(), server, mutations, name, u, args);
 
   it('exports product.create, product.update, product.delete and review.create', () => {
-    expect(Object.keys(productMutations).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
+    expect(Object.keys(productMutations(PRODUCT_DELETION.inTransaction)).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
     expect(Object.keys(reviewMutations)).toEqual(['review.create']);
     expect(Object.keys(productLoaders)).toEqual(['product']);
     expect(Object.keys(categoryLoaders)).toEqual(['category']);
@@ -81,12 +82,12 @@ describe('the catalogue for sync', () => {
   });
 
   it('checks the args with the shared schemas: product.update needs an id and one field, unknown fields fail', () => {
-    const { schema } = productMutations['product.update'];
+    const { schema } = mutations['product.update'];
     expect(schema.safeParse({ id: randomUUID() }).success).toBe(false);
     expect(schema.safeParse({ price: 2 }).success).toBe(false);
     expect(schema.safeParse({ id: randomUUID(), price: 2, supplier_id: randomUUID() }).success).toBe(false);
     expect(schema.safeParse({ id: randomUUID(), price: 2 }).success).toBe(true);
-    expect(productMutations['product.delete'].schema.safeParse({ id: 'nope' }).success).toBe(false);
+    expect(mutations['product.delete'].schema.safeParse({ id: 'nope' }).success).toBe(false);
   });
 
   it('reviews through review.create and updates the product rating', async () => {

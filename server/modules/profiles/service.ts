@@ -8,7 +8,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { crNumberTaken, notFound, ownerOnly, roleLocked, validationFailed, vatNumberTaken } from '../../../shared/errors';
 import { SELF_ASSIGNABLE_ROLES } from '../../../shared/constants';
 import { recordChange, recordChanges } from '../../db/changes';
-import { rowsOfUser } from '../admin/cascade';
+import { rowsOfUser } from './cascade';
 import { profilePolicy } from './policy';
 
 export const PROFILE_COLUMNS = [

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, changesOf, notificationsOf, openBids, postBid, postProject, type Client } from '../../test/factories';
-import { backfillChangeLog } from '../sync/backfill';
+import { backfillChangeLog } from '../../registry/backfill';
 import { bidDigest, canonicalBid, openingMoment } from '../../../shared/tender';
 import type { OpeningRecord } from '../../../shared/schemas/tender';
 import { openingRecordSchema, bidReceiptSchema, objectionSchema } from '../../../shared/schemas/tender';

@@ -17,7 +17,7 @@ import { listPlans } from './plans';
 import { REFUND_WINDOW_DAYS } from '../../../shared/constants';
 import { paymentUrlSchema } from '../../../shared/schemas/card';
 import { cancelSubscription, startPlanCheckout } from './billing';
-import { creditRefundsOf } from './plan-invoices';
+import { creditRefundsOf } from '../invoices/plan-invoices';
 import { getMySubscription, getUsage, startFreeTrial } from './service';
 
 const TAG = 'subscriptions';

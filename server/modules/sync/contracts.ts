@@ -13,6 +13,7 @@ import type { SyncedEntity } from '../../db/changes';
 import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import { MUTATIONS, type MutationArgs, type MutationName } from '../../../shared/mutations';
+import type { MutationResult } from '../../../shared/sync';
 
 /** What a mutation reads of its app besides the database: the app's configuration and clock (createApp's deps), never a module's variable. */
 export interface MutationDeps {
@@ -60,3 +61,21 @@ export type MutationTable = Record<string, MutationDef>;
 export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[], now?: Date) => Promise<Array<{ id: string } & Record<string, unknown>>>;
 
 export type LoaderTable = Partial<Record<SyncedEntity, EntityLoader>>;
+
+/** A mutation a push refused (not a replayed one), for the notification that tells its author. */
+export interface Refusal {
+  name: string;
+  result: MutationResult;
+}
+
+/**
+ * What the composition root gives the sync endpoints (server/registry/sync.ts): every
+ * area's mutations and loaders, and how a push's refusals reach their author (a
+ * notification, which is an area of its own that builds on this contract).
+ */
+export interface SyncRegistry {
+  mutations: MutationTable;
+  loaders: LoaderTable;
+  /** one notification for all of a push's refusals (at least one): the first, and how many there were */
+  tellRefusals: (trx: Knex.Transaction, user: SessionUser, refused: Refusal[]) => Promise<void>;
+}

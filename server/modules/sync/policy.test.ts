@@ -27,8 +27,8 @@ import { quoteQuery, rfqQuery } from '../rfqs/queries';
 import { purchaseOrderQuery } from '../purchase-orders/queries';
 import { invoiceQuery } from '../invoices/queries';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
-import { POLICIES, backfillChangeLog } from './backfill';
-import { loaders } from './registry';
+import { POLICIES, backfillChangeLog } from '../../registry/backfill';
+import { syncRegistry } from '../../registry/sync';
 import { pull } from './pull';
 
 /** Each entity's rows as its REST reads select them, before `visible` narrows them. */
@@ -38,7 +38,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   product: (db) => productQuery(db, 'ar'),
   project: (db) => projectQuery(db, new Date()),
   bid: (db) => bidQuery(db),
-  instant_order: (db) => orderQuery(db),
+  instant_order: (db) => orderQuery(db, new Date()),
   instant_order_response: (db) => responseQuery(db),
   transport_request: (db) => requestQuery(db),
   transport_offer: (db) => offerQuery(db),
@@ -185,7 +185,7 @@ describe('the feed addresses what REST shows', () => {
     const held = new Set<string>();
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, user, { cursor, limit: 1000, now: new Date() });
+      const res = await pull(knex, syncRegistry.loaders, user, { cursor, limit: 1000, now: new Date() });
       if ('reset' in res) throw new Error('unexpected reset');
       for (const c of res.changes) {
         if (c.entity !== entity) continue;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
-import { backfillChangeLog } from './backfill';
+import { backfillChangeLog } from '../../registry/backfill';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_ENTITIES, pullPageSchema, type Change } from '../../../shared/sync';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
-import { backfillChangeLog } from './backfill';
+import { backfillChangeLog } from '../../registry/backfill';
 import { insertInvoice } from '../../test/invoice-rows';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;

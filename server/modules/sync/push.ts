@@ -26,27 +26,21 @@ import { ZodError } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import { fromDatabaseError, isDatabaseUnavailable } from '../../db/errors';
 import { AppError, clientIdTaken, fromZodError, internalError, unknownMutation } from '../../../shared/errors';
-import { notify } from '../notifications/notify';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
-import type { MutationDef, MutationDeps, MutationTable } from './contracts';
+import type { MutationDef, MutationDeps, MutationTable, Refusal, SyncRegistry } from './contracts';
 
 type Mutation = PushBody['mutations'][number];
 
 interface PushContext {
   knex: Knex;
   mutations: MutationTable;
+  tellRefusals: SyncRegistry['tellRefusals'];
   deps: MutationDeps;
   user: SessionUser;
   clientId: string;
   logger?: Logger;
   /** false while a failed push runs one by one: its refusals are told once, at the end */
   tell: boolean;
-}
-
-/** A refusal this push made (not a replayed one), for the notification that tells it. */
-interface Refusal {
-  name: string;
-  result: MutationResult;
 }
 
 /** What one transaction of the push did: the answer, and the refusals it made. */
@@ -105,16 +99,9 @@ function reject(ctx: PushContext, m: Mutation, err: unknown): MutationResult {
   return result;
 }
 
-/** One notification for all of a push's refusals: the first one, and how many there were. */
+/** One notification for all of a push's refusals, if it made any. */
 async function tellRefusals(trx: Knex.Transaction, ctx: PushContext, refused: Refusal[]): Promise<void> {
-  if (!refused.length) return;
-  const [{ name, result }] = refused;
-  await notify(trx, {
-    to: [ctx.user.account_id],
-    kind: 'sync.rejected',
-    priority: 'high',
-    params: { action: name, reason: result.error ?? '', code: result.code ?? 'internal_error', mutation_id: result.id, count: refused.length },
-  });
+  if (refused.length) await ctx.tellRefusals(trx, ctx.user, refused);
 }
 
 /** Runs one new mutation (`parsed`: its args, when runOfMany already parsed them). */
@@ -231,8 +218,8 @@ async function attempt(ctx: PushContext, batch: Mutation[], mode: Mode = { savep
   }
 }
 
-export async function push(knex: Knex, mutations: MutationTable, deps: MutationDeps, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
-  const ctx: PushContext = { knex, mutations, deps, user, clientId: body.client_id, logger, tell: true };
+export async function push(knex: Knex, registry: SyncRegistry, deps: MutationDeps, user: SessionUser, body: PushBody, logger?: Logger): Promise<PushResponse> {
+  const ctx: PushContext = { knex, mutations: registry.mutations, tellRefusals: registry.tellRefusals, deps, user, clientId: body.client_id, logger, tell: true };
   try {
     const { results, last_mutation_id } = await attempt(ctx, body.mutations);
     return { results, last_mutation_id };

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { pullQuerySchema, pullResponseSchema, pushBodySchema, pushResponseSchema } from '../../../shared/sync';
 import { route } from '../../http/route';
-import { loaders, mutations } from './registry';
+import type { SyncRegistry } from './contracts';
 import { pull } from './pull';
 import { push } from './push';
 
-export function syncRouter(): Router {
+/** The pull and the push, over every area's loaders and mutations (the registry, given by the composition root). */
+export function syncRouter(registry: SyncRegistry): Router {
   const router = new Router();
 
   route(
@@ -23,7 +24,7 @@ export function syncRouter(): Router {
       ctx.set('Cache-Control', 'no-store');
       // A pull writes nothing: the feed carries openings and final awards once the upkeep
       // has written them (projects/tender-sweep.ts).
-      return pull(knex, loaders, user, {
+      return pull(knex, registry.loaders, user, {
         now: ctx.deps.clock.now(),
         cursor: query.cursor || undefined,
         limit: query.limit,
@@ -44,7 +45,7 @@ export function syncRouter(): Router {
       body: pushBodySchema,
       response: pushResponseSchema,
     },
-    ({ ctx, knex, user, body }) => push(knex, mutations, ctx.deps, user, body, ctx.log),
+    ({ ctx, knex, user, body }) => push(knex, registry, ctx.deps, user, body, ctx.log),
   );
 
   return router;

@@ -19,6 +19,7 @@ import { recordChange } from '../../db/changes';
 import { pull } from './pull';
 import type { LoaderTable } from './contracts';
 import { createClock } from '../../clock';
+import { syncRegistry } from '../../registry/sync';
 
 const ROUNDS = 8;
 const WRITERS = 8;
@@ -135,7 +136,7 @@ describe.runIf(onPostgres)('pushes from many clients at once', () => {
 
   it(`${CLIENTS} clients, each batch sent twice at once (a lost answer), apply every mutation exactly once and the feed shows them all`, async () => {
     const { push } = await import('./push');
-    const { mutations, loaders: allLoaders } = await import('./registry');
+    const { loaders: allLoaders } = syncRegistry;
     const config = testConfig('http://x');
     const contractors = await Promise.all(Array.from({ length: CLIENTS }, () => createUser(db.knex, { role: 'contractor' })));
     const hauler = (await loadSessionUser(db.knex, config, (await createUser(db.knex, { role: 'transport' })).id))!;
@@ -168,7 +169,7 @@ describe.runIf(onPostgres)('pushes from many clients at once', () => {
         });
         const body = { client_id: crypto.randomUUID(), mutations: batch };
         const deps = { config, clock: createClock() };
-        const [a, b] = await Promise.all([push(db.knex, mutations, deps, user, body), push(db.knex, mutations, deps, user, body)]);
+        const [a, b] = await Promise.all([push(db.knex, syncRegistry, deps, user, body), push(db.knex, syncRegistry, deps, user, body)]);
         expect(a).toEqual(b);
         expect(a.results.every((r) => r.status === 'applied'), JSON.stringify(a.results)).toBe(true);
         expect(a.last_mutation_id).toBe(PER_PUSH);

@@ -5,7 +5,8 @@ import pino from 'pino';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { signInAs } from '../../test/sign-in';
-import { backfillChangeLog } from './backfill';
+import { backfillChangeLog } from '../../registry/backfill';
+import { syncRegistry } from '../../registry/sync';
 import { compactChangeLog } from './maintenance';
 
 type Client = Awaited<ReturnType<typeof signInAs>>;
@@ -251,13 +252,12 @@ describe('sync', () => {
 
     it('answers names the object prototype has (constructor, __proto__, toString) as unknown mutations, logging no error', async () => {
       const { push } = await import('./push');
-      const { mutations } = await import('./registry');
       const { loadSessionUser } = await import('../../auth/session-user');
       const user = (await loadSessionUser(server.db.knex, server.config, contractor.user.id))!;
       const lines: Array<{ level: number; msg: string }> = [];
       const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
       const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
-      const res = await push(server.db.knex, mutations, server, user, {
+      const res = await push(server.db.knex, syncRegistry, server, user, {
         client_id: clientId(),
         mutations: names.map((name, i) => ({ id: i + 1, name, args: {} })),
       }, logger);
@@ -362,7 +362,7 @@ describe('sync', () => {
         'broken.thing': { schema: z.object({}), run: async () => { throw new Error('a bug'); } },
         'fine.thing': { schema: z.object({}), run: async () => undefined },
       };
-      const res = await push(server.db.knex, table, server, user, {
+      const res = await push(server.db.knex, { ...syncRegistry, mutations: table }, server, user, {
         client_id: crypto.randomUUID(),
         mutations: [
           { id: 1, name: 'broken.thing', args: {} },
@@ -404,14 +404,14 @@ describe('sync', () => {
       ];
       const notices = () => knex('notifications').where({ user_id: user.id, kind: 'sync.rejected' }).orderBy('created_at');
       const before = (await notices()).length;
-      const res = await push(knex, table, server, user, body);
+      const res = await push(knex, { ...syncRegistry, mutations: table }, server, user, body);
       expect(res).toEqual({ results: expected, last_mutation_id: 4 });
       expect((await knex('push_probe').orderBy('n').pluck('n')).map(Number)).toEqual([10, 11]);
       // run one by one, the push still tells its two refusals in one notification
       const told = (await notices()).slice(before);
       expect(told.map((n) => n.params)).toEqual([expect.objectContaining({ action: 'probe.twice', mutation_id: 2, count: 2 })]);
       // sent again (its answer lost), nothing runs twice and the answers are the same
-      expect(await push(knex, table, server, user, body)).toEqual({ results: expected, last_mutation_id: 4 });
+      expect(await push(knex, { ...syncRegistry, mutations: table }, server, user, body)).toEqual({ results: expected, last_mutation_id: 4 });
       expect(await knex('push_probe').count({ n: '*' }).first()).toEqual({ n: 2 });
       expect(await notices()).toHaveLength(before + 1);
       await knex.raw('drop table push_probe');
@@ -426,7 +426,7 @@ describe('sync', () => {
       const first = product('خرسانة', 300);
       let down = true;
       const table = {
-        'product.create': (await import('./registry')).mutations['product.create'],
+        'product.create': syncRegistry.mutations['product.create'],
         'probe.outage': {
           schema: z.object({}),
           run: async () => {
@@ -435,11 +435,11 @@ describe('sync', () => {
         },
       };
       const body = { client_id: cid, mutations: [{ id: 1, name: 'product.create', args: first }, { id: 2, name: 'probe.outage', args: {} }] };
-      await expect(push(knex, table, server, user, body)).rejects.toMatchObject({ code: '57P01' });
+      await expect(push(knex, { ...syncRegistry, mutations: table }, server, user, body)).rejects.toMatchObject({ code: '57P01' });
       expect(await knex('products').where({ id: first.id })).toHaveLength(0);
       expect(await knex('sync_mutations').where({ client_id: cid })).toHaveLength(0);
       down = false;
-      expect(await push(knex, table, server, user, body)).toEqual({
+      expect(await push(knex, { ...syncRegistry, mutations: table }, server, user, body)).toEqual({
         results: [
           { id: 1, status: 'applied' },
           { id: 2, status: 'applied' },

@@ -23,11 +23,11 @@ import {
   listTransportRequests,
 } from './requests';
 import { createTransportOffer } from './offers';
-import { acceptTransportOffer, changeTransportStatus } from './transitions';
+import { acceptTransportOffer, changeTransportStatus, type OnRequestCancelled } from './transitions';
 
 const TAG = 'transport';
 
-export function transportRouter(): Router {
+export function transportRouter(onCancelled: OnRequestCancelled): Router {
   const router = new Router();
 
   route(
@@ -128,7 +128,7 @@ export function transportRouter(): Router {
       body: transportRequestStatusChangeSchema,
       response: transportRequestSchema,
     },
-    ({ knex, user, params, body }) => knex.transaction((trx) => changeTransportStatus(trx, user, params.id, body)),
+    ({ knex, user, params, body }) => knex.transaction((trx) => changeTransportStatus(trx, user, params.id, body, onCancelled)),
   );
 
   route(

@@ -4,7 +4,10 @@ import { refusal } from '../../test/mutations';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { loadSessionUser } from '../../auth/session-user';
 import { loaders } from './sync';
-import { mutations } from './mutations';
+import { dropDeliveryOfCancelled } from '../deliveries/cancel';
+import { transportMutations } from './mutations';
+
+const mutations = transportMutations(dropDeliveryOfCancelled);
 
 describe('transport sync exports', () => {
   let server: TestServer;

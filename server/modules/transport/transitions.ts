@@ -9,7 +9,6 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
-import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import type { TransportRequestStatus } from '../../../shared/constants';
 import { driverAssigned, invalidTransition, notFound, offerNotFound, requestNotPending, transportCancelled, transportUnderWay } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
@@ -20,7 +19,6 @@ import { displayName } from '../../db/party-name';
   type TransportRequest,
 } from './queries';
 import { offerPolicy, refuseRequest, requestPolicy } from './policy';
-import { dropDeliveryOfCancelled } from '../deliveries/cancel';
 
 export interface LockedRequest {
   id: string;
@@ -59,7 +57,7 @@ export async function acceptTransportOffer(
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
   if (request.requester_id !== user.account_id) throw await refuseRequest(trx, user, request.id);
-  if (!canTransition(transportRequestLifecycle, request.status, 'assigned', 'owner')) {
+  if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
     throw requestNotPending('This transport request is no longer pending');
   }
   const offer = await trx('transport_offers as o')
@@ -144,17 +142,25 @@ async function dealSellerOf(
   return row?.seller_id ? row : null;
 }
 
+/**
+ * What follows a request's cancellation in the same transaction, outside this area: the
+ * delivery of an assigned request is dropped (deliveries/cancel.ts). Deliveries build on
+ * transport, so the composition root hands it in (routes.ts, registry/sync.ts).
+ */
+export type OnRequestCancelled = (trx: Knex.Transaction, requestId: string) => Promise<void>;
+
 export async function changeTransportStatus(
   trx: Knex.Transaction,
   user: SessionUser,
   requestId: string,
   { status }: TransportRequestStatusChange,
+  onCancelled: OnRequestCancelled,
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
   const actor: Actor | undefined =
     request.requester_id === user.account_id ? 'owner' : request.assignee_id === user.account_id ? 'assignee' : undefined;
   if (!actor) throw await refuseRequest(trx, user, request.id);
-  if (!canTransition(transportRequestLifecycle, request.status, status, actor)) {
+  if (!canTransition('transport_request', request.status, status, actor)) {
     // What two people (or a late device) meet: the request cancelled meanwhile, or its cargo on the way before the cancel.
     if (request.status === 'cancelled') throw transportCancelled(`The transport request was cancelled: it cannot go to ${status}`);
     if (actor === 'owner' && status === 'cancelled' && (request.status === 'in_transit' || request.status === 'delivered')) throw transportUnderWay();
@@ -165,7 +171,7 @@ export async function changeTransportStatus(
     throw driverAssigned();
   }
   await moveTransportRequest(trx, request, status, actor, { by: user.account_id });
-  if (status === 'cancelled') await dropDeliveryOfCancelled(trx, requestId);
+  if (status === 'cancelled') await onCancelled(trx, requestId);
   return presentRequest(trx, requestId, user.account_id);
 }
 

@@ -17,8 +17,8 @@ import { TestClient } from '../../test/http-client';
 import { CARDS, payForPlan } from '../../test/plans';
 import { signInAs, type TestUserSpec } from '../../test/sign-in';
 import { VALID_TAX_PROFILE, taxNumbers } from '../../test/tax-profile';
-import { moyasar } from '../payments/gateway/moyasar';
-import { planAmount } from './billing';
+import { moyasar } from '../card-gateway/moyasar';
+import { planAmount } from '../subscriptions/billing';
 import { catchUpPlanPayment, onboardDevelopmentPlatform, sweepPlanInvoices } from './plan-invoices';
 
 /** The platform's tax profile, as the demo seed gives the admin's company. */

@@ -17,8 +17,8 @@
  * A 4xx answer with a JSON body is Moyasar speaking ({type, message, errors}), thrown as
  * GatewayRefusal; anything else (no answer, 5xx, not JSON) is GatewayUnavailable.
  */
-import type { Config } from '../../../config';
-import { jsonAnswer } from '../../../http/outbound';
+import type { Config } from '../../config';
+import { jsonAnswer } from '../../http/outbound';
 
 type GatewayPaymentStatus = 'initiated' | 'paid' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'voided' | 'verified';
 

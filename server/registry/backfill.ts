@@ -2,22 +2,23 @@
  * Writes change rows for rows that were inserted without going through a service (the
  * demo seed, reference data), so a client bootstrapping from an empty cursor receives
  * them. Each entity's live rows and audiences come from its area's policy.ts, the same
- * rules the services record changes with.
+ * rules the services record changes with. It lists every synced area, so it sits with the
+ * composition root rather than in the sync module, which the areas build on.
  */
 import type { Knex } from 'knex';
-import { audienceRows, type EntityPolicy } from '../../db/policy';
-import { categoryPolicy } from '../categories/policy';
-import { planPolicy, subscriptionPolicy } from '../subscriptions/policy';
-import { productPolicy } from '../products/policy';
-import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from '../projects/policy';
-import { orderPolicy, responsePolicy } from '../instant-orders/policy';
-import { offerPolicy, requestPolicy } from '../transport/policy';
-import { notificationPolicy } from '../notifications/policy';
-import { profilePolicy } from '../profiles/policy';
-import { deliveryPolicy } from '../deliveries/policy';
-import { quotePolicy, rfqPolicy } from '../rfqs/policy';
-import { purchaseOrderPolicy } from '../purchase-orders/policy';
-import { invoicePolicy } from '../invoices/policy';
+import { audienceRows, type EntityPolicy } from '../db/policy';
+import { categoryPolicy } from '../modules/categories/policy';
+import { planPolicy, subscriptionPolicy } from '../modules/subscriptions/policy';
+import { productPolicy } from '../modules/products/policy';
+import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from '../modules/projects/policy';
+import { orderPolicy, responsePolicy } from '../modules/instant-orders/policy';
+import { offerPolicy, requestPolicy } from '../modules/transport/policy';
+import { notificationPolicy } from '../modules/notifications/policy';
+import { profilePolicy } from '../modules/profiles/policy';
+import { deliveryPolicy } from '../modules/deliveries/policy';
+import { quotePolicy, rfqPolicy } from '../modules/rfqs/policy';
+import { purchaseOrderPolicy } from '../modules/purchase-orders/policy';
+import { invoicePolicy } from '../modules/invoices/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [

@@ -1,8 +1,10 @@
 /**
- * What the change log must say when an admin changes or removes a user. Other users' rows
- * show this user's name and tier (supplier_name, government_name, contractor_name,
- * requester_name, *_verification_tier), and counts include their bids and offers; every
- * client holding such a row must get it again, or lose it when the user is deleted.
+ * What the change log must say when a user's name or tier changes (the user's own edit,
+ * an admin's, a tier lifted by e-invoicing onboarding) or an admin removes the user.
+ * Other users' rows show this user's name and tier (supplier_name, government_name,
+ * contractor_name, requester_name, *_verification_tier), and counts include their bids
+ * and offers; every client holding such a row must get it again, or lose it when the
+ * user is deleted.
  *
  * The audiences come from the areas that own the rows, so this file decides only which
  * rows are touched, never who may see them.

@@ -6,10 +6,12 @@
  *   amount in halalas, the invoice or the plan's details, the page to come back to), then
  *   Moyasar's hosted page is made for exactly that amount in SAR, with metadata {purpose,
  *   checkout_id, invoice_id?} and our callback as its success_url; answers {payment_url}.
- * - settlers (payments/settlers.ts, one per purpose): the module that sells something says
- *   how a verified payment is applied (payments/card.ts for 'invoice', subscriptions for
- *   'plan'). The settler runs in the transaction that marks the checkout paid, with the checkout row
- *   locked, at most once per checkout; an AppError it throws (an overpayment since, say)
+ * - settlers (one per purpose, put together at the composition root,
+ *   server/registry/card-purposes.ts): the module that sells something says how a
+ *   verified payment is applied (payments/card.ts for 'invoice', subscriptions for
+ *   'plan'); the gateway imports none of them, they import the gateway. The settler
+ *   runs in the transaction that marks the checkout paid, with the checkout row locked,
+ *   at most once per checkout; an AppError it throws (an overpayment since, say)
  *   rolls it back and the payment is refunded in full through the API.
  * - settlePayment: the callback (GET /api/payments/callback?checkout=&id=) and the webhook
  *   (POST /api/payments/webhook) hand over a payment id (or, at the callback, the id of the
@@ -27,9 +29,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../../../config';
-import { gatewayCardReason, type CardReason } from '../../../../shared/card-reason';
-import { AppError, gatewayRefused, gatewayUnavailable } from '../../../../shared/errors';
+import type { Config } from '../../config';
+import type { AppDeps } from '../../http/context';
+import { gatewayCardReason, type CardReason } from '../../../shared/card-reason';
+import { AppError, gatewayRefused, gatewayUnavailable } from '../../../shared/errors';
 import { GatewayRefusal, moyasar, type GatewayPayment } from './moyasar';
 
 type CheckoutPurpose = 'invoice' | 'plan';
@@ -75,8 +78,15 @@ export type Settler = (trx: Knex.Transaction, checkout: Checkout, payment: Gatew
  */
 export type RefundApplier = (trx: Knex.Transaction, checkout: Checkout, payment: GatewayPayment, refunded: number, now: Date) => Promise<void>;
 
-/** What settles a checkout, and what a later refund of its payment takes back, per purpose. */
-export type Settlers = Readonly<Record<CheckoutPurpose, { settle: Settler; refunded: RefundApplier }>>;
+/**
+ * Work a settled payment calls for that must not roll it back (a plan's tax invoice):
+ * run after the commit, each time the payment is reported paid again too, so it does
+ * only what is not done yet; it never fails the gateway's answer.
+ */
+export type AfterPaid = (knex: Knex, deps: AppDeps, paymentId: string, now: Date) => Promise<void>;
+
+/** What settles a checkout, what a later refund of its payment takes back, and what follows the commit, per purpose. */
+export type Settlers = Readonly<Record<CheckoutPurpose, { settle: Settler; refunded: RefundApplier; afterPaid?: AfterPaid }>>;
 
 /** The path of the callback on this server; Moyasar appends id, status and message. */
 export const CALLBACK_PATH = '/api/payments/callback';

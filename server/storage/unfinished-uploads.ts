@@ -2,17 +2,19 @@
  * What an unfinished upload holds (table unfinished_uploads), from its creation until it
  * finishes, is terminated, fails or expires: a place among the account's
  * MAX_UNFINISHED_UPLOADS, a slot of its product or delivery, and for a product photo its
- * declared length against the plan's storage (service.ts and deliveries/files.ts count
- * the holds where they count photos and files). So a creation is refused at once when the
- * bytes it announces could not be taken, instead of after they were all sent and decoded.
+ * declared length against the plan's storage (photos/service.ts and deliveries/files.ts
+ * count the holds where they count photos and files). So a creation is refused at once
+ * when the bytes it announces could not be taken, instead of after they were all sent and
+ * decoded. It sits with storage, below the areas whose uploads it holds, so they and the
+ * upload endpoint (photos/uploads.ts) can all read it without importing each other.
  *
  * Holds are taken under the account's storage lock, the one a finishing photo takes, so two
  * creations at once cannot both take the last slot or the last bytes.
  */
 import type { Knex } from 'knex';
-import { tooManyUploads } from '../../../shared/errors';
-import { MAX_UNFINISHED_UPLOADS } from '../../../shared/photos';
-import { lockForTransaction } from '../../db/transaction-locks';
+import { tooManyUploads } from '../../shared/errors';
+import { MAX_UNFINISHED_UPLOADS } from '../../shared/photos';
+import { lockForTransaction } from '../db/transaction-locks';
 
 export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt';
 

@@ -37,10 +37,10 @@ import { netOfGross } from '../../../shared/vat';
 import { loadSessionUser } from '../../auth/session-user';
 import type { Config } from '../../config';
 import { onboard } from '../e-invoicing/onboarding';
-import { chainDocument, type ChainBuyer } from '../invoices/chain';
-import type { InvoiceDeps } from '../invoices/clearance';
-import { requestClearance, wakeClearance } from '../invoices/clearance-queue';
-import { partyOf } from '../invoices/issue';
+import { chainDocument, type ChainBuyer } from './chain';
+import type { InvoiceDeps } from './clearance';
+import { requestClearance, wakeClearance } from './clearance-queue';
+import { partyOf } from './issue';
 
 /** The platform's company: the account PLATFORM_SELLER_EMAIL names (the company it belongs to), or null while there is none. */
 async function platformSellerId(db: Knex, email: string): Promise<string | null> {
