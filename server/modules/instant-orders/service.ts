@@ -19,6 +19,7 @@ import { invalidTransition, notFound, offerNotFound, orderNotActive, validationF
 import { notify } from '../notifications/notify';
 import { assertWithinPlanLimit } from '../plan-limits/limits';
 import { canTransition } from '../../../shared/lifecycle';
+import { instantOrderLifecycle, instantOrderResponseLifecycle } from '../../../shared/lifecycles/instant-orders';
 import { ORDER_DEFAULT_EXPIRY_DAYS, type NotificationPriority } from '../../../shared/constants';
 import type {
   InstantOrder,
@@ -137,7 +138,7 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
 export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs, now: Date): Promise<InstantOrder> {
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
-  if (!canTransition('instant_order', effectiveStatus(order), 'fulfilled', 'owner')) {
+  if (!canTransition(instantOrderLifecycle, effectiveStatus(order), 'fulfilled', 'owner')) {
     throw orderNotActive('Offers can only be accepted while the order is active');
   }
   const offer = await trx('instant_order_responses as r')
@@ -146,7 +147,7 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
     .forUpdate()
     .first('r.id', 'r.status', 'r.supplier_id');
   if (!offer) throw offerNotFound('No such offer on this order');
-  if (!canTransition('instant_order_response', offer.status, 'accepted', 'owner')) {
+  if (!canTransition(instantOrderResponseLifecycle, offer.status, 'accepted', 'owner')) {
     throw invalidTransition(`A ${offer.status} offer cannot be accepted`);
   }
 
@@ -178,7 +179,7 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
 export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUser, args: InstantOrderCancelArgs): Promise<InstantOrder> {
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
-  if (!canTransition('instant_order', effectiveStatus(order), 'cancelled', 'owner')) {
+  if (!canTransition(instantOrderLifecycle, effectiveStatus(order), 'cancelled', 'owner')) {
     throw orderNotActive('Only an active order can be cancelled');
   }
   await trx('instant_orders').where({ id: order.id }).update({ status: 'cancelled' });

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
+import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
 import type { TransportRequestStatus } from '../../../shared/constants';
 import { driverAssigned, invalidTransition, notFound, offerNotFound, requestNotPending, transportCancelled, transportUnderWay } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
@@ -57,7 +58,7 @@ export async function acceptTransportOffer(
 ): Promise<TransportRequest> {
   const request = await lockRequest(trx, requestId);
   if (request.requester_id !== user.account_id) throw await refuseRequest(trx, user, request.id);
-  if (!canTransition('transport_request', request.status, 'assigned', 'owner')) {
+  if (!canTransition(transportRequestLifecycle, request.status, 'assigned', 'owner')) {
     throw requestNotPending('This transport request is no longer pending');
   }
   const offer = await trx('transport_offers as o')
@@ -160,7 +161,7 @@ export async function changeTransportStatus(
   const actor: Actor | undefined =
     request.requester_id === user.account_id ? 'owner' : request.assignee_id === user.account_id ? 'assignee' : undefined;
   if (!actor) throw await refuseRequest(trx, user, request.id);
-  if (!canTransition('transport_request', request.status, status, actor)) {
+  if (!canTransition(transportRequestLifecycle, request.status, status, actor)) {
     // What two people (or a late device) meet: the request cancelled meanwhile, or its cargo on the way before the cancel.
     if (request.status === 'cancelled') throw transportCancelled(`The transport request was cancelled: it cannot go to ${status}`);
     if (actor === 'owner' && status === 'cancelled' && (request.status === 'in_transit' || request.status === 'delivered')) throw transportUnderWay();
