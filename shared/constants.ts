@@ -58,8 +58,8 @@ export const FREE_TRIAL_PLAN = 'basic';
 export const REFUND_WINDOW_DAYS = 7;
 /** An instant order without a delivery deadline expires this long after creation. */
 export const ORDER_DEFAULT_EXPIRY_DAYS = 7;
-/** Quick registrations are promised a review within this window (hours). */
-export const REGISTRATION_REVIEW_HOURS = { min: 24, max: 48 } as const;
+/** A quick sign-up is promised a review within this window (hours). */
+export const QUICK_SIGNUP_REVIEW_HOURS = { min: 24, max: 48 } as const;
 /** Static counters of the landing page footer. */
 export const FOOTER_COUNTERS = { suppliers: 1000, contractors: 500, government: 50 } as const;
 export const APP_VERSION = '2.0.0';

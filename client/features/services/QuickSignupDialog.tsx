@@ -11,7 +11,7 @@ import {
 import { CheckmarkCircleRegular, DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUICK_SIGNUP_SUCCESS_MS, REGISTRATION_REVIEW_HOURS } from '../../../shared/constants';
+import { QUICK_SIGNUP_SUCCESS_MS, QUICK_SIGNUP_REVIEW_HOURS } from '../../../shared/constants';
 import { useFormat } from '../../i18n/format';
 import { EMPTY_QUICK_SIGNUP, type QuickSignupValues } from './quickSignupForm';
 import { QuickSignupForm } from './QuickSignupForm';
@@ -69,8 +69,8 @@ export function QuickSignupDialog({ open, onOpenChange }: { open: boolean; onOpe
                 <strong>{t('join.successTitle')}</strong>
                 <span>
                   {t('join.successBody', {
-                    min: format.number(REGISTRATION_REVIEW_HOURS.min),
-                    count: REGISTRATION_REVIEW_HOURS.max,
+                    min: format.number(QUICK_SIGNUP_REVIEW_HOURS.min),
+                    count: QUICK_SIGNUP_REVIEW_HOURS.max,
                   })}
                 </span>
               </div>
