@@ -25,6 +25,7 @@ import { DEV_ZATCA_BODY_LIMIT_BYTES, DEV_ZATCA_PATHS, devZatcaRouter } from './m
 import { devMoyasarRouter } from './modules/card-gateway/dev-moyasar/router';
 import { WEBHOOK_PATH } from './modules/card-gateway/routes';
 import { createClock, testClockRouter } from './clock';
+import { TEST_CLOCK_SWEEPS } from './registry/sweeps';
 import { testWritesRouter } from './test-writes';
 import { authRouter } from './modules/session/routes';
 import { apiRouter } from './routes';
@@ -166,7 +167,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   if (!opts.oidc && !config.google) routers.push(devIdpRouter(config, provider.clientSecret));
   // ZATCA_API_URL unset (never in production: config.ts refuses): the development ZATCA.
   if (config.einvoicing.devZatca) routers.push(devZatcaRouter(config));
-  if (config.testClock) routers.push(testClockRouter(), testWritesRouter());
+  if (config.testClock) routers.push(testClockRouter(TEST_CLOCK_SWEEPS), testWritesRouter());
   for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
 
   app.use(serveClient(distDir));

@@ -13,16 +13,15 @@
  * can move its clock forward with POST /api/test/clock {days}, to show what a phone that
  * was offline overnight meets. Moving it is time passing: the upkeep that time made due
  * (tender openings and awards, payment reminders, ended plans and trial notices, expired
- * instant orders) runs at once, as its timers would.
+ * instant orders) runs at once, as its timers would. Which sweeps those are, the
+ * composition root says (server/registry/sweeps.ts): the clock is infrastructure every
+ * area reads, so it imports none of them.
  */
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { validationFailed } from '../shared/errors';
 import { riyadhDay } from '../shared/riyadh';
-import { sweepTenders } from './modules/projects/tender-sweep';
-import { sweepPaymentReminders } from './modules/payments/reminders';
-import { sweepSubscriptions } from './modules/subscriptions/sweep';
-import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,18 +49,18 @@ export function createClock(): Clock {
 
 const clockBody = z.strictObject({ days: z.number().int().min(0).max(3650) });
 
-/** POST /api/test/clock {days}: this app's calendar runs `days` ahead of the real one (0 puts it back). */
-export function testClockRouter(): Router {
+/** Upkeep that time makes due, run with the app's clock once the test clock has moved it. */
+export type Sweep = (knex: Knex, clock: Clock) => Promise<unknown>;
+
+/** POST /api/test/clock {days}: this app's calendar runs `days` ahead of the real one (0 puts it back), then each sweep runs in turn. */
+export function testClockRouter(sweeps: readonly Sweep[]): Router {
   const router = new Router();
   router.post('/api/test/clock', async (ctx) => {
     const parsed = clockBody.safeParse(ctx.request.body);
     if (!parsed.success) throw validationFailed('Invalid input: days');
     const { clock, knex } = ctx.deps;
     clock.setDaysAhead(parsed.data.days);
-    await sweepTenders(knex, clock);
-    await sweepPaymentReminders(knex, clock);
-    await sweepSubscriptions(knex, clock.now());
-    await expireAllOverdueOrders(knex, clock.now());
+    for (const sweep of sweeps) await sweep(knex, clock);
     ctx.body = { today: clock.today() };
   });
   return router;

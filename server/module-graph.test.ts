@@ -32,7 +32,7 @@ const ALLOWED: Record<string, string[]> = {
   auth: [],
   'card-gateway': ['auth', 'config', 'http'],
   categories: ['db', 'http'],
-  clock: ['instant-orders', 'payments', 'projects', 'subscriptions'],
+  clock: [],
   company: ['auth', 'db', 'deliveries', 'http', 'profiles', 'sync'],
   config: [],
   db: [],
