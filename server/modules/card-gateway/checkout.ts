@@ -83,7 +83,7 @@ export type RefundApplier = (trx: Knex.Transaction, checkout: Checkout, payment:
  * run after the commit, each time the payment is reported paid again too, so it does
  * only what is not done yet; it never fails the gateway's answer.
  */
-export type AfterPaid = (knex: Knex, deps: AppDeps, paymentId: string, now: Date) => Promise<void>;
+type AfterPaid = (knex: Knex, deps: AppDeps, paymentId: string, now: Date) => Promise<void>;
 
 /** What settles a checkout, what a later refund of its payment takes back, and what follows the commit, per purpose. */
 export type Settlers = Readonly<Record<CheckoutPurpose, { settle: Settler; refunded: RefundApplier; afterPaid?: AfterPaid }>>;

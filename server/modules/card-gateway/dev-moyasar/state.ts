@@ -11,7 +11,7 @@ import type { Outcome } from './rules';
 /** An amount as Moyasar writes it: 1234 halalas in SAR is "12.34 SAR". */
 export const format = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
-export interface NewPayment {
+interface NewPayment {
   amount: number;
   currency: string;
   description: string | null;
