@@ -30,8 +30,7 @@ import type { EffectReader, LocalEffect, RowMap } from './types';
 /** `entity.field` -> why the device cannot know the server's value when it writes. */
 const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
   'bid.create': { 'bid.digest': "the receipt's digest is the server's hash of what it received" },
-  'bid.withdraw': { 'bid.digest': 'the server keeps the receipt of the last version received' },
-  'project.award': { 'project.standstill_ends_at': 'the standstill ends by the server\'s calendar of working days' },
+  'project.award': { 'project.standstill_ends_at': "the standstill's length is the server's setting (STANDSTILL_DAYS)" },
   'rfq.create': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
   'delivery.assign': { 'delivery.driver_name': "a new driver's name is their account's, which the company's device does not hold" },
 };

@@ -115,7 +115,8 @@ export const projectEffects: Projects = {
     apply(args, rows, ctx) {
       const bid = getRow(rows, 'bid', args.id);
       if (!bid || bid.status === 'withdrawn') return;
-      patchRow(rows, 'bid', args.id, { status: 'withdrawn', digest: '' }, ctx);
+      // The receipt of the last version stays the server's record of what it received.
+      patchRow(rows, 'bid', args.id, { status: 'withdrawn' }, ctx);
       // The count is of the bids still standing.
       const project = getRow(rows, 'project', bid.project_id);
       if (project && project.bid_count != null) setRow(rows, 'project', { ...project, bid_count: Math.max(0, project.bid_count - 1) });
