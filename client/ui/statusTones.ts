@@ -4,8 +4,9 @@
  * is warning, done well is success, refused or cancelled is danger, over and quiet is
  * subtle, under way is brand, informative or important.
  */
-import type { AVAILABILITY_STATUSES, BidStatus, InstantOrderResponseStatus, InstantOrderStatus, TransportOfferStatus, TransportRequestStatus, UrgencyLevel } from '../../shared/constants';
+import type { AVAILABILITY_STATUSES, BidStatus, MemberRole, InstantOrderResponseStatus, InstantOrderStatus, TransportOfferStatus, TransportRequestStatus, UrgencyLevel } from '../../shared/constants';
 import type { DeliveryStage } from '../../shared/schemas/delivery';
+import type { EinvoicingStatusView } from '../../shared/schemas/einvoicing';
 import type { InvoiceStatus } from '../../shared/schemas/invoice';
 import type { InvoicePaymentStatus, Payment } from '../../shared/schemas/payment';
 import type { PurchaseOrderStatus } from '../../shared/schemas/purchase-order';
@@ -63,5 +64,10 @@ export const DELIVERY_STAGE_TONE: Record<DeliveryStage, StatusTone> = {
   confirmed: 'success',
   problem: 'danger',
 };
+
+/** Where a company's e-invoicing unit stands with ZATCA. */
+export const EINVOICING_TONE: Record<EinvoicingStatusView['status'], StatusTone> = { none: 'informative', compliance: 'warning', ready: 'success', failed: 'danger' };
+/** A person's role in a company team, on its members and on the invitations that make them. */
+export const MEMBER_ROLE_TONE: Record<MemberRole, StatusTone> = { owner: 'brand', member: 'informative', driver: 'success' };
 
 export const AVAILABILITY_TONE: Record<(typeof AVAILABILITY_STATUSES)[number], StatusTone> = { available: 'success', out_of_stock: 'danger' };

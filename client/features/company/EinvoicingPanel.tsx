@@ -12,6 +12,7 @@ import { onboardSchema, type ZatcaMessage } from '../../../shared/schemas/einvoi
 import { ApiError } from '../../data/api';
 import { onboardEinvoicing, useEinvoicingStatus } from '../../data/api/einvoicing';
 import { useFormat } from '../../i18n/format';
+import { EINVOICING_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -22,8 +23,6 @@ const useStyles = makeStyles({
   otp: { maxWidth: '12rem' },
   messages: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'grid', gap: tokens.spacingVerticalXS },
 });
-
-const BADGE_COLOR = { none: 'informative', compliance: 'warning', ready: 'success', failed: 'danger' } as const;
 
 /**
  * `taxProfileSaved`: when the local copy of the tax profile last changed (null: none), so a
@@ -71,7 +70,7 @@ export function EinvoicingPanel({ canOnboard, online, taxProfileSaved }: { canOn
       <div className={styles.head}>
         <h2 className={styles.title}>{t('einvoicing.title')}</h2>
         {view && (
-          <Badge appearance="tint" color={BADGE_COLOR[view.status]} data-testid="einvoicing-status" data-status={view.status}>
+          <Badge appearance="tint" color={EINVOICING_TONE[view.status]} data-testid="einvoicing-status" data-status={view.status}>
             {t(`einvoicing.status.${view.status}`)}
           </Badge>
         )}

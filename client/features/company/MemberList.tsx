@@ -15,6 +15,7 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import type { Notice } from './CompanyScreen';
 import { canRemove, sortMembers, type CompanyAbilities } from './companyRules';
+import { MEMBER_ROLE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -38,8 +39,6 @@ const useStyles = makeStyles({
   email: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground2 },
 });
-
-const BADGE_COLOR = { owner: 'brand', member: 'informative', driver: 'success' } as const;
 
 export function MemberList({
   members,
@@ -98,7 +97,7 @@ export function MemberList({
                   <Text weight="semibold" className={styles.name}>
                     <bdi>{nameOf(m)}</bdi>
                   </Text>
-                  <Badge appearance="tint" color={BADGE_COLOR[m.role]} data-testid="member-role">
+                  <Badge appearance="tint" color={MEMBER_ROLE_TONE[m.role]} data-testid="member-role">
                     {t(`roles.${m.role}`)}
                   </Badge>
                   {m.user_id === me && (

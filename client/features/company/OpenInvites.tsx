@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/format';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ListSkeleton } from '../../ui/ListStates';
 import type { Notice } from './CompanyScreen';
+import { MEMBER_ROLE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -66,7 +67,7 @@ export function OpenInvites({ invites, onChanged }: { invites: Remote<CompanyInv
               <li key={invite.id} className={styles.row} data-testid="open-invite" data-id={invite.id}>
                 <div className={styles.main}>
                   <div>
-                    <Badge appearance="tint" color={invite.role === 'driver' ? 'informative' : 'brand'}>
+                    <Badge appearance="tint" color={MEMBER_ROLE_TONE[invite.role]}>
                       {t(`roles.${invite.role}`)}
                     </Badge>
                   </div>
