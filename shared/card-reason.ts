@@ -1,7 +1,7 @@
 /**
  * Why a card payment did not go through, as a stable code the page the payer comes back to
  * translates (client/i18n/locales/{ar,en,zh}/payments.json card.reason.*), rather than the
- * gateway's English text. The callback (server/modules/payments/card-routes.ts) sends
+ * gateway's English text. The callback (server/modules/card-gateway/routes.ts) sends
  * ?card=failed | refused&reason=<code>, and the gateway's own message only when no code
  * names it (&message=, shown as it is).
  *

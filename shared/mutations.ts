@@ -1,7 +1,7 @@
 /**
  * The writes a client may queue offline: one table, name -> the
  * entity it writes and the schema of its args. The server's registry must define every
- * name (server/modules/sync/registry.ts checks it at compile time) and the client's
+ * name (server/registry/sync.ts checks it at compile time) and the client's
  * outbox only accepts these names with these args.
  *
  * One id convention for args: `id` is the object the mutation creates or acts on. A

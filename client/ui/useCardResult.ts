@@ -1,6 +1,6 @@
 /**
  * What the card gateway's round trip came to, read from the address our callback sent the
- * browser back to (server/modules/payments/card-routes.ts: ?card=paid | failed | refused
+ * browser back to (server/modules/card-gateway/routes.ts: ?card=paid | failed | refused
  * and &reason=<code> (shared/card-reason.ts), or the gateway's own &message= when no code
  * names it), and a way to drop it from the address once read. `reason` is the reason in the
  * reader's language (payments card.reason.*: every screen that uses this loads `payments`),

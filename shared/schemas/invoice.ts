@@ -1,7 +1,7 @@
 /**
  * Tax invoices and credit notes: what a seller issues from a purchase order through its
  * e-invoicing unit, cleared by ZATCA before the buyer sees it (server/modules/invoices),
- * and what the platform issues for a plan a company paid for (server/modules/subscriptions/plan-invoices.ts).
+ * and what the platform issues for a plan a company paid for (server/modules/invoices/plan-invoices.ts).
  *
  * POST /api/invoices {purchase_order_id, supply_date?} (seller) -> invoice
  * GET  /api/invoices (?as=seller|buyer, ?kind=) -> invoice[]; GET /api/invoices/{id} -> invoice

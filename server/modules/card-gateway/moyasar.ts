@@ -1,7 +1,7 @@
 /**
  * Moyasar's REST API (docs.moyasar.com), as its reference documents the paths and shapes,
  * at config.moyasar.apiUrl: Moyasar itself, or this server's development gateway
- * (dev-moyasar.ts) on the same paths. Every call authenticates with HTTP Basic, the secret
+ * (dev-moyasar/) on the same paths. Every call authenticates with HTTP Basic, the secret
  * key as the user name and an empty password; amounts are integers in the smallest unit
  * (halalas for SAR).
  *
