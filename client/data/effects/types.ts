@@ -39,8 +39,11 @@ export function getRow<E extends SyncEntity>(rows: RowMap, entity: E, id: string
   return rows.get(rowKey(entity, id)) as Row<E> | null | undefined;
 }
 
+/** `T` with no field `Row<E>` lacks: also where it is built from spreads, which TypeScript's own check of literals skips. */
+type OnlyFieldsOf<E extends SyncEntity, T> = T & { [K in Exclude<keyof T, keyof Row<E>>]: never };
+
 /** Writes a whole row of `entity`. */
-export function setRow<E extends SyncEntity>(rows: RowMap, entity: E, row: Row<E>): void {
+export function setRow<E extends SyncEntity, R extends Row<E>>(rows: RowMap, entity: E, row: OnlyFieldsOf<E, R>): void {
   rows.set(rowKey(entity, row.id), row as unknown as AnyRow);
 }
 
@@ -82,10 +85,10 @@ const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : f
  * Merges `patch` over the row `id` of `entity` (nothing when the row is missing), and
  * stamps its updated_at with the write's time where the entity's row has one.
  */
-export function patchRow<E extends SyncEntity>(rows: RowMap, entity: E, id: string, patch: Partial<Row<E>>, ctx: EffectContext): void {
+export function patchRow<E extends SyncEntity, P extends Partial<Row<E>>>(rows: RowMap, entity: E, id: string, patch: OnlyFieldsOf<E, P>, ctx: EffectContext): void {
   const current = getRow(rows, entity, id);
   if (!current) return;
-  setRow(rows, entity, { ...current, ...patch, ...(STAMPED[entity] ? { updated_at: ctx.now } : {}) });
+  rows.set(rowKey(entity, id), { ...current, ...patch, ...(STAMPED[entity] ? { updated_at: ctx.now } : {}) } as unknown as AnyRow);
 }
 
 /** Keys of one entity's rows found by an index. */
