@@ -1,7 +1,10 @@
 /**
  * Declares an API route once: its method and path, who may call it, the shared zod
- * schemas of its body and query, and a handler of a few lines. The same declaration feeds
- * the Koa router and GET /api/openapi.json, so the documentation cannot drift.
+ * schemas of its body, query and answer, and a handler of a few lines. The same
+ * declaration feeds the Koa router and GET /api/openapi.json, so the documentation cannot
+ * drift; outside production every answer is also checked against its response schema (as
+ * the client will parse it, after JSON), so a test that calls the route fails on an answer
+ * that drifted from what the documentation and the client expect.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -9,7 +12,9 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
 import type { SessionUser } from '../auth/session-user';
+import { internalError } from '../../shared/errors';
 import { assertAdmin, assertUser } from '../auth/guards';
+import { currentShape, type RouteShape } from './route-shape';
 import { parse } from './validate';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -46,13 +51,44 @@ const uuid = z.uuid();
 /** A write without a body schema takes no fields: an empty object or no body at all. */
 const noBody = z.strictObject({});
 
+type Handler<B, Q, A extends Access> = (input: RouteInput<Out<B>, Out<Q>, UserOf<A>>) => unknown;
+
+/**
+ * The first shape: parse, check who asks, one service function in a transaction, its
+ * answer. It never waits on an outside service (route-shape.ts).
+ */
 export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
   router: Router,
   spec: RouteSpec<B, Q> & { access: A },
   // The handler's answer, or a promise of it.
-  handler: (input: RouteInput<Out<B>, Out<Q>, UserOf<A>>) => unknown,
+  handler: Handler<B, Q, A>,
+): void {
+  declare(router, spec, handler, 'route');
+}
+
+/**
+ * The second shape: a write that commits and then calls an outside service (ZATCA, the
+ * card gateway), or reads one and then commits what it said. The handler gets the pool,
+ * not a transaction: its service commits what must stand whatever the service answers,
+ * calls it outside any transaction, and writes what came back in a short transaction of
+ * its own; a failure after the commit leaves a state its retry or a sweep finishes.
+ */
+export function routeThenCall<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
+  router: Router,
+  spec: RouteSpec<B, Q> & { access: A },
+  handler: Handler<B, Q, A>,
+): void {
+  declare(router, spec, handler, 'route-then-call');
+}
+
+function declare<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, A extends Access>(
+  router: Router,
+  spec: RouteSpec<B, Q> & { access: A },
+  handler: Handler<B, Q, A>,
+  shape: RouteShape,
 ): void {
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec as never);
+  const where = `${spec.method.toUpperCase()} ${spec.path}`;
   const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
   router[spec.method](koaPath, async (ctx: Context) => {
     const user = spec.access === 'admin' ? assertAdmin(ctx.state.user) : spec.access === 'user' ? assertUser(ctx.state.user) : ctx.state.user;
@@ -66,15 +102,29 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
     const body = spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined;
     if (!spec.body && spec.method !== 'get') parse(noBody, ctx.request.body ?? {});
     const query = spec.query ? parse(spec.query, ctx.query) : undefined;
-    const result = await handler({ ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex });
-    if (result instanceof WithStatus) {
-      ctx.status = result.status;
-      ctx.body = result.body ?? null;
-      return;
-    }
-    ctx.status = spec.status ?? 200;
-    ctx.body = result ?? null;
+    const input = { ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex };
+    // Outside production the handler runs under its shape, which outside services' clients check.
+    const checking = ctx.deps.config.env !== 'production';
+    const result = checking ? await currentShape.run({ shape, route: where }, () => handler(input)) : await handler(input);
+    const [status, answer] = result instanceof WithStatus ? [result.status, result.body ?? null] : [spec.status ?? 200, result ?? null];
+    if (spec.response && checking) checkAnswer(ctx, spec.response, where, answer);
+    ctx.status = status;
+    ctx.body = answer;
   });
+}
+
+/**
+ * Fails an answer that does not match the route's response schema: a 500 whose message
+ * and log name the route and zod's issues. The answer is read as JSON, as the client
+ * reads it (a Date becomes its ISO string, a missing key stays missing). Not in
+ * production, where the check would cost every answer a copy and the documented shape is
+ * held by the tests instead.
+ */
+function checkAnswer(ctx: Context, schema: z.ZodType, where: string, answer: unknown): void {
+  const checked = schema.safeParse(JSON.parse(JSON.stringify(answer)));
+  if (checked.success) return;
+  ctx.log?.error({ route: where, issues: checked.error.issues }, 'the answer does not match its response schema');
+  throw internalError(`The answer of ${where} does not match its response schema: ${z.prettifyError(checked.error)}`);
 }
 
 /**

@@ -3,7 +3,7 @@
  * Each route calls one service function (onboarding.ts); it checks who asks.
  */
 import Router from '@koa/router';
-import { route } from '../../http/route';
+import { route, routeThenCall } from '../../http/route';
 import { einvoicingStatusSchema, onboardSchema } from '../../../shared/schemas/einvoicing';
 import { einvoicingStatus, onboard } from './onboarding';
 
@@ -12,7 +12,7 @@ const TAG = 'e-invoicing';
 export function einvoicingRouter(): Router {
   const router = new Router();
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',

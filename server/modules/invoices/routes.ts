@@ -1,7 +1,7 @@
 /** Invoices and credit notes over HTTP: each route parses its input and calls one service function. */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { listResult, route } from '../../http/route';
+import { listResult, route, routeThenCall } from '../../http/route';
 import { creditNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceSchema } from '../../../shared/schemas/invoice';
 import { issueCreditNote, issueInvoice, retryClearance } from './issue';
 import { getInvoice, invoiceXml, listInvoices } from './service';
@@ -11,7 +11,7 @@ const tag = 'invoices';
 export function invoicesRouter(): Router {
   const router = new Router();
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',
@@ -57,7 +57,7 @@ export function invoicesRouter(): Router {
     },
   );
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',
@@ -72,7 +72,7 @@ export function invoicesRouter(): Router {
     async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now())),
   );
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',

@@ -3,7 +3,7 @@
  */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { route } from '../../http/route';
+import { route, routeThenCall } from '../../http/route';
 import {
   cancelSubscriptionSchema,
   cancelledSubscriptionSchema,
@@ -64,7 +64,7 @@ export function subscriptionsRouter(): Router {
     ({ knex, user }) => getUsage(knex, user),
   );
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',
@@ -79,7 +79,7 @@ export function subscriptionsRouter(): Router {
     ({ ctx, knex, user, body }) => startPlanCheckout(knex, ctx.deps.config, user, body),
   );
 
-  route(
+  routeThenCall(
     router,
     {
       method: 'post',
