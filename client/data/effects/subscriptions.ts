@@ -1,10 +1,9 @@
 /** Local effect of starting the free trial (see types.ts): the caller's subscription on the trial's plan. */
-import { FREE_TRIAL_DAYS, FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { FREE_TRIAL_PLAN } from '../../../shared/constants';
+import { trialEnd } from '../../../shared/subscription-periods';
 import { FREE_PLAN_ID, subscriptionWithoutRow } from '../../../shared/schemas/subscription';
 import { rowKey, type EffectContext, type RowKey } from '../db/schema';
 import { getRow, setRow, type EffectTable, type Row, type RowMap } from './types';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** The caller's subscription row, or what having none means (the free plan), from the rows of its keys. */
 function subscriptionOf(rows: RowMap, ctx: EffectContext): Row<'subscription'> | null {
@@ -22,7 +21,7 @@ export const subscriptionEffects: Pick<EffectTable, 'subscription.free_trial'> =
       const plan = getRow(rows, 'plan', FREE_TRIAL_PLAN);
       if (!current || !plan || current.free_trial_used) return;
       // The trial is the subscription's period: both end together, as the server stores them.
-      const ends = new Date(Date.parse(ctx.now) + FREE_TRIAL_DAYS * DAY).toISOString();
+      const ends = trialEnd(ctx.now).toISOString();
       setRow(rows, 'subscription', {
         ...current,
         subscription_plan: FREE_TRIAL_PLAN,
