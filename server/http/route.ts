@@ -33,7 +33,7 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType 
   status?: number;
 }
 
-export interface RouteInput<B, Q, U> {
+interface RouteInput<B, Q, U> {
   ctx: Context;
   user: U;
   body: B;
