@@ -1,13 +1,15 @@
 /**
  * Business constants (timings, limits) and the closed vocabularies (roles, tiers,
- * statuses, ...) that the database checks, the zod schemas, the server rules and the
+ * levels, ...; the statuses are their machines' states, shared/lifecycles/) that the database checks, the zod schemas, the server rules and the
  * client screens all share. Each vocabulary is an `as const` array so it can drive a
  * `z.enum`, a select box and a type at once.
  *
  * The migrations deliberately repeat these lists as literals instead of importing them:
  * a migration is a frozen record of what the database looked like, and must not change
- * meaning when a list here grows (a new status needs a new migration).
+ * meaning when a list here grows (a new status needs a new migration, and
+ * server/db/check-lists.test.ts fails until it is written).
  */
+import { instantOrderLifecycle } from './lifecycles/instant-orders';
 
 // --- Timings and limits ----------------------------------------------------------------
 
@@ -149,33 +151,16 @@ export const VERIFICATION_TIERS = [
 ] as const;
 export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
 
-// --- Statuses (who moves them: shared/lifecycle.ts) -----------------------------------
+// --- Statuses (each machine's states: shared/lifecycles/) ----------------------------
 
+/** Whether a product can be ordered now: a toggle of its seller, not a status machine. */
 export const AVAILABILITY_STATUSES = ['available', 'out_of_stock'] as const;
 
-export const PROJECT_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const BID_STATUSES = ['submitted', 'accepted', 'rejected', 'withdrawn'] as const;
-export type BidStatus = (typeof BID_STATUSES)[number];
-
-export const INSTANT_ORDER_STATUSES = ['active', 'fulfilled', 'cancelled', 'expired'] as const;
-export type InstantOrderStatus = (typeof INSTANT_ORDER_STATUSES)[number];
-
-export const INSTANT_ORDER_RESPONSE_STATUSES = ['submitted', 'accepted', 'rejected'] as const;
-export type InstantOrderResponseStatus = (typeof INSTANT_ORDER_RESPONSE_STATUSES)[number];
-
-export const TRANSPORT_REQUEST_STATUSES = [
-  'pending',
-  'assigned',
-  'in_transit',
-  'delivered',
-  'cancelled',
-] as const;
-export type TransportRequestStatus = (typeof TRANSPORT_REQUEST_STATUSES)[number];
-
-export const TRANSPORT_OFFER_STATUSES = ['submitted', 'accepted', 'rejected'] as const;
-export type TransportOfferStatus = (typeof TRANSPORT_OFFER_STATUSES)[number];
+// The machines' states, for the modules that still read them here.
+export type { BidStatus } from './lifecycles/projects';
+export type { InstantOrderResponseStatus, InstantOrderStatus } from './lifecycles/instant-orders';
+export type { TransportOfferStatus, TransportRequestStatus } from './lifecycles/transport';
+export const INSTANT_ORDER_STATUSES = instantOrderLifecycle.states;
 
 export const URGENCY_LEVELS = ['low', 'normal', 'high', 'urgent'] as const;
 export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
@@ -215,7 +200,6 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'expired'] as const;
 
 // --- Other vocabularies ----------------------------------------------------------------
 
@@ -225,4 +209,3 @@ export type ReviewTargetType = (typeof REVIEW_TARGET_TYPES)[number];
 export const SIGNUP_TYPES = ['supplier', 'transport'] as const;
 export type SignupType = (typeof SIGNUP_TYPES)[number];
 
-export const REGISTRATION_STATUSES = ['new', 'reviewed'] as const;

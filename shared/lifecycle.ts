@@ -56,7 +56,6 @@ export interface Lifecycle<S extends string, A extends string = Actor> {
 }
 
 /** Any machine, for the functions below that read every one alike. */
-// oxlint-disable-next-line no-explicit-any -- the actor type is each machine's own
 type AnyLifecycle = Lifecycle<string, any>;
 type StateOf<L extends AnyLifecycle> = L['states'][number];
 type ActorOf<L extends AnyLifecycle> = L['transitions'][number]['actor'];

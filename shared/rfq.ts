@@ -24,8 +24,10 @@
  */
 import type { ComparisonCell, ComparisonLine, ComparisonQuote, Rfq, RfqAward, RfqComparison, RfqQuote, RfqStatus } from './schemas/rfq';
 import { VAT_RATE, documentTotals, lineAmounts, type LineAmounts } from './vat';
+import { acceptsSubmissions, canTransition } from './lifecycle';
+import { rfqLifecycle } from './lifecycles/rfqs';
 
-/** The RFQ's state as stored: `open` until awarded or cancelled. */
+/** The RFQ's state as stored: `open` until awarded or cancelled (closed is the clock's). */
 type StoredStatus = Exclude<RfqStatus, 'closed'>;
 
 /** The status shown at `now`: a stored open RFQ past its closing time is closed. */
@@ -35,16 +37,13 @@ export function rfqPhase(rfq: { status: RfqStatus | StoredStatus; closes_at: str
 }
 
 /** Whether quotes (new or revised) are taken at `now`. */
-export const canQuote = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => rfqPhase(rfq, now) === 'open';
+export const canQuote = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => acceptsSubmissions(rfqLifecycle, rfqPhase(rfq, now));
 
 /** Whether the buyer may award at `now`: before or after closing, never twice, never when cancelled. */
-export const canAward = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => {
-  const phase = rfqPhase(rfq, now);
-  return phase === 'open' || phase === 'closed';
-};
+export const canAward = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => canTransition(rfqLifecycle, rfqPhase(rfq, now), 'awarded', 'owner');
 
 /** Whether the buyer may cancel at `now`: until it is awarded. */
-export const canCancelRfq = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => canAward(rfq, now);
+export const canCancelRfq = (rfq: Parameters<typeof rfqPhase>[0], now: Date): boolean => canTransition(rfqLifecycle, rfqPhase(rfq, now), 'cancelled', 'owner');
 
 /**
  * Why the buyer may not edit the RFQ at `now`, or null when they may: it no longer takes

@@ -10,7 +10,7 @@
  * lowercase hex SHA-256 of its UTF-8 bytes, computed with WebCrypto so the browser and
  * the server get the same answer.
  */
-import type { ProjectStatus } from './constants';
+import type { ProjectStatus } from './lifecycles/projects';
 import { riyadhDayEnd } from './riyadh';
 
 export interface CanonicalBidInput {

@@ -6,6 +6,13 @@
  */
 import type { Lifecycle } from '../lifecycle';
 
+/**
+ * pending: signed and chained, not yet sent (ZATCA did not answer; it is sent again);
+ * cleared: ZATCA cleared a standard tax invoice or note, and the buyer sees it; reported:
+ * ZATCA accepted a simplified one (B2C, reported rather than cleared), and the buyer sees
+ * it; rejected: ZATCA refused it, with its messages (the seller corrects what they name and
+ * issues again).
+ */
 const INVOICE_STATES = ['pending', 'cleared', 'reported', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATES)[number];
 
@@ -20,6 +27,7 @@ export const invoiceLifecycle: Lifecycle<InvoiceStatus> = {
   ],
 };
 
+/** recorded: the buyer says they paid; confirmed: the seller received it (only then it counts); disputed: the seller did not, with a reason. */
 const PAYMENT_STATES = ['recorded', 'confirmed', 'disputed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 

@@ -21,19 +21,15 @@
 import { z } from 'zod';
 import { MAX, lineString, optionalText, requiredText, timestampSchema, uuidSchema } from './common';
 import { photoHashSchema } from './photo';
+import { nextStatuses } from '../lifecycle';
+import { deliveryLifecycle, type DeliveryStage } from '../lifecycles/deliveries';
 
-/** Where a delivery stands, in order; `problem` and `confirmed` are the requester's answers to `delivered`. */
-const DELIVERY_STAGES = ['assigned', 'picked_up', 'on_the_way', 'delivered', 'confirmed', 'problem'] as const;
-export type DeliveryStage = (typeof DELIVERY_STAGES)[number];
-/** The steps a driver takes, in order. */
-const DRIVER_STEPS = ['picked_up', 'on_the_way', 'delivered'] as const;
-export type DriverStep = (typeof DRIVER_STEPS)[number];
-/** The one step a driver takes next from a stage, in DRIVER_STEPS' order, or null once delivered (or answered). */
-export function nextDriverStep(stage: DeliveryStage): DriverStep | null {
-  if (stage === 'assigned') return DRIVER_STEPS[0];
-  const at = DRIVER_STEPS.indexOf(stage as DriverStep);
-  return at >= 0 && at < DRIVER_STEPS.length - 1 ? DRIVER_STEPS[at + 1] : null;
-}
+export type { DeliveryStage };
+/** The steps a driver takes, in order: the driver's moves of the delivery's machine. */
+export type DriverStep = Extract<(typeof deliveryLifecycle.transitions)[number], { actor: 'driver' }>['to'];
+const DRIVER_STEPS = deliveryLifecycle.transitions.filter((t) => t.actor === 'driver').map((t) => t.to as DriverStep);
+/** The one step a driver takes next from a stage, or null once delivered (or answered). */
+export const nextDriverStep = (stage: DeliveryStage): DriverStep | null => (nextStatuses(deliveryLifecycle, stage, 'driver')[0] as DriverStep | undefined) ?? null;
 export const PROBLEM_KINDS = ['short', 'damaged', 'late'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 const DELIVERY_FILE_PURPOSES = ['signature', 'proof', 'problem'] as const;
@@ -60,7 +56,7 @@ export type DeliveryLocation = z.infer<typeof locationSchema>;
 
 const deliveryEventSchema = z.object({
   id: uuidSchema,
-  step: z.enum(['assigned', ...DRIVER_STEPS, 'confirmed', 'problem']),
+  step: z.enum(deliveryLifecycle.states),
   /** When it happened, by the device that recorded it. */
   at: timestampSchema,
   /** When the server received it. */
@@ -96,7 +92,7 @@ export const deliverySchema = z.object({
   driver_id: uuidSchema,
   driver_name: z.string().nullable(),
   vehicle_plate: z.string(),
-  stage: z.enum(DELIVERY_STAGES),
+  stage: z.enum(deliveryLifecycle.states),
   pickup_location: z.string(),
   delivery_location: z.string(),
   cargo_description: z.string(),

@@ -14,19 +14,12 @@ import { roundStock } from '../numbers';
 import { MAX, dateSchema, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
+import { invoiceLifecycle, type InvoiceStatus } from '../lifecycles/invoices';
 
 const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-/**
- * pending: signed and chained, not yet sent (ZATCA did not answer; it is sent again);
- * cleared: ZATCA cleared a standard tax invoice or note, and the buyer sees it; reported:
- * ZATCA accepted a simplified one (B2C, reported rather than cleared), and the buyer sees
- * it; rejected: ZATCA refused it, with its messages (the seller corrects what they name and
- * issues again).
- */
-const INVOICE_STATUSES = ['pending', 'cleared', 'reported', 'rejected'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type { InvoiceStatus };
 
 /** The statuses of a document ZATCA accepted: it is final, and its buyer sees it. */
 export const ACCEPTED_INVOICE_STATUSES: readonly InvoiceStatus[] = ['cleared', 'reported'];
@@ -119,7 +112,7 @@ export const invoiceSchema = z.object({
   subtotal: z.number(),
   vat_total: z.number(),
   total: z.number(),
-  status: z.enum(INVOICE_STATUSES),
+  status: z.enum(invoiceLifecycle.states),
   messages: z.array(zatcaMessageSchema),
   cleared_at: timestampSchema.nullable(),
   created_at: timestampSchema,

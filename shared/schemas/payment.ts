@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { MAX, dateSchema, lineString, moneySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { paymentLifecycle } from '../lifecycles/invoices';
 
 /** Days after the issue day an invoice is due: on receipt, 15, 30 or 60 days (the seller's default when none is named at issue). */
 export const PAYMENT_TERMS_DAYS = [0, 15, 30, 60] as const;
@@ -28,9 +29,6 @@ export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
 
 /** transfer: a bank transfer the buyer records; card: paid through the gateway (its ids on the row). */
 const PAYMENT_METHODS = ['transfer', 'card'] as const;
-
-/** recorded: the buyer says they paid; confirmed: the seller received it (only then it counts); disputed: the seller did not, with a reason. */
-const PAYMENT_STATES = ['recorded', 'confirmed', 'disputed'] as const;
 
 export const paymentSchema = z.object({
   id: uuidSchema,
@@ -48,7 +46,7 @@ export const paymentSchema = z.object({
   receipt_stored: z.boolean(),
   /** one transfer across several invoices: the rows sharing it are confirmed or disputed together */
   transfer_id: uuidSchema.nullable(),
-  status: z.enum(PAYMENT_STATES),
+  status: z.enum(paymentLifecycle.states),
   dispute_reason: z.string().nullable(),
   decided_at: timestampSchema.nullable(),
   /** what the gateway has given back to the card of a card payment (0 for none): the payment counts as amount - refunded */

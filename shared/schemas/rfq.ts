@@ -31,20 +31,13 @@ import {
 } from './common';
 import { productSupplierFields } from './product';
 import { verificationTierSchema } from './profile';
+import { rfqLifecycle, rfqQuoteLifecycle, type RfqStatus } from '../lifecycles/rfqs';
 
 /** Who an RFQ reaches: every supplier selling in its lines' categories, or only the invited ones. */
 const RFQ_AUDIENCES = ['market', 'invited'] as const;
 export type RfqAudience = (typeof RFQ_AUDIENCES)[number];
 
-/**
- * What an RFQ shows: open (taking quotes), closed (its closing time passed: not stored,
- * derived from the clock by rfqPhase), awarded, cancelled.
- */
-const RFQ_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
-export type RfqStatus = (typeof RFQ_STATUSES)[number];
-
-/** A quote after the award: submitted until then, won (some of its lines awarded) or lost. */
-const RFQ_QUOTE_STATUSES = ['submitted', 'won', 'lost'] as const;
+export type { RfqStatus };
 
 /** Limits of one RFQ. */
 const RFQ_MAX_LINES = 500;
@@ -117,7 +110,7 @@ export const rfqQuoteSchema = z.object({
   lines: z.array(rfqQuoteLineSchema),
   /** 1 for the first submission, +1 for each revision */
   revision: z.number().int().min(1),
-  status: z.enum(RFQ_QUOTE_STATUSES),
+  status: z.enum(rfqQuoteLifecycle.states),
   /** the person of the supplier's company who sent the current revision */
   created_by_name: z.string().nullable(),
   /** when the current revision was sent */
@@ -146,7 +139,7 @@ export const rfqSchema = z.object({
    */
   supplier_ids: z.array(uuidSchema).nullable(),
   /** as of the reader's clock (rfqPhase): open turns closed at closes_at */
-  status: z.enum(RFQ_STATUSES),
+  status: z.enum(rfqLifecycle.states),
   lines: z.array(rfqLineSchema),
   /** the calling supplier's own quote; null for the buyer and for a supplier who has not quoted */
   my_quote: rfqQuoteSchema.nullable(),
@@ -270,7 +263,7 @@ export const rfqCancelArgsSchema = z.strictObject({ id: uuidSchema });
 
 /** GET /api/rfqs and /api/rfqs/my. */
 export const rfqListQuerySchema = z.strictObject({
-  status: z.enum(RFQ_STATUSES).optional(),
+  status: z.enum(rfqLifecycle.states).optional(),
   ...paginationFields,
 });
 export type RfqListQuery = z.infer<typeof rfqListQuerySchema>;
@@ -339,7 +332,7 @@ export type ComparisonLine = z.infer<typeof comparisonLineSchema>;
 /** GET /api/rfqs/{id}/comparison: lines down, quotes across (the buyer's only). */
 export const rfqComparisonSchema = z.object({
   rfq_id: uuidSchema,
-  status: z.enum(RFQ_STATUSES),
+  status: z.enum(rfqLifecycle.states),
   vat_rate: z.number(),
   quotes: z.array(comparisonQuoteSchema),
   lines: z.array(comparisonLineSchema),

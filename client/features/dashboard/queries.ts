@@ -6,7 +6,8 @@
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useRef } from 'react';
 import { DASHBOARD_RECENT } from '../../../shared/constants';
-import type { Role, TransportRequestStatus } from '../../../shared/constants';
+import type { Role } from '../../../shared/constants';
+import type { TransportRequestStatus } from '../../../shared/lifecycles/transport';
 import { shownProjectStatus, type ShownProjectStatus } from '../../../shared/tender';
 import type { KeysUnder } from '../../i18n/keys';
 import type { BinaaDb } from '../../data/db/database';

@@ -2,9 +2,8 @@ import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/constants';
+import { projectLifecycle, type ProjectStatus } from '../../../shared/lifecycles/projects';
 import { nextStatuses } from '../../../shared/lifecycle';
-import { projectLifecycle } from '../../../shared/lifecycles/projects';
 import type { Project } from '../../../shared/schemas/project';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
@@ -75,7 +74,7 @@ export function GovernmentProjects() {
       </div>
       <TabList className={styles.tabs} selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as ProjectStatus | 'all')} aria-label={t('filter.label')}>
         <Tab value="all">{t('filter.all')}</Tab>
-        {PROJECT_STATUSES.map((s) => (
+        {projectLifecycle.states.map((s) => (
           <Tab key={s} value={s}>
             {t(`status.${s}`)}
           </Tab>

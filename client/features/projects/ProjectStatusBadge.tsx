@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BidStatus } from '../../../shared/constants';
+import type { BidStatus } from '../../../shared/lifecycles/projects';
 import type { ShownProjectStatus } from '../../../shared/tender';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { BID_TONE, PROJECT_TONE } from '../../ui/statusTones';

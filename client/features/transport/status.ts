@@ -4,7 +4,7 @@
  * (shared/lifecycle.ts actors), which decides the buttons.
  */
 import type { Actor } from '../../../shared/lifecycle';
-import type { TransportRequestStatus } from '../../../shared/constants';
+import type { TransportRequestStatus } from '../../../shared/lifecycles/transport';
 import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 

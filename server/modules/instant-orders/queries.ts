@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
-import type { InstantOrderStatus } from '../../../shared/constants';
+import type { InstantOrderStatus } from '../../../shared/lifecycles/instant-orders';
 import type { InstantOrderResponse } from '../../../shared/schemas/instant-order-response';
 import { notFound } from '../../../shared/errors';
 import { orderStatusAt } from '../../../shared/instant-order-expiry';

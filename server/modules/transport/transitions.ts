@@ -10,12 +10,12 @@ import type { SessionUser } from '../../auth/session-user';
 import type { TransportRequestStatusChange } from '../../../shared/schemas/transport-request';
 import { canTransition, type Actor } from '../../../shared/lifecycle';
 import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
-import type { TransportRequestStatus } from '../../../shared/constants';
+import type { TransportRequestStatus } from '../../../shared/lifecycles/transport';
 import { driverAssigned, invalidTransition, notFound, offerNotFound, requestNotPending, transportCancelled, transportUnderWay } from '../../../shared/errors';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
-import {
 import { displayName } from '../../db/party-name';
+import {
   presentRequest,
   type TransportRequest,
 } from './queries';
