@@ -9,7 +9,8 @@
  * The server's SQL twin of isOverdue (server/db/time-rules.ts) is held
  * equal to it by a test on the database.
  */
-import { ORDER_DEFAULT_EXPIRY_DAYS, type InstantOrderStatus } from './constants';
+import { ORDER_DEFAULT_EXPIRY_DAYS } from './constants';
+import type { InstantOrderStatus } from './lifecycles/instant-orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +18,7 @@ type Moment = Date | string | number;
 const ms = (at: Moment): number => (typeof at === 'number' ? at : new Date(at).getTime());
 
 /** expires_at of an order created at `createdAt`: its delivery deadline, or 7 days on without one (ISO). */
-export function instantOrderExpiry(createdAt: Moment, deadline?: string | null): string {
+export function instantOrderExpiry(createdAt: Moment, deadline?: Date | string | null): string {
   return deadline ? new Date(deadline).toISOString() : new Date(ms(createdAt) + ORDER_DEFAULT_EXPIRY_DAYS * DAY_MS).toISOString();
 }
 

@@ -6,7 +6,8 @@
  */
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTANT_ORDER_STATUSES, REFUND_WINDOW_DAYS } from '../../shared/constants';
+import { REFUND_WINDOW_DAYS } from '../../shared/constants';
+import { instantOrderLifecycle } from '../../shared/lifecycles/instant-orders';
 import { isOverdue, orderStatusAt } from '../../shared/instant-order-expiry';
 import { isRunning, noticeDue, refundWindowOpen, RENEWAL_NOTICE_DAYS, TRIAL_ENDING_NOTICE_DAYS, type PeriodState } from '../../shared/subscription-periods';
 import { createTestDb, type TestDb } from '../test/harness';
@@ -36,7 +37,7 @@ describe('the SQL twins of the time rules', () => {
 
   it("an instant order's overdue and still-active tests equal isOverdue and orderStatusAt", async () => {
     const moments = [...around(0), ...around(-DAY), ...around(DAY)];
-    for (const status of INSTANT_ORDER_STATUSES) {
+    for (const status of instantOrderLifecycle.states) {
       for (const expires_at of moments) {
         const order = { status, expires_at };
         expect([status, expires_at, await evaluate(order, (k) => overdueSql(k, NOW), 'o')]).toEqual([status, expires_at, isOverdue(order, NOW)]);

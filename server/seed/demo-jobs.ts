@@ -6,10 +6,10 @@
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
+import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { saudiPhoneSchema } from '../../shared/schemas/common';
 import type { DemoJob } from './demo-logistics';
-import { DAY_MS, HOUR_MS } from './demo-time';
+import { HOUR_MS } from './demo-time';
 
 /**
  * A job on its way, with the deal it moves, as the services leave each step: the order
@@ -37,7 +37,7 @@ export async function insertJob(
     unit: job.order.unit,
     location: job.order.location,
     urgency_level: job.order.urgency,
-    expires_at: at(placed + ORDER_DEFAULT_EXPIRY_DAYS * DAY_MS),
+    expires_at: instantOrderExpiry(at(placed)),
     status: 'fulfilled',
     created_at: at(placed),
   });

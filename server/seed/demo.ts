@@ -18,7 +18,7 @@ import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
 import type { Knex } from 'knex';
-import { ORDER_DEFAULT_EXPIRY_DAYS } from '../../shared/constants';
+import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
 import { DEMO_COMPANIES, DEMO_PEOPLE, type DemoCompany } from './demo-companies';
 import { DEMO_TAX_PROFILES } from './demo-tax-profiles';
@@ -225,7 +225,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
         budget_range_min: o.budget?.[0] ?? null,
         budget_range_max: o.budget?.[1] ?? null,
         delivery_deadline: deadline,
-        expires_at: deadline ?? new Date(createdAt.getTime() + ORDER_DEFAULT_EXPIRY_DAYS * DAY_MS),
+        expires_at: instantOrderExpiry(createdAt, deadline),
         status: 'active',
         created_at: createdAt,
       };

@@ -65,7 +65,7 @@ describe('instant order expiry', () => {
     const order = await postOrder(contractor);
     await makeOverdue(order.id);
     const user = (await loadSessionUser(knex(), server.config, contractor.user.id))!;
-    const [row] = await loaders.instant_order!(knex(), user, [order.id]);
+    const [row] = await loaders.instant_order!(knex(), user, [order.id], new Date());
     expect(row.status).toBe('expired');
     expect(await stored(order.id)).toBe('active');
   });

@@ -24,7 +24,7 @@ describe('instant orders and offers for sync', () => {
   const sessionOf = async (c: Client) => (await loadSessionUser(knex(), server.config, c.user.id)) as SessionUser;
   const run = async (name: string, c: Client, args: unknown) => runMutation(knex(), server, mutations, name, await sessionOf(c), args);
   const load = async (entity: 'instant_order' | 'instant_order_response', c: Client, ids: string[]) =>
-    loaders[entity]!(knex(), await sessionOf(c), ids);
+    loaders[entity]!(knex(), await sessionOf(c), ids, new Date());
 
   it('exports the instant order and offer mutations', () => {
     expect(Object.keys(mutations).sort()).toEqual([

@@ -10,7 +10,7 @@ import { orderQuery, responseQuery, withMyResponses } from './queries';
 import { orderPolicy, responsePolicy } from './policy';
 
 export const loaders: LoaderTable = {
-  instant_order: async (knex, user, ids, now = new Date()) =>
+  instant_order: async (knex, user, ids, now) =>
     withMyResponses(knex, user, await orderPolicy.visible(orderQuery(knex, now).whereIn('o.id', ids), user)),
   instant_order_response: (knex, user, ids) => responsePolicy.visible(responseQuery(knex).whereIn('r.id', ids), user),
 };

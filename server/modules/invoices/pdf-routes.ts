@@ -18,7 +18,7 @@ export function invoicePdfRouter(): Router {
       access: 'user',
     },
     async ({ ctx, knex, user, params }) => {
-      const { number, pdf } = await invoicePdf(knex, ctx.deps.pdf!, user, params.id);
+      const { number, pdf } = await invoicePdf(knex, ctx.deps.pdf!, user, params.id, ctx.deps.clock.now());
       ctx.attachment(`${number}.pdf`);
       ctx.type = 'application/pdf';
       return pdf;

@@ -17,7 +17,7 @@ import type { PdfRenderer } from './pdf-renderer';
 import { invoicePolicy } from './policy';
 import { getInvoice } from './service';
 
-export async function invoicePdf(db: Knex, renderer: PdfRenderer, user: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+export async function invoicePdf(db: Knex, renderer: PdfRenderer, user: SessionUser, id: string, now: Date): Promise<{ number: string; pdf: Buffer }> {
   const doc = await invoicePolicy
     .visible(db('invoices as inv').where('inv.id', id), user)
     .leftJoin('invoice_pdfs as p', (j) => j.on('p.invoice_id', 'inv.id').andOn('p.status', 'inv.status').andOn('p.hash', 'inv.hash'))
@@ -26,7 +26,7 @@ export async function invoicePdf(db: Knex, renderer: PdfRenderer, user: SessionU
   // bytea reads back as a Buffer from pg and a Uint8Array from PGlite: the same bytes either way.
   if (doc.pdf) return { number: doc.number, pdf: Buffer.isBuffer(doc.pdf) ? doc.pdf : Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength) };
 
-  const invoice = await getInvoice(db, user, id);
+  const invoice = await getInvoice(db, user, id, now);
   // What is rendered is the document as just read: its status and hash are what the bytes are kept under.
   const pdf = await renderer.render(invoice, { key: `${invoice.id}:${invoice.status}:${invoice.hash}`, accountId: user.account_id });
   await db('invoice_pdfs')

@@ -58,7 +58,7 @@ export function invoiceQuery(db: Knex) {
 }
 
 /** `now`: the app's time, for the payment status (overdue once the due date has passed). */
-export async function readInvoices(q: Knex.QueryBuilder, now: Date = new Date()): Promise<Invoice[]> {
+export async function readInvoices(q: Knex.QueryBuilder, now: Date): Promise<Invoice[]> {
   const today = riyadhDay(now);
   return ((await q) as Array<Parameters<typeof withPayment>[0]>).map((row) => withPayment(row, today));
 }

@@ -14,18 +14,18 @@ import { riyadhDay } from '../../../shared/riyadh';
 import { withPayment } from './payment-facts';
 
 /** GET /api/invoices: the caller's documents as seller, as buyer, or both, newest first. */
-export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery, now?: Date): Promise<Page<Invoice>> {
+export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery, now: Date): Promise<Page<Invoice>> {
   const q = invoicePolicy.visible(invoiceQuery(db), user);
   if (query.as === 'buyer') q.where('inv.buyer_id', user.account_id);
   else if (query.as === 'seller') q.where('inv.seller_id', user.account_id);
   if (query.kind) q.where('inv.kind', query.kind);
   if (query.purchase_order_id) q.where('inv.purchase_order_id', query.purchase_order_id);
   const found = await page<Invoice>(q, { ...query, orderBy: NEWEST_FIRST.map((o) => ({ ...o, column: `inv.${o.column}` })) });
-  return { ...found, items: found.items.map((row) => withPayment(row as never, riyadhDay(now ?? new Date()))) };
+  return { ...found, items: found.items.map((row) => withPayment(row as never, riyadhDay(now))) };
 }
 
 /** GET /api/invoices/{id}. */
-export async function getInvoice(db: Knex, user: SessionUser, id: string, now?: Date): Promise<Invoice> {
+export async function getInvoice(db: Knex, user: SessionUser, id: string, now: Date): Promise<Invoice> {
   const [row] = await readInvoices(invoicePolicy.visible(invoiceQuery(db).where('inv.id', id), user), now);
   if (!row) throw notFound('Invoice');
   return row;

@@ -28,7 +28,7 @@ describe('notification and profile sync exports', () => {
     await give(other.user.id);
     const [mine] = (await me.get('/api/notifications')).body;
     const [theirs] = (await other.get('/api/notifications')).body;
-    expect(json(await loaders.notification!(knex(), await sessionUser(me.user.id), [mine.id, theirs.id]))).toEqual([mine]);
+    expect(json(await loaders.notification!(knex(), await sessionUser(me.user.id), [mine.id, theirs.id], new Date()))).toEqual([mine]);
   });
 
   it('marks read through notification.read and notification.read_all, own only', async () => {
@@ -52,9 +52,9 @@ describe('notification and profile sync exports', () => {
   it("loads the caller's own profile as GET /api/profiles/me shows it, with the user id as its id and the company's tax profile (none yet)", async () => {
     const me = await signInAs(server, { role: 'supplier', company_name: 'شركة' });
     const other = await signInAs(server, { role: 'supplier' });
-    const rows = await profileLoaders.profile!(knex(), await sessionUser(me.user.id), [me.user.id, other.user.id]);
+    const rows = await profileLoaders.profile!(knex(), await sessionUser(me.user.id), [me.user.id, other.user.id], new Date());
     expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/profiles/me')).body, tax_profile: null }]);
     const noProfile = await signInAs(server, { role: null });
-    expect(await profileLoaders.profile!(knex(), await sessionUser(noProfile.user.id), [noProfile.user.id])).toEqual([]);
+    expect(await profileLoaders.profile!(knex(), await sessionUser(noProfile.user.id), [noProfile.user.id], new Date())).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ describe('the catalogue for sync', () => {
     const gone = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Old', price: 1, unit: 'bag' })) as { id: string };
     await run('product.delete', supplier, { id: gone.id });
 
-    const rows = await productLoaders.product!(knex(), reader, [live.id, gone.id, randomUUID()]);
+    const rows = await productLoaders.product!(knex(), reader, [live.id, gone.id, randomUUID()], new Date());
     expect(rows).toHaveLength(1);
     const rest = (await client.get(`/api/products/${live.id}`, { 'Accept-Language': 'en' })).body;
     expect(JSON.parse(JSON.stringify(rows[0]))).toEqual(rest);
@@ -124,7 +124,7 @@ describe('the catalogue for sync', () => {
     const { session: reader } = await user({ role: 'contractor' });
     const p = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Tiles', price: 5, unit: 'm2' })) as { id: string };
     await knex()('users').where({ id: client.user.id }).update({ deleted_at: new Date() });
-    expect(await productLoaders.product!(knex(), reader, [p.id])).toEqual([]);
+    expect(await productLoaders.product!(knex(), reader, [p.id], new Date())).toEqual([]);
   });
 
   it('loads live categories as GET /api/categories presents them', async () => {
@@ -132,7 +132,7 @@ describe('the catalogue for sync', () => {
     const [temp] = await knex()('categories')
       .insert({ slug: 'temp-sync', name_ar: 'مؤقت', name_en: 'Temp', name_zh: '临时', deleted_at: new Date() })
       .returning('id');
-    const rows = await categoryLoaders.category!(knex(), session, [CEMENT, temp.id]);
+    const rows = await categoryLoaders.category!(knex(), session, [CEMENT, temp.id], new Date());
     expect(rows).toHaveLength(1);
     expect(() => categorySchema.parse(rows[0])).not.toThrow();
     const rest = (await client.get('/api/categories')).body.find((c: { id: string }) => c.id === CEMENT);

@@ -23,7 +23,7 @@ describe('projects and bids for sync', () => {
   const knex = () => server.db.knex;
   const sessionOf = async (c: Client) => (await loadSessionUser(knex(), server.config, c.user.id)) as SessionUser;
   const run = async (name: string, c: Client, args: unknown) => runMutation(knex(), server, mutations, name, await sessionOf(c), args);
-  const load = async (entity: 'project' | 'bid', c: Client, ids: string[]) => loaders[entity]!(knex(), await sessionOf(c), ids);
+  const load = async (entity: 'project' | 'bid', c: Client, ids: string[]) => loaders[entity]!(knex(), await sessionOf(c), ids, new Date());
 
   it('exports the project and bid mutations', () => {
     expect(Object.keys(mutations).sort()).toEqual([

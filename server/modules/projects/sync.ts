@@ -14,7 +14,7 @@ import { objectionQuery } from './tender-objections';
 
 export const loaders: LoaderTable = {
   // A test calling the loader directly has no app clock: the real time.
-  project: (knex, user, ids, now = new Date()) => projectPolicy.visible(projectQuery(knex, now, user).whereIn('p.id', ids), user),
+  project: (knex, user, ids, now) => projectPolicy.visible(projectQuery(knex, now, user).whereIn('p.id', ids), user),
   bid: (knex, user, ids) => bidPolicy.visible(bidQuery(knex).whereIn('b.id', ids), user),
   tender_opening: (knex, user, ids) => openingPolicy.visible(openingQuery(knex).whereIn('o.project_id', ids), user),
   objection: (knex, user, ids) => objectionPolicy.visible(objectionQuery(knex).whereIn('ob.id', ids), user),

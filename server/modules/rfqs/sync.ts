@@ -9,6 +9,6 @@ import { quotePolicy, rfqPolicy } from './policy';
 import { presentRfqs, quoteQuery, readQuotes, rfqQuery } from './queries';
 
 export const loaders: LoaderTable = {
-  rfq: async (knex, user, ids, now = new Date()) => presentRfqs(knex, user, await rfqPolicy.visible(rfqQuery(knex).whereIn('r.id', ids), user), now),
+  rfq: async (knex, user, ids, now) => presentRfqs(knex, user, await rfqPolicy.visible(rfqQuery(knex).whereIn('r.id', ids), user), now),
   rfq_quote: (knex, user, ids) => readQuotes(quotePolicy.visible(quoteQuery(knex).whereIn('q.id', ids), user)),
 };

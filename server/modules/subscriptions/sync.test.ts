@@ -21,7 +21,7 @@ describe('subscription sync exports', () => {
   it('loads plans by id as GET /api/subscription/plans shows them', async () => {
     const me = await signInAs(server);
     const plans = (await me.get('/api/subscription/plans')).body;
-    expect(json(await loaders.plan!(knex(), await sessionUser(me.user.id), ['basic', 'free']))).toEqual([plans[0], plans[1]]);
+    expect(json(await loaders.plan!(knex(), await sessionUser(me.user.id), ['basic', 'free'], new Date()))).toEqual([plans[0], plans[1]]);
   });
 
   it("loads the caller's own subscription under their user id, and nobody else's", async () => {
@@ -29,10 +29,10 @@ describe('subscription sync exports', () => {
     const other = await signInAs(server);
     const user = await sessionUser(me.user.id);
     await payForPlan(me, 'premium', 'monthly');
-    const rows = await loaders.subscription!(knex(), user, [me.user.id, other.user.id]);
+    const rows = await loaders.subscription!(knex(), user, [me.user.id, other.user.id], new Date());
     expect(json(rows)).toEqual([{ id: me.user.id, ...(await me.get('/api/subscription/my')).body }]);
     expect(rows[0]).toMatchObject({ subscription_plan: 'premium' });
-    expect(await loaders.subscription!(knex(), await sessionUser(other.user.id), [me.user.id])).toEqual([]);
+    expect(await loaders.subscription!(knex(), await sessionUser(other.user.id), [me.user.id], new Date())).toEqual([]);
   });
 
   it('refuses a second trial through the mutation as through the route', async () => {

@@ -9,6 +9,6 @@ import { getMySubscription } from './service';
 
 export const loaders: LoaderTable = {
   plan: (knex, _user, ids) => listPlans(knex, ids),
-  subscription: async (knex, user, ids, now = new Date()) =>
+  subscription: async (knex, user, ids, now) =>
     ids.includes(user.account_id) ? [{ id: user.account_id, ...(await getMySubscription(knex, user, now)) }] : [],
 };

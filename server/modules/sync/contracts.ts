@@ -57,8 +57,8 @@ export function areaMutations<T extends Impls>(impls: T & Record<Exclude<keyof T
 
 export type MutationTable = Record<string, MutationDef>;
 
-/** `now`: the app's time, for what a row shows that depends on it (a tender's phase); the pull always gives it. */
-export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[], now?: Date) => Promise<Array<{ id: string } & Record<string, unknown>>>;
+/** `now`: the app's time, for what a row shows that depends on it (a tender's phase, an order's expiry, a plan's end). */
+export type EntityLoader = (knex: Knex, user: SessionUser, ids: string[], now: Date) => Promise<Array<{ id: string } & Record<string, unknown>>>;
 
 export type LoaderTable = Partial<Record<SyncedEntity, EntityLoader>>;
 

@@ -33,20 +33,20 @@ describe('transport sync exports', () => {
   it('loads a request as the REST API shows it, only while the user may see it', async () => {
     const { requester, request } = await quoted();
     const other = await sessionUser((await as({ role: 'supplier' })).user.id);
-    const [row] = await loaders.transport_request!(knex(), await sessionUser(requester.user.id), [request.id]);
+    const [row] = await loaders.transport_request!(knex(), await sessionUser(requester.user.id), [request.id], new Date());
     expect(json(row)).toEqual((await requester.get(`/api/transport-requests/${request.id}`)).body);
-    expect(await loaders.transport_request!(knex(), other, [request.id])).toHaveLength(1); // pending is public
+    expect(await loaders.transport_request!(knex(), other, [request.id], new Date())).toHaveLength(1); // pending is public
     await knex()('transport_requests').where({ id: request.id }).update({ status: 'assigned' });
-    expect(await loaders.transport_request!(knex(), other, [request.id])).toEqual([]);
+    expect(await loaders.transport_request!(knex(), other, [request.id], new Date())).toEqual([]);
   });
 
   it('loads an offer for its company and its requester only', async () => {
     const { requester, transport, offer } = await quoted();
-    const forCompany = await loaders.transport_offer!(knex(), await sessionUser(transport.user.id), [offer.id]);
+    const forCompany = await loaders.transport_offer!(knex(), await sessionUser(transport.user.id), [offer.id], new Date());
     expect(json(forCompany)).toEqual([offer]);
-    expect(await loaders.transport_offer!(knex(), await sessionUser(requester.user.id), [offer.id])).toHaveLength(1);
+    expect(await loaders.transport_offer!(knex(), await sessionUser(requester.user.id), [offer.id], new Date())).toHaveLength(1);
     const rival = await sessionUser((await as({ role: 'transport' })).user.id);
-    expect(await loaders.transport_offer!(knex(), rival, [offer.id])).toEqual([]);
+    expect(await loaders.transport_offer!(knex(), rival, [offer.id], new Date())).toEqual([]);
   });
 
   it('runs the same rules through the mutations as through the routes', async () => {
