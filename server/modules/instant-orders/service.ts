@@ -7,7 +7,8 @@
  *
  * Each transition locks the order row (FOR UPDATE) and decides on the status it then
  * reads, with expires_at checked on that row, so an overdue order is never accepted even
- * before the sweep has flipped it.
+ * before the sweep has flipped it. Every time rule is decided at the app's `now` (the
+ * caller passes its clock's), with shared/instant-order-expiry.ts's functions.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
@@ -20,7 +21,8 @@ import { notify } from '../notifications/notify';
 import { assertWithinPlanLimit } from '../plan-limits/limits';
 import { canTransition } from '../../../shared/lifecycle';
 import { instantOrderLifecycle, instantOrderResponseLifecycle } from '../../../shared/lifecycles/instant-orders';
-import { ORDER_DEFAULT_EXPIRY_DAYS, type NotificationPriority } from '../../../shared/constants';
+import type { NotificationPriority } from '../../../shared/constants';
+import { instantOrderExpiry } from '../../../shared/instant-order-expiry';
 import type {
   InstantOrder,
   InstantOrderAcceptArgs,
@@ -52,7 +54,7 @@ const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
  * POST /api/instant-orders: within the contractor's plan limit; expires at its delivery
  * deadline, or 7 days after creation without one. Every supplier is told.
  */
-export async function createInstantOrder(trx: Knex.Transaction, user: SessionUser, input: InstantOrderCreate): Promise<Saved<InstantOrder>> {
+export async function createInstantOrder(trx: Knex.Transaction, user: SessionUser, input: InstantOrderCreate, now: Date): Promise<Saved<InstantOrder>> {
   assertRole(user, 'contractor');
   const existing = await rowWithId<{ contractor_id: string; deleted_at: Date | null }>(trx, 'instant_orders', input.id, [
     'contractor_id',
@@ -60,12 +62,12 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
   ]);
   if (existing) {
     if (existing.contractor_id !== user.account_id || existing.deleted_at) throw idTaken();
-    return { row: await presentOrder(trx, user, existing.id), created: false };
+    return { row: await presentOrder(trx, user, existing.id, now), created: false };
   }
-  if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= Date.now()) {
+  if (input.delivery_deadline && new Date(input.delivery_deadline).getTime() <= now.getTime()) {
     throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
   }
-  await assertWithinPlanLimit(trx, user.account_id, 'instant_orders');
+  await assertWithinPlanLimit(trx, user.account_id, 'instant_orders', now);
 
   const [{ id }] = await insertWithClientId('instant_orders', () =>
     trx('instant_orders')
@@ -82,7 +84,9 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
         budget_range_min: input.budget_range_min ?? null,
         budget_range_max: input.budget_range_max ?? null,
         delivery_deadline: input.delivery_deadline ?? null,
-        expires_at: input.delivery_deadline ?? trx.raw(`now() + make_interval(days => ?)`, [ORDER_DEFAULT_EXPIRY_DAYS]),
+        // Created at the app's `now`, so "7 days after creation" is exact and the test clock moves both.
+        created_at: now.toISOString(),
+        expires_at: instantOrderExpiry(now, input.delivery_deadline),
       })
       .returning('id'),
   );
@@ -94,32 +98,32 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
     params: { title: input.title, location: input.location, order_id: id, urgency_level: input.urgency_level },
     except: user.account_id,
   });
-  return { row: await presentOrder(trx, user, id), created: true };
+  return { row: await presentOrder(trx, user, id, now), created: true };
 }
 
 /** GET /api/instant-orders: every order (suppliers, admins), active ones unless a status is asked for. */
-export async function listInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery): Promise<Page<InstantOrder>> {
+export async function listInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery, now: Date): Promise<Page<InstantOrder>> {
   assertRole(user, 'supplier', 'admin');
-  await expireOverdueOrders(knex);
-  const result = await page<InstantOrder>(whereStatus(orderQuery(knex), query.status ?? 'active'), { ...query, orderBy: NEWEST_FIRST });
+  await expireOverdueOrders(knex, now);
+  const result = await page<InstantOrder>(whereStatus(knex, orderQuery(knex, now), query.status ?? 'active', now), { ...query, orderBy: NEWEST_FIRST });
   return { ...result, items: await withMyResponses(knex, user, result.items) };
 }
 
 /** GET /api/instant-orders/my: the contractor's own orders, every status unless one is asked for. */
-export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery): Promise<Page<InstantOrder>> {
+export async function listMyInstantOrders(knex: Knex, user: SessionUser, query: InstantOrderListQuery, now: Date): Promise<Page<InstantOrder>> {
   assertRole(user, 'contractor');
-  await expireOverdueOrders(knex);
-  const q = orderQuery(knex).where('o.contractor_id', user.account_id);
-  if (query.status) whereStatus(q, query.status);
+  await expireOverdueOrders(knex, now);
+  const q = orderQuery(knex, now).where('o.contractor_id', user.account_id);
+  if (query.status) whereStatus(knex, q, query.status, now);
   const result = await page<InstantOrder>(q, { ...query, orderBy: NEWEST_FIRST });
   return { ...result, items: await withMyResponses(knex, user, result.items) };
 }
 
 /** GET /api/instant-orders/{id}: its contractor, suppliers and admins; 404 for anyone else. */
-export async function getInstantOrder(knex: Knex, user: SessionUser, id: string): Promise<InstantOrder> {
-  await expireOverdueOrders(knex);
-  if (!(await orderPolicy.visible(orderQuery(knex).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
-  return presentOrder(knex, user, id);
+export async function getInstantOrder(knex: Knex, user: SessionUser, id: string, now: Date): Promise<InstantOrder> {
+  await expireOverdueOrders(knex, now);
+  if (!(await orderPolicy.visible(orderQuery(knex, now).where('o.id', id), user).first('o.id'))) throw notFound('Instant order');
+  return presentOrder(knex, user, id, now);
 }
 
 /** Locks the order and checks that the caller is its contractor (403 for suppliers and admins, else 404). */
@@ -138,7 +142,7 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
 export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs, now: Date): Promise<InstantOrder> {
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
-  if (!canTransition(instantOrderLifecycle, effectiveStatus(order), 'fulfilled', 'owner')) {
+  if (!canTransition(instantOrderLifecycle, effectiveStatus(order, now), 'fulfilled', 'owner')) {
     throw orderNotActive('Offers can only be accepted while the order is active');
   }
   const offer = await trx('instant_order_responses as r')
@@ -172,14 +176,14 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
   if (rejected.length) {
     await notify(trx, { to: rejected.map((r) => r.supplier_id), kind: 'order_response.rejected', params });
   }
-  return presentOrder(trx, user, order.id);
+  return presentOrder(trx, user, order.id, now);
 }
 
 /** POST /api/instant-orders/{id}/cancel: the contractor withdraws an active order; its offers are rejected. */
-export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUser, args: InstantOrderCancelArgs): Promise<InstantOrder> {
+export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUser, args: InstantOrderCancelArgs, now: Date): Promise<InstantOrder> {
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
-  if (!canTransition(instantOrderLifecycle, effectiveStatus(order), 'cancelled', 'owner')) {
+  if (!canTransition(instantOrderLifecycle, effectiveStatus(order, now), 'cancelled', 'owner')) {
     throw orderNotActive('Only an active order can be cancelled');
   }
   await trx('instant_orders').where({ id: order.id }).update({ status: 'cancelled' });
@@ -193,5 +197,5 @@ export async function cancelInstantOrder(trx: Knex.Transaction, user: SessionUse
       (r): ChangeEntry => ({ entity: 'instant_order_response', id: r.id, audiences: responsePolicy.audiences({ supplier_id: r.supplier_id, contractor_id: user.account_id }) }),
     ),
   ]);
-  return presentOrder(trx, user, order.id);
+  return presentOrder(trx, user, order.id, now);
 }

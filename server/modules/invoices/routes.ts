@@ -23,7 +23,7 @@ export function invoicesRouter(): Router {
       response: invoiceSchema,
       status: 201,
     },
-    async ({ ctx, knex, user, body }) => getInvoice(knex, user, await issueInvoice(knex, ctx.deps, user, body, ctx.deps.clock.now())),
+    async ({ ctx, knex, user, body }) => getInvoice(knex, user, await issueInvoice(knex, ctx.deps, user, body, ctx.deps.clock.now()), ctx.deps.clock.now()),
   );
 
   route(
@@ -69,7 +69,7 @@ export function invoicesRouter(): Router {
       response: invoiceSchema,
       status: 201,
     },
-    async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now())),
+    async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now()), ctx.deps.clock.now()),
   );
 
   routeThenCall(
@@ -82,7 +82,7 @@ export function invoicesRouter(): Router {
       access: 'user',
       response: invoiceSchema,
     },
-    async ({ ctx, knex, user, params }) => getInvoice(knex, user, await retryClearance(knex, ctx.deps, user, params.id)),
+    async ({ ctx, knex, user, params }) => getInvoice(knex, user, await retryClearance(knex, ctx.deps, user, params.id), ctx.deps.clock.now()),
   );
 
   return router;

@@ -48,7 +48,7 @@ export function subscriptionsRouter(): Router {
       access: 'user',
       response: userSubscriptionSchema,
     },
-    ({ knex, user }) => getMySubscription(knex, user),
+    ({ ctx, knex, user }) => getMySubscription(knex, user, ctx.deps.clock.now()),
   );
 
   route(
@@ -61,7 +61,7 @@ export function subscriptionsRouter(): Router {
       access: 'user',
       response: usageSchema,
     },
-    ({ knex, user }) => getUsage(knex, user),
+    ({ ctx, knex, user }) => getUsage(knex, user, ctx.deps.clock.now()),
   );
 
   routeThenCall(
@@ -91,7 +91,7 @@ export function subscriptionsRouter(): Router {
       response: cancelledSubscriptionSchema,
     },
     async ({ ctx, knex, user }) => {
-      const cancelled = await cancelSubscription(knex, ctx.deps.config, user);
+      const cancelled = await cancelSubscription(knex, ctx.deps.config, user, ctx.deps.clock.now());
       if (cancelled.refunded !== null) await creditRefundsOf(knex, ctx.deps, user.account_id, ctx.deps.clock.now());
       return cancelled;
     },
@@ -108,7 +108,7 @@ export function subscriptionsRouter(): Router {
       body: freeTrialSchema,
       response: userSubscriptionSchema,
     },
-    ({ knex, user }) => knex.transaction((trx) => startFreeTrial(trx, user)),
+    ({ ctx, knex, user }) => knex.transaction((trx) => startFreeTrial(trx, user, ctx.deps.clock.now())),
   );
 
   return router;
