@@ -19,7 +19,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
-import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { backfillChangeLog } from '../server/registry/backfill';
 import { CHROMIUM, signIn } from './browser';
 import { ENTITY_TABLES } from '../client/data/db/schema';
 

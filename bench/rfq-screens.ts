@@ -28,7 +28,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';
-import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { backfillChangeLog } from '../server/registry/backfill';
 
 const SCHEMA = 'bench_rfq_screens';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -46,7 +46,7 @@ import { createCluster, type Cluster } from './pg-cluster';
 import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
 import { countBy, healthProbe, latencyRows, machineSampler, pct, phaseMeter, r1, r2, sleep } from './soak-measure';
 import { verify } from './soak-verify';
-import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { backfillChangeLog } from '../server/registry/backfill';
 import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);

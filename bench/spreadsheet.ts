@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';
-import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { backfillChangeLog } from '../server/registry/backfill';
 
 const SCHEMA = 'bench_spreadsheet';
 const ROWS = Number(process.env.BENCH_SPREADSHEET_ROWS ?? 5_000);

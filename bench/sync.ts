@@ -16,10 +16,10 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, spawnServer, table } from './common';
-import { backfillChangeLog } from '../server/modules/sync/backfill';
+import { backfillChangeLog } from '../server/registry/backfill';
 import { pull } from '../server/modules/sync/pull';
 import { push } from '../server/modules/sync/push';
-import { loaders, mutations } from '../server/modules/sync/registry';
+import { syncRegistry } from '../server/registry/sync';
 import { loadSessionUser } from '../server/auth/session-user';
 import { loadConfig } from '../server/config';
 import { createClock } from '../server/clock';
@@ -77,7 +77,7 @@ async function main() {
     pulled = 0;
     let cursor: string | undefined;
     for (;;) {
-      const res = await pull(knex, loaders, readerUser, { cursor, limit: 5000, now: new Date() });
+      const res = await pull(knex, syncRegistry.loaders, readerUser, { cursor, limit: 5000, now: new Date() });
       if ('reset' in res) throw new Error('reset');
       pulled += res.changes.length;
       cursor = res.cursor;
@@ -94,7 +94,7 @@ async function main() {
   const pusher = (await loadSessionUser(knex, config, ownerId))!;
   let applied = 0;
   const pushMs = await timed(async () => {
-    const res = await push(knex, mutations, { config, clock: createClock() }, pusher, {
+    const res = await push(knex, syncRegistry, { config, clock: createClock() }, pusher, {
       client_id: crypto.randomUUID(),
       mutations: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: 'product.create', args: productArgs(i) })),
     });
