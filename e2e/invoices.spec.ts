@@ -50,6 +50,10 @@ test('a supplier invoices an accepted order and credits part of it; the contract
   // The supplier accepts the order on their device and issues its tax invoice.
   const orders = new PurchaseOrdersPage(supplier.page);
   await reloadUntil(supplier.page, async () => orders.openById(po.id));
+  // A link made before orders had their own path (a notification stored on a device) still opens it, at its path.
+  await supplier.page.goto(`/purchase-orders?item=${po.id}`);
+  await expect(supplier.page).toHaveURL(new RegExp(`/purchase-orders/${po.id}$`));
+  await expect(orders.detail()).toBeVisible();
   await orders.act('accept');
   await expect(supplier.page.getByTestId('po-issue-invoice')).toBeEnabled();
   await supplier.page.getByTestId('po-invoice-terms').selectOption('15');
