@@ -192,4 +192,10 @@ describe('assertTransition', () => {
     expect(() => assertTransition(projectLifecycle, 'completed', 'open', 'owner', { message: 'no' })).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
     expect(() => assertTransition(projectLifecycle, 'open', 'cancelled', 'owner', { message: 'no' })).not.toThrow();
   });
+
+  it('throws the named refusal a factory builds', () => {
+    expect(() => assertTransition(projectLifecycle, 'cancelled', 'completed', 'owner', () => new AppError('project_not_open', 'closed'))).toThrow(
+      expect.objectContaining({ code: 'project_not_open', message: 'closed' }),
+    );
+  });
 });

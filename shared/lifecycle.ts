@@ -69,18 +69,19 @@ export function canTransition<L extends AnyLifecycle>(lc: L, from: StateOf<L>, t
 }
 
 /**
- * The one refusal of a move the machine does not allow: `code` names it for the caller (a
- * named refusal a screen can explain, else invalid_transition), `message` says it in
- * English for logs and old clients.
+ * The one refusal of a move the machine does not allow: the caller names it, by its code
+ * (else invalid_transition) and an English message for logs and old clients, or by the
+ * named factory of shared/errors.ts that builds it.
  */
 export function assertTransition<L extends AnyLifecycle>(
   lc: L,
   from: StateOf<L>,
   to: StateOf<L>,
   actor: ActorOf<L>,
-  refusal: { code?: ErrorCode; message: string },
+  refusal: { code?: ErrorCode; message: string } | (() => AppError),
 ): void {
-  if (!canTransition(lc, from, to, actor)) throw new AppError(refusal.code ?? 'invalid_transition', refusal.message);
+  if (canTransition(lc, from, to, actor)) return;
+  throw typeof refusal === 'function' ? refusal() : new AppError(refusal.code ?? 'invalid_transition', refusal.message);
 }
 
 /** The states `actor` may move an entity of `lc` to from `from`, in the order of the machine. */

@@ -16,16 +16,16 @@ import { assertRole } from '../../auth/guards';
 import type { PaginationQuery } from '../../../shared/schemas/common';
 import {
   STEP_CLOCK_SKEW_MS,
-  nextDriverStep,
   type Delivery,
   type DeliveryAssign,
   type DeliveryConfirmArgs,
   type DeliveryProblemArgs,
   type DeliveryStepInput,
 } from '../../../shared/schemas/delivery';
-import { conflict, deliveryAnswered, deliveryPickedUp, invalidTransition, notADriver, notFound, stepOutOfOrder, stepTimeInvalid, transportCancelled } from '../../../shared/errors';
-import { canTransition } from '../../../shared/lifecycle';
+import { conflict, deliveryAnswered, deliveryPickedUp, notADriver, notFound, stepOutOfOrder, stepTimeInvalid, transportCancelled } from '../../../shared/errors';
+import { assertTransition } from '../../../shared/lifecycle';
 import { transportRequestLifecycle } from '../../../shared/lifecycles/transport';
+import { deliveryLifecycle } from '../../../shared/lifecycles/deliveries';
 import type { MutationDeps } from '../sync/contracts';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { lockOrderOfRequest } from '../purchase-orders/policy';
@@ -158,15 +158,13 @@ export async function recordStep(trx: Knex.Transaction, user: SessionUser, deliv
   await assertDeliveryDriver(trx, user, delivery);
   const again = await replayed(trx, deliveryId, input.event_id, input.step);
   if (again) return again;
-  if (nextDriverStep(delivery.stage) !== input.step) throw stepOutOfOrder(`A delivery cannot go from ${delivery.stage} to ${input.step}`);
+  assertTransition(deliveryLifecycle, delivery.stage, input.step, 'driver', () => stepOutOfOrder(`A delivery cannot go from ${delivery.stage} to ${input.step}`));
   const at = checkDeviceTime(input.at, delivery.assigned_at, clock.now());
 
   // The request moves with the cargo: picked up is in transit, delivered is delivered.
   const status = input.step === 'picked_up' ? 'in_transit' : input.step === 'delivered' ? 'delivered' : undefined;
   if (status) {
-    if (!canTransition(transportRequestLifecycle, request.status, status, 'assignee')) {
-      throw invalidTransition(`The transport request is ${request.status}: it cannot go to ${status}`);
-    }
+    assertTransition(transportRequestLifecycle, request.status, status, 'assignee', { message: `The transport request is ${request.status}: it cannot go to ${status}` });
     await moveTransportRequest(trx, request, status, 'assignee', { by: delivery.company_id, quiet: true });
   }
 
@@ -237,7 +235,7 @@ export async function confirmDelivery(trx: Knex.Transaction, user: SessionUser, 
   const again = await replayed(trx, args.id, args.event_id, 'confirmed');
   if (again) return again;
   if (delivery.stage === 'confirmed') throw deliveryAnswered('The delivery was confirmed already');
-  if (delivery.stage !== 'delivered' && delivery.stage !== 'problem') throw invalidTransition(`A ${delivery.stage} delivery cannot be confirmed`);
+  assertTransition(deliveryLifecycle, delivery.stage, 'confirmed', 'requester', { message: `A ${delivery.stage} delivery cannot be confirmed` });
   const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({ id: args.event_id, delivery_id: args.id, step: 'confirmed', at, actor_id: user.id, note: args.note ?? null });
   await trx('deliveries').where({ id: args.id }).update({ stage: 'confirmed', confirmed_at: at });
@@ -252,7 +250,7 @@ export async function reportProblem(trx: Knex.Transaction, user: SessionUser, ar
   const again = await replayed(trx, args.id, args.event_id, 'problem');
   if (again) return again;
   if (delivery.stage === 'confirmed' || delivery.stage === 'problem') throw deliveryAnswered(`The delivery was answered already (${delivery.stage})`);
-  if (delivery.stage !== 'delivered') throw invalidTransition(`A problem can be reported on a delivered delivery, not a ${delivery.stage} one`);
+  assertTransition(deliveryLifecycle, delivery.stage, 'problem', 'requester', { message: `A problem can be reported on a delivered delivery, not a ${delivery.stage} one` });
   const at = checkDeviceTime(args.at, delivery.assigned_at, clock.now());
   await trx('delivery_events').insert({
     id: args.event_id,
