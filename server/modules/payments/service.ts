@@ -17,6 +17,8 @@
  *   its transfer, as a whole.
  */
 import type { Knex } from 'knex';
+import { assertTransition } from '../../../shared/lifecycle';
+import { paymentLifecycle, type PaymentState } from '../../../shared/lifecycles/invoices';
 import { conflict, notAnInvoice, notFound, notTheBuyer, notTheSeller, overpayment, paymentAnswered, validationFailed } from '../../../shared/errors';
 import { halalas, payable } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
@@ -102,7 +104,7 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
   if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'confirmed' }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'confirmed') return readPayment(trx, id);
-  if (payment.status !== 'recorded') throw paymentAnswered(`A ${payment.status} payment cannot be confirmed`);
+  assertTransition(paymentLifecycle, payment.status as PaymentState, 'confirmed', 'payee', () => paymentAnswered(`A ${payment.status} payment cannot be confirmed`));
   const left = payable(inv, 'confirmed');
   if (halalas(payment.amount) > halalas(left)) throw overpayment(left);
   await trx('payments').where({ id }).update({ status: 'confirmed', decided_by: user.id, decided_at: now.toISOString() });
@@ -121,7 +123,7 @@ export async function disputePayment(trx: Knex.Transaction, user: SessionUser, i
   if (transferId) return (await answerTransfer(trx, user, transferId, { status: 'disputed', reason: body.reason }, now, id)).payments.find((p) => p.id === id)!;
   const { inv, payment } = await forAnswer(trx, user, id, invoiceId);
   if (payment.status === 'disputed') return readPayment(trx, id);
-  if (payment.status !== 'recorded') throw paymentAnswered(`A ${payment.status} payment cannot be disputed`);
+  assertTransition(paymentLifecycle, payment.status as PaymentState, 'disputed', 'payee', () => paymentAnswered(`A ${payment.status} payment cannot be disputed`));
   await trx('payments').where({ id }).update({ status: 'disputed', dispute_reason: body.reason, decided_by: user.id, decided_at: now.toISOString() });
   await changed(trx, inv);
   await notify(trx, {
