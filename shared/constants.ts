@@ -9,7 +9,6 @@
  * meaning when a list here grows (a new status needs a new migration, and
  * server/db/check-lists.test.ts fails until it is written).
  */
-import { instantOrderLifecycle } from './lifecycles/instant-orders';
 
 // --- Timings and limits ----------------------------------------------------------------
 
@@ -155,12 +154,6 @@ export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
 
 /** Whether a product can be ordered now: a toggle of its seller, not a status machine. */
 export const AVAILABILITY_STATUSES = ['available', 'out_of_stock'] as const;
-
-// The machines' states, for the modules that still read them here.
-export type { BidStatus } from './lifecycles/projects';
-export type { InstantOrderResponseStatus, InstantOrderStatus } from './lifecycles/instant-orders';
-export type { TransportOfferStatus, TransportRequestStatus } from './lifecycles/transport';
-export const INSTANT_ORDER_STATUSES = instantOrderLifecycle.states;
 
 export const URGENCY_LEVELS = ['low', 'normal', 'high', 'urgent'] as const;
 export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];

@@ -4,7 +4,10 @@
  * is warning, done well is success, refused or cancelled is danger, over and quiet is
  * subtle, under way is brand, informative or important.
  */
-import type { AVAILABILITY_STATUSES, BidStatus, MemberRole, InstantOrderResponseStatus, InstantOrderStatus, TransportOfferStatus, TransportRequestStatus, UrgencyLevel } from '../../shared/constants';
+import type { AVAILABILITY_STATUSES, MemberRole, UrgencyLevel } from '../../shared/constants';
+import type { BidStatus } from '../../shared/lifecycles/projects';
+import type { InstantOrderResponseStatus, InstantOrderStatus } from '../../shared/lifecycles/instant-orders';
+import type { TransportOfferStatus, TransportRequestStatus } from '../../shared/lifecycles/transport';
 import type { DeliveryStage } from '../../shared/schemas/delivery';
 import type { EinvoicingStatusView } from '../../shared/schemas/einvoicing';
 import type { InvoiceStatus } from '../../shared/schemas/invoice';
