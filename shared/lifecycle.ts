@@ -103,12 +103,5 @@ export function actionsFor<L extends AnyLifecycle>(lc: L, from: StateOf<L>, acto
   return actions;
 }
 
-/** The move an action makes (its first one that is not a cascade): who makes it, from where, to what. */
-export function transitionOf<L extends AnyLifecycle>(lc: L, action: string): Transition<StateOf<L>, ActorOf<L>> {
-  const t = lc.transitions.find((x) => x.action === action && !x.cascade);
-  if (!t) throw new Error(`No action ${action} in this lifecycle`);
-  return t;
-}
-
 /** Whether an entity of `lc` in `state` still takes bids, offers or quotes (project open, order active, request pending). */
 export const acceptsSubmissions = <L extends AnyLifecycle>(lc: L, state: StateOf<L>): boolean => lc.openFor !== undefined && lc.openFor === state;
