@@ -10,7 +10,8 @@
  */
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { saveResults, table } from './common';
-import { buildInvoiceXml, type InvoiceDocument, type InvoiceLine } from '../server/modules/e-invoicing/zatca/document';
+import { buildInvoiceXml } from '../server/modules/e-invoicing/zatca/document';
+import type { InvoiceDocument, InvoiceLine } from '../server/modules/e-invoicing/zatca/invoice-types';
 import { EXEMPT_LINES, invoiceOf, STANDARD_LINES, unitKeys, ZERO_RATED_LINES } from '../server/modules/e-invoicing/zatca/fixtures';
 import { buildSignedInvoice, verifyInvoice } from '../server/modules/e-invoicing/zatca/sign';
 import { FIRST_PIH } from '../server/modules/e-invoicing/zatca/standards';

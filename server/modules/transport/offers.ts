@@ -14,8 +14,8 @@ import { assertRole } from '../../auth/guards';
 import { idTaken, insertWithClientId, rowWithId } from '../../db/client-ids';
 import { recordChanges } from '../../db/changes';
 import { notify } from '../notifications/notify';
-import {
 import { displayName } from '../../db/party-name';
+import {
   presentOffer,
   type TransportOffer,
 } from './queries';
