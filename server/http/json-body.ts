@@ -14,6 +14,7 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, Next } from 'koa';
+import { checkSentAnswer } from './answer-check';
 
 /** koa-compress's settings (server/app.ts): bodies under the threshold are sent as they are. */
 export const compression = { threshold: 1024 };
@@ -98,6 +99,7 @@ function compressible(ctx: Context, size: number): boolean {
 async function sendEncoded(ctx: Context, body: object): Promise<void> {
   let entry = encoded.get(body);
   if (!entry) encoded.set(body, (entry = { json: Buffer.from(JSON.stringify(body)), compressed: new Map() }));
+  checkSentAnswer(ctx, entry.json);
   const encoding = compressible(ctx, entry.json.length) ? chooseEncoding(ctx.get('Accept-Encoding') || undefined) : 'identity';
   if (encoding === 'identity') {
     ctx.body = entry.json;
@@ -126,6 +128,10 @@ export function serializeJsonOnce() {
       return sendEncoded(ctx, body);
     }
     const proto = Object.getPrototypeOf(body);
-    if (Array.isArray(body) || proto === Object.prototype || proto === null) ctx.body = JSON.stringify(body);
+    if (Array.isArray(body) || proto === Object.prototype || proto === null) {
+      const json = JSON.stringify(body);
+      checkSentAnswer(ctx, json);
+      ctx.body = json;
+    }
   };
 }

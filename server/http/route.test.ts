@@ -5,13 +5,15 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorMiddleware } from './errors';
+import { serializeJsonOnce } from './json-body';
 import { jsonAnswer } from './outbound';
 import { route, routeThenCall } from './route';
 
-/** An app with two routes of each shape and the error middleware, in `env`. */
+/** An app with two routes of each shape, the error middleware and the answer's one serialization (where the check reads it), in `env`. */
 function app(env: 'test' | 'production') {
   const koa = new Koa();
   koa.use(errorMiddleware());
+  koa.use(serializeJsonOnce());
   koa.use(async (ctx, next) => {
     ctx.deps = { config: { env }, knex: null } as never;
     await next();

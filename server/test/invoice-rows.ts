@@ -76,7 +76,7 @@ export async function insertInvoice(
         vat_total: 27.75,
         total: 212.75,
         status,
-        messages: JSON.stringify(status === 'rejected' ? [{ type: 'ERROR', code: 'BR-KSA-37', message: 'The seller address building number must contain 4 digits.' }] : []),
+        messages: JSON.stringify(status === 'rejected' ? [{ type: 'ERROR', code: 'BR-KSA-37', category: 'KSA', message: 'The seller address building number must contain 4 digits.' }] : []),
         xml: '<Invoice/>',
         cleared_at: status === 'cleared' ? '2026-11-28T09:30:05Z' : null,
       })
