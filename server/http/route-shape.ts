@@ -18,6 +18,15 @@ export type RouteShape = 'route' | 'route-then-call';
 
 export const currentShape = new AsyncLocalStorage<{ shape: RouteShape; route: string }>();
 
+/**
+ * Runs `work` under no route's shape: background work (a queue's drain) started from
+ * inside a request would otherwise carry that request's shape into every call it makes,
+ * for as long as it runs.
+ */
+export function outsideAnyRoute<T>(work: () => T): T {
+  return currentShape.exit(work);
+}
+
 /** Throws when an outside service is called from a request declared with route(). */
 export function assertMayCallOut(service: string): void {
   const current = currentShape.getStore();

@@ -25,6 +25,7 @@ import type { Clock } from '../../clock';
 import type { Language } from '../../../shared/constants';
 import { DOCUMENT_TIMEOUT_MS } from '../e-invoicing/zatca-api';
 import { SerialDrain } from '../../serial-drain';
+import { outsideAnyRoute } from '../../http/route-shape';
 import { clearDocument, type InvoiceDeps } from './clearance';
 
 const LEASE_SECONDS = DOCUMENT_TIMEOUT_MS / 1000 + 60;
@@ -68,9 +69,12 @@ export class ClearanceWorker {
   /**
    * Sends what is due; a call while a drain runs makes it run once more. Resolves when
    * nothing is due (a seller waiting out its backoff, or held by another process, is not).
+   * The drain is background work, whatever kicked it: it runs under no request's route
+   * shape, also when the kick comes from a request's after-commit step or from a live
+   * signal whose listening connection was opened inside some request.
    */
   kick(): Promise<void> {
-    return this.drain.kick();
+    return outsideAnyRoute(() => this.drain.kick());
   }
 
   /** Claims one due seller and sends its chain; false when none is due. */
