@@ -62,6 +62,7 @@ import * as notificationTypes73 from './20261201000810_notification_types';
 import * as purchaseOrderNotes74 from './20261201000950_purchase_order_notes';
 import * as transportContacts75 from './20261201001200_transport_contacts';
 import * as guideSeen76 from './20261201001300_guide_seen';
+import * as goodsReceipts77 from './20261202000100_goods_receipts';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -122,4 +123,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201000950_purchase_order_notes': purchaseOrderNotes74,
   '20261201001200_transport_contacts': transportContacts75,
   '20261201001300_guide_seen': guideSeen76,
+  '20261202000100_goods_receipts': goodsReceipts77,
 };

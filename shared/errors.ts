@@ -180,6 +180,30 @@ export const ERROR_STATUS = {
   vat_number_locked: 409,
   /** a cancel of a purchase order that was invoiced, paid or delivered (details[0].code says which): a credit note undoes an invoice */
   order_not_cancellable: 409,
+  /** a cancel of a purchase order with a goods receipt: the rest of it is closed short instead */
+  order_has_receipts: 409,
+  /** a cancel of a purchase order with a live invoice: a credit note undoes the invoice */
+  order_invoiced: 409,
+  /** a cancel of a purchase order with a payment recorded against its invoice */
+  order_paid: 409,
+  /** a goods receipt on an order that is not accepted (issued, declined, cancelled or closed) */
+  order_not_receivable: 409,
+  /** a goods receipt that takes a line above what was ordered beyond the buyer's tolerance; which lines in details */
+  over_received: 409,
+  /** a close-short of an order with nothing left open */
+  nothing_open: 409,
+  /** an invoice of an order with nothing left to invoice (received and not invoiced, or before any receipt ordered and not invoiced) */
+  nothing_to_invoice: 409,
+  /** an invoice of more than was received without the seller's reason for it; which lines in details */
+  invoice_exceeds_receipts: 409,
+  /** a payment of an invoice whose match is an exception, without the buyer's word that it pays it anyway; what does not match in details */
+  invoice_in_exception: 409,
+  /** a credit or debit note whose total would make its invoice negative, or credit more than was invoiced */
+  note_exceeds_invoice: 409,
+  /** a dispute of more of a line than was received (less what other open or accepted disputes hold); which lines in details */
+  dispute_exceeds_received: 409,
+  /** an answer to a dispute already answered: every move happens once */
+  dispute_answered: 409,
   /** a text the tax document would state holds a character XML 1.0 cannot carry (stored before the rule of shared/schemas/common.ts): nothing is chained */
   document_text_invalid: 422,
   /** a zero-rated or exempt line without the VATEX reason ZATCA requires of it (BR-KSA-69): nothing is chained */
@@ -343,6 +367,24 @@ export const orderNotCancellable = (blocker: 'paid' | 'invoiced' | 'delivered') 
   new AppError('order_not_cancellable', `This purchase order was ${blocker}: it can no longer be cancelled (a credit note undoes its invoice)`, {
     details: [{ path: '', message: blocker, code: blocker }],
   });
+/** Why a purchase order can no longer be cancelled, as the code its refusal carries. */
+export const orderCancelRefusal = (blocker: 'received' | 'invoiced' | 'paid') =>
+  blocker === 'received'
+    ? new AppError('order_has_receipts', 'Goods were received on this purchase order: close the rest of it short instead of cancelling it')
+    : blocker === 'invoiced'
+      ? new AppError('order_invoiced', 'This purchase order has a live invoice: a credit note undoes the invoice')
+      : new AppError('order_paid', "A payment was recorded against this purchase order's invoice");
+export const orderNotReceivable = (status: string) => new AppError('order_not_receivable', `A ${status} purchase order takes no goods receipt: only an accepted one that is not closed`);
+export const overReceived = (details: ErrorDetails) => new AppError('over_received', 'These lines would be received above what was ordered (beyond the tolerance)', { details });
+export const nothingOpen = () => new AppError('nothing_open', 'Nothing is left open on this purchase order');
+export const nothingToInvoice = () => new AppError('nothing_to_invoice', 'Nothing is left to invoice on this purchase order');
+export const invoiceExceedsReceipts = (details: ErrorDetails) =>
+  new AppError('invoice_exceeds_receipts', 'These lines invoice more than was received: give over_receipt_reason to invoice them anyway', { details });
+export const invoiceInException = (details: ErrorDetails) =>
+  new AppError('invoice_in_exception', 'This invoice does not match its order and receipts: pay it with accept_exception to pay it anyway', { details });
+export const noteExceedsInvoice = (message: string) => new AppError('note_exceeds_invoice', message);
+export const disputeExceedsReceived = (details: ErrorDetails) => new AppError('dispute_exceeds_received', 'These lines dispute more than was received', { details });
+export const disputeAnswered = (status: string) => new AppError('dispute_answered', `This dispute was ${status} already`);
 export const alreadyInvoiced = (number: string) => new AppError('already_invoiced', `This purchase order is invoiced already (${number})`);
 export const deliveryUnconfirmed = () => new AppError('delivery_unconfirmed', 'Transport was requested for this order: it is invoiced once the buyer confirms the delivery');
 export const documentTextInvalid = (path: string) =>

@@ -9,6 +9,7 @@ import { transportOfferLifecycle, transportRequestLifecycle } from './transport'
 import { purchaseOrderLifecycle } from './purchase-orders';
 import { rfqLifecycle, rfqQuoteLifecycle } from './rfqs';
 import { deliveryLifecycle } from './deliveries';
+import { disputeLifecycle } from './disputes';
 import { invoiceLifecycle, paymentLifecycle } from './invoices';
 import { einvoicingUnitLifecycle, registrationLifecycle, subscriptionLifecycle } from './accounts';
 
@@ -24,6 +25,7 @@ export const ALL_LIFECYCLES = {
   rfq: rfqLifecycle,
   rfq_quote: rfqQuoteLifecycle,
   delivery: deliveryLifecycle,
+  dispute: disputeLifecycle,
   invoice: invoiceLifecycle,
   payment: paymentLifecycle,
   subscription: subscriptionLifecycle,

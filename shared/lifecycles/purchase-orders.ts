@@ -1,11 +1,14 @@
 /**
  * A purchase order's machine, between its two sides: the seller answers an issued order;
- * the buyer may cancel it until it is delivered (unless money or goods moved on it, the
- * order's cancel blocker); the seller marks it delivered and the buyer closes it.
+ * the buyer may cancel it until anything moved on it (a receipt, an invoice, a payment, a
+ * delivery's proof: the order's cancel blocker). The buyer's goods receipts move it to
+ * partially_received and received (what was accepted against what is open); the seller's
+ * deliver is their word that the goods were handed over. The buyer closes it once the
+ * goods are in, or closes it short: what is still open is cancelled.
  */
 import type { Lifecycle } from '../lifecycle';
 
-const PURCHASE_ORDER_STATES = ['issued', 'accepted', 'declined', 'delivered', 'closed', 'cancelled'] as const;
+const PURCHASE_ORDER_STATES = ['issued', 'accepted', 'declined', 'partially_received', 'received', 'delivered', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATES)[number];
 
 /** Which side of an order a party is on. */
@@ -20,10 +23,14 @@ export const purchaseOrderLifecycle = {
     { from: ['issued'], to: 'accepted', actor: 'seller', action: 'accept' },
     { from: ['issued'], to: 'declined', actor: 'seller', action: 'decline' },
     { from: ['issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
-    { from: ['accepted'], to: 'delivered', actor: 'seller', action: 'deliver' },
-    { from: ['delivered'], to: 'closed', actor: 'buyer', action: 'close' },
+    { from: ['accepted', 'partially_received'], to: 'delivered', actor: 'seller', action: 'deliver' },
+    // A receipt moves the order by what is still open after it: none, received; some, partially received.
+    { from: ['accepted', 'delivered', 'partially_received'], to: 'partially_received', actor: 'buyer', action: 'record_receipt', cascade: true },
+    { from: ['accepted', 'delivered', 'partially_received'], to: 'received', actor: 'buyer', action: 'record_receipt', cascade: true },
+    { from: ['delivered', 'received'], to: 'closed', actor: 'buyer', action: 'close' },
+    { from: ['accepted', 'delivered', 'partially_received'], to: 'closed', actor: 'buyer', action: 'close_short' },
   ],
 } as const satisfies Lifecycle<PurchaseOrderStatus, PurchaseOrderSide>;
 
 /** The actions on an order, each one move: the name of its button, its route and its sync mutation. */
-export type PurchaseOrderAction = (typeof purchaseOrderLifecycle.transitions)[number]['action'];
+export type PurchaseOrderAction = Exclude<(typeof purchaseOrderLifecycle.transitions)[number], { cascade: true }>['action'];

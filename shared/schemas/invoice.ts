@@ -3,20 +3,24 @@
  * e-invoicing unit, cleared by ZATCA before the buyer sees it (server/modules/invoices),
  * and what the platform issues for a plan a company paid for (server/modules/invoices/plan-invoices.ts).
  *
- * POST /api/invoices {purchase_order_id, supply_date?} (seller) -> invoice
+ * POST /api/invoices {purchase_order_id, lines?, over_receipt_reason?, supply_date?} (seller) -> invoice
+ *      (lines absent: what is received and accepted and not yet invoiced, or before any
+ *      receipt what is ordered and not yet invoiced)
  * GET  /api/invoices (?as=seller|buyer, ?kind=) -> invoice[]; GET /api/invoices/{id} -> invoice
  * GET  /api/invoices/{id}/xml -> the cleared document (application/xml)
  * POST /api/invoices/{id}/credit-notes {reason, lines?} (seller) -> the credit note (an invoice of kind credit_note)
+ * POST /api/invoices/{id}/debit-notes {reason, lines} (seller) -> the debit note (ZATCA 383, kind debit_note)
+ * GET  /api/invoices/{id}/match (either side) -> invoiceMatch: ordered, received, rejected, invoiced per line
  */
 import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLAN_IDS } from '../constants';
 import { roundStock } from '../numbers';
-import { MAX, dateSchema, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, dateSchema, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
 import { invoiceLifecycle, type InvoiceStatus } from '../lifecycles/invoices';
 
-const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+const INVOICE_KINDS = ['invoice', 'credit_note', 'debit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export type { InvoiceStatus };
@@ -31,9 +35,11 @@ const VAT_CATEGORIES = ['S', 'Z', 'E'] as const;
 export type VatCategoryCode = (typeof VAT_CATEGORIES)[number];
 
 /** The number a seller's document carries: its kind, the year, its place in that year's sequence. */
-const INVOICE_NUMBER = /^(INV|CN)-\d{4}-\d{6,}$/;
-export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number): string =>
-  `${kind === 'invoice' ? 'INV' : 'CN'}-${year}-${String(seq).padStart(6, '0')}`;
+const INVOICE_NUMBER = /^(INV|CN|DN)-\d{4}-\d{6,}$/;
+const NUMBER_PREFIX = { invoice: 'INV', credit_note: 'CN', debit_note: 'DN' } as const satisfies Record<InvoiceKind, string>;
+export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number): string => `${NUMBER_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+/** Whether a document is a note against an invoice (a credit or a debit note). */
+export const isNote = (kind: InvoiceKind): boolean => kind !== 'invoice';
 
 /**
  * A party as the document states it: the tax profile when it was issued. The buyer of a
@@ -58,8 +64,10 @@ const invoiceLineSchema = z.object({
   id: uuidSchema,
   position: z.number().int().min(1),
   purchase_order_line_id: uuidSchema.nullable(),
-  /** on a credit note, the invoice line it credits */
+  /** on a credit or debit note, the invoice line it adjusts */
   credited_line_id: uuidSchema.nullable(),
+  /** on a note: whether the line moves the quantity (at the invoice line's price) or only the price (a difference per unit) */
+  adjusts: z.enum(['quantity', 'price']).nullable(),
   description: z.string(),
   quantity: z.number(),
   unit: z.string(),
@@ -94,7 +102,7 @@ export const invoiceSchema = z.object({
   plan: invoicePlanSchema.nullable(),
   /** a simplified tax invoice (B2C, KSA-2 0200000, reported), or its credit note */
   simplified: z.boolean(),
-  /** a credit note's invoice, its number and the reason given */
+  /** a credit or debit note's invoice, its number and the reason given */
   original_invoice_id: uuidSchema.nullable(),
   original_invoice_number: z.string().nullable(),
   reason: z.string().nullable(),
@@ -117,6 +125,12 @@ export const invoiceSchema = z.object({
   cleared_at: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /** the seller's reason for invoicing more than was received, when it did */
+  over_receipt_reason: z.string().nullable(),
+  /** a credit note that settles a dispute: the dispute */
+  dispute_id: uuidSchema.nullable(),
+  /** an invoice's three-way match (GET /api/invoices/{id}/match) in one word; null on a note */
+  match_status: z.enum(['matched', 'exception']).nullable(),
   /** an invoice's terms, balance, payment status and payments (shared/schemas/payment.ts); null on a credit note */
   payment: invoicePaymentSchema.nullable().optional(),
 });
@@ -125,6 +139,24 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 /** POST /api/invoices: the purchase order to invoice and, when it differs from the issue date, the date the goods were supplied. */
 export const invoiceCreateSchema = z.strictObject({
   purchase_order_id: uuidSchema,
+  /**
+   * which quantities of which order lines; absent: what is received and accepted and not
+   * yet invoiced, or, before any receipt, what is ordered and not yet invoiced
+   */
+  lines: z
+    .array(z.strictObject({ purchase_order_line_id: uuidSchema, quantity: quantitySchema }))
+    .min(1)
+    .max(500)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.purchase_order_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'purchase_order_line_id'] });
+        seen.add(l.purchase_order_line_id);
+      });
+    })
+    .optional(),
+  /** why more is invoiced than was received (required then: the buyer sees the invoice as an exception) */
+  over_receipt_reason: optionalText(MAX.location),
   supply_date: dateSchema.optional(),
   /** the payment terms in days (0: on receipt); 30 when not given */
   payment_terms_days: paymentTermsSchema.optional(),
@@ -153,6 +185,77 @@ export const creditNoteCreateSchema = z.strictObject({
     .optional(),
 });
 export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
+
+/**
+ * POST /api/invoices/{id}/debit-notes: why, and per invoice line either a quantity billed
+ * short (at the line's price) or a unit price increase (the difference per unit, on the
+ * line's quantity or the quantity given). A line is named once.
+ */
+export const debitNoteCreateSchema = z.strictObject({
+  reason: requiredText(MAX.location),
+  lines: z
+    .array(
+      z
+        .strictObject({
+          invoice_line_id: uuidSchema,
+          quantity: quantitySchema.optional(),
+          /** the increase per unit, before VAT */
+          unit_price: z.number().min(0.01).max(999_999_999.99).multipleOf(0.01).optional(),
+        })
+        .refine((l) => l.quantity !== undefined || l.unit_price !== undefined, { message: 'quantity_or_unit_price', path: ['quantity'] }),
+    )
+    .min(1)
+    .max(500)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.invoice_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'invoice_line_id'] });
+        seen.add(l.invoice_line_id);
+      });
+    }),
+});
+export type DebitNoteCreate = z.infer<typeof debitNoteCreateSchema>;
+
+/** What an invoice's quantities and prices may stray from the order and the receipts and still read matched. */
+export const MATCH_TOLERANCE = { quantity: 0, unit_price: 0.01 } as const;
+
+/** Why a line of an invoice does not match. */
+export const MATCH_EXCEPTIONS = ['not_received', 'over_received', 'price_above_order', 'rejected_invoiced'] as const;
+export type MatchException = (typeof MATCH_EXCEPTIONS)[number];
+
+/** GET /api/invoices/{id}/match: the three-way match of one invoice, line by line. */
+export const invoiceMatchSchema = z.object({
+  invoice_id: uuidSchema,
+  purchase_order_id: uuidSchema,
+  status: z.enum(['matched', 'exception']),
+  /** the seller's reason when it invoiced more than was received */
+  over_receipt_reason: z.string().nullable(),
+  /** the buyer chose to pay it in exception: when, and who */
+  exception_accepted_at: timestampSchema.nullable(),
+  exception_accepted_by: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      invoice_line_id: uuidSchema,
+      purchase_order_line_id: uuidSchema,
+      position: z.number().int(),
+      description: z.string(),
+      unit: z.string(),
+      ordered: z.number(),
+      received: z.number(),
+      rejected: z.number(),
+      /** this invoice's quantity of the line */
+      invoiced: z.number(),
+      /** what the order's other live invoices billed of the line before */
+      invoiced_before: z.number(),
+      order_unit_price: z.number(),
+      invoice_unit_price: z.number(),
+      /** the invoice's amount less what the order's price and the accepted quantity allow, before VAT (0 when it matches) */
+      difference: z.number(),
+      exceptions: z.array(z.enum(MATCH_EXCEPTIONS)),
+    }),
+  ),
+});
+export type InvoiceMatch = z.infer<typeof invoiceMatchSchema>;
 
 /**
  * How much of an invoice line a credit note may still take: what was invoiced less what

@@ -7,7 +7,8 @@
  * GET  /api/purchase-orders (as buyer or seller; ?as=buyer|seller) -> purchaseOrder[]
  * GET  /api/purchase-orders/{id} -> purchaseOrder
  * POST /api/purchase-orders/{id}/accept | /decline (seller) | /cancel (buyer)
- *      | /deliver (seller) | /close (buyer) -> purchaseOrder
+ *      | /deliver (seller) | /close | /close-short (buyer) -> purchaseOrder
+ * Receipts against an order: shared/schemas/goods-receipt.ts; disputes: shared/schemas/dispute.ts.
  */
 import { z } from 'zod';
 import { MAX, dateSchema, optionalText, paginationFields, timestampSchema, uuidSchema } from './common';
@@ -20,7 +21,9 @@ export type { PurchaseOrderAction, PurchaseOrderSide, PurchaseOrderStatus };
 
 /** Each action's move (shared/lifecycles/purchase-orders.ts), by its name: the routes and the device's effects read it so. */
 export const PURCHASE_ORDER_ACTIONS = Object.fromEntries(
-  purchaseOrderLifecycle.transitions.map((t) => [t.action, { side: t.actor, from: t.from as readonly PurchaseOrderStatus[], to: t.to as PurchaseOrderStatus }]),
+  purchaseOrderLifecycle.transitions
+    .filter((t) => !('cascade' in t))
+    .map((t) => [t.action, { side: t.actor, from: t.from as readonly PurchaseOrderStatus[], to: t.to as PurchaseOrderStatus }]),
 ) as Record<PurchaseOrderAction, { side: PurchaseOrderSide; from: readonly PurchaseOrderStatus[]; to: PurchaseOrderStatus }>;
 
 /**
@@ -69,6 +72,18 @@ const purchaseOrderLineSchema = z.object({
   vat_amount: z.number(),
   substitute_product_id: uuidSchema.nullable(),
   note: z.string().nullable(),
+  /** what the buyer's goods receipts counted of the line, and the part of it they rejected */
+  received_quantity: z.number(),
+  rejected_quantity: z.number(),
+  /**
+   * what of the line is taken as arrived: received less rejected, less what a dispute
+   * settled by redelivery reopened (shared/schemas/goods-receipt.ts openQuantity)
+   */
+  accepted_quantity: z.number(),
+  /** what a close-short cancelled of the line */
+  cancelled_quantity: z.number(),
+  /** what the seller's live invoices and notes bill of the line: invoiced, less credited, plus debited quantities */
+  invoiced_quantity: z.number(),
 });
 
 export const purchaseOrderSchema = z.object({
