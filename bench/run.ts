@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,e-invoicing,pdf runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -36,13 +36,14 @@ if (want('spreadsheet')) run('npx', ['tsx', 'bench/spreadsheet.ts']);
 if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
 if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
+if (want('receipts')) run('npx', ['tsx', 'bench/receipts.ts']);
 if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -120,6 +121,11 @@ for (const r of all.spreadsheet?.rows ?? []) {
 const rfq = all.rfq_comparison;
 if (rfq) {
   rows.push({ benchmark: `RFQ comparison, ${rfq.lines} lines x ${rfq.quotes} quotes, p95 of ${rfq.requests_each} requests`, value: `${rfq.app_p95_ms} ms`, baseline: `one SQL via bare pg: ${rfq.baseline_p95_ms} ms, target ratio <= ${rfq.target_ratio}`, ratio: rfq.ratio, measured: measured(rfq) });
+}
+const rc = all.receipts;
+if (rc) {
+  rows.push({ benchmark: `goods receipt of ${rc.receipt_lines} lines through the sync push, p95 of ${rc.receipts_each}`, value: `${rc.receipt_push_p95_ms} ms`, baseline: `one bare pg transaction: ${rc.receipt_bare_p95_ms} ms, target ratio <= ${rc.receipt_target_ratio}`, ratio: rc.receipt_ratio, measured: measured(rc) });
+  rows.push({ benchmark: `match of a ${rc.invoice_lines}-line invoice, p95 of ${rc.matches_each} requests`, value: `${rc.match_p95_ms} ms`, baseline: `one SQL via bare pg: ${rc.match_bare_p95_ms} ms, target ratio <= ${rc.match_target_ratio}`, ratio: rc.match_ratio, measured: measured(rc) });
 }
 const einv = all.e_invoicing;
 if (einv) {
