@@ -22,6 +22,8 @@ import { objectionSchema, openingRecordSchema } from './schemas/tender';
 import { rfqQuoteSchema, rfqSchema } from './schemas/rfq';
 import { purchaseOrderSchema } from './schemas/purchase-order';
 import { invoiceSchema } from './schemas/invoice';
+import { goodsReceiptSchema } from './schemas/goods-receipt';
+import { disputeSchema } from './schemas/dispute';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -43,6 +45,8 @@ export const SYNC_ENTITIES = [
   'rfq_quote',
   'purchase_order',
   'invoice',
+  'goods_receipt',
+  'dispute',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -106,6 +110,10 @@ const SYNC_ROWS = {
   purchase_order: purchaseOrderSchema,
   /** the seller's from its issue; the buyer's once ZATCA cleared it */
   invoice: invoiceSchema,
+  /** a receipt against an order, seen by the order's buyer and seller */
+  goods_receipt: goodsReceiptSchema,
+  /** a dispute on an order's received lines, seen by its buyer and seller */
+  dispute: disputeSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 /** An entity's row as the pull sends it: what the client stores and its local effects write. */
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;

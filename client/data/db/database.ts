@@ -44,6 +44,8 @@ export class BinaaDb extends Dexie {
   rfq_quotes!: Table<EntityRows['rfq_quote'], string>;
   purchase_orders!: Table<EntityRows['purchase_order'], string>;
   invoices!: Table<EntityRows['invoice'], string>;
+  goods_receipts!: Table<EntityRows['goods_receipt'], string>;
+  disputes!: Table<EntityRows['dispute'], string>;
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;

@@ -54,6 +54,8 @@ export const ENTITY_TABLES = {
   rfq_quote: { table: 'rfq_quotes', indexes: 'id, rfq_id, supplier_id, created_at, _gen' },
   purchase_order: { table: 'purchase_orders', indexes: 'id, buyer_id, seller_id, rfq_id, status, created_at, _gen' },
   invoice: { table: 'invoices', indexes: 'id, seller_id, buyer_id, purchase_order_id, original_invoice_id, created_at, _gen' },
+  goods_receipt: { table: 'goods_receipts', indexes: 'id, purchase_order_id, buyer_id, seller_id, created_at, _gen' },
+  dispute: { table: 'disputes', indexes: 'id, purchase_order_id, buyer_id, seller_id, status, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -297,5 +299,14 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     // sends them without pulling everything again.
     version: 6,
     stores: { invoices: 'id, seller_id, buyer_id, purchase_order_id, original_invoice_id, created_at, _gen' },
+  },
+  {
+    // Goods receipts and disputes arrive as rows of their own; new entities, so the feed
+    // sends them without pulling everything again.
+    version: 7,
+    stores: {
+      goods_receipts: 'id, purchase_order_id, buyer_id, seller_id, created_at, _gen',
+      disputes: 'id, purchase_order_id, buyer_id, seller_id, status, created_at, _gen',
+    },
   },
 ];
