@@ -272,10 +272,10 @@ export const invoiceListQuerySchema = z.strictObject({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-/** The purchase-order statuses a seller may invoice: the seller accepted it (delivered and closed come after). */
-const INVOICEABLE_STATUSES: readonly string[] = ['accepted', 'delivered', 'closed'];
-/** The statuses in which the order itself says its goods arrived: no transport can hold the invoice back then. */
-const ARRIVED_STATUSES: readonly string[] = ['delivered', 'closed'];
+/** The purchase-order statuses a seller may invoice: the seller accepted it (received in part or whole, delivered and closed come after). */
+const INVOICEABLE_STATUSES: readonly string[] = ['accepted', 'partially_received', 'received', 'delivered', 'closed'];
+/** The statuses in which the order itself says its goods arrived (a receipt counted them, or the seller delivered): no transport can hold the invoice back then. */
+const ARRIVED_STATUSES: readonly string[] = ['partially_received', 'received', 'delivered', 'closed'];
 
 /**
  * What holds an order's invoice back on the road: `underway` when a transport company was

@@ -83,6 +83,11 @@ export const paymentRecordSchema = z.strictObject({
   reference: requiredText(MAX.short),
   /** the photo of the bank's receipt, as an uploaded private file */
   receipt_id: uuidSchema.optional(),
+  /**
+   * the buyer pays an invoice whose match reads exception knowingly (after the warning that
+   * lists what does not match); without it such a payment is refused with invoice_in_exception
+   */
+  accept_exception: z.literal(true).optional(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 

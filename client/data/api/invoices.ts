@@ -1,20 +1,34 @@
 /**
- * Issuing tax invoices and credit notes: online only, since the seller's signing keys
+ * Issuing tax invoices, credit and debit notes, and reading an invoice's match: online only, since the seller's signing keys
  * never leave the server (the document is chained, signed and sent to ZATCA there). The
  * answer is the document as the feed will carry it, parsed with the shared schema; the
  * documents themselves are read from the offline store. The PDF and the XML are
  * downloads the server renders from the kept document.
  */
-import { invoiceSchema, type CreditNoteCreate, type Invoice, type InvoiceCreate } from '../../../shared/schemas/invoice';
+import { invoiceMatchSchema, invoiceSchema, type CreditNoteCreate, type DebitNoteCreate, type Invoice, type InvoiceCreate, type InvoiceMatch } from '../../../shared/schemas/invoice';
 import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import { api } from './client';
 
 const BASE = '/api/invoices';
 
-/** Issues the tax invoice of a purchase order, payable within `paymentTermsDays` of its issue (the server's default when absent). */
-export async function postInvoice(purchaseOrderId: string, paymentTermsDays?: PaymentTermsDays): Promise<Invoice> {
-  const body: InvoiceCreate = { purchase_order_id: purchaseOrderId, ...(paymentTermsDays === undefined ? {} : { payment_terms_days: paymentTermsDays }) };
+/**
+ * Issues a tax invoice of a purchase order: the quantities of the lines the form gives (the
+ * server's default, what is received and not yet invoiced, when `lines` is absent), the
+ * reason when it bills more than was received, payable within the terms named (the
+ * server's default when absent).
+ */
+export async function postInvoice(body: InvoiceCreate): Promise<Invoice> {
   return invoiceSchema.parse((await api.post<unknown>(BASE, body)).data);
+}
+
+/** The three-way match of an invoice (order, receipts, invoice), line by line, as the server computes it now. */
+export async function getInvoiceMatch(invoiceId: string): Promise<InvoiceMatch> {
+  return invoiceMatchSchema.parse((await api.get<unknown>(`${BASE}/${encodeURIComponent(invoiceId)}/match`)).data);
+}
+
+/** Issues a debit note (ZATCA 383) against a cleared or reported invoice: a quantity billed short or a price increase per line. */
+export async function postDebitNote(invoiceId: string, body: DebitNoteCreate): Promise<Invoice> {
+  return invoiceSchema.parse((await api.post<unknown>(`${BASE}/${encodeURIComponent(invoiceId)}/debit-notes`, body)).data);
 }
 
 export async function postCreditNote(invoiceId: string, body: CreditNoteCreate): Promise<Invoice> {

@@ -11,6 +11,7 @@ import type { InvoiceSide } from './queries';
 import { Identifier } from '../../ui/Identifier';
 import { issuerLabel, planLabel } from './issuer';
 import { PaymentBadge } from '../payments/PaymentBadge';
+import { MatchBadge } from './MatchBadge';
 import { INVOICE_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
@@ -79,6 +80,7 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
       : { term: t('card.purchaseOrder'), value: <bdi>{invoice.purchase_order_number}</bdi> },
   ];
   if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
+  if (invoice.dispute_id) facts.push({ term: t('card.dispute'), value: t('card.fromDispute'), testId: 'invoice-card-dispute' });
   return (
     <ItemCard testId="invoice-card" id={invoice.id} heading={
         <>
@@ -91,6 +93,7 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
         <>
           <InvoiceBadges invoice={invoice} side={side} />
           <PaymentBadge invoice={invoice} />
+          <MatchBadge invoice={invoice} />
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentDismissRegular, PrintRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
@@ -9,12 +10,18 @@ import { BackLink } from '../../ui/BackLink';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { useOnline } from '../../ui/useOnline';
 import { CreditNoteAction } from './CreditNoteAction';
+import { DebitNoteAction } from './DebitNoteAction';
+import { InvoiceMatchView } from './InvoiceMatchView';
+import { useInvoiceMatch } from './useInvoiceMatch';
+import { MatchBadge } from './MatchBadge';
 import { ClearanceNote, InvoiceBadges } from './InvoiceCard';
 import { InvoiceDocument } from './InvoiceDocument';
 import { RetryClearance } from './RetryClearance';
 import { InvoicePayments } from '../payments/InvoicePayments';
 import { sideOfInvoice, useCreditNotes, useInvoice } from './queries';
 import { Identifier } from '../../ui/Identifier';
+import { useFormat } from '../../i18n/format';
+import { matchReasons } from './rules';
 import './print.css';
 
 const useStyles = makeStyles({
@@ -33,7 +40,6 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
   const styles = useStyles();
   const { t } = useTranslation('invoices');
   const invoice = useInvoice(id);
-  const online = useOnline();
   const back = <BackLink to={PATHS.invoices} label={t('back')} testId="back-to-invoices" />;
 
   if (invoice === undefined) return <ListSkeleton rows={2} label={t('loading')} />;
@@ -47,6 +53,14 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
         <EmptyState icon={<DocumentDismissRegular />} title={t('missing.title')} body={t('missing.body')} testId="invoice-missing" />
       </section>
     );
+  return <InvoiceFound invoice={invoice} accountId={accountId} back={back} />;
+}
+
+function InvoiceFound({ invoice, accountId, back }: { invoice: Invoice; accountId: string; back: ReactNode }) {
+  const styles = useStyles();
+  const { t } = useTranslation('invoices');
+  const online = useOnline();
+  const match = useInvoiceMatch(invoice);
   const side = sideOfInvoice(invoice, accountId);
   return (
     <section className={styles.root} aria-labelledby="screen-title" data-testid="invoice-detail" data-invoice-id={invoice.id} data-status={invoice.status}>
@@ -57,7 +71,9 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
         </h1>
         <div className={styles.badges}>
           <InvoiceBadges invoice={invoice} side={side} />
+          <MatchBadge invoice={match ? { ...invoice, match_status: match.status } : invoice} reasons={match ? matchReasons(match) : undefined} />
         </div>
+        <NoteOrigin invoice={invoice} />
         <ClearanceNote invoice={invoice} />
         <div className={styles.actions}>
           <Button icon={<PrintRegular />} onClick={() => window.print()} data-testid="invoice-print">
@@ -70,6 +86,7 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
             {t('actions.xml')}
           </Button>
           {side === 'seller' && invoice.kind === 'invoice' && isAccepted(invoice.status) && <CreditNoteAction invoice={invoice} />}
+          {side === 'seller' && invoice.kind === 'invoice' && isAccepted(invoice.status) && <DebitNoteAction invoice={invoice} />}
           {side === 'seller' && invoice.status === 'pending' && <RetryClearance invoice={invoice} />}
         </div>
         {!online && <Caption1 data-testid="invoice-downloads-offline">{t('downloadsOffline')}</Caption1>}
@@ -77,33 +94,59 @@ export function InvoiceDetail({ id, accountId }: { id: string; accountId: string
       <div data-print-root>
         <InvoiceDocument invoice={invoice} />
       </div>
-      {invoice.kind === 'invoice' && <InvoicePayments invoice={invoice} accountId={accountId} />}
+      <InvoiceMatchView invoice={invoice} match={match} />
+      {invoice.kind !== 'credit_note' && <InvoicePayments invoice={invoice} accountId={accountId} match={match} />}
       {invoice.kind === 'invoice' && <CreditNoteLinks invoice={invoice} />}
     </section>
   );
 }
 
-/** The credit notes against an invoice that this device holds, each a link to its page. */
+/** The credit and debit notes against an invoice that this device holds, each a link to its page with its kind, state and total; a credit note that settles a dispute says so. */
 function CreditNoteLinks({ invoice }: { invoice: Invoice }) {
   const styles = useStyles();
   const { t } = useTranslation('invoices');
+  const format = useFormat();
   const notes = useCreditNotes(invoice.id);
   if (!notes?.length) return null;
   return (
     <section className={styles.related} aria-labelledby="credit-notes" data-testid="credit-notes">
       <h2 id="credit-notes" className={styles.h2}>
-        {t('creditNotes')}
+        {t('notesAgainst')}
       </h2>
       <ul className={styles.notes}>
         {notes.map((note) => (
           <li key={note.id}>
             <RouterLink to={`${PATHS.invoices}/${note.id}`} data-testid="credit-note-link">
-              <Identifier>{note.number}</Identifier>
+              {t(`kind.${note.kind}`)} <Identifier>{note.number}</Identifier>
             </RouterLink>{' '}
-            {t(`status.${note.status}`)}
+            {t(`status.${note.status}`)} · <span data-money>{format.sar(note.total)}</span>
+            {note.dispute_id && <> · {t('fromDispute')}</>}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A note says what it adjusts: the invoice it is against (a link) and, for a credit note settling a dispute, the dispute on its order. */
+function NoteOrigin({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices');
+  if (invoice.kind === 'invoice' || !invoice.original_invoice_id) return null;
+  return (
+    <Caption1 data-testid="note-origin">
+      {t('againstInvoice')}{' '}
+      <RouterLink to={`${PATHS.invoices}/${invoice.original_invoice_id}`}>
+        <Identifier>{invoice.original_invoice_number ?? ''}</Identifier>
+      </RouterLink>
+      {invoice.reason && <> · {t('noteReason', { reason: invoice.reason })}</>}
+      {invoice.dispute_id && invoice.purchase_order_id && (
+        <>
+          {' · '}
+          <RouterLink to={`${PATHS.purchaseOrders}/${invoice.purchase_order_id}`} data-testid="note-dispute" data-dispute-id={invoice.dispute_id}>
+            {t('settlesDispute', { order: invoice.purchase_order_number ?? '' })}
+          </RouterLink>
+        </>
+      )}
+    </Caption1>
   );
 }

@@ -4,10 +4,9 @@
  * same row, and the engine is asked to pull (the feed's copy replaces it, the same row).
  */
 import { useMemo } from 'react';
-import type { CreditNoteCreate, Invoice } from '../../../shared/schemas/invoice';
-import type { PaymentTermsDays } from '../../../shared/schemas/payment';
+import type { CreditNoteCreate, DebitNoteCreate, Invoice, InvoiceCreate } from '../../../shared/schemas/invoice';
 import type { BinaaDb } from '../../data/db/database';
-import { postClearance, postCreditNote, postInvoice } from '../../data/api/invoices';
+import { postClearance, postCreditNote, postDebitNote, postInvoice } from '../../data/api/invoices';
 import { useLocalData } from '../../data/local/DataProvider';
 
 /** Stores a document the server answered, stamped with the store's current generation as a pulled row is. */
@@ -25,8 +24,9 @@ export function useInvoiceMutations() {
       return invoice;
     };
     return {
-      issue: async (purchaseOrderId: string, paymentTermsDays?: PaymentTermsDays) => kept(await postInvoice(purchaseOrderId, paymentTermsDays)),
+      issue: async (body: InvoiceCreate) => kept(await postInvoice(body)),
       creditNote: async (invoiceId: string, body: CreditNoteCreate) => kept(await postCreditNote(invoiceId, body)),
+      debitNote: async (invoiceId: string, body: DebitNoteCreate) => kept(await postDebitNote(invoiceId, body)),
       clearAgain: async (invoiceId: string) => kept(await postClearance(invoiceId)),
     };
   }, [db, engine]);

@@ -1,10 +1,12 @@
 /**
- * The invoice screens' decisions: the seller's action on a purchase order, what a credit
- * note may still take of each line, and the credit-note body the form sends.
+ * The invoice screens' decisions: the seller's action on a purchase order, the issue form's
+ * body, what a credit note may still take of each line, the credit- and debit-note bodies
+ * the forms send, and what a match says.
  */
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '../../../shared/schemas/invoice';
-import { creditNoteBody, creditNoteTotal, creditableQuantities, invoiceAction } from './rules';
+import type { Invoice, MatchException } from '../../../shared/schemas/invoice';
+import type { InvoiceableLine } from '../../../shared/invoice-quantities';
+import { creditNoteBody, creditNoteTotal, creditableQuantities, debitNoteBody, debitNoteTotal, defaultQuantityTexts, invoiceAction, invoiceBody, invoiceTotal, matchReasons, mismatchedLines } from './rules';
 
 const L1 = '10000000-0000-4000-8000-000000000001';
 const L2 = '10000000-0000-4000-8000-000000000002';
@@ -29,35 +31,136 @@ const note = (status: Invoice['status'], lines: Array<[string, number]>) =>
 
 const noTransport = { underway: false };
 
+/** An order line: 40 ordered at 18.50, nothing received or invoiced unless said. */
+const orderLine = (over: Partial<InvoiceableLine & { unit_price: number; vat_rate: number }> = {}) => ({
+  id: L1,
+  quantity: 40,
+  cancelled_quantity: 0,
+  received_quantity: 0,
+  rejected_quantity: 0,
+  accepted_quantity: 0,
+  invoiced_quantity: 0,
+  unit_price: 18.5,
+  vat_rate: 0.15,
+  ...over,
+});
+const order = (status: string, lines = [orderLine()]) => ({ id: '30000000-0000-4000-8000-000000000001', status, lines });
+const fullyInvoiced = [orderLine({ received_quantity: 40, accepted_quantity: 40, invoiced_quantity: 40 })];
+
 describe('the seller’s invoice action on a purchase order', () => {
-  it('opens the live invoice, pending or cleared', () => {
-    const pending = doc({ status: 'pending' });
-    expect(invoiceAction({ status: 'accepted' }, noTransport, [pending], true)).toEqual({ kind: 'open', invoice: pending });
-    expect(invoiceAction({ status: 'delivered' }, noTransport, [doc({ status: 'rejected' }), doc()], false)).toMatchObject({ kind: 'open' });
+  it('issues once the order is accepted, again after the newest invoice was rejected, and another while one is live', () => {
+    expect(invoiceAction(order('accepted'), noTransport, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('closed'), noTransport, [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
+    expect(invoiceAction(order('partially_received'), noTransport, [doc({ status: 'pending' })], true)).toEqual({ kind: 'issue', again: false });
   });
 
-  it('issues once the order is accepted, again after a rejection', () => {
-    expect(invoiceAction({ status: 'accepted' }, noTransport, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction({ status: 'closed' }, noTransport, [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
+  it('says there is nothing to invoice when every line is invoiced, and whether goods not received may still be invoiced ahead', () => {
+    expect(invoiceAction(order('received', fullyInvoiced), noTransport, [doc()], true)).toEqual({ kind: 'nothing', ahead: false });
+    const partReceivedAndInvoiced = [orderLine({ received_quantity: 10, accepted_quantity: 10, invoiced_quantity: 10 })];
+    expect(invoiceAction(order('partially_received', partReceivedAndInvoiced), noTransport, [doc()], true)).toEqual({ kind: 'nothing', ahead: true });
   });
 
   it('says why it cannot issue: not accepted, or goods on a transport whose delivery is not confirmed', () => {
-    expect(invoiceAction({ status: 'issued' }, noTransport, [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
-    expect(invoiceAction({ status: 'accepted' }, { underway: true }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
+    expect(invoiceAction(order('issued'), noTransport, [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
+    expect(invoiceAction(order('accepted'), { underway: true }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
   });
 
   it('is not held back by a transport once the order reads delivered, nor by one nobody took', () => {
-    expect(invoiceAction({ status: 'delivered' }, { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction({ status: 'closed' }, { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction({ status: 'accepted' }, { underway: false }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('delivered'), { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('closed'), { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('accepted'), { underway: false }, [], true)).toEqual({ kind: 'issue', again: false });
   });
 
   it('waits while the device holds an answer to the order the server has not received', () => {
-    expect(invoiceAction({ status: 'accepted' }, noTransport, [], true, true)).toEqual({ kind: 'waiting' });
+    expect(invoiceAction(order('accepted'), noTransport, [], true, true)).toEqual({ kind: 'waiting' });
   });
 
   it('does not issue offline: the keys sign on the server', () => {
-    expect(invoiceAction({ status: 'accepted' }, noTransport, [], false)).toEqual({ kind: 'offline' });
+    expect(invoiceAction(order('accepted'), noTransport, [], false)).toEqual({ kind: 'offline' });
+  });
+});
+
+describe('the issue form', () => {
+  const received = [orderLine({ received_quantity: 30, rejected_quantity: 5, accepted_quantity: 25, invoiced_quantity: 10 }), orderLine({ id: L2, quantity: 2.5, unit_price: 333.33 })];
+
+  it('starts from the shared defaults: accepted less invoiced once received, empty where that is zero', () => {
+    expect(defaultQuantityTexts(received)).toEqual({ [L1]: '15', [L2]: '' });
+    expect(defaultQuantityTexts([orderLine({ cancelled_quantity: 5, invoiced_quantity: 10 })])).toEqual({ [L1]: '25' });
+  });
+
+  it('sends the typed quantities, Arabic-Indic digits too, leaving out empty lines', () => {
+    expect(invoiceBody(order('partially_received', received), { [L1]: '١٥', [L2]: '' }, '', 15)).toEqual({
+      ok: true,
+      over: [],
+      body: { purchase_order_id: order('x').id, lines: [{ purchase_order_line_id: L1, quantity: 15 }], payment_terms_days: 15 },
+    });
+  });
+
+  it('asks for a reason when a quantity is above what was received, and sends it with the lines above', () => {
+    expect(invoiceBody(order('partially_received', received), { [L1]: '20' }, ' ', 30)).toEqual({ ok: false, problem: 'reason_required', over: [L1] });
+    expect(invoiceBody(order('partially_received', received), { [L1]: '15', [L2]: '1' }, ' الشاحنة الثانية في الطريق ', undefined)).toMatchObject({
+      ok: true,
+      over: [L2],
+      body: { over_receipt_reason: 'الشاحنة الثانية في الطريق' },
+    });
+  });
+
+  it('asks no reason before any receipt: invoicing on dispatch is the default then', () => {
+    expect(invoiceBody(order('accepted'), { [L1]: '40' }, '', undefined)).toMatchObject({ ok: true, over: [] });
+  });
+
+  it('refuses nothing typed, a quantity above what is left ordered, and text that is not a number', () => {
+    expect(invoiceBody(order('accepted'), { [L1]: '0' }, '', undefined)).toMatchObject({ ok: false, problem: 'nothing' });
+    expect(invoiceBody(order('accepted', [orderLine({ invoiced_quantity: 30 })]), { [L1]: '11' }, 'x', undefined)).toMatchObject({ ok: false, problem: 'invalid_quantity' });
+    expect(invoiceBody(order('accepted'), { [L1]: 'أربعون' }, '', undefined)).toMatchObject({ ok: false, problem: 'invalid_quantity' });
+  });
+
+  it('shows the amount the server will invoice: 40 bags at 18.50, 740.00 + 111.00', () => {
+    const form = invoiceBody(order('accepted'), { [L1]: '40' }, '', undefined);
+    expect(form.ok && invoiceTotal([orderLine()], form.body)).toBe(851);
+  });
+});
+
+describe('the debit-note body and amount', () => {
+  const invoice = doc({
+    lines: [
+      { id: L1, quantity: 40, unit_price: 18.5, vat_rate: 0.15, credited_line_id: null },
+      { id: L2, quantity: 2.5, unit_price: 333.33, vat_rate: 0.15, credited_line_id: null },
+    ] as Invoice['lines'],
+  });
+
+  it('sends a quantity billed short or an increase per unit per line, leaving out empty rows', () => {
+    const body = debitNoteBody(' زيادة سعر المورد ', { [L1]: { adjusts: 'price', value: '٠٫٥٠' }, [L2]: { adjusts: 'quantity', value: '' } });
+    expect(body).toEqual({ reason: 'زيادة سعر المورد', lines: [{ invoice_line_id: L1, unit_price: 0.5 }] });
+    expect(debitNoteBody('نقص', { [L1]: { adjusts: 'quantity', value: '2' } })).toEqual({ reason: 'نقص', lines: [{ invoice_line_id: L1, quantity: 2 }] });
+  });
+
+  it('refuses a missing reason, nothing to charge, and text that is not a number', () => {
+    expect(debitNoteBody(' ', { [L1]: { adjusts: 'quantity', value: '2' } })).toBeNull();
+    expect(debitNoteBody('x', { [L1]: { adjusts: 'quantity', value: '' } })).toBeNull();
+    expect(debitNoteBody('x', { [L1]: { adjusts: 'price', value: 'abc' } })).toBeNull();
+  });
+
+  it('comes to the price increase on the line’s quantity, or the short quantity at its price, with VAT', () => {
+    // 40 × 0.50 = 20.00 + 3.00; 2 × 18.50 = 37.00 + 5.55.
+    expect(debitNoteTotal(invoice, { reason: 'x', lines: [{ invoice_line_id: L1, unit_price: 0.5 }] })).toBe(23);
+    expect(debitNoteTotal(invoice, { reason: 'x', lines: [{ invoice_line_id: L1, quantity: 2 }] })).toBe(42.55);
+  });
+});
+
+describe('what a match says', () => {
+  const line = (position: number, exceptions: MatchException[], difference = 0) => ({
+    invoice_line_id: crypto.randomUUID(), purchase_order_line_id: L1, position, description: `line ${position}`, unit: 'كيس',
+    ordered: 40, received: 30, rejected: 5, invoiced: 25, invoiced_before: 0, order_unit_price: 18.5, invoice_unit_price: 18.5, difference, exceptions,
+  });
+
+  it('names each reason once, in the order MATCH_EXCEPTIONS lists them', () => {
+    expect(matchReasons({ lines: [line(1, ['price_above_order', 'over_received']), line(2, ['over_received'])] })).toEqual(['over_received', 'price_above_order']);
+    expect(matchReasons({ lines: [line(1, [])] })).toEqual([]);
+  });
+
+  it('lists for the pay-anyway warning the lines with an exception or a difference, by position', () => {
+    expect(mismatchedLines({ lines: [line(3, [], 4.5), line(1, []), line(2, ['not_received'])] }).map((l) => l.position)).toEqual([2, 3]);
   });
 });
 

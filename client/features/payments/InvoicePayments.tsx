@@ -1,12 +1,13 @@
-import { Button, Caption1, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paidInFullOn, payable, withStatusOn } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
 import { parseNumber } from '../../../shared/numbers';
-import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
-import { paymentRecordSchema, receiptUrl, type Payment } from '../../../shared/schemas/payment';
+import { isAccepted, type Invoice, type InvoiceMatch } from '../../../shared/schemas/invoice';
+import { mismatchedLines } from '../invoices/rules';
+import { paymentRecordSchema, receiptUrl, type Payment, type PaymentRecord } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
@@ -43,7 +44,7 @@ const useStyles = makeStyles({
  * offline too (queued; a refusal shows here with its reason). Mounted by the invoice page
  * for an invoice with a payment.
  */
-export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; accountId: string }) {
+export function InvoicePayments({ invoice, accountId, match = null }: { invoice: Invoice; accountId: string; match?: InvoiceMatch | null }) {
   const styles = useStyles();
   const { t } = useTranslation('payments');
   const format = useFormat();
@@ -85,7 +86,7 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
           {t('paidInFull', { date: format.date(paidOn) })}
         </Text>
       )}
-      {side === 'buyer' && left > 0 && <RecordTransfer invoice={invoice} left={left} />}
+      {side === 'buyer' && left > 0 && <RecordTransfer invoice={invoice} left={left} match={match} />}
       {side === 'buyer' && <PayByCard invoice={invoice} left={left} />}
       {payment.payments.length === 0 ? (
         <Caption1>{t('none')}</Caption1>
@@ -114,8 +115,14 @@ export function InvoicePayments({ invoice, accountId }: { invoice: Invoice; acco
   );
 }
 
-/** The buyer's "Record a transfer": amount (at most what is left), the day it was made, the bank's reference. */
-function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
+/**
+ * The buyer's "Record a transfer": amount (at most what is left), the day it was made, the
+ * bank's reference. An invoice whose match reads exception is paid only after a warning
+ * that lists what does not match (the server's match, when the device could read it);
+ * "pay anyway" sends the payment with accept_exception, which the server records on the
+ * match (without it the server refuses: invoice_in_exception).
+ */
+function RecordTransfer({ invoice, left, match }: { invoice: Invoice; left: number; match: InvoiceMatch | null }) {
   const { t } = useTranslation('payments');
   const format = useFormat();
   const { record } = usePaymentMutations();
@@ -127,6 +134,8 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
   const [receipt, setReceipt] = useState<File[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [warning, setWarning] = useState<PaymentRecord | null>(null);
+  const inException = (match?.status ?? invoice.match_status) === 'exception';
 
   const submit = async () => {
     const value = parseNumber(amount);
@@ -135,9 +144,15 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
     if (paidOn > today) return setFailure(t('record.future'));
     const parsed = paymentRecordSchema.safeParse({ id: crypto.randomUUID(), amount: value, paid_on: paidOn, reference });
     if (!parsed.success) return setFailure(t('record.invalid'));
+    if (inException) return setWarning(parsed.data);
+    await send(parsed.data);
+  };
+
+  const send = async (body: PaymentRecord) => {
+    setWarning(null);
     setBusy(true);
     try {
-      const { receiptRefused } = await record(invoice.id, parsed.data, receipt[0] ?? null);
+      const { receiptRefused } = await record(invoice.id, body, receipt[0] ?? null);
       setOpen(false);
       setAmount('');
       setReference('');
@@ -168,6 +183,18 @@ function RecordTransfer({ invoice, left }: { invoice: Invoice; left: number }) {
           failure={failure}
           failureTestId="payment-record-failed"
         >
+          <ExceptionWarning
+            open={warning !== null}
+            number={invoice.number}
+            match={match}
+            onPay={() => warning && void send({ ...warning, accept_exception: true })}
+            onBack={() => setWarning(null)}
+          />
+          {inException && (
+            <Caption1 role="note" data-testid="payment-exception-note">
+              {t('exception.note')}
+            </Caption1>
+          )}
           <p>{t('record.body', { left: format.sar(left) })}</p>
           <Field label={t('record.amount')} required>
             <Input inputMode="decimal" value={amount} onChange={(_, d) => setAmount(d.value)} data-testid="payment-amount" />
@@ -255,5 +282,51 @@ function AnswerPayment({ invoiceId, payment }: { invoiceId: string; payment: Pay
         </FormDialog>
       )}
     </div>
+  );
+}
+
+/**
+ * The warning before paying an invoice in exception: each line that does not match, with
+ * why and its figures (the server's match), or, when the device could not read the match
+ * (offline), that the invoice reads exception; then the buyer's choice: pay anyway, or back.
+ */
+function ExceptionWarning({ open, number, match, onPay, onBack }: { open: boolean; number: string; match: InvoiceMatch | null; onPay: () => void; onBack: () => void }) {
+  const { t } = useTranslation(['payments', 'invoices']);
+  const lines = match ? mismatchedLines(match) : [];
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_, d) => !d.open && onBack()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('exception.title', { number: keepWhole(number) })}</DialogTitle>
+          <DialogContent data-testid="payment-exception-warning">
+            <p>{lines.length ? t('exception.intro') : t('exception.unknown')}</p>
+            {lines.length > 0 && (
+              <ul>
+                {lines.map((l) => (
+                  <li key={l.invoice_line_id} data-testid="payment-exception-line">
+                    {t('exception.line', {
+                      position: l.position,
+                      description: l.description,
+                      reasons: l.exceptions.map((e) => t(`invoices:match.exception.${e}`)).join(t('invoices:match.separator')) || t('exception.priceDifference'),
+                      ordered: l.ordered,
+                      received: l.received,
+                      invoiced: l.invoiced,
+                      unit: l.unit,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p>{t('exception.choice')}</p>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onPay} data-testid="payment-exception-pay-anyway">
+              {t('exception.payAnyway')}
+            </Button>
+            <Button onClick={onBack}>{t('exception.back')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -15,7 +15,8 @@ import { ScreenHeading } from '../../ui/ScreenHeading';
 import { useWide } from '../../ui/useWide';
 import { entryKindKey } from './entryKind';
 import { statementXlsx } from './exportStatement';
-import { useCounterparties, useOverdue, useStatement } from './queries';
+import { useCounterparties, useDocumentsById, useOverdue, useStatement } from './queries';
+import { MatchBadge } from '../invoices/MatchBadge';
 import { TransferAcrossInvoices } from './TransferAcrossInvoices';
 
 const useStyles = makeStyles({
@@ -129,11 +130,23 @@ function StatementView({ statement }: { statement: Statement }) {
   );
 }
 
+/** The entry's number, a link to its document (a payment's: the invoice it pays), and an invoice's match beside it. */
 function EntryNumber({ entry }: { entry: Statement['entries'][number] }) {
+  const documents = useDocumentsById();
+  const isPayment = entry.kind === 'payment' || entry.kind === 'refund';
+  const document = isPayment ? undefined : documents?.get(entry.id);
   return (
-    <RouterLink to={`${PATHS.invoices}/${entry.kind === 'credit_note' ? entry.id : entry.invoice_id}`}>
-      <bdi>{entry.number}</bdi>
-    </RouterLink>
+    <>
+      <RouterLink to={`${PATHS.invoices}/${isPayment ? entry.invoice_id : entry.id}`}>
+        <bdi>{entry.number}</bdi>
+      </RouterLink>
+      {document && (
+        <>
+          {' '}
+          <MatchBadge invoice={document} />
+        </>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
  * same functions as the server's GET /api/statements (shared/payments.ts), so a statement
  * opens offline and agrees with the server's once synced. Today is the device's day in Riyadh.
  */
-import { isAccepted } from '../../../shared/schemas/invoice';
+import { isAccepted, type Invoice } from '../../../shared/schemas/invoice';
 import { counterpartiesOf, overdueOf, payable, statementOf } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
 import type { CounterpartySummary, Overdue, Statement } from '../../../shared/schemas/payment';
@@ -40,15 +40,21 @@ export function useReceiptUploads(invoiceId: string): ReadonlyMap<string, Receip
   }, [db, invoiceId]);
 }
 
-/** The invoices `seller` issued to the reader that are cleared and still have something to record against, oldest first, with what may be recorded. */
+/** The invoices and debit notes (paid like invoices) `seller` issued to the reader that are cleared and still have something to record against, oldest first, with what may be recorded. */
 export function useOpenInvoicesFrom(accountId: string, seller: string | null): Array<{ id: string; number: string; left: number }> | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
     if (!seller) return [];
-    const rows = (await db.invoices.toArray()).filter((i) => i.kind === 'invoice' && isAccepted(i.status) && i.buyer_id === accountId && i.seller_id === seller && i.payment);
+    const rows = (await db.invoices.toArray()).filter((i) => i.kind !== 'credit_note' && isAccepted(i.status) && i.buyer_id === accountId && i.seller_id === seller && i.payment);
     return rows
       .sort((a, b) => (a.issued_at < b.issued_at ? -1 : 1))
       .map((i) => ({ id: i.id, number: i.number, left: payable({ ...i.payment!, total: i.total }, 'recorded') }))
       .filter((i) => i.left > 0);
   }, [db, accountId, seller]);
+}
+
+/** The documents on the device by id: what a statement's row shows beside its number (an invoice's match). */
+export function useDocumentsById(): ReadonlyMap<string, Invoice> | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => new Map((await db.invoices.toArray()).map((i) => [i.id, i])), [db]);
 }
