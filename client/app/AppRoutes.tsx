@@ -55,10 +55,11 @@ const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreS
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
-const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments']);
+const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries']);
+const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries']);
-const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews']);
+const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
@@ -93,6 +94,7 @@ export function AppRoutes() {
           <Route path={`${PATHS.rfqs}/:id?`} element={<RfqsScreen />} />
           <Route path={`${PATHS.quotes}/:id?`} element={<QuotesScreen />} />
           <Route path={`${PATHS.purchaseOrders}/:id?`} element={<PurchaseOrdersScreen />} />
+          <Route path={`${PATHS.disputes}/:id?`} element={<DisputesScreen />} />
           <Route path={`${PATHS.invoices}/:id?`} element={<InvoicesScreen />} />
           <Route path={PATHS.statements} element={<StatementsScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />

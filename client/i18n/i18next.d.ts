@@ -34,6 +34,8 @@ type ArabicResources = {
   'purchase-orders': typeof import('./locales/ar/purchase-orders.json');
   invoices: typeof import('./locales/ar/invoices.json');
   payments: typeof import('./locales/ar/payments.json');
+  receipts: typeof import('./locales/ar/receipts.json');
+  disputes: typeof import('./locales/ar/disputes.json');
   errors: typeof import('./locales/ar/errors.json');
 };
 

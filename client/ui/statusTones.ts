@@ -12,6 +12,7 @@ import type { DeliveryStage } from '../../shared/schemas/delivery';
 import type { EinvoicingStatusView } from '../../shared/schemas/einvoicing';
 import type { InvoiceStatus } from '../../shared/schemas/invoice';
 import type { InvoicePaymentStatus, Payment } from '../../shared/schemas/payment';
+import type { DisputeStatus } from '../../shared/schemas/dispute';
 import type { PurchaseOrderStatus } from '../../shared/schemas/purchase-order';
 import type { RfqQuote, RfqStatus } from '../../shared/schemas/rfq';
 import type { Objection } from '../../shared/schemas/tender';
@@ -32,10 +33,15 @@ export const PURCHASE_ORDER_TONE: Record<PurchaseOrderStatus, StatusTone> = {
   issued: 'brand',
   accepted: 'success',
   declined: 'danger',
+  // Goods are arriving (some open still) or all in: the buyer's receipts set these.
+  partially_received: 'warning',
+  received: 'success',
   delivered: 'informative',
   closed: 'subtle',
   cancelled: 'danger',
 };
+/** A dispute: open waits for the seller's answer; accepted settles it; rejected is refused. */
+export const DISPUTE_TONE: Record<DisputeStatus, StatusTone> = { open: 'warning', accepted: 'success', rejected: 'danger' };
 
 export const INVOICE_TONE: Record<InvoiceStatus, StatusTone> = { pending: 'warning', cleared: 'success', reported: 'success', rejected: 'danger' };
 export const INVOICE_PAYMENT_TONE: Record<InvoicePaymentStatus, StatusTone> = {

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { roundStock } from '../numbers';
-import { MAX, optionalText, timestampSchema, uuidSchema } from './common';
+import { MAX, lineString, optionalText, timestampSchema, uuidSchema } from './common';
 
 /** Why part of a line was not accepted. */
 export const REJECTION_REASONS = ['damaged', 'wrong_item', 'short', 'quality', 'other'] as const;
@@ -110,3 +110,22 @@ export const receivableLimit = (ordered: number, cancelled: number, tolerancePer
  */
 export const openQuantity = (line: { quantity: number; cancelled_quantity: number; accepted_quantity: number }): number =>
   Math.max(0, roundStock(line.quantity - line.cancelled_quantity - line.accepted_quantity));
+
+/**
+ * The tus Upload-Metadata of a photo of an order's receipt line or dispute (kind=order_photo):
+ * the order it belongs to and the photo's own id, the one the receipt or dispute names in
+ * photo_ids. The device sends it after the receipt or dispute that names it has reached
+ * the server, so the server keeps only photos its parties named.
+ */
+export const orderPhotoUploadMetadataSchema = z.object({
+  kind: z.literal('order_photo'),
+  purchase_order_id: uuidSchema,
+  photo_id: uuidSchema,
+  filename: lineString(255).optional(),
+  filetype: lineString(100).optional(),
+});
+export type OrderPhotoUploadMetadata = z.infer<typeof orderPhotoUploadMetadataSchema>;
+
+/** Where a photo of an order's receipts or disputes is served (WebP), to the order's buyer and seller only. */
+export const orderPhotoUrl = (purchaseOrderId: string, photoId: string, size: 160 | 480 | 1200): string =>
+  `/api/purchase-orders/${purchaseOrderId}/photos/${photoId}?size=${size}`;

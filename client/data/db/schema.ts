@@ -139,7 +139,7 @@ export interface RejectionRow {
  * retried or resumed upload makes one file exactly once. `url` is the upload's address on
  * the server once created: a reload resumes there from the last byte the server has.
  */
-export type UploadRow = ProductPhotoUpload | DeliveryFileUpload | ReceiptUpload;
+export type UploadRow = ProductPhotoUpload | DeliveryFileUpload | ReceiptUpload | OrderPhotoUpload;
 
 interface UploadFields {
   id: string;
@@ -181,10 +181,20 @@ export interface ReceiptUpload extends UploadFields {
   invoice_id: string;
 }
 
+/**
+ * A photo of a goods receipt's line or of a dispute, a file of the order: sent only once the
+ * outbox holds no mutation on the order (the receipt or dispute naming it goes first).
+ */
+export interface OrderPhotoUpload extends UploadFields {
+  kind: 'order_photo';
+  purchase_order_id: string;
+}
+
 /** The entity row an upload belongs to, as the outbox names it. */
 export function uploadOwnerKey(row: UploadRow): RowKey {
   if (row.kind === 'delivery_file') return rowKey('delivery', row.delivery_id);
   if (row.kind === 'payment_receipt') return rowKey('invoice', row.invoice_id);
+  if (row.kind === 'order_photo') return rowKey('purchase_order', row.purchase_order_id);
   return rowKey('product', row.product_id);
 }
 

@@ -7,7 +7,7 @@
  */
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
 import type { BinaaDb } from '../db/database';
-import type { DeliveryFileUpload, ReceiptUpload, UploadRow } from '../db/schema';
+import type { DeliveryFileUpload, OrderPhotoUpload, ReceiptUpload, UploadRow } from '../db/schema';
 import { MAX_UPLOAD_BYTES, preparePhoto } from './downscale';
 
 export interface QueuedPhotos {
@@ -98,4 +98,9 @@ export function receiptUploadRow(invoiceId: string, paymentId: string, file: Pre
 /** The upload rows of a delivery's files, in the order given (one millisecond apart, sent in that order). */
 export function deliveryUploadRows(deliveryId: string, files: ReadonlyArray<PreparedFile & { purpose: DeliveryFilePurpose }>, now = Date.now()): DeliveryFileUpload[] {
   return files.map((file, i) => ({ kind: 'delivery_file', delivery_id: deliveryId, purpose: file.purpose, ...queuedFile(file, now + i) }));
+}
+
+/** The upload rows of photos of an order's receipt or dispute, in the order given (one millisecond apart, sent in that order). */
+export function orderPhotoUploadRows(purchaseOrderId: string, files: readonly PreparedFile[], now = Date.now()): OrderPhotoUpload[] {
+  return files.map((file, i) => ({ kind: 'order_photo', purchase_order_id: purchaseOrderId, ...queuedFile(file, now + i) }));
 }

@@ -66,6 +66,7 @@ export function uploadMetadata(row: UploadRow): Record<string, string> {
   const file = { photo_id: row.id, filename: row.name, filetype: row.type };
   if (row.kind === 'delivery_file') return { kind: 'delivery_file', delivery_id: row.delivery_id, purpose: row.purpose, ...file };
   if (row.kind === 'payment_receipt') return { kind: 'payment_receipt', payment_id: row.payment_id, ...file };
+  if (row.kind === 'order_photo') return { kind: 'order_photo', purchase_order_id: row.purchase_order_id, ...file };
   return { kind: 'product_photo', product_id: row.product_id, ...file };
 }
 
@@ -164,11 +165,14 @@ export class PhotoUploader {
     current.settle({ kind: 'failed' });
   }
 
-  /** Deletes sent rows whose file a pull has brought (or whose product or delivery is gone from this device). */
+  /**
+   * Deletes sent rows whose file a pull has brought (or whose product or delivery is gone from
+   * this device); an order's photo once sent (the receipt or dispute naming it serves it).
+   */
   async settle(): Promise<void> {
     const sent = await this.db.uploads.where('status').equals('sent').toArray();
     if (!sent.length) return;
-    const productIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' || r.kind === 'payment_receipt' ? [] : [r.product_id])))];
+    const productIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' || r.kind === 'payment_receipt' || r.kind === 'order_photo' ? [] : [r.product_id])))];
     const deliveryIds = [...new Set(sent.flatMap((r) => (r.kind === 'delivery_file' ? [r.delivery_id] : [])))];
     const invoiceIds = [...new Set(sent.flatMap((r) => (r.kind === 'payment_receipt' ? [r.invoice_id] : [])))];
     const [products, deliveries, invoices] = await Promise.all([this.db.products.bulkGet(productIds), this.db.deliveries.bulkGet(deliveryIds), this.db.invoices.bulkGet(invoiceIds)]);

@@ -17,6 +17,7 @@ import { ProblemDialog } from './ProblemDialog';
 import { Proof } from './Proof';
 import { deliveryKey } from './queries';
 import { Timeline } from './Timeline';
+import { ReceiptFromDelivery } from '../goods-receipts/ReceiptFromDelivery';
 import { DELIVERY_STAGE_TONE } from '../../ui/statusTones';
 
 // The review prompt after a confirmation speaks the reviews namespace: loaded with this
@@ -108,6 +109,7 @@ export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
   return (
     <section className={styles.root} aria-label={t('title')} data-testid="delivery-panel">
       <DeliverySummary delivery={delivery} />
+      <ReceiptFromDelivery delivery={delivery} />
       {delivery.stage === 'delivered' && (
         <div className={styles.actions}>
           <Button appearance="primary" onClick={() => setConfirming(true)} data-testid="confirm-receipt">

@@ -1,7 +1,8 @@
 import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentDismissRegular } from '@fluentui/react-icons';
+import { DocumentDismissRegular, DocumentPdfRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { canActOnPurchaseOrder, purchaseOrderActions, type PurchaseOrder, type PurchaseOrderAction, type PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
@@ -19,6 +20,14 @@ import { usePurchaseOrderMutations } from './mutations';
 import { PurchaseOrderBadges } from './PurchaseOrderCard';
 import { keepWhole } from '../../ui/Identifier';
 import { purchaseOrderKey, sideOf, usePurchaseOrder, useSellerCity } from './queries';
+import { CloseShortBody, LineQuantities } from './LineQuantities';
+import { OrderReceipts } from '../goods-receipts/OrderReceipts';
+import { ReceiptForm } from '../goods-receipts/ReceiptForm';
+import { useOrderReceipts } from '../goods-receipts/queries';
+import { DELIVERY_PARAM, RECEIVABLE_STATUSES as RECEIVABLE, RECEIVE_PARAM, receiveUrl } from '../goods-receipts/receiptForm';
+import { OrderDisputes, OpenDisputeAction } from '../disputes/OrderDisputes';
+import { purchaseOrderPdfUrl } from '../../data/api/goods-receipts';
+
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -45,6 +54,7 @@ const useStyles = makeStyles({
   notesText: { margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
   amounts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  pdf: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, justifySelf: 'start' },
 });
 
 /** /purchase-orders/{id}: one order, the seller's notes on it, its lines with VAT and totals, and the moves open to the reader's side. */
@@ -53,6 +63,7 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
   const { t } = useTranslation('purchase-orders');
   const order = usePurchaseOrder(id);
   const pendingKeys = usePendingKeys();
+  const [search] = useSearchParams();
   const back = <BackLink to={PATHS.purchaseOrders} label={t('back')} testId="back-to-pos" />;
 
   if (order === undefined) return <ListSkeleton rows={2} label={t('loading')} />;
@@ -67,6 +78,7 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       </section>
     );
   const side = sideOf(order, accountId);
+  if (search.has(RECEIVE_PARAM) && side === 'buyer' && RECEIVABLE.has(order.status)) return <ReceiptForm order={order} deliveryId={search.get(DELIVERY_PARAM)} />;
   return (
     <section className={styles.root} aria-labelledby="screen-title" data-testid="po-detail" data-po-id={order.id} data-status={order.status}>
       {back}
@@ -81,6 +93,10 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
           <PurchaseOrderBadges order={order} side={side} pending={pendingKeys.has(purchaseOrderKey(order.id))} />
         </div>
         <OrderFacts order={order} />
+        <a href={purchaseOrderPdfUrl(order.id)} target="_blank" rel="noopener noreferrer" className={styles.pdf} data-testid="po-pdf">
+          <DocumentPdfRegular aria-hidden />
+          {t('detail.pdf')}
+        </a>
         {order.notes && (
           <div className={styles.notes} data-testid="po-notes">
             <Caption1 className={styles.muted}>{t('detail.notes')}</Caption1>
@@ -94,6 +110,8 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       </div>
       <OrderLines order={order} />
       <OrderActions order={order} side={side} />
+      <OrderReceipts order={order} />
+      <OrderDisputes order={order} side={side} />
       <IssueInvoiceAction order={order} side={side} />
       {side === 'buyer' && order.status === 'accepted' && <BuyerTransport order={order} />}
     </section>
@@ -144,6 +162,7 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
                 {t('detail.lineVat', { rate: format.number(line.vat_rate, { style: 'percent' }), vat: format.sar(line.vat_amount) })}
               </span>
             </span>
+            <LineQuantities line={line} />
             {line.exemption_reason_code && (
               <bdi className={styles.muted} data-testid="po-line-exemption">
                 {t(line.vat_category === 'E' ? 'detail.lineExempt' : 'detail.lineZeroRated', {
@@ -174,13 +193,17 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
   const styles = useStyles();
   const { t } = useTranslation('purchase-orders');
   const { act } = usePurchaseOrderMutations();
+  const navigate = useNavigate();
   const [asking, setAsking] = useState<PurchaseOrderAction | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const actions = purchaseOrderActions(side, order);
+  const receipts = useOrderReceipts(order);
+  const canReceive = side === 'buyer' && RECEIVABLE.has(order.status);
+  const canDispute = side === 'buyer' && Boolean(receipts?.some((r) => !r.pending));
   // The buyer whose status would allow a cancel is told why it is not offered: money or goods moved on the order.
   const cancelBlocked = order.cancel_blocker && canActOnPurchaseOrder('cancel', side, order.status) ? order.cancel_blocker : null;
-  if (!actions.length && !cancelBlocked) return null;
+  if (!actions.length && !cancelBlocked && !canReceive && !canDispute) return null;
   const withReason = asking === 'decline' || asking === 'cancel';
   const confirm = async () => {
     if (!asking) return;
@@ -195,6 +218,12 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
   };
   return (
     <div className={styles.actions}>
+      {canReceive && (
+        <Button appearance="primary" onClick={() => void navigate(receiveUrl(order.id))} data-testid="po-record-receipt">
+          {t('actions.record_receipt')}
+        </Button>
+      )}
+      {canDispute && <OpenDisputeAction order={order} receipts={receipts ?? []} />}
       {actions.map((action) => (
         <Button key={action} appearance={action === 'accept' || action === 'deliver' || action === 'close' ? 'primary' : 'secondary'} onClick={() => setAsking(action)} data-testid={`po-${action}`}>
           {t(`actions.${action}`)}
@@ -216,7 +245,7 @@ function OrderActions({ order, side }: { order: PurchaseOrder; side: PurchaseOrd
           formTestId="po-confirm-form"
           submitTestId="po-confirm"
         >
-          <p>{t(`confirm.${asking}.body`)}</p>
+          {asking === 'close_short' ? <CloseShortBody order={order} /> : <p>{t(`confirm.${asking}.body`)}</p>}
           {withReason && (
             <Field label={t('confirm.reason')}>
               <Textarea name="reason" value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />

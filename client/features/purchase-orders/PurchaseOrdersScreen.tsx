@@ -8,6 +8,7 @@ import { useItemPage } from '../../ui/useItemPage';
 import { PATHS } from '../../paths';
 import { PurchaseOrderDetail } from './PurchaseOrderDetail';
 import { PurchaseOrderList } from './PurchaseOrderList';
+import { OrdersTabs } from './OrdersTabs';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -30,6 +31,7 @@ export function PurchaseOrdersScreen() {
   return (
     <section className={styles.root} aria-labelledby="screen-title">
       <ScreenHeading title={t('title')} intro={t('intro')} />
+      <OrdersTabs current="orders" />
       <PurchaseOrderList accountId={accountId} />
     </section>
   );
