@@ -1,4 +1,4 @@
-import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { paidInFullOn, payable, withStatusOn } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
 import { parseNumber } from '../../../shared/numbers';
 import { isAccepted, type Invoice, type InvoiceMatch } from '../../../shared/schemas/invoice';
-import { mismatchedLines } from '../invoices/rules';
+import { ExceptionWarning, PayAnywayAfterRefusal } from './PayInException';
 import { paymentRecordSchema, receiptUrl, type Payment, type PaymentRecord } from '../../../shared/schemas/payment';
 import type { ReceiptUpload } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
@@ -66,6 +66,7 @@ export function InvoicePayments({ invoice, accountId, match = null }: { invoice:
         {waiting && <PendingBadge />}
       </div>
       <RefusalNote rowKey={`invoice:${invoice.id}`} />
+      {side === 'buyer' && <PayAnywayAfterRefusal invoice={invoice} match={match} />}
       <Facts
         facts={[
           { term: t('terms.label'), value: t(`terms.days${payment.terms_days}`) },
@@ -282,51 +283,5 @@ function AnswerPayment({ invoiceId, payment }: { invoiceId: string; payment: Pay
         </FormDialog>
       )}
     </div>
-  );
-}
-
-/**
- * The warning before paying an invoice in exception: each line that does not match, with
- * why and its figures (the server's match), or, when the device could not read the match
- * (offline), that the invoice reads exception; then the buyer's choice: pay anyway, or back.
- */
-function ExceptionWarning({ open, number, match, onPay, onBack }: { open: boolean; number: string; match: InvoiceMatch | null; onPay: () => void; onBack: () => void }) {
-  const { t } = useTranslation(['payments', 'invoices']);
-  const lines = match ? mismatchedLines(match) : [];
-  return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, d) => !d.open && onBack()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('exception.title', { number: keepWhole(number) })}</DialogTitle>
-          <DialogContent data-testid="payment-exception-warning">
-            <p>{lines.length ? t('exception.intro') : t('exception.unknown')}</p>
-            {lines.length > 0 && (
-              <ul>
-                {lines.map((l) => (
-                  <li key={l.invoice_line_id} data-testid="payment-exception-line">
-                    {t('exception.line', {
-                      position: l.position,
-                      description: l.description,
-                      reasons: l.exceptions.map((e) => t(`invoices:match.exception.${e}`)).join(t('invoices:match.separator')) || t('exception.priceDifference'),
-                      ordered: l.ordered,
-                      received: l.received,
-                      invoiced: l.invoiced,
-                      unit: l.unit,
-                    })}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p>{t('exception.choice')}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onPay} data-testid="payment-exception-pay-anyway">
-              {t('exception.payAnyway')}
-            </Button>
-            <Button onClick={onBack}>{t('exception.back')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }
