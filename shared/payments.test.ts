@@ -70,6 +70,21 @@ describe('statement', () => {
     expect(statementOf(docs, 'buyer', me, '2026-11-28').entries.map((e) => e.balance)).toEqual([-115, -15, -245, -215]);
   });
 
+  it('owes a debit note as an invoice, with its own payments, and a credit note from a dispute lowers the balance', () => {
+    const docs = [
+      invoice('a', '2026-11-10T09:00:00.000Z', 115),
+      { ...invoice('d', '2026-11-12T09:00:00.000Z', 23, [{ id: 'p1', paid_on: '2026-11-14', amount: 23, status: 'confirmed' }]), kind: 'debit_note' as const, number: 'DN-d', original_invoice_id: 'a' },
+      { ...invoice('c', '2026-11-16T09:00:00.000Z', 11.5), kind: 'credit_note' as const, number: 'CN-c', original_invoice_id: 'a', payment: null },
+    ];
+    const s = statementOf(docs, me, 'buyer', '2026-11-28');
+    expect(s.entries.map((e) => [e.kind, e.invoice_id, e.amount, e.balance])).toEqual([
+      ['invoice', 'a', 115, 115],
+      ['debit_note', 'd', 23, 138],
+      ['payment', 'd', -23, 115],
+      ['credit_note', 'a', -11.5, 103.5],
+    ]);
+  });
+
   it("names a transfer by its bank reference and a card payment by its method and invoice, never by the gateway's id", () => {
     const gatewayId = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
     const docs = [

@@ -85,7 +85,7 @@ const counterpartyOf = (d: Doc, me: string) => (d.seller_id === me ? { id: d.buy
 
 /**
  * The statement between `me` and one counterparty, from the cleared documents the reader
- * sees: invoices, credit notes, confirmed payments and their refunds by date (then invoices before what
+ * sees: invoices, debit and credit notes, confirmed payments and their refunds by date (then invoices before what
  * settles them), each with the balance the counterparty owes the reader after it.
  */
 export function statementOf(docs: readonly Doc[], me: string, counterparty: string, today: string): Statement {
@@ -95,8 +95,9 @@ export function statementOf(docs: readonly Doc[], me: string, counterparty: stri
     const asSeller = d.seller_id === me;
     const sign = asSeller ? 1 : -1;
     const date = riyadhDay(d.issued_at);
-    if (d.kind === 'invoice') {
-      lines.push({ date, at: iso(d.issued_at), order: 0, kind: 'invoice', id: d.id, invoice_id: d.id, number: d.number, as_seller: asSeller, method: null, reference: null, amount: sign * d.total });
+    // A debit note is owed and paid as an invoice is (its own payments); a credit note lowers what its invoice's buyer owes.
+    if (d.kind === 'invoice' || d.kind === 'debit_note') {
+      lines.push({ date, at: iso(d.issued_at), order: 0, kind: d.kind, id: d.id, invoice_id: d.id, number: d.number, as_seller: asSeller, method: null, reference: null, amount: sign * d.total });
       for (const p of d.payment?.payments ?? []) {
         if (p.status !== 'confirmed') continue;
         // A card payment's reference is the gateway's id, a UUID: the statement names it by its method and invoice instead.
@@ -116,7 +117,7 @@ export function statementOf(docs: readonly Doc[], me: string, counterparty: stri
     running += halalas(line.amount);
     return { ...line, balance: sar(running) };
   });
-  const overdue = mine.filter((d) => d.seller_id === me && d.kind === 'invoice' && d.payment && withStatusOn(d, today).payment!.status === 'overdue');
+  const overdue = mine.filter((d) => d.seller_id === me && d.kind !== 'credit_note' && d.payment && withStatusOn(d, today).payment!.status === 'overdue');
   const name = mine[0] ? counterpartyOf(mine[0], me).name : '';
   return { counterparty: { id: counterparty, name }, entries, balance: sar(running), overdue: sar(overdue.reduce((s, d) => s + halalas(d.payment!.balance), 0)) };
 }
@@ -137,7 +138,7 @@ export function counterpartiesOf(docs: readonly Doc[], me: string, today: string
 export function overdueOf(docs: readonly Doc[], me: string, today: string): Overdue {
   const buyers = new Map<string, Overdue['buyers'][number]>();
   for (const d of docs) {
-    if (d.kind !== 'invoice' || d.seller_id !== me || !isAccepted(d.status) || !d.payment) continue;
+    if (d.kind === 'credit_note' || d.seller_id !== me || !isAccepted(d.status) || !d.payment) continue;
     const p = withStatusOn(d, today).payment!;
     if (p.status !== 'overdue') continue;
     const b = buyers.get(d.buyer_id) ?? { id: d.buyer_id, name: d.buyer.legal_name, invoices: [], amount: 0 };

@@ -151,7 +151,7 @@ export const receiptUrl = (paymentId: string, size: 160 | 480 | 1200): string =>
 
 export const statementQuerySchema = z.strictObject({ counterparty: uuidSchema });
 
-const STATEMENT_ENTRY_KINDS = ['invoice', 'credit_note', 'payment', 'refund'] as const;
+const STATEMENT_ENTRY_KINDS = ['invoice', 'debit_note', 'credit_note', 'payment', 'refund'] as const;
 
 /**
  * One line of a statement, from the reader's side: `amount` is what it changes of the

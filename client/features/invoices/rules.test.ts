@@ -169,6 +169,11 @@ describe('what a credit note may still take', () => {
     const left = creditableQuantities(doc(), [note('cleared', [[L1, 4]]), note('pending', [[L1, 1], [L2, 2.5]]), note('rejected', [[L1, 5]])]);
     expect(Object.fromEntries(left)).toEqual({ [L1]: 5, [L2]: 0 });
   });
+
+  it('is not lowered by a debit note against the invoice', () => {
+    const debit = { ...note('cleared', [[L1, 4]]), kind: 'debit_note' as const };
+    expect(Object.fromEntries(creditableQuantities(doc(), [debit]))).toEqual({ [L1]: 10, [L2]: 2.5 });
+  });
 });
 
 describe('the credit-note body', () => {

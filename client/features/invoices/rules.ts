@@ -114,7 +114,8 @@ export function invoiceTotal(lines: ReadonlyArray<{ id: string; unit_price: numb
 export function creditableQuantities(invoice: Invoice, creditNotes: readonly Invoice[]): Map<string, number> {
   const credited = new Map<string, number>();
   for (const note of creditNotes) {
-    if (note.status === 'rejected' || note.original_invoice_id !== invoice.id) continue;
+    // Debit notes against the invoice (the same list on the device) take nothing from it.
+    if (note.kind !== 'credit_note' || note.status === 'rejected' || note.original_invoice_id !== invoice.id) continue;
     for (const line of note.lines) if (line.credited_line_id) credited.set(line.credited_line_id, (credited.get(line.credited_line_id) ?? 0) + line.quantity);
   }
   return new Map(invoice.lines.map((l) => [l.id, creditableQuantity(l.quantity, credited.get(l.id) ?? 0)]));
