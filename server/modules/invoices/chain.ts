@@ -33,6 +33,8 @@ import { vatRateOf } from '../../../shared/vatex';
 export interface ChainLine {
   purchase_order_line_id?: string | null;
   credited_line_id?: string | null;
+  /** on a note: the line moves the quantity (at the invoice line's price) or only the price (a difference per unit) */
+  adjusts?: 'quantity' | 'price' | null;
   description: string;
   quantity: number;
   unit: string;
@@ -55,6 +57,10 @@ export interface ChainInput {
   payment_means_code?: '30' | '48';
   original?: { id: string; number: string };
   reason?: string;
+  /** a credit note that settles a dispute: the dispute */
+  dispute_id?: string | null;
+  /** an invoice billing more than was received: the seller's reason */
+  over_receipt_reason?: string | null;
   supply_date: string;
   /**
    * A simplified tax invoice or credit note (KSA-2 0200000): to a buyer without a tax
@@ -114,6 +120,9 @@ const issuesSimplified = (csr: string | null): boolean => !!csr && parseCsr(csr)
 
 const toSar = (halalas: number) => halalas / 100;
 
+/** The UBL document each kind is: a tax invoice (388), a credit note (381), a debit note (383). */
+const DOCUMENT_KIND = { invoice: 'invoice', credit_note: 'credit-note', debit_note: 'debit-note' } as const satisfies Record<InvoiceKind, string>;
+
 /** Chains, signs and stores one document at `now`; returns its id. */
 export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, input: ChainInput, now: Date): Promise<string> {
   const documentLines = input.lines.map((l) => ({
@@ -148,7 +157,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
 
   const signed = buildSignedInvoice(
     {
-      kind: input.kind === 'invoice' ? 'invoice' : 'credit-note',
+      kind: DOCUMENT_KIND[input.kind],
       id: number,
       uuid: id,
       issuedAt: now,
@@ -181,6 +190,8 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     plan_payment_id: input.plan_payment_id ?? null,
     original_invoice_id: input.original?.id ?? null,
     reason: input.reason ?? null,
+    dispute_id: input.dispute_id ?? null,
+    over_receipt_reason: input.over_receipt_reason ?? null,
     icv,
     pih: unit.last_invoice_hash,
     hash: signed.hash,
@@ -201,6 +212,7 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
       position: i + 1,
       purchase_order_line_id: l.purchase_order_line_id ?? null,
       credited_line_id: l.credited_line_id ?? null,
+      adjusts: l.credited_line_id ? (l.adjusts ?? 'quantity') : null,
       description: l.description,
       quantity: l.quantity,
       unit: l.unit,

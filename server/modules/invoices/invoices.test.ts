@@ -21,7 +21,7 @@ import { verifyInvoice } from '../e-invoicing/zatca/sign';
 import { validateInvoice } from '../e-invoicing/zatca/validate';
 import { buildCsr, generateKeyPair } from '../e-invoicing/zatca/pki';
 import { chainDocument, type ChainInput } from './chain';
-import { issueCreditNote } from './issue';
+import { issueCreditNote } from './notes';
 import { loadSessionUser } from '../../auth/session-user';
 import { clearDocument } from './clearance';
 

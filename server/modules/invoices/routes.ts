@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route, routeThenCall } from '../../http/route';
 import { creditNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceSchema } from '../../../shared/schemas/invoice';
-import { issueCreditNote, issueInvoice, retryClearance } from './issue';
+import { issueInvoice, retryClearance } from './issue';
+import { issueCreditNote } from './notes';
 import { getInvoice, invoiceXml, listInvoices } from './service';
 
 const tag = 'invoices';

@@ -1,5 +1,5 @@
 /**
- * The unsigned UBL 2.1 document of a tax invoice (388) or its credit note (381), standard
+ * The unsigned UBL 2.1 document of a tax invoice (388) or its credit (381) or debit (383) note, standard
  * (KSA-2 0100000: a business buyer with its VAT number and address, cleared by ZATCA) or
  * simplified (0200000: a consumer, reported to ZATCA; the buyer may be absent or a name
  * alone, and the QR carries the certificate's signature as tag 9), laid out as ZATCA's samples are: ProfileID reporting:1.0, the counter (ICV) and the
@@ -22,7 +22,9 @@ import { invoiceTotals } from './totals';
 import { assertWritable } from './writable';
 import { amount, attr, namedBuyer, party, quantity, sar, taxCategory, text } from './xml-parts';
 
-const INVOICE_TYPE_CODE = { invoice: '388', 'credit-note': '381' } as const;
+const INVOICE_TYPE_CODE = { invoice: '388', 'credit-note': '381', 'debit-note': '383' } as const;
+/** A credit or debit note names the invoice it adjusts (BillingReference, BR-KSA-56) and why (KSA-10, BR-KSA-17). */
+const isNote = (kind: InvoiceDocument['kind']) => kind !== 'invoice';
 /**
  * KSA-2: 01 a standard tax invoice (B2B or B2G, cleared), 02 a simplified one (B2C,
  * reported); the five flags after it (third party, nominal, export, summary, self-billed)
@@ -79,7 +81,7 @@ export function buildInvoiceXml(doc: InvoiceDocument): string {
 /** The unsigned document, with what its hash covers and what its QR states, known from the document itself. */
 export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
   if (doc.lines.length === 0) throw new Error('an invoice has at least one line');
-  if (doc.kind === 'credit-note' && (!doc.billingReference || !doc.reason)) throw new Error('a credit note names the invoice it credits and why');
+  if (isNote(doc.kind) && (!doc.billingReference || !doc.reason)) throw new Error('a credit or debit note names the invoice it adjusts and why');
   const simplified = doc.simplified === true;
   if (!simplified && !isFullParty(doc.buyer)) throw new Error("a standard tax invoice states the buyer's name and national address");
   assertWritable(doc);
@@ -97,7 +99,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
     '\n    <cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>',
     '\n    <cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>',
   ];
-  if (doc.kind === 'credit-note') {
+  if (isNote(doc.kind)) {
     out.push(`\n    <cac:BillingReference>\n        <cac:InvoiceDocumentReference>\n            <cbc:ID>${text(doc.billingReference ?? '')}</cbc:ID>\n        </cac:InvoiceDocumentReference>\n    </cac:BillingReference>`);
   }
   out.push(
@@ -109,7 +111,7 @@ export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
     `\n    ${isFullParty(doc.buyer) ? party('AccountingCustomerParty', doc.buyer, '    ') : namedBuyer(doc.buyer, '    ')}`,
     `\n    <cac:Delivery>\n        <cbc:ActualDeliveryDate>${text(doc.supplyDate)}</cbc:ActualDeliveryDate>\n    </cac:Delivery>`,
     `\n    <cac:PaymentMeans>\n        <cbc:PaymentMeansCode>${text(doc.paymentMeansCode)}</cbc:PaymentMeansCode>`,
-    doc.kind === 'credit-note' ? `\n        <cbc:InstructionNote>${text(doc.reason ?? '')}</cbc:InstructionNote>` : '',
+    isNote(doc.kind) ? `\n        <cbc:InstructionNote>${text(doc.reason ?? '')}</cbc:InstructionNote>` : '',
     '\n    </cac:PaymentMeans>',
     `\n    <cac:TaxTotal>\n        ${amount('TaxAmount', totals.vat)}`,
   );

@@ -49,7 +49,8 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceDocument {
-  kind: 'invoice' | 'credit-note';
+  /** a tax invoice (388), a credit note (381) or a debit note (383) against an invoice */
+  kind: 'invoice' | 'credit-note' | 'debit-note';
   /** the seller's sequential invoice number */
   id: string;
   uuid: string;
