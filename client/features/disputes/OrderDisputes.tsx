@@ -22,7 +22,8 @@ const useStyles = makeStyles({
   h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
   list: { display: 'grid', gap: tokens.spacingVerticalS },
   line: { display: 'grid', gap: tokens.spacingVerticalXS, paddingBlockEnd: tokens.spacingVerticalS, borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2 },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: tokens.spacingHorizontalM },
+  // The quantity and the price one under the other: a dialog at a phone's width has no room for two labels and hints side by side.
+  pair: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
