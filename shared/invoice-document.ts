@@ -15,6 +15,7 @@ export const DOCUMENT_LABELS = {
   invoice: { ar: 'فاتورة ضريبية', en: 'Tax Invoice' },
   simplified_invoice: { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' },
   credit_note: { ar: 'إشعار دائن', en: 'Credit Note' },
+  debit_note: { ar: 'إشعار مدين', en: 'Debit Note' },
   seller: { ar: 'البائع', en: 'Seller' },
   buyer: { ar: 'المشتري', en: 'Buyer' },
   vatNumber: { ar: 'الرقم الضريبي', en: 'VAT number' },
@@ -84,7 +85,7 @@ export function documentSubject(invoice: Pick<Invoice, 'purchase_order_number' |
   return { label: DOCUMENT_LABELS.purchaseOrder, value: invoice.purchase_order_number ?? '' };
 }
 
-/** The document's heading: "فاتورة ضريبية / Tax Invoice", "فاتورة ضريبية مبسطة / Simplified Tax Invoice" (as ZATCA titles a B2C one) or "إشعار دائن / Credit Note". */
+/** The document's heading: "فاتورة ضريبية / Tax Invoice", "فاتورة ضريبية مبسطة / Simplified Tax Invoice" (as ZATCA titles a B2C one) "إشعار دائن / Credit Note" or "إشعار مدين / Debit Note". */
 export const documentTitle = (invoice: Pick<Invoice, 'kind' | 'simplified'>): Bilingual =>
   invoice.kind === 'invoice' && invoice.simplified ? DOCUMENT_LABELS.simplified_invoice : DOCUMENT_LABELS[invoice.kind];
 
