@@ -43,6 +43,15 @@ test('the supplier invoices what the site received; the contractor sees it match
   const [po] = await ok(contractor.page, 'POST', `/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line, quote_id: quote.id }] });
   await ok(supplier.page, 'POST', `/api/purchase-orders/${po.id}/accept`, {});
   const orderLine = po.lines[0].id as string;
+  const s = supplier.page;
+  const orders = new PurchaseOrdersPage(s);
+
+  // Before any receipt the form offers what is ordered (suppliers invoice on dispatch) and says the buyer sees "not received".
+  await reloadUntil(s, async () => {
+    await orders.openById(po.id);
+    await expect(s.getByTestId('po-invoice-quantity')).toHaveValue('200', { timeout: 3_000 });
+  });
+  await checkPage(s, 'ar', 'invoice form before receipts (seller)');
 
   // The site counts 120 bags off the first truck and rejects 10 torn ones: 110 accepted.
   await ok(contractor.page, 'POST', `/api/purchase-orders/${po.id}/receipts`, {
@@ -51,8 +60,6 @@ test('the supplier invoices what the site received; the contractor sees it match
   });
 
   // The supplier's form offers the accepted 110, and warns when more is typed.
-  const s = supplier.page;
-  const orders = new PurchaseOrdersPage(s);
   await reloadUntil(s, async () => {
     await orders.openById(po.id);
     await expect(s.getByTestId('po-invoice-quantity')).toHaveValue('110', { timeout: 3_000 });

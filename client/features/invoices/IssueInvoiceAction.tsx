@@ -19,7 +19,7 @@ import { PaymentTermsSelect } from '../payments/PaymentTermsSelect';
 import { ClearanceNote } from './InvoiceCard';
 import { MatchBadge } from './MatchBadge';
 import { useInvoiceMutations } from './mutations';
-import { useOrderTransport, usePurchaseOrderInvoices } from './queries';
+import { usePurchaseOrderInvoices } from './queries';
 import { defaultQuantityTexts, invoiceAction, invoiceBody, invoiceTotal } from './rules';
 import { Identifier } from '../../ui/Identifier';
 
@@ -92,7 +92,6 @@ function IssueForm({ order, documents }: { order: PurchaseOrder; documents: Invo
   const format = useFormat();
   const navigate = useNavigate();
   const { issue } = useInvoiceMutations();
-  const transport = useOrderTransport(order.id);
   const orderWaiting = useIsPending(purchaseOrderKey(order.id));
   // The seller's default terms (its tax profile, on this device) until the seller picks others.
   const sellerDefault = useCompanyTaxProfile(order.seller_id)?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
@@ -105,7 +104,7 @@ function IssueForm({ order, documents }: { order: PurchaseOrder; documents: Invo
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const action = invoiceAction(order, transport, documents, online, orderWaiting);
+  const action = invoiceAction(order, documents, online, orderWaiting);
   const rejected = documents.find((d) => d.kind === 'invoice' && d.status === 'rejected');
   const received = hasReceipts(order.lines);
   const form = invoiceBody(order, quantities, reason, terms);

@@ -3,7 +3,7 @@
  * company issued (seller_id) and those issued to it once ZATCA cleared them (buyer_id), as
  * the server's policy sends them. The reader's side is their account against the seller.
  */
-import type { Invoice, OrderTransport } from '../../../shared/schemas/invoice';
+import type { Invoice } from '../../../shared/schemas/invoice';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 
@@ -36,22 +36,4 @@ export function usePurchaseOrderInvoices(purchaseOrderId: string): Invoice[] | u
 export function useCreditNotes(invoiceId: string): Invoice[] | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => (await db.invoices.where('original_invoice_id').equals(invoiceId).toArray()).sort(newestFirst), [db, invoiceId]);
-}
-
-/**
- * What the device knows of a purchase order's transport (OrderTransport): whether an
- * assigned delivery of a live request for it waits for the buyer's confirmation. The
- * buyer's device holds its requests; the seller's does not, and then the server's own
- * check decides when the seller issues.
- */
-export function useOrderTransport(purchaseOrderId: string): OrderTransport {
-  const { db } = useLocalData();
-  return (
-    useLiveQuery(async () => {
-      const requests = (await db.transport_requests.toArray()).filter((r) => r.purchase_order_id === purchaseOrderId && r.status !== 'cancelled');
-      if (!requests.length) return { underway: false };
-      const deliveries = await db.deliveries.where('transport_request_id').anyOf(requests.map((r) => r.id)).toArray();
-      return { underway: deliveries.some((d) => d.stage !== 'confirmed') };
-    }, [db, purchaseOrderId]) ?? { underway: false }
-  );
 }

@@ -29,8 +29,6 @@ function doc(over: Partial<Invoice> = {}): Invoice {
 const note = (status: Invoice['status'], lines: Array<[string, number]>) =>
   doc({ id: crypto.randomUUID(), kind: 'credit_note', status, original_invoice_id: doc().id, lines: lines.map(([id, quantity]) => ({ id: crypto.randomUUID(), credited_line_id: id, quantity })) as Invoice['lines'] });
 
-const noTransport = { underway: false };
-
 /** An order line: 40 ordered at 18.50, nothing received or invoiced unless said. */
 const orderLine = (over: Partial<InvoiceableLine & { unit_price: number; vat_rate: number }> = {}) => ({
   id: L1,
@@ -49,34 +47,32 @@ const fullyInvoiced = [orderLine({ received_quantity: 40, accepted_quantity: 40,
 
 describe('the seller’s invoice action on a purchase order', () => {
   it('issues once the order is accepted, again after the newest invoice was rejected, and another while one is live', () => {
-    expect(invoiceAction(order('accepted'), noTransport, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction(order('closed'), noTransport, [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
-    expect(invoiceAction(order('partially_received'), noTransport, [doc({ status: 'pending' })], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('accepted'), [], true)).toEqual({ kind: 'issue', again: false });
+    expect(invoiceAction(order('closed'), [doc({ status: 'rejected' })], true)).toEqual({ kind: 'issue', again: true });
+    expect(invoiceAction(order('partially_received'), [doc({ status: 'pending' })], true)).toEqual({ kind: 'issue', again: false });
   });
 
   it('says there is nothing to invoice when every line is invoiced, and whether goods not received may still be invoiced ahead', () => {
-    expect(invoiceAction(order('received', fullyInvoiced), noTransport, [doc()], true)).toEqual({ kind: 'nothing', ahead: false });
+    expect(invoiceAction(order('received', fullyInvoiced), [doc()], true)).toEqual({ kind: 'nothing', ahead: false });
     const partReceivedAndInvoiced = [orderLine({ received_quantity: 10, accepted_quantity: 10, invoiced_quantity: 10 })];
-    expect(invoiceAction(order('partially_received', partReceivedAndInvoiced), noTransport, [doc()], true)).toEqual({ kind: 'nothing', ahead: true });
+    expect(invoiceAction(order('partially_received', partReceivedAndInvoiced), [doc()], true)).toEqual({ kind: 'nothing', ahead: true });
   });
 
-  it('says why it cannot issue: not accepted, or goods on a transport whose delivery is not confirmed', () => {
-    expect(invoiceAction(order('issued'), noTransport, [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
-    expect(invoiceAction(order('accepted'), { underway: true }, [], true)).toEqual({ kind: 'blocked', reason: 'delivery_unconfirmed' });
+  it('says why it cannot issue: the seller has not accepted the order', () => {
+    expect(invoiceAction(order('issued'), [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
+    expect(invoiceAction(order('declined'), [], true)).toEqual({ kind: 'blocked', reason: 'not_accepted' });
   });
 
-  it('is not held back by a transport once the order reads delivered, nor by one nobody took', () => {
-    expect(invoiceAction(order('delivered'), { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction(order('closed'), { underway: true }, [], true)).toEqual({ kind: 'issue', again: false });
-    expect(invoiceAction(order('accepted'), { underway: false }, [], true)).toEqual({ kind: 'issue', again: false });
+  it('is not held back by goods on the road: suppliers invoice on dispatch', () => {
+    expect(invoiceAction(order('accepted'), [], true)).toEqual({ kind: 'issue', again: false });
   });
 
   it('waits while the device holds an answer to the order the server has not received', () => {
-    expect(invoiceAction(order('accepted'), noTransport, [], true, true)).toEqual({ kind: 'waiting' });
+    expect(invoiceAction(order('accepted'), [], true, true)).toEqual({ kind: 'waiting' });
   });
 
   it('does not issue offline: the keys sign on the server', () => {
-    expect(invoiceAction(order('accepted'), noTransport, [], false)).toEqual({ kind: 'offline' });
+    expect(invoiceAction(order('accepted'), [], false)).toEqual({ kind: 'offline' });
   });
 });
 

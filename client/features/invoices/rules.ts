@@ -5,7 +5,7 @@
  */
 import { readNumber, roundStock } from '../../../shared/numbers';
 import { documentTotals, lineAmounts } from '../../../shared/vat';
-import { creditableQuantity, invoiceBlocker, MATCH_EXCEPTIONS, type CreditNoteCreate, type DebitNoteCreate, type Invoice, type InvoiceCreate, type InvoiceMatch, type MatchException, type OrderTransport } from '../../../shared/schemas/invoice';
+import { creditableQuantity, invoiceBlocker, MATCH_EXCEPTIONS, type CreditNoteCreate, type DebitNoteCreate, type Invoice, type InvoiceCreate, type InvoiceMatch, type MatchException } from '../../../shared/schemas/invoice';
 import { defaultInvoiceQuantities, exceedsReceipts, hasReceipts, invoiceableQuantity, type InvoiceableLine } from '../../../shared/invoice-quantities';
 
 /**
@@ -14,12 +14,13 @@ import { defaultInvoiceQuantities, exceedsReceipts, hasReceipts, invoiceableQuan
  * newest was rejected), or say there is nothing to invoice (every line's default is zero:
  * shared/invoice-quantities.ts, the server's rule; `ahead` when something ordered is still
  * not invoiced, which the seller may invoice ahead of the receipts with a reason), unless
- * the order cannot be invoiced yet (the shared rule says why), the device still holds an
+ * the seller has not accepted the order (the shared rule; goods on the road hold nothing
+ * back: suppliers invoice on dispatch, the match reads not received), the device still holds an
  * answer to the order that the server has not received (the server would see the order as
  * it was), or the device is offline (the keys sign on the server).
  */
 export type InvoiceAction =
-  | { kind: 'blocked'; reason: 'not_accepted' | 'delivery_unconfirmed' }
+  | { kind: 'blocked'; reason: 'not_accepted' }
   | { kind: 'nothing'; ahead: boolean }
   | { kind: 'waiting' }
   | { kind: 'offline' }
@@ -27,13 +28,11 @@ export type InvoiceAction =
 
 export function invoiceAction(
   order: { status: string; lines: readonly InvoiceableLine[] },
-  transport: OrderTransport,
   documents: readonly Invoice[],
   online: boolean,
   orderWaiting = false,
 ): InvoiceAction {
-  const reason = invoiceBlocker(order, transport);
-  if (reason) return { kind: 'blocked', reason };
+  if (invoiceBlocker(order)) return { kind: 'blocked', reason: 'not_accepted' };
   const defaults = defaultInvoiceQuantities(order.lines);
   if ([...defaults.values()].every((q) => q <= 0)) return { kind: 'nothing', ahead: order.lines.some((l) => invoiceableQuantity(l, false) > 0) };
   if (orderWaiting) return { kind: 'waiting' };
