@@ -1,7 +1,7 @@
 /**
  * An invoice's three-way match in one word, as a badge: matched, or exception with its
  * reasons when the reader's screen has them (the match's lines; in a list, the seller's
- * over-receipt reason stands for them). Only an invoice has a match: a note's row carries
+ * over-receipt reason says it bills goods not received). Only an invoice has a match: a note's row carries
  * match_status null and shows none.
  */
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,6 @@ export function MatchBadge({ invoice, reasons }: { invoice: Pick<Invoice, 'kind'
   const { t } = useTranslation('invoices');
   if (invoice.kind !== 'invoice' || !invoice.match_status) return null;
   if (invoice.match_status === 'matched') return <StatusBadge label={t('match.matched')} tone="success" status="matched" testId="match-status" />;
-  const why = reasons?.length ? reasons.map((r) => t(`match.exception.${r}`)) : invoice.over_receipt_reason ? [t('match.exception.over_received')] : [];
+  const why = reasons?.length ? reasons.map((r) => t(`match.exception.${r}`)) : invoice.over_receipt_reason ? [t('match.exception.not_received')] : [];
   return <StatusBadge label={why.length ? t('match.exceptionWith', { reasons: why.join(t('match.separator')) }) : t('match.exceptionPlain')} tone="warning" status="exception" testId="match-status" />;
 }
