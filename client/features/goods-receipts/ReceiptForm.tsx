@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MAX } from '../../../shared/schemas/common';
-import { MAX_RECEIPT_LINE_PHOTOS, REJECTION_REASONS, type RejectionReason } from '../../../shared/schemas/goods-receipt';
+import { MAX_RECEIPT_LINE_PHOTOS, REJECTION_REASONS, openQuantity, type RejectionReason } from '../../../shared/schemas/goods-receipt';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
@@ -13,7 +13,7 @@ import { keepWhole } from '../../ui/Identifier';
 import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { useReceiptMutations } from './mutations';
 import { useReceiptTolerance } from './queries';
-import { canSave, clampQuantity, lineProblem, receiptDraft, receivedCap, type DraftLine } from './receiptForm';
+import { acceptableNow, canSave, clampQuantity, lineProblem, receiptDraft, receivedCap, type DraftLine } from './receiptForm';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -54,7 +54,7 @@ export function ReceiptForm({ order, deliveryId }: { order: PurchaseOrder; deliv
   const tolerance = useReceiptTolerance();
   const { record } = useReceiptMutations();
   const initial = useMemo(() => receiptDraft(order, tolerance), [order, tolerance]);
-  const [lines, setLines] = useState<DraftLine[]>(initial);
+  const [draft, setLines] = useState<DraftLine[]>(initial);
   const [texts, setTexts] = useState<Texts>(() => Object.fromEntries(initial.map((l) => [l.lineId, { received: String(l.received), rejected: '' }])));
   const [rejecting, setRejecting] = useState<ReadonlySet<string>>(new Set());
   const [note, setNote] = useState('');
@@ -63,6 +63,11 @@ export function ReceiptForm({ order, deliveryId }: { order: PurchaseOrder; deliv
   const [tried, setTried] = useState(false);
   const back = `${PATHS.purchaseOrders}/${order.id}`;
   const byId = new Map(order.lines.map((l) => [l.id, l]));
+  // The limits follow the order as it is now (another receipt synced meanwhile, the tolerance read from the profile).
+  const lines = draft.flatMap((l) => {
+    const line = byId.get(l.lineId);
+    return line ? [{ ...l, open: openQuantity(line), acceptable: acceptableNow(line, tolerance) }] : [];
+  });
 
   const update = (lineId: string, patch: Partial<DraftLine>) => setLines((all) => all.map((l) => (l.lineId === lineId ? { ...l, ...patch } : l)));
   const setText = (lineId: string, field: 'received' | 'rejected', value: string) => {
