@@ -75,9 +75,11 @@ export function uploadMetadata(row: UploadRow): Record<string, string> {
  * belongs to (its product's create, its delivery's step), so the server may not have
  * that row, or the step naming the file, yet.
  */
-export function waitsForOutbox(row: UploadRow, pending: ReadonlyArray<Pick<OutboxRow, 'keys' | 'status'>>): boolean {
+export function waitsForOutbox(row: UploadRow, pending: ReadonlyArray<Pick<OutboxRow, 'keys' | 'status'> & { args?: OutboxRow['args'] }>): boolean {
   const owner = uploadOwnerKey(row);
-  return pending.some((m) => m.status === 'pending' && m.keys.includes(owner));
+  // An order's photo also waits for any write naming the order (the receipt or dispute that names the photo), whatever rows it keys.
+  const ofOrder = (m: { args?: OutboxRow['args'] }) => row.kind === 'order_photo' && m.args?.purchase_order_id === row.purchase_order_id;
+  return pending.some((m) => m.status === 'pending' && (m.keys.includes(owner) || ofOrder(m)));
 }
 
 export class PhotoUploader {
