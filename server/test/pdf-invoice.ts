@@ -7,6 +7,7 @@ const line = (position: number, over: Partial<Invoice['lines'][number]>): Invoic
   position,
   purchase_order_line_id: null,
   credited_line_id: null,
+  adjusts: null,
   description: 'أسمنت بورتلاندي مقاوم للكبريتات',
   quantity: 10,
   unit: 'كيس',
@@ -54,4 +55,7 @@ export const PDF_INVOICE: Invoice = {
   cleared_at: '2026-11-28T09:30:05.000Z',
   created_at: '2026-11-28T09:30:00.000Z',
   updated_at: '2026-11-28T09:30:05.000Z',
+  over_receipt_reason: null,
+  dispute_id: null,
+  match_status: 'matched',
 };

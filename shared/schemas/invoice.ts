@@ -274,14 +274,10 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** The purchase-order statuses a seller may invoice: the seller accepted it (received in part or whole, delivered and closed come after). */
 const INVOICEABLE_STATUSES: readonly string[] = ['accepted', 'partially_received', 'received', 'delivered', 'closed'];
-/** The statuses in which the order itself says its goods arrived (a receipt counted them, or the seller delivered): no transport can hold the invoice back then. */
-const ARRIVED_STATUSES: readonly string[] = ['partially_received', 'received', 'delivered', 'closed'];
-
 /**
- * What holds an order's invoice back on the road: `underway` when a transport company was
- * assigned to move the goods (a delivery exists, its request not cancelled) and the buyer
- * has not confirmed that delivery yet. A request nobody took moves nothing, so it holds
- * nothing back: the seller delivered some other way, or will.
+ * What an order's transport says: `underway` when a transport company was assigned to move
+ * the goods and the buyer has not confirmed that delivery yet. It no longer holds an
+ * invoice back (see invoiceBlocker); the type stays for the screens that pass it.
  */
 export interface OrderTransport {
   underway: boolean;
@@ -289,12 +285,12 @@ export interface OrderTransport {
 
 /**
  * Why a purchase order cannot be invoiced yet, or null when it can: the seller has not
- * accepted it, or its goods are on a transport whose delivery the buyer has not confirmed
- * (OrderTransport) while the order does not read delivered. The server decides by it and
- * the screens show the button by it.
+ * accepted it. Goods on the road do not hold an invoice back any more: suppliers invoice
+ * on dispatch, and the invoice's three-way match reads not_received until the receipts
+ * catch up (delivery_unconfirmed is never returned; the union keeps older callers typed).
+ * The server decides by it and the screens show the button by it.
  */
-export function invoiceBlocker(po: { status: string }, transport: OrderTransport): 'not_accepted' | 'delivery_unconfirmed' | null {
+export function invoiceBlocker(po: { status: string }, _transport?: OrderTransport): 'not_accepted' | 'delivery_unconfirmed' | null {
   if (!INVOICEABLE_STATUSES.includes(po.status)) return 'not_accepted';
-  if (transport.underway && !ARRIVED_STATUSES.includes(po.status)) return 'delivery_unconfirmed';
   return null;
 }

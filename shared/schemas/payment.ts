@@ -109,6 +109,8 @@ export const transferRecordSchema = z.strictObject({
   paid_on: dateSchema,
   reference: requiredText(MAX.short),
   receipt_id: uuidSchema.optional(),
+  /** as a single payment's: the buyer pays the invoices among them whose match reads exception knowingly */
+  accept_exception: z.literal(true).optional(),
   allocations: z
     .array(z.strictObject({ invoice_id: uuidSchema, amount: moneySchema.positive(), payment_id: uuidSchema.optional() }))
     .min(1)

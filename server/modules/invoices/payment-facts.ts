@@ -29,10 +29,14 @@ export const paidSql = (inv: string, status: 'confirmed' | 'recorded') =>
 /** The due date in SQL: the issue day in Riyadh (UTC+3 all year) plus the terms, as dueDate computes it. */
 export const dueDateSql = (inv: string) => `(((${inv}.issued_at at time zone 'UTC') + interval '3 hours')::date + ${inv}.payment_terms_days)`;
 
-/** The facts of an invoice's payment (alias inv), one JSON column of the invoices' query. */
+/**
+ * The facts of an invoice's payment (alias inv), one JSON column of the invoices' query. A
+ * debit note is owed and paid as an invoice is (its terms, its own payments); a credit
+ * note has none (it lowers its invoice's balance).
+ */
 export function paymentFacts(db: Knex): Knex.Raw {
   return db.raw(
-    `case when inv.kind = 'invoice' then json_build_object(
+    `case when inv.kind in ('invoice', 'debit_note') then json_build_object(
        'terms_days', inv.payment_terms_days,
        'iban', (select tp.iban from company_tax_profiles tp where tp.company_id = inv.seller_id),
        'credited', ${creditedSql('inv')},

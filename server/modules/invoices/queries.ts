@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { riyadhDay } from '../../../shared/riyadh';
 import { paymentFacts, withPayment } from './payment-facts';
+import { matchFactsSql, matchStatusOf, type MatchFactsRow } from './match';
 
 /** Invoices and credit notes (alias inv) with their lines. */
 export function invoiceQuery(db: Knex) {
@@ -38,7 +39,7 @@ export function invoiceQuery(db: Knex) {
       'inv.buyer',
       db.raw(
         `coalesce((select json_agg(json_build_object('id', l.id, 'position', l.position, 'purchase_order_line_id', l.purchase_order_line_id,
-                     'credited_line_id', l.credited_line_id, 'description', l.description, 'quantity', l.quantity, 'unit', l.unit,
+                     'credited_line_id', l.credited_line_id, 'adjusts', l.adjusts, 'description', l.description, 'quantity', l.quantity, 'unit', l.unit,
                      'unit_price', l.unit_price, 'vat_category', l.vat_category, 'vat_rate', l.vat_rate,
                      'exemption_reason_code', l.exemption_reason_code, 'exemption_reason', l.exemption_reason,
                      'line_total', l.line_total, 'vat_amount', l.vat_amount) order by l.position)
@@ -53,12 +54,23 @@ export function invoiceQuery(db: Knex) {
       'inv.cleared_at',
       'inv.created_at',
       'inv.updated_at',
+      'inv.over_receipt_reason',
+      'inv.dispute_id',
+      db.raw(`${matchFactsSql('inv')} as match_facts`),
       paymentFacts(db),
     );
+}
+
+type Row = Parameters<typeof withPayment>[0] & { match_facts?: MatchFactsRow[] | null };
+
+/** A row of invoiceQuery as the API presents it: its payment as of `today`, its match in one word. */
+export function presentInvoice(row: Row, today: string): Invoice {
+  const { match_facts, ...rest } = row;
+  return { ...withPayment(rest as Parameters<typeof withPayment>[0], today), match_status: matchStatusOf(match_facts) };
 }
 
 /** `now`: the app's time, for the payment status (overdue once the due date has passed). */
 export async function readInvoices(q: Knex.QueryBuilder, now: Date): Promise<Invoice[]> {
   const today = riyadhDay(now);
-  return ((await q) as Array<Parameters<typeof withPayment>[0]>).map((row) => withPayment(row, today));
+  return ((await q) as Row[]).map((row) => presentInvoice(row, today));
 }

@@ -1,10 +1,11 @@
-/** Invoices and credit notes over HTTP: each route parses its input and calls one service function. */
+/** Invoices, credit and debit notes, and an invoice's match over HTTP: each route parses its input and calls one service function. */
 import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route, routeThenCall } from '../../http/route';
-import { creditNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceSchema } from '../../../shared/schemas/invoice';
+import { creditNoteCreateSchema, debitNoteCreateSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceMatchSchema, invoiceSchema } from '../../../shared/schemas/invoice';
 import { issueInvoice, retryClearance } from './issue';
-import { issueCreditNote } from './notes';
+import { issueCreditNote, issueDebitNote } from './notes';
+import { invoiceMatch } from './match';
 import { getInvoice, invoiceXml, listInvoices } from './service';
 
 const tag = 'invoices';
@@ -71,6 +72,34 @@ export function invoicesRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueCreditNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now()), ctx.deps.clock.now()),
+  );
+
+  routeThenCall(
+    router,
+    {
+      method: 'post',
+      path: '/api/invoices/{id}/debit-notes',
+      summary: "A debit note (383) against the seller's cleared invoice: a quantity billed short at the line's price, or a price increase per unit",
+      tag,
+      access: 'user',
+      body: debitNoteCreateSchema,
+      response: invoiceSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, params, body }) => getInvoice(knex, user, await issueDebitNote(knex, ctx.deps, user, params.id, body, ctx.deps.clock.now()), ctx.deps.clock.now()),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/invoices/{id}/match',
+      summary: "An order's invoice against its order and receipts, line by line: ordered, received, rejected, invoiced, prices, and why a line does not match",
+      tag,
+      access: 'user',
+      response: invoiceMatchSchema,
+    },
+    ({ knex, user, params }) => invoiceMatch(knex, user, params.id),
   );
 
   routeThenCall(

@@ -9,9 +9,8 @@ import type { Invoice, InvoiceListQuery } from '../../../shared/schemas/invoice'
 import type { SessionUser } from '../../auth/session-user';
 import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { invoicePolicy } from './policy';
-import { invoiceQuery, readInvoices } from './queries';
+import { invoiceQuery, presentInvoice, readInvoices } from './queries';
 import { riyadhDay } from '../../../shared/riyadh';
-import { withPayment } from './payment-facts';
 
 /** GET /api/invoices: the caller's documents as seller, as buyer, or both, newest first. */
 export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceListQuery, now: Date): Promise<Page<Invoice>> {
@@ -21,7 +20,7 @@ export async function listInvoices(db: Knex, user: SessionUser, query: InvoiceLi
   if (query.kind) q.where('inv.kind', query.kind);
   if (query.purchase_order_id) q.where('inv.purchase_order_id', query.purchase_order_id);
   const found = await page<Invoice>(q, { ...query, orderBy: NEWEST_FIRST.map((o) => ({ ...o, column: `inv.${o.column}` })) });
-  return { ...found, items: found.items.map((row) => withPayment(row as never, riyadhDay(now))) };
+  return { ...found, items: found.items.map((row) => presentInvoice(row as never, riyadhDay(now))) };
 }
 
 /** GET /api/invoices/{id}. */

@@ -4,7 +4,7 @@
  * own routes (card-gateway/routes.ts), through the invoice's settler.
  */
 import Router from '@koa/router';
-import { paymentUrlSchema } from '../../../shared/schemas/card';
+import { cardPayStartSchema, paymentUrlSchema } from '../../../shared/schemas/card';
 import { routeThenCall } from '../../http/route';
 import { payInvoice } from './card';
 
@@ -15,8 +15,8 @@ export function cardPaymentsRouter(): Router {
 
   routeThenCall(
     router,
-    { method: 'post', path: '/api/invoices/{id}/pay', summary: "The buyer pays what is left of an invoice by card (mada, Visa, Mastercard, Apple Pay) on the gateway's page", tag, access: 'user', response: paymentUrlSchema },
-    ({ ctx, knex, user, params }) => payInvoice(knex, ctx.deps.config, user, params.id),
+    { method: 'post', path: '/api/invoices/{id}/pay', summary: "The buyer pays what is left of an invoice by card (mada, Visa, Mastercard, Apple Pay) on the gateway's page", tag, access: 'user', body: cardPayStartSchema, response: paymentUrlSchema },
+    ({ ctx, knex, user, params, body }) => payInvoice(knex, ctx.deps.config, user, params.id, body, ctx.deps.clock.now()),
   );
 
   return router;

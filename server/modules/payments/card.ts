@@ -27,18 +27,28 @@ import { changed, lockInvoice } from './locks';
 import { startCheckout, type Checkout, type RefundApplier } from '../card-gateway/checkout';
 import type { GatewayPayment } from '../card-gateway/moyasar';
 import { creditedSql, paidSql } from '../invoices/payment-facts';
+import { assertPayableInException } from './exception';
+import type { CardPayStart } from '../../../shared/schemas/card';
 import { displayName } from '../../db/party-name';
 
 /** POST /api/invoices/{id}/pay: the buyer goes to the gateway's page for what is left. */
-export async function payInvoice(knex: Knex, config: Pick<Config, 'moyasar' | 'publicUrl'>, user: SessionUser, invoiceId: string): Promise<{ payment_url: string }> {
+export async function payInvoice(
+  knex: Knex,
+  config: Pick<Config, 'moyasar' | 'publicUrl'>,
+  user: SessionUser,
+  invoiceId: string,
+  body: CardPayStart,
+  now: Date,
+): Promise<{ payment_url: string }> {
   const inv = await invoicePolicy
     .visible(knex('invoices as inv').where('inv.id', invoiceId), user)
     .first('inv.id', 'inv.kind', 'inv.number', 'inv.buyer_id', 'inv.total', knex.raw(`${creditedSql('inv')} as credited, ${paidSql('inv', 'confirmed')} as paid, ${paidSql('inv', 'recorded')} as pending`));
   if (!inv) throw notFound('Invoice');
   if (inv.buyer_id !== user.account_id) throw notTheBuyer("Only the invoice's buyer pays it");
-  if (inv.kind !== 'invoice') throw notAnInvoice('A credit note is not paid');
+  if (inv.kind === 'credit_note') throw notAnInvoice('A credit note is not paid');
   const left = halalas(payable({ total: Number(inv.total), credited: Number(inv.credited), paid: Number(inv.paid), pending: Number(inv.pending) }, 'recorded'));
   if (left <= 0) throw nothingToPay();
+  await assertPayableInException(knex, user, inv.id, body.accept_exception, now);
   const { payment_url } = await startCheckout(knex, config, {
     purpose: 'invoice',
     payer_id: user.account_id,

@@ -31,6 +31,7 @@ import { changed, lockInvoice } from './locks';
 
 /** The card settlement (card.ts) takes the same row lock. */
 import { assertReceiptOf } from './receipts';
+import { assertPayableInException } from './exception';
 import { answerTransfer } from './transfers';
 import { displayName } from '../../db/party-name';
 
@@ -56,10 +57,11 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
     return { payment: await readPayment(trx, body.id), created: false };
   }
   if (inv.buyer_id !== user.account_id) throw notTheBuyer("Only the invoice's buyer records a payment of it");
-  if (inv.kind !== 'invoice') throw notAnInvoice('A credit note is not paid');
+  if (inv.kind === 'credit_note') throw notAnInvoice('A credit note is not paid');
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const left = payable(inv, 'recorded');
   if (halalas(body.amount) > halalas(left)) throw overpayment(left);
+  await assertPayableInException(trx, user, inv.id, body.accept_exception, now);
   await assertReceiptOf(trx, inv.buyer_id, body.receipt_id);
   await trx('payments').insert({
     id: body.id,

@@ -23,6 +23,7 @@ import { notify } from '../notifications/notify';
 import { changed, lockInvoice, type LockedInvoice } from './locks';
 import { paymentQuery, readPayments } from './queries';
 import { assertReceiptOf } from './receipts';
+import { assertPayableInException } from './exception';
 import { displayName } from '../../db/party-name';
 
 /** The id of a transfer's row for one invoice: a version 5 (name-based) UUID of the two. */
@@ -62,7 +63,7 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
     throw validationFailed('One transfer pays invoices of one seller', [{ path: 'allocations', message: 'invoices of several sellers', code: 'several_sellers' }]);
   }
   if (invoices.some((inv) => inv.buyer_id !== user.account_id)) throw notTheBuyer("Only the invoices' buyer records a payment of them");
-  if (invoices.some((inv) => inv.kind !== 'invoice')) throw notAnInvoice('A credit note is not paid');
+  if (invoices.some((inv) => inv.kind === 'credit_note')) throw notAnInvoice('A credit note is not paid');
   if (body.paid_on > riyadhDay(now)) throw validationFailed('A transfer is recorded once it is made: the date cannot be after today', [{ path: 'paid_on', message: 'after today', code: 'after_today' }]);
   const amounts = new Map(body.allocations.map((a) => [a.invoice_id, a.amount]));
   const idOf = new Map(body.allocations.map((a) => [a.invoice_id, a.payment_id ?? rowId(body.id, a.invoice_id)]));
@@ -70,6 +71,7 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
     const left = payable(inv, 'recorded');
     if (halalas(amounts.get(inv.id)!) > halalas(left)) throw overpayment(left);
   }
+  for (const inv of invoices) await assertPayableInException(trx, user, inv.id, body.accept_exception, now);
   const [first] = invoices;
   await assertReceiptOf(trx, first.buyer_id, body.receipt_id);
   const clash = await trx('payments').whereIn('id', [...idOf.values()]).first('id');
