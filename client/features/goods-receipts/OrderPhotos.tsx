@@ -20,19 +20,15 @@ export function OrderPhotos({ purchaseOrderId, photoIds, testId = 'order-photo' 
   const { t } = useTranslation('receipts');
   const format = useFormat();
   const uploads = useOrderPhotoUploads(purchaseOrderId);
+  const wanted = photoIds.join(',');
   const [local, setLocal] = useState<ReadonlyMap<string, string>>(new Map());
-  const localIds = photoIds.filter((id) => uploads.get(id)?.status === 'queued').join(',');
+  // Made and revoked by the same effect (a second run under StrictMode makes them again).
   useEffect(() => {
-    const made = new Map<string, string>();
-    for (const id of localIds ? localIds.split(',') : []) {
-      const row = uploads.get(id);
-      if (row) made.set(id, URL.createObjectURL(row.blob));
-    }
+    const named = new Set(wanted.split(','));
+    const made = new Map((uploads ?? []).filter((u) => u.status === 'queued' && named.has(u.id)).map((u) => [u.id, URL.createObjectURL(u.blob)] as const));
     setLocal(made);
     return () => made.forEach((u) => URL.revokeObjectURL(u));
-    // The blobs of the ids named: new ones only when that list changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [localIds]);
+  }, [uploads, wanted]);
   if (!photoIds.length) return null;
   return (
     <div className={styles.photos}>

@@ -73,14 +73,13 @@ export function useOrderReceipts(order: PurchaseOrder): ShownReceipt[] | undefin
   return shown.sort(newestFirst);
 }
 
-/** The order's photos still on this device (queued or refused), by id: shown from the device until the server has them. */
-export function useOrderPhotoUploads(purchaseOrderId: string): ReadonlyMap<string, OrderPhotoUpload> {
+/** The order's photos still on this device (queued or refused): shown from the device until the server has them. */
+export function useOrderPhotoUploads(purchaseOrderId: string): readonly OrderPhotoUpload[] | undefined {
   const { db } = useLocalData();
-  const rows = useLiveQuery(
+  return useLiveQuery(
     async () => (await db.uploads.toArray()).filter((u): u is OrderPhotoUpload => u.kind === 'order_photo' && u.purchase_order_id === purchaseOrderId),
     [db, purchaseOrderId],
   );
-  return new Map((rows ?? []).map((r) => [r.id, r]));
 }
 
 /** The buyer's tolerance on its receipts (percent above an order line), 0 unless its profile says more. */
