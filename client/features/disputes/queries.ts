@@ -61,7 +61,8 @@ export function queuedDispute(args: DisputeCreateArgs, order: PurchaseOrder | un
   };
 }
 
-const isQueuedOpen = (m: OutboxRow) => m.status === 'pending' && m.name === ('dispute.open' as string);
+// Acked ones too: until the pull brings the server's row, the outbox's copy stands in (not marked pending).
+const isQueuedOpen = (m: OutboxRow) => m.name === ('dispute.open' as string);
 
 /** Every dispute on the device (of one order when `purchaseOrderId` is given), queued ones among them, newest first. */
 export function useDisputes(purchaseOrderId?: string): ShownDispute[] | undefined {
@@ -81,7 +82,7 @@ export function useDisputes(purchaseOrderId?: string): ShownDispute[] | undefine
   const byId = new Map(orders.map((o) => [o.id, o]));
   for (const m of queued) {
     const args = m.args as unknown as DisputeCreateArgs;
-    if (!known.has(args.id)) shown.push(queuedDispute(args, byId.get(args.purchase_order_id), m.created_at));
+    if (!known.has(args.id)) shown.push({ ...queuedDispute(args, byId.get(args.purchase_order_id), m.created_at), pending: pendingIds.has(args.id) });
   }
   return shown.sort(newestFirst);
 }

@@ -62,13 +62,14 @@ export function useOrderReceipts(order: PurchaseOrder): ShownReceipt[] | undefin
   const outbox = useOutbox();
   const stored = useLiveQuery(async () => db.goods_receipts.where('purchase_order_id').equals(order.id).toArray(), [db, order.id]);
   if (!stored) return undefined;
-  const queued = outbox.filter((m) => m.status === 'pending' && m.name === ('goods_receipt.record' as string) && (m.args as { purchase_order_id?: string }).purchase_order_id === order.id);
-  const queuedIds = new Set(queued.map((m) => (m.args as { id: string }).id));
-  const shown: ShownReceipt[] = stored.map((r) => ({ ...r, pending: queuedIds.has(r.id) }));
+  // Acked ones too: the server has them, and until the pull brings its row the outbox's copy stands in (not marked pending).
+  const queued = outbox.filter((m) => m.name === ('goods_receipt.record' as string) && (m.args as { purchase_order_id?: string }).purchase_order_id === order.id);
+  const waiting = new Set(queued.filter((m) => m.status === 'pending').map((m) => (m.args as { id: string }).id));
+  const shown: ShownReceipt[] = stored.map((r) => ({ ...r, pending: waiting.has(r.id) }));
   const known = new Set(stored.map((r) => r.id));
   for (const m of queued) {
     const args = m.args as unknown as GoodsReceiptArgs;
-    if (!known.has(args.id)) shown.push(queuedReceipt(args, order, m.ctx.person_name ?? m.ctx.company_name, m.created_at));
+    if (!known.has(args.id)) shown.push({ ...queuedReceipt(args, order, m.ctx.person_name ?? m.ctx.company_name, m.created_at), pending: waiting.has(args.id) });
   }
   return shown.sort(newestFirst);
 }
