@@ -101,4 +101,12 @@ test('the supplier invoices what the site received; the contractor sees it match
   await expect(c.getByTestId('statement-entry').and(c.locator('[data-kind="credit_note"]'))).toHaveCount(1);
   await expect(c.getByTestId('statement').getByTestId('match-status')).toHaveAttribute('data-status', 'matched');
   await checkPage(c, 'ar', 'statement with match (buyer)');
+
+  // At a desk: the statement as a table, the match badge in the number's cell; the match's lines still fit.
+  await c.setViewportSize({ width: 1280, height: 900 });
+  await expect(c.locator('table[data-testid="statement"]').getByTestId('match-status')).toHaveAttribute('data-status', 'matched');
+  await checkPage(c, 'ar', 'statement with match, desk (buyer)');
+  await c.goto(`/invoices/${invoiceId}`);
+  await expect(c.getByTestId('invoice-match')).toHaveAttribute('data-match-status', 'matched');
+  await checkPage(c, 'ar', 'invoice match, desk (buyer)');
 });

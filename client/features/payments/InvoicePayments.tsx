@@ -88,7 +88,7 @@ export function InvoicePayments({ invoice, accountId, match = null }: { invoice:
         </Text>
       )}
       {side === 'buyer' && left > 0 && <RecordTransfer invoice={invoice} left={left} match={match} />}
-      {side === 'buyer' && <PayByCard invoice={invoice} left={left} />}
+      {side === 'buyer' && <PayByCard invoice={invoice} left={left} match={match} />}
       {payment.payments.length === 0 ? (
         <Caption1>{t('none')}</Caption1>
       ) : (

@@ -12,7 +12,8 @@ import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Messag
 import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invoice } from '../../../shared/schemas/invoice';
+import type { Invoice, InvoiceMatch } from '../../../shared/schemas/invoice';
+import { ExceptionWarning } from './PayInException';
 import { ApiError } from '../../data/api';
 import { startCardPayment } from '../../data/api/payments';
 import { useFormat } from '../../i18n/format';
@@ -23,32 +24,40 @@ const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXS, justifyItems: 'start' },
 });
 
-export function PayByCard({ invoice, left }: { invoice: Invoice; left: number }) {
+export function PayByCard({ invoice, left, match = null }: { invoice: Invoice; left: number; match?: InvoiceMatch | null }) {
   const styles = useStyles();
   const { t } = useTranslation('payments');
   const format = useFormat();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [warning, setWarning] = useState(false);
   if (left <= 0) return null;
+  const inException = (match?.status ?? invoice.match_status) === 'exception';
 
-  const pay = async () => {
+  // An invoice in exception is paid by card only after the same warning as a transfer; a
+  // refusal as invoice_in_exception (the device read it as matched) brings the warning too.
+  const pay = async (acceptException: boolean) => {
+    setWarning(false);
+    if (inException && !acceptException) return setWarning(true);
     setBusy(true);
     setFailure(null);
     try {
-      window.location.assign(await startCardPayment(invoice.id));
+      window.location.assign(await startCardPayment(invoice.id, acceptException));
     } catch (err) {
-      setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('card.offline'));
       setBusy(false);
+      if (err instanceof ApiError && err.code === 'invoice_in_exception') return setWarning(true);
+      setFailure(err instanceof ApiError ? t(`errors:${err.code}`, { defaultValue: err.message }) : t('card.offline'));
     }
   };
 
   return (
     <div className={styles.root}>
-      <Button appearance="primary" onClick={() => void pay()} disabled={!online || busy} data-testid="pay-by-card">
+      <Button appearance="primary" onClick={() => void pay(false)} disabled={!online || busy} data-testid="pay-by-card">
         {t('card.action')}
       </Button>
       <Caption1>{online ? t('card.amount', { amount: format.sar(left) }) : <span data-testid="pay-by-card-offline">{t('card.offline')}</span>}</Caption1>
+      <ExceptionWarning open={warning} number={invoice.number} match={match} onPay={() => void pay(true)} onBack={() => setWarning(false)} />
       {failure && (
         <MessageBar intent="error" layout="multiline" data-testid="pay-by-card-failed">
           <MessageBarBody>{failure}</MessageBarBody>

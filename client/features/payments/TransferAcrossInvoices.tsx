@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { halalas } from '../../../shared/payments';
 import { riyadhDay } from '../../../shared/riyadh';
 import { parseNumber } from '../../../shared/numbers';
-import { transferRecordSchema } from '../../../shared/schemas/payment';
+import { transferRecordSchema, type TransferRecord } from '../../../shared/schemas/payment';
 import { useFormat } from '../../i18n/format';
 import { FormDialog } from '../../ui/FormDialog';
 import { usePaymentMutations } from './mutations';
 import { useOpenInvoicesFrom } from './queries';
+import { ExceptionWarning } from './PayInException';
 import { TransferFields } from './TransferFields';
 import { PhotoPicker } from '../deliveries/PhotoPicker';
 import { keepWhole } from '../../ui/Identifier';
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
  */
 export function TransferAcrossInvoices({ accountId, seller }: { accountId: string; seller: string }) {
   const styles = useStyles();
-  const { t } = useTranslation(['payments', 'errors']);
+  const { t } = useTranslation(['payments', 'errors', 'invoices']);
   const format = useFormat();
   const open = useOpenInvoicesFrom(accountId, seller);
   const { recordTransfer } = usePaymentMutations();
@@ -40,6 +41,7 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [warning, setWarning] = useState<TransferRecord | null>(null);
   // Once recorded, its invoices may have nothing left to record: the confirmation stays.
   if (!open || (open.length < 2 && !done)) return null;
 
@@ -65,9 +67,16 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
       allocations: allocations.map((a) => ({ invoice_id: a.invoice.id, amount: a.amount })),
     });
     if (!parsed.success) return setFailure(t('record.invalid'));
+    // An invoice among them whose match reads exception: the buyer is warned first, and pays anyway knowingly.
+    if (allocations.some((a) => a.invoice.match_status === 'exception')) return setWarning(parsed.data);
+    await send(parsed.data);
+  };
+
+  const send = async (body: TransferRecord) => {
+    setWarning(null);
     setBusy(true);
     try {
-      const { receiptRefused } = await recordTransfer(parsed.data, receipt[0] ?? null);
+      const { receiptRefused } = await recordTransfer(body, receipt[0] ?? null);
       setEditing(false);
       setReference('');
       setReceipt([]);
@@ -102,6 +111,16 @@ export function TransferAcrossInvoices({ accountId, seller }: { accountId: strin
           cancelLabel={t('cancel')}
           onClose={() => setEditing(false)}
         >
+          <ExceptionWarning
+            open={warning !== null}
+            number={allocations
+              .filter((a) => a.invoice.match_status === 'exception')
+              .map((a) => a.invoice.number)
+              .join(t('invoices:match.separator'))}
+            match={null}
+            onPay={() => warning && void send({ ...warning, accept_exception: true })}
+            onBack={() => setWarning(null)}
+          />
           <p>{t('transfer.body')}</p>
           <ul className={styles.lines} aria-label={t('transfer.invoices')}>
             {open.map((i) => (

@@ -41,14 +41,14 @@ export function useReceiptUploads(invoiceId: string): ReadonlyMap<string, Receip
 }
 
 /** The invoices and debit notes (paid like invoices) `seller` issued to the reader that are cleared and still have something to record against, oldest first, with what may be recorded. */
-export function useOpenInvoicesFrom(accountId: string, seller: string | null): Array<{ id: string; number: string; left: number }> | undefined {
+export function useOpenInvoicesFrom(accountId: string, seller: string | null): Array<{ id: string; number: string; left: number; match_status: Invoice['match_status'] }> | undefined {
   const { db } = useLocalData();
   return useLiveQuery(async () => {
     if (!seller) return [];
     const rows = (await db.invoices.toArray()).filter((i) => i.kind !== 'credit_note' && isAccepted(i.status) && i.buyer_id === accountId && i.seller_id === seller && i.payment);
     return rows
       .sort((a, b) => (a.issued_at < b.issued_at ? -1 : 1))
-      .map((i) => ({ id: i.id, number: i.number, left: payable({ ...i.payment!, total: i.total }, 'recorded') }))
+      .map((i) => ({ id: i.id, number: i.number, left: payable({ ...i.payment!, total: i.total }, 'recorded'), match_status: i.match_status }))
       .filter((i) => i.left > 0);
   }, [db, accountId, seller]);
 }
