@@ -75,6 +75,13 @@ export interface TestServer {
 /** The test servers of this process that are not closed yet (drainClearance). */
 const openServers = new Set<TestServer>();
 
+/** The database of the open test server, for steps that see no server (a receipt inserted as the buyer's site would count it). */
+export function openServerKnex(): TestServer['db']['knex'] {
+  const [server] = openServers;
+  if (!server) throw new Error('no test server is open');
+  return server.db.knex;
+}
+
 /** Every open test server's clearance worker run until nothing is due: for steps that see no server, as TestServer.drainClearance. */
 export async function drainClearance(): Promise<void> {
   await Promise.all([...openServers].map((s) => s.drainClearance()));

@@ -172,7 +172,14 @@ export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 export const creditNoteCreateSchema = z.strictObject({
   reason: requiredText(MAX.location),
   lines: z
-    .array(z.strictObject({ invoice_line_id: uuidSchema, quantity: quantitySchema }))
+    .array(
+      z.strictObject({
+        invoice_line_id: uuidSchema,
+        quantity: quantitySchema,
+        /** a price credit: this much per unit of the quantity, before VAT (adjusts 'price'); absent, the quantity at the invoice's price */
+        unit_price: z.number().min(0.01).max(999_999_999.99).multipleOf(0.01).optional(),
+      }),
+    )
     .min(1)
     .max(500)
     .superRefine((lines, ctx) => {
