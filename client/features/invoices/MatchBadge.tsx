@@ -13,5 +13,7 @@ export function MatchBadge({ invoice, reasons }: { invoice: Pick<Invoice, 'kind'
   if (invoice.kind !== 'invoice' || !invoice.match_status) return null;
   if (invoice.match_status === 'matched') return <StatusBadge label={t('match.matched')} tone="success" status="matched" testId="match-status" />;
   const why = reasons?.length ? reasons.map((r) => t(`match.exception.${r}`)) : invoice.over_receipt_reason ? [t('match.exception.not_received')] : [];
-  return <StatusBadge label={why.length ? t('match.exceptionWith', { reasons: why.join(t('match.separator')) }) : t('match.exceptionPlain')} tone="warning" status="exception" testId="match-status" />;
+  // A badge is one line of fixed height: the first reason and how many more, so it stays within a phone's width (the match lists each line's reasons).
+  const label = why.length ? t('match.exceptionWith', { reasons: why.length > 1 ? `${why[0]} ${t('match.more', { n: why.length - 1 })}` : why[0] }) : t('match.exceptionPlain');
+  return <StatusBadge label={label} tone="warning" status="exception" testId="match-status" />;
 }
