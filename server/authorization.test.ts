@@ -16,6 +16,7 @@ import { registry } from './http/route';
 import { openStream } from './test/sse';
 import { riyadhDay } from '../shared/riyadh';
 import { taxNumbers } from './test/tax-profile';
+import { insertReceipt } from './test/invoice-steps';
 
 /** Each caller's VAT and CR numbers, drawn once: a number belongs to one company, and an onboarded company keeps its VAT number. */
 const TAX_NUMBERS = new Map<string, ReturnType<typeof taxNumbers>>();
@@ -64,6 +65,8 @@ interface World {
   /** the purchase order above, accepted by the supplier; and the supplier's cleared invoice of it (both companies have tax profiles, the supplier is onboarded) */
   acceptedPo: string;
   invoice: string;
+  /** the invoice's one line */
+  invoiceLine: string;
   /** a transfer the contractor (buyer) recorded against the invoice, waiting for the supplier */
   payment: string;
   /** one transfer across invoices (here the one invoice) the contractor recorded, waiting for the supplier */
@@ -455,6 +458,12 @@ const TABLE: Row[] = [
     expect: only(['supplier'], 404, { contractor: 403 }),
   },
   {
+    method: 'post', path: '/api/invoices/{id}/debit-notes', url: (w) => `/api/invoices/${w.invoice}/debit-notes`, owner: 'supplier', writes: true,
+    body: (w) => ({ reason: 'فرق سعر', lines: [{ invoice_line_id: w.invoiceLine, unit_price: 1 }] }),
+    expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  { method: 'get', path: '/api/invoices/{id}/match', url: (w) => `/api/invoices/${w.invoice}/match`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  {
     method: 'post', path: '/api/invoices/{id}/clearance', url: (w) => `/api/invoices/${w.invoice}/clearance`, owner: 'supplier', writes: true,
     expect: { ...signedIn(404), supplier: 409, contractor: 403 }, // cleared already: nothing waits for clearance
   },
@@ -602,11 +611,14 @@ describe('authorization table', () => {
     invoice: async (get) => {
       const po = await get('acceptedPo');
       await readyToInvoice();
+      // Its goods received in full first, so its match reads matched and the contractor pays it without accept_exception.
+      await insertReceipt(server.db.knex, po);
       const id = (await clients.supplier.post('/api/invoices', { purchase_order_id: po })).body.id;
       // Issued pending: cleared once the clearance queue has sent it.
       await server.drainClearance();
       return id;
     },
+    invoiceLine: async (get) => (await server.db.knex('invoice_lines').where({ invoice_id: await get('invoice') }).first('id')).id,
     payment: async (get) => {
       const invoice = await get('invoice');
       const body = { id: crypto.randomUUID(), amount: 1, paid_on: riyadhDay(new Date()), reference: 'TRX-1' };
