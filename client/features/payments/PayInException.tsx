@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice, InvoiceMatch } from '../../../shared/schemas/invoice';
 import { useRejectionActions, useRejectionsFor } from '../../data/local/hooks';
 import { keepWhole } from '../../ui/Identifier';
+import { useFormat } from '../../i18n/format';
 import { mismatchedLines } from '../invoices/rules';
 
 /**
@@ -50,6 +51,7 @@ export function PayAnywayAfterRefusal({ invoice, match }: { invoice: Invoice; ma
  */
 export function ExceptionWarning({ open, number, match, onPay, onBack }: { open: boolean; number: string; match: InvoiceMatch | null; onPay: () => void; onBack: () => void }) {
   const { t } = useTranslation(['payments', 'invoices']);
+  const format = useFormat();
   const lines = match ? mismatchedLines(match) : [];
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_, d) => !d.open && onBack()}>
@@ -66,9 +68,9 @@ export function ExceptionWarning({ open, number, match, onPay, onBack }: { open:
                       position: l.position,
                       description: l.description,
                       reasons: l.exceptions.map((e) => t(`invoices:match.exception.${e}`)).join(t('invoices:match.separator')) || t('exception.priceDifference'),
-                      ordered: l.ordered,
-                      received: l.received,
-                      invoiced: l.invoiced,
+                      ordered: format.number(l.ordered),
+                      received: format.number(l.received),
+                      invoiced: format.number(l.invoiced),
                       unit: l.unit,
                     })}
                   </li>
