@@ -15,7 +15,8 @@ import { debitNoteBody, debitNoteTotal, type DebitRow } from './rules';
 const useStyles = makeStyles({
   lines: { display: 'grid', gap: tokens.spacingVerticalM, margin: 0, padding: 0, border: 'none', minWidth: 0 },
   line: { display: 'grid', gap: tokens.spacingVerticalXS, minWidth: 0, overflowWrap: 'anywhere' },
-  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: tokens.spacingHorizontalS, '& > *': { minWidth: 0 } },
+  // Side by side only where both labels fit whole (a phone's dialog stacks them: the price's label was cut).
+  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', gap: tokens.spacingHorizontalS, '& > *': { minWidth: 0 } },
 });
 
 /**
