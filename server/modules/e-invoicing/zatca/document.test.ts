@@ -97,6 +97,14 @@ describe('invoice document', () => {
     expect(() => buildInvoiceXml({ ...CREDIT_NOTE, reason: undefined })).toThrow(/credit note/);
   });
 
+  it('writes a debit note (383) with the invoice it adds to and the reason, as a credit note does', () => {
+    const xml = buildInvoiceXml({ ...CREDIT_NOTE, kind: 'debit-note' });
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0100000">383</cbc:InvoiceTypeCode>');
+    expect(xml).toMatch(/<cac:BillingReference>\s*<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-2026-0001<\/cbc:ID>/);
+    expect(xml).toContain('<cbc:InstructionNote>إرجاع بضاعة تالفة</cbc:InstructionNote>');
+    expect(() => buildInvoiceXml({ ...CREDIT_NOTE, kind: 'debit-note', billingReference: undefined })).toThrow(/debit note/);
+  });
+
   it('escapes text as canonical XML does', () => {
     const xml = buildInvoiceXml(invoiceOf([{ name: 'Tiles <60x60> & "grout"', quantity: 1, unitPrice: 100, vatCategory: 'S' }]));
     expect(xml).toContain('<cbc:Name>Tiles &lt;60x60&gt; &amp; "grout"</cbc:Name>');

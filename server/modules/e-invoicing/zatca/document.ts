@@ -81,7 +81,7 @@ export function buildInvoiceXml(doc: InvoiceDocument): string {
 /** The unsigned document, with what its hash covers and what its QR states, known from the document itself. */
 export function renderInvoice(doc: InvoiceDocument): RenderedInvoice {
   if (doc.lines.length === 0) throw new Error('an invoice has at least one line');
-  if (isNote(doc.kind) && (!doc.billingReference || !doc.reason)) throw new Error('a credit or debit note names the invoice it adjusts and why');
+  if (isNote(doc.kind) && (!doc.billingReference || !doc.reason)) throw new Error('a credit note or a debit note names the invoice it adjusts and why');
   const simplified = doc.simplified === true;
   if (!simplified && !isFullParty(doc.buyer)) throw new Error("a standard tax invoice states the buyer's name and national address");
   assertWritable(doc);
