@@ -14,6 +14,10 @@ import { categoryId, postQuote, postRfq, quoteBody, rfqBody } from '../../test/r
 import { insertReceipt, tradingParties } from '../../test/invoice-steps';
 import { validateInvoice } from '../e-invoicing/zatca/validate';
 import { verifyInvoice } from '../e-invoicing/zatca/sign';
+import { loadSessionUser } from '../../auth/session-user';
+import { loaders } from './sync';
+import { issueCreditNoteIn } from './notes';
+import pino from 'pino';
 
 describe('invoices against receipts', () => {
   let server: TestServer;
@@ -92,6 +96,8 @@ describe('invoices against receipts', () => {
     // The list and the change feed's rows carry it too.
     const listed = (await buyer.get(`/api/invoices?purchase_order_id=${po.id}`)).body as Array<{ id: string; match_status: string }>;
     expect(Object.fromEntries(listed.map((i) => [i.id, i.match_status]))).toEqual({ [a.id]: 'matched', [b.id]: 'exception' });
+    const fed = await loaders.invoice(knex(), (await loadSessionUser(knex(), server.config, buyer.user.id))!, [a.id, b.id], new Date());
+    expect(Object.fromEntries((fed as Array<{ id: string; match_status: string }>).map((i) => [i.id, i.match_status]))).toEqual({ [a.id]: 'matched', [b.id]: 'exception' });
 
     // The rest arrives: 10 received, 9 accepted, 8 invoiced — matched.
     await insertReceipt(knex(), po.id, { [line]: { received: 4 } });
@@ -211,5 +217,30 @@ describe('invoices against receipts', () => {
     const one = await seller.post(`/api/invoices/${invoice.id}/credit-notes`, { reason: 'مرتجع', lines: [{ invoice_line_id: line.id, quantity: 1 }] });
     expect(one.status, one.text).toBe(201);
     expect(one.body.lines).toMatchObject([{ adjusts: 'quantity', quantity: 1, unit_price: 10 }]);
+  });
+
+  it('issues a credit note inside the caller\'s transaction for a dispute (issueCreditNoteIn), which rolls back with it', async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const po = await acceptedOrder(buyer, seller, [10]);
+    await insertReceipt(knex(), po.id);
+    const invoice = await cleared(seller, (await seller.post('/api/invoices', { purchase_order_id: po.id })).body.id);
+    const [dispute] = await knex()('disputes')
+      .insert({ purchase_order_id: po.id, buyer_id: buyer.user.id, seller_id: seller.user.id, reason: 'سعر أعلى من المتفق', due_at: new Date().toISOString() })
+      .returning('id');
+    const user = (await loadSessionUser(knex(), server.config, seller.user.id))!;
+    const deps = { config: server.config, logger: pino({ level: 'silent' }) };
+    const input = { reason: 'تسوية النزاع', lines: [{ invoice_line_id: invoice.lines[0].id, quantity: 10, unit_price: 0.5 }] };
+    // The caller's transaction fails after the note: no note is left, and the chain is as it was.
+    await expect(
+      knex().transaction(async (trx) => {
+        await issueCreditNoteIn(trx, deps, user, invoice.id, input, new Date(), { dispute_id: dispute.id });
+        throw new Error('the dispute could not be answered');
+      }),
+    ).rejects.toThrow('the dispute could not be answered');
+    expect(await knex()('invoices').where({ original_invoice_id: invoice.id }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    const id = await knex().transaction((trx) => issueCreditNoteIn(trx, deps, user, invoice.id, input, new Date(), { dispute_id: dispute.id }));
+    const note = await cleared(buyer, id);
+    expect(note).toMatchObject({ kind: 'credit_note', status: 'cleared', dispute_id: dispute.id, icv: invoice.icv + 1, lines: [{ adjusts: 'price', quantity: 10, unit_price: 0.5, line_total: 5 }] });
+    await expectCompliant(buyer, note.id);
   });
 });
