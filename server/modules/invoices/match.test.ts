@@ -96,7 +96,7 @@ describe('invoices against receipts', () => {
     // The list and the change feed's rows carry it too.
     const listed = (await buyer.get(`/api/invoices?purchase_order_id=${po.id}`)).body as Array<{ id: string; match_status: string }>;
     expect(Object.fromEntries(listed.map((i) => [i.id, i.match_status]))).toEqual({ [a.id]: 'matched', [b.id]: 'exception' });
-    const fed = await loaders.invoice(knex(), (await loadSessionUser(knex(), server.config, buyer.user.id))!, [a.id, b.id], new Date());
+    const fed = await loaders.invoice!(knex(), (await loadSessionUser(knex(), server.config, buyer.user.id))!, [a.id, b.id], new Date());
     expect(Object.fromEntries((fed as Array<{ id: string; match_status: string }>).map((i) => [i.id, i.match_status]))).toEqual({ [a.id]: 'matched', [b.id]: 'exception' });
 
     // The rest arrives: 10 received, 9 accepted, 8 invoiced — matched.
