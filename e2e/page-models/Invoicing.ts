@@ -26,8 +26,11 @@ export const taxNumbers = () => ({ vat_number: `3${digits(13)}3`, cr_number: dig
 
 const ADDRESS = { building_number: '1234', street: 'طريق الملك فهد', district: 'العليا', city: 'الرياض', postal_code: '12345', additional_number: '5678' };
 
-/** 40 bags at 18.50 (851.00 with VAT), invoiced with `invoice` (extra fields of POST /api/invoices); the seller's tax profile names `iban`. */
-export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown>; another?: boolean } = {}) {
+/**
+ * 40 bags at 18.50 (851.00 with VAT), received in full by the buyer's site (unless `received` is false: invoiced on
+ * dispatch, its match then reads exception), invoiced with `invoice` (extra fields of POST /api/invoices); the seller's tax profile names `iban`.
+ */
+export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: string; invoice?: Record<string, unknown>; another?: boolean; received?: boolean } = {}) {
   // `another`: the two trade already (tax profiles saved, the seller onboarded), this is one more invoice.
   if (!opts.another) {
     await ok(seller, 'PUT', '/api/company/tax-profile', { legal_name: 'مؤسسة الأفق لمواد البناء', ...taxNumbers(), iban: opts.iban ?? null, address: ADDRESS });
@@ -43,6 +46,11 @@ export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: s
   const quote = await ok(seller, 'POST', `/api/rfqs/${rfq.id}/quotes`, { id: crypto.randomUUID(), delivery_days: 3, valid_until: '2027-01-31', lines: [{ rfq_line_id: line, unit_price: 18.5 }] });
   const [po] = await ok(buyer, 'POST', `/api/rfqs/${rfq.id}/award`, { awards: [{ rfq_line_id: line, quote_id: quote.id }] });
   await ok(seller, 'POST', `/api/purchase-orders/${po.id}/accept`, {});
+  // The site receives the 40 bags first, so the invoice matches its order and receipt: an
+  // invoice ahead of the receipts reads exception, and its payment would ask the buyer first.
+  if (opts.received !== false) {
+    await ok(buyer, 'POST', `/api/purchase-orders/${po.id}/receipts`, { id: crypto.randomUUID(), lines: [{ purchase_order_line_id: po.lines[0].id, received_quantity: 40 }] });
+  }
   const issued = await ok<{ id: string; status: string }>(seller, 'POST', '/api/invoices', { purchase_order_id: po.id, ...opts.invoice });
   // Issued pending: the clearance worker sends it to the development ZATCA after the request.
   await expect.poll(async () => (await ok<{ status: string }>(seller, 'GET', `/api/invoices/${issued.id}`)).status, { timeout: 60_000 }).toBe('cleared');
