@@ -21,7 +21,8 @@ export async function sweepPaymentReminders(knex: Knex, clock: Clock): Promise<{
     const when = kind === 'overdue' ? `${dueDateSql('inv')} < ?::date` : `${dueDateSql('inv')} between ?::date and ?::date + ${REMINDER_DAYS_BEFORE}`;
     await knex.transaction(async (trx) => {
       const due: Array<{ id: string; number: string; seller_id: string; buyer_id: string; due_date: string; left: string }> = await trx('invoices as inv')
-        .where({ 'inv.kind': 'invoice' })
+        // A debit note is owed as an invoice is, and reminded of alike.
+        .whereIn('inv.kind', ['invoice', 'debit_note'])
         .whereIn('inv.status', ACCEPTED_INVOICE_STATUSES)
         .whereRaw(when, kind === 'overdue' ? [today] : [today, today])
         .whereRaw(`inv.total - ${creditedSql('inv')} - ${paidSql('inv', 'confirmed')} > 0`)
