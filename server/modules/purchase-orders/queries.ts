@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { partyNameSql } from '../../db/party-name';
+import { acceptedSql, invoicedSql, receivedSql, rejectedSql } from './line-quantities';
 
 /**
  * The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po.
@@ -50,7 +51,10 @@ export function purchaseOrderQuery(db: Knex) {
                      'description', pl.description, 'quantity', pl.quantity, 'unit', pl.unit, 'unit_price', pl.unit_price,
                      'vat_rate', pl.vat_rate, 'vat_category', pl.vat_category, 'exemption_reason_code', pl.exemption_reason_code,
                      'exemption_reason', pl.exemption_reason, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
-                     'substitute_product_id', pl.substitute_product_id, 'note', pl.note) order by pl.position)
+                     'substitute_product_id', pl.substitute_product_id, 'note', pl.note,
+                     'received_quantity', ${receivedSql('pl')}, 'rejected_quantity', ${rejectedSql('pl')},
+                     'accepted_quantity', ${acceptedSql('pl')}, 'cancelled_quantity', pl.cancelled_quantity,
+                     'invoiced_quantity', ${invoicedSql('pl')}) order by pl.position)
                    from purchase_order_lines pl where pl.purchase_order_id = po.id), '[]'::json) as lines`,
       ),
       'po.subtotal',
