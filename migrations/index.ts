@@ -63,6 +63,7 @@ import * as purchaseOrderNotes74 from './20261201000950_purchase_order_notes';
 import * as transportContacts75 from './20261201001200_transport_contacts';
 import * as guideSeen76 from './20261201001300_guide_seen';
 import * as goodsReceipts77 from './20261202000100_goods_receipts';
+import * as orderPhotos78 from './20261202000200_order_photos';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -124,4 +125,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201001200_transport_contacts': transportContacts75,
   '20261201001300_guide_seen': guideSeen76,
   '20261202000100_goods_receipts': goodsReceipts77,
+  '20261202000200_order_photos': orderPhotos78,
 };

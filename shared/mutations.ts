@@ -43,6 +43,7 @@ import {
 } from './schemas/delivery';
 import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema, rfqUpdateArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
+import { goodsReceiptArgsSchema } from './schemas/goods-receipt';
 import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
@@ -104,6 +105,10 @@ export const MUTATIONS = {
   'purchase_order.cancel': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.deliver': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   'purchase_order.close': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  /** id: the order's; cancels what is still open of each line. */
+  'purchase_order.close_short': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
+  /** id: the new receipt's (client-chosen, so a replay is the same receipt); purchase_order_id: the order it receives. */
+  'goods_receipt.record': { entity: 'goods_receipt', schema: goodsReceiptArgsSchema },
   /** id: the new payment's (client-chosen, so a replay is the same payment); invoice_id: the invoice it pays, whose row carries it. */
   'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
   /** id: the payment's; invoice_id: its invoice, whose row carries it (a seller on a site with no signal answers too). */

@@ -59,6 +59,10 @@ export const NOTIFICATION_PARAMS = {
   'purchase_order.declined': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   'purchase_order.cancelled': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   'purchase_order.delivered': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  /** To the seller: the buyer counted goods off a truck; `rejected` lines of it refused (high priority then). */
+  'goods_receipt.recorded': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema, rejected: z.number().int() }),
+  /** To the seller: the buyer closed the order short; what was still open of it is cancelled. */
+  'purchase_order.closed_short': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
   /** To the buyer: the seller's tax invoice or credit note, cleared by ZATCA. */
   'invoice.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   'credit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
@@ -168,6 +172,8 @@ const NOTIFICATION_TYPE_OF = {
   'purchase_order.declined': 'purchase_order',
   'purchase_order.cancelled': 'purchase_order',
   'purchase_order.delivered': 'purchase_order',
+  'goods_receipt.recorded': 'purchase_order',
+  'purchase_order.closed_short': 'purchase_order',
   'invoice.issued': 'invoice',
   'credit_note.issued': 'invoice',
   'payment.recorded': 'payment',

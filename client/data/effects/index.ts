@@ -81,6 +81,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_order.cancel': ['purchase_order'],
   'purchase_order.deliver': ['purchase_order'],
   'purchase_order.close': ['purchase_order'],
+  'purchase_order.close_short': ['purchase_order'],
+  'goods_receipt.record': ['purchase_order', 'goods_receipt'],
   'payment.record': ['invoice'],
   'payment.transfer': ['invoice'],
   'payment.confirm': ['invoice'],

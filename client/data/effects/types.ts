@@ -79,6 +79,8 @@ const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : f
   rfq_quote: true,
   purchase_order: true,
   invoice: true,
+  goods_receipt: true,
+  dispute: true,
 };
 
 /**

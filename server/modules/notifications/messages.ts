@@ -127,6 +127,16 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Purchase order cancelled', message: '{company} cancelled purchase order {number}.' },
     zh: { title: '采购订单已取消', message: '{company} 取消了采购订单 {number}。' },
   },
+  'goods_receipt.recorded': {
+    ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
+    en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
+    zh: { title: '已收货', message: '{company} 已登记采购订单 {number} 的收货；有拒收的行数：{rejected}。' },
+  },
+  'purchase_order.closed_short': {
+    ar: { title: 'أُغلق أمر الشراء جزئيًا', message: 'أغلقت {company} أمر الشراء {number}؛ أُلغيت الكميات التي لم تُستلم بعد.' },
+    en: { title: 'Purchase order closed short', message: '{company} closed purchase order {number} short; the quantities not yet received are cancelled.' },
+    zh: { title: '采购订单已短结', message: '{company} 已短结采购订单 {number}；尚未收货的数量已取消。' },
+  },
   'purchase_order.delivered': {
     ar: { title: 'سُلّم أمر الشراء', message: 'أفادت {company} بتسليم أمر الشراء {number}.' },
     en: { title: 'Purchase order delivered', message: '{company} marked purchase order {number} delivered.' },
