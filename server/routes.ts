@@ -24,6 +24,7 @@ import { companyRouter } from './modules/company/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
+import { goodsReceiptsRouter } from './modules/goods-receipts/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
@@ -49,6 +50,7 @@ export function apiRouter(): Router {
     instantOrdersRouter(),
     rfqsRouter(),
     purchaseOrdersRouter(),
+    goodsReceiptsRouter(),
     invoicesRouter(),
     invoicePdfRouter(),
     paymentsRouter(),

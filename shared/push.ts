@@ -39,6 +39,8 @@ const PUSH_CATEGORY_OF = {
   'purchase_order.declined': 'offers',
   'purchase_order.cancelled': 'offers',
   'purchase_order.delivered': 'deliveries',
+  'goods_receipt.recorded': 'deliveries',
+  'purchase_order.closed_short': 'offers',
   'invoice.issued': 'offers',
   'credit_note.issued': 'offers',
   'payment.recorded': 'offers',

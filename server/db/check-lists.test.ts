@@ -93,7 +93,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   // The server's own bookkeeping, never sent as such: its types.
   'card_checkouts.status': valuesOf({ initiated: true, paid: true } satisfies Record<Checkout['status'], true>),
   'card_checkouts.purpose': valuesOf({ invoice: true, plan: true } satisfies Record<Checkout['purpose'], true>),
-  'unfinished_uploads.kind': valuesOf({ product_photo: true, delivery_file: true, payment_receipt: true } satisfies Record<UploadKind, true>),
+  'unfinished_uploads.kind': valuesOf({ product_photo: true, delivery_file: true, payment_receipt: true, order_photo: true } satisfies Record<UploadKind, true>),
   'payment_reminders.kind': valuesOf({ due_soon: true, overdue: true }),
   'changes.op': valuesOf({ upsert: true, delete: true }),
   'changes.audience_type': valuesOf({ all: true, role: true, user: true }),

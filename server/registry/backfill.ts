@@ -19,6 +19,7 @@ import { deliveryPolicy } from '../modules/deliveries/policy';
 import { quotePolicy, rfqPolicy } from '../modules/rfqs/policy';
 import { purchaseOrderPolicy } from '../modules/purchase-orders/policy';
 import { invoicePolicy } from '../modules/invoices/policy';
+import { goodsReceiptPolicy } from '../modules/goods-receipts/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -41,6 +42,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   quotePolicy,
   purchaseOrderPolicy,
   invoicePolicy,
+  goodsReceiptPolicy,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

@@ -32,6 +32,8 @@ import * as rfqs from '../modules/rfqs/sync';
 import * as rfqMutations from '../modules/rfqs/mutations';
 import * as purchaseOrders from '../modules/purchase-orders/sync';
 import * as purchaseOrderMutations from '../modules/purchase-orders/mutations';
+import * as goodsReceipts from '../modules/goods-receipts/sync';
+import * as goodsReceiptMutations from '../modules/goods-receipts/mutations';
 import * as invoices from '../modules/invoices/sync';
 import * as paymentMutations from '../modules/payments/mutations';
 import { tellPushRefusals } from '../modules/notifications/push-refusals';
@@ -61,6 +63,7 @@ const areaMutations = [
   deliveryMutations.mutations,
   rfqMutations.mutations,
   purchaseOrderMutations.mutations,
+  goodsReceiptMutations.mutations,
   paymentMutations.mutations,
 ] as const;
 
@@ -85,6 +88,7 @@ const loaders: LoaderTable = merge<EntityLoader>([
   deliveries.loaders,
   rfqs.loaders,
   purchaseOrders.loaders,
+  goodsReceipts.loaders,
   invoices.loaders,
 ] as Array<Record<string, EntityLoader>>);
 

@@ -124,6 +124,7 @@ export const orderPhotoUploadMetadataSchema = z.object({
   filename: lineString(255).optional(),
   filetype: lineString(100).optional(),
 });
+export type OrderPhotoUploadMetadata = z.infer<typeof orderPhotoUploadMetadataSchema>;
 
 /** Where a photo of an order's receipts or disputes is served (WebP), to the order's buyer and seller only. */
 export const orderPhotoUrl = (purchaseOrderId: string, photoId: string, size: 160 | 480 | 1200): string =>

@@ -30,12 +30,13 @@ export const PURCHASE_ORDER_ACTIONS = Object.fromEntries(
  * What makes an order that its status would let the buyer cancel no longer cancellable:
  * money or goods moved on it. `paid`: a payment was recorded against its invoice; `invoiced`:
  * its tax invoice is live (pending or accepted by ZATCA; a rejected one never existed for the
- * buyer); `delivered`: a driver delivered its goods with a proof. A cleared invoice is
+ * buyer); `received`: the buyer's company recorded a goods receipt of it (what is still
+ * open is closed short instead); `delivered`: a driver delivered its goods with a proof. A cleared invoice is
  * undone by a credit note, not by cancelling the order it invoices, and goods delivered are
  * not undone at all. The server reads it with the order (queries.ts) and refuses by it; the
  * screens hide the cancel button by it.
  */
-const CANCEL_BLOCKERS = ['paid', 'invoiced', 'delivered'] as const;
+const CANCEL_BLOCKERS = ['paid', 'invoiced', 'received', 'delivered'] as const;
 export type CancelBlocker = (typeof CANCEL_BLOCKERS)[number];
 
 /** Whether `side` may make `action` on an order in `status` (the buttons a screen shows, the check the server makes). */

@@ -36,10 +36,8 @@ import { lockRequest, moveTransportRequest, type LockedRequest } from '../transp
 import { deliveryQuery, presentDeliveries, presentDelivery, type DeliveryRow } from './queries';
 import { assertDeliveryDriver, deliveryPolicy, partiesOf, refuseDelivery, type DeliveryParties } from './policy';
 import { displayName } from '../../db/party-name';
+import { uuidArray } from '../../db/uuid-array';
 
-/** A uuid[] value (written out element by element: knex would spread an array binding). */
-const uuidArray = (db: Knex, ids: string[]) =>
-  ids.length ? db.raw(`array[${ids.map(() => '?').join(', ')}]::uuid[]`, ids) : db.raw(`'{}'::uuid[]`);
 
 /** The delivery's change, to each of its parties. */
 export const deliveryChange = (id: string, parties: DeliveryParties): ChangeEntry => ({ entity: 'delivery', id, audiences: deliveryPolicy.audiences(parties) });

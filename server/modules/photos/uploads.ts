@@ -17,7 +17,9 @@
  * A file of a deal (kind=delivery_file, deliveries/files.ts: a driver's signature or proof,
  * a requester's photo of a problem) goes through the same checks and derivation, is stored
  * privately and counts against no plan; so does a transfer's receipt photo
- * (kind=payment_receipt, payments/receipts.ts: the payment that names it, its payer only).
+ * (kind=payment_receipt, payments/receipts.ts: the payment that names it, its payer only)
+ * and a photo of an order's goods receipt or dispute (kind=order_photo,
+ * goods-receipts/photos.ts: a receipt or dispute of that order names it, its buyer only).
  *
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
@@ -47,6 +49,8 @@ import { deliveryUploadMetadataSchema, type DeliveryUploadMetadata } from '../..
 import { addDeliveryFile, assertDeliveryUploadAllowed } from '../deliveries/files';
 import { receiptUploadMetadataSchema, type ReceiptUploadMetadata } from '../../../shared/schemas/payment';
 import { addReceipt, assertReceiptUploadAllowed } from '../payments/receipts';
+import { orderPhotoUploadMetadataSchema, type OrderPhotoUploadMetadata } from '../../../shared/schemas/goods-receipt';
+import { addOrderPhoto, assertOrderPhotoUploadAllowed } from '../goods-receipts/photos';
 import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
 import { objectStore } from '../../storage';
@@ -149,8 +153,13 @@ export function uploads(deps: AppDeps): Uploads {
     return user;
   };
   const isMissing = (err: unknown) => (err as { status_code?: number })?.status_code === 404;
-  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata => {
+  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata | OrderPhotoUploadMetadata => {
     const meta = upload.metadata ?? {};
+    if (meta.kind === 'order_photo') {
+      const parsed = orderPhotoUploadMetadataSchema.safeParse(meta);
+      if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of an order photo needs purchase_order_id and photo_id'));
+      return parsed.data;
+    }
     if (meta.kind === 'payment_receipt') {
       const parsed = receiptUploadMetadataSchema.safeParse(meta);
       if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a receipt needs payment_id and photo_id'));
@@ -221,7 +230,9 @@ export function uploads(deps: AppDeps): Uploads {
           ? { kind: meta.kind, target_id: meta.delivery_id }
           : meta.kind === 'payment_receipt'
             ? { kind: meta.kind, target_id: meta.payment_id }
-            : { kind: meta.kind, target_id: meta.product_id }),
+            : meta.kind === 'order_photo'
+              ? { kind: meta.kind, target_id: meta.purchase_order_id }
+              : { kind: meta.kind, target_id: meta.product_id }),
       };
       let replaced: string[];
       try {
@@ -231,7 +242,9 @@ export function uploads(deps: AppDeps): Uploads {
               ? assertDeliveryUploadAllowed(trx, user, meta)
               : meta.kind === 'payment_receipt'
                 ? assertReceiptUploadAllowed(trx, user, meta)
-                : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
+                : meta.kind === 'order_photo'
+                  ? assertOrderPhotoUploadAllowed(trx, user, meta)
+                  : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
           ),
         );
       } catch (err) {
@@ -253,7 +266,9 @@ export function uploads(deps: AppDeps): Uploads {
               ? await addDeliveryFile(trx, store, user, meta, photo)
               : meta.kind === 'payment_receipt'
                 ? await addReceipt(trx, store, user, meta, photo)
-                : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo, deps.clock.now());
+                : meta.kind === 'order_photo'
+                  ? await addOrderPhoto(trx, store, user, meta, photo)
+                  : await addPhoto(trx, store, user, meta.product_id, meta.photo_id, photo, deps.clock.now());
           await releaseUpload(trx, upload.id); // the photo holds its slot and bytes now
           return made;
         });

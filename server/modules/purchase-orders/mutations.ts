@@ -8,4 +8,5 @@ export const mutations = areaMutations({
   'purchase_order.cancel': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'cancel', args, deps.clock.now()),
   'purchase_order.deliver': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'deliver', args, deps.clock.now()),
   'purchase_order.close': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'close', args, deps.clock.now()),
+  'purchase_order.close_short': (trx, user, args, deps) => actOnPurchaseOrder(trx, user, 'close_short', args, deps.clock.now()),
 });

@@ -128,9 +128,10 @@ describe('purchase orders', () => {
   });
 
   /**
-   * The buyer's cancel once money or goods moved on the order: a live invoice, a payment or
-   * a delivery with proof makes it not cancellable (409 order_not_cancellable, its reason in
-   * details), REST and sync push alike, and the order's row says so (cancel_blocker).
+   * The buyer's cancel once money or goods moved on the order: a payment (409 order_paid), a
+   * live invoice (order_invoiced), a goods receipt (order_has_receipts) or a delivery with
+   * proof (order_not_cancellable, delivered in details) makes it not cancellable, REST and
+   * sync push alike, and the order's row says so (cancel_blocker).
    */
   describe('cancelling once money or goods moved', () => {
     const cancel = (buyer: Client, id: string) => buyer.post(`/api/purchase-orders/${id}/cancel`, { reason: 'لم نعد نحتاجه' });
@@ -138,12 +139,14 @@ describe('purchase orders', () => {
       buyer.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'purchase_order.cancel', args: { id, reason: null } }] });
     const orderOf = async (c: Client, id: string) => (await c.get(`/api/purchase-orders/${id}`)).body;
 
-    async function expectNotCancellable(buyer: Client, seller: Client, id: string, blocker: string) {
+    const CODES: Record<string, string> = { paid: 'order_paid', invoiced: 'order_invoiced', received: 'order_has_receipts', delivered: 'order_not_cancellable' };
+    async function expectNotCancellable(buyer: Client, seller: Client, id: string, blocker: string, status = 'accepted') {
       const res = await cancel(buyer, id);
-      expect([res.status, res.body.code, res.body.details?.[0]?.code]).toEqual([409, 'order_not_cancellable', blocker]);
+      expect([res.status, res.body.code]).toEqual([409, CODES[blocker]]);
+      if (blocker === 'delivered') expect(res.body.details?.[0]?.code).toBe('delivered');
       const pushed = await pushCancel(buyer, id);
-      expect(pushed.body.results[0]).toMatchObject({ status: 'rejected', code: 'order_not_cancellable' });
-      expect(await orderOf(seller, id)).toMatchObject({ status: 'accepted', cancel_blocker: blocker, reason: null });
+      expect(pushed.body.results[0]).toMatchObject({ status: 'rejected', code: CODES[blocker] });
+      expect(await orderOf(seller, id)).toMatchObject({ status, cancel_blocker: blocker, reason: null });
     }
 
     it('is refused once the order is invoiced, and once its invoice is paid; the parties are told the order changed', async () => {

@@ -15,6 +15,7 @@ import { acceptedSql, invoicedSql, receivedSql, rejectedSql } from './line-quant
 const CANCEL_BLOCKER_SQL = `case
   when exists (select 1 from payments pay join invoices i on i.id = pay.invoice_id where i.purchase_order_id = po.id and i.kind = 'invoice') then 'paid'
   when exists (select 1 from invoices i where i.purchase_order_id = po.id and i.kind = 'invoice' and i.status <> 'rejected') then 'invoiced'
+  when exists (select 1 from goods_receipts gr where gr.purchase_order_id = po.id) then 'received'
   when exists (select 1 from transport_requests tr join deliveries d on d.transport_request_id = tr.id
                where tr.purchase_order_id = po.id and tr.deleted_at is null and d.delivered_at is not null) then 'delivered'
 end`;

@@ -42,7 +42,8 @@ export function purchaseOrdersRouter(): Router {
       router,
       {
         method: 'post',
-        path: `/api/purchase-orders/{id}/${action}`,
+        // The path's words are hyphenated (close-short); the action's, as mutations name it, underscored.
+        path: `/api/purchase-orders/{id}/${action.replace('_', '-')}`,
         summary: `${action} a purchase order (${rule.side}; from ${rule.from.join(' or ')})`,
         tag,
         access: 'user',

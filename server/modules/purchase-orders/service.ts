@@ -1,12 +1,17 @@
 /**
  * Purchase orders after they are issued (issue.ts): the parties read them, the seller
  * accepts or declines an issued one and later marks it delivered, the buyer cancels it
- * until delivery unless money or goods moved on it (CANCEL_BLOCKERS) and closes it once delivered (PURCHASE_ORDER_ACTIONS in
- * shared/schemas/purchase-order.ts). Each action locks the order row and decides on the
- * status it then reads; the other party is told.
+ * until money or goods moved on it (CANCEL_BLOCKERS: each answers its own code), closes it
+ * once the goods are in, or closes it short: what is still open of each line is cancelled
+ * (PURCHASE_ORDER_ACTIONS in shared/schemas/purchase-order.ts). Each action locks the order
+ * row and decides on the status it then reads (a goods receipt takes the same lock); the
+ * other party is told.
  */
 import type { Knex } from 'knex';
-import { notFound, notTheBuyer, notTheSeller, orderNotCancellable, purchaseOrderStatusChanged } from '../../../shared/errors';
+import { notFound, notTheBuyer, notTheSeller, nothingOpen, orderCancelRefusal, orderNotCancellable, purchaseOrderStatusChanged } from '../../../shared/errors';
+import { openQuantity } from '../../../shared/schemas/goods-receipt';
+import { roundStock } from '../../../shared/numbers';
+import { lineQuantities } from './line-quantities';
 import {
   PURCHASE_ORDER_ACTIONS,
   canActOnPurchaseOrder,
@@ -48,6 +53,7 @@ const NOTICE = {
   cancel: 'purchase_order.cancelled',
   deliver: 'purchase_order.delivered',
   close: null,
+  close_short: 'purchase_order.closed_short',
 } as const satisfies Record<PurchaseOrderAction, string | null>;
 
 /** POST /api/purchase-orders/{id}/{action}: the move by the party it belongs to, from a status it allows. */
@@ -64,14 +70,22 @@ export async function actOnPurchaseOrder(
   if (!side) throw notFound('Purchase order');
   const rule = PURCHASE_ORDER_ACTIONS[action];
   if (rule.side !== side) throw (rule.side === 'buyer' ? notTheBuyer : notTheSeller)(`Only the ${rule.side} may ${action} a purchase order`);
+  if (action === 'cancel') {
+    // Under the order's lock: issuing its invoice and recording a receipt lock it too, so
+    // none can slip in between. Before the status: a receipt also moved the status, and
+    // the buyer is told what it was, not that the status changed.
+    const [current] = await readPurchaseOrders(purchaseOrderQuery(trx).where('po.id', po.id));
+    if (current.cancel_blocker === 'delivered') throw orderNotCancellable('delivered');
+    if (current.cancel_blocker) throw orderCancelRefusal(current.cancel_blocker);
+  }
   if (!canActOnPurchaseOrder(action, side, po.status)) {
     // The screen offered the action in the status it last saw; the other party (or another device) moved first.
     throw purchaseOrderStatusChanged(`A ${po.status} purchase order cannot be ${rule.to}`);
   }
-  if (action === 'cancel') {
-    // Under the order's lock: issuing its invoice locks it too, so none can slip in between.
-    const [current] = await readPurchaseOrders(purchaseOrderQuery(trx).where('po.id', po.id));
-    if (current.cancel_blocker) throw orderNotCancellable(current.cancel_blocker);
+  if (action === 'close_short') {
+    const open = (await lineQuantities(trx, po.id)).map((l) => ({ id: l.id, cancelled: l.cancelled_quantity, open: openQuantity(l) })).filter((l) => l.open > 0);
+    if (!open.length) throw nothingOpen();
+    for (const l of open) await trx('purchase_order_lines').where({ id: l.id }).update({ cancelled_quantity: roundStock(l.cancelled + l.open) });
   }
 
   await trx('purchase_orders')

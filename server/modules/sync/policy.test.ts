@@ -26,6 +26,7 @@ import { deliveryQuery } from '../deliveries/queries';
 import { quoteQuery, rfqQuery } from '../rfqs/queries';
 import { purchaseOrderQuery } from '../purchase-orders/queries';
 import { invoiceQuery } from '../invoices/queries';
+import { goodsReceiptQuery } from '../goods-receipts/queries';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -52,6 +53,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   rfq_quote: (db) => quoteQuery(db),
   purchase_order: (db) => purchaseOrderQuery(db),
   invoice: (db) => invoiceQuery(db),
+  goods_receipt: (db) => goodsReceiptQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;

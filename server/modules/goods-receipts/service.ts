@@ -1,0 +1,149 @@
+/**
+ * Goods receipts: what the buyer's company counted off a truck against a purchase order
+ * (shared/schemas/goods-receipt.ts). One function records a receipt for REST and the sync
+ * push alike, under the order's row lock, so two receipts at once (two phones at two gates)
+ * and a receipt beside a cancel are decided one after the other:
+ * - only the buyer's company, and only on an order the seller accepted that is not closed
+ *   (accepted, delivered or partially received);
+ * - what all receipts accepted of a line (received less rejected, less what a redelivery
+ *   reopened) never goes above the order line beyond the buyer's tolerance;
+ * - the device's id makes it once: the same receipt sent again answers the one recorded;
+ * - the order then reads received when nothing of it is open, else partially received;
+ *   the seller sees the receipt at once (the change feed, a notification, high priority
+ *   when anything was rejected).
+ */
+import type { Knex } from 'knex';
+import { conflict, notFound, notTheBuyer, orderNotReceivable, overReceived, validationFailed, type ErrorDetails } from '../../../shared/errors';
+import { openQuantity, receivableLimit, type GoodsReceipt, type GoodsReceiptCreate } from '../../../shared/schemas/goods-receipt';
+import type { PurchaseOrderStatus } from '../../../shared/schemas/purchase-order';
+import { roundStock } from '../../../shared/numbers';
+import type { SessionUser } from '../../auth/session-user';
+import { recordChanges } from '../../db/changes';
+import { displayName } from '../../db/party-name';
+import { uuidArray } from '../../db/uuid-array';
+import { notify } from '../notifications/notify';
+import { lineQuantities } from '../purchase-orders/line-quantities';
+import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { goodsReceiptPolicy } from './policy';
+import { goodsReceiptQuery, readGoodsReceipts } from './queries';
+
+/** The statuses an order takes receipts in: the seller accepted it, and it is neither closed nor cancelled. */
+const RECEIVABLE: readonly PurchaseOrderStatus[] = ['accepted', 'delivered', 'partially_received'];
+
+/** A receipt's time may run ahead of the server's by a device clock's drift, never more. */
+const CLOCK_DRIFT_MS = 10 * 60_000;
+
+/** GET /api/purchase-orders/{id}/receipts: the order's receipts, newest first, for its buyer and seller; 404 for anyone else. */
+export async function listReceipts(db: Knex, user: SessionUser, purchaseOrderId: string): Promise<GoodsReceipt[]> {
+  const po = await purchaseOrderPolicy.visible(db('purchase_orders as po').where('po.id', purchaseOrderId), user).first('po.id');
+  if (!po) throw notFound('Purchase order');
+  return readGoodsReceipts(goodsReceiptQuery(db).where('gr.purchase_order_id', po.id).orderBy([{ column: 'gr.received_at', order: 'desc' }, { column: 'gr.id', order: 'desc' }]));
+}
+
+async function readReceipt(db: Knex, user: SessionUser, id: string): Promise<GoodsReceipt> {
+  const [row] = await readGoodsReceipts(goodsReceiptPolicy.visible(goodsReceiptQuery(db).where('gr.id', id), user));
+  if (!row) throw notFound('Goods receipt');
+  return row;
+}
+
+/**
+ * The photos a receipt may name: new ids, or photos of this order its buyer already
+ * uploaded (a receipt sent again after its photos). An id of any other file is refused.
+ */
+async function assertPhotosOf(trx: Knex.Transaction, purchaseOrderId: string, buyerId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const [other, otherFile] = await Promise.all([
+    trx('order_photos').whereIn('id', ids).where((w) => w.whereNot('purchase_order_id', purchaseOrderId).orWhereNot('company_id', buyerId)).first('id'),
+    trx('delivery_files')
+      .whereIn('id', ids)
+      .first('id')
+      .then(async (d) => d ?? trx('product_photos').whereIn('id', ids).first('id'))
+      .then(async (d) => d ?? trx('payment_receipts').whereIn('id', ids).first('id')),
+  ]);
+  if (other || otherFile) throw conflict('A photo id of this receipt belongs to another file');
+}
+
+/** POST /api/purchase-orders/{id}/receipts and goods_receipt.record: the receipt recorded, or the one this id already recorded. */
+export async function recordReceipt(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  purchaseOrderId: string,
+  input: GoodsReceiptCreate,
+  now: Date,
+): Promise<{ receipt: GoodsReceipt; created: boolean }> {
+  const po = await trx('purchase_orders').where({ id: purchaseOrderId }).forUpdate().first('id', 'number', 'buyer_id', 'seller_id', 'status');
+  if (!po || (po.buyer_id !== user.account_id && po.seller_id !== user.account_id)) throw notFound('Purchase order');
+  // Under the order's lock: a second send of the same receipt waits for the first and answers it.
+  const existing = await trx('goods_receipts').where({ id: input.id }).first('purchase_order_id');
+  if (existing) {
+    if (existing.purchase_order_id !== po.id) throw conflict('This receipt id belongs to another order');
+    return { receipt: await readReceipt(trx, user, input.id), created: false };
+  }
+  if (po.buyer_id !== user.account_id) throw notTheBuyer("Only the buyer's company records what it received");
+  if (!RECEIVABLE.includes(po.status)) throw orderNotReceivable(po.status);
+
+  const receivedAt = input.received_at ? new Date(input.received_at) : now;
+  if (receivedAt.getTime() > now.getTime() + CLOCK_DRIFT_MS) {
+    throw validationFailed('A receipt cannot be dated in the future', [{ path: 'received_at', message: 'in the future', code: 'in_future' }]);
+  }
+  if (input.delivery_id) {
+    const delivery = await trx('deliveries as d')
+      .join('transport_requests as tr', 'tr.id', 'd.transport_request_id')
+      .where({ 'd.id': input.delivery_id, 'tr.purchase_order_id': po.id })
+      .first('d.id');
+    if (!delivery) throw validationFailed('The delivery named is not one of this order', [{ path: 'delivery_id', message: 'not a delivery of this order', code: 'not_of_order' }]);
+  }
+
+  const profile = await trx('profiles').where({ user_id: po.buyer_id }).first('receipt_tolerance_percent');
+  const tolerance = Number(profile?.receipt_tolerance_percent ?? 0);
+  const lines = new Map((await lineQuantities(trx, po.id)).map((l) => [l.id, l]));
+  const errors: ErrorDetails = [];
+  const over: ErrorDetails = [];
+  input.lines.forEach((l, i) => {
+    const line = lines.get(l.purchase_order_line_id);
+    if (!line) return errors.push({ path: `lines.${i}.purchase_order_line_id`, message: 'not a line of this order', code: 'not_a_line' });
+    const accepted = roundStock(line.accepted_quantity + l.received_quantity - (l.rejected_quantity ?? 0));
+    const limit = receivableLimit(line.quantity, line.cancelled_quantity, tolerance);
+    if (accepted > limit) {
+      const left = Math.max(0, roundStock(limit - line.accepted_quantity));
+      over.push({ path: `lines.${i}.received_quantity`, message: `at most ${left} more can be accepted of this line`, code: 'over_received' });
+    }
+    line.accepted_quantity = accepted;
+  });
+  if (errors.length) throw validationFailed('These lines are not lines of this order', errors);
+  if (over.length) throw overReceived(over);
+  await assertPhotosOf(
+    trx,
+    po.id,
+    po.buyer_id,
+    input.lines.flatMap((l) => l.photo_ids ?? []),
+  );
+
+  await trx('goods_receipts').insert({ id: input.id, purchase_order_id: po.id, received_by: user.id, delivery_id: input.delivery_id ?? null, received_at: receivedAt, note: input.note ?? null });
+  await trx('goods_receipt_lines').insert(
+    input.lines.map((l) => ({
+      goods_receipt_id: input.id,
+      purchase_order_line_id: l.purchase_order_line_id,
+      received_quantity: l.received_quantity,
+      rejected_quantity: l.rejected_quantity ?? 0,
+      rejection_reason: l.rejection_reason ?? null,
+      photo_ids: uuidArray(trx, l.photo_ids ?? []),
+    })),
+  );
+  const status: PurchaseOrderStatus = [...lines.values()].every((l) => openQuantity(l) === 0) ? 'received' : 'partially_received';
+  if (status !== po.status) await trx('purchase_orders').where({ id: po.id }).update({ status });
+  else await trx('purchase_orders').where({ id: po.id }).update({ updated_at: now.toISOString() });
+  const audiences = purchaseOrderPolicy.audiences(po);
+  await recordChanges(trx, [
+    { entity: 'purchase_order', id: po.id, audiences },
+    { entity: 'goods_receipt', id: input.id, audiences },
+  ]);
+  const rejected = input.lines.filter((l) => (l.rejected_quantity ?? 0) > 0).length;
+  await notify(trx, {
+    to: [po.seller_id],
+    kind: 'goods_receipt.recorded',
+    priority: rejected ? 'high' : 'normal',
+    params: { number: po.number, company: await displayName(trx, po.buyer_id), purchase_order_id: po.id, rejected },
+  });
+  return { receipt: await readReceipt(trx, user, input.id), created: true };
+}
