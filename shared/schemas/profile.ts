@@ -37,6 +37,12 @@ export const profileSchema = z.object({
   cr_number: z.string().nullable(),
   vat_number: z.string().nullable(),
   language: languageSchema,
+  /**
+   * How far above an order line, in percent (0–20), the buyer's goods receipts may accept
+   * (receivableLimit in goods-receipt.ts): a truck's load rarely matches to the bag. The
+   * server always sends it; optional for rows a client stored before it existed.
+   */
+  receipt_tolerance_percent: z.number().min(0).max(20).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -58,6 +64,8 @@ export const profileUpsertSchema = z.strictObject({
   cr_number: optionalOf(crNumberSchema),
   vat_number: optionalOf(vatNumberSchema),
   language: languageSchema.optional(),
+  /** The buyer's tolerance over an order line for its receipts, 0–20 % in hundredths. */
+  receipt_tolerance_percent: z.number().min(0).max(20).multipleOf(0.01).optional(),
 });
 export type ProfileUpsert = z.infer<typeof profileUpsertSchema>;
 export type ProfileUpsertInput = z.input<typeof profileUpsertSchema>;

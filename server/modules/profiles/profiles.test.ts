@@ -77,6 +77,20 @@ describe('profiles', () => {
     expect((await client.get('/api/profiles/me')).status).toBe(404);
   });
 
+  it('keeps the buyer\'s receipt tolerance, 0 to 20 %', async () => {
+    const client = await signInAs(server, { role: 'contractor' });
+    expect((await client.get('/api/profiles/me')).body.receipt_tolerance_percent).toBe(0);
+    const res = await client.post('/api/profiles', { role: 'contractor', receipt_tolerance_percent: 2.5 });
+    expect(res.status).toBe(200);
+    expect(res.body.receipt_tolerance_percent).toBe(2.5);
+    for (const bad of [-1, 20.5, 'five']) {
+      const refused = await client.post('/api/profiles', { role: 'contractor', receipt_tolerance_percent: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.map((d: { path: string }) => d.path)).toContain('receipt_tolerance_percent');
+    }
+    expect((await client.get('/api/profiles/me')).body.receipt_tolerance_percent).toBe(2.5);
+  });
+
   it('refuses fields a user may not set', async () => {
     const client = await newUser();
     for (const extra of [{ verification_tier: 'diamond' }, { average_rating: 5 }, { user_id: client.user.id }]) {

@@ -28,6 +28,7 @@ export const PROFILE_COLUMNS = [
   'cr_number',
   'vat_number',
   'language',
+  'receipt_tolerance_percent',
 ] as const;
 
 export async function getProfile(knex: Knex, userId: string) {
