@@ -133,6 +133,11 @@ export function uploadReceipt(client: TestClient, o: { paymentId: string; fileId
   return uploadWhole(client, { kind: 'payment_receipt', payment_id: o.paymentId, photo_id: o.fileId, filename: 'receipt.jpg', filetype: 'image/jpeg' }, bytes);
 }
 
+/** A photo of an order's goods receipt or dispute, for the order whose receipt or dispute names it. */
+export function uploadOrderPhoto(client: TestClient, o: { purchaseOrderId: string; fileId: string }, bytes: Buffer): Promise<TusRes> {
+  return uploadWhole(client, { kind: 'order_photo', purchase_order_id: o.purchaseOrderId, photo_id: o.fileId, filename: 'damage.jpg', filetype: 'image/jpeg' }, bytes);
+}
+
 /** A PNG whose header claims `w`×`h` pixels (a decompression bomb: tiny file, huge image). */
 export function pngBomb(w: number, h: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
