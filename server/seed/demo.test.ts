@@ -272,6 +272,21 @@ describe('seedDemo', () => {
     expect(events.every((e) => e.at.getTime() <= Date.now())).toBe(true);
   });
 
+  it('leaves the demo contractor an order partially received from the demo supplier, part of its cement rejected', async () => {
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    const orders = await knex('purchase_orders').where({ buyer_id: contractor.id, status: 'partially_received' });
+    expect(orders).toHaveLength(1);
+    const received = await knex('goods_receipt_lines as grl')
+      .join('purchase_order_lines as pl', 'pl.id', 'grl.purchase_order_line_id')
+      .where('pl.purchase_order_id', orders[0].id)
+      .orderBy('pl.position')
+      .select('pl.quantity', 'grl.received_quantity', 'grl.rejected_quantity', 'grl.rejection_reason');
+    expect(received.map((r) => [r.quantity, r.received_quantity, r.rejected_quantity, r.rejection_reason])).toEqual([
+      [100, 80, 6, 'damaged'],
+      [2000, 2000, 0, null],
+    ]);
+  });
+
   it('rates products from their reviews', async () => {
     const rated = await knex('products').where('total_reviews', '>', 0);
     expect(rated.length).toBeGreaterThan(0);

@@ -17,6 +17,7 @@
 import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
+import { insertDemoReceipts } from './demo-receipts';
 import type { Knex } from 'knex';
 import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
@@ -277,6 +278,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
 
   for (const job of DEMO_JOBS) await insertJob(trx, job, { at, companyId, personId: person.id });
   await insertDemoRfqs(trx, { at, companyId });
+  await insertDemoReceipts(trx, { at, companyId });
 
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({
