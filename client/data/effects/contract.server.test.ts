@@ -33,6 +33,10 @@ const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
   'project.award': { 'project.standstill_ends_at': "the standstill's length is the server's setting (STANDSTILL_DAYS)" },
   'rfq.create': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
   'delivery.assign': { 'delivery.driver_name': "a new driver's name is their account's, which the company's device does not hold" },
+  'goods_receipt.record': {
+    'goods_receipt.received_by': 'the user who counted is the signed-in account, whose id the effect context does not carry',
+    'goods_receipt.lines': "each receipt line's id is the server's (the device stands the order line's id in until the row arrives)",
+  },
 };
 
 /** How far apart the device's and the server's stamp of one write may be. */
@@ -297,6 +301,13 @@ describe('each local effect against the server', () => {
     expect(await contract(contractor, 'purchase_order.close', { id: po })).toEqual([]);
     expect(await contract(supplier, 'purchase_order.decline', { id: await awarded(), reason: 'لا يتوفر' })).toEqual([]);
     expect(await contract(contractor, 'purchase_order.cancel', { id: await awarded(), reason: 'تغيّر التصميم' })).toEqual([]);
+    const receiving = await awarded();
+    expect(await contract(supplier, 'purchase_order.accept', { id: receiving })).toEqual([]);
+    await contractor.pull();
+    const line = (contractor.of('purchase_order').find((p) => p.id === receiving) as { lines: Array<{ id: string }> }).lines[0].id;
+    const received = { id: uuid(), purchase_order_id: receiving, lines: [{ purchase_order_line_id: line, received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged' as const }] };
+    expect(await contract(contractor, 'goods_receipt.record', received)).toEqual([]);
+    expect(await contract(contractor, 'purchase_order.close_short', { id: receiving })).toEqual([]);
   });
 
   it('payments on a cleared invoice', async () => {

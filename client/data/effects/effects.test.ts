@@ -18,6 +18,9 @@ const U = '00000000-0000-4000-8000-00000000000a';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ctx: EffectContext = { user_id: U, company_name: 'شركة', person_name: 'سالم', verification_tier: 'gold', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
 
+/** A line of the buyer's accepted order id(80): 2 of its 10 bags received. */
+const line81 = { id: id(81), position: 1, description: 'أسمنت', unit: 'كيس', quantity: 10, unit_price: 18, cancelled_quantity: 0, received_quantity: 2, rejected_quantity: 0, accepted_quantity: 2, invoiced_quantity: 0 };
+
 const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.create': { id: id(1), name: 'أسمنت', price: 18, unit: 'كيس', category_id: id(90) },
   'product.update': { id: id(2), price: 20, category_id: id(90) },
@@ -69,6 +72,8 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'purchase_order.cancel': { id: id(63) },
   'purchase_order.deliver': { id: id(63) },
   'purchase_order.close': { id: id(63) },
+  'purchase_order.close_short': { id: id(80) },
+  'goods_receipt.record': { id: id(82), purchase_order_id: id(80), lines: [{ purchase_order_line_id: id(81), received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged' }] },
   'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
   'payment.confirm': { id: id(73), invoice_id: id(72) },
   'payment.dispute': { id: id(73), invoice_id: id(72), reason: 'لم يصل' },
@@ -104,6 +109,7 @@ const rows = [
   { entity: 'rfq', id: id(60), data: { buyer_id: id(62), status: 'open', closes_at: '2026-12-01T00:00:00.000Z', my_quote: null, quote_count: 0, created_at: now } },
   { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
+  { entity: 'purchase_order', id: id(80), data: { number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), status: 'accepted', answered_at: now, reason: null, lines: [line81], created_at: now } },
   {
     entity: 'invoice',
     id: id(70),
@@ -335,6 +341,19 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'purchase_order.cancel': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'cancelled', updated_at: NOW } },
   'purchase_order.deliver': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'delivered', updated_at: NOW } },
   'purchase_order.close': { [`purchase_order:${id(63)}`]: { ...seed[`purchase_order:${id(63)}`], status: 'closed', updated_at: NOW } },
+  // Close-short cancels what is open of each line (10 ordered, 2 accepted: 8).
+  'purchase_order.close_short': { [`purchase_order:${id(80)}`]: { ...seed[`purchase_order:${id(80)}`], status: 'closed', lines: [{ ...line81, cancelled_quantity: 8 }], updated_at: NOW } },
+  // A receipt: the order's line gains what arrived (4, 1 rejected), the order reads partially received, and the receipt is the row the server will answer.
+  'goods_receipt.record': {
+    [`purchase_order:${id(80)}`]: {
+      ...seed[`purchase_order:${id(80)}`], status: 'partially_received', lines: [{ ...line81, received_quantity: 6, rejected_quantity: 1, accepted_quantity: 5 }], updated_at: NOW,
+    },
+    [`goods_receipt:${id(82)}`]: {
+      id: id(82), purchase_order_id: id(80), purchase_order_number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), received_by: null, received_by_name: 'سالم',
+      delivery_id: null, received_at: NOW, note: null, created_at: NOW, updated_at: NOW,
+      lines: [{ id: id(81), purchase_order_line_id: id(81), position: 1, description: 'أسمنت', unit: 'كيس', received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged', photo_ids: [] }],
+    },
+  },
   'payment.record': {
     [`invoice:${id(70)}`]: {
       ...seed[`invoice:${id(70)}`],
