@@ -71,6 +71,9 @@ interface World {
   payment: string;
   /** one transfer across invoices (here the one invoice) the contractor recorded, waiting for the supplier */
   transfer: string;
+  /** the accepted order's line (received in full with the invoice), and the contractor's open dispute of 1 of it */
+  poLine: string;
+  dispute: string;
 }
 
 interface Row {
@@ -286,6 +289,22 @@ const TABLE: Row[] = [
   // An issued order is neither delivered nor closed yet: its own side is refused the move (409), the other side 403.
   { method: 'post', path: '/api/purchase-orders/{id}/deliver', url: (w) => `/api/purchase-orders/${w.po}/deliver`, owner: 'supplier', writes: true, expect: { ...signedIn(404), supplier: 409, contractor: 403 } },
   { method: 'post', path: '/api/purchase-orders/{id}/close', url: (w) => `/api/purchase-orders/${w.po}/close`, owner: 'contractor', writes: true, expect: { ...signedIn(404), contractor: 409, supplier: 403 } },
+  // Disputes: the buyer opens one on what it received; the seller answers it.
+  {
+    method: 'post', path: '/api/purchase-orders/{id}/disputes', url: (w) => `/api/purchase-orders/${w.acceptedPo}/disputes`, owner: 'contractor', writes: true,
+    body: (w) => ({ id: crypto.randomUUID(), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: w.poLine, quantity: 1 }] }),
+    expect: only(['contractor'], 404, { supplier: 403 }),
+  },
+  { method: 'get', path: '/api/disputes', url: () => '/api/disputes', owner: null, expect: signedIn('ok') },
+  {
+    method: 'post', path: '/api/disputes/{id}/accept', url: (w) => `/api/disputes/${w.dispute}/accept`, owner: 'supplier', writes: true,
+    body: () => ({ remedy: 'redeliver' }), expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  {
+    method: 'post', path: '/api/disputes/{id}/reject', url: (w) => `/api/disputes/${w.dispute}/reject`, owner: 'supplier', writes: true,
+    body: () => ({ reason: 'سليمة عند التسليم' }), expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  { method: 'get', path: '/api/admin/disputes', url: () => '/api/admin/disputes', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
 
   // Transport.
   { method: 'get', path: '/api/transport-requests', url: () => '/api/transport-requests', owner: null, expect: all('ok') },
@@ -619,6 +638,15 @@ describe('authorization table', () => {
       return id;
     },
     invoiceLine: async (get) => (await server.db.knex('invoice_lines').where({ invoice_id: await get('invoice') }).first('id')).id,
+    poLine: async (get) => {
+      const po = await get('acceptedPo');
+      await get('invoice');
+      return (await server.db.knex('purchase_order_lines').where({ purchase_order_id: po }).first('id')).id;
+    },
+    dispute: async (get) => {
+      const body = { id: crypto.randomUUID(), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: await get('poLine'), quantity: 1 }] };
+      return (await clients.contractor.post(`/api/purchase-orders/${await get('acceptedPo')}/disputes`, body)).body.id;
+    },
     payment: async (get) => {
       const invoice = await get('invoice');
       const body = { id: crypto.randomUUID(), amount: 1, paid_on: riyadhDay(new Date()), reference: 'TRX-1' };

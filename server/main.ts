@@ -18,6 +18,7 @@ import { compactChangeLog } from './modules/sync/maintenance';
 import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
+import { sweepOverdueDisputes } from './modules/disputes/sweep';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/invoices/plan-invoices';
 import { createApp } from './app';
@@ -77,6 +78,10 @@ async function main() {
   const remindPayments = () => sweepPaymentReminders(db.knex, clock).catch((err) => logger.warn({ err }, 'payment reminders failed'));
   await remindPayments();
   setInterval(remindPayments, 3600_000).unref();
+  // Disputes past their deadline: the seller is reminded once, within a quarter of an hour (modules/disputes/sweep.ts).
+  const remindDisputes = () => sweepOverdueDisputes(db.knex, clock).catch((err) => logger.warn({ err }, 'dispute reminders failed'));
+  await remindDisputes();
+  setInterval(remindDisputes, 900_000).unref();
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

@@ -37,6 +37,7 @@ const ALLOWED: Record<string, string[]> = {
   config: [],
   db: [],
   deliveries: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'storage', 'sync', 'transport'],
+  disputes: ['db', 'http', 'invoices', 'notifications', 'purchase-orders', 'sync'],
   'e-invoicing': ['auth', 'company', 'config', 'http'],
   'goods-receipts': ['db', 'http', 'notifications', 'purchase-orders', 'storage', 'sync'],
   health: ['db', 'http'],

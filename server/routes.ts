@@ -25,6 +25,7 @@ import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { goodsReceiptsRouter } from './modules/goods-receipts/routes';
+import { disputesRouter } from './modules/disputes/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
@@ -51,6 +52,7 @@ export function apiRouter(): Router {
     rfqsRouter(),
     purchaseOrdersRouter(),
     goodsReceiptsRouter(),
+    disputesRouter(),
     invoicesRouter(),
     invoicePdfRouter(),
     paymentsRouter(),

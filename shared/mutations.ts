@@ -35,6 +35,7 @@ import {
   transportRequestStatusArgsSchema,
 } from './schemas/transport-request';
 import { uuidSchema } from './schemas/common';
+import { disputeAcceptArgsSchema, disputeCreateArgsSchema, disputeRejectArgsSchema } from './schemas/dispute';
 import {
   deliveryAssignArgsSchema,
   deliveryConfirmArgsSchema,
@@ -109,6 +110,11 @@ export const MUTATIONS = {
   'purchase_order.close_short': { entity: 'purchase_order', schema: purchaseOrderActionArgsSchema },
   /** id: the new receipt's (client-chosen, so a replay is the same receipt); purchase_order_id: the order it receives. */
   'goods_receipt.record': { entity: 'goods_receipt', schema: goodsReceiptArgsSchema },
+  /** id: the new dispute's (client-chosen, so a replay is the same dispute); purchase_order_id: the order whose received lines it disputes. */
+  'dispute.open': { entity: 'dispute', schema: disputeCreateArgsSchema },
+  /** id: the dispute's; the seller's one answer. */
+  'dispute.accept': { entity: 'dispute', schema: disputeAcceptArgsSchema },
+  'dispute.reject': { entity: 'dispute', schema: disputeRejectArgsSchema },
   /** id: the new payment's (client-chosen, so a replay is the same payment); invoice_id: the invoice it pays, whose row carries it. */
   'payment.record': { entity: 'invoice', schema: paymentRecordArgsSchema },
   /** id: the payment's; invoice_id: its invoice, whose row carries it (a seller on a site with no signal answers too). */

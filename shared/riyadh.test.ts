@@ -4,7 +4,7 @@
  * no server, client or shared file can drift to a calendar of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { riyadhDateTime, riyadhDay, riyadhDayEnd, riyadhYear } from './riyadh';
+import { addWorkingDays, riyadhDateTime, riyadhDay, riyadhDayEnd, riyadhYear } from './riyadh';
 
 describe('the Riyadh calendar', () => {
   it('turns the day at 21:00 UTC', () => {
@@ -44,5 +44,20 @@ describe('the one definition of the Riyadh offset', () => {
         .filter((f) => f !== 'shared/riyadh.ts' && copy.test(fs.readFileSync(path.join(root, f), 'utf8'))),
     );
     expect(copies).toEqual([]);
+  });
+});
+
+describe('working days in Riyadh (Friday and Saturday off)', () => {
+  it('counts Sunday to Thursday only, at the same time of day', () => {
+    // 2026-12-01 is a Tuesday: three working days is Sunday the 6th (Thu, Sun; Fri and Sat skipped).
+    expect(addWorkingDays('2026-12-01T09:00:00.000Z', 3).toISOString()).toBe('2026-12-06T09:00:00.000Z');
+    // Sunday the 6th: Monday, Tuesday, Wednesday.
+    expect(addWorkingDays('2026-12-06T09:00:00.000Z', 3).toISOString()).toBe('2026-12-09T09:00:00.000Z');
+  });
+  it('reads the weekday in Riyadh, not UTC: Thursday 22:00 UTC is already Friday there', () => {
+    // Thu 2026-12-03 22:00Z = Fri 01:00 in Riyadh: Sun, Mon, Tue (Tuesday 01:00 there).
+    expect(addWorkingDays('2026-12-03T22:00:00.000Z', 3).toISOString()).toBe('2026-12-07T22:00:00.000Z');
+    // Thu 2026-12-03 20:00Z = Thu 23:00 in Riyadh: Sun, Mon, Tue as well.
+    expect(addWorkingDays('2026-12-03T20:00:00.000Z', 1).toISOString()).toBe('2026-12-06T20:00:00.000Z');
   });
 });

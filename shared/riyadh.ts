@@ -29,3 +29,20 @@ export function riyadhDateTime(at: Date | string | number): { date: string; time
 
 /** The instant a Riyadh day (YYYY-MM-DD) ends: the next day at 00:00 in Riyadh. */
 export const riyadhDayEnd = (day: string): Date => new Date(Date.parse(`${day}T00:00:00.000Z`) - RIYADH_OFFSET_MS + DAY_MS);
+
+/**
+ * The instant `days` working days after `at` in Riyadh, at the same time of day: Friday
+ * and Saturday are the weekend, so they are skipped (a dispute opened on a Thursday is due
+ * the next Tuesday at that hour). Opened on a weekend day, the count starts from it as
+ * from any day: each following working day counts one.
+ */
+export function addWorkingDays(at: Date | string | number, days: number): Date {
+  let t = new Date(at).getTime();
+  let left = days;
+  while (left > 0) {
+    t += DAY_MS;
+    const weekday = new Date(t + RIYADH_OFFSET_MS).getUTCDay();
+    if (weekday !== 5 && weekday !== 6) left -= 1;
+  }
+  return new Date(t);
+}

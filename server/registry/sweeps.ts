@@ -1,10 +1,11 @@
 /**
  * The upkeep the test clock runs at once when it moves (clock.ts testClockRouter), in this
  * order, as their timers would within the hour: tender openings and final awards, payment
- * reminders, ended plans and trial notices, expired instant orders.
+ * reminders, ended plans and trial notices, expired instant orders, overdue disputes.
  */
 import type { Sweep } from '../clock';
 import { expireAllOverdueOrders } from '../modules/instant-orders/expiry';
+import { sweepOverdueDisputes } from '../modules/disputes/sweep';
 import { sweepPaymentReminders } from '../modules/payments/reminders';
 import { sweepTenders } from '../modules/projects/tender-sweep';
 import { sweepSubscriptions } from '../modules/subscriptions/sweep';
@@ -14,4 +15,5 @@ export const TEST_CLOCK_SWEEPS: readonly Sweep[] = [
   sweepPaymentReminders,
   (knex, clock) => sweepSubscriptions(knex, clock.now()),
   (knex, clock) => expireAllOverdueOrders(knex, clock.now()),
+  sweepOverdueDisputes,
 ];

@@ -34,6 +34,8 @@ import * as purchaseOrders from '../modules/purchase-orders/sync';
 import * as purchaseOrderMutations from '../modules/purchase-orders/mutations';
 import * as goodsReceipts from '../modules/goods-receipts/sync';
 import * as goodsReceiptMutations from '../modules/goods-receipts/mutations';
+import * as disputes from '../modules/disputes/sync';
+import * as disputeMutations from '../modules/disputes/mutations';
 import * as invoices from '../modules/invoices/sync';
 import * as paymentMutations from '../modules/payments/mutations';
 import { tellPushRefusals } from '../modules/notifications/push-refusals';
@@ -64,6 +66,7 @@ const areaMutations = [
   rfqMutations.mutations,
   purchaseOrderMutations.mutations,
   goodsReceiptMutations.mutations,
+  disputeMutations.mutations,
   paymentMutations.mutations,
 ] as const;
 
@@ -89,6 +92,7 @@ const loaders: LoaderTable = merge<EntityLoader>([
   rfqs.loaders,
   purchaseOrders.loaders,
   goodsReceipts.loaders,
+  disputes.loaders,
   invoices.loaders,
 ] as Array<Record<string, EntityLoader>>);
 

@@ -63,6 +63,13 @@ export const NOTIFICATION_PARAMS = {
   'goods_receipt.recorded': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema, rejected: z.number().int() }),
   /** To the seller: the buyer closed the order short; what was still open of it is cancelled. */
   'purchase_order.closed_short': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema }),
+  /** To the seller: the buyer (company) disputed received lines of order number; to answer within 3 working days. */
+  'dispute.opened': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema, dispute_id: uuidSchema }),
+  /** To the buyer: the seller (company) accepted (a credit note or a redelivery) or rejected (with a reason) their dispute. */
+  'dispute.accepted': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema, dispute_id: uuidSchema }),
+  'dispute.rejected': z.object({ number: z.string(), company: z.string(), reason: z.string(), purchase_order_id: uuidSchema, dispute_id: uuidSchema }),
+  /** To the seller, once: the dispute of the buyer (company) on order number is past its deadline unanswered. */
+  'dispute.overdue': z.object({ number: z.string(), company: z.string(), purchase_order_id: uuidSchema, dispute_id: uuidSchema }),
   /** To the buyer: the seller's tax invoice or credit note, cleared by ZATCA. */
   'invoice.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   'credit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
@@ -174,6 +181,10 @@ const NOTIFICATION_TYPE_OF = {
   'purchase_order.delivered': 'purchase_order',
   'goods_receipt.recorded': 'purchase_order',
   'purchase_order.closed_short': 'purchase_order',
+  'dispute.opened': 'purchase_order',
+  'dispute.accepted': 'purchase_order',
+  'dispute.rejected': 'purchase_order',
+  'dispute.overdue': 'purchase_order',
   'invoice.issued': 'invoice',
   'credit_note.issued': 'invoice',
   'payment.recorded': 'payment',

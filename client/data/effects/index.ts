@@ -3,6 +3,7 @@
  * them), from one file per server module that owns the mutations (server/modules/<module>).
  */
 import { deliveryEffects } from './deliveries';
+import { disputeEffects } from './disputes';
 import { instantOrderEffects } from './instant-orders';
 import { notificationEffects } from './notifications';
 import { paymentEffects } from './payments';
@@ -32,6 +33,7 @@ export const EFFECTS: EffectTable = {
   ...deliveryEffects,
   ...rfqEffects,
   ...purchaseOrderEffects,
+  ...disputeEffects,
   ...paymentEffects,
 };
 
@@ -83,6 +85,9 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_order.close': ['purchase_order'],
   'purchase_order.close_short': ['purchase_order'],
   'goods_receipt.record': ['purchase_order', 'goods_receipt'],
+  'dispute.open': ['purchase_order', 'dispute'],
+  'dispute.accept': ['dispute'],
+  'dispute.reject': ['dispute'],
   'payment.record': ['invoice'],
   'payment.transfer': ['invoice'],
   'payment.confirm': ['invoice'],

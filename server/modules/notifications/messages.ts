@@ -132,6 +132,26 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
     zh: { title: '已收货', message: '{company} 已登记采购订单 {number} 的收货；有拒收的行数：{rejected}。' },
   },
+  'dispute.opened': {
+    ar: { title: 'نزاع على أمر شراء', message: 'فتحت {company} نزاعًا على بنود مستلمة من أمر الشراء {number}. أجب عنه خلال 3 أيام عمل.' },
+    en: { title: 'Dispute opened', message: '{company} disputed received lines of purchase order {number}. Answer it within 3 working days.' },
+    zh: { title: '采购订单争议', message: '{company} 对采购订单 {number} 的已收货行提出争议。请在 3 个工作日内答复。' },
+  },
+  'dispute.accepted': {
+    ar: { title: 'قُبل نزاعك', message: 'قبلت {company} نزاعك على أمر الشراء {number}.' },
+    en: { title: 'Dispute accepted', message: '{company} accepted your dispute on purchase order {number}.' },
+    zh: { title: '争议已被接受', message: '{company} 已接受您对采购订单 {number} 的争议。' },
+  },
+  'dispute.rejected': {
+    ar: { title: 'رُفض نزاعك', message: 'رفضت {company} نزاعك على أمر الشراء {number}: {reason}' },
+    en: { title: 'Dispute rejected', message: '{company} rejected your dispute on purchase order {number}: {reason}' },
+    zh: { title: '争议被拒绝', message: '{company} 拒绝了您对采购订单 {number} 的争议：{reason}' },
+  },
+  'dispute.overdue': {
+    ar: { title: 'نزاع تجاوز موعده', message: 'مضى موعد الرد على نزاع {company} على أمر الشراء {number}. أجب عنه الآن.' },
+    en: { title: 'Dispute overdue', message: 'The dispute of {company} on purchase order {number} is past its deadline. Answer it now.' },
+    zh: { title: '争议已逾期', message: '{company} 对采购订单 {number} 的争议已超过答复期限。请立即答复。' },
+  },
   'purchase_order.closed_short': {
     ar: { title: 'أُغلق أمر الشراء جزئيًا', message: 'أغلقت {company} أمر الشراء {number}؛ أُلغيت الكميات التي لم تُستلم بعد.' },
     en: { title: 'Purchase order closed short', message: '{company} closed purchase order {number} short; the quantities not yet received are cancelled.' },
