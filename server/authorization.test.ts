@@ -283,6 +283,7 @@ const TABLE: Row[] = [
   // Purchase orders: read by their buyer (the contractor) and seller (the supplier); each move by its side, from the statuses it allows.
   { method: 'get', path: '/api/purchase-orders', url: () => '/api/purchase-orders', owner: null, expect: signedIn('ok') },
   { method: 'get', path: '/api/purchase-orders/{id}', url: (w) => `/api/purchase-orders/${w.po}`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
+  { method: 'get', path: '/api/purchase-orders/{id}/pdf', url: (w) => `/api/purchase-orders/${w.po}/pdf`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
   { method: 'post', path: '/api/purchase-orders/{id}/accept', url: (w) => `/api/purchase-orders/${w.po}/accept`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
   { method: 'post', path: '/api/purchase-orders/{id}/decline', url: (w) => `/api/purchase-orders/${w.po}/decline`, owner: 'supplier', writes: true, expect: only(['supplier'], 404, { contractor: 403 }) },
   { method: 'post', path: '/api/purchase-orders/{id}/cancel', url: (w) => `/api/purchase-orders/${w.po}/cancel`, owner: 'contractor', writes: true, expect: only(['contractor'], 404, { supplier: 403 }) },
@@ -305,6 +306,16 @@ const TABLE: Row[] = [
     body: () => ({ reason: 'سليمة عند التسليم' }), expect: only(['supplier'], 404, { contractor: 403 }),
   },
   { method: 'get', path: '/api/admin/disputes', url: () => '/api/admin/disputes', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
+  // The issued order takes no receipt yet and has nothing to close short: its buyer is refused the move (409), its seller 403.
+  { method: 'post', path: '/api/purchase-orders/{id}/close-short', url: (w) => `/api/purchase-orders/${w.po}/close-short`, owner: 'contractor', writes: true, expect: { ...signedIn(404), contractor: 409, supplier: 403 } },
+  { method: 'get', path: '/api/purchase-orders/{id}/receipts', url: (w) => `/api/purchase-orders/${w.po}/receipts`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
+  {
+    method: 'post', path: '/api/purchase-orders/{id}/receipts', url: (w) => `/api/purchase-orders/${w.po}/receipts`, owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID(), lines: [{ purchase_order_line_id: crypto.randomUUID(), received_quantity: 1 }] }),
+    expect: { ...signedIn(404), contractor: 409, supplier: 403 },
+  },
+  // No photo of that id: nobody gets one (photos.test.ts serves real ones to the order's parties).
+  { method: 'get', path: '/api/purchase-orders/{id}/photos/{photoId}', url: (w) => `/api/purchase-orders/${w.po}/photos/${crypto.randomUUID()}?size=160`, owner: 'contractor', expect: signedIn(404) },
 
   // Transport.
   { method: 'get', path: '/api/transport-requests', url: () => '/api/transport-requests', owner: null, expect: all('ok') },
