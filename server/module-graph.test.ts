@@ -59,7 +59,7 @@ const ALLOWED: Record<string, string[]> = {
   'quick-signup': ['http'],
   reviews: ['auth', 'db', 'http', 'products', 'profiles', 'sync'],
   rfqs: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'sync'],
-  seed: ['photos', 'projects'],
+  seed: ['photos', 'projects', 'purchase-orders'],
   'serial-drain': [],
   session: ['auth', 'http', 'profiles'],
   storage: ['db'],

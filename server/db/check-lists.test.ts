@@ -32,6 +32,7 @@ import { invoiceSchema } from '../../shared/schemas/invoice';
 import { rfqSchema } from '../../shared/schemas/rfq';
 import { bidReceiptSchema } from '../../shared/schemas/tender';
 import { PROBLEM_KINDS, deliveryUploadMetadataSchema } from '../../shared/schemas/delivery';
+import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -89,6 +90,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'rfqs.audience': rfqSchema.shape.audience.options,
   'bid_receipts.kind': bidReceiptSchema.shape.kind.options,
   'delivery_events.problem_kind': PROBLEM_KINDS,
+  'goods_receipt_lines.rejection_reason': REJECTION_REASONS,
   'delivery_files.purpose': deliveryUploadMetadataSchema.shape.purpose.options,
   // The server's own bookkeeping, never sent as such: its types.
   'card_checkouts.status': valuesOf({ initiated: true, paid: true } satisfies Record<Checkout['status'], true>),
