@@ -37,6 +37,7 @@ const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
     'goods_receipt.received_by': 'the user who counted is the signed-in account, whose id the effect context does not carry',
     'goods_receipt.lines': "each receipt line's id is the server's (the device stands the order line's id in until the row arrives)",
   },
+  'dispute.open': { 'dispute.lines': "each dispute line's id is the server's (the device stands the order line's id in until the row arrives)" },
 };
 
 /** How far apart the device's and the server's stamp of one write may be. */
@@ -304,9 +305,16 @@ describe('each local effect against the server', () => {
     const receiving = await awarded();
     expect(await contract(supplier, 'purchase_order.accept', { id: receiving })).toEqual([]);
     await contractor.pull();
-    const line = (contractor.of('purchase_order').find((p) => p.id === receiving) as { lines: Array<{ id: string }> }).lines[0].id;
+    const line = (contractor.of('purchase_order').find((p) => p.id === receiving) as unknown as { lines: Array<{ id: string }> }).lines[0].id;
     const received = { id: uuid(), purchase_order_id: receiving, lines: [{ purchase_order_line_id: line, received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged' as const }] };
     expect(await contract(contractor, 'goods_receipt.record', received)).toEqual([]);
+    // Disputes of what arrived: one rejected by the seller, one settled by redelivery.
+    const dispute = (quantity: number) => ({ id: uuid(), purchase_order_id: receiving, reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: line, quantity }] });
+    const [rejected, redelivered] = [dispute(1), dispute(2)];
+    expect(await contract(contractor, 'dispute.open', rejected)).toEqual([]);
+    expect(await contract(supplier, 'dispute.reject', { id: rejected.id, reason: 'سليمة عند التسليم' })).toEqual([]);
+    expect(await contract(contractor, 'dispute.open', redelivered)).toEqual([]);
+    expect(await contract(supplier, 'dispute.accept', { id: redelivered.id, remedy: 'redeliver' })).toEqual([]);
     expect(await contract(contractor, 'purchase_order.close_short', { id: receiving })).toEqual([]);
   });
 
