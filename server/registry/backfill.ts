@@ -20,6 +20,7 @@ import { quotePolicy, rfqPolicy } from '../modules/rfqs/policy';
 import { purchaseOrderPolicy } from '../modules/purchase-orders/policy';
 import { invoicePolicy } from '../modules/invoices/policy';
 import { goodsReceiptPolicy } from '../modules/goods-receipts/policy';
+import { disputePolicy } from '../modules/disputes/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -43,6 +44,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   purchaseOrderPolicy,
   invoicePolicy,
   goodsReceiptPolicy,
+  disputePolicy,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

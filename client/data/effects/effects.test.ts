@@ -74,6 +74,9 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'purchase_order.close': { id: id(63) },
   'purchase_order.close_short': { id: id(80) },
   'goods_receipt.record': { id: id(82), purchase_order_id: id(80), lines: [{ purchase_order_line_id: id(81), received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged' }] },
+  'dispute.open': { id: id(83), purchase_order_id: id(80), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: id(81), quantity: 1 }] },
+  'dispute.accept': { id: id(84), remedy: 'redeliver' },
+  'dispute.reject': { id: id(84), reason: 'سليمة عند التسليم' },
   'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
   'payment.confirm': { id: id(73), invoice_id: id(72) },
   'payment.dispute': { id: id(73), invoice_id: id(72), reason: 'لم يصل' },
@@ -110,6 +113,7 @@ const rows = [
   { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
   { entity: 'purchase_order', id: id(80), data: { number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), status: 'accepted', answered_at: now, reason: null, lines: [line81], created_at: now } },
+  { entity: 'dispute', id: id(84), data: { purchase_order_id: id(85), buyer_id: id(62), seller_id: U, status: 'open', remedy: null, answer: null, answered_at: null, overdue: true, created_at: now } },
   {
     entity: 'invoice',
     id: id(70),
@@ -354,6 +358,17 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       lines: [{ id: id(81), purchase_order_line_id: id(81), position: 1, description: 'أسمنت', unit: 'كيس', received_quantity: 4, rejected_quantity: 1, rejection_reason: 'damaged', photo_ids: [] }],
     },
   },
+  // A dispute opened on the order's line: the row the server will answer, open, due 3 working days on (Monday to Thursday in Riyadh).
+  'dispute.open': {
+    [`dispute:${id(83)}`]: {
+      id: id(83), purchase_order_id: id(80), purchase_order_number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), reason: 'أكياس ممزقة',
+      lines: [{ id: id(81), purchase_order_line_id: id(81), position: 1, description: 'أسمنت', unit: 'كيس', quantity: 1, unit_price: null, order_unit_price: 18 }],
+      photo_ids: [], evidence_photo_ids: [], status: 'open', remedy: null, answer: null, answered_at: null, credit_note_id: null, credit_note_number: null,
+      due_at: '2026-11-26T10:00:00.000Z', overdue: false, created_at: NOW, updated_at: NOW,
+    },
+  },
+  'dispute.accept': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'accepted', remedy: 'redeliver', answered_at: NOW, overdue: false, updated_at: NOW } },
+  'dispute.reject': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'rejected', answer: 'سليمة عند التسليم', answered_at: NOW, overdue: false, updated_at: NOW } },
   'payment.record': {
     [`invoice:${id(70)}`]: {
       ...seed[`invoice:${id(70)}`],

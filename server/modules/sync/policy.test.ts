@@ -27,6 +27,7 @@ import { quoteQuery, rfqQuery } from '../rfqs/queries';
 import { purchaseOrderQuery } from '../purchase-orders/queries';
 import { invoiceQuery } from '../invoices/queries';
 import { goodsReceiptQuery } from '../goods-receipts/queries';
+import { disputeQuery } from '../disputes/queries';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -54,6 +55,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   purchase_order: (db) => purchaseOrderQuery(db),
   invoice: (db) => invoiceQuery(db),
   goods_receipt: (db) => goodsReceiptQuery(db),
+  dispute: (db) => disputeQuery(db, new Date()),
 };
 
 type Row = { id: string } & Record<string, unknown>;
@@ -137,6 +139,14 @@ describe('the feed addresses what REST shows', () => {
     const po = await knex('purchase_orders').where({ buyer_id: winner.user.id, seller_id: supplier.user.id }).first('id', 'seller_id', 'buyer_id');
     await insertInvoice(knex, po, { status: 'rejected' });
     await clearInvoice(knex, await insertInvoice(knex, po, { status: 'pending' }));
+    // A dispute of the order's buyer on what it received: addressed to its two parties only.
+    // The seller accepts the order (an instant order's is issued to it), the buyer receives 1 of it and disputes that.
+    expect((await supplier.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
+    const poLine = await knex('purchase_order_lines').where({ purchase_order_id: po.id }).first('id');
+    const receipt = { id: crypto.randomUUID(), lines: [{ purchase_order_line_id: poLine.id, received_quantity: 1 }] };
+    expect((await winner.post(`/api/purchase-orders/${po.id}/receipts`, receipt)).status).toBe(201);
+    const dispute = { id: crypto.randomUUID(), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: poLine.id, quantity: 1 }] };
+    expect((await winner.post(`/api/purchase-orders/${po.id}/disputes`, dispute)).status).toBe(201);
 
     // Transport for that order: carried by the carrier's driver (the supplier is a party).
     const dealRequest = (
