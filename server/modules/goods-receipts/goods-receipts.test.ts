@@ -79,6 +79,17 @@ describe('goods receipts', () => {
     expect((await orderOf(buyer, po.id)).lines[0].received_quantity).toBe(4);
   });
 
+  it('goes through the sync push: recorded, the same mutation again answers it, an over-receipt is rejected with its code', async () => {
+    const { buyer, po, lines } = await order();
+    const push = (mutations: unknown[]) => buyer.post('/api/sync/push', { client_id: crypto.randomUUID(), mutations });
+    const body = { ...receipt([[lines[1], 5]]), purchase_order_id: po.id };
+    const first = await push([{ id: 1, name: 'goods_receipt.record', args: body }]);
+    expect(first.body.results[0], first.text).toMatchObject({ status: 'applied' });
+    const retried = await push([{ id: 1, name: 'goods_receipt.record', args: body }, { id: 2, name: 'goods_receipt.record', args: { ...receipt([[lines[1], 15.1]]), purchase_order_id: po.id } }]);
+    expect(retried.body.results.map((r: { status: string; code?: string }) => [r.status, r.code])).toEqual([['applied', undefined], ['rejected', 'over_received']]);
+    expect((await orderOf(buyer, po.id)).lines[1]).toMatchObject({ received_quantity: 5, accepted_quantity: 5 });
+  });
+
   it("is the buyer's company's only: a member records, the seller is refused, anyone else gets 404", async () => {
     const { buyer, seller, po, lines } = await order();
     const bySeller = await post(seller, po.id, receipt([[lines[0], 1]]));
