@@ -4,9 +4,11 @@
  * 200 bags, 10 of them torn, with a photo, and the steel in full): the order shows it at
  * once as waiting to sync, with each line's figures; back online it reaches the server
  * once, and the supplier, whose order page is open, sees the receipt and its rejection
- * live, with no reload. The order can no longer be cancelled, only closed short. The order
- * is made by request (rfqs.spec.ts's screens); invoicing what was received and the match
- * are invoice-match.spec.ts's.
+ * live, with no reload. The order can no longer be cancelled, only closed short. The site
+ * then disputes the torn bags (the receipt's photo as evidence); the supplier finds the
+ * dispute under the disputes tab and accepts it with a redelivery. The order is made by
+ * request (rfqs.spec.ts's screens); invoicing what was received, the match and a
+ * dispute's credit note (which needs that invoice) are invoice-match.spec.ts's.
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -16,7 +18,7 @@ import { goOffline, goOnline, waitForServiceWorker } from './page-models/Network
 import { pageApi } from './page-models/pageApi';
 import { PurchaseOrdersPage } from './page-models/PurchaseOrdersPage';
 import { SyncShell } from './page-models/SyncShell';
-import { newUser } from './page-models/Users';
+import { newUser, reloadUntil } from './page-models/Users';
 
 const CEMENT_CATEGORY = 'ca7e0000-0000-4000-8000-000000000001';
 const PHONE = { width: 390, height: 844 };
@@ -123,6 +125,48 @@ test('a site engineer receives part of an order offline with a rejected line and
   await expect(seen.getByTestId('receipt-line-rejected')).toContainText('١٠');
   await expect(sellerOrders.detail()).toHaveAttribute('data-status', 'partially_received');
   await expect(sellerReceipts.figure(0, 'open')).toHaveAttribute('data-value', '90');
+
+  // The site disputes the torn bags: the rejected line comes picked with its 10, the receipt's photo goes as evidence.
+  await c.getByTestId('po-open-dispute').click();
+  const disputeForm = c.getByTestId('dispute-form');
+  await expect(disputeForm.getByTestId('dispute-form-line')).toHaveCount(2);
+  await expect(disputeForm.getByTestId('dispute-line-pick').first()).toBeChecked();
+  await expect(disputeForm.getByTestId('dispute-quantity')).toHaveValue('10');
+  await disputeForm.getByTestId('dispute-reason').fill('عشرة أكياس ممزقة عند التفريغ، الصور مرفقة');
+  await c.getByTestId('dispute-submit').click();
+  const buyerDispute = c.getByTestId('dispute-detail');
+  await expect(buyerDispute).toHaveAttribute('data-status', 'open');
+  await expect(buyerDispute.getByTestId('dispute-line-quantity')).toContainText('١٠');
+  await expect(buyerDispute.getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+  await expect(buyerDispute.getByTestId('dispute-due')).toBeVisible();
+  const disputeId = (await buyerDispute.getAttribute('data-dispute-id'))!;
+
+  // The supplier finds it under the orders screen's disputes tab, with the receipt's photo as evidence, and accepts it with a redelivery
+  // (a credit note needs the invoice the supplier has not issued here: invoice-match.spec.ts's part).
+  const s = supplier.page;
+  await sellerOrders.goto();
+  await s.getByTestId('tab-disputes').click();
+  await reloadUntil(s, async () => {
+    await expect(s.getByTestId('dispute-card').filter({ hasText: po.number })).toBeVisible({ timeout: 3_000 });
+  });
+  await s.getByTestId('dispute-card').filter({ hasText: po.number }).getByTestId('open-dispute-page').click();
+  const sellerDispute = s.getByTestId('dispute-detail');
+  await expect(sellerDispute).toHaveAttribute('data-dispute-id', disputeId);
+  await expect(sellerDispute.getByTestId('dispute-photo')).toHaveCount(1);
+  await checkPage(s, 'ar', 'dispute-seller');
+  await s.getByTestId('dispute-accept').click();
+  await s.getByTestId('dispute-remedy-redeliver').check();
+  await s.getByTestId('dispute-answer-submit').click();
+  await expect(sellerDispute).toHaveAttribute('data-status', 'accepted');
+  await expect(s.getByTestId('dispute-accept')).toHaveCount(0);
+
+  // The site sees the answer and its remedy.
+  await reloadUntil(c, async () => {
+    await expect(c.getByTestId('dispute-detail')).toHaveAttribute('data-status', 'accepted', { timeout: 3_000 });
+  });
+  await expect(c.getByTestId('dispute-remedy')).toBeVisible();
+  const answered = await ok<Array<{ id: string; status: string; remedy: string | null }>>(c, 'GET', `/api/disputes?purchase_order_id=${po.id}`);
+  expect(answered.map((d) => [d.id, d.status, d.remedy])).toEqual([[disputeId, 'accepted', 'redeliver']]);
 
   await Promise.all([contractor.context.close(), supplier.context.close()]);
 });
