@@ -19,6 +19,10 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { pdfBusy, pdfTimedOut, rateLimited } from '../../../shared/errors';
 import type { Invoice } from '../../../shared/schemas/invoice';
+import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
+
+/** What a thread renders: an invoice as REST presents it (pdf.ts), or a purchase order (purchase-order-pdf.ts). */
+export type PdfTask = Invoice | { purchase_order: PurchaseOrder };
 
 interface PdfRendererOptions {
   threads: number;
@@ -41,7 +45,7 @@ const PDF_RENDERER_DEFAULTS: PdfRendererOptions = {
 const RETRY_AFTER_SECONDS = 5;
 
 export class PdfRenderer {
-  private pool: Piscina<Invoice, Uint8Array> | undefined;
+  private pool: Piscina<PdfTask, Uint8Array> | undefined;
   private readonly options: PdfRendererOptions;
   private readonly perAccount = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<Buffer>>();
@@ -54,8 +58,8 @@ export class PdfRenderer {
   }
 
   /** The threads start with the first render, not with the app. */
-  private threads(): Piscina<Invoice, Uint8Array> {
-    this.pool ??= new Piscina<Invoice, Uint8Array>({
+  private threads(): Piscina<PdfTask, Uint8Array> {
+    this.pool ??= new Piscina<PdfTask, Uint8Array>({
       filename: new URL('./pdf-worker.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: this.options.threads,
@@ -70,10 +74,10 @@ export class PdfRenderer {
   }
 
   /**
-   * The invoice's PDF from a thread. `key` names the document as rendered (the same key
+   * The document's PDF from a thread. `key` names the document as rendered (the same key
    * joins a render in flight, whoever asked for it); `accountId` is who asks.
    */
-  render(invoice: Invoice, opts: { key: string; accountId: string }): Promise<Buffer> {
+  render(task: PdfTask, opts: { key: string; accountId: string }): Promise<Buffer> {
     const joined = this.inFlight.get(opts.key);
     if (joined) return joined;
     const mine = this.perAccount.get(opts.accountId) ?? 0;
@@ -84,7 +88,7 @@ export class PdfRenderer {
     this.renders++;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const done = this.threads()
-      .run(invoice, { signal })
+      .run(task, { signal })
       .then(
         (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         (err: unknown) => {

@@ -10,9 +10,11 @@
  * cleared document replaces ours, and the status moves), so its bytes serve only while it
  * is pending with the same hash, and the first request after the answer renders it anew.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../auth/session-user';
+import { getPurchaseOrder } from '../purchase-orders/service';
 import type { PdfRenderer } from './pdf-renderer';
 import { invoicePolicy } from './policy';
 import { getInvoice } from './service';
@@ -34,4 +36,26 @@ export async function invoicePdf(db: Knex, renderer: PdfRenderer, user: SessionU
     .onConflict('invoice_id')
     .merge();
   return { number: invoice.number, pdf };
+}
+
+/**
+ * GET /api/purchase-orders/{id}/pdf's work: the order as REST reads it (its buyer and its
+ * seller; a 404 for anyone else), then its PDF from the renderer's threads. An order moves
+ * all its life (receipts, invoices, status), so its bytes are not kept as a final invoice's
+ * are; the ETag is the digest of the order as read, so a reader who has the document as it
+ * still is gets 304 without a render, and one document asked for while it renders joins that render.
+ */
+export async function purchaseOrderPdf(
+  db: Knex,
+  renderer: PdfRenderer,
+  user: SessionUser,
+  id: string,
+  ifNoneMatch: string | undefined,
+): Promise<{ number: string; etag: string; pdf: Buffer | null }> {
+  const order = await getPurchaseOrder(db, user, id);
+  const digest = createHash('sha256').update(JSON.stringify(order)).digest('base64url');
+  const etag = `"po-${digest}"`;
+  if (ifNoneMatch === etag) return { number: order.number, etag, pdf: null };
+  const pdf = await renderer.render({ purchase_order: order }, { key: `po:${order.id}:${digest}`, accountId: user.account_id });
+  return { number: order.number, etag, pdf };
 }

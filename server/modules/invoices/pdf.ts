@@ -24,22 +24,39 @@ import {
 import type { Invoice, InvoiceParty } from '../../../shared/schemas/invoice';
 import { drawLine, drawText, registerFonts, wrapLines } from './pdf-text';
 
-type Doc = InstanceType<typeof PDFDocument>;
-type Bilingual = { ar: string; en: string };
+export type Doc = InstanceType<typeof PDFDocument>;
+export type Bilingual = { ar: string; en: string };
 
+/**
+ * The page and the helpers below are shared by every document the app prints (the
+ * invoice here, the purchase order in purchase-order-pdf.ts), so both read as one set of papers.
+ */
 /** A4 in points, and the margin kept around the page. */
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 40;
-const WIDTH = A4[0] - 2 * MARGIN;
-const RIGHT = A4[0] - MARGIN;
-const GREY = '#555';
-const RULE = '#bbb';
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 40;
+export const WIDTH = A4[0] - 2 * MARGIN;
+export const RIGHT = A4[0] - MARGIN;
+export const GREY = '#555';
+export const RULE = '#bbb';
 
-const both = (label: Bilingual) => `${label.ar} / ${label.en}`;
-const sar = (amount: number) => `${documentAmount(amount)} ${DOCUMENT_LABELS.currency.en}`;
+export const both = (label: Bilingual) => `${label.ar} / ${label.en}`;
+export const sar = (amount: number) => `${documentAmount(amount)} ${DOCUMENT_LABELS.currency.en}`;
+
+/** A new A4 document with the app's fonts, and its bytes once it is ended. */
+export function a4Document(info: { Title: string; Author: string }): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: A4, margin: MARGIN, info });
+  registerFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
 
 /** A row of three: the English label at the left, the Arabic at the right, the value between. */
-function factRow(doc: Doc, label: Bilingual, value: string, x: number, y: number, width: number): number {
+export function factRow(doc: Doc, label: Bilingual, value: string, x: number, y: number, width: number): number {
   const third = width / 3;
   drawLine(doc, label.en, x, y, third, { size: 9, base: 'ltr', color: GREY });
   drawLine(doc, label.ar, x + 2 * third, y, third, { size: 9, base: 'rtl', color: GREY });
@@ -69,8 +86,10 @@ function partyBox(doc: Doc, role: Bilingual, party: InvoiceParty, x: number, y: 
   return at + pad - y;
 }
 
-/** The lines' columns from the right (the document reads right to left first): width, header, and the cell of a line. */
-const COLUMNS: Array<{ width: number; label: Bilingual | { ar: '#'; en: '' }; cell: (line: Invoice['lines'][number]) => string; rtl?: boolean }> = [
+/** A lines table's column, from the right (the document reads right to left first): width, header, and the cell of a line. */
+export type Column<L> = { width: number; label: Bilingual | { ar: '#'; en: '' }; cell: (line: L) => string; rtl?: boolean };
+
+const COLUMNS: Array<Column<Invoice['lines'][number]>> = [
   { width: 18, label: { ar: '#', en: '' }, cell: (l) => String(l.position) },
   { width: 120, label: DOCUMENT_LABELS.description, cell: (l) => (l.exemption_reason ? `${l.description} (${l.exemption_reason})` : l.description), rtl: true },
   { width: 40, label: DOCUMENT_LABELS.quantity, cell: (l) => String(l.quantity) },
@@ -82,7 +101,8 @@ const COLUMNS: Array<{ width: number; label: Bilingual | { ar: '#'; en: '' }; ce
   { width: 60, label: DOCUMENT_LABELS.lineTotal, cell: (l) => documentAmount(lineTotalWithVat(l)) },
 ];
 
-function linesTable(doc: Doc, invoice: Invoice, top: number): number {
+/** The lines under a header of the columns' labels, running to new pages (the header again) when they do not fit; answers where it ends. */
+export function linesTable<L extends { position: number }>(doc: Doc, columns: Array<Column<L>>, lines: L[], top: number): number {
   const pad = 3;
   const size = 7.5;
   const leading = 11;
@@ -91,7 +111,7 @@ function linesTable(doc: Doc, invoice: Invoice, top: number): number {
     const height = 2 * leading + 2 * pad;
     let right = RIGHT;
     doc.rect(MARGIN, y, WIDTH, height).fill('#eee');
-    for (const col of COLUMNS) {
+    for (const col of columns) {
       const x = right - col.width;
       drawLine(doc, col.label.ar, x + pad, y + pad, col.width - 2 * pad, { size, base: 'rtl', align: 'center', bold: true });
       if (col.label.en) drawLine(doc, col.label.en, x + pad, y + pad + leading, col.width - 2 * pad, { size, base: 'ltr', align: 'center' });
@@ -100,8 +120,8 @@ function linesTable(doc: Doc, invoice: Invoice, top: number): number {
     y += height;
   };
   header();
-  for (const line of [...invoice.lines].sort((a, b) => a.position - b.position)) {
-    const cells = COLUMNS.map((col) => wrapLines(doc, col.cell(line), col.width - 2 * pad, col.rtl ? 'rtl' : 'ltr', size));
+  for (const line of [...lines].sort((a, b) => a.position - b.position)) {
+    const cells = columns.map((col) => wrapLines(doc, col.cell(line), col.width - 2 * pad, col.rtl ? 'rtl' : 'ltr', size));
     const height = Math.max(...cells.map((c) => c.length)) * leading + 2 * pad;
     if (y + height > A4[1] - MARGIN) {
       doc.addPage({ size: A4, margin: MARGIN });
@@ -109,7 +129,7 @@ function linesTable(doc: Doc, invoice: Invoice, top: number): number {
       header();
     }
     let right = RIGHT;
-    COLUMNS.forEach((col, i) => {
+    columns.forEach((col, i) => {
       const x = right - col.width;
       cells[i].forEach((text, n) =>
         drawLine(doc, text, x + pad, y + pad + n * leading, col.width - 2 * pad, { size, base: col.rtl ? 'rtl' : 'ltr', align: col.rtl ? 'right' : 'center' }),
@@ -135,14 +155,7 @@ function qr(doc: Doc, value: string, x: number, y: number, size: number): void {
 
 /** The invoice as an A4 PDF. */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: A4, margin: MARGIN, info: { Title: `${invoice.number} ${documentTitle(invoice).en}`, Author: invoice.seller.legal_name_en ?? invoice.seller.legal_name } });
-  registerFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = a4Document({ Title: `${invoice.number} ${documentTitle(invoice).en}`, Author: invoice.seller.legal_name_en ?? invoice.seller.legal_name });
 
   const title = documentTitle(invoice);
   let y = MARGIN;
@@ -177,7 +190,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.rect(MARGIN, sellerTop, half, boxHeight).stroke();
   y += boxHeight + 14;
 
-  y = linesTable(doc, invoice, y) + 14;
+  y = linesTable(doc, COLUMNS, invoice.lines, y) + 14;
 
   const qrSize = 110;
   if (y + qrSize > A4[1] - MARGIN) {
