@@ -58,7 +58,7 @@ const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'Quo
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries']);
 const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
-const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries']);
+const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries', 'invoices']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
