@@ -151,6 +151,31 @@ describe('disputes', () => {
     expect(note).toMatchObject({ original_invoice_id: invoice.id, lines: [{ adjusts: 'quantity', quantity: 2, unit_price: 10 }] });
   });
 
+  it("shows the receipt lines' photos as evidence, refuses another file's photo, and refuses redelivery on an order its buyer closed", async () => {
+    const { buyer, seller } = await tradingParties(server, category);
+    const po = await acceptedOrder(buyer, seller, [10, 20]);
+    const [a, b] = po.lines;
+    const receipt = await insertReceipt(knex(), po.id);
+    const [onA, onB] = [randomUUID(), randomUUID()];
+    await knex().raw('update goods_receipt_lines set photo_ids = array[?]::uuid[] where goods_receipt_id = ? and purchase_order_line_id = ?', [onA, receipt, a]);
+    await knex().raw('update goods_receipt_lines set photo_ids = array[?]::uuid[] where goods_receipt_id = ? and purchase_order_line_id = ?', [onB, receipt, b]);
+    const own = randomUUID();
+    const opened = await open(buyer, po.id, { lines: [{ purchase_order_line_id: a, quantity: 1 }], photo_ids: [own] });
+    expect(opened.status, opened.text).toBe(201);
+    expect([opened.body.photo_ids, opened.body.evidence_photo_ids]).toEqual([[own], [onA]]);
+    const other = await acceptedOrder(buyer, seller, [10]);
+    await knex()('order_photos').insert({ id: randomUUID(), purchase_order_id: other.id, company_id: buyer.user.id, hash: 'a'.repeat(64), width: 1, height: 1, bytes: 1 });
+    const foreign = (await knex()('order_photos').where({ purchase_order_id: other.id }).first('id')).id;
+    const refused = await open(buyer, po.id, { lines: [{ purchase_order_line_id: a, quantity: 1 }], photo_ids: [foreign] });
+    expect([refused.status, refused.body.code]).toEqual([409, 'conflict']);
+
+    // The buyer closed the order: nothing more is delivered on it, so the dispute is settled otherwise.
+    await knex()('purchase_orders').where({ id: po.id }).update({ status: 'closed' });
+    const redeliver = await seller.post(`/api/disputes/${opened.body.id}/accept`, { remedy: 'redeliver' });
+    expect([redeliver.status, redeliver.body.code]).toEqual([409, 'order_not_receivable']);
+    expect((await seller.post(`/api/disputes/${opened.body.id}/reject`, { reason: 'سليمة' })).status).toBe(200);
+  });
+
   it('opens and answers through the sync push as through REST', async () => {
     const { buyer, seller } = await tradingParties(server, category);
     const po = await acceptedOrder(buyer, seller, [10]);
