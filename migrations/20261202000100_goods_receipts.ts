@@ -77,7 +77,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table invoices add constraint invoices_kind_check check (kind in ('invoice', 'credit_note', 'debit_note'))`);
   await knex.raw('alter table invoices drop constraint invoices_credit_note_check');
   await knex.raw(`alter table invoices add constraint invoices_credit_note_check
-    check ((kind in ('credit_note', 'debit_note')) = (original_invoice_id is not null and reason is not null))`);
+    check ((kind <> 'invoice') = (original_invoice_id is not null and reason is not null))`);
   await knex.raw('drop index invoices_one_per_purchase_order');
   await knex.raw('create index invoices_purchase_order_idx on invoices (purchase_order_id) where purchase_order_id is not null');
 

@@ -33,6 +33,7 @@ import { rfqSchema } from '../../shared/schemas/rfq';
 import { bidReceiptSchema } from '../../shared/schemas/tender';
 import { PROBLEM_KINDS, deliveryUploadMetadataSchema } from '../../shared/schemas/delivery';
 import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
+import { DISPUTE_REMEDIES } from '../../shared/schemas/dispute';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -59,6 +60,7 @@ const MACHINES: Record<string, keyof typeof ALL_LIFECYCLES> = {
   'subscriptions.status': 'subscription',
   'einvoicing_units.status': 'einvoicing_unit',
   'registration_requests.status': 'registration_request',
+  'disputes.status': 'dispute',
 };
 
 /** table.column -> the values its CHECK lists, as the code defines them. */
@@ -76,6 +78,8 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'invoices.payment_terms_days': PAYMENT_TERMS_DAYS,
   'invoices.kind': invoiceSchema.shape.kind.options,
   'invoice_lines.vat_category': VAT_CATEGORY_CODES,
+  'invoice_lines.adjusts': invoiceSchema.shape.lines.element.shape.adjusts.unwrap().options,
+  'disputes.remedy': DISPUTE_REMEDIES,
   'purchase_order_lines.vat_category': VAT_CATEGORY_CODES,
   'instant_order_responses.vat_category': VAT_CATEGORY_CODES,
   'instant_orders.urgency_level': URGENCY_LEVELS,

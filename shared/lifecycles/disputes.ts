@@ -20,5 +20,3 @@ export const disputeLifecycle = {
     { from: ['open'], to: 'rejected', actor: 'seller', action: 'reject' },
   ],
 } as const satisfies Lifecycle<DisputeStatus, PurchaseOrderSide>;
-
-export type DisputeAction = (typeof disputeLifecycle.transitions)[number]['action'];

@@ -10,9 +10,9 @@
 import { z } from 'zod';
 import { MAX, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { PURCHASE_ORDER_SIDES } from '../lifecycles/purchase-orders';
-import { disputeLifecycle, type DisputeAction, type DisputeStatus } from '../lifecycles/disputes';
+import { disputeLifecycle, type DisputeStatus } from '../lifecycles/disputes';
 
-export type { DisputeAction, DisputeStatus };
+export type { DisputeStatus };
 
 /** How an accepted dispute is settled: a credit note for its value, or the quantity delivered again (reopened on the order). */
 export const DISPUTE_REMEDIES = ['credit_note', 'redeliver'] as const;
@@ -54,10 +54,8 @@ export type DisputeCreateArgs = z.infer<typeof disputeCreateArgsSchema>;
 
 export const disputeAcceptSchema = z.strictObject({ remedy: z.enum(DISPUTE_REMEDIES) });
 export const disputeAcceptArgsSchema = disputeAcceptSchema.safeExtend({ id: uuidSchema });
-export type DisputeAcceptArgs = z.infer<typeof disputeAcceptArgsSchema>;
 export const disputeRejectSchema = z.strictObject({ reason: requiredText(MAX.text) });
 export const disputeRejectArgsSchema = disputeRejectSchema.safeExtend({ id: uuidSchema });
-export type DisputeRejectArgs = z.infer<typeof disputeRejectArgsSchema>;
 
 const disputeLineSchema = z.object({
   id: uuidSchema,

@@ -38,8 +38,6 @@ export type VatCategoryCode = (typeof VAT_CATEGORIES)[number];
 const INVOICE_NUMBER = /^(INV|CN|DN)-\d{4}-\d{6,}$/;
 const NUMBER_PREFIX = { invoice: 'INV', credit_note: 'CN', debit_note: 'DN' } as const satisfies Record<InvoiceKind, string>;
 export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number): string => `${NUMBER_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
-/** Whether a document is a note against an invoice (a credit or a debit note). */
-export const isNote = (kind: InvoiceKind): boolean => kind !== 'invoice';
 
 /**
  * A party as the document states it: the tax profile when it was issued. The buyer of a

@@ -3,6 +3,7 @@
  * updates its own), and the rating and verification tier the platform keeps.
  */
 import { z } from 'zod';
+import { MAX_RECEIPT_TOLERANCE_PERCENT } from './goods-receipt';
 import { LANGUAGES, ROLES, VERIFICATION_TIERS } from '../constants';
 import {
   MAX,
@@ -42,7 +43,7 @@ export const profileSchema = z.object({
    * (receivableLimit in goods-receipt.ts): a truck's load rarely matches to the bag. The
    * server always sends it; optional for rows a client stored before it existed.
    */
-  receipt_tolerance_percent: z.number().min(0).max(20).optional(),
+  receipt_tolerance_percent: z.number().min(0).max(MAX_RECEIPT_TOLERANCE_PERCENT).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -65,7 +66,7 @@ export const profileUpsertSchema = z.strictObject({
   vat_number: optionalOf(vatNumberSchema),
   language: languageSchema.optional(),
   /** The buyer's tolerance over an order line for its receipts, 0–20 % in hundredths. */
-  receipt_tolerance_percent: z.number().min(0).max(20).multipleOf(0.01).optional(),
+  receipt_tolerance_percent: z.number().min(0).max(MAX_RECEIPT_TOLERANCE_PERCENT).multipleOf(0.01).optional(),
 });
 export type ProfileUpsert = z.infer<typeof profileUpsertSchema>;
 export type ProfileUpsertInput = z.input<typeof profileUpsertSchema>;

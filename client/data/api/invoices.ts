@@ -6,7 +6,6 @@
  * downloads the server renders from the kept document.
  */
 import { invoiceMatchSchema, invoiceSchema, type CreditNoteCreate, type DebitNoteCreate, type Invoice, type InvoiceCreate, type InvoiceMatch } from '../../../shared/schemas/invoice';
-import type { PaymentTermsDays } from '../../../shared/schemas/payment';
 import { api } from './client';
 
 const BASE = '/api/invoices';

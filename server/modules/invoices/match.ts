@@ -50,7 +50,7 @@ export interface MatchFactsRow {
 const num = (v: unknown) => Number(v);
 
 /** The lines of a match from the SQL facts. */
-export function matchLines(facts: readonly MatchFactsRow[]): InvoiceMatch['lines'] {
+function matchLines(facts: readonly MatchFactsRow[]): InvoiceMatch['lines'] {
   return facts.map((f) => {
     const invoiced = num(f.invoiced);
     // A price note moves the price of the units billed: spread over them.

@@ -41,7 +41,7 @@ import { invoicedSql } from '../purchase-orders/line-quantities';
 export { wakeClearance };
 
 /** One line of a note as asked: an invoice line, a quantity, and for a price line the difference per unit. */
-export interface NoteLineInput {
+interface NoteLineInput {
   invoice_line_id: string;
   quantity?: number;
   unit_price?: number;

@@ -20,7 +20,7 @@ export const receivedSql = (pl: string) =>
 export const rejectedSql = (pl: string) =>
   `coalesce((select sum(grl.rejected_quantity) from goods_receipt_lines grl where grl.purchase_order_line_id = ${pl}.id), 0)`;
 
-export const redeliveredSql = (pl: string) =>
+const redeliveredSql = (pl: string) =>
   `coalesce((select sum(dl.quantity) from dispute_lines dl join disputes d on d.id = dl.dispute_id
              where dl.purchase_order_line_id = ${pl}.id and d.status = 'accepted' and d.remedy = 'redeliver'), 0)`;
 
