@@ -19,4 +19,13 @@ describe('where a notification leads', () => {
     }
     expect(notificationTarget('purchase_order.accepted', {})).toBe('/purchase-orders');
   });
+
+  it('opens the order a receipt or a close-short is about, and the dispute a dispute’s news is about', () => {
+    for (const kind of ['goods_receipt.recorded', 'purchase_order.closed_short']) {
+      expect(notificationTarget(kind, { number: 'PO-2026-000001', company: 'A', purchase_order_id: PO, rejected: 1 }), kind).toBe(`/purchase-orders/${PO}`);
+    }
+    for (const kind of ['dispute.opened', 'dispute.accepted', 'dispute.rejected', 'dispute.overdue']) {
+      expect(notificationTarget(kind, { number: 'PO-2026-000001', company: 'A', purchase_order_id: PO, dispute_id: RFQ }), kind).toBe(`/disputes/${RFQ}`);
+    }
+  });
 });

@@ -47,6 +47,7 @@ const PUSH_CATEGORY_OF = {
   'dispute.overdue': 'offers',
   'invoice.issued': 'offers',
   'credit_note.issued': 'offers',
+  'debit_note.issued': 'offers',
   'payment.recorded': 'offers',
   'payment.confirmed': 'offers',
   'payment.disputed': 'offers',
@@ -98,8 +99,9 @@ const page = (path: string, id: unknown) => (str(id) ? `${path}/${str(id)}` : pa
 export function notificationTarget(kind: string, params: Record<string, unknown>): string {
   if (kind.startsWith('bid.') || kind.startsWith('project.') || kind.startsWith('tender.')) return at('/projects', params.project_id);
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
-  if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.')) return page('/purchase-orders', params.purchase_order_id);
-  if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind.startsWith('payment.')) return page('/invoices', params.invoice_id);
+  if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.') || kind.startsWith('goods_receipt.')) return page('/purchase-orders', params.purchase_order_id);
+  if (kind.startsWith('dispute.')) return page('/disputes', params.dispute_id);
+  if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind === 'debit_note.issued' || kind.startsWith('payment.')) return page('/invoices', params.invoice_id);
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
   if (kind === 'rfq.new' || kind === 'rfq.lost') return page('/quotes', params.rfq_id);
   if (kind.startsWith('rfq.') || kind.startsWith('rfq_quote.')) return page('/rfqs', params.rfq_id);

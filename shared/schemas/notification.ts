@@ -73,6 +73,8 @@ export const NOTIFICATION_PARAMS = {
   /** To the buyer: the seller's tax invoice or credit note, cleared by ZATCA. */
   'invoice.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   'credit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
+  /** To the buyer: the seller's debit note (a quantity billed short or a price increase), cleared by ZATCA: owed like an invoice. */
+  'debit_note.issued': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema }),
   /** To the seller: the buyer (company) recorded a transfer of amount against invoice number, to confirm or dispute. */
   'payment.recorded': z.object({ number: z.string(), company: z.string(), amount: z.number(), invoice_id: uuidSchema, payment_id: uuidSchema }),
   /** To the buyer: the seller (company) confirmed or disputed (with a reason) their transfer. */
@@ -187,6 +189,7 @@ const NOTIFICATION_TYPE_OF = {
   'dispute.overdue': 'purchase_order',
   'invoice.issued': 'invoice',
   'credit_note.issued': 'invoice',
+  'debit_note.issued': 'invoice',
   'payment.recorded': 'payment',
   'payment.confirmed': 'payment',
   'payment.disputed': 'payment',

@@ -23,6 +23,10 @@ import { unitCredentials } from '../e-invoicing/secrets';
 import { ZatcaRefusal, messagesOf, zatcaApi, type DocumentAnswer } from '../e-invoicing/zatca-api';
 import { invoicePolicy } from './policy';
 import { displayName } from '../../db/party-name';
+import type { InvoiceKind } from '../../../shared/schemas/invoice';
+
+/** What the buyer is told of each kind of document ZATCA accepted. */
+const ISSUED_KIND = { invoice: 'invoice.issued', credit_note: 'credit_note.issued', debit_note: 'debit_note.issued' } as const satisfies Record<InvoiceKind, string>;
 
 /** What issuing needs: the configuration, the logger and, to be woken at once, this process's clearance worker. */
 export type InvoiceDeps = Pick<AppDeps, 'config' | 'logger'> & Partial<Pick<AppDeps, 'clearance'>>;
@@ -75,7 +79,7 @@ export async function clearDocument(knex: Knex, deps: InvoiceDeps, id: string, n
     if (cleared) {
       await notify(trx, {
         to: [doc.buyer_id],
-        kind: doc.kind === 'invoice' ? 'invoice.issued' : 'credit_note.issued',
+        kind: ISSUED_KIND[doc.kind as InvoiceKind],
         params: { number: doc.number, company: await displayName(trx, doc.seller_id), amount: Number(doc.total), invoice_id: id },
       });
     }

@@ -169,6 +169,9 @@ describe('invoices against receipts', () => {
     const dn = await cleared(buyer, short.body.id);
     expect(dn).toMatchObject({ kind: 'debit_note', status: 'cleared', original_invoice_id: invoice.id, original_invoice_number: invoice.number, reason: 'كمية ناقصة في الفاتورة', match_status: null });
     expect(dn.number).toMatch(/^DN-\d{4}-000001$/);
+    // The buyer is told of a debit note as one, never as a credit note.
+    const told = await knex()('notifications').where({ user_id: buyer.user.id }).whereIn('kind', ['debit_note.issued', 'credit_note.issued']).select('kind', 'params');
+    expect(told).toMatchObject([{ kind: 'debit_note.issued', params: { number: dn.number, invoice_id: dn.id } }]);
     expect(dn.lines).toMatchObject([{ credited_line_id: line.id, adjusts: 'quantity', quantity: 2, unit_price: 10, line_total: 20 }]);
     expect(dn.payment).toMatchObject({ balance: 23, status: expect.any(String) });
     const xml = await expectCompliant(buyer, dn.id);

@@ -172,6 +172,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'New credit note', message: '{company} issued credit note {number} for {amount}.' },
     zh: { title: '新的贷项通知单', message: '{company} 开具了贷项通知单 {number}，金额 {amount}。' },
   },
+  'debit_note.issued': {
+    ar: { title: 'إشعار مدين جديد', message: 'أصدرت {company} الإشعار المدين {number} بقيمة {amount}.' },
+    en: { title: 'New debit note', message: '{company} issued debit note {number} for {amount}.' },
+    zh: { title: '新的借项通知单', message: '{company} 开具了借项通知单 {number}，金额 {amount}。' },
+  },
   'payment.recorded': {
     ar: { title: 'تحويل بانتظار تأكيدك', message: 'سجّلت {company} تحويلًا بقيمة {amount} للفاتورة {number}. أكّد استلامه أو اعترض عليه.' },
     en: { title: 'Transfer to confirm', message: '{company} recorded a transfer of {amount} for invoice {number}. Confirm it or dispute it.' },
