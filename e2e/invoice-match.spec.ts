@@ -4,7 +4,8 @@
  * goods-receipts.spec.ts's); the supplier's invoice form offers the 110 accepted bags,
  * warns when more is typed (the buyer would see an exception) and issues the invoice for
  * what was received; the contractor sees it "matched" in the list, on the invoice line by
- * line and on the statement, which also shows the supplier's credit note. Tax profiles,
+ * line and on the statement, which also shows the credit note the supplier issued by
+ * accepting the site's dispute of 5 torn bags. Tax profiles,
  * onboarding and the order are made by request (company.spec.ts, rfqs.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -23,7 +24,7 @@ async function ok<T = any>(page: Page, method: string, path: string, body?: unkn
   return res.body;
 }
 
-test('the supplier invoices what the site received; the contractor sees it matched, line by line and on the statement with the credit note', async ({ browser }, testInfo) => {
+test('the supplier invoices what the site received and settles a dispute by credit note; the contractor sees it matched, line by line and on the statement', async ({ browser }, testInfo) => {
   const [contractor, supplier] = await Promise.all([
     newUser(browser, testInfo, 'contractor', 'ar', 'مؤسسة البناء الحديث للمقاولات'),
     newUser(browser, testInfo, 'supplier', 'ar', 'مؤسسة الصخر لمواد البناء'),
@@ -78,8 +79,18 @@ test('the supplier invoices what the site received; the contractor sees it match
   await expect(detail).toHaveAttribute('data-status', 'cleared', { timeout: 60_000 });
   const invoiceId = (await detail.getAttribute('data-invoice-id'))!;
 
-  // A credit note for 5 bags the site found short in the accepted ones.
-  await ok(s, 'POST', `/api/invoices/${invoiceId}/credit-notes`, { reason: 'خمسة أكياس ناقصة', lines: [{ invoice_line_id: (await ok(s, 'GET', `/api/invoices/${invoiceId}`)).lines[0].id, quantity: 5 }] });
+  // The site disputes 5 of the accepted bags found torn inside the pallet; the supplier accepts it on the dispute's page with a credit note.
+  const dispute = await ok<{ id: string }>(contractor.page, 'POST', `/api/purchase-orders/${po.id}/disputes`, {
+    id: crypto.randomUUID(), reason: 'خمسة أكياس ممزقة داخل المنصة', lines: [{ purchase_order_line_id: orderLine, quantity: 5 }],
+  });
+  await s.goto(`/disputes/${dispute.id}`);
+  const answer = s.getByTestId('dispute-detail');
+  await reloadUntil(s, () => expect(answer).toHaveAttribute('data-status', 'open', { timeout: 3_000 }));
+  await s.getByTestId('dispute-accept').click();
+  await s.getByTestId('dispute-remedy-credit_note').check();
+  await s.getByTestId('dispute-answer-submit').click();
+  await expect(answer).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
+  await reloadUntil(s, () => expect(answer.getByTestId('dispute-credit-note')).toBeVisible({ timeout: 3_000 }));
 
   // The contractor: matched in the list, line by line on the invoice, and on the statement.
   const c = contractor.page;

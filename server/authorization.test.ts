@@ -290,22 +290,6 @@ const TABLE: Row[] = [
   // An issued order is neither delivered nor closed yet: its own side is refused the move (409), the other side 403.
   { method: 'post', path: '/api/purchase-orders/{id}/deliver', url: (w) => `/api/purchase-orders/${w.po}/deliver`, owner: 'supplier', writes: true, expect: { ...signedIn(404), supplier: 409, contractor: 403 } },
   { method: 'post', path: '/api/purchase-orders/{id}/close', url: (w) => `/api/purchase-orders/${w.po}/close`, owner: 'contractor', writes: true, expect: { ...signedIn(404), contractor: 409, supplier: 403 } },
-  // Disputes: the buyer opens one on what it received; the seller answers it.
-  {
-    method: 'post', path: '/api/purchase-orders/{id}/disputes', url: (w) => `/api/purchase-orders/${w.acceptedPo}/disputes`, owner: 'contractor', writes: true,
-    body: (w) => ({ id: crypto.randomUUID(), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: w.poLine, quantity: 1 }] }),
-    expect: only(['contractor'], 404, { supplier: 403 }),
-  },
-  { method: 'get', path: '/api/disputes', url: () => '/api/disputes', owner: null, expect: signedIn('ok') },
-  {
-    method: 'post', path: '/api/disputes/{id}/accept', url: (w) => `/api/disputes/${w.dispute}/accept`, owner: 'supplier', writes: true,
-    body: () => ({ remedy: 'redeliver' }), expect: only(['supplier'], 404, { contractor: 403 }),
-  },
-  {
-    method: 'post', path: '/api/disputes/{id}/reject', url: (w) => `/api/disputes/${w.dispute}/reject`, owner: 'supplier', writes: true,
-    body: () => ({ reason: 'سليمة عند التسليم' }), expect: only(['supplier'], 404, { contractor: 403 }),
-  },
-  { method: 'get', path: '/api/admin/disputes', url: () => '/api/admin/disputes', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
   // The issued order takes no receipt yet and has nothing to close short: its buyer is refused the move (409), its seller 403.
   { method: 'post', path: '/api/purchase-orders/{id}/close-short', url: (w) => `/api/purchase-orders/${w.po}/close-short`, owner: 'contractor', writes: true, expect: { ...signedIn(404), contractor: 409, supplier: 403 } },
   { method: 'get', path: '/api/purchase-orders/{id}/receipts', url: (w) => `/api/purchase-orders/${w.po}/receipts`, owner: 'contractor', expect: only(['contractor', 'supplier'], 404) },
@@ -493,6 +477,22 @@ const TABLE: Row[] = [
     expect: only(['supplier'], 404, { contractor: 403 }),
   },
   { method: 'get', path: '/api/invoices/{id}/match', url: (w) => `/api/invoices/${w.invoice}/match`, owner: 'supplier', expect: only(['supplier', 'contractor'], 404) },
+  // Disputes (after the invoices: the disputed line is the invoiced order's, received in full): the buyer opens one on what it received; the seller answers it.
+  {
+    method: 'post', path: '/api/purchase-orders/{id}/disputes', url: (w) => `/api/purchase-orders/${w.acceptedPo}/disputes`, owner: 'contractor', writes: true,
+    body: (w) => ({ id: crypto.randomUUID(), reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: w.poLine, quantity: 1 }] }),
+    expect: only(['contractor'], 404, { supplier: 403 }),
+  },
+  { method: 'get', path: '/api/disputes', url: () => '/api/disputes', owner: null, expect: signedIn('ok') },
+  {
+    method: 'post', path: '/api/disputes/{id}/accept', url: (w) => `/api/disputes/${w.dispute}/accept`, owner: 'supplier', writes: true,
+    body: () => ({ remedy: 'redeliver' }), expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  {
+    method: 'post', path: '/api/disputes/{id}/reject', url: (w) => `/api/disputes/${w.dispute}/reject`, owner: 'supplier', writes: true,
+    body: () => ({ reason: 'سليمة عند التسليم' }), expect: only(['supplier'], 404, { contractor: 403 }),
+  },
+  { method: 'get', path: '/api/admin/disputes', url: () => '/api/admin/disputes', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
   {
     method: 'post', path: '/api/invoices/{id}/clearance', url: (w) => `/api/invoices/${w.invoice}/clearance`, owner: 'supplier', writes: true,
     expect: { ...signedIn(404), supplier: 409, contractor: 403 }, // cleared already: nothing waits for clearance

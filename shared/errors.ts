@@ -367,13 +367,9 @@ export const orderNotCancellable = (blocker: 'paid' | 'invoiced' | 'delivered') 
   new AppError('order_not_cancellable', `This purchase order was ${blocker}: it can no longer be cancelled (a credit note undoes its invoice)`, {
     details: [{ path: '', message: blocker, code: blocker }],
   });
-/** Why a purchase order can no longer be cancelled, as the code its refusal carries. */
-export const orderCancelRefusal = (blocker: 'received' | 'invoiced' | 'paid') =>
-  blocker === 'received'
-    ? new AppError('order_has_receipts', 'Goods were received on this purchase order: close the rest of it short instead of cancelling it')
-    : blocker === 'invoiced'
-      ? new AppError('order_invoiced', 'This purchase order has a live invoice: a credit note undoes the invoice')
-      : new AppError('order_paid', "A payment was recorded against this purchase order's invoice");
+export const orderHasReceipts = () => new AppError('order_has_receipts', 'Goods were received on this purchase order: close the rest of it short instead of cancelling it');
+export const orderInvoiced = () => new AppError('order_invoiced', 'This purchase order has a live invoice: a credit note undoes the invoice');
+export const orderPaid = () => new AppError('order_paid', "A payment was recorded against this purchase order's invoice");
 export const orderNotReceivable = (status: string) => new AppError('order_not_receivable', `A ${status} purchase order takes no goods receipt: only an accepted one that is not closed`);
 export const overReceived = (details: ErrorDetails) => new AppError('over_received', 'These lines would be received above what was ordered (beyond the tolerance)', { details });
 export const nothingOpen = () => new AppError('nothing_open', 'Nothing is left open on this purchase order');

@@ -25,7 +25,7 @@ export const purchaseOrderLifecycle = {
     { from: ['issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
     { from: ['accepted', 'partially_received'], to: 'delivered', actor: 'seller', action: 'deliver' },
     // A receipt moves the order by what is still open after it: none, received; some, partially received.
-    { from: ['accepted', 'delivered', 'partially_received'], to: 'partially_received', actor: 'buyer', action: 'record_receipt', cascade: true },
+    { from: ['accepted', 'delivered'], to: 'partially_received', actor: 'buyer', action: 'record_receipt', cascade: true },
     { from: ['accepted', 'delivered', 'partially_received'], to: 'received', actor: 'buyer', action: 'record_receipt', cascade: true },
     { from: ['delivered', 'received'], to: 'closed', actor: 'buyer', action: 'close' },
     { from: ['accepted', 'delivered', 'partially_received'], to: 'closed', actor: 'buyer', action: 'close_short' },

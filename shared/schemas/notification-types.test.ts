@@ -26,6 +26,10 @@ const TYPE_OF_AREA: Record<string, string> = {
   purchase_order: 'purchase_order',
   invoice: 'invoice',
   credit_note: 'invoice',
+  debit_note: 'invoice',
+  // What arrives at the site and the claims on it are the order's news: its screen shows them.
+  goods_receipt: 'purchase_order',
+  dispute: 'purchase_order',
   payment: 'payment',
   transport_offer: 'logistics',
   transport_request: 'logistics',

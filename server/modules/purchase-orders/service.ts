@@ -8,13 +8,14 @@
  * other party is told.
  */
 import type { Knex } from 'knex';
-import { notFound, notTheBuyer, notTheSeller, nothingOpen, orderCancelRefusal, orderNotCancellable, purchaseOrderStatusChanged } from '../../../shared/errors';
+import { notFound, notTheBuyer, notTheSeller, nothingOpen, orderHasReceipts, orderInvoiced, orderNotCancellable, orderPaid, purchaseOrderStatusChanged } from '../../../shared/errors';
 import { openQuantity } from '../../../shared/schemas/goods-receipt';
 import { roundStock } from '../../../shared/numbers';
 import { lineQuantities } from './line-quantities';
 import {
   PURCHASE_ORDER_ACTIONS,
   canActOnPurchaseOrder,
+  type CancelBlocker,
   type PurchaseOrder,
   type PurchaseOrderAction,
   type PurchaseOrderActionArgs,
@@ -46,6 +47,14 @@ export async function getPurchaseOrder(db: Knex, user: SessionUser, id: string):
   return row;
 }
 
+/** The refusal of a cancel by what blocks it, each its own code (a delivery's proof keeps the older one, with its reason). */
+const CANCEL_REFUSAL = {
+  paid: orderPaid,
+  invoiced: orderInvoiced,
+  received: orderHasReceipts,
+  delivered: () => orderNotCancellable('delivered'),
+} as const satisfies Record<CancelBlocker, () => Error>;
+
 /** What each action tells the other party. */
 const NOTICE = {
   accept: 'purchase_order.accepted',
@@ -75,8 +84,7 @@ export async function actOnPurchaseOrder(
     // none can slip in between. Before the status: a receipt also moved the status, and
     // the buyer is told what it was, not that the status changed.
     const [current] = await readPurchaseOrders(purchaseOrderQuery(trx).where('po.id', po.id));
-    if (current.cancel_blocker === 'delivered') throw orderNotCancellable('delivered');
-    if (current.cancel_blocker) throw orderCancelRefusal(current.cancel_blocker);
+    if (current.cancel_blocker) throw CANCEL_REFUSAL[current.cancel_blocker]();
   }
   if (!canActOnPurchaseOrder(action, side, po.status)) {
     // The screen offered the action in the status it last saw; the other party (or another device) moved first.

@@ -71,6 +71,13 @@ describe('the rows of the feed', () => {
     // Its invoice, cleared: both parties receive it.
     const po = await server.db.knex('purchase_orders').where({ buyer_id: contractor.user.id }).first('id', 'seller_id', 'buyer_id');
     await insertInvoice(server.db.knex, po, { status: 'cleared' });
+    // Accepted and partly received, with a dispute on the torn bags: a goods receipt and a dispute.
+    await push(supplier, [{ name: 'purchase_order.accept', args: { id: po.id } }]);
+    const poLine = (await server.db.knex('purchase_order_lines').where({ purchase_order_id: po.id }).first('id')).id;
+    await push(contractor, [
+      { name: 'goods_receipt.record', args: { id: crypto.randomUUID(), purchase_order_id: po.id, lines: [{ purchase_order_line_id: poLine, received_quantity: 6, rejected_quantity: 2, rejection_reason: 'damaged' }] } },
+      { name: 'dispute.open', args: { id: crypto.randomUUID(), purchase_order_id: po.id, reason: 'أكياس ممزقة', lines: [{ purchase_order_line_id: poLine, quantity: 2 }] } },
+    ]);
     const quote = crypto.randomUUID();
     await push(transport, [{ name: 'transport_offer.create', args: { id: quote, transport_request_id: request, quoted_price: 1500 } }]);
     // The quote accepted and the job given to the company's driver: a delivery.
