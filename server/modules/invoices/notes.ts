@@ -40,13 +40,6 @@ import { invoicedSql } from '../purchase-orders/line-quantities';
 
 export { wakeClearance };
 
-/** One line of a note as asked: an invoice line, a quantity, and for a price line the difference per unit. */
-interface NoteLineInput {
-  invoice_line_id: string;
-  quantity?: number;
-  unit_price?: number;
-}
-
 /** What a credit note is asked: why and which lines (everything left when absent). */
 export interface CreditNoteInput {
   reason: string;
