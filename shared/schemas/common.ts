@@ -12,6 +12,21 @@ import { PRICE_MAX, PRICE_STEP, STOCK_MAX, STOCK_STEP, asciiDigits } from '../nu
 
 export const uuidSchema = z.uuid();
 
+/**
+ * A list's refinement: each item names a different `key` (an order line, an invoice line),
+ * since an item's quantity is its whole claim on that line and a line named twice would be
+ * two claims on one remainder. The repeat is reported at its own place (duplicate_line).
+ */
+export const namedOnce =
+  <K extends string>(key: K) =>
+  (items: ReadonlyArray<Record<K, string>>, ctx: z.RefinementCtx): void => {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      if (seen.has(item[key])) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, key] });
+      seen.add(item[key]);
+    });
+  };
+
 /** The optional client-chosen id of a create (offline creation keeps its id). */
 export const clientIdField = { id: uuidSchema.optional() };
 

@@ -8,7 +8,7 @@
  * Sync mutations dispute.open (the body with purchase_order_id), dispute.accept, dispute.reject (with the dispute's id).
  */
 import { z } from 'zod';
-import { MAX, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, namedOnce, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { PURCHASE_ORDER_SIDES } from '../lifecycles/purchase-orders';
 import { disputeLifecycle, type DisputeStatus } from '../lifecycles/disputes';
 
@@ -39,13 +39,7 @@ export const disputeCreateSchema = z.strictObject({
     .array(disputeLineInput)
     .min(1)
     .max(500)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((l, i) => {
-        if (seen.has(l.purchase_order_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'purchase_order_line_id'] });
-        seen.add(l.purchase_order_line_id);
-      });
-    }),
+    .superRefine(namedOnce('purchase_order_line_id')),
   photo_ids: z.array(uuidSchema).max(MAX_DISPUTE_PHOTOS).optional(),
 });
 export type DisputeCreate = z.infer<typeof disputeCreateSchema>;

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { roundStock } from '../numbers';
-import { MAX, lineString, optionalText, timestampSchema, uuidSchema } from './common';
+import { lineString, MAX, namedOnce, optionalText, timestampSchema, uuidSchema } from './common';
 
 /** Why part of a line was not accepted. */
 export const REJECTION_REASONS = ['damaged', 'wrong_item', 'short', 'quality', 'other'] as const;
@@ -49,13 +49,7 @@ export const goodsReceiptCreateSchema = z.strictObject({
     .array(receiptLineInput)
     .min(1)
     .max(500)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((l, i) => {
-        if (seen.has(l.purchase_order_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'purchase_order_line_id'] });
-        seen.add(l.purchase_order_line_id);
-      });
-    }),
+    .superRefine(namedOnce('purchase_order_line_id')),
 });
 export type GoodsReceiptCreate = z.infer<typeof goodsReceiptCreateSchema>;
 /** The sync mutation goods_receipt.record: the body and the order's id. */

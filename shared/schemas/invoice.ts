@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLAN_IDS } from '../constants';
 import { roundStock } from '../numbers';
-import { MAX, dateSchema, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { dateSchema, MAX, namedOnce, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { zatcaMessageSchema } from './einvoicing';
 import { invoicePaymentSchema, paymentTermsSchema } from './payment';
 import { invoiceLifecycle, type InvoiceStatus } from '../lifecycles/invoices';
@@ -145,13 +145,7 @@ export const invoiceCreateSchema = z.strictObject({
     .array(z.strictObject({ purchase_order_line_id: uuidSchema, quantity: quantitySchema }))
     .min(1)
     .max(500)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((l, i) => {
-        if (seen.has(l.purchase_order_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'purchase_order_line_id'] });
-        seen.add(l.purchase_order_line_id);
-      });
-    })
+    .superRefine(namedOnce('purchase_order_line_id'))
     .optional(),
   /** why more is invoiced than was received (required then: the buyer sees the invoice as an exception) */
   over_receipt_reason: optionalText(MAX.location),
@@ -180,13 +174,7 @@ export const creditNoteCreateSchema = z.strictObject({
     )
     .min(1)
     .max(500)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((l, i) => {
-        if (seen.has(l.invoice_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'invoice_line_id'] });
-        seen.add(l.invoice_line_id);
-      });
-    })
+    .superRefine(namedOnce('invoice_line_id'))
     .optional(),
 });
 export type CreditNoteCreate = z.infer<typeof creditNoteCreateSchema>;
@@ -211,13 +199,7 @@ export const debitNoteCreateSchema = z.strictObject({
     )
     .min(1)
     .max(500)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((l, i) => {
-        if (seen.has(l.invoice_line_id)) ctx.addIssue({ code: 'custom', message: 'duplicate_line', path: [i, 'invoice_line_id'] });
-        seen.add(l.invoice_line_id);
-      });
-    }),
+    .superRefine(namedOnce('invoice_line_id')),
 });
 export type DebitNoteCreate = z.infer<typeof debitNoteCreateSchema>;
 
