@@ -17,6 +17,7 @@ import { migrateLatest } from '../server/db/migrate';
 import { loadConfig, type Config } from '../server/config';
 import { createApp } from '../server/app';
 import { closeRedis } from '../server/http/redis';
+import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/binaa_bench';
 
@@ -250,4 +251,49 @@ export function lighthouseCpuSlowdown(benchmarkIndex: number): number {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   return 1 + (benchmarkIndex - 150) / 650;
+}
+
+/**
+ * GETs one at a time over one kept-alive connection, without compression, as the
+ * comparison benches ask both the app and their bare baseline: `timed` answers each
+ * request's milliseconds and fails on any answer but 200. `close` ends the connection.
+ */
+export function oneAtATime() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (base: string, path: string, cookie?: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      const req = http.get(new URL(path, base), { agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+    });
+  const timed = async (base: string, path: string, n: number, cookie?: string): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      const res = await get(base, path, cookie);
+      out.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.slice(0, 200)}`);
+    }
+    return out;
+  };
+  return { get, timed, close: () => agent.destroy() };
+}
+
+/** The 95th percentile of some milliseconds, and a figure to two decimals, as the comparison benches report them. */
+export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The session cookie of `userId` on the app at `url`, signed in by a login code as a browser is. */
+export async function signInCookie(url: string, knex: import('knex').Knex, userId: string): Promise<string> {
+  const { code, browserKey } = await createLoginCode(knex, userId);
+  const signIn = await fetch(`${url}/api/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${loginCookieName(false)}=${browserKey}`, origin: url },
+    body: JSON.stringify({ code }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}`);
+  return signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }

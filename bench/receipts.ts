@@ -17,15 +17,13 @@
  * work on a shared machine weighs on both.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
-import { DATABASE_URL, freshSchema, listen, saveResults, startApp, table } from './common';
+import { DATABASE_URL, freshSchema, listen, oneAtATime, p95, round2, saveResults, signInCookie, startApp, table } from './common';
 import { push } from '../server/modules/sync/push';
 import { syncRegistry } from '../server/registry/sync';
 import { loadSessionUser } from '../server/auth/session-user';
 import { loadConfig } from '../server/config';
 import { createClock } from '../server/clock';
-import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_receipts';
 const RECEIPT_LINES = 50;
@@ -35,20 +33,7 @@ const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 50);
 const WARMUP = 20;
 const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent' });
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(base: string, path: string, cookie?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, base), { agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-  });
-}
+const { get, timed, close: closeAgent } = oneAtATime();
 
 /** The match's figures in one statement: per invoice line, its order line's quantities and both prices. */
 const MATCH_SQL = `
@@ -152,14 +137,7 @@ async function main() {
   await knex.raw('analyze');
 
   const app = await startApp(db);
-  const { code, browserKey } = await createLoginCode(knex, buyer.id);
-  const signIn = await fetch(`${app.url}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${loginCookieName(false)}=${browserKey}`, origin: app.url },
-    body: JSON.stringify({ code }),
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await signInCookie(app.url, knex, buyer.id);
   const bare = await listen((req, res) => {
     const id = new URL(req.url ?? '/', 'http://x').searchParams.get('id');
     pool.query(MATCH_SQL, [id]).then(
@@ -175,16 +153,6 @@ async function main() {
   });
   const appPath = `/api/invoices/${inv.id}/match`;
   const barePath = `/?id=${inv.id}`;
-  const timed = async (base: string, path: string, n: number, c?: string) => {
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t = performance.now();
-      const res = await get(base, path, c);
-      out.push(performance.now() - t);
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.slice(0, 200)}`);
-    }
-    return out;
-  };
   const check = JSON.parse((await get(app.url, appPath, cookie)).body);
   if (check.lines?.length !== INVOICE_LINES) throw new Error(`the match is not ${INVOICE_LINES} lines: ${JSON.stringify(check).slice(0, 300)}`);
   if (check.status !== 'exception') throw new Error('the match of an invoice priced above its order reads matched');
@@ -217,7 +185,7 @@ async function main() {
     { benchmark: `match of a ${INVOICE_LINES}-line invoice, GET /api/invoices/{id}/match p95`, value: `${result.match_p95_ms} ms`, baseline: `${result.match_bare_p95_ms} ms (one SQL, bare pg)`, ratio: result.match_ratio },
   ]);
 
-  agent.destroy();
+  closeAgent();
   await bare.close();
   await pool.end();
   await app.close();

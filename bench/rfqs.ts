@@ -14,11 +14,9 @@
  *
  * Target: p95 at most 1.5x the baseline's (a comparison no slower than half again the one query it needs).
  */
-import http from 'node:http';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { DATABASE_URL, freshSchema, listen, saveResults, startApp, table } from './common';
-import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
+import { DATABASE_URL, freshSchema, listen, oneAtATime, p95, round2, saveResults, signInCookie, startApp, table } from './common';
 
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_rfqs';
 const LINES = 200;
@@ -27,32 +25,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARMUP = 20;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(base: string, path: string, cookie?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, base), { agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-  });
-}
-
-async function timed(base: string, path: string, n: number, cookie?: string): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await get(base, path, cookie);
-    out.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.slice(0, 200)}`);
-  }
-  return out;
-}
-
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-const round2 = (n: number) => Math.round(n * 100) / 100;
+const { get, timed, close: closeAgent } = oneAtATime();
 
 /** The comparison's data in one statement: the RFQ's lines with each quote's cell and the market median, and the quotes' columns. */
 const BASELINE_SQL = `
@@ -93,14 +66,7 @@ async function main() {
   }
 
   const app = await startApp(db);
-  const { code, browserKey } = await createLoginCode(knex, buyer.id);
-  const signIn = await fetch(`${app.url}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${loginCookieName(false)}=${browserKey}`, origin: app.url },
-    body: JSON.stringify({ code }),
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await signInCookie(app.url, knex, buyer.id);
 
   // The RFQ through the API, invited to the ten suppliers.
   const body = {
@@ -191,7 +157,7 @@ async function main() {
     { benchmark: `RFQ comparison ${LINES} lines x ${QUOTES} quotes, GET /api/rfqs/{id}/comparison p95`, value: `${result.app_p95_ms} ms`, baseline: `${result.baseline_p95_ms} ms (one SQL, bare pg)`, ratio: result.ratio },
   ]);
 
-  agent.destroy();
+  closeAgent();
   await bare.close();
   await pool.end();
   await app.close();
