@@ -14,28 +14,42 @@ import { matchLine, matchStatus } from '../../../shared/invoice-match';
 import { notFound } from '../../../shared/errors';
 import type { InvoiceMatch } from '../../../shared/schemas/invoice';
 import type { SessionUser } from '../../auth/session-user';
-import { acceptedSql, receivedSql, rejectedSql } from '../purchase-orders/line-quantities';
+import { lineSums, lineSumsJoinsSql } from '../purchase-orders/line-quantities';
 import { invoicePolicy } from './policy';
 
-const noteSumSql = (il: string, adjusts: 'quantity' | 'price', column: string) =>
-  `coalesce((select sum(case when n.kind = 'debit_note' then nl.${column} else -nl.${column} end) from invoice_lines nl join invoices n on n.id = nl.invoice_id
-             where nl.credited_line_id = ${il}.id and nl.adjusts = '${adjusts}' and n.status <> 'rejected'), 0)`;
-/** What a document line bills now: its quantity plus its live quantity debits less credits. */
-const netQuantitySql = (il: string) => `(${il}.quantity + ${noteSumSql(il, 'quantity', 'quantity')})`;
-
-/** The facts of each line of the invoice aliased `inv` (null unless it is an order's invoice). */
+/**
+ * The facts of each line of the invoice aliased `inv` (null unless it is an order's invoice).
+ * Every sum is one grouped pass over the order's rows (lineSumsJoinsSql; `notes`, the live
+ * notes of the order's documents by the line they adjust), not a subquery a line.
+ */
 export const matchFactsSql = (inv: string) => `case when ${inv}.kind = 'invoice' and ${inv}.purchase_order_id is not null then coalesce((
+    with notes as (
+      select nl.credited_line_id as id,
+             sum(case when nl.adjusts <> 'quantity' then 0 when n.kind = 'debit_note' then nl.quantity else -nl.quantity end) as quantity,
+             sum(case when nl.adjusts <> 'price' then 0 when n.kind = 'debit_note' then nl.line_total else -nl.line_total end) as price
+        from invoices n join invoice_lines nl on nl.invoice_id = n.id
+       where n.purchase_order_id = ${inv}.purchase_order_id and n.kind <> 'invoice' and n.status <> 'rejected' and nl.credited_line_id is not null
+       group by 1),
+    before as (
+      select il2.purchase_order_line_id as id, sum(il2.quantity + coalesce(n2.quantity, 0)) as quantity
+        from invoices i2 join invoice_lines il2 on il2.invoice_id = i2.id left join notes n2 on n2.id = il2.id
+       where i2.purchase_order_id = ${inv}.purchase_order_id and i2.kind = 'invoice' and i2.status <> 'rejected' and i2.id <> ${inv}.id
+         and (i2.issued_at, i2.icv) < (${inv}.issued_at, ${inv}.icv)
+       group by 1)
     select json_agg(json_build_object(
       'invoice_line_id', il.id, 'purchase_order_line_id', pl.id, 'position', il.position, 'description', il.description, 'unit', il.unit,
       'ordered', pl.quantity, 'cancelled', pl.cancelled_quantity,
-      'received', ${receivedSql('pl')}, 'rejected', ${rejectedSql('pl')}, 'accepted', ${acceptedSql('pl')},
-      'invoiced', ${netQuantitySql('il')}, 'price_notes', ${noteSumSql('il', 'price', 'line_total')},
-      'invoiced_before', coalesce((select sum(${netQuantitySql('il2')}) from invoice_lines il2 join invoices i2 on i2.id = il2.invoice_id
-                                   where il2.purchase_order_line_id = pl.id and i2.kind = 'invoice' and i2.status <> 'rejected' and i2.id <> ${inv}.id
-                                     and (i2.issued_at, i2.icv) < (${inv}.issued_at, ${inv}.icv)), 0),
+      'received', ${lineSums.received}, 'rejected', ${lineSums.rejected}, 'accepted', ${lineSums.accepted},
+      'invoiced', il.quantity + coalesce(notes.quantity, 0), 'price_notes', coalesce(notes.price, 0),
+      'invoiced_before', coalesce(before.quantity, 0),
       'order_unit_price', pl.unit_price, 'invoice_unit_price', il.unit_price
     ) order by il.position)
-    from invoice_lines il join purchase_order_lines pl on pl.id = il.purchase_order_line_id where il.invoice_id = ${inv}.id
+    from invoice_lines il
+    join purchase_order_lines pl on pl.id = il.purchase_order_line_id
+    ${lineSumsJoinsSql(`${inv}.purchase_order_id`, 'pl')}
+    left join notes on notes.id = il.id
+    left join before on before.id = pl.id
+    where il.invoice_id = ${inv}.id
   ), '[]'::json) end`;
 
 export interface MatchFactsRow {

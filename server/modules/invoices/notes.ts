@@ -36,7 +36,7 @@ import { setPaymentTerms } from './terms';
 import type { InvoiceDeps } from './clearance';
 import { wakeClearance } from './clearance-queue';
 import { invoicePolicy } from './policy';
-import { invoicedSql } from '../purchase-orders/line-quantities';
+import { lineQuantities } from '../purchase-orders/line-quantities';
 
 export { wakeClearance };
 
@@ -91,8 +91,14 @@ async function standingOf(trx: Knex.Transaction, invoiceId: string): Promise<Lin
       trx.raw(`${noteSum('debit_note', 'quantity', true)} as debited_quantity`),
       trx.raw(`${noteSum('credit_note', 'line_total', false)} as credited_amount`),
       trx.raw(`${noteSum('debit_note', 'line_total', false)} as debited_amount`),
-      trx.raw(`case when pl.id is null then null else pl.quantity - pl.cancelled_quantity - ${invoicedSql('pl')} end as order_left`),
+      'pl.purchase_order_id',
     );
+  const orderId = rows.find((r) => r.purchase_order_id)?.purchase_order_id;
+  const orderLines = new Map(orderId ? (await lineQuantities(trx, orderId)).map((l) => [l.id, l]) : []);
+  const orderLeft = (id: string | null) => {
+    const l = id ? orderLines.get(id) : undefined;
+    return l ? roundStock(l.quantity - l.cancelled_quantity - l.invoiced_quantity) : null;
+  };
   return rows.map((r) => ({
     id: r.id,
     purchase_order_line_id: r.purchase_order_line_id,
@@ -105,7 +111,7 @@ async function standingOf(trx: Knex.Transaction, invoiceId: string): Promise<Lin
     exemption_reason: r.exemption_reason,
     billed: creditableQuantity(Number(r.quantity) + Number(r.debited_quantity), Number(r.credited_quantity)),
     amount: cents(Number(r.line_total)) + cents(Number(r.debited_amount)) - cents(Number(r.credited_amount)),
-    order_left: r.order_left === null ? null : roundStock(Number(r.order_left)),
+    order_left: orderLeft(r.purchase_order_line_id),
   }));
 }
 

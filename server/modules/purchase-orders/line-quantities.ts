@@ -1,8 +1,8 @@
 /**
  * Where each line of a purchase order stands, in one place for every reader: the order's
  * rows (REST and sync), the goods receipts' limit, the invoice's defaults and its match,
- * the disputes' limits. Each is a SQL expression over one purchase_order_lines row (its
- * alias given), so a list reads them in the same statement as the lines.
+ * the disputes' limits, the notes' limits. They are SQL joins onto an order's lines
+ * (lineSumsJoinsSql), so a list reads them in the same statement as the lines.
  *
  * - received, rejected: the sums of the line's goods receipts;
  * - redelivered: what accepted disputes settled by redelivery sent back, reopened on the
@@ -14,27 +14,35 @@
  */
 import type { Knex } from 'knex';
 
-export const receivedSql = (pl: string) =>
-  `coalesce((select sum(grl.received_quantity) from goods_receipt_lines grl where grl.purchase_order_line_id = ${pl}.id), 0)`;
+/**
+ * The sums of every line of the order `po` (an SQL expression: a binding, or a column of an
+ * outer query, never a table of the same FROM list), as joins onto the purchase_order_lines
+ * alias `pl`: each table is read once, grouped by line, for all of the order's lines, where a
+ * sum per line would read it once a line (a 200-line order's match read goods_receipt_lines
+ * 800 times). Its columns are in lineSums.
+ */
+export const lineSumsJoinsSql = (po: string, pl: string) => `
+  left join (select grl.purchase_order_line_id as id, sum(grl.received_quantity) as received, sum(grl.rejected_quantity) as rejected
+               from goods_receipt_lines grl join goods_receipts gr on gr.id = grl.goods_receipt_id
+              where gr.purchase_order_id = ${po} group by 1) lq_r on lq_r.id = ${pl}.id
+  left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
+               from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
+              where dp.purchase_order_id = ${po} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id
+  left join (select coalesce(orig.purchase_order_line_id, il.purchase_order_line_id) as id,
+                    sum(case when doc.kind = 'credit_note' then -il.quantity else il.quantity end) as invoiced
+               from invoices doc
+               join invoice_lines il on il.invoice_id = doc.id
+               left join invoice_lines orig on orig.id = il.credited_line_id
+              where doc.purchase_order_id = ${po} and doc.status <> 'rejected' and (doc.kind = 'invoice' or il.adjusts = 'quantity')
+              group by 1) lq_i on lq_i.id = ${pl}.id`;
 
-export const rejectedSql = (pl: string) =>
-  `coalesce((select sum(grl.rejected_quantity) from goods_receipt_lines grl where grl.purchase_order_line_id = ${pl}.id), 0)`;
-
-const redeliveredSql = (pl: string) =>
-  `coalesce((select sum(dl.quantity) from dispute_lines dl join disputes d on d.id = dl.dispute_id
-             where dl.purchase_order_line_id = ${pl}.id and d.status = 'accepted' and d.remedy = 'redeliver'), 0)`;
-
-export const acceptedSql = (pl: string) => `(${receivedSql(pl)} - ${rejectedSql(pl)} - ${redeliveredSql(pl)})`;
-
-export const invoicedSql = (pl: string) => `coalesce((
-    select sum(case when inv.kind = 'credit_note' then -il.quantity else il.quantity end)
-    from invoice_lines il
-    join invoices inv on inv.id = il.invoice_id
-    left join invoice_lines orig on orig.id = il.credited_line_id
-    where inv.status <> 'rejected'
-      and coalesce(orig.purchase_order_line_id, il.purchase_order_line_id) = ${pl}.id
-      and (inv.kind = 'invoice' or il.adjusts = 'quantity')
-  ), 0)`;
+/** Each line's quantities over the joins of lineSumsJoinsSql. */
+export const lineSums = {
+  received: 'coalesce(lq_r.received, 0)',
+  rejected: 'coalesce(lq_r.rejected, 0)',
+  accepted: '(coalesce(lq_r.received, 0) - coalesce(lq_r.rejected, 0) - coalesce(lq_d.redelivered, 0))',
+  invoiced: 'coalesce(lq_i.invoiced, 0)',
+} as const;
 
 export interface LineQuantities {
   id: string;
@@ -51,32 +59,16 @@ export interface LineQuantities {
 }
 
 /**
- * The lines of one order with where each stands, in position order. Under the order's lock,
- * for a decision. The same sums as the expressions above, taken once per order in grouped
- * passes (each table read once for all the order's lines) rather than per line: a receipt
- * reads them for every line of a long order while its lock is held.
+ * The lines of one order with where each stands, in position order: under the order's lock,
+ * for a decision.
  */
 export async function lineQuantities(db: Knex, purchaseOrderId: string): Promise<LineQuantities[]> {
   const { rows } = (await db.raw(
-    `with pl as (select id, position, description, unit, quantity, unit_price, cancelled_quantity from purchase_order_lines where purchase_order_id = :po),
-     r as (select grl.purchase_order_line_id as id, sum(grl.received_quantity) as received, sum(grl.rejected_quantity) as rejected
-             from goods_receipt_lines grl join goods_receipts gr on gr.id = grl.goods_receipt_id
-            where gr.purchase_order_id = :po group by 1),
-     d as (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
-             from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
-            where dp.purchase_order_id = :po and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1),
-     i as (select coalesce(orig.purchase_order_line_id, il.purchase_order_line_id) as id,
-                  sum(case when inv.kind = 'credit_note' then -il.quantity else il.quantity end) as invoiced
-             from invoices inv
-             join invoice_lines il on il.invoice_id = inv.id
-             left join invoice_lines orig on orig.id = il.credited_line_id
-            where inv.purchase_order_id = :po and inv.status <> 'rejected' and (inv.kind = 'invoice' or il.adjusts = 'quantity')
-            group by 1)
-     select pl.id, pl.position, pl.description, pl.unit, pl.quantity, pl.unit_price, pl.cancelled_quantity,
-            coalesce(r.received, 0) as received_quantity, coalesce(r.rejected, 0) as rejected_quantity,
-            coalesce(r.received, 0) - coalesce(r.rejected, 0) - coalesce(d.redelivered, 0) as accepted_quantity,
-            coalesce(i.invoiced, 0) as invoiced_quantity
-       from pl left join r on r.id = pl.id left join d on d.id = pl.id left join i on i.id = pl.id
+    `select pl.id, pl.position, pl.description, pl.unit, pl.quantity, pl.unit_price, pl.cancelled_quantity,
+            ${lineSums.received} as received_quantity, ${lineSums.rejected} as rejected_quantity,
+            ${lineSums.accepted} as accepted_quantity, ${lineSums.invoiced} as invoiced_quantity
+       from purchase_order_lines pl ${lineSumsJoinsSql(':po', 'pl')}
+      where pl.purchase_order_id = :po
       order by pl.position`,
     { po: purchaseOrderId },
   )) as { rows: Array<Record<string, unknown>> };

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order';
 import { partyNameSql } from '../../db/party-name';
-import { acceptedSql, invoicedSql, receivedSql, rejectedSql } from './line-quantities';
+import { lineSums, lineSumsJoinsSql } from './line-quantities';
 
 /**
  * The order's CancelBlocker (shared/schemas/purchase-order.ts), the strongest first. Alias po.
@@ -53,10 +53,10 @@ export function purchaseOrderQuery(db: Knex) {
                      'vat_rate', pl.vat_rate, 'vat_category', pl.vat_category, 'exemption_reason_code', pl.exemption_reason_code,
                      'exemption_reason', pl.exemption_reason, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
                      'substitute_product_id', pl.substitute_product_id, 'note', pl.note,
-                     'received_quantity', ${receivedSql('pl')}, 'rejected_quantity', ${rejectedSql('pl')},
-                     'accepted_quantity', ${acceptedSql('pl')}, 'cancelled_quantity', pl.cancelled_quantity,
-                     'invoiced_quantity', ${invoicedSql('pl')}) order by pl.position)
-                   from purchase_order_lines pl where pl.purchase_order_id = po.id), '[]'::json) as lines`,
+                     'received_quantity', ${lineSums.received}, 'rejected_quantity', ${lineSums.rejected},
+                     'accepted_quantity', ${lineSums.accepted}, 'cancelled_quantity', pl.cancelled_quantity,
+                     'invoiced_quantity', ${lineSums.invoiced}) order by pl.position)
+                   from purchase_order_lines pl ${lineSumsJoinsSql('po.id', 'pl')} where pl.purchase_order_id = po.id), '[]'::json) as lines`,
       ),
       'po.subtotal',
       'po.vat_total',
