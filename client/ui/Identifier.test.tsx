@@ -1,8 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Identifier, keepWhole } from './Identifier';
+
+/** The client's source files, tests and locales aside. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'locales' || name === 'public' ? [] : sources(full);
+    return name.endsWith('.tsx') && !name.endsWith('.test.tsx') ? [full] : [];
+  });
+}
 
 describe('an identifier inside Arabic text', () => {
   it('is a left-to-right isolate with the class that keeps it on one line', () => {
@@ -22,5 +31,14 @@ describe('an identifier inside Arabic text', () => {
     expect(keepWhole('INV-2026-000001').replace(/\u2060/g, '')).toBe('INV-2026-000001');
     expect(keepWhole(keepWhole('RFQ-7'))).toBe(keepWhole('RFQ-7'));
     expect(keepWhole('300000000000003')).toBe('300000000000003');
+  });
+
+  it('is what every screen shows a document number or an IBAN in, never a bare <bdi>', () => {
+    // A <bdi> isolates the direction only: inside Arabic text 'INV-2026-000001' still breaks after a hyphen.
+    const root = path.join(__dirname, '..');
+    const bare = sources(root).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<bdi>\{[\w.?]*(number|iban)\}<\/bdi>/g)].map((m) => `${path.relative(root, file)}: ${m[0]}`),
+    );
+    expect(bare).toEqual([]);
   });
 });

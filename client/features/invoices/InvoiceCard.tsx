@@ -77,9 +77,9 @@ export function InvoiceCard({ invoice, side }: { invoice: Invoice; side: Invoice
     { term: t('card.issued'), value: format.dateTime(invoice.issued_at) },
     invoice.plan
       ? { term: t('card.plan'), value: planLabel(t, invoice.plan), testId: 'invoice-card-plan' }
-      : { term: t('card.purchaseOrder'), value: <bdi>{invoice.purchase_order_number}</bdi> },
+      : { term: t('card.purchaseOrder'), value: <Identifier>{invoice.purchase_order_number}</Identifier> },
   ];
-  if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <bdi>{invoice.original_invoice_number}</bdi> });
+  if (invoice.original_invoice_number) facts.push({ term: t('card.original'), value: <Identifier>{invoice.original_invoice_number}</Identifier> });
   if (invoice.dispute_id) facts.push({ term: t('card.dispute'), value: t('card.fromDispute'), testId: 'invoice-card-dispute' });
   return (
     <ItemCard testId="invoice-card" id={invoice.id} heading={

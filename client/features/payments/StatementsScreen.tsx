@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/format';
 import { dirOf } from '../../i18n/languages';
 import { PATHS } from '../../paths';
 import { download } from '../../ui/download';
+import { Identifier } from '../../ui/Identifier';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { useWide } from '../../ui/useWide';
@@ -138,7 +139,7 @@ function EntryNumber({ entry }: { entry: Statement['entries'][number] }) {
   return (
     <>
       <RouterLink to={`${PATHS.invoices}/${isPayment ? entry.invoice_id : entry.id}`}>
-        <bdi>{entry.number}</bdi>
+        <Identifier>{entry.number}</Identifier>
       </RouterLink>
       {document && (
         <>
