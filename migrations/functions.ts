@@ -383,3 +383,26 @@ export const COMPANY_MEMBERS_ANNOUNCE = `
       json_build_array('u:' || case tg_op when 'INSERT' then new.user_id else old.user_id end))::text);
     return null;
   end $$`;
+
+// ---------------------------------------------------------------------------------------
+// An order line's received sums (20261202000300)
+
+/**
+ * goods_receipt_lines_sum(): keeps each order line's received_quantity and
+ * rejected_quantity equal to the sums of its goods receipt lines, for every statement that
+ * inserts, updates or deletes them (a statement-level trigger: one grouped update per
+ * statement, from its transition tables old_lines and new_lines). Reading where a line
+ * stands then costs the same at an order's hundredth receipt as at its first.
+ */
+export const GOODS_RECEIPT_LINES_SUM = `
+  create function goods_receipt_lines_sum() returns trigger language plpgsql as $$
+  declare
+    apply text := 'update %1$I.purchase_order_lines pl
+                      set received_quantity = pl.received_quantity + %3$s * d.received, rejected_quantity = pl.rejected_quantity + %3$s * d.rejected
+                     from (select purchase_order_line_id as id, sum(received_quantity) as received, sum(rejected_quantity) as rejected from %2$I group by 1) d
+                    where pl.id = d.id';
+  begin
+    if tg_op in ('UPDATE', 'DELETE') then execute format(apply, tg_table_schema, 'old_lines', -1); end if;
+    if tg_op in ('INSERT', 'UPDATE') then execute format(apply, tg_table_schema, 'new_lines', 1); end if;
+    return null;
+  end $$`;

@@ -64,6 +64,7 @@ import * as transportContacts75 from './20261201001200_transport_contacts';
 import * as guideSeen76 from './20261201001300_guide_seen';
 import * as goodsReceipts77 from './20261202000100_goods_receipts';
 import * as orderPhotos78 from './20261202000200_order_photos';
+import * as receivedSums79 from './20261202000300_received_sums';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -126,4 +127,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201001300_guide_seen': guideSeen76,
   '20261202000100_goods_receipts': goodsReceipts77,
   '20261202000200_order_photos': orderPhotos78,
+  '20261202000300_received_sums': receivedSums79,
 };

@@ -3,5 +3,5 @@ import { areaMutations } from '../sync/contracts';
 import { recordReceipt } from './service';
 
 export const mutations = areaMutations({
-  'goods_receipt.record': (trx, user, { purchase_order_id, ...body }, deps) => recordReceipt(trx, user, purchase_order_id, body, deps.clock.now()).then((r) => r.receipt),
+  'goods_receipt.record': (trx, user, { purchase_order_id, ...body }, deps) => recordReceipt(trx, user, purchase_order_id, body, deps.clock.now()),
 });

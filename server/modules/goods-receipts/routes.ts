@@ -5,7 +5,7 @@ import { createdOrOk, route } from '../../http/route';
 import { goodsReceiptCreateSchema, goodsReceiptSchema } from '../../../shared/schemas/goods-receipt';
 import { privateFileQuerySchema, sendPrivateWebp } from '../../http/private-file';
 import { objectStore } from '../../storage';
-import { listReceipts, recordReceipt } from './service';
+import { listReceipts, readReceipt, recordReceipt } from './service';
 import { openOrderPhoto } from './photos';
 
 const tag = 'goods-receipts';
@@ -32,7 +32,10 @@ export function goodsReceiptsRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, user, params, body }) => {
-      const { receipt, created } = await knex.transaction((trx) => recordReceipt(trx, user, params.id, body, ctx.deps.clock.now()));
+      const { receipt, created } = await knex.transaction(async (trx) => {
+        const { created } = await recordReceipt(trx, user, params.id, body, ctx.deps.clock.now());
+        return { receipt: await readReceipt(trx, user, body.id), created };
+      });
       return createdOrOk(created, receipt);
     },
   );

@@ -39,7 +39,7 @@ export const matchFactsSql = (inv: string) => `case when ${inv}.kind = 'invoice'
     select json_agg(json_build_object(
       'invoice_line_id', il.id, 'purchase_order_line_id', pl.id, 'position', il.position, 'description', il.description, 'unit', il.unit,
       'ordered', pl.quantity, 'cancelled', pl.cancelled_quantity,
-      'received', ${lineSums.received}, 'rejected', ${lineSums.rejected}, 'accepted', ${lineSums.accepted},
+      'received', ${lineSums('pl').received}, 'rejected', ${lineSums('pl').rejected}, 'accepted', ${lineSums('pl').accepted},
       'invoiced', il.quantity + coalesce(notes.quantity, 0), 'price_notes', coalesce(notes.price, 0),
       'invoiced_before', coalesce(before.quantity, 0),
       'order_unit_price', pl.unit_price, 'invoice_unit_price', il.unit_price

@@ -4,7 +4,8 @@
  * the disputes' limits, the notes' limits. They are SQL joins onto an order's lines
  * (lineSumsJoinsSql), so a list reads them in the same statement as the lines.
  *
- * - received, rejected: the sums of the line's goods receipts;
+ * - received, rejected: the sums of the line's goods receipts, kept on the line by the
+ *   database at every write of them (migration 20261202000300);
  * - redelivered: what accepted disputes settled by redelivery sent back, reopened on the
  *   order (the goods are to come again);
  * - accepted: received less rejected less redelivered: what is taken as arrived;
@@ -18,13 +19,9 @@ import type { Knex } from 'knex';
  * The sums of every line of the order `po` (an SQL expression: a binding, or a column of an
  * outer query, never a table of the same FROM list), as joins onto the purchase_order_lines
  * alias `pl`: each table is read once, grouped by line, for all of the order's lines, where a
- * sum per line would read it once a line (a 200-line order's match read goods_receipt_lines
- * 800 times). Its columns are in lineSums.
+ * sum per line would read it once a line. Its columns are in lineSums.
  */
 export const lineSumsJoinsSql = (po: string, pl: string) => `
-  left join (select grl.purchase_order_line_id as id, sum(grl.received_quantity) as received, sum(grl.rejected_quantity) as rejected
-               from goods_receipt_lines grl join goods_receipts gr on gr.id = grl.goods_receipt_id
-              where gr.purchase_order_id = ${po} group by 1) lq_r on lq_r.id = ${pl}.id
   left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
                from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
               where dp.purchase_order_id = ${po} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id
@@ -36,13 +33,13 @@ export const lineSumsJoinsSql = (po: string, pl: string) => `
               where doc.purchase_order_id = ${po} and doc.status <> 'rejected' and (doc.kind = 'invoice' or il.adjusts = 'quantity')
               group by 1) lq_i on lq_i.id = ${pl}.id`;
 
-/** Each line's quantities over the joins of lineSumsJoinsSql. */
-export const lineSums = {
-  received: 'coalesce(lq_r.received, 0)',
-  rejected: 'coalesce(lq_r.rejected, 0)',
-  accepted: '(coalesce(lq_r.received, 0) - coalesce(lq_r.rejected, 0) - coalesce(lq_d.redelivered, 0))',
+/** The quantities of the line aliased `pl`, over the joins of lineSumsJoinsSql. */
+export const lineSums = (pl: string) => ({
+  received: `${pl}.received_quantity`,
+  rejected: `${pl}.rejected_quantity`,
+  accepted: `(${pl}.received_quantity - ${pl}.rejected_quantity - coalesce(lq_d.redelivered, 0))`,
   invoiced: 'coalesce(lq_i.invoiced, 0)',
-} as const;
+});
 
 export interface LineQuantities {
   id: string;
@@ -65,8 +62,7 @@ export interface LineQuantities {
 export async function lineQuantities(db: Knex, purchaseOrderId: string): Promise<LineQuantities[]> {
   const { rows } = (await db.raw(
     `select pl.id, pl.position, pl.description, pl.unit, pl.quantity, pl.unit_price, pl.cancelled_quantity,
-            ${lineSums.received} as received_quantity, ${lineSums.rejected} as rejected_quantity,
-            ${lineSums.accepted} as accepted_quantity, ${lineSums.invoiced} as invoiced_quantity
+            pl.received_quantity, pl.rejected_quantity, ${lineSums('pl').accepted} as accepted_quantity, ${lineSums('pl').invoiced} as invoiced_quantity
        from purchase_order_lines pl ${lineSumsJoinsSql(':po', 'pl')}
       where pl.purchase_order_id = :po
       order by pl.position`,

@@ -53,9 +53,9 @@ export function purchaseOrderQuery(db: Knex) {
                      'vat_rate', pl.vat_rate, 'vat_category', pl.vat_category, 'exemption_reason_code', pl.exemption_reason_code,
                      'exemption_reason', pl.exemption_reason, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,
                      'substitute_product_id', pl.substitute_product_id, 'note', pl.note,
-                     'received_quantity', ${lineSums.received}, 'rejected_quantity', ${lineSums.rejected},
-                     'accepted_quantity', ${lineSums.accepted}, 'cancelled_quantity', pl.cancelled_quantity,
-                     'invoiced_quantity', ${lineSums.invoiced}) order by pl.position)
+                     'received_quantity', ${lineSums('pl').received}, 'rejected_quantity', ${lineSums('pl').rejected},
+                     'accepted_quantity', ${lineSums('pl').accepted}, 'cancelled_quantity', pl.cancelled_quantity,
+                     'invoiced_quantity', ${lineSums('pl').invoiced}) order by pl.position)
                    from purchase_order_lines pl ${lineSumsJoinsSql('po.id', 'pl')} where pl.purchase_order_id = po.id), '[]'::json) as lines`,
       ),
       'po.subtotal',
