@@ -216,6 +216,12 @@ export const ERROR_STATUS = {
   gateway_refused: 422,
   /** the card gateway did not answer, or answered with a server error */
   gateway_unavailable: 502,
+  /** a purchase request's approval or rejection by someone who is not an approver of its next required level (under the site's rules now) */
+  not_an_approver: 409,
+  /** a purchase request's decision at a level already decided: another approver of it came first, or the caller decided the request already (one decision a person) */
+  level_decided: 409,
+  /** a purchase request raised on a site that is closed */
+  site_closed: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -402,6 +408,9 @@ export const cannotReviewSelf = (message: string) => new AppError('cannot_review
 export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
 export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);
 export const stepTimeInvalid = (message: string) => new AppError('step_time_invalid', message);
+export const notAnApprover = (message = "You are not an approver of this request's next level") => new AppError('not_an_approver', message);
+export const levelDecided = (message = 'This level of the request has been decided already') => new AppError('level_decided', message);
+export const siteClosed = (message = 'This site is closed: it takes no new purchase requests') => new AppError('site_closed', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>
   new AppError('image_unsupported', message);
