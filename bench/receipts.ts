@@ -13,6 +13,8 @@
  *   reads the same figures (per invoice line: ordered, received, rejected, this invoice's
  *   and the earlier invoices' quantities, both prices) as one JSON document. Target: p95
  *   at most 1.5x.
+ * - Beside the receipt, the push's own floor: one small mutation through the same push,
+ *   against the same baseline, so the receipt's ratio reads as the push's share and its own.
  * Each pair is measured in alternating rounds, one request at a time, so a burst of other
  * work on a shared machine weighs on both.
  */
@@ -89,6 +91,15 @@ async function main() {
     if (res.results[0]?.status !== 'applied') throw new Error(`receipt push: ${JSON.stringify(res.results[0])}`);
     return ms;
   };
+  // The push's own floor: a mutation of one small update (notification.read_all), through
+  // the same push (the client's row, the transaction, the stored result), in the same rounds.
+  const viaFloor = async () => {
+    const t = performance.now();
+    const res = await push(knex, syncRegistry, deps, pusher, { client_id: crypto.randomUUID(), mutations: [{ id: 1, name: 'notification.read_all', args: {} }] });
+    const ms = performance.now() - t;
+    if (res.results[0]?.status !== 'applied') throw new Error(`floor push: ${JSON.stringify(res.results[0])}`);
+    return ms;
+  };
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2, options: `-c search_path=${SCHEMA},public` });
   const viaBare = async () => {
     const t = performance.now();
@@ -112,12 +123,15 @@ async function main() {
   for (let i = 0; i < WARMUP; i++) {
     await viaPush();
     await viaBare();
+    await viaFloor();
   }
   const pushMs: number[] = [];
   const bareMs: number[] = [];
+  const floorMs: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     for (let i = 0; i < PER_ROUND; i++) pushMs.push(await viaPush());
     for (let i = 0; i < PER_ROUND; i++) bareMs.push(await viaBare());
+    for (let i = 0; i < PER_ROUND; i++) floorMs.push(await viaFloor());
   }
 
   // A 200-line invoice of the order, written straight in (issuing it is not what is measured).
@@ -172,6 +186,8 @@ async function main() {
     receipt_bare_p95_ms: round2(p95(bareMs)),
     receipt_ratio: round2(p95(pushMs) / p95(bareMs)),
     receipt_target_ratio: 2,
+    push_floor_p95_ms: round2(p95(floorMs)),
+    push_floor_ratio: round2(p95(floorMs) / p95(bareMs)),
     invoice_lines: INVOICE_LINES,
     matches_each: matchMs.length,
     match_p95_ms: round2(p95(matchMs)),
@@ -182,6 +198,7 @@ async function main() {
   saveResults('receipts', result);
   table([
     { benchmark: `goods receipt of ${RECEIPT_LINES} lines through the sync push, p95`, value: `${result.receipt_push_p95_ms} ms`, baseline: `${result.receipt_bare_p95_ms} ms (one bare pg transaction)`, ratio: result.receipt_ratio },
+    { benchmark: 'the push alone: notification.read_all through the sync push, p95', value: `${result.push_floor_p95_ms} ms`, baseline: `${result.receipt_bare_p95_ms} ms (the same bare transaction)`, ratio: result.push_floor_ratio },
     { benchmark: `match of a ${INVOICE_LINES}-line invoice, GET /api/invoices/{id}/match p95`, value: `${result.match_p95_ms} ms`, baseline: `${result.match_bare_p95_ms} ms (one SQL, bare pg)`, ratio: result.match_ratio },
   ]);
 

@@ -91,6 +91,16 @@ describe('goods receipts', () => {
     expect(pushed).toEqual({ created: false });
     expect(await knex()('goods_receipts').where({ purchase_order_id: po.id }).count('* as n').first()).toMatchObject({ n: 1 });
     expect((await orderOf(buyer, po.id)).lines[0].received_quantity).toBe(4);
+    // A receipt that filled the order, sent again, is answered with itself, not refused as over the order.
+    const rest = receipt([[lines[0], 6], [lines[1], 20]]);
+    const filled = await post(buyer, po.id, rest);
+    expect([filled.status, (await orderOf(buyer, po.id)).status]).toEqual([201, 'received']);
+    const filledAgain = await post(buyer, po.id, rest);
+    expect([filledAgain.status, filledAgain.body]).toEqual([200, filled.body]);
+    // The same id on another order is a conflict.
+    const other = await order();
+    const elsewhere = await post(other.buyer, other.po.id, { ...body, lines: [{ purchase_order_line_id: other.lines[0], received_quantity: 1 }] });
+    expect(elsewhere.status).toBe(409);
   });
 
   it('goes through the sync push: recorded, the same mutation again answers it, an over-receipt is rejected with its code', async () => {

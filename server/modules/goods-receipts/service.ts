@@ -64,38 +64,19 @@ async function assertPhotosOf(trx: Knex.Transaction, purchaseOrderId: string, bu
 }
 
 /**
- * POST /api/purchase-orders/{id}/receipts and goods_receipt.record: records the receipt
- * `input.id`, or finds the one this id already recorded (created false). The route reads
- * the receipt back for its answer (readReceipt); the push answers only applied.
+ * Every rule a new receipt must meet, under the order's lock; the order's status once it is
+ * recorded. Refuses with the first rule broken.
  */
-export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, purchaseOrderId: string, input: GoodsReceiptCreate, now: Date): Promise<{ created: boolean }> {
-  // The buyer's tolerance and name come with the lock: one round trip, the order's row locked alone.
-  const po = await trx('purchase_orders as po')
-    .join('users as bu', 'bu.id', 'po.buyer_id')
-    .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
-    .where('po.id', purchaseOrderId)
-    .forUpdate('po')
-    .first(
-      'po.id',
-      'po.number',
-      'po.buyer_id',
-      'po.seller_id',
-      'po.status',
-      trx.raw('coalesce(bp.receipt_tolerance_percent, 0) as tolerance'),
-      trx.raw(`${partyNameSql('bp', 'bu', { orEmail: true })} as buyer_name`),
-    );
-  if (!po || (po.buyer_id !== user.account_id && po.seller_id !== user.account_id)) throw notFound('Purchase order');
-  // After the lock, in a statement of its own (its snapshot is taken once the lock is held):
-  // a second send of the same receipt waits for the first and answers it.
-  const existing = await trx('goods_receipts').where({ id: input.id }).first('purchase_order_id');
-  if (existing) {
-    if (existing.purchase_order_id !== po.id) throw conflict('This receipt id belongs to another order');
-    return { created: false };
-  }
+async function checkReceipt(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  po: { id: string; buyer_id: string; status: PurchaseOrderStatus; tolerance: string | number },
+  input: GoodsReceiptCreate,
+  receivedAt: Date,
+  now: Date,
+): Promise<PurchaseOrderStatus> {
   if (po.buyer_id !== user.account_id) throw notTheBuyer("Only the buyer's company records what it received");
   if (!RECEIVABLE.includes(po.status)) throw orderNotReceivable(po.status);
-
-  const receivedAt = input.received_at ? new Date(input.received_at) : now;
   if (receivedAt.getTime() > now.getTime() + CLOCK_DRIFT_MS) {
     throw validationFailed('A receipt cannot be dated in the future', [{ path: 'received_at', message: 'in the future', code: 'in_future' }]);
   }
@@ -131,19 +112,76 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
     input.lines.flatMap((l) => l.photo_ids ?? []),
   );
 
-  // The receipt and its lines in one statement, the lines as one JSON parameter (a
-  // 50-line receipt is not 300 bindings to parse); the lines' foreign key is checked at its end.
-  await trx.raw(
-    `with receipt as (insert into goods_receipts (id, purchase_order_id, received_by, delivery_id, received_at, note) values (:id, :po, :by, :delivery, :at, :note))
-     insert into goods_receipt_lines (goods_receipt_id, purchase_order_line_id, received_quantity, rejected_quantity, rejection_reason, photo_ids)
-     select :id, l.purchase_order_line_id, l.received_quantity, coalesce(l.rejected_quantity, 0), l.rejection_reason, coalesce(l.photo_ids, '{}')
-       from json_to_recordset(cast(:lines as json))
-         as l(purchase_order_line_id uuid, received_quantity numeric, rejected_quantity numeric, rejection_reason text, photo_ids uuid[])`,
-    { id: input.id, po: po.id, by: user.id, delivery: input.delivery_id ?? null, at: receivedAt, note: input.note ?? null, lines: JSON.stringify(input.lines) },
-  );
-  const status: PurchaseOrderStatus = [...lines.values()].every((l) => openQuantity(l) === 0) ? 'received' : 'partially_received';
-  if (status !== po.status) await trx('purchase_orders').where({ id: po.id }).update({ status });
-  else await trx('purchase_orders').where({ id: po.id }).update({ updated_at: now.toISOString() });
+  return [...lines.values()].every((l) => openQuantity(l) === 0) ? 'received' : 'partially_received';
+}
+
+/**
+ * The receipt `id` already recorded: true when it is one of this order's (a second send,
+ * answered with the first), a conflict when it is another order's, false when there is none.
+ */
+async function alreadyRecorded(trx: Knex.Transaction, purchaseOrderId: string, id: string): Promise<boolean> {
+  const existing = await trx('goods_receipts').where({ id }).first('purchase_order_id');
+  if (existing && existing.purchase_order_id !== purchaseOrderId) throw conflict('This receipt id belongs to another order');
+  return Boolean(existing);
+}
+
+/**
+ * POST /api/purchase-orders/{id}/receipts and goods_receipt.record: records the receipt
+ * `input.id`, or finds the one this id already recorded (created false). The route reads
+ * the receipt back for its answer (readReceipt); the push answers only applied.
+ *
+ * A second send of the same receipt waits for the first at the order's lock and is
+ * answered with it: the insert does nothing on its id, and any refusal looks for it first
+ * (the order may have moved since, its lines filled by that very receipt), so the first
+ * send's path reads nothing more than a new receipt needs.
+ */
+export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, purchaseOrderId: string, input: GoodsReceiptCreate, now: Date): Promise<{ created: boolean }> {
+  // The buyer's tolerance and name come with the lock: one round trip, the order's row locked alone.
+  const po = await trx('purchase_orders as po')
+    .join('users as bu', 'bu.id', 'po.buyer_id')
+    .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
+    .where('po.id', purchaseOrderId)
+    .forUpdate('po')
+    .first(
+      'po.id',
+      'po.number',
+      'po.buyer_id',
+      'po.seller_id',
+      'po.status',
+      trx.raw('coalesce(bp.receipt_tolerance_percent, 0) as tolerance'),
+      trx.raw(`${partyNameSql('bp', 'bu', { orEmail: true })} as buyer_name`),
+    );
+  if (!po || (po.buyer_id !== user.account_id && po.seller_id !== user.account_id)) throw notFound('Purchase order');
+  const receivedAt = input.received_at ? new Date(input.received_at) : now;
+  let status: PurchaseOrderStatus;
+  try {
+    status = await checkReceipt(trx, user, po, input, receivedAt, now);
+  } catch (err) {
+    if (await alreadyRecorded(trx, po.id, input.id)) return { created: false };
+    throw err;
+  }
+
+  // The receipt, its lines (one JSON parameter: a 50-line receipt is not 300 bindings to
+  // parse) and the order's status in one statement; nothing when the id is already recorded.
+  // The lines' foreign key is checked at the statement's end.
+  const {
+    rows: [{ recorded }],
+  } = (await trx.raw(
+    `with receipt as (insert into goods_receipts (id, purchase_order_id, received_by, delivery_id, received_at, note)
+                      values (:id, :po, :by, :delivery, :at, :note) on conflict (id) do nothing returning id),
+          lines as (insert into goods_receipt_lines (goods_receipt_id, purchase_order_line_id, received_quantity, rejected_quantity, rejection_reason, photo_ids)
+                    select r.id, l.purchase_order_line_id, l.received_quantity, coalesce(l.rejected_quantity, 0), l.rejection_reason, coalesce(l.photo_ids, '{}')
+                      from receipt r, json_to_recordset(cast(:lines as json))
+                        as l(purchase_order_line_id uuid, received_quantity numeric, rejected_quantity numeric, rejection_reason text, photo_ids uuid[])),
+          po as (update purchase_orders set status = :status, updated_at = :now where id = :po and exists (select from receipt))
+     select count(*)::int as recorded from receipt`,
+    { id: input.id, po: po.id, by: user.id, delivery: input.delivery_id ?? null, at: receivedAt, note: input.note ?? null, lines: JSON.stringify(input.lines), status, now },
+  )) as { rows: Array<{ recorded: number }> };
+  if (!recorded) {
+    await alreadyRecorded(trx, po.id, input.id); // another order's id is a conflict
+    return { created: false };
+  }
+
   const audiences = purchaseOrderPolicy.audiences(po);
   await recordChanges(trx, [
     { entity: 'purchase_order', id: po.id, audiences },
