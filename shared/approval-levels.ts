@@ -71,7 +71,8 @@ export interface SplitCandidate {
 /**
  * The amount that picks a request's levels: its own plus each other live request of the site
  * (`others`: pending or approved, never itself) raised in the 24 hours before it that shares
- * a split key with it. Unknown (null) when any amount summed is unknown.
+ * a split key with it; one raised in the same instant counts too (times are kept finer than a
+ * millisecond, and counting both is the stricter side). Unknown (null) when any amount summed is unknown.
  */
 export function levelAmount(own: SplitCandidate, others: readonly SplitCandidate[]): number | null {
   const at = new Date(own.created_at).getTime();
@@ -79,7 +80,7 @@ export function levelAmount(own: SplitCandidate, others: readonly SplitCandidate
   let halalas = own.amount === null ? null : Math.round(own.amount * 100);
   for (const o of others) {
     const t = new Date(o.created_at).getTime();
-    if (!(t < at && t >= at - SPLIT_WINDOW_MS) || !o.keys.some((k) => keys.has(k))) continue;
+    if (!(t <= at && t >= at - SPLIT_WINDOW_MS) || !o.keys.some((k) => keys.has(k))) continue;
     halalas = halalas === null || o.amount === null ? null : halalas + Math.round(o.amount * 100);
   }
   return halalas === null ? null : halalas / 100;
