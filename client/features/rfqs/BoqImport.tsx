@@ -7,6 +7,10 @@
  * stays in the preview, highlighted, after the good ones are added, and the add button
  * says how many still need fixing; a category the sheet names but we do not know is
  * picked right in its row.
+ *
+ * The RFQ's reading (its fields, headers and rows) is the default; another screen reads a
+ * bill of quantities into its own lines by giving its own (`reader`, a `BoqReading`: a site's budget
+ * adds a code and an amount), with the labels and preview columns of its extra fields.
  */
 import { Button, MessageBar, MessageBarBody, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,7 +22,8 @@ import { useFormat } from '../../i18n/format';
 import { SheetRefused } from '../price-list/sheet-limits';
 import { kindOf, preloadSpreadsheets, readSheet, type SheetData } from '../price-list/spreadsheet';
 import { useCategories } from '../products/queries';
-import { BOQ_FIELDS, BOQ_HEADERS, checkBoq, type BoqField, type BoqMapping, type BoqRow } from './boq';
+import type { CellValue, ColumnMapping, HeaderReader } from '../../../shared/sheet-headers';
+import { BOQ_FIELDS, BOQ_HEADERS, checkBoq, type BoqContext, type BoqLine, type BoqLineField } from './boq';
 import { useSkuProducts } from './queries';
 
 const useStyles = makeStyles({
@@ -34,14 +39,39 @@ const STACK_BELOW = '639px';
 
 type Notice = { kind: 'unsupported' } | { kind: 'refused'; refusal: SheetRefused } | { kind: 'unreadable'; reason: string };
 
-export function BoqImport({ categoryName, onLines }: { categoryName: (id: string | null) => string; onLines: (rows: BoqRow[]) => void }) {
+/** How a bill of quantities is read into a screen's lines: its fields and their headers, its rows checked, and how its own fields show. */
+export interface BoqReading<F extends string, R extends BoqLine<string>> {
+  fields: readonly F[];
+  headers: HeaderReader<F>;
+  check: (rows: ReadonlyArray<{ line: number; cells: CellValue[] }>, mapping: ColumnMapping<F>, ctx: BoqContext, chosen: ReadonlyMap<number, string>) => R[];
+  /** The label of a field the RFQ's reading does not have (the shared ones are the RFQ's words). */
+  fieldLabel?: (field: Exclude<F, BoqLineField>) => string;
+  /** The sentence of a problem the RFQ's reading does not have. */
+  issueLabel?: (issue: string) => string | undefined;
+  /** Preview columns of its own fields, shown after the unit. */
+  columns?: Array<PreviewColumn<R>>;
+}
+
+const RFQ_READING: BoqReading<(typeof BOQ_FIELDS)[number], ReturnType<typeof checkBoq>[number]> = { fields: BOQ_FIELDS, headers: BOQ_HEADERS, check: checkBoq };
+/** The RFQ's fields, labelled in its words whoever reads the sheet. */
+const SHARED_FIELDS: readonly string[] = BOQ_FIELDS;
+
+export function BoqImport<F extends string = (typeof BOQ_FIELDS)[number], R extends BoqLine<string> = ReturnType<typeof checkBoq>[number]>({
+  categoryName,
+  onLines,
+  reader = RFQ_READING as unknown as BoqReading<F, R>,
+}: {
+  categoryName: (id: string | null) => string;
+  onLines: (rows: R[]) => void;
+  reader?: BoqReading<F, R>;
+}) {
   const styles = useStyles();
   const { t } = useTranslation(['rfqs', 'price-list']);
   const format = useFormat();
   const categories = useCategories();
   const products = useSkuProducts();
-  const [file, setFile] = useState<{ name: string; sheet: SheetData<BoqField> } | null>(null);
-  const [mapping, setMapping] = useState<BoqMapping | null>(null);
+  const [file, setFile] = useState<{ name: string; sheet: SheetData<F> } | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping<F> | null>(null);
   const [reading, setReading] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   /** categories picked in the preview, by the sheet's row */
@@ -53,8 +83,8 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
   useEffect(() => preloadSpreadsheets(), []);
 
   const rows = useMemo(
-    () => (file && mapping && categories && products ? checkBoq(file.sheet.rows, mapping, { categories, products }, chosen).filter((r) => !added.has(r.line)) : null),
-    [file, mapping, categories, products, chosen, added],
+    () => (file && mapping && categories && products ? reader.check(file.sheet.rows, mapping, { categories, products }, chosen).filter((r) => !added.has(r.line)) : null),
+    [file, mapping, categories, products, chosen, added, reader],
   );
   const good = rows?.filter((r) => !r.issues.length) ?? [];
   const bad = (rows?.length ?? 0) - good.length;
@@ -65,7 +95,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
     if (!kind) return setNotice({ kind: 'unsupported' });
     setReading(true);
     try {
-      const sheet = await readSheet(kind, await f.arrayBuffer(), BOQ_HEADERS);
+      const sheet = await readSheet(kind, await f.arrayBuffer(), reader.headers);
       setFile({ name: f.name, sheet });
       setMapping(sheet.mapping);
       setChosen(new Map());
@@ -90,8 +120,10 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
     setAdded((before) => new Set([...before, ...good.map((r) => r.line)]));
   };
 
-  const columns = useMemo((): Array<PreviewColumn<BoqRow>> => {
-    const issueText = (r: BoqRow) => format.list(r.issues.map((i) => t(`boq.issues.${i}`)));
+  const fieldLabel = (f: F) => (SHARED_FIELDS.includes(f) ? t(`boq.fields.${f as (typeof BOQ_FIELDS)[number]}`) : (reader.fieldLabel?.(f as Exclude<F, BoqLineField>) ?? f));
+
+  const columns = useMemo((): Array<PreviewColumn<R>> => {
+    const issueText = (r: R) => format.list(r.issues.map((i) => reader.issueLabel?.(i) ?? t(`boq.issues.${i as ReturnType<typeof checkBoq>[number]['issues'][number]}`)));
     const pick = (line: number, id: string) =>
       setChosen((before) => {
         const next = new Map(before);
@@ -100,7 +132,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
         return next;
       });
     // A category the sheet names but we do not know is picked in the row (and may be picked again).
-    const categoryCell = (r: BoqRow) =>
+    const categoryCell = (r: R) =>
       r.issues.includes('unknown_category') || chosen.has(r.line) ? (
         <Select
           size="small"
@@ -128,10 +160,11 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
       { header: t('boq.fields.description'), width: 'minmax(160px,3fr)', cell: (r) => <bdi>{r.description}</bdi> },
       { header: t('boq.fields.quantity'), width: 'minmax(72px,1fr)', cell: (r) => (r.quantity === null ? '' : format.number(r.quantity)) },
       { header: t('boq.fields.unit'), width: 'minmax(64px,1fr)', cell: (r) => <bdi>{r.unit}</bdi> },
+      ...(reader.columns ?? []),
       { header: t('boq.fields.category'), width: 'minmax(140px,2fr)', cell: categoryCell, fixes: true },
       { header: t('boq.problems'), width: 'minmax(160px,2fr)', cell: issueText, problems: true },
     ];
-  }, [t, format, categoryName, categories, chosen, styles.picker]);
+  }, [t, format, categoryName, categories, chosen, styles.picker, reader]);
 
   const shown = (v: number | string | undefined) => (typeof v === 'number' ? format.number(v) : v);
   return (
@@ -160,7 +193,7 @@ export function BoqImport({ categoryName, onLines }: { categoryName: (id: string
         <>
           <fieldset className={styles.fieldset}>
             <legend>{t('boq.mapping')}</legend>
-            <ColumnMappingFields fields={BOQ_FIELDS} label={(f) => t(`boq.fields.${f}`)} headers={file.sheet.headers} mapping={mapping} onChange={setMapping} />
+            <ColumnMappingFields fields={reader.fields} label={fieldLabel} headers={file.sheet.headers} mapping={mapping} onChange={setMapping} />
           </fieldset>
           {rows && (
             <>

@@ -22,8 +22,11 @@ export const BOQ_FIELDS = ['item', 'description', 'quantity', 'unit', 'category'
 export type BoqField = (typeof BOQ_FIELDS)[number];
 export type BoqMapping = ColumnMapping<BoqField>;
 
+/** The fields every bill of quantities is read for, whatever it is read into (an RFQ's lines, a site's budget). */
+export type BoqLineField = Exclude<BoqField, 'sku'>;
+
 /** Header words per field, compared folded (case, Arabic letter forms, punctuation). */
-export const BOQ_HEADERS = headerReader(BOQ_FIELDS, {
+export const BOQ_WORDS = {
   item: [
     'item',
     'item no',
@@ -75,13 +78,16 @@ export const BOQ_HEADERS = headerReader(BOQ_FIELDS, {
   unit: ['unit', 'uom', 'u.o.m', 'unit of measure', 'الوحدة', 'وحدة', 'وحدة القياس', '单位'],
   category: ['category', 'الفئة', 'التصنيف', 'القسم', 'الفئه', '类别', '分类'],
   sku: ['sku', 'code', 'item code', 'product code', 'رمز المنتج', 'الرمز', 'رمز', 'كود', 'كود المنتج', '产品编码', '编码', '货号'],
-});
+} as const satisfies Record<BoqField, readonly string[]>;
+export const BOQ_HEADERS = headerReader(BOQ_FIELDS, BOQ_WORDS);
 
 const BOQ_ISSUES = ['missing_description', 'missing_quantity', 'quantity_not_number', 'missing_unit', 'unknown_category', 'unknown_sku', 'text_too_long'] as const;
 type BoqIssue = (typeof BOQ_ISSUES)[number];
+/** The problems any bill of quantities' row may have (the RFQ's SKU aside). */
+export type BoqLineIssue = Exclude<BoqIssue, 'unknown_sku'>;
 
-/** One row of the sheet as an RFQ line, with its problems (none: it becomes a line). */
-export interface BoqRow {
+/** What every bill of quantities reads of a row, with its problems (none: it becomes a line). */
+export interface BoqLine<I extends string = BoqLineIssue> {
   line: number;
   /** the sheet's own item number, as written ('' when the sheet has none) */
   item: string;
@@ -89,8 +95,12 @@ export interface BoqRow {
   quantity: number | null;
   unit: string;
   category_id: string | null;
+  issues: I[];
+}
+
+/** One row of the sheet as an RFQ line, with its problems (none: it becomes a line). */
+export interface BoqRow extends BoqLine<BoqIssue> {
   product_id: string | null;
-  issues: BoqIssue[];
 }
 
 export interface BoqContext {
@@ -100,6 +110,42 @@ export interface BoqContext {
 }
 
 const cell = (cells: CellValue[], column: number | null): CellValue => (column === null ? null : (cells[column] ?? null));
+
+/**
+ * A row of a sheet as a line, the fields every bill of quantities has: null for an empty
+ * row and for a row with nothing but numbers (a subtotal), that is one with no text under
+ * the line's fields nor under `texts` (the reader's other text fields). `chosen` is the
+ * category the contractor picked for the row in the preview, standing in for the sheet's.
+ */
+export function readBoqLine<F extends string>(
+  line: number,
+  value: (f: BoqLineField | F) => CellValue,
+  texts: readonly F[],
+  categoryOf: (text: string) => string | null,
+  chosen: string | undefined,
+): BoqLine | null {
+  const description = cleanText(value('description'));
+  const unit = cleanText(value('unit'));
+  const quantityCell = value('quantity');
+  // A row with nothing but a number under the quantity (a subtotal) is not a line.
+  if (!description && !unit && isBlank(value('category')) && texts.every((f) => isBlank(value(f)))) return null;
+  const issues: BoqLineIssue[] = [];
+  if (!description) issues.push('missing_description');
+  let quantity: number | null = null;
+  if (isBlank(quantityCell)) issues.push('missing_quantity');
+  else {
+    const read = parseNumber(quantityCell);
+    const rounded = read === null ? null : roundTo(read, 1);
+    if (rounded !== null && quantitySchema.safeParse(rounded).success) quantity = rounded;
+    else issues.push('quantity_not_number');
+  }
+  if (!unit) issues.push('missing_unit');
+  const categoryText = cleanText(value('category'));
+  const category_id = chosen ?? (categoryText ? categoryOf(categoryText) : null);
+  if (categoryText && !category_id) issues.push('unknown_category');
+  if (description.length > MAX.text || unit.length > MAX.unit) issues.push('text_too_long');
+  return { line, item: cleanText(value('item')), description, quantity, unit, category_id, issues };
+}
 
 /**
  * The sheet's rows as lines, in file order, each with its problems. `chosen` holds the
@@ -118,30 +164,13 @@ export function checkBoq(
   return rows.flatMap(({ line, cells }) => {
     const value = (f: BoqField) => cell(cells, mapping[f]);
     if (BOQ_FIELDS.every((f) => isBlank(value(f)))) return [];
-    const description = cleanText(value('description'));
-    const unit = cleanText(value('unit'));
-    const quantityCell = value('quantity');
-    // A row with nothing but a number under the quantity (a subtotal) is not a line.
-    if (!description && !unit && isBlank(value('category')) && isBlank(value('sku'))) return [];
-    const issues: BoqIssue[] = [];
-    if (!description) issues.push('missing_description');
-    let quantity: number | null = null;
-    if (isBlank(quantityCell)) issues.push('missing_quantity');
-    else {
-      const read = parseNumber(quantityCell);
-      const rounded = read === null ? null : roundTo(read, 1);
-      if (rounded !== null && quantitySchema.safeParse(rounded).success) quantity = rounded;
-      else issues.push('quantity_not_number');
-    }
-    if (!unit) issues.push('missing_unit');
-    const categoryText = cleanText(value('category'));
-    let category_id = chosen.get(line) ?? (categoryText ? categoryOf(categoryText) : null);
-    if (categoryText && !category_id) issues.push('unknown_category');
+    const read = readBoqLine(line, value, ['sku'], categoryOf, chosen.get(line));
+    if (!read) return [];
+    const issues: BoqIssue[] = [...read.issues];
     const skuText = cleanText(value('sku')).toLowerCase();
     const product = skuText ? bySku.get(skuText) : undefined;
-    if (skuText && !product) issues.push('unknown_sku');
-    category_id ??= product?.category_id ?? null;
-    if (description.length > MAX.text || unit.length > MAX.unit) issues.push('text_too_long');
-    return [{ line, item: cleanText(value('item')), description, quantity, unit, category_id, product_id: product?.id ?? null, issues }];
+    // Said before a text's length, in the order the row's problems have always been listed.
+    if (skuText && !product) issues.splice(issues.includes('text_too_long') ? -1 : issues.length, 0, 'unknown_sku');
+    return [{ ...read, category_id: read.category_id ?? product?.category_id ?? null, product_id: product?.id ?? null, issues }];
   });
 }
