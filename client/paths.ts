@@ -20,6 +20,8 @@ export const PATHS = {
   quotes: '/quotes',
   /** Purchase orders as buyer or seller; /purchase-orders/{id} is one order. */
   purchaseOrders: '/purchase-orders',
+  /** A contractor's construction sites, their budgets and approval rules: /sites, /sites/new (owner), /sites/{id}. */
+  sites: '/sites',
   /** Disputes on purchase orders, as buyer or seller (a tab of the orders screen); /disputes/{id} is one dispute. */
   disputes: '/disputes',
   /** Tax invoices and credit notes, issued and received; /invoices/{id} is one document. */

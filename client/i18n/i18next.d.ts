@@ -36,6 +36,7 @@ type ArabicResources = {
   payments: typeof import('./locales/ar/payments.json');
   receipts: typeof import('./locales/ar/receipts.json');
   disputes: typeof import('./locales/ar/disputes.json');
+  sites: typeof import('./locales/ar/sites.json');
   errors: typeof import('./locales/ar/errors.json');
 };
 

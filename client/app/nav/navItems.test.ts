@@ -9,7 +9,7 @@ describe('navigation per role', () => {
     expect(labels('supplier')).toEqual(['dashboard', 'myProducts', 'instantOrders', 'quotes', 'purchaseOrders', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
   });
   it('gives a contractor products, instant orders, requests for quotation, purchase orders, available projects, invoices and statements', () => {
-    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'instantOrders', 'rfqs', 'purchaseOrders', 'availableProjects', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
+    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'instantOrders', 'rfqs', 'purchaseOrders', 'sites', 'availableProjects', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
   });
   it('gives a government entity its projects', () => {
     expect(labels('government')).toEqual(['dashboard', 'myProjects', 'transport', 'notifications', 'companyProfile', 'pricing']);
@@ -70,7 +70,7 @@ describe('the bar’s groups', () => {
   it('gathers a contractor’s under buying, finance and company, its tenders beside them', () => {
     expect(shape('contractor', true, 'member')).toEqual([
       'dashboard',
-      'buying: browseProducts instantOrders rfqs purchaseOrders',
+      'buying: browseProducts instantOrders rfqs purchaseOrders sites',
       'availableProjects',
       'money: invoices statements',
       'transport',

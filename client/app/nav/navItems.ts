@@ -48,6 +48,7 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.instantOrders, labelKey: 'nav.instantOrders', group: 'buying' },
     { path: PATHS.rfqs, labelKey: 'nav.rfqs', group: 'buying' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders', group: 'buying' },
+    { path: PATHS.sites, labelKey: 'nav.sites', group: 'buying' },
     // The tenders a contractor bids on: what it sells, beside what it buys.
     { path: PATHS.projects, labelKey: 'nav.availableProjects' },
     ...MONEY,
