@@ -46,6 +46,8 @@ export class BinaaDb extends Dexie {
   invoices!: Table<EntityRows['invoice'], string>;
   goods_receipts!: Table<EntityRows['goods_receipt'], string>;
   disputes!: Table<EntityRows['dispute'], string>;
+  sites!: Table<EntityRows['site'], string>;
+  purchase_requests!: Table<EntityRows['purchase_request'], string>;
   uploads!: Table<UploadRow, string>;
 
   readonly userId: string;

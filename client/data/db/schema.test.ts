@@ -83,4 +83,23 @@ describe('local store schema', () => {
     expect(await db.table('deliveries').count()).toBe(0);
     await db.delete();
   });
+  it('opens a database of version 7 at version 8 with tables for sites and purchase requests, without pulling everything again', async () => {
+    const userId = `v7-${Math.random()}`;
+    const v7 = new Dexie(dbName(userId), { indexedDB, IDBKeyRange });
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 7)) v7.version(v.version).stores(v.stores);
+    await v7.table('meta').bulkPut([
+      { key: 'initial_sync_done', value: true },
+      { key: 'cursor', value: 'c42' },
+      { key: 'generation', value: 5 },
+    ]);
+    v7.close();
+
+    const db = new BinaaDb(userId, { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(await db.getMeta('cursor')).toBe('c42');
+    expect(await db.getMeta('generation')).toBe(5);
+    expect(db.sites.schema.indexes.map((i) => i.name)).toEqual(['status', '_gen']);
+    expect(db.purchase_requests.schema.indexes.map((i) => i.name).sort()).toEqual(['_gen', 'created_at', 'site_id', 'status']);
+    await db.delete();
+  });
 });

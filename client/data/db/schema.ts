@@ -56,6 +56,8 @@ export const ENTITY_TABLES = {
   invoice: { table: 'invoices', indexes: 'id, seller_id, buyer_id, purchase_order_id, original_invoice_id, created_at, _gen' },
   goods_receipt: { table: 'goods_receipts', indexes: 'id, purchase_order_id, buyer_id, seller_id, created_at, _gen' },
   dispute: { table: 'disputes', indexes: 'id, purchase_order_id, buyer_id, seller_id, status, created_at, _gen' },
+  site: { table: 'sites', indexes: 'id, status, _gen' },
+  purchase_request: { table: 'purchase_requests', indexes: 'id, site_id, status, created_at, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -317,6 +319,17 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     stores: {
       goods_receipts: 'id, purchase_order_id, buyer_id, seller_id, created_at, _gen',
       disputes: 'id, purchase_order_id, buyer_id, seller_id, status, created_at, _gen',
+    },
+  },
+  {
+    // A contractor's sites (their budget lines and approval rules inside) and purchase
+    // requests arrive as rows of their own; new entities, so the feed sends them without
+    // pulling everything again. Sites by status (the list, active first); requests by
+    // site, status and age (a site's requests, those waiting).
+    version: 8,
+    stores: {
+      sites: 'id, status, _gen',
+      purchase_requests: 'id, site_id, status, created_at, _gen',
     },
   },
 ];

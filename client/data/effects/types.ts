@@ -81,6 +81,8 @@ const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : f
   invoice: true,
   goods_receipt: true,
   dispute: true,
+  site: true,
+  purchase_request: true,
 };
 
 /**
