@@ -65,6 +65,7 @@ import * as guideSeen76 from './20261201001300_guide_seen';
 import * as goodsReceipts77 from './20261202000100_goods_receipts';
 import * as orderPhotos78 from './20261202000200_order_photos';
 import * as receivedSums79 from './20261202000300_received_sums';
+import * as sites80 from './20261202000400_sites';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -128,4 +129,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202000100_goods_receipts': goodsReceipts77,
   '20261202000200_order_photos': orderPhotos78,
   '20261202000300_received_sums': receivedSums79,
+  '20261202000400_sites': sites80,
 };

@@ -34,6 +34,7 @@ import { bidReceiptSchema } from '../../shared/schemas/tender';
 import { PROBLEM_KINDS, deliveryUploadMetadataSchema } from '../../shared/schemas/delivery';
 import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
 import { DISPUTE_REMEDIES } from '../../shared/schemas/dispute';
+import { APPROVAL_DECISIONS } from '../../shared/schemas/purchase-request';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -61,6 +62,8 @@ const MACHINES: Record<string, keyof typeof ALL_LIFECYCLES> = {
   'einvoicing_units.status': 'einvoicing_unit',
   'registration_requests.status': 'registration_request',
   'disputes.status': 'dispute',
+  'sites.status': 'site',
+  'purchase_requests.status': 'purchase_request',
 };
 
 /** table.column -> the values its CHECK lists, as the code defines them. */
@@ -80,6 +83,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'invoice_lines.vat_category': VAT_CATEGORY_CODES,
   'invoice_lines.adjusts': invoiceSchema.shape.lines.element.shape.adjusts.unwrap().options,
   'disputes.remedy': DISPUTE_REMEDIES,
+  'purchase_request_approvals.decision': APPROVAL_DECISIONS,
   'purchase_order_lines.vat_category': VAT_CATEGORY_CODES,
   'instant_order_responses.vat_category': VAT_CATEGORY_CODES,
   'instant_orders.urgency_level': URGENCY_LEVELS,

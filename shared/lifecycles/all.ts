@@ -10,6 +10,8 @@ import { purchaseOrderLifecycle } from './purchase-orders';
 import { rfqLifecycle, rfqQuoteLifecycle } from './rfqs';
 import { deliveryLifecycle } from './deliveries';
 import { disputeLifecycle } from './disputes';
+import { siteLifecycle } from './sites';
+import { purchaseRequestLifecycle } from './purchase-requests';
 import { invoiceLifecycle, paymentLifecycle } from './invoices';
 import { einvoicingUnitLifecycle, registrationLifecycle, subscriptionLifecycle } from './accounts';
 
@@ -26,6 +28,8 @@ export const ALL_LIFECYCLES = {
   rfq_quote: rfqQuoteLifecycle,
   delivery: deliveryLifecycle,
   dispute: disputeLifecycle,
+  site: siteLifecycle,
+  purchase_request: purchaseRequestLifecycle,
   invoice: invoiceLifecycle,
   payment: paymentLifecycle,
   subscription: subscriptionLifecycle,

@@ -19,3 +19,5 @@ export * from './tender';
 export * from './photo';
 export * from './company';
 export * from './delivery';
+export * from './site';
+export * from './purchase-request';

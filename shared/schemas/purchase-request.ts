@@ -1,0 +1,123 @@
+/**
+ * Purchase requests: what a site asks its company to buy, and the approvals it goes
+ * through by amount under the site's rules (shared/approval-levels.ts). Numbered per
+ * company and year (PR-2026-000042). What a request still needs (required_levels,
+ * next_level, waiting_for) is worked out from the site's rules as they are when it is read,
+ * never stored, so rules the owner changes apply to requests already waiting.
+ *
+ * POST /api/purchase-requests {id, site_id, needed_by?, note?, lines} (any member) -> purchaseRequest
+ * GET  /api/purchase-requests (?site_id=, ?waiting_for=me), GET /api/purchase-requests/{id}
+ * POST /api/purchase-requests/{id}/approve {} | /reject {reason} -> purchaseRequest
+ * Sync mutations purchase_request.create (the same body), .approve ({id}), .reject ({id, reason}).
+ */
+import { z } from 'zod';
+import { MAX, dateSchema, moneySchema, namedOnce, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
+import { purchaseRequestLifecycle, type PurchaseRequestStatus } from '../lifecycles/purchase-requests';
+
+export type { PurchaseRequestStatus };
+export const PURCHASE_REQUEST_STATUSES = purchaseRequestLifecycle.states;
+
+/** What an approver decides at a level. */
+export const APPROVAL_DECISIONS = ['approved', 'rejected'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** The most lines one request takes. */
+export const PURCHASE_REQUEST_MAX_LINES = 500;
+
+/** A number as PR-2026-000042: the year it was raised and its place in the company's sequence that year. */
+export const purchaseRequestNumber = (year: number, seq: number): string => `PR-${year}-${String(seq).padStart(6, '0')}`;
+
+// --- rows ---------------------------------------------------------------------------------
+
+export const purchaseRequestLineSchema = z.object({
+  id: uuidSchema,
+  position: z.number().int().min(1),
+  /** the site's budget line it spends, or null for a free description */
+  budget_line_id: uuidSchema.nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  /** SAR per unit before VAT; null when not priced */
+  estimated_unit_price: z.number().nullable(),
+});
+export type PurchaseRequestLine = z.infer<typeof purchaseRequestLineSchema>;
+
+export const purchaseRequestApprovalSchema = z.object({
+  level: z.number().int().min(1),
+  decision: z.enum(APPROVAL_DECISIONS),
+  decided_by: uuidSchema,
+  decided_by_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  decided_at: timestampSchema,
+});
+export type PurchaseRequestApproval = z.infer<typeof purchaseRequestApprovalSchema>;
+
+export const purchaseRequestSchema = z.object({
+  id: uuidSchema,
+  number: z.string(),
+  site_id: uuidSchema,
+  site_name: z.string(),
+  requested_by: uuidSchema,
+  requested_by_name: z.string().nullable(),
+  needed_by: dateSchema.nullable(),
+  note: z.string().nullable(),
+  status: z.enum(PURCHASE_REQUEST_STATUSES),
+  /** the priced lines' total with VAT (SAR); null when a line has no estimated price */
+  amount: z.number().nullable(),
+  /** the amount that picks the levels: its own and the site's live requests of the 24 hours before on a shared budget line; null when unknown */
+  level_amount: z.number().nullable(),
+  /** the rejection's reason */
+  reason: z.string().nullable(),
+  /** when it was approved, rejected or cancelled */
+  decided_at: timestampSchema.nullable(),
+  lines: z.array(purchaseRequestLineSchema),
+  approvals: z.array(purchaseRequestApprovalSchema),
+  /** the level numbers its level amount requires under the site's rules now */
+  required_levels: z.array(z.number().int().min(1)),
+  /** the first required level not yet approved; null once decided or when none is left */
+  next_level: z.number().int().min(1).nullable(),
+  /** who may act on it now: the approvers of its next level */
+  waiting_for: z.array(uuidSchema),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+// --- writes -------------------------------------------------------------------------------
+
+const purchaseRequestLineInput = z.strictObject({
+  id: uuidSchema,
+  budget_line_id: uuidSchema.nullable().optional(),
+  description: requiredText(MAX.text),
+  quantity: quantitySchema,
+  unit: requiredText(MAX.unit),
+  estimated_unit_price: moneySchema.nullable().optional(),
+});
+
+/** POST /api/purchase-requests and purchase_request.create. The id is the device's: the same id again answers the stored request. */
+export const purchaseRequestCreateSchema = z.strictObject({
+  id: uuidSchema,
+  site_id: uuidSchema,
+  needed_by: dateSchema.nullable().optional(),
+  note: optionalText(MAX.text),
+  lines: z.array(purchaseRequestLineInput).min(1).max(PURCHASE_REQUEST_MAX_LINES).superRefine(namedOnce('id')),
+});
+export type PurchaseRequestCreate = z.infer<typeof purchaseRequestCreateSchema>;
+export type PurchaseRequestCreateInput = z.input<typeof purchaseRequestCreateSchema>;
+
+/** POST /api/purchase-requests/{id}/approve: nothing but the caller. */
+export const purchaseRequestApproveSchema = z.strictObject({});
+export const purchaseRequestApproveArgsSchema = purchaseRequestApproveSchema.safeExtend({ id: uuidSchema });
+
+/** POST /api/purchase-requests/{id}/reject: the reason is required. */
+export const purchaseRequestRejectSchema = z.strictObject({ reason: requiredText(MAX.text) });
+export type PurchaseRequestReject = z.infer<typeof purchaseRequestRejectSchema>;
+export const purchaseRequestRejectArgsSchema = purchaseRequestRejectSchema.safeExtend({ id: uuidSchema });
+
+/** GET /api/purchase-requests: of one site, or only those waiting for the caller's approval now. */
+export const purchaseRequestListQuerySchema = z.strictObject({
+  ...paginationFields,
+  site_id: uuidSchema.optional(),
+  waiting_for: z.literal('me').optional(),
+});
+export type PurchaseRequestListQuery = z.infer<typeof purchaseRequestListQuerySchema>;
