@@ -45,6 +45,7 @@ import {
 import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmitArgsSchema, rfqUpdateArgsSchema } from './schemas/rfq';
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
 import { goodsReceiptArgsSchema } from './schemas/goods-receipt';
+import { siteApprovalRulesArgsSchema, siteCreateSchema } from './schemas/site';
 import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
@@ -122,6 +123,10 @@ export const MUTATIONS = {
   'payment.dispute': { entity: 'invoice', schema: paymentDisputeArgsSchema },
   /** id: the transfer's (client-chosen); each allocation names its payment row's id, so the rows shown offline are the server's. */
   'payment.transfer': { entity: 'invoice', schema: transferRecordSchema },
+  /** id: the new site's (client-chosen, so a replay is the same site); its budget lines' ids too. The owner only. */
+  'site.create': { entity: 'site', schema: siteCreateSchema },
+  /** id: the site's; its levels replace the rules (the owner only), and apply to the requests waiting. */
+  'site.set_approval_rules': { entity: 'site', schema: siteApprovalRulesArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -24,6 +24,7 @@ import { purchaseOrderSchema } from './schemas/purchase-order';
 import { invoiceSchema } from './schemas/invoice';
 import { goodsReceiptSchema } from './schemas/goods-receipt';
 import { disputeSchema } from './schemas/dispute';
+import { siteSchema } from './schemas/site';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -47,6 +48,7 @@ export const SYNC_ENTITIES = [
   'invoice',
   'goods_receipt',
   'dispute',
+  'site',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -114,6 +116,8 @@ const SYNC_ROWS = {
   goods_receipt: goodsReceiptSchema,
   /** a dispute on an order's received lines, seen by its buyer and seller */
   dispute: disputeSchema,
+  /** a site of a company, with its budget lines and approval rules, seen by its company's people */
+  site: siteSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 /** An entity's row as the pull sends it: what the client stores and its local effects write. */
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;
