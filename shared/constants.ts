@@ -168,6 +168,7 @@ export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
  */
 export const NOTIFICATION_TYPES = [
   'tender',
+  'purchase_request',
   'rfq',
   'quote',
   'instant_order',

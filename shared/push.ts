@@ -29,6 +29,9 @@ const PUSH_CATEGORY_OF = {
   'order_response.new': 'offers',
   'order_response.accepted': 'offers',
   'order_response.rejected': 'offers',
+  'purchase_request.waiting': 'offers',
+  'purchase_request.approved': 'offers',
+  'purchase_request.rejected': 'offers',
   'rfq.new': 'offers',
   'rfq_quote.new': 'offers',
   'rfq_quote.revised': 'offers',
@@ -101,6 +104,7 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('instant_order.') || kind.startsWith('order_response.')) return at('/instant-orders', params.order_id);
   if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.') || kind.startsWith('goods_receipt.')) return page('/purchase-orders', params.purchase_order_id);
   if (kind.startsWith('dispute.')) return page('/disputes', params.dispute_id);
+  if (kind.startsWith('purchase_request.')) return page('/purchase-requests', params.purchase_request_id);
   if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind === 'debit_note.issued' || kind.startsWith('payment.')) return page('/invoices', params.invoice_id);
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
   if (kind === 'rfq.new' || kind === 'rfq.lost') return page('/quotes', params.rfq_id);

@@ -21,6 +21,8 @@ const TYPE_OF_AREA: Record<string, string> = {
   tender: 'tender',
   instant_order: 'instant_order',
   order_response: 'instant_order',
+  // A request from the site is the buyer's own, before any RFQ or order: a type of its own.
+  purchase_request: 'purchase_request',
   rfq: 'rfq',
   rfq_quote: 'quote',
   purchase_order: 'purchase_order',

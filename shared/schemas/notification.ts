@@ -43,6 +43,12 @@ export const NOTIFICATION_PARAMS = {
   'order_response.new': z.object({ company: z.string(), price: z.number(), order_title: z.string(), order_id: uuidSchema, response_id: uuidSchema }),
   'order_response.accepted': z.object({ order_title: z.string(), order_id: uuidSchema }),
   'order_response.rejected': z.object({ order_title: z.string(), order_id: uuidSchema }),
+  /** To the approvers of a purchase request's next level (at its raising and each time a level is passed): it waits for them. site: the site's name; requester: who raised it. */
+  'purchase_request.waiting': z.object({ number: z.string(), site: z.string(), requester: z.string(), purchase_request_id: uuidSchema }),
+  /** To its requester: every level it needed approved it (or it needed none). */
+  'purchase_request.approved': z.object({ number: z.string(), site: z.string(), purchase_request_id: uuidSchema }),
+  /** To its requester: an approver rejected it, with a reason. */
+  'purchase_request.rejected': z.object({ number: z.string(), site: z.string(), reason: z.string(), purchase_request_id: uuidSchema }),
   /** To each supplier an RFQ reaches (the market's sellers in its categories, or the invited). */
   'rfq.new': z.object({ title: z.string(), location: z.string(), rfq_id: uuidSchema }),
   /** To the RFQ's buyer: a supplier quoted, or revised their quote. */
@@ -171,6 +177,9 @@ const NOTIFICATION_TYPE_OF = {
   'order_response.new': 'instant_order',
   'order_response.accepted': 'instant_order',
   'order_response.rejected': 'instant_order',
+  'purchase_request.waiting': 'purchase_request',
+  'purchase_request.approved': 'purchase_request',
+  'purchase_request.rejected': 'purchase_request',
   'rfq.new': 'rfq',
   'rfq.lost': 'rfq',
   'rfq_quote.new': 'quote',

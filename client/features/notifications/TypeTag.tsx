@@ -25,6 +25,7 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   tender: palette('Marigold'),
+  purchase_request: palette('Seafoam'),
   rfq: palette('Teal'),
   quote: palette('Cornflower'),
   instant_order: palette('DarkOrange'),
