@@ -26,6 +26,7 @@ import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { goodsReceiptsRouter } from './modules/goods-receipts/routes';
 import { disputesRouter } from './modules/disputes/routes';
+import { purchaseRequestsRouter } from './modules/purchase-requests/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
 import { invoicePdfRouter } from './modules/invoices/pdf-routes';
@@ -53,6 +54,7 @@ export function apiRouter(): Router {
     purchaseOrdersRouter(),
     goodsReceiptsRouter(),
     disputesRouter(),
+    purchaseRequestsRouter(),
     invoicesRouter(),
     invoicePdfRouter(),
     paymentsRouter(),

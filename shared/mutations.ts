@@ -46,6 +46,7 @@ import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmi
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
 import { goodsReceiptArgsSchema } from './schemas/goods-receipt';
 import { siteApprovalRulesArgsSchema, siteCreateSchema } from './schemas/site';
+import { purchaseRequestApproveArgsSchema, purchaseRequestCreateSchema, purchaseRequestRejectArgsSchema } from './schemas/purchase-request';
 import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
@@ -127,6 +128,11 @@ export const MUTATIONS = {
   'site.create': { entity: 'site', schema: siteCreateSchema },
   /** id: the site's; its levels replace the rules (the owner only), and apply to the requests waiting. */
   'site.set_approval_rules': { entity: 'site', schema: siteApprovalRulesArgsSchema },
+  /** id: the new request's (client-chosen, so a replay is the same request). */
+  'purchase_request.create': { entity: 'purchase_request', schema: purchaseRequestCreateSchema },
+  /** id: the request's; the caller's decision at its next level, by the rules when it arrives. */
+  'purchase_request.approve': { entity: 'purchase_request', schema: purchaseRequestApproveArgsSchema },
+  'purchase_request.reject': { entity: 'purchase_request', schema: purchaseRequestRejectArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

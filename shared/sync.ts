@@ -25,6 +25,7 @@ import { invoiceSchema } from './schemas/invoice';
 import { goodsReceiptSchema } from './schemas/goods-receipt';
 import { disputeSchema } from './schemas/dispute';
 import { siteSchema } from './schemas/site';
+import { purchaseRequestSchema } from './schemas/purchase-request';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -49,6 +50,7 @@ export const SYNC_ENTITIES = [
   'goods_receipt',
   'dispute',
   'site',
+  'purchase_request',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -118,6 +120,8 @@ const SYNC_ROWS = {
   dispute: disputeSchema,
   /** a site of a company, with its budget lines and approval rules, seen by its company's people */
   site: siteSchema,
+  /** a request of a site, seen by its company's people; what it needs now worked out at each read */
+  purchase_request: purchaseRequestSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 /** An entity's row as the pull sends it: what the client stores and its local effects write. */
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;

@@ -21,6 +21,7 @@ import { purchaseOrderPolicy } from '../modules/purchase-orders/policy';
 import { invoicePolicy } from '../modules/invoices/policy';
 import { goodsReceiptPolicy } from '../modules/goods-receipts/policy';
 import { disputePolicy } from '../modules/disputes/policy';
+import { purchaseRequestPolicy } from '../modules/purchase-requests/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
 export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
@@ -45,6 +46,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   invoicePolicy,
   goodsReceiptPolicy,
   disputePolicy,
+  purchaseRequestPolicy,
 ];
 
 /** Adds an upsert change for every row that has none for that audience yet. */

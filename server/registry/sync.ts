@@ -38,6 +38,8 @@ import * as disputes from '../modules/disputes/sync';
 import * as disputeMutations from '../modules/disputes/mutations';
 import * as invoices from '../modules/invoices/sync';
 import * as paymentMutations from '../modules/payments/mutations';
+import * as purchaseRequests from '../modules/purchase-requests/sync';
+import * as purchaseRequestMutations from '../modules/purchase-requests/mutations';
 import { tellPushRefusals } from '../modules/notifications/push-refusals';
 
 function merge<T>(tables: Array<Record<string, T>>): Record<string, T> {
@@ -68,6 +70,7 @@ const areaMutations = [
   goodsReceiptMutations.mutations,
   disputeMutations.mutations,
   paymentMutations.mutations,
+  purchaseRequestMutations.mutations,
 ] as const;
 
 // Every name of the shared contract (shared/mutations.ts) has its server mutation: a
@@ -94,6 +97,7 @@ const loaders: LoaderTable = merge<EntityLoader>([
   goodsReceipts.loaders,
   disputes.loaders,
   invoices.loaders,
+  purchaseRequests.loaders,
 ] as Array<Record<string, EntityLoader>>);
 
 export const syncRegistry: SyncRegistry = { mutations, loaders, tellRefusals: tellPushRefusals };

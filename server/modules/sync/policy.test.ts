@@ -28,6 +28,7 @@ import { purchaseOrderQuery } from '../purchase-orders/queries';
 import { invoiceQuery } from '../invoices/queries';
 import { goodsReceiptQuery } from '../goods-receipts/queries';
 import { disputeQuery } from '../disputes/queries';
+import { purchaseRequestQuery } from '../purchase-requests/queries';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -56,6 +57,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   invoice: (db) => invoiceQuery(db),
   goods_receipt: (db) => goodsReceiptQuery(db),
   dispute: (db) => disputeQuery(db, new Date()),
+  purchase_request: (db) => purchaseRequestQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
