@@ -62,6 +62,7 @@ const ALLOWED: Record<string, string[]> = {
   rfqs: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'sync'],
   seed: ['photos', 'projects', 'purchase-orders'],
   'serial-drain': [],
+  sites: ['auth', 'db', 'http', 'sync'],
   session: ['auth', 'http', 'profiles'],
   storage: ['db'],
   subscriptions: ['card-gateway', 'db', 'http', 'invoices', 'notifications', 'plan-limits', 'sync'],

@@ -26,6 +26,7 @@ import { rfqsRouter } from './modules/rfqs/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { goodsReceiptsRouter } from './modules/goods-receipts/routes';
 import { disputesRouter } from './modules/disputes/routes';
+import { sitesRouter } from './modules/sites/routes';
 import { purchaseRequestsRouter } from './modules/purchase-requests/routes';
 import { einvoicingRouter } from './modules/e-invoicing/routes';
 import { invoicesRouter } from './modules/invoices/routes';
@@ -54,6 +55,7 @@ export function apiRouter(): Router {
     purchaseOrdersRouter(),
     goodsReceiptsRouter(),
     disputesRouter(),
+    sitesRouter(),
     purchaseRequestsRouter(),
     invoicesRouter(),
     invoicePdfRouter(),

@@ -21,6 +21,7 @@ import { purchaseOrderPolicy } from '../modules/purchase-orders/policy';
 import { invoicePolicy } from '../modules/invoices/policy';
 import { goodsReceiptPolicy } from '../modules/goods-receipts/policy';
 import { disputePolicy } from '../modules/disputes/policy';
+import { sitePolicy } from '../modules/sites/policy';
 import { purchaseRequestPolicy } from '../modules/purchase-requests/policy';
 
 /** Every synced entity's policy, in the order a bootstrapping client best receives them. */
@@ -46,6 +47,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   invoicePolicy,
   goodsReceiptPolicy,
   disputePolicy,
+  sitePolicy,
   purchaseRequestPolicy,
 ];
 

@@ -36,6 +36,8 @@ import * as goodsReceipts from '../modules/goods-receipts/sync';
 import * as goodsReceiptMutations from '../modules/goods-receipts/mutations';
 import * as disputes from '../modules/disputes/sync';
 import * as disputeMutations from '../modules/disputes/mutations';
+import * as sites from '../modules/sites/sync';
+import * as siteMutations from '../modules/sites/mutations';
 import * as invoices from '../modules/invoices/sync';
 import * as paymentMutations from '../modules/payments/mutations';
 import * as purchaseRequests from '../modules/purchase-requests/sync';
@@ -69,6 +71,7 @@ const areaMutations = [
   purchaseOrderMutations.mutations,
   goodsReceiptMutations.mutations,
   disputeMutations.mutations,
+  siteMutations.mutations,
   paymentMutations.mutations,
   purchaseRequestMutations.mutations,
 ] as const;
@@ -96,6 +99,7 @@ const loaders: LoaderTable = merge<EntityLoader>([
   purchaseOrders.loaders,
   goodsReceipts.loaders,
   disputes.loaders,
+  sites.loaders,
   invoices.loaders,
   purchaseRequests.loaders,
 ] as Array<Record<string, EntityLoader>>);
