@@ -80,6 +80,11 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'payment.record': { id: id(71), invoice_id: id(70), amount: 100.5, paid_on: '2026-11-22', reference: 'TRX-1' },
   'payment.confirm': { id: id(73), invoice_id: id(72) },
   'payment.dispute': { id: id(73), invoice_id: id(72), reason: 'لم يصل' },
+  'site.create': {
+    id: id(86), name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', starts_on: '2027-01-01', manager_id: U,
+    budget_lines: [{ id: id(87), code: '1.1', description: 'خرسانة مسلحة', quantity: 120, unit: 'م3', budget_amount: 45600 }, { id: id(88), description: 'حديد تسليح', quantity: 35.5, unit: 'طن', category_id: id(90), budget_amount: 94075.5 }],
+  },
+  'site.set_approval_rules': { id: id(89), levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }] },
   'payment.transfer': {
     id: id(77), paid_on: '2026-11-22', reference: 'TRX-3',
     allocations: [{ invoice_id: id(70), amount: 1150, payment_id: id(75) }, { invoice_id: id(74), amount: 200, payment_id: id(76) }],
@@ -113,6 +118,7 @@ const rows = [
   { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
   { entity: 'purchase_order', id: id(80), data: { number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), status: 'accepted', answered_at: now, reason: null, lines: [line81], created_at: now } },
+  { entity: 'site', id: id(89), data: { company_id: U, name: 'مجمع النخيل', status: 'active', levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }], created_at: now, updated_at: now } },
   { entity: 'dispute', id: id(84), data: { purchase_order_id: id(85), buyer_id: id(62), seller_id: U, status: 'open', remedy: null, answer: null, answered_at: null, overdue: true, created_at: now } },
   {
     entity: 'invoice',
@@ -368,6 +374,20 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'dispute.accept': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'accepted', remedy: 'redeliver', answered_at: NOW, overdue: false, updated_at: NOW } },
+  // A new site: active, its lines numbered as sent, the default rules (no approval up to 10,000, the owner above); the writer runs it, so their name is the manager's.
+  'site.create': {
+    [`site:${id(86)}`]: {
+      id: id(86), company_id: U, name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', starts_on: '2027-01-01', ends_on: null, manager_id: U, manager_name: 'سالم',
+      status: 'active', created_by: U,
+      budget_lines: [
+        { id: id(87), position: 1, code: '1.1', description: 'خرسانة مسلحة', quantity: 120, unit: 'م3', category_id: null, budget_amount: 45600 },
+        { id: id(88), position: 2, code: null, description: 'حديد تسليح', quantity: 35.5, unit: 'طن', category_id: id(90), budget_amount: 94075.5 },
+      ],
+      levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }],
+      created_at: NOW, updated_at: NOW,
+    },
+  },
+  'site.set_approval_rules': { [`site:${id(89)}`]: { ...seed[`site:${id(89)}`], levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }], updated_at: NOW } },
   'dispute.reject': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'rejected', answer: 'سليمة عند التسليم', answered_at: NOW, overdue: false, updated_at: NOW } },
   'payment.record': {
     [`invoice:${id(70)}`]: {

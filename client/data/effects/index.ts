@@ -14,6 +14,7 @@ import { projectEffects } from './projects';
 import { purchaseOrderEffects } from './purchase-orders';
 import { reviewEffects } from './reviews';
 import { rfqEffects } from './rfqs';
+import { siteEffects } from './sites';
 import { subscriptionEffects } from './subscriptions';
 import { transportEffects } from './transport';
 import type { MutationName } from '../../../shared/mutations';
@@ -35,6 +36,7 @@ export const EFFECTS: EffectTable = {
   ...purchaseOrderEffects,
   ...disputeEffects,
   ...paymentEffects,
+  ...siteEffects,
 };
 
 /**
@@ -92,4 +94,6 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'payment.transfer': ['invoice'],
   'payment.confirm': ['invoice'],
   'payment.dispute': ['invoice'],
+  'site.create': ['site'],
+  'site.set_approval_rules': ['site'],
 };
