@@ -13,6 +13,7 @@ import type { EinvoicingStatusView } from '../../shared/schemas/einvoicing';
 import type { InvoiceStatus } from '../../shared/schemas/invoice';
 import type { InvoicePaymentStatus, Payment } from '../../shared/schemas/payment';
 import type { DisputeStatus } from '../../shared/schemas/dispute';
+import type { SiteStatus } from '../../shared/schemas/site';
 import type { PurchaseOrderStatus } from '../../shared/schemas/purchase-order';
 import type { RfqQuote, RfqStatus } from '../../shared/schemas/rfq';
 import type { Objection } from '../../shared/schemas/tender';
@@ -41,6 +42,8 @@ export const PURCHASE_ORDER_TONE: Record<PurchaseOrderStatus, StatusTone> = {
   cancelled: 'danger',
 };
 /** A dispute: open waits for the seller's answer; accepted settles it; rejected is refused. */
+/** A contractor's site: under way, or closed. */
+export const SITE_TONE: Record<SiteStatus, StatusTone> = { active: 'brand', closed: 'subtle' };
 export const DISPUTE_TONE: Record<DisputeStatus, StatusTone> = { open: 'warning', accepted: 'success', rejected: 'danger' };
 
 export const INVOICE_TONE: Record<InvoiceStatus, StatusTone> = { pending: 'warning', cleared: 'success', reported: 'success', rejected: 'danger' };
