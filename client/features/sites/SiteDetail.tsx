@@ -35,6 +35,7 @@ const useStyles = makeStyles({
   value: { margin: 0, textAlign: 'end', overflowWrap: 'anywhere' },
   money: { margin: 0, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   table: { borderCollapse: 'collapse', width: '100%' },
+  caption: { textAlign: 'start', paddingBlockEnd: tokens.spacingVerticalXS },
   cell: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'start', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowWrap: 'anywhere' },
   num: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   total: { fontWeight: tokens.fontWeightSemibold },
@@ -98,7 +99,7 @@ function Budget({ site }: { site: ShownSite }) {
         <Text className={styles.muted}>{t('detail.noLines')}</Text>
       ) : wide ? (
         <table className={styles.table}>
-          <caption>
+          <caption className={styles.caption}>
             <Caption1>{t('card.lines', { count: lines.length })}</Caption1>
           </caption>
           <thead>
