@@ -29,6 +29,7 @@ import { invoiceQuery } from '../invoices/queries';
 import { goodsReceiptQuery } from '../goods-receipts/queries';
 import { disputeQuery } from '../disputes/queries';
 import { purchaseRequestQuery } from '../purchase-requests/queries';
+import { siteQuery } from '../sites/queries';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -58,6 +59,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   goods_receipt: (db) => goodsReceiptQuery(db),
   dispute: (db) => disputeQuery(db, new Date()),
   purchase_request: (db) => purchaseRequestQuery(db),
+  site: (db) => siteQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
