@@ -74,6 +74,9 @@ interface World {
   /** the accepted order's line (received in full with the invoice), and the contractor's open dispute of 1 of it */
   poLine: string;
   dispute: string;
+  /** a site of the contractor's company (the new site's rules: the owner above 10,000), and a request on it of 11,500 waiting for the owner */
+  requestSite: string;
+  purchaseRequest: string;
 }
 
 interface Row {
@@ -297,6 +300,20 @@ const TABLE: Row[] = [
     method: 'post', path: '/api/purchase-orders/{id}/receipts', url: (w) => `/api/purchase-orders/${w.po}/receipts`, owner: 'contractor', writes: true,
     body: () => ({ id: crypto.randomUUID(), lines: [{ purchase_order_line_id: crypto.randomUUID(), received_quantity: 1 }] }),
     expect: { ...signedIn(404), contractor: 409, supplier: 403 },
+  },
+  // Purchase requests: the company's people only; anyone outside it finds nothing (404), whatever their role.
+  { method: 'get', path: '/api/purchase-requests', url: () => '/api/purchase-requests', owner: null, expect: signedIn('ok') }, // each their own company's (maybe none)
+  { method: 'get', path: '/api/purchase-requests/{id}', url: (w) => `/api/purchase-requests/${w.purchaseRequest}`, owner: 'contractor', expect: only(['contractor'], 404) },
+  {
+    method: 'post', path: '/api/purchase-requests', url: () => '/api/purchase-requests', owner: 'contractor', writes: true,
+    body: (w) => ({ id: crypto.randomUUID(), site_id: w.requestSite, lines: [{ id: crypto.randomUUID(), description: 'أسمنت', quantity: 10, unit: 'كيس', estimated_unit_price: 16 }] }),
+    expect: only(['contractor'], 404),
+  },
+  { method: 'post', path: '/api/purchase-requests/{id}/approve', url: (w) => `/api/purchase-requests/${w.purchaseRequest}/approve`, owner: 'contractor', writes: true, expect: only(['contractor'], 404) },
+  {
+    method: 'post', path: '/api/purchase-requests/{id}/reject', url: (w) => `/api/purchase-requests/${w.purchaseRequest}/reject`, owner: 'contractor', writes: true,
+    body: () => ({ reason: 'غير لازم' }),
+    expect: only(['contractor'], 404),
   },
   // No photo of that id: nobody gets one (photos.test.ts serves real ones to the order's parties).
   { method: 'get', path: '/api/purchase-orders/{id}/photos/{photoId}', url: (w) => `/api/purchase-orders/${w.po}/photos/${crypto.randomUUID()}?size=160`, owner: 'contractor', expect: signedIn(404) },
@@ -667,6 +684,11 @@ describe('authorization table', () => {
       const invoice = await get('invoice');
       const body = { id: crypto.randomUUID(), paid_on: riyadhDay(new Date()), reference: 'TRX-2', allocations: [{ invoice_id: invoice, amount: 1 }] };
       return (await clients.contractor.post('/api/payments/transfers', body)).body.id;
+    },
+    requestSite: async () => (await clients.contractor.post('/api/sites', { id: crypto.randomUUID(), name: 'برج', location: 'الرياض' })).body.id,
+    purchaseRequest: async (get) => {
+      const body = { id: crypto.randomUUID(), site_id: await get('requestSite'), lines: [{ id: crypto.randomUUID(), description: 'حديد', quantity: 10, unit: 'طن', estimated_unit_price: 1000 }] };
+      return (await clients.contractor.post('/api/purchase-requests', body)).body.id;
     },
     // A request of the contractor assigned to the transport company, and one delivered by its driver.
     assignable: () => assignedRequest(),
