@@ -93,6 +93,12 @@ describe('the rows of the feed', () => {
       { name: 'project.award', args: { id: project, bid_id: bid } },
     ]);
     await push(loser, [{ name: 'objection.create', args: { id: crypto.randomUUID(), project_id: project, reason: 'اعتراض' } }]);
+    // A site of the contractor's company with an unpriced purchase request on it (which waits for the owner): both reach the company.
+    const site = crypto.randomUUID();
+    await push(contractor, [
+      { name: 'site.create', args: { id: site, name: 'برج', location: 'الرياض' } },
+      { name: 'purchase_request.create', args: { id: crypto.randomUUID(), site_id: site, lines: [{ id: crypto.randomUUID(), description: 'حديد', quantity: 2, unit: 'طن' }] } },
+    ]);
     await backfillChangeLog(server.db.knex);
 
     const seen = new Set<string>();
