@@ -9,6 +9,7 @@ import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluen
 import { AddRegular, DeleteRegular, EditRegular, SaveRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SITE_MAX_LEVELS } from '../../../shared/schemas/site';
 import { useFormat } from '../../i18n/format';
 import { CARD_SURFACE } from '../../ui/ItemCard';
 import { DECIMAL_INPUT } from '../../ui/formInput';
@@ -192,7 +193,7 @@ function RulesEditor({
         })}
       </ol>
       <div className={styles.actions}>
-        <Button icon={<AddRegular />} onClick={() => setLevels(addLevel(levels))} data-testid="add-level">
+        <Button icon={<AddRegular />} disabled={levels.length >= SITE_MAX_LEVELS} onClick={() => setLevels(addLevel(levels))} data-testid="add-level">
           {t('rules.addLevel')}
         </Button>
         <Button appearance="primary" icon={<SaveRegular />} disabled={busy} onClick={() => void save()} data-testid="save-rules">

@@ -31,7 +31,7 @@ export const BUDGET_HEADERS = headerReader(BUDGET_FIELDS, {
   amount: ['amount', 'total', 'total amount', 'budget', 'value', 'المبلغ', 'الإجمالي', 'اجمالي', 'إجمالي المبلغ', 'القيمة', 'المجموع', 'الميزانية', '金额', '合计', '总价', '预算'],
 });
 
-export type BudgetIssue = BoqLineIssue | 'missing_amount' | 'amount_not_number';
+type BudgetIssue = BoqLineIssue | 'missing_amount' | 'amount_not_number';
 
 /** One row of the sheet as a budget line, with its problems (none: it becomes a line). */
 export interface BudgetRow extends BoqLine<BudgetIssue> {

@@ -8,7 +8,7 @@ import { usePendingKeys } from '../../data/local/hooks';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 
-export type Site = EntityRows['site'];
+type Site = EntityRows['site'];
 export type ShownSite = Site & { pending: boolean };
 
 export const siteKey = (id: string): RowKey => rowKey('site', id);
