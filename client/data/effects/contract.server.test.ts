@@ -335,6 +335,18 @@ describe('each local effect against the server', () => {
     expect(await contract(contractor, 'payment.transfer', { id: uuid(), paid_on: today, reference: 'TRX-3', allocations })).toEqual([]);
   });
 
+  it('a site with its budget lines, and its approval rules', async () => {
+    const site = uuid();
+    const lines = [
+      { id: uuid(), code: '1.1', description: 'خرسانة مسلحة للقواعد', quantity: 120, unit: 'م3', category_id: category, budget_amount: 45600 },
+      { id: uuid(), description: 'حديد تسليح', quantity: 35.5, unit: 'طن', budget_amount: 94075.5 },
+    ];
+    const body = { id: site, name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', starts_on: '2027-01-01', ends_on: '2027-12-31', manager_id: contractor.client.user.id, budget_lines: lines };
+    expect(await contract(contractor, 'site.create', body)).toEqual([]);
+    const levels = [{ up_to_amount: 50000, approver_ids: [contractor.client.user.id] }, { up_to_amount: null, approver_ids: [contractor.client.user.id] }];
+    expect(await contract(contractor, 'site.set_approval_rules', { id: site, levels })).toEqual([]);
+  });
+
   it('has run every mutation of the shared contract', () => {
     expect([...covered].sort()).toEqual(Object.keys(MUTATIONS).sort());
   });
