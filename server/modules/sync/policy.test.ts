@@ -10,7 +10,8 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, driverOf, postBid, postOffer, postOrder, postProject } from '../../test/factories';
+import { as, driverOf, joinCompany, postBid, postOffer, postOrder, postProject } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
 import { loadSessionUser, type SessionUser } from '../../auth/session-user';
 import { seedDemo } from '../../seed/demo';
 import type { EntityPolicy } from '../../db/policy';
@@ -172,6 +173,14 @@ describe('the feed addresses what REST shows', () => {
     ).body;
     const quote = (await carrier.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 4000 })).body;
     expect((await loser.post(`/api/transport-requests/${request.id}/accept`, { offer_id: quote.id })).status).toBe(200);
+
+    // A site of the winner's company, and a request on it raised by a member: the company's people only.
+    const member = await signInAs(server, { role: null });
+    await joinCompany(knex, member.user.id, winner.user.id, 'member');
+    const site = { id: crypto.randomUUID(), name: 'برج الياسمين', location: 'الرياض', budget_lines: [{ id: crypto.randomUUID(), description: 'خرسانة', quantity: 100, unit: 'م3', budget_amount: 30000 }] };
+    expect((await winner.post('/api/sites', site)).status).toBe(201);
+    const line = { id: crypto.randomUUID(), budget_line_id: site.budget_lines[0].id, description: 'خرسانة', quantity: 10, unit: 'م3', estimated_unit_price: 250 };
+    expect((await member.post('/api/purchase-requests', { id: crypto.randomUUID(), site_id: site.id, lines: [line] })).status).toBe(201);
 
     const ids: Array<{ id: string }> = await knex('users').whereNull('deleted_at').select('id');
     users = (await Promise.all(ids.map((u) => loadSessionUser(knex, server.config, u.id)))).filter((u): u is SessionUser => !!u);
