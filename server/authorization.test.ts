@@ -301,6 +301,19 @@ const TABLE: Row[] = [
     body: () => ({ id: crypto.randomUUID(), lines: [{ purchase_order_line_id: crypto.randomUUID(), received_quantity: 1 }] }),
     expect: { ...signedIn(404), contractor: 409, supplier: 403 },
   },
+  // Sites: a contractor company's own; its owner creates them and sets their rules, anyone outside it finds nothing (404).
+  { method: 'get', path: '/api/sites', url: () => '/api/sites', owner: null, expect: signedIn('ok') }, // each their own company's (maybe none)
+  { method: 'get', path: '/api/sites/{id}', url: (w) => `/api/sites/${w.requestSite}`, owner: 'contractor', expect: only(['contractor'], 404) },
+  {
+    method: 'post', path: '/api/sites', url: () => '/api/sites', owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID(), name: 'برج', location: 'الرياض', budget_lines: [{ id: crypto.randomUUID(), description: 'خرسانة', quantity: 10, unit: 'م3', budget_amount: 3000 }] }),
+    expect: only(['contractor', 'stranger'], 403),
+  },
+  {
+    method: 'put', path: '/api/sites/{id}/approval-rules', url: (w) => `/api/sites/${w.requestSite}/approval-rules`, owner: 'contractor', writes: true,
+    body: () => ({ levels: [{ up_to_amount: 5000, approver_ids: [] }, { up_to_amount: null, approver_ids: [] }] }),
+    expect: only(['contractor'], 404),
+  },
   // Purchase requests: the company's people only; anyone outside it finds nothing (404), whatever their role.
   { method: 'get', path: '/api/purchase-requests', url: () => '/api/purchase-requests', owner: null, expect: signedIn('ok') }, // each their own company's (maybe none)
   { method: 'get', path: '/api/purchase-requests/{id}', url: (w) => `/api/purchase-requests/${w.purchaseRequest}`, owner: 'contractor', expect: only(['contractor'], 404) },
