@@ -62,6 +62,7 @@ test('the owner creates a site with two budget lines offline; it waits, then syn
   await c.getByTestId('add-budget-line').click();
   await fill(1, { code: '1.2', description: 'حديد تسليح ١٢ مم', quantity: '35.5', unit: 'طن', budget: '94075.5' });
   await expect(c.getByTestId('site-form-total')).toContainText('١٣٩٬٦٧٥٫٥');
+  await checkPage(c, 'ar', 'site-form-390');
   await c.getByTestId('create-site').click();
 
   // At once, on the device: the site with its lines and total, waiting to send, the default rules.
@@ -105,6 +106,7 @@ test('the owner creates a site with two budget lines offline; it waits, then syn
   await editor.nth(1).getByTestId('level-up-to').fill('0');
   await c.getByTestId('save-rules').click();
   await expect(editor.nth(1)).toContainText('الحد أعلى من حد المستوى السابق');
+  await checkPage(c, 'ar', 'site-rules-editor-390');
   await c.getByTestId('remove-level').nth(1).click();
   await expect(editor).toHaveCount(2);
   await editor.nth(0).getByTestId('level-up-to').fill('٥٠٠٠٠');

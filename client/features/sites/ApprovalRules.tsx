@@ -151,13 +151,13 @@ function RulesEditor({
           {message(errors.levels)}
         </Text>
       )}
-      <ol className={styles.levels} data-testid="rules-editor">
+      <div className={styles.levels} data-testid="rules-editor">
         {levels.map((l, i) => {
           const top = i === levels.length - 1;
           const err = errors?.byLevel[l.key];
           const label = t('rules.level', { n: format.number(i + 1) });
           return (
-            <li key={l.key} className={styles.level} data-testid="rules-edit-level" role="group" aria-label={label}>
+            <div key={l.key} className={styles.level} data-testid="rules-edit-level" role="group" aria-label={label}>
               <div className={styles.levelHead}>
                 <Text weight="semibold">{label}</Text>
                 {levels.length > 1 && (
@@ -188,10 +188,10 @@ function RulesEditor({
                   </Text>
                 )}
               </fieldset>
-            </li>
+            </div>
           );
         })}
-      </ol>
+      </div>
       <div className={styles.actions}>
         <Button icon={<AddRegular />} disabled={levels.length >= SITE_MAX_LEVELS} onClick={() => setLevels(addLevel(levels))} data-testid="add-level">
           {t('rules.addLevel')}
