@@ -121,7 +121,10 @@ function RulesEditor({
   const { t } = useTranslation('sites');
   const format = useFormat();
   const { setRules } = useSiteMutations();
-  const [errors, setErrors] = useState<RulesErrors | null>(null);
+  const memberIds = members.list ? new Set(members.list.map((m) => m.user_id)) : undefined;
+  // Once a save was refused, the errors follow what is typed: a level fixed loses its message at once.
+  const [tried, setTried] = useState(false);
+  const errors: RulesErrors | null = tried ? validateRules(levels, memberIds).errors : null;
   const [busy, setBusy] = useState(false);
   const message = (key: RulesError | undefined) => (key ? t(`rules.errors.${key}`) : undefined);
   const patch = (key: string, change: Partial<DraftLevel>) => setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
@@ -131,8 +134,8 @@ function RulesEditor({
   const people = [...known, ...named];
 
   const save = async () => {
-    const { errors: found, input } = validateRules(levels, members.list ? new Set(members.list.map((m) => m.user_id)) : undefined);
-    setErrors(found);
+    const { input } = validateRules(levels, memberIds);
+    setTried(true);
     if (!input) return;
     setBusy(true);
     try {

@@ -58,7 +58,9 @@ export function SiteForm() {
   const categoryName = useCategoryLabel();
   const { create } = useSiteMutations();
   const [draft, update] = useState<SiteDraft>(emptySite);
-  const [errors, setErrors] = useState<SiteErrors | null>(null);
+  // Once a create was refused, the errors follow what is typed: a field fixed loses its message at once.
+  const [tried, setTried] = useState(false);
+  const errors: SiteErrors | null = useMemo(() => (tried ? validateSite(draft).errors : null), [tried, draft]);
   const [busy, setBusy] = useState(false);
 
   const message = (key: SiteFormError | undefined) => (key ? t(`form.errors.${key}`) : undefined);
@@ -87,8 +89,8 @@ export function SiteForm() {
   const total = draft.lines.reduce((sum, l) => sum + Math.round((parseNumber(l.budget_amount) ?? 0) * 100), 0) / 100;
 
   const submit = async () => {
-    const { errors: found, input } = validateSite(draft);
-    setErrors(found);
+    const { input } = validateSite(draft);
+    setTried(true);
     if (!input) return;
     setBusy(true);
     try {
