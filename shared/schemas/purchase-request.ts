@@ -12,24 +12,22 @@
  */
 import { z } from 'zod';
 import { MAX, dateSchema, moneySchema, namedOnce, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
-import { purchaseRequestLifecycle, type PurchaseRequestStatus } from '../lifecycles/purchase-requests';
+import { purchaseRequestLifecycle } from '../lifecycles/purchase-requests';
 
-export type { PurchaseRequestStatus };
-export const PURCHASE_REQUEST_STATUSES = purchaseRequestLifecycle.states;
+const PURCHASE_REQUEST_STATUSES = purchaseRequestLifecycle.states;
 
 /** What an approver decides at a level. */
 export const APPROVAL_DECISIONS = ['approved', 'rejected'] as const;
-export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 /** The most lines one request takes. */
-export const PURCHASE_REQUEST_MAX_LINES = 500;
+const PURCHASE_REQUEST_MAX_LINES = 500;
 
 /** A number as PR-2026-000042: the year it was raised and its place in the company's sequence that year. */
 export const purchaseRequestNumber = (year: number, seq: number): string => `PR-${year}-${String(seq).padStart(6, '0')}`;
 
 // --- rows ---------------------------------------------------------------------------------
 
-export const purchaseRequestLineSchema = z.object({
+const purchaseRequestLineSchema = z.object({
   id: uuidSchema,
   position: z.number().int().min(1),
   /** the site's budget line it spends, or null for a free description */
@@ -40,9 +38,8 @@ export const purchaseRequestLineSchema = z.object({
   /** SAR per unit before VAT; null when not priced */
   estimated_unit_price: z.number().nullable(),
 });
-export type PurchaseRequestLine = z.infer<typeof purchaseRequestLineSchema>;
 
-export const purchaseRequestApprovalSchema = z.object({
+const purchaseRequestApprovalSchema = z.object({
   level: z.number().int().min(1),
   decision: z.enum(APPROVAL_DECISIONS),
   decided_by: uuidSchema,
@@ -50,7 +47,6 @@ export const purchaseRequestApprovalSchema = z.object({
   reason: z.string().nullable(),
   decided_at: timestampSchema,
 });
-export type PurchaseRequestApproval = z.infer<typeof purchaseRequestApprovalSchema>;
 
 export const purchaseRequestSchema = z.object({
   id: uuidSchema,
@@ -103,7 +99,6 @@ export const purchaseRequestCreateSchema = z.strictObject({
   lines: z.array(purchaseRequestLineInput).min(1).max(PURCHASE_REQUEST_MAX_LINES).superRefine(namedOnce('id')),
 });
 export type PurchaseRequestCreate = z.infer<typeof purchaseRequestCreateSchema>;
-export type PurchaseRequestCreateInput = z.input<typeof purchaseRequestCreateSchema>;
 
 /** POST /api/purchase-requests/{id}/approve: nothing but the caller. */
 export const purchaseRequestApproveSchema = z.strictObject({});
@@ -111,7 +106,6 @@ export const purchaseRequestApproveArgsSchema = purchaseRequestApproveSchema.saf
 
 /** POST /api/purchase-requests/{id}/reject: the reason is required. */
 export const purchaseRequestRejectSchema = z.strictObject({ reason: requiredText(MAX.text) });
-export type PurchaseRequestReject = z.infer<typeof purchaseRequestRejectSchema>;
 export const purchaseRequestRejectArgsSchema = purchaseRequestRejectSchema.safeExtend({ id: uuidSchema });
 
 /** GET /api/purchase-requests: of one site, or only those waiting for the caller's approval now. */

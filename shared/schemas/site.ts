@@ -13,18 +13,18 @@ import { MAX, dateSchema, moneySchema, namedOnce, optionalName, paginationFields
 import { siteLifecycle, type SiteStatus } from '../lifecycles/sites';
 
 export type { SiteStatus };
-export const SITE_STATUSES = siteLifecycle.states;
+const SITE_STATUSES = siteLifecycle.states;
 
 /** The most budget lines one site takes (a bill of quantities of a large project). */
-export const SITE_MAX_BUDGET_LINES = 2000;
+const SITE_MAX_BUDGET_LINES = 2000;
 /** The most approval levels a site's rules have. */
 export const SITE_MAX_LEVELS = 5;
 /** The most approvers one level names. */
-export const SITE_MAX_APPROVERS = 20;
+const SITE_MAX_APPROVERS = 20;
 
 // --- rows ---------------------------------------------------------------------------------
 
-export const siteBudgetLineSchema = z.object({
+const siteBudgetLineSchema = z.object({
   id: uuidSchema,
   position: z.number().int().min(1),
   code: z.string().nullable(),
@@ -35,9 +35,8 @@ export const siteBudgetLineSchema = z.object({
   /** the line's budget in SAR, VAT included (the basis of the approval amounts) */
   budget_amount: z.number(),
 });
-export type SiteBudgetLine = z.infer<typeof siteBudgetLineSchema>;
 
-export const siteApprovalLevelSchema = z.object({
+const siteApprovalLevelSchema = z.object({
   /** the band's top in SAR, VAT included; null on the last level (no limit) */
   up_to_amount: z.number().nullable(),
   approver_ids: z.array(uuidSchema),
@@ -65,7 +64,7 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /** A new site's rules: no approval up to 10,000 SAR, the owner above it. */
-export const DEFAULT_LEVEL_LIMIT = 10_000;
+const DEFAULT_LEVEL_LIMIT = 10_000;
 export const defaultApprovalLevels = (ownerId: string): SiteApprovalLevel[] => [
   { up_to_amount: DEFAULT_LEVEL_LIMIT, approver_ids: [] },
   { up_to_amount: null, approver_ids: [ownerId] },
@@ -118,7 +117,7 @@ const levelInput = z.strictObject({
  * SITE_MAX_LEVELS; up_to_amount strictly ascending; the last level and only it without a
  * limit (null).
  */
-export const approvalLevelsSchema = z
+const approvalLevelsSchema = z
   .array(levelInput)
   .min(1)
   .max(SITE_MAX_LEVELS)
