@@ -101,6 +101,8 @@ export interface EffectContext {
   company_name: string | null;
   /** The person writing (a company may have several): shown as who submitted. */
   person_name?: string | null;
+  /** The person's own user id (user_id is their company's account): who raised or decided a thing, as the server records it. */
+  person_id?: string;
   verification_tier: Profile['verification_tier'];
   language: string;
   /** When the write was made (ISO), the optimistic created_at/updated_at. */

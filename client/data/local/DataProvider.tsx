@@ -141,6 +141,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         // The name the server gives this account's rows (an owner without a company name goes by their own).
         company_name: partyName({ company_name: profile?.company_name, name: accountId === userId ? personName : null }),
         person_name: personName,
+        person_id: userId,
         verification_tier: profile?.verification_tier ?? 'unverified',
         language: toLanguageCode(i18n.resolvedLanguage),
         now: new Date().toISOString(),
