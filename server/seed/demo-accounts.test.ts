@@ -97,7 +97,23 @@ describe('the demo team', () => {
       ['transport@demo.binaa.sa', 'owner'],
       ['driver@demo.binaa.sa', 'driver'],
     ]);
-    expect(DEMO_PEOPLE.map((p) => p.email).sort()).toEqual(['driver@demo.binaa.sa', 'member@demo.binaa.sa']);
+    expect(DEMO_PEOPLE.map((p) => p.email).sort()).toEqual(['driver@demo.binaa.sa', 'member@demo.binaa.sa', 'site.engineer@demo.binaa.sa', 'site.manager@demo.binaa.sa']);
+  });
+});
+
+describe("the demo contractor's site", () => {
+  it('has a request waiting for its manager, who approves it; the owner sees the other one approved', async () => {
+    const manager = await signIn('site.manager@demo.binaa.sa');
+    const waiting = await manager.get('/api/purchase-requests?waiting_for=me');
+    expect(waiting.status, waiting.text).toBe(200);
+    expect(waiting.body).toHaveLength(1);
+    expect(waiting.body[0]).toMatchObject({ status: 'pending', site_name: 'برج الياسمين السكني', requested_by_name: 'نورة القحطاني', next_level: 1 });
+    const owner = await signIn('contractor@demo.binaa.sa');
+    expect((await owner.get('/api/purchase-requests?waiting_for=me')).body).toEqual([]);
+    const all = (await owner.get('/api/purchase-requests')).body;
+    expect(all.map((r: { status: string }) => r.status)).toEqual(['pending', 'approved']);
+    const approved = await manager.post(`/api/purchase-requests/${waiting.body[0].id}/approve`, {});
+    expect(approved.body).toMatchObject({ status: 'approved' });
   });
 });
 

@@ -319,6 +319,9 @@ export interface DemoPerson {
 export const DEMO_PEOPLE = [
   { key: 'member', email: 'member@demo.binaa.sa', name: 'ريم العمري', company: 'supplier', role: 'member' },
   { key: 'driver', email: 'driver@demo.binaa.sa', name: 'فيصل المطيري', company: 'transport', role: 'driver' },
+  // The contractor's site people: its manager approves purchase requests up to 50,000 SAR, its engineer raises them.
+  { key: 'site_manager', email: 'site.manager@demo.binaa.sa', name: 'خالد الشهري', company: 'contractor', role: 'member' },
+  { key: 'site_engineer', email: 'site.engineer@demo.binaa.sa', name: 'نورة القحطاني', company: 'contractor', role: 'member' },
 ] as const satisfies readonly DemoPerson[];
 
 export type PersonKey = (typeof DEMO_PEOPLE)[number]['key'];

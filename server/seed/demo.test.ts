@@ -18,6 +18,8 @@ import { PHOTO_SIZES } from '../../shared/schemas/photo';
 import { diskStore } from '../storage/disk';
 import { openingMoment } from '../../shared/tender';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
+import { DEMO_SITE_NAME } from './demo-sites';
+import { purchaseRequestQuery, readPurchaseRequests } from '../modules/purchase-requests/queries';
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -285,6 +287,33 @@ describe('seedDemo', () => {
       [100, 80, 6, 'damaged'],
       [2000, 2000, 0, null],
     ]);
+  });
+
+  it("gives the demo contractor a site budgeted from a bill of quantities, rules at two levels, and its engineer's requests: one waiting for the manager, one approved", async () => {
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    // The site's people are members: no profile of their own.
+    const manager = await knex('users').where({ email: 'site.manager@demo.binaa.sa' }).first('id');
+    const engineer = await knex('users').where({ email: 'site.engineer@demo.binaa.sa' }).first('id');
+    const [site] = await knex('sites').where({ company_id: contractor.id });
+    expect(site).toMatchObject({ name: DEMO_SITE_NAME, status: 'active', manager_id: manager.id });
+    expect(await count(knex('site_budget_lines').where({ site_id: site.id }))).toBeGreaterThanOrEqual(5);
+    const levels = await knex('site_approval_levels').where({ site_id: site.id }).orderBy('position');
+    expect(levels.map((l) => [l.up_to_amount === null ? null : Number(l.up_to_amount), l.approver_ids])).toEqual([
+      [50000, [manager.id]],
+      [null, [contractor.id]],
+    ]);
+    // Read as the API presents them: what each needs worked out from the rules now.
+    const requests = await readPurchaseRequests(purchaseRequestQuery(knex).where('pr.site_id', site.id).orderBy('pr.created_at'));
+    expect(requests.map((r) => [r.number, r.status, r.requested_by, r.required_levels, r.waiting_for])).toEqual([
+      [expect.stringMatching(/^PR-\d{4}-000001$/), 'approved', engineer.id, [1, 2], []],
+      [expect.stringMatching(/^PR-\d{4}-000002$/), 'pending', engineer.id, [1], [manager.id]],
+    ]);
+    expect(requests[0].approvals.map((a) => [a.level, a.decided_by])).toEqual([
+      [1, manager.id],
+      [2, contractor.id],
+    ]);
+    expect(requests.map((r) => r.amount)).toEqual([196650, 43010]);
+    for (const r of requests) expect(r.lines.every((l) => l.budget_line_id !== null)).toBe(true);
   });
 
   it('rates products from their reviews', async () => {

@@ -18,6 +18,7 @@ import { bidDigest, openingMoment } from '../../shared/tender';
 import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
 import { insertDemoReceipts } from './demo-receipts';
+import { insertDemoSites } from './demo-sites';
 import type { Knex } from 'knex';
 import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
@@ -279,6 +280,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   for (const job of DEMO_JOBS) await insertJob(trx, job, { at, companyId, personId: person.id });
   await insertDemoRfqs(trx, { at, companyId });
   await insertDemoReceipts(trx, { at, companyId });
+  await insertDemoSites(trx, { at, companyId, personId: person.id });
 
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({

@@ -1,0 +1,127 @@
+/**
+ * The demo's buying inside the contractor's company: the demo contractor's site, a
+ * residential tower, with its budget from a bill of quantities; the owner's rules at two
+ * levels (the site manager up to 50,000 SAR, the owner above); and two purchase requests
+ * its site engineer raised: one waiting for the manager, one approved at both levels. So a
+ * newcomer signed in as the manager finds a request waiting for them, and the owner one
+ * already through. Rows go in as the services leave them (amounts by the shared rule,
+ * numbers from the company's counter); the boot's backfill enters them in the feed.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { requestAmount } from '../../shared/approval-levels';
+import { purchaseRequestNumber } from '../../shared/schemas/purchase-request';
+import { riyadhYear } from '../../shared/riyadh';
+import { DAY_MS, HOUR_MS } from './demo-time';
+
+export const DEMO_SITE_NAME = 'برج الياسمين السكني';
+
+/** The site's bill of quantities: code, description, quantity, unit, budget (SAR, VAT included). */
+const BUDGET = [
+  ['03-110', 'خرسانة جاهزة C35 للأساسات والأعمدة', 1200, 'م3', 396_000],
+  ['03-210', 'حديد تسليح قطر 16 مم', 180, 'طن', 549_000],
+  ['04-100', 'بلوك أسمنتي مصمت 20 سم', 45_000, 'حبة', 162_000],
+  ['06-300', 'عزل مائي للأسطح (لفائف بيتومين)', 2400, 'م2', 96_600],
+  ['09-410', 'بلاط بورسلين للأرضيات 60×60', 5200, 'م2', 431_250],
+] as const;
+
+/** The manager's band's top: up to this the manager approves alone, above it the owner too. */
+const MANAGER_LIMIT = 50_000;
+
+type RequestLine = { budget: number; description: string; quantity: number; unit: string; price: number };
+
+export async function insertDemoSites(
+  trx: Knex.Transaction,
+  opts: { at: (offsetMs: number) => Date; companyId: (key: string) => string; personId: (key: string) => string },
+): Promise<void> {
+  const owner = opts.companyId('contractor');
+  const manager = opts.personId('site_manager');
+  const engineer = opts.personId('site_engineer');
+  const site = crypto.randomUUID();
+  const createdAt = opts.at(-20 * DAY_MS);
+  await trx('sites').insert({
+    id: site,
+    company_id: owner,
+    name: DEMO_SITE_NAME,
+    location: 'الرياض - حي الياسمين',
+    starts_on: opts.at(-30 * DAY_MS).toISOString().slice(0, 10),
+    ends_on: opts.at(400 * DAY_MS).toISOString().slice(0, 10),
+    manager_id: manager,
+    status: 'active',
+    created_by: owner,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+  const budgetLines = BUDGET.map(() => crypto.randomUUID());
+  await trx('site_budget_lines').insert(
+    BUDGET.map(([code, description, quantity, unit, amount], i) => ({ id: budgetLines[i], site_id: site, position: i + 1, code, description, quantity, unit, budget_amount: amount })),
+  );
+  await trx('site_approval_levels').insert([
+    { site_id: site, position: 1, up_to_amount: MANAGER_LIMIT, approver_ids: [manager] },
+    { site_id: site, position: 2, up_to_amount: null, approver_ids: [owner] },
+  ]);
+
+  const raise = async (lines: RequestLine[], raisedAt: Date, note: string, neededBy: Date) => {
+    const id = crypto.randomUUID();
+    const year = riyadhYear(raisedAt);
+    const {
+      rows: [{ last }],
+    } = await trx.raw(
+      `insert into purchase_request_counters (company_id, year, last) values (?, ?, 1)
+       on conflict (company_id, year) do update set last = purchase_request_counters.last + 1 returning last`,
+      [owner, year],
+    );
+    const priced = lines.map((l) => ({ quantity: l.quantity, estimated_unit_price: l.price }));
+    await trx('purchase_requests').insert({
+      id,
+      company_id: owner,
+      site_id: site,
+      number: purchaseRequestNumber(year, last),
+      requested_by: engineer,
+      needed_by: neededBy.toISOString().slice(0, 10),
+      note,
+      status: 'pending',
+      amount: requestAmount(priced),
+      created_at: raisedAt,
+      updated_at: raisedAt,
+    });
+    await trx('purchase_request_lines').insert(
+      lines.map((l, i) => ({
+        id: crypto.randomUUID(),
+        purchase_request_id: id,
+        position: i + 1,
+        budget_line_id: budgetLines[l.budget],
+        description: l.description,
+        quantity: l.quantity,
+        unit: l.unit,
+        estimated_unit_price: l.price,
+      })),
+    );
+    return id;
+  };
+
+  // Approved at both levels three days ago: 60 t of rebar at 2,850 SAR is 196,650 with VAT.
+  const approvedAt = opts.at(-3 * DAY_MS);
+  const approved = await raise(
+    [{ budget: 1, description: 'حديد تسليح قطر 16 مم - سابك', quantity: 60, unit: 'طن', price: 2850 }],
+    opts.at(-4 * DAY_MS),
+    'لأعمدة الدور الثالث وسقفه',
+    opts.at(7 * DAY_MS),
+  );
+  await trx('purchase_request_approvals').insert([
+    { purchase_request_id: approved, level: 1, decided_by: manager, decision: 'approved', decided_at: opts.at(-4 * DAY_MS + 3 * HOUR_MS) },
+    { purchase_request_id: approved, level: 2, decided_by: owner, decision: 'approved', decided_at: approvedAt },
+  ]);
+  await trx('purchase_requests').where({ id: approved }).update({ status: 'approved', decided_at: approvedAt, updated_at: approvedAt });
+
+  // Waiting for the manager since this morning: 8,000 blocks at 3.40 and 300 m2 of membrane at 34 is 43,010 with VAT, the manager's band.
+  await raise(
+    [
+      { budget: 2, description: 'بلوك أسمنتي مصمت 20 سم', quantity: 8000, unit: 'حبة', price: 3.4 },
+      { budget: 3, description: 'لفائف عزل بيتومين 4 مم', quantity: 300, unit: 'م2', price: 34 },
+    ],
+    opts.at(-5 * HOUR_MS),
+    'لجدران الدور الرابع وعزل سطح الملحق',
+    opts.at(5 * DAY_MS),
+  );
+}
