@@ -11,11 +11,12 @@ import { BackLink } from '../../ui/BackLink';
 import { CARD_SURFACE } from '../../ui/ItemCard';
 import { Facts } from '../../ui/Facts';
 import { EmptyState } from '../../ui/ListStates';
+import { RefusalNote } from '../../ui/RefusalNote';
 import { useWide } from '../../ui/useWide';
 import { useCategoryLabel } from '../rfqs/useCategoryLabel';
 import { ApprovalRules } from './ApprovalRules';
 import { useSiteMembers } from './members';
-import { budgetTotal, useSite, type ShownSite } from './queries';
+import { budgetTotal, siteKey, useSite, type ShownSite } from './queries';
 import { SiteBadges, useSiteDates } from './SiteCard';
 
 const useStyles = makeStyles({
@@ -53,6 +54,8 @@ export function SiteDetail({ id }: { id: string }) {
     return (
       <section className={styles.root}>
         <BackLink to={PATHS.sites} label={t('back')} />
+        {/* A site the server refused to create is gone from the device: the refusal says why. */}
+        <RefusalNote rowKey={siteKey(id)} />
         <EmptyState title={t('detail.notFound')} testId="site-not-found" />
       </section>
     );
