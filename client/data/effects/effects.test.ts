@@ -85,6 +85,12 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
     budget_lines: [{ id: id(87), code: '1.1', description: 'خرسانة مسلحة', quantity: 120, unit: 'م3', budget_amount: 45600 }, { id: id(88), description: 'حديد تسليح', quantity: 35.5, unit: 'طن', category_id: id(90), budget_amount: 94075.5 }],
   },
   'site.set_approval_rules': { id: id(89), levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }] },
+  'purchase_request.create': {
+    id: id(91), site_id: id(89), needed_by: '2026-12-01', note: 'للدور الثاني',
+    lines: [{ id: id(92), description: 'أسمنت', quantity: 100, unit: 'كيس', estimated_unit_price: 100 }, { id: id(94), description: 'رمل', quantity: 2, unit: 'م3' }],
+  },
+  'purchase_request.approve': { id: id(93) },
+  'purchase_request.reject': { id: id(93), reason: 'السعر مرتفع' },
   'payment.transfer': {
     id: id(77), paid_on: '2026-11-22', reference: 'TRX-3',
     allocations: [{ invoice_id: id(70), amount: 1150, payment_id: id(75) }, { invoice_id: id(74), amount: 200, payment_id: id(76) }],
@@ -119,6 +125,15 @@ const rows = [
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
   { entity: 'purchase_order', id: id(80), data: { number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), status: 'accepted', answered_at: now, reason: null, lines: [line81], created_at: now } },
   { entity: 'site', id: id(89), data: { company_id: U, name: 'مجمع النخيل', status: 'active', levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }], created_at: now, updated_at: now } },
+  {
+    // A request waiting on the site id(89) for its second level, whose approver is this device's person.
+    entity: 'purchase_request', id: id(93),
+    data: {
+      site_id: id(89), number: 'PR-2026-000001', status: 'pending', amount: 20000, level_amount: 20000, reason: null, decided_at: null,
+      lines: [{ id: id(95), position: 1, budget_line_id: null, description: 'حديد', quantity: 5, unit: 'طن', estimated_unit_price: 3478.26 }],
+      approvals: [], required_levels: [2], next_level: 2, waiting_for: [U], created_at: now, updated_at: now,
+    },
+  },
   { entity: 'dispute', id: id(84), data: { purchase_order_id: id(85), buyer_id: id(62), seller_id: U, status: 'open', remedy: null, answer: null, answered_at: null, overdue: true, created_at: now } },
   {
     entity: 'invoice',
@@ -388,6 +403,31 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   'site.set_approval_rules': { [`site:${id(89)}`]: { ...seed[`site:${id(89)}`], levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }], updated_at: NOW } },
+  // A new request on the site: pending, its lines numbered as sent; a line without a price leaves its amount unknown, so it needs every level there is (the second, the first having no approver), and waits for its approver.
+  'purchase_request.create': {
+    [`purchase_request:${id(91)}`]: {
+      id: id(91), number: '', site_id: id(89), site_name: 'مجمع النخيل', requested_by: U, requested_by_name: 'سالم', needed_by: '2026-12-01', note: 'للدور الثاني',
+      status: 'pending', amount: null, level_amount: null, reason: null, decided_at: null,
+      lines: [
+        { id: id(92), position: 1, budget_line_id: null, description: 'أسمنت', quantity: 100, unit: 'كيس', estimated_unit_price: 100 },
+        { id: id(94), position: 2, budget_line_id: null, description: 'رمل', quantity: 2, unit: 'م3', estimated_unit_price: null },
+      ],
+      approvals: [], required_levels: [2], next_level: 2, waiting_for: [U], created_at: NOW, updated_at: NOW,
+    },
+  },
+  // The approver of the last level left approves: the request is approved at once on the device.
+  'purchase_request.approve': {
+    [`purchase_request:${id(93)}`]: {
+      ...seed[`purchase_request:${id(93)}`], status: 'approved', decided_at: NOW, next_level: null, waiting_for: [], updated_at: NOW,
+      approvals: [{ level: 2, decision: 'approved', decided_by: U, decided_by_name: 'سالم', reason: null, decided_at: NOW }],
+    },
+  },
+  'purchase_request.reject': {
+    [`purchase_request:${id(93)}`]: {
+      ...seed[`purchase_request:${id(93)}`], status: 'rejected', reason: 'السعر مرتفع', decided_at: NOW, next_level: null, waiting_for: [], updated_at: NOW,
+      approvals: [{ level: 2, decision: 'rejected', decided_by: U, decided_by_name: 'سالم', reason: 'السعر مرتفع', decided_at: NOW }],
+    },
+  },
   'dispute.reject': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'rejected', answer: 'سليمة عند التسليم', answered_at: NOW, overdue: false, updated_at: NOW } },
   'payment.record': {
     [`invoice:${id(70)}`]: {

@@ -12,6 +12,7 @@ import { productEffects } from './products';
 import { profileEffects } from './profiles';
 import { projectEffects } from './projects';
 import { purchaseOrderEffects } from './purchase-orders';
+import { purchaseRequestEffects } from './purchase-requests';
 import { reviewEffects } from './reviews';
 import { rfqEffects } from './rfqs';
 import { siteEffects } from './sites';
@@ -37,6 +38,7 @@ export const EFFECTS: EffectTable = {
   ...disputeEffects,
   ...paymentEffects,
   ...siteEffects,
+  ...purchaseRequestEffects,
 };
 
 /**
@@ -96,4 +98,7 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'payment.dispute': ['invoice'],
   'site.create': ['site'],
   'site.set_approval_rules': ['site'],
+  'purchase_request.create': ['site', 'purchase_request'],
+  'purchase_request.approve': ['purchase_request', 'site'],
+  'purchase_request.reject': ['purchase_request'],
 };
