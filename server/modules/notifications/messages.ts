@@ -6,6 +6,7 @@
  */
 import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../../shared/constants';
 import type { NotificationKind } from '../../../shared/schemas/notification';
+import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
 
 type Text = { title: string; message: string };
 /** A kind whose event can count several things (params.count): its text for more than one. */
@@ -127,21 +128,7 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Purchase order cancelled', message: '{company} cancelled purchase order {number}.' },
     zh: { title: '采购订单已取消', message: '{company} 取消了采购订单 {number}。' },
   },
-  'purchase_request.waiting': {
-    ar: { title: 'طلب شراء بانتظار اعتمادك', message: 'طلب الشراء {number} من {requester} لموقع «{site}» بانتظار اعتمادك.' },
-    en: { title: 'A purchase request is waiting for you', message: 'Purchase request {number} from {requester} for the site “{site}” is waiting for your approval.' },
-    zh: { title: '有采购申请等待您审批', message: '{requester} 为工地“{site}”提交的采购申请 {number} 正等待您审批。' },
-  },
-  'purchase_request.approved': {
-    ar: { title: 'اعتُمد طلب الشراء', message: 'اعتُمد طلب الشراء {number} لموقع «{site}».' },
-    en: { title: 'Purchase request approved', message: 'Purchase request {number} for the site “{site}” was approved.' },
-    zh: { title: '采购申请已批准', message: '工地“{site}”的采购申请 {number} 已获批准。' },
-  },
-  'purchase_request.rejected': {
-    ar: { title: 'رُفض طلب الشراء', message: 'رُفض طلب الشراء {number} لموقع «{site}»: {reason}' },
-    en: { title: 'Purchase request rejected', message: 'Purchase request {number} for the site “{site}” was rejected: {reason}' },
-    zh: { title: '采购申请被拒绝', message: '工地“{site}”的采购申请 {number} 被拒绝：{reason}' },
-  },
+  ...PURCHASE_REQUEST_MESSAGES,
   'goods_receipt.recorded': {
     ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
