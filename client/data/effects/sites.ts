@@ -17,6 +17,8 @@ const create: LocalEffect<'site.create'> = {
     // The same id again is the same site: the server answers the stored one.
     if (getRow(rows, 'site', args.id)) return;
     const managerId = args.manager_id ?? null;
+    // The person writing (the owner, whose user is the company's account: the two are one id).
+    const me = ctx.person_id ?? ctx.user_id;
     setRow(rows, 'site', {
       id: args.id,
       company_id: ctx.user_id,
@@ -26,9 +28,9 @@ const create: LocalEffect<'site.create'> = {
       ends_on: args.ends_on ?? null,
       manager_id: managerId,
       // The writer's own name when they run the site themselves; another member's arrives with the server's row.
-      manager_name: managerId !== null && managerId === ctx.user_id ? (ctx.person_name ?? null) : null,
+      manager_name: managerId !== null && managerId === me ? (ctx.person_name ?? null) : null,
       status: 'active',
-      created_by: ctx.user_id,
+      created_by: me,
       budget_lines: (args.budget_lines ?? []).map((l, i) => ({
         id: l.id,
         position: i + 1,
