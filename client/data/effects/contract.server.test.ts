@@ -37,6 +37,7 @@ const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
     'goods_receipt.received_by': 'the user who counted is the signed-in account, whose id the effect context does not carry',
     'goods_receipt.lines': "each receipt line's id is the server's (the device stands the order line's id in until the row arrives)",
   },
+  'purchase_request.create': { 'purchase_request.number': "the number is the company's next in the year, which only the server gives" },
   'dispute.open': { 'dispute.lines': "each dispute line's id is the server's (the device stands the order line's id in until the row arrives)" },
 };
 
@@ -345,6 +346,22 @@ describe('each local effect against the server', () => {
     expect(await contract(contractor, 'site.create', body)).toEqual([]);
     const levels = [{ up_to_amount: 50000, approver_ids: [contractor.client.user.id] }, { up_to_amount: null, approver_ids: [contractor.client.user.id] }];
     expect(await contract(contractor, 'site.set_approval_rules', { id: site, levels })).toEqual([]);
+  });
+
+  it('purchase requests: one raised on a site and approved at its level, one rejected with a reason', async () => {
+    // A new site's rules: nothing up to 10,000, the owner (the contractor) above.
+    const site = idOf(await contractor.client.post('/api/sites', { id: uuid(), name: 'مستودع الشرقية', location: 'الدمام' }));
+    const lines = (price: number | null) => [
+      { id: uuid(), description: 'حديد تسليح', quantity: 10, unit: 'طن', ...(price === null ? {} : { estimated_unit_price: price }) },
+      { id: uuid(), description: 'أسلاك ربط', quantity: 2, unit: 'لفة', estimated_unit_price: 45 },
+    ];
+    const approved = uuid();
+    expect(await contract(contractor, 'purchase_request.create', { id: approved, site_id: site, needed_by: '2027-02-01', note: 'للقواعد', lines: lines(2400) })).toEqual([]);
+    expect(await contract(contractor, 'purchase_request.approve', { id: approved })).toEqual([]);
+    // Unpriced: its amount unknown, so every level with approvers.
+    const rejected = uuid();
+    expect(await contract(contractor, 'purchase_request.create', { id: rejected, site_id: site, lines: lines(null) })).toEqual([]);
+    expect(await contract(contractor, 'purchase_request.reject', { id: rejected, reason: 'الكمية تكفي' })).toEqual([]);
   });
 
   it('has run every mutation of the shared contract', () => {
