@@ -28,4 +28,11 @@ describe('where a notification leads', () => {
       expect(notificationTarget(kind, { number: 'PO-2026-000001', company: 'A', purchase_order_id: PO, dispute_id: RFQ }), kind).toBe(`/disputes/${RFQ}`);
     }
   });
+
+  it('opens the purchase request itself for each of its news, waiting, approved or rejected', () => {
+    for (const kind of ['purchase_request.waiting', 'purchase_request.approved', 'purchase_request.rejected']) {
+      expect(notificationTarget(kind, { number: 'PR-2026-000001', site: 'Tower', purchase_request_id: PO }), kind).toBe(`/purchase-requests/${PO}`);
+    }
+    expect(notificationTarget('purchase_request.waiting', {})).toBe('/purchase-requests');
+  });
 });
