@@ -22,6 +22,8 @@ export const PATHS = {
   purchaseOrders: '/purchase-orders',
   /** A contractor's construction sites, their budgets and approval rules: /sites, /sites/new (owner), /sites/{id}. */
   sites: '/sites',
+  /** A site's purchase requests and their approvals: /purchase-requests (?site_id=), /purchase-requests/new (?site_id=), /purchase-requests/{id}. */
+  purchaseRequests: '/purchase-requests',
   /** Disputes on purchase orders, as buyer or seller (a tab of the orders screen); /disputes/{id} is one dispute. */
   disputes: '/disputes',
   /** Tax invoices and credit notes, issued and received; /invoices/{id} is one document. */

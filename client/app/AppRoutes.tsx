@@ -57,6 +57,7 @@ const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScree
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries']);
 const SitesScreen = named(() => import('../features/sites/SitesScreen'), 'SitesScreen', ['sites', 'rfqs', 'price-list', 'sync']);
+const PurchaseRequestsScreen = named(() => import('../features/purchase-requests/PurchaseRequestsScreen'), 'PurchaseRequestsScreen', ['purchase-requests', 'sites', 'sync']);
 const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries', 'invoices']);
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path={`${PATHS.purchaseOrders}/:id?`} element={<PurchaseOrdersScreen />} />
           <Route path={`${PATHS.disputes}/:id?`} element={<DisputesScreen />} />
           <Route path={`${PATHS.sites}/:id?`} element={<SitesScreen />} />
+          <Route path={`${PATHS.purchaseRequests}/:id?`} element={<PurchaseRequestsScreen />} />
           <Route path={`${PATHS.invoices}/:id?`} element={<InvoicesScreen />} />
           <Route path={PATHS.statements} element={<StatementsScreen />} />
           <Route path={PATHS.transport} element={<TransportScreen />} />

@@ -37,6 +37,7 @@ type ArabicResources = {
   receipts: typeof import('./locales/ar/receipts.json');
   disputes: typeof import('./locales/ar/disputes.json');
   sites: typeof import('./locales/ar/sites.json');
+  'purchase-requests': typeof import('./locales/ar/purchase-requests.json');
   errors: typeof import('./locales/ar/errors.json');
 };
 

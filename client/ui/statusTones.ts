@@ -14,6 +14,7 @@ import type { InvoiceStatus } from '../../shared/schemas/invoice';
 import type { InvoicePaymentStatus, Payment } from '../../shared/schemas/payment';
 import type { DisputeStatus } from '../../shared/schemas/dispute';
 import type { SiteStatus } from '../../shared/schemas/site';
+import type { PurchaseRequestStatus } from '../../shared/lifecycles/purchase-requests';
 import type { PurchaseOrderStatus } from '../../shared/schemas/purchase-order';
 import type { RfqQuote, RfqStatus } from '../../shared/schemas/rfq';
 import type { Objection } from '../../shared/schemas/tender';
@@ -44,6 +45,8 @@ export const PURCHASE_ORDER_TONE: Record<PurchaseOrderStatus, StatusTone> = {
 /** A dispute: open waits for the seller's answer; accepted settles it; rejected is refused. */
 /** A contractor's site: under way, or closed. */
 export const SITE_TONE: Record<SiteStatus, StatusTone> = { active: 'brand', closed: 'subtle' };
+/** A site's purchase request: pending waits for an approver; approved may be bought; rejected and cancelled end it. */
+export const PURCHASE_REQUEST_TONE: Record<PurchaseRequestStatus, StatusTone> = { pending: 'warning', approved: 'success', rejected: 'danger', cancelled: 'subtle' };
 export const DISPUTE_TONE: Record<DisputeStatus, StatusTone> = { open: 'warning', accepted: 'success', rejected: 'danger' };
 
 export const INVOICE_TONE: Record<InvoiceStatus, StatusTone> = { pending: 'warning', cleared: 'success', reported: 'success', rejected: 'danger' };

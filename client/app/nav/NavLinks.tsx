@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { navEntriesOf, type NavItem } from './navItems';
 import { UnreadBadge } from './UnreadBadge';
+import { WaitingBadge } from './WaitingBadge';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, listStyleType: 'none', margin: 0, padding: 0 },
@@ -57,6 +58,7 @@ export function NavLinks({ items, unread, onNavigate }: { items: NavItem[]; unre
       >
         <span>{t(item.labelKey)}</span>
         {item.badge === 'unread' && <UnreadBadge count={unread} />}
+        {item.badge === 'waiting' && <WaitingBadge />}
       </NavLink>
     </li>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { exactOnly } from './NavLinks';
 import { isActivePath, navEntriesOf, type NavItem } from './navItems';
+import { WaitingBadge } from './WaitingBadge';
 
 const useStyles = makeStyles({
   // One row, never wrapped: the groups keep a role's entries few enough for it at 1280 px.
@@ -65,7 +66,7 @@ export function NavMenus({ items }: { items: NavItem[] }) {
                   className={mergeClasses(styles.menuButton, entry.items.some(isCurrent) && styles.active)}
                   data-testid={`nav-group-${entry.id}`}
                 >
-                  {t(entry.labelKey)}
+                  {t(entry.labelKey)} {entry.items.some((i) => i.badge === 'waiting') && <WaitingBadge />}
                 </MenuButton>
               </MenuTrigger>
               <MenuPopover>
@@ -78,7 +79,7 @@ export function NavMenus({ items }: { items: NavItem[] }) {
                       aria-current={isCurrent(item) ? 'page' : undefined}
                       className={isCurrent(item) ? styles.current : undefined}
                     >
-                      {t(item.labelKey)}
+                      {t(item.labelKey)} {item.badge === 'waiting' && <WaitingBadge />}
                     </MenuItemLink>
                   ))}
                 </MenuList>

@@ -9,7 +9,7 @@ describe('navigation per role', () => {
     expect(labels('supplier')).toEqual(['dashboard', 'myProducts', 'instantOrders', 'quotes', 'purchaseOrders', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
   });
   it('gives a contractor products, instant orders, requests for quotation, purchase orders, available projects, invoices and statements', () => {
-    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'instantOrders', 'rfqs', 'purchaseOrders', 'sites', 'availableProjects', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
+    expect(labels('contractor')).toEqual(['dashboard', 'browseProducts', 'instantOrders', 'rfqs', 'purchaseOrders', 'sites', 'purchaseRequests', 'availableProjects', 'invoices', 'statements', 'transport', 'notifications', 'companyProfile', 'pricing']);
   });
   it('gives a government entity its projects', () => {
     expect(labels('government')).toEqual(['dashboard', 'myProjects', 'transport', 'notifications', 'companyProfile', 'pricing']);
@@ -23,6 +23,9 @@ describe('navigation per role', () => {
   });
   it('puts the unread badge on notifications', () => {
     expect(navItemsFor('supplier', false).find((i) => i.badge)?.path).toBe('/notifications');
+  });
+  it('puts the count waiting for the person on a contractor’s purchase requests', () => {
+    expect(navItemsFor('contractor', false, 'member').filter((i) => i.badge).map((i) => [i.path, i.badge])).toEqual([['/purchase-requests', 'waiting'], ['/notifications', 'unread']]);
   });
 });
 
@@ -70,7 +73,7 @@ describe('the bar’s groups', () => {
   it('gathers a contractor’s under buying, finance and company, its tenders beside them', () => {
     expect(shape('contractor', true, 'member')).toEqual([
       'dashboard',
-      'buying: browseProducts instantOrders rfqs purchaseOrders sites',
+      'buying: browseProducts instantOrders rfqs purchaseOrders sites purchaseRequests',
       'availableProjects',
       'money: invoices statements',
       'transport',

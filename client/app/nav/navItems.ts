@@ -21,8 +21,8 @@ type NavGroupId = 'buying' | 'selling' | 'money' | 'company';
 export interface NavItem {
   path: string;
   labelKey: `nav.${KeysUnder<'common', 'nav'>}`;
-  /** The notifications entry carries the unread badge. */
-  badge?: 'unread';
+  /** The notifications entry carries the unread badge; purchase requests the count waiting for the person's approval. */
+  badge?: 'unread' | 'waiting';
   group?: NavGroupId;
 }
 
@@ -49,6 +49,8 @@ const ROLE_ITEMS: Record<Role, NavItem[]> = {
     { path: PATHS.rfqs, labelKey: 'nav.rfqs', group: 'buying' },
     { path: PATHS.purchaseOrders, labelKey: 'nav.purchaseOrders', group: 'buying' },
     { path: PATHS.sites, labelKey: 'nav.sites', group: 'buying' },
+    // A site's requests, with how many wait for the person's approval.
+    { path: PATHS.purchaseRequests, labelKey: 'nav.purchaseRequests', group: 'buying', badge: 'waiting' },
     // The tenders a contractor bids on: what it sells, beside what it buys.
     { path: PATHS.projects, labelKey: 'nav.availableProjects' },
     ...MONEY,
