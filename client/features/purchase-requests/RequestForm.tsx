@@ -44,7 +44,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   row: { display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, fontWeight: tokens.fontWeightSemibold },
   money: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-  levels: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'grid', gap: tokens.spacingVerticalXXS },
+  levels: { margin: 0, padding: 0, listStyleType: 'none', display: 'grid', gap: tokens.spacingVerticalXXS },
 });
 
 type Update = Dispatch<SetStateAction<RequestDraft>>;

@@ -1,0 +1,135 @@
+/**
+ * A purchase request through two approval levels, in Arabic on a 390 px phone, with three
+ * people of one contractor's company: the owner, a site manager and a site engineer (both
+ * members, joined by invite). The owner's site has a budget line and two levels (the
+ * manager up to 50,000 SAR, the owner above). The engineer raises a request from the
+ * budget line; the form shows its amount with VAT and both levels as it is typed. The
+ * manager, with no signal, approves level 1: the device shows it approved at once and
+ * waiting for the owner; back online it reaches the server once, and the owner approves
+ * the second level, which approves the request.
+ */
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { checkPage } from './page-models/checkPage';
+import { pageApi } from './page-models/pageApi';
+import { openDashboard } from './page-models/Session';
+import { signInByRequest, uniqueEmail } from './page-models/SignIn';
+import { SyncShell } from './page-models/SyncShell';
+import { LOCALE, goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type User } from './page-models/Users';
+
+const PHONE = { width: 390, height: 844 };
+
+async function ok<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await pageApi<T>(page, method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+
+/** A person signed in at phone width who joins the owner's company as a member through an invite. */
+async function member(browser: Browser, testInfo: TestInfo, owner: Page, prefix: string, name: string): Promise<User & { id: string }> {
+  const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport: PHONE, userAgent, deviceScaleFactor, isMobile, hasTouch, timezoneId, locale: LOCALE.ar });
+  const page = await context.newPage();
+  await signInByRequest(page, uniqueEmail(`${prefix}-ar`), name);
+  // The page's own requests carry the session: it needs to be on the app's origin.
+  await page.goto('/');
+  const invite = await ok<{ token: string }>(owner, 'POST', '/api/company/invites', { role: 'member' });
+  await ok(page, 'POST', `/api/company/invites/${invite.token}/accept`);
+  await openDashboard(page);
+  const me = await ok<{ id: string }>(page, 'GET', '/api/users/me');
+  return { context, page, company: name, id: me.id };
+}
+
+test('a member raises a request; the manager approves level 1 offline and sees it at once; back online the owner approves level 2', async ({ browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const owner = await newUser(browser, testInfo, 'contractor', 'ar', 'شركة الياسمين للمقاولات');
+  await owner.page.setViewportSize(PHONE);
+  const ownerId = (await ok<{ id: string }>(owner.page, 'GET', '/api/users/me')).id;
+  const manager = await member(browser, testInfo, owner.page, 'manager', 'خالد مدير الموقع');
+  const engineer = await member(browser, testInfo, owner.page, 'engineer', 'سارة مهندسة الموقع');
+
+  // The owner's site: one budget line, the manager up to 50,000 and the owner above.
+  const siteId = crypto.randomUUID();
+  const budgetLineId = crypto.randomUUID();
+  await ok(owner.page, 'POST', '/api/sites', {
+    id: siteId, name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', manager_id: manager.id,
+    budget_lines: [{ id: budgetLineId, code: '2.1', description: 'حديد تسليح ١٢ مم', quantity: 40, unit: 'طن', budget_amount: 160000 }],
+  });
+  await ok(owner.page, 'PUT', `/api/sites/${siteId}/approval-rules`, { levels: [{ up_to_amount: 50000, approver_ids: [manager.id] }, { up_to_amount: null, approver_ids: [ownerId] }] });
+
+  // The engineer raises a request from the site's budget line: 20 tonnes at 3,000 SAR, 69,000 with VAT, above the manager's 50,000.
+  const e = engineer.page;
+  await e.goto(`/purchase-requests/new?site_id=${siteId}`);
+  const form = e.getByTestId('request-form');
+  await reloadUntil(e, () => expect(e.getByTestId('request-line-budget')).toBeVisible({ timeout: 5_000 }));
+  await expect(e.getByTestId('request-site')).toHaveValue(siteId);
+  await e.getByTestId('request-line-budget').selectOption(budgetLineId);
+  await expect(e.getByTestId('request-line-description')).toHaveValue('حديد تسليح ١٢ مم');
+  await expect(e.getByTestId('request-line-unit')).toHaveValue('طن');
+  await e.getByTestId('request-line-quantity').fill('٢٠');
+  await e.getByTestId('request-line-price').fill('3000');
+  await e.getByTestId('request-needed-by').fill('2027-02-01');
+  await expect(e.getByTestId('request-summary-amount')).toHaveAttribute('data-value', '69000');
+  await expect(e.getByTestId('request-summary-levels')).toHaveAttribute('data-levels', '1,2');
+  await expect(form.getByTestId('request-summary')).toContainText('خالد مدير الموقع');
+  await checkPage(e, 'ar', 'purchase-request-form-390');
+  await e.getByTestId('request-submit').click();
+  const raised = e.getByTestId('request-detail');
+  await expect(raised).toBeVisible();
+  const requestId = (await raised.getAttribute('data-id'))!;
+  await expect(raised).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
+  await new SyncShell(e).expectSynced();
+  const stored = await ok<{ number: string; amount: number; required_levels: number[]; waiting_for: string[] }>(e, 'GET', `/api/purchase-requests/${requestId}`);
+  expect(stored).toMatchObject({ amount: 69000, required_levels: [1, 2], waiting_for: [manager.id] });
+  expect(stored.number).toMatch(/^PR-\d{4}-\d{6}$/);
+
+  // The manager sees it waiting for them (the menu's count too), then loses the signal and approves.
+  const m = manager.page;
+  await m.goto('/purchase-requests?show=waiting');
+  await reloadUntil(m, () => expect(m.locator(`[data-testid="request-card"][data-id="${requestId}"]`)).toBeVisible({ timeout: 5_000 }));
+  await waitForServiceWorker(m);
+  await m.locator(`[data-testid="request-card"][data-id="${requestId}"]`).getByTestId('open-request').click();
+  const detail = m.getByTestId('request-detail');
+  await expect(detail).toHaveAttribute('data-status', 'pending');
+  await expect(detail.getByTestId('request-decide')).toBeVisible();
+  await goOffline(manager.context);
+  await m.getByTestId('request-approve').click();
+  // At once, on the device: level 1 approved by the manager, waiting for the owner, the decision queued.
+  const level = (n: number) => detail.locator(`[data-testid="request-level"][data-level="${n}"]`);
+  await expect(level(1)).toHaveAttribute('data-decision', 'approved', { timeout: 1_000 });
+  await expect(level(2)).toHaveAttribute('data-decision', 'next');
+  await expect(detail.getByTestId('request-decide')).toBeHidden();
+  await expect(detail).toHaveAttribute('data-pending', 'true');
+  const sync = new SyncShell(m);
+  await sync.expectWaiting(1);
+
+  // Back online: sent once; the server has level 1 approved by the manager and waits for the owner.
+  await goOnline(manager.context);
+  await expect(detail).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
+  await sync.expectSynced();
+  const afterManager = await ok<{ status: string; approvals: Array<{ level: number; decision: string; decided_by: string }>; next_level: number | null; waiting_for: string[] }>(
+    m, 'GET', `/api/purchase-requests/${requestId}`,
+  );
+  expect(afterManager).toMatchObject({ status: 'pending', next_level: 2, waiting_for: [ownerId] });
+  expect(afterManager.approvals.map((a) => [a.level, a.decision, a.decided_by])).toEqual([[1, 'approved', manager.id]]);
+
+  // The owner approves the second level: the request is approved.
+  const o = owner.page;
+  await o.goto(`/purchase-requests/${requestId}`);
+  await reloadUntil(o, () => expect(o.getByTestId('request-decide')).toBeVisible({ timeout: 5_000 }));
+  await checkPage(o, 'ar', 'purchase-request-390');
+  await o.screenshot({ path: '/work/notes/shots/pr-390.png', fullPage: true });
+  await o.getByTestId('request-approve').click();
+  const ownerDetail = o.getByTestId('request-detail');
+  await expect(ownerDetail).toHaveAttribute('data-status', 'approved');
+  await expect(ownerDetail).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
+  const approved = await ok<{ status: string; approvals: Array<{ level: number; decided_by: string }> }>(o, 'GET', `/api/purchase-requests/${requestId}`);
+  expect(approved.status).toBe('approved');
+  expect(approved.approvals.map((a) => [a.level, a.decided_by])).toEqual([[1, manager.id], [2, ownerId]]);
+
+  // The requester's device shows it approved.
+  await e.goto(`/purchase-requests/${requestId}`);
+  await reloadUntil(e, () => expect(e.getByTestId('request-detail')).toHaveAttribute('data-status', 'approved', { timeout: 5_000 }));
+  await checkPage(e, 'ar', 'purchase-request-approved-390');
+
+  for (const u of [owner, manager, engineer]) await u.context.close();
+});
