@@ -9,6 +9,7 @@
  * the second level, which approves the request.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { AppShell } from './page-models/AppShell';
 import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
 import { openDashboard } from './page-models/Session';
@@ -86,6 +87,12 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   const m = manager.page;
   await m.goto('/purchase-requests?show=waiting');
   await reloadUntil(m, () => expect(m.locator(`[data-testid="request-card"][data-id="${requestId}"]`)).toBeVisible({ timeout: 5_000 }));
+  await expect(m.getByTestId('tab-waiting')).toHaveAttribute('aria-selected', 'true');
+  await checkPage(m, 'ar', 'purchase-requests-390');
+  // The menu's entry counts it: one request waits for the manager.
+  await new AppShell(m).openMenu();
+  await expect(m.getByTestId('mobile-nav').getByTestId('waiting-badge')).toHaveText('١');
+  await m.keyboard.press('Escape');
   await waitForServiceWorker(m);
   await m.locator(`[data-testid="request-card"][data-id="${requestId}"]`).getByTestId('open-request').click();
   const detail = m.getByTestId('request-detail');
