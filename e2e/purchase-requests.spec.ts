@@ -6,7 +6,8 @@
  * budget line; the form shows its amount with VAT and both levels as it is typed. The
  * manager, with no signal, approves level 1: the device shows it approved at once and
  * waiting for the owner; back online it reaches the server once, and the owner approves
- * the second level, which approves the request.
+ * the second level, which approves the request. An approval the server refuses (the owner
+ * took the level over meanwhile) is said on the request in Arabic, and undone on the device.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
@@ -137,6 +138,25 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   await e.goto(`/purchase-requests/${requestId}`);
   await reloadUntil(e, () => expect(e.getByTestId('request-detail')).toHaveAttribute('data-status', 'approved', { timeout: 5_000 }));
   await checkPage(e, 'ar', 'purchase-request-approved-390');
+
+  // A decision the server refuses: the manager approves a second request offline while the
+  // owner takes level 1 over; back online the approval is refused (not_an_approver), said in
+  // Arabic on the request, and the device shows it waiting again.
+  const second = crypto.randomUUID();
+  await ok(e, 'POST', '/api/purchase-requests', { id: second, site_id: siteId, lines: [{ id: crypto.randomUUID(), budget_line_id: budgetLineId, description: 'حديد تسليح ١٢ مم', quantity: 5, unit: 'طن', estimated_unit_price: 3000 }] });
+  await m.goto(`/purchase-requests/${second}`);
+  await reloadUntil(m, () => expect(m.getByTestId('request-decide')).toBeVisible({ timeout: 5_000 }));
+  await goOffline(manager.context);
+  await m.getByTestId('request-approve').click();
+  await expect(level(1)).toHaveAttribute('data-decision', 'approved', { timeout: 1_000 });
+  await ok(o, 'PUT', `/api/sites/${siteId}/approval-rules`, { levels: [{ up_to_amount: 50000, approver_ids: [ownerId] }, { up_to_amount: null, approver_ids: [ownerId] }] });
+  await goOnline(manager.context);
+  const refusal = detail.getByTestId('item-rejection');
+  await expect(refusal).toHaveAttribute('data-code', 'not_an_approver', { timeout: 30_000 });
+  await expect(refusal).toContainText('لست من معتمدي مستوى الاعتماد الحالي لهذا الطلب');
+  await expect(level(1)).toHaveAttribute('data-decision', 'next');
+  await expect(detail.getByTestId('request-decide')).toBeHidden();
+  await checkPage(m, 'ar', 'purchase-request-refused-390');
 
   for (const u of [owner, manager, engineer]) await u.context.close();
 });
