@@ -3,7 +3,9 @@
  * a phone's width each budget line is a card of stacked rows (every figure within the
  * screen); from a desk's, a table. The owner edits the rules (ApprovalRules.tsx).
  */
-import { Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
@@ -49,6 +51,7 @@ export function SiteDetail({ id }: { id: string }) {
   const site = useSite(id);
   const dates = useSiteDates();
   const members = useSiteMembers();
+  const navigate = useNavigate();
   if (site === undefined) return <Spinner label={t('loading')} />;
   if (site === null) {
     return (
@@ -68,6 +71,12 @@ export function SiteDetail({ id }: { id: string }) {
           <bdi>{site.name}</bdi>
         </h1>
         <SiteBadges site={site} />
+        {site.status === 'active' && (
+          // Any member raises a purchase request on an active site: the form opens on this site.
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => void navigate(`${PATHS.purchaseRequests}/new?site_id=${site.id}`)} data-testid="site-new-request">
+            {t('detail.newRequest')}
+          </Button>
+        )}
       </div>
       {site.pending && <Text className={styles.muted}>{t('detail.waiting')}</Text>}
       <div className={styles.panel} role="group" aria-label={t('detail.facts')}>
