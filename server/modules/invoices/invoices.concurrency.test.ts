@@ -17,7 +17,8 @@ describe.runIf(onPostgres)('two invoices of one seller at once (Postgres)', () =
   });
   afterAll(() => server.close());
 
-  it('gets consecutive counters and an unbroken hash chain', async () => {
+  // Three onboardings and six invoices through the development ZATCA: about 20 s alone, more on a busy machine.
+  it('gets consecutive counters and an unbroken hash chain', { timeout: 120_000 }, async () => {
     const category = await categoryId(server.db.knex, 2);
     const buyer = await as(server, 'contractor');
     expect((await buyer.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
