@@ -6,7 +6,7 @@ import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail 
 const COMPANY = ['/profile', '/company', '/company/tax', '/pricing'];
 const MENUS: Record<SetupRole, string[]> = {
   supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
-  contractor: ['/dashboard', '/products', '/instant-orders', '/rfqs', '/purchase-orders', '/projects', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
+  contractor: ['/dashboard', '/products', '/instant-orders', '/rfqs', '/purchase-orders', '/sites', '/purchase-requests', '/projects', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
   government: ['/dashboard', '/projects', '/transport', '/notifications', ...COMPANY],
   transport: ['/dashboard', '/transport', '/notifications', ...COMPANY],
 };

@@ -24,7 +24,7 @@ const TEXT = {
     cargo: 'حديد تسليح ١٦ مم',
     delivered: 'تم التسليم',
     rejected: 'لم يُختر',
-    refused: 'طلب النقل هذا لم يعد متاحًا لتلقّي العروض.',
+    refused: 'هذا الطلب لم يعد مفتوحًا: سبق البتّ فيه أو إغلاقه.',
     weight: '١٢٬٥٠٠ كغم',
   },
   en: {
@@ -38,7 +38,7 @@ const TEXT = {
     cargo: 'Rebar 16 mm',
     delivered: 'Delivered',
     rejected: 'Not selected',
-    refused: 'This transport request no longer accepts quotes.',
+    refused: 'This request is no longer open: it was decided or closed first.',
     weight: '12,500 kg',
   },
 } as const;
