@@ -25,6 +25,8 @@ const LOT = 'lot';
 
 interface IssueLine {
   rfq_line_id?: string | null;
+  /** the site's budget line the line spends */
+  budget_line_id?: string | null;
   category_id?: string | null;
   description: string;
   quantity: number;
@@ -46,6 +48,8 @@ export interface IssueInput {
   rfq_id?: string | null;
   quote_id?: string | null;
   instant_order_id?: string | null;
+  /** the buyer's site the order buys for */
+  site_id?: string | null;
   delivery_location: string;
   delivery_date?: string | null;
   delivery_days?: number | null;
@@ -82,6 +86,7 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
       rfq_id: input.rfq_id ?? null,
       quote_id: input.quote_id ?? null,
       instant_order_id: input.instant_order_id ?? null,
+      site_id: input.site_id ?? null,
       title: input.title,
       delivery_location: input.delivery_location,
       delivery_date: input.delivery_date ?? null,
@@ -96,6 +101,7 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
       purchase_order_id: id,
       position: l.position,
       rfq_line_id: l.rfq_line_id ?? null,
+      budget_line_id: l.budget_line_id ?? null,
       category_id: l.category_id ?? null,
       description: l.description,
       quantity: l.quantity,
