@@ -222,6 +222,12 @@ export const ERROR_STATUS = {
   level_decided: 409,
   /** a purchase request raised on a site that is closed */
   site_closed: 409,
+  /** The request is not approved yet, or the order waits for its company's approval: nobody acts on it before. */
+  approval_required: 409,
+  /** A request line asks more of a budget line than is left of it (its budget less what is committed and approved). */
+  over_budget_line: 409,
+  /** The approved request became an RFQ or an instant order already: a request is bought once. */
+  request_converted: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -411,6 +417,9 @@ export const stepTimeInvalid = (message: string) => new AppError('step_time_inva
 export const notAnApprover = (message = "You are not an approver of this request's next level") => new AppError('not_an_approver', message);
 export const levelDecided = (message = 'This level of the request has been decided already') => new AppError('level_decided', message);
 export const siteClosed = (message = 'This site is closed: it takes no new purchase requests') => new AppError('site_closed', message);
+export const approvalRequired = (message = 'This waits for its company\'s approval first') => new AppError('approval_required', message);
+export const overBudgetLine = (message: string, details?: ErrorDetails) => new AppError('over_budget_line', message, { details });
+export const requestConverted = (message = 'This purchase request became an RFQ or an instant order already') => new AppError('request_converted', message);
 
 export const imageUnsupported = (message = 'This file is not a photo in a supported format (JPEG, PNG, WebP or AVIF)') =>
   new AppError('image_unsupported', message);

@@ -46,7 +46,13 @@ import { rfqAwardArgsSchema, rfqCancelArgsSchema, rfqCreateSchema, rfqQuoteSubmi
 import { purchaseOrderActionArgsSchema } from './schemas/purchase-order';
 import { goodsReceiptArgsSchema } from './schemas/goods-receipt';
 import { siteApprovalRulesArgsSchema, siteCreateSchema } from './schemas/site';
-import { purchaseRequestApproveArgsSchema, purchaseRequestCreateSchema, purchaseRequestRejectArgsSchema } from './schemas/purchase-request';
+import {
+  purchaseRequestApproveArgsSchema,
+  purchaseRequestCreateSchema,
+  purchaseRequestInstantOrderArgsSchema,
+  purchaseRequestRejectArgsSchema,
+  purchaseRequestRfqArgsSchema,
+} from './schemas/purchase-request';
 import { paymentConfirmArgsSchema, paymentDisputeArgsSchema, paymentRecordArgsSchema, transferRecordSchema } from './schemas/payment';
 import type { SyncEntity } from './sync';
 
@@ -133,6 +139,10 @@ export const MUTATIONS = {
   /** id: the request's; the caller's decision at its next level, by the rules when it arrives. */
   'purchase_request.approve': { entity: 'purchase_request', schema: purchaseRequestApproveArgsSchema },
   'purchase_request.reject': { entity: 'purchase_request', schema: purchaseRequestRejectArgsSchema },
+  /** id: the new RFQ's (client-chosen, so a replay is the same RFQ); purchase_request_id: the approved request it is made from. */
+  'purchase_request.rfq': { entity: 'rfq', schema: purchaseRequestRfqArgsSchema },
+  /** id: the new instant order's (client-chosen); purchase_request_id: the approved one-line request it is made from. */
+  'purchase_request.instant_order': { entity: 'instant_order', schema: purchaseRequestInstantOrderArgsSchema },
 } as const satisfies Record<string, MutationContract>;
 
 export type MutationName = keyof typeof MUTATIONS;

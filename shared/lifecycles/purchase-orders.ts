@@ -5,10 +5,15 @@
  * partially_received and received (what was accepted against what is open); the seller's
  * deliver is their word that the goods were handed over. The buyer closes it once the
  * goods are in, or closes it short: what is still open is cancelled.
+ *
+ * An order of a site over what its company approved (or placed on a site without a
+ * request) starts awaiting_approval: the approval of its purchase request of kind order
+ * issues it, a rejection cancels it, and the buyer may withdraw it meanwhile. Nothing
+ * else moves on it: the seller answers only an issued order.
  */
 import type { Lifecycle } from '../lifecycle';
 
-const PURCHASE_ORDER_STATES = ['issued', 'accepted', 'declined', 'partially_received', 'received', 'delivered', 'closed', 'cancelled'] as const;
+const PURCHASE_ORDER_STATES = ['awaiting_approval', 'issued', 'accepted', 'declined', 'partially_received', 'received', 'delivered', 'closed', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATES)[number];
 
 /** Which side of an order a party is on. */
@@ -20,9 +25,12 @@ export const purchaseOrderLifecycle = {
   initial: 'issued',
   terminal: ['declined', 'closed', 'cancelled'],
   transitions: [
+    // The company's approval of the order's purchase request issues it; a rejection cancels it.
+    { from: ['awaiting_approval'], to: 'issued', actor: 'buyer', action: 'approve', cascade: true },
+    { from: ['awaiting_approval'], to: 'cancelled', actor: 'buyer', action: 'reject', cascade: true },
     { from: ['issued'], to: 'accepted', actor: 'seller', action: 'accept' },
     { from: ['issued'], to: 'declined', actor: 'seller', action: 'decline' },
-    { from: ['issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
+    { from: ['awaiting_approval', 'issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
     { from: ['accepted', 'partially_received'], to: 'delivered', actor: 'seller', action: 'deliver' },
     // A receipt moves the order by what is still open after it: none, received; some, partially received.
     { from: ['accepted', 'delivered'], to: 'partially_received', actor: 'buyer', action: 'record_receipt', cascade: true },

@@ -38,6 +38,10 @@ export const instantOrderSchema = z.object({
   expires_at: timestampSchema,
   status: instantOrderStatusSchema,
   accepted_response_id: uuidSchema.nullable(),
+  /** the contractor's site, its budget line and the purchase request it was made from: the contractor's rows only (null for a supplier) */
+  site_id: uuidSchema.nullable(),
+  budget_line_id: uuidSchema.nullable(),
+  purchase_request_id: uuidSchema.nullable(),
   contractor_name: z.string().nullable(),
   response_count: z.number().int().min(0),
   /** the calling supplier's own offer on this order; null for everyone else */
@@ -61,7 +65,11 @@ export const instantOrderCreateSchema = z
     budget_range_min: moneySchema.nullable().optional(),
     budget_range_max: moneySchema.nullable().optional(),
     delivery_deadline: timestampSchema.nullable().optional(),
+    /** the contractor's site it buys for (its order waits for the site's approvals by amount), and a budget line of it */
+    site_id: uuidSchema.nullable().optional(),
+    budget_line_id: uuidSchema.nullable().optional(),
   })
+  .refine((v) => !v.budget_line_id || !!v.site_id, { message: 'budget_line_without_site', path: ['budget_line_id'] })
   .refine((v) => v.budget_range_min == null || v.budget_range_max == null || v.budget_range_min <= v.budget_range_max, {
     message: 'budget_range_inverted',
     path: ['budget_range_max'],

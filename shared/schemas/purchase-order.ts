@@ -58,6 +58,8 @@ const purchaseOrderLineSchema = z.object({
   position: z.number().int().min(1),
   /** the RFQ line it buys, for an order from an award */
   rfq_line_id: uuidSchema.nullable(),
+  /** the buyer's site budget line the line spends, if named */
+  budget_line_id: uuidSchema.nullable(),
   description: z.string(),
   quantity: z.number(),
   unit: z.string(),
@@ -94,6 +96,14 @@ export const purchaseOrderSchema = z.object({
   rfq_id: uuidSchema.nullable(),
   quote_id: uuidSchema.nullable(),
   instant_order_id: uuidSchema.nullable(),
+  /** the buyer's site it buys for, and its name: the buyer's rows only (null for the seller) */
+  site_id: uuidSchema.nullable(),
+  site_name: z.string().nullable(),
+  /**
+   * the purchase request (kind order) whose approval issues it while it is awaiting_approval,
+   * and which approved it after: the buyer's rows only (null for the seller)
+   */
+  approval_request_id: uuidSchema.nullable(),
   /** the buyer's and the seller's accounts (a company's for its members) and names */
   buyer_id: uuidSchema,
   buyer_name: z.string().nullable(),

@@ -8,13 +8,26 @@
  * POST /api/purchase-requests {id, site_id, needed_by?, note?, lines} (any member) -> purchaseRequest
  * GET  /api/purchase-requests (?site_id=, ?waiting_for=me), GET /api/purchase-requests/{id}
  * POST /api/purchase-requests/{id}/approve {} | /reject {reason} -> purchaseRequest
- * Sync mutations purchase_request.create (the same body), .approve ({id}), .reject ({id, reason}).
+ * POST /api/purchase-requests/{id}/rfq {id, closes_at, audience, supplier_ids?, title?, location?, needed_by?} -> rfq
+ * POST /api/purchase-requests/{id}/instant-order {id, title?, location?, urgency_level?, ...} -> instantOrder
+ *   (an approved request of kind request, once: its lines carried over, its site and budget lines kept)
+ * Sync mutations purchase_request.create (the same body), .approve ({id}), .reject ({id, reason}),
+ * .rfq and .instant_order (the body and purchase_request_id).
+ *
+ * A request of kind order is not raised by a person: it is the approval an order of the site
+ * waits for (over its request's approved amount, or placed without one), raised by the award
+ * or the accepted offer, with the order's lines; its approval issues the order.
  */
 import { z } from 'zod';
 import { MAX, dateSchema, moneySchema, namedOnce, optionalText, paginationFields, quantitySchema, requiredText, timestampSchema, uuidSchema } from './common';
 import { purchaseRequestLifecycle } from '../lifecycles/purchase-requests';
+import { rfqCreateSchema } from './rfq';
+import { instantOrderCreateSchema } from './instant-order';
 
 const PURCHASE_REQUEST_STATUSES = purchaseRequestLifecycle.states;
+
+/** What a request is: a site's ask, or the approval an order over its approved amount waits for. */
+export const PURCHASE_REQUEST_KINDS = ['request', 'order'] as const;
 
 /** What an approver decides at a level. */
 export const APPROVAL_DECISIONS = ['approved', 'rejected'] as const;
@@ -58,6 +71,14 @@ export const purchaseRequestSchema = z.object({
   needed_by: dateSchema.nullable(),
   note: z.string().nullable(),
   status: z.enum(PURCHASE_REQUEST_STATUSES),
+  kind: z.enum(PURCHASE_REQUEST_KINDS),
+  /** kind order: the approved request the order was made from, if any */
+  source_request_id: uuidSchema.nullable(),
+  /** kind request: the RFQ or instant order it became (once), or null */
+  rfq_id: uuidSchema.nullable(),
+  instant_order_id: uuidSchema.nullable(),
+  /** kind order: the purchase orders its approval issues (or issued) */
+  purchase_orders: z.array(z.object({ id: uuidSchema, number: z.string(), status: z.string(), total: z.number() })),
   /** the priced lines' total with VAT (SAR); null when a line has no estimated price */
   amount: z.number().nullable(),
   /** the amount that picks the levels: its own and the site's live requests of the 24 hours before on a shared budget line; null when unknown */
@@ -115,3 +136,39 @@ export const purchaseRequestListQuerySchema = z.strictObject({
   waiting_for: z.literal('me').optional(),
 });
 export type PurchaseRequestListQuery = z.infer<typeof purchaseRequestListQuerySchema>;
+
+/**
+ * POST /api/purchase-requests/{id}/rfq: the RFQ's own fields (its id the device's; title,
+ * location and needed_by default to the request's number, site and date); its lines, site
+ * and budget lines are the request's.
+ */
+export const purchaseRequestRfqSchema = z.strictObject({
+  id: uuidSchema,
+  title: rfqCreateSchema.shape.title.optional(),
+  location: rfqCreateSchema.shape.location.optional(),
+  needed_by: rfqCreateSchema.shape.needed_by,
+  closes_at: rfqCreateSchema.shape.closes_at,
+  audience: rfqCreateSchema.shape.audience,
+  supplier_ids: rfqCreateSchema.shape.supplier_ids,
+});
+export type PurchaseRequestRfq = z.infer<typeof purchaseRequestRfqSchema>;
+export const purchaseRequestRfqArgsSchema = purchaseRequestRfqSchema.safeExtend({ purchase_request_id: uuidSchema });
+export type PurchaseRequestRfqArgs = z.infer<typeof purchaseRequestRfqArgsSchema>;
+
+/**
+ * POST /api/purchase-requests/{id}/instant-order: the order's own fields; its material is the
+ * request's one line (a request of several lines becomes an RFQ).
+ */
+const instantOrderShape = instantOrderCreateSchema.shape;
+export const purchaseRequestInstantOrderSchema = z.strictObject({
+  id: uuidSchema,
+  title: instantOrderShape.title.optional(),
+  location: instantOrderShape.location.optional(),
+  urgency_level: instantOrderShape.urgency_level,
+  budget_range_min: instantOrderShape.budget_range_min,
+  budget_range_max: instantOrderShape.budget_range_max,
+  delivery_deadline: instantOrderShape.delivery_deadline,
+});
+export type PurchaseRequestInstantOrder = z.infer<typeof purchaseRequestInstantOrderSchema>;
+export const purchaseRequestInstantOrderArgsSchema = purchaseRequestInstantOrderSchema.safeExtend({ purchase_request_id: uuidSchema });
+export type PurchaseRequestInstantOrderArgs = z.infer<typeof purchaseRequestInstantOrderArgsSchema>;

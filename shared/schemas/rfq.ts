@@ -72,6 +72,8 @@ const rfqLineSchema = z.object({
   category_id: uuidSchema.nullable(),
   /** a catalogue product the line was made from, if any */
   product_id: uuidSchema.nullable(),
+  /** the buyer's site budget line it spends: the buyer's rows only (null for a supplier) */
+  budget_line_id: uuidSchema.nullable(),
   /** What other companies agreed to pay for this category and unit lately (null: too few of them, or no category), as of when the row was read. */
   market_price: marketPriceSchema.nullable(),
 });
@@ -131,6 +133,9 @@ export const rfqSchema = z.object({
   location: z.string(),
   needed_by: dateSchema.nullable(),
   closes_at: timestampSchema,
+  /** the buyer's site it buys for and the purchase request it was made from: the buyer's rows only (null for a supplier) */
+  site_id: uuidSchema.nullable(),
+  purchase_request_id: uuidSchema.nullable(),
   audience: z.enum(RFQ_AUDIENCES),
   /**
    * the suppliers it reached (and who were told): the invited ones, or the market's sellers
@@ -162,6 +167,8 @@ const rfqLineCreateSchema = z.strictObject({
   unit: requiredText(MAX.unit),
   category_id: uuidSchema.nullable().optional(),
   product_id: uuidSchema.nullable().optional(),
+  /** a budget line of the RFQ's site */
+  budget_line_id: uuidSchema.nullable().optional(),
 });
 
 const unique = (ids: string[]) => new Set(ids).size === ids.length;
@@ -184,13 +191,16 @@ export const rfqCreateSchema = z
   .strictObject({
     ...clientIdField,
     ...rfqContentFields,
+    /** the buyer's site it buys for: its orders wait for the site's approvals by amount */
+    site_id: uuidSchema.nullable().optional(),
     audience: z.enum(RFQ_AUDIENCES),
     supplier_ids: z.array(uuidSchema).max(RFQ_MAX_INVITED).optional(),
   })
   .refine((v) => v.audience !== 'invited' || (v.supplier_ids?.length ?? 0) > 0, { message: 'suppliers_required', path: ['supplier_ids'] })
   .refine((v) => v.audience !== 'market' || !v.supplier_ids?.length, { message: 'market_names_no_suppliers', path: ['supplier_ids'] })
   .refine((v) => unique(v.supplier_ids ?? []), { message: 'duplicate_supplier', path: ['supplier_ids'] })
-  .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] });
+  .refine((v) => unique(v.lines.map((l) => l.id)), { message: 'duplicate_line', path: ['lines'] })
+  .refine((v) => !!v.site_id || v.lines.every((l) => !l.budget_line_id), { message: 'budget_line_without_site', path: ['lines'] });
 export type RfqCreate = z.infer<typeof rfqCreateSchema>;
 export type RfqCreateInput = z.input<typeof rfqCreateSchema>;
 
