@@ -34,6 +34,7 @@ const line = (n: number, quantity: number, median: number | null = null): Rfq['l
   unit: 'bag',
   category_id: null,
   product_id: null,
+  budget_line_id: null,
   market_price: median === null ? null : { low: median, high: median, median },
 });
 const quote = (n: number, prices: Record<number, number>): RfqQuote => ({

@@ -32,6 +32,8 @@ export const RFQ_TONE: Record<RfqStatus, StatusTone> = { open: 'brand', closed: 
 export const RFQ_QUOTE_TONE: Record<'none' | RfqQuote['status'], StatusTone> = { none: 'warning', submitted: 'informative', won: 'success', lost: 'subtle' };
 
 export const PURCHASE_ORDER_TONE: Record<PurchaseOrderStatus, StatusTone> = {
+  // Waits for the buyer's own approvers before it reaches the seller.
+  awaiting_approval: 'warning',
   issued: 'brand',
   accepted: 'success',
   declined: 'danger',

@@ -364,6 +364,23 @@ describe('each local effect against the server', () => {
     expect(await contract(contractor, 'purchase_request.reject', { id: rejected, reason: 'الكمية تكفي' })).toEqual([]);
   });
 
+  it('approved purchase requests bought: one becomes an RFQ, one of a single line an instant order', async () => {
+    const steel = uuid();
+    const budget = [{ id: steel, code: '2.1', description: 'حديد تسليح', quantity: 40, unit: 'طن', category_id: category, budget_amount: 120000 }];
+    const site = idOf(await contractor.client.post('/api/sites', { id: uuid(), name: 'فيلا الربوة', location: 'الرياض، حي الربوة', budget_lines: budget }));
+    // Under 10,000 with VAT: approved as soon as it is raised, by a new site's rules.
+    const approved = async (lines: Array<Record<string, unknown>>) =>
+      idOf(await contractor.client.post('/api/purchase-requests', { id: uuid(), site_id: site, needed_by: '2027-03-01', lines }));
+    const twoLines = await approved([
+      { id: uuid(), budget_line_id: steel, description: 'حديد تسليح 16 مم', quantity: 2, unit: 'طن', estimated_unit_price: 2400 },
+      { id: uuid(), description: 'أسلاك ربط', quantity: 3, unit: 'لفة', estimated_unit_price: 45 },
+    ]);
+    const closes = new Date(server.clock.now().getTime() + 3 * 86_400_000).toISOString();
+    expect(await contract(contractor, 'purchase_request.rfq', { id: uuid(), purchase_request_id: twoLines, title: 'حديد الفيلا', closes_at: closes, audience: 'market' })).toEqual([]);
+    const oneLine = await approved([{ id: uuid(), budget_line_id: steel, description: 'حديد تسليح 12 مم', quantity: 1, unit: 'طن', estimated_unit_price: 2300 }]);
+    expect(await contract(contractor, 'purchase_request.instant_order', { id: uuid(), purchase_request_id: oneLine, urgency_level: 'high', budget_range_max: 3000 })).toEqual([]);
+  });
+
   it('has run every mutation of the shared contract', () => {
     expect([...covered].sort()).toEqual(Object.keys(MUTATIONS).sort());
   });

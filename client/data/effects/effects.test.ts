@@ -91,6 +91,9 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   },
   'purchase_request.approve': { id: id(93) },
   'purchase_request.reject': { id: id(93), reason: 'السعر مرتفع' },
+  // The approved one-line request id(96) made an RFQ (its title and place the request's by default) or an instant order.
+  'purchase_request.rfq': { id: id(99), purchase_request_id: id(96), closes_at: '2026-11-30T10:00:00.000Z', audience: 'market' },
+  'purchase_request.instant_order': { id: id(100), purchase_request_id: id(96), title: 'حديد القواعد', urgency_level: 'high' },
   'payment.transfer': {
     id: id(77), paid_on: '2026-11-22', reference: 'TRX-3',
     allocations: [{ invoice_id: id(70), amount: 1150, payment_id: id(75) }, { invoice_id: id(74), amount: 200, payment_id: id(76) }],
@@ -124,7 +127,14 @@ const rows = [
   { entity: 'rfq_quote', id: id(61), data: { rfq_id: id(60), supplier_id: id(69), status: 'submitted', revision: 1, created_at: now } },
   { entity: 'purchase_order', id: id(63), data: { buyer_id: id(62), seller_id: U, status: 'issued', answered_at: null, reason: null, created_at: now } },
   { entity: 'purchase_order', id: id(80), data: { number: 'PO-2026-000007', buyer_id: U, seller_id: id(62), status: 'accepted', answered_at: now, reason: null, lines: [line81], created_at: now } },
-  { entity: 'site', id: id(89), data: { company_id: U, name: 'مجمع النخيل', status: 'active', levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }], created_at: now, updated_at: now } },
+  {
+    entity: 'site', id: id(89),
+    data: {
+      company_id: U, name: 'مجمع النخيل', location: 'الرياض، حي النخيل', status: 'active',
+      budget_lines: [{ id: id(98), position: 1, code: '2.1', description: 'حديد تسليح', quantity: 40, unit: 'طن', category_id: id(90), budget_amount: 120000 }],
+      levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }], created_at: now, updated_at: now,
+    },
+  },
   {
     // A request waiting on the site id(89) for its second level, whose approver is this device's person.
     entity: 'purchase_request', id: id(93),
@@ -132,6 +142,15 @@ const rows = [
       site_id: id(89), number: 'PR-2026-000001', status: 'pending', amount: 20000, level_amount: 20000, reason: null, decided_at: null,
       lines: [{ id: id(95), position: 1, budget_line_id: null, description: 'حديد', quantity: 5, unit: 'طن', estimated_unit_price: 3478.26 }],
       approvals: [], required_levels: [2], next_level: 2, waiting_for: [U], created_at: now, updated_at: now,
+    },
+  },
+  {
+    // An approved request of one line on the site's budget line id(98), not bought yet.
+    entity: 'purchase_request', id: id(96),
+    data: {
+      site_id: id(89), site_name: 'مجمع النخيل', number: 'PR-2026-000002', status: 'approved', kind: 'request', rfq_id: null, instant_order_id: null, needed_by: '2026-12-15',
+      amount: 9200, level_amount: 9200, reason: null, decided_at: now, approvals: [], required_levels: [], next_level: null, waiting_for: [], created_at: now, updated_at: now,
+      lines: [{ id: id(97), position: 1, budget_line_id: id(98), description: 'حديد تسليح 16 مم', quantity: 3, unit: 'طن', estimated_unit_price: 2666.67 }],
     },
   },
   { entity: 'dispute', id: id(84), data: { purchase_order_id: id(85), buyer_id: id(62), seller_id: U, status: 'open', remedy: null, answer: null, answered_at: null, overdue: true, created_at: now } },
@@ -255,7 +274,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`instant_order:${id(7)}`]: {
       id: id(7), contractor_id: U, title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', category_id: null, location: 'جدة', urgency_level: 'normal',
       budget_range_min: null, budget_range_max: null, delivery_deadline: null, expires_at: '2026-11-30T10:00:00.000Z', // a week after NOW
-      status: 'active', accepted_response_id: null, contractor_name: 'شركة', response_count: 0, my_response: null, created_at: NOW, updated_at: NOW,
+      status: 'active', accepted_response_id: null, site_id: null, budget_line_id: null, purchase_request_id: null,
+      contractor_name: 'شركة', response_count: 0, my_response: null, created_at: NOW, updated_at: NOW,
     },
   },
   'instant_order.accept': {
@@ -338,15 +358,15 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'rfq.create': {
     [`rfq:${id(66)}`]: {
       id: id(66), buyer_id: U, buyer_name: 'شركة', buyer_verification_tier: 'gold', title: 'مواد الدور الأول', location: 'الرياض', needed_by: null,
-      closes_at: '2026-11-30T10:00:00.000Z', audience: 'market', supplier_ids: [], status: 'open',
-      lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, market_price: null }],
+      closes_at: '2026-11-30T10:00:00.000Z', site_id: null, purchase_request_id: null, audience: 'market', supplier_ids: [], status: 'open',
+      lines: [{ id: id(67), position: 1, description: 'أسمنت', quantity: 200, unit: 'كيس', category_id: id(90), product_id: null, budget_line_id: null, market_price: null }],
       my_quote: null, quote_count: 0, awarded_at: null, created_by_name: 'سالم', created_at: NOW, updated_at: NOW,
     },
   },
   'rfq.update': {
     [`rfq:${id(60)}`]: {
       ...seed[`rfq:${id(60)}`], title: 'مواد الدور الثاني', location: 'جدة', needed_by: '2026-12-05', closes_at: '2026-12-02T10:00:00.000Z', updated_at: NOW,
-      lines: [{ id: id(68), position: 1, description: 'أسمنت مقاوم', quantity: 150, unit: 'كيس', category_id: id(90), product_id: null, market_price: null }],
+      lines: [{ id: id(68), position: 1, description: 'أسمنت مقاوم', quantity: 150, unit: 'كيس', category_id: id(90), product_id: null, budget_line_id: null, market_price: null }],
     },
   },
   'rfq.cancel': {
@@ -407,7 +427,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'purchase_request.create': {
     [`purchase_request:${id(91)}`]: {
       id: id(91), number: '', site_id: id(89), site_name: 'مجمع النخيل', requested_by: U, requested_by_name: 'سالم', needed_by: '2026-12-01', note: 'للدور الثاني',
-      status: 'pending', amount: null, level_amount: null, reason: null, decided_at: null,
+      status: 'pending', kind: 'request', source_request_id: null, rfq_id: null, instant_order_id: null, purchase_orders: [],
+      amount: null, level_amount: null, reason: null, decided_at: null,
       lines: [
         { id: id(92), position: 1, budget_line_id: null, description: 'أسمنت', quantity: 100, unit: 'كيس', estimated_unit_price: 100 },
         { id: id(94), position: 2, budget_line_id: null, description: 'رمل', quantity: 2, unit: 'م3', estimated_unit_price: null },
@@ -427,6 +448,26 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
       ...seed[`purchase_request:${id(93)}`], status: 'rejected', reason: 'السعر مرتفع', decided_at: NOW, next_level: null, waiting_for: [], updated_at: NOW,
       approvals: [{ level: 2, decision: 'rejected', decided_by: U, decided_by_name: 'سالم', reason: 'السعر مرتفع', decided_at: NOW }],
     },
+  },
+  // The RFQ rfq.create would write, of the request's line (its id, its budget line and that line's category), on the request's site, titled by its number, at the site's location, needed when the request is; the request names it.
+  'purchase_request.rfq': {
+    [`rfq:${id(99)}`]: {
+      id: id(99), buyer_id: U, buyer_name: 'شركة', buyer_verification_tier: 'gold', title: 'PR-2026-000002 · مجمع النخيل', location: 'الرياض، حي النخيل', needed_by: '2026-12-15',
+      closes_at: '2026-11-30T10:00:00.000Z', site_id: id(89), purchase_request_id: id(96), audience: 'market', supplier_ids: [], status: 'open',
+      lines: [{ id: id(97), position: 1, description: 'حديد تسليح 16 مم', quantity: 3, unit: 'طن', category_id: id(90), product_id: null, budget_line_id: id(98), market_price: null }],
+      my_quote: null, quote_count: 0, awarded_at: null, created_by_name: 'سالم', created_at: NOW, updated_at: NOW,
+    },
+    [`purchase_request:${id(96)}`]: { ...seed[`purchase_request:${id(96)}`], rfq_id: id(99), updated_at: NOW },
+  },
+  // The instant order instant_order.create would write, of the request's one line, on its site and budget line; the request names it.
+  'purchase_request.instant_order': {
+    [`instant_order:${id(100)}`]: {
+      id: id(100), contractor_id: U, title: 'حديد القواعد', description: 'حديد تسليح 16 مم', quantity: 3, unit: 'طن', category_id: id(90), location: 'الرياض، حي النخيل',
+      urgency_level: 'high', budget_range_min: null, budget_range_max: null, delivery_deadline: null, expires_at: '2026-11-30T10:00:00.000Z', // a week after NOW
+      status: 'active', accepted_response_id: null, site_id: id(89), budget_line_id: id(98), purchase_request_id: id(96),
+      contractor_name: 'شركة', response_count: 0, my_response: null, created_at: NOW, updated_at: NOW,
+    },
+    [`purchase_request:${id(96)}`]: { ...seed[`purchase_request:${id(96)}`], instant_order_id: id(100), updated_at: NOW },
   },
   'dispute.reject': { [`dispute:${id(84)}`]: { ...seed[`dispute:${id(84)}`], status: 'rejected', answer: 'سليمة عند التسليم', answered_at: NOW, overdue: false, updated_at: NOW } },
   'payment.record': {

@@ -101,4 +101,6 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'purchase_request.create': ['site', 'purchase_request'],
   'purchase_request.approve': ['purchase_request', 'site'],
   'purchase_request.reject': ['purchase_request'],
+  'purchase_request.rfq': ['rfq', 'purchase_request', 'site'],
+  'purchase_request.instant_order': ['instant_order', 'purchase_request', 'site'],
 };

@@ -1,5 +1,6 @@
 /** Local effects of instant order and offer writes (see types.ts), following shared/lifecycle.ts. */
 import { instantOrderExpiry } from '../../../shared/instant-order-expiry';
+import type { MutationArgs } from '../../../shared/mutations';
 import { rowKey, type EffectContext, type RowKey } from '../db/schema';
 import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectReader, type EffectTable, type Row, type RowMap } from './types';
 
@@ -19,34 +20,42 @@ const orderAndOffers = async (id: string, read: EffectReader): Promise<RowKey[]>
   ...(await keysWhere(read, 'instant_order_response', 'instant_order_id', id)),
 ];
 
+/** What a new instant order is made of: instant_order.create's args, or a purchase request's one line carried over (purchase_request.instant_order). */
+export type NewInstantOrder = MutationArgs<'instant_order.create'> & { purchase_request_id: string | null };
+
+/** The contractor's new order as the server answers it: active, no offers yet, expiring by the shared rule. */
+export const newInstantOrderRow = (order: NewInstantOrder, ctx: EffectContext): Row<'instant_order'> => ({
+  id: order.id,
+  contractor_id: ctx.user_id,
+  title: order.title,
+  description: order.description,
+  quantity: order.quantity,
+  unit: order.unit,
+  category_id: order.category_id ?? null,
+  location: order.location,
+  urgency_level: order.urgency_level ?? 'normal',
+  budget_range_min: order.budget_range_min ?? null,
+  budget_range_max: order.budget_range_max ?? null,
+  delivery_deadline: order.delivery_deadline ?? null,
+  expires_at: instantOrderExpiry(ctx.now, order.delivery_deadline),
+  status: 'active',
+  accepted_response_id: null,
+  site_id: order.site_id ?? null,
+  budget_line_id: order.budget_line_id ?? null,
+  purchase_request_id: order.purchase_request_id,
+  contractor_name: ctx.company_name,
+  response_count: 0,
+  my_response: null,
+  created_at: ctx.now,
+  updated_at: ctx.now,
+});
+
 export const instantOrderEffects: InstantOrders = {
   'instant_order.create': {
     keys: async (args) => [rowKey('instant_order', args.id)],
     apply(args, rows, ctx) {
       if (getRow(rows, 'instant_order', args.id)) return;
-      const expires = instantOrderExpiry(ctx.now, args.delivery_deadline);
-      setRow(rows, 'instant_order', {
-        id: args.id,
-        contractor_id: ctx.user_id,
-        title: args.title,
-        description: args.description,
-        quantity: args.quantity,
-        unit: args.unit,
-        category_id: args.category_id ?? null,
-        location: args.location,
-        urgency_level: args.urgency_level ?? 'normal',
-        budget_range_min: args.budget_range_min ?? null,
-        budget_range_max: args.budget_range_max ?? null,
-        delivery_deadline: args.delivery_deadline ?? null,
-        expires_at: expires,
-        status: 'active',
-        accepted_response_id: null,
-        contractor_name: ctx.company_name,
-        response_count: 0,
-        my_response: null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      });
+      setRow(rows, 'instant_order', newInstantOrderRow({ ...args, purchase_request_id: null }, ctx));
     },
   },
   'instant_order.accept': {

@@ -4,6 +4,7 @@
  * supplier's quote, new or revised, also shown on the RFQ as my_quote.
  */
 import { rowKey, type EffectContext, type RowKey } from '../db/schema';
+import type { MutationArgs } from '../../../shared/mutations';
 import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectReader, type EffectTable, type Row, type RowMap } from './types';
 
 type Rfqs = Pick<EffectTable, 'rfq.create' | 'rfq.update' | 'rfq.cancel' | 'rfq.award' | 'rfq_quote.submit'>;
@@ -17,7 +18,7 @@ function settleQuotes(rows: RowMap, rfqId: string, winners: ReadonlySet<string>,
   }
 }
 
-type LineArgs = ReadonlyArray<{ id: string; description: string; quantity: number; unit: string; category_id?: string | null; product_id?: string | null }>;
+type LineArgs = ReadonlyArray<{ id: string; description: string; quantity: number; unit: string; category_id?: string | null; product_id?: string | null; budget_line_id?: string | null }>;
 
 /** The lines as the server numbers them; their market prices come with the server's row. */
 const linesOf = (lines: LineArgs): Row<'rfq'>['lines'] =>
@@ -29,35 +30,47 @@ const linesOf = (lines: LineArgs): Row<'rfq'>['lines'] =>
     unit: l.unit,
     category_id: l.category_id ?? null,
     product_id: l.product_id ?? null,
+    budget_line_id: l.budget_line_id ?? null,
     market_price: null,
   }));
+
+/** What a new RFQ is made of: rfq.create's args, or a purchase request's carried over (purchase_request.rfq). */
+export type NewRfq = Pick<MutationArgs<'rfq.create'>, 'id' | 'title' | 'location' | 'needed_by' | 'closes_at' | 'audience' | 'supplier_ids' | 'site_id'> & {
+  lines: LineArgs;
+  purchase_request_id: string | null;
+};
+
+/** The buyer's new RFQ as the server answers it: open, no quotes yet. */
+export const newRfqRow = (rfq: NewRfq, ctx: EffectContext): Row<'rfq'> => ({
+  id: rfq.id,
+  buyer_id: ctx.user_id,
+  buyer_name: ctx.company_name,
+  buyer_verification_tier: ctx.verification_tier,
+  title: rfq.title,
+  location: rfq.location,
+  needed_by: rfq.needed_by ?? null,
+  closes_at: rfq.closes_at,
+  site_id: rfq.site_id ?? null,
+  purchase_request_id: rfq.purchase_request_id,
+  audience: rfq.audience,
+  // The server names the market's suppliers it reached.
+  supplier_ids: rfq.supplier_ids ?? [],
+  status: 'open',
+  lines: linesOf(rfq.lines),
+  my_quote: null,
+  quote_count: 0,
+  awarded_at: null,
+  created_by_name: ctx.person_name ?? null,
+  created_at: ctx.now,
+  updated_at: ctx.now,
+});
 
 export const rfqEffects: Rfqs = {
   'rfq.create': {
     keys: async (args) => [rowKey('rfq', args.id)],
     apply(args, rows, ctx) {
       if (getRow(rows, 'rfq', args.id)) return;
-      setRow(rows, 'rfq', {
-        id: args.id,
-        buyer_id: ctx.user_id,
-        buyer_name: ctx.company_name,
-        buyer_verification_tier: ctx.verification_tier,
-        title: args.title,
-        location: args.location,
-        needed_by: args.needed_by ?? null,
-        closes_at: args.closes_at,
-        audience: args.audience,
-        // The server names the market's suppliers it reached.
-        supplier_ids: args.supplier_ids ?? [],
-        status: 'open',
-        lines: linesOf(args.lines),
-        my_quote: null,
-        quote_count: 0,
-        awarded_at: null,
-        created_by_name: ctx.person_name ?? null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      });
+      setRow(rows, 'rfq', newRfqRow({ ...args, purchase_request_id: null }, ctx));
     },
   },
   'rfq.update': {

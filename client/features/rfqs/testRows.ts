@@ -11,6 +11,7 @@ export const testLine = (n: number, description: string, quantity: number, marke
   unit: 'كيس',
   category_id: null,
   product_id: null,
+  budget_line_id: null,
   market_price,
 });
 
