@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FieldPair, FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
 import { useCategories } from '../products/queries';
+import { useSite } from '../sites/queries';
+import { BudgetLineSelect, SiteSelect, budgetLinesOf } from '../sites/SitePicker';
 import { useCategoryLabel } from '../rfqs/useCategoryLabel';
 import { useOrderMutations } from './mutations';
 import { ORDER_FIELDS, URGENCIES, emptyOrder, validateOrder, type OrderValues, type OrdersFormError } from './orderForm';
@@ -30,6 +32,8 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
     },
     errorText: useErrorText(),
   });
+  const site = useSite(form.values.site_id);
+  const budgetLines = form.values.site_id ? budgetLinesOf(site) : [];
   return (
     <FormDialog
       open={open}
@@ -66,6 +70,35 @@ export function CreateOrderDialog({ open, onClose }: { open: boolean; onClose: (
           ))}
         </Select>
       </Field>
+      <SiteSelect
+        value={form.values.site_id || null}
+        // Another site has other budget lines; the place is the site's unless one is typed.
+        onChange={(chosen) => form.setValues((v) => ({ ...v, site_id: chosen?.id ?? '', budget_line_id: '', location: v.location.trim() ? v.location : (chosen?.location ?? '') }))}
+        label={t('form.fields.site_id')}
+        none={t('form.noSite')}
+        hint={t('form.hints.site_id')}
+        testId="order-site"
+      />
+      {budgetLines.length > 0 && (
+        <BudgetLineSelect
+          lines={budgetLines}
+          value={form.values.budget_line_id || null}
+          onChange={(id) => {
+            const budget = budgetLines.find((b) => b.id === id);
+            // A budget line fills what the order still leaves blank: its material, unit and category.
+            form.setValues((v) => ({
+              ...v,
+              budget_line_id: id ?? '',
+              ...(budget && !v.description.trim() ? { description: budget.description } : {}),
+              ...(budget && !v.unit.trim() ? { unit: budget.unit } : {}),
+              ...(budget && !v.category_id && budget.category_id ? { category_id: budget.category_id } : {}),
+            }));
+          }}
+          label={t('form.fields.budget_line_id')}
+          none={t('form.noBudgetLine')}
+          testId="order-budget-line"
+        />
+      )}
       <Field label={t('form.fields.location')} required {...form.field('location')}>
         <Input name="location" value={form.values.location} onChange={form.set('location')} />
       </Field>

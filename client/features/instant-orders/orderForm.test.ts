@@ -36,6 +36,13 @@ describe('the instant order form', () => {
     expect(input).toMatchObject({ quantity: 3, urgency_level: 'urgent', budget_range_min: null, budget_range_max: 4500 });
     expect(input?.delivery_deadline).toBe(new Date('2099-05-01T08:30').toISOString());
   });
+
+  it('buys for the site chosen and its budget line; no site, no budget line', () => {
+    const [site, line] = ['00000000-0000-4000-8000-000000000010', '00000000-0000-4000-8000-000000000011'];
+    expect(validateOrder(filled({ site_id: site, budget_line_id: line })).input).toMatchObject({ site_id: site, budget_line_id: line });
+    expect(validateOrder(filled({ site_id: '', budget_line_id: line })).input).toMatchObject({ site_id: null, budget_line_id: null });
+    expect(validateOrder(filled()).input).toMatchObject({ site_id: null, budget_line_id: null });
+  });
 });
 
 describe('the offer form', () => {

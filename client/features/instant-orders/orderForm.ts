@@ -1,5 +1,6 @@
 /**
- * The instant order form: its text values, the mutation input they make, and the field
+ * The instant order form: its text values (the company's site it buys for and a budget
+ * line of it among them, '' for none), the mutation input they make, and the field
  * errors of the shared schema (the server parses the same one), plus one rule of the
  * form's own: a delivery deadline is in the future.
  */
@@ -19,6 +20,8 @@ export const ORDER_FIELDS = [
   'budget_range_min',
   'budget_range_max',
   'delivery_deadline',
+  'site_id',
+  'budget_line_id',
 ] as const;
 type OrderField = (typeof ORDER_FIELDS)[number];
 export type OrderValues = Record<OrderField, string> & { urgency_level: UrgencyLevel };
@@ -39,6 +42,8 @@ export const emptyOrder = (): OrderValues => ({
   budget_range_min: '',
   budget_range_max: '',
   delivery_deadline: '',
+  site_id: '',
+  budget_line_id: '',
 });
 
 function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> {
@@ -53,6 +58,9 @@ function toOrderInput(values: OrderValues): Omit<InstantOrderCreateInput, 'id'> 
     budget_range_min: parseNumber(values.budget_range_min),
     budget_range_max: parseNumber(values.budget_range_max),
     delivery_deadline: localToIso(values.delivery_deadline),
+    site_id: values.site_id || null,
+    // A budget line is of the site: without one the order spends none.
+    budget_line_id: (values.site_id && values.budget_line_id) || null,
   };
 }
 

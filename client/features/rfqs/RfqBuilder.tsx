@@ -1,27 +1,32 @@
 /**
- * /rfqs/new: the request being built (a draft kept on this device, draft.ts): title, site,
+ * /rfqs/new: the request being built (a draft kept on this device, draft.ts): title, place,
+ * the company's site it buys for (optional; then each line may name a budget line of it),
  * dates, lines typed one by one, added from catalogue cards or imported from a bill of
  * quantities, and who it goes to (the market, or chosen suppliers). Sending queues it in
  * the outbox, so it is built and sent offline alike and reaches the server once.
  *
  * The same form edits a sent request (RfqEdit.tsx) until its first quote: everything but
- * who it goes to, since those suppliers were already told of it.
+ * who it goes to, since those suppliers were already told of it, and its site. It also
+ * makes the RFQ of an approved purchase request (RfqFromRequest.tsx), whose site and lines
+ * are the request's.
  */
-import { Button, Checkbox, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
+import { Button, Checkbox, Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, SendRegular } from '@fluentui/react-icons';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RfqAudience } from '../../../shared/schemas/rfq';
-import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
 import { BackLink } from '../../ui/BackLink';
 import { FieldPair } from '../../ui/FormDialog';
-import { DECIMAL_INPUT, isoToLocal } from '../../ui/formInput';
+import { isoToLocal } from '../../ui/formInput';
 import { useOnline } from '../../ui/useOnline';
 import { useCategories } from '../products/queries';
+import { useSite } from '../sites/queries';
+import { SiteSelect, budgetLinesOf } from '../sites/SitePicker';
 import { BoqImport } from './BoqImport';
-import { newLine, useRfqDraft, type DraftLine, type RfqDraft, type RfqDraftStore } from './draft';
+import { DraftLineFields } from './DraftLineFields';
+import { newLine, useRfqDraft, type RfqDraft, type RfqDraftStore } from './draft';
 import { useRfqMutations } from './mutations';
 import { useSuppliers } from './queries';
 import { validateDraft, type DraftErrors, type RfqFormError, type RfqInput } from './rfqForm';
@@ -44,8 +49,6 @@ const useStyles = makeStyles({
     minInlineSize: 0,
   },
   h2: { margin: 0, fontSize: tokens.fontSizeBase500 },
-  line: { display: 'grid', gap: tokens.spacingVerticalS, paddingBlockEnd: tokens.spacingVerticalM, borderBlockEndWidth: '1px', borderBlockEndStyle: 'solid', borderBlockEndColor: tokens.colorNeutralStroke2, minInlineSize: 0 },
-  lineHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground2 },
   error: { color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
@@ -55,7 +58,6 @@ const useStyles = makeStyles({
 
 type UpdateDraft = RfqDraftStore['update'];
 const setField = (update: UpdateDraft, name: 'title' | 'location' | 'needed_by' | 'closes_at') => (_: unknown, d: { value: string }) => update((v) => ({ ...v, [name]: d.value }));
-const setLine = (update: UpdateDraft, id: string, patch: Partial<DraftLine>) => update((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
 
 export function RfqBuilder() {
   const { t } = useTranslation('rfqs');
@@ -90,7 +92,9 @@ export function RfqBuilder() {
  * The request's form: its head, its lines (typed, from the catalogue, from a bill of
  * quantities) and who it goes to, checked as the server checks it before `onSubmit`.
  * `audience` given: who it goes to is shown, not chosen (an edit). `blocked` given: the
- * reason it cannot be submitted, instead of the button.
+ * reason it cannot be submitted, instead of the button. `siteLocked`: the site is shown,
+ * not chosen (an edit, or a purchase request's RFQ). `lines` given: the lines are shown
+ * as given, not edited (a purchase request's, as approved).
  */
 export function RfqForm({
   draft,
@@ -103,6 +107,8 @@ export function RfqForm({
   onSubmit,
   audience,
   blocked,
+  siteLocked,
+  lines,
 }: {
   draft: RfqDraft;
   update: UpdateDraft;
@@ -114,14 +120,19 @@ export function RfqForm({
   onSubmit: (input: RfqInput) => Promise<void>;
   audience?: ReactNode;
   blocked?: ReactNode;
+  siteLocked?: boolean;
+  lines?: ReactNode;
 }) {
   const styles = useStyles();
   const { t } = useTranslation(['rfqs', 'common']);
   const online = useOnline();
-  const categories = useCategories();
-  const categoryName = useCategoryLabel();
   const [errors, setErrors] = useState<DraftErrors | null>(null);
   const [busy, setBusy] = useState(false);
+  const site = useSite(draft.site_id ?? '');
+  const budgetLines = draft.site_id ? budgetLinesOf(site) : [];
+  // Another site has other budget lines: a line's budget line of the one before is dropped. The place is the site's unless one is typed.
+  const chooseSite = (chosen: { id: string; location: string } | null) =>
+    update((v) => ({ ...v, site_id: chosen?.id ?? null, location: v.location.trim() ? v.location : (chosen?.location ?? ''), lines: v.lines.map((l) => ({ ...l, budget_line_id: null })) }));
 
   const message = (key: RfqFormError | undefined) => (!key ? undefined : key === 'required' || key === 'invalid' ? t(`common:validation.${key}`) : t(`form.errors.${key}`));
   const field = (name: keyof DraftErrors['head']) => ({
@@ -152,6 +163,17 @@ export function RfqForm({
         <Field label={t('form.fields.title')} required {...field('title')}>
           <Input name="title" value={draft.title} onChange={setField(update, 'title')} maxLength={200} data-testid="rfq-title" />
         </Field>
+        {siteLocked ? (
+          draft.site_id && (
+            <Field label={t('form.fields.site')}>
+              <Text data-testid="rfq-site-name">
+                <bdi>{site?.name ?? t('form.siteUnknown')}</bdi>
+              </Text>
+            </Field>
+          )
+        ) : (
+          <SiteSelect value={draft.site_id ?? null} onChange={chooseSite} label={t('form.fields.site')} none={t('form.noSite')} hint={t('form.siteHint')} testId="rfq-site" />
+        )}
         <Field label={t('form.fields.location')} required {...field('location')}>
           <Input name="location" value={draft.location} onChange={setField(update, 'location')} data-testid="rfq-location" />
         </Field>
@@ -165,46 +187,7 @@ export function RfqForm({
         </FieldPair>
       </div>
 
-      <section className={styles.section} aria-labelledby="lines-title">
-        <h2 id="lines-title" className={styles.h2}>
-          {t('builder.lines', { count: draft.lines.length })}
-        </h2>
-        {errors?.head.lines && (
-          <Text className={styles.error} role="alert">
-            {message(errors.head.lines)}
-          </Text>
-        )}
-        {draft.lines.length === 0 && <Text className={styles.muted}>{t('builder.noLines')}</Text>}
-        {draft.lines.map((line, i) => (
-          <LineFields key={line.id} line={line} position={i + 1} errors={errors?.lines[line.id]} message={message} categories={categories ?? []} categoryName={categoryName} update={update} />
-        ))}
-        <div className={styles.actions}>
-          <Button icon={<AddRegular />} onClick={() => update((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
-            {t('builder.addLine')}
-          </Button>
-          {/* The catalogue's "add to request" fills the new request's draft, not a sent one. */}
-          {!audience && <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>}
-        </div>
-      </section>
-
-      <section className={styles.section} aria-labelledby="boq-title">
-        <h2 id="boq-title" className={styles.h2}>
-          {t('boq.title')}
-        </h2>
-        <Text className={styles.muted}>{t('boq.body')}</Text>
-        <BoqImport
-          categoryName={categoryName}
-          onLines={(rows) =>
-            update((v) => ({
-              ...v,
-              lines: [
-                ...v.lines,
-                ...rows.map((r) => newLine({ description: r.description, quantity: String(r.quantity ?? ''), unit: r.unit, category_id: r.category_id, product_id: r.product_id })),
-              ],
-            }))
-          }
-        />
-      </section>
+      {lines ?? <EditableLines draft={draft} update={update} errors={errors} message={message} budgetLines={budgetLines} fromCatalogue={!audience} />}
 
       <section className={styles.section} aria-labelledby="audience-title">
         <h2 id="audience-title" className={styles.h2}>
@@ -233,65 +216,79 @@ export function RfqForm({
   );
 }
 
-function LineFields({
-  line,
-  position,
+/** The lines as the buyer types, picks or imports them. `fromCatalogue`: the catalogue's "add to request" fills this draft (a new request's, not a sent one's). */
+function EditableLines({
+  draft,
+  update,
   errors,
   message,
-  categories,
-  categoryName,
-  update,
+  budgetLines,
+  fromCatalogue,
 }: {
-  line: DraftLine;
-  position: number;
-  errors: DraftErrors['lines'][string] | undefined;
-  message: (key: RfqFormError | undefined) => string | undefined;
-  categories: ReadonlyArray<{ id: string }>;
-  categoryName: (id: string | null) => string;
+  draft: RfqDraft;
   update: UpdateDraft;
+  errors: DraftErrors | null;
+  message: (key: RfqFormError | undefined) => string | undefined;
+  budgetLines: ReturnType<typeof budgetLinesOf>;
+  fromCatalogue: boolean;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('rfqs');
-  const format = useFormat();
-  const state = (f: 'description' | 'quantity' | 'unit') => ({
-    validationMessage: message(errors?.[f]),
-    validationState: errors?.[f] ? ('error' as const) : ('none' as const),
-  });
+  const categories = useCategories();
+  const categoryName = useCategoryLabel();
   return (
-    <div className={styles.line} data-testid="draft-line" role="group" aria-label={t('builder.lineLabel', { n: format.number(position) })}>
-      <div className={styles.lineHead}>
-        <Text weight="semibold">{t('builder.lineLabel', { n: format.number(position) })}</Text>
-        <Button
-          appearance="subtle"
-          icon={<DeleteRegular />}
-          aria-label={t('builder.removeLine', { n: format.number(position) })}
-          onClick={() => update((v) => ({ ...v, lines: v.lines.filter((l) => l.id !== line.id) }))}
-          data-testid="remove-line"
+    <>
+      <section className={styles.section} aria-labelledby="lines-title">
+        <h2 id="lines-title" className={styles.h2}>
+          {t('builder.lines', { count: draft.lines.length })}
+        </h2>
+        {errors?.head.lines && (
+          <Text className={styles.error} role="alert">
+            {message(errors.head.lines)}
+          </Text>
+        )}
+        {draft.lines.length === 0 && <Text className={styles.muted}>{t('builder.noLines')}</Text>}
+        {draft.lines.map((line, i) => (
+          <DraftLineFields
+            key={line.id}
+            line={line}
+            position={i + 1}
+            errors={errors?.lines[line.id]}
+            message={message}
+            categories={categories ?? []}
+            categoryName={categoryName}
+            budgetLines={budgetLines}
+            update={update}
+          />
+        ))}
+        <div className={styles.actions}>
+          <Button icon={<AddRegular />} onClick={() => update((v) => ({ ...v, lines: [...v.lines, newLine()] }))} data-testid="add-line">
+            {t('builder.addLine')}
+          </Button>
+          {/* The catalogue's "add to request" fills the new request's draft, not a sent one. */}
+          {fromCatalogue && <Link to={PATHS.products}>{t('builder.fromCatalogue')}</Link>}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="boq-title">
+        <h2 id="boq-title" className={styles.h2}>
+          {t('boq.title')}
+        </h2>
+        <Text className={styles.muted}>{t('boq.body')}</Text>
+        <BoqImport
+          categoryName={categoryName}
+          onLines={(rows) =>
+            update((v) => ({
+              ...v,
+              lines: [
+                ...v.lines,
+                ...rows.map((r) => newLine({ description: r.description, quantity: String(r.quantity ?? ''), unit: r.unit, category_id: r.category_id, product_id: r.product_id })),
+              ],
+            }))
+          }
         />
-      </div>
-      <Field label={t('form.fields.description')} required {...state('description')}>
-        <Input value={line.description} onChange={(_, d) => setLine(update, line.id, { description: d.value })} data-testid="line-description" />
-      </Field>
-      <FieldPair>
-        <Field label={t('form.fields.quantity')} required {...state('quantity')}>
-          <Input {...DECIMAL_INPUT} value={line.quantity} onChange={(_, d) => setLine(update, line.id, { quantity: d.value })} data-testid="line-quantity" />
-        </Field>
-        <Field label={t('form.fields.unit')} required {...state('unit')}>
-          <Input value={line.unit} onChange={(_, d) => setLine(update, line.id, { unit: d.value })} data-testid="line-unit" />
-        </Field>
-      </FieldPair>
-      <Field label={t('form.fields.category')}>
-        <Select value={line.category_id ?? ''} onChange={(_, d) => setLine(update, line.id, { category_id: d.value || null })} data-testid="line-category">
-          <option value="">{t('form.noCategory')}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {categoryName(c.id)}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {line.product_id && <Text className={styles.muted}>{t('builder.fromProduct')}</Text>}
-    </div>
+      </section>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * /rfqs/{id}?edit: the buyer edits a sent request (title, site, dates, lines) in the
+ * /rfqs/{id}?edit: the buyer edits a sent request (title, place, dates, lines and their budget lines) in the
  * builder's form, until the first quote arrives (shared/rfq.ts editRefusal, the rule the
  * server holds it to). The edit is kept in memory only: the request itself is the copy
  * that lasts. Saving queues it in the outbox like any write, offline too; a quote that
@@ -37,6 +37,7 @@ function draftOf(rfq: Rfq): RfqDraft {
     closes_at: isoToLocal(rfq.closes_at),
     audience: rfq.audience,
     supplier_ids: rfq.supplier_ids ?? [],
+    site_id: rfq.site_id,
     lines: rfq.lines.map((l) => ({
       id: l.id,
       description: l.description,
@@ -44,6 +45,7 @@ function draftOf(rfq: Rfq): RfqDraft {
       unit: l.unit,
       category_id: l.category_id,
       product_id: l.product_id,
+      budget_line_id: l.budget_line_id,
     })),
   };
 }
@@ -90,6 +92,8 @@ function Editor({ rfq, quotes }: { rfq: Rfq; quotes: number }) {
       submit={t('edit.save')}
       submitIcon={<SaveRegular />}
       submitTestId="save-rfq"
+      // Its site is where its orders are counted and approved: fixed once sent.
+      siteLocked
       audience={
         <Text className={styles.muted} data-testid="edit-audience">
           {t(rfq.audience === 'market' ? 'edit.audienceMarket' : 'edit.audienceInvited', { count: reached })}

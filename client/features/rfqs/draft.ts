@@ -17,6 +17,8 @@ export interface DraftLine {
   unit: string;
   category_id: string | null;
   product_id: string | null;
+  /** a budget line of the draft's site (none when it names no site; a draft kept before sites has none) */
+  budget_line_id?: string | null;
 }
 
 export interface RfqDraft {
@@ -28,10 +30,12 @@ export interface RfqDraft {
   closes_at: string;
   audience: RfqAudience;
   supplier_ids: string[];
+  /** the company's site it buys for, or none */
+  site_id?: string | null;
   lines: DraftLine[];
 }
 
-const emptyDraft = (): RfqDraft => ({ title: '', location: '', needed_by: '', closes_at: '', audience: 'market', supplier_ids: [], lines: [] });
+const emptyDraft = (): RfqDraft => ({ title: '', location: '', needed_by: '', closes_at: '', audience: 'market', supplier_ids: [], site_id: null, lines: [] });
 
 export const newLine = (fields: Partial<Omit<DraftLine, 'id'>> = {}): DraftLine => ({
   id: crypto.randomUUID(),
@@ -40,6 +44,7 @@ export const newLine = (fields: Partial<Omit<DraftLine, 'id'>> = {}): DraftLine 
   unit: '',
   category_id: null,
   product_id: null,
+  budget_line_id: null,
   ...fields,
 });
 

@@ -32,6 +32,15 @@ describe('the RFQ draft', () => {
     expect(validateDraft(draft({ lines: [] }), NOW).errors.head.lines).toBe('noLines');
   });
 
+  it('sends the site and each line’s budget line, and no budget line without a site', () => {
+    const SITE = '00000000-0000-4000-8000-000000000010';
+    const BUDGET = '00000000-0000-4000-8000-000000000011';
+    const withSite = validateDraft(draft({ site_id: SITE, lines: [{ ...line(L1, '5'), budget_line_id: BUDGET }, line(L2, '3')] }), NOW).input;
+    expect(withSite).toMatchObject({ site_id: SITE, lines: [{ id: L1, budget_line_id: BUDGET }, { id: L2, budget_line_id: null }] });
+    const without = validateDraft(draft({ site_id: null, lines: [{ ...line(L1, '5'), budget_line_id: BUDGET }] }), NOW).input;
+    expect(without).toMatchObject({ site_id: null, lines: [{ id: L1, budget_line_id: null }] });
+  });
+
   it('refuses a closing time past, a needed-by date before it, and an invited request without suppliers', () => {
     expect(validateDraft(draft({ closes_at: '2026-11-27T12:00' }), NOW).errors.head.closes_at).toBe('closesPast');
     expect(validateDraft(draft({ needed_by: '2026-11-30' }), NOW).errors.head.needed_by).toBe('neededBeforeClose');

@@ -24,6 +24,7 @@ export interface DraftErrors {
 export type RfqInput = Omit<RfqCreateInput, 'id'>;
 
 function toInput(d: RfqDraft): RfqInput {
+  const siteId = d.site_id || null;
   return {
     title: d.title,
     location: d.location,
@@ -31,6 +32,7 @@ function toInput(d: RfqDraft): RfqInput {
     closes_at: localToIso(d.closes_at) ?? '',
     audience: d.audience,
     supplier_ids: d.audience === 'invited' ? d.supplier_ids : undefined,
+    site_id: siteId,
     lines: d.lines.map((l) => ({
       id: l.id,
       description: l.description,
@@ -38,6 +40,8 @@ function toInput(d: RfqDraft): RfqInput {
       unit: l.unit,
       category_id: l.category_id,
       product_id: l.product_id,
+      // A budget line is of the site: without one the line spends none.
+      budget_line_id: siteId ? (l.budget_line_id ?? null) : null,
     })),
   };
 }
