@@ -53,11 +53,11 @@ const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen')
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
-const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list']);
+const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list', 'purchase-requests']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries']);
 const SitesScreen = named(() => import('../features/sites/SitesScreen'), 'SitesScreen', ['sites', 'rfqs', 'price-list', 'sync']);
-const PurchaseRequestsScreen = named(() => import('../features/purchase-requests/PurchaseRequestsScreen'), 'PurchaseRequestsScreen', ['purchase-requests', 'sites', 'sync']);
+const PurchaseRequestsScreen = named(() => import('../features/purchase-requests/PurchaseRequestsScreen'), 'PurchaseRequestsScreen', ['purchase-requests', 'sites', 'sync', 'purchase-orders', 'orders']);
 const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries', 'invoices']);

@@ -10,6 +10,7 @@ import { PendingBadge } from '../../ui/PendingBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { PURCHASE_REQUEST_TONE } from '../../ui/statusTones';
 import { waitsFor, type ShownRequest } from './queries';
+import { useKindLabel } from './kind';
 
 /** A request's status, whether it waits for this person, and whether it waits to be sent. */
 export function RequestBadges({ request, me }: { request: ShownRequest; me: string | null }) {
@@ -35,8 +36,14 @@ export function RequestCard({ request, me }: { request: ShownRequest; me: string
   const format = useFormat();
   const navigate = useNavigate();
   const number = useRequestNumber();
+  const kind = useKindLabel()(request);
   return (
     <ItemCard testId="request-card" id={request.id} heading={<bdi>{number(request)}</bdi>} badges={<RequestBadges request={request} me={me} />}>
+      {kind && (
+        <Text weight="semibold" data-testid="request-kind">
+          {kind}
+        </Text>
+      )}
       <Facts
         facts={[
           { term: t('card.site'), value: <bdi>{request.site_name}</bdi> },

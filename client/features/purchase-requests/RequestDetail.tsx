@@ -4,7 +4,7 @@
  * with who decided it and when, or who it waits for. An approver of the next level approves
  * or rejects it (with a reason) right here, offline too: the device shows the decision at
  * once (its local effect) and the server decides again when it arrives; a refusal shows its
- * reason on the request.
+ * reason on the request. What it is bought as, or the orders it approves, RequestBuying.tsx.
  */
 import { Button, Field, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, DocumentDismissRegular } from '@fluentui/react-icons';
@@ -25,6 +25,8 @@ import { useSite } from '../sites/queries';
 import { useLevelLabel, usePeopleNames } from './levels';
 import { useRequestMutations } from './mutations';
 import { requestKey, useMyUserId, useRequest, waitsFor, type ShownRequest } from './queries';
+import { useKindLabel } from './kind';
+import { RequestBuying } from './RequestBuying';
 import { RequestBadges, useRequestNumber } from './RequestCard';
 
 const useStyles = makeStyles({
@@ -53,6 +55,7 @@ export function RequestDetail({ id }: { id: string }) {
   const me = useMyUserId();
   const request = useRequest(id);
   const number = useRequestNumber();
+  const kindLabel = useKindLabel();
   const back = <BackLink to={PATHS.purchaseRequests} label={t('back')} testId="back-to-requests" />;
   if (request === undefined) return <ListSkeleton rows={2} label={t('loading')} />;
   if (request === null)
@@ -85,9 +88,15 @@ export function RequestDetail({ id }: { id: string }) {
         </h1>
         <RequestBadges request={request} me={me} />
       </div>
+      {request.kind === 'order' && (
+        <Text weight="semibold" data-testid="request-kind">
+          {kindLabel(request)}
+        </Text>
+      )}
       {request.pending && <Text className={styles.muted}>{t('detail.waiting')}</Text>}
       <RefusalNote rowKey={requestKey(request.id)} />
       {waitsFor(request, me) && request.next_level !== null && <Decide request={request} level={request.next_level} />}
+      <RequestBuying request={request} />
       <div className={styles.panel} role="group" aria-label={t('detail.facts')}>
         <Facts facts={facts} />
         {request.note && (

@@ -3,8 +3,11 @@
  * lines, its id and its lines' ids chosen here so a request sent twice lands once; an
  * approver's approval and rejection (with its reason). The server decides each again by
  * the site's rules when it arrives (not_an_approver, level_decided, request_not_pending).
+ * An approved request is bought once, as an RFQ or (of one line) an instant order whose id
+ * is chosen here (approval_required, request_converted when the server finds otherwise).
  */
 import { useMemo } from 'react';
+import type { PurchaseRequestInstantOrder, PurchaseRequestRfq } from '../../../shared/schemas/purchase-request';
 import { useMutate } from '../../data/local/hooks';
 import type { RequestInput } from './requestForm';
 
@@ -20,6 +23,18 @@ export function useRequestMutations() {
       },
       approve: (id: string) => mutate('purchase_request.approve', { id }),
       reject: (id: string, reason: string) => mutate('purchase_request.reject', { id, reason: reason.trim() }),
+      /** Resolves to the new RFQ's id once it is stored on the device. */
+      toRfq: async (requestId: string, input: Omit<PurchaseRequestRfq, 'id'>) => {
+        const id = crypto.randomUUID();
+        await mutate('purchase_request.rfq', { ...input, id, purchase_request_id: requestId });
+        return id;
+      },
+      /** Resolves to the new instant order's id once it is stored on the device. */
+      toInstantOrder: async (requestId: string, input: Omit<PurchaseRequestInstantOrder, 'id'>) => {
+        const id = crypto.randomUUID();
+        await mutate('purchase_request.instant_order', { ...input, id, purchase_request_id: requestId });
+        return id;
+      },
     }),
     [mutate],
   );

@@ -44,6 +44,10 @@ export function useMyUserId(): string | null {
 /** Whether the request waits for this person's decision now. */
 export const waitsFor = (request: Pick<Request, 'status' | 'waiting_for'>, userId: string | null): boolean => !!userId && request.status === 'pending' && request.waiting_for.includes(userId);
 
+/** Whether the request may be bought now (an RFQ, or an instant order of its one line): approved, of kind request, not bought yet. */
+export const buyable = (r: Pick<Request, 'kind' | 'status' | 'rfq_id' | 'instant_order_id'>): boolean =>
+  r.kind === 'request' && r.status === 'approved' && !r.rfq_id && !r.instant_order_id;
+
 /** How many requests wait for this person now: the navigation's badge. */
 export function useWaitingForMeCount(): number {
   const { db } = useLocalData();

@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 
 type UpdateDraft = RfqDraftStore['update'];
 type BudgetLines = ReturnType<typeof budgetLinesOf>;
-export const setLine = (update: UpdateDraft, id: string, patch: Partial<DraftLine>) => update((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+const setLine = (update: UpdateDraft, id: string, patch: Partial<DraftLine>) => update((v) => ({ ...v, lines: v.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
 
 export function DraftLineFields({
   line,

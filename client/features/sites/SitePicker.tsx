@@ -10,7 +10,7 @@ import { useSites, type ShownSite } from './queries';
 type BudgetLine = ShownSite['budget_lines'][number];
 
 /** The company's active sites on the device, by name; undefined while they load. */
-export function useActiveSites() {
+function useActiveSites() {
   return useSites()?.filter((s) => s.status === 'active');
 }
 
