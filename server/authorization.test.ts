@@ -328,6 +328,17 @@ const TABLE: Row[] = [
     body: () => ({ reason: 'غير لازم' }),
     expect: only(['contractor'], 404),
   },
+  // The request waits for the owner's approval: its own company is told approval_required, anyone else finds nothing.
+  {
+    method: 'post', path: '/api/purchase-requests/{id}/rfq', url: (w) => `/api/purchase-requests/${w.purchaseRequest}/rfq`, owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID(), closes_at: new Date(Date.now() + 86_400_000).toISOString(), audience: 'market' }),
+    expect: only(['contractor'], 404, { contractor: 409 }),
+  },
+  {
+    method: 'post', path: '/api/purchase-requests/{id}/instant-order', url: (w) => `/api/purchase-requests/${w.purchaseRequest}/instant-order`, owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID() }),
+    expect: only(['contractor'], 404, { contractor: 409 }),
+  },
   // No photo of that id: nobody gets one (photos.test.ts serves real ones to the order's parties).
   { method: 'get', path: '/api/purchase-orders/{id}/photos/{photoId}', url: (w) => `/api/purchase-orders/${w.po}/photos/${crypto.randomUUID()}?size=160`, owner: 'contractor', expect: signedIn(404) },
 

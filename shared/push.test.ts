@@ -30,7 +30,7 @@ describe('where a notification leads', () => {
   });
 
   it('opens the purchase request itself for each of its news, waiting, approved or rejected', () => {
-    for (const kind of ['purchase_request.waiting', 'purchase_request.approved', 'purchase_request.rejected']) {
+    for (const kind of ['purchase_request.waiting', 'purchase_request.approved', 'purchase_request.rejected', 'purchase_request.order_waiting']) {
       expect(notificationTarget(kind, { number: 'PR-2026-000001', site: 'Tower', purchase_request_id: PO }), kind).toBe(`/purchase-requests/${PO}`);
     }
     expect(notificationTarget('purchase_request.waiting', {})).toBe('/purchase-requests');

@@ -32,6 +32,7 @@ const PUSH_CATEGORY_OF = {
   'purchase_request.waiting': 'offers',
   'purchase_request.approved': 'offers',
   'purchase_request.rejected': 'offers',
+  'purchase_request.order_waiting': 'offers',
   'rfq.new': 'offers',
   'rfq_quote.new': 'offers',
   'rfq_quote.revised': 'offers',

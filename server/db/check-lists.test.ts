@@ -34,7 +34,7 @@ import { bidReceiptSchema } from '../../shared/schemas/tender';
 import { PROBLEM_KINDS, deliveryUploadMetadataSchema } from '../../shared/schemas/delivery';
 import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
 import { DISPUTE_REMEDIES } from '../../shared/schemas/dispute';
-import { APPROVAL_DECISIONS } from '../../shared/schemas/purchase-request';
+import { APPROVAL_DECISIONS, PURCHASE_REQUEST_KINDS } from '../../shared/schemas/purchase-request';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -84,6 +84,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'invoice_lines.adjusts': invoiceSchema.shape.lines.element.shape.adjusts.unwrap().options,
   'disputes.remedy': DISPUTE_REMEDIES,
   'purchase_request_approvals.decision': APPROVAL_DECISIONS,
+  'purchase_requests.kind': PURCHASE_REQUEST_KINDS,
   'purchase_order_lines.vat_category': VAT_CATEGORY_CODES,
   'instant_order_responses.vat_category': VAT_CATEGORY_CODES,
   'instant_orders.urgency_level': URGENCY_LEVELS,

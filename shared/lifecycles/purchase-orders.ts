@@ -8,8 +8,8 @@
  *
  * An order of a site over what its company approved (or placed on a site without a
  * request) starts awaiting_approval: the approval of its purchase request of kind order
- * issues it, a rejection cancels it, and the buyer may withdraw it meanwhile. Nothing
- * else moves on it: the seller answers only an issued order.
+ * issues it, a rejection there cancels it. Nothing else moves on it: the seller answers
+ * only an issued order, and the buyer's way to stop it is its approvers' rejection.
  */
 import type { Lifecycle } from '../lifecycle';
 
@@ -22,7 +22,9 @@ export type PurchaseOrderSide = (typeof PURCHASE_ORDER_SIDES)[number];
 
 export const purchaseOrderLifecycle = {
   states: PURCHASE_ORDER_STATES,
-  initial: 'issued',
+  // Every order starts waiting for its buyer's approval; one that needs none (not for a
+  // site, or within what its request approved) is issued in the same transaction.
+  initial: 'awaiting_approval',
   terminal: ['declined', 'closed', 'cancelled'],
   transitions: [
     // The company's approval of the order's purchase request issues it; a rejection cancels it.
@@ -30,7 +32,7 @@ export const purchaseOrderLifecycle = {
     { from: ['awaiting_approval'], to: 'cancelled', actor: 'buyer', action: 'reject', cascade: true },
     { from: ['issued'], to: 'accepted', actor: 'seller', action: 'accept' },
     { from: ['issued'], to: 'declined', actor: 'seller', action: 'decline' },
-    { from: ['awaiting_approval', 'issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
+    { from: ['issued', 'accepted'], to: 'cancelled', actor: 'buyer', action: 'cancel' },
     { from: ['accepted', 'partially_received'], to: 'delivered', actor: 'seller', action: 'deliver' },
     // A receipt moves the order by what is still open after it: none, received; some, partially received.
     { from: ['accepted', 'delivered'], to: 'partially_received', actor: 'buyer', action: 'record_receipt', cascade: true },

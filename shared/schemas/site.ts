@@ -58,6 +58,8 @@ export const siteSchema = z.object({
   budget_lines: z.array(siteBudgetLineSchema),
   /** the approval rules, level 1 first */
   levels: z.array(siteApprovalLevelSchema),
+  /** how far (percent) an award or accepted offer may go above its request's approved amount before it waits for approval again */
+  approval_tolerance_percent: z.number(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -134,7 +136,11 @@ const approvalLevelsSchema = z
   });
 
 /** PUT /api/sites/{id}/approval-rules (the owner). */
-export const siteApprovalRulesSchema = z.strictObject({ levels: approvalLevelsSchema });
+export const siteApprovalRulesSchema = z.strictObject({
+  levels: approvalLevelsSchema,
+  /** the owner's tolerance over an approved amount, 0 to 100 percent; kept as it was when absent */
+  tolerance_percent: z.number().min(0).max(100).multipleOf(0.01).optional(),
+});
 export type SiteApprovalRules = z.infer<typeof siteApprovalRulesSchema>;
 export type SiteApprovalRulesInput = z.input<typeof siteApprovalRulesSchema>;
 /** The sync mutation site.set_approval_rules: the rules and the site's id. */

@@ -41,6 +41,9 @@ export function orderQuery(db: Knex, now: Date) {
       'o.expires_at',
       db.raw(`case when ? then 'expired' else o.status end as status`, [overdueSql(db, now)]),
       'o.accepted_response_id',
+      'o.site_id',
+      'o.budget_line_id',
+      'o.purchase_request_id',
       db.raw(`${partyNameSql('op', 'ou')} as contractor_name`),
       // Offers of deleted suppliers are hidden, so they are not counted either.
       db.raw(
@@ -106,7 +109,12 @@ export async function withMyResponses(db: Knex, user: SessionUser, orders: Insta
       .where('r.supplier_id', user.account_id);
     for (const r of rows) mine.set(r.instant_order_id, r);
   }
-  return orders.map((o) => ({ ...o, my_response: mine.get(o.id) ?? null }));
+  // The contractor's own buying (its site, budget line and request) is the contractor's to read.
+  return orders.map((o) => ({
+    ...o,
+    ...(o.contractor_id === user.account_id ? {} : { site_id: null, budget_line_id: null, purchase_request_id: null }),
+    my_response: mine.get(o.id) ?? null,
+  }));
 }
 
 export async function presentOrder(db: Knex, user: SessionUser, id: string, now: Date): Promise<InstantOrder> {

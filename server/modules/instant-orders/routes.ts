@@ -26,6 +26,8 @@ import {
   listMyInstantOrders,
 } from './service';
 import { listResponses, submitOffer } from './responses';
+import { instantOrderFromRequest } from './from-request';
+import { purchaseRequestInstantOrderSchema } from '../../../shared/schemas/purchase-request';
 
 const tag = 'instant-orders';
 
@@ -46,6 +48,24 @@ export function instantOrdersRouter(): Router {
     },
     async ({ ctx, knex, user, body }) => {
       const saved = await knex.transaction((trx) => createInstantOrder(trx, user, body, ctx.deps.clock.now()));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/purchase-requests/{id}/instant-order',
+      summary: 'An approved one-line purchase request becomes an instant order, once: its material, site and budget line carried over; 200 with the order when this id made it already',
+      tag: 'purchase-requests',
+      access: 'user',
+      body: purchaseRequestInstantOrderSchema,
+      response: instantOrderSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, params, body }) => {
+      const saved = await knex.transaction((trx) => instantOrderFromRequest(trx, user, { ...body, purchase_request_id: params.id }, ctx.deps.clock.now()));
       return createdOrOk(saved.created, saved.row);
     },
   );

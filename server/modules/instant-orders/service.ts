@@ -40,7 +40,9 @@ import {
   withMyResponses,
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
-import { issueForInstantOrder } from '../purchase-orders/issue';
+import { issueForInstantOrder, tellIssued } from '../purchase-orders/issue';
+import { holdForApproval } from '../purchase-requests/order-approval';
+import { checkOrderSite } from '../sites/orders';
 
 /** How loudly suppliers hear of a new order: as urgent as the order is. */
 const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
@@ -52,9 +54,17 @@ const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
 
 /**
  * POST /api/instant-orders: within the contractor's plan limit; expires at its delivery
- * deadline, or 7 days after creation without one. Every supplier is told.
+ * deadline, or 7 days after creation without one. Every supplier is told. An order for a
+ * site names a budget line of it only; `from` is the approved purchase request it is made
+ * from (purchase-requests/convert.ts), whose approved amount the accepted offer is held to.
  */
-export async function createInstantOrder(trx: Knex.Transaction, user: SessionUser, input: InstantOrderCreate, now: Date): Promise<Saved<InstantOrder>> {
+export async function createInstantOrder(
+  trx: Knex.Transaction,
+  user: SessionUser,
+  input: InstantOrderCreate,
+  now: Date,
+  from?: { purchase_request_id: string },
+): Promise<Saved<InstantOrder>> {
   assertRole(user, 'contractor');
   const existing = await rowWithId<{ contractor_id: string; deleted_at: Date | null }>(trx, 'instant_orders', input.id, [
     'contractor_id',
@@ -68,6 +78,7 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
     throw validationFailed('Invalid input: delivery_deadline', [{ path: 'delivery_deadline', message: 'deadline_in_past' }]);
   }
   await assertWithinPlanLimit(trx, user.account_id, 'instant_orders', now);
+  await checkOrderSite(trx, user, input.site_id, [{ path: 'budget_line_id', budget_line_id: input.budget_line_id }]);
 
   const [{ id }] = await insertWithClientId('instant_orders', () =>
     trx('instant_orders')
@@ -84,6 +95,9 @@ export async function createInstantOrder(trx: Knex.Transaction, user: SessionUse
         budget_range_min: input.budget_range_min ?? null,
         budget_range_max: input.budget_range_max ?? null,
         delivery_deadline: input.delivery_deadline ?? null,
+        site_id: input.site_id ?? null,
+        budget_line_id: input.budget_line_id ?? null,
+        purchase_request_id: from?.purchase_request_id ?? null,
         // Created at the app's `now`, so "7 days after creation" is exact and the test clock moves both.
         created_at: now.toISOString(),
         expires_at: instantOrderExpiry(now, input.delivery_deadline),
@@ -137,7 +151,8 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
 /**
  * POST /api/instant-orders/{id}/accept: the order fulfilled, that offer accepted, every
  * other submitted offer rejected; each supplier told. The accepted offer becomes a
- * purchase order to its supplier (purchase-orders/issue.ts), issued at `now`.
+ * purchase order to its supplier (purchase-orders/issue.ts), issued at `now`, or waiting
+ * for the site's approval when it is over what the site's request approved.
  */
 export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs, now: Date): Promise<InstantOrder> {
   assertRole(user, 'contractor');
@@ -162,7 +177,9 @@ export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args
     .update({ status: 'rejected' })
     .returning(['id', 'supplier_id']);
   await trx('instant_orders').where({ id: order.id }).update({ status: 'fulfilled', accepted_response_id: offer.id });
-  await issueForInstantOrder(trx, order.id, offer.id, user.id, now);
+  const po = await issueForInstantOrder(trx, order.id, offer.id, user.id, now);
+  const held = await holdForApproval(trx, { buyer_id: po.buyer_id, site_id: po.site_id, source_request_id: po.purchase_request_id, created_by: user.id, orders: [po] }, now);
+  if (!held) await tellIssued(trx, po);
 
   await recordChanges(trx, [
     { entity: 'instant_order', id: order.id, audiences: orderPolicy.audiences({ contractor_id: user.account_id }) },

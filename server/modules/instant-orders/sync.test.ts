@@ -32,6 +32,7 @@ describe('instant orders and offers for sync', () => {
       'instant_order.cancel',
       'instant_order.create',
       'instant_order_response.create',
+      'purchase_request.instant_order',
     ]);
   });
 

@@ -37,6 +37,7 @@ export const ORDER_LABELS = {
 
 /** The order's status as the paper states it: the same words as the order page's (client/i18n/locales/{ar,en}/purchase-orders.json status). */
 export const ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, Bilingual> = {
+  awaiting_approval: { ar: 'بانتظار الاعتماد', en: 'Awaiting approval' },
   issued: { ar: 'صادر', en: 'Issued' },
   accepted: { ar: 'مقبول', en: 'Accepted' },
   declined: { ar: 'مرفوض', en: 'Declined' },

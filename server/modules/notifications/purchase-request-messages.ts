@@ -21,4 +21,9 @@ export const PURCHASE_REQUEST_MESSAGES = {
     en: { title: 'Purchase request rejected', message: 'Purchase request {number} for the site “{site}” was rejected: {reason}' },
     zh: { title: '采购申请被拒绝', message: '工地“{site}”的采购申请 {number} 被拒绝：{reason}' },
   },
-} satisfies Record<'purchase_request.waiting' | 'purchase_request.approved' | 'purchase_request.rejected', Record<Language, { title: string; message: string }>>;
+  'purchase_request.order_waiting': {
+    ar: { title: 'أمر شراء بانتظار اعتمادك', message: 'أمر شراء لموقع «{site}» بمبلغ {amount} يتجاوز ما اعتُمد أو لم يسبقه طلب، وهو بانتظار اعتمادك ({number}).' },
+    en: { title: 'An order is waiting for your approval', message: 'An order of {amount} for the site “{site}” is over what was approved, or had no request, and waits for your approval ({number}).' },
+    zh: { title: '有订单等待您审批', message: '工地“{site}”的一笔金额 {amount} 的订单超出已批准金额或没有采购申请，正等待您审批（{number}）。' },
+  },
+} satisfies Record<'purchase_request.waiting' | 'purchase_request.approved' | 'purchase_request.rejected' | 'purchase_request.order_waiting', Record<Language, { title: string; message: string }>>;

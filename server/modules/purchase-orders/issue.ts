@@ -126,13 +126,37 @@ export async function issuePurchaseOrder(trx: Knex.Transaction, input: IssueInpu
  * offered price (the offer prices the whole order). Its one line keeps the order's
  * quantity and unit when the price divides into a unit price in halalas exactly; otherwise
  * it is one lot of that quantity, so the order's total is the price offered, never a
- * rounded product.
+ * rounded product. The caller tells the seller (tellIssued) once the order goes out: one
+ * for a site may wait for its approval first.
  */
 export async function issueForInstantOrder(trx: Knex.Transaction, orderId: string, offerId: string, createdBy: string, now: Date) {
-  const o: { contractor_id: string; title: string; description: string; quantity: number; unit: string; category_id: string | null; location: string; deadline: string | null } =
-    await trx('instant_orders')
-      .where({ id: orderId })
-      .first('contractor_id', 'title', 'description', 'quantity', 'unit', 'category_id', 'location', trx.raw(`to_char(delivery_deadline at time zone ?, 'YYYY-MM-DD') as deadline`, [RIYADH_ZONE]));
+  const o: {
+    contractor_id: string;
+    title: string;
+    description: string;
+    quantity: number;
+    unit: string;
+    category_id: string | null;
+    location: string;
+    deadline: string | null;
+    site_id: string | null;
+    budget_line_id: string | null;
+    purchase_request_id: string | null;
+  } = await trx('instant_orders')
+    .where({ id: orderId })
+    .first(
+      'contractor_id',
+      'title',
+      'description',
+      'quantity',
+      'unit',
+      'category_id',
+      'location',
+      'site_id',
+      'budget_line_id',
+      'purchase_request_id',
+      trx.raw(`to_char(delivery_deadline at time zone ?, 'YYYY-MM-DD') as deadline`, [RIYADH_ZONE]),
+    );
   const offer: {
     supplier_id: string;
     offered_price: number;
@@ -155,6 +179,7 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
       created_by: createdBy,
       title: o.title,
       instant_order_id: orderId,
+      site_id: o.site_id,
       delivery_location: o.location,
       delivery_date: o.deadline,
       delivery_days: offer.delivery_time_hours == null ? null : Math.max(1, Math.ceil(offer.delivery_time_hours / 24)),
@@ -162,16 +187,28 @@ export async function issueForInstantOrder(trx: Knex.Transaction, orderId: strin
       notes: offer.notes,
       lines: [
         exact
-          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, unit_price: unitPrice, ...vat }
-          : { description: `${o.description} (${o.quantity} ${o.unit})`, quantity: 1, unit: LOT, category_id: o.category_id, unit_price: offer.offered_price, ...vat },
+          ? { description: o.description, quantity: o.quantity, unit: o.unit, category_id: o.category_id, budget_line_id: o.budget_line_id, unit_price: unitPrice, ...vat }
+          : {
+              description: `${o.description} (${o.quantity} ${o.unit})`,
+              quantity: 1,
+              unit: LOT,
+              category_id: o.category_id,
+              budget_line_id: o.budget_line_id,
+              unit_price: offer.offered_price,
+              ...vat,
+            },
       ],
     },
     now,
   );
+  return { ...po, buyer_id: o.contractor_id, seller_id: offer.supplier_id, site_id: o.site_id, purchase_request_id: o.purchase_request_id };
+}
+
+/** Tells an order's seller it was issued to them. */
+export async function tellIssued(trx: Knex.Transaction, po: { id: string; number: string; total: number; buyer_id: string; seller_id: string }): Promise<void> {
   await notify(trx, {
-    to: [offer.supplier_id],
+    to: [po.seller_id],
     kind: 'purchase_order.issued',
-    params: { number: po.number, company: await displayName(trx, o.contractor_id), amount: po.total, purchase_order_id: po.id },
+    params: { number: po.number, company: await displayName(trx, po.buyer_id), amount: po.total, purchase_order_id: po.id },
   });
-  return po;
 }

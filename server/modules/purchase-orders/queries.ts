@@ -34,6 +34,9 @@ export function purchaseOrderQuery(db: Knex) {
       'po.rfq_id',
       'po.quote_id',
       'po.instant_order_id',
+      'po.site_id',
+      db.raw('(select s.name from sites s where s.id = po.site_id) as site_name'),
+      'po.approval_request_id',
       'po.buyer_id',
       db.raw(`${partyNameSql('bp', 'bu')} as buyer_name`),
       'po.seller_id',
@@ -48,7 +51,7 @@ export function purchaseOrderQuery(db: Knex) {
       db.raw(`nullif(sp.phone, '') as seller_phone`),
       'po.title',
       db.raw(
-        `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id,
+        `coalesce((select json_agg(json_build_object('id', pl.id, 'position', pl.position, 'rfq_line_id', pl.rfq_line_id, 'budget_line_id', pl.budget_line_id,
                      'description', pl.description, 'quantity', pl.quantity, 'unit', pl.unit, 'unit_price', pl.unit_price,
                      'vat_rate', pl.vat_rate, 'vat_category', pl.vat_category, 'exemption_reason_code', pl.exemption_reason_code,
                      'exemption_reason', pl.exemption_reason, 'line_total', pl.line_total, 'vat_amount', pl.vat_amount,

@@ -8,7 +8,7 @@
  * other party is told.
  */
 import type { Knex } from 'knex';
-import { notFound, notTheBuyer, notTheSeller, nothingOpen, orderHasReceipts, orderInvoiced, orderNotCancellable, orderPaid, purchaseOrderStatusChanged } from '../../../shared/errors';
+import { approvalRequired, notFound, notTheBuyer, notTheSeller, nothingOpen, orderHasReceipts, orderInvoiced, orderNotCancellable, orderPaid, purchaseOrderStatusChanged } from '../../../shared/errors';
 import { openQuantity } from '../../../shared/schemas/goods-receipt';
 import { roundStock } from '../../../shared/numbers';
 import { lineQuantities } from './line-quantities';
@@ -77,6 +77,8 @@ export async function actOnPurchaseOrder(
   if (!po) throw notFound('Purchase order');
   const side: PurchaseOrderSide | null = po.buyer_id === user.account_id ? 'buyer' : po.seller_id === user.account_id ? 'seller' : null;
   if (!side) throw notFound('Purchase order');
+  // An order waiting for its buyer's approval is not issued yet: nobody acts on it before.
+  if (po.status === 'awaiting_approval') throw approvalRequired("This purchase order waits for its buyer's internal approval");
   const rule = PURCHASE_ORDER_ACTIONS[action];
   if (rule.side !== side) throw (rule.side === 'buyer' ? notTheBuyer : notTheSeller)(`Only the ${rule.side} may ${action} a purchase order`);
   if (action === 'cancel') {

@@ -2,7 +2,8 @@
  * How purchase requests are read: the row as the API presents it, for REST, the sync loader
  * and the decisions alike. What a request still needs is never stored: each read takes the
  * site's approval levels as they are now, the request's level amount (its own amount and the
- * site's live requests of the 24 hours before it on a shared budget line) and its approvals,
+ * site's live requests of the 24 hours before it on a shared budget line, less the request an
+ * order's approval was made from, whose amount the order's replaces) and its approvals,
  * and works out required_levels, next_level and waiting_for by the shared rule
  * (shared/approval-levels.ts), so rules the owner changes apply to requests already waiting.
  */
@@ -26,6 +27,12 @@ export function purchaseRequestQuery(db: Knex) {
       db.raw(`to_char(pr.needed_by, 'YYYY-MM-DD') as needed_by`),
       'pr.note',
       'pr.status',
+      'pr.kind',
+      'pr.source_request_id',
+      db.raw('(select r.id from rfqs r where r.purchase_request_id = pr.id) as rfq_id'),
+      db.raw('(select o.id from instant_orders o where o.purchase_request_id = pr.id) as instant_order_id'),
+      db.raw(`coalesce((select json_agg(json_build_object('id', po.id, 'number', po.number, 'status', po.status, 'total', po.total) order by po.seq)
+               from purchase_orders po where po.approval_request_id = pr.id), '[]'::json) as purchase_orders`),
       'pr.amount',
       'pr.reason',
       'pr.decided_at',
@@ -43,6 +50,7 @@ export function purchaseRequestQuery(db: Knex) {
                    'keys', (select json_agg(distinct coalesce(ol.budget_line_id::text, 'none')) from purchase_request_lines ol where ol.purchase_request_id = o.id)))
                  from purchase_requests o
                 where o.site_id = pr.site_id and o.id <> pr.id and o.status in ('pending', 'approved')
+                  and o.id is distinct from pr.source_request_id
                   and o.created_at <= pr.created_at and o.created_at >= pr.created_at - make_interval(secs => ?)), '[]'::json) as split_candidates`,
         [SPLIT_WINDOW_MS / 1000],
       ),
@@ -68,13 +76,14 @@ export function withApprovalState(row: PurchaseRequestRow): PurchaseRequestState
   const levels: ApprovalLevel[] = rawLevels.map((l) => ({ up_to_amount: money(l.up_to_amount), approver_ids: l.approver_ids }));
   const lines = rest.lines.map((l) => ({ ...l, quantity: Number(l.quantity), estimated_unit_price: money(l.estimated_unit_price) }));
   const amount = money(rest.amount);
+  const purchase_orders = rest.purchase_orders.map((po) => ({ ...po, total: Number(po.total) }));
   const level_amount = levelAmount(
     { amount, created_at: rest.created_at, keys: lines.map(splitKey) },
     split_candidates.map((o) => ({ amount: money(o.amount), created_at: o.created_at, keys: o.keys ?? [] })),
   );
   const required_levels = requiredLevels(levels, level_amount);
   const next_level = rest.status === 'pending' ? nextLevel(required_levels, rest.approvals) : null;
-  return { ...rest, lines, amount, level_amount, required_levels, next_level, waiting_for: waitingFor(levels, next_level), levels };
+  return { ...rest, lines, purchase_orders, amount, level_amount, required_levels, next_level, waiting_for: waitingFor(levels, next_level), levels };
 }
 
 /** The rows of `q` with what each needs now. */
@@ -90,4 +99,10 @@ export async function readPurchaseRequests(q: Knex.QueryBuilder): Promise<Purcha
 /** The API's row of a request's state: without the site's levels and the company, which the row does not carry. */
 export function presented({ levels: _levels, company_id: _company, ...row }: PurchaseRequestState): PurchaseRequest {
   return row;
+}
+
+/** One request's state, read in a statement of its own (after a lock, it sees what was decided meanwhile). */
+export async function stateOf(trx: Knex, id: string): Promise<PurchaseRequestState> {
+  const [state] = await readPurchaseRequestStates(purchaseRequestQuery(trx).where('pr.id', id));
+  return state;
 }

@@ -13,20 +13,22 @@
  *   then: the site's levels now, the request's level amount now, its approvals so far. The
  *   caller must be an approver of the next required level; one decision a level and one a
  *   person; when no required level is left the request is approved, a rejection (with its
- *   reason) ends it.
+ *   reason) ends it; a request of kind order takes its orders with it (order-approval.ts).
  */
 import type { Knex } from 'knex';
 import { conflict, levelDecided, notAnApprover, notFound, requestNotPending, siteClosed, validationFailed, type ErrorDetails } from '../../../shared/errors';
 import { nextLevel, requestAmount } from '../../../shared/approval-levels';
-import { purchaseRequestNumber, type PurchaseRequest, type PurchaseRequestCreate, type PurchaseRequestListQuery } from '../../../shared/schemas/purchase-request';
-import { riyadhYear } from '../../../shared/riyadh';
+import { type PurchaseRequest, type PurchaseRequestCreate, type PurchaseRequestListQuery } from '../../../shared/schemas/purchase-request';
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { page, type Page } from '../../db/page';
 import { displayName } from '../../db/party-name';
 import { notify } from '../notifications/notify';
 import { purchaseRequestPolicy } from './policy';
-import { presented, purchaseRequestQuery, readPurchaseRequests, readPurchaseRequestStates, withApprovalState, type PurchaseRequestRow, type PurchaseRequestState } from './queries';
+import { raiseRequest } from './raise';
+import { settleOrders } from './order-approval';
+import { presented, purchaseRequestQuery, readPurchaseRequests, stateOf, withApprovalState, type PurchaseRequestRow, type PurchaseRequestState } from './queries';
+import { tellWaiting } from './notices';
 
 const NEWEST_FIRST = [
   { column: 'pr.created_at', order: 'desc' as const },
@@ -55,11 +57,6 @@ export async function readRequest(db: Knex, user: SessionUser, id: string): Prom
   return row;
 }
 
-async function stateOf(trx: Knex.Transaction, id: string): Promise<PurchaseRequestState> {
-  const [state] = await readPurchaseRequestStates(purchaseRequestQuery(trx).where('pr.id', id));
-  return state;
-}
-
 /**
  * POST /api/purchase-requests and purchase_request.create: raises the request `input.id`,
  * or finds the one this id already raised (created false).
@@ -82,59 +79,26 @@ export async function createRequest(trx: Knex.Transaction, user: SessionUser, in
   });
   if (errors.length) throw validationFailed('These budget lines are not lines of this site', errors);
 
-  // Raised after every request the site already has, even when this call's clock read came
-  // first: the split rule sums what was raised before, and the lock is what orders them.
-  const latest = await trx('purchase_requests').where({ site_id: site.id }).max('created_at as at').first();
-  const raisedAt = latest?.at && new Date(latest.at) > now ? new Date(latest.at) : now;
-  const year = riyadhYear(now);
-  const {
-    rows: [{ last }],
-  } = await trx.raw(
-    `insert into purchase_request_counters (company_id, year, last) values (?, ?, 1)
-     on conflict (company_id, year) do update set last = purchase_request_counters.last + 1
-     returning last`,
-    [user.account_id, year],
-  );
-  await trx('purchase_requests').insert({
-    id: input.id,
-    company_id: user.account_id,
-    site_id: site.id,
-    number: purchaseRequestNumber(year, last),
-    requested_by: user.id,
-    needed_by: input.needed_by ?? null,
-    note: input.note ?? null,
-    status: 'pending',
-    amount: requestAmount(input.lines),
-    created_at: raisedAt.toISOString(),
-    updated_at: raisedAt.toISOString(),
-  });
-  await trx('purchase_request_lines').insert(
-    input.lines.map((l, i) => ({
-      id: l.id,
-      purchase_request_id: input.id,
-      position: i + 1,
-      budget_line_id: l.budget_line_id ?? null,
-      description: l.description,
-      quantity: l.quantity,
-      unit: l.unit,
-      estimated_unit_price: l.estimated_unit_price ?? null,
-    })),
+  await raiseRequest(
+    trx,
+    {
+      id: input.id,
+      company_id: user.account_id,
+      site_id: site.id,
+      requested_by: user.id,
+      kind: 'request',
+      needed_by: input.needed_by,
+      note: input.note,
+      amount: requestAmount(input.lines),
+      lines: input.lines,
+    },
+    now,
   );
   const state = await stateOf(trx, input.id);
   if (state.next_level === null) await trx('purchase_requests').where({ id: input.id }).update({ status: 'approved', decided_at: now.toISOString() });
   else await tellWaiting(trx, state, user.id);
   await recordChanges(trx, [{ entity: 'purchase_request', id: input.id, audiences: purchaseRequestPolicy.audiences(state) }]);
   return { created: true };
-}
-
-/** Tells the approvers of the request's next level that it waits for them (never the person who just acted). */
-async function tellWaiting(trx: Knex.Transaction, state: PurchaseRequestState, actor: string): Promise<void> {
-  await notify(trx, {
-    to: state.waiting_for,
-    kind: 'purchase_request.waiting',
-    params: { number: state.number, site: state.site_name, requester: await displayName(trx, state.requested_by), purchase_request_id: state.id },
-    except: actor,
-  });
 }
 
 export type Decision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
@@ -169,6 +133,7 @@ export async function decideRequest(trx: Knex.Transaction, user: SessionUser, id
   await trx('purchase_requests')
     .where({ id })
     .update(done ? { status: done, decided_at: at, reason: decision.decision === 'rejected' ? decision.reason : null, updated_at: at } : { updated_at: at });
+  if (done && state.kind === 'order') await settleOrders(trx, id, done, now);
   const after = await stateOf(trx, id);
   if (done === 'approved') {
     await notify(trx, { to: [after.requested_by], kind: 'purchase_request.approved', params: { number: after.number, site: after.site_name, purchase_request_id: id }, except: user.id });

@@ -23,6 +23,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { notify } from '../notifications/notify';
 import { issuePurchaseOrder } from '../purchase-orders/issue';
+import { holdForApproval } from '../purchase-requests/order-approval';
 import { purchaseOrderQuery, readPurchaseOrders } from '../purchase-orders/queries';
 import { quotePolicy, refuseRfq, rfqAudiences } from './policy';
 import { linesOf, quoteQuery, readQuotes } from './queries';
@@ -37,7 +38,7 @@ export async function compareRfq(db: Knex, user: SessionUser, id: string, now: D
   return compareQuotes({ id, status: rfqPhase(rfq, now), lines: lines.get(id) ?? [] }, quotes);
 }
 
-type AwardLine = { id: string; position: number; description: string; quantity: number; unit: string; category_id: string | null };
+type AwardLine = { id: string; position: number; description: string; quantity: number; unit: string; category_id: string | null; budget_line_id: string | null };
 type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; quantity: number | null; note: string | null; substitute_product_id: string | null };
 
 /**
@@ -45,7 +46,9 @@ type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; qu
  * price it, at the quantity planAward gives each; one purchase order per winning quote,
  * its lines in the RFQ's order. The quote's notes go on its order and each line's note on
  * the order's line: what the supplier wrote is the buyer's to read with what is bought. The
- * winners are told their order, the other suppliers who quoted that they lost.
+ * winners are told their order, the other suppliers who quoted that they lost. The orders
+ * of an RFQ for a site over what its request approved wait for the site's approval
+ * (purchase-requests/order-approval.ts): their winners are told once they are issued.
  */
 export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: RfqAwardArgs, now: Date): Promise<PurchaseOrder[]> {
   assertRole(user, 'contractor');
@@ -53,7 +56,7 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
   if (!canAward(rfq, now)) throw rfqAwarded();
 
   const lines = new Map<string, AwardLine>(
-    (await trx('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'position', 'description', 'quantity', 'unit', 'category_id')).map((l: AwardLine) => [l.id, l]),
+    (await trx('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'position', 'description', 'quantity', 'unit', 'category_id', 'budget_line_id')).map((l: AwardLine) => [l.id, l]),
   );
   const quotes: Array<{ id: string; supplier_id: string; delivery_days: number; notes: string | null }> = await trx('rfq_quotes as q')
     .join('users as su', 'su.id', 'q.supplier_id')
@@ -93,12 +96,14 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
         title: rfq.title,
         rfq_id: rfq.id,
         quote_id: quote.id,
+        site_id: rfq.site_id,
         delivery_location: rfq.location,
         delivery_date: rfq.needed_by,
         delivery_days: quote.delivery_days,
         notes: quote.notes,
         lines: awarded.map(({ line, price, quantity }) => ({
           rfq_line_id: line.id,
+          budget_line_id: line.budget_line_id,
           category_id: line.category_id,
           description: line.description,
           quantity,
@@ -113,6 +118,8 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
     issued.push({ ...po, supplier_id: quote.supplier_id });
   }
 
+  // An award over what the site's request approved waits for approval before any winner hears of its order.
+  const held = await holdForApproval(trx, { buyer_id: rfq.buyer_id, site_id: rfq.site_id, source_request_id: rfq.purchase_request_id, created_by: user.id, orders: issued }, now);
   await trx('rfqs').where({ id: rfq.id }).update({ status: 'awarded', awarded_at: now.toISOString() });
   const won = new Set(byQuote.keys());
   for (const status of ['won', 'lost'] as const) {
@@ -123,7 +130,7 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
     { entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) },
     ...quotes.map((q): ChangeEntry => ({ entity: 'rfq_quote', id: q.id, audiences: quotePolicy.audiences({ supplier_id: q.supplier_id, buyer_id: rfq.buyer_id }) })),
   ]);
-  for (const po of issued) {
+  for (const po of held ? [] : issued) {
     await notify(trx, {
       to: [po.supplier_id],
       kind: 'rfq.awarded',

@@ -5,6 +5,7 @@
  */
 import { areaMutations } from '../sync/contracts';
 import { awardRfq } from './award';
+import { rfqFromRequest } from './from-request';
 import { submitQuote } from './quotes';
 import { cancelRfq, createRfq, updateRfq } from './service';
 
@@ -13,5 +14,6 @@ export const mutations = areaMutations({
   'rfq.cancel': (trx, user, args, deps) => cancelRfq(trx, user, args, deps.clock.now()),
   'rfq.update': (trx, user, args, deps) => updateRfq(trx, user, args, deps.clock.now()),
   'rfq.award': (trx, user, args, deps) => awardRfq(trx, user, args, deps.clock.now()),
+  'purchase_request.rfq': async (trx, user, args, deps) => (await rfqFromRequest(trx, user, args, deps.clock.now())).row,
   'rfq_quote.submit': async (trx, user, args, deps) => (await submitQuote(trx, user, args, deps.clock.now())).row,
 });

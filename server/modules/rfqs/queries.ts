@@ -34,6 +34,8 @@ export function rfqQuery(db: Knex) {
       // A date column would arrive as a JS Date at local midnight; the API sends the day.
       db.raw(`to_char(r.needed_by, 'YYYY-MM-DD') as needed_by`),
       'r.closes_at',
+      'r.site_id',
+      'r.purchase_request_id',
       'r.audience',
       'r.status',
       'r.awarded_at',
@@ -151,7 +153,7 @@ export async function linesOf(db: Knex, rfqIds: string[], viewer: string, now: D
   const rows: Array<RfqLine & { rfq_id: string }> = await db('rfq_lines')
     .whereIn('rfq_id', rfqIds)
     .orderBy([{ column: 'rfq_id' }, { column: 'position' }])
-    .select('id', 'rfq_id', 'position', 'description', 'quantity', 'unit', 'category_id', 'product_id');
+    .select('id', 'rfq_id', 'position', 'description', 'quantity', 'unit', 'category_id', 'product_id', 'budget_line_id');
   const prices = await marketPrices(db, [...new Set(rows.flatMap((l) => (l.category_id ? [l.category_id] : [])))], viewer, now);
   const out = new Map<string, RfqLine[]>();
   for (const { rfq_id, ...line } of rows) {
@@ -192,8 +194,11 @@ export async function presentRfqs(db: Knex, user: SessionUser, rows: RfqBase[], 
     const isBuyer = r.buyer_id === user.account_id;
     return {
       ...r,
+      // The buyer's own buying (its site, request and budget lines) is the buyer's to read.
+      site_id: isBuyer ? r.site_id : null,
+      purchase_request_id: isBuyer ? r.purchase_request_id : null,
       status: rfqPhase(r, now),
-      lines: lines.get(r.id) ?? [],
+      lines: (lines.get(r.id) ?? []).map((l) => (isBuyer ? l : { ...l, budget_line_id: null })),
       supplier_ids: isBuyer ? (recipientsOf.get(r.id) ?? []).map((x) => x.supplier_id) : null,
       quote_count: isBuyer ? (countOf.get(r.id) ?? 0) : 0,
       my_quote: mineOf.get(r.id) ?? null,
@@ -203,9 +208,20 @@ export async function presentRfqs(db: Knex, user: SessionUser, rows: RfqBase[], 
 
 /** The RFQ row locked for a transition (FOR UPDATE) or a quote (FOR SHARE). */
 export function lockRfq(trx: Knex.Transaction, id: string, mode: 'update' | 'share') {
-  const q = trx('rfqs').where({ id }).first('id', 'buyer_id', 'title', 'location', 'needed_by', 'closes_at', 'audience', 'status');
+  const q = trx('rfqs').where({ id }).first('id', 'buyer_id', 'title', 'location', 'needed_by', 'closes_at', 'audience', 'status', 'site_id', 'purchase_request_id');
   return (mode === 'update' ? q.forUpdate() : q.forShare()) as Promise<
-    | { id: string; buyer_id: string; title: string; location: string; needed_by: string | null; closes_at: Date; audience: string; status: 'open' | 'awarded' | 'cancelled' }
+    | {
+        id: string;
+        buyer_id: string;
+        title: string;
+        location: string;
+        needed_by: string | null;
+        closes_at: Date;
+        audience: string;
+        status: 'open' | 'awarded' | 'cancelled';
+        site_id: string | null;
+        purchase_request_id: string | null;
+      }
     | undefined
   >;
 }

@@ -17,7 +17,9 @@ import {
   rfqSchema,
   rfqUpdateSchema,
 } from '../../../shared/schemas/rfq';
+import { purchaseRequestRfqSchema } from '../../../shared/schemas/purchase-request';
 import { awardRfq, compareRfq } from './award';
+import { rfqFromRequest } from './from-request';
 import { listQuotes, submitQuote } from './quotes';
 import { cancelRfq, createRfq, listAddressedRfqs, listMyRfqs, presentRfq, updateRfq } from './service';
 
@@ -40,6 +42,24 @@ export function rfqsRouter(): Router {
     },
     async ({ ctx, knex, user, body }) => {
       const saved = await knex.transaction((trx) => createRfq(trx, user, body, ctx.deps.clock.now()));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/purchase-requests/{id}/rfq',
+      summary: "An approved purchase request becomes an RFQ, once: its lines, site and budget lines carried over; 200 with the RFQ when this id made it already",
+      tag: 'purchase-requests',
+      access: 'user',
+      body: purchaseRequestRfqSchema,
+      response: rfqSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, params, body }) => {
+      const saved = await knex.transaction((trx) => rfqFromRequest(trx, user, { ...body, purchase_request_id: params.id }, ctx.deps.clock.now()));
       return createdOrOk(saved.created, saved.row);
     },
   );

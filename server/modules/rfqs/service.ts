@@ -19,6 +19,7 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { NEWEST_FIRST, page, type Page } from '../../db/page';
 import { notify } from '../notifications/notify';
+import { checkOrderSite } from '../sites/orders';
 import { reachMarketOnSend } from './audience';
 import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy, whereRecipient } from './policy';
 import { lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
@@ -65,15 +66,21 @@ async function insertLines(trx: Knex.Transaction, rfqId: string, lines: RfqCreat
       unit: l.unit,
       category_id: l.category_id ?? null,
       product_id: l.product_id ?? null,
+      budget_line_id: l.budget_line_id ?? null,
     })),
   );
 }
 
+/** The budget lines an RFQ's lines name, each checked against the RFQ's site (sites/orders.ts). */
+const siteLines = (lines: RfqCreate['lines']) => lines.map((l, i) => ({ path: `lines.${i}.budget_line_id`, budget_line_id: l.budget_line_id }));
+
 /**
  * POST /api/rfqs: a contractor sends an RFQ; each supplier it reaches is told. The same
- * client id again returns the RFQ it made (201 the first time, 200 after).
+ * client id again returns the RFQ it made (201 the first time, 200 after). An RFQ for a
+ * site names budget lines of it only; `from` is the approved purchase request it is made
+ * from (purchase-requests/convert.ts), whose approved amount its award is held to.
  */
-export async function createRfq(trx: Knex.Transaction, user: SessionUser, input: RfqCreate, now: Date): Promise<Saved<Rfq>> {
+export async function createRfq(trx: Knex.Transaction, user: SessionUser, input: RfqCreate, now: Date, from?: { purchase_request_id: string }): Promise<Saved<Rfq>> {
   assertRole(user, 'contractor');
   const existing = await rowWithId<{ buyer_id: string }>(trx, 'rfqs', input.id, ['buyer_id']);
   if (existing) {
@@ -81,6 +88,7 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
     return { row: await presentRfq(trx, user, existing.id, now), created: false };
   }
   assertClosesLater(input.closes_at, now);
+  await checkOrderSite(trx, user, input.site_id, siteLines(input.lines));
   const lineIds = input.lines.map((l) => l.id);
   if (await trx('rfq_lines').whereIn('id', lineIds).first('id')) throw idTaken();
 
@@ -95,6 +103,8 @@ export async function createRfq(trx: Knex.Transaction, user: SessionUser, input:
         needed_by: input.needed_by ?? null,
         closes_at: input.closes_at,
         audience: input.audience,
+        site_id: input.site_id ?? null,
+        purchase_request_id: from?.purchase_request_id ?? null,
       })
       .returning('id'),
   );
@@ -174,6 +184,8 @@ export async function updateRfq(trx: Knex.Transaction, user: SessionUser, args: 
   if (refusal === 'rfq_has_quotes') throw rfqHasQuotes();
   assertClosesLater(args.closes_at, now);
   if (await trx('rfq_lines').whereIn('id', args.lines.map((l) => l.id)).whereNot('rfq_id', rfq.id).first('id')) throw idTaken();
+  if (rfq.site_id) await checkOrderSite(trx, user, rfq.site_id, siteLines(args.lines));
+  else if (args.lines.some((l) => l.budget_line_id)) throw validationFailed('An RFQ for no site names no budget lines', [{ path: 'lines', message: 'budget_line_without_site' }]);
 
   await trx('rfqs').where({ id: rfq.id }).update({ title: args.title, location: args.location, needed_by: args.needed_by ?? null, closes_at: args.closes_at });
   await trx('rfq_lines').where({ rfq_id: rfq.id }).delete();

@@ -20,6 +20,7 @@ export function siteQuery(db: Knex) {
       db.raw(`nullif(trim(mu.name), '') as manager_name`),
       's.status',
       's.created_by',
+      db.raw('s.approval_tolerance_percent::float8 as approval_tolerance_percent'),
       db.raw(`coalesce((select json_agg(json_build_object('id', b.id, 'position', b.position, 'code', b.code, 'description', b.description,
                  'quantity', b.quantity, 'unit', b.unit, 'category_id', b.category_id, 'budget_amount', b.budget_amount) order by b.position)
                from site_budget_lines b where b.site_id = s.id), '[]'::json) as budget_lines`),

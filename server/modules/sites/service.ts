@@ -143,7 +143,9 @@ export async function setApprovalRules(trx: Knex.Transaction, user: SessionUser,
   );
   if (errors.length) throw validationFailed('Every approver must be a member of the company', errors);
   await writeLevels(trx, id, rules.levels);
-  await trx('sites').where({ id }).update({ updated_at: trx.fn.now() });
+  await trx('sites')
+    .where({ id })
+    .update({ updated_at: trx.fn.now(), ...(rules.tolerance_percent === undefined ? {} : { approval_tolerance_percent: rules.tolerance_percent }) });
   // The requests waiting are decided by these rules now: their rows (whom they wait for)
   // change too, sent to the same company (a request's audience is its company, as a site's).
   const waiting: string[] = await trx('purchase_requests').where({ site_id: id, status: 'pending' }).pluck('id');
