@@ -96,13 +96,10 @@ export const purchaseOrderSchema = z.object({
   rfq_id: uuidSchema.nullable(),
   quote_id: uuidSchema.nullable(),
   instant_order_id: uuidSchema.nullable(),
-  /** the buyer's site it buys for, and its name: the buyer's rows only (null for the seller) */
+  /** the buyer's site it buys for, and its name (the seller delivers there, so it reads it too) */
   site_id: uuidSchema.nullable(),
   site_name: z.string().nullable(),
-  /**
-   * the purchase request (kind order) whose approval issues it while it is awaiting_approval,
-   * and which approved it after: the buyer's rows only (null for the seller)
-   */
+  /** the buyer's purchase request (kind order) whose approval issues it while it is awaiting_approval, and which approved it after */
   approval_request_id: uuidSchema.nullable(),
   /** the buyer's and the seller's accounts (a company's for its members) and names */
   buyer_id: uuidSchema,
