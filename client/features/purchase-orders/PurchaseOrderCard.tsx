@@ -42,6 +42,7 @@ export function PurchaseOrderCard({ order, side, pending }: { order: PurchaseOrd
         facts={[
           { term: t('card.title'), value: <bdi>{order.title}</bdi> },
           { term: side === 'buyer' ? t('card.seller') : t('card.buyer'), value: <bdi>{counterparty ?? t('card.someone')}</bdi>, testId: 'po-counterparty' },
+          ...(order.site_name ? [{ term: t('detail.site'), value: <bdi>{order.site_name}</bdi>, testId: 'po-site' }] : []),
           { term: t('card.total'), value: format.sar(order.total), testId: 'po-total' },
           { term: t('card.issued'), value: format.date(order.issued_at) },
         ]}

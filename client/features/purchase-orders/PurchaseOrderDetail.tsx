@@ -1,8 +1,8 @@
-import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Field, MessageBar, MessageBarBody, MessageBarTitle, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentDismissRegular, DocumentPdfRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { canActOnPurchaseOrder, purchaseOrderActions, type PurchaseOrder, type PurchaseOrderAction, type PurchaseOrderSide } from '../../../shared/schemas/purchase-order';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
@@ -92,7 +92,8 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
         <div className={styles.badges}>
           <PurchaseOrderBadges order={order} side={side} pending={pendingKeys.has(purchaseOrderKey(order.id))} />
         </div>
-        <OrderFacts order={order} />
+        <AwaitingApproval order={order} side={side} />
+        <OrderFacts order={order} side={side} />
         <a href={purchaseOrderPdfUrl(order.id)} target="_blank" rel="noopener noreferrer" className={styles.pdf} data-testid="po-pdf">
           <DocumentPdfRegular aria-hidden />
           {t('detail.pdf')}
@@ -112,7 +113,8 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       <OrderActions order={order} side={side} />
       <OrderReceipts order={order} />
       <OrderDisputes order={order} side={side} />
-      <IssueInvoiceAction order={order} side={side} />
+      {/* Nothing is invoiced on an order its buyer has not issued yet. */}
+      {order.status !== 'awaiting_approval' && <IssueInvoiceAction order={order} side={side} />}
       {side === 'buyer' && order.status === 'accepted' && <BuyerTransport order={order} />}
     </section>
   );
@@ -124,7 +126,29 @@ function BuyerTransport({ order }: { order: PurchaseOrder }) {
   return <PurchaseOrderTransport order={order} fallbackPickup={city} />;
 }
 
-function OrderFacts({ order }: { order: PurchaseOrder }) {
+/**
+ * An order waiting for its buyer's own approval (shared/lifecycles/purchase-orders.ts): the
+ * buyer is sent to the purchase request it waits for; the seller is told it cannot act yet
+ * (no action is offered on it: the shared rule gives the seller none).
+ */
+function AwaitingApproval({ order, side }: { order: PurchaseOrder; side: PurchaseOrderSide }) {
+  const { t } = useTranslation('purchase-orders');
+  if (order.status !== 'awaiting_approval') return null;
+  return (
+    <MessageBar layout="multiline" intent="warning" data-testid="po-awaiting-approval" data-side={side}>
+      <MessageBarBody>
+        <MessageBarTitle>{t(`awaiting.${side}Title`)}</MessageBarTitle> {t(`awaiting.${side}`)}{' '}
+        {side === 'buyer' && order.approval_request_id && (
+          <RouterLink to={`${PATHS.purchaseRequests}/${order.approval_request_id}`} data-testid="po-approval-request">
+            {t('awaiting.openRequest')}
+          </RouterLink>
+        )}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+function OrderFacts({ order, side }: { order: PurchaseOrder; side: PurchaseOrderSide }) {
   const { t } = useTranslation('purchase-orders');
   const format = useFormat();
   const facts: Fact[] = [
@@ -133,6 +157,13 @@ function OrderFacts({ order }: { order: PurchaseOrder }) {
     { term: t('card.issued'), value: format.dateTime(order.issued_at) },
     { term: t('detail.deliveryLocation'), value: <bdi>{order.delivery_location}</bdi>, testId: 'po-location' },
   ];
+  // The buyer's site it buys for: the buyer opens it; the seller reads where it goes.
+  if (order.site_name)
+    facts.splice(2, 0, {
+      term: t('detail.site'),
+      value: side === 'buyer' && order.site_id ? <RouterLink to={`${PATHS.sites}/${order.site_id}`}><bdi>{order.site_name}</bdi></RouterLink> : <bdi>{order.site_name}</bdi>,
+      testId: 'po-site',
+    });
   if (order.delivery_date) facts.push({ term: t('detail.deliveryDate'), value: format.date(order.delivery_date), testId: 'po-delivery-date' });
   if (order.delivery_days != null) facts.push({ term: t('detail.deliveryDays'), value: t('detail.days', { count: order.delivery_days }) });
   return <Facts facts={facts} />;
