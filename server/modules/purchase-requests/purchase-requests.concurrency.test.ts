@@ -5,13 +5,18 @@
  *   after the other, exactly one approval is recorded, the other is refused
  *   (request_not_pending when that level was the last, level_decided when one is left);
  * - one buy split into two requests sent at once: the site's row lock raises them one
- *   after the other, so the second always sums the first for its level.
+ *   after the other, so the second always sums the first for its level;
+ * - one approved request turned into two RFQs at once: its row lock makes one, the other is
+ *   refused request_converted;
+ * - two approvers of one level approve a held order at once: it is issued once, its seller
+ *   told once.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { as, joinCompany, type Client } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
+import { inDays, postQuote, quoteBody } from '../../test/rfq-steps';
 
 describe.runIf(onPostgres)('purchase requests at once (Postgres)', () => {
   let server: TestServer;
@@ -84,6 +89,46 @@ describe.runIf(onPostgres)('purchase requests at once (Postgres)', () => {
       expect(answers.map((r) => r.status), `round ${round}`).toEqual([201, 201]);
       const levels = answers.map((r) => r.body.required_levels).sort((a: number[], b: number[]) => a.length - b.length);
       expect(levels, `round ${round}`).toEqual([[2], [2, 3]]);
+    }
+  });
+
+  it('one approved request made into two RFQs at once: one is made, the other refused', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { approvers, engineer, site, budgetLine } = await company();
+      const supplier = await as(server, 'supplier');
+      const raised = (await engineer.post('/api/purchase-requests', request(site, budgetLine, 10))).body;
+      expect((await approvers[0].post(`/api/purchase-requests/${raised.id}/approve`, {})).body.status).toBe('approved');
+      const body = () => ({ id: crypto.randomUUID(), closes_at: inDays(2), audience: 'invited', supplier_ids: [supplier.user.id] });
+      const answers = await Promise.all([0, 1].map(() => engineer.post(`/api/purchase-requests/${raised.id}/rfq`, body())));
+      expect(answers.map((r) => r.status).sort(), `round ${round}`).toEqual([201, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe('request_converted');
+      expect(Number((await server.db.knex('rfqs').where({ purchase_request_id: raised.id }).count('* as n').first())?.n)).toBe(1);
+    }
+  });
+
+  it('two approvals of a held order at once: it is issued once, its seller told once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { approvers, engineer, site, budgetLine } = await company();
+      const supplier = await as(server, 'supplier');
+      const rfq = await engineer.post('/api/rfqs', {
+        id: crypto.randomUUID(),
+        title: 'خرسانة',
+        location: 'جدة',
+        closes_at: inDays(2),
+        audience: 'invited',
+        supplier_ids: [supplier.user.id],
+        site_id: site,
+        lines: [{ id: crypto.randomUUID(), description: 'خرسانة', quantity: 10, unit: 'م3', budget_line_id: budgetLine }],
+      });
+      expect(rfq.status, rfq.text).toBe(201);
+      const quote = await postQuote(supplier, rfq.body.id, quoteBody({ [rfq.body.lines[0].id]: 1000 }));
+      const [po] = (await engineer.post(`/api/rfqs/${rfq.body.id}/award`, { awards: [{ rfq_line_id: rfq.body.lines[0].id, quote_id: quote.id }] })).body;
+      expect(po.status).toBe('awaiting_approval');
+      const answers = await Promise.all(approvers.map((a) => a.post(`/api/purchase-requests/${po.approval_request_id}/approve`, {})));
+      expect(answers.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
+      expect((await supplier.get(`/api/purchase-orders/${po.id}`)).body.status).toBe('issued');
+      const told = await server.db.knex('notifications').where({ user_id: supplier.user.id, kind: 'purchase_order.issued' }).count('* as n').first();
+      expect(Number(told?.n), `round ${round}`).toBe(1);
     }
   });
 });
