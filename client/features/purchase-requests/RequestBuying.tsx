@@ -21,7 +21,6 @@ import { PURCHASE_ORDER_TONE } from '../../ui/statusTones';
 import { RequestOrderDialog } from '../instant-orders/RequestOrderDialog';
 import { rfqFromRequestUrl } from '../rfqs/fromRequestUrl';
 import { useSite } from '../sites/queries';
-import { useKindLabel } from './kind';
 import { buyable, type ShownRequest } from './queries';
 
 const useStyles = makeStyles({
@@ -104,13 +103,11 @@ function OrdersWaiting({ request }: { request: ShownRequest }) {
   const styles = useStyles();
   const { t } = useTranslation(['purchase-requests', 'purchase-orders']);
   const format = useFormat();
-  const kind = useKindLabel()(request);
   return (
     <section className={styles.panel} aria-labelledby="orders-title" data-testid="request-orders">
       <h2 id="orders-title" className={styles.h2}>
         {t('purchase-requests:orders.title')}
       </h2>
-      <Text>{kind}</Text>
       <Text>{t(request.status === 'pending' ? 'purchase-requests:orders.bodyPending' : 'purchase-requests:orders.body')}</Text>
       {request.source_request_id && (
         <Link to={`${PATHS.purchaseRequests}/${request.source_request_id}`} data-testid="request-source-link">

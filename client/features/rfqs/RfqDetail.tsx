@@ -28,6 +28,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { download } from '../../ui/download';
 import { useNow } from '../instant-orders/queries';
+import { useSite } from '../sites/queries';
 import { AwardPanel } from './AwardPanel';
 import { startChoice, type AwardChoice } from './award';
 import { Comparison } from './Comparison';
@@ -85,6 +86,8 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
   const isPending = pending.has(rfqKey(rfq.id));
   const editable = !isPending && editRefusal(rfq, Math.max(quotes.length, rfq.quote_count), new Date(now)) === null;
   const reached = rfq.supplier_ids?.length ?? 0;
+  // The buyer's site it buys for, and the purchase request it was made from (a supplier's copy names neither).
+  const site = useSite(rfq.site_id ?? '');
   // Compared once per change of the rows.
   const comparison = useMemo(() => compareQuotes({ ...rfq, status }, quotes), [rfq, status, quotes]);
   const awardable = canAward(rfq, new Date(now)) && quotes.length > 0 && !pending.has(rfqKey(rfq.id));
@@ -131,6 +134,12 @@ function Loaded({ rfq, quotes, orders }: { rfq: Rfq; quotes: NonNullable<ReturnT
       <RefusalNote rowKey={rfqKey(rfq.id)} />
       <Facts
         facts={[
+          ...(rfq.site_id
+            ? [{ term: t('form.fields.site'), value: <Link to={`${PATHS.sites}/${rfq.site_id}`}><bdi>{site?.name ?? t('form.siteUnknown')}</bdi></Link>, testId: 'rfq-site' }]
+            : []),
+          ...(rfq.purchase_request_id
+            ? [{ term: t('detail.fromRequest'), value: <Link to={`${PATHS.purchaseRequests}/${rfq.purchase_request_id}`}>{t('detail.openRequest')}</Link>, testId: 'rfq-request' }]
+            : []),
           { term: t('form.fields.location'), value: <bdi>{rfq.location}</bdi> },
           ...(rfq.needed_by ? [{ term: t('form.fields.needed_by'), value: format.date(rfq.needed_by) }] : []),
           { term: t('card.closes'), value: format.dateTime(rfq.closes_at) },
