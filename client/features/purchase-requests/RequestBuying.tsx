@@ -128,7 +128,7 @@ function OrdersWaiting({ request }: { request: ShownRequest }) {
                 <span className={styles.money} data-money>
                   {format.sar(po.total)}
                 </span>
-                <StatusBadge label={t(`purchase-orders:status.${status}`, { defaultValue: po.status })} tone={PURCHASE_ORDER_TONE[status] ?? 'subtle'} status={po.status} />
+                <StatusBadge label={t(`purchase-orders:status.${status}`, { defaultValue: po.status })} tone={PURCHASE_ORDER_TONE[status]} status={po.status} />
               </li>
             );
           })}
