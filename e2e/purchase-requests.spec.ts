@@ -8,6 +8,8 @@
  * waiting for the owner; back online it reaches the server once, and the owner approves
  * the second level, which approves the request. An approval the server refuses (the owner
  * took the level over meanwhile) is said on the request in Arabic, and undone on the device.
+ * The approved request becomes an RFQ from its screen; the award, over what was approved,
+ * waits for approval again at its new amount, which the manager and the owner give.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
@@ -15,6 +17,7 @@ import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
 import { openDashboard } from './page-models/Session';
 import { signInByRequest, uniqueEmail } from './page-models/SignIn';
+import { RfqsPage } from './page-models/RfqsPage';
 import { SyncShell } from './page-models/SyncShell';
 import { LOCALE, goOffline, goOnline, newUser, reloadUntil, waitForServiceWorker, type User } from './page-models/Users';
 
@@ -41,7 +44,7 @@ async function member(browser: Browser, testInfo: TestInfo, owner: Page, prefix:
   return { context, page, company: name, id: me.id };
 }
 
-test('a member raises a request; the manager approves level 1 offline and sees it at once; back online the owner approves level 2', async ({ browser }, testInfo) => {
+test('a member raises a request; the manager approves level 1 offline and sees it at once; back online the owner approves level 2; it becomes an RFQ whose award over it waits for approval again', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
   const owner = await newUser(browser, testInfo, 'contractor', 'ar', 'شركة الياسمين للمقاولات');
   await owner.page.setViewportSize(PHONE);
@@ -49,12 +52,18 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   const manager = await member(browser, testInfo, owner.page, 'manager', 'خالد مدير الموقع');
   const engineer = await member(browser, testInfo, owner.page, 'engineer', 'سارة مهندسة الموقع');
 
+  // A steel supplier selling in the budget line's category: the RFQ the request becomes reaches it.
+  const categories = await ok<Array<{ id: string }>>(owner.page, 'GET', '/api/categories');
+  const category = categories[0].id;
+  const supplier = await newUser(browser, testInfo, 'supplier', 'ar', 'مصنع حديد الجزيرة');
+  await ok(supplier.page, 'POST', '/api/products', { name: 'حديد تسليح ١٢ مم', price: 3200, unit: 'طن', category_id: category });
+
   // The owner's site: one budget line, the manager up to 50,000 and the owner above.
   const siteId = crypto.randomUUID();
   const budgetLineId = crypto.randomUUID();
   await ok(owner.page, 'POST', '/api/sites', {
     id: siteId, name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', manager_id: manager.id,
-    budget_lines: [{ id: budgetLineId, code: '2.1', description: 'حديد تسليح ١٢ مم', quantity: 40, unit: 'طن', budget_amount: 160000 }],
+    budget_lines: [{ id: budgetLineId, code: '2.1', description: 'حديد تسليح ١٢ مم', quantity: 40, unit: 'طن', category_id: category, budget_amount: 160000 }],
   });
   await ok(owner.page, 'PUT', `/api/sites/${siteId}/approval-rules`, { levels: [{ up_to_amount: 50000, approver_ids: [manager.id] }, { up_to_amount: null, approver_ids: [ownerId] }] });
 
@@ -125,7 +134,6 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   await o.goto(`/purchase-requests/${requestId}`);
   await reloadUntil(o, () => expect(o.getByTestId('request-decide')).toBeVisible({ timeout: 5_000 }));
   await checkPage(o, 'ar', 'purchase-request-390');
-  await o.screenshot({ path: '/work/notes/shots/pr-390.png', fullPage: true });
   await o.getByTestId('request-approve').click();
   const ownerDetail = o.getByTestId('request-detail');
   await expect(ownerDetail).toHaveAttribute('data-status', 'approved');
@@ -138,6 +146,39 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   await e.goto(`/purchase-requests/${requestId}`);
   await reloadUntil(e, () => expect(e.getByTestId('request-detail')).toHaveAttribute('data-status', 'approved', { timeout: 5_000 }));
   await checkPage(e, 'ar', 'purchase-request-approved-390');
+
+  // The engineer buys it: Request quotes opens the RFQ builder on the request's site and lines, sent to the market.
+  await e.getByTestId('request-to-rfq').click();
+  await expect(e.getByTestId('rfq-request-lines')).toBeVisible();
+  await expect(e.getByTestId('rfq-site-name')).toContainText('برج الياسمين السكني');
+  await checkPage(e, 'ar', 'rfq-from-request-390');
+  const rfqId = await new RfqsPage(e).send();
+  await new SyncShell(e).expectSynced();
+  const rfq = await ok<{ purchase_request_id: string; site_id: string; lines: Array<{ id: string; budget_line_id: string }> }>(e, 'GET', `/api/rfqs/${rfqId}`);
+  expect(rfq).toMatchObject({ purchase_request_id: requestId, site_id: siteId, lines: [{ budget_line_id: budgetLineId }] });
+
+  // The supplier quotes 3,500 a tonne: 80,500 with VAT, over the 69,000 approved. The award waits for approval again.
+  const quote = await ok<{ id: string }>(supplier.page, 'POST', `/api/rfqs/${rfqId}/quotes`, {
+    id: crypto.randomUUID(), delivery_days: 5, valid_until: '2027-01-31', lines: [{ rfq_line_id: rfq.lines[0].id, unit_price: 3500 }],
+  });
+  const [po] = await ok<Array<{ id: string; status: string; approval_request_id: string }>>(e, 'POST', `/api/rfqs/${rfqId}/award`, { awards: [{ rfq_line_id: rfq.lines[0].id, quote_id: quote.id }] });
+  expect(po.status).toBe('awaiting_approval');
+  await e.goto(`/purchase-orders/${po.id}`);
+  await reloadUntil(e, () => expect(e.getByTestId('po-awaiting-approval')).toBeVisible({ timeout: 5_000 }));
+  await checkPage(e, 'ar', 'purchase-order-awaiting-approval-390');
+
+  // The manager approves the order's first level, the owner its second: the order is issued.
+  await m.goto(`/purchase-requests/${po.approval_request_id}`);
+  await reloadUntil(m, () => expect(m.getByTestId('request-decide')).toBeVisible({ timeout: 5_000 }));
+  await expect(m.getByTestId('request-kind')).toBeVisible();
+  await m.getByTestId('request-approve').click();
+  await expect(m.getByTestId('request-detail')).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
+  await o.goto(`/purchase-requests/${po.approval_request_id}`);
+  await reloadUntil(o, () => expect(o.getByTestId('request-decide')).toBeVisible({ timeout: 5_000 }));
+  await o.getByTestId('request-approve').click();
+  await expect(ownerDetail).toHaveAttribute('data-status', 'approved');
+  await expect(ownerDetail).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
+  expect((await ok<{ status: string }>(o, 'GET', `/api/purchase-orders/${po.id}`)).status).toBe('issued');
 
   // A decision the server refuses: the manager approves a second request offline while the
   // owner takes level 1 over; back online the approval is refused (not_an_approver), said in
@@ -158,5 +199,5 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   await expect(detail.getByTestId('request-decide')).toBeHidden();
   await checkPage(m, 'ar', 'purchase-request-refused-390');
 
-  for (const u of [owner, manager, engineer]) await u.context.close();
+  for (const u of [owner, manager, engineer, supplier]) await u.context.close();
 });
