@@ -345,7 +345,7 @@ describe('each local effect against the server', () => {
     const body = { id: site, name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', starts_on: '2027-01-01', ends_on: '2027-12-31', manager_id: contractor.client.user.id, budget_lines: lines };
     expect(await contract(contractor, 'site.create', body)).toEqual([]);
     const levels = [{ up_to_amount: 50000, approver_ids: [contractor.client.user.id] }, { up_to_amount: null, approver_ids: [contractor.client.user.id] }];
-    expect(await contract(contractor, 'site.set_approval_rules', { id: site, levels })).toEqual([]);
+    expect(await contract(contractor, 'site.set_approval_rules', { id: site, levels, tolerance_percent: 5 })).toEqual([]);
   });
 
   it('purchase requests: one raised on a site and approved at its level, one rejected with a reason', async () => {

@@ -84,7 +84,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
     id: id(86), name: 'برج الياسمين السكني', location: 'الرياض، حي الياسمين', starts_on: '2027-01-01', manager_id: U,
     budget_lines: [{ id: id(87), code: '1.1', description: 'خرسانة مسلحة', quantity: 120, unit: 'م3', budget_amount: 45600 }, { id: id(88), description: 'حديد تسليح', quantity: 35.5, unit: 'طن', category_id: id(90), budget_amount: 94075.5 }],
   },
-  'site.set_approval_rules': { id: id(89), levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }] },
+  'site.set_approval_rules': { id: id(89), levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }], tolerance_percent: 2.5 },
   'purchase_request.create': {
     id: id(91), site_id: id(89), needed_by: '2026-12-01', note: 'للدور الثاني',
     lines: [{ id: id(92), description: 'أسمنت', quantity: 100, unit: 'كيس', estimated_unit_price: 100 }, { id: id(94), description: 'رمل', quantity: 2, unit: 'م3' }],
@@ -418,11 +418,13 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
         { id: id(87), position: 1, code: '1.1', description: 'خرسانة مسلحة', quantity: 120, unit: 'م3', category_id: null, budget_amount: 45600 },
         { id: id(88), position: 2, code: null, description: 'حديد تسليح', quantity: 35.5, unit: 'طن', category_id: id(90), budget_amount: 94075.5 },
       ],
-      levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }],
+      levels: [{ up_to_amount: 10000, approver_ids: [] }, { up_to_amount: null, approver_ids: [U] }], approval_tolerance_percent: 0,
       created_at: NOW, updated_at: NOW,
     },
   },
-  'site.set_approval_rules': { [`site:${id(89)}`]: { ...seed[`site:${id(89)}`], levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }], updated_at: NOW } },
+  'site.set_approval_rules': {
+    [`site:${id(89)}`]: { ...seed[`site:${id(89)}`], levels: [{ up_to_amount: 50000, approver_ids: [id(62)] }, { up_to_amount: null, approver_ids: [U] }], approval_tolerance_percent: 2.5, updated_at: NOW },
+  },
   // A new request on the site: pending, its lines numbered as sent; a line without a price leaves its amount unknown, so it needs every level there is (the second, the first having no approver), and waits for its approver.
   'purchase_request.create': {
     [`purchase_request:${id(91)}`]: {

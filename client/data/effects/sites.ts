@@ -3,7 +3,8 @@
  * (server/modules/sites/service.ts): a new site is the row the server will answer, active,
  * its budget lines numbered in the order sent, its rules the default (no approval up to
  * 10,000 SAR, the owner above: the writer, the only one who may create a site, and the
- * company's account); new rules replace the site's levels as sent.
+ * company's account), no tolerance over an approved amount; new rules replace the site's
+ * levels as sent, and its tolerance when one is sent.
  */
 import { defaultApprovalLevels } from '../../../shared/schemas/site';
 import { rowKey } from '../db/schema';
@@ -42,6 +43,7 @@ const create: LocalEffect<'site.create'> = {
         budget_amount: l.budget_amount,
       })),
       levels: defaultApprovalLevels(ctx.user_id),
+      approval_tolerance_percent: 0,
       created_at: ctx.now,
       updated_at: ctx.now,
     });
@@ -51,7 +53,16 @@ const create: LocalEffect<'site.create'> = {
 const setRules: LocalEffect<'site.set_approval_rules'> = {
   keys: async (args) => [rowKey('site', args.id)],
   apply: (args, rows, ctx) =>
-    patchRow(rows, 'site', args.id, { levels: args.levels.map((l) => ({ up_to_amount: l.up_to_amount, approver_ids: [...l.approver_ids] })) }, ctx),
+    patchRow(
+      rows,
+      'site',
+      args.id,
+      {
+        levels: args.levels.map((l) => ({ up_to_amount: l.up_to_amount, approver_ids: [...l.approver_ids] })),
+        ...(args.tolerance_percent === undefined ? {} : { approval_tolerance_percent: args.tolerance_percent }),
+      },
+      ctx,
+    ),
 };
 
 export const siteEffects: Sites = { 'site.create': create, 'site.set_approval_rules': setRules };
