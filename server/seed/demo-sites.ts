@@ -4,7 +4,7 @@
  * levels (the site manager up to 50,000 SAR, the owner above); and two purchase requests
  * its site engineer raised: one waiting for the manager, one approved at both levels. So a
  * newcomer signed in as the manager finds a request waiting for them, and the owner one
- * already through. Rows go in as the services leave them (amounts by the shared rule,
+ * already through, made into an RFQ whose one quote is over what was approved. Rows go in as the services leave them (amounts by the shared rule,
  * numbers from the company's counter); the boot's backfill enters them in the feed.
  */
 import crypto from 'node:crypto';
@@ -16,13 +16,13 @@ import { DAY_MS, HOUR_MS } from './demo-time';
 
 export const DEMO_SITE_NAME = 'برج الياسمين السكني';
 
-/** The site's bill of quantities: code, description, quantity, unit, budget (SAR, VAT included). */
+/** The site's bill of quantities: code, description, quantity, unit, budget (SAR, VAT included), the market's category. */
 const BUDGET = [
-  ['03-110', 'خرسانة جاهزة C35 للأساسات والأعمدة', 1200, 'م3', 396_000],
-  ['03-210', 'حديد تسليح قطر 16 مم', 180, 'طن', 549_000],
-  ['04-100', 'بلوك أسمنتي مصمت 20 سم', 45_000, 'حبة', 162_000],
-  ['06-300', 'عزل مائي للأسطح (لفائف بيتومين)', 2400, 'م2', 96_600],
-  ['09-410', 'بلاط بورسلين للأرضيات 60×60', 5200, 'م2', 431_250],
+  ['03-110', 'خرسانة جاهزة C35 للأساسات والأعمدة', 1200, 'م3', 396_000, 'cement-concrete'],
+  ['03-210', 'حديد تسليح قطر 16 مم', 180, 'طن', 549_000, 'steel-rebar'],
+  ['04-100', 'بلوك أسمنتي مصمت 20 سم', 45_000, 'حبة', 162_000, 'blocks-bricks'],
+  ['06-300', 'عزل مائي للأسطح (لفائف بيتومين)', 2400, 'م2', 96_600, null],
+  ['09-410', 'بلاط بورسلين للأرضيات 60×60', 5200, 'م2', 431_250, null],
 ] as const;
 
 /** The manager's band's top: up to this the manager approves alone, above it the owner too. */
@@ -53,8 +53,19 @@ export async function insertDemoSites(
     updated_at: createdAt,
   });
   const budgetLines = BUDGET.map(() => crypto.randomUUID());
+  const categories = new Map<string, string>((await trx('categories').select('slug', 'id')).map((c: { slug: string; id: string }) => [c.slug, c.id]));
   await trx('site_budget_lines').insert(
-    BUDGET.map(([code, description, quantity, unit, amount], i) => ({ id: budgetLines[i], site_id: site, position: i + 1, code, description, quantity, unit, budget_amount: amount })),
+    BUDGET.map(([code, description, quantity, unit, amount, category], i) => ({
+      id: budgetLines[i],
+      site_id: site,
+      position: i + 1,
+      code,
+      description,
+      quantity,
+      unit,
+      category_id: category ? (categories.get(category) ?? null) : null,
+      budget_amount: amount,
+    })),
   );
   await trx('site_approval_levels').insert([
     { site_id: site, position: 1, up_to_amount: MANAGER_LIMIT, approver_ids: [manager] },
@@ -97,12 +108,12 @@ export async function insertDemoSites(
         estimated_unit_price: l.price,
       })),
     );
-    return id;
+    return { id, number: purchaseRequestNumber(year, last) };
   };
 
   // Approved at both levels three days ago: 60 t of rebar at 2,850 SAR is 196,650 with VAT.
   const approvedAt = opts.at(-3 * DAY_MS);
-  const approved = await raise(
+  const { id: approved, number: approvedNumber } = await raise(
     [{ budget: 1, description: 'حديد تسليح قطر 16 مم - سابك', quantity: 60, unit: 'طن', price: 2850 }],
     opts.at(-4 * DAY_MS),
     'لأعمدة الدور الثالث وسقفه',
@@ -113,6 +124,57 @@ export async function insertDemoSites(
     { purchase_request_id: approved, level: 2, decided_by: owner, decision: 'approved', decided_at: approvedAt },
   ]);
   await trx('purchase_requests').where({ id: approved }).update({ status: 'approved', decided_at: approvedAt, updated_at: approvedAt });
+
+  // The engineer made it an RFQ the day after, to the market's steel sellers (rfqs/from-request.ts
+  // leaves it so: the request's lines and budget lines, its number and site as the title). One
+  // quote in so far, 2,890 a tonne: 199,410 with VAT, over the 196,650 approved, so its award
+  // waits for the manager and the owner again.
+  const rfq = crypto.randomUUID();
+  const sentAt = opts.at(-2 * DAY_MS);
+  await trx('rfqs').insert({
+    id: rfq,
+    buyer_id: owner,
+    created_by: engineer,
+    title: `${approvedNumber} · ${DEMO_SITE_NAME}`,
+    location: 'الرياض - حي الياسمين',
+    needed_by: opts.at(7 * DAY_MS).toISOString().slice(0, 10),
+    closes_at: opts.at(2 * DAY_MS),
+    audience: 'market',
+    site_id: site,
+    purchase_request_id: approved,
+    created_at: sentAt,
+    updated_at: sentAt,
+  });
+  const requestLines: Array<{ id: string; budget_line_id: string; description: string; quantity: string; unit: string }> = await trx('purchase_request_lines')
+    .where({ purchase_request_id: approved })
+    .orderBy('position')
+    .select('id', 'budget_line_id', 'description', 'quantity', 'unit');
+  const steel = categories.get('steel-rebar') ?? null;
+  await trx('rfq_lines').insert(
+    requestLines.map((l, i) => ({ id: l.id, rfq_id: rfq, position: i + 1, description: l.description, quantity: l.quantity, unit: l.unit, category_id: steel, budget_line_id: l.budget_line_id })),
+  );
+  await trx.raw(
+    `insert into rfq_recipients (rfq_id, supplier_id)
+     select distinct ?::uuid, p.supplier_id from products p join profiles pr on pr.user_id = p.supplier_id
+      where pr.role = 'supplier' and p.deleted_at is null and p.category_id = ?::uuid`,
+    [rfq, steel],
+  );
+  const seller = opts.companyId('steel');
+  const quote = crypto.randomUUID();
+  const quotedAt = opts.at(-DAY_MS);
+  await trx('rfq_quotes').insert({
+    id: quote,
+    rfq_id: rfq,
+    supplier_id: seller,
+    created_by: seller,
+    delivery_days: 4,
+    valid_until: opts.at(20 * DAY_MS).toISOString().slice(0, 10),
+    notes: 'حديد وطني درجة 60 بشهادة مطابقة، التسليم على دفعتين.',
+    submitted_at: quotedAt,
+    created_at: quotedAt,
+    updated_at: quotedAt,
+  });
+  await trx('rfq_quote_lines').insert(requestLines.map((l) => ({ quote_id: quote, rfq_id: rfq, rfq_line_id: l.id, unit_price: 2890, quantity: null })));
 
   // Waiting for the manager since this morning: 8,000 blocks at 3.40 and 300 m2 of membrane at 34 is 43,010 with VAT, the manager's band.
   await raise(

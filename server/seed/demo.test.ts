@@ -289,7 +289,7 @@ describe('seedDemo', () => {
     ]);
   });
 
-  it("gives the demo contractor a site budgeted from a bill of quantities, rules at two levels, and its engineer's requests: one waiting for the manager, one approved", async () => {
+  it("gives the demo contractor a site budgeted from a bill of quantities, rules at two levels, and its engineer's requests: one waiting for the manager, one approved and made into an RFQ", async () => {
     const contractor = await userByEmail('contractor@demo.binaa.sa');
     // The site's people are members: no profile of their own.
     const manager = await knex('users').where({ email: 'site.manager@demo.binaa.sa' }).first('id');
@@ -314,6 +314,15 @@ describe('seedDemo', () => {
     ]);
     expect(requests.map((r) => r.amount)).toEqual([196650, 43010]);
     for (const r of requests) expect(r.lines.every((l) => l.budget_line_id !== null)).toBe(true);
+    // The approved one became an RFQ on the site, which reached its one quoter, over what was approved.
+    expect(requests[0].rfq_id).not.toBeNull();
+    const rfq = await knex('rfqs').where({ id: requests[0].rfq_id }).first();
+    expect(rfq).toMatchObject({ site_id: site.id, purchase_request_id: requests[0].id, buyer_id: contractor.id });
+    const [quote] = await knex('rfq_quotes').where({ rfq_id: rfq.id });
+    expect(await count(knex('rfq_recipients').where({ rfq_id: rfq.id, supplier_id: quote.supplier_id }))).toBe(1);
+    const lines = await knex('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'budget_line_id', 'category_id');
+    expect(lines.map((l) => [l.id, l.budget_line_id])).toEqual(requests[0].lines.map((l) => [l.id, l.budget_line_id]));
+    expect(lines.every((l) => l.category_id !== null)).toBe(true);
   });
 
   it('rates products from their reviews', async () => {
