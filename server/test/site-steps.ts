@@ -14,7 +14,7 @@ import { signInAs } from './sign-in';
 export type Level = { up_to_amount: number | null; approver_ids: string[] };
 export type RequestLine = { budget_line_id?: string | null; quantity: number; estimated_unit_price?: number | null; description?: string };
 
-export async function memberOf(server: TestServer, owner: Client, name: string): Promise<Client> {
+async function memberOf(server: TestServer, owner: Client, name: string): Promise<Client> {
   const member = await signInAs(server, { role: null, name });
   await joinCompany(server.db.knex, member.user.id, owner.user.id, 'member');
   return member;

@@ -32,6 +32,7 @@ const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
   'bid.create': { 'bid.digest': "the receipt's digest is the server's hash of what it received" },
   'project.award': { 'project.standstill_ends_at': "the standstill's length is the server's setting (STANDSTILL_DAYS)" },
   'rfq.create': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
+  'purchase_request.rfq': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
   'delivery.assign': { 'delivery.driver_name': "a new driver's name is their account's, which the company's device does not hold" },
   'goods_receipt.record': {
     'goods_receipt.received_by': 'the user who counted is the signed-in account, whose id the effect context does not carry',

@@ -11,7 +11,7 @@ import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import type { PurchaseRequestInstantOrderArgs } from '../../../shared/schemas/purchase-request';
 import type { SessionUser } from '../../auth/session-user';
 import type { Saved } from '../../db/client-ids';
-import { requestToBuy } from '../purchase-requests/convert';
+import { markBought, requestToBuy } from '../purchase-requests/convert';
 import { presentOrder } from './queries';
 import { createInstantOrder } from './service';
 
@@ -20,7 +20,7 @@ export async function instantOrderFromRequest(trx: Knex.Transaction, user: Sessi
   if (source.made) return { row: await presentOrder(trx, user, args.id, now), created: false };
   const { request } = source;
   const [line] = request.lines;
-  return createInstantOrder(
+  const saved = await createInstantOrder(
     trx,
     user,
     {
@@ -41,4 +41,6 @@ export async function instantOrderFromRequest(trx: Knex.Transaction, user: Sessi
     now,
     { purchase_request_id: request.id },
   );
+  await markBought(trx, user, request.id);
+  return saved;
 }

@@ -9,6 +9,8 @@
 import type { Knex } from 'knex';
 import { approvalRequired, notFound, requestConverted, validationFailed } from '../../../shared/errors';
 import type { SessionUser } from '../../auth/session-user';
+import { recordChanges } from '../../db/changes';
+import { purchaseRequestPolicy } from './policy';
 
 export interface ConvertibleRequest {
   id: string;
@@ -49,4 +51,9 @@ export async function requestToBuy(
     throw validationFailed('An instant order buys one material: a request of several lines becomes an RFQ', [{ path: 'lines', message: 'one_line_only', code: 'one_line_only' }]);
   }
   return { made: false, request: { ...head, lines: lines.map((l) => ({ ...l, quantity: Number(l.quantity) })) } };
+}
+
+/** After the RFQ or instant order is made: the request's row names it now, so its company's devices are sent it again. */
+export async function markBought(trx: Knex.Transaction, user: SessionUser, requestId: string): Promise<void> {
+  await recordChanges(trx, [{ entity: 'purchase_request', id: requestId, audiences: purchaseRequestPolicy.audiences({ company_id: user.account_id }) }]);
 }

@@ -11,14 +11,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, audiences, changesOf, joinCompany, notificationsOf, type Client } from '../../test/factories';
-import { signInAs } from '../../test/sign-in';
+import { as, audiences, changesOf, notificationsOf, type Client } from '../../test/factories';
+import { approveRequest, raiseRequest, rejectRequest, requestBody, setRules, siteCompany } from '../../test/site-steps';
 import { refusal, runMutation } from '../../test/mutations';
 import { loadSessionUser, type SessionUser } from '../../auth/session-user';
 import { mutations } from './mutations';
-
-type Level = { up_to_amount: number | null; approver_ids: string[] };
-type Line = { budget_line_id?: string | null; quantity: number; estimated_unit_price?: number | null };
 
 describe('purchase requests', () => {
   let server: TestServer;
@@ -29,65 +26,11 @@ describe('purchase requests', () => {
   const knex = () => server.db.knex;
   const sessionOf = async (c: Client) => (await loadSessionUser(knex(), server.config, c.user.id)) as SessionUser;
 
-  async function memberOf(owner: Client, name: string): Promise<Client> {
-    const member = await signInAs(server, { role: null, name });
-    await joinCompany(knex(), member.user.id, owner.user.id, 'member');
-    return member;
-  }
-
-  /**
-   * A contractor's company (its owner, a site manager, an engineer who raises requests) and
-   * an active site of two budget lines, with the issue's rules: up to 5,000 no approval, up
-   * to 50,000 the manager, above that the manager then the owner.
-   */
-  async function company(levels?: (ids: { owner: string; manager: string }) => Level[]) {
-    const owner = await as(server, 'contractor', { company_name: 'مقاولات الياسمين' });
-    const manager = await memberOf(owner, 'مدير الموقع');
-    const engineer = await memberOf(owner, 'مهندس الموقع');
-    const budget = [crypto.randomUUID(), crypto.randomUUID()] as const;
-    const site = await owner.post('/api/sites', {
-      id: crypto.randomUUID(),
-      name: 'برج الياسمين السكني',
-      location: 'الرياض',
-      manager_id: manager.user.id,
-      budget_lines: [
-        { id: budget[0], code: '03-100', description: 'خرسانة جاهزة', quantity: 500, unit: 'م3', budget_amount: 150000 },
-        { id: budget[1], code: '05-200', description: 'حديد تسليح', quantity: 80, unit: 'طن', budget_amount: 240000 },
-      ],
-    });
-    expect(site.status, site.text).toBe(201);
-    const rules = levels?.({ owner: owner.user.id, manager: manager.user.id }) ?? [
-      { up_to_amount: 5000, approver_ids: [] },
-      { up_to_amount: 50000, approver_ids: [manager.user.id] },
-      { up_to_amount: null, approver_ids: [owner.user.id] },
-    ];
-    expect((await setRules(owner, site.body.id, rules)).status).toBe(200);
-    return { owner, manager, engineer, site: site.body as { id: string; name: string }, budget };
-  }
-  const setRules = (owner: Client, siteId: string, levels: Level[]) => owner.put(`/api/sites/${siteId}/approval-rules`, { levels });
-
-  /** A request body: each line [budget line or null, quantity, estimated unit price or null]. */
-  const body = (siteId: string, lines: Line[], over: Record<string, unknown> = {}) => ({
-    id: crypto.randomUUID(),
-    site_id: siteId,
-    note: 'للدور الثالث',
-    lines: lines.map((l, i) => ({
-      id: crypto.randomUUID(),
-      ...(l.budget_line_id ? { budget_line_id: l.budget_line_id } : {}),
-      description: `بند ${i + 1}`,
-      quantity: l.quantity,
-      unit: 'م3',
-      ...(l.estimated_unit_price != null ? { estimated_unit_price: l.estimated_unit_price } : {}),
-    })),
-    ...over,
-  });
-  async function raise(c: Client, siteId: string, lines: Line[], over: Record<string, unknown> = {}) {
-    const res = await c.post('/api/purchase-requests', body(siteId, lines, over));
-    expect(res.status, res.text).toBe(201);
-    return res.body;
-  }
-  const approve = (c: Client, id: string) => c.post(`/api/purchase-requests/${id}/approve`, {});
-  const reject = (c: Client, id: string, reason?: string) => c.post(`/api/purchase-requests/${id}/reject`, reason === undefined ? {} : { reason });
+  const company = (levels?: Parameters<typeof siteCompany>[1]) => siteCompany(server, levels);
+  const body = requestBody;
+  const raise = raiseRequest;
+  const approve = approveRequest;
+  const reject = rejectRequest;
   const read = async (c: Client, id: string) => (await c.get(`/api/purchase-requests/${id}`)).body;
 
   it('is raised by any member, numbered per company and year, and waits for the approvers of its first level, who are told', async () => {

@@ -87,7 +87,7 @@ export function withApprovalState(row: PurchaseRequestRow): PurchaseRequestState
 }
 
 /** The rows of `q` with what each needs now. */
-export async function readPurchaseRequestStates(q: Knex.QueryBuilder): Promise<PurchaseRequestState[]> {
+async function readPurchaseRequestStates(q: Knex.QueryBuilder): Promise<PurchaseRequestState[]> {
   return ((await q) as PurchaseRequestRow[]).map(withApprovalState);
 }
 

@@ -22,7 +22,6 @@ import { type PurchaseRequest, type PurchaseRequestCreate, type PurchaseRequestL
 import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { page, type Page } from '../../db/page';
-import { displayName } from '../../db/party-name';
 import { notify } from '../notifications/notify';
 import { purchaseRequestPolicy } from './policy';
 import { raiseRequest } from './raise';

@@ -11,14 +11,14 @@ import type { PurchaseRequestRfqArgs } from '../../../shared/schemas/purchase-re
 import type { Rfq } from '../../../shared/schemas/rfq';
 import type { SessionUser } from '../../auth/session-user';
 import type { Saved } from '../../db/client-ids';
-import { requestToBuy } from '../purchase-requests/convert';
+import { markBought, requestToBuy } from '../purchase-requests/convert';
 import { createRfq, presentRfq } from './service';
 
 export async function rfqFromRequest(trx: Knex.Transaction, user: SessionUser, args: PurchaseRequestRfqArgs, now: Date): Promise<Saved<Rfq>> {
   const source = await requestToBuy(trx, user, args.purchase_request_id, args.id, 'rfq');
   if (source.made) return { row: await presentRfq(trx, user, args.id, now), created: false };
   const { request } = source;
-  return createRfq(
+  const saved = await createRfq(
     trx,
     user,
     {
@@ -35,4 +35,6 @@ export async function rfqFromRequest(trx: Knex.Transaction, user: SessionUser, a
     now,
     { purchase_request_id: request.id },
   );
+  await markBought(trx, user, request.id);
+  return saved;
 }
