@@ -17,7 +17,7 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { useIsOwner, type SiteMembers } from './members';
 import { useSiteMutations } from './mutations';
 import { siteKey, type ShownSite } from './queries';
-import { addLevel, draftLevels, removeLevel, validateRules, type DraftLevel, type RulesError, type RulesErrors } from './siteForm';
+import { addLevel, draftLevels, parseTolerance, removeLevel, validateRules, type DraftLevel, type RulesError, type RulesErrors } from './siteForm';
 
 const useStyles = makeStyles({
   panel: { display: 'grid', gap: tokens.spacingVerticalM, ...CARD_SURFACE },
@@ -51,6 +51,7 @@ export function ApprovalRules({ site, members }: { site: ShownSite; members: Sit
   const styles = useStyles();
   const { t } = useTranslation('sites');
   const owner = useIsOwner();
+  const format = useFormat();
   const [editing, setEditing] = useState<DraftLevel[] | null>(null);
   return (
     <section className={styles.panel} aria-labelledby="rules-title" data-testid="site-rules">
@@ -64,6 +65,9 @@ export function ApprovalRules({ site, members }: { site: ShownSite; members: Sit
       ) : (
         <>
           <RulesView levels={site.levels} members={members} />
+          <Text className={styles.muted} data-testid="rules-tolerance" data-percent={site.approval_tolerance_percent}>
+            {t('rules.toleranceView', { percent: format.number(site.approval_tolerance_percent) })}
+          </Text>
           {owner ? (
             <div className={styles.actions}>
               <Button icon={<EditRegular />} onClick={() => setEditing(draftLevels(site.levels))} data-testid="edit-rules">
@@ -126,6 +130,8 @@ function RulesEditor({
   const [tried, setTried] = useState(false);
   const errors: RulesErrors | null = tried ? validateRules(levels, memberIds).errors : null;
   const [busy, setBusy] = useState(false);
+  const [tolerance, setTolerance] = useState(String(site.approval_tolerance_percent));
+  const tolerancePercent = parseTolerance(tolerance);
   const message = (key: RulesError | undefined) => (key ? t(`rules.errors.${key}`) : undefined);
   const patch = (key: string, change: Partial<DraftLevel>) => setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
   // Approvers already named stay choosable when the team cannot be read (offline).
@@ -136,10 +142,10 @@ function RulesEditor({
   const save = async () => {
     const { input } = validateRules(levels, memberIds);
     setTried(true);
-    if (!input) return;
+    if (!input || tolerancePercent === null) return;
     setBusy(true);
     try {
-      await setRules(site.id, input);
+      await setRules(site.id, { ...input, tolerance_percent: tolerancePercent });
       onDone();
     } finally {
       setBusy(false);
@@ -195,6 +201,14 @@ function RulesEditor({
           );
         })}
       </div>
+      <Field
+        label={t('rules.tolerance')}
+        hint={t('rules.toleranceHint')}
+        validationMessage={tried && tolerancePercent === null ? t('rules.errors.tolerance') : undefined}
+        validationState={tried && tolerancePercent === null ? 'error' : 'none'}
+      >
+        <Input {...DECIMAL_INPUT} value={tolerance} onChange={(_, d) => setTolerance(d.value)} data-testid="rules-tolerance-input" />
+      </Field>
       <div className={styles.actions}>
         <Button icon={<AddRegular />} disabled={levels.length >= SITE_MAX_LEVELS} onClick={() => setLevels(addLevel(levels))} data-testid="add-level">
           {t('rules.addLevel')}

@@ -1,6 +1,6 @@
 /** The new-site form and the approval rules' editor: what they send, and the message under each field the shared schema refuses. */
 import { describe, expect, it } from 'vitest';
-import { addLevel, draftLevels, emptySite, newBudgetLine, removeLevel, validateRules, validateSite, type SiteDraft } from './siteForm';
+import { addLevel, draftLevels, emptySite, newBudgetLine, parseTolerance, removeLevel, validateRules, validateSite, type SiteDraft } from './siteForm';
 
 const OWNER = '00000000-0000-4000-8000-0000000000a1';
 const MANAGER = '00000000-0000-4000-8000-0000000000a2';
@@ -67,5 +67,12 @@ describe('the approval rules editor', () => {
     expect(gone.input).toBeUndefined();
     expect(gone.errors.byLevel[top.key]).toEqual({ approver_ids: 'approver' });
     expect(validateRules([]).errors.levels).toBe('noLevels');
+  });
+});
+
+describe("the owner's tolerance over an approved amount", () => {
+  it('takes a percentage from 0 to 100 in hundredths, Arabic digits too, and nothing else', () => {
+    expect(['0', '10', '٢٫٥', '12.25', '100'].map(parseTolerance)).toEqual([0, 10, 2.5, 12.25, 100]);
+    expect(['', '-1', '100.01', '1.005', 'ten'].map(parseTolerance)).toEqual([null, null, null, null, null]);
   });
 });

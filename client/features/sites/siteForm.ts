@@ -171,3 +171,10 @@ export function validateRules(levels: readonly DraftLevel[], members?: ReadonlyS
   const ok = result.success && !errors.levels && !Object.keys(errors.byLevel).length;
   return ok ? { errors, input } : { errors };
 }
+
+/** The owner's tolerance as typed: a percentage from 0 to 100 in hundredths, or null when it is not one. */
+export function parseTolerance(raw: string): number | null {
+  const n = parseNumber(raw);
+  if (n === null || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) return null;
+  return n;
+}
