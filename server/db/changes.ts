@@ -35,8 +35,12 @@ const audienceColumns = (a: Audience) => ({
   audience: 'all' in a ? null : 'role' in a ? a.role : a.user,
 });
 
+/** The change log's rows of `entries`, one per entry and audience (what recordChanges inserts). */
+export const changeRows = (entries: ChangeEntry[]) =>
+  entries.flatMap((e) => e.audiences.map((a) => ({ entity: e.entity, entity_id: e.id, op: e.op ?? 'upsert', ...audienceColumns(a) })));
+
 export async function recordChanges(trx: Knex.Transaction, entries: ChangeEntry[]): Promise<void> {
-  const rows = entries.flatMap((e) => e.audiences.map((a) => ({ entity: e.entity, entity_id: e.id, op: e.op ?? 'upsert', ...audienceColumns(a) })));
+  const rows = changeRows(entries);
   if (!rows.length) return;
   await trx('changes').insert(rows);
 }

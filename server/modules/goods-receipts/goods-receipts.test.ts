@@ -145,6 +145,9 @@ describe('goods receipts', () => {
     const res = await post(buyer, po.id, receipt([[lines[0], 1], [other.lines[0], 1]]));
     expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['lines.1.purchase_order_line_id']);
+    // An id that is no order's line at all is the same refusal, and nothing of the receipt stays.
+    const nowhere = await post(buyer, po.id, receipt([[crypto.randomUUID(), 1], [lines[0], 1]]));
+    expect([nowhere.status, nowhere.body.code, nowhere.body.details?.map((d: { path: string }) => d.path)]).toEqual([400, 'validation_failed', ['lines.0.purchase_order_line_id']]);
     const photo = crypto.randomUUID();
     await knex()('order_photos').insert({ id: photo, purchase_order_id: other.po.id, company_id: other.buyer.user.id, hash: 'a'.repeat(64), width: 1, height: 1, bytes: 1 });
     const body = receipt([[lines[0], 1]]);

@@ -12,19 +12,29 @@
  *   the seller sees the receipt at once (the change feed, a notification, high priority
  *   when anything was rejected).
  */
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, notFound, notTheBuyer, orderNotReceivable, overReceived, validationFailed, type ErrorDetails } from '../../../shared/errors';
-import { openQuantity, receivableLimit, type GoodsReceipt, type GoodsReceiptCreate } from '../../../shared/schemas/goods-receipt';
+import { receivableLimit, type GoodsReceipt, type GoodsReceiptCreate } from '../../../shared/schemas/goods-receipt';
 import type { PurchaseOrderStatus } from '../../../shared/schemas/purchase-order';
 import { roundStock } from '../../../shared/numbers';
 import type { SessionUser } from '../../auth/session-user';
-import { recordChanges } from '../../db/changes';
+import { changeRows } from '../../db/changes';
 import { partyNameSql } from '../../db/party-name';
-import { notify } from '../notifications/notify';
-import { lineQuantities } from '../purchase-orders/line-quantities';
+import { notificationChanges, notificationsWrite, notificationsWriteSql } from '../notifications/notify';
+import { receivingStandingSql } from '../purchase-orders/line-quantities';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
 import { goodsReceiptPolicy } from './policy';
 import { goodsReceiptQuery, readGoodsReceipts } from './queries';
+
+/**
+ * `raw` as a statement Postgres parses and plans once per connection (a named prepared
+ * statement, named by its text), for a statement run often whose planning costs about what
+ * its run does. PGlite's driver ignores the name.
+ */
+function prepared(raw: Knex.Raw): Knex.Raw {
+  return raw.options({ name: `goods_receipt_${crypto.createHash('sha1').update(raw.toSQL().sql).digest('hex').slice(0, 16)}` });
+}
 
 /** The statuses an order takes receipts in: the seller accepted it, and it is neither closed nor cancelled. */
 const RECEIVABLE: readonly PurchaseOrderStatus[] = ['accepted', 'delivered', 'partially_received'];
@@ -63,18 +73,15 @@ async function assertPhotosOf(trx: Knex.Transaction, purchaseOrderId: string, bu
   if (other || otherFile) throw conflict('A photo id of this receipt belongs to another file');
 }
 
-/**
- * Every rule a new receipt must meet, under the order's lock; the order's status once it is
- * recorded. Refuses with the first rule broken.
- */
-async function checkReceipt(
+/** The rules of a receipt on the order itself, under its lock, before anything is written. Refuses with the first broken. */
+async function checkOrder(
   trx: Knex.Transaction,
   user: SessionUser,
-  po: { id: string; buyer_id: string; status: PurchaseOrderStatus; tolerance: string | number },
+  po: { id: string; buyer_id: string; status: PurchaseOrderStatus },
   input: GoodsReceiptCreate,
   receivedAt: Date,
   now: Date,
-): Promise<PurchaseOrderStatus> {
+): Promise<void> {
   if (po.buyer_id !== user.account_id) throw notTheBuyer("Only the buyer's company records what it received");
   if (!RECEIVABLE.includes(po.status)) throw orderNotReceivable(po.status);
   if (receivedAt.getTime() > now.getTime() + CLOCK_DRIFT_MS) {
@@ -87,32 +94,41 @@ async function checkReceipt(
       .first('d.id');
     if (!delivery) throw validationFailed('The delivery named is not one of this order', [{ path: 'delivery_id', message: 'not a delivery of this order', code: 'not_of_order' }]);
   }
+}
 
-  const tolerance = Number(po.tolerance);
-  const lines = new Map((await lineQuantities(trx, po.id)).map((l) => [l.id, l]));
+/**
+ * The rules of a receipt's lines, on where its order's lines stood before it: each a line of
+ * the order (`missing`: the ids named that are not), none accepted above its limit. Only the
+ * lines that would go above what is ordered can go above the limit (the tolerance only adds
+ * to it), so `beyond` holds those alone. Refuses with the first rule broken.
+ */
+function checkLines(missing: string[], beyond: ReceivingLine[], input: GoodsReceiptCreate, tolerance: number): void {
+  const notLines = new Set(missing);
+  const lines = new Map(beyond.map((l) => [l.id, l]));
   const errors: ErrorDetails = [];
   const over: ErrorDetails = [];
   input.lines.forEach((l, i) => {
-    const line = lines.get(l.purchase_order_line_id);
-    if (!line) return errors.push({ path: `lines.${i}.purchase_order_line_id`, message: 'not a line of this order', code: 'not_a_line' });
+    const id = l.purchase_order_line_id.toLowerCase(); // as the database writes a uuid
+    if (notLines.has(id)) return errors.push({ path: `lines.${i}.purchase_order_line_id`, message: 'not a line of this order', code: 'not_a_line' });
+    const line = lines.get(id);
+    if (!line) return;
     const accepted = roundStock(line.accepted_quantity + l.received_quantity - (l.rejected_quantity ?? 0));
     const limit = receivableLimit(line.quantity, line.cancelled_quantity, tolerance);
     if (accepted > limit) {
       const left = Math.max(0, roundStock(limit - line.accepted_quantity));
       over.push({ path: `lines.${i}.received_quantity`, message: `at most ${left} more can be accepted of this line`, code: 'over_received' });
     }
-    line.accepted_quantity = accepted;
   });
   if (errors.length) throw validationFailed('These lines are not lines of this order', errors);
   if (over.length) throw overReceived(over);
-  await assertPhotosOf(
-    trx,
-    po.id,
-    po.buyer_id,
-    input.lines.flatMap((l) => l.photo_ids ?? []),
-  );
+}
 
-  return [...lines.values()].every((l) => openQuantity(l) === 0) ? 'received' : 'partially_received';
+/** Where a line a receipt names stood before it: what checkLines decides on. */
+interface ReceivingLine {
+  id: string;
+  quantity: number;
+  cancelled_quantity: number;
+  accepted_quantity: number;
 }
 
 /**
@@ -131,9 +147,10 @@ async function alreadyRecorded(trx: Knex.Transaction, purchaseOrderId: string, i
  * the receipt back for its answer (readReceipt); the push answers only applied.
  *
  * A second send of the same receipt waits for the first at the order's lock and is
- * answered with it: the insert does nothing on its id, and any refusal looks for it first
- * (the order may have moved since, its lines filled by that very receipt), so the first
- * send's path reads nothing more than a new receipt needs.
+ * answered with it: the insert does nothing on its id (and its lines are not checked
+ * again), and a refusal on the order looks for it first (the order may have moved since,
+ * received by that very receipt), so the first send's path reads nothing more than a new
+ * receipt needs.
  */
 export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, purchaseOrderId: string, input: GoodsReceiptCreate, now: Date): Promise<{ created: boolean }> {
   // The buyer's tolerance and name come with the lock: one round trip, the order's row locked alone.
@@ -153,46 +170,81 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
     );
   if (!po || (po.buyer_id !== user.account_id && po.seller_id !== user.account_id)) throw notFound('Purchase order');
   const receivedAt = input.received_at ? new Date(input.received_at) : now;
-  let status: PurchaseOrderStatus;
   try {
-    status = await checkReceipt(trx, user, po, input, receivedAt, now);
+    await checkOrder(trx, user, po, input, receivedAt, now);
   } catch (err) {
     if (await alreadyRecorded(trx, po.id, input.id)) return { created: false };
     throw err;
   }
 
-  // The receipt, its lines (one JSON parameter: a 50-line receipt is not 300 bindings to
-  // parse) and the order's status in one statement; nothing when the id is already recorded.
-  // The lines' foreign key is checked at the statement's end.
-  const {
-    rows: [{ recorded }],
-  } = (await trx.raw(
-    `with receipt as (insert into goods_receipts (id, purchase_order_id, received_by, delivery_id, received_at, note)
-                      values (:id, :po, :by, :delivery, :at, :note) on conflict (id) do nothing returning id),
-          lines as (insert into goods_receipt_lines (goods_receipt_id, purchase_order_line_id, received_quantity, rejected_quantity, rejection_reason, photo_ids)
-                    select r.id, l.purchase_order_line_id, l.received_quantity, coalesce(l.rejected_quantity, 0), l.rejection_reason, coalesce(l.photo_ids, '{}')
-                      from receipt r, json_to_recordset(cast(:lines as json))
-                        as l(purchase_order_line_id uuid, received_quantity numeric, rejected_quantity numeric, rejection_reason text, photo_ids uuid[])),
-          po as (update purchase_orders set status = :status, updated_at = :now where id = :po and exists (select from receipt))
-     select count(*)::int as recorded from receipt`,
-    { id: input.id, po: po.id, by: user.id, delivery: input.delivery_id ?? null, at: receivedAt, note: input.note ?? null, lines: JSON.stringify(input.lines), status, now },
-  )) as { rows: Array<{ recorded: number }> };
-  if (!recorded) {
-    await alreadyRecorded(trx, po.id, input.id); // another order's id is a conflict
-    return { created: false };
-  }
-
+  // One statement, one round trip: where the order's lines stand (read before this
+  // receipt's rows, in the statement's snapshot, taken under the order's lock), the receipt
+  // and its lines (one JSON parameter: a 50-line receipt is not 300 bindings to parse; only
+  // lines of this order), the order's status from its lines' open quantities once this
+  // receipt is counted, the change feed's rows and the seller's notification; nothing when
+  // the id is already recorded. The lines' rules are then checked on what it answers of
+  // their standing (the ids that are no line of the order, and the lines that would go above
+  // what is ordered, before the tolerance): a broken one throws, and the transaction (the
+  // push's savepoint) undoes the statement. A receipt within its order's lines pays no
+  // read of its own and is answered two nulls.
   const audiences = purchaseOrderPolicy.audiences(po);
-  await recordChanges(trx, [
+  const changes = changeRows([
     { entity: 'purchase_order', id: po.id, audiences },
     { entity: 'goods_receipt', id: input.id, audiences },
   ]);
   const rejected = input.lines.filter((l) => (l.rejected_quantity ?? 0) > 0).length;
-  await notify(trx, {
-    to: [po.seller_id],
-    kind: 'goods_receipt.recorded',
-    priority: rejected ? 'high' : 'normal',
-    params: { number: po.number, company: po.buyer_name, purchase_order_id: po.id, rejected },
-  });
+  const tell = notificationsWrite(
+    trx,
+    { to: [po.seller_id], kind: 'goods_receipt.recorded', priority: rejected ? 'high' : 'normal', params: { number: po.number, company: po.buyer_name, purchase_order_id: po.id, rejected } },
+    'exists (select from receipt)',
+  );
+  const {
+    rows: [{ recorded, missing, beyond }],
+  } = (await prepared(trx.raw(
+    `with standing as (${receivingStandingSql('?')}),
+          input as (select * from json_to_recordset(cast(? as json))
+                      as l(purchase_order_line_id uuid, received_quantity numeric, rejected_quantity numeric, rejection_reason text, photo_ids uuid[])),
+          receipt as (insert into goods_receipts (id, purchase_order_id, received_by, delivery_id, received_at, note)
+                      values (?, ?, ?, ?, ?, ?) on conflict (id) do nothing returning id),
+          lines as (insert into goods_receipt_lines (goods_receipt_id, purchase_order_line_id, received_quantity, rejected_quantity, rejection_reason, photo_ids)
+                    select r.id, l.purchase_order_line_id, l.received_quantity, coalesce(l.rejected_quantity, 0), l.rejection_reason, coalesce(l.photo_ids, '{}')
+                      from receipt r, input l join standing s on s.id = l.purchase_order_line_id),
+          po as (update purchase_orders
+                    set status = case when exists (select from standing s left join input l on l.purchase_order_line_id = s.id
+                                                    where s.quantity - s.cancelled_quantity - s.accepted_quantity - coalesce(l.received_quantity - coalesce(l.rejected_quantity, 0), 0) > 0)
+                                      then 'partially_received' else 'received' end,
+                        updated_at = ?
+                  where id = ? and exists (select from receipt)),
+          ${notificationsWriteSql},
+          logged as (insert into changes (entity, entity_id, op, audience_type, audience)
+                     select c.entity, c.entity_id, c.op, c.audience_type, c.audience
+                       from receipt, json_to_recordset(cast(? as json)) as c(entity text, entity_id text, op text, audience_type text, audience text)
+                     union all ?)
+     select (select count(*)::int from receipt) as recorded,
+            (select json_agg(l.purchase_order_line_id) from input l where not exists (select from standing s where s.id = l.purchase_order_line_id)) as missing,
+            (select json_agg(json_build_object('id', s.id, 'quantity', s.quantity, 'cancelled_quantity', s.cancelled_quantity, 'accepted_quantity', s.accepted_quantity))
+               from standing s join input l on l.purchase_order_line_id = s.id
+              where s.accepted_quantity + l.received_quantity - coalesce(l.rejected_quantity, 0) > s.quantity - s.cancelled_quantity) as beyond`,
+    [
+      po.id, po.id,
+      JSON.stringify(input.lines),
+      input.id, po.id, user.id, input.delivery_id ?? null, receivedAt, input.note ?? null,
+      now, po.id,
+      ...tell,
+      JSON.stringify(changes),
+      notificationChanges(trx),
+    ],
+  ))) as { rows: Array<{ recorded: number; missing: string[] | null; beyond: ReceivingLine[] | null }> };
+  if (!recorded) {
+    await alreadyRecorded(trx, po.id, input.id); // another order's id is a conflict
+    return { created: false };
+  }
+  checkLines(missing ?? [], beyond ?? [], input, Number(po.tolerance));
+  await assertPhotosOf(
+    trx,
+    po.id,
+    po.buyer_id,
+    input.lines.flatMap((l) => l.photo_ids ?? []),
+  );
   return { created: true };
 }

@@ -29,6 +29,32 @@ export interface NotifyInput<K extends NotificationKind> {
  */
 export async function notify<K extends NotificationKind>(trx: Knex.Transaction, input: NotifyInput<K>): Promise<void> {
   if (Array.isArray(input.to) && !input.to.length) return;
+  await trx.raw(`with ${notificationsWriteSql} insert into changes (entity, entity_id, op, audience_type, audience) ?`, [
+    ...notificationsWrite(trx, input),
+    notificationChanges(trx),
+  ]);
+}
+
+/**
+ * notify's writes as CTEs of another statement, for a write that tells in its own round
+ * trip: `written` (id, user_id of each notification) and the CTEs it reads, to be followed
+ * by the bindings of notificationsWrite; notificationChanges selects the change log's rows
+ * of `written`. `onlyIf`: an SQL condition of the outer statement (a CTE's rows, say)
+ * without which nobody is notified.
+ */
+export const notificationsWriteSql = `recipients as (?),
+     texts as (select * from jsonb_to_recordset(?::jsonb) as t(language text, title text, message text)),
+     written as (
+       insert into notifications (user_id, kind, params, type, priority, title, message)
+       select r.user_id, ?, ?::jsonb, ?, ?, coalesce(t.title, d.title), coalesce(t.message, d.message)
+         from recipients r
+         join texts d on d.language = ?
+         left join texts t on t.language = r.language
+       returning id, user_id
+     )`;
+
+/** The bindings of notificationsWriteSql for `input` (see notify). */
+export function notificationsWrite<K extends NotificationKind>(trx: Knex.Transaction, input: NotifyInput<K>, onlyIf?: string): Knex.RawBinding[] {
   const recipients = Array.isArray(input.to)
     ? trx('users as u')
         // a driver has no profile: their company's language
@@ -43,30 +69,11 @@ export async function notify<K extends NotificationKind>(trx: Knex.Transaction, 
         .whereNull('u.deleted_at')
         .select('p.user_id', 'p.language');
   if (input.except) recipients.whereNot('u.id', input.except);
+  if (onlyIf) recipients.whereRaw(onlyIf);
   const texts = LANGUAGES.map((language) => ({ language, ...renderNotification(input.kind, language, input.params) }));
-  await trx.raw(
-    `with recipients as (?),
-     texts as (select * from jsonb_to_recordset(?::jsonb) as t(language text, title text, message text)),
-     written as (
-       insert into notifications (user_id, kind, params, type, priority, title, message)
-       select r.user_id, ?, ?::jsonb, ?, ?, coalesce(t.title, d.title), coalesce(t.message, d.message)
-         from recipients r
-         join texts d on d.language = ?
-         left join texts t on t.language = r.language
-       returning id, user_id
-     )
-     insert into changes (entity, entity_id, op, audience_type, audience)
-     select ?, a.id, 'upsert', a.audience_type, a.audience from (?) as a`,
-    [
-      recipients,
-      JSON.stringify(texts),
-      input.kind,
-      JSON.stringify(input.params),
-      notificationTypeOf(input.kind),
-      input.priority ?? 'normal',
-      DEFAULT_LANGUAGE,
-      notificationPolicy.entity,
-      audienceRows(trx, notificationPolicy, 'written'),
-    ],
-  );
+  return [recipients, JSON.stringify(texts), input.kind, JSON.stringify(input.params), notificationTypeOf(input.kind), input.priority ?? 'normal', DEFAULT_LANGUAGE];
 }
+
+/** The change log's rows (entity, entity_id, op, audience_type, audience) of the notifications in the CTE `written`. */
+export const notificationChanges = (trx: Knex.Transaction): Knex.Raw =>
+  trx.raw(`select ?, a.id, 'upsert', a.audience_type, a.audience from (?) as a`, [notificationPolicy.entity, audienceRows(trx, notificationPolicy, 'written')]);

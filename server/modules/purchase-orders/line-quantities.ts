@@ -16,15 +16,22 @@
 import type { Knex } from 'knex';
 
 /**
+ * What accepted disputes settled by redelivery reopened of each line of the order `po`, as
+ * a join onto the purchase_order_lines alias `pl` (its column, lq_d.redelivered, feeds
+ * lineSums' accepted); `po` as in lineSumsJoinsSql.
+ */
+const redeliveredJoinSql = (po: string, pl: string) => `
+  left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
+               from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
+              where dp.purchase_order_id = ${po} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id`;
+
+/**
  * The sums of every line of the order `po` (an SQL expression: a binding, or a column of an
  * outer query, never a table of the same FROM list), as joins onto the purchase_order_lines
  * alias `pl`: each table is read once, grouped by line, for all of the order's lines, where a
  * sum per line would read it once a line. Its columns are in lineSums.
  */
-export const lineSumsJoinsSql = (po: string, pl: string) => `
-  left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
-               from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
-              where dp.purchase_order_id = ${po} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id
+export const lineSumsJoinsSql = (po: string, pl: string) => `${redeliveredJoinSql(po, pl)}
   left join (select coalesce(orig.purchase_order_line_id, il.purchase_order_line_id) as id,
                     sum(case when doc.kind = 'credit_note' then -il.quantity else il.quantity end) as invoiced
                from invoices doc
@@ -82,3 +89,14 @@ export async function lineQuantities(db: Knex, purchaseOrderId: string): Promise
     invoiced_quantity: Number(r.invoiced_quantity),
   }));
 }
+
+/**
+ * Every line of the order `po` with what a receipt decides on (id, quantity,
+ * cancelled_quantity, accepted_quantity), as a query to read in the receipt's own statement
+ * (goods-receipts/service.ts): the lines' limits and whether the order is then received.
+ * `po` as in lineSumsJoinsSql; it appears twice (a `?` is bound twice).
+ */
+export const receivingStandingSql = (po: string) => `
+  select pl.id, pl.quantity, pl.cancelled_quantity, ${lineSums('pl').accepted} as accepted_quantity
+    from purchase_order_lines pl ${redeliveredJoinSql(po, 'pl')}
+   where pl.purchase_order_id = ${po}`;
