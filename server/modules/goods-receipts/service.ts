@@ -28,12 +28,16 @@ import { goodsReceiptPolicy } from './policy';
 import { goodsReceiptQuery, readGoodsReceipts } from './queries';
 
 /**
- * `raw` as a statement Postgres parses and plans once per connection (a named prepared
- * statement, named by its text), for a statement run often whose planning costs about what
- * its run does. PGlite's driver ignores the name.
+ * Runs `query` as a statement Postgres parses and plans once per connection (a named
+ * prepared statement, named by its text), for a statement run often whose planning costs
+ * about what its run does; its rows. It is compiled once, its text named and run as it is
+ * (knex would compile its parts again). PGlite's driver ignores the name.
  */
-function prepared(raw: Knex.Raw): Knex.Raw {
-  return raw.options({ name: `goods_receipt_${crypto.createHash('sha1').update(raw.toSQL().sql).digest('hex').slice(0, 16)}` });
+async function prepared<Row>(trx: Knex.Transaction, query: Knex.Raw | Knex.QueryBuilder): Promise<Row[]> {
+  const { sql, bindings } = query.toSQL();
+  const name = `goods_receipt_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const { rows } = (await trx.raw(sql, bindings as Knex.RawBinding[]).options({ name })) as { rows: Row[] };
+  return rows;
 }
 
 /** The statuses an order takes receipts in: the seller accepted it, and it is neither closed nor cancelled. */
@@ -154,20 +158,23 @@ async function alreadyRecorded(trx: Knex.Transaction, purchaseOrderId: string, i
  */
 export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, purchaseOrderId: string, input: GoodsReceiptCreate, now: Date): Promise<{ created: boolean }> {
   // The buyer's tolerance and name come with the lock: one round trip, the order's row locked alone.
-  const po = await trx('purchase_orders as po')
-    .join('users as bu', 'bu.id', 'po.buyer_id')
-    .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
-    .where('po.id', purchaseOrderId)
-    .forUpdate('po')
-    .first(
-      'po.id',
-      'po.number',
-      'po.buyer_id',
-      'po.seller_id',
-      'po.status',
-      trx.raw('coalesce(bp.receipt_tolerance_percent, 0) as tolerance'),
-      trx.raw(`${partyNameSql('bp', 'bu', { orEmail: true })} as buyer_name`),
-    );
+  const [po] = await prepared<{ id: string; number: string; buyer_id: string; seller_id: string; status: PurchaseOrderStatus; tolerance: string; buyer_name: string }>(
+    trx,
+    trx('purchase_orders as po')
+      .join('users as bu', 'bu.id', 'po.buyer_id')
+      .leftJoin('profiles as bp', 'bp.user_id', 'po.buyer_id')
+      .where('po.id', purchaseOrderId)
+      .forUpdate('po')
+      .first(
+        'po.id',
+        'po.number',
+        'po.buyer_id',
+        'po.seller_id',
+        'po.status',
+        trx.raw('coalesce(bp.receipt_tolerance_percent, 0) as tolerance'),
+        trx.raw(`${partyNameSql('bp', 'bu', { orEmail: true })} as buyer_name`),
+      ),
+  );
   if (!po || (po.buyer_id !== user.account_id && po.seller_id !== user.account_id)) throw notFound('Purchase order');
   const receivedAt = input.received_at ? new Date(input.received_at) : now;
   try {
@@ -198,9 +205,9 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
     { to: [po.seller_id], kind: 'goods_receipt.recorded', priority: rejected ? 'high' : 'normal', params: { number: po.number, company: po.buyer_name, purchase_order_id: po.id, rejected } },
     'exists (select from receipt)',
   );
-  const {
-    rows: [{ recorded, missing, beyond }],
-  } = (await prepared(trx.raw(
+  const [{ recorded, missing, beyond }] = await prepared<{ recorded: number; missing: string[] | null; beyond: ReceivingLine[] | null }>(
+    trx,
+    trx.raw(
     `with standing as (${receivingStandingSql('?')}),
           input as (select * from json_to_recordset(cast(? as json))
                       as l(purchase_order_line_id uuid, received_quantity numeric, rejected_quantity numeric, rejection_reason text, photo_ids uuid[])),
@@ -234,7 +241,8 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
       JSON.stringify(changes),
       notificationChanges(trx),
     ],
-  ))) as { rows: Array<{ recorded: number; missing: string[] | null; beyond: ReceivingLine[] | null }> };
+    ),
+  );
   if (!recorded) {
     await alreadyRecorded(trx, po.id, input.id); // another order's id is a conflict
     return { created: false };
