@@ -304,6 +304,8 @@ const TABLE: Row[] = [
   // Sites: a contractor company's own; its owner creates them and sets their rules, anyone outside it finds nothing (404).
   { method: 'get', path: '/api/sites', url: () => '/api/sites', owner: null, expect: signedIn('ok') }, // each their own company's (maybe none)
   { method: 'get', path: '/api/sites/{id}', url: (w) => `/api/sites/${w.requestSite}`, owner: 'contractor', expect: only(['contractor'], 404) },
+  { method: 'get', path: '/api/sites/{id}/budget', url: (w) => `/api/sites/${w.requestSite}/budget`, owner: 'contractor', expect: only(['contractor'], 404) },
+  { method: 'get', path: '/api/sites/{id}/budget.xlsx', url: (w) => `/api/sites/${w.requestSite}/budget.xlsx`, owner: 'contractor', expect: only(['contractor'], 404) },
   {
     method: 'post', path: '/api/sites', url: () => '/api/sites', owner: 'contractor', writes: true,
     body: () => ({ id: crypto.randomUUID(), name: 'برج', location: 'الرياض', budget_lines: [{ id: crypto.randomUUID(), description: 'خرسانة', quantity: 10, unit: 'م3', budget_amount: 3000 }] }),

@@ -35,4 +35,9 @@ describe('where a notification leads', () => {
     }
     expect(notificationTarget('purchase_request.waiting', {})).toBe('/purchase-requests');
   });
+
+  it("opens the site whose budget line passed 80 % or 100 %", () => {
+    expect(notificationTarget('site_budget.passed', { site: 'Tower', line: 'Rebar', percent: 80, site_id: PO })).toBe(`/sites/${PO}`);
+    expect(notificationTarget('site_budget.passed', {})).toBe('/sites');
+  });
 });

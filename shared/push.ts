@@ -33,6 +33,7 @@ const PUSH_CATEGORY_OF = {
   'purchase_request.approved': 'offers',
   'purchase_request.rejected': 'offers',
   'purchase_request.order_waiting': 'offers',
+  'site_budget.passed': 'offers',
   'rfq.new': 'offers',
   'rfq_quote.new': 'offers',
   'rfq_quote.revised': 'offers',
@@ -106,6 +107,7 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind === 'rfq.awarded' || kind.startsWith('purchase_order.') || kind.startsWith('goods_receipt.')) return page('/purchase-orders', params.purchase_order_id);
   if (kind.startsWith('dispute.')) return page('/disputes', params.dispute_id);
   if (kind.startsWith('purchase_request.')) return page('/purchase-requests', params.purchase_request_id);
+  if (kind.startsWith('site_budget.')) return page('/sites', params.site_id);
   if (kind === 'invoice.issued' || kind === 'credit_note.issued' || kind === 'debit_note.issued' || kind.startsWith('payment.')) return page('/invoices', params.invoice_id);
   // A supplier's RFQ news opens their quote on it; the buyer's (quotes received) their RFQ.
   if (kind === 'rfq.new' || kind === 'rfq.lost') return page('/quotes', params.rfq_id);

@@ -23,6 +23,8 @@ const TYPE_OF_AREA: Record<string, string> = {
   order_response: 'instant_order',
   // A request from the site is the buyer's own, before any RFQ or order: a type of its own.
   purchase_request: 'purchase_request',
+  // A site's budget passing a threshold is the company's own buying, as its requests are.
+  site_budget: 'purchase_request',
   rfq: 'rfq',
   rfq_quote: 'quote',
   purchase_order: 'purchase_order',

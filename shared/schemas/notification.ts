@@ -51,6 +51,8 @@ export const NOTIFICATION_PARAMS = {
   'purchase_request.rejected': z.object({ number: z.string(), site: z.string(), reason: z.string(), purchase_request_id: uuidSchema }),
   /** an order over its approved amount (or placed without a request) waits for the reader's approval: its request of kind order */
   'purchase_request.order_waiting': z.object({ number: z.string(), site: z.string(), amount: z.number(), purchase_request_id: uuidSchema }),
+  /** To the site's company owner and its manager: orders just committed took a budget line's committed amount past 80 % or 100 % of its budget. line: its description (or code). */
+  'site_budget.passed': z.object({ site: z.string(), line: z.string(), percent: z.union([z.literal(80), z.literal(100)]), site_id: uuidSchema }),
   /** To each supplier an RFQ reaches (the market's sellers in its categories, or the invited). */
   'rfq.new': z.object({ title: z.string(), location: z.string(), rfq_id: uuidSchema }),
   /** To the RFQ's buyer: a supplier quoted, or revised their quote. */
@@ -183,6 +185,7 @@ const NOTIFICATION_TYPE_OF = {
   'purchase_request.approved': 'purchase_request',
   'purchase_request.rejected': 'purchase_request',
   'purchase_request.order_waiting': 'purchase_request',
+  'site_budget.passed': 'purchase_request',
   'rfq.new': 'rfq',
   'rfq.lost': 'rfq',
   'rfq_quote.new': 'quote',

@@ -1,6 +1,7 @@
 /**
  * What a purchase request's notifications say in every language (NOTIFICATION_MESSAGES
- * takes them in): a request waiting for the reader, and the requester's answer. Kept apart
+ * takes them in): a request waiting for the reader, and the requester's answer, and a
+ * site's budget line passing 80 % or 100 % of its budget. Kept apart
  * so the table of every kind stays a file one reads through.
  */
 import type { Language } from '../../../shared/constants';
@@ -26,4 +27,9 @@ export const PURCHASE_REQUEST_MESSAGES = {
     en: { title: 'An order is waiting for your approval', message: 'An order of {amount} for the site “{site}” is over what was approved, or had no request, and waits for your approval ({number}).' },
     zh: { title: '有订单等待您审批', message: '工地“{site}”的一笔金额 {amount} 的订单超出已批准金额或没有采购申请，正等待您审批（{number}）。' },
   },
-} satisfies Record<'purchase_request.waiting' | 'purchase_request.approved' | 'purchase_request.rejected' | 'purchase_request.order_waiting', Record<Language, { title: string; message: string }>>;
+  'site_budget.passed': {
+    ar: { title: 'بند ميزانية تجاوز {percent}٪', message: 'بلغ الملتزم به في بند «{line}» بموقع «{site}» {percent}٪ من ميزانيته أو أكثر.' },
+    en: { title: 'A budget line passed {percent} %', message: 'What is committed on the line “{line}” of the site “{site}” has reached {percent} % of its budget.' },
+    zh: { title: '预算行已超过 {percent}%', message: '工地“{site}”的预算行“{line}”的已承诺金额已达到其预算的 {percent}%。' },
+  },
+} satisfies Record<'purchase_request.waiting' | 'purchase_request.approved' | 'purchase_request.rejected' | 'purchase_request.order_waiting' | 'site_budget.passed', Record<Language, { title: string; message: string }>>;

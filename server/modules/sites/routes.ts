@@ -3,7 +3,9 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { createdOrOk, listResult, route } from '../../http/route';
 import { siteApprovalRulesSchema, siteCreateSchema, siteListQuerySchema, siteSchema } from '../../../shared/schemas/site';
-import { createSite, getSite, listSites, setApprovalRules } from './service';
+import { siteBudgetSchema } from '../../../shared/schemas/site-budget';
+import { budgetXlsx } from './budget-xlsx';
+import { createSite, getSite, getSiteBudget, listSites, setApprovalRules } from './service';
 
 const tag = 'sites';
 
@@ -20,6 +22,31 @@ export function sitesRouter(): Router {
     router,
     { method: 'get', path: '/api/sites/{id}', summary: 'One site with its budget lines and approval rules (its company only)', tag, access: 'user', response: siteSchema },
     ({ knex, user, params }) => getSite(knex, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/sites/{id}/budget',
+      summary:
+        "Where every riyal of the site stands, per budget line and in total (SAR with VAT): budget, approved (requests), committed (orders), received, invoiced, paid, remaining, over budget, the budgeted rate and the market's median per unit; a row for what is spent on no budget line (its company only)",
+      tag,
+      access: 'user',
+      response: siteBudgetSchema,
+    },
+    ({ ctx, knex, user, params }) => getSiteBudget(knex, user, params.id, ctx.deps.clock.now()),
+  );
+
+  route(
+    router,
+    { method: 'get', path: '/api/sites/{id}/budget.xlsx', summary: "The site's budget as an XLSX, the same figures as GET /api/sites/{id}/budget, headers in the reader's language (its company only)", tag, access: 'user' },
+    async ({ ctx, knex, user, params }) => {
+      const budget = await getSiteBudget(knex, user, params.id, ctx.deps.clock.now());
+      ctx.attachment(`budget-${budget.site_id}.xlsx`);
+      ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      return budgetXlsx(budget, user.language);
+    },
   );
 
   route(

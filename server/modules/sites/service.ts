@@ -20,6 +20,8 @@ import type { SessionUser } from '../../auth/session-user';
 import { recordChanges } from '../../db/changes';
 import { page, type Page } from '../../db/page';
 import { uuidArray } from '../../db/uuid-array';
+import type { SiteBudget } from '../../../shared/schemas/site-budget';
+import { siteBudget } from './budget';
 import { sitePolicy } from './policy';
 import { readSites, siteQuery } from './queries';
 
@@ -40,6 +42,13 @@ export async function getSite(db: Knex, user: SessionUser, id: string): Promise<
   const [site] = await readSites(sitePolicy.visible(siteQuery(db).where('s.id', id), user));
   if (!site) throw notFound('Site');
   return site;
+}
+
+/** GET /api/sites/{id}/budget (and its XLSX): where every riyal of the site stands, for its company's people (404 to anyone else). */
+export async function getSiteBudget(db: Knex, user: SessionUser, id: string, now: Date): Promise<SiteBudget> {
+  const site = await sitePolicy.visible(db('sites as s').where('s.id', id), user).first('s.id', 's.name');
+  if (!site) throw notFound('Site');
+  return siteBudget(db, site, user.account_id, now);
 }
 
 /** Of `ids`, those who are people of the company `companyId` now: its owner and members, drivers aside. */
