@@ -15,6 +15,7 @@ import {
   type MetaRow,
   type OutboxRow,
   type RejectionRow,
+  type SiteBudgetRow,
   type UploadRow,
 } from './schema';
 
@@ -49,6 +50,7 @@ export class BinaaDb extends Dexie {
   sites!: Table<EntityRows['site'], string>;
   purchase_requests!: Table<EntityRows['purchase_request'], string>;
   uploads!: Table<UploadRow, string>;
+  site_budgets!: Table<SiteBudgetRow, string>;
 
   readonly userId: string;
   /**

@@ -9,6 +9,7 @@ import type { MutationName } from '../../../shared/mutations';
 import type { SyncEntity, SyncRow } from '../../../shared/sync';
 import type { Transaction } from 'dexie';
 import type { DeliveryFilePurpose } from '../../../shared/schemas/delivery';
+import type { SiteBudget } from '../../../shared/schemas/site-budget';
 
 /** Fields the client adds to every stored row. */
 interface LocalFields {
@@ -145,6 +146,16 @@ export interface RejectionRow {
  */
 export type UploadRow = ProductPhotoUpload | DeliveryFileUpload | ReceiptUpload | OrderPhotoUpload;
 
+/**
+ * A site's budget as the server last answered it (GET /api/sites/{id}/budget), kept so the
+ * site's page reads it offline: the figures are sums the server makes of documents the
+ * device does not all hold (receipts, payments), so they are cached, not computed here.
+ */
+export interface SiteBudgetRow {
+  site_id: string;
+  budget: SiteBudget;
+}
+
 interface UploadFields {
   id: string;
   blob: Blob;
@@ -203,7 +214,7 @@ export function uploadOwnerKey(row: UploadRow): RowKey {
 }
 
 /** Tables of this device only (never synced), as the latest schema version has them. */
-export const LOCAL_TABLES = { uploads: 'id, product_id, status' } as const;
+export const LOCAL_TABLES = { uploads: 'id, product_id, status', site_budgets: 'site_id' } as const;
 
 export interface SchemaVersion {
   version: number;
@@ -333,5 +344,11 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
       sites: 'id, status, _gen',
       purchase_requests: 'id, site_id, status, created_at, _gen',
     },
+  },
+  {
+    // The last budget each site's page read from the server (SiteBudgetRow), kept on this
+    // device only, so the page shows where every riyal stood when the signal goes.
+    version: 9,
+    stores: { site_budgets: 'site_id' },
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * /sites/{id}: a site, its budget lines and its approval rules, from the local store. At
  * a phone's width each budget line is a card of stacked rows (every figure within the
- * screen); from a desk's, a table. The owner edits the rules (ApprovalRules.tsx).
+ * screen); from a desk's, a table. Where every riyal stands is SiteBudgetStanding.tsx;
+ * the owner edits the rules (ApprovalRules.tsx).
  */
 import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -20,6 +21,7 @@ import { ApprovalRules } from './ApprovalRules';
 import { useSiteMembers } from './members';
 import { budgetTotal, siteKey, useSite, type ShownSite } from './queries';
 import { SiteBadges, useSiteDates } from './SiteCard';
+import { SiteBudgetStanding } from './SiteBudgetStanding';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -89,6 +91,7 @@ export function SiteDetail({ id }: { id: string }) {
         />
       </div>
       <Budget site={site} />
+      <SiteBudgetStanding siteId={site.id} />
       <ApprovalRules site={site} members={members} />
     </section>
   );
