@@ -4,7 +4,9 @@
  * levels (the site manager up to 50,000 SAR, the owner above); and two purchase requests
  * its site engineer raised: one waiting for the manager, one approved at both levels. So a
  * newcomer signed in as the manager finds a request waiting for them, and the owner one
- * already through, made into an RFQ whose one quote is over what was approved. Rows go in as the services leave them (amounts by the shared rule,
+ * already through, made into an RFQ whose one quote is over what was approved; and an order
+ * on the site's budget lines, accepted and partly received (its concrete within budget,
+ * its membrane over), so the site's budget shows where its riyals stand. Rows go in as the services leave them (amounts by the shared rule,
  * numbers from the company's counter); the boot's backfill enters them in the feed.
  */
 import crypto from 'node:crypto';
@@ -12,6 +14,7 @@ import type { Knex } from 'knex';
 import { requestAmount } from '../../shared/approval-levels';
 import { purchaseRequestNumber } from '../../shared/schemas/purchase-request';
 import { riyadhYear } from '../../shared/riyadh';
+import { issuePurchaseOrder } from '../modules/purchase-orders/issue';
 import { DAY_MS, HOUR_MS } from './demo-time';
 
 export const DEMO_SITE_NAME = 'برج الياسمين السكني';
@@ -186,4 +189,39 @@ export async function insertDemoSites(
     'لجدران الدور الرابع وعزل سطح الملحق',
     opts.at(5 * DAY_MS),
   );
+  await insertSiteOrder(trx, opts, site, budgetLines);
+}
+
+/**
+ * An order of the site from the demo supplier, issued as an award issues it: 300 m3 of
+ * concrete at 285 on the concrete line (98,325 with VAT of its 396,000) and 2,600 m2 of
+ * membrane at 34 on the waterproofing line (101,660 of its 96,600: over budget); accepted
+ * eight days ago, 120 m3 of the concrete received since.
+ */
+async function insertSiteOrder(trx: Knex.Transaction, opts: { at: (offsetMs: number) => Date; companyId: (key: string) => string }, site: string, budgetLines: string[]): Promise<void> {
+  const buyer = opts.companyId('contractor');
+  const issuedAt = opts.at(-10 * DAY_MS);
+  const po = await issuePurchaseOrder(
+    trx,
+    {
+      buyer_id: buyer,
+      seller_id: opts.companyId('supplier'),
+      created_by: buyer,
+      title: `${DEMO_SITE_NAME} · خرسانة وعزل`,
+      delivery_location: 'الرياض - حي الياسمين',
+      delivery_days: 3,
+      site_id: site,
+      lines: [
+        { description: 'خرسانة جاهزة C35', quantity: 300, unit: 'م3', unit_price: 285, budget_line_id: budgetLines[0] },
+        { description: 'لفائف عزل بيتومين 4 مم', quantity: 2600, unit: 'م2', unit_price: 34, budget_line_id: budgetLines[3] },
+      ],
+    },
+    issuedAt,
+  );
+  await trx('purchase_orders').where({ id: po.id }).update({ status: 'partially_received', answered_at: opts.at(-8 * DAY_MS), created_at: issuedAt, updated_at: opts.at(-2 * DAY_MS) });
+  const [concrete] = await trx('purchase_order_lines').where({ purchase_order_id: po.id }).orderBy('position').pluck('id');
+  const receiptId = crypto.randomUUID();
+  const receivedAt = opts.at(-2 * DAY_MS);
+  await trx('goods_receipts').insert({ id: receiptId, purchase_order_id: po.id, received_by: buyer, received_at: receivedAt, note: 'الصبة الأولى للأساسات.', created_at: receivedAt, updated_at: receivedAt });
+  await trx('goods_receipt_lines').insert({ goods_receipt_id: receiptId, purchase_order_line_id: concrete, received_quantity: 120, rejected_quantity: 0 });
 }

@@ -19,6 +19,7 @@ import { diskStore } from '../storage/disk';
 import { openingMoment } from '../../shared/tender';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
 import { DEMO_SITE_NAME } from './demo-sites';
+import { siteBudget } from '../modules/sites/budget';
 import { purchaseRequestQuery, readPurchaseRequests } from '../modules/purchase-requests/queries';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -276,7 +277,8 @@ describe('seedDemo', () => {
 
   it('leaves the demo contractor an order partially received from the demo supplier, part of its cement rejected', async () => {
     const contractor = await userByEmail('contractor@demo.binaa.sa');
-    const orders = await knex('purchase_orders').where({ buyer_id: contractor.id, status: 'partially_received' });
+    // Its site's order aside (the site's budget test below).
+    const orders = await knex('purchase_orders').where({ buyer_id: contractor.id, status: 'partially_received', site_id: null });
     expect(orders).toHaveLength(1);
     const received = await knex('goods_receipt_lines as grl')
       .join('purchase_order_lines as pl', 'pl.id', 'grl.purchase_order_line_id')
@@ -323,6 +325,20 @@ describe('seedDemo', () => {
     const lines = await knex('rfq_lines').where({ rfq_id: rfq.id }).select('id', 'budget_line_id', 'category_id');
     expect(lines.map((l) => [l.id, l.budget_line_id])).toEqual(requests[0].lines.map((l) => [l.id, l.budget_line_id]));
     expect(lines.every((l) => l.category_id !== null)).toBe(true);
+  });
+
+  it("shows the demo site's budget committed, received and over budget on one line, from an order on its budget lines", async () => {
+    const contractor = await userByEmail('contractor@demo.binaa.sa');
+    const [site] = await knex('sites').where({ company_id: contractor.id });
+    const budget = await siteBudget(knex, site, contractor.id, new Date());
+    expect(budget.lines.map((l) => [l.committed, l.received, l.over_budget])).toEqual([
+      [98325, 39330, false],
+      [0, 0, false],
+      [0, 0, false],
+      [101660, 0, true],
+      [0, 0, false],
+    ]);
+    expect(budget.lines[1].approved).toBeGreaterThan(0);
   });
 
   it('rates products from their reviews', async () => {
