@@ -55,7 +55,7 @@ const ALLOWED: Record<string, string[]> = {
   profiles: ['db', 'http', 'instant-orders', 'products', 'projects', 'sync', 'transport'],
   projects: ['auth', 'db', 'http', 'notifications', 'sync'],
   'purchase-orders': ['db', 'http', 'notifications', 'sync'],
-  'purchase-requests': ['db', 'http', 'notifications', 'purchase-orders', 'sync'],
+  'purchase-requests': ['db', 'http', 'notifications', 'purchase-orders', 'sites', 'sync'],
   push: ['auth', 'db', 'http', 'serial-drain'],
   'quick-signup': ['http'],
   reviews: ['auth', 'db', 'http', 'products', 'profiles', 'sync'],

@@ -13,7 +13,8 @@
  *   as any request does, its split rule included; one that needs no level under the rules is
  *   approved at once and the orders go out.
  * settleOrders then follows that request's decision: approved issues the orders (their
- * sellers told as an issued order's are), rejected cancels them.
+ * sellers told as an issued order's are), rejected cancels them. Orders of a site that go
+ * out committed are told to its budget (sites/budget-notices.ts: a line passing 80 % or 100 %).
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -21,6 +22,7 @@ import { recordChanges } from '../../db/changes';
 import { displayName } from '../../db/party-name';
 import { notify } from '../notifications/notify';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { tellBudgetPassed } from '../sites/budget-notices';
 import { purchaseRequestPolicy } from './policy';
 import { raiseRequest } from './raise';
 import { stateOf } from './queries';
@@ -47,7 +49,10 @@ export async function holdForApproval(trx: Knex.Transaction, held: HeldOrders, n
   const source = held.source_request_id ? await trx('purchase_requests').where({ id: held.source_request_id }).first('status', 'amount') : null;
   const approved = source?.status === 'approved' ? (source.amount === null ? null : halalas(Number(source.amount))) : 0;
   const allowed = approved === null ? null : Math.floor(approved * (1 + Number(site.approval_tolerance_percent) / 100));
-  if (allowed !== null && total <= allowed) return false;
+  if (allowed !== null && total <= allowed) {
+    await tellBudgetPassed(trx, held.orders.map((o) => o.id));
+    return false;
+  }
 
   const id = randomUUID();
   const ids = held.orders.map((o) => o.id);
@@ -76,6 +81,7 @@ export async function holdForApproval(trx: Knex.Transaction, held: HeldOrders, n
     await trx('purchase_requests').where({ id }).update({ status: 'approved', decided_at: now.toISOString() });
     await trx('purchase_orders').whereIn('id', ids).update({ approval_request_id: id });
     await recordChanges(trx, [{ entity: 'purchase_request', id, audiences }]);
+    await tellBudgetPassed(trx, ids);
     return false;
   }
   await trx('purchase_orders').whereIn('id', ids).update({ status: 'awaiting_approval', approval_request_id: id });
@@ -106,4 +112,5 @@ export async function settleOrders(trx: Knex.Transaction, requestId: string, dec
     if (decision === 'approved') await notify(trx, { to: [po.seller_id], kind: 'purchase_order.issued', params: { ...params, amount: Number(po.total) } });
     else await notify(trx, { to: [po.seller_id], kind: 'purchase_order.cancelled', priority: 'high', params });
   }
+  if (decision === 'approved') await tellBudgetPassed(trx, moved.map((po) => po.id));
 }

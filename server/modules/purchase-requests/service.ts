@@ -4,7 +4,8 @@
  * sync push alike, so neither door has a way around the rules:
  * - any member of the company raises a request on an active site of it; the device's id
  *   makes it once (the same id again answers the stored request); its lines' budget lines
- *   must be of that site; it is numbered PR-YYYY-NNNNNN per company and year;
+ *   must be of that site, and ask no more than is left of them (within-budget.ts); it is
+ *   numbered PR-YYYY-NNNNNN per company and year;
  * - raised under the site's row lock, so two requests split from one buy at the same
  *   moment are raised one after the other and the second sums the first for its level;
  * - a request that needs no level is approved at once; else the approvers of its next
@@ -26,6 +27,7 @@ import { notify } from '../notifications/notify';
 import { purchaseRequestPolicy } from './policy';
 import { raiseRequest } from './raise';
 import { settleOrders } from './order-approval';
+import { assertWithinBudget } from './within-budget';
 import { presented, purchaseRequestQuery, readPurchaseRequests, stateOf, withApprovalState, type PurchaseRequestRow, type PurchaseRequestState } from './queries';
 import { tellWaiting } from './notices';
 
@@ -77,6 +79,7 @@ export async function createRequest(trx: Knex.Transaction, user: SessionUser, in
     if (l.budget_line_id && !ofSite.has(l.budget_line_id)) errors.push({ path: `lines.${i}.budget_line_id`, message: 'not a budget line of this site', code: 'not_of_site' });
   });
   if (errors.length) throw validationFailed('These budget lines are not lines of this site', errors);
+  await assertWithinBudget(trx, user, site.id, input.lines);
 
   await raiseRequest(
     trx,

@@ -253,6 +253,27 @@ describe("a site's orders", () => {
     expect((await co.engineer.get(`/api/purchase-orders/${po.id}`)).body.status).toBe('awaiting_approval');
   });
 
+  it("refuses a request line asking more than is left of its budget line, what the site's orders committed counted; the owner may", async () => {
+    const co = await siteCompany(server);
+    const supplier = await as(server, 'supplier');
+    // The first budget line is 150,000; 140 m3 at 1,000 is 161,000 with VAT.
+    const over = await co.engineer.post('/api/purchase-requests', requestBody(co.site.id, [{ quantity: 1, estimated_unit_price: 1 }, { budget_line_id: co.budget[0], quantity: 140, estimated_unit_price: 1000 }]));
+    expect([over.status, over.body.code, over.body.details]).toEqual([409, 'over_budget_line', [expect.objectContaining({ path: 'lines.1.budget_line_id', code: 'over_budget_line' })]]);
+    const deps = { config: server.config, clock: server.clock };
+    const pushed = requestBody(co.site.id, [{ budget_line_id: co.budget[0], quantity: 140, estimated_unit_price: 1000 }]);
+    expect(await refusal(runMutation(knex(), deps, requestMutations, 'purchase_request.create', await sessionOf(co.engineer), pushed))).toEqual({ status: 409, code: 'over_budget_line' });
+    // Within it, then an order committed on it: 11,500 of the 150,000 taken.
+    const [po] = await quoteAndAward(co.engineer, supplier, (await rfqFrom(co.engineer, (await approvedRequest(co)).id, supplier)).body, 1000);
+    expect(po.status).toBe('issued');
+    // 130 m3 is 149,500: with the 11,500 committed, over; 120 (138,000) is within.
+    const after = await co.engineer.post('/api/purchase-requests', requestBody(co.site.id, [{ budget_line_id: co.budget[0], quantity: 130, estimated_unit_price: 1000 }]));
+    expect(after.body.code).toBe('over_budget_line');
+    expect((await co.engineer.post('/api/purchase-requests', requestBody(co.site.id, [{ budget_line_id: co.budget[0], quantity: 120, estimated_unit_price: 1000 }]))).status).toBe(201);
+    // The owner, who sets the budgets, raises beyond them; a line without a price is left to the levels.
+    expect((await co.owner.post('/api/purchase-requests', requestBody(co.site.id, [{ budget_line_id: co.budget[0], quantity: 140, estimated_unit_price: 1000 }]))).status).toBe(201);
+    expect((await co.engineer.post('/api/purchase-requests', requestBody(co.site.id, [{ budget_line_id: co.budget[0], quantity: 400 }]))).body).toMatchObject({ amount: null, required_levels: [2, 3] });
+  });
+
   it('refuses an unknown request, and another company its request', async () => {
     const co = await siteCompany(server);
     const pr = await approvedRequest(co);
