@@ -9,7 +9,8 @@
  * the second level, which approves the request. An approval the server refuses (the owner
  * took the level over meanwhile) is said on the request in Arabic, and undone on the device.
  * The approved request becomes an RFQ from its screen; the award, over what was approved,
- * waits for approval again at its new amount, which the manager and the owner give.
+ * waits for approval again at its new amount, which the manager and the owner give; the
+ * site's budget then shows the line committed.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { AppShell } from './page-models/AppShell';
@@ -44,7 +45,7 @@ async function member(browser: Browser, testInfo: TestInfo, owner: Page, prefix:
   return { context, page, company: name, id: me.id };
 }
 
-test('a member raises a request; the manager approves level 1 offline and sees it at once; back online the owner approves level 2; it becomes an RFQ whose award over it waits for approval again', async ({ browser }, testInfo) => {
+test('a member raises a request; the manager approves level 1 offline and sees it at once; back online the owner approves level 2; it becomes an RFQ whose award over it waits for approval again, and the budget of the site shows the line committed', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
   const owner = await newUser(browser, testInfo, 'contractor', 'ar', 'شركة الياسمين للمقاولات');
   await owner.page.setViewportSize(PHONE);
@@ -179,6 +180,13 @@ test('a member raises a request; the manager approves level 1 offline and sees i
   await expect(ownerDetail).toHaveAttribute('data-status', 'approved');
   await expect(ownerDetail).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
   expect((await ok<{ status: string }>(o, 'GET', `/api/purchase-orders/${po.id}`)).status).toBe('issued');
+
+  // The site's budget shows the line committed: 80,500 of its 160,000, what is left beside it.
+  await o.goto(`/sites/${siteId}`);
+  const line = o.getByTestId('site-budget-standing').getByTestId('standing-line').filter({ hasText: 'حديد تسليح ١٢ مم' });
+  await reloadUntil(o, () => expect(line.locator('[data-figure="committed"]')).toHaveAttribute('data-value', '80500', { timeout: 5_000 }));
+  await expect(line.locator('[data-figure="remaining"]')).toHaveAttribute('data-value', '79500');
+  await checkPage(o, 'ar', 'site-budget-390');
 
   // A decision the server refuses: the manager approves a second request offline while the
   // owner takes level 1 over; back online the approval is refused (not_an_approver), said in
