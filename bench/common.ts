@@ -106,7 +106,7 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
       });
       // A page's live stream started the hub's listener: its own connection, outside the pool.
       await app.context.deps.live?.close();
-      app.context.deps.push?.stop();
+      await app.context.deps.push?.stop();
       // The rate limits' Redis connection (REDIS_URL), which would keep the process alive.
       await closeRedis();
     },

@@ -30,6 +30,10 @@ import { testWritesRouter } from './test-writes';
 import { authRouter } from './modules/session/routes';
 import { apiRouter } from './routes';
 import { healthRouter } from './modules/health/routes';
+import { Metrics } from './modules/metrics/registry';
+import { measureRequests } from './modules/metrics/http';
+import { metricsRouter } from './modules/metrics/routes';
+import { closeConnectionsWhileDraining } from './lifecycle/shutdown';
 import { serveMedia } from './modules/photos/media';
 import { catalogueFastPath } from './modules/products/catalogue-fast-path';
 import { uploads } from './modules/photos/uploads';
@@ -69,6 +73,9 @@ export function createApp(opts: CreateAppOptions): Koa {
   deps.pdf = opts.pdf ?? new PdfRenderer();
   deps.clearance = new ClearanceWorker({ knex: opts.knex, config, logger, clock: deps.clock });
   deps.live.onClearance = () => void deps.clearance!.kick();
+  // What GET /metrics reports, and the flag shutdown raises (lifecycle/shutdown.ts).
+  deps.readiness = { draining: false };
+  deps.metrics = new Metrics({ knex: opts.knex, liveStreams: () => deps.live!.size, draining: () => deps.readiness!.draining });
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 
@@ -94,6 +101,9 @@ export function createApp(opts: CreateAppOptions): Koa {
     autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
   });
 
+  // Every request measured (by its route's template) and, while draining, answered with Connection: close.
+  app.use(measureRequests(deps.metrics));
+  app.use(closeConnectionsWhileDraining(deps.readiness));
   app.use(async (ctx, next) => {
     httpLogger(ctx.req, ctx.res);
     ctx.log = ctx.req.log;
@@ -114,6 +124,9 @@ export function createApp(opts: CreateAppOptions): Koa {
   // round trip has failed first, and a monitor has no cookie to load anyway.
   const health = healthRouter();
   app.use(health.routes()).use(health.allowedMethods());
+  // The metrics likewise: a scraper has no cookie, and its scrapes must not eat a budget.
+  const metrics = metricsRouter();
+  app.use(metrics.routes()).use(metrics.allowedMethods());
   // Photo files: public, immutable, no session.
   app.use(serveMedia(() => objectStore(config)));
   // MOYASAR_* unset (never in production: config.ts refuses): the development gateway, a

@@ -112,6 +112,9 @@ const ROLE_OF: Record<Owner, string> = {
 
 const TABLE: Row[] = [
   { method: 'get', path: '/api/health', url: () => '/api/health', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/health/ready', url: () => '/api/health/ready', owner: null, expect: all('ok') },
+  // Without METRICS_TOKEN outside production: served to anyone (metrics.test.ts: the token, and production).
+  { method: 'get', path: '/metrics', url: () => '/metrics', owner: null, expect: all('ok') },
   { method: 'get', path: '/api/openapi.json', url: () => '/api/openapi.json', owner: null, expect: all('ok') },
   { method: 'get', path: '/api/oauth/google/redirect_url', url: () => '/api/oauth/google/redirect_url', owner: null, expect: all('ok') },
   { method: 'post', path: '/api/sessions', url: () => '/api/sessions', body: () => ({ code: 'not-a-code' }), owner: null, expect: all(400) },

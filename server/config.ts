@@ -73,6 +73,9 @@ const envSchema = z.object({
   MOYASAR_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'MOYASAR_SECRET_KEY must be an sk_test_ or sk_live_ key').optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().min(16, 'MOYASAR_WEBHOOK_SECRET: the secret token of the webhook set in Moyasar (16+ characters)').optional(),
   MOYASAR_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: 16+ random characters (openssl rand -hex 16)').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  SHUTDOWN_UNREADY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 /**
@@ -181,6 +184,10 @@ export interface Config {
    * is true. Production refuses to start without the three keys (plans are paid for).
    */
   moyasar: { publishableKey: string; secretKey: string; webhookSecret: string; apiUrl: string; dev: boolean };
+  /** GET /metrics: with `token` (METRICS_TOKEN) for a bearer of it only; without, served outside production, off in production */
+  metrics: { token?: string };
+  /** SIGTERM (lifecycle/shutdown.ts): unready (ready: 503) for `unreadyMs` while still accepting, then drained, all within `timeoutMs` */
+  shutdown: { timeoutMs: number; unreadyMs: number };
   /** rate limits; tests lower or raise them */
   limits: { perUserPerMinute: number; loginFailuresPer15Min: number; quickSignupPerHour: number };
 }
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (e.SHUTDOWN_UNREADY_MS >= e.SHUTDOWN_TIMEOUT_MS) throw new ConfigError('SHUTDOWN_UNREADY_MS must be shorter than SHUTDOWN_TIMEOUT_MS.');
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
   }
@@ -291,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : developmentMoyasar(publicUrl, sessionSecret),
     live: { heartbeatMs: 25_000 },
+    metrics: { token: e.METRICS_TOKEN },
+    shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, unreadyMs: e.SHUTDOWN_UNREADY_MS },
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
 }

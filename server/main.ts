@@ -1,6 +1,7 @@
 /**
  * Boot: configuration, database (embedded PGlite in DATA_DIR unless DATABASE_URL is set),
- * migrations, demo data on an empty embedded database, then listen.
+ * migrations, demo data on an empty embedded database, the upkeep and workers, then
+ * listen; SIGTERM drains and exits (lifecycle/shutdown.ts).
  */
 import fs from 'node:fs';
 import pino from 'pino';
@@ -24,6 +25,8 @@ import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/invoice
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
 import { keepConnectionsAlive } from './http/keep-alive';
+import { Upkeep } from './lifecycle/upkeep';
+import { shutDownApp } from './lifecycle/shutdown';
 
 async function main() {
   let config;
@@ -48,71 +51,70 @@ async function main() {
   // The app's clock, made first so every upkeep decides its time rules on the time the app's
   // services keep (sessions and uploads are infrastructure, on the database's time).
   const clock = createClock();
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, clock });
+  const deps = app.context.deps;
+  // The upkeep this process runs (each run reported to the metrics, every one stopped by shutdown).
+  const upkeep = new Upkeep({ logger, ran: (task, ok) => deps.metrics!.upkeepRan(task, ok) });
+  // Hourly: sessions, the change log, subscriptions' ends and trials ending soon, unfinished
+  // uploads older than a day (a client that never came back: deleted, what they held freed).
+  // Its first run at boot fails the boot, as a database that cannot be kept would.
   const hourly = async () => {
     await sweepExpired(db.knex);
     await compactChangeLog(db.knex);
-    // Ended periods and trials written down as expired; trials ending soon get their notice.
     await sweepSubscriptions(db.knex, clock.now());
-    // Unfinished uploads older than a day (a client that never came back) are deleted, and what they held freed.
     await expireUploads(db.knex, config);
   };
   await hourly();
-  setInterval(() => hourly().catch((err) => logger.warn({ err }, 'hourly maintenance failed')), 3600_000).unref();
+  deps.metrics!.upkeepRan('maintenance', true);
+  upkeep.every('maintenance', 3600_000, hourly);
   // Overdue instant orders become expired in the log within a minute (readers already see them so).
-  const expireOrders = () => expireAllOverdueOrders(db.knex, clock.now()).catch((err) => logger.warn({ err }, 'order expiry failed'));
-  await expireOrders();
-  setInterval(expireOrders, 60_000).unref();
+  await upkeep.start('order_expiry', 60_000, () => expireAllOverdueOrders(db.knex, clock.now()));
   // Files of photos removed through the sync push (a REST removal sweeps at once).
-  const sweepFiles = () => sweepMedia(db.knex, objectStore(config)).catch((err) => logger.warn({ err }, 'media sweep failed'));
-  await sweepFiles();
-  setInterval(sweepFiles, 60_000).unref();
+  await upkeep.start('media_sweep', 60_000, () => sweepMedia(db.knex, objectStore(config)));
 
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, clock });
   // The tender upkeep on the app's clock: openings and final awards that time made due are
   // written within a minute even when nobody reads them (readers see them from the clock
   // meanwhile, and write nothing: modules/projects/tender-sweep.ts).
-  const sweepTenderDeadlines = () => sweepTenders(db.knex, clock).catch((err) => logger.warn({ err }, 'tender sweep failed'));
-  await sweepTenderDeadlines();
-  setInterval(sweepTenderDeadlines, 60_000).unref();
+  await upkeep.start('tender_sweep', 60_000, () => sweepTenders(db.knex, clock));
   // Payment reminders before and after due dates, on the app's clock (modules/payments/reminders.ts).
-  const remindPayments = () => sweepPaymentReminders(db.knex, clock).catch((err) => logger.warn({ err }, 'payment reminders failed'));
-  await remindPayments();
-  setInterval(remindPayments, 3600_000).unref();
+  await upkeep.start('payment_reminders', 3600_000, () => sweepPaymentReminders(db.knex, clock));
   // Disputes past their deadline: the seller is reminded once, within a quarter of an hour (modules/disputes/sweep.ts).
-  const remindDisputes = () => sweepOverdueDisputes(db.knex, clock).catch((err) => logger.warn({ err }, 'dispute reminders failed'));
-  await remindDisputes();
-  setInterval(remindDisputes, 900_000).unref();
+  await upkeep.start('dispute_reminders', 900_000, () => sweepOverdueDisputes(db.knex, clock));
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
-  await app.context.deps.live!.start();
-  app.context.deps.push!.start();
-  void app.context.deps.push!.kick();
+  await deps.live!.start();
+  deps.push!.start();
+  void deps.push!.kick();
   // Documents waiting for ZATCA are sent by this worker (any process may; one at a time per
   // seller), from when this server listens: the development ZATCA is this server.
-  app.context.deps.clearance!.start();
+  deps.clearance!.start();
   // Plan invoices the platform could not issue or send at payment time (its unit not ready,
   // ZATCA silent), hourly and once listening (the development ZATCA is this server).
-  const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger, clearance: app.context.deps.clearance }, clock.now()).catch((err) => logger.warn({ err }, 'plan invoice sweep failed'));
+  const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger, clearance: deps.clearance }, clock.now());
   const server = keepConnectionsAlive(app.listen(config.port, () => {
     logger.info(`Binaa Market on ${config.publicUrl} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
-    void app.context.deps.clearance!.kick();
+    void deps.clearance!.kick();
     // In development the demo platform's unit is onboarded with the development ZATCA first.
     void onboardDevelopmentPlatform(db.knex, config, clock.now())
       .catch((err) => logger.warn({ err }, 'the demo platform was not onboarded for e-invoicing'))
-      .then(invoicePlans);
+      .then(() => upkeep.run('plan_invoices', invoicePlans));
   }));
-  setInterval(invoicePlans, 3600_000).unref();
+  upkeep.every('plan_invoices', 3600_000, invoicePlans);
 
+  // SIGTERM (or Ctrl-C): drained within config.shutdown's bound (lifecycle/shutdown.ts); a
+  // second signal meanwhile ends the process at once, as signals do by default.
   const stop = async () => {
-    server.close();
-    await app.context.deps.live!.close();
-    app.context.deps.push!.stop();
-    // The worker finishes the document it is sending: cut off, the seller's chain stays claimed until its lease runs out.
-    await app.context.deps.clearance!.stop();
-    await db.close();
-    await closeRedis();
-    process.exit(0);
+    const { clean } = await shutDownApp({
+      deps,
+      server,
+      upkeep,
+      closePools: async () => {
+        await db.close();
+        await closeRedis();
+      },
+    });
+    process.exit(clean ? 0 : 1);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

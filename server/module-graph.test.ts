@@ -45,6 +45,7 @@ const ALLOWED: Record<string, string[]> = {
   'instant-orders': ['auth', 'db', 'http', 'notifications', 'plan-limits', 'purchase-orders', 'purchase-requests', 'sites', 'sync'],
   invoices: ['auth', 'company', 'db', 'e-invoicing', 'http', 'notifications', 'purchase-orders', 'serial-drain'],
   live: ['auth', 'http', 'push'],
+  metrics: ['http'],
   notifications: ['db', 'http', 'sync'],
   ocds: ['db', 'http'],
   openapi: ['http'],

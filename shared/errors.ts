@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   pdf_busy: 503,
   /** a PDF's render did not finish within its time limit */
   pdf_timed_out: 503,
+  /** the process is draining for a restart (GET /api/health/ready): another one answers */
+  shutting_down: 503,
   invalid_login_code: 400,
   /** a live login code, but sign-in started in another browser (login CSRF) */
   login_code_other_browser: 403,
@@ -450,6 +452,9 @@ export const internalError = (message = 'Something went wrong on our side') => n
  */
 export const databaseUnavailable = (message = 'The database is not answering; try again in a moment') =>
   new AppError('database_unavailable', message, { headers: { 'Retry-After': '2' } });
+
+/** 503 of the readiness check while the process drains for shutdown: a load balancer sends elsewhere, a client retries. */
+export const shuttingDown = () => new AppError('shutting_down', 'This server is restarting; try again in a moment', { headers: { 'Retry-After': '1' } });
 
 /** 503s of the PDF renderer (server/modules/invoices/pdf-renderer.ts): nothing was done; asking again after Retry-After may find a thread. */
 export const pdfBusy = (retryAfterSeconds: number) =>

@@ -13,6 +13,7 @@ import type { LiveHub } from '../modules/live/hub';
 import type { PushSender } from '../modules/push/send';
 import type { PdfRenderer } from '../modules/invoices/pdf-renderer';
 import type { ClearanceWorker } from '../modules/invoices/clearance-queue';
+import type { Metrics } from '../modules/metrics/registry';
 
 export interface AppDeps {
   knex: Knex;
@@ -29,6 +30,10 @@ export interface AppDeps {
   pdf?: PdfRenderer;
   /** sends queued documents to ZATCA (createApp makes one per app) */
   clearance?: ClearanceWorker;
+  /** what GET /metrics reports (createApp makes one per app) */
+  metrics?: Metrics;
+  /** set at shutdown (lifecycle/shutdown.ts): GET /api/health/ready answers 503 from then on */
+  readiness?: { draining: boolean };
 }
 
 declare module 'koa' {

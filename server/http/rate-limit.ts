@@ -59,15 +59,21 @@ export class Limiter {
     try {
       await this.store(ctx.deps).consume(key);
     } catch (e) {
-      if (e instanceof RateLimiterRes) throw rateLimited(e.msBeforeNext / 1000);
+      if (e instanceof RateLimiterRes) throw this.refuse(ctx, e.msBeforeNext);
       throw e;
     }
+  }
+
+  /** The 429, counted in the metrics under this budget's name. */
+  private refuse(ctx: Context, msBeforeNext: number) {
+    ctx.deps.metrics?.rateLimited(this.name);
+    return rateLimited(msBeforeNext / 1000);
   }
 
   /** Refuses without counting when the key is already over budget. */
   async check(ctx: Context, key: string): Promise<void> {
     const res = await this.store(ctx.deps).get(key);
-    if (res && res.remainingPoints <= 0) throw rateLimited(res.msBeforeNext / 1000);
+    if (res && res.remainingPoints <= 0) throw this.refuse(ctx, res.msBeforeNext);
   }
 }
 

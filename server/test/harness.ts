@@ -135,7 +135,7 @@ export async function startTestServer(
     drainClearance: () => app.context.deps.clearance!.kick(),
     async close() {
       openServers.delete(testServer);
-      app.context.deps.push?.stop();
+      await app.context.deps.push?.stop();
       await app.context.deps.pdf?.close();
       await app.context.deps.clearance?.stop();
       await app.context.deps.live?.close();

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { route, WithStatus } from '../../http/route';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { databaseUnavailable } from '../../../shared/errors';
+import { databaseUnavailable, shuttingDown } from '../../../shared/errors';
 
 /**
  * How long the health check waits for the database, pool queue included. A load balancer
@@ -39,7 +39,8 @@ async function databaseAnswers(knex: Knex, timeoutMs = HEALTH_DB_TIMEOUT_MS): Pr
  * GET /api/health: the process answers and the database does too: 200 `{ok: true, db}`,
  * or 503 `{ok: false, db, error, code: 'database_unavailable'}` within
  * HEALTH_DB_TIMEOUT_MS when the database does not answer (the error body of every
- * failure, with the two fields of the healthy answer).
+ * failure, with the two fields of the healthy answer). GET /api/health/ready: whether this
+ * process takes new work (no database round trip: the liveness check says that).
  */
 export function healthRouter(): Router {
   const router = new Router();
@@ -51,6 +52,16 @@ export function healthRouter(): Router {
     const err = databaseUnavailable();
     if (err.headers) ctx.set(err.headers);
     return new WithStatus(err.status, { ok: false, db: ctx.deps.dbKind, error: err.message, code: err.code });
+  });
+  // Readiness, for a load balancer: 503 from the moment the process starts draining for
+  // shutdown (lifecycle/shutdown.ts), while the liveness check above stays 200, so the
+  // balancer stops sending new work here and nothing restarts a process finishing its own.
+  route(router, { method: 'get', path: '/api/health/ready', summary: 'Readiness: 200 while serving, 503 (shutting_down) once draining for shutdown', tag: 'meta', access: 'public' }, ({ ctx }) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!ctx.deps.readiness?.draining) return { ok: true };
+    const err = shuttingDown();
+    if (err.headers) ctx.set(err.headers);
+    return new WithStatus(err.status, { ok: false, error: err.message, code: err.code });
   });
   return router;
 }

@@ -49,6 +49,14 @@ export const LISTENER_NAME = 'binaa-live-listener';
 /** How long notices are gathered before the streams they name are told. */
 const COALESCE_MS = 5;
 const RECONNECT_MIN_MS = 250;
+/**
+ * What a stream ended by this process's shutdown hears last: SSE's own `retry` field (how
+ * long a plain EventSource waits before it reconnects) and no `end` event, so the device
+ * reconnects, to a process that is not stopping (client/data/live/stream.ts reconnects on
+ * the close itself, after its first backoff step), and pulls once on opening.
+ */
+export const SHUTDOWN_RETRY_MS = 1000;
+const HANG_UP = `retry: ${SHUTDOWN_RETRY_MS}\n: restarting\n\n`;
 const RECONNECT_MAX_MS = 10_000;
 
 export class LiveHub {
@@ -80,6 +88,7 @@ export class LiveHub {
 
   /** Starts listening (once; later calls wait for the first). */
   start(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.started ??= this.listen().then(() => {
       this.heartbeat = setInterval(() => this.beat(), this.opts.live.heartbeatMs);
       this.heartbeat.unref();
@@ -89,6 +98,12 @@ export class LiveHub {
 
   /** Adds a stream; past the person's cap their oldest (a Set keeps insertion order) ends. */
   add(s: LiveStream): void {
+    // A stream asked for while the process shuts down is told to come back, elsewhere.
+    if (this.closed) {
+      s.write(HANG_UP);
+      s.end();
+      return;
+    }
     this.streams.add(s);
     let mine = this.byUser.get(s.userId);
     if (!mine) this.byUser.set(s.userId, (mine = new Set()));
@@ -249,11 +264,14 @@ export class LiveHub {
     };
   }
 
+  /** Ends every stream with the reconnect hint (shutdown) and stops listening. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
     for (const s of this.streams) {
       this.remove(s);
+      this.due.delete(s);
+      s.write(HANG_UP);
       s.end();
     }
     await this.stopListening?.();

@@ -76,8 +76,11 @@ export class PushSender {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** No more drains on the timer; resolves when the one running (if any) has sent its batch. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
+    await this.drain.current;
     this.agent.destroy();
   }
 

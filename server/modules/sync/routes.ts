@@ -24,13 +24,15 @@ export function syncRouter(registry: SyncRegistry): Router {
       ctx.set('Cache-Control', 'no-store');
       // A pull writes nothing: the feed carries openings and final awards once the upkeep
       // has written them (projects/tender-sweep.ts).
-      return pull(knex, registry.loaders, user, {
+      const answer = await pull(knex, registry.loaders, user, {
         now: ctx.deps.clock.now(),
         cursor: query.cursor || undefined,
         limit: query.limit,
         clientId: query.client_id,
         entities: query.entities,
       });
+      ctx.deps.metrics?.pulled(answer);
+      return answer;
     },
   );
 
@@ -45,7 +47,11 @@ export function syncRouter(registry: SyncRegistry): Router {
       body: pushBodySchema,
       response: pushResponseSchema,
     },
-    ({ ctx, knex, user, body }) => push(knex, registry, ctx.deps, user, body, ctx.log),
+    async ({ ctx, knex, user, body }) => {
+      const answer = await push(knex, registry, ctx.deps, user, body, ctx.log);
+      ctx.deps.metrics?.pushed(body.mutations, answer.results, (name) => Object.hasOwn(registry.mutations, name));
+      return answer;
+    },
   );
 
   return router;
