@@ -39,11 +39,12 @@ if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
 if (want('receipts')) run('npx', ['tsx', 'bench/receipts.ts']);
 if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
+if (want('site-budget')) run('npx', ['tsx', 'bench/site-budget.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -126,6 +127,10 @@ const rc = all.receipts;
 if (rc) {
   rows.push({ benchmark: `goods receipt of ${rc.receipt_lines} lines through the sync push, p95 of ${rc.receipts_each}`, value: `${rc.receipt_push_p95_ms} ms`, baseline: `one bare pg transaction: ${rc.receipt_bare_p95_ms} ms, target ratio <= ${rc.receipt_target_ratio}`, ratio: rc.receipt_ratio, measured: measured(rc) });
   rows.push({ benchmark: `match of a ${rc.invoice_lines}-line invoice, p95 of ${rc.matches_each} requests`, value: `${rc.match_p95_ms} ms`, baseline: `one SQL via bare pg: ${rc.match_bare_p95_ms} ms, target ratio <= ${rc.match_target_ratio}`, ratio: rc.match_ratio, measured: measured(rc) });
+}
+const sb = all.site_budget;
+if (sb) {
+  rows.push({ benchmark: `site budget, ${sb.budget_lines} budget lines x ${sb.order_lines} order lines, p95 of ${sb.requests_each} requests`, value: `${sb.app_p95_ms} ms`, baseline: `one SQL via bare pg: ${sb.baseline_p95_ms} ms, target ratio <= ${sb.target_ratio}`, ratio: sb.ratio, measured: measured(sb) });
 }
 const einv = all.e_invoicing;
 if (einv) {

@@ -33,7 +33,7 @@ const figures = {
 export const BUDGET_FIGURES = ['budget', 'approved', 'committed', 'received', 'invoiced', 'paid', 'remaining'] as const;
 export type BudgetFigure = (typeof BUDGET_FIGURES)[number];
 
-export const siteBudgetLineRowSchema = z.object({
+const siteBudgetLineRowSchema = z.object({
   /** null on the row of what is spent on no budget line */
   budget_line_id: uuidSchema.nullable(),
   position: z.number().int().nullable(),

@@ -12,7 +12,6 @@
  *   the seller sees the receipt at once (the change feed, a notification, high priority
  *   when anything was rejected).
  */
-import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, notFound, notTheBuyer, orderNotReceivable, overReceived, validationFailed, type ErrorDetails } from '../../../shared/errors';
 import { receivableLimit, type GoodsReceipt, type GoodsReceiptCreate } from '../../../shared/schemas/goods-receipt';
@@ -22,23 +21,11 @@ import type { SessionUser } from '../../auth/session-user';
 import { changeRows } from '../../db/changes';
 import { partyNameSql } from '../../db/party-name';
 import { notificationChanges, notificationsWrite, notificationsWriteSql } from '../notifications/notify';
+import { prepared } from '../../db/prepared';
 import { receivingStandingSql } from '../purchase-orders/line-quantities';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
 import { goodsReceiptPolicy } from './policy';
 import { goodsReceiptQuery, readGoodsReceipts } from './queries';
-
-/**
- * Runs `query` as a statement Postgres parses and plans once per connection (a named
- * prepared statement, named by its text), for a statement run often whose planning costs
- * about what its run does; its rows. It is compiled once, its text named and run as it is
- * (knex would compile its parts again). PGlite's driver ignores the name.
- */
-async function prepared<Row>(trx: Knex.Transaction, query: Knex.Raw | Knex.QueryBuilder): Promise<Row[]> {
-  const { sql, bindings } = query.toSQL();
-  const name = `goods_receipt_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-  const { rows } = (await trx.raw(sql, bindings as Knex.RawBinding[]).options({ name })) as { rows: Row[] };
-  return rows;
-}
 
 /** The statuses an order takes receipts in: the seller accepted it, and it is neither closed nor cancelled. */
 const RECEIVABLE: readonly PurchaseOrderStatus[] = ['accepted', 'delivered', 'partially_received'];

@@ -16,28 +16,35 @@
 import type { Knex } from 'knex';
 
 /**
- * What accepted disputes settled by redelivery reopened of each line of the order `po`, as
- * a join onto the purchase_order_lines alias `pl` (its column, lq_d.redelivered, feeds
- * lineSums' accepted); `po` as in lineSumsJoinsSql.
+ * Which orders the sums are of: one order (an SQL expression: a binding, or a column of an
+ * outer query, never a table of the same FROM list), or `{ in: subquery }`, the orders a
+ * subquery selects (a site's orders: every table read once for all of them, not once an order).
  */
-const redeliveredJoinSql = (po: string, pl: string) => `
-  left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
-               from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
-              where dp.purchase_order_id = ${po} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id`;
+type Orders = string | { in: string };
+const ofOrders = (column: string, po: Orders) => (typeof po === 'string' ? `${column} = ${po}` : `${column} in (${po.in})`);
 
 /**
- * The sums of every line of the order `po` (an SQL expression: a binding, or a column of an
- * outer query, never a table of the same FROM list), as joins onto the purchase_order_lines
- * alias `pl`: each table is read once, grouped by line, for all of the order's lines, where a
+ * What accepted disputes settled by redelivery reopened of each line of the orders `po`, as
+ * a join onto the purchase_order_lines alias `pl` (its column, lq_d.redelivered, feeds
+ * lineSums' accepted).
+ */
+const redeliveredJoinSql = (po: Orders, pl: string) => `
+  left join (select dl.purchase_order_line_id as id, sum(dl.quantity) as redelivered
+               from dispute_lines dl join disputes dp on dp.id = dl.dispute_id
+              where ${ofOrders('dp.purchase_order_id', po)} and dp.status = 'accepted' and dp.remedy = 'redeliver' group by 1) lq_d on lq_d.id = ${pl}.id`;
+
+/**
+ * The sums of every line of the orders `po` (Orders), as joins onto the purchase_order_lines
+ * alias `pl`: each table is read once, grouped by line, for all of the orders' lines, where a
  * sum per line would read it once a line. Its columns are in lineSums.
  */
-export const lineSumsJoinsSql = (po: string, pl: string) => `${redeliveredJoinSql(po, pl)}
+export const lineSumsJoinsSql = (po: Orders, pl: string) => `${redeliveredJoinSql(po, pl)}
   left join (select coalesce(orig.purchase_order_line_id, il.purchase_order_line_id) as id,
                     sum(case when doc.kind = 'credit_note' then -il.quantity else il.quantity end) as invoiced
                from invoices doc
                join invoice_lines il on il.invoice_id = doc.id
                left join invoice_lines orig on orig.id = il.credited_line_id
-              where doc.purchase_order_id = ${po} and doc.status <> 'rejected' and (doc.kind = 'invoice' or il.adjusts = 'quantity')
+              where ${ofOrders('doc.purchase_order_id', po)} and doc.status <> 'rejected' and (doc.kind = 'invoice' or il.adjusts = 'quantity')
               group by 1) lq_i on lq_i.id = ${pl}.id`;
 
 /** The quantities of the line aliased `pl`, over the joins of lineSumsJoinsSql. */

@@ -77,7 +77,7 @@ const HEADERS: Record<Language, Record<Header, string>> = {
 };
 
 /** The sheet's columns, in order (the figures as the screen shows them). */
-export const BUDGET_SHEET_COLUMNS = ['position', 'code', 'description', 'quantity', 'unit', ...BUDGET_FIGURES, 'budget_unit_price', 'market_unit_price', 'over_budget'] as const;
+const BUDGET_SHEET_COLUMNS = ['position', 'code', 'description', 'quantity', 'unit', ...BUDGET_FIGURES, 'budget_unit_price', 'market_unit_price', 'over_budget'] as const;
 
 const OVER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } } as const;
 
