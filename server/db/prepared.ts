@@ -7,15 +7,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
-/** `query` (a builder, or raw SQL with its bindings) as a named prepared statement on `db`. */
-export function preparedQuery(db: Knex, query: Knex.Raw | Knex.QueryBuilder): Knex.Raw {
+/** The rows of `query` (a builder, or raw SQL with its bindings) run as a named prepared statement on `db`. */
+export async function prepared<Row>(db: Knex, query: Knex.Raw | Knex.QueryBuilder): Promise<Row[]> {
   const { sql, bindings } = query.toSQL();
   const name = `prep_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-  return db.raw(sql, bindings as Knex.RawBinding[]).options({ name });
-}
-
-/** The rows of `query` run as a named prepared statement on `db` (preparedQuery). */
-export async function prepared<Row>(db: Knex, query: Knex.Raw | Knex.QueryBuilder): Promise<Row[]> {
-  const { rows } = (await preparedQuery(db, query)) as { rows: Row[] };
+  const { rows } = (await db.raw(sql, bindings as Knex.RawBinding[]).options({ name })) as { rows: Row[] };
   return rows;
 }
