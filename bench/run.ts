@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf,site-budget,approvals runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -40,11 +40,12 @@ if (want('receipts')) run('npx', ['tsx', 'bench/receipts.ts']);
 if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
 if (want('site-budget')) run('npx', ['tsx', 'bench/site-budget.ts']);
+if (want('approvals')) run('npx', ['tsx', 'bench/approvals.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget'], ['approvals', 'approvals']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -113,7 +114,7 @@ if (all.api) {
     rows.push({ benchmark: 'uncached search saturation, app vs same SQL via bare pg (both uncached)', value: `${api.search_uncached_saturation_rps} req/s`, baseline: `bare pg: ${api.search_uncached_saturation_bare_pg_rps} req/s`, ratio: api.search_uncached_saturation_vs_bare_pg, measured: at });
   }
 }
-for (const section of [all.sync, all.client_sync, all.rfq_screens]) {
+for (const section of [all.sync, all.client_sync, all.rfq_screens, all.approvals]) {
   for (const r of section?.rows ?? []) rows.push({ benchmark: r.measure, value: `${r.ms} ms`, baseline: r.baseline ? `${r.baseline}: ${r.baseline_ms} ms` : '', ratio: r.ratio, measured: measured(section) });
 }
 for (const r of all.spreadsheet?.rows ?? []) {
