@@ -16,6 +16,7 @@ import { useOrderMutations } from './mutations';
 import { OfferRow } from './OfferRow';
 import { Note, OrderCard } from './OrderCard';
 import { offerKey, orderKey, useContractorOrders, useNow } from './queries';
+import { useSites } from '../sites/queries';
 import { orderStatusAt } from './status';
 
 const useStyles = makeStyles({
@@ -37,6 +38,8 @@ export function ContractorOrders({ userId }: { userId: string }) {
   const rows = useContractorOrders(userId);
   const pendingKeys = usePendingKeys();
   const { accept, cancel } = useOrderMutations();
+  const sites = useSites();
+  const siteNames = new Map(sites?.map((s) => [s.id, s.name]));
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<Pending>(null);
 
@@ -61,7 +64,7 @@ export function ContractorOrders({ userId }: { userId: string }) {
         const actions = actionsFor(instantOrderLifecycle, status, 'owner');
         const accepted = order.status === 'fulfilled' ? offers.find((o) => o.id === order.accepted_response_id && o.status === 'accepted') : undefined;
         return (
-          <OrderCard key={order.id} order={order} now={now} pending={pendingKeys.has(orderKey(order.id))}>
+          <OrderCard key={order.id} order={order} now={now} pending={pendingKeys.has(orderKey(order.id))} siteName={order.site_id ? siteNames.get(order.site_id) : undefined}>
             <section className={styles.offers} aria-label={t('offers.title')}>
               <h3 className={styles.h3}>{t('offers.title')}</h3>
               {offers.length === 0 && <Note>{status === 'active' ? t('offers.none') : t('offers.noneClosed')}</Note>}

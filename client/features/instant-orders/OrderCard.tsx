@@ -1,8 +1,10 @@
 import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { InstantOrder } from '../../../shared/schemas/instant-order';
 import { useFormat } from '../../i18n/format';
+import { PATHS } from '../../paths';
 import { Facts, type Fact } from '../../ui/Facts';
 import { ItemCard } from '../../ui/ItemCard';
 import { PendingBadge } from '../../ui/PendingBadge';
@@ -29,8 +31,8 @@ function useBudgetText() {
   };
 }
 
-/** One instant order: what, how much, where, by when, its status and urgency; actions below. */
-export function OrderCard({ order, now, pending, children }: { order: InstantOrder; now: number; pending: boolean; children?: ReactNode }) {
+/** One instant order: what, how much, where, by when, its status and urgency; actions below. `siteName`: the contractor's site it buys for, when known on the device. */
+export function OrderCard({ order, now, pending, siteName, children }: { order: InstantOrder; now: number; pending: boolean; siteName?: string; children?: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation('orders');
   const format = useFormat();
@@ -42,6 +44,7 @@ export function OrderCard({ order, now, pending, children }: { order: InstantOrd
     { term: t('card.quantity'), value: t('card.quantityValue', { quantity: format.number(order.quantity), unit: order.unit }), testId: 'order-quantity' },
     { term: t('card.location'), value: <bdi>{order.location}</bdi> },
   ];
+  if (order.site_id && siteName) facts.push({ term: t('card.site'), value: <RouterLink to={`${PATHS.sites}/${order.site_id}`}><bdi>{siteName}</bdi></RouterLink>, testId: 'order-site' });
   if (budget) facts.push({ term: t('card.budget'), value: budget, testId: 'order-budget' });
   if (order.delivery_deadline) facts.push({ term: t('card.deadline'), value: format.dateTime(order.delivery_deadline) });
   // When it stops taking offers matters only while it takes them, or to say when it stopped.
