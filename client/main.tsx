@@ -42,8 +42,8 @@ async function boot() {
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   };
-  // The error sentences: a screen that shows one declares the namespace (and waits for it).
-  afterLoad(() => void i18n.loadNamespaces('errors'));
+  // No error sentences here: the landing page shows none, and a screen that shows one
+  // declares the namespace (and waits for it), so they load with the first such screen.
   // The service worker, whose precaching of the shell is the heaviest of all.
   if (import.meta.env.PROD && 'serviceWorker' in navigator) afterLoad(() => void import('./app/pwa/serviceWorker').then((m) => m.registerServiceWorker()));
 }

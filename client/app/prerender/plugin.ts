@@ -2,8 +2,9 @@
  * Vite plugin (builds only): writes the pre-rendered public pages (paths.ts) into index.html.
  * render.tsx runs in Node through a short-lived Vite server in SSR mode; its output goes
  * in as
- * - its style elements, in <head> (Griffel's rules, and FluentProvider's theme variables
- *   once rather than once per language);
+ * - its style elements, in <head> (Griffel's rules, and the theme's variables on :root,
+ *   theme.ts: the built app's FluentProvider writes none); the theme each copy's provider
+ *   wrote as it rendered is dropped;
  * - one <template> per page and language (paths.ts names them), after #root, with buttons
  *   and the language picker `inert` until the live page replaces them (they would do
  *   nothing before; links are plain links and work);
@@ -24,7 +25,7 @@ import { BOOT_MODULES, PRERENDERED_PATHS, PRERENDERED_SCREEN_MODULES, templatePr
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../i18n/languages.ts';
 import { SESSION_CACHE_KEY } from '../../data/session/sessionCache.ts';
 
-/** The theme variables FluentProvider writes into its element when rendered on a server. */
+/** The theme variables FluentProvider writes into its element when rendered on a server (the pre-render runs in development mode). */
 const THEME_STYLE = /<style id="fui-FluentProvider[^"]*">[^<]*<\/style>/g;
 
 export function prerenderLanding(clientRoot: string): Plugin {
@@ -35,11 +36,10 @@ export function prerenderLanding(clientRoot: string): Plugin {
       order: 'post',
       async handler(html, ctx) {
         const landing = await render(clientRoot);
-        const themeStyles = new Set<string>();
         const templates = PRERENDERED_PATHS.flatMap((route) =>
           LANGUAGES.map(({ code }) => {
             const page = landing.pages[route][code]
-              .replace(THEME_STYLE, (style) => (themeStyles.add(style), ''))
+              .replace(THEME_STYLE, '')
               .replace(/<(button|select)\b/g, '<$1 inert');
             return `<template id="${templatePrefix(route)}${code}">${page}</template>`;
           }),
@@ -77,7 +77,7 @@ export function prerenderLanding(clientRoot: string): Plugin {
             const asset = ctx.bundle?.[file];
             return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
           })
-          .replace('</head>', () => `${landing.styles}${[...themeStyles].join('')}</head>`)
+          .replace('</head>', () => `${landing.styles}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root"></div>${templates.join('')}<script>${script}</script>`);
       },
     },

@@ -18,6 +18,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RendererProvider, SSRProvider, createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
 import { PublicLayout } from '../PublicLayout';
 import { ThemedProvider } from '../ThemedProvider';
+import { themeStyleSheet } from '../theme';
 import { SessionProvider } from '../../data/session';
 import { LandingScreen } from '../../features/landing/LandingScreen';
 import { ServicesScreen } from '../../features/services/ServicesScreen';
@@ -46,7 +47,7 @@ export interface PrerenderedLanding {
   pages: Record<PrerenderedPath, Record<LanguageCode, string>>;
   /** The page's title, per language. */
   titles: Record<LanguageCode, string>;
-  /** <style> elements with every rule the pages use, for the document's head. */
+  /** <style> elements with every rule the pages use and the theme's variables, for the document's head. */
   styles: string;
 }
 
@@ -91,5 +92,5 @@ export async function renderLanding(): Promise<PrerenderedLanding> {
       );
     }
   }
-  return { pages, titles, styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) };
+  return { pages, titles, styles: `${renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>)}<style>${themeStyleSheet()}</style>` };
 }

@@ -1,17 +1,12 @@
-import { Spinner, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { PlainSpinner } from '../../ui/PlainSpinner';
 
-const useStyles = makeStyles({
-  root: { display: 'grid', placeItems: 'center', minBlockSize: '60vh' },
-});
-
-/** Shown while the session or a lazily loaded screen is on its way. */
+/** Shown while the session or a lazily loaded screen is on its way (app/public.css). */
 export function FullPageSpinner() {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
-    <div className={styles.root} role="status">
-      <Spinner size="large" label={t('status.loading')} labelPosition="below" />
+    <div className="full-page-spinner" role="status">
+      <PlainSpinner size="large" label={t('status.loading')} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { makeStyles } from '@fluentui/react-components';
 import { Navigate } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { useSession } from '../../data/session';
@@ -8,8 +7,6 @@ import { LandingFooter } from './LandingFooter';
 import { RoleCards } from './RoleCards';
 import { ServiceTiles } from './ServiceTiles';
 
-const useStyles = makeStyles({ main: { display: 'block' } });
-
 /**
  * The landing page. Signed-in users go straight to the dashboard. The
  * page does not wait for the session: it shows at once, with a spinner in the header
@@ -17,12 +14,11 @@ const useStyles = makeStyles({ main: { display: 'block' } });
  * not queue behind a round trip to /api/users/me.
  */
 export function LandingScreen() {
-  const styles = useStyles();
   const { session } = useSession();
   if (session.status === 'signedIn') return <Navigate to={PATHS.dashboard} replace />;
   return (
     <>
-      <main className={styles.main}>
+      <main className="landing-main">
         <Hero />
         <RoleCards />
         <ServiceTiles />
