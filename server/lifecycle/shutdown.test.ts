@@ -119,12 +119,14 @@ describe('graceful shutdown', () => {
     );
     await sleep(100);
     const started = Date.now();
-    const { clean } = await shutDownApp({ deps: app.context.deps, server, closePools: () => db.drop() });
+    // The pools close at once here: what is timed is the cut at the bound, not a schema's drop.
+    const { clean } = await shutDownApp({ deps: app.context.deps, server, closePools: async () => undefined });
     const took = Date.now() - started;
     expect(clean).toBe(false);
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(2500);
     expect(await tooSlow).toBe('cut');
+    await db.drop();
   });
 });
 
