@@ -164,8 +164,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   app.use(jsonOnly());
   // A price list import carries thousands of rows in one body (one transaction, all or
   // none), and the development ZATCA takes documents as large as ZATCA does; every other
-  // body stays within 100 kB.
-  const body = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMIT_BYTES, formLimit: BODY_LIMIT_BYTES, encoding: 'utf-8' });
+  // body stays within 100 kB. A DELETE's body is read too: deleting one's account carries its confirmation.
+  const body = bodyParser({ enableTypes: ['json', 'form'], parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'], jsonLimit: BODY_LIMIT_BYTES, formLimit: BODY_LIMIT_BYTES, encoding: 'utf-8' });
   const importBody = bodyParser({ enableTypes: ['json'], jsonLimit: IMPORT_BODY_LIMIT_BYTES, encoding: 'utf-8' });
   const zatcaBody = bodyParser({ enableTypes: ['json'], jsonLimit: DEV_ZATCA_BODY_LIMIT_BYTES, encoding: 'utf-8' });
   const devZatcaPaths = new Set(config.einvoicing.devZatca ? DEV_ZATCA_PATHS : []);

@@ -125,6 +125,9 @@ const TABLE: Row[] = [
   { method: 'post', path: '/api/logout', url: () => '/api/logout', owner: null, expect: all('ok'), writes: true },
   { method: 'get', path: '/api/admin/owner-status', url: () => '/api/admin/owner-status', owner: null, expect: signedIn('ok') },
 
+  // Deleting one's own account: the table's call carries no confirmation, so everyone signed in is refused (400) and nothing is deleted (account/account.test.ts deletes).
+  { method: 'delete', path: '/api/account', url: () => '/api/account', owner: null, expect: signedIn(400) },
+
   // Profiles: everyone signed in has one; the role is theirs and cannot change.
   { method: 'get', path: '/api/profiles/me', url: () => '/api/profiles/me', owner: null, expect: signedIn('ok') },
   {

@@ -26,6 +26,7 @@ import { createApp } from './app';
 import { closeRedis } from './http/redis';
 import { keepConnectionsAlive } from './http/keep-alive';
 import { Upkeep } from './lifecycle/upkeep';
+import { sweepRetained } from './modules/account/retention';
 import { shutDownApp } from './lifecycle/shutdown';
 
 async function main() {
@@ -80,6 +81,8 @@ async function main() {
   await upkeep.start('payment_reminders', 3600_000, () => sweepPaymentReminders(db.knex, clock));
   // Disputes past their deadline: the seller is reminded once, within a quarter of an hour (modules/disputes/sweep.ts).
   await upkeep.start('dispute_reminders', 900_000, () => sweepOverdueDisputes(db.knex, clock));
+  // Tax documents and payments of deleted companies past their VAT retention day (modules/account/retention.ts).
+  await upkeep.start('retention_sweep', 3600_000, () => sweepRetained(db.knex, clock));
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

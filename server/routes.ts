@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
 import { syncRouter } from './modules/sync/routes';
+import { accountRouter } from './modules/account/routes';
 import { transportRouter } from './modules/transport/routes';
 import { notificationsRouter } from './modules/notifications/routes';
 import { subscriptionsRouter } from './modules/subscriptions/routes';
@@ -72,6 +73,7 @@ export function apiRouter(): Router {
     pushRouter(),
     companyRouter(),
     einvoicingRouter(),
+    accountRouter(),
     openApiRouter(),
   ];
   for (const r of routers) api.use(r.routes(), r.allowedMethods());

@@ -98,6 +98,12 @@ export const ERROR_STATUS = {
   /** cancelling with no running paid plan, or one cancelled already */
   no_paid_plan: 409,
   cannot_delete_self: 409,
+  /** DELETE /api/account whose confirmation is not the account's email */
+  account_confirmation_mismatch: 400,
+  /** a company's owner deleting their account while others still act for the company */
+  company_has_members: 409,
+  /** a session whose account its person deleted: the device drops their local copy */
+  account_deleted: 401,
   cannot_demote_self: 409,
   owner_protected: 409,
   cannot_review_self: 409,
@@ -349,6 +355,11 @@ export const planLimitReached = (message: string) => new AppError('plan_limit_re
 export const trialNotAvailable = (message: string) => new AppError('trial_not_available', message);
 export const noPaidPlan = (message = 'There is no running paid plan to cancel') => new AppError('no_paid_plan', message);
 export const cannotDeleteSelf = (message = 'You cannot delete your own account') => new AppError('cannot_delete_self', message);
+export const accountConfirmationMismatch = (message = "Type your account's email to confirm deleting it") =>
+  new AppError('account_confirmation_mismatch', message);
+export const companyHasMembers = (message = 'Others still act for your company: remove them from it before deleting your account') =>
+  new AppError('company_has_members', message);
+export const accountDeleted = (message = 'This account was deleted') => new AppError('account_deleted', message);
 export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
 export const ownerProtected = (message: string) => new AppError('owner_protected', message);
 export const importInvalid = (message: string, details: ErrorDetails) => new AppError('import_invalid', message, { details });

@@ -41,6 +41,8 @@ declare module 'koa' {
     user?: SessionUser;
     /** set by the session store's read (auth/session-store.ts) */
     sessionUserLookup?: SessionUserLookup;
+    /** the session is a tombstone of an account its person deleted (http/session-user.ts) */
+    accountDeleted?: boolean;
     /** the catalogue's version as this request already read it (products/catalogue-fast-path.ts) */
     catalogueVersion?: number;
     /** the object marked sendUnchanged whose kept bytes this answer sends (http/json-body.ts) */

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '../../shared/constants';
 import type { SessionUser } from '../auth/session-user';
 import { assertAdmin, assertUser } from '../auth/guards';
+import { accountDeleted } from '../../shared/errors';
 import { expectAnswer } from './answer-check';
 import { currentShape, type RouteShape } from './route-shape';
 import { parse } from './validate';
@@ -91,6 +92,8 @@ function declare<B extends z.ZodType | undefined, Q extends z.ZodType | undefine
   const where = `${spec.method.toUpperCase()} ${spec.path}`;
   const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
   router[spec.method](koaPath, async (ctx: Context) => {
+    // A deleted account's session says so, so that its device drops its local copy (account/deletion.ts).
+    if (spec.access !== 'public' && ctx.state.accountDeleted) throw accountDeleted();
     const user = spec.access === 'admin' ? assertAdmin(ctx.state.user) : spec.access === 'user' ? assertUser(ctx.state.user) : ctx.state.user;
     const params = (ctx as unknown as { params: Record<string, string> }).params ?? {};
     // Ids in paths are UUIDs; anything else can only be a missing object.

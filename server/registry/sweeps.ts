@@ -1,7 +1,7 @@
 /**
  * The upkeep the test clock runs at once when it moves (clock.ts testClockRouter), in this
  * order, as their timers would within the hour: tender openings and final awards, payment
- * reminders, ended plans and trial notices, expired instant orders, overdue disputes.
+ * reminders, ended plans and trial notices, expired instant orders, overdue disputes, tax records past their retention.
  */
 import type { Sweep } from '../clock';
 import { expireAllOverdueOrders } from '../modules/instant-orders/expiry';
@@ -9,6 +9,7 @@ import { sweepOverdueDisputes } from '../modules/disputes/sweep';
 import { sweepPaymentReminders } from '../modules/payments/reminders';
 import { sweepTenders } from '../modules/projects/tender-sweep';
 import { sweepSubscriptions } from '../modules/subscriptions/sweep';
+import { sweepRetained } from '../modules/account/retention';
 
 export const TEST_CLOCK_SWEEPS: readonly Sweep[] = [
   sweepTenders,
@@ -16,4 +17,5 @@ export const TEST_CLOCK_SWEEPS: readonly Sweep[] = [
   (knex, clock) => sweepSubscriptions(knex, clock.now()),
   (knex, clock) => expireAllOverdueOrders(knex, clock.now()),
   sweepOverdueDisputes,
+  sweepRetained,
 ];

@@ -41,6 +41,8 @@ export const sessionStateSchema = z.object({
   user: meSchema.nullable(),
   /** Their company's profile; for a driver its role reads `driver`. */
   profile: profileSchema.nullable(),
+  /** This browser's session is of an account its person deleted: drop their local copy. */
+  account_deleted: z.literal(true).optional(),
 });
 export type SessionStateBody = z.infer<typeof sessionStateSchema>;
 

@@ -6,7 +6,10 @@
  * still open). When the server no longer knows the session, the cached user stays with
  * `expired` set: their data and unsent changes stay, and signing in again carries on.
  *
- * Sign-out removes everything the person kept on the device (personalData.ts).
+ * Sign-out removes everything the person kept on the device (personalData.ts), and so
+ * does the server's word that the account was deleted (`account_deleted` from GET
+ * /api/session, asked at every start and after any 401 of the sync): a device the person
+ * did not delete it from, online or back from a time without signal, drops their copy then.
  *
  * This module is in the landing page's bundle: the local database (Dexie) is only
  * imported, lazily, to delete it at sign-out.
@@ -84,26 +87,49 @@ export async function finishPendingLogout(): Promise<boolean> {
 let signOuts = 0;
 let logoutRequest: Promise<unknown> | null = null;
 
-async function loadSession(): Promise<SessionState> {
+/**
+ * The session the server no longer knows because its person deleted the account: what
+ * this device kept of them goes at once, as at sign-out (their database once the screens
+ * are gone: the id returned), and the tombstone session ends on the server.
+ */
+async function forgetDeletedAccount(): Promise<string | undefined> {
+  const cached = readCachedSession();
+  signOuts += 1;
+  clearCachedSession();
+  if (cached) forgetPersonalValues(cached.user.id);
+  await endServerSession().catch(() => markLogoutPending());
+  return cached?.user.id;
+}
+
+async function loadSession(): Promise<{ state: SessionState; deleted?: string }> {
   if (logoutPending()) {
     await finishPendingLogout();
-    return SIGNED_OUT;
+    return { state: SIGNED_OUT };
   }
   if (logoutRequest) await logoutRequest.catch(() => undefined);
   const epoch = signOuts;
   try {
     const data = await readSession();
-    if (epoch !== signOuts) return SIGNED_OUT;
+    if (epoch !== signOuts) return { state: SIGNED_OUT };
+    if (data.account_deleted) return { state: SIGNED_OUT, deleted: await forgetDeletedAccount() };
     if (!data.user) {
       const cached = fromCache();
       // Known on this device but not to the server: keep the data, ask to sign in again.
-      return cached ? { ...cached, unconfirmed: false, expired: true } : SIGNED_OUT;
+      return { state: cached ? { ...cached, unconfirmed: false, expired: true } : SIGNED_OUT };
     }
     writeCachedSession({ user: data.user, profile: data.profile });
-    return { status: 'signedIn', user: data.user, profile: data.profile, unconfirmed: false, expired: false };
+    return { state: { status: 'signedIn', user: data.user, profile: data.profile, unconfirmed: false, expired: false } };
   } catch (error) {
     if (!(error instanceof NetworkError || (error instanceof ApiError && error.status >= 500))) console.warn('loading the session failed', error);
-    return fromCache() ?? SIGNED_OUT;
+    return { state: fromCache() ?? SIGNED_OUT };
+  }
+}
+
+async function forgetDatabase(userId: string): Promise<void> {
+  try {
+    await forgetPersonalDatabase(userId);
+  } catch (error) {
+    console.warn('deleting the local data failed', error);
   }
 }
 
@@ -114,9 +140,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>(() => (onCallback ? LOADING : (fromCache() ?? LOADING)));
 
   const refresh = useCallback(async () => {
-    const next = await loadSession();
-    setSession(next);
-    return next;
+    const { state, deleted } = await loadSession();
+    setSession(state);
+    if (deleted) await forgetDatabase(deleted);
+    return state;
   }, []);
 
   useEffect(() => removeUnownedValues(), []);
@@ -145,7 +172,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const markExpired = useCallback(() => {
     setSession((current) => (current.status === 'signedIn' && !current.expired ? { ...current, expired: true } : current));
-  }, []);
+    // The 401 may be an account deleted on another device: the session's answer says so.
+    void readSession()
+      .then((data) => (data.account_deleted ? refresh() : undefined))
+      .catch(() => undefined);
+  }, [refresh]);
 
   const logout = useCallback(async () => {
     const userId = session.user?.id;
@@ -163,13 +194,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       if (logoutRequest === request) logoutRequest = null;
     }
-    if (userId) {
-      try {
-        await forgetPersonalDatabase(userId);
-      } catch (error) {
-        console.warn('deleting the local data failed', error);
-      }
-    }
+    if (userId) await forgetDatabase(userId);
   }, [session.user?.id]);
 
   const value = useMemo(() => ({ session, refresh, setProfile, markExpired, logout }), [session, refresh, setProfile, markExpired, logout]);

@@ -23,6 +23,7 @@ import { formatSaudiPhone } from '../../ui/phone';
 import { Identifier } from '../../ui/Identifier';
 import { useSaveProfile } from './mutations';
 import { PushSettings } from './PushSettings';
+import { DeleteAccount } from './DeleteAccount';
 import { profileKey, useMyProfile } from './queries';
 import { accountIdOf } from '../../../shared/schemas/user';
 
@@ -138,6 +139,7 @@ export function ProfileScreen() {
         </Card>
       )}
       <PushSettings />
+      <DeleteAccount />
     </section>
   );
 }

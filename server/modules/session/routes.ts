@@ -125,7 +125,7 @@ export function authRouter(config: Config, provider: OidcProvider): Router {
     },
     async ({ ctx, knex, user }) => {
       ctx.set('Cache-Control', 'no-store');
-      if (!user) return { user: null, profile: null };
+      if (!user) return ctx.state.accountDeleted ? { user: null, profile: null, account_deleted: true as const } : { user: null, profile: null };
       const { id, email, name, is_admin, is_owner, company_id, member_role } = user;
       const row = company_id ? ((await knex('profiles').where({ user_id: company_id }).first(PROFILE_COLUMNS)) ?? null) : null;
       const profile = row && member_role === 'driver' ? { ...row, role: 'driver' } : row;
