@@ -68,6 +68,7 @@ import * as receivedSums79 from './20261202000300_received_sums';
 import * as sites80 from './20261202000400_sites';
 import * as purchaseRequestNotifications81 from './20261202000410_purchase_request_notifications';
 import * as siteOrders82 from './20261203000100_site_orders';
+import * as accountExports84 from './20261203000400_account_exports';
 import * as retention85 from './20261203000500_retention';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -135,5 +136,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202000400_sites': sites80,
   '20261202000410_purchase_request_notifications': purchaseRequestNotifications81,
   '20261203000100_site_orders': siteOrders82,
+  '20261203000400_account_exports': accountExports84,
   '20261203000500_retention': retention85,
 };

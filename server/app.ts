@@ -63,7 +63,7 @@ export interface CreateAppOptions extends Omit<AppDeps, 'clock'> {
 
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
-  const deps: AppDeps = { knex: opts.knex, dbKind: opts.dbKind, config, logger, clock: opts.clock ?? createClock() };
+  const deps: AppDeps = { knex: opts.knex, replica: opts.replica, dbKind: opts.dbKind, config, logger, clock: opts.clock ?? createClock() };
   // Live updates and push: nothing runs until the first stream or subscription (or
   // startLive at boot); app.context.deps.live.close() stops them.
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
@@ -75,7 +75,7 @@ export function createApp(opts: CreateAppOptions): Koa {
   deps.live.onClearance = () => void deps.clearance!.kick();
   // What GET /metrics reports, and the flag shutdown raises (lifecycle/shutdown.ts).
   deps.readiness = { draining: false };
-  deps.metrics = new Metrics({ knex: opts.knex, liveStreams: () => deps.live!.size, draining: () => deps.readiness!.draining });
+  deps.metrics = new Metrics({ knex: opts.knex, liveStreams: () => deps.live!.size, draining: () => deps.readiness!.draining, replica: () => deps.replica });
   const provider = opts.oidc ?? defaultProvider(config);
   const distDir = opts.distDir ?? path.resolve('dist');
 

@@ -128,6 +128,11 @@ const TABLE: Row[] = [
   // Deleting one's own account: the table's call carries no confirmation, so everyone signed in is refused (400) and nothing is deleted (account/account.test.ts deletes).
   { method: 'delete', path: '/api/account', url: () => '/api/account', owner: null, expect: signedIn(400) },
 
+  // A person's data export: their own, whoever they are; another's id is a 404.
+  { method: 'post', path: '/api/account/export', url: () => '/api/account/export', owner: null, writes: true, expect: signedIn('ok') },
+  { method: 'get', path: '/api/account/export', url: () => '/api/account/export', owner: null, expect: signedIn('ok') },
+  { method: 'get', path: '/api/account/export/{id}/download', url: () => `/api/account/export/${crypto.randomUUID()}/download`, owner: null, expect: signedIn(404) },
+
   // Profiles: everyone signed in has one; the role is theirs and cannot change.
   { method: 'get', path: '/api/profiles/me', url: () => '/api/profiles/me', owner: null, expect: signedIn('ok') },
   {

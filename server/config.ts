@@ -27,6 +27,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_REPLICA_URL: z.string().min(1).optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3600_000).default(10_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().default('binaa:'),
   DATA_DIR: z.string().default('./data'),
@@ -34,14 +36,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: csv,
-  OWNER_EMAIL: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim().toLowerCase() || undefined),
-  PLATFORM_SELLER_EMAIL: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim().toLowerCase() || undefined),
+  OWNER_EMAIL: z.string().optional().transform((v) => v?.trim().toLowerCase() || undefined),
+  PLATFORM_SELLER_EMAIL: z.string().optional().transform((v) => v?.trim().toLowerCase() || undefined),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false', 'on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_CLOCK: z.enum(['0', '1']).optional(),
@@ -123,6 +119,8 @@ export interface Config {
   publicUrl: string;
   https: boolean;
   databaseUrl?: string;
+  /** a streaming replica of DATABASE_URL (DATABASE_REPLICA_URL) for guests' reads while it is at most `maxLagMs` behind (db/replica.ts) */
+  replica?: { url: string; maxLagMs: number };
   /**
    * Redis (REDIS_URL) for what several app processes must share: the rate limits'
    * counters, under keys starting with REDIS_KEY_PREFIX (default "binaa:"; apps sharing
@@ -226,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) throw new ConfigError('DATABASE_REPLICA_URL is a replica of a Postgres primary: set DATABASE_URL too (the embedded PGlite has none).');
   if (e.SHUTDOWN_UNREADY_MS >= e.SHUTDOWN_TIMEOUT_MS) throw new ConfigError('SHUTDOWN_UNREADY_MS must be shorter than SHUTDOWN_TIMEOUT_MS.');
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
@@ -245,13 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     https,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.REPLICA_MAX_LAG_MS } : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-        : undefined,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     adminEmails: e.ADMIN_EMAILS,
     testClock: e.TEST_CLOCK === '1',
     ownerEmail: e.OWNER_EMAIL,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { CHECK_EVERY_MS, ReadReplica } from './db/replica';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './seed/demo';
 import { sweepMedia } from './modules/photos/media-sweep';
@@ -22,6 +23,7 @@ import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepOverdueDisputes } from './modules/disputes/sweep';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/invoices/plan-invoices';
+import { exportWorker } from './modules/data-export/worker';
 import { createApp } from './app';
 import { closeRedis } from './http/redis';
 import { keepConnectionsAlive } from './http/keep-alive';
@@ -52,10 +54,14 @@ async function main() {
   // The app's clock, made first so every upkeep decides its time rules on the time the app's
   // services keep (sessions and uploads are infrastructure, on the database's time).
   const clock = createClock();
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, clock });
+  // The read replica for guests' reads (DATABASE_REPLICA_URL; config.ts has it only beside DATABASE_URL).
+  const replica = config.replica ? new ReadReplica({ db: await openDatabase({ url: config.replica.url }), maxLagMs: config.replica.maxLagMs, logger }) : undefined;
+  const app = createApp({ knex: db.knex, replica, dbKind: db.kind, config, logger, clock });
   const deps = app.context.deps;
   // The upkeep this process runs (each run reported to the metrics, every one stopped by shutdown).
   const upkeep = new Upkeep({ logger, ran: (task, ok) => deps.metrics!.upkeepRan(task, ok) });
+  // The replica's lag every few seconds: past its bound, or not answering, reads fall back to the primary.
+  if (replica) await upkeep.start('replica_lag', CHECK_EVERY_MS, () => replica.check());
   // Hourly: sessions, the change log, subscriptions' ends and trials ending soon, unfinished
   // uploads older than a day (a client that never came back: deleted, what they held freed).
   // Its first run at boot fails the boot, as a database that cannot be kept would.
@@ -83,6 +89,9 @@ async function main() {
   await upkeep.start('dispute_reminders', 900_000, () => sweepOverdueDisputes(db.knex, clock));
   // Tax documents and payments of deleted companies past their VAT retention day (modules/account/retention.ts).
   await upkeep.start('retention_sweep', 3600_000, () => sweepRetained(db.knex, clock));
+  // People's data exports: built once started, and those a stopped process left (its lease
+  // run out) built again from the start within a minute; expired ones removed with their files.
+  await upkeep.start('account_exports', 60_000, () => exportWorker(deps).sweep());
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

@@ -36,6 +36,7 @@ const ALLOWED: Record<string, string[]> = {
   clock: [],
   company: ['auth', 'db', 'deliveries', 'http', 'profiles', 'sync'],
   config: [],
+  'data-export': ['auth', 'company', 'deliveries', 'disputes', 'goods-receipts', 'http', 'instant-orders', 'invoices', 'notifications', 'payments', 'photos', 'products', 'profiles', 'projects', 'purchase-orders', 'purchase-requests', 'push', 'rfqs', 'serial-drain', 'sites', 'storage', 'subscriptions', 'transport'],
   db: [],
   deliveries: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'storage', 'sync', 'transport'],
   disputes: ['db', 'http', 'invoices', 'notifications', 'purchase-orders', 'sync'],

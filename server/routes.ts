@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { profilesRouter } from './modules/profiles/routes';
 import { openApiRouter } from './modules/openapi/routes';
+import { dataExportRouter } from './modules/data-export/routes';
 import { syncRouter } from './modules/sync/routes';
 import { accountRouter } from './modules/account/routes';
 import { transportRouter } from './modules/transport/routes';
@@ -73,6 +74,7 @@ export function apiRouter(): Router {
     pushRouter(),
     companyRouter(),
     einvoicingRouter(),
+    dataExportRouter(),
     accountRouter(),
     openApiRouter(),
   ];

@@ -35,6 +35,7 @@ import { PROBLEM_KINDS, deliveryUploadMetadataSchema } from '../../shared/schema
 import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
 import { DISPUTE_REMEDIES } from '../../shared/schemas/dispute';
 import { APPROVAL_DECISIONS, PURCHASE_REQUEST_KINDS } from '../../shared/schemas/purchase-request';
+import { ACCOUNT_EXPORT_STATUSES } from '../../shared/schemas/account-export';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -101,6 +102,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'delivery_events.problem_kind': PROBLEM_KINDS,
   'goods_receipt_lines.rejection_reason': REJECTION_REASONS,
   'delivery_files.purpose': deliveryUploadMetadataSchema.shape.purpose.options,
+  'account_exports.status': ACCOUNT_EXPORT_STATUSES,
   // The server's own bookkeeping, never sent as such: its types.
   'card_checkouts.status': valuesOf({ initiated: true, paid: true } satisfies Record<Checkout['status'], true>),
   'card_checkouts.purpose': valuesOf({ invoice: true, plan: true } satisfies Record<Checkout['purpose'], true>),

@@ -14,9 +14,13 @@ import type { PushSender } from '../modules/push/send';
 import type { PdfRenderer } from '../modules/invoices/pdf-renderer';
 import type { ClearanceWorker } from '../modules/invoices/clearance-queue';
 import type { Metrics } from '../modules/metrics/registry';
+import type { ReadReplica } from '../db/replica';
 
 export interface AppDeps {
+  /** the primary: every write, and every read but those http/reads.ts sends to the replica */
   knex: Knex;
+  /** the read replica (DATABASE_REPLICA_URL, Postgres only); unset, everything reads the primary */
+  replica?: ReadReplica;
   dbKind: DbKind;
   config: Config;
   logger: Logger;
@@ -45,6 +49,8 @@ declare module 'koa' {
     accountDeleted?: boolean;
     /** the catalogue's version as this request already read it (products/catalogue-fast-path.ts) */
     catalogueVersion?: number;
+    /** the database a guest's replica-routed read of this request uses (http/reads.ts: chosen once) */
+    readTarget?: 'replica' | 'primary';
     /** the object marked sendUnchanged whose kept bytes this answer sends (http/json-body.ts) */
     sentUnchanged?: object;
   }

@@ -17,6 +17,7 @@ import { accountDeleted } from '../../shared/errors';
 import { expectAnswer } from './answer-check';
 import { currentShape, type RouteShape } from './route-shape';
 import { parse } from './validate';
+import { withReads, type Reads } from './reads';
 
 export type Access = 'public' | 'user' | 'admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -32,6 +33,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType 
   response?: z.ZodType;
   /** success status; 200 unless said */
   status?: number;
+  /** 'replica': a guest's read may be served by the read replica, a little behind (http/reads.ts); GETs only */
+  reads?: Reads;
 }
 
 interface RouteInput<B, Q, U> {
@@ -89,6 +92,7 @@ function declare<B extends z.ZodType | undefined, Q extends z.ZodType | undefine
   shape: RouteShape,
 ): void {
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec as never);
+  if (spec.reads && spec.method !== 'get') throw new Error(`${spec.path}: only a GET reads the replica (it takes no writes)`);
   const where = `${spec.method.toUpperCase()} ${spec.path}`;
   const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
   router[spec.method](koaPath, async (ctx: Context) => {
@@ -105,10 +109,10 @@ function declare<B extends z.ZodType | undefined, Q extends z.ZodType | undefine
     const body = spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined;
     if (!spec.body && spec.method !== 'get') parse(noBody, ctx.request.body ?? {});
     const query = spec.query ? parse(spec.query, ctx.query) : undefined;
-    const input = { ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex: ctx.deps.knex };
+    const input = (knex: Knex) => ({ ctx, user: user as UserOf<A>, body: body as Out<B>, query: query as Out<Q>, params, knex });
     // Outside production the handler runs under its shape, which outside services' clients check.
     const checking = ctx.deps.config.env !== 'production';
-    const result = checking ? await currentShape.run({ shape, route: where }, () => handler(input)) : await handler(input);
+    const result = await withReads(ctx, spec.reads, async (knex) => (checking ? currentShape.run({ shape, route: where }, () => handler(input(knex))) : handler(input(knex))));
     const [status, answer] = result instanceof WithStatus ? [result.status, result.body ?? null] : [spec.status ?? 200, result ?? null];
     if (spec.response && checking) expectAnswer(ctx, spec.response, where);
     ctx.status = status;

@@ -11,7 +11,7 @@
  *    server could not close while one is open).
  * 4. Requests in flight finish, and the workers and upkeep finish what they are doing
  *    (a push batch, a ZATCA document, a sweep) and start nothing new.
- * 5. The pools close (database, Redis).
+ * 5. The pools close (database and its read replica, Redis).
  *
  * Past `timeoutMs` the connections still open are cut and the pools closed anyway: the
  * answer says the shutdown was not clean (main.ts exits 1 then, 0 after a clean one).
@@ -86,7 +86,8 @@ async function shutDown(plan: ShutdownPlan): Promise<{ clean: boolean }> {
 /**
  * The shutdown of an app (createApp) listening on `server`: its live streams, its push and
  * ZATCA workers, its PDF threads and the process's `upkeep`, within config.shutdown's
- * bounds; `closePools` closes the database and Redis, which belong to the process.
+ * bounds; `closePools` closes the database and Redis, which belong to the process, and
+ * the read replica's pool given to the app closes with them.
  */
 export function shutDownApp(opts: { deps: AppDeps; server: Server; upkeep?: Upkeep; closePools: () => Promise<void> }): Promise<{ clean: boolean }> {
   const { deps } = opts;
@@ -101,7 +102,10 @@ export function shutDownApp(opts: { deps: AppDeps; server: Server; upkeep?: Upke
       await Promise.all([deps.push?.stop(), deps.clearance?.stop(), opts.upkeep?.stop()]);
       await deps.pdf?.close();
     },
-    closePools: opts.closePools,
+    // The replica's pool is the app's (deps.replica), closed with the process's others.
+    closePools: async () => {
+      await Promise.all([opts.closePools(), deps.replica?.close()]);
+    },
   });
 }
 

@@ -24,6 +24,7 @@ import { Identifier } from '../../ui/Identifier';
 import { useSaveProfile } from './mutations';
 import { PushSettings } from './PushSettings';
 import { DeleteAccount } from './DeleteAccount';
+import { DataExport } from './DataExport';
 import { profileKey, useMyProfile } from './queries';
 import { accountIdOf } from '../../../shared/schemas/user';
 
@@ -140,6 +141,7 @@ export function ProfileScreen() {
       )}
       <PushSettings />
       <DeleteAccount />
+      <DataExport />
     </section>
   );
 }

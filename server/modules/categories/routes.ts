@@ -19,6 +19,7 @@ export function categoriesRouter(): Router {
       summary: 'Product categories, by sort, with names in Arabic, English and Chinese',
       tag: 'categories',
       access: 'public',
+      reads: 'replica',
       response: z.array(categorySchema),
     },
     async ({ ctx, knex }) => {

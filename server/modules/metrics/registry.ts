@@ -41,6 +41,8 @@ export interface MetricSources {
   liveStreams?: () => number;
   /** 1 while the process drains for shutdown */
   draining?: () => boolean;
+  /** the read replica, when there is one */
+  replica?: () => { lagSeconds: number; fallingBack: boolean } | undefined;
 }
 
 export class Metrics {
@@ -101,8 +103,31 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly reads = new Counter({
+    name: `${PREFIX}db_reads_total`,
+    help: 'Reads of the routes the replica may serve (guests\' catalogue, open data), by the database that served them: replica, or primary (a signed-in reader, no replica, or falling back)',
+    labelNames: ['target'] as const,
+    registers: [this.registry],
+  });
+
   constructor(sources: MetricSources) {
     const { knex } = sources;
+    new Gauge({
+      name: `${PREFIX}db_replica_lag_seconds`,
+      help: "How far the read replica's replay was behind at its last check, in seconds (0 without a replica)",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.replica?.()?.lagSeconds ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}db_replica_fallback`,
+      help: '1 while reads the replica would serve go to the primary (the replica lags past its bound or does not answer), else 0 (also without a replica)',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.replica?.()?.fallingBack ? 1 : 0);
+      },
+    });
     new Gauge({
       name: `${PREFIX}live_streams_open`,
       help: 'Live update streams (GET /api/live) open on this process',
@@ -188,6 +213,11 @@ export class Metrics {
   /** A request refused by the limit named `limit`. */
   rateLimited(limit: string): void {
     this.refusals.inc({ limit });
+  }
+
+  /** A replica-routed read (http/reads.ts), by the database chosen to serve it. */
+  readServed(target: 'replica' | 'primary'): void {
+    this.reads.inc({ target });
   }
 
   /** One run of an upkeep task. */

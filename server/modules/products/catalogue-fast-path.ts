@@ -28,6 +28,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import { chooseEncoding } from '../../http/json-body';
+import { guestReads } from '../../http/reads';
 import { isCataloguePage, pageStatus } from './catalogue-cache';
 
 const PATH = '/api/products';
@@ -66,8 +67,9 @@ export function catalogueFastPath(opts: { countRequest: (ctx: Context) => Promis
     const securedBy = opts.securedBy();
     const answer = answers.get(key);
     if (answer && answer.securedBy === securedBy && (await opts.countRequest(ctx).then(() => true, () => false))) {
-      // A failed version read goes the slow way, which fails as it always has.
-      const status = await pageStatus(ctx.deps.knex, answer.page).catch(() => undefined);
+      // A failed version read goes the slow way, which fails as it always has. The version is
+      // the one of the database the route would read (the replica for a guest, when it serves).
+      const status = await pageStatus(guestReads(ctx), answer.page).catch(() => undefined);
       answers.delete(key);
       // Gone stale: the slow path's page cache takes the version this request has read.
       if (status) ctx.state.catalogueVersion = status.version;

@@ -39,6 +39,7 @@ export function reviewsRouter(): Router {
       summary: 'The reviews of one product or user, most recent first, with the reviewer name',
       tag,
       access: 'public',
+      reads: 'replica',
       query: reviewListQuerySchema,
       response: z.array(reviewSchema),
     },
