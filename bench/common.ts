@@ -83,7 +83,7 @@ const BENCH_MOYASAR = { MOYASAR_PUBLISHABLE_KEY: 'pk_test_bench', MOYASAR_SECRET
 /** REDIS_URL set: the app's rate limits count in that Redis, as several app processes' would. */
 const redisEnv = (): Record<string, string> => (process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` } : {});
 
-/** The app on a port of its own; `distDir`: another build of the client (default ./dist). */
+/** The app on a port of its own; `distDir`: another build of the client (default BENCH_DIST, else ./dist). */
 export async function startApp(db: Database, distDir?: string): Promise<{ url: string; config: Config; close(): Promise<void> }> {
   const server = http.createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -94,7 +94,8 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
   config.limits.perUserPerMinute = 1e9;
   // BENCH_LOG_LEVEL: the app's log (to stderr), silent unless asked; the soak asks for errors.
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2));
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, distDir });
+  // BENCH_DIST: the build to serve when the caller names none (default ./dist).
+  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, distDir: distDir ?? process.env.BENCH_DIST });
   server.on('request', app.callback());
   return {
     url,

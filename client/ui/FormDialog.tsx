@@ -115,8 +115,12 @@ export interface OutboxFormOptions<F extends string, V extends Record<F, string>
   fields: readonly F[];
   /** The form's own check: an error key per field, or the input to write. */
   validate: (values: V) => { errors: FieldErrors<F, M | SharedFieldError>; input?: I | null };
-  /** The local write; what it resolves to (the rows as stored) goes to onDone. */
-  write: (input: I) => Promise<R>;
+  /**
+   * The local write; what it resolves to (the rows as stored) goes to onDone. A write that
+   * can hand its rows over in the task that stored them (useLocalWrite's `show`) calls
+   * `show` with them: onDone runs there, in the render that marks them waiting to send.
+   */
+  write: (input: I, show: (stored: R) => void) => Promise<R>;
   /**
    * After the write is stored, with what it resolved to; `reset` empties the form for the
    * next one. Focus has left the dialog by then (see submit).
@@ -158,8 +162,17 @@ export function useOutboxForm<F extends string, V extends Record<F, string>, I, 
     writing.current = true;
     const slow = setTimeout(() => setBusy(true), 100);
     let stored: R;
+    let done = false;
+    const finish = (rows: R) => {
+      done = true;
+      // Focus leaves the dialog before it goes: removing the focused element makes the
+      // browser recompute style and layout at once, in the middle of the removal (focus ends
+      // on the page either way).
+      (document.activeElement as HTMLElement | null)?.blur();
+      opts.onDone(() => setValues(opts.initial()), rows);
+    };
     try {
-      stored = await opts.write(input);
+      stored = await opts.write(input, finish);
     } catch (error) {
       if (error instanceof ValidationFailed) return setErrors(issuesToErrors(error.issues, opts.fields, { blank: (f) => values[f].trim() === '' }));
       console.error('form not stored', error);
@@ -169,11 +182,7 @@ export function useOutboxForm<F extends string, V extends Record<F, string>, I, 
       writing.current = false;
       setBusy(false);
     }
-    // Focus leaves the dialog before it goes: removing the focused element makes the
-    // browser recompute style and layout at once, in the middle of the removal (focus ends
-    // on the page either way).
-    (document.activeElement as HTMLElement | null)?.blur();
-    opts.onDone(() => setValues(opts.initial()), stored);
+    if (!done) finish(stored);
   };
 
   return { values, setValues, errors, busy, failed, set, field, submit };

@@ -4,9 +4,10 @@
  * the local effect and the outbox row in one transaction, then a sync soon after.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey, UploadRow } from '../db/schema';
-import type { SyncState } from '../sync/engine';
+import type { SyncEngine, SyncState } from '../sync/engine';
 import { discardRejection, writeLocalRows, type LocalWrite } from '../sync/store';
 import { useLocalData, useQueueStore } from './DataProvider';
 
@@ -14,6 +15,17 @@ export { ValidationFailed } from '../sync/store';
 
 /** A write after which more are likely (a form, a toggle) waits this long before syncing. */
 const WRITE_DEBOUNCE_MS = 250;
+
+/**
+ * Asks for the sync a write needs, unless the browser says it has no connection and the
+ * engine has already found the server out of reach: then its retry, the "online" event
+ * (triggers.ts) and the Background Sync it asked for send the write, and a cycle now would
+ * only fail, reading the outbox and rendering the sync status twice while the person taps on.
+ */
+function sendSoon(engine: SyncEngine): void {
+  if (globalThis.navigator?.onLine === false && engine.getState().phase === 'offline') return;
+  engine.schedule(WRITE_DEBOUNCE_MS);
+}
 
 export function useSyncState(): SyncState {
   const { engine } = useLocalData();
@@ -77,17 +89,24 @@ export function useMutate() {
 /**
  * useMutate resolving also to the rows as the write stored them, for a screen that shows
  * them at once: its live queries read them again a moment later (one more trip to
- * IndexedDB and one more render), and what they read is the same.
+ * IndexedDB and one more render), and what they read is the same. `show` gets them in the
+ * task that stored them, in one render with the "waiting to send" marks of their keys
+ * (its state updates and the marks are flushed together, before the next frame).
  */
 export function useLocalWrite() {
   const { db, engine, context } = useLocalData();
+  const queue = useQueueStore();
   return useCallback(
-    async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<LocalWrite> => {
+    async <N extends MutationName>(name: N, input: MutationInput<N>, show?: (written: LocalWrite) => void): Promise<LocalWrite> => {
       const written = await writeLocalRows(db, name, input, context());
-      engine.schedule(WRITE_DEBOUNCE_MS);
+      flushSync(() => {
+        queue.notePending(written.keys);
+        show?.(written);
+      });
+      sendSoon(engine);
       return written;
     },
-    [db, engine, context],
+    [db, engine, context, queue],
   );
 }
 
@@ -98,14 +117,16 @@ export function useLocalWrite() {
  */
 export function useMutateWithFiles() {
   const { db, engine, context, uploader } = useLocalData();
+  const queue = useQueueStore();
   return useCallback(
     async <N extends MutationName>(name: N, input: MutationInput<N>, uploads: readonly UploadRow[]): Promise<number> => {
       const written = await writeLocalRows(db, name, input, context(), uploads);
-      engine.schedule(WRITE_DEBOUNCE_MS);
+      queue.notePending(written.keys);
+      sendSoon(engine);
       uploader.kick();
       return written.id;
     },
-    [db, engine, context, uploader],
+    [db, engine, context, uploader, queue],
   );
 }
 

@@ -26,6 +26,24 @@ describe('the queue as rows see it', () => {
     expect(store.pendingKeys.size).toBe(0);
   });
 
+  it('marks a stored write waiting at once, and the outbox read that follows renders nothing more', () => {
+    const store = new QueueStore();
+    store.setOutbox([mutation(1, ['bid:a'])]);
+    let calls = 0;
+    store.subscribe(() => (calls += 1));
+    store.notePending(['purchase_request:r', 'site:s']);
+    expect(calls).toBe(1);
+    expect(store.waiting).toBe(2);
+    expect([...store.pendingKeys].sort()).toEqual(['bid:a', 'purchase_request:r', 'site:s']);
+    const noted = store.pendingKeys;
+    store.setOutbox([mutation(1, ['bid:a']), mutation(2, ['purchase_request:r', 'site:s'])]);
+    expect(store.pendingKeys).toBe(noted);
+    expect(store.waiting).toBe(2);
+    // Keys already waiting keep the set as it is.
+    store.notePending(['bid:a']);
+    expect(store.pendingKeys).toBe(noted);
+  });
+
   it("gives each key its refusals, the same array until that key's refusals change", () => {
     const store = new QueueStore();
     store.setRejections([refusal(3, ['bid:a', 'project:p']), refusal(1, ['bid:b'])]);

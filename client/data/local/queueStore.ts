@@ -31,6 +31,17 @@ export class QueueStore {
     this.emit();
   }
 
+  /**
+   * A local write just stored: its keys wait to be sent from now, in the render that shows
+   * its rows, not in one more once the outbox's live query has read the outbox again (which
+   * then finds the same keys and renders nothing more).
+   */
+  notePending(keys: readonly RowKey[]): void {
+    this.waiting += 1;
+    if (keys.some((k) => !this.pendingKeys.has(k))) this.pendingKeys = new Set([...this.pendingKeys, ...keys]);
+    this.emit();
+  }
+
   setRejections(rejections: RejectionRow[]): void {
     this.rejections = rejections;
     const byKey = new Map<RowKey, RejectionRow[]>();

@@ -87,9 +87,10 @@ function parseArgs<N extends MutationName>(name: N, input: MutationInput<N>): Mu
   return parsed.data as MutationArgs<N>;
 }
 
-/** A committed local write: its mutation id and the rows it touched as it left them (null: none). */
+/** A committed local write: its mutation id, the keys of its outbox row and the rows it touched as it left them (null: none). */
 export interface LocalWrite {
   id: number;
+  keys: RowKey[];
   rows: RowMap;
 }
 
@@ -133,7 +134,7 @@ export async function writeLocalRows<N extends MutationName>(
       db.setMeta('next_mutation_id', id + 1),
       uploads.length ? db.uploads.bulkAdd([...uploads]) : undefined,
     ]);
-    return { id, rows };
+    return { id, keys, rows };
   });
 }
 

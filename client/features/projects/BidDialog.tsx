@@ -28,7 +28,7 @@ export function BidDialog({ project, existing, onClose, onStored }: { project: P
     initial: () => bidValuesFrom(existing),
     fields: BID_FIELDS,
     validate: (values) => validateBid(values, project.id),
-    write: (input) => submitBid(input, existing?.id),
+    write: (input, show: (bid: Bid) => void) => submitBid(input, existing?.id, show),
     onDone: (_reset, bid) => onStored(bid),
     errorText: useProjectErrorText(),
   });

@@ -8,7 +8,7 @@
  */
 import { Button, Field, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, DocumentDismissRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApprovalLevel } from '../../../shared/approval-levels';
@@ -24,7 +24,8 @@ import { RefusalNote } from '../../ui/RefusalNote';
 import { useSite } from '../sites/queries';
 import { useLevelLabel, usePeopleNames } from './levels';
 import { useRequestMutations } from './mutations';
-import { requestKey, useMyUserId, useRequest, waitsFor, type ShownRequest } from './queries';
+import { useIsPending } from '../../data/local/hooks';
+import { requestKey, useMyUserId, useStoredRequest, waitsFor, type Request, type ShownRequest } from './queries';
 import { useKindLabel } from './kind';
 import { RequestBuying } from './RequestBuying';
 import { RequestBadges, useRequestNumber } from './RequestCard';
@@ -53,7 +54,14 @@ export function RequestDetail({ id }: { id: string }) {
   const { t } = useTranslation('purchase-requests');
   const format = useFormat();
   const me = useMyUserId();
-  const request = useRequest(id);
+  const live = useStoredRequest(id);
+  // The request as this device's decision stored it, shown in the task that stored it until
+  // the live query brings the row (the same row, read again a moment later): the level shows
+  // decided in one render, without waiting for that read. A row read since is the newer.
+  const [decided, setDecided] = useState<{ row: Request; over: Request | null | undefined } | null>(null);
+  const row = decided && decided.over === live && decided.row.id === id ? decided.row : live;
+  const pending = useIsPending(requestKey(id));
+  const request = row && { ...row, pending };
   const number = useRequestNumber();
   const kindLabel = useKindLabel();
   const back = <BackLink to={PATHS.purchaseRequests} label={t('back')} testId="back-to-requests" />;
@@ -95,7 +103,7 @@ export function RequestDetail({ id }: { id: string }) {
       )}
       {request.pending && <Text className={styles.muted}>{t('detail.waiting')}</Text>}
       <RefusalNote rowKey={requestKey(request.id)} />
-      {waitsFor(request, me) && request.next_level !== null && <Decide request={request} level={request.next_level} />}
+      {waitsFor(request, me) && request.next_level !== null && <Decide request={request} level={request.next_level} onDecided={(row) => setDecided({ row, over: live })} />}
       <RequestBuying request={request} />
       <div className={styles.panel} role="group" aria-label={t('detail.facts')}>
         <Facts facts={facts} />
@@ -208,7 +216,7 @@ function Approvals({ request, me }: { request: ShownRequest; me: string | null }
 }
 
 /** The approver's two decisions: approve at once (one tap, offline too), or reject with a reason asked for. */
-function Decide({ request, level }: { request: ShownRequest; level: number }) {
+function Decide({ request, level, onDecided }: { request: ShownRequest; level: number; onDecided: (row: Request) => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['purchase-requests', 'common']);
   const format = useFormat();
@@ -218,6 +226,18 @@ function Decide({ request, level }: { request: ShownRequest; level: number }) {
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  // One approval per tap: held by a ref, not by state, so the tap renders nothing before the
+  // write (a render and a frame the write's own IndexedDB answers would wait behind).
+  const approving = useRef(false);
+  const approveNow = async () => {
+    if (approving.current) return;
+    approving.current = true;
+    try {
+      await approve(request.id, onDecided);
+    } finally {
+      approving.current = false;
+    }
+  };
   const run = async (write: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -236,7 +256,7 @@ function Decide({ request, level }: { request: ShownRequest; level: number }) {
     <div className={styles.panel} role="group" aria-label={t('purchase-requests:actions.yourTurn', { n: format.number(level) })} data-testid="request-decide">
       <Text>{t('purchase-requests:actions.yourTurn', { n: format.number(level) })}</Text>
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<CheckmarkRegular />} disabled={busy} onClick={() => void run(() => approve(request.id))} data-testid="request-approve">
+        <Button appearance="primary" icon={<CheckmarkRegular />} disabled={busy} onClick={() => void approveNow()} data-testid="request-approve">
           {t('purchase-requests:actions.approve')}
         </Button>
         <Button

@@ -8,11 +8,14 @@
  */
 import { useMemo } from 'react';
 import type { PurchaseRequestInstantOrder, PurchaseRequestRfq } from '../../../shared/schemas/purchase-request';
-import { useMutate } from '../../data/local/hooks';
+import { rowKey } from '../../data/db/schema';
+import { useLocalWrite, useMutate } from '../../data/local/hooks';
+import type { Request } from './queries';
 import type { RequestInput } from './requestForm';
 
 export function useRequestMutations() {
   const mutate = useMutate();
+  const write = useLocalWrite();
   return useMemo(
     () => ({
       /** Resolves to the new request's id once it is stored on the device. */
@@ -21,7 +24,12 @@ export function useRequestMutations() {
         await mutate('purchase_request.create', { id, ...input });
         return id;
       },
-      approve: (id: string) => mutate('purchase_request.approve', { id }),
+      /** `show` gets the request as the approval stored it, in the task that stored it (useLocalWrite). */
+      approve: (id: string, show?: (request: Request) => void) =>
+        write('purchase_request.approve', { id }, show && ((w) => {
+          const request = w.rows.get(rowKey('purchase_request', id));
+          if (request) show(request as unknown as Request);
+        })),
       reject: (id: string, reason: string) => mutate('purchase_request.reject', { id, reason: reason.trim() }),
       /** Resolves to the new RFQ's id once it is stored on the device. */
       toRfq: async (requestId: string, input: Omit<PurchaseRequestRfq, 'id'>) => {
@@ -36,6 +44,6 @@ export function useRequestMutations() {
         return id;
       },
     }),
-    [mutate],
+    [mutate, write],
   );
 }

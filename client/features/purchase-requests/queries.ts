@@ -4,12 +4,12 @@
  * once through its local effect, marked waiting to send until the server has it.
  */
 import { rowKey, type EntityRows, type RowKey } from '../../data/db/schema';
-import { usePendingKeys } from '../../data/local/hooks';
+import { useIsPending, usePendingKeys } from '../../data/local/hooks';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
 import { useSession } from '../../data/session';
 
-type Request = EntityRows['purchase_request'];
+export type Request = EntityRows['purchase_request'];
 export type ShownRequest = Request & { pending: boolean };
 
 export const requestKey = (id: string): RowKey => rowKey('purchase_request', id);
@@ -26,13 +26,18 @@ export function useRequests(siteId?: string): ShownRequest[] | undefined {
   return stored.map((r) => ({ ...r, pending: pending.has(requestKey(r.id)) })).sort(newestFirst);
 }
 
+/** One request as stored; null when the device holds none of that id. */
+export function useStoredRequest(id: string): Request | null | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.purchase_requests.get(id)) ?? null, [db, id]);
+}
+
 /** One request; null when the device holds none of that id. */
 export function useRequest(id: string): ShownRequest | null | undefined {
-  const { db } = useLocalData();
-  const pending = usePendingKeys();
-  const stored = useLiveQuery(async () => (await db.purchase_requests.get(id)) ?? null, [db, id]);
+  const stored = useStoredRequest(id);
+  const pending = useIsPending(requestKey(id));
   if (stored === undefined) return undefined;
-  return stored && { ...stored, pending: pending.has(requestKey(id)) };
+  return stored && { ...stored, pending };
 }
 
 /** The signed-in person's own user id (an approver is a person, not the company's account); null signed out. */
