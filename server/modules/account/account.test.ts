@@ -4,6 +4,7 @@
  * keeps (tax documents with the names they were issued under, marked retained) and the
  * retention sweep on the clock.
  */
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -116,7 +117,15 @@ describe('DELETE /api/account', () => {
     const live = await tradingParties(server, category, buyer);
     const liveInvoice = await clearedInvoice(live.buyer, live.seller, category);
 
+    // A payment a year after the invoice's day: kept a year longer, and the invoice with it.
+    const paidOn = `${Number(invoice.issued_at.slice(0, 4)) + 1}${invoice.issued_at.slice(4, 10)}`;
+    const [payment] = await knex()('payments')
+      .insert({ id: crypto.randomUUID(), invoice_id: invoice.id, payer_id: buyer.user.id, payee_id: seller.user.id, amount: invoice.total, paid_on: paidOn, reference: 'TR-1' })
+      .returning('id');
+
     expect((await deleteAccount(seller, seller.user.email)).status).toBe(204);
+    const paymentRow = await knex()('payments').where({ id: payment.id }).first(knex().raw('retained_until::text as retained_until'));
+    expect(paymentRow.retained_until).toBe(`${Number(paidOn.slice(0, 4)) + 6}${paidOn.slice(4)}`);
     const row = await knex()('invoices').where({ id: invoice.id }).first('seller', 'buyer', 'issued_at', knex().raw('retained_until::text as retained_until'));
     expect(row.seller).toEqual(kept.seller);
     expect(row.seller.legal_name).toBeTruthy();
@@ -134,6 +143,12 @@ describe('DELETE /api/account', () => {
     expect(await knex()('invoices').where({ id: invoice.id }).first('id')).toBeTruthy();
     clock.setDaysAhead(6 * 365 + 3);
     await sweepRetained(knex(), clock);
+    // Past the invoice's day, not its payment's: both stay.
+    expect(await knex()('invoices').where({ id: invoice.id }).first('id')).toBeTruthy();
+    expect(await knex()('payments').where({ id: payment.id }).first('id')).toBeTruthy();
+    clock.setDaysAhead(7 * 365 + 4);
+    await sweepRetained(knex(), clock);
+    expect(await knex()('payments').where({ id: payment.id }).first('id')).toBeUndefined();
     expect(await knex()('invoices').where({ id: invoice.id }).first('id')).toBeUndefined();
     expect(await knex()('invoices').where({ id: liveInvoice.id }).first('id')).toBeTruthy();
   }, 120_000);
