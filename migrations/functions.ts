@@ -406,3 +406,18 @@ export const GOODS_RECEIPT_LINES_SUM = `
     if tg_op in ('INSERT', 'UPDATE') then execute format(apply, tg_table_schema, 'new_lines', 1); end if;
     return null;
   end $$`;
+
+// ---------------------------------------------------------------------------------------
+// The audit trail (20261203000600)
+
+/**
+ * audit_log_append_only(): refuses every UPDATE, DELETE and TRUNCATE of audit_log, so no
+ * code path (nor a cascade) changes or removes a row of it; each row's hash chains it to the
+ * one before (server/modules/audit/chain.ts), so a change made around this trigger, by
+ * someone who may disable it, is still found by npm run audit:verify.
+ */
+export const AUDIT_LOG_APPEND_ONLY = `
+  create function audit_log_append_only() returns trigger language plpgsql as $$
+  begin
+    raise exception 'audit_log is append-only: % refused', tg_op using errcode = 'insufficient_privilege';
+  end $$`;

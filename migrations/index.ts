@@ -70,6 +70,7 @@ import * as purchaseRequestNotifications81 from './20261202000410_purchase_reque
 import * as siteOrders82 from './20261203000100_site_orders';
 import * as accountExports84 from './20261203000400_account_exports';
 import * as retention85 from './20261203000500_retention';
+import * as auditLog86 from './20261203000600_audit_log';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -138,4 +139,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203000100_site_orders': siteOrders82,
   '20261203000400_account_exports': accountExports84,
   '20261203000500_retention': retention85,
+  '20261203000600_audit_log': auditLog86,
 };

@@ -503,6 +503,11 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
   },
   { method: 'get', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  // The audit trail: each company's owner reads their company's rows; the admin reads all of them.
+  { method: 'get', path: '/api/company/audit', url: () => '/api/company/audit', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  { method: 'get', path: '/api/company/audit.csv', url: () => '/api/company/audit.csv', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  { method: 'get', path: '/api/admin/audit', url: () => '/api/admin/audit', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
+  { method: 'get', path: '/api/admin/audit.csv', url: () => '/api/admin/audit.csv', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
   // E-invoicing: a supplier company's owner onboards its unit (against the development ZATCA; the tax profile comes from the rows above); every company's people read its status.
   {
     method: 'post', path: '/api/e-invoicing/onboard', url: () => '/api/e-invoicing/onboard', owner: 'supplier', writes: true,

@@ -33,6 +33,8 @@ export interface SessionUser {
   /** The company they belong to, drivers included; null when in none. */
   company_id: string | null;
   member_role: MemberRole | null;
+  /** The address the request came from (REST and the sync push), for the audit trail; unset outside a request. */
+  ip?: string;
 }
 
 export const IDLE_MS = 30 * 24 * 3600 * 1000;

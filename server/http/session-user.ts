@@ -24,7 +24,8 @@ export function sessionUser() {
     if (userId) {
       const signedInAt = Number(session!.signedInAt ?? 0);
       const user = Date.now() - signedInAt < ABSOLUTE_MS ? await currentUser(ctx, userId) : undefined;
-      if (user) ctx.state.user = user;
+      // The request's address rides with the user to the services, which put it on their audit rows.
+      if (user) ctx.state.user = { ...user, ip: ctx.ip };
       else ctx.session = null; // expired or deleted user: end the session on the server
     }
     await next();

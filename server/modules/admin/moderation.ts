@@ -11,12 +11,14 @@ import { recordChange, recordChanges } from '../../db/changes';
 import { assertAdmin } from './lists';
 import { bidPolicy, projectPolicy } from '../projects/policy';
 import { productPolicy } from '../products/policy';
+import { recordAudit } from '../audit/record';
 
 export async function removeProduct(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
   assertAdmin(admin);
-  const product = await trx('products').where({ id }).whereNull('deleted_at').forUpdate().first('id');
+  const product = await trx('products').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'supplier_id');
   if (!product) throw notFound('Product');
   await trx('products').where({ id }).update({ deleted_at: trx.fn.now() });
+  await recordAudit(trx, { actor: admin, company_id: product.supplier_id, action: 'admin.product_remove', record_type: 'product', record_id: id, changes: { removed: [false, true] } });
   await recordChange(trx, 'product', id, productPolicy.audiences({}), 'delete');
 }
 
@@ -26,6 +28,7 @@ export async function removeProject(trx: Knex.Transaction, admin: SessionUser, i
   if (!project) throw notFound('Project');
   const bids: Array<{ id: string; contractor_id: string; status: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id', 'status');
   await trx('projects').where({ id }).update({ deleted_at: trx.fn.now() });
+  await recordAudit(trx, { actor: admin, company_id: project.government_id, action: 'admin.project_remove', record_type: 'project', record_id: id, changes: { removed: [false, true], bids_removed: [0, bids.length] } });
   await recordChanges(trx, [
     { entity: 'project', id, op: 'delete', audiences: projectPolicy.audiences({ government_id: project.government_id }) },
     ...bids.map((b) => ({

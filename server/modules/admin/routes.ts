@@ -24,6 +24,8 @@ import { listAdminProducts, listAdminProjects, listQuickSignups, listUsers } fro
 import { removeProduct, removeProject } from './moderation';
 import { listAdminInvoices, listAdminPayments, listAdminPurchaseOrders } from './money';
 import { deleteUser, updateUser } from './users';
+import { adminAuditQuerySchema, auditEntrySchema } from '../../../shared/schemas/audit';
+import { adminAuditCsv, listAdminAudit } from './audit';
 
 const TAG = 'admin';
 
@@ -68,6 +70,23 @@ export function adminRouter(): Router {
     router,
     { ...list, query: adminPaymentQuerySchema, path: '/api/admin/payments', summary: 'Every payment against an invoice, read-only; search by invoice number, reference or party, filter by status', response: z.array(adminPaymentSchema) },
     async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminPayments(knex, user, query)),
+  );
+
+  // The audit trail, read-only like the money: appended by the actions themselves (audit/record.ts).
+  route(
+    router,
+    { ...list, query: adminAuditQuerySchema, path: '/api/admin/audit', summary: 'The audit trail, newest first: filter by actor, company, action, record and period', response: z.array(auditEntrySchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listAdminAudit(knex, user, query)),
+  );
+  route(
+    router,
+    { ...list, query: adminAuditQuerySchema, path: '/api/admin/audit.csv', summary: 'The audit trail as CSV, the same filters (limit and offset ignored: every matching row)' },
+    async ({ ctx, knex, user, query }) => {
+      const csv = await adminAuditCsv(knex, user, query);
+      ctx.attachment('audit.csv');
+      ctx.type = 'text/csv; charset=utf-8';
+      return csv;
+    },
   );
 
   route(

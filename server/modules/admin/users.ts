@@ -18,14 +18,23 @@ import { rowsAroundUser, rowsOfUser } from '../profiles/cascade';
 import { assertAdmin, userQuery } from './lists';
 import { profilePolicy } from '../profiles/policy';
 import { subscriptionPolicy } from '../subscriptions/policy';
+import { recordAudit } from '../audit/record';
 
 interface LockedUser {
   id: string;
   email: string;
+  is_admin: boolean;
+  /** their company (for the audit row), null when in none */
+  company_id: string | null;
 }
 
 async function lockUser(trx: Knex.Transaction, id: string): Promise<LockedUser> {
-  const row = await trx('users').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'email');
+  const row = await trx('users as u')
+    .leftJoin('company_members as m', 'm.user_id', 'u.id')
+    .where('u.id', id)
+    .whereNull('u.deleted_at')
+    .forUpdate('u')
+    .first('u.id', 'u.email', 'u.is_admin', 'm.company_id');
   if (!row) throw notFound('User');
   return row;
 }
@@ -47,7 +56,9 @@ export async function updateUser(
     if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner stays an admin');
   }
   if (patch.is_admin !== undefined) await trx('users').where({ id: userId }).update({ is_admin: patch.is_admin });
+  let tierBefore: string | null = null;
   if (patch.verification_tier !== undefined) {
+    tierBefore = (await trx('profiles').where({ user_id: userId }).first('verification_tier'))?.verification_tier ?? null;
     const updated = await trx('profiles').where({ user_id: userId }).update({ verification_tier: patch.verification_tier });
     if (!updated) throw targetProfileRequired();
     // The tier shows on the user's own profile and on every row they made.
@@ -56,6 +67,17 @@ export async function updateUser(
       ...(await rowsOfUser(trx, userId, 'upsert')),
     ]);
   }
+  await recordAudit(trx, {
+    actor: admin,
+    company_id: target.company_id,
+    action: 'admin.user_update',
+    record_type: 'user',
+    record_id: userId,
+    changes: {
+      ...(patch.is_admin !== undefined ? { is_admin: [target.is_admin, patch.is_admin] as [unknown, unknown] } : {}),
+      ...(patch.verification_tier !== undefined ? { verification_tier: [tierBefore, patch.verification_tier] as [unknown, unknown] } : {}),
+    },
+  });
   return userQuery(trx, ownerEmail).where('u.id', userId).first();
 }
 
@@ -80,6 +102,7 @@ export async function deleteUser(
   const now = trx.fn.now();
   await trx('users').where({ id: userId }).update({ deleted_at: now });
   await trx('sessions').where({ user_id: userId }).delete();
+  await recordAudit(trx, { actor: admin, company_id: target.company_id, action: 'admin.user_delete', record_type: 'user', record_id: userId, changes: { deleted: [false, true] } });
   await trx('products').where({ supplier_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
   await trx('projects').where({ government_id: userId }).whereNull('deleted_at').update({ deleted_at: now });
   await trx('instant_orders').where({ contractor_id: userId }).whereNull('deleted_at').update({ deleted_at: now });

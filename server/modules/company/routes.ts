@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { route } from '../../http/route';
+import { listResult, route } from '../../http/route';
 import {
   companyInviteCreateSchema,
   companyInviteCreatedSchema,
@@ -20,6 +20,8 @@ import { taxProfileInputSchema, taxProfileSchema } from '../../../shared/schemas
 import { inviteNotFound, notFound } from '../../../shared/errors';
 import { acceptInvite, createInvite, listInvites, listMembers, previewInvite, removeMember, revokeInvite } from './service';
 import { getTaxProfile, saveTaxProfile } from './tax-profile';
+import { auditEntrySchema, companyAuditQuerySchema } from '../../../shared/schemas/audit';
+import { companyAuditCsv, listCompanyAudit } from './audit';
 
 const TAG = 'company';
 
@@ -129,6 +131,23 @@ export function companyRouter(): Router {
     router,
     { method: 'get', path: '/api/company/tax-profile', summary: 'My company’s tax profile (owner and members; 404 before one is saved)', tag: TAG, access: 'user', response: taxProfileSchema },
     ({ knex, user }) => getTaxProfile(knex, user),
+  );
+
+  const audit = { tag: TAG, access: 'user' as const, method: 'get' as const, query: companyAuditQuerySchema };
+  route(
+    router,
+    { ...audit, path: '/api/company/audit', summary: "My company's audit trail (owner only): who did what to its money, documents, tenders, approvals and team, newest first; filter by actor, action, record and period", response: z.array(auditEntrySchema) },
+    async ({ ctx, knex, user, query }) => listResult(ctx, await listCompanyAudit(knex, user, query)),
+  );
+  route(
+    router,
+    { ...audit, path: '/api/company/audit.csv', summary: "My company's audit trail as CSV, the same filters (owner only; limit and offset ignored: every matching row)" },
+    async ({ ctx, knex, user, query }) => {
+      const csv = await companyAuditCsv(knex, user, query);
+      ctx.attachment('audit.csv');
+      ctx.type = 'text/csv; charset=utf-8';
+      return csv;
+    },
   );
 
   return router;

@@ -28,6 +28,7 @@ import {
   profileRequired,
 } from '../../../shared/errors';
 import { releaseDriverJobs } from '../deliveries/release';
+import { recordAudit } from '../audit/record';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -71,6 +72,8 @@ export async function createInvite(trx: Knex.Transaction, user: SessionUser, inp
   const [{ id }] = await trx('company_invites')
     .insert({ company_id: companyId, role: input.role, token_hash: hashToken(token), created_by: user.id, expires_at: expiresAt })
     .returning('id');
+  // The link's token stays out of the trail: whoever reads it could otherwise join.
+  await recordAudit(trx, { actor: user, action: 'company.invite_create', record_type: 'company_invite', record_id: id, changes: { role: [null, input.role], expires_at: [null, expiresAt] } });
   const invite = await trx('company_invites as i').leftJoin('users as u', 'u.id', 'i.created_by').where('i.id', id).first(inviteColumns(trx));
   return { ...invite, token, url: `${publicUrl}/invite/${token}` };
 }
@@ -96,6 +99,7 @@ export async function revokeInvite(trx: Knex.Transaction, user: SessionUser, inv
     .whereNull('revoked_at')
     .update({ revoked_at: now });
   if (!updated) throw inviteNotFound();
+  await recordAudit(trx, { actor: user, action: 'company.invite_revoke', record_type: 'company_invite', record_id: inviteId, changes: { revoked_at: [null, now] } });
 }
 
 function stateOf(invite: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date }, now: Date): CompanyInvitePreview['state'] {
@@ -132,6 +136,14 @@ export async function acceptInvite(trx: Knex.Transaction, user: SessionUser, tok
   if (membership || ownProfile) throw alreadyInCompany();
   await trx('company_members').insert({ user_id: user.id, company_id: invite.company_id, role: invite.role, invited_by: invite.created_by });
   await trx('company_invites').where({ id: invite.id }).update({ accepted_by: user.id, accepted_at: now });
+  await recordAudit(trx, {
+    actor: user,
+    company_id: invite.company_id,
+    action: 'company.invite_accept',
+    record_type: 'company_member',
+    record_id: user.id,
+    changes: { company_id: [null, invite.company_id], role: [null, invite.role], invite_id: [null, invite.id] },
+  });
   return { company_id: invite.company_id, role: invite.role };
 }
 
@@ -158,5 +170,6 @@ export async function removeMember(trx: Knex.Transaction, user: SessionUser, mem
   if (!member) throw notFound('Member');
   if (member.role === 'owner') throw cannotRemoveOwner();
   await trx('company_members').where({ user_id: memberId }).delete();
+  await recordAudit(trx, { actor: user, action: 'company.member_remove', record_type: 'company_member', record_id: memberId, changes: { company_id: [companyId, null], role: [member.role, null] } });
   if (member.role === 'driver') await releaseDriverJobs(trx, companyId, memberId);
 }

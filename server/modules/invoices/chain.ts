@@ -28,6 +28,7 @@ import { recordChanges } from '../../db/changes';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
 import { riyadhYear } from '../../../shared/riyadh';
 import { vatRateOf } from '../../../shared/vatex';
+import { recordAudit } from '../audit/record';
 
 /** A line as the document states it; money in SAR. */
 export interface ChainLine {
@@ -50,6 +51,8 @@ export interface ChainInput {
   buyer_id: string;
   /** who issued it; null when the platform issues it by itself (a plan's invoice) */
   created_by: string | null;
+  /** the address the issuer's request came from, for the audit row */
+  ip?: string;
   /** what it invoices: a purchase order or a plan payment, exactly one */
   purchase_order_id: string | null;
   plan_payment_id?: string | null;
@@ -226,6 +229,24 @@ export async function chainDocument(trx: Knex.Transaction, key: SecretsKey, inpu
     })),
   );
   await trx('einvoicing_units').where({ id: unit.id }).update({ icv, last_invoice_hash: signed.hash });
+  // The issue on the trail: what the document says, never its signature, hash, QR or XML.
+  await recordAudit(trx, {
+    actor: input.created_by ? { id: input.created_by, company_id: input.seller_id, ip: input.ip } : null,
+    company_id: input.seller_id,
+    action: `${input.kind}.issue`,
+    record_type: 'invoice',
+    record_id: id,
+    changes: {
+      number: [null, number],
+      buyer_id: [null, input.buyer_id],
+      purchase_order_id: [null, input.purchase_order_id],
+      plan_payment_id: [null, input.plan_payment_id ?? null],
+      original_invoice_id: [null, input.original?.id ?? null],
+      reason: [null, input.reason ?? null],
+      total: [null, toSar(totals.total)],
+      vat_total: [null, toSar(totals.vat)],
+    },
+  });
   // An order's invoice makes the order no longer cancellable (its cancel_blocker): its parties' copies are told.
   if (input.kind === 'invoice' && input.purchase_order_id) {
     await recordChanges(trx, [{ entity: 'purchase_order', id: input.purchase_order_id, audiences: purchaseOrderPolicy.audiences(input) }]);

@@ -105,6 +105,7 @@ export async function issueInvoice(knex: Knex, deps: InvoiceDeps, user: SessionU
         seller_id: po.seller_id,
         buyer_id: po.buyer_id,
         created_by: user.id,
+        ip: user.ip,
         purchase_order_id: po.id,
         supply_date: supplyDate,
         over_receipt_reason: input.over_receipt_reason ?? null,

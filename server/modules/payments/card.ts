@@ -30,6 +30,7 @@ import { creditedSql, paidSql } from '../invoices/payment-facts';
 import { assertPayableInException } from './exception';
 import type { CardPayStart } from '../../../shared/schemas/card';
 import { displayName } from '../../db/party-name';
+import { recordAudit } from '../audit/record';
 
 /** POST /api/invoices/{id}/pay: the buyer goes to the gateway's page for what is left. */
 export async function payInvoice(
@@ -86,6 +87,15 @@ export async function settleInvoice(trx: Knex.Transaction, checkout: Checkout, p
     recorded_by: checkout.started_by,
     decided_at: now.toISOString(),
   });
+  // The gateway's confirmed payment, settled by its webhook or the return: the system's act, for the buyer's company.
+  await recordAudit(trx, {
+    actor: null,
+    company_id: inv.buyer_id,
+    action: 'payment.card_paid',
+    record_type: 'payment',
+    record_id: id,
+    changes: { invoice_id: [null, inv.id], status: [null, 'confirmed'], amount: [null, amount], gateway_payment_id: [null, payment.id] },
+  });
   await changed(trx, inv);
   await notify(trx, {
     to: [inv.seller_id],
@@ -104,6 +114,8 @@ export const invoiceRefunded: RefundApplier = async (trx, checkout, payment, ref
   const more = Math.round((total - Number(row.refunded)) * 100) / 100;
   if (more <= 0) return;
   await trx('payments').where({ id: row.id }).update({ refunded: total, refunded_at: now.toISOString() });
+  // A refund the gateway reports: the system's record of it, for the seller's company whose money went back.
+  await recordAudit(trx, { actor: null, company_id: inv.seller_id, action: 'payment.card_refund', record_type: 'payment', record_id: row.id, changes: { refunded: [Number(row.refunded), total] } });
   await changed(trx, inv);
   await notify(trx, {
     to: [inv.buyer_id, inv.seller_id],

@@ -34,6 +34,7 @@ import { assertReceiptOf } from './receipts';
 import { assertPayableInException } from './exception';
 import { answerTransfer } from './transfers';
 import { displayName } from '../../db/party-name';
+import { recordAudit } from '../audit/record';
 
 async function readPayment(db: Knex, id: string): Promise<Payment> {
   const [payment] = await readPayments(paymentQuery(db).where('p.id', id));
@@ -75,6 +76,13 @@ export async function recordPayment(trx: Knex.Transaction, user: SessionUser, in
     receipt_id: body.receipt_id ?? null,
     recorded_by: user.id,
   });
+  await recordAudit(trx, {
+    actor: user,
+    action: 'payment.record',
+    record_type: 'payment',
+    record_id: body.id,
+    changes: { invoice_id: [null, inv.id], status: [null, 'recorded'], amount: [null, body.amount], paid_on: [null, body.paid_on], reference: [null, body.reference] },
+  });
   await changed(trx, inv);
   await notify(trx, {
     to: [inv.seller_id],
@@ -110,6 +118,7 @@ export async function confirmPayment(trx: Knex.Transaction, user: SessionUser, i
   const left = payable(inv, 'confirmed');
   if (halalas(payment.amount) > halalas(left)) throw overpayment(left);
   await trx('payments').where({ id }).update({ status: 'confirmed', decided_by: user.id, decided_at: now.toISOString() });
+  await recordAudit(trx, { actor: user, action: 'payment.confirm', record_type: 'payment', record_id: id, changes: { status: [payment.status, 'confirmed'] } });
   await changed(trx, inv);
   await notify(trx, {
     to: [inv.buyer_id],
@@ -127,6 +136,7 @@ export async function disputePayment(trx: Knex.Transaction, user: SessionUser, i
   if (payment.status === 'disputed') return readPayment(trx, id);
   assertTransition(paymentLifecycle, payment.status as PaymentState, 'disputed', 'payee', () => paymentAnswered(`A ${payment.status} payment cannot be disputed`));
   await trx('payments').where({ id }).update({ status: 'disputed', dispute_reason: body.reason, decided_by: user.id, decided_at: now.toISOString() });
+  await recordAudit(trx, { actor: user, action: 'payment.dispute', record_type: 'payment', record_id: id, changes: { status: [payment.status, 'disputed'], dispute_reason: [null, body.reason] } });
   await changed(trx, inv);
   await notify(trx, {
     to: [inv.buyer_id],

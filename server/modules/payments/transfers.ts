@@ -25,6 +25,7 @@ import { paymentQuery, readPayments } from './queries';
 import { assertReceiptOf } from './receipts';
 import { assertPayableInException } from './exception';
 import { displayName } from '../../db/party-name';
+import { recordAudit } from '../audit/record';
 
 /** The id of a transfer's row for one invoice: a version 5 (name-based) UUID of the two. */
 function rowId(transferId: string, invoiceId: string): string {
@@ -91,6 +92,16 @@ export async function recordTransfer(trx: Knex.Transaction, user: SessionUser, b
       recorded_by: user.id,
     })),
   );
+  for (const inv of invoices) {
+    const amount = amounts.get(inv.id)!;
+    await recordAudit(trx, {
+      actor: user,
+      action: 'payment.record',
+      record_type: 'payment',
+      record_id: idOf.get(inv.id)!,
+      changes: { invoice_id: [null, inv.id], transfer_id: [null, body.id], status: [null, 'recorded'], amount: [null, amount], paid_on: [null, body.paid_on], reference: [null, body.reference] },
+    });
+  }
   const company = await displayName(trx, first.buyer_id);
   for (const inv of invoices) {
     await changed(trx, inv);
@@ -131,6 +142,15 @@ export async function answerTransfer(trx: Knex.Transaction, user: SessionUser, i
   await trx('payments')
     .where({ transfer_id: id })
     .update({ status: answer.status, dispute_reason: answer.status === 'disputed' ? answer.reason : null, decided_by: user.id, decided_at: now.toISOString() });
+  for (const row of current) {
+    await recordAudit(trx, {
+      actor: user,
+      action: answer.status === 'confirmed' ? 'payment.confirm' : 'payment.dispute',
+      record_type: 'payment',
+      record_id: row.id,
+      changes: { status: [row.status, answer.status], dispute_reason: [null, answer.status === 'disputed' ? answer.reason : null] },
+    });
+  }
   const company = await displayName(trx, invoices[0].seller_id);
   for (const inv of invoices) {
     await changed(trx, inv);

@@ -36,6 +36,7 @@ import {
   projectQuery,
 } from './queries';
 import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
+import { recordAudit } from '../audit/record';
 
 /** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
 export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Project>> {
@@ -70,6 +71,13 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       })
       .returning('id'),
   );
+  await recordAudit(trx, {
+    actor: user,
+    action: 'tender.publish',
+    record_type: 'project',
+    record_id: id,
+    changes: { title: [null, input.title], status: [null, 'open'], budget: [null, input.budget ?? null], deadline_date: [null, input.deadline_date ?? null] },
+  });
   await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
   return { row: await presentProject(trx, id, user, clock.now()), created: true };
 }
@@ -135,6 +143,7 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
   if (await trx('award_objections').where({ award_bid_id: bid.id, status: 'upheld' }).first('id')) {
     throw awardWithdrawn();
   }
+  await recordAudit(trx, { actor: user, action: 'tender.award', record_type: 'project', record_id: project.id, changes: { awarded_bid_id: [null, bid.id] } });
   await startStandstill(trx, project, bid, config.standstillDays, now);
   return presentProject(trx, project.id, user, now);
 }
@@ -154,6 +163,13 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
     throw finished ? projectClosed(`This project is ${project.status} already`) : invalidTransition(`A ${project.status} project cannot become ${args.status}`);
   }
   await trx('projects').where({ id: project.id }).update({ status: args.status });
+  await recordAudit(trx, {
+    actor: user,
+    action: args.status === 'cancelled' ? 'tender.cancel' : 'tender.complete',
+    record_type: 'project',
+    record_id: project.id,
+    changes: { status: [project.status, args.status] },
+  });
   const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }];
 
   if (args.status === 'cancelled') {

@@ -15,6 +15,7 @@ import { notify } from '../notifications/notify';
 import type { LockedProject } from './queries';
 import { bidPolicy, projectPolicy } from './policy';
 import { bidderIds, openingChanges } from './tender-opening';
+import { recordAudit } from '../audit/record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,6 +41,15 @@ export async function finaliseAward(trx: Knex.Transaction, project: LockedProjec
     .update({ status: 'rejected' })
     .returning(['id', 'contractor_id']);
   await trx('projects').where({ id: project.id }).update({ status: 'in_progress', award_final_at: now });
+  // Final by time (the standstill over, no objection open): the system's act, for the owner.
+  await recordAudit(trx, {
+    actor: null,
+    company_id: project.government_id,
+    action: 'tender.award_final',
+    record_type: 'project',
+    record_id: project.id,
+    changes: { status: [project.status, 'in_progress'], accepted_bid_id: [null, accepted[0]?.id ?? null], rejected_bids: [null, rejected.length] },
+  });
   project.status = 'in_progress';
   project.award_final_at = now;
 

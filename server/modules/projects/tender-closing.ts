@@ -15,6 +15,7 @@ import type { Project, ProjectCloseBiddingArgs } from '../../../shared/schemas/p
 import { lockProject, presentProject } from './queries';
 import { projectPolicy, refuseProject } from './policy';
 import { settleTender } from './tender-sweep';
+import { recordAudit } from '../audit/record';
 
 /**
  * POST /api/projects/{id}/close-bidding: the owner of an open project without a deadline
@@ -31,6 +32,7 @@ export async function closeBidding(trx: Knex.Transaction, user: SessionUser, arg
   if (!isBiddingClosed(project, now)) {
     if (project.deadline_date) throw invalidTransition('A project with a deadline opens at the end of its deadline day');
     await trx('projects').where({ id: project.id }).update({ opens_at: now });
+    await recordAudit(trx, { actor: user, action: 'tender.close_bidding', record_type: 'project', record_id: project.id, changes: { opens_at: [project.opens_at, now] } });
     project.opens_at = now;
     await recordChanges(trx, [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) }]);
   }

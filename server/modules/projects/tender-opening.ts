@@ -22,6 +22,7 @@ import { notify } from '../notifications/notify';
 import { bidQuery, type LockedProject } from './queries';
 import { canSeeProject, openingPolicy, projectPolicy } from './policy';
 import { partyNameSql } from '../../db/party-name';
+import { recordAudit } from '../audit/record';
 
 /** Every bidder still in the running (not withdrawn, live user) of a project. */
 export async function bidderIds(db: Knex, projectId: string): Promise<string[]> {
@@ -81,6 +82,15 @@ export async function openTender(trx: Knex.Transaction, project: LockedProject, 
   const record = await openingEntries(trx, project.id);
   await trx('tender_openings').insert({ project_id: project.id, opened_at: openedAt, bid_count: record.length, record: JSON.stringify(record) });
   await trx('projects').where({ id: project.id }).update({ opened_at: openedAt });
+  // Opened by its time: the system's act, for the owner.
+  await recordAudit(trx, {
+    actor: null,
+    company_id: project.government_id,
+    action: 'tender.open',
+    record_type: 'project',
+    record_id: project.id,
+    changes: { opened_at: [null, openedAt], bid_count: [null, record.length] },
+  });
   project.opened_at = openedAt;
 
   await recordChanges(trx, [

@@ -27,6 +27,7 @@ import { purchaseRequestPolicy } from './policy';
 import { raiseRequest } from './raise';
 import { stateOf } from './queries';
 import { tellWaiting } from './notices';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 export interface HeldOrders {
   buyer_id: string;
@@ -94,7 +95,7 @@ export async function holdForApproval(trx: Knex.Transaction, held: HeldOrders, n
  * The decision on a request of kind order reaches its orders: approved, those still
  * awaiting approval are issued now and their sellers told; rejected, they are cancelled.
  */
-export async function settleOrders(trx: Knex.Transaction, requestId: string, decision: 'approved' | 'rejected', now: Date): Promise<void> {
+export async function settleOrders(trx: Knex.Transaction, requestId: string, decision: 'approved' | 'rejected', now: Date, decidedBy: AuditActor): Promise<void> {
   const at = now.toISOString();
   // Those awaiting only: an order is released once, whichever decision reaches it.
   const moved: Array<{ id: string; number: string; total: string; buyer_id: string; seller_id: string }> = await trx('purchase_orders')
@@ -102,6 +103,15 @@ export async function settleOrders(trx: Knex.Transaction, requestId: string, dec
     .update(decision === 'approved' ? { status: 'issued', issued_at: at } : { status: 'cancelled' })
     .returning(['id', 'number', 'total', 'buyer_id', 'seller_id']);
   if (!moved.length) return;
+  for (const po of moved) {
+    await recordAudit(trx, {
+      actor: decidedBy,
+      action: decision === 'approved' ? 'purchase_order.release' : 'purchase_order.cancel',
+      record_type: 'purchase_order',
+      record_id: po.id,
+      changes: { status: ['awaiting_approval', decision === 'approved' ? 'issued' : 'cancelled'] },
+    });
+  }
   await recordChanges(
     trx,
     moved.map((po) => ({ entity: 'purchase_order' as const, id: po.id, audiences: purchaseOrderPolicy.audiences(po) })),

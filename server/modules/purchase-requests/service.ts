@@ -27,6 +27,7 @@ import { notify } from '../notifications/notify';
 import { purchaseRequestPolicy } from './policy';
 import { raiseRequest } from './raise';
 import { settleOrders } from './order-approval';
+import { recordAudit } from '../audit/record';
 import { assertWithinBudget } from './within-budget';
 import { presented, purchaseRequestQuery, readPurchaseRequests, stateOf, withApprovalState, type PurchaseRequestRow, type PurchaseRequestState } from './queries';
 import { tellWaiting } from './notices';
@@ -135,7 +136,14 @@ export async function decideRequest(trx: Knex.Transaction, user: SessionUser, id
   await trx('purchase_requests')
     .where({ id })
     .update(done ? { status: done, decided_at: at, reason: decision.decision === 'rejected' ? decision.reason : null, updated_at: at } : { updated_at: at });
-  if (done && state.kind === 'order') await settleOrders(trx, id, done, now);
+  await recordAudit(trx, {
+    actor: user,
+    action: decision.decision === 'approved' ? 'purchase_request.approve' : 'purchase_request.reject',
+    record_type: 'purchase_request',
+    record_id: id,
+    changes: { level: [null, level], status: [state.status, done ?? state.status], reason: [null, decision.decision === 'rejected' ? decision.reason : null] },
+  });
+  if (done && state.kind === 'order') await settleOrders(trx, id, done, now, user);
   const after = await stateOf(trx, id);
   if (done === 'approved') {
     await notify(trx, { to: [after.requested_by], kind: 'purchase_request.approved', params: { number: after.number, site: after.site_name, purchase_request_id: id }, except: user.id });

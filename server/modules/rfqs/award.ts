@@ -28,6 +28,7 @@ import { purchaseOrderQuery, readPurchaseOrders } from '../purchase-orders/queri
 import { quotePolicy, refuseRfq, rfqAudiences } from './policy';
 import { linesOf, quoteQuery, readQuotes } from './queries';
 import { lockOwnRfq } from './service';
+import { recordAudit } from '../audit/record';
 
 /** GET /api/rfqs/{id}/comparison: the RFQ's buyer only (403 for a supplier it reached, else 404). */
 export async function compareRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<RfqComparison> {
@@ -121,6 +122,13 @@ export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: R
   // An award over what the site's request approved waits for approval before any winner hears of its order.
   const held = await holdForApproval(trx, { buyer_id: rfq.buyer_id, site_id: rfq.site_id, source_request_id: rfq.purchase_request_id, created_by: user.id, orders: issued }, now);
   await trx('rfqs').where({ id: rfq.id }).update({ status: 'awarded', awarded_at: now.toISOString() });
+  await recordAudit(trx, {
+    actor: user,
+    action: 'rfq.award',
+    record_type: 'rfq',
+    record_id: rfq.id,
+    changes: { status: [rfq.status, 'awarded'], purchase_order_ids: [null, issued.map((po) => po.id)], total: [null, issued.reduce((sum, po) => sum + Number(po.total), 0)], held_for_approval: [null, held] },
+  });
   const won = new Set(byQuote.keys());
   for (const status of ['won', 'lost'] as const) {
     const ids = quotes.filter((q) => won.has(q.id) === (status === 'won')).map((q) => q.id);

@@ -23,6 +23,7 @@ import { checkOrderSite } from '../sites/orders';
 import { reachMarketOnSend } from './audience';
 import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy, whereRecipient } from './policy';
 import { lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
+import { recordAudit } from '../audit/record';
 
 /** One RFQ as `user` sees it, or 404 when they may not. */
 export async function presentRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<Rfq> {
@@ -158,6 +159,7 @@ export async function cancelRfq(trx: Knex.Transaction, user: SessionUser, args: 
   const rfq = await lockOwnRfq(trx, user, args.id);
   if (!canCancelRfq(rfq, now)) throw rfqAwarded();
   await trx('rfqs').where({ id: rfq.id }).update({ status: 'cancelled' });
+  await recordAudit(trx, { actor: user, action: 'rfq.cancel', record_type: 'rfq', record_id: rfq.id, changes: { status: [rfq.status, 'cancelled'] } });
   const lost: Array<{ id: string; supplier_id: string }> = await trx('rfq_quotes').where({ rfq_id: rfq.id }).update({ status: 'lost' }).returning(['id', 'supplier_id']);
   await recordChanges(trx, [
     { entity: 'rfq', id: rfq.id, audiences: await rfqAudiences(trx, rfq) },
