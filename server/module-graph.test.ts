@@ -28,7 +28,7 @@ const ROOT_FILES = new Set(['app.ts', 'routes.ts', 'main.ts']);
 
 /** What each module may import (besides itself and shared/, which imports no server code). */
 const ALLOWED: Record<string, string[]> = {
-  account: ['db', 'deliveries', 'http', 'profiles', 'subscriptions'],
+  account: ['audit', 'db', 'deliveries', 'http', 'profiles', 'subscriptions'],
   admin: ['audit', 'db', 'http', 'products', 'profiles', 'projects', 'subscriptions'],
   audit: ['db'],
   auth: [],

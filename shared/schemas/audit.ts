@@ -37,6 +37,8 @@ const AUDIT_ACTIONS = [
   'company.invite_revoke',
   'company.invite_accept',
   'company.member_remove',
+  // Accounts
+  'account.delete',
   // Moderation
   'admin.product_remove',
   'admin.project_remove',

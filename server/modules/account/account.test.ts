@@ -78,6 +78,9 @@ describe('DELETE /api/account', () => {
     const res = await deleteAccount(person, `  ${person.user.email.toUpperCase()} `);
     expect(res.status, res.text).toBe(204);
 
+    const audit = await knex()('audit_log').where({ action: 'account.delete', record_id: person.user.id }).first('actor_id', 'company_id', 'changes');
+    expect(audit).toMatchObject({ actor_id: person.user.id, company_id: person.user.id });
+    expect(JSON.stringify(audit.changes)).not.toContain(person.user.email);
     const user = await knex()('users').where({ id: person.user.id }).first();
     expect(user).toMatchObject({ email: deletedEmail(person.user.id), name: null, provider: null, provider_subject: null });
     expect(user.deleted_at).not.toBeNull();

@@ -22,6 +22,8 @@
  *   issued under (invoices carry the seller's and the buyer's tax profile as issued), the
  *   counterparty still sees them, and each is marked retained until VAT law lets it go
  *   (retention.ts sweeps it then).
+ * - The audit trail gets its row (account.delete) in the same transaction: the person's id
+ *   and company, never their name or email.
  * - People hold no files of their own (photos are of orders and deliveries, the
  *   company's records), so there is no file to remove.
  */
@@ -34,6 +36,7 @@ import { rowsAroundUser, rowsOfUser } from '../profiles/cascade';
 import { profilePolicy } from '../profiles/policy';
 import { subscriptionPolicy } from '../subscriptions/policy';
 import { releaseDriverJobs } from '../deliveries/release';
+import { recordAudit } from '../audit/record';
 
 /** The placeholder a deleted person's email becomes (unique, as the column must be, and no one's). */
 export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
@@ -70,6 +73,14 @@ export async function deleteAccount(trx: Knex.Transaction, user: SessionUser, co
       guide_seen_at: null,
       deleted_at: trx.fn.now(),
     });
+  // In the deletion's transaction, late (the chain's lock is held to commit); what changed, never who they were.
+  await recordAudit(trx, {
+    actor: user,
+    action: 'account.delete',
+    record_type: 'user',
+    record_id: user.id,
+    changes: { deleted: [false, true], ...(companyGoes ? { company_ended: [false, true] as [unknown, unknown] } : {}) },
+  });
 }
 
 /** The company whose last person goes: its listings withdrawn, its profile anonymised, its tax records retained. */
