@@ -25,6 +25,9 @@ export function DataExport() {
   const online = useOnline();
   const { job, error, starting, start } = useAccountExport();
   const preparing = job?.status === 'preparing';
+  // In the reader's language and units: 840 kB, 12.5 MB.
+  const size = (bytes: number) =>
+    format.number(bytes < 1_000_000 ? Math.max(1, bytes / 1000) : bytes / 1_000_000, { style: 'unit', unit: bytes < 1_000_000 ? 'kilobyte' : 'megabyte', maximumFractionDigits: bytes < 1_000_000 ? 0 : 1 });
 
   return (
     <Card className={styles.root} data-testid="data-export">
@@ -40,7 +43,7 @@ export function DataExport() {
         <div className={styles.row}>
           <Link className={styles.link} href={accountExportDownloadUrl(job.id)} download data-testid="data-export-download">
             <ArrowDownloadRegular />
-            {t('dataExport.download', { size: format.number((job.bytes ?? 0) / 1_000_000, { maximumFractionDigits: 1 }) })}
+            {t('dataExport.download', { size: size(job.bytes ?? 0) })}
           </Link>
           <Text size={200} className={styles.muted}>
             {t('dataExport.keptUntil', { date: format.date(job.expires_at) })}
