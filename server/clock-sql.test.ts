@@ -29,6 +29,9 @@ const STRINGS = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 
 const AUDIT = 'audit timestamp: when the row was written, on the real time';
 const ALLOWED: Record<string, { uses: number; why: string }> = {
+  'server/db/replica.ts': { uses: 1, why: "the read replica's replay lag, on the database's own clock: an operator's measure of infrastructure" },
+  'server/modules/data-export/worker.ts': { uses: 5, why: 'leases between server processes on an export job, and when it finished: infrastructure and an audit timestamp' },
+  'server/modules/account/deletion.ts': { uses: 2, why: AUDIT },
   'server/modules/invoices/clearance-queue.ts': { uses: 7, why: 'leases and retry times between server processes: wall-clock infrastructure, not a rule a user meets' },
   'server/modules/push/send.ts': { uses: 1, why: "whether a browser's foreground heartbeat is fresh: the real time of that browser" },
   'server/modules/push/service.ts': { uses: 1, why: "the foreground heartbeat's own time stamp (read by push/send.ts)" },

@@ -37,6 +37,7 @@ import { profilePolicy } from '../profiles/policy';
 import { subscriptionPolicy } from '../subscriptions/policy';
 import { releaseDriverJobs } from '../deliveries/release';
 import { recordAudit } from '../audit/record';
+import { RIYADH_ZONE } from '../../../shared/riyadh';
 
 /** The placeholder a deleted person's email becomes (unique, as the column must be, and no one's). */
 export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
@@ -110,7 +111,7 @@ async function retainTaxRecords(trx: Knex.Transaction, companyId: string): Promi
   const years = `interval '${VAT_RETENTION_YEARS} years'`;
   await trx('invoices')
     .where((q) => q.where({ seller_id: companyId }).orWhere({ buyer_id: companyId }))
-    .update({ retained_until: trx.raw(`((issued_at at time zone 'Asia/Riyadh')::date + ${years})::date`) });
+    .update({ retained_until: trx.raw(`((issued_at at time zone ?)::date + ${years})::date`, [RIYADH_ZONE]) });
   await trx('payments')
     .where((q) => q.where({ payer_id: companyId }).orWhere({ payee_id: companyId }))
     .update({ retained_until: trx.raw(`(paid_on + ${years})::date`) });
