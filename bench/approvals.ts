@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, signInCookie, startApp, table } from './common';
-import { CHROMIUM, CHROMIUM_FLAGS, signIn, synced } from './browser';
+import { CHROMIUM, CHROMIUM_FLAGS, rawPutTimes, signIn, synced } from './browser';
 
 const SCHEMA = 'bench_approvals';
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 40);
@@ -125,25 +125,7 @@ async function main() {
       await m.page.locator(`[data-testid="request-detail"][data-id="${id}"] [data-testid="request-approve"]`).waitFor();
       taps.push(await tapApprove(m.page, id));
     }
-    const rawPut = await m.page.evaluate(async (n) => {
-      const idb: IDBDatabase = await new Promise((resolve) => {
-        const open = indexedDB.open('bench-put', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('rows', { keyPath: 'id' });
-        open.onsuccess = () => resolve(open.result);
-      });
-      const out: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const t = performance.now();
-        await new Promise((resolve) => {
-          const tx = idb.transaction('rows', 'readwrite');
-          tx.objectStore('rows').put({ id: 'x', level: 1, decision: 'approved', at: new Date().toISOString() });
-          tx.oncomplete = resolve;
-        });
-        out.push(performance.now() - t);
-      }
-      idb.close();
-      return out;
-    }, APPROVALS);
+    const rawPut = await rawPutTimes(m.page, APPROVALS, { level: 1, decision: 'approved', at: new Date().toISOString() });
     rows.push({
       measure: `an approval tapped offline, shown approved on the device, p95 of ${APPROVALS} (p50 ${ms(pct(taps, 50))} ms; goal 16 ms)`,
       ms: ms(pct(taps, 95)),

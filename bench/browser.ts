@@ -35,3 +35,29 @@ export async function signInDemoSupplier(page: Page, base: string): Promise<void
   await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
   await synced(page);
 }
+
+/** The milliseconds of `n` raw IndexedDB puts of `row` in `page`, each its own transaction: the floor a local write on screen is compared with. */
+export function rawPutTimes(page: Page, n: number, row: Record<string, unknown>): Promise<number[]> {
+  return page.evaluate(
+    async ({ n, row }) => {
+      const idb: IDBDatabase = await new Promise((resolve) => {
+        const open = indexedDB.open('bench-put', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('rows', { keyPath: 'id' });
+        open.onsuccess = () => resolve(open.result);
+      });
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        await new Promise((resolve) => {
+          const tx = idb.transaction('rows', 'readwrite');
+          tx.objectStore('rows').put({ ...row, id: 'x', i });
+          tx.oncomplete = resolve;
+        });
+        out.push(performance.now() - t);
+      }
+      idb.close();
+      return out;
+    },
+    { n, row },
+  );
+}

@@ -20,7 +20,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { Knex } from 'knex';
 import { freshSchema, saveResults, startApp, table } from './common';
 import { backfillChangeLog } from '../server/registry/backfill';
-import { CHROMIUM, signIn } from './browser';
+import { CHROMIUM, rawPutTimes, signIn } from './browser';
 import { ENTITY_TABLES } from '../client/data/db/schema';
 
 const SCHEMA = 'bench_client';
@@ -264,25 +264,7 @@ async function main() {
         times.push(elapsed);
         await wpage.getByTestId('bid-dialog').waitFor({ state: 'detached' });
       }
-      const rawPut = await wpage.evaluate(async (n) => {
-        const idb: IDBDatabase = await new Promise((resolve) => {
-          const open = indexedDB.open('bench-put', 1);
-          open.onupgradeneeded = () => open.result.createObjectStore('rows', { keyPath: 'id' });
-          open.onsuccess = () => resolve(open.result);
-        });
-        const out: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const t = performance.now();
-          await new Promise((resolve) => {
-            const tx = idb.transaction('rows', 'readwrite');
-            tx.objectStore('rows').put({ id: 'x', amount: i, proposal: 'p'.repeat(40) });
-            tx.oncomplete = resolve;
-          });
-          out.push(performance.now() - t);
-        }
-        idb.close();
-        return out;
-      }, WRITES);
+      const rawPut = await rawPutTimes(wpage, WRITES, { proposal: 'p'.repeat(40) });
       rows.push({
         measure: `local write visible on screen, p95 of ${WRITES} bids (p50 ${ms(pct(times, 50))} ms)`,
         ms: ms(pct(times, 95)),
