@@ -71,6 +71,7 @@ import * as siteOrders82 from './20261203000100_site_orders';
 import * as accountExports84 from './20261203000400_account_exports';
 import * as retention85 from './20261203000500_retention';
 import * as auditLog86 from './20261203000600_audit_log';
+import * as scorecards87 from './20261203001000_scorecards';
 import * as dealReviews88 from './20261203001100_deal_reviews';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -141,5 +142,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203000400_account_exports': accountExports84,
   '20261203000500_retention': retention85,
   '20261203000600_audit_log': auditLog86,
+  '20261203001000_scorecards': scorecards87,
   '20261203001100_deal_reviews': dealReviews88,
 };
