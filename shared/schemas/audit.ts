@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
 
-const AUDIT_ACTIONS = [
+export const AUDIT_ACTIONS = [
   // Money
   'payment.record',
   'payment.confirm',
@@ -58,6 +58,8 @@ export const auditEntrySchema = z.strictObject({
   /** The actor's name as the users table has it now; null for the system or a removed user. */
   actor_name: z.string().nullable(),
   company_id: uuidSchema.nullable(),
+  /** The company's name as its profile has it now; null for no company or one whose profile is gone. */
+  company_name: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   record_type: z.string(),
   record_id: z.string(),

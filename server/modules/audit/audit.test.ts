@@ -186,7 +186,10 @@ describe('the audit trail', () => {
     const body = transfer(10);
     await buyer.post(`/api/invoices/${invoice.id}/payments`, body);
     const get = async (q: string) => (await admin.get(`/api/admin/audit?limit=100&${q}`)).body as AuditEntry[];
-    expect((await get(`company_id=${buyer.user.id}`)).every((r) => r.company_id === buyer.user.id)).toBe(true);
+    const buyers = await get(`company_id=${buyer.user.id}`);
+    expect(buyers.every((r) => r.company_id === buyer.user.id)).toBe(true);
+    // Which company, by the name its profile has now (the screens show it, not the id).
+    expect(new Set(buyers.map((r) => r.company_name))).toEqual(new Set(['مقاولات الشرق']));
     expect((await get(`actor_id=${seller.user.id}`)).map((r) => r.action)).toContain('invoice.issue');
     expect((await get(`action=payment.record&actor_id=${buyer.user.id}`)).map((r) => r.record_id)).toEqual([body.id]);
     expect((await get(`record_type=invoice&record_id=${invoice.id}`)).map((r) => r.action)).toEqual(['invoice.issue']);
@@ -204,6 +207,6 @@ describe('the audit trail', () => {
     const rows = Papa.parse<Record<string, string>>(csv.text, { header: true, skipEmptyLines: true }).data;
     expect(rows.map((r) => r.record_id)).toContain(body.id);
     expect(rows.every((r) => r.actor_id === buyer.user.id)).toBe(true);
-    expect(Object.keys(rows[0])).toEqual(['id', 'at', 'actor_id', 'actor_name', 'company_id', 'action', 'record_type', 'record_id', 'changes', 'ip', 'prev_hash', 'hash']);
+    expect(Object.keys(rows[0])).toEqual(['id', 'at', 'actor_id', 'actor_name', 'company_id', 'company_name', 'action', 'record_type', 'record_id', 'changes', 'ip', 'prev_hash', 'hash']);
   });
 });

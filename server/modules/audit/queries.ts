@@ -24,7 +24,9 @@ const toInstant = (bound: string) => (isDay(bound) ? new Date(new Date(`${bound}
 function auditQuery(db: Knex, filters: Filters): Knex.QueryBuilder {
   const q = db('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select('a.id', 'a.at', 'a.actor_id', 'u.name as actor_name', 'a.company_id', 'a.action', 'a.record_type', 'a.record_id', 'a.changes', 'a.ip', 'a.prev_hash', 'a.hash');
+    // A company's id is its owner's user id; its name is on the owner's profile.
+    .leftJoin('profiles as cp', 'cp.user_id', 'a.company_id')
+    .select('a.id', 'a.at', 'a.actor_id', 'u.name as actor_name', 'a.company_id', 'cp.company_name', 'a.action', 'a.record_type', 'a.record_id', 'a.changes', 'a.ip', 'a.prev_hash', 'a.hash');
   if (filters.company_id) q.where('a.company_id', filters.company_id);
   if (filters.actor_id) q.where('a.actor_id', filters.actor_id);
   if (filters.action) q.where('a.action', filters.action);
@@ -44,7 +46,7 @@ export async function listAudit(db: Knex, query: AdminAuditQuery): Promise<Page<
   return { items: items.map(present), total };
 }
 
-const CSV_COLUMNS = ['id', 'at', 'actor_id', 'actor_name', 'company_id', 'action', 'record_type', 'record_id', 'changes', 'ip', 'prev_hash', 'hash'] as const;
+const CSV_COLUMNS = ['id', 'at', 'actor_id', 'actor_name', 'company_id', 'company_name', 'action', 'record_type', 'record_id', 'changes', 'ip', 'prev_hash', 'hash'] as const;
 
 /**
  * The rows as CSV (RFC 4180, a header row, changes as their JSON). A cell that a
