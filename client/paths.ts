@@ -39,6 +39,8 @@ export const PATHS = {
   company: '/company',
   /** The company's tax profile (its default payment terms among it) and, for a supplier, its ZATCA onboarding. */
   companyTax: '/company/tax',
+  /** The owner's part of the audit trail: who did what to the company's money, documents, tenders, approvals and team. */
+  companyAudit: '/company/audit',
   /** A driver's deliveries (features/deliveries); a driver's home instead of the dashboard. */
   jobs: '/jobs',
   /** An invite link: /invite/{token}, public (it works signed out). */

@@ -3,7 +3,7 @@ import { AppShell } from './page-models/AppShell';
 import { SetupPage, type SetupRole } from './page-models/SetupPage';
 import { expectLandedOn, signInLinkKeptUnused, signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
 
-const COMPANY = ['/profile', '/company', '/company/tax', '/pricing'];
+const COMPANY = ['/profile', '/company', '/company/tax', '/company/audit', '/pricing'];
 const MENUS: Record<SetupRole, string[]> = {
   supplier: ['/dashboard', '/products', '/instant-orders', '/quotes', '/purchase-orders', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],
   contractor: ['/dashboard', '/products', '/instant-orders', '/rfqs', '/purchase-orders', '/sites', '/purchase-requests', '/projects', '/invoices', '/statements', '/transport', '/notifications', ...COMPANY],

@@ -48,7 +48,7 @@ const CompareScreen = named(() => import('../features/products/CompareScreen'), 
 const NotificationsScreen = named(() => import('../features/notifications/NotificationsScreen'), 'NotificationsScreen', ['notifications']);
 const PricingScreen = named(() => import('../features/subscriptions/PricingScreen'), 'PricingScreen', ['pricing', 'payments']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
-const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin', 'purchase-orders', 'invoices', 'payments']);
+const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin', 'purchase-orders', 'invoices', 'payments', 'audit']);
 const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
@@ -64,6 +64,7 @@ const StatementsScreen = named(() => import('../features/payments/StatementsScre
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
+const AuditScreen = named(() => import('../features/company/AuditScreen'), 'AuditScreen', ['audit']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
@@ -108,6 +109,7 @@ export function AppRoutes() {
           <Route path={PATHS.projects} element={<ProjectsScreen />} />
           <Route path={PATHS.company} element={<CompanyScreen />} />
           <Route path={PATHS.companyTax} element={<TaxScreen />} />
+          <Route path={PATHS.companyAudit} element={<AuditScreen />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundScreen />} />

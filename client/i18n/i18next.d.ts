@@ -38,6 +38,7 @@ type ArabicResources = {
   disputes: typeof import('./locales/ar/disputes.json');
   sites: typeof import('./locales/ar/sites.json');
   'purchase-requests': typeof import('./locales/ar/purchase-requests.json');
+  audit: typeof import('./locales/ar/audit.json');
   errors: typeof import('./locales/ar/errors.json');
 };
 

@@ -32,11 +32,16 @@ describe('navigation per role', () => {
 describe('navigation in a company', () => {
   it('adds the team and the tax profile to the company settings for the owner and for members, of every role', () => {
     for (const role of ['supplier', 'contractor', 'government', 'transport'] as const) {
-      expect(labels(role, false, 'owner').slice(-4), role).toEqual(['companyProfile', 'company', 'taxProfile', 'pricing']);
+      expect(labels(role, false, 'owner').slice(-5), role).toEqual(['companyProfile', 'company', 'taxProfile', 'audit', 'pricing']);
       expect(labels(role, false, 'member').slice(-4), role).toEqual(['companyProfile', 'company', 'taxProfile', 'pricing']);
     }
     expect(labels('transport', true, 'owner').slice(-2)).toEqual(['pricing', 'admin']);
     expect(navItemsFor('supplier', false, 'owner').find((i) => i.labelKey === 'nav.taxProfile')?.path).toBe('/company/tax');
+  });
+  it('gives the company’s audit trail to its owner only (a member’s menu has none)', () => {
+    expect(navItemsFor('contractor', false, 'owner').find((i) => i.labelKey === 'nav.audit')).toMatchObject({ path: '/company/audit', group: 'company' });
+    expect(labels('contractor', false, 'member')).not.toContain('audit');
+    expect(labels('driver', false, 'driver')).not.toContain('audit');
   });
   it('shows no team or tax profile to someone without a company', () => {
     expect(labels('supplier', false, null)).not.toContain('company');
@@ -67,7 +72,7 @@ describe('the bar’s groups', () => {
       'money: invoices statements',
       'transport',
       'notifications',
-      'company: companyProfile company taxProfile pricing',
+      'company: companyProfile company taxProfile audit pricing',
     ]);
   });
   it('gathers a contractor’s under buying, finance and company, its tenders beside them', () => {

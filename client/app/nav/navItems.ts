@@ -1,7 +1,8 @@
 /**
  * The navigation entries per role: dashboard for all, then the role's own entries, then
  * transport and notifications for all, then the company's settings (its profile, its team
- * and its tax profile and e-invoicing, for the people of a company) and the plans, and the
+ * and its tax profile and e-invoicing, for the people of a company; its audit trail, for
+ * its owner) and the plans, and the
  * admin panel for admins. A driver is the exception: they see their jobs, notifications
  * and their profile, nothing of the company's business (requests, prices, plans, the
  * company's page), and only those pages open for them (`driverMayOpen`). Labels are keys
@@ -77,6 +78,8 @@ export function navItemsFor(role: Role | undefined, isAdmin: boolean, memberRole
   if ((memberRole === 'owner' || memberRole === 'member') && role !== 'admin') {
     items.push({ path: PATHS.company, labelKey: 'nav.company', group: 'company' }, { path: PATHS.companyTax, labelKey: 'nav.taxProfile', group: 'company' });
   }
+  // The company's audit trail is its owner's to read (GET /api/company/audit is owner only).
+  if (memberRole === 'owner' && role !== 'admin') items.push({ path: PATHS.companyAudit, labelKey: 'nav.audit', group: 'company' });
   items.push({ path: PATHS.pricing, labelKey: 'nav.pricing', group: 'company' });
   if (isAdmin || role === 'admin') items.push({ path: PATHS.admin, labelKey: 'nav.admin' });
   return items;

@@ -2,7 +2,8 @@
  * The admin panel: products, projects, users and quick
  * registrations, each with search and paging; delete with confirmation (not one's own
  * account), and a user's tier and admin flag; and, read-only, the purchase orders, tax
- * invoices and payments on the platform, each filtered by status. Admin lists and writes are online-only REST
+ * invoices and payments on the platform, each filtered by status; and the audit trail (features/audit, the
+ * component a company owner reads their part with). Admin lists and writes are online-only REST
  * (data/api/admin.ts), so offline the panel says so and keeps its writes disabled.
  * Non-admins see 'not authorized, this page is for admins only'.
  */
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminTab } from '../../data/api/admin';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
+import { AuditTrail } from '../audit/AuditTrail';
 import { AdminList } from './AdminList';
 
 const useStyles = makeStyles({
@@ -23,14 +25,16 @@ const useStyles = makeStyles({
   tabs: { flexWrap: 'wrap', '@media (max-width: 639px)': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-const TABS: AdminTab[] = ['products', 'projects', 'users', 'quickSignups', 'purchaseOrders', 'invoices', 'payments'];
+/** The admin's lists, and the audit trail beside them. */
+type Tab = AdminTab | 'audit';
+const TABS: Tab[] = ['products', 'projects', 'users', 'quickSignups', 'purchaseOrders', 'invoices', 'payments', 'audit'];
 
 export function AdminScreen() {
   const styles = useStyles();
   const { t } = useTranslation('admin');
   const { session } = useSession();
   const online = useOnline();
-  const [tab, setTab] = useState<AdminTab>('products');
+  const [tab, setTab] = useState<Tab>('products');
   const isAdmin = session.status === 'signedIn' && (session.user.is_admin || session.profile?.role === 'admin');
   return (
     <section className={styles.root} aria-labelledby="screen-title">
@@ -46,19 +50,20 @@ export function AdminScreen() {
         </MessageBar>
       ) : (
         <>
-          {!online && (
+          {/* The audit trail says so itself. */}
+          {!online && tab !== 'audit' && (
             <MessageBar layout="multiline" intent="warning" data-testid="admin-offline">
               <MessageBarBody>{t('offline')}</MessageBarBody>
             </MessageBar>
           )}
-          <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as AdminTab)} aria-label={t('tabsLabel')} data-testid="admin-tabs">
+          <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tab)} aria-label={t('tabsLabel')} data-testid="admin-tabs">
             {TABS.map((k) => (
               <Tab key={k} value={k} data-testid={`admin-tab-${k}`}>
                 {t(`tabs.${k}`)}
               </Tab>
             ))}
           </TabList>
-          <AdminList key={tab} tab={tab} me={session.user.id} online={online} />
+          {tab === 'audit' ? <AuditTrail source="admin" online={online} /> : <AdminList key={tab} tab={tab} me={session.user.id} online={online} />}
         </>
       )}
     </section>
