@@ -181,6 +181,8 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'stranger'], 403), // each undoes their own
   },
   { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?target_type=product&target_id=${w.product}`, owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/companies/{id}/scorecard', url: (w) => `/api/companies/${w.victim}/scorecard`, owner: null, expect: all('ok') }, // public, as the company's page
+  { method: 'get', path: '/api/company/scorecard', url: () => '/api/company/scorecard', owner: null, expect: signedIn('ok') }, // each company its own
   {
     method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,
     body: (w) => ({ target_type: 'product', target_id: w.product, rating: 4 }),

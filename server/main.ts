@@ -30,6 +30,7 @@ import { keepConnectionsAlive } from './http/keep-alive';
 import { Upkeep } from './lifecycle/upkeep';
 import { sweepRetained } from './modules/account/retention';
 import { shutDownApp } from './lifecycle/shutdown';
+import { sweepScorecards } from './modules/scorecards/sweep';
 
 async function main() {
   let config;
@@ -92,6 +93,8 @@ async function main() {
   // People's data exports: built once started, and those a stopped process left (its lease
   // run out) built again from the start within a minute; expired ones removed with their files.
   await upkeep.start('account_exports', 60_000, () => exportWorker(deps).sweep());
+  // Scorecards a day old: time alone moves their 12-month window and promised days (modules/scorecards/sweep.ts).
+  await upkeep.start('scorecard_sweep', 3600_000, () => sweepScorecards(db.knex, clock));
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

@@ -25,6 +25,7 @@ import { pushRouter } from './modules/push/routes';
 import { companyRouter } from './modules/company/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
+import { scorecardsRouter } from './modules/scorecards/routes';
 import { purchaseOrdersRouter } from './modules/purchase-orders/routes';
 import { goodsReceiptsRouter } from './modules/goods-receipts/routes';
 import { disputesRouter } from './modules/disputes/routes';
@@ -68,6 +69,7 @@ export function apiRouter(): Router {
     productsRouter(PRODUCT_DELETION),
     photosRouter(),
     reviewsRouter(),
+    scorecardsRouter(),
     ocdsRouter(),
     syncRouter(syncRegistry),
     liveRouter(),

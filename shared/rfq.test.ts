@@ -46,6 +46,7 @@ const quote = (n: number, prices: Record<number, number>): RfqQuote => ({
   supplier_city: null,
   supplier_average_rating: 4,
   supplier_total_reviews: 2,
+  supplier_scorecard: null,
   delivery_days: 3,
   valid_until: '2026-12-31',
   notes: null,

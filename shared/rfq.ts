@@ -140,6 +140,7 @@ type ComparedQuote = Pick<
   | 'supplier_city'
   | 'supplier_average_rating'
   | 'supplier_total_reviews'
+  | 'supplier_scorecard'
   | 'delivery_days'
   | 'valid_until'
   | 'revision'
@@ -222,6 +223,8 @@ export function compareQuotes(rfq: ComparedRfq, quotes: readonly ComparedQuote[]
       supplier_city: q.supplier_city,
       supplier_average_rating: q.supplier_average_rating,
       supplier_total_reviews: q.supplier_total_reviews,
+      // A quote stored on a device before quotes carried scorecards has none until it is pulled again.
+      supplier_scorecard: q.supplier_scorecard ?? null,
       delivery_days: q.delivery_days,
       valid_until: q.valid_until,
       revision: q.revision,

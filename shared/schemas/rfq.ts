@@ -31,6 +31,7 @@ import {
 } from './common';
 import { productSupplierFields } from './product';
 import { verificationTierSchema } from './profile';
+import { companyScorecardsSchema } from './scorecard';
 import { rfqLifecycle, rfqQuoteLifecycle, type RfqStatus } from '../lifecycles/rfqs';
 
 /** Who an RFQ reaches: every supplier selling in its lines' categories, or only the invited ones. */
@@ -97,6 +98,8 @@ const quoteSupplierFields = {
   supplier_city: productSupplierFields.supplier_city,
   supplier_average_rating: productSupplierFields.supplier_average_rating,
   supplier_total_reviews: productSupplierFields.supplier_total_reviews,
+  /** the supplier's scorecard, both windows (shared/schemas/scorecard.ts); null before any deal or quote of it was measured */
+  supplier_scorecard: companyScorecardsSchema.nullable(),
 };
 
 /** One supplier's quote on an RFQ: seen by that supplier and the RFQ's buyer, never by other suppliers. */

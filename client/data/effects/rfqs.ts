@@ -108,6 +108,7 @@ export const rfqEffects: Rfqs = {
           supplier_city: null,
           supplier_average_rating: 0,
           supplier_total_reviews: 0,
+          supplier_scorecard: null,
           status: 'submitted',
           created_at: ctx.now,
         }),

@@ -25,6 +25,7 @@ export const testQuote = (n: number, name: string, rfqId: string, prices: Record
   supplier_city: null,
   supplier_average_rating: 0,
   supplier_total_reviews: 0,
+  supplier_scorecard: null,
   delivery_days: 3,
   valid_until: '2026-12-31',
   notes: null,

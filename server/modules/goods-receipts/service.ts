@@ -10,7 +10,8 @@
  * - the device's id makes it once: the same receipt sent again answers the one recorded;
  * - the order then reads received when nothing of it is open, else partially received;
  *   the seller sees the receipt at once (the change feed, a notification, high priority
- *   when anything was rejected).
+ *   when anything was rejected);
+ * - the seller's scorecard is measured again (scorecards/compute.ts).
  */
 import type { Knex } from 'knex';
 import { conflict, notFound, notTheBuyer, orderNotReceivable, overReceived, validationFailed, type ErrorDetails } from '../../../shared/errors';
@@ -24,6 +25,7 @@ import { notificationChanges, notificationsWrite, notificationsWriteSql } from '
 import { prepared } from '../../db/prepared';
 import { receivingStandingSql } from '../purchase-orders/line-quantities';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
+import { recomputeScorecard } from '../scorecards/compute';
 import { goodsReceiptPolicy } from './policy';
 import { goodsReceiptQuery, readGoodsReceipts } from './queries';
 
@@ -241,5 +243,7 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
     po.buyer_id,
     input.lines.flatMap((l) => l.photo_ids ?? []),
   );
+  // What arrived, when and what was rejected move the seller's scorecard, in this transaction.
+  await recomputeScorecard(trx, po.seller_id, now);
   return { created: true };
 }

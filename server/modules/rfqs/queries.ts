@@ -11,6 +11,7 @@ import type { MarketPrice, Rfq, RfqLine, RfqQuote, RfqStatus } from '../../../sh
 import type { SessionUser } from '../../auth/session-user';
 import { recipientRows } from './policy';
 import { partyNameSql } from '../../db/party-name';
+import { scorecardsJsonSql } from '../scorecards/queries';
 
 /** Purchase orders whose prices the seller agreed to. */
 const ACCEPTED_PO_STATUSES = ['accepted', 'delivered', 'closed'];
@@ -70,6 +71,7 @@ export function quoteQuery(db: Knex) {
       db.raw(`nullif(trim(sp.city), '') as supplier_city`),
       db.raw(`coalesce(sp.average_rating, 0)::float8 as supplier_average_rating`),
       db.raw(`coalesce(sp.total_reviews, 0)::int as supplier_total_reviews`),
+      db.raw(`${scorecardsJsonSql('q.supplier_id')} as supplier_scorecard`),
       'q.delivery_days',
       db.raw(`to_char(q.valid_until, 'YYYY-MM-DD') as valid_until`),
       'q.notes',

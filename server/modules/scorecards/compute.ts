@@ -1,0 +1,134 @@
+/**
+ * The one function that writes a scorecard: recomputeScorecard, called in the transaction
+ * of every event that moves a figure (a goods receipt, a dispute opened or answered, a
+ * quote sent) and by the daily sweep (sweep.ts), never on a read. It measures the seller's
+ * whole record from the recorded events (deals.ts), for both windows, and stores what
+ * shared/scorecard.ts scorecardOf shows of it.
+ *
+ * - The 12-month window is the twelve months before the app's `now` (server/clock.ts, so
+ *   the test clock moves it too): a deal by its first receipt, a quote and a dispute by
+ *   when they were written.
+ * - Price: each priced line's unit price against the market median of its category and
+ *   unit at `now` (purchase-orders/market-prices.ts, the RFQ lines' rule: the seller's own
+ *   deals never count in it), as a percentage; a deal's is its lines' mean.
+ * - Quoting time: from the RFQ's sending to the quote's first sending (both rows' own
+ *   write times), the median over its quotes.
+ * - Disputes: opened against it; accepted ones count for the buyer, rejected for the seller.
+ *
+ * Two events of one seller at once take its advisory lock in turn: the second computes
+ * after the first committed (read committed), so the last row written counts both.
+ * Buyers' devices hold the seller's scorecard on its quotes (the comparison offline), so
+ * the seller's quotes on RFQs still open go out again to their buyers.
+ */
+import type { Knex } from 'knex';
+import type { ScorecardWindow } from '../../../shared/schemas/scorecard';
+import { scorecardOf, type MeasuredScorecard } from '../../../shared/scorecard';
+import { marketKey, marketPrices } from '../purchase-orders/market-prices';
+import { dealsOf, pricedLinesOf, type DealRow } from './deals';
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+function median(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** The instant the 12-month window starts, before `now`. */
+export function windowStart(now: Date): Date {
+  const start = new Date(now);
+  start.setUTCFullYear(start.getUTCFullYear() - 1);
+  return start;
+}
+
+interface Facts {
+  deals: DealRow[];
+  /** per deal, its priced lines' mean percentage against the median (deals with none left out) */
+  price: Map<string, number>;
+  quotes: Array<{ at: Date; hours: number }>;
+  disputes: Array<{ at: Date; status: string }>;
+}
+
+async function factsOf(trx: Knex.Transaction, companyId: string, now: Date): Promise<Facts> {
+  const deals = await dealsOf(trx, companyId, now);
+  const lines = await pricedLinesOf(trx, deals.map((d) => d.id));
+  const medians = await marketPrices(trx, [...new Set(lines.map((l) => l.category_id))], companyId, now);
+  const perDeal = new Map<string, number[]>();
+  for (const l of lines) {
+    const m = medians.get(marketKey(l))?.median;
+    if (m) perDeal.set(l.purchase_order_id, [...(perDeal.get(l.purchase_order_id) ?? []), (l.unit_price / m - 1) * 100]);
+  }
+  const price = new Map([...perDeal].map(([id, xs]) => [id, mean(xs) as number]));
+  const quotes: Array<{ at: Date; hours: number }> = (
+    await trx.raw(
+      `select q.created_at as at, extract(epoch from (q.created_at - r.created_at)) / 3600.0 as hours
+         from rfq_quotes q join rfqs r on r.id = q.rfq_id where q.supplier_id = ? and q.created_at <= ?::timestamptz`,
+      [companyId, now.toISOString()],
+    )
+  ).rows.map((r: { at: Date; hours: string }) => ({ at: new Date(r.at), hours: Math.max(0, Number(r.hours)) }));
+  const disputes = await trx('disputes').where({ seller_id: companyId }).where('created_at', '<=', now.toISOString()).select('created_at as at', 'status');
+  return { deals, price, quotes, disputes };
+}
+
+function measure(window: ScorecardWindow, f: Facts, now: Date): MeasuredScorecard {
+  const since = window === '12m' ? windowStart(now).getTime() : -Infinity;
+  const inWindow = (at: Date) => new Date(at).getTime() > since;
+  const deals = f.deals.filter((d) => inWindow(d.first_received_at));
+  const timed = deals.flatMap((d) => (d.on_time == null ? [] : [d.on_time]));
+  const filled = deals.flatMap((d) => (d.due ? [d.fill] : []));
+  const priced = deals.flatMap((d) => (f.price.has(d.id) ? [f.price.get(d.id) as number] : []));
+  const quotes = f.quotes.filter((q) => inWindow(q.at)).map((q) => q.hours);
+  const disputes = f.disputes.filter((d) => inWindow(d.at));
+  return {
+    window,
+    deals: deals.length,
+    on_time: { rate: mean(timed), deals: timed.length },
+    fill: { rate: mean(filled), deals: filled.length },
+    rejection: { rate: mean(deals.map((d) => d.rejected)), deals: deals.length },
+    price: { percent: mean(priced), deals: priced.length },
+    quote_hours: { median: median(quotes), quotes: quotes.length },
+    disputes: {
+      opened: disputes.length,
+      for_buyer: disputes.filter((d) => d.status === 'accepted').length,
+      for_seller: disputes.filter((d) => d.status === 'rejected').length,
+    },
+  };
+}
+
+/** Measures `companyId`'s record at `now` and stores both windows' scorecards, in the event's transaction `trx`. */
+export async function recomputeScorecard(trx: Knex.Transaction, companyId: string, now: Date): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext('scorecard:' || ?))", [companyId]);
+  const facts = await factsOf(trx, companyId, now);
+  const rows = (['12m', 'all'] as const).map((window) => {
+    const m = measure(window, facts, now);
+    const s = scorecardOf(m);
+    return {
+      company_id: companyId,
+      window,
+      deals: s.deals,
+      on_time_rate: s.on_time_rate,
+      fill_rate: s.fill_rate,
+      rejection_rate: s.rejection_rate,
+      price_vs_median_percent: s.price_vs_median_percent,
+      median_quote_hours: s.median_quote_hours,
+      disputes_opened: s.disputes.opened,
+      disputes_for_buyer: s.disputes.for_buyer,
+      disputes_for_seller: s.disputes.for_seller,
+      on_time_deals: m.on_time.deals,
+      fill_deals: m.fill.deals,
+      price_deals: m.price.deals,
+      quotes: m.quote_hours.quotes,
+      computed_at: now.toISOString(),
+    };
+  });
+  await trx('scorecards').insert(rows).onConflict(['company_id', 'window']).merge();
+  // The seller's quotes on open RFQs carry its scorecard to their buyers' devices (and its own).
+  await trx.raw(
+    `insert into changes (entity, entity_id, op, audience_type, audience)
+     select 'rfq_quote', q.id::text, 'upsert', 'user', a.audience::text
+       from rfq_quotes q join rfqs r on r.id = q.rfq_id
+       cross join lateral (values (r.buyer_id), (q.supplier_id)) as a(audience)
+      where q.supplier_id = ? and r.status = 'open'`,
+    [companyId],
+  );
+}
