@@ -39,6 +39,7 @@ type ArabicResources = {
   sites: typeof import('./locales/ar/sites.json');
   'purchase-requests': typeof import('./locales/ar/purchase-requests.json');
   audit: typeof import('./locales/ar/audit.json');
+  scorecards: typeof import('./locales/ar/scorecards.json');
   errors: typeof import('./locales/ar/errors.json');
 };
 

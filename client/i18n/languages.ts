@@ -23,7 +23,7 @@ export const LANGUAGE_DETECTION = {
   caches: ['localStorage'],
 };
 
-export const NAMESPACES = ['common', 'landing', 'services', 'account', 'sync', 'projects', 'orders', 'transport', 'deliveries', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin', 'tender', 'photos', 'price-list', 'live', 'company', 'quotes', 'purchase-orders', 'rfqs', 'invoices', 'payments', 'receipts', 'disputes', 'sites', 'purchase-requests', 'audit', 'errors'] as const;
+export const NAMESPACES = ['common', 'landing', 'services', 'account', 'sync', 'projects', 'orders', 'transport', 'deliveries', 'products', 'reviews', 'notifications', 'dashboard', 'pricing', 'profile', 'admin', 'tender', 'photos', 'price-list', 'live', 'company', 'quotes', 'purchase-orders', 'rfqs', 'invoices', 'payments', 'receipts', 'disputes', 'sites', 'purchase-requests', 'audit', 'scorecards', 'errors'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function toLanguageCode(lng: string | undefined): LanguageCode {

@@ -3,7 +3,8 @@
  * (name, email, place, when they joined); the owner also invites (a one-time link), sees
  * and revokes open invites, and removes people. The team is online-only REST
  * (data/api/company.ts): offline the screen says so instead of failing. The tax profile and
- * the e-invoicing onboarding are the company's settings page of their own (TaxScreen).
+ * the e-invoicing onboarding are the company's settings page of their own (TaxScreen). A
+ * seller also sees its own scorecard here, with the orders behind lower figures.
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import { useCompanyInvites, useCompanyMembers } from '../../data/api/company';
+import { useOwnScorecard } from '../../data/api/scorecards';
+import { OwnScorecard } from './OwnScorecard';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
@@ -37,6 +40,9 @@ export function CompanyScreen() {
   const abilities = companyAbilities(signedIn ? session.user.member_role : null, session.profile?.role);
   const members = useCompanyMembers(online && abilities.canSee, reload);
   const invites = useCompanyInvites(online && abilities.canManage, reload);
+  // A seller's record as buyers see it (a supplier's or a transport company's).
+  const seller = session.profile?.role === 'supplier' || session.profile?.role === 'transport';
+  const scorecard = useOwnScorecard(online && abilities.canSee && seller);
   const company = session.profile?.company_name || t('yourCompany');
   // A request that could not reach the server is the offline message, not an error.
   const unreachable = !online || members.error?.code === 'network_error';
@@ -83,6 +89,7 @@ export function CompanyScreen() {
           )}
           {abilities.canManage && <OpenInvites invites={invites} onChanged={changed} />}
           <MemberList members={members} abilities={abilities} me={session.user.id} onChanged={changed} />
+          {seller && <OwnScorecard remote={scorecard} />}
         </>
       )}
     </section>

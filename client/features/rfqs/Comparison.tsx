@@ -4,7 +4,8 @@
  * the suppliers scroll; on a phone each supplier's terms as a card, then line by line
  * every supplier's price, cheapest first. Both mark the lowest price of each line (every
  * one of a tie), show a line a supplier did not quote as a gap, put the market price
- * beside each line, and mark the cells the award being built gives to each supplier.
+ * beside each line, and mark the cells the award being built gives to each supplier. Each
+ * supplier's scorecard (its last 12 months) is beside its name.
  * What a supplier wrote is shown where it applies: a quote's notes with its terms, a
  * line's note under its price, wrapped within a bounded width so a long one never widens
  * the table or a phone's card.
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ComparisonLine, ComparisonQuote, RfqComparison } from '../../../shared/schemas/rfq';
 import { useFormat } from '../../i18n/format';
 import { Rating } from '../../ui/Rating';
+import { ScorecardFigures } from '../../ui/ScorecardFigures';
 import { TierBadge } from '../../ui/TierBadge';
 import { useRevealed } from '../../ui/useRevealed';
 import type { AwardChoice } from './award';
@@ -108,6 +110,8 @@ function SupplierHead({ q }: { q: ComparisonQuote }) {
       )}
       <TierBadge tier={q.supplier_verification_tier} />
       <Rating average={q.supplier_average_rating} count={q.supplier_total_reviews} />
+      {/* Measured from the supplier's deals; carried on its quote, so offline too. */}
+      <ScorecardFigures card={q.supplier_scorecard?.['12m']} window="12m" testId="supplier-scorecard" />
     </div>
   );
 }
