@@ -8,7 +8,8 @@ import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-c
 import { ArrowRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry, AuditFilters } from '../../data/api/audit';
-import { actionLabel, changeLines, recordLabel, riyadhMoment } from './auditView';
+import { Identifier } from '../../ui/Identifier';
+import { actionLabel, changeLines, recordLabel, recordTypeLabel, riyadhMoment } from './auditView';
 
 const useStyles = makeStyles({
   main: { display: 'grid', gap: tokens.spacingVerticalXS, minInlineSize: 0 },
@@ -83,7 +84,7 @@ export function AuditEntryCard({ entry, showCompany, onFilter }: { entry: AuditE
               onClick={() => onFilter({ record_type: entry.record_type, record_id: entry.record_id })}
               data-testid="audit-record"
             >
-              <bdi>{recordLabel(entry, t)}</bdi>
+              {recordTypeLabel(entry.record_type, t)}&nbsp;<Identifier>{entry.record_id}</Identifier>
             </Button>
           </div>
           {lines.length > 0 && (
@@ -105,7 +106,7 @@ export function AuditEntryCard({ entry, showCompany, onFilter }: { entry: AuditE
             </ul>
           )}
           <Text size={200} className={styles.muted} data-testid="audit-ip">
-            {t('from')} <bdi dir="ltr">{entry.ip ?? '—'}</bdi>
+            {t('from')} {entry.ip ? <Identifier>{entry.ip}</Identifier> : '—'}
           </Text>
         </div>
       </Card>

@@ -26,7 +26,10 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalM },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
-  tags: { flexWrap: 'wrap' },
+  tags: { flexWrap: 'wrap', minInlineSize: 0 },
+  // A record's filter names its id: on a phone it wraps inside the tag rather than pushing the page sideways.
+  tag: { height: 'auto', minBlockSize: '32px', maxInlineSize: '100%' },
+  tagText: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingBlock: tokens.spacingVerticalXXS },
 });
 
 /** The filters a row sets (by id), shown as tags to take off. */
@@ -86,7 +89,15 @@ export function AuditTrail({ source, online }: { source: AuditSource; online: bo
       {PICKED.some((k) => filters[k]) && (
         <TagGroup className={styles.tags} aria-label={t('filters.picked')} onDismiss={(_, d) => drop(d.value as (typeof PICKED)[number])}>
           {PICKED.filter((k) => filters[k]).map((k) => (
-            <Tag key={k} value={k} dismissible dismissIcon={{ 'aria-label': t('filters.remove') }} data-testid={`audit-picked-${k}`}>
+            <Tag
+              key={k}
+              className={styles.tag}
+              primaryText={{ className: styles.tagText }}
+              value={k}
+              dismissible
+              dismissIcon={{ 'aria-label': t('filters.remove') }}
+              data-testid={`audit-picked-${k}`}
+            >
               {t(`filters.${k}`, { name: names[k] ?? filters[k] })}
             </Tag>
           ))}

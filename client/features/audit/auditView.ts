@@ -21,9 +21,13 @@ export function actionLabel(action: string, t: AuditT): string {
   return t(`actions.${action as AuditEntry['action']}`, { defaultValue: action });
 }
 
+/** A record type's name (the type itself for one this build does not know). */
+export function recordTypeLabel(type: string, t: AuditT): string {
+  return isKnownRecord(type) ? t(`records.${type}`) : type;
+}
+
 export function recordLabel(entry: Pick<AuditEntry, 'record_type' | 'record_id'>, t: AuditT): string {
-  const type = isKnownRecord(entry.record_type) ? t(`records.${entry.record_type}`) : entry.record_type;
-  return `${type} ${entry.record_id}`;
+  return `${recordTypeLabel(entry.record_type, t)} ${entry.record_id}`;
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
