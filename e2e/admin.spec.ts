@@ -1,12 +1,14 @@
 /**
  * The admin panel (issue 9): tabs with search and paging, delete with confirmation, tier
  * and admin changes, each checked on the server; own account's delete disabled; offline
- * the writes are disabled and the panel says so; non-admins are not authorized.
+ * the writes are disabled and the panel says so; non-admins are not authorized. A removal
+ * shows in the audit trail's tab under its label, and its CSV link follows the filter.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { AdminPage, ProfilePage } from './page-models/ScreensPages';
 import { goOffline, goOnline, signInDemo, signUpAs } from './page-models/Session';
 import { AppShell } from './page-models/AppShell';
+import { AuditPage } from './page-models/CompanyPage';
 import { sidewaysScroll } from './page-models/checkPage';
 import { SetupPage } from './page-models/SetupPage';
 import { signInThroughDevIdp, uniqueEmail } from './page-models/SignIn';
@@ -41,6 +43,16 @@ test('an admin searches, changes a tier and the admin flag, and deletes a produc
   await admin.deleteFirst();
   await expect(page.getByTestId('admin-notice')).toContainText('was deleted');
   expect((await page.request.get(`/api/products/${product.id}`)).status()).toBe(404);
+  // The removal is in the audit trail's tab: its label, the company it was done to, and in the CSV.
+  await admin.tab('audit');
+  const audit = new AuditPage(page);
+  const removal = audit.row('admin.product_remove', product.id);
+  await expect(removal.getByTestId('audit-action')).toHaveText('Product removed by the admin');
+  await expect(removal.getByTestId('audit-company')).toHaveText('Moderated Supplies');
+  await page.getByTestId('audit-filter-action').click();
+  await page.getByRole('option', { name: 'Product removed by the admin' }).click();
+  await expect(audit.csvLink).toHaveAttribute('href', '/api/admin/audit.csv?action=admin.product_remove');
+  expect((await audit.csv()).headers()['content-type']).toMatch(/^text\/csv/);
 
   await admin.tab('users');
   await admin.search(supplierEmail);

@@ -3,7 +3,8 @@
  * /company; a new person opens the link signed out, signs in, comes back to it, joins and
  * lands on their jobs with a driver's navigation; the owner sees them in the list and removes
  * them, and their next load has no company (setup). Then the link reads as used, a
- * revoked link as withdrawn, an unknown one as not valid. Arabic and English at 390x844,
+ * revoked link as withdrawn, an unknown one as not valid; the owner reads an invite's
+ * revoke in the company's audit trail and downloads it as CSV. Arabic and English at 390x844,
  * axe on both screens (screenshots in test-results/screenshots/).
  *
  * Needs the server's /api/company routes (shared/schemas/company.ts).
@@ -13,7 +14,7 @@ import { AppShell } from './page-models/AppShell';
 import { checkPage } from './page-models/checkPage';
 import { pageApi } from './page-models/pageApi';
 import { fillDevIdp, signInByRequest, uniqueEmail } from './page-models/SignIn';
-import { CompanyPage, InvitePage } from './page-models/CompanyPage';
+import { AuditPage, CompanyPage, InvitePage } from './page-models/CompanyPage';
 import { LOCALE, type Lang } from './page-models/Users';
 
 const PHONE = { width: 390, height: 844 };
@@ -154,4 +155,42 @@ test('a revoked link says it was withdrawn, an unknown one that it is not valid,
   // The demo company keeps no stray invite.
   await company.goto();
   await company.revoke(kept.id);
+});
+
+test.describe('the company audit trail (ar)', () => {
+  test.use({ locale: LOCALE.ar });
+
+  test('the owner finds the invite they revoked in the audit trail under its Arabic label, narrows it to that invite and downloads those rows as CSV', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('binaa.language', 'ar'));
+    await signInOwner(page);
+    const company = new CompanyPage(page);
+    await company.goto();
+    // Two invites, both revoked (the demo company keeps none open): the trail narrowed to one shows only its rows.
+    const other = await company.createInvite('member');
+    const invite = await company.createInvite('member');
+    await company.revoke(invite.id);
+    await company.revoke(other.id);
+
+    const audit = new AuditPage(page);
+    await audit.goto();
+    const revoked = audit.row('company.invite_revoke', invite.id);
+    await expect(revoked).toHaveCount(1);
+    await expect(revoked.getByTestId('audit-action')).toHaveText('سحب دعوة');
+    await expect(revoked.getByTestId('audit-actor')).toHaveText(/\S/);
+    await expect(revoked.getByTestId('audit-change')).toContainText('revoked_at');
+
+    // Its record narrows the trail (and the CSV link) to that invite: created, then revoked.
+    await expect(audit.rows).toHaveCount(4);
+    await revoked.getByTestId('audit-record').click();
+    await expect(audit.rows).toHaveCount(2);
+    await expect(audit.row('company.invite_create', invite.id).getByTestId('audit-action')).toHaveText('إنشاء دعوة');
+    await screenshotAndAxe(page, 'ar', 'company-audit');
+    const csv = await audit.csv();
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,at,actor_id,actor_name,company_id,company_name,action,/);
+    expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['company.invite_revoke', 'company.invite_create']);
+    expect(lines.slice(1).every((l) => l.includes(invite.id))).toBe(true);
+  });
 });

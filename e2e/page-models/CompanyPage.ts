@@ -74,3 +74,32 @@ export class InvitePage {
     await expect(this.root).toHaveAttribute('data-view', view, { timeout: 15_000 });
   }
 }
+
+/** The audit trail (features/audit/AuditTrail.tsx): /company/audit for the owner, the admin panel's tab for the admin. */
+export class AuditPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/company/audit');
+    await expect(this.page.getByTestId('audit-list')).toBeVisible({ timeout: 15_000 });
+  }
+
+  get rows() {
+    return this.page.getByTestId('audit-row');
+  }
+
+  /** The rows of one action on one record (its id is in the row's record line). */
+  row(action: string, recordId: string) {
+    return this.page.locator(`[data-testid="audit-row"][data-action="${action}"]`).filter({ has: this.page.getByTestId('audit-record').filter({ hasText: recordId }) });
+  }
+
+  get csvLink() {
+    return this.page.getByTestId('audit-csv');
+  }
+
+  /** The CSV the link downloads now (the page's session goes with the request). */
+  async csv() {
+    const href = await this.csvLink.getAttribute('href');
+    return this.page.request.get(href!);
+  }
+}

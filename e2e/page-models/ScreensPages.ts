@@ -92,7 +92,7 @@ export class AdminPage {
     await this.page.goto('/admin');
     await expect(this.page.locator('#screen-title')).toBeVisible();
   }
-  async tab(name: 'products' | 'projects' | 'users' | 'quickSignups') {
+  async tab(name: 'products' | 'projects' | 'users' | 'quickSignups' | 'audit') {
     await this.page.getByTestId(`admin-tab-${name}`).click();
   }
   async search(term: string) {
