@@ -65,7 +65,7 @@ const ALLOWED: Record<string, string[]> = {
   reviews: ['auth', 'db', 'http', 'products', 'profiles', 'sync'],
   rfqs: ['audit', 'auth', 'db', 'http', 'notifications', 'purchase-orders', 'purchase-requests', 'scorecards', 'sites', 'sync'],
   scorecards: ['db', 'http', 'purchase-orders'],
-  seed: ['photos', 'projects', 'purchase-orders'],
+  seed: ['photos', 'projects', 'purchase-orders', 'scorecards'],
   'serial-drain': [],
   sites: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'sync'],
   session: ['auth', 'http', 'profiles'],

@@ -291,6 +291,16 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it("gives the demo supplier a scorecard from its deals: one on time, two late (one with cement rejected), so its on-time rate reads pulled down", async () => {
+    const supplier = await userByEmail('supplier@demo.binaa.sa');
+    const rows = await knex('scorecards').where({ company_id: supplier.id }).orderBy('window');
+    expect(rows.map((r) => r.window)).toEqual(['12m', 'all']);
+    for (const r of rows) {
+      // On time: 1 of 3 orders; filled (0.9 + 0.4/2 + 1) / 3; rejected 6 of 80 bags on one of two lines of one order.
+      expect([r.deals, Number(r.on_time_rate), Number(r.fill_rate), Number(r.rejection_rate)]).toEqual([3, 0.3333, 0.7, 0.0125]);
+    }
+  });
+
   it("gives the demo contractor a site budgeted from a bill of quantities, rules at two levels, and its engineer's requests: one waiting for the manager, one approved and made into an RFQ", async () => {
     const contractor = await userByEmail('contractor@demo.binaa.sa');
     // The site's people are members: no profile of their own.

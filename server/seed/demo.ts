@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
 import { insertDemoReceipts } from './demo-receipts';
 import { insertDemoSites } from './demo-sites';
+import { insertDemoOnTimeDeal, measureDemoScorecards } from './demo-scorecards';
 import type { Knex } from 'knex';
 import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
@@ -281,6 +282,9 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   await insertDemoRfqs(trx, { at, companyId });
   await insertDemoReceipts(trx, { at, companyId });
   await insertDemoSites(trx, { at, companyId, personId: person.id });
+  await insertDemoOnTimeDeal(trx, { at, companyId });
+  // What the deals, quotes and disputes above made of each company's scorecard.
+  await measureDemoScorecards(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
 
   await trx('reviews').insert(
     DEMO_REVIEWS.map((r) => ({
