@@ -17,6 +17,7 @@ import { migrateLatest } from '../server/db/migrate';
 import { loadConfig, type Config } from '../server/config';
 import { createApp } from '../server/app';
 import { closeRedis } from '../server/http/redis';
+import type { ReadReplica } from '../server/db/replica';
 import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/binaa_bench';
@@ -79,23 +80,42 @@ export async function listen(handler: http.RequestListener): Promise<{ url: stri
 
 /** Production refuses to start without the card gateway's keys; the benchmarks pay for nothing. */
 const BENCH_MOYASAR = { MOYASAR_PUBLISHABLE_KEY: 'pk_test_bench', MOYASAR_SECRET_KEY: 'sk_test_bench', MOYASAR_WEBHOOK_SECRET: 'bench-webhook-secret' };
+/** Nor without the commercial register's API; the benchmarks verify no company. */
+const BENCH_WATHQ = { WATHQ_API_URL: 'https://api.wathq.sa/v4', WATHQ_API_KEY: 'bench-wathq-key' };
 
-/** REDIS_URL set: the app's rate limits count in that Redis, as several app processes' would. */
-const redisEnv = (): Record<string, string> => (process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` } : {});
+/**
+ * REDIS_URL set: the app's rate limits count in that Redis, as several app processes'
+ * would, under keys of this process alone unless REDIS_KEY_PREFIX names the keys several
+ * share (bench/scale.ts).
+ */
+const redisEnv = (): Record<string, string> => (process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? `bench-${process.pid}:` } : {});
 
-/** The app on a port of its own; `distDir`: another build of the client (default BENCH_DIST, else ./dist). */
-export async function startApp(db: Database, distDir?: string): Promise<{ url: string; config: Config; close(): Promise<void> }> {
+/** What the environment sets of the app's object store (S3_*) and metrics token, as the app's own configuration reads them. */
+const passedEnv = (): Record<string, string> =>
+  Object.fromEntries(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+
+/**
+ * The app on a port of its own; `distDir`: another build of the client (default
+ * BENCH_DIST, else ./dist). `opts`: a port to listen on (a load balancer's backend),
+ * the public origin its clients come from (the load balancer's), and a read replica.
+ */
+export async function startApp(
+  db: Database,
+  distDir?: string,
+  opts: { port?: number; publicUrl?: string; replica?: ReadReplica } = {},
+): Promise<{ url: string; config: Config; close(): Promise<void> }> {
   const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: url.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation', ...BENCH_MOYASAR, PLATFORM_SELLER_EMAIL: 'platform@bench.binaa.sa', ...redisEnv() });
+  const publicUrl = opts.publicUrl ?? url;
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl.replace('http:', 'https:'), SESSION_SECRET: 'b'.repeat(40), GOOGLE_CLIENT_ID: 'bench', GOOGLE_CLIENT_SECRET: 'bench', LOG_LEVEL: 'silent', EINVOICING_KEY: Buffer.alloc(32, 2).toString('base64'), ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation', ...BENCH_MOYASAR, ...BENCH_WATHQ, PLATFORM_SELLER_EMAIL: 'platform@bench.binaa.sa', ...redisEnv(), ...passedEnv() });
   // Production settings (no request logs), but plain http on loopback and no rate limits.
-  Object.assign(config, { https: false, publicUrl: url });
+  Object.assign(config, { https: false, publicUrl });
   config.limits.perUserPerMinute = 1e9;
   // BENCH_LOG_LEVEL: the app's log (to stderr), silent unless asked; the soak asks for errors.
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2));
   // BENCH_DIST: the build to serve when the caller names none (default ./dist).
-  const app = createApp({ knex: db.knex, dbKind: db.kind, config, logger, distDir: distDir ?? process.env.BENCH_DIST });
+  const app = createApp({ knex: db.knex, replica: opts.replica, dbKind: db.kind, config, logger, distDir: distDir ?? process.env.BENCH_DIST });
   server.on('request', app.callback());
   return {
     url,
@@ -110,6 +130,7 @@ export async function startApp(db: Database, distDir?: string): Promise<{ url: s
       await app.context.deps.push?.stop();
       // The rate limits' Redis connection (REDIS_URL), which would keep the process alive.
       await closeRedis();
+      await opts.replica?.close();
     },
   };
 }
@@ -210,18 +231,18 @@ export function table(rows: Array<Record<string, string | number>>): void {
 /**
  * Starts bench/servers.ts in a child process and waits for its URL. `databaseUrl` points
  * it at another Postgres than the benchmark default; `stderr` takes its error output (a
- * file descriptor) instead of this terminal.
+ * file descriptor) instead of this terminal; `env`: more of its environment.
  */
 export async function spawnServer(
   args: string[],
-  opts: { databaseUrl?: string; stderr?: number; nodeArgs?: string[] } = {},
+  opts: { databaseUrl?: string; stderr?: number; nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ url: string; close(): void; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
   // BENCH_SERVER_NODE_ARGS: node flags for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
   const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/servers.ts', ...args], {
     stdio: ['ignore', 'pipe', opts.stderr ?? 'inherit'],
-    env: { ...process.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },
+    env: { ...process.env, ...opts.env, DATABASE_URL: opts.databaseUrl ?? DATABASE_URL },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';

@@ -3,7 +3,8 @@
  * of its own, so the soak can stop and start it under load without touching the
  * machine's main cluster. Uses the newest server binaries under /usr/lib/postgresql
  * (PG_BIN overrides). Postgres refuses to run as root, so as root the cluster belongs to
- * the `postgres` OS user and every pg_ctl runs through runuser.
+ * the `postgres` OS user and every pg_ctl runs through runuser. createReplica makes a
+ * streaming standby of one (bench/scale.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,20 +37,43 @@ function binDir(): string {
   return path.join(root, versions[0], 'bin');
 }
 
-export async function createCluster(settings: Record<string, string | number> = {}): Promise<Cluster> {
-  const bin = binDir();
+/** The temporary directory of a cluster, owned by the `postgres` OS user when this runs as root, and how to run a server binary in it as its owner. */
+function clusterDir(prefix: string) {
   const asRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-soak-pg-'));
-  const data = path.join(dir, 'data');
-  const logFile = path.join(dir, 'postgres.log');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     fs.chownSync(dir, uid, gid);
   }
   const as = (cmd: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args], { cwd: dir }) : run(cmd, args, { cwd: dir }));
-  await as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const asSync = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore', cwd: dir }) : execFileSync(cmd, args, { stdio: 'ignore', cwd: dir }));
+  return { dir, data: path.join(dir, 'data'), as, asSync };
+}
 
+export async function createCluster(settings: Record<string, string | number> = {}): Promise<Cluster> {
+  const bin = binDir();
+  const place = clusterDir('binaa-soak-pg-');
+  await place.as(path.join(bin, 'initdb'), ['-D', place.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  return serve(bin, place, settings, 'binaa-soak-postgres.log');
+}
+
+/**
+ * A streaming read replica of `primary`: pg_basebackup of it (-R writes the standby's
+ * primary_conninfo and standby.signal) into a directory of its own, started on a port of
+ * its own. initdb's default pg_hba.conf lets local replication connections in.
+ */
+export async function createReplica(primary: Cluster, settings: Record<string, string | number> = {}): Promise<Cluster> {
+  const bin = binDir();
+  const place = clusterDir('binaa-scale-replica-');
+  await place.as(path.join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', place.data, '-R', '-X', 'stream', '-c', 'fast']);
+  return serve(bin, place, { hot_standby: 'on', ...settings }, 'binaa-scale-replica.log');
+}
+
+/** Starts the server of a data directory on a free port and answers the cluster's handle; `keptLog`: where its log is copied when destroyed. */
+async function serve(bin: string, place: ReturnType<typeof clusterDir>, settings: Record<string, string | number>, keptLog: string): Promise<Cluster> {
+  const { dir, data, as, asSync } = place;
+  const logFile = path.join(dir, 'postgres.log');
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -76,14 +100,12 @@ export async function createCluster(settings: Record<string, string | number> = 
       if (destroyed) return;
       destroyed = true;
       try {
-        const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
-        if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: 'ignore', cwd: dir });
-        else execFileSync(pgCtl, args, { stdio: 'ignore', cwd: dir });
+        asSync(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } catch {
         // already stopped
       }
       // The server's log outlives the cluster, for what the soak's figures do not say.
-      if (fs.existsSync(logFile)) fs.copyFileSync(logFile, path.join(os.tmpdir(), 'binaa-soak-postgres.log'));
+      if (fs.existsSync(logFile)) fs.copyFileSync(logFile, path.join(os.tmpdir(), keptLog));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

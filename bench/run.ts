@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf,site-budget,approvals runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf,site-budget,approvals,scale runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -41,11 +41,12 @@ if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
 if (want('site-budget')) run('npx', ['tsx', 'bench/site-budget.ts']);
 if (want('approvals')) run('npx', ['tsx', 'bench/approvals.ts']);
+if (want('scale')) run('npx', ['tsx', 'bench/scale.ts']);
 
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget'], ['approvals', 'approvals']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget'], ['approvals', 'approvals'], ['scale', 'scale']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -144,5 +145,12 @@ if (pdf?.idle) {
     const r = pdf[name];
     rows.push({ benchmark: `GET /api/health while a PDF of ${name.replace(/_/g, ' ')} renders: p99 (max), 503s`, value: `${r.health.p99_ms} ms (${r.health.max_ms}), ${r.health.not_ok}`, baseline: `nothing rendering: ${pdf.idle.p99_ms} ms (${pdf.idle.max_ms})`, ratio: +(r.health.p99_ms / pdf.idle.p99_ms).toFixed(2), measured: measured(pdf) });
   }
+}
+const sc = all.scale;
+if (sc?.one_process) {
+  const failedOf = (c: string) => (sc.checks.find((x: { check: string; pass: boolean }) => x.check === c)?.pass ? 'PASS' : 'FAIL');
+  rows.push({ benchmark: `${sc.users} soak users through HAProxy: three app processes vs one (by turns)`, value: `${sc.three_processes.ok_per_s} ok/s, p99 ${sc.three_processes.p99_ms} ms`, baseline: `one process: ${sc.one_process.ok_per_s} ok/s, p99 ${sc.one_process.p99_ms} ms`, ratio: +(sc.three_processes.ok_per_s / sc.one_process.ok_per_s).toFixed(2), measured: measured(sc) });
+  rows.push({ benchmark: 'one app process SIGKILLed under load: last failure after the kill; back in rotation', value: `${sc.kill.recovery_ms} ms; ${sc.kill.in_rotation_after_ms} ms`, baseline: `${sc.exactly_once.lost} lost, ${sc.exactly_once.duplicates} doubled of ${sc.exactly_once.acked_applied}`, ratio: '', measured: measured(sc) });
+  rows.push({ benchmark: 'replica stopped under load; live across processes; rate limit across processes', value: `${failedOf('replica stopped: reads fall back to the primary')} (${sc.replica.window.failed} failed); ${sc.live.arrived}/${sc.live.rounds}; ${sc.rate_limit.answered_before_refusal} of budget ${sc.rate_limit.budget}`, baseline: `verdict ${sc.verdict.pass ? 'PASS' : 'FAIL'}`, ratio: '', measured: measured(sc) });
 }
 console.table(rows);

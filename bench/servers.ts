@@ -1,7 +1,9 @@
 /**
  * One server under load, in a process of its own so that autocannon (in the parent) and
  * the server do not share an event loop. Modes:
- *   app <schema>              the real app on the benchmark schema
+ *   app <schema>              the real app on the benchmark schema; BENCH_PORT, BENCH_PUBLIC_URL:
+ *                             its port and the origin its clients come from (a load balancer's),
+ *                             DATABASE_REPLICA_URL: its read replica (bench/scale.ts)
  *   pg <schema> <statements>  a bare node:http server running captured SQL through pg, in order on one connection
  *   pg-cached <schema> <file> the same, for answers the app gives from its page cache: each
  *                             request runs the SQL the app ran for its cached answer (the
@@ -20,6 +22,7 @@ import pg from 'pg';
 import { DATABASE_URL, listen, loopDelayFile, loopDelaySummary, startApp } from './common';
 import { openDatabase } from '../server/db/index';
 import { connectionOptions } from '../server/db/connection-settings';
+import { CHECK_EVERY_MS, ReadReplica } from '../server/db/replica';
 
 const [mode, arg1, arg2] = process.argv.slice(2);
 
@@ -32,7 +35,7 @@ async function main() {
   if (mode === 'app') {
     const db = await openDatabase({ url: DATABASE_URL, schema: arg1, poolMax: 20 });
     watchPool(db.knex);
-    const app = await startApp(db);
+    const app = await startApp(db, undefined, { port: Number(process.env.BENCH_PORT ?? 0), publicUrl: process.env.BENCH_PUBLIC_URL, replica: await replicaOf(arg1) });
     console.log(JSON.stringify({ url: app.url }));
   } else if (mode === 'pg') {
     const captured: Record<string, Statement[]> = JSON.parse(fs.readFileSync(arg2, 'utf8'));
@@ -67,6 +70,19 @@ async function main() {
   } else {
     throw new Error(`unknown mode ${mode}`);
   }
+}
+
+/**
+ * DATABASE_REPLICA_URL: the read replica, its lag checked as often as the server's upkeep
+ * does (REPLICA_MAX_LAG_MS, the server's default without it).
+ */
+async function replicaOf(schema: string): Promise<ReadReplica | undefined> {
+  const url = process.env.DATABASE_REPLICA_URL;
+  if (!url) return undefined;
+  const replica = new ReadReplica({ db: await openDatabase({ url, schema, poolMax: 10 }), maxLagMs: Number(process.env.REPLICA_MAX_LAG_MS ?? 10_000) });
+  await replica.check();
+  setInterval(() => void replica.check(), CHECK_EVERY_MS).unref();
+  return replica;
 }
 
 type Statement = { sql: string; bindings: unknown[] };

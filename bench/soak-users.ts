@@ -36,13 +36,12 @@ interface Answer {
 /** Requests to one server over one keep-alive agent, each given up after `timeoutMs`. */
 export class HttpClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  private readonly origin: string;
   constructor(
     readonly base: string,
     private readonly timeoutMs: number,
-  ) {
-    this.origin = base;
-  }
+    /** the Origin its writes carry: the site's, which is `base` unless a client asks one process behind a load balancer directly */
+    private readonly origin = base,
+  ) {}
 
   /** Requests sent again because a kept-alive connection turned out closed (see below). */
   staleConnectionRetries = 0;
@@ -207,7 +206,8 @@ export class SimUser {
     return true;
   }
 
-  private queueWrite(world: World): void {
+  /** Queues one or two writes on this user's next targets (none once the outbox is full or the targets used up). */
+  queueWrite(world: World): void {
     if (this.outbox.length >= MAX_OUTBOX || this.targetIndex >= this.targets.length) return;
     const count = Math.random() < 0.5 ? 1 : 2;
     for (let i = 0; i < count && this.targetIndex < this.targets.length; i++) {
@@ -291,13 +291,15 @@ export class SimUser {
   }
 
   /**
-   * Think, act, until `end` (ms since epoch); a failed push is retried once its backoff is
-   * over. `only`: the health check alone, or a guest's catalogue read alone (no cookie).
+   * Think, act, until `end` (ms since epoch, or asked each time: a caller that ends the
+   * load when it decides); a failed push is retried once its backoff is over. `only`: the
+   * health check alone, or a guest's catalogue read alone (no cookie).
    */
-  async run(world: World, end: number, only?: 'health' | 'catalogue'): Promise<void> {
-    while (Date.now() < end) {
+  async run(world: World, end: number | (() => number), only?: 'health' | 'catalogue'): Promise<void> {
+    const until = typeof end === 'number' ? () => end : end;
+    while (Date.now() < until()) {
       await sleep(world.thinkMs * (0.5 + Math.random()));
-      if (Date.now() >= end) return;
+      if (Date.now() >= until()) return;
       if (only === 'health') {
         await this.call(world, 'health', 'GET', '/api/health');
       } else if (only === 'catalogue') {

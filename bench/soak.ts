@@ -40,14 +40,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import { freshSchema, saveResults, spawnServer, table } from './common';
 import { createCluster, type Cluster } from './pg-cluster';
-import { HttpClient, SimUser, type Kind, type Outcome, type Role, type Sample, type SentMutation, type World } from './soak-users';
+import type { Kind, Outcome, Sample, SentMutation } from './soak-users';
+import { seed, signInAndSync, soakWorld } from './soak-world';
 import { countBy, healthProbe, latencyRows, machineSampler, pct, phaseMeter, r1, r2, sleep } from './soak-measure';
 import { verify } from './soak-verify';
-import { backfillChangeLog } from '../server/registry/backfill';
-import { createLoginCode, loginCookieName } from '../server/auth/login-codes';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const USERS = num('SOAK_USERS', 200);
@@ -77,130 +75,6 @@ const SATURATED_CORES = 1.8;
 const DOWN_REPORTED_GOAL_MS = 5000;
 const RECOVERY_GOAL_MS = 10_000;
 
-/** Of every 20 users: 8 contractors, 4 suppliers, 3 transport companies, 2 governments, 3 guests. */
-const ROLE_PATTERN: Role[] = ['contractor', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'government', 'supplier', 'contractor', 'transport', 'guest', 'contractor', 'supplier', 'contractor', 'government', 'transport', 'contractor', 'supplier', 'guest', 'contractor'];
-
-/**
- * What people search for: mostly the common materials (pages the server's cache holds),
- * else other words and pairs of the catalogue's vocabulary (each a page not cached yet),
- * and now and then a misspelt word, which only typo-tolerant matching finds (the costly
- * path of search.ts, reported as a kind of its own).
- */
-const POPULAR = ['اسمنت', 'حديد تسليح', 'بلاطه', 'طوب', 'cement', 'steel rebar', 'Bricks', '水泥', '钢筋', 'رمل'];
-const VOCABULARY = [
-  ['أسمنت', 'حديد', 'بلاطة', 'طوب', 'رمل', 'خشب', 'دهان', 'عازل', 'أنابيب'],
-  ['بورتلاندي', 'مقاوم', 'تسليح', 'سيراميك', 'أحمر', 'مغسول', 'صنوبر', 'داخلي', 'حراري', 'نحاسية'],
-  ['Portland', 'Resistant', 'Rebar', 'Ceramic', 'Red', 'Washed', 'Pine', 'Interior', 'Thermal', 'Copper'],
-  ['cement', 'steel', 'tiles', 'bricks', 'sand', 'timber', 'paint', 'insulation', 'pipes', 'glass'],
-  ['水泥', '钢筋', '瓷砖', '砖', '木材', '涂料', '管道', '玻璃'],
-];
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
-
-function searchTerm(): { term: string; misspelt: boolean } {
-  const x = Math.random();
-  if (x < 0.6) return { term: pick(POPULAR), misspelt: false };
-  const [first, second] = pick([[0, 1], [2, 3], [4, 4], [0, 0], [3, 3]] as const);
-  const a = pick(VOCABULARY[first]);
-  if (x < 0.85) return { term: Math.random() < 0.5 ? a : `${a} ${pick(VOCABULARY[second])}`, misspelt: false };
-  // One letter left out of a word of four or more.
-  const word = pick(VOCABULARY.flat().filter((w) => w.length >= 4));
-  const i = 1 + Math.floor(Math.random() * (word.length - 2));
-  return { term: word.slice(0, i) + word.slice(i + 1), misspelt: true };
-}
-
-const shuffle = <T>(xs: T[]): T[] => {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-};
-
-async function inBatches<T>(items: T[], size: number, fn: (t: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
-
-// ---------------------------------------------------------------------------- data
-
-interface Seeded {
-  users: Array<{ id?: string; role: Role }>;
-  projects: string[];
-  requests: string[];
-  orders: string[];
-  categories: string[];
-}
-
-async function seed(knex: Knex): Promise<Seeded> {
-  const roles = Array.from({ length: USERS }, (_, i) => ROLE_PATTERN[i % ROLE_PATTERN.length]);
-  // Owners outside the simulation too, so that a small SOAK_USERS still has projects,
-  // requests and orders to write on.
-  const people = [...roles.map((role, i) => ({ role, i })), { role: 'government' as const, i: -1 }, { role: 'contractor' as const, i: -2 }, { role: 'supplier' as const, i: -3 }]
-    .filter((p) => p.role !== 'guest');
-  const inserted: Array<{ id: string }> = await knex('users')
-    .insert(people.map((p) => ({ email: `soak-${p.i}@binaa.sa`, name: `Soak ${p.i}` })))
-    .returning('id');
-  const ids = people.map((p, k) => ({ ...p, id: inserted[k].id }));
-  await knex('profiles').insert(ids.map((p) => ({ user_id: p.id, role: p.role, company_name: `شركة ${p.i}`, language: 'ar' })));
-  await knex('subscriptions').insert(ids.filter((p) => p.role === 'supplier').map((p) => ({ user_id: p.id, plan_id: 'enterprise', status: 'active', billing_cycle: 'yearly' })));
-  const of = (role: Role) => ids.filter((p) => p.role === role).map((p) => p.id);
-  const suppliers = of('supplier');
-  const governments = of('government');
-  const contractors = of('contractor');
-  const requesters = [...contractors, ...suppliers];
-  const categories: string[] = await knex('categories').pluck('id');
-
-  await knex.raw(
-    `insert into products (supplier_id, category_id, name, description, price, unit, min_quantity)
-     select (?::uuid[])[1 + i % ?], (?::uuid[])[1 + i % ?],
-            case i % 3
-              when 0 then (array['أسمنت','اسمنت','حديد','بلاطة','طوب','رمل','خشب','دهان','عازل','أنابيب'])[1 + i % 10]
-                          || ' ' || (array['بورتلاندي','مقاوم','تسليح','سيراميك','أحمر','مغسول','صنوبر','داخلي','حراري','نحاسية'])[1 + (i / 10) % 10] || ' ' || i
-              when 1 then (array['Portland','Resistant','Rebar','Ceramic','Red','Washed','Pine','Interior','Thermal','Copper'])[1 + i % 10]
-                          || ' ' || (array['cement','steel','tiles','bricks','sand','timber','paint','insulation','pipes','glass'])[1 + (i / 10) % 10] || ' ' || i
-              else (array['普通','抗','螺纹','陶瓷','红','水洗','松木','室内','隔热','铜'])[1 + i % 10]
-                   || (array['水泥','钢筋','瓷砖','砖','砂','木材','涂料','保温材料','管道','玻璃'])[1 + (i / 10) % 10] || i
-            end,
-            'منتج لاختبار التحمل رقم ' || i, (10 + i % 5000)::numeric(14,2), 'unit', 1
-       from generate_series(1, ?) as s(i)`,
-    [suppliers, suppliers.length, categories, categories.length, PRODUCTS],
-  );
-  const projects: string[] = (
-    await knex.raw(
-      `insert into projects (government_id, title, description, location, budget, status)
-       select (?::uuid[])[1 + i % ?], 'مشروع إنشاء رقم ' || i, 'مبنى إداري من ثلاثة طوابق', 'الرياض', 1000000 + i, 'open'
-         from generate_series(1, 400) as s(i) returning id`,
-      [governments, governments.length],
-    )
-  ).rows.map((r: { id: string }) => r.id);
-  const requests: string[] = (
-    await knex.raw(
-      `insert into transport_requests (requester_id, pickup_location, delivery_location, cargo_description, cargo_weight, budget)
-       select (?::uuid[])[1 + i % ?], 'جدة', 'الرياض', 'حديد تسليح ' || i || ' طن', 1000 + i, 5000
-         from generate_series(1, 300) as s(i) returning id`,
-      [requesters, requesters.length],
-    )
-  ).rows.map((r: { id: string }) => r.id);
-  const orders: string[] = (
-    await knex.raw(
-      `insert into instant_orders (contractor_id, title, description, quantity, unit, location)
-       select (?::uuid[])[1 + i % ?], 'طلب فوري ' || i, 'أسمنت مقاوم للتسليم خلال يومين', 10, 'طن', 'الدمام'
-         from generate_series(1, 300) as s(i) returning id`,
-      [contractors, contractors.length],
-    )
-  ).rows.map((r: { id: string }) => r.id);
-
-  await backfillChangeLog(knex);
-  await knex.raw('analyze');
-  return {
-    users: roles.map((role, i) => ({ role, id: ids.find((p) => p.i === i)?.id })),
-    projects,
-    requests,
-    orders,
-    categories,
-  };
-}
-
 // ---------------------------------------------------------------------------- main
 
 async function main() {
@@ -227,7 +101,7 @@ async function main() {
 
   const db = await freshSchema(SCHEMA, 10, url);
   const t0 = Date.now();
-  const seeded = await seed(db.knex);
+  const seeded = await seed(db.knex, { users: USERS, products: PRODUCTS });
   console.log(`seeded ${USERS} users, ${PRODUCTS} products, ${seeded.projects.length} projects, ${seeded.requests.length} transport requests, ${seeded.orders.length} instant orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   // Kept after the run (the cluster's directory is not).
@@ -242,38 +116,13 @@ async function main() {
 
   let sink: Sample[] = [];
   const mutations: SentMutation[] = [];
-  const world: World = {
-    http: new HttpClient(app.url, TIMEOUT_MS),
-    record: (s) => sink.push(s),
-    mutations,
-    searchTerm,
-    categories: seeded.categories,
-    thinkMs: THINK_MS,
-    pageLimit: 1000,
-    cataloguePaths: [
-      ...[0, 20, 40, 60, 80].map((offset) => `/api/products?limit=20&offset=${offset}`),
-      ...POPULAR.map((term) => `/api/products?limit=20&search=${encodeURIComponent(term)}`),
-    ],
-  };
+  const world = soakWorld(app.url, seeded, { timeoutMs: TIMEOUT_MS, thinkMs: THINK_MS, record: (s) => sink.push(s), mutations });
 
   // Sign in and sync to the end of the feed, as a phone that has used the app before.
   const t1 = Date.now();
-  const users: SimUser[] = [];
-  await inBatches(seeded.users, 20, async (u) => {
-    if (u.role === 'guest') return void users.push(new SimUser(undefined, 'guest', undefined, []));
-    const { code, browserKey } = await createLoginCode(db.knex, u.id!);
-    const res = await world.http.request('POST', '/api/sessions', { json: { code }, cookie: `${loginCookieName(false)}=${browserKey}` });
-    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    const targets = u.role === 'contractor' ? seeded.projects : u.role === 'transport' ? seeded.requests : u.role === 'supplier' ? seeded.orders : [];
-    users.push(new SimUser(u.id, u.role, cookie, shuffle(targets)));
-  });
-  await inBatches(users.filter((u) => u.cookie), 8, async (u) => {
-    if (!(await u.pull(world, 5000))) throw new Error('initial pull failed');
-  });
+  const { users, clientIds } = await signInAndSync(db.knex, world, seeded);
   sink = [];
   console.log(`signed in and synced ${users.filter((u) => u.cookie).length} users in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-  const clientIds = users.filter((u) => u.cookie).map((u) => u.clientId);
 
   // Baseline.
   console.log(`baseline: ${USERS} users x GET /api/health for ${BASELINE_SECONDS} s`);
