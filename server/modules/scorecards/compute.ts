@@ -12,7 +12,9 @@
  *   unit at `now` (purchase-orders/market-prices.ts, the RFQ lines' rule: the seller's own
  *   deals never count in it), as a percentage; a deal's is its lines' mean.
  * - Quoting time: from the RFQ's sending to the quote's first sending (both rows' own
- *   write times), the median over its quotes.
+ *   write times, on the database's clock alike, so their difference is the real time
+ *   between them whatever the app's clock), the median over its quotes. A quote and a
+ *   dispute enter the 12-month window by that write time.
  * - Disputes: opened against it; accepted ones count for the buyer, rejected for the seller.
  *
  * Two events of one seller at once take its advisory lock in turn: the second computes
@@ -62,11 +64,11 @@ async function factsOf(trx: Knex.Transaction, companyId: string, now: Date): Pro
   const quotes: Array<{ at: Date; hours: number }> = (
     await trx.raw(
       `select q.created_at as at, extract(epoch from (q.created_at - r.created_at)) / 3600.0 as hours
-         from rfq_quotes q join rfqs r on r.id = q.rfq_id where q.supplier_id = ? and q.created_at <= ?::timestamptz`,
-      [companyId, now.toISOString()],
+         from rfq_quotes q join rfqs r on r.id = q.rfq_id where q.supplier_id = ?`,
+      [companyId],
     )
   ).rows.map((r: { at: Date; hours: string }) => ({ at: new Date(r.at), hours: Math.max(0, Number(r.hours)) }));
-  const disputes = await trx('disputes').where({ seller_id: companyId }).where('created_at', '<=', now.toISOString()).select('created_at as at', 'status');
+  const disputes = await trx('disputes').where({ seller_id: companyId }).select('created_at as at', 'status');
   return { deals, price, quotes, disputes };
 }
 
