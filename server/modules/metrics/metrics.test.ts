@@ -160,6 +160,24 @@ describe('GET /metrics without METRICS_TOKEN (a developer, the tests)', () => {
     await server.db.knex('push_queue').where({ notification_id: id }).delete();
   });
 
+  it('reads the data export jobs not ready yet: a job waiting two minutes moves the depth and the age, and leaves them once ready', async () => {
+    const depth = (families: Awaited<ReturnType<typeof scrape>>['families']) => valueOf(families, 'binaa_queue_depth', 'binaa_queue_depth', { queue: 'data_export' });
+    const age = (families: Awaited<ReturnType<typeof scrape>>['families']) => valueOf(families, 'binaa_queue_oldest_age_seconds', 'binaa_queue_oldest_age_seconds', { queue: 'data_export' });
+    const before = (await scrape(server)).families;
+    const user = await signInAs(server, { role: 'contractor' });
+    const id = crypto.randomUUID();
+    const knex = server.db.knex;
+    // As the start writes it (data-export/service.ts), two minutes ago, and no worker has built it.
+    await knex('account_exports').insert({ id, user_id: user.user.id, created_at: knex.raw("now() - interval '120 seconds'"), expires_at: knex.raw("now() + interval '7 days'") });
+    const waiting = (await scrape(server)).families;
+    expect(depth(waiting)).toBe(depth(before) + 1);
+    expect(age(waiting)).toBeGreaterThanOrEqual(120);
+    await knex('account_exports').where({ id }).update({ status: 'ready', progress: 100, finished_at: knex.fn.now() });
+    const ready = (await scrape(server)).families;
+    expect(depth(ready)).toBe(depth(before));
+    expect(age(ready)).toBeLessThan(120);
+  });
+
   it('counts a rate limit refusal under the limit that refused', async () => {
     const limited = await startTestServer({ limits: { perUserPerMinute: 2 }, redis: false });
     try {

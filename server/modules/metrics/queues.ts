@@ -8,7 +8,10 @@
  *   sellers in clearance_queue; modules/invoices/clearance-queue.ts sends them), found
  *   through the queue's few sellers and the invoices' seller index, not a scan;
  * - zatca_sellers_backing_off: sellers whose chain ZATCA did not answer, waiting out their
- *   backoff (a count only: their documents' age is zatca_clearance's).
+ *   backoff (a count only: their documents' age is zatca_clearance's);
+ * - data_export: people's data exports not ready yet, waiting for a worker or being built
+ *   (account_exports preparing; modules/data-export/worker.ts builds them), found through
+ *   the partial index of preparing jobs, not a scan.
  *
  * Card webhooks are handled inside their request and reminders by a sweep (upkeep
  * metrics): neither leaves a queue in the database to measure.
@@ -31,7 +34,10 @@ const QUEUES_SQL = `
     from clearance_queue q join invoices i on i.seller_id = q.seller_id and i.status = 'pending'
   union all
   select 'zatca_sellers_backing_off', count(*)::int, null::float8
-    from clearance_queue where attempts > 0`;
+    from clearance_queue where attempts > 0
+  union all
+  select 'data_export', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
+    from account_exports where status = 'preparing'`;
 
 export async function collectQueues(knex: Knex): Promise<QueueReading[]> {
   const { rows } = (await knex.raw(QUEUES_SQL)) as { rows: Array<{ queue: string; depth: number; age: number | null }> };

@@ -168,7 +168,7 @@ export class Metrics {
     });
     this.queueDepth = new Gauge({
       name: `${PREFIX}queue_depth`,
-      help: 'Items waiting in each queue of the database (push: messages to send; zatca_clearance: documents waiting for ZATCA; zatca_sellers_backing_off: sellers whose chain ZATCA did not answer, waiting to be tried again)',
+      help: 'Items waiting in each queue of the database (push: messages to send; zatca_clearance: documents waiting for ZATCA; zatca_sellers_backing_off: sellers whose chain ZATCA did not answer, waiting to be tried again; data_export: data exports of people not ready yet)',
       labelNames: ['queue'] as const,
       registers: [this.registry],
     });
