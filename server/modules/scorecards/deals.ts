@@ -13,6 +13,9 @@
  *   is owed (ordered less what a close-short cancelled), at most all of it: a partial
  *   receipt counts for its quantity, a late one for none; the order's share is its lines'
  *   mean, so a line of tonnes and one of bags weigh alike.
+ * - Every receipt counts, whatever its time: a receipt is never dated past its recording
+ *   (beyond a device clock's drift), and an event computed at the same instant as another
+ *   (an earlier `now`) must still count the receipt the other committed.
  * - Filled, per line: received of ordered (a close-short's cancelled part is unfilled).
  * - Rejected, per line: rejected at the site of what was received.
  */
@@ -43,7 +46,7 @@ export async function dealsOf(db: Knex, sellerId: string, now: Date): Promise<De
     `with orders as (
        select po.id, po.number, po.status, po.buyer_id,
               coalesce(po.delivery_date, (coalesce(po.answered_at, po.issued_at) at time zone ?)::date + po.delivery_days) as promised,
-              (select min(gr.received_at) from goods_receipts gr where gr.purchase_order_id = po.id and gr.received_at <= ?::timestamptz) as first_received_at
+              (select min(gr.received_at) from goods_receipts gr where gr.purchase_order_id = po.id) as first_received_at
          from purchase_orders po
         where po.seller_id = ? and po.status = any(?::text[])
      ), deals as (
@@ -66,7 +69,7 @@ export async function dealsOf(db: Knex, sellerId: string, now: Date): Promise<De
        from deals d join shares s on s.id = d.id
        join users bu on bu.id = d.buyer_id left join profiles bp on bp.user_id = d.buyer_id
       order by d.first_received_at, d.id`,
-    [RIYADH_ZONE, now.toISOString(), sellerId, DEAL_STATUSES, SETTLED_STATUSES, riyadhDay(now), RIYADH_ZONE],
+    [RIYADH_ZONE, sellerId, DEAL_STATUSES, SETTLED_STATUSES, riyadhDay(now), RIYADH_ZONE],
   );
   return rows as DealRow[];
 }
