@@ -43,6 +43,8 @@ export const PATHS = {
   companyAudit: '/company/audit',
   /** A driver's deliveries (features/deliveries); a driver's home instead of the dashboard. */
   jobs: '/jobs',
+  /** A company's reviews: /companies/{id}?name=… (its published deal reviews, then those from before verified reviews). */
+  companyPage: '/companies',
   /** An invite link: /invite/{token}, public (it works signed out). */
   invite: '/invite',
 } as const;

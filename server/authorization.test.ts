@@ -65,6 +65,8 @@ interface World {
   /** the purchase order above, accepted by the supplier; and the supplier's cleared invoice of it (both companies have tax profiles, the supplier is onboarded) */
   acceptedPo: string;
   invoice: string;
+  /** the accepted order once its goods are received (with the invoice): a completed deal its parties review */
+  receivedPo: string;
   /** the invoice's one line */
   invoiceLine: string;
   /** a transfer the contractor (buyer) recorded against the invoice, waiting for the supplier */
@@ -180,14 +182,16 @@ const TABLE: Row[] = [
     method: 'post', path: '/api/products/imports/last/undo', url: () => '/api/products/imports/last/undo', owner: 'supplier', writes: true,
     expect: only(['supplier', 'stranger'], 403), // each undoes their own
   },
-  { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?target_type=product&target_id=${w.product}`, owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/reviews', url: (w) => `/api/reviews?product_id=${w.product}`, owner: null, expect: all('ok') },
   { method: 'get', path: '/api/companies/{id}/scorecard', url: (w) => `/api/companies/${w.victim}/scorecard`, owner: null, expect: all('ok') }, // public, as the company's page
   { method: 'get', path: '/api/company/scorecard', url: () => '/api/company/scorecard', owner: null, expect: signedIn('ok') }, // each company its own
   {
-    method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'supplier', writes: true,
-    body: (w) => ({ target_type: 'product', target_id: w.product, rating: 4 }),
-    expect: { ...signedIn('ok'), supplier: 409, demoted: 403 }, // not of one's own product; a demoted admin has no role to review as
+    method: 'post', path: '/api/reviews', url: () => '/api/reviews', owner: 'contractor', writes: true,
+    body: (w) => ({ purchase_order_id: w.receivedPo, rating: 4 }),
+    // the order's buyer and seller, once each; anyone else does not see the order; a demoted admin has no role to review as
+    expect: { ...only(['contractor', 'supplier'], 404), demoted: 403 },
   },
+  { method: 'get', path: '/api/reviews/mine', url: (w) => `/api/reviews/mine?purchase_order_id=${w.receivedPo}`, owner: 'contractor', expect: signedIn('ok') }, // each their own company's (none: empty)
 
   // Projects and bids: sealed, owner-only actions.
   { method: 'get', path: '/api/projects', url: () => '/api/projects', owner: 'government', expect: only(['contractor', 'government', 'admin', 'stranger'], 403) },
@@ -708,6 +712,10 @@ describe('authorization table', () => {
       // Issued pending: cleared once the clearance queue has sent it.
       await server.drainClearance();
       return id;
+    },
+    receivedPo: async (get) => {
+      await get('invoice');
+      return get('acceptedPo');
     },
     invoiceLine: async (get) => (await server.db.knex('invoice_lines').where({ invoice_id: await get('invoice') }).first('id')).id,
     poLine: async (get) => {

@@ -21,6 +21,7 @@ import { expireAllOverdueOrders } from './modules/instant-orders/expiry';
 import { sweepTenders } from './modules/projects/tender-sweep';
 import { sweepPaymentReminders } from './modules/payments/reminders';
 import { sweepOverdueDisputes } from './modules/disputes/sweep';
+import { sweepReviewReleases } from './modules/reviews/publish';
 import { sweepSubscriptions } from './modules/subscriptions/sweep';
 import { onboardDevelopmentPlatform, sweepPlanInvoices } from './modules/invoices/plan-invoices';
 import { exportWorker } from './modules/data-export/worker';
@@ -88,6 +89,8 @@ async function main() {
   await upkeep.start('payment_reminders', 3600_000, () => sweepPaymentReminders(db.knex, clock));
   // Disputes past their deadline: the seller is reminded once, within a quarter of an hour (modules/disputes/sweep.ts).
   await upkeep.start('dispute_reminders', 900_000, () => sweepOverdueDisputes(db.knex, clock));
+  // A deal's review waits at most its blind days; published within a quarter hour of them.
+  await upkeep.start('review_releases', 900_000, () => sweepReviewReleases(db.knex, clock));
   // Tax documents and payments of deleted companies past their VAT retention day (modules/account/retention.ts).
   await upkeep.start('retention_sweep', 3600_000, () => sweepRetained(db.knex, clock));
   // People's data exports: built once started, and those a stopped process left (its lease

@@ -62,7 +62,7 @@ const ALLOWED: Record<string, string[]> = {
   'purchase-requests': ['audit', 'db', 'http', 'notifications', 'purchase-orders', 'sites', 'sync'],
   push: ['auth', 'db', 'http', 'serial-drain'],
   'quick-signup': ['http'],
-  reviews: ['auth', 'db', 'http', 'products', 'profiles', 'sync'],
+  reviews: ['auth', 'db', 'http', 'notifications', 'products', 'profiles', 'sync', 'transport'],
   rfqs: ['audit', 'auth', 'db', 'http', 'notifications', 'purchase-orders', 'purchase-requests', 'scorecards', 'sites', 'sync'],
   scorecards: ['db', 'http', 'purchase-orders'],
   seed: ['photos', 'projects', 'purchase-orders', 'scorecards'],

@@ -198,7 +198,6 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 // --- Other vocabularies ----------------------------------------------------------------
 
 export const REVIEW_TARGET_TYPES = ['product', 'user'] as const;
-export type ReviewTargetType = (typeof REVIEW_TARGET_TYPES)[number];
 
 export const SIGNUP_TYPES = ['supplier', 'transport'] as const;
 export type SignupType = (typeof SIGNUP_TYPES)[number];

@@ -107,6 +107,12 @@ export const ERROR_STATUS = {
   cannot_demote_self: 409,
   owner_protected: 409,
   cannot_review_self: 409,
+  /** a review of a deal that is not completed: a purchase order with no goods receipt, a transport request not delivered */
+  no_completed_deal: 409,
+  /** a second review of one deal by the same party */
+  already_reviewed: 409,
+  /** a review's product that its deal did not buy (or not of the reviewed supplier) */
+  product_not_in_deal: 409,
   client_id_taken: 403,
   unknown_mutation: 400,
   /** only ever in a push result, never an HTTP answer */
@@ -423,7 +429,10 @@ export const gatewayUnavailable = (message = 'The card gateway did not answer; t
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);
 export const notCompanyDriver = (message = 'Only a driver of the company carrying this delivery records its steps and proof') => new AppError('not_company_driver', message);
-export const cannotReviewSelf = (message: string) => new AppError('cannot_review_self', message);
+export const noCompletedDeal = (message = 'A review needs a completed deal: a purchase order with a goods receipt, or a delivered transport request') =>
+  new AppError('no_completed_deal', message);
+export const alreadyReviewed = (message = 'Your company has already reviewed this deal') => new AppError('already_reviewed', message);
+export const productNotInDeal = (message = 'This deal did not buy that product') => new AppError('product_not_in_deal', message);
 export const notYourDeal = (message = 'This deal is not yours to arrange transport for') => new AppError('not_your_deal', message);
 export const dealNotReady = (message: string) => new AppError('deal_not_ready', message);
 export const stepTimeInvalid = (message: string) => new AppError('step_time_invalid', message);

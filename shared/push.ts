@@ -77,6 +77,7 @@ const PUSH_CATEGORY_OF = {
   'subscription.renewal_due': 'account',
   'subscription.cancelled': 'account',
   'subscription.refunded': 'account',
+  'review.published': 'account',
   'sync.rejected': 'account',
 } as const satisfies Record<NotificationKind, PushCategory>;
 

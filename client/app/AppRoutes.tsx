@@ -55,7 +55,7 @@ const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreS
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
 const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list', 'purchase-requests']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
-const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries']);
+const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries', 'reviews']);
 const SitesScreen = named(() => import('../features/sites/SitesScreen'), 'SitesScreen', ['sites', 'rfqs', 'price-list', 'sync']);
 const PurchaseRequestsScreen = named(() => import('../features/purchase-requests/PurchaseRequestsScreen'), 'PurchaseRequestsScreen', ['purchase-requests', 'sites', 'sync', 'purchase-orders', 'orders']);
 const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
@@ -65,6 +65,7 @@ const TransportScreen = named(() => import('../features/transport/TransportScree
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
 const AuditScreen = named(() => import('../features/company/AuditScreen'), 'AuditScreen', ['audit']);
+const CompanyReviewsScreen = named(() => import('../features/reviews/CompanyReviewsScreen'), 'CompanyReviewsScreen', ['reviews']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
@@ -108,6 +109,7 @@ export function AppRoutes() {
           <Route path={PATHS.syncCentre} element={<SyncCentreScreen />} />
           <Route path={PATHS.projects} element={<ProjectsScreen />} />
           <Route path={PATHS.company} element={<CompanyScreen />} />
+          <Route path={`${PATHS.companyPage}/:id`} element={<CompanyReviewsScreen />} />
           <Route path={PATHS.companyTax} element={<TaxScreen />} />
           <Route path={PATHS.companyAudit} element={<AuditScreen />} />
         </Route>

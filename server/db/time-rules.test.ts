@@ -1,7 +1,7 @@
 /**
  * Each SQL twin of a shared time rule answers as its function does, on the database: an
  * instant order's overdue and still-active tests, a subscription's running period, the
- * refund window and the notices before a period ends, at and on either side of every
+ * refund window, the notices before a period ends and a review's blind period, at and on either side of every
  * boundary (a millisecond before, at, a millisecond after).
  */
 import type { Knex } from 'knex';
@@ -11,7 +11,8 @@ import { instantOrderLifecycle } from '../../shared/lifecycles/instant-orders';
 import { isOverdue, orderStatusAt } from '../../shared/instant-order-expiry';
 import { isRunning, noticeDue, refundWindowOpen, RENEWAL_NOTICE_DAYS, TRIAL_ENDING_NOTICE_DAYS, type PeriodState } from '../../shared/subscription-periods';
 import { createTestDb, type TestDb } from '../test/harness';
-import { noticeDueSql, overdueSql, refundWindowOpenSql, runningSql, stillActiveSql } from './time-rules';
+import { blindPeriodOver, REVIEW_BLIND_DAYS } from '../../shared/schemas/review';
+import { blindPeriodOverSql, noticeDueSql, overdueSql, refundWindowOpenSql, runningSql, stillActiveSql } from './time-rules';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-06-15T09:00:00.000Z');
@@ -72,6 +73,12 @@ describe('the SQL twins of the time rules', () => {
         const sql = await evaluate({ current_period_end: end }, (k) => noticeDueSql(k, 's.current_period_end', NOW, days), 's');
         expect([days, end, sql]).toEqual([days, end, noticeDue(end, NOW, days)]);
       }
+    }
+  });
+
+  it("a review's blind period equals blindPeriodOver", async () => {
+    for (const written of [...around(-REVIEW_BLIND_DAYS * DAY), ...around(0), ...around(-30 * DAY)]) {
+      expect([written, await evaluate({ created_at: written }, (k) => blindPeriodOverSql(k, 'r.created_at', NOW), 'r')]).toEqual([written, blindPeriodOver(written, NOW)]);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The SQL twins of the shared time rules (shared/instant-order-expiry.ts,
- * shared/subscription-periods.ts), for the statements that must decide in the database: a
+ * shared/subscription-periods.ts, the reviews' blind period in shared/schemas/review.ts), for the statements that must decide in the database: a
  * reader's status column and filters, a sweep's batch, a plan limit's count inside one
  * statement, the refundable payment. Each is the same test as its shared function at the
  * app's `now`, bound as a value (never the database's now()), so the test clock moves the
@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { REFUND_WINDOW_DAYS } from '../../shared/constants';
+import { REVIEW_BLIND_DAYS } from '../../shared/schemas/review';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const at = (now: Date, days = 0): string => new Date(now.getTime() + days * DAY_MS).toISOString();
@@ -33,3 +34,6 @@ export const refundWindowOpenSql = (db: Knex, column: string, now: Date): Knex.R
 /** noticeDue: the period ending at `column` is still ahead at `now`, and within `days`. */
 export const noticeDueSql = (db: Knex, column: string, now: Date, days: number): Knex.Raw =>
   db.raw(`(${column} > ?::timestamptz and ${column} <= ?::timestamptz)`, [at(now), at(now, days)]);
+
+/** blindPeriodOver: a review written at `column` is published by time alone at `now` (shared/schemas/review.ts). */
+export const blindPeriodOverSql = (db: Knex, column: string, now: Date): Knex.Raw => db.raw(`(${column} <= ?::timestamptz)`, [at(now, -REVIEW_BLIND_DAYS)]);

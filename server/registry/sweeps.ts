@@ -10,6 +10,7 @@ import { sweepPaymentReminders } from '../modules/payments/reminders';
 import { sweepTenders } from '../modules/projects/tender-sweep';
 import { sweepSubscriptions } from '../modules/subscriptions/sweep';
 import { sweepRetained } from '../modules/account/retention';
+import { sweepReviewReleases } from '../modules/reviews/publish';
 import { sweepScorecards } from '../modules/scorecards/sweep';
 
 export const TEST_CLOCK_SWEEPS: readonly Sweep[] = [
@@ -18,6 +19,7 @@ export const TEST_CLOCK_SWEEPS: readonly Sweep[] = [
   (knex, clock) => sweepSubscriptions(knex, clock.now()),
   (knex, clock) => expireAllOverdueOrders(knex, clock.now()),
   sweepOverdueDisputes,
+  sweepReviewReleases,
   sweepRetained,
 ];
   sweepScorecards,

@@ -39,6 +39,8 @@ const TYPE_OF_AREA: Record<string, string> = {
   transport_request: 'logistics',
   delivery: 'logistics',
   subscription: 'subscription',
+  // A review is about the company itself, not one deal's screen: the system's news to it.
+  review: 'system',
   sync: 'system',
 };
 /** Kinds whose event makes another thing: an RFQ's award is the supplier's new purchase order. */

@@ -138,6 +138,8 @@ export const NOTIFICATION_PARAMS = {
   'subscription.cancelled': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), date: dateSchema }),
   /** Cancelled within the refund window: amount (SAR) goes back to the card. */
   'subscription.refunded': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), amount: z.number() }),
+  /** To the reviewed company: a review of a deal about it is published (both sides reviewed, or the blind days passed). */
+  'review.published': z.object({ company: z.string(), rating: z.number().int(), review_id: uuidSchema }),
   /**
    * Refused offline writes. action: the mutation name; code: the refusal's error code
    * (the client names it in the reader's language), reason: the server's wording of it.
@@ -229,6 +231,7 @@ const NOTIFICATION_TYPE_OF = {
   'subscription.renewal_due': 'subscription',
   'subscription.cancelled': 'subscription',
   'subscription.refunded': 'subscription',
+  'review.published': 'system',
   'sync.rejected': 'system',
 } as const satisfies Record<NotificationKind, NotificationType>;
 

@@ -444,20 +444,22 @@ describe('transport', () => {
 });
 
 describe('review', () => {
-  const valid = { target_type: 'product', target_id: ID, rating: 5 };
+  const valid = { purchase_order_id: ID, rating: 5 };
 
-  it('accepts 1 to 5 whole stars and optional text', () => {
+  it('accepts 1 to 5 whole stars on one deal, an optional comment and product', () => {
     expect(ok(reviewCreateSchema, valid)).toEqual(valid);
-    expect(ok(reviewCreateSchema, { ...valid, rating: 1, text: 'جيد' })).toMatchObject({ rating: 1, text: 'جيد' });
+    expect(ok(reviewCreateSchema, { transport_request_id: ID, rating: 1, comment: 'جيد' })).toMatchObject({ rating: 1, comment: 'جيد' });
+    expect(ok(reviewCreateSchema, { ...valid, product_id: ID })).toMatchObject({ product_id: ID });
   });
 
   it('refuses 0, 6 and half stars', () => {
     for (const rating of [0, 6, 4.5]) expect(fails(reviewCreateSchema, { ...valid, rating })).toBe(true);
   });
 
-  it('refuses a review without a rating, or of something other than a product or user', () => {
-    expect(fails(reviewCreateSchema, { target_type: 'product', target_id: ID })).toBe(true);
-    expect(fails(reviewCreateSchema, { ...valid, target_type: 'project' })).toBe(true);
+  it('refuses a review without a rating, without a deal, or naming two deals', () => {
+    expect(fails(reviewCreateSchema, { purchase_order_id: ID })).toBe(true);
+    expect(fails(reviewCreateSchema, { rating: 5 })).toBe(true);
+    expect(fails(reviewCreateSchema, { ...valid, transport_request_id: ID })).toBe(true);
   });
 });
 

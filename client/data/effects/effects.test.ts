@@ -27,7 +27,7 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'product.delete': { id: id(2) },
   'product.photos.reorder': { id: id(2), order: [id(32), id(30)] },
   'product.photos.remove': { id: id(2), photo_id: id(30) },
-  'review.create': { id: id(21), target_type: 'product', target_id: id(2), rating: 4 },
+  'review.create': { id: id(21), purchase_order_id: id(80), rating: 4, product_id: id(2) },
   'project.create': { id: id(3), title: 'مدرسة', description: 'بناء', location: 'الرياض' },
   'project.award': { id: id(4), bid_id: id(5) },
   'project.status': { id: id(4), status: 'cancelled' },
@@ -229,7 +229,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'product.delete': { [`product:${id(2)}`]: null },
   'product.photos.reorder': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], photos: [photo(32), photo(30), photo(31)], updated_at: NOW } },
   'product.photos.remove': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], photos: [photo(31), photo(32)], updated_at: NOW } },
-  'review.create': { [`product:${id(2)}`]: { ...seed[`product:${id(2)}`], average_rating: 4, total_reviews: 1 } },
+  // Double-blind: nothing moves before the server publishes it.
+  'review.create': {},
   'project.create': {
     [`project:${id(3)}`]: {
       id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_date: null, requirements: null,

@@ -51,7 +51,7 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'product.delete': ['product'],
   'product.photos.reorder': ['product'],
   'product.photos.remove': ['product'],
-  'review.create': ['product'],
+  'review.create': [],
   'project.create': ['project'],
   'project.award': ['project'],
   'project.status': ['project', 'bid'],

@@ -1,21 +1,14 @@
 /**
- * Local effect of a review (see types.ts). The server recomputes the average from every
- * review (a second one replaces the first); until it answers, the product shows this
- * rating counted in. A review of a company changes no row this device holds.
+ * Local effect of a review (see types.ts): none. A review of a deal is double-blind, so it
+ * moves no average and shows on no public list until the server publishes it (the other
+ * party reviewed too, or the blind days passed); until it is sent, its author sees it
+ * waiting in the outbox (features/reviews/DealReview.tsx).
  */
-import { rowKey } from '../db/schema';
-import { getRow, setRow, type EffectTable } from './types';
+import type { EffectTable } from './types';
 
 export const reviewEffects: Pick<EffectTable, 'review.create'> = {
   'review.create': {
-    keys: async (args) => (args.target_type === 'product' ? [rowKey('product', args.target_id)] : []),
-    apply(args, rows) {
-      if (args.target_type !== 'product') return;
-      const product = getRow(rows, 'product', args.target_id);
-      if (!product) return;
-      const count = product.total_reviews;
-      const average = (product.average_rating * count + args.rating) / (count + 1);
-      setRow(rows, 'product', { ...product, average_rating: Math.round(average * 100) / 100, total_reviews: count + 1 });
-    },
+    keys: async () => [],
+    apply() {},
   },
 };

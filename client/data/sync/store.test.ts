@@ -13,8 +13,9 @@ import { writeLocal } from './testing/local';
 
 const P = '10000000-0000-4000-8000-000000000001';
 const ctx: EffectContext = { user_id: 'u1', company_name: 'x', verification_tier: 'unverified', language: 'ar', now: '2026-11-23T10:00:00.000Z' };
-/** An upsert of the product with only the fields the review effect reads (hence the cast). */
-const product = (total: number) => ({ entity: 'product', id: P, op: 'upsert', data: { id: P, name: 'حديد', average_rating: 4, total_reviews: total } }) as unknown as Change;
+/** An upsert of the product with only the fields the price edit reads (hence the cast). */
+const product = (price: number) => ({ entity: 'product', id: P, op: 'upsert', data: { id: P, name: 'حديد', price } }) as unknown as Change;
+const reprice = (price: number) => writeLocal(db, 'product.update', { id: P, price }, ctx);
 
 let db: BinaaDb;
 afterEach(() => db?.close());
@@ -22,28 +23,28 @@ afterEach(() => db?.close());
 describe('local store rebase', () => {
   it('replays only the mutations a pulled row does not include yet', async () => {
     db = new BinaaDb(`rebase-${Math.random()}`, { indexedDB, IDBKeyRange });
-    await applyPulledPage(db, [product(0)], 0, 0, {});
-    const first = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx);
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 1, average_rating: 5 });
+    await applyPulledPage(db, [product(10)], 0, 0, {});
+    const first = await reprice(20);
+    expect(await db.products.get(P)).toMatchObject({ price: 20 });
 
     await applyPushResults(db, [{ id: first, status: 'applied' }], ctx.now);
-    const second = await writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 3 }, ctx);
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
+    const second = await reprice(30);
+    expect(await db.products.get(P)).toMatchObject({ price: 30 });
 
-    // The server's row counts the first review; the second is still only here.
-    await applyPulledPage(db, [product(1)], first, 0, {});
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
-    expect(await db.base.get(`product:${P}`)).toMatchObject({ as_of: first, row: expect.objectContaining({ total_reviews: 1 }) });
+    // The server's row has the first price; the second is still only here.
+    await applyPulledPage(db, [product(20)], first, 0, {});
+    expect(await db.products.get(P)).toMatchObject({ price: 30 });
+    expect(await db.base.get(`product:${P}`)).toMatchObject({ as_of: first, row: expect.objectContaining({ price: 20 }) });
 
     await confirmThrough(db, first);
     expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([second]);
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 2 });
+    expect(await db.products.get(P)).toMatchObject({ price: 30 });
 
     // The second one is refused: its effect goes, the server's row stays.
-    await applyPushResults(db, [{ id: second, status: 'rejected', code: 'cannot_review_self', error: 'no' }], ctx.now);
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 1 });
+    await applyPushResults(db, [{ id: second, status: 'rejected', code: 'forbidden', error: 'no' }], ctx.now);
+    expect(await db.products.get(P)).toMatchObject({ price: 20 });
     expect(await db.base.count()).toBe(0);
-    expect(await db.rejections.get(second)).toMatchObject({ code: 'cannot_review_self', name: 'review.create' });
+    expect(await db.rejections.get(second)).toMatchObject({ code: 'forbidden', name: 'product.update' });
   });
 
   it('refuses input its shared schema refuses, before anything is queued', async () => {
@@ -56,7 +57,7 @@ describe('local store rebase', () => {
 
   it('stores all of a write or none of it: an outbox row that cannot be added leaves the rows as they were', async () => {
     db = new BinaaDb(`atomic-${Math.random()}`, { indexedDB, IDBKeyRange });
-    await applyPulledPage(db, [product(0)], 0, 0, {});
+    await applyPulledPage(db, [product(10)], 0, 0, {});
     await db.open();
     const store = Object.getPrototypeOf(db.backendDB().transaction('outbox').objectStore('outbox'));
     const add = store.add;
@@ -65,11 +66,11 @@ describe('local store rebase', () => {
       return add.apply(this, args);
     };
     try {
-      await expect(writeLocal(db, 'review.create', { id: crypto.randomUUID(), target_type: 'product', target_id: P, rating: 5 }, ctx)).rejects.toMatchObject({ name: 'QuotaExceededError' });
+      await expect(reprice(20)).rejects.toMatchObject({ name: 'QuotaExceededError' });
     } finally {
       store.add = add;
     }
-    expect(await db.products.get(P)).toMatchObject({ total_reviews: 0 });
+    expect(await db.products.get(P)).toMatchObject({ price: 10 });
     expect(await db.base.count()).toBe(0);
     expect(await db.meta.get('next_mutation_id')).toBeUndefined();
   });

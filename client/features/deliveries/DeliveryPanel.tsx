@@ -10,7 +10,8 @@ import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
+import { ReviewDialog, type ReviewDeal } from '../reviews/ReviewDialog';
+import { DealReview } from '../reviews/DealReview';
 import { AssignDriverDialog } from './AssignDriverDialog';
 import { useDeliveryMutations } from './mutations';
 import { ProblemDialog } from './ProblemDialog';
@@ -97,7 +98,8 @@ export function CompanyDeliveryPanel({ request, delivery }: { request: Transport
 
 /**
  * The requester's view of their delivery: the timeline and the proof, and once delivered,
- * "Confirm receipt" (then a review of the transport company) or "Report a problem".
+ * "Confirm receipt" (then a review of the transport company: the request is a completed deal)
+ * or "Report a problem"; and where its review stands.
  */
 export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
   const styles = useStyles();
@@ -105,7 +107,9 @@ export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
   const { confirm } = useDeliveryMutations();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const [review, setReview] = useState<ReviewTarget | null>(null);
+  const [review, setReview] = useState<ReviewDeal | null>(null);
+  const carrier = delivery.company_name ?? t('transport:card.someone');
+  const deal = { transport_request_id: delivery.transport_request_id };
   return (
     <section className={styles.root} aria-label={t('title')} data-testid="delivery-panel">
       <DeliverySummary delivery={delivery} />
@@ -129,12 +133,14 @@ export function RequesterDeliveryPanel({ delivery }: { delivery: Delivery }) {
         confirmTestId="confirm-receipt-yes"
         onConfirm={() => {
           setConfirming(false);
-          void confirm(delivery.id, '').then(() => setReview({ type: 'user', id: delivery.company_id, name: delivery.company_name ?? t('transport:card.someone') }));
+          void confirm(delivery.id, '').then(() => setReview({ ref: deal, name: carrier, products: [] }));
         }}
         onDismiss={() => setConfirming(false)}
       />
       {reporting && <ProblemDialog delivery={delivery} onClose={() => setReporting(false)} />}
-      <ReviewDialog target={review} onClose={() => setReview(null)} />
+      {/* The request is delivered from the driver's last step: a completed deal, reviewed once per side. */}
+      {(delivery.stage === 'delivered' || delivery.stage === 'confirmed') && !review && <DealReview deal={deal} otherName={carrier} />}
+      <ReviewDialog deal={review} onClose={() => setReview(null)} />
     </section>
   );
 }

@@ -2,18 +2,19 @@
  * The catalogue for everyone but suppliers: search that works offline
  * over the local copy (Arabic-tolerant, ranked as on the server), a category filter, an
  * order (relevance, price, rating, nearest supplier; sorted as the server sorts), product
- * cards with contact, review and a compare toggle, the compare tray, and "show more".
+ * cards with contact, the supplier's reviews (a review needs a deal: features/reviews) and a compare toggle, the compare tray, and "show more".
  */
 import { Button, Dropdown, Option, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
 import { memo, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PATHS } from '../../paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocalProduct } from '../../data/db/schema';
 import { toLanguageCode } from '../../i18n/languages';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { SearchField } from '../../ui/SearchField';
-import { ReviewDialog, type ReviewTarget } from '../reviews/ReviewDialog';
 import { ContactDialog } from './ContactDialog';
 import { useCategoryName } from './categoryNames';
 import { ProductCard } from './ProductCard';
@@ -48,7 +49,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
   const page = useCatalogue(query);
   const categoryName = useCategoryName();
   const [contact, setContact] = useState<LocalProduct | null>(null);
-  const [review, setReview] = useState<ReviewTarget | null>(null);
+  const navigate = useNavigate();
   const onSearch = useCallback((value: string) => {
     setSearch(value);
     setLimit(CATALOGUE_PAGE);
@@ -61,7 +62,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
     setSort(value);
     setLimit(CATALOGUE_PAGE);
   }, []);
-  const openReview = useCallback((p: LocalProduct) => setReview({ type: 'product', id: p.id, name: p.name }), []);
+  const openReviews = useCallback((p: LocalProduct) => navigate(`${PATHS.companyPage}/${p.supplier_id}?${new URLSearchParams({ name: p.supplier_name ?? '' })}`), [navigate]);
   const compared = useCompareSelection();
   // A refused fifth choice says why until the choice changes.
   const [full, setFull] = useState(false);
@@ -96,10 +97,10 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
                 key={p.id}
                 product={p}
                 categoryName={categoryName(p)}
-                canReview={p.supplier_id !== ownId}
+                ownProduct={p.supplier_id === ownId}
                 compared={compared.includes(p.id)}
                 onContact={setContact}
-                onReview={openReview}
+                onReviews={openReviews}
                 onCompare={onCompare}
                 onRequest={onRequest}
                 requested={canRequest ? requested.has(p.id) : null}
@@ -117,12 +118,7 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
       <ContactDialog
         product={contact}
         onClose={() => setContact(null)}
-        onReviewSupplier={(p) => {
-          setContact(null);
-          if (p.supplier_id !== ownId) setReview({ type: 'user', id: p.supplier_id, name: p.supplier_name ?? t('card.unknownSupplier') });
-        }}
       />
-      <ReviewDialog target={review} onClose={() => setReview(null)} />
     </div>
   );
 }
@@ -197,10 +193,10 @@ const CatalogueItem = memo(
   function CatalogueItem({
     product: p,
     categoryName,
-    canReview,
+    ownProduct,
     compared,
     onContact,
-    onReview,
+    onReviews,
     onCompare,
     onRequest,
     requested,
@@ -208,10 +204,11 @@ const CatalogueItem = memo(
   }: {
     product: LocalProduct;
     categoryName: string | null;
-    canReview: boolean;
+    /** the reader's own product: its supplier's reviews are the reader's own */
+    ownProduct: boolean;
     compared: boolean;
     onContact: (p: LocalProduct) => void;
-    onReview: (p: LocalProduct) => void;
+    onReviews: (p: LocalProduct) => void;
     onCompare: (p: LocalProduct) => void;
     onRequest: (p: LocalProduct) => void;
     /** Whether the product is in the request for quotation being built; null: the reader builds none. */
@@ -229,9 +226,9 @@ const CatalogueItem = memo(
             <Button icon={<ChatRegular />} onClick={() => onContact(p)} data-testid="contact-supplier">
               {t('actions.contact')}
             </Button>
-            {canReview && (
-              <Button icon={<StarRegular />} onClick={() => onReview(p)} data-testid="review-product">
-                {t('actions.review')}
+            {!ownProduct && (
+              <Button icon={<StarRegular />} onClick={() => onReviews(p)} data-testid="supplier-reviews">
+                {t('actions.reviews')}
               </Button>
             )}
             <ToggleButton
@@ -260,12 +257,12 @@ const CatalogueItem = memo(
     );
   },
   (a, b) =>
-    a.canReview === b.canReview &&
+    a.ownProduct === b.ownProduct &&
     a.compared === b.compared &&
     a.requested === b.requested &&
     a.categoryName === b.categoryName &&
     a.onContact === b.onContact &&
-    a.onReview === b.onReview &&
+    a.onReviews === b.onReviews &&
     a.onCompare === b.onCompare &&
     a.onRequest === b.onRequest &&
     a.t === b.t &&

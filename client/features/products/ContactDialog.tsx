@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
-export function ContactDialog({ product, onClose, onReviewSupplier }: { product: LocalProduct | null; onClose: () => void; onReviewSupplier: (p: LocalProduct) => void }) {
+export function ContactDialog({ product, onClose }: { product: LocalProduct | null; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('products');
   const p = product;
@@ -54,9 +54,9 @@ export function ContactDialog({ product, onClose, onReviewSupplier }: { product:
             </DialogContent>
             <DialogActions>
               <Link to={PATHS.instantOrders}>{t('contact.instantOrder')}</Link>
-              <Button onClick={() => onReviewSupplier(p)} data-testid="review-supplier">
-                {t('actions.reviewSupplier')}
-              </Button>
+              <Link to={`${PATHS.companyPage}/${p.supplier_id}?${new URLSearchParams({ name: p.supplier_name ?? '' })}`} data-testid="supplier-reviews">
+                {t('actions.supplierReviews')}
+              </Link>
               <Button appearance="primary" onClick={onClose}>
                 {t('actions.close')}
               </Button>

@@ -27,6 +27,8 @@ import { useOrderReceipts } from '../goods-receipts/queries';
 import { DELIVERY_PARAM, RECEIVABLE_STATUSES as RECEIVABLE, RECEIVE_PARAM, receiveUrl } from '../goods-receipts/receiptForm';
 import { OrderDisputes, OpenDisputeAction } from '../disputes/OrderDisputes';
 import { purchaseOrderPdfUrl } from '../../data/api/goods-receipts';
+import { DealReview } from '../reviews/DealReview';
+
 
 
 const useStyles = makeStyles({
@@ -116,6 +118,10 @@ export function PurchaseOrderDetail({ id, accountId }: { id: string; accountId: 
       {/* Nothing is invoiced on an order its buyer has not issued yet. */}
       {order.status !== 'awaiting_approval' && <IssueInvoiceAction order={order} side={side} />}
       {side === 'buyer' && order.status === 'accepted' && <BuyerTransport order={order} />}
+      {/* Goods received (a receipt line is never empty): a completed deal, each side reviews the other once. */}
+      {order.lines.some((l) => l.received_quantity > 0) && (
+        <DealReview deal={{ purchase_order_id: order.id }} otherName={(side === 'buyer' ? order.seller_name : order.buyer_name) ?? t('card.someone')} />
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The review form: 1 to 5 stars, 5 by default, and optional
- * text, on a product or a user. Written through the outbox, so it works offline; the
- * product's average and count move at once.
+ * The review form of a completed deal: 1 to 5 stars (5 by default), optionally one of the
+ * products the deal bought, and an optional comment, about the deal's other party.
+ * Written through the outbox, so it works offline; the server decides whether the deal
+ * is completed and publishes the review once the other party has reviewed too.
  */
 import {
   Button,
@@ -14,43 +15,47 @@ import {
   Field,
   MessageBar,
   MessageBarBody,
+  Select,
   Textarea,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RATING_DEFAULT, type ReviewTargetType } from '../../../shared/constants';
+import { RATING_DEFAULT } from '../../../shared/constants';
 import { ValidationFailed } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { StarsInput } from '../../ui/Rating';
-import { useReviewWrite } from './mutations';
+import { useReviewWrite, type DealRef } from './mutations';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
 });
 
-export interface ReviewTarget {
-  type: ReviewTargetType;
-  id: string;
+export interface ReviewDeal {
+  ref: DealRef;
+  /** the other party's name, whom the review is about */
   name: string;
+  /** the products of the deal the review may name (none offline, or for a seller) */
+  products: ReadonlyArray<{ id: string; name: string }>;
 }
 
-export function ReviewDialog({ target, onClose, onSaved }: { target: ReviewTarget | null; onClose: () => void; onSaved?: () => void }) {
+export function ReviewDialog({ deal, onClose, onSaved }: { deal: ReviewDeal | null; onClose: () => void; onSaved?: () => void }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>{target && <ReviewForm key={`${target.type}:${target.id}`} target={target} onClose={onClose} onSaved={onSaved} />}</DialogSurface>
+    <Dialog open={deal !== null} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface aria-describedby={undefined}>{deal && <ReviewForm key={JSON.stringify(deal.ref)} deal={deal} onClose={onClose} onSaved={onSaved} />}</DialogSurface>
     </Dialog>
   );
 }
 
-function ReviewForm({ target, onClose, onSaved }: { target: ReviewTarget; onClose: () => void; onSaved?: () => void }) {
+function ReviewForm({ deal, onClose, onSaved }: { deal: ReviewDeal; onClose: () => void; onSaved?: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('reviews');
   const format = useFormat();
   const write = useReviewWrite();
   const [rating, setRating] = useState(RATING_DEFAULT);
-  const [text, setText] = useState('');
+  const [comment, setComment] = useState('');
+  const [product, setProduct] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -59,7 +64,7 @@ function ReviewForm({ target, onClose, onSaved }: { target: ReviewTarget; onClos
     setBusy(true);
     setError(null);
     try {
-      await write({ target_type: target.type, target_id: target.id, rating, text: text.trim() || undefined });
+      await write({ ...deal.ref, rating, comment: comment.trim() || undefined, product_id: product || undefined });
       onSaved?.();
       onClose();
     } catch (e) {
@@ -71,23 +76,33 @@ function ReviewForm({ target, onClose, onSaved }: { target: ReviewTarget; onClos
   return (
     <form onSubmit={submit} data-testid="review-form">
       <DialogBody>
-        <DialogTitle>{t(`title.${target.type}`, { name: target.name })}</DialogTitle>
+        <DialogTitle>{t('title', { name: deal.name })}</DialogTitle>
         <DialogContent className={styles.form}>
           {error && (
             <MessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{error}</MessageBarBody>
             </MessageBar>
           )}
+          <MessageBar layout="multiline" intent="info">
+            <MessageBarBody>{t('blind')}</MessageBarBody>
+          </MessageBar>
           <Field label={t('rating')} required>
-            <StarsInput
-              value={rating}
-              onChange={setRating}
-              legend={t('rating')}
-              starLabel={(n) => t('stars', { count: n, formatted: format.number(n) })}
-            />
+            <StarsInput value={rating} onChange={setRating} legend={t('rating')} starLabel={(n) => t('stars', { count: n, formatted: format.number(n) })} />
           </Field>
+          {deal.products.length > 0 && (
+            <Field label={t('product')} hint={t('productHint')}>
+              <Select value={product} onChange={(_, d) => setProduct(d.value)} data-testid="review-product-choice">
+                <option value="">{t('noProduct')}</option>
+                {deal.products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
           <Field label={t('text')} hint={t('textHint')}>
-            <Textarea value={text} onChange={(_, d) => setText(d.value)} resize="vertical" data-testid="review-text" />
+            <Textarea value={comment} onChange={(_, d) => setComment(d.value)} resize="vertical" data-testid="review-text" />
           </Field>
         </DialogContent>
         <DialogActions>

@@ -15,6 +15,7 @@ import { quoteKey, requestKey, useCompanyRequests } from './queries';
 import { QuoteDialog } from './QuoteDialog';
 import { QuoteRow } from './QuoteRow';
 import { RequestCard } from './RequestCard';
+import { DealReview } from '../reviews/DealReview';
 import { actorOf, byJobOrder, newestFirst } from './status';
 
 const useStyles = makeStyles({
@@ -92,6 +93,8 @@ export function CompanyRequests({ userId }: { userId: string }) {
               )}
             </div>
             {assignee && <CompanyDeliveryPanel request={request} delivery={delivery} />}
+            {/* A delivered request is a completed deal: the carrier reviews the requester once. */}
+            {assignee && request.status === 'delivered' && <DealReview deal={{ transport_request_id: request.id }} otherName={request.requester_name ?? t('card.someone')} />}
           </RequestCard>
         );
       })}

@@ -299,6 +299,11 @@ export const NOTIFICATION_MESSAGES = {
     en: { title: 'Subscription cancelled and refunded', message: 'Your {plan} plan was cancelled and SAR {amount} goes back to your card. You are on the Free plan.' },
     zh: { title: '订阅已取消并退款', message: '您的{plan}套餐已取消，{amount} 里亚尔将退回您的银行卡。您现在使用免费套餐。' },
   },
+  'review.published': {
+    ar: { title: 'تقييم جديد لشركتك', message: 'نُشر تقييم {company} لصفقتها معكم: {rating} من 5.' },
+    en: { title: 'A new review of your company', message: 'The review by {company} of your deal is published: {rating} of 5.' },
+    zh: { title: '贵公司收到新评价', message: '{company} 对与您交易的评价已发布：{rating}/5。' },
+  },
   // One per push: the first refusal, and how many the push had (params.count).
   'sync.rejected': {
     ar: {

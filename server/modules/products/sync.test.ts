@@ -15,10 +15,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { PRODUCT_DELETION } from '../../registry/product-deletion';
 import { productMutations } from './mutations';
 import { loaders as productLoaders } from './sync';
-import { mutations as reviewMutations } from '../reviews/mutations';
 import { loaders as categoryLoaders } from '../categories/sync';
 
-const mutations = { ...productMutations(PRODUCT_DELETION.inTransaction), ...reviewMutations };
+const mutations = productMutations(PRODUCT_DELETION.inTransaction);
 const CEMENT = 'ca7e0000-0000-4000-8000-000000000001';
 
 describe('the catalogue for sync', () => {
@@ -35,9 +34,8 @@ describe('the catalogue for sync', () => {
   };
   const run = (name: string, u: SessionUser, args: unknown) => runMutation(knex(), server, mutations, name, u, args);
 
-  it('exports product.create, product.update, product.delete and review.create', () => {
+  it('exports product.create, product.update and product.delete', () => {
     expect(Object.keys(productMutations(PRODUCT_DELETION.inTransaction)).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
-    expect(Object.keys(reviewMutations)).toEqual(['review.create']);
     expect(Object.keys(productLoaders)).toEqual(['product']);
     expect(Object.keys(categoryLoaders)).toEqual(['category']);
   });
@@ -74,10 +72,6 @@ describe('the catalogue for sync', () => {
     expect(await refusal(run('product.create', contractor, { id: crypto.randomUUID(), name: 'x', price: 1, unit: 'u' }))).toEqual({ status: 403, code: 'forbidden' });
     expect(await refusal(run('product.update', otherSupplier, { id, price: 2 }))).toEqual({ status: 404, code: 'not_found' });
     expect(await refusal(run('product.delete', otherSupplier, { id }))).toEqual({ status: 404, code: 'not_found' });
-    expect(await refusal(run('review.create', owner, { id: crypto.randomUUID(), target_type: 'product', target_id: id, rating: 5 }))).toEqual({
-      status: 409,
-      code: 'cannot_review_self',
-    });
     expect((await knex()('products').where({ id }).first()).price).toBe(1);
   });
 
@@ -88,20 +82,6 @@ describe('the catalogue for sync', () => {
     expect(schema.safeParse({ id: randomUUID(), price: 2, supplier_id: randomUUID() }).success).toBe(false);
     expect(schema.safeParse({ id: randomUUID(), price: 2 }).success).toBe(true);
     expect(mutations['product.delete'].schema.safeParse({ id: 'nope' }).success).toBe(false);
-  });
-
-  it('reviews through review.create and updates the product rating', async () => {
-    const { session: supplier } = await user({ role: 'supplier' });
-    const { session: contractor } = await user({ role: 'contractor' });
-    const product = (await run('product.create', supplier, { id: crypto.randomUUID(), name: 'Sand', price: 50, unit: 'm3' })) as { id: string };
-    expect(await run('review.create', contractor, { id: crypto.randomUUID(), target_type: 'product', target_id: product.id, rating: 4 })).toMatchObject({
-      rating: 4,
-      reviewer_id: contractor.id,
-    });
-    expect(await knex()('products').where({ id: product.id }).first('average_rating', 'total_reviews')).toEqual({
-      average_rating: 4,
-      total_reviews: 1,
-    });
   });
 
   it("loads products as GET /api/products/{id} presents them, in the reader's language, leaving out deleted ones", async () => {

@@ -1,12 +1,13 @@
 /**
- * Reviews over HTTP: write one (signed in with a profile), read a target's reviews
- * (anyone). The rules live in service.ts.
+ * Reviews over HTTP: review a completed deal (signed in, a party of it), read a company's
+ * or a product's published reviews (anyone), read my company's review of a deal. The
+ * rules live in service.ts.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { reviewCreateSchema, reviewListQuerySchema, reviewSchema } from '../../../shared/schemas/review';
+import { reviewCreateSchema, reviewListQuerySchema, reviewMineQuerySchema, reviewMineSchema, reviewSchema } from '../../../shared/schemas/review';
 import { createdOrOk, listResult, route } from '../../http/route';
-import { createReview, listReviews } from './service';
+import { createReview, listReviews, myDealReviews } from './service';
 
 const tag = 'reviews';
 
@@ -18,15 +19,16 @@ export function reviewsRouter(): Router {
     {
       method: 'post',
       path: '/api/reviews',
-      summary: "Review a product or a user (one per reviewer and target: 200 when it replaced the reviewer's earlier one)",
+      summary:
+        'Review the other party of a completed deal (a purchase order with a goods receipt, a delivered transport request), once per party per deal; hidden until both have reviewed or 14 days passed',
       tag,
       access: 'user',
       body: reviewCreateSchema,
       response: reviewSchema,
       status: 201,
     },
-    async ({ knex, user, body }) => {
-      const saved = await knex.transaction((trx) => createReview(trx, user, body));
+    async ({ ctx, knex, user, body }) => {
+      const saved = await knex.transaction((trx) => createReview(trx, user, body, ctx.deps.clock.now()));
       return createdOrOk(saved.created, saved.row);
     },
   );
@@ -36,7 +38,7 @@ export function reviewsRouter(): Router {
     {
       method: 'get',
       path: '/api/reviews',
-      summary: 'The reviews of one product or user, most recent first, with the reviewer name',
+      summary: "A company's or a product's published reviews, deal reviews first, then those from before verified reviews (legacy)",
       tag,
       access: 'public',
       reads: 'replica',
@@ -44,6 +46,20 @@ export function reviewsRouter(): Router {
       response: z.array(reviewSchema),
     },
     async ({ ctx, knex, query }) => listResult(ctx, await listReviews(knex, query)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/reviews/mine',
+      summary: "My company's review of one deal, published or still waiting for the other party (an empty list when none), and the deal's products it may name",
+      tag,
+      access: 'user',
+      query: reviewMineQuerySchema,
+      response: reviewMineSchema,
+    },
+    async ({ knex, user, query }) => myDealReviews(knex, user, query),
   );
 
   return router;
