@@ -16,8 +16,8 @@ import { timestampSchema, uuidSchema } from './common';
 /** Fewer deals than this behind a figure, and it is not shown: "not enough deals yet". */
 export const SCORECARD_MIN_DEALS = 3;
 
-export const SCORECARD_WINDOWS = ['12m', 'all'] as const;
-export const scorecardWindowSchema = z.enum(SCORECARD_WINDOWS);
+const SCORECARD_WINDOWS = ['12m', 'all'] as const;
+const scorecardWindowSchema = z.enum(SCORECARD_WINDOWS);
 export type ScorecardWindow = z.infer<typeof scorecardWindowSchema>;
 
 /** A share of 0..1, or null under SCORECARD_MIN_DEALS deals. */
@@ -48,10 +48,10 @@ export type CompanyScorecards = z.infer<typeof companyScorecardsSchema>;
 export const scorecardQuerySchema = z.strictObject({ window: scorecardWindowSchema.optional() });
 
 /** Why an order pulled a figure down. */
-export const SCORECARD_SHORTFALLS = ['late', 'short', 'rejected'] as const;
+const SCORECARD_SHORTFALLS = ['late', 'short', 'rejected'] as const;
 
 /** An order behind a lower figure, for its seller: what of it was late, short or rejected. */
-export const scorecardShortfallSchema = z.object({
+const scorecardShortfallSchema = z.object({
   purchase_order_id: uuidSchema,
   number: z.string(),
   buyer_name: z.string(),

@@ -2,13 +2,16 @@
  * A company's public page of reviews: /companies/{id}?name=… The reviews from completed
  * deals, published (double-blind: both sides reviewed, or the blind days passed), with
  * their average and count; below them, apart and counted nowhere, the reviews written
- * before reviews needed a deal ("before verified reviews"). Read online (data/api/reviews).
+ * before reviews needed a deal ("before verified reviews"). Above them, the company's
+ * scorecard from its deals, both windows (data/api/scorecards). Read online (data/api/reviews).
  */
 import { Body1, Caption1, Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { StarRegular } from '@fluentui/react-icons';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCompanyReviews, type Review } from '../../data/api/reviews';
+import { useCompanyScorecards } from '../../data/api/scorecards';
+import { ScorecardFigures } from '../../ui/ScorecardFigures';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { Rating } from '../../ui/Rating';
@@ -20,6 +23,7 @@ const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
   stars: { color: tokens.colorPaletteMarigoldForeground1, letterSpacing: '2px' },
+  scorecard: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' },
 });
 
 /** The average of the deal reviews shown, two decimals (the server's own average counts the same reviews). */
@@ -31,12 +35,19 @@ export function CompanyReviewsScreen() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const reviews = useCompanyReviews(id);
+  const scorecards = useCompanyScorecards(id || null);
   const verified = reviews.data?.items.filter((r) => !r.legacy) ?? [];
   const legacy = reviews.data?.items.filter((r) => r.legacy) ?? [];
 
   return (
     <div className={styles.root} data-testid="company-reviews">
       <Title2 as="h1">{t('page.title', { name: params.get('name') ?? t('page.company') })}</Title2>
+      {scorecards.data && (
+        <Card className={styles.scorecard} data-testid="company-scorecard">
+          <ScorecardFigures card={scorecards.data['12m']} window="12m" testId="company-scorecard-12m" />
+          <ScorecardFigures card={scorecards.data.all} window="all" testId="company-scorecard-all" />
+        </Card>
+      )}
       {reviews.data === undefined ? (
         reviews.error ? (
           <EmptyState title={t('page.offline')} testId="reviews-unavailable" />

@@ -37,7 +37,7 @@ function median(xs: number[]): number | null {
 }
 
 /** The instant the 12-month window starts, before `now`. */
-export function windowStart(now: Date): Date {
+function windowStart(now: Date): Date {
   const start = new Date(now);
   start.setUTCFullYear(start.getUTCFullYear() - 1);
   return start;

@@ -18,7 +18,7 @@ export const scorecardsJsonSql = (companyColumn: string) =>
   `(select json_object_agg(sc.window, ${cardSql('sc')}) from scorecards sc where sc.company_id = ${companyColumn})`;
 
 /** Both windows of a stored pair, the empty card for a window never computed. */
-export const withEmpty = (stored: Partial<CompanyScorecards> | null | undefined): CompanyScorecards => ({
+const withEmpty = (stored: Partial<CompanyScorecards> | null | undefined): CompanyScorecards => ({
   '12m': stored?.['12m'] ?? emptyScorecard('12m'),
   all: stored?.all ?? emptyScorecard('all'),
 });
