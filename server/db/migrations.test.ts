@@ -309,9 +309,10 @@ describe('constraints', () => {
     expect(Number(rows[0].days)).toBe(7);
   });
 
-  it('allow one review per reviewer and target, rated 1 to 5', async () => {
+  it('allow one legacy review per reviewer and target, rated 1 to 5, and no other review without a deal', async () => {
     const reviewer = await makeSupplier();
-    const review = { reviewer_id: reviewer, target_type: 'user', target_id: crypto.randomUUID(), rating: 5 };
+    const review = { reviewer_id: reviewer, target_type: 'user', target_id: crypto.randomUUID(), rating: 5, legacy: true };
+    await rejects(knex('reviews').insert({ ...review, legacy: false, reviewer_company_id: reviewer }), 'reviews_deal_check');
     await knex('reviews').insert(review);
     await rejects(knex('reviews').insert(review), 'reviews_reviewer_target_unique');
     await rejects(knex('reviews').insert({ ...review, target_id: crypto.randomUUID(), rating: 6 }), 'reviews_rating_check');

@@ -1,7 +1,7 @@
 /**
  * The demo catalogue: about 60 products across the categories, with prices in realistic
  * SAR figures, the units the trade uses and stock, and the reviews buyers left on some
- * products and companies, so ratings are not all zero.
+ * products and companies, so ratings are not all zero (each from a deal: demo-reviews.ts).
  */
 import type { CompanyKey } from './demo-companies';
 

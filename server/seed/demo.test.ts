@@ -351,17 +351,27 @@ describe('seedDemo', () => {
     expect(budget.lines[1].approved).toBeGreaterThan(0);
   });
 
-  it('rates products from their reviews', async () => {
+  it('rates products and companies from the published reviews of completed deals only, each by a party of its deal', async () => {
     const rated = await knex('products').where('total_reviews', '>', 0);
     expect(rated.length).toBeGreaterThan(0);
+    const counted = `from reviews where not legacy and published_at is not null`;
     for (const p of rated) {
-      const { rows } = await knex.raw(
-        `select round(avg(rating), 2) as average, count(*) as total from reviews where target_type = 'product' and target_id = ?`,
-        [p.id],
-      );
-      expect(p.average_rating).toBe(Number(rows[0].average));
-      expect(p.total_reviews).toBe(Number(rows[0].total));
+      const { rows } = await knex.raw(`select round(avg(rating), 2) as average, count(*) as total ${counted} and product_id = ?`, [p.id]);
+      expect([p.average_rating, p.total_reviews]).toEqual([Number(rows[0].average), Number(rows[0].total)]);
     }
+    const deals = await knex('reviews as r')
+      .join('purchase_orders as po', 'po.id', 'r.purchase_order_id')
+      .where('r.legacy', false)
+      .select('r.reviewer_company_id', 'r.target_id', 'po.buyer_id', 'po.seller_id', knex.raw('exists (select from goods_receipts g where g.purchase_order_id = po.id) as received'));
+    expect(deals.length).toBeGreaterThan(0);
+    for (const d of deals) {
+      expect(d.received).toBe(true);
+      expect([d.reviewer_company_id, d.target_id].sort()).toEqual([d.buyer_id, d.seller_id].sort());
+    }
+    // A review from before verified reviews is kept apart and counted by no profile.
+    const [legacy] = await knex('reviews').where({ legacy: true }).select('target_id');
+    const { rows } = await knex.raw(`select count(*)::int as total ${counted} and target_type = 'user' and target_id = ?`, [legacy.target_id]);
+    expect((await knex('profiles').where({ user_id: legacy.target_id }).first('total_reviews')).total_reviews).toBe(rows[0].total);
   });
 
   it('makes the catalogue searchable without hamza', async () => {

@@ -25,7 +25,8 @@ import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
 import { DEMO_COMPANIES, DEMO_PEOPLE, type DemoCompany } from './demo-companies';
 import { DEMO_TAX_PROFILES } from './demo-tax-profiles';
-import { DEMO_PRODUCTS, DEMO_REVIEWS, type DemoProduct } from './demo-catalogue';
+import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue';
+import { insertDemoReviews, refreshDemoRatings } from './demo-reviews';
 import { DEMO_BIDS, DEMO_PROJECTS } from './demo-projects';
 import { DEMO_ORDERS, DEMO_ORDER_RESPONSES, type DemoOrder } from './demo-orders';
 import { DEMO_JOBS, DEMO_TRANSPORT_OFFERS, DEMO_TRANSPORT_REQUESTS, type DemoTransportRequest } from './demo-logistics';
@@ -286,30 +287,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   // What the deals, quotes and disputes above made of each company's scorecard.
   await measureDemoScorecards(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
 
-  await trx('reviews').insert(
-    DEMO_REVIEWS.map((r) => ({
-      reviewer_id: companyId(r.reviewer),
-      target_type: 'product' in r ? 'product' : 'user',
-      target_id: 'product' in r ? productId(r.product) : companyId(r.user),
-      rating: r.rating,
-      text: r.text ?? null,
-    })),
-  );
-  await refreshRatings(trx);
+  await insertDemoReviews(trx, { at, companyId, productId });
+  await refreshDemoRatings(trx);
 }
 
-/** Ratings and review counts from the reviews, as the reviews service keeps them. */
-async function refreshRatings(trx: Knex.Transaction): Promise<void> {
-  const stats = `select target_id, round(avg(rating), 2) as average, count(*) as total
-                   from reviews where target_type = ? group by target_id`;
-  await trx.raw(
-    `update products p set average_rating = s.average, total_reviews = s.total
-       from (${stats}) s where s.target_id = p.id`,
-    ['product'],
-  );
-  await trx.raw(
-    `update profiles p set average_rating = s.average, total_reviews = s.total
-       from (${stats}) s where s.target_id = p.user_id`,
-    ['user'],
-  );
-}
