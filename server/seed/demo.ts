@@ -284,10 +284,10 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   await insertDemoReceipts(trx, { at, companyId });
   await insertDemoSites(trx, { at, companyId, personId: person.id });
   await insertDemoOnTimeDeal(trx, { at, companyId });
-  // What the deals, quotes and disputes above made of each company's scorecard.
-  await measureDemoScorecards(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
 
   await insertDemoReviews(trx, { at, companyId, productId });
   await refreshDemoRatings(trx);
+  // Last: what every deal, quote and dispute above (the reviewed deals' too) made of each company's scorecard.
+  await measureDemoScorecards(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
 }
 
