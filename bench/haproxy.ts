@@ -26,6 +26,9 @@ interface BackendState {
   status: string;
   /** requests (sessions) it was given since HAProxy started */
   served: number;
+  /** requests sent to it again after a failed connection or no answer, and of those, sent to another process */
+  retried: number;
+  redispatched: number;
 }
 
 export interface Haproxy {
@@ -111,7 +114,7 @@ export async function startHaproxy(backends: Backend[], port = 0): Promise<Hapro
       .slice(1)
       .map((l) => l.split(','))
       .filter((f) => f[col('pxname')] === 'apps' && !['FRONTEND', 'BACKEND'].includes(f[col('svname')]))
-      .map((f) => ({ name: f[col('svname')], status: f[col('status')], served: Number(f[col('stot')]) }));
+      .map((f) => ({ name: f[col('svname')], status: f[col('status')], served: Number(f[col('stot')]), retried: Number(f[col('wretr')]) || 0, redispatched: Number(f[col('wredis')]) || 0 }));
   };
   // Listening once its stats page answers.
   for (let i = 0; ; i++) {

@@ -111,7 +111,7 @@ export interface LiveAcross {
   /** the writer's client id, for the exactly-once check */
   clientId: string;
   /** runs the rounds: each a bid pushed through the writer's process, and the owner's stream on the reader's waited for */
-  run(rounds: number, gapMs: number): Promise<{ rounds: number; arrived: number; latencies_ms: number[]; change_events: number }>;
+  run(rounds: number, gapMs: number): Promise<{ rounds: number; arrived: number; after_ack_ms: number[]; after_send_ms: number[]; change_events: number }>;
   close(): void;
 }
 
@@ -139,18 +139,22 @@ export async function liveAcross(knex: Knex, writer: World, reader: World, maxRo
     clientId: user.clientId,
     close: () => stream.close(),
     async run(rounds, gapMs) {
-      const latencies: number[] = [];
+      const afterAck: number[] = [];
+      const afterSend: number[] = [];
       for (let i = 0; i < rounds; i++) {
         await sleep(gapMs);
         const before = stream.arrivals.length;
         const sent = performance.now();
         user.queueWrite(writer);
         while (!(await user.push(writer))) await sleep(200);
-        const deadline = performance.now() + 5000;
-        while (stream.arrivals.length === before && performance.now() < deadline) await sleep(5);
-        if (stream.arrivals.length > before) latencies.push(+(stream.arrivals[before] - sent).toFixed(1));
+        const acked = performance.now();
+        while (stream.arrivals.length === before && performance.now() < acked + 5000) await sleep(5);
+        if (stream.arrivals.length === before) continue;
+        // The notice leaves at the commit, before the push's answer: 0 when it came first.
+        afterAck.push(+Math.max(0, stream.arrivals[before] - acked).toFixed(1));
+        afterSend.push(+(stream.arrivals[before] - sent).toFixed(1));
       }
-      return { rounds, arrived: latencies.length, latencies_ms: latencies, change_events: stream.arrivals.length };
+      return { rounds, arrived: afterAck.length, after_ack_ms: afterAck, after_send_ms: afterSend, change_events: stream.arrivals.length };
     },
   };
 }
