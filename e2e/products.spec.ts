@@ -1,11 +1,12 @@
 /**
  * Products (issue 9): a supplier adds, edits, switches availability and deletes through
  * the UI, online and offline, and the server has it afterwards; a contractor searches the
- * local catalogue offline in Arabic, filters, contacts and reviews.
+ * local catalogue offline in Arabic, filters, contacts, and the review of a completed deal.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { sidewaysScroll } from './page-models/checkPage';
+import { expectFitsAndAccessible, sidewaysScroll } from './page-models/checkPage';
 import { ProductsPage } from './page-models/ProductsPage';
+import { PurchaseOrdersPage } from './page-models/PurchaseOrdersPage';
 import { goOffline, goOnline, signInDemo, signUpAs, waitSynced } from './page-models/Session';
 import { seen } from './page-models/seen';
 
@@ -105,7 +106,7 @@ test('the add form refuses what the shared rules refuse (required fields, price,
 });
 
 test.describe('the catalogue', () => {
-  test('a contractor searches offline in Arabic, filters by category, sees contact and reviews a product', async ({ page, context }) => {
+  test('a contractor searches offline in Arabic, filters by category, sees contact and reviews a completed deal offline', async ({ page, context }) => {
     test.slow(); // many steps, each waiting for a sync
     await signInDemo(page, 'contractor@demo.binaa.sa');
     const products = new ProductsPage(page);
@@ -115,7 +116,6 @@ test.describe('the catalogue', () => {
     // card may be another test's product, deleted while this one runs.
     const name = 'أسمنت أبيض';
     await products.search(name);
-    const id = (await products.card(name).first().getAttribute('data-product-id'))!;
     await expect(products.card(name).first().getByTestId('product-rating')).toHaveText('لا تقييمات بعد');
 
     await goOffline(context);
@@ -141,15 +141,42 @@ test.describe('the catalogue', () => {
     await expect(page.getByTestId('contact-dialog')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    // Review offline: the rating shows at once, the server has it after the sync.
-    await products.review(name, 4, 'جودة ممتازة وتسليم سريع');
-    await expect(products.card(name).first().getByTestId('product-rating')).not.toHaveText('لا تقييمات بعد');
+    // A review needs a completed deal (issue 51): the card links to the supplier's reviews
+    // instead, and what the contractor reviews is the demo order its site received, offline.
+    await expect(products.card(name).first().getByTestId('supplier-reviews')).toBeVisible();
     await goOnline(context);
     await waitSynced(page);
-    const reviews = await (await page.request.get(`/api/reviews?target_type=product&target_id=${id}`)).json();
-    expect(reviews.some((r: { rating: number; text: string }) => r.rating === 4 && r.text === 'جودة ممتازة وتسليم سريع')).toBe(true);
-    const after = (await (await page.request.get(`/api/products/${id}`)).json()) as ApiProduct;
-    expect(after.total_reviews).toBeGreaterThanOrEqual(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const orders = new PurchaseOrdersPage(page);
+    await orders.goto();
+    await orders.open('أسمنت وبلوك - فيلا حي الياسمين');
+    const poId = new URL(page.url()).pathname.split('/').pop()!;
+    const deal = page.getByTestId('deal-review');
+    await deal.getByTestId('review-deal').click();
+    await goOffline(context);
+    const form = page.getByTestId('review-form');
+    await form.getByTestId('star-4').check({ force: true });
+    await form.getByTestId('review-text').fill('جودة ممتازة وتسليم سريع');
+    await expectFitsAndAccessible(page, 'review dialog');
+    await page.screenshot({ path: 'test-results/review-dialog-ar-390.png' });
+    await form.getByTestId('review-submit').click();
+    await expect(deal.getByTestId('review-queued')).toBeVisible();
+    await goOnline(context);
+    await waitSynced(page);
+    // Double-blind: sent, it waits for the supplier's review; nobody else reads it meanwhile.
+    await expect(deal.getByTestId('review-waiting')).toBeVisible();
+    await deal.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/review-waiting-ar-390.png' });
+    const mine = await (await page.request.get(`/api/reviews/mine?purchase_order_id=${poId}`)).json();
+    expect(mine.reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'جودة ممتازة وتسليم سريع', published_at: null })]);
+    const supplierId = mine.reviews[0].target_id as string;
+    const published = await (await page.request.get(`/api/reviews?company_id=${supplierId}`)).json();
+    expect(published.some((r: { purchase_order_id: string }) => r.purchase_order_id === poId)).toBe(false);
+    // The supplier's public page lists its published reviews, those from before verified reviews apart.
+    await page.goto(`/companies/${supplierId}`);
+    await expect(page.getByTestId('company-reviews').getByTestId('review-card').first()).toBeVisible();
+    await expectFitsAndAccessible(page, 'company reviews');
+    await page.screenshot({ path: 'test-results/company-reviews-ar-390.png', fullPage: true });
   });
 
   // A synced row carries its category's name in the profile's language (the demo

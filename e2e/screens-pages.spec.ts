@@ -81,21 +81,21 @@ for (const lang of LANGS) {
       await check(page, lang, 'admin-not-authorized');
     });
 
-    test('contractor catalogue and review', async ({ page }) => {
+    test('contractor catalogue and a supplier’s reviews', async ({ page }) => {
       await page.addInitScript((code) => localStorage.setItem('binaa.language', code), lang.code);
       await signInDemo(page, 'contractor@demo.binaa.sa');
       await check(page, lang, 'dashboard-contractor');
       await page.goto('/products');
       await expect(page.getByTestId('catalogue')).toBeVisible();
       await check(page, lang, 'products-catalogue');
-      await page.getByTestId('product-card').first().getByTestId('review-product').click();
-      await expect(page.getByTestId('review-form')).toBeVisible();
-      await check(page, lang, 'review-dialog');
-      await page.keyboard.press('Escape');
       await page.getByTestId('product-card').first().getByTestId('contact-supplier').click();
       await expect(page.getByTestId('contact-dialog')).toBeVisible();
       await check(page, lang, 'contact-dialog');
       await page.keyboard.press('Escape');
+      // A review needs a completed deal: the catalogue opens the supplier's reviews instead.
+      await page.getByTestId('product-card').first().getByTestId('supplier-reviews').click();
+      await expect(page.getByTestId('company-rating').or(page.getByTestId('reviews-unavailable'))).toBeVisible();
+      await check(page, lang, 'company-reviews');
       await page.goto('/notifications');
       await expect(page.getByTestId('notification-list').or(page.getByTestId('empty-state'))).toBeVisible();
       await check(page, lang, 'notifications-contractor');

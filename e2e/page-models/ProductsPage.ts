@@ -90,13 +90,4 @@ export class ProductsPage {
     await this.page.getByTestId('category-filter').click();
     await this.page.getByRole('listbox').getByRole('option').nth(index).click();
   }
-  async review(name: string, stars: number, text?: string) {
-    await this.card(name).getByTestId('review-product').click();
-    const form = this.page.getByTestId('review-form');
-    await expect(form).toBeVisible();
-    await form.getByTestId(`star-${stars}`).check({ force: true });
-    if (text) await form.getByTestId('review-text').fill(text);
-    await form.getByTestId('review-submit').click();
-    await expect(form).toBeHidden();
-  }
 }
