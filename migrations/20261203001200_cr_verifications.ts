@@ -3,8 +3,8 @@
  * CR (server/modules/commercial-register), one row per company, replaced at each check.
  * `result` is shared/schemas/cr-verification.ts's CR_CHECK_RESULTS; only `verified`
  * verifies the company. `next_check_on` is the Riyadh day the yearly check is due (the
- * CR's confirmation date), which the partial index keeps for the daily sweep. A change of
- * the company's CR removes its row: the check is then the new CR's to pass.
+ * CR's confirmation date), which the partial index keeps for the sweep. A company whose CR
+ * changed since its row was written is due at once (the sweep compares the two).
  */
 import type { Knex } from 'knex';
 

@@ -23,6 +23,7 @@ import { defaultProvider, grantMiddleware, type OidcProvider } from './auth/oidc
 import { devIdpRouter } from './auth/dev-idp';
 import { DEV_ZATCA_BODY_LIMIT_BYTES, DEV_ZATCA_PATHS, devZatcaRouter } from './modules/e-invoicing/dev-zatca';
 import { devMoyasarRouter } from './modules/card-gateway/dev-moyasar/router';
+import { devWathqRouter } from './modules/commercial-register/dev-wathq';
 import { WEBHOOK_PATH } from './modules/card-gateway/routes';
 import { createClock, testClockRouter } from './clock';
 import { TEST_CLOCK_SWEEPS } from './registry/sweeps';
@@ -134,6 +135,11 @@ export function createApp(opts: CreateAppOptions): Koa {
   if (config.moyasar.dev) {
     const moyasar = devMoyasarRouter(config);
     app.use(moyasar.routes()).use(moyasar.allowedMethods());
+  }
+  // WATHQ_* unset (never in production: config.ts refuses): the development commercial register, likewise.
+  if (config.wathq.dev) {
+    const register = devWathqRouter(config);
+    app.use(register.routes()).use(register.allowedMethods());
   }
   // Sessions only where the server needs them: static files never touch (or re-set) the
   // cookie, so a slow asset cannot put back the cookie of a session replaced at sign-in.

@@ -509,6 +509,12 @@ const TABLE: Row[] = [
     expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403),
   },
   { method: 'get', path: '/api/company/tax-profile', url: () => '/api/company/tax-profile', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  // The commercial register: each company's owner has its CR checked (the owners here gave none: 409), owner and members read the last check (404 before one).
+  {
+    method: 'post', path: '/api/company/verify-cr', url: () => '/api/company/verify-cr', owner: 'supplier', writes: true,
+    expect: { ...signedIn(403), supplier: 409, contractor: 409, government: 409, transport: 409, stranger: 409 },
+  },
+  { method: 'get', path: '/api/company/cr-verification', url: () => '/api/company/cr-verification', owner: 'supplier', expect: { ...signedIn(404), admin: 403, demoted: 403 } },
   // The audit trail: each company's owner reads their company's rows; the admin reads all of them.
   { method: 'get', path: '/api/company/audit', url: () => '/api/company/audit', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
   { method: 'get', path: '/api/company/audit.csv', url: () => '/api/company/audit.csv', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },

@@ -19,6 +19,7 @@
  */
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import type { Config } from './config';
 import { z } from 'zod';
 import { validationFailed } from '../shared/errors';
 import { riyadhDay } from '../shared/riyadh';
@@ -50,7 +51,7 @@ export function createClock(): Clock {
 const clockBody = z.strictObject({ days: z.number().int().min(0).max(3650) });
 
 /** Upkeep that time makes due, run with the app's clock once the test clock has moved it. */
-export type Sweep = (knex: Knex, clock: Clock) => Promise<unknown>;
+export type Sweep = (knex: Knex, clock: Clock, config: Config) => Promise<unknown>;
 
 /** POST /api/test/clock {days}: this app's calendar runs `days` ahead of the real one (0 puts it back), then each sweep runs in turn. */
 export function testClockRouter(sweeps: readonly Sweep[]): Router {
@@ -60,7 +61,7 @@ export function testClockRouter(sweeps: readonly Sweep[]): Router {
     if (!parsed.success) throw validationFailed('Invalid input: days');
     const { clock, knex } = ctx.deps;
     clock.setDaysAhead(parsed.data.days);
-    for (const sweep of sweeps) await sweep(knex, clock);
+    for (const sweep of sweeps) await sweep(knex, clock, ctx.deps.config);
     ctx.body = { today: clock.today() };
   });
   return router;

@@ -6,11 +6,10 @@
  * seller account.
  */
 import { z } from 'zod';
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { developmentMoyasar, developmentSecret, developmentVapidKeys, developmentWathqKey } from './development-settings';
 import type { S3Settings } from './storage/s3';
-import webpush from 'web-push';
 
 const csv = z
   .string()
@@ -69,6 +68,8 @@ const envSchema = z.object({
   MOYASAR_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'MOYASAR_SECRET_KEY must be an sk_test_ or sk_live_ key').optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().min(16, 'MOYASAR_WEBHOOK_SECRET: the secret token of the webhook set in Moyasar (16+ characters)').optional(),
   MOYASAR_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WATHQ_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WATHQ_API_KEY: z.string().min(8, "WATHQ_API_KEY: the consumer key of the application on Wathq's developer portal").optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: 16+ random characters (openssl rand -hex 16)').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   SHUTDOWN_UNREADY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -86,6 +87,9 @@ const DEVELOPMENT_PLATFORM_SELLER = 'billing@demo.binaa.sa';
 
 /** Where the development ZATCA (server/modules/e-invoicing/dev-zatca.ts) is mounted. */
 export const DEV_ZATCA_PREFIX = '/dev-zatca';
+
+/** Where the development commercial register (server/modules/commercial-register/dev-wathq.ts) is mounted. */
+export const DEV_WATHQ_PREFIX = '/dev-wathq';
 
 /** Where the development Moyasar (server/modules/card-gateway/dev-moyasar/) is mounted. */
 export const DEV_MOYASAR_PREFIX = '/dev-moyasar';
@@ -182,6 +186,12 @@ export interface Config {
    * is true. Production refuses to start without the three keys (plans are paid for).
    */
   moyasar: { publishableKey: string; secretKey: string; webhookSecret: string; apiUrl: string; dev: boolean };
+  /**
+   * The commercial register, through Wathq (WATHQ_API_URL, e.g. https://api.wathq.sa/v4,
+   * and WATHQ_API_KEY); both unset outside production, this server's development register
+   * at `${publicUrl}/dev-wathq/v4` with a development key, and `dev` is true.
+   */
+  wathq: { apiUrl: string; apiKey: string; dev: boolean };
   /** GET /metrics: with `token` (METRICS_TOKEN) for a bearer of it only; without, served outside production, off in production */
   metrics: { token?: string };
   /** SIGTERM (lifecycle/shutdown.ts): unready (ready: 503) for `unreadyMs` while still accepting, then drained, all within `timeoutMs` */
@@ -214,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!(e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET)) {
       missing.push('MOYASAR_PUBLISHABLE_KEY, MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET (plans are paid for by card; the development gateway never runs in production)');
     }
+    if (!(e.WATHQ_API_URL && e.WATHQ_API_KEY)) {
+      missing.push("WATHQ_API_URL and WATHQ_API_KEY (the commercial register's API that verifies companies; the development register never runs in production)");
+    }
     if (!e.PLATFORM_SELLER_EMAIL) missing.push("PLATFORM_SELLER_EMAIL (the account whose company is the platform, the seller of the plans' tax invoices)");
     if (e.TEST_CLOCK === '1') throw new ConfigError('Refusing to start in production with TEST_CLOCK=1 (it lets anyone move deadlines).');
     if (missing.length) {
@@ -230,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
   }
 
+  if (!!e.WATHQ_API_URL !== !!e.WATHQ_API_KEY) throw new ConfigError('Set WATHQ_API_URL and WATHQ_API_KEY together (or neither, for the development register).');
   const moyasarKeys = [e.MOYASAR_PUBLISHABLE_KEY, e.MOYASAR_SECRET_KEY, e.MOYASAR_WEBHOOK_SECRET].filter(Boolean).length;
   if (moyasarKeys !== 0 && moyasarKeys !== 3) throw new ConfigError('Set MOYASAR_PUBLISHABLE_KEY, MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET together (or none, for the development gateway).');
   const sessionSecret = e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR));
@@ -294,54 +308,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: (e.MOYASAR_API_URL ?? 'https://api.moyasar.com/v1').replace(/\/$/, ''),
             dev: false,
           }
-        : developmentMoyasar(publicUrl, sessionSecret),
+        : developmentMoyasar(`${publicUrl}${DEV_MOYASAR_PREFIX}/v1`, sessionSecret),
+    wathq:
+      e.WATHQ_API_URL && e.WATHQ_API_KEY
+        ? { apiUrl: e.WATHQ_API_URL.replace(/\/$/, ''), apiKey: e.WATHQ_API_KEY, dev: false }
+        : { apiUrl: `${publicUrl}${DEV_WATHQ_PREFIX}/v4`, apiKey: developmentWathqKey(sessionSecret), dev: true },
     live: { heartbeatMs: 25_000 },
     metrics: { token: e.METRICS_TOKEN },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, unreadyMs: e.SHUTDOWN_UNREADY_MS },
     limits: { perUserPerMinute: 600, loginFailuresPer15Min: 10, quickSignupPerHour: 5 },
   };
-}
-
-/**
- * The development gateway's keys: a fixed publishable key (it is public anyway) and a
- * secret key and webhook token derived from the session secret, so they differ per
- * machine and are never production's (production refuses to start without its own).
- */
-function developmentMoyasar(publicUrl: string, sessionSecret: string): Config['moyasar'] {
-  const derive = (what: string) => crypto.createHmac('sha256', sessionSecret).update(`dev-moyasar ${what}`).digest('hex').slice(0, 32);
-  return {
-    publishableKey: 'pk_test_binaa_development',
-    secretKey: `sk_test_${derive('secret key')}`,
-    webhookSecret: derive('webhook secret'),
-    apiUrl: `${publicUrl}${DEV_MOYASAR_PREFIX}/v1`,
-    dev: true,
-  };
-}
-
-/** A VAPID key pair kept in DATA_DIR, so development subscriptions survive restarts; never used in production. */
-function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, 'vapid-keys.json');
-  try {
-    const keys = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string') return keys;
-  } catch {
-    /* none yet: make them */
-  }
-  const keys = webpush.generateVAPIDKeys();
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  return keys;
-}
-
-/** A secret kept in DATA_DIR so development sessions survive restarts; never used in production. */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = crypto.randomBytes(32).toString('base64url');
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
 }

@@ -30,8 +30,9 @@ import { closeRedis } from './http/redis';
 import { keepConnectionsAlive } from './http/keep-alive';
 import { Upkeep } from './lifecycle/upkeep';
 import { sweepRetained } from './modules/account/retention';
-import { shutDownApp } from './lifecycle/shutdown';
+import { sweepCrChecks } from './modules/commercial-register/service';
 import { sweepScorecards } from './modules/scorecards/sweep';
+import { shutDownApp } from './lifecycle/shutdown';
 
 async function main() {
   let config;
@@ -93,11 +94,13 @@ async function main() {
   await upkeep.start('review_releases', 900_000, () => sweepReviewReleases(db.knex, clock));
   // Tax documents and payments of deleted companies past their VAT retention day (modules/account/retention.ts).
   await upkeep.start('retention_sweep', 3600_000, () => sweepRetained(db.knex, clock));
+  // Scorecards a day old: time alone moves their 12-month window and promised days (modules/scorecards/sweep.ts).
+  await upkeep.start('scorecard_sweep', 3600_000, () => sweepScorecards(db.knex, clock));
+  // CRs due at the register: a verified one on its yearly day, a changed one at once (modules/commercial-register).
+  await upkeep.start('cr_checks', 300_000, () => sweepCrChecks(db.knex, config, clock));
   // People's data exports: built once started, and those a stopped process left (its lease
   // run out) built again from the start within a minute; expired ones removed with their files.
   await upkeep.start('account_exports', 60_000, () => exportWorker(deps).sweep());
-  // Scorecards a day old: time alone moves their 12-month window and promised days (modules/scorecards/sweep.ts).
-  await upkeep.start('scorecard_sweep', 3600_000, () => sweepScorecards(db.knex, clock));
   // Live updates and push from the start: this process hears every commit and sends the
   // push messages that wait (any process may; each message goes out once).
   if (!config.push.vapid) logger.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

@@ -23,6 +23,7 @@ import { ocdsRouter } from './modules/ocds/routes';
 import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
 import { companyRouter } from './modules/company/routes';
+import { commercialRegisterRouter } from './modules/commercial-register/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
 import { scorecardsRouter } from './modules/scorecards/routes';
@@ -75,6 +76,7 @@ export function apiRouter(): Router {
     liveRouter(),
     pushRouter(),
     companyRouter(),
+    commercialRegisterRouter(),
     einvoicingRouter(),
     dataExportRouter(),
     accountRouter(),

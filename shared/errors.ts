@@ -230,6 +230,10 @@ export const ERROR_STATUS = {
   gateway_refused: 422,
   /** the card gateway did not answer, or answered with a server error */
   gateway_unavailable: 502,
+  /** the commercial register (Wathq) did not answer: nothing about the company changed */
+  register_unavailable: 502,
+  /** a register check of a company whose profile gives no CR number */
+  cr_number_missing: 409,
   /** a purchase request's approval or rejection by someone who is not an approver of its next required level (under the site's rules now) */
   not_an_approver: 409,
   /** a purchase request's decision at a level already decided: another approver of it came first, or the caller decided the request already (one decision a person) */
@@ -425,6 +429,8 @@ export const exemptionReasonRequired = (path: string) =>
 export const overpayment = (left: number) => new AppError('overpayment', `The payment is more than is left to pay of this invoice (${Number(left).toFixed(2)} SAR)`);
 export const nothingToPay = (message = 'Nothing is left to pay of this invoice') => new AppError('nothing_to_pay', message);
 export const gatewayRefused = (message: string) => new AppError('gateway_refused', message);
+export const registerUnavailable = (message = 'The commercial register did not answer; try again') => new AppError('register_unavailable', message);
+export const crNumberMissing = (message = "Add your company's commercial registration number to its profile first") => new AppError('cr_number_missing', message);
 export const gatewayUnavailable = (message = 'The card gateway did not answer; try again') => new AppError('gateway_unavailable', message);
 export const ownerOnly = (message = "Only the company's owner can do this") => new AppError('owner_only', message);
 export const notADriver = (message = 'This person is not a driver of your company') => new AppError('not_a_driver', message);

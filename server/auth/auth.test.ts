@@ -464,6 +464,9 @@ describe('production configuration', () => {
     MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
     MOYASAR_SECRET_KEY: 'sk_live_example',
     MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
+    // and the commercial register's API
+    WATHQ_API_URL: 'https://api.wathq.sa/v4',
+    WATHQ_API_KEY: 'k'.repeat(32),
     PLATFORM_SELLER_EMAIL: 'Billing@Binaa.example',
   };
 
@@ -485,6 +488,15 @@ describe('production configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), MOYASAR_SECRET_KEY: 'sk_test_x' })).toThrow(/together/);
     const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://localhost:3000' });
     expect(dev.moyasar).toMatchObject({ apiUrl: 'http://localhost:3000/dev-moyasar/v1', dev: true });
+  });
+
+  it("refuses to start without the commercial register's API (the development register never runs in production), or with half of it", () => {
+    const { WATHQ_API_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => loadConfig(withoutKey)).toThrow(/WATHQ_API_URL and WATHQ_API_KEY/);
+    expect(loadConfig(PRODUCTION).wathq).toEqual({ apiUrl: 'https://api.wathq.sa/v4', apiKey: 'k'.repeat(32), dev: false });
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), WATHQ_API_URL: 'https://api.wathq.sa/v4' })).toThrow(/together/);
+    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: os.tmpdir(), PUBLIC_URL: 'http://localhost:3000' });
+    expect(dev.wathq).toMatchObject({ apiUrl: 'http://localhost:3000/dev-wathq/v4', dev: true });
   });
 
   it("refuses to start without the platform's seller account (the seller of the plans' tax invoices); outside production it is the demo Binaa Market account", () => {

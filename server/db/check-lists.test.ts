@@ -36,6 +36,7 @@ import { REJECTION_REASONS } from '../../shared/schemas/goods-receipt';
 import { DISPUTE_REMEDIES } from '../../shared/schemas/dispute';
 import { APPROVAL_DECISIONS, PURCHASE_REQUEST_KINDS } from '../../shared/schemas/purchase-request';
 import { ACCOUNT_EXPORT_STATUSES } from '../../shared/schemas/account-export';
+import { CR_CHECK_RESULTS } from '../../shared/schemas/cr-verification';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 
@@ -103,6 +104,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'goods_receipt_lines.rejection_reason': REJECTION_REASONS,
   'delivery_files.purpose': deliveryUploadMetadataSchema.shape.purpose.options,
   'account_exports.status': ACCOUNT_EXPORT_STATUSES,
+  'company_cr_checks.result': CR_CHECK_RESULTS,
   // The server's own bookkeeping, never sent as such: its types.
   'card_checkouts.status': valuesOf({ initiated: true, paid: true } satisfies Record<Checkout['status'], true>),
   'card_checkouts.purpose': valuesOf({ invoice: true, plan: true } satisfies Record<Checkout['purpose'], true>),

@@ -195,6 +195,9 @@ const ZATCA_SET = {
   MOYASAR_PUBLISHABLE_KEY: 'pk_live_example',
   MOYASAR_SECRET_KEY: 'sk_live_example',
   MOYASAR_WEBHOOK_SECRET: 'w'.repeat(32),
+  // and the commercial register's API
+  WATHQ_API_URL: 'https://api.wathq.sa/v4',
+  WATHQ_API_KEY: 'k'.repeat(32),
   // and the platform's seller of the plans' tax invoices
   PLATFORM_SELLER_EMAIL: 'billing@binaa.example',
 };
