@@ -3,6 +3,7 @@ import { useSession } from '../data/session';
 import { PATHS } from '../paths';
 import { driverMayOpen, isDriver } from './nav/navItems';
 import { FullPageSpinner } from './ui/FullPageSpinner';
+import type { SetupReturn } from '../features/setup/setupReturn';
 
 /**
  * Signed-in routes: a spinner while the session loads, `/` when signed out,
@@ -14,7 +15,12 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'signedOut') return <Navigate to={PATHS.home} replace />;
-  if (!session.profile && location.pathname !== PATHS.setup) return <Navigate to={PATHS.setup} replace />;
+  if (!session.profile && location.pathname !== PATHS.setup) {
+    // Where the person was going: setupReturn.ts takes them on there if the server's
+    // answer has a profile after all.
+    const state: SetupReturn = { from: location.pathname + location.search };
+    return <Navigate to={PATHS.setup} replace state={state} />;
+  }
   if (session.profile && isDriver(session.profile.role, session.user.member_role) && !driverMayOpen(location.pathname, session.user.is_admin)) {
     return <Navigate to={PATHS.jobs} replace />;
   }

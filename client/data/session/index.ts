@@ -1,2 +1,2 @@
 /** The session (who is signed in), cached on the device for offline starts. */
-export { SessionProvider, useSession } from './SessionProvider';
+export { SessionProvider, useSession, type SessionState } from './SessionProvider';

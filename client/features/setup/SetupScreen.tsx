@@ -9,9 +9,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { PATHS } from '../../paths';
 import { ApiError } from '../../data/api';
@@ -28,6 +28,7 @@ import {
   type ProfileValues,
 } from './profileForm';
 import { RolePicker } from './RolePicker';
+import { setupReturnTo } from './setupReturn';
 
 const useStyles = makeStyles({
   header: {
@@ -75,6 +76,11 @@ export function SetupScreen() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const language = toLanguageCode(i18n.resolvedLanguage);
+  const location = useLocation();
+  const returnTo = setupReturnTo(location.state, session, busy);
+  useEffect(() => {
+    if (returnTo) void navigate(returnTo, { replace: true });
+  }, [returnTo, navigate]);
 
   const set = (field: keyof ProfileValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
