@@ -74,6 +74,7 @@ import * as auditLog86 from './20261203000600_audit_log';
 import * as scorecards87 from './20261203001000_scorecards';
 import * as dealReviews88 from './20261203001100_deal_reviews';
 import * as crVerifications89 from './20261203001200_cr_verifications';
+import * as tenderQuestions90 from './20261203001300_tender_questions';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -146,4 +147,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203001000_scorecards': scorecards87,
   '20261203001100_deal_reviews': dealReviews88,
   '20261203001200_cr_verifications': crVerifications89,
+  '20261203001300_tender_questions': tenderQuestions90,
 };
