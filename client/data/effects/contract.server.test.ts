@@ -32,6 +32,10 @@ const ALLOWED: Partial<Record<MutationName, Record<string, string>>> = {
   'bid.create': { 'bid.digest': "the receipt's digest is the server's hash of what it received" },
   'project.award': { 'project.standstill_ends_at': "the standstill's length is the server's setting (STANDSTILL_DAYS)" },
   'rfq.create': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
+  'rfq_quote.submit': {
+    'rfq_quote.supplier_scorecard': "the supplier's scorecard is the server's measure of its deals and quotes (this quote's own time among them)",
+    'rfq.my_quote': 'the same quote as the rfq_quote row, held to the server field by field there, its scorecard aside (above)',
+  },
   'purchase_request.rfq': { 'rfq.supplier_ids': "the market's suppliers the server reached" },
   'delivery.assign': { 'delivery.driver_name': "a new driver's name is their account's, which the company's device does not hold" },
   'goods_receipt.record': {
