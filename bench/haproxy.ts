@@ -138,7 +138,10 @@ export async function startHaproxy(backends: Backend[], port = 0): Promise<Hapro
         c.on('close', () => resolve());
         c.on('error', reject);
       }),
-    kill: () => void child.kill('SIGKILL'),
+    kill: () => {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
     stop: async () => {
       if (!exited) {
         const gone = new Promise((r) => child.once('exit', r));

@@ -148,9 +148,9 @@ if (pdf?.idle) {
 }
 const sc = all.scale;
 if (sc?.one_process) {
-  const failedOf = (c: string) => (sc.checks.find((x: { check: string; pass: boolean }) => x.check === c)?.pass ? 'PASS' : 'FAIL');
+  const passOf = (c: string) => (sc.checks.find((x: { check: string; pass: boolean }) => x.check === c)?.pass ? 'PASS' : 'FAIL');
   rows.push({ benchmark: `${sc.users} soak users through HAProxy: three app processes vs one (by turns)`, value: `${sc.three_processes.ok_per_s} ok/s, p99 ${sc.three_processes.p99_ms} ms`, baseline: `one process: ${sc.one_process.ok_per_s} ok/s, p99 ${sc.one_process.p99_ms} ms`, ratio: +(sc.three_processes.ok_per_s / sc.one_process.ok_per_s).toFixed(2), measured: measured(sc) });
   rows.push({ benchmark: 'one app process SIGKILLed under load: last failure after the kill; back in rotation', value: `${sc.kill.recovery_ms} ms; ${sc.kill.in_rotation_after_ms} ms`, baseline: `${sc.exactly_once.lost} lost, ${sc.exactly_once.duplicates} doubled of ${sc.exactly_once.acked_applied}`, ratio: '', measured: measured(sc) });
-  rows.push({ benchmark: 'replica stopped under load; live across processes; rate limit across processes', value: `${failedOf('replica stopped: reads fall back to the primary')} (${sc.replica.window.failed} failed); ${sc.live.arrived}/${sc.live.rounds}; ${sc.rate_limit.answered_before_refusal} of budget ${sc.rate_limit.budget}`, baseline: `verdict ${sc.verdict.pass ? 'PASS' : 'FAIL'}`, ratio: '', measured: measured(sc) });
+  rows.push({ benchmark: 'replica stopped under load; live across processes; rate limit across processes', value: `${passOf('replica stopped: reads fall back to the primary')} (${sc.replica.window.failed} failed); ${sc.live.arrived}/${sc.live.rounds}; ${sc.rate_limit.answered_before_refusal} of budget ${sc.rate_limit.budget}`, baseline: `verdict ${sc.verdict.pass ? 'PASS' : 'FAIL'}`, ratio: '', measured: measured(sc) });
 }
 console.table(rows);

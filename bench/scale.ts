@@ -129,9 +129,11 @@ async function main() {
   ensureHaproxy();
   const children: Array<{ kill(signal?: NodeJS.Signals): unknown }> = [];
   const clusters: Cluster[] = [];
+  const dirs: string[] = [];
   process.on('exit', () => {
     for (const c of children) c.kill('SIGKILL');
     for (const c of clusters.reverse()) c.destroy();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
 
@@ -142,6 +144,7 @@ async function main() {
   const redis = await startRedis();
   children.push({ kill: () => void redis.stop() });
   const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-scale-s3-'));
+  dirs.push(s3Dir);
   const s3 = await startLocalS3(s3Dir, [BUCKET]);
   console.log(`Postgres primary on ${primary.port}, streaming replica on ${replica.port}, ${redis.own ? 'redis-server' : 'Redis'} at ${redis.url}, s3rver at ${s3.endpoint}`);
 
@@ -312,7 +315,6 @@ async function main() {
   await lb.stop();
   await redis.stop();
   await s3.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
   await db.close();
   console.log(failed.length ? `scale verdict: FAIL (${failed.join(', ')})` : 'scale verdict: PASS (every check met)');
   // Ended here: what is left open (kept-alive sockets, pools' timers) ends with it, and the exit handler removes the clusters.
