@@ -49,6 +49,9 @@ interface World {
   /** awarded to the contractor; the stranger contractor objected (objection) */
   objected: string;
   objection: string;
+  /** the government's open tender taking questions for a day, and the contractor's unanswered question on it */
+  asking: string;
+  question: string;
   /** an open invite of the transport company, its token, and a member of it */
   invite: string;
   inviteToken: string;
@@ -226,6 +229,18 @@ const TABLE: Row[] = [
     method: 'post', path: '/api/objections/{id}/answer', url: (w) => `/api/objections/${w.objection}/answer`, owner: 'government', writes: true,
     body: () => ({ decision: 'rejected', answer: 'العرض الفائز مستوفٍ' }),
     expect: only(['government'], 403, { stranger: 404 }), // another government cannot see the objection
+  },
+  // Questions: whoever sees the project lists those they may see; contractors ask (the owner cannot); the owner answers.
+  { method: 'get', path: '/api/projects/{id}/questions', url: (w) => `/api/projects/${w.asking}/questions`, owner: 'government', expect: only(['government', 'contractor', 'admin', 'stranger'], 404) },
+  {
+    method: 'post', path: '/api/projects/{id}/questions', url: (w) => `/api/projects/${w.asking}/questions`, owner: 'contractor', writes: true,
+    body: () => ({ id: crypto.randomUUID(), text: 'هل الأثاث ضمن العقد؟' }),
+    expect: only(['contractor', 'stranger'], 403),
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/questions/{qid}/answer', url: (w) => `/api/projects/${w.asking}/questions/${w.question}/answer`, owner: 'government', writes: true,
+    body: () => ({ text: 'لا' }),
+    expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }),
   },
   {
     method: 'get', path: '/api/bids/{id}/receipts', url: (w) => `/api/bids/${w.bid}/receipts`, owner: 'contractor',
@@ -683,6 +698,14 @@ describe('authorization table', () => {
     awarded: async () => tenderOf('rival'),
     objected: async () => tenderOf('contractor'),
     objection: async (get) => (await strangers.contractor.post(`/api/projects/${await get('objected')}/objections`, { reason: 'عرضنا أقل' })).body.id,
+    asking: async () =>
+      (
+        await clients.government.post('/api/projects', {
+          title: 'مدرسة', description: 'مبنى', location: 'جدة',
+          deadline_date: riyadhDay(new Date(Date.now() + 3 * 86_400_000)), questions_until: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+      ).body.id,
+    question: async (get) => (await clients.contractor.post(`/api/projects/${await get('asking')}/questions`, { id: crypto.randomUUID(), text: 'هل الأثاث ضمن العقد؟' })).body.id,
     invite: async () => (await clients.transport.post('/api/company/invites', { role: 'driver' })).body.id,
     inviteToken: async () => (await clients.transport.post('/api/company/invites', { role: 'member' })).body.token,
     member: async () => {

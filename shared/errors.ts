@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   standstill_closed: 409,
   /** a second objection by the same bidder to the same award */
   objection_exists: 409,
+  /** a question on a tender after its questions_until, or on one that takes none */
+  questions_closed: 409,
+  /** an answer to a question that is answered already */
+  question_answered: 409,
   order_not_active: 409,
   /** a quote (new or revised) on an RFQ past its closing time, awarded or cancelled */
   rfq_closed: 409,
@@ -333,6 +337,8 @@ export const deadlinePassed = (message = "This project's bidding deadline has pa
 export const tenderNotOpened = (message = 'The bids are sealed until the opening') => new AppError('tender_not_opened', message);
 export const standstillClosed = (message = 'Objections are taken only during the standstill period of an award') =>
   new AppError('standstill_closed', message);
+export const questionsClosed = (message = 'This tender no longer takes questions') => new AppError('questions_closed', message);
+export const questionAnswered = (message = 'This question is answered already') => new AppError('question_answered', message);
 export const objectionExists = (message = 'You already objected to this award') => new AppError('objection_exists', message);
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
 export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);

@@ -26,6 +26,7 @@ import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema }
 import { photoRemoveArgsSchema, photoReorderArgsSchema } from './schemas/photo';
 import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
 import { objectionAnswerArgsSchema, objectionCreateArgsSchema } from './schemas/tender';
+import { questionAnswerArgsSchema, questionAskArgsSchema } from './schemas/tender-question';
 import { reviewCreateSchema } from './schemas/review';
 import { freeTrialSchema } from './schemas/subscription';
 import { transportOfferCreateSchema } from './schemas/transport-offer';
@@ -63,7 +64,7 @@ function withId<S extends z.ZodObject>(schema: S): z.ZodType<z.output<S> & { id:
 
 interface MutationContract {
   /** The entity whose row `args.id` names (for singletons and sets: what they write). */
-  entity: SyncEntity | 'review';
+  entity: SyncEntity | 'review' | 'tender_question';
   schema: z.ZodType;
 }
 
@@ -80,6 +81,10 @@ export const MUTATIONS = {
   'project.closeBidding': { entity: 'project', schema: projectCloseBiddingArgsSchema },
   'objection.create': { entity: 'objection', schema: objectionCreateArgsSchema },
   'objection.answer': { entity: 'objection', schema: objectionAnswerArgsSchema },
+  /** id: the new question's (client-chosen, so a replay is the same question); project_id: the tender asked. Read online (GET /api/projects/{id}/questions). */
+  'tender_question.ask': { entity: 'tender_question', schema: questionAskArgsSchema },
+  /** id: the question's; project_id: its tender. The owner only. */
+  'tender_question.answer': { entity: 'tender_question', schema: questionAnswerArgsSchema },
   'bid.create': { entity: 'bid', schema: withId(bidCreateSchema) },
   'bid.withdraw': { entity: 'bid', schema: bidWithdrawArgsSchema },
   'instant_order.create': { entity: 'instant_order', schema: withId(instantOrderCreateSchema) },

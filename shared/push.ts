@@ -24,6 +24,8 @@ const PUSH_CATEGORY_OF = {
   'tender.awarded': 'bids_awards',
   'tender.objection_filed': 'bids_awards',
   'tender.objection_answered': 'bids_awards',
+  'tender.question_asked': 'bids_awards',
+  'tender.question_answered': 'bids_awards',
   'tender.award_final': 'bids_awards',
   'instant_order.new': 'offers',
   'order_response.new': 'offers',

@@ -36,6 +36,10 @@ export const NOTIFICATION_PARAMS = {
     objection_id: uuidSchema,
     decision: z.enum(['upheld', 'rejected']),
   }),
+  /** To the owner: a contractor asked a question on the tender (who asked is on the question, for the owner). */
+  'tender.question_asked': z.object({ project_title: z.string(), project_id: uuidSchema, question_id: uuidSchema }),
+  /** To every contractor who bid or asked on the tender: an answer was published. */
+  'tender.question_answered': z.object({ project_title: z.string(), project_id: uuidSchema, question_id: uuidSchema }),
   /** To every bidder and the owner: the award is final; awarded says whether it is the reader's bid. */
   'tender.award_final': z.object({ project_title: z.string(), project_id: uuidSchema, awarded: z.boolean() }),
   'project.cancelled': z.object({ project_title: z.string(), project_id: uuidSchema }),
@@ -178,6 +182,8 @@ const NOTIFICATION_TYPE_OF = {
   'tender.awarded': 'tender',
   'tender.objection_filed': 'tender',
   'tender.objection_answered': 'tender',
+  'tender.question_asked': 'tender',
+  'tender.question_answered': 'tender',
   'tender.award_final': 'tender',
   'instant_order.new': 'instant_order',
   'order_response.new': 'instant_order',

@@ -51,6 +51,8 @@ export const projectSchema = z.object({
   award_final_at: timestampSchema.nullable(),
   /** Where the tender of an open project stands (shared/tender.ts phaseOf), null once it is not open. */
   phase: z.enum(TENDER_PHASES).nullable(),
+  /** Contractors may ask questions until then (tender-questions.ts); null: no questions taken. */
+  questions_until: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -65,6 +67,8 @@ export const projectCreateSchema = z.strictObject({
   budget: moneySchema.nullable().optional(),
   deadline_date: dateSchema.nullable().optional(),
   requirements: optionalText(MAX.text),
+  /** the last moment to ask questions: in the future, and before the opening when there is a deadline */
+  questions_until: timestampSchema.nullable().optional(),
 });
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 

@@ -34,6 +34,8 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'project.closeBidding': { id: id(4) },
   'objection.create': { id: id(30), project_id: id(4), reason: 'عطائي أقل سعرًا' },
   'objection.answer': { id: id(31), decision: 'upheld', answer: 'ثبت الخطأ في التقييم' },
+  'tender_question.ask': { id: id(33), project_id: id(4), text: 'هل يشمل العقد الأثاث؟' },
+  'tender_question.answer': { id: id(33), project_id: id(4), text: 'لا' },
   'bid.create': { id: id(6), project_id: id(4), amount: 1000, proposal: 'عرض' },
   'bid.withdraw': { id: id(5) },
   'instant_order.create': { id: id(7), title: 'طلب', description: 'حديد', quantity: 1.5, unit: 'طن', location: 'جدة' },
@@ -235,7 +237,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`project:${id(3)}`]: {
       id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_date: null, requirements: null,
       status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, opens_at: null, opened_at: null, awarded_at: null,
-      standstill_ends_at: null, award_final_at: null, phase: 'bidding', created_at: NOW, updated_at: NOW,
+      standstill_ends_at: null, award_final_at: null, phase: 'bidding', questions_until: null, created_at: NOW, updated_at: NOW,
     },
   },
   // The award starts the standstill; the bids stay submitted until it is final.
@@ -250,6 +252,9 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     },
   },
   // Upheld: the award is withdrawn, and the owner decides again.
+  // Questions are read online: the asker sees one queued in the outbox.
+  'tender_question.ask': {},
+  'tender_question.answer': {},
   'objection.answer': {
     [`objection:${id(31)}`]: { ...seed[`objection:${id(31)}`], status: 'upheld', answer: 'ثبت الخطأ في التقييم', answered_at: NOW, updated_at: NOW },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], awarded_bid_id: null, awarded_at: null, standstill_ends_at: null, phase: 'evaluation', updated_at: NOW },

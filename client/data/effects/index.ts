@@ -11,6 +11,7 @@ import { photoEffects } from './photos';
 import { productEffects } from './products';
 import { profileEffects } from './profiles';
 import { projectEffects } from './projects';
+import { questionEffects } from './tender-questions';
 import { purchaseOrderEffects } from './purchase-orders';
 import { purchaseRequestEffects } from './purchase-requests';
 import { reviewEffects } from './reviews';
@@ -27,6 +28,7 @@ export const EFFECTS: EffectTable = {
   ...photoEffects,
   ...reviewEffects,
   ...projectEffects,
+  ...questionEffects,
   ...instantOrderEffects,
   ...transportEffects,
   ...notificationEffects,
@@ -58,6 +60,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'project.closeBidding': ['project'],
   'objection.create': ['objection', 'project', 'bid'],
   'objection.answer': ['objection', 'project'],
+  'tender_question.ask': [],
+  'tender_question.answer': [],
   'bid.create': ['bid', 'project'],
   'bid.withdraw': ['bid', 'project'],
   'instant_order.create': ['instant_order'],

@@ -37,6 +37,7 @@ export const projectEffects: Projects = {
         standstill_ends_at: null,
         award_final_at: null,
         phase: 'bidding',
+        questions_until: args.questions_until ?? null,
         created_at: ctx.now,
         updated_at: ctx.now,
       });

@@ -7,6 +7,7 @@
 import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../../shared/constants';
 import type { NotificationKind } from '../../../shared/schemas/notification';
 import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
+import { TENDER_QUESTION_MESSAGES } from './tender-question-messages';
 
 type Text = { title: string; message: string };
 /** A kind whose event can count several things (params.count): its text for more than one. */
@@ -129,6 +130,7 @@ export const NOTIFICATION_MESSAGES = {
     zh: { title: '采购订单已取消', message: '{company} 取消了采购订单 {number}。' },
   },
   ...PURCHASE_REQUEST_MESSAGES,
+  ...TENDER_QUESTION_MESSAGES,
   'goods_receipt.recorded': {
     ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },

@@ -8,6 +8,7 @@ import { awardProject, changeProjectStatus, createProject } from './service';
 import { submitBid, withdrawBid } from './bids';
 import { closeBidding } from './tender-closing';
 import { answerObjection, createObjection } from './tender-objections';
+import { answerQuestion, askQuestion } from './tender-questions';
 
 export const mutations = areaMutations({
   'project.create': async (trx, user, args, deps) => (await createProject(trx, user, args, deps)).row,
@@ -18,4 +19,6 @@ export const mutations = areaMutations({
   'bid.withdraw': withdrawBid,
   'objection.create': async (trx, user, args, deps) => (await createObjection(trx, user, args, deps)).row,
   'objection.answer': answerObjection,
+  'tender_question.ask': async (trx, user, args, deps) => (await askQuestion(trx, user, args, deps)).row,
+  'tender_question.answer': answerQuestion,
 });

@@ -82,6 +82,7 @@ export function projectQuery(db: Knex, now: Date, viewer?: Viewer) {
       'p.standstill_ends_at',
       'p.award_final_at',
       db.raw('? as phase', [tenderPhaseSql(db, now)]),
+      'p.questions_until',
       'p.created_at',
       'p.updated_at',
     );

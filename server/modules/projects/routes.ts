@@ -28,6 +28,8 @@ import { listReceipts } from './tender-receipts';
 import { getOpening } from './tender-opening';
 import { closeBidding } from './tender-closing';
 import { answerObjection, createObjection, listObjections } from './tender-objections';
+import { answerQuestion, askQuestion, listQuestions } from './tender-questions';
+import { questionAnswerSchema, questionAskSchema, tenderQuestionSchema } from '../../../shared/schemas/tender-question';
 
 const tag = 'projects';
 
@@ -266,6 +268,51 @@ export function projectsRouter(): Router {
       response: objectionSchema,
     },
     ({ ctx, knex, user, params, body }) => knex.transaction((trx) => answerObjection(trx, user, { ...body, id: params.id }, ctx.deps)),
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/projects/{id}/questions',
+      summary: "A tender's questions: the answered ones to every reader of the project, one's own unanswered ones to the asker, all to the owner; who asked only to the owner and the asker",
+      tag,
+      access: 'user',
+      response: z.array(tenderQuestionSchema),
+    },
+    ({ knex, user, params }) => listQuestions(knex, user, params.id),
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/projects/{id}/questions',
+      summary: "Ask a question on a tender until its questions_until (a contractor, not the owner; 409 questions_closed after it); the same id again returns it",
+      tag,
+      access: 'user',
+      body: questionAskSchema,
+      response: tenderQuestionSchema,
+      status: 201,
+    },
+    async ({ ctx, knex, user, params, body }) => {
+      const saved = await knex.transaction((trx) => askQuestion(trx, user, { ...body, id: body.id ?? crypto.randomUUID(), project_id: params.id }, ctx.deps));
+      return createdOrOk(saved.created, saved.row);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/projects/{id}/questions/{qid}/answer',
+      summary: 'Answer a question (owner), published to every reader of the project without who asked; 409 question_answered for another answer',
+      tag,
+      access: 'user',
+      body: questionAnswerSchema,
+      response: tenderQuestionSchema,
+    },
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => answerQuestion(trx, user, { ...body, id: params.qid, project_id: params.id }, ctx.deps)),
   );
 
   return router;

@@ -55,6 +55,13 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
       throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
     }
   }
+  const opensAt = input.deadline_date ? openingMoment(input.deadline_date) : null;
+  if (input.questions_until) {
+    // Questions close before the bids do: an answer must reach every bidder in time to bid on it.
+    const until = new Date(input.questions_until);
+    const problem = until <= clock.now() ? 'questions_until_past' : opensAt && until >= new Date(opensAt) ? 'questions_until_after_deadline' : null;
+    if (problem) throw validationFailed('Invalid input: questions_until', [{ path: 'questions_until', message: problem }]);
+  }
   const [{ id }] = await insertWithClientId('projects', () =>
     trx('projects')
       .insert({
@@ -66,8 +73,9 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
         budget: input.budget ?? null,
         deadline_date: input.deadline_date ?? null,
         // Bids are taken until the end of the deadline day in Riyadh, then opened.
-        opens_at: input.deadline_date ? openingMoment(input.deadline_date) : null,
+        opens_at: opensAt,
         requirements: input.requirements ?? null,
+        questions_until: input.questions_until ?? null,
       })
       .returning('id'),
   );

@@ -35,6 +35,8 @@ describe('projects and bids for sync', () => {
       'project.closeBidding',
       'project.create',
       'project.status',
+      'tender_question.answer',
+      'tender_question.ask',
     ]);
   });
 
