@@ -24,6 +24,8 @@ function facts(over: Partial<TenderFacts> = {}): TenderFacts {
     opens_at: t('2026-12-01T21:00:00.000Z'),
     opening: null,
     awards: [],
+    questions_until: null,
+    enquiries: [],
     ...over,
   };
 }
@@ -57,6 +59,14 @@ const PHASES: Record<string, TenderFacts> = {
       award({ supplier: second, amount: 2_010_000, awarded_at: t('2026-12-06T09:00:00.000Z'), standstill_ends_at: t('2026-12-11T09:00:00.000Z') }),
     ],
   }),
+  'answered questions, one after the opening': facts({
+    ...opened,
+    questions_until: t('2026-11-27T21:00:00.000Z'),
+    enquiries: [
+      { id: '55555555-5555-4555-8555-555555555555', text: 'هل الأثاث ضمن العقد؟', asked_at: t('2026-11-21T10:00:00.000Z'), answer: 'لا', answered_at: t('2026-11-22T10:00:00.000Z') },
+      { id: '66666666-6666-4666-8666-666666666666', text: 'ما مدة الضمان؟', asked_at: t('2026-11-26T10:00:00.000Z'), answer: 'سنتان', answered_at: t('2026-12-02T10:00:00.000Z') },
+    ],
+  }),
   'cancelled while bidding': facts({ status: 'cancelled', closed_at: t('2026-11-22T08:00:00.000Z') }),
   'cancelled in the standstill': facts({ ...opened, status: 'cancelled', closed_at: t('2026-12-04T08:00:00.000Z'), awards: [award()] }),
   'cancelled under contract': facts({ ...opened, status: 'cancelled', closed_at: t('2027-01-04T08:00:00.000Z'), awards: [award({ final_at: t('2026-12-08T09:00:00.000Z') })] }),
@@ -88,6 +98,24 @@ describe('OCDS releases of a project', () => {
     const errors = releasePackageErrors(releasePackage({ uri: 'https://binaa.example/x', publicUrl: 'https://binaa.example', releases: bad }));
     expect(errors.join('\n')).toMatch(/awards\/0\/status/);
     expect(errors.join('\n')).toMatch(/releases\/0\/date must match format "date-time"/);
+  });
+
+  it('publishes each answer with its question as a release of its own, never who asked, and earlier releases keep what they said', () => {
+    const rs = projectReleases(PREFIX, PHASES['answered questions, one after the opening']);
+    expect(rs.map((r) => r.id.slice(r.ocid.length + 1))).toEqual(['tender', 'answer-1', 'opening', 'answer-2']);
+    expect((rs[0] as any).tender.enquiries).toBeUndefined();
+    expect((rs[0] as any).tender.enquiryPeriod).toEqual({ startDate: '2026-11-20T08:00:00.000Z', endDate: '2026-11-27T21:00:00.000Z' });
+    expect((rs[2] as any).tender.enquiries.map((q: any) => q.answer)).toEqual(['لا']);
+    expect(last(rs).tender).toMatchObject({ hasEnquiries: true });
+    expect(last(rs).tender.enquiries).toEqual([
+      { id: '55555555-5555-4555-8555-555555555555', date: '2026-11-21T10:00:00.000Z', description: 'هل الأثاث ضمن العقد؟', answer: 'لا', dateAnswered: '2026-11-22T10:00:00.000Z' },
+      { id: '66666666-6666-4666-8666-666666666666', date: '2026-11-26T10:00:00.000Z', description: 'ما مدة الضمان؟', answer: 'سنتان', dateAnswered: '2026-12-02T10:00:00.000Z' },
+    ]);
+    // The enquiries are checked by the Enquiries extension's schema, not passed unchecked.
+    const bad = structuredClone(rs) as any[];
+    bad[3].tender.enquiries[0].dateAnswered = 'yesterday';
+    const errors = releasePackageErrors(releasePackage({ uri: 'https://binaa.example/x', publicUrl: 'https://binaa.example', releases: bad }));
+    expect(errors.join('\n')).toMatch(/enquiries\/0\/dateAnswered must match format "date-time"/);
   });
 
   it('before the opening: the tender only, with its period ending at the opening, and nothing of any bid', () => {

@@ -17,8 +17,11 @@
  *   withdraws it), and the standstill period;
  * - from the final award: the contract (value, signature date, the winning bid's days),
  *   terminated when the project is completed or cancelled.
+ * Questions (the Enquiries extension): the enquiry period from the start; each answer,
+ * when published, with its question, never who asked (projects/tender-questions.ts).
  * Amounts are in SAR, the currency every price on the marketplace is in.
  */
+import { ENQUIRY_EXTENSION_URL } from './enquiry-extension';
 
 const OCDS_VERSION = '1.1';
 const CURRENCY = 'SAR';
@@ -43,6 +46,15 @@ export interface AwardFacts {
   withdrawn_at: Date | null;
 }
 
+/** An answered question: what was asked and answered, and when; never who asked. */
+export interface EnquiryFacts {
+  id: string;
+  text: string;
+  asked_at: Date;
+  answer: string;
+  answered_at: Date;
+}
+
 /** What the open data is made of: the project's public fields and its tender's events. */
 export interface TenderFacts {
   id: string;
@@ -63,6 +75,10 @@ export interface TenderFacts {
   /** the opening record: when it was made and how many bids it opened */
   opening: { opened_at: Date; bid_count: number } | null;
   awards: AwardFacts[];
+  /** until when questions were taken, if they were */
+  questions_until: Date | null;
+  /** the answered questions, oldest answer first */
+  enquiries: EnquiryFacts[];
 }
 
 type Json = Record<string, unknown>;
@@ -97,6 +113,7 @@ interface State {
   tenderEnd: Date | null;
   opening: TenderFacts['opening'];
   awards: AwardState[];
+  enquiries: EnquiryFacts[];
 }
 
 const ocidOf = (prefix: string, projectId: string) => `${prefix}-${projectId}`;
@@ -178,10 +195,16 @@ export function projectReleases(prefix: string, f: TenderFacts): Release[] {
       },
     });
   }
+  // An answer may come at any time: each goes in before the first event after it.
+  f.enquiries.forEach((q, i) => {
+    const at = events.findIndex((e) => e.date.getTime() > q.answered_at.getTime());
+    const answer: Event = { key: `answer-${i + 1}`, date: q.answered_at, tag: ['tenderUpdate'], apply: (s) => void s.enquiries.push(q) };
+    events.splice(at < 0 ? events.length : at, 0, answer);
+  });
   // In the order they happened: each event can only follow the ones before it in this
   // list (an award follows the opening, its finalisation or withdrawal follows it, the
   // next award follows a withdrawal, the close comes last).
-  const state: State = { tenderStatus: 'active', tenderEnd: null, opening: null, awards: [] };
+  const state: State = { tenderStatus: 'active', tenderEnd: null, opening: null, awards: [], enquiries: [] };
   return events.map((e) => {
     e.apply(state);
     return snapshot(ocid, f, e, state);
@@ -214,6 +237,11 @@ function snapshot(ocid: string, f: TenderFacts, e: Event, s: State): Release {
   };
   if (f.budget != null) tender.value = money(f.budget);
   if (f.requirements) tender.eligibilityCriteria = f.requirements;
+  if (f.questions_until) tender.enquiryPeriod = { startDate: iso(f.created_at), endDate: iso(f.questions_until) };
+  if (s.enquiries.length) {
+    tender.hasEnquiries = true;
+    tender.enquiries = s.enquiries.map((q) => ({ id: q.id, date: iso(q.asked_at), description: q.text, answer: q.answer, dateAnswered: iso(q.answered_at) }));
+  }
   if (s.opening) {
     tender.numberOfTenderers = s.opening.bid_count;
     const awardPeriod: Json = { startDate: iso(s.opening.opened_at) };
@@ -275,6 +303,7 @@ export function releasePackage(opts: { uri: string; publicUrl: string; releases:
     version: OCDS_VERSION,
     publishedDate: newest ?? new Date().toISOString(),
     publisher: { name: PUBLISHER_NAME, uri: opts.publicUrl },
+    extensions: [ENQUIRY_EXTENSION_URL],
     releases: opts.releases,
   };
   if (opts.next) pkg.links = { next: opts.next };

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../../shared/errors';
 import { openedAt, openingMoment } from '../../../shared/tender';
 import type { Config } from '../../config';
-import { projectReleases, releasePackage, type AwardFacts, type Release, type TenderFacts } from './releases';
+import { projectReleases, releasePackage, type AwardFacts, type EnquiryFacts, type Release, type TenderFacts } from './releases';
 import { partyNameSql } from '../../db/party-name';
 
 export interface ReleasesPageQuery {
@@ -39,6 +39,7 @@ interface ProjectRow {
   award_final_at: Date | null;
   record_opened_at: Date | null;
   record_bid_count: number | null;
+  questions_until: Date | null;
 }
 
 /** Live projects of live owners, with what their tender's releases are made of; newest first. */
@@ -74,6 +75,7 @@ function projectsQuery(db: Knex) {
       'p.award_final_at',
       'o.opened_at as record_opened_at',
       'o.bid_count as record_bid_count',
+      'p.questions_until',
     );
 }
 
@@ -134,10 +136,21 @@ async function withdrawnAwards(db: Knex, projectIds: string[]): Promise<Withdraw
     );
 }
 
+/** The answered questions of `projectIds`, oldest answer first: never who asked or answered. */
+function answeredQuestions(db: Knex, projectIds: string[]): Promise<Array<EnquiryFacts & { project_id: string }>> {
+  if (!projectIds.length) return Promise.resolve([]);
+  return db('tender_questions')
+    .whereIn('project_id', projectIds)
+    .whereNotNull('answered_at')
+    .orderBy([{ column: 'answered_at' }, { column: 'id' }])
+    .select('id', 'project_id', 'text', 'asked_at', 'answer', 'answered_at');
+}
+
 /** The tender facts of `rows` at the app's time `now`, in their order. */
 async function factsOf(db: Knex, rows: ProjectRow[], now: Date): Promise<TenderFacts[]> {
   const ids = rows.map((r) => r.id);
   const withdrawn = await withdrawnAwards(db, ids);
+  const answered = await answeredQuestions(db, ids);
   const bids = await awardedBids(db, [...new Set([...rows.map((r) => r.awarded_bid_id).filter((x): x is string => !!x), ...withdrawn.map((w) => w.award_bid_id)])]);
   const bidById = new Map(bids.map((b) => [b.id, b]));
   const award = (bidId: string, a: Omit<AwardFacts, 'supplier' | 'amount' | 'estimated_completion_days'>): AwardFacts[] => {
@@ -176,6 +189,8 @@ async function factsOf(db: Knex, rows: ProjectRow[], now: Date): Promise<TenderF
       opens_at: r.opens_at ?? (r.deadline_date ? new Date(openingMoment(r.deadline_date)) : null),
       opening: opened ? { opened_at: opened, bid_count: r.record_bid_count ?? 0 } : null,
       awards,
+      questions_until: r.questions_until,
+      enquiries: answered.filter((q) => q.project_id === r.id).map((q) => ({ id: q.id, text: q.text, asked_at: q.asked_at, answer: q.answer, answered_at: q.answered_at })),
     };
   });
 }

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { as, notificationsOf, postBid, postProject, type Client } from '../../test/factories';
 import { tenderQuestionSchema } from '../../../shared/schemas/tender-question';
+import { releasePackageErrors } from '../ocds/schema';
 
 /** The calendar day `n` days after `day` (YYYY-MM-DD). */
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -76,6 +77,15 @@ describe('tender questions and answers', () => {
       expect(raw).not.toContain('هل يشمل العقد');
     }
     expect((await asker.get(`/api/projects/${project.id}/questions`)).body[0]).toMatchObject({ mine: true, asker_name: 'مؤسسة السائل للمقاولات' });
+
+    // The open data: the answer with its question, valid OCDS, and nothing of who asked; a question not answered yet stays out.
+    await ask(asker, project.id, 'سؤال لم يُجب بعد');
+    const ocds = await reader.get(`/api/projects/${project.id}/ocds`);
+    expect(releasePackageErrors(ocds.body), ocds.text).toEqual([]);
+    expect(ocds.body.releases.at(-1).tender.enquiries).toEqual([
+      { id: asked.body.id, date: asked.body.asked_at, description: 'هل يشمل العقد توريد الأثاث المدرسي؟', answer: 'لا، الأثاث في منافسة أخرى', dateAnswered: answered.body.answered_at },
+    ]);
+    for (const hidden of ['السائل', asker.user.id, 'لم يُجب']) expect(ocds.text).not.toContain(hidden);
 
     // Every contractor who bid or asked is told; a reader who did neither is not.
     expect(await notificationsOf(knex(), bidder.user.id, 'tender.question_answered')).toHaveLength(1);
