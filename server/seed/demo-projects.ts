@@ -14,6 +14,8 @@ export interface DemoProject {
   /** negative: the deadline has passed, and the tender is opened (its opening record made) */
   deadlineInDays: number;
   requirements: string;
+  /** questions are taken until this many days from now */
+  questionsUntilInDays?: number;
 }
 
 export const DEMO_PROJECTS = [
@@ -26,6 +28,7 @@ export const DEMO_PROJECTS = [
     location: 'الرياض - حي النرجس',
     deadlineInDays: 60,
     requirements: 'تصنيف مقاولين درجة ثانية في المباني، وخبرة في مشروعين تعليميين مماثلين على الأقل.',
+    questionsUntilInDays: 30,
   },
   {
     key: 'stormwater',
@@ -93,4 +96,28 @@ export const DEMO_BIDS: Array<{ project: ProjectKey; contractor: CompanyKey; amo
   { project: 'library', contractor: 'contractor', amount: 3_150_000, days: 240, proposal: 'ننفذ الترميم على مراحل تبقي الدور الأرضي مفتوحًا للزوار، مع مقاول تكييف معتمد.' },
   { project: 'library', contractor: 'contractor2', amount: 3_290_000, days: 210, proposal: 'فريق متخصص في ترميم المباني العامة، وضمان سنتين على أنظمة التكييف.' },
   { project: 'library', contractor: 'contractor3', amount: 3_380_000, days: 270, proposal: 'التنفيذ بكوادر سعودية مع تقارير أسبوعية مصورة للإدارة.' },
+];
+
+/**
+ * Questions on the tenders and their owner's answers, published to every contractor with
+ * the asker withheld (projects/tender-questions.ts). Hours are before now; the school
+ * tender was posted two days ago.
+ */
+export const DEMO_QUESTIONS: Array<{ project: ProjectKey; asker: CompanyKey; askedHoursAgo: number; answeredHoursAgo: number; text: string; answer: string }> = [
+  {
+    project: 'school',
+    asker: 'contractor2',
+    askedHoursAgo: 40,
+    answeredHoursAgo: 20,
+    text: 'هل يشمل نطاق العمل توريد الأثاث المدرسي والتجهيزات التعليمية؟',
+    answer: 'لا، الأثاث والتجهيزات التعليمية في منافسة مستقلة. يشمل النطاق الأعمال الإنشائية والمعمارية والكهروميكانيكية وأعمال الموقع العام فقط.',
+  },
+  {
+    project: 'school',
+    asker: 'contractor3',
+    askedHoursAgo: 30,
+    answeredHoursAgo: 10,
+    text: 'هل تقرير فحص التربة متاح، أم يُجريه المقاول ضمن أعمال التصميم؟',
+    answer: 'التقرير الجيوتقني متاح لدى الإدارة ويُسلَّم للمتنافسين عند الطلب، ويبقى على المقاول التحقق منه ضمن أعمال التصميم.',
+  },
 ];

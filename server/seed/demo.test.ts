@@ -202,6 +202,22 @@ describe('seedDemo', () => {
     expect(theirs[0].opened_at).not.toBeNull();
   });
 
+  it('gives the school tender two answered questions, asked by its bidders after it was posted, still taking questions before its deadline', async () => {
+    const school = await knex('projects').where({ title: 'إنشاء مدرسة ابتدائية بسعة 600 طالب' }).first();
+    const questions = await knex('tender_questions').where({ project_id: school.id });
+    expect(questions).toHaveLength(2);
+    const bidders = await knex('bids').where({ project_id: school.id }).pluck('contractor_id');
+    for (const q of questions) {
+      expect(bidders).toContain(q.company_id);
+      expect(q.answered_by).toBe(school.government_id);
+      expect(q.asked_at.getTime()).toBeGreaterThan(school.created_at.getTime());
+      expect(q.answered_at.getTime()).toBeGreaterThan(q.asked_at.getTime());
+      expect(q.answered_at.getTime()).toBeLessThan(Date.now());
+    }
+    expect(school.questions_until.getTime()).toBeGreaterThan(Date.now());
+    expect(school.questions_until.getTime()).toBeLessThan(school.opens_at.getTime());
+  });
+
   it('posts active instant orders that expire in the future, one with offers for the demo contractor', async () => {
     const orders = await knex('instant_orders').where({ status: 'active' });
     expect(orders.length).toBeGreaterThanOrEqual(3);

@@ -27,7 +27,7 @@ import { DEMO_COMPANIES, DEMO_PEOPLE, type DemoCompany } from './demo-companies'
 import { DEMO_TAX_PROFILES } from './demo-tax-profiles';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue';
 import { insertDemoReviews, refreshDemoRatings } from './demo-reviews';
-import { DEMO_BIDS, DEMO_PROJECTS } from './demo-projects';
+import { DEMO_BIDS, DEMO_PROJECTS, DEMO_QUESTIONS } from './demo-projects';
 import { DEMO_ORDERS, DEMO_ORDER_RESPONSES, type DemoOrder } from './demo-orders';
 import { DEMO_JOBS, DEMO_TRANSPORT_OFFERS, DEMO_TRANSPORT_REQUESTS, type DemoTransportRequest } from './demo-logistics';
 import { insertJob } from './demo-jobs';
@@ -171,6 +171,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       deadline_date: deadlineOf(p.key),
       opens_at: opensAt(p.key),
       requirements: p.requirements,
+      questions_until: 'questionsUntilInDays' in p ? at(p.questionsUntilInDays * DAY_MS) : null,
       status: 'open',
       // Posted well before the deadline, even when that has passed.
       created_at: at(Math.min(-(i + 1) * 2, p.deadlineInDays - 14) * DAY_MS),
@@ -203,6 +204,19 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       proposal: b.proposal,
       received_at: b.received_at,
       digest: b.digest,
+    })),
+  );
+  await trx('tender_questions').insert(
+    DEMO_QUESTIONS.map((q) => ({
+      id: crypto.randomUUID(),
+      project_id: projectId(q.project),
+      company_id: companyId(q.asker),
+      asked_by: companyId(q.asker),
+      text: q.text,
+      asked_at: at(-q.askedHoursAgo * HOUR_MS),
+      answer: q.answer,
+      answered_at: at(-q.answeredHoursAgo * HOUR_MS),
+      answered_by: companyId(project.row(q.project).owner),
     })),
   );
   // A tender whose deadline has passed is opened as the sweep opens it, at its opening moment.
