@@ -14,6 +14,7 @@ import { BidDialog } from './BidDialog';
 import { riyadhToday } from './deadline';
 import { BidReceipt } from '../tender/BidReceipt';
 import { BidderTender } from '../tender/BidderTender';
+import { TenderQuestions } from '../tender/TenderQuestions';
 import { useTenderPhase } from '../tender/queries';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { SubmittedBy } from '../../ui/SubmittedBy';
@@ -78,6 +79,7 @@ const OpenProject = memo(function OpenProject({ project }: { project: Project })
   return (
     <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
       <OpenProjectActions project={project} live={mine} />
+      <TenderQuestions project={project} />
     </ProjectCard>
   );
 });

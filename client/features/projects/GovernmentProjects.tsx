@@ -8,6 +8,7 @@ import type { Project } from '../../../shared/schemas/project';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
 import { OwnerTender } from '../tender/OwnerTender';
+import { TenderQuestions } from '../tender/TenderQuestions';
 import { useTenderPhase } from '../tender/queries';
 import { BidsList } from './BidsList';
 import { useProjectMutations } from './mutations';
@@ -34,6 +35,7 @@ function OwnProject({ project }: { project: Project }) {
   return (
     <ProjectCard project={project}>
       <OwnerTender project={project} phase={phase} />
+      <TenderQuestions project={project} owner />
       <div className={styles.row}>
         {opened && !!project.bid_count && (
           <Button onClick={() => setShowBids((s) => !s)} aria-expanded={showBids} data-testid="toggle-bids">

@@ -41,4 +41,10 @@ describe('the post-a-project form', () => {
     expect(validateProject(filled).input?.budget).toBeNull();
     expect(validateProject({ ...filled, budget: 'lots' }).errors).toEqual({ budget: 'amount' });
   });
+
+  it('closes questions at the end of their day in Riyadh, and only before the deadline day', () => {
+    expect(validateProject({ ...filled, deadline_date: '2027-03-10', questions_until: '2027-03-01' }).input?.questions_until).toBe('2027-03-01T21:00:00.000Z');
+    expect(validateProject(filled).input?.questions_until).toBeNull();
+    expect(validateProject({ ...filled, deadline_date: '2027-03-10', questions_until: '2027-03-10' }).errors).toEqual({ questions_until: 'questionsAfterDeadline' });
+  });
 });
