@@ -251,6 +251,14 @@ describe('each local effect against the server', () => {
     expect(await contract(government, 'project.status', { id: second, status: 'cancelled' })).toEqual([]);
   });
 
+  it("a tender's questions: asked by a contractor, answered by the owner (read online, nothing local)", async () => {
+    const day = new Date(server.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const project = (await postProject(government.client, { deadline_date: day, questions_until: new Date(server.clock.now().getTime() + 86_400_000).toISOString() })).id;
+    const question = uuid();
+    expect(await noEffect(contractor, 'tender_question.ask', { id: question, project_id: project, text: 'هل الأثاث ضمن العقد؟' })).toEqual([]);
+    expect(await noEffect(government, 'tender_question.answer', { id: question, project_id: project, text: 'لا' })).toEqual([]);
+  });
+
   it('instant orders, transport and a delivery', async () => {
     const order = uuid();
     expect(await contract(contractor, 'instant_order.create', { id: order, title: 'حديد', description: 'عاجل', quantity: 12.5, unit: 'طن', location: 'جدة', category_id: category })).toEqual([]);
