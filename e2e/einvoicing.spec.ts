@@ -65,6 +65,14 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(screen.value('iban')).toHaveText('SA0380000000608010167519');
       await expect(page.getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
 
+      // The commercial register: never checked, then checked by the owner; the development register holds the CR under the legal name just saved.
+      const register = page.getByTestId('cr-verification');
+      await expect(register.getByTestId('cr-never')).toBeVisible();
+      await register.getByTestId('cr-verify').click();
+      await expect(register.getByTestId('cr-result')).toHaveAttribute('data-result', 'verified');
+      await expect(register.getByTestId('cr-register-name')).toHaveText(PROFILE.legal_name);
+      await expect(register.getByTestId('cr-next-check')).toBeVisible();
+
       // Offline: an edit is kept and waits; onboarding says it needs the network.
       await waitForServiceWorker(page);
       await goOffline(context);
@@ -74,6 +82,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(page.getByTestId('pending-badge')).toBeVisible();
       await expect(page.getByTestId('einvoicing-offline')).toBeVisible();
       await expect(page.getByTestId('einvoicing-onboard')).toHaveCount(0);
+      await expect(page.getByTestId('cr-offline')).toBeVisible();
       await goOnline(context);
       await expect(page.getByTestId('pending-badge')).toHaveCount(0, { timeout: 45_000 });
 

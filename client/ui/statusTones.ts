@@ -20,6 +20,7 @@ import type { RfqQuote, RfqStatus } from '../../shared/schemas/rfq';
 import type { Objection } from '../../shared/schemas/tender';
 import type { ShownProjectStatus, TenderPhase } from '../../shared/tender';
 import type { StatusTone } from './StatusBadge';
+import type { CrCheckResult } from '../../shared/schemas/cr-verification';
 
 export const PROJECT_TONE: Record<ShownProjectStatus, StatusTone> = { open: 'brand', awarded: 'informative', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
 export const BID_TONE: Record<BidStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger', withdrawn: 'subtle' };
@@ -84,6 +85,15 @@ export const DELIVERY_STAGE_TONE: Record<DeliveryStage, StatusTone> = {
 
 /** Where a company's e-invoicing unit stands with ZATCA. */
 export const EINVOICING_TONE: Record<EinvoicingStatusView['status'], StatusTone> = { none: 'informative', compliance: 'warning', ready: 'success', failed: 'danger' };
+/** A company's last check against the commercial register: only an active CR under its own name verifies it. */
+export const CR_CHECK_TONE: Record<CrCheckResult, StatusTone> = {
+  verified: 'success',
+  name_mismatch: 'warning',
+  suspended: 'danger',
+  expired: 'danger',
+  inactive: 'danger',
+  not_found: 'danger',
+};
 /** A person's role in a company team, on its members and on the invitations that make them. */
 export const MEMBER_ROLE_TONE: Record<MemberRole, StatusTone> = { owner: 'brand', member: 'informative', driver: 'success' };
 

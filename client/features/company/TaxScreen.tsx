@@ -4,7 +4,8 @@
  * ZATCA. A settings page of its own beside the team: the legal identity of the company is
  * not a matter of who works in it. Owner and members read it; the owner edits and
  * onboards. The tax profile is in the local store (it shows and saves offline); the
- * onboarding needs the network (EinvoicingPanel).
+ * check of the CR against the commercial register (CrVerificationPanel) and the
+ * onboarding (EinvoicingPanel) need the network.
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
 import { accountIdOf } from '../../../shared/schemas/user';
 import { companyAbilities } from './companyRules';
+import { CrVerificationPanel } from './CrVerificationPanel';
 import { EinvoicingPanel } from './EinvoicingPanel';
 import { useCompanyTaxProfile } from './queries';
 import { TaxProfilePanel } from './TaxProfilePanel';
@@ -49,6 +51,7 @@ export function TaxScreen() {
       ) : (
         <>
           <TaxProfilePanel accountId={accountId} canEdit={abilities.canManage} />
+          <CrVerificationPanel canVerify={abilities.canManage} online={online} />
           {session.profile?.role === 'supplier' && (
             <EinvoicingPanel canOnboard={abilities.canManage} online={online} taxProfileSaved={taxProfile?.updated_at ?? null} />
           )}
