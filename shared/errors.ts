@@ -110,7 +110,6 @@ export const ERROR_STATUS = {
   account_deleted: 401,
   cannot_demote_self: 409,
   owner_protected: 409,
-  cannot_review_self: 409,
   /** a review of a deal that is not completed: a purchase order with no goods receipt, a transport request not delivered */
   no_completed_deal: 409,
   /** a second review of one deal by the same party */
