@@ -53,7 +53,7 @@ const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen')
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);
-const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list', 'purchase-requests']);
+const RfqsScreen = named(() => import('../features/rfqs/RfqsScreen'), 'RfqsScreen', ['rfqs', 'sync', 'price-list', 'purchase-requests', 'scorecards']);
 const QuotesScreen = named(() => import('../features/quotes/QuotesScreen'), 'QuotesScreen', ['quotes']);
 const PurchaseOrdersScreen = named(() => import('../features/purchase-orders/PurchaseOrdersScreen'), 'PurchaseOrdersScreen', ['purchase-orders', 'transport', 'invoices', 'payments', 'receipts', 'disputes', 'deliveries', 'reviews']);
 const SitesScreen = named(() => import('../features/sites/SitesScreen'), 'SitesScreen', ['sites', 'rfqs', 'price-list', 'sync']);
@@ -62,10 +62,10 @@ const DisputesScreen = named(() => import('../features/disputes/DisputesScreen')
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries', 'invoices']);
 const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts']);
-const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company']);
+const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company', 'scorecards']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
 const AuditScreen = named(() => import('../features/company/AuditScreen'), 'AuditScreen', ['audit']);
-const CompanyReviewsScreen = named(() => import('../features/reviews/CompanyReviewsScreen'), 'CompanyReviewsScreen', ['reviews']);
+const CompanyReviewsScreen = named(() => import('../features/reviews/CompanyReviewsScreen'), 'CompanyReviewsScreen', ['reviews', 'scorecards']);
 const InviteScreen = named(() => import('../features/company/InviteScreen'), 'InviteScreen', ['company']);
 const NotFoundScreen = named(() => import('../features/info/NotFoundScreen'), 'NotFoundScreen');
 
