@@ -17,7 +17,7 @@ const FORMS: Array<[RegExp, string]> = [
   [/[^\p{L}\p{N}]+/gu, ' '], // punctuation and spacing as one space
 ];
 
-export function normalizedName(name: string): string {
+function normalizedName(name: string): string {
   let out = asciiDigits(name.normalize('NFKC')).toLowerCase();
   for (const [pattern, replacement] of FORMS) out = out.replace(pattern, replacement);
   return out.trim();

@@ -35,7 +35,7 @@ async function companyOf(db: Knex, companyId: string): Promise<{ cr_number: stri
 }
 
 /** What the register's record says of the company. */
-export function checkResult(record: RegisterRecord | null, legalName: string | null): CrCheckResult {
+function checkResult(record: RegisterRecord | null, legalName: string | null): CrCheckResult {
   if (!record) return 'not_found';
   const status = record.status_id.toLowerCase();
   if (status !== 'active') return status.includes('suspend') ? 'suspended' : status.includes('expir') ? 'expired' : 'inactive';
@@ -43,7 +43,7 @@ export function checkResult(record: RegisterRecord | null, legalName: string | n
 }
 
 /** The tier a check's result leaves the company with. */
-export function tierAfterCheck(tier: VerificationTier, result: CrCheckResult): VerificationTier {
+function tierAfterCheck(tier: VerificationTier, result: CrCheckResult): VerificationTier {
   if (result !== 'verified') return 'unverified';
   return tier === 'unverified' ? 'verified' : tier;
 }
