@@ -12,6 +12,7 @@ import { ApiError } from '../../data/api';
 import { useCrVerification, verifyCr } from '../../data/api/commercial-register';
 import { useSession } from '../../data/session';
 import { useFormat } from '../../i18n/format';
+import { Identifier } from '../../ui/Identifier';
 import { CR_CHECK_TONE } from '../../ui/statusTones';
 
 const useStyles = makeStyles({
@@ -79,8 +80,8 @@ export function CrVerificationPanel({ canVerify, online }: { canVerify: boolean;
               <Text data-testid="cr-reason">{t(`cr.why.${view.result}`)}</Text>
               <dl className={styles.facts}>
                 <dt className={styles.term}>{t('cr.number')}</dt>
-                <dd className={styles.value} dir="ltr">
-                  <bdi>{view.cr_number}</bdi>
+                <dd className={styles.value}>
+                  <Identifier>{view.cr_number}</Identifier>
                 </dd>
                 {view.register_name && (
                   <>

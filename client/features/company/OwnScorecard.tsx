@@ -10,6 +10,7 @@ import type { OwnScorecard as Own } from '../../../shared/schemas/scorecard';
 import type { Remote } from '../../data/useRemote';
 import { useFormat } from '../../i18n/format';
 import { PATHS } from '../../paths';
+import { Identifier } from '../../ui/Identifier';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ListSkeleton } from '../../ui/ListStates';
 import { ScorecardFigures } from '../../ui/ScorecardFigures';
@@ -59,7 +60,7 @@ export function OwnScorecard({ remote }: { remote: Remote<Own | null> }) {
                   <Card className={styles.item} data-testid="scorecard-shortfall">
                     <div className={styles.line}>
                       <Link to={`${PATHS.purchaseOrders}/${s.purchase_order_id}`}>
-                        <bdi>{s.number}</bdi>
+                        <Identifier>{s.number}</Identifier>
                       </Link>
                       <bdi>{s.buyer_name}</bdi>
                       {s.reasons.map((r) => (

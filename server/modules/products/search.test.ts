@@ -386,8 +386,8 @@ describe('product search', () => {
       await knex('categories').where({ id: 'ca7e0000-0000-4000-8000-000000000002' }).update({ name_ar: 'الحديد' });
       expect((await page()).category_name).toBe('الحديد');
       await knex('categories').where({ id: 'ca7e0000-0000-4000-8000-000000000002' }).update({ name_ar: 'الحديد وحديد التسليح' });
-      const reviewer = await signInAs(server, { role: 'contractor' });
-      await reviewer.post('/api/reviews', { target_type: 'product', target_id: ids.get('Scaffolding pipe'), rating: 3 });
+      // A product's average as a published deal review moves it (reviews/publish.ts writes the column).
+      await knex('products').where({ id: ids.get('Scaffolding pipe') }).update({ average_rating: 3, total_reviews: 1 });
       expect(await page()).toMatchObject({ average_rating: 3, total_reviews: 1 });
     });
 
