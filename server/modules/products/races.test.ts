@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../test/harness';
 import { signInAs } from '../../test/sign-in';
+import { orderDeal } from '../../test/review-steps';
 
 describe.runIf(onPostgres)('catalogue races on Postgres', () => {
   let server: TestServer;
@@ -52,22 +53,28 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     expect(ops.filter((op) => op === 'upsert')).toHaveLength(1 + results.filter((r) => r.status === 200).length);
   });
 
-  it('lets product writes, reviews and supplier profile edits run at once without a deadlock, each moving the catalogue version', async () => {
+  it('lets product writes, published reviews and supplier profile edits run at once without a deadlock, each moving the catalogue version', async () => {
     const suppliers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'supplier' })));
-    const reviewers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'contractor' })));
+    // Six received orders whose buyers reviewed the product they bought: each seller's review publishes both (double-blind).
+    const deals = [];
+    for (let i = 0; i < 6; i++) {
+      const deal = await orderDeal(server);
+      expect((await deal.buyer.post('/api/reviews', { purchase_order_id: deal.po.id, rating: (i % 5) + 1, product_id: deal.product })).status).toBe(201);
+      deals.push(deal);
+    }
     const target = (await suppliers[0].post('/api/products', body())).body.id;
     const version = async () => Number((await server.db.knex('catalogue_state').first('version')).version);
     const before = await version();
     const results = await Promise.all([
       ...suppliers.map((s) => s.post('/api/products', body({ name: 'Gravel 3/4' }))),
-      ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: target, rating: (i % 5) + 1 })),
+      ...deals.map((d) => d.seller.post('/api/reviews', { purchase_order_id: d.po.id, rating: 5 })),
       ...suppliers.map((s, i) => s.post('/api/profiles', { role: 'supplier', company_name: `مؤسسة ${i}` })),
       ...suppliers.map((s) => s.patch(`/api/products/${target}`, { price: 2 })),
     ]);
     // The last six are other suppliers' PATCHes of suppliers[0]'s product: only the owner's lands.
     expect(results.map((r) => r.status)).toEqual([...Array(6).fill(201), ...Array(6).fill(201), ...Array(6).fill(200), 200, ...Array(5).fill(404)]);
-    // 6 creates, 6 rating updates, 6 company names, 1 price change.
-    expect(await version()).toBe(before + 19);
+    // 6 creates, 6 publications (one catalogue write each: the bought product's and its seller's ratings), 6 company names, 1 price change.
+    expect(await version()).toBe(before + 6 + 6 + 6 + 1);
   });
 
   it("keeps the catalogue's total exact while a supplier's products are written as the supplier is deleted and restored", async () => {
@@ -103,20 +110,19 @@ describe.runIf(onPostgres)('catalogue races on Postgres', () => {
     }
   });
 
-  it("deletes a supplier while their products are being reviewed, without a deadlock", async () => {
+  it('deletes a supplier while their deal is being reviewed, without a deadlock', async () => {
     const admin = await signInAs(server, { role: 'admin', is_admin: true });
-    const reviewers = await Promise.all(Array.from({ length: 6 }, () => signInAs(server, { role: 'contractor' })));
-    for (let round = 0; round < 5; round++) {
-      const supplier = await signInAs(server, { role: 'supplier' });
-      const products: string[] = [];
-      for (let i = 0; i < 3; i++) products.push((await supplier.post('/api/products', body())).body.id);
+    for (let round = 0; round < 4; round++) {
+      const { buyer, seller, po, product } = await orderDeal(server);
       const results = await Promise.all([
-        ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: products[i % 3], rating: 4 })),
-        admin.delete(`/api/admin/users/${supplier.user.id}`),
-        ...reviewers.map((r, i) => r.post('/api/reviews', { target_type: 'product', target_id: products[(i + 1) % 3], rating: 2 })),
+        buyer.post('/api/reviews', { purchase_order_id: po.id, rating: 4, product_id: product }),
+        admin.delete(`/api/admin/users/${seller.user.id}`),
+        seller.post('/api/reviews', { purchase_order_id: po.id, rating: 2 }),
       ]);
-      for (const r of results) expect([200, 201, 204, 404], JSON.stringify(r.body)).toContain(r.status);
-      expect(await server.db.knex('products').where({ supplier_id: supplier.user.id }).whereNull('deleted_at')).toEqual([]);
+      // A review may find the seller or the product already gone (401 for the deleted seller's session, 404, or 409 product_not_in_deal).
+      for (const r of results) expect([200, 201, 204, 401, 404, 409], JSON.stringify(r.body)).toContain(r.status);
+      expect(results[1].status).toBe(204);
+      expect(await server.db.knex('products').where({ supplier_id: seller.user.id }).whereNull('deleted_at')).toEqual([]);
     }
   });
 });
