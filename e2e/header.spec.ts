@@ -132,7 +132,7 @@ test('at 390 px the bar is one row, its menu lists the groups, and the admin pan
   if (!profile) await setUpByRequest(admin, 'government', 'أمانة منطقة الرياض', 'ar');
   await admin.goto('/admin');
   const tabs = admin.locator('[data-testid^="admin-tab-"]');
-  await expect(tabs).toHaveCount(7);
+  await expect(tabs).toHaveCount(8);
   for (const tab of await tabs.all()) {
     const box = (await tab.boundingBox())!;
     expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
