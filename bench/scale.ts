@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale: Binaa as it runs in production, on this machine (issue 50). A
+ * npm run bench:scale: Binaa as it runs in production, on this machine. A
  * throw-away Postgres primary and a streaming read replica of it (bench/pg-cluster.ts),
  * a redis-server of its own for the shared rate limits, the S3-compatible store the
  * tests use (s3rver), app processes (bench/servers.ts, each with the replica, Redis and

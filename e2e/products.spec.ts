@@ -141,7 +141,7 @@ test.describe('the catalogue', () => {
     await expect(page.getByTestId('contact-dialog')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    // A review needs a completed deal (issue 51): the card links to the supplier's reviews
+    // A review needs a completed deal: the card links to the supplier's reviews
     // instead, and what the contractor reviews is the demo order its site received, offline.
     await expect(products.card(name).first().getByTestId('supplier-reviews')).toBeVisible();
     await goOnline(context);

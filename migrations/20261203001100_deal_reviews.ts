@@ -1,5 +1,5 @@
 /**
- * Reviews only from deals (issue 51): a review now belongs to a completed deal, a purchase
+ * Reviews only from deals: a review now belongs to a completed deal, a purchase
  * order with a goods receipt or a delivered transport request, and is given by one of its
  * parties (reviewer_company_id, the company the reviewer acted for) about the other
  * (target_type 'user', target_id the other company), optionally about a product the deal

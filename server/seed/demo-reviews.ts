@@ -1,5 +1,5 @@
 /**
- * The demo's reviews, each from a completed deal (issue 51): for every review a buyer left
+ * The demo's reviews, each from a completed deal: for every review a buyer left
  * (demo-catalogue.ts DEMO_REVIEWS), an awarded RFQ of one line naming the product (or a
  * line of the supplier's goods for a review of the company), its purchase order, received
  * in full weeks ago, and the buyer's review of the seller. Every other deal the seller

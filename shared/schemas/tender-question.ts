@@ -1,5 +1,5 @@
 /**
- * A tender's questions and answers (issue 53): a contractor asks until the project's
+ * A tender's questions and answers: a contractor asks until the project's
  * questions_until, the owner answers, and the answer is published to every reader of the
  * project. Who asked is withheld from everyone but the project's owner and the asking
  * company: for others `mine` is false and `asker_name` null (server/modules/projects/

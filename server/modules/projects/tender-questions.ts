@@ -1,5 +1,5 @@
 /**
- * Questions and answers of a tender (issue 53): until the project's questions_until,
+ * Questions and answers of a tender: until the project's questions_until,
  * by the server's clock, a contractor (never the project's owner) asks; the owner answers
  * each, and the answer is published to everyone who may read the project, with a
  * notification to every contractor who bid or asked on it. Who asked is withheld from all
