@@ -141,14 +141,13 @@ export async function sweepCrChecks(knex: Knex, config: Pick<Config, 'wathq'>, c
     .where((w) => w.where('c.next_check_on', '<=', clock.today()).orWhereRaw('c.cr_number is distinct from coalesce(t.cr_number, p.cr_number)'))
     .orderBy('c.checked_at')
     .limit(batch)
-    .select('c.company_id');
+    .select('c.company_id', knex.raw('coalesce(t.cr_number, p.cr_number) as cr_number'), knex.raw('coalesce(t.legal_name, p.company_name) as legal_name'));
   let checked = 0;
-  for (const { company_id } of due) {
-    const company = await companyOf(knex, company_id);
-    if (!company.cr_number) continue;
+  for (const { company_id, cr_number, legal_name } of due) {
+    if (!cr_number) continue;
     try {
-      const record = await lookUpCr(config, company.cr_number);
-      await recordCheck(knex, company_id, company.cr_number, company.legal_name, record, clock);
+      const record = await lookUpCr(config, cr_number);
+      await recordCheck(knex, company_id, cr_number, legal_name, record, clock);
       checked += 1;
     } catch (error) {
       if (!(error instanceof RegisterUnavailable)) throw error;
