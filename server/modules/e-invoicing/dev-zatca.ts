@@ -169,7 +169,7 @@ export function devZatcaRouter(config: Config): Router {
       errors.push(message('invalid-invoice', 'XSD validation', 'The invoice is not well-formed XML (base64 of the document expected)'));
       return { errors, warnings, typeCode, kind: null };
     }
-    const { errors: ruleErrors, warnings: ruleWarnings } = await validateInvoice(xml);
+    const { errors: ruleErrors, warnings: ruleWarnings } = await validateInvoice(xml, ctx.deps.clock.now());
     const category = (source: string) => (source === 'xsd' ? 'XSD validation' : source === 'ksa' ? 'KSA' : 'EN');
     errors.push(...ruleErrors.map((f) => message(f.id, category(f.source), f.text)));
     warnings.push(...ruleWarnings.map((f) => message(f.id, category(f.source), f.text, 'WARNING')));

@@ -96,12 +96,12 @@ class RulesThread {
     this.pending.clear();
   }
 
-  run(xml: string): Promise<RuleReport[]> {
+  run(xml: string, at?: Date): Promise<RuleReport[]> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage({ id, xml });
+      this.worker.postMessage({ id, xml, atMs: at?.getTime() });
     });
   }
 }
@@ -159,9 +159,10 @@ function ruleFindings({ source, svrl }: RuleReport): Finding[] {
 /**
  * The schema's and both rule sets' findings on a document. A document that is not
  * schema-valid XML is still run through the rules (ZATCA reports both), unless it does
- * not parse at all.
+ * not parse at all. The date rules (an issue date at most today) judge on `at`, the real
+ * time unless the caller keeps its own calendar.
  */
-export async function validateInvoice(xml: string): Promise<ValidationResult> {
+export async function validateInvoice(xml: string, at?: Date): Promise<ValidationResult> {
   let v = (await loadValidator()) as Loaded;
   if (v.rules.failed) {
     // A thread that died (out of memory, killed) is replaced on the next document.
@@ -176,7 +177,7 @@ export async function validateInvoice(xml: string): Promise<ValidationResult> {
       return false;
     }
   })();
-  const [schema, reports] = await Promise.all([schemaFindings(v, xml), wellFormed ? v.rules.run(xml) : Promise.resolve([])]);
+  const [schema, reports] = await Promise.all([schemaFindings(v, xml), wellFormed ? v.rules.run(xml, at) : Promise.resolve([])]);
   const findings = [...schema, ...reports.flatMap(ruleFindings)];
   return {
     errors: findings.filter((f) => f.flag !== 'warning'),

@@ -156,6 +156,15 @@ describe('documents the product issues', () => {
     });
   });
 
+  it('judges the issue date against the time it is given (BR-KSA-04: at most today in Riyadh)', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const xml = signInvoice(buildInvoiceXml(invoiceOf(STANDARD_LINES, { issuedAt: tomorrow })), keys, tomorrow).xml;
+    expect(ids((await validateInvoice(xml)).errors)).toContain('BR-KSA-04');
+    expect(ids((await validateInvoice(xml, tomorrow)).errors)).not.toContain('BR-KSA-04');
+    // The next document on the thread is judged on the real day again.
+    expect(ids((await validateInvoice(xml)).errors)).toContain('BR-KSA-04');
+  }, 30_000);
+
   it('reports the errors of a document ZATCA would reject, by source', async () => {
     const bad = buildInvoiceXml(invoiceOf(STANDARD_LINES, { seller: { ...invoiceOf([]).seller, vatNumber: '12345' } }));
     const { errors } = await validateInvoice(signInvoice(bad, keys).xml);
