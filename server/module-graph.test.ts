@@ -59,7 +59,7 @@ const ALLOWED: Record<string, string[]> = {
   'plan-limits': ['db'],
   products: ['auth', 'categories', 'db', 'http', 'plan-limits', 'rfqs', 'sync'],
   profiles: ['db', 'http', 'instant-orders', 'products', 'projects', 'sync', 'transport'],
-  projects: ['audit', 'auth', 'db', 'http', 'notifications', 'sync'],
+  projects: ['audit', 'auth', 'db', 'http', 'notifications', 'scorecards', 'sync'],
   'purchase-orders': ['db', 'http', 'notifications', 'sync'],
   'purchase-requests': ['audit', 'db', 'http', 'notifications', 'purchase-orders', 'sites', 'sync'],
   push: ['auth', 'db', 'http', 'serial-drain'],

@@ -49,7 +49,7 @@ const NotificationsScreen = named(() => import('../features/notifications/Notifi
 const PricingScreen = named(() => import('../features/subscriptions/PricingScreen'), 'PricingScreen', ['pricing', 'payments']);
 const ProfileScreen = named(() => import('../features/profile/ProfileScreen'), 'ProfileScreen', ['profile', 'account']);
 const AdminScreen = named(() => import('../features/admin/AdminScreen'), 'AdminScreen', ['admin', 'purchase-orders', 'invoices', 'payments', 'audit']);
-const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport']);
+const ProjectsScreen = named(() => import('../features/projects/ProjectsScreen'), 'ProjectsScreen', ['projects', 'tender', 'transport', 'scorecards']);
 const JobsScreen = named(() => import('../features/deliveries/JobsScreen'), 'JobsScreen', ['deliveries', 'transport', 'reviews']);
 const SyncCentreScreen = named(() => import('../features/sync-centre/SyncCentreScreen'), 'SyncCentreScreen', ['sync']);
 const InstantOrdersScreen = named(() => import('../features/instant-orders/InstantOrdersScreen'), 'InstantOrdersScreen', ['orders', 'transport']);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bidLifecycle } from '../lifecycles/projects';
 import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
+import { companyScorecardsSchema } from './scorecard';
 import { projectStatusSchema } from './project';
 
 const bidStatusSchema = z.enum(bidLifecycle.states);
@@ -23,6 +24,8 @@ export const bidSchema = z.object({
   /** the bidder's reviews, so an owner compares bids by reputation too */
   contractor_average_rating: z.number().min(0).max(5),
   contractor_total_reviews: z.number().int().min(0),
+  /** the bidder's scorecard as a seller (both windows), so the tender's evaluation weighs its record; null before any was measured */
+  contractor_scorecard: companyScorecardsSchema.nullable(),
   project_title: z.string(),
   /** so a bidder sees whether the project is still open, awarded or closed */
   project_status: projectStatusSchema,

@@ -266,7 +266,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'bid.create': {
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
-      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0, created_by_name: 'سالم',
+      contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0, contractor_scorecard: null, created_by_name: 'سالم',
       project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },

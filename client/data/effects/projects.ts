@@ -100,6 +100,7 @@ export const projectEffects: Projects = {
         // The server fills them from the bidder's reviews.
         contractor_average_rating: 0,
         contractor_total_reviews: 0,
+        contractor_scorecard: null,
         project_title: project?.title ?? '',
         project_status: project?.status ?? 'open',
         created_at: ctx.now,

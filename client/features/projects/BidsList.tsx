@@ -4,6 +4,7 @@ import type { Project } from '../../../shared/schemas/project';
 import type { TenderPhase } from '../../../shared/tender';
 import { TierBadge } from '../../ui/TierBadge';
 import { Rating } from '../../ui/Rating';
+import { ScorecardFigures } from '../../ui/ScorecardFigures';
 import { usePendingKeys } from '../../data/local/hooks';
 import { useFormat } from '../../i18n/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -21,8 +22,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The opened bids on a government's project, side by side, cheapest first, with the
- * award action while the tender is in evaluation (after the opening, before an award or
+ * The opened bids on a government's project, side by side, cheapest first, each with its
+ * bidder's tier, reviews and 12-month scorecard, with the award action while the tender is in evaluation (after the opening, before an award or
  * after an upheld objection withdrew it).
  */
 export function BidsList({ project, phase }: { project: Project; phase: TenderPhase | null }) {
@@ -49,6 +50,7 @@ export function BidsList({ project, phase }: { project: Project; phase: TenderPh
             {pending.has(`bid:${bid.id}`) && <PendingBadge />}
           </div>
           <Text className={styles.amount}>{format.sar(bid.amount)}</Text>
+          <ScorecardFigures card={bid.contractor_scorecard?.['12m']} window="12m" testId="bidder-scorecard" />
           {bid.estimated_completion_days !== null && (
             <Text>
               {t('bids.days')}: {t('bid.days', { count: bid.estimated_completion_days })}

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
 import { as, audiences, changesOf, openAndAward, postBid, postProject } from '../../test/factories';
 import { openingMoment } from '../../../shared/tender';
+import { recomputeScorecard } from '../scorecards/compute';
 
 describe('projects', () => {
   let server: TestServer;
@@ -242,6 +243,7 @@ describe('projects', () => {
       const a = await as(server, 'contractor', { company_name: 'مقاولات أ', verification_tier: 'gold' });
       const b = await as(server, 'contractor');
       const first = await postBid(a, project.id, { amount: 900_000 });
+      await server.db.knex.transaction((trx) => recomputeScorecard(trx, a.user.id, new Date()));
       const second = await postBid(b, project.id, { amount: 950_000, estimated_completion_days: 200 });
       const third = await postBid(await as(server, 'contractor'), project.id, { amount: 800_000 });
       await b.post(`/api/bids/${second.body.id}/withdraw`);
@@ -269,6 +271,9 @@ describe('projects', () => {
         project_title: project.title,
         project_status: 'open',
       });
+      // A bidder whose record was never measured has no scorecard yet; a measured one's is the stored pair.
+      expect(res.body[0].contractor_scorecard).toBeNull();
+      expect(res.body[1].contractor_scorecard).toMatchObject({ '12m': { window: '12m', deals: 0, on_time_rate: null }, all: { window: 'all', deals: 0 } });
     });
 
     it('keeps bids sealed: 403 for contractors, other governments and admins who see the project, 404 for others', async () => {

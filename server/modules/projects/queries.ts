@@ -11,6 +11,7 @@ import type { Project } from '../../../shared/schemas/project';
 import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
 import { partyNameSql } from '../../db/party-name';
+import { scorecardsJsonSql } from '../scorecards/queries';
 
 /**
  * shared/tender.ts phaseOf in SQL, for the projects row aliased `p` at `now`: each branch
@@ -110,6 +111,7 @@ export function bidQuery(db: Knex) {
       db.raw(`coalesce(cp.verification_tier, 'unverified') as contractor_verification_tier`),
       db.raw('coalesce(cp.average_rating, 0) as contractor_average_rating'),
       db.raw('coalesce(cp.total_reviews, 0) as contractor_total_reviews'),
+      db.raw(`${scorecardsJsonSql('b.contractor_id')} as contractor_scorecard`),
       'p.title as project_title',
       'p.status as project_status',
       'b.received_at',
