@@ -525,6 +525,13 @@ const TABLE: Row[] = [
   { method: 'get', path: '/api/company/audit.csv', url: () => '/api/company/audit.csv', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
   { method: 'get', path: '/api/admin/audit', url: () => '/api/admin/audit', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
   { method: 'get', path: '/api/admin/audit.csv', url: () => '/api/admin/audit.csv', owner: 'admin', expect: only(['admin', 'stranger'], 403) },
+  // A company's suspension by an admin (admin/suspensions.ts): admins only; the victim's company is nobody's own.
+  {
+    method: 'post', path: '/api/admin/companies/{id}/suspension', url: (w) => `/api/admin/companies/${w.victim}/suspension`, owner: 'admin', writes: true,
+    body: () => ({ reason: 'مستندات ناقصة' }),
+    expect: only(['admin', 'stranger'], 403),
+  },
+  { method: 'delete', path: '/api/admin/companies/{id}/suspension', url: (w) => `/api/admin/companies/${w.victim}/suspension`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
   // E-invoicing: a supplier company's owner onboards its unit (against the development ZATCA; the tax profile comes from the rows above); every company's people read its status.
   {
     method: 'post', path: '/api/e-invoicing/onboard', url: () => '/api/e-invoicing/onboard', owner: 'supplier', writes: true,

@@ -29,7 +29,7 @@ const ROOT_FILES = new Set(['app.ts', 'routes.ts', 'main.ts']);
 /** What each module may import (besides itself and shared/, which imports no server code). */
 const ALLOWED: Record<string, string[]> = {
   account: ['audit', 'db', 'deliveries', 'http', 'profiles', 'subscriptions'],
-  admin: ['audit', 'db', 'http', 'products', 'profiles', 'projects', 'subscriptions'],
+  admin: ['audit', 'db', 'http', 'notifications', 'products', 'profiles', 'projects', 'subscriptions'],
   audit: ['db'],
   auth: [],
   'card-gateway': ['auth', 'config', 'http'],

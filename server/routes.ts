@@ -13,6 +13,7 @@ import { notificationsRouter } from './modules/notifications/routes';
 import { subscriptionsRouter } from './modules/subscriptions/routes';
 import { quickSignupRouter } from './modules/quick-signup/routes';
 import { adminRouter } from './modules/admin/routes';
+import { adminSuspensionRouter } from './modules/admin/suspension-routes';
 import { projectsRouter } from './modules/projects/routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
@@ -53,6 +54,7 @@ export function apiRouter(): Router {
     subscriptionsRouter(),
     quickSignupRouter(),
     adminRouter(),
+    adminSuspensionRouter(),
     projectsRouter(),
     instantOrdersRouter(),
     rfqsRouter(),

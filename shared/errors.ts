@@ -110,6 +110,10 @@ export const ERROR_STATUS = {
   account_deleted: 401,
   cannot_demote_self: 409,
   owner_protected: 409,
+  /** an admin suspending their own company */
+  cannot_suspend_self: 409,
+  /** a suspended company starting a new deal (posting, quoting, bidding, ordering, accepting); what it owes goes on */
+  company_suspended: 403,
   /** a review of a deal that is not completed: a purchase order with no goods receipt, a transport request not delivered */
   no_completed_deal: 409,
   /** a second review of one deal by the same party */
@@ -377,6 +381,9 @@ export const companyHasMembers = (message = 'Others still act for your company: 
 export const accountDeleted = (message = 'This account was deleted') => new AppError('account_deleted', message);
 export const cannotDemoteSelf = (message = 'You cannot remove your own admin flag') => new AppError('cannot_demote_self', message);
 export const ownerProtected = (message: string) => new AppError('owner_protected', message);
+export const cannotSuspendSelf = (message = 'You cannot suspend your own company') => new AppError('cannot_suspend_self', message);
+export const companySuspended = (message = 'Your company is suspended: it cannot start new deals, and it can finish the ones it has') =>
+  new AppError('company_suspended', message);
 export const importInvalid = (message: string, details: ErrorDetails) => new AppError('import_invalid', message, { details });
 export const nothingToUndo = (message = 'There is no import to undo') => new AppError('nothing_to_undo', message);
 export const skuTaken = (message = 'You already have a product with this SKU') => new AppError('sku_taken', message);

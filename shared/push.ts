@@ -73,6 +73,8 @@ const PUSH_CATEGORY_OF = {
   'delivery.confirmed': 'deliveries',
   'delivery.problem': 'deliveries',
   'delivery.driver_removed': 'deliveries',
+  'company.suspended': 'account',
+  'company.suspension_lifted': 'account',
   'subscription.subscribed': 'account',
   'subscription.trial_started': 'account',
   'subscription.trial_ending': 'account',

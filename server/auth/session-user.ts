@@ -33,6 +33,12 @@ export interface SessionUser {
   /** The company they belong to, drivers included; null when in none. */
   company_id: string | null;
   member_role: MemberRole | null;
+  /**
+   * Their company's suspension by an admin, from the profile row the load already joins:
+   * while set the company starts no new deal (assertNotSuspended). Optional for users
+   * built by hand in tests; every load sets it.
+   */
+  suspended_at?: Date | null;
   /** The address the request came from (REST and the sync push), for the audit trail; unset outside a request. */
   ip?: string;
 }
@@ -44,12 +50,13 @@ export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
  * The columns of a session user, from users `u` left-joined to their membership `m` and
  * to their company's profile `p` (see joinCompany).
  */
-export const SESSION_USER_COLUMNS = ['u.id', 'u.email', 'u.name', 'u.is_admin', 'p.role', 'p.language', 'm.company_id', 'm.role as member_role'] as const;
+export const SESSION_USER_COLUMNS = ['u.id', 'u.email', 'u.name', 'u.is_admin', 'p.role', 'p.language', 'm.company_id', 'm.role as member_role', 'p.suspended_at'] as const;
 export type SessionUserRow = Pick<SessionUser, 'id' | 'email' | 'name' | 'is_admin'> & {
   role: string | null;
   language: SessionUser['language'] | null;
   company_id: string | null;
   member_role: MemberRole | null;
+  suspended_at?: Date | null;
 };
 
 /**
@@ -86,5 +93,6 @@ export function toSessionUser(row: SessionUserRow, config: Pick<Config, 'ownerEm
     account_id: accountIdOf({ id: row.id, company_id: companyId, member_role: row.member_role }),
     company_id: companyId,
     member_role: row.member_role ?? (companyId ? 'owner' : null),
+    suspended_at: row.suspended_at ?? null,
   };
 }

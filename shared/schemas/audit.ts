@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'admin.project_remove',
   'admin.user_update',
   'admin.user_delete',
+  'admin.company_suspend',
+  'admin.company_unsuspend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

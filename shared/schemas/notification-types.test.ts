@@ -28,6 +28,8 @@ const TYPE_OF_AREA: Record<string, string> = {
   rfq: 'rfq',
   rfq_quote: 'quote',
   purchase_order: 'purchase_order',
+  // A company's suspension and its lifting are about the company itself, as its reviews are.
+  company: 'system',
   invoice: 'invoice',
   credit_note: 'invoice',
   debit_note: 'invoice',

@@ -144,6 +144,10 @@ export const NOTIFICATION_PARAMS = {
   'subscription.refunded': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), amount: z.number() }),
   /** To the reviewed company: a review of a deal about it is published (both sides reviewed, or the blind days passed). */
   'review.published': z.object({ company: z.string(), rating: z.number().int(), review_id: uuidSchema }),
+  /** To every member of a company: an admin suspended it (company: its name), with the reason; it starts no new deal until lifted. */
+  'company.suspended': z.object({ company: z.string(), reason: z.string() }),
+  /** To every member of a company: its suspension was lifted. */
+  'company.suspension_lifted': z.object({ company: z.string() }),
   /**
    * Refused offline writes. action: the mutation name; code: the refusal's error code
    * (the client names it in the reader's language), reason: the server's wording of it.
@@ -238,6 +242,8 @@ const NOTIFICATION_TYPE_OF = {
   'subscription.cancelled': 'subscription',
   'subscription.refunded': 'subscription',
   'review.published': 'system',
+  'company.suspended': 'system',
+  'company.suspension_lifted': 'system',
   'sync.rejected': 'system',
 } as const satisfies Record<NotificationKind, NotificationType>;
 

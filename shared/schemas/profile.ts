@@ -13,6 +13,7 @@ import {
   optionalText,
   optionalUrl,
   saudiPhoneSchema,
+  timestampSchema,
   uuidSchema,
   vatNumberSchema,
 } from './common';
@@ -44,6 +45,12 @@ export const profileSchema = z.object({
    * server always sends it; optional for rows a client stored before it existed.
    */
   receipt_tolerance_percent: z.number().min(0).max(MAX_RECEIPT_TOLERANCE_PERCENT).optional(),
+  /**
+   * The company's suspension by an admin (shared/schemas/company-suspension.ts), for its own
+   * members only: when and why, null when not suspended. Optional for rows stored before it.
+   */
+  suspended_at: timestampSchema.nullable().optional(),
+  suspension_reason: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -33,6 +33,7 @@ import {
 } from './queries';
 import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 import { displayName } from '../../db/party-name';
+import { assertNotSuspended } from '../../auth/suspension';
 
 type OfferFields = {
   supplier_id: string;
@@ -62,6 +63,7 @@ export async function submitOffer(
   input: InstantOrderResponseCreate,
   now: Date,
 ): Promise<Saved<InstantOrderResponse>> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   const replay = await rowWithId<OfferFields>(trx, 'instant_order_responses', input.id, [
     'supplier_id',

@@ -43,6 +43,7 @@ import { orderPolicy, refuseOrder, responsePolicy } from './policy';
 import { issueForInstantOrder, tellIssued } from '../purchase-orders/issue';
 import { holdForApproval } from '../purchase-requests/order-approval';
 import { checkOrderSite } from '../sites/orders';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** How loudly suppliers hear of a new order: as urgent as the order is. */
 const PRIORITY: Record<InstantOrder['urgency_level'], NotificationPriority> = {
@@ -65,6 +66,7 @@ export async function createInstantOrder(
   now: Date,
   from?: { purchase_request_id: string },
 ): Promise<Saved<InstantOrder>> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const existing = await rowWithId<{ contractor_id: string; deleted_at: Date | null }>(trx, 'instant_orders', input.id, [
     'contractor_id',
@@ -155,6 +157,7 @@ async function lockOwnOrder(trx: Knex.Transaction, user: SessionUser, id: string
  * for the site's approval when it is over what the site's request approved.
  */
 export async function acceptOffer(trx: Knex.Transaction, user: SessionUser, args: InstantOrderAcceptArgs, now: Date): Promise<InstantOrder> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const order = await lockOwnOrder(trx, user, args.id);
   if (!canTransition(instantOrderLifecycle, effectiveStatus(order, now), 'fulfilled', 'owner')) {

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../..
 import type { NotificationKind } from '../../../shared/schemas/notification';
 import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
 import { TENDER_QUESTION_MESSAGES } from './tender-question-messages';
+import { COMPANY_MESSAGES } from './company-messages';
 
 type Text = { title: string; message: string };
 /** A kind whose event can count several things (params.count): its text for more than one. */
@@ -131,6 +132,7 @@ export const NOTIFICATION_MESSAGES = {
   },
   ...PURCHASE_REQUEST_MESSAGES,
   ...TENDER_QUESTION_MESSAGES,
+  ...COMPANY_MESSAGES,
   'goods_receipt.recorded': {
     ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
@@ -300,11 +302,6 @@ export const NOTIFICATION_MESSAGES = {
     ar: { title: 'أُلغي الاشتراك واسترددت المبلغ', message: 'أُلغيت الباقة {plan} ويعود {amount} ريال إلى بطاقتك. أنت الآن على الباقة المجانية.' },
     en: { title: 'Subscription cancelled and refunded', message: 'Your {plan} plan was cancelled and SAR {amount} goes back to your card. You are on the Free plan.' },
     zh: { title: '订阅已取消并退款', message: '您的{plan}套餐已取消，{amount} 里亚尔将退回您的银行卡。您现在使用免费套餐。' },
-  },
-  'review.published': {
-    ar: { title: 'تقييم جديد لشركتك', message: 'نُشر تقييم {company} لصفقتها معكم: {rating} من 5.' },
-    en: { title: 'A new review of your company', message: 'The review by {company} of your deal is published: {rating} of 5.' },
-    zh: { title: '贵公司收到新评价', message: '{company} 对与您交易的评价已发布：{rating}/5。' },
   },
   // One per push: the first refusal, and how many the push had (params.count).
   'sync.rejected': {

@@ -29,6 +29,7 @@ import { lockPlanLimit, planLimitColumns } from '../plan-limits/limits';
 import { planRoom } from '../../../shared/constants';
 import { productPolicy } from './policy';
 import { reachSupplier } from '../rfqs/audience';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** Rows per insert: 12 columns each stay well under Postgres's 65,535 bound parameters. */
 const INSERT_CHUNK = 1000;
@@ -69,6 +70,7 @@ async function importContext(trx: Knex.Transaction, user: SessionUser, now: Date
 
 /** POST /api/products/imports: checks and applies a price list, answers its report. */
 export async function applyImport(trx: Knex.Transaction, user: SessionUser, input: ImportApply, now: Date): Promise<ImportReport> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   await lockPlanLimit(trx, user.account_id, 'products');
   const { ctx, products } = await importContext(trx, user, now);

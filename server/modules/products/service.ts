@@ -23,6 +23,7 @@ import { searchProducts } from './search';
 import { listSorted } from './sorted';
 import { productPolicy } from './policy';
 import { reachSupplier } from '../rfqs/audience';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** jsonb goes to the driver as JSON text (PGlite would not serialise an object). */
 const jsonb = (v: Record<string, string> | null | undefined) => (v == null ? v : JSON.stringify(v));
@@ -69,6 +70,7 @@ export async function listMyProducts(db: Knex, user: SessionUser, query: Paginat
  * The row is not read back: the sync push does not need it, the REST route reads it.
  */
 export async function createProduct(trx: Knex.Transaction, user: SessionUser, input: ProductCreate, now: Date): Promise<ProductCreated> {
+  assertNotSuspended(user);
   const [created] = await createProducts(trx, user, [input], now);
   return created;
 }
@@ -87,6 +89,7 @@ export interface ProductCreated {
  * which then reach them (rfqs/audience.ts).
  */
 export async function createProducts(trx: Knex.Transaction, user: SessionUser, inputs: ProductCreate[], now: Date): Promise<ProductCreated[]> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   // One create per supplier at a time (the plan limit's lock): a retried create racing its
   // first attempt then finds the first one's row instead of colliding with it.
@@ -148,6 +151,7 @@ async function lockOwnProduct(trx: Knex.Transaction, user: SessionUser, id: stri
  * may make the supplier a seller for open market RFQs, which then reach them.
  */
 export async function updateProduct(trx: Knex.Transaction, user: SessionUser, id: string, patch: ProductUpdate, now: Date): Promise<void> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   if (patch.category_id !== undefined) {
     await lockOwnProduct(trx, user, id); // a product that is not theirs is 404 before the category is looked at

@@ -29,6 +29,8 @@ export const PROFILE_COLUMNS = [
   'vat_number',
   'language',
   'receipt_tolerance_percent',
+  'suspended_at',
+  'suspension_reason',
 ] as const;
 
 export async function getProfile(knex: Knex, userId: string) {

@@ -33,6 +33,7 @@ import type { PaginationQuery } from '../../../shared/schemas/common';
 import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bid';
 import { bidQuery, liveProjects, lockProject, presentBid } from './queries';
 import { bidPolicy, countAudiences, refuseProject } from './policy';
+import { assertNotSuspended } from '../../auth/suspension';
 
 const sameBid = (row: { amount: number; proposal: string; estimated_completion_days: number | null }, input: BidCreate) =>
   Number(row.amount) === input.amount &&
@@ -45,6 +46,7 @@ const sameBid = (row: { amount: number; proposal: string; estimated_completion_d
  * the bid unchanged, whatever has happened to the project since.
  */
 export async function submitBid(trx: Knex.Transaction, user: SessionUser, input: BidCreate, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Bid>> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const replay = await rowWithId<{ contractor_id: string; project_id: string; amount: number; proposal: string; estimated_completion_days: number | null }>(
     trx,

@@ -37,9 +37,11 @@ import {
 } from './queries';
 import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
 import { recordAudit } from '../audit/record';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** POST /api/projects: a government entity posts a project (a replayed client id returns it). */
 export async function createProject(trx: Knex.Transaction, user: SessionUser, input: ProjectCreate, { clock }: Pick<MutationDeps, 'clock'>): Promise<Saved<Project>> {
+  assertNotSuspended(user);
   assertRole(user, 'government');
   const existing = await rowWithId<{ government_id: string; deleted_at: Date | null }>(trx, 'projects', input.id, [
     'government_id',
@@ -132,6 +134,7 @@ async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: stri
  * cannot be awarded again. The standstill lasts the app's config.standstillDays.
  */
 export async function awardProject(trx: Knex.Transaction, user: SessionUser, args: ProjectAwardArgs, { config, clock }: MutationDeps): Promise<Project> {
+  assertNotSuspended(user);
   assertRole(user, 'government');
   const now = clock.now();
   const project = await lockOwnProject(trx, user, args.id, now);

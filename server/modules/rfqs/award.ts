@@ -29,6 +29,7 @@ import { quotePolicy, refuseRfq, rfqAudiences } from './policy';
 import { linesOf, quoteQuery, readQuotes } from './queries';
 import { lockOwnRfq } from './service';
 import { recordAudit } from '../audit/record';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** GET /api/rfqs/{id}/comparison: the RFQ's buyer only (403 for a supplier it reached, else 404). */
 export async function compareRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<RfqComparison> {
@@ -52,6 +53,7 @@ type QuoteLine = { quote_id: string; rfq_line_id: string; unit_price: number; qu
  * (purchase-requests/order-approval.ts): their winners are told once they are issued.
  */
 export async function awardRfq(trx: Knex.Transaction, user: SessionUser, args: RfqAwardArgs, now: Date): Promise<PurchaseOrder[]> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const rfq = await lockOwnRfq(trx, user, args.id);
   if (!canAward(rfq, now)) throw rfqAwarded();

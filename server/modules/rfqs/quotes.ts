@@ -21,6 +21,7 @@ import { isRecipient, quotePolicy, refuseRfq } from './policy';
 import { lockRfq, quoteQuery, readQuotes } from './queries';
 import { displayName } from '../../db/party-name';
 import { recomputeScorecard } from '../scorecards/compute';
+import { assertNotSuspended } from '../../auth/suspension';
 
 type QuoteInput = Omit<RfqQuoteSubmitArgs, 'id'> & { id?: string };
 
@@ -65,6 +66,7 @@ async function checkLines(trx: Knex.Transaction, user: SessionUser, rfqId: strin
  * has happened to the RFQ since.
  */
 export async function submitQuote(trx: Knex.Transaction, user: SessionUser, input: QuoteInput, now: Date): Promise<Saved<RfqQuote>> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   const replay = await rowWithId<{ supplier_id: string; rfq_id: string }>(trx, 'rfq_quotes', input.id, ['supplier_id', 'rfq_id']);
   if (replay) {

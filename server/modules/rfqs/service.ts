@@ -24,6 +24,7 @@ import { reachMarketOnSend } from './audience';
 import { quotePolicy, refuseRfq, rfqAudiences, rfqPolicy, whereRecipient } from './policy';
 import { lockRfq, presentRfqs, rfqQuery, whereRfqStatus } from './queries';
 import { recordAudit } from '../audit/record';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** One RFQ as `user` sees it, or 404 when they may not. */
 export async function presentRfq(db: Knex, user: SessionUser, id: string, now: Date): Promise<Rfq> {
@@ -82,6 +83,7 @@ const siteLines = (lines: RfqCreate['lines']) => lines.map((l, i) => ({ path: `l
  * from (purchase-requests/convert.ts), whose approved amount its award is held to.
  */
 export async function createRfq(trx: Knex.Transaction, user: SessionUser, input: RfqCreate, now: Date, from?: { purchase_request_id: string }): Promise<Saved<Rfq>> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const existing = await rowWithId<{ buyer_id: string }>(trx, 'rfqs', input.id, ['buyer_id']);
   if (existing) {
@@ -178,6 +180,7 @@ export async function cancelRfq(trx: Knex.Transaction, user: SessionUser, args: 
  * edit again answers the same row.
  */
 export async function updateRfq(trx: Knex.Transaction, user: SessionUser, args: RfqUpdateArgs, now: Date): Promise<Rfq> {
+  assertNotSuspended(user);
   assertRole(user, 'contractor');
   const rfq = await lockOwnRfq(trx, user, args.id);
   const [{ n }] = await trx('rfq_quotes').where({ rfq_id: rfq.id }).count<Array<{ n: number | string }>>({ n: '*' });

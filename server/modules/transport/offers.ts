@@ -21,12 +21,14 @@ import {
 } from './queries';
 import type { Saved } from './requests';
 import { offerPolicy, requestPolicy } from './policy';
+import { assertNotSuspended } from '../../auth/suspension';
 
 export async function createTransportOffer(
   trx: Knex.Transaction,
   user: SessionUser,
   input: TransportOfferCreate,
 ): Promise<Saved<TransportOffer>> {
+  assertNotSuspended(user);
   assertRole(user, 'transport');
   const { id, transport_request_id: requestId, ...quote } = input;
   // Replace semantics: a field left out of the new quote is cleared, not kept.

@@ -24,6 +24,7 @@ import {
   type TransportRequest,
 } from './queries';
 import { refuseRequest, requestPolicy } from './policy';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** What a create answers: the row, and whether this call made it (201) or found it (200). */
 export interface Saved<T> {
@@ -36,6 +37,7 @@ export async function createTransportRequest(
   user: SessionUser,
   input: TransportRequestCreate,
 ): Promise<Saved<TransportRequest>> {
+  assertNotSuspended(user);
   const role = roleOf(user);
   if (role === 'transport') throw forbidden('Transport companies quote on requests; they do not create them');
   if (role === 'driver') throw forbidden('Drivers carry deliveries; their company deals');

@@ -20,6 +20,7 @@ import {
   type TransportRequest,
 } from './queries';
 import { offerPolicy, refuseRequest, requestPolicy } from './policy';
+import { assertNotSuspended } from '../../auth/suspension';
 
 export interface LockedRequest {
   id: string;
@@ -56,6 +57,7 @@ export async function acceptTransportOffer(
   requestId: string,
   offerId: string,
 ): Promise<TransportRequest> {
+  assertNotSuspended(user);
   const request = await lockRequest(trx, requestId);
   if (request.requester_id !== user.account_id) throw await refuseRequest(trx, user, request.id);
   if (!canTransition(transportRequestLifecycle, request.status, 'assigned', 'owner')) {

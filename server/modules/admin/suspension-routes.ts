@@ -1,0 +1,32 @@
+/**
+ * An admin's suspension of a company (suspensions.ts): POST sets it with a reason (or
+ * changes the reason), DELETE lifts it. {id} is the company's account id (its founder's
+ * user id). Admin-only like the rest of the panel.
+ */
+import Router from '@koa/router';
+import { route } from '../../http/route';
+import { companySuspendSchema, companySuspensionSchema } from '../../../shared/schemas/company-suspension';
+import { liftSuspension, suspendCompany } from './suspensions';
+
+export function adminSuspensionRouter(): Router {
+  const router = new Router();
+  route(
+    router,
+    {
+      method: 'post',
+      path: '/api/admin/companies/{id}/suspension',
+      summary: "Suspend a company with a reason its members see: it starts no new deal until lifted (not your own company: cannot_suspend_self; not the owner's)",
+      tag: 'admin',
+      access: 'admin',
+      body: companySuspendSchema,
+      response: companySuspensionSchema,
+    },
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => suspendCompany(trx, user, params.id, body, ctx.deps.config.ownerEmail)),
+  );
+  route(
+    router,
+    { method: 'delete', status: 204, path: '/api/admin/companies/{id}/suspension', summary: "Lift a company's suspension", tag: 'admin', access: 'admin' },
+    ({ knex, user, params }) => knex.transaction((trx) => liftSuspension(trx, user, params.id)),
+  );
+  return router;
+}
