@@ -57,13 +57,13 @@ test('an admin searches, changes a tier and the admin flag, and deletes a produc
   await admin.tab('users');
   await admin.search(supplierEmail);
   await expect(admin.rows).toHaveCount(1);
-  await admin.rows.first().getByTestId('tier-picker').click();
-  await page.getByRole('option', { name: 'Gold' }).click();
-  await expect(page.getByTestId('admin-notice')).toContainText('tier');
+  // The tier is earned by the company's record: shown, not set; a patch naming it is refused.
+  await expect(admin.rows.first().getByTestId('admin-tier')).toHaveText("Tier: Unverified (earned from the company's record)");
   await admin.rows.first().getByTestId('admin-toggle').click();
   await expect(page.getByTestId('admin-notice')).toContainText('now an admin');
   const users = await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(supplierEmail)}`)).json();
-  expect(users[0]).toMatchObject({ verification_tier: 'gold', is_admin: true });
+  expect(users[0]).toMatchObject({ verification_tier: 'unverified', is_admin: true });
+  expect((await page.request.patch(`/api/admin/users/${users[0].id}`, { data: { verification_tier: 'gold' }, headers: { Origin: new URL(page.url()).origin } })).status()).toBe(400);
 
   // One's own account cannot be deleted or demoted.
   await admin.search('admin-e2e@example.sa');

@@ -27,6 +27,8 @@ import { devWathqRouter } from './modules/commercial-register/dev-wathq';
 import { WEBHOOK_PATH } from './modules/card-gateway/routes';
 import { createClock, testClockRouter } from './clock';
 import { TEST_CLOCK_SWEEPS } from './registry/sweeps';
+import { followScorecards } from './modules/scorecards/followers';
+import { recomputeTier } from './modules/tiers/recompute';
 import { testWritesRouter } from './test-writes';
 import { authRouter } from './modules/session/routes';
 import { apiRouter } from './routes';
@@ -66,6 +68,8 @@ export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, replica: opts.replica, dbKind: opts.dbKind, config, logger, clock: opts.clock ?? createClock() };
   // Live updates and push: nothing runs until the first stream or subscription (or
+  // A scorecard recompute moves the tier the company earns, in the same transaction.
+  followScorecards(recomputeTier);
   // startLive at boot); app.context.deps.live.close() stops them.
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
   deps.push = new PushSender({ knex: opts.knex, config, logger, transport: opts.pushTransport });

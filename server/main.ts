@@ -32,6 +32,7 @@ import { Upkeep } from './lifecycle/upkeep';
 import { sweepRetained } from './modules/account/retention';
 import { sweepCrChecks } from './modules/commercial-register/service';
 import { sweepScorecards } from './modules/scorecards/sweep';
+import { sweepTiers } from './modules/tiers/sweep';
 import { shutDownApp } from './lifecycle/shutdown';
 
 async function main() {
@@ -98,6 +99,8 @@ async function main() {
   await upkeep.start('scorecard_sweep', 3600_000, () => sweepScorecards(db.knex, clock));
   // CRs due at the register: a verified one on its yearly day, a changed one at once (modules/commercial-register).
   await upkeep.start('cr_checks', 300_000, () => sweepCrChecks(db.knex, config, clock));
+  // Tiers time alone moves: deals leave the 12-month window, a buyer's deal completes (modules/tiers).
+  await upkeep.start('tier_sweep', 3600_000, () => sweepTiers(db.knex, clock));
   // People's data exports: built once started, and those a stopped process left (its lease
   // run out) built again from the start within a minute; expired ones removed with their files.
   await upkeep.start('account_exports', 60_000, () => exportWorker(deps).sweep());

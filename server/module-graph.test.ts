@@ -36,7 +36,7 @@ const ALLOWED: Record<string, string[]> = {
   categories: ['db', 'http'],
   clock: [],
   company: ['audit', 'auth', 'db', 'deliveries', 'http', 'profiles', 'sync'],
-  'commercial-register': ['company', 'config', 'db', 'http', 'profiles'],
+  'commercial-register': ['company', 'config', 'http', 'tiers'],
   config: ['development-settings'],
   'development-settings': [],
   'data-export': ['auth', 'company', 'deliveries', 'disputes', 'goods-receipts', 'http', 'instant-orders', 'invoices', 'notifications', 'payments', 'photos', 'products', 'profiles', 'projects', 'purchase-orders', 'purchase-requests', 'push', 'rfqs', 'serial-drain', 'sites', 'storage', 'subscriptions', 'transport'],
@@ -75,6 +75,7 @@ const ALLOWED: Record<string, string[]> = {
   subscriptions: ['card-gateway', 'db', 'http', 'invoices', 'notifications', 'plan-limits', 'sync'],
   sync: ['db', 'http'],
   'test-writes': [],
+  tiers: ['audit', 'db', 'notifications', 'profiles'],
   transport: ['auth', 'db', 'http', 'notifications', 'sync'],
 };
 

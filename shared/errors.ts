@@ -327,13 +327,6 @@ export const methodNotAllowed = (method: string, allow: string) =>
   new AppError('method_not_allowed', `${method} is not allowed here`, { headers: { Allow: allow } });
 
 export const conflict = (message: string) => new AppError('conflict', message);
-/**
- * profile_required at 409: an admin acted on a user who has not finished setup. The caller
- * may do this; the target's state forbids it, so it is a conflict, not the caller's 403.
- * (A code of its own would change an answer clients already read.)
- */
-export const targetProfileRequired = () =>
-  new AppError('profile_required', 'This user has not finished setup, so has no tier yet', { status: 409 });
 export const roleLocked = (message = 'The role cannot change after setup') => new AppError('role_locked', message);
 export const projectNotOpen = (message: string) => new AppError('project_not_open', message);
 export const deadlinePassed = (message = "This project's bidding deadline has passed") => new AppError('deadline_passed', message);

@@ -83,6 +83,7 @@ const PUSH_CATEGORY_OF = {
   'subscription.refunded': 'account',
   'review.published': 'account',
   'sync.rejected': 'account',
+  'tier.changed': 'account',
 } as const satisfies Record<NotificationKind, PushCategory>;
 
 /** A kind this code does not know (from a newer server) counts as account news. */
@@ -125,6 +126,8 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('subscription.')) return '/pricing';
   if (kind.startsWith('sync.')) return '/sync';
   return '/notifications';
+  // The company screen shows the tier and what the next one needs.
+  if (kind === 'tier.changed') return '/company';
 }
 
 /** What a push message carries (encrypted for the device, RFC 8291). */

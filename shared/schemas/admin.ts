@@ -1,5 +1,5 @@
 /**
- * Admin: the user list, the owner badge, the user patch (tier or admin flag) and the list
+ * Admin: the user list, the owner badge, the user patch (the admin flag) and the list
  * query of the admin tabs. Products and projects use their own row schemas. Purchase
  * orders, tax invoices and payments are read-only rows of their own: the platform's view
  * of the money moving on it (who, how much, where it stands), not the parties' documents.
@@ -29,16 +29,21 @@ export const adminUserSchema = z.object({
   company_name: z.string().nullable(),
   verification_tier: verificationTierSchema.nullable(),
   created_at: timestampSchema,
+  /** Their company's suspension by an admin (a company's founder's row), null when not suspended. */
+  suspended_at: timestampSchema.nullable().optional(),
+  suspension_reason: z.string().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/owner-status. */
 export const ownerStatusSchema = z.object({ isOwner: z.boolean() });
 
-/** PATCH /api/admin/users/:user_id: at least one of the two. */
+/**
+ * PATCH /api/admin/users/:user_id. The verification tier is not here: a company earns it
+ * (shared/tiers.ts), so a patch naming it is refused as an unknown field.
+ */
 export const adminUserPatchSchema = z
   .strictObject({
-    verification_tier: verificationTierSchema.optional(),
     is_admin: z.boolean().optional(),
   })
   .refine(atLeastOneField, { message: AT_LEAST_ONE_FIELD });

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'company.invite_revoke',
   'company.invite_accept',
   'company.member_remove',
+  // The verification tier the company earns (shared/tiers.ts), written by the system
+  'company.tier_change',
   // Accounts
   'account.delete',
   // Moderation

@@ -43,6 +43,8 @@ const TYPE_OF_AREA: Record<string, string> = {
   subscription: 'subscription',
   // A review is about the company itself, not one deal's screen: the system's news to it.
   review: 'system',
+  // A company's tier is about the company itself, as its reviews are.
+  tier: 'system',
   sync: 'system',
 };
 /** Kinds whose event makes another thing: an RFQ's award is the supplier's new purchase order. */

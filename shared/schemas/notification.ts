@@ -3,7 +3,7 @@
  * title and message carry the server's rendering in the recipient's language.
  */
 import { z } from 'zod';
-import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, URGENCY_LEVELS, type NotificationType } from '../constants';
+import { BILLING_CYCLES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, PLAN_IDS, URGENCY_LEVELS, VERIFICATION_TIERS, type NotificationType } from '../constants';
 import { dateSchema, paginationFields, timestampSchema, uuidSchema } from './common';
 import { PROBLEM_KINDS } from './delivery';
 import { transportRequestLifecycle } from '../lifecycles/transport';
@@ -146,6 +146,8 @@ export const NOTIFICATION_PARAMS = {
   'review.published': z.object({ company: z.string(), rating: z.number().int(), review_id: uuidSchema }),
   /** To every member of a company: an admin suspended it (company: its name), with the reason; it starts no new deal until lifted. */
   'company.suspended': z.object({ company: z.string(), reason: z.string() }),
+  /** To the company's owner: the tier it earns (shared/tiers.ts) changed from previous to tier. */
+  'tier.changed': z.object({ tier: z.enum(VERIFICATION_TIERS), previous: z.enum(VERIFICATION_TIERS) }),
   /** To every member of a company: its suspension was lifted. */
   'company.suspension_lifted': z.object({ company: z.string() }),
   /**
@@ -245,6 +247,7 @@ const NOTIFICATION_TYPE_OF = {
   'company.suspended': 'system',
   'company.suspension_lifted': 'system',
   'sync.rejected': 'system',
+  'tier.changed': 'system',
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /**

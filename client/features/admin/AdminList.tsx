@@ -21,7 +21,6 @@ import {
 import { ChevronLeftRegular, ChevronRightRegular, DeleteRegular, SearchRegular } from '@fluentui/react-icons';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VERIFICATION_TIERS, type VerificationTier } from '../../../shared/constants';
 import { partyName } from '../../../shared/party-name';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ADMIN_PAGE_SIZE, adminDelete, adminPatchUser, useAdminList, type AdminRows, type AdminTab, type DeletableTab } from '../../data/api/admin';
@@ -45,7 +44,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalM },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
-  tier: { minInlineSize: '140px' },
   thumb: { inlineSize: '56px', blockSize: '56px', flexShrink: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
 });
 
@@ -114,23 +112,10 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
             testId="admin-user"
           >
             {u.verification_tier !== null && (
-              <Dropdown
-                className={styles.tier}
-                aria-label={t('tierFor', { name })}
-                value={t(`tiers.${u.verification_tier}`)}
-                selectedOptions={[u.verification_tier]}
-                disabled={!online}
-                onOptionSelect={(_, d) =>
-                  d.optionValue && d.optionValue !== u.verification_tier && void run(() => adminPatchUser(u.id, { verification_tier: d.optionValue as VerificationTier }), t('tierChanged', { name }))
-                }
-                data-testid="tier-picker"
-              >
-                {VERIFICATION_TIERS.map((tier) => (
-                  <Option key={tier} value={tier}>
-                    {t(`tiers.${tier}`)}
-                  </Option>
-                ))}
-              </Dropdown>
+            {/* The tier is earned by the company's record (shared/tiers.ts): shown, never set here. */}
+              <Text className={styles.muted} aria-label={t('tierFor', { name })} data-testid="admin-tier">
+                {t('tierEarned', { tier: t(`tiers.${u.verification_tier}`) })}
+              </Text>
             )}
             <Switch
               label={t('adminFlag')}

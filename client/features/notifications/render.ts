@@ -30,6 +30,7 @@ function renderParams(t: LookupWithFallback, params: Record<string, unknown>, f:
   if (typeof params.status === 'string') out.status = t(`notifications:transportStatus.${params.status}`, { defaultValue: params.status });
   if (typeof params.plan_id === 'string') out.plan = t(`notifications:plans.${params.plan_id}`, { defaultValue: String(params.plan ?? params.plan_id) });
   else if (typeof params.plan === 'string') out.plan = t(`notifications:plans.${params.plan.toLowerCase()}`, { defaultValue: params.plan });
+  for (const key of ['tier', 'previous']) if (typeof params[key] === 'string') out[key] = t(`common:tiers.${params[key]}`, { defaultValue: String(params[key]) });
   if (typeof params.action === 'string') out.action = t(`sync:actions.${params.action}`, { defaultValue: params.action });
   if (typeof params.code === 'string') out.reason = t(`errors:${params.code}`, { defaultValue: String(params.reason ?? params.code) });
   return out;

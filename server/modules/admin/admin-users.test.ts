@@ -149,16 +149,17 @@ describe('admin deletes and user changes', () => {
   });
 
   describe('PATCH /api/admin/users/{user_id}', () => {
-    it("sets the tier on the profile and on every row that shows it, answering the user's admin row", async () => {
+    it('refuses a tier with 400 validation_failed (an unknown field: the tier is earned, shared/tiers.ts), changing nothing', async () => {
       const supplier = await as({ role: 'supplier' });
       const { id: productId } = await product(supplier);
-      const res = await admin.patch(`/api/admin/users/${supplier.user.id}`, { verification_tier: 'gold' });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: supplier.user.id, role: 'supplier', verification_tier: 'gold', is_admin: false });
-      expect((await supplier.get('/api/profiles/me')).body.verification_tier).toBe('gold');
-      expect((await new TestClient(server.url).get(`/api/products/${productId}`)).body.supplier_verification_tier).toBe('gold');
-      expect((await changesOf('profile', supplier.user.id)).at(-1)).toEqual({ op: 'upsert', audience_type: 'user', audience: supplier.user.id });
-      expect(await changesOf('product', productId)).toHaveLength(2); // created, then the tier
+      for (const body of [{ verification_tier: 'gold' }, { verification_tier: 'gold', is_admin: true }]) {
+        const res = await admin.patch(`/api/admin/users/${supplier.user.id}`, body);
+        expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+      }
+      expect((await supplier.get('/api/profiles/me')).body.verification_tier).toBe('unverified');
+      expect((await knex()('users').where({ id: supplier.user.id }).first()).is_admin).toBe(false);
+      expect(await changesOf('product', productId)).toHaveLength(1); // created, nothing since
+      expect(await knex()('audit_log').where({ action: 'admin.user_update', record_id: supplier.user.id }).first()).toBeUndefined();
     });
 
     it('grants and removes the admin flag of another user', async () => {
@@ -184,15 +185,7 @@ describe('admin deletes and user changes', () => {
       expect(res.body.code).toBe('owner_protected');
     });
 
-    it('answers 409 profile_required for the tier of a user without a profile, changing nothing', async () => {
-      const fresh = await createUser(knex(), { role: null });
-      const res = await admin.patch(`/api/admin/users/${fresh.id}`, { verification_tier: 'gold', is_admin: true });
-      expect(res.status).toBe(409);
-      expect(res.body.code).toBe('profile_required');
-      expect((await knex()('users').where({ id: fresh.id }).first()).is_admin).toBe(false);
-    });
-
-    it('answers 400 to an empty patch, an unknown tier or another field, and 404 to an unknown user', async () => {
+    it('answers 400 to an empty patch, a tier or another field, and 404 to an unknown user', async () => {
       const target = await createUser(knex(), { role: 'supplier' });
       for (const body of [{}, { verification_tier: 'bronze' }, { role: 'admin' }, { is_admin: 'yes' }]) {
         expect((await admin.patch(`/api/admin/users/${target.id}`, body)).status).toBe(400);

@@ -1,6 +1,7 @@
 /**
- * An admin's changes to users: the verification tier and the admin flag, and deleting a
- * user. Deleting is a soft delete and also a ban (the sign-in refuses a deleted user):
+ * An admin's changes to users: the admin flag, and deleting a user (the verification
+ * tier is earned, never set here: shared/tiers.ts). Deleting is a soft delete and also a
+ * ban (the sign-in refuses a deleted user):
  * their sessions end at once, their listings (products, projects, instant orders,
  * transport requests) are soft-deleted with them, and every client holding one of their
  * rows, or a row that counted their bids and offers, hears of it through the change log.
@@ -12,7 +13,7 @@
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { AdminUser, AdminUserPatch } from '../../../shared/schemas/admin';
-import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected, targetProfileRequired } from '../../../shared/errors';
+import { cannotDeleteSelf, cannotDemoteSelf, notFound, ownerProtected } from '../../../shared/errors';
 import { recordChanges } from '../../db/changes';
 import { rowsAroundUser, rowsOfUser } from '../profiles/cascade';
 import { assertAdmin, userQuery } from './lists';
@@ -56,27 +57,13 @@ export async function updateUser(
     if (isOwner(target, ownerEmail)) throw ownerProtected('The site owner stays an admin');
   }
   if (patch.is_admin !== undefined) await trx('users').where({ id: userId }).update({ is_admin: patch.is_admin });
-  let tierBefore: string | null = null;
-  if (patch.verification_tier !== undefined) {
-    tierBefore = (await trx('profiles').where({ user_id: userId }).first('verification_tier'))?.verification_tier ?? null;
-    const updated = await trx('profiles').where({ user_id: userId }).update({ verification_tier: patch.verification_tier });
-    if (!updated) throw targetProfileRequired();
-    // The tier shows on the user's own profile and on every row they made.
-    await recordChanges(trx, [
-      { entity: 'profile', id: userId, audiences: profilePolicy.audiences({ user_id: userId }) },
-      ...(await rowsOfUser(trx, userId, 'upsert')),
-    ]);
-  }
   await recordAudit(trx, {
     actor: admin,
     company_id: target.company_id,
     action: 'admin.user_update',
     record_type: 'user',
     record_id: userId,
-    changes: {
-      ...(patch.is_admin !== undefined ? { is_admin: [target.is_admin, patch.is_admin] as [unknown, unknown] } : {}),
-      ...(patch.verification_tier !== undefined ? { verification_tier: [tierBefore, patch.verification_tier] as [unknown, unknown] } : {}),
-    },
+    changes: patch.is_admin !== undefined ? { is_admin: [target.is_admin, patch.is_admin] } : {},
   });
   return userQuery(trx, ownerEmail).where('u.id', userId).first();
 }

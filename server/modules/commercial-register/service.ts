@@ -6,20 +6,18 @@
  * Each asks the register outside any transaction, then records its answer and the tier it
  * gives in one short transaction (recordCheck), so no row lock waits on the network.
  *
- * The tier: only an active CR under the company's own name verifies it (`unverified`
- * becomes `verified`; a higher tier stays); any other answer leaves it `unverified`,
+ * The tier: the check's result is on record, and the company's tier is then recomputed
+ * by the one rule (shared/tiers.ts, modules/tiers): an active CR under the company's own
+ * name verifies it (and its deals may earn more); any other answer leaves it `unverified`,
  * whatever tier it had, until a check passes again.
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { VerificationTier } from '../../../shared/constants';
 import type { CrCheckResult, CrVerification, CrVerifyAnswer } from '../../../shared/schemas/cr-verification';
 import { crNumberMissing, notFound, registerUnavailable } from '../../../shared/errors';
-import { recordChange, recordChanges } from '../../db/changes';
-import { rowsOfUser } from '../profiles/cascade';
-import { profilePolicy } from '../profiles/policy';
+import { recomputeTier } from '../tiers/recompute';
 import { assertCompanyOwner, assertTeamReader } from '../company/service';
 import { lookUpCr, RegisterUnavailable, type RegisterRecord } from './wathq';
 import { sameRegisteredName } from './names';
@@ -40,12 +38,6 @@ function checkResult(record: RegisterRecord | null, legalName: string | null): C
   const status = record.status_id.toLowerCase();
   if (status !== 'active') return status.includes('suspend') ? 'suspended' : status.includes('expir') ? 'expired' : 'inactive';
   return legalName && sameRegisteredName(record.name, legalName) ? 'verified' : 'name_mismatch';
-}
-
-/** The tier a check's result leaves the company with. */
-function tierAfterCheck(tier: VerificationTier, result: CrCheckResult): VerificationTier {
-  if (result !== 'verified') return 'unverified';
-  return tier === 'unverified' ? 'verified' : tier;
 }
 
 const addYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`.replace(/-02-29$/, '-02-28');
@@ -95,20 +87,12 @@ async function recordCheck(
     next_check_on: nextCheckOn(result, record, clock.today()),
   };
   return knex.transaction(async (trx) => {
-    const profile = await trx('profiles').where({ user_id: companyId }).forUpdate().first('verification_tier');
+    const profile = await trx('profiles').where({ user_id: companyId }).forUpdate().first('user_id');
     if (!profile) throw notFound('Company');
     await trx('company_cr_checks').insert(row).onConflict('company_id').merge();
-    const tier = tierAfterCheck(profile.verification_tier, result);
-    if (tier !== profile.verification_tier) await setTier(trx, companyId, tier);
+    const tier = (await recomputeTier(trx, companyId, clock.now()))!;
     return { verification: toVerification(row as never), tier };
   });
-}
-
-/** The company's tier changes: its profile and every copy that shows the tier (products, bids, offers). */
-async function setTier(trx: Knex.Transaction, companyId: string, tier: VerificationTier): Promise<void> {
-  await trx('profiles').where({ user_id: companyId }).update({ verification_tier: tier });
-  await recordChange(trx, 'profile', companyId, profilePolicy.audiences({ user_id: companyId }));
-  await recordChanges(trx, await rowsOfUser(trx, companyId, 'upsert'));
 }
 
 /** POST /api/company/verify-cr: the owner has the company's CR checked now. */

@@ -2,7 +2,7 @@
  * The company's tax profile: each rule of the shared schema with a value it refuses and
  * one it takes (as ZATCA's rules would judge the invoice built from it), the 400 naming
  * every refused field, who may write and read it, what is stored, the numbers it may not
- * share with another company, the tier it does not lift (onboarding does), and
+ * share with another company, the tier neither it nor the e-invoicing onboarding lifts, and
  * the same save through the sync push reaching a member's feed.
  */
 import crypto from 'node:crypto';
@@ -112,18 +112,14 @@ describe('PUT and GET /api/company/tax-profile', () => {
     expect(await knex()('company_tax_profiles').where({ company_id: owner.user.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 
-  it('lifts no tier by itself: ZATCA onboarding the unit for its VAT number lifts unverified to verified, and leaves a tier an admin gave', async () => {
+  it('lifts no tier, and neither does ZATCA onboarding the unit: only the register verifies a company (shared/tiers.ts)', async () => {
     const plain = await signInAs(server, { role: 'supplier' });
-    const gold = await signInAs(server, { role: 'supplier', verification_tier: 'gold' });
     const tier = async (c: Client) => (await knex()('profiles').where({ user_id: c.user.id }).first('verification_tier')).verification_tier;
     expect(await tier(plain)).toBe('unverified');
     expect((await plain.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
     expect(await tier(plain)).toBe('unverified');
     expect((await plain.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
-    expect(await tier(plain)).toBe('verified');
-    expect((await gold.put('/api/company/tax-profile', taxProfile())).status).toBe(200);
-    expect((await gold.post('/api/e-invoicing/onboard', { otp: '123456' })).body.status).toBe('ready');
-    expect(await tier(gold)).toBe('gold');
+    expect(await tier(plain)).toBe('unverified');
   });
 
   it("refuses another company's VAT or CR number with 409 vat_number_taken / cr_number_taken, REST and sync, and stores nothing; its own numbers save again", async () => {

@@ -7,17 +7,15 @@
  * A VAT number and a CR number belong to one company: a profile naming numbers another
  * company's profile holds is refused (vat_number_taken, cr_number_taken; unique indexes
  * hold it under concurrent saves). A profile is the company's own word, so saving it lifts
- * no verification tier: the e-invoicing onboarding, where ZATCA accepts the OTP its portal
- * gave the holder of that VAT number, does (liftTierByOnboarding), and an admin gives the
- * higher tiers.
+ * no verification tier; neither does the e-invoicing onboarding: ZATCA's OTP shows who holds
+ * the VAT number's portal, not that the CR is active under the company's name, which only
+ * the commercial register answers. The tier is earned (shared/tiers.ts, modules/tiers).
  */
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import type { TaxProfile, TaxProfileSave } from '../../../shared/schemas/tax-profile';
-import type { VerificationTier } from '../../../shared/constants';
 import { crNumberTaken, notFound, vatNumberLocked, vatNumberTaken } from '../../../shared/errors';
-import { recordChange, recordChanges } from '../../db/changes';
-import { rowsOfUser } from '../profiles/cascade';
+import { recordChange } from '../../db/changes';
 import { profilePolicy } from '../profiles/policy';
 import { assertCompanyOwner, assertTeamReader } from './service';
 
@@ -79,22 +77,6 @@ export async function getTaxProfile(db: Knex, user: SessionUser): Promise<TaxPro
   return profile;
 }
 
-/**
- * Applies tierWithOnboarding to the company once ZATCA onboarded its e-invoicing unit for
- * its VAT number; other users' copies show the tier, so they are told when it changes.
- */
-/** `unverified` becomes `verified`; a tier an admin gave stays. */
-const tierWithOnboarding = (tier: VerificationTier): VerificationTier => (tier === 'unverified' ? 'verified' : tier);
-
-export async function liftTierByOnboarding(trx: Knex.Transaction, companyId: string): Promise<void> {
-  const profile = await trx('profiles').where({ user_id: companyId }).forUpdate().first('verification_tier');
-  if (!profile) return;
-  const next = tierWithOnboarding(profile.verification_tier);
-  if (next === profile.verification_tier) return;
-  await trx('profiles').where({ user_id: companyId }).update({ verification_tier: next });
-  await recordChanges(trx, await rowsOfUser(trx, companyId, 'upsert'));
-}
-
 /** Creates or replaces the company's tax profile (its owner only). */
 export async function saveTaxProfile(trx: Knex.Transaction, user: SessionUser, input: TaxProfileSave): Promise<TaxProfile> {
   const companyId = assertCompanyOwner(user);
@@ -111,7 +93,7 @@ export async function saveTaxProfile(trx: Knex.Transaction, user: SessionUser, i
     .where((w) => w.where('vat_number', input.vat_number).orWhere('cr_number', input.cr_number))
     .first('vat_number');
   if (taken) throw taken.vat_number === input.vat_number ? vatNumberTaken() : crNumberTaken();
-  // ZATCA onboarded the unit (and lifted the tier) for the VAT number it holds: its certificate names that number.
+  // ZATCA onboarded the unit for the VAT number it holds: its certificate names that number.
   const onboardedFor = await trx('company_tax_profiles as t')
     .join('einvoicing_units as u', 'u.company_id', 't.company_id')
     .where({ 't.company_id': companyId, 'u.status': 'ready' })

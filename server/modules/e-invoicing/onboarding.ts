@@ -25,7 +25,7 @@ import type { EinvoicingStatusView, ZatcaMessage } from '../../../shared/schemas
 import type { TaxProfile } from '../../../shared/schemas/tax-profile';
 import { einvoicingReady, forbidden, onboardingInProgress, taxProfileRequired, zatcaRefused, zatcaRejected, zatcaUnavailable } from '../../../shared/errors';
 import { assertCompanyOwner, assertTeamReader } from '../company/service';
-import { liftTierByOnboarding, taxProfileOf } from '../company/tax-profile';
+import { taxProfileOf } from '../company/tax-profile';
 import { buildInvoiceXml, issueDateTime } from './zatca/document';
 import type { InvoiceDocument, InvoiceParty } from './zatca/invoice-types';
 import { buildCsr, certificateInfo, certificatePem, generateKeyPair } from './zatca/pki';
@@ -183,20 +183,16 @@ export async function onboard(knex: Knex, config: Config, user: SessionUser, otp
     const keys = { privateKeyPem, certificatePem: certificatePem(certificateOfToken(compliance.binarySecurityToken)) };
     await passComplianceChecks(api, credentials, keys, partyOf(profile), now);
     const production = await api.productionCsid(credentials, String(compliance.requestID));
-    await knex.transaction(async (trx) => {
-      await trx('einvoicing_units')
-        .where({ id: unit.id })
-        .update({
-          status: 'ready',
-          production_token: production.binarySecurityToken,
-          production_secret_encrypted: seal(production.secret),
-          messages: JSON.stringify([]),
-          ready_at: now,
-          updated_at: now,
-        });
-      // ZATCA took the OTP its portal gave the holder of this VAT number: evidence the company is who its profile says.
-      await liftTierByOnboarding(trx, companyId);
-    });
+    await knex('einvoicing_units')
+      .where({ id: unit.id })
+      .update({
+        status: 'ready',
+        production_token: production.binarySecurityToken,
+        production_secret_encrypted: seal(production.secret),
+        messages: JSON.stringify([]),
+        ready_at: now,
+        updated_at: now,
+      });
   } catch (err) {
     const messages = err instanceof ZatcaRefusal ? err.messages : [{ type: 'ERROR', code: err instanceof ZatcaUnavailable ? 'unavailable' : 'internal', category: null, message: (err as Error).message }];
     await save({ status: 'failed', messages: JSON.stringify(messages) });

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../..
 import type { NotificationKind } from '../../../shared/schemas/notification';
 import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
 import { TENDER_QUESTION_MESSAGES } from './tender-question-messages';
+import { TIER_MESSAGES, withTierNames } from './tier-messages';
 import { COMPANY_MESSAGES } from './company-messages';
 
 type Text = { title: string; message: string };
@@ -133,6 +134,7 @@ export const NOTIFICATION_MESSAGES = {
   ...PURCHASE_REQUEST_MESSAGES,
   ...TENDER_QUESTION_MESSAGES,
   ...COMPANY_MESSAGES,
+  ...TIER_MESSAGES,
   'goods_receipt.recorded': {
     ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
@@ -338,7 +340,7 @@ const isPlanId = (v: unknown): v is PlanId => typeof v === 'string' && (PLAN_IDS
 export function renderNotification(kind: NotificationKind, lang: Language, params: Record<string, unknown>): Text {
   const texts: Text | Counted = NOTIFICATION_MESSAGES[kind][lang] ?? NOTIFICATION_MESSAGES[kind][DEFAULT_LANGUAGE];
   const t = 'several' in texts && Number(params.count) > 1 ? texts.several : texts;
-  const values = isPlanId(params.plan_id) ? { ...params, plan: (PLAN_NAMES[lang] ?? PLAN_NAMES[DEFAULT_LANGUAGE])[params.plan_id] } : params;
+  const values = withTierNames(lang, isPlanId(params.plan_id) ? { ...params, plan: (PLAN_NAMES[lang] ?? PLAN_NAMES[DEFAULT_LANGUAGE])[params.plan_id] } : params);
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k) => (values[k] === undefined || values[k] === null ? '' : String(values[k])));
   return { title: fill(t.title), message: fill(t.message) };
 }

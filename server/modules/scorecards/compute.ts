@@ -27,6 +27,7 @@ import type { ScorecardWindow } from '../../../shared/schemas/scorecard';
 import { scorecardOf, type MeasuredScorecard } from '../../../shared/scorecard';
 import { marketKey, marketPrices } from '../purchase-orders/market-prices';
 import { dealsOf, pricedLinesOf, type DealRow } from './deals';
+import { afterScorecard } from './followers';
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 function median(xs: number[]): number | null {
@@ -133,4 +134,5 @@ export async function recomputeScorecard(trx: Knex.Transaction, companyId: strin
       where q.supplier_id = ? and r.status = 'open'`,
     [companyId],
   );
+  await afterScorecard(trx, companyId, now);
 }
