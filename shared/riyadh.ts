@@ -30,6 +30,9 @@ export function riyadhDateTime(at: Date | string | number): { date: string; time
 /** The instant a Riyadh day (YYYY-MM-DD) ends: the next day at 00:00 in Riyadh. */
 export const riyadhDayEnd = (day: string): Date => new Date(Date.parse(`${day}T00:00:00.000Z`) - RIYADH_OFFSET_MS + DAY_MS);
 
+/** The instant Riyadh's wall clock reads `time` (HH:mm) on `day` (YYYY-MM-DD). */
+export const riyadhMoment = (day: string, time: string): Date => new Date(Date.parse(`${day}T${time}:00.000Z`) - RIYADH_OFFSET_MS);
+
 /**
  * The instant `days` working days after `at` in Riyadh, at the same time of day: Friday
  * and Saturday are the weekend, so they are skipped (a dispute opened on a Thursday is due

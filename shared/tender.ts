@@ -11,7 +11,7 @@
  * the server get the same answer.
  */
 import type { ProjectStatus } from './lifecycles/projects';
-import { riyadhDayEnd } from './riyadh';
+import { riyadhDay, riyadhDayEnd } from './riyadh';
 
 export interface CanonicalBidInput {
   project_id: string;
@@ -49,6 +49,23 @@ export async function bidDigest(b: CanonicalBidInput): Promise<string> {
  */
 export function openingMoment(deadline_date: string): string {
   return riyadhDayEnd(deadline_date).toISOString();
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A tender's deadline from what its owner set: `deadline_at`, the last moment bids are
+ * taken, to the minute (seconds and less are dropped), or a date-only `deadline_date`,
+ * which means the end of that day in Riyadh. `at` is the instant (ISO, UTC) and `day` the
+ * Riyadh day it closes (the end of a day closes that day, not the next). Null without either.
+ */
+export function tenderDeadline(input: { deadline_at?: string | null; deadline_date?: string | null }): { at: string; day: string } | null {
+  const at = input.deadline_at
+    ? new Date(Math.floor(Date.parse(input.deadline_at) / MINUTE_MS) * MINUTE_MS)
+    : input.deadline_date
+      ? riyadhDayEnd(input.deadline_date)
+      : null;
+  return at ? { at: at.toISOString(), day: riyadhDay(at.getTime() - 1) } : null;
 }
 
 export const TENDER_PHASES = ['bidding', 'evaluation', 'standstill'] as const;

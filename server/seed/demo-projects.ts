@@ -13,6 +13,8 @@ export interface DemoProject {
   location: string;
   /** negative: the deadline has passed, and the tender is opened (its opening record made) */
   deadlineInDays: number;
+  /** the deadline's time in Riyadh (HH:mm) on that day; without it, the end of the day */
+  deadlineTime?: string;
   requirements: string;
   /** questions are taken until this many days from now */
   questionsUntilInDays?: number;
@@ -27,6 +29,7 @@ export const DEMO_PROJECTS = [
     budget: 18_500_000,
     location: 'الرياض - حي النرجس',
     deadlineInDays: 60,
+    deadlineTime: '13:30',
     requirements: 'تصنيف مقاولين درجة ثانية في المباني، وخبرة في مشروعين تعليميين مماثلين على الأقل.',
     questionsUntilInDays: 30,
   },

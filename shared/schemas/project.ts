@@ -27,6 +27,9 @@ export const projectSchema = z.object({
   description: z.string(),
   budget: z.number().nullable(),
   location: z.string(),
+  /** the last moment bids are taken, to the minute (shared/tender.ts tenderDeadline); null: no deadline, the owner closes the bidding */
+  deadline_at: timestampSchema.nullable(),
+  /** the Riyadh day deadline_at falls on (a date-only deadline is the end of that day) */
   deadline_date: dateSchema.nullable(),
   requirements: z.string().nullable(),
   status: projectStatusSchema,
@@ -65,11 +68,13 @@ export const projectCreateSchema = z.strictObject({
   description: requiredText(MAX.text),
   location: requiredText(MAX.location),
   budget: moneySchema.nullable().optional(),
+  /** the deadline to the minute; or deadline_date, the end of that day in Riyadh; not both */
+  deadline_at: timestampSchema.nullable().optional(),
   deadline_date: dateSchema.nullable().optional(),
   requirements: optionalText(MAX.text),
   /** the last moment to ask questions: in the future, and before the opening when there is a deadline */
   questions_until: timestampSchema.nullable().optional(),
-});
+}).refine((p) => !(p.deadline_at && p.deadline_date), { path: ['deadline_at'], message: 'deadline_twice' });
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 
 /** POST /api/projects/:id/award. */

@@ -235,7 +235,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'review.create': {},
   'project.create': {
     [`project:${id(3)}`]: {
-      id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_date: null, requirements: null,
+      id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_at: null, deadline_date: null, requirements: null,
       status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, opens_at: null, opened_at: null, awarded_at: null,
       standstill_ends_at: null, award_final_at: null, phase: 'bidding', questions_until: null, created_at: NOW, updated_at: NOW,
     },

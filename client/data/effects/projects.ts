@@ -4,7 +4,7 @@
  * server can know stays empty until its answer: a bid's receipt (digest and the time it
  * was received), the opening record, the end of a standstill.
  */
-import { openingMoment } from '../../../shared/tender';
+import { tenderDeadline } from '../../../shared/tender';
 import { rowKey, type RowKey } from '../db/schema';
 import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectTable } from './types';
 
@@ -18,6 +18,7 @@ export const projectEffects: Projects = {
     keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
       if (getRow(rows, 'project', args.id)) return;
+      const deadline = tenderDeadline(args);
       setRow(rows, 'project', {
         id: args.id,
         government_id: ctx.user_id,
@@ -25,13 +26,14 @@ export const projectEffects: Projects = {
         description: args.description,
         budget: args.budget ?? null,
         location: args.location,
-        deadline_date: args.deadline_date ?? null,
+        deadline_at: deadline?.at ?? null,
+        deadline_date: deadline?.day ?? null,
         requirements: args.requirements ?? null,
         status: 'open',
         awarded_bid_id: null,
         government_name: ctx.company_name,
         bid_count: 0,
-        opens_at: args.deadline_date ? openingMoment(args.deadline_date) : null,
+        opens_at: deadline?.at ?? null,
         opened_at: null,
         awarded_at: null,
         standstill_ends_at: null,

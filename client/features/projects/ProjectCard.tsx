@@ -5,8 +5,7 @@ import type { Project } from '../../../shared/schemas/project';
 import { shownProjectStatus } from '../../../shared/tender';
 import type { RowKey } from '../../data/db/schema';
 import { useIsPending } from '../../data/local/hooks';
-import { intlLocaleOf } from '../../i18n/languages';
-import { dateTimeFormat, useFormat } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { TenderPhaseBadge } from '../tender/TenderPhaseBadge';
@@ -14,6 +13,7 @@ import { TenderTimeline } from '../tender/TenderTimeline';
 import { useTenderPhase } from '../tender/queries';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 import { OpenDataLink } from './OpenDataLink';
+import { DeadlineLine } from './DeadlineLine';
 
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -22,15 +22,6 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground2, display: 'grid', gap: tokens.spacingVerticalXXS },
   description: { whiteSpace: 'pre-wrap' },
 });
-
-/** The deadline day in the reader's calendar and, beside it, in the Hijri (Umm al-Qura) calendar. */
-function useDeadline(date: string | null) {
-  const format = useFormat();
-  if (!date) return null;
-  const day = new Date(`${date}T12:00:00Z`);
-  const hijri = dateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-islamic-umalqura`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
-  return { date: dateTimeFormat(`${intlLocaleOf(format.lng)}-u-ca-gregory`, { dateStyle: 'medium', timeZone: 'UTC' }).format(day), hijri };
-}
 
 /**
  * A project as both roles see it; the actions of the caller's role come as children.
@@ -56,7 +47,6 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
   const { t } = useTranslation('projects');
   const format = useFormat();
   const pending = useIsPending(`project:${project.id}`);
-  const deadline = useDeadline(project.deadline_date);
   const phase = useTenderPhase(project);
   return (
     <>
@@ -81,7 +71,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
       <div className={styles.meta}>
         <Text>{t('card.location', { location: project.location })}</Text>
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
-        <Text>{deadline ? t('card.deadline', deadline) : t('card.noDeadline')}</Text>
+        <DeadlineLine project={project} />
         <TenderTimeline project={project} phase={phase} />
         {/* null: sealed until the opening, for everyone but the owner. */}
         {project.bid_count !== null && (

@@ -50,6 +50,9 @@ export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () =>
       <Field label={t('post.deadline')} {...form.field('deadline_date')}>
         <Input name="deadline_date" type="date" min={riyadhToday()} value={form.values.deadline_date} onChange={form.set('deadline_date')} />
       </Field>
+      <Field label={t('post.deadlineTime')} hint={t('post.deadlineTimeHint')} {...form.field('deadline_time')}>
+        <Input name="deadline_time" type="time" step={60} value={form.values.deadline_time} onChange={form.set('deadline_time')} />
+      </Field>
       <Field label={t('post.questionsUntil')} hint={t('post.questionsUntilHint')} {...form.field('questions_until')}>
         <Input name="questions_until" type="date" min={riyadhToday()} max={form.values.deadline_date || undefined} value={form.values.questions_until} onChange={form.set('questions_until')} />
       </Field>

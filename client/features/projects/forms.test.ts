@@ -42,6 +42,13 @@ describe('the post-a-project form', () => {
     expect(validateProject({ ...filled, budget: 'lots' }).errors).toEqual({ budget: 'amount' });
   });
 
+  it('makes a deadline with a time that minute in Riyadh, and one without a time the whole day', () => {
+    expect(validateProject({ ...filled, deadline_date: '2099-03-10', deadline_time: '13:30' }).input).toMatchObject({ deadline_at: '2099-03-10T10:30:00.000Z', deadline_date: null });
+    expect(validateProject({ ...filled, deadline_date: '2099-03-10' }).input).toMatchObject({ deadline_at: null, deadline_date: '2099-03-10' });
+    expect(validateProject({ ...filled, deadline_time: '13:30' }).errors).toEqual({ deadline_date: 'deadlineDayNeeded' });
+    expect(validateProject({ ...filled, deadline_date: '2020-03-10', deadline_time: '13:30' }).errors).toEqual({ deadline_time: 'deadlinePast' });
+  });
+
   it('closes questions at the end of their day in Riyadh, and only before the deadline day', () => {
     expect(validateProject({ ...filled, deadline_date: '2027-03-10', questions_until: '2027-03-01' }).input?.questions_until).toBe('2027-03-01T21:00:00.000Z');
     expect(validateProject(filled).input?.questions_until).toBeNull();

@@ -1,15 +1,16 @@
 /**
  * The post-a-project form: title, description and location required; budget (SAR, 0.01
- * steps, Western or Arabic-Indic digits), deadline date, the last day of questions (to the
- * end of that day in Riyadh, before the deadline day) and requirements optional;
+ * steps, Western or Arabic-Indic digits), deadline date and, optionally, its time in
+ * Riyadh (without one, bids are taken to the end of that day), the last day of questions
+ * (to the end of that day in Riyadh, before the deadline day) and requirements optional;
  * checked by the shared schema the server parses too.
  */
 import { projectCreateSchema } from '../../../shared/schemas/project';
-import { riyadhDayEnd } from '../../../shared/riyadh';
+import { riyadhDayEnd, riyadhMoment } from '../../../shared/riyadh';
 import type { KeysUnder } from '../../i18n/keys';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
-export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'questions_until', 'requirements'] as const;
+export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'deadline_time', 'questions_until', 'requirements'] as const;
 type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectValues = Record<ProjectField, string>;
 /** The message keys of the projects forms (projects:errors, the shared ones among them). */
@@ -21,12 +22,14 @@ export interface ProjectInput {
   description: string;
   location: string;
   budget: number | null;
+  /** the deadline to the minute when a time was given, else null and deadline_date is the whole day */
+  deadline_at: string | null;
   deadline_date: string | null;
   questions_until: string | null;
   requirements: string;
 }
 
-export const emptyProject = (): ProjectValues => ({ title: '', description: '', location: '', budget: '', deadline_date: '', questions_until: '', requirements: '' });
+export const emptyProject = (): ProjectValues => ({ title: '', description: '', location: '', budget: '', deadline_date: '', deadline_time: '', questions_until: '', requirements: '' });
 
 /** Field errors (message keys of projects:errors) and the input when valid. */
 export function validateProject(values: ProjectValues): { errors: ProjectErrors; input?: ProjectInput } {
@@ -35,11 +38,15 @@ export function validateProject(values: ProjectValues): { errors: ProjectErrors;
     description: values.description,
     location: values.location,
     budget: parseNumber(values.budget),
-    deadline_date: values.deadline_date || null,
+    // A time makes the deadline that minute in Riyadh; a date alone, the end of that day.
+    deadline_at: values.deadline_date && values.deadline_time ? riyadhMoment(values.deadline_date, values.deadline_time).toISOString() : null,
+    deadline_date: values.deadline_date && !values.deadline_time ? values.deadline_date : null,
     // Questions close at the end of their day in Riyadh, as bids do at the end of theirs.
     questions_until: values.questions_until ? riyadhDayEnd(values.questions_until).toISOString() : null,
     requirements: values.requirements,
   };
+  if (values.deadline_time && !values.deadline_date) return { errors: { deadline_date: 'deadlineDayNeeded' } };
+  if (input.deadline_at && Date.parse(input.deadline_at) <= Date.now()) return { errors: { deadline_time: 'deadlinePast' } };
   // The server refuses a last day of questions that is not before the deadline day (both YYYY-MM-DD).
   if (values.questions_until && values.deadline_date && values.questions_until >= values.deadline_date) {
     return { errors: { questions_until: 'questionsAfterDeadline' } };

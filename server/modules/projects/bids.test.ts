@@ -18,8 +18,9 @@ describe('bids', () => {
   const setDeadline = (projectId: string, daysFromToday: number) =>
     knex().raw(
       `update projects set deadline_date = (now() at time zone 'Asia/Riyadh')::date + ?::int,
+         deadline_at = (((now() at time zone 'Asia/Riyadh')::date + ?::int + 1)::timestamp - interval '3 hours') at time zone 'UTC',
          opens_at = (((now() at time zone 'Asia/Riyadh')::date + ?::int + 1)::timestamp - interval '3 hours') at time zone 'UTC' where id = ?`,
-      [daysFromToday, daysFromToday, projectId],
+      [daysFromToday, daysFromToday, daysFromToday, projectId],
     );
 
   describe('POST /api/bids', () => {
@@ -148,6 +149,28 @@ describe('bids', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('deadline_passed');
       expect((await postBid(contractor, today.id)).status).toBe(201);
+    });
+
+    it('refuses a bid after a deadline to the minute by the server clock, whatever the device says', async () => {
+      const gov = await as(server, 'government');
+      const deadline = new Date(Date.now() + 10 * 60_000);
+      const res = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_at: deadline.toISOString() });
+      expect(res.status, res.text).toBe(201);
+      const contractor = await as(server, 'contractor');
+      expect((await postBid(contractor, res.body.id, { amount: 100 })).status).toBe(201);
+      server.clock.setDaysAhead(1);
+      try {
+        const late = await postBid(await as(server, 'contractor'), res.body.id, { amount: 90 });
+        expect(late.status).toBe(409);
+        expect(late.body.code).toBe('deadline_passed');
+      } finally {
+        server.clock.setDaysAhead(0);
+      }
+      // On the deadline's own day, a minute after its time, bids are closed too.
+      await knex().raw(`update projects set deadline_at = now() - interval '1 minute', opens_at = now() - interval '1 minute',
+                          deadline_date = ((now() - interval '1 minute') at time zone 'Asia/Riyadh')::date where id = ?`, [res.body.id]);
+      const minuteLate = await postBid(await as(server, 'contractor'), res.body.id, { amount: 80 });
+      expect(minuteLate.body.code).toBe('deadline_passed');
     });
 
     it('answers 404 for a project that does not exist', async () => {

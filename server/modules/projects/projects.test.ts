@@ -86,6 +86,29 @@ describe('projects', () => {
       expect(await knex()('projects').where({ government_id: gov.user.id }).first()).toBeUndefined();
     });
 
+    it('takes a deadline to the minute (seconds dropped): bids until that moment, on the Riyadh day it falls on', async () => {
+      const gov = await as(server, 'government');
+      const res = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_at: '2099-03-31T22:30:45.123+03:00' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({ deadline_at: '2099-03-31T19:30:00.000Z', deadline_date: '2099-03-31', opens_at: '2099-03-31T19:30:00.000Z', phase: 'bidding' });
+      // A date-only deadline is the end of that day in Riyadh, and still reads as that day.
+      const day = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_date: '2099-03-31' });
+      expect(day.body).toMatchObject({ deadline_at: '2099-03-31T21:00:00.000Z', deadline_date: '2099-03-31', opens_at: '2099-03-31T21:00:00.000Z' });
+      const none = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z' });
+      expect(none.body).toMatchObject({ deadline_at: null, deadline_date: null, opens_at: null });
+    });
+
+    it('answers 400 for a deadline to the minute already past by the server clock, and for both kinds of deadline at once', async () => {
+      const gov = await as(server, 'government');
+      const past = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_at: new Date(Date.now() - 60_000).toISOString() });
+      expect(past.status).toBe(400);
+      expect(past.body.details[0]).toMatchObject({ path: 'deadline_at', message: 'deadline_in_past' });
+      const both = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_at: '2099-03-31T10:00:00Z', deadline_date: '2099-03-31' });
+      expect(both.status).toBe(400);
+      expect(both.body.details[0]).toMatchObject({ path: 'deadline_at', message: 'deadline_twice' });
+      expect(await knex()('projects').where({ government_id: gov.user.id }).first()).toBeUndefined();
+    });
+
     it('answers 400 when the deadline day has already passed', async () => {
       const gov = await as(server, 'government');
       const res = await gov.post('/api/projects', { title: 'x', description: 'y', location: 'z', deadline_date: '2020-01-01' });

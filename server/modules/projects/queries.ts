@@ -64,6 +64,7 @@ export function projectQuery(db: Knex, now: Date, viewer?: Viewer) {
       'p.budget',
       'p.location',
       // A date column would arrive as a JS Date at local midnight; the API sends the day.
+      'p.deadline_at',
       db.raw(`to_char(p.deadline_date, 'YYYY-MM-DD') as deadline_date`),
       'p.requirements',
       'p.status',

@@ -17,7 +17,7 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
 import { awardWithdrawn, bidNotFound, invalidTransition, notFound, projectClosed, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
-import { isBiddingClosed, openingMoment } from '../../../shared/tender';
+import { isBiddingClosed, tenderDeadline } from '../../../shared/tender';
 import { startStandstill } from './tender-award';
 import { settleTender } from './tender-sweep';
 import { notify } from '../notifications/notify';
@@ -51,13 +51,14 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     if (existing.government_id !== user.account_id || existing.deleted_at) throw idTaken();
     return { row: await presentProject(trx, existing.id, user, clock.now()), created: false };
   }
-  if (input.deadline_date) {
-    const past = input.deadline_date < clock.today(); // both YYYY-MM-DD
-    if (past) {
-      throw validationFailed('Invalid input: deadline_date', [{ path: 'deadline_date', message: 'deadline_in_past' }]);
-    }
+  // Bids are taken until the deadline (the end of a date-only deadline's day in Riyadh), then opened;
+  // it is judged by the server's clock, never a device's.
+  const deadline = tenderDeadline(input);
+  if (deadline && new Date(deadline.at) <= clock.now()) {
+    const path = input.deadline_at ? 'deadline_at' : 'deadline_date';
+    throw validationFailed(`Invalid input: ${path}`, [{ path, message: 'deadline_in_past' }]);
   }
-  const opensAt = input.deadline_date ? openingMoment(input.deadline_date) : null;
+  const opensAt = deadline?.at ?? null;
   if (input.questions_until) {
     // Questions close before the bids do: an answer must reach every bidder in time to bid on it.
     const until = new Date(input.questions_until);
@@ -73,8 +74,8 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
         description: input.description,
         location: input.location,
         budget: input.budget ?? null,
-        deadline_date: input.deadline_date ?? null,
-        // Bids are taken until the end of the deadline day in Riyadh, then opened.
+        deadline_at: deadline?.at ?? null,
+        deadline_date: deadline?.day ?? null,
         opens_at: opensAt,
         requirements: input.requirements ?? null,
         questions_until: input.questions_until ?? null,
@@ -86,7 +87,7 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     action: 'tender.publish',
     record_type: 'project',
     record_id: id,
-    changes: { title: [null, input.title], status: [null, 'open'], budget: [null, input.budget ?? null], deadline_date: [null, input.deadline_date ?? null] },
+    changes: { title: [null, input.title], status: [null, 'open'], budget: [null, input.budget ?? null], deadline_at: [null, deadline?.at ?? null] },
   });
   await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
   return { row: await presentProject(trx, id, user, clock.now()), created: true };

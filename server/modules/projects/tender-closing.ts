@@ -30,7 +30,7 @@ export async function closeBidding(trx: Knex.Transaction, user: SessionUser, arg
   if (project.status !== 'open') throw projectNotOpen('Only an open project can close its bidding');
   const now = clock.now();
   if (!isBiddingClosed(project, now)) {
-    if (project.deadline_date) throw invalidTransition('A project with a deadline opens at the end of its deadline day');
+    if (project.deadline_date) throw invalidTransition('A project with a deadline opens at its deadline');
     await trx('projects').where({ id: project.id }).update({ opens_at: now });
     await recordAudit(trx, { actor: user, action: 'tender.close_bidding', record_type: 'project', record_id: project.id, changes: { opens_at: [project.opens_at, now] } });
     project.opens_at = now;
