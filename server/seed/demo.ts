@@ -14,7 +14,8 @@
  * not here: the migrations own it. Dates are relative to now, so a deadline in the data
  * is as far ahead (or, for the opened tender, behind) on any day the seed runs.
  */
-import { bidDigest, openingMoment } from '../../shared/tender';
+import { bidDigest, tenderDeadline } from '../../shared/tender';
+import { riyadhDay, riyadhMoment } from '../../shared/riyadh';
 import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
 import { insertDemoReceipts } from './demo-receipts';
@@ -27,7 +28,7 @@ import { DEMO_COMPANIES, DEMO_PEOPLE, type DemoCompany } from './demo-companies'
 import { DEMO_TAX_PROFILES } from './demo-tax-profiles';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue';
 import { insertDemoReviews, refreshDemoRatings } from './demo-reviews';
-import { DEMO_BIDS, DEMO_PROJECTS, DEMO_QUESTIONS } from './demo-projects';
+import { DEMO_BIDS, DEMO_PROJECTS, DEMO_QUESTIONS, type DemoProject } from './demo-projects';
 import { DEMO_ORDERS, DEMO_ORDER_RESPONSES, type DemoOrder } from './demo-orders';
 import { DEMO_JOBS, DEMO_TRANSPORT_OFFERS, DEMO_TRANSPORT_REQUESTS, type DemoTransportRequest } from './demo-logistics';
 import { insertJob } from './demo-jobs';
@@ -158,8 +159,13 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
 
   const project = keyed(DEMO_PROJECTS, 'project');
   const projectId = project.id;
-  const deadlineOf = (key: string) => at(project.row(key).deadlineInDays * DAY_MS).toISOString().slice(0, 10);
-  const opensAt = (key: string) => new Date(openingMoment(deadlineOf(key)));
+  // A deadline's day in Riyadh, to its minute when the demo gives a time, else to the day's end.
+  const deadlineOf = (key: string) => {
+    const row: DemoProject = project.row(key);
+    const day = riyadhDay(at(row.deadlineInDays * DAY_MS));
+    return tenderDeadline(row.deadlineTime ? { deadline_at: riyadhMoment(day, row.deadlineTime).toISOString() } : { deadline_date: day })!;
+  };
+  const opensAt = (key: string) => new Date(deadlineOf(key).at);
   await trx('projects').insert(
     DEMO_PROJECTS.map((p, i) => ({
       id: projectId(p.key),
@@ -168,8 +174,9 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       description: p.description,
       budget: p.budget,
       location: p.location,
-      deadline_date: deadlineOf(p.key),
-      opens_at: opensAt(p.key),
+      deadline_at: deadlineOf(p.key).at,
+      deadline_date: deadlineOf(p.key).day,
+      opens_at: deadlineOf(p.key).at,
       requirements: p.requirements,
       questions_until: 'questionsUntilInDays' in p ? at(p.questionsUntilInDays * DAY_MS) : null,
       status: 'open',
