@@ -1,7 +1,7 @@
 /**
  * npm run bench: every benchmark, one after the other,
  * then one table from bench/results.json. DATABASE_URL selects the Postgres server
- * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,e-invoicing,pdf,site-budget,approvals,scale runs some
+ * (default: a local binaa_bench database). BENCH_ONLY=landing,signed-in,photos,api,sync,client,spreadsheet,live,rfqs,rfq-screens,receipts,scorecards,e-invoicing,pdf,site-budget,approvals,scale runs some
  * of them (the client build and its size always); the table shows what results.json holds,
  * each row with when and on which commit its section was measured (sections of earlier
  * runs stay until measured again), and every throughput with its failed requests.
@@ -37,6 +37,7 @@ if (want('live')) run('npx', ['tsx', 'bench/live.ts']);
 if (want('rfqs')) run('npx', ['tsx', 'bench/rfqs.ts']);
 if (want('rfq-screens')) run('npx', ['tsx', 'bench/rfq-screens.ts']);
 if (want('receipts')) run('npx', ['tsx', 'bench/receipts.ts']);
+if (want('scorecards')) run('npx', ['tsx', 'bench/scorecards.ts']);
 if (want('e-invoicing')) run('npx', ['tsx', 'bench/e-invoicing.ts']);
 if (want('pdf')) run('npx', ['tsx', 'bench/pdf.ts']);
 if (want('site-budget')) run('npx', ['tsx', 'bench/site-budget.ts']);
@@ -46,7 +47,7 @@ if (want('scale')) run('npx', ['tsx', 'bench/scale.ts']);
 const all = JSON.parse(fs.readFileSync('bench/results.json', 'utf8'));
 /** Sections this run measured; results.json keeps the others from earlier runs. */
 const measuredNow = new Set<unknown>([all.client]);
-for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget'], ['approvals', 'approvals'], ['scale', 'scale']] as const) {
+for (const [name, key] of [['landing', 'lighthouse_landing'], ['signed-in', 'lighthouse_signed_in'], ['photos', 'photos'], ['api', 'api'], ['sync', 'sync'], ['client', 'client_sync'], ['spreadsheet', 'spreadsheet'], ['live', 'live'], ['rfqs', 'rfq_comparison'], ['rfq-screens', 'rfq_screens'], ['receipts', 'receipts'], ['scorecards', 'scorecards'], ['e-invoicing', 'e_invoicing'], ['pdf', 'pdf'], ['site-budget', 'site_budget'], ['approvals', 'approvals'], ['scale', 'scale']] as const) {
   if (want(name)) measuredNow.add(all[key]);
 }
 /** When and on which commit a section was measured, and whether by an earlier run. */
@@ -129,6 +130,10 @@ const rc = all.receipts;
 if (rc) {
   rows.push({ benchmark: `goods receipt of ${rc.receipt_lines} lines through the sync push, p95 of ${rc.receipts_each}`, value: `${rc.receipt_push_p95_ms} ms`, baseline: `one bare pg transaction: ${rc.receipt_bare_p95_ms} ms, target ratio <= ${rc.receipt_target_ratio}`, ratio: rc.receipt_ratio, measured: measured(rc) });
   rows.push({ benchmark: `match of a ${rc.invoice_lines}-line invoice, p95 of ${rc.matches_each} requests`, value: `${rc.match_p95_ms} ms`, baseline: `one SQL via bare pg: ${rc.match_bare_p95_ms} ms, target ratio <= ${rc.match_target_ratio}`, ratio: rc.match_ratio, measured: measured(rc) });
+}
+const scc = all.scorecards;
+if (scc) {
+  rows.push({ benchmark: `RFQ comparison, ${scc.lines} lines x ${scc.quotes} quotes, suppliers with ${scc.deals_per_supplier} deals and a scorecard each, p95 of ${scc.requests_each} requests`, value: `${scc.with_p95_ms} ms (median ${scc.with_median_ms})`, baseline: `suppliers without deals or scorecards: ${scc.without_p95_ms} ms (median ${scc.without_median_ms}), target ratio <= ${scc.target_ratio}`, ratio: scc.ratio, measured: measured(scc) });
 }
 const sb = all.site_budget;
 if (sb) {

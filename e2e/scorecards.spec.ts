@@ -35,7 +35,7 @@ test("a contractor sees a supplier's on-time rate pulled down by late deliveries
   await expect(demo.getByTestId('supplier-scorecard-rejection')).toContainText('المرفوض في الموقع');
   // Each supplier's own, beside its own quote.
   await expect(cards.getByTestId('supplier-scorecard')).toHaveCount(2);
-  await expect(cards.getByTestId('supplier-scorecard').first()).toContainText('آخر 12 شهرًا');
+  await expect(cards.getByTestId('supplier-scorecard').first()).toContainText('آخر ١٢ شهرًا');
 
   // The supplier's own page names the late orders, as the server lists them.
   const supplier = await (await browser.newContext()).newPage();
