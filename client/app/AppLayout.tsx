@@ -9,6 +9,7 @@ import { ReloadBanner } from './sync/ReloadBanner';
 import { LiveBridge } from './live/LiveBridge';
 import { useSession } from '../data/session';
 import { FullPageSpinner } from './ui/FullPageSpinner';
+import { SuspensionBanner } from '../features/profile/SuspensionBanner';
 
 const useStyles = makeStyles({
   main: {
@@ -31,6 +32,7 @@ export function AppLayout() {
           main content: outside every landmark, a screen reader's landmark navigation skips them. */}
       <main className={styles.main}>
         <ReloadBanner />
+        <SuspensionBanner />
         {session.status === 'signedIn' && (
           <Suspense fallback={null}>
             <LiveBridge userId={session.user.id} />

@@ -22,3 +22,7 @@ export const companySuspensionSchema = z.object({
   suspended_by: uuidSchema.nullable().optional(),
 });
 export type CompanySuspension = z.infer<typeof companySuspensionSchema>;
+
+/** GET /api/companies/{id}/suspension, public: whether the company is suspended, never why. */
+export const companyStandingSchema = z.object({ suspended: z.boolean() });
+export type CompanyStanding = z.infer<typeof companyStandingSchema>;

@@ -78,6 +78,15 @@ export async function adminDelete(tab: DeletableTab, id: string): Promise<void> 
   await api.request('DELETE', `${PATHS[tab]}/${encodeURIComponent(id)}`);
 }
 
+/** Suspends the company `companyId` (its founder's user id) with a reason its members see, or changes the reason. */
+export async function adminSuspendCompany(companyId: string, reason: string): Promise<void> {
+  await api.request('POST', `/api/admin/companies/${encodeURIComponent(companyId)}/suspension`, { reason });
+}
+
+export async function adminLiftSuspension(companyId: string): Promise<void> {
+  await api.request('DELETE', `/api/admin/companies/${encodeURIComponent(companyId)}/suspension`);
+}
+
 export async function adminPatchUser(userId: string, patch: AdminUserPatch): Promise<AdminUser> {
   return adminUserSchema.parse((await api.request<unknown>('PATCH', `${PATHS.users}/${encodeURIComponent(userId)}`, patch)).data);
 }

@@ -18,6 +18,7 @@ import {
   type CompanyJoined,
   type CompanyMember,
 } from '../../../shared/schemas/company';
+import { companyStandingSchema, type CompanyStanding } from '../../../shared/schemas/company-suspension';
 import { api } from './client';
 import { useRemote } from '../useRemote';
 
@@ -64,4 +65,12 @@ export function useInvitePreview(token: string) {
 
 export async function acceptInvite(token: string): Promise<CompanyJoined> {
   return companyJoinedSchema.parse((await api.post<unknown>(`${BASE}/invites/${encodeURIComponent(token)}/accept`, {})).data);
+}
+
+/** Whether a company is suspended (its public page says so, never why); nothing is asked for while `companyId` is empty. */
+export function useCompanyStanding(companyId: string) {
+  return useRemote<CompanyStanding | null>(async () => {
+    if (!companyId) return null;
+    return companyStandingSchema.parse((await api.get<unknown>(`/api/companies/${companyId}/suspension`)).data);
+  }, [companyId]);
 }

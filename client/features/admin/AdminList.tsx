@@ -31,6 +31,7 @@ import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { SearchField } from '../../ui/SearchField';
 import { coverOf } from '../../ui/cover';
 import { ImageWithFallback } from '../../ui/ImageWithFallback';
+import { SuspendCompany } from './SuspendCompany';
 
 const useStyles = makeStyles({
   // One column as wide as the screen: a search box's own width (wider with its clear button
@@ -125,6 +126,8 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
               data-testid="admin-toggle"
             />
             <DeleteButton disabled={!online || self || u.is_owner} label={t('deleteNamed', { name })} onClick={() => setDeleting({ tab: 'users', id: u.id, name })} />
+            {/* A company is its founder's account: the row with the company's profile. */}
+            {u.role !== null && u.role !== 'admin' && <SuspendCompany companyId={u.id} name={name} suspension={u} disabled={!online || self || u.is_owner} run={run} />}
           </Row>
         );
       }

@@ -3,14 +3,16 @@
  * deals, published (double-blind: both sides reviewed, or the blind days passed), with
  * their average and count; below them, apart and counted nowhere, the reviews written
  * before reviews needed a deal ("before verified reviews"). Above them, the company's
- * scorecard from its deals, both windows (data/api/scorecards). Read online (data/api/reviews).
+ * scorecard from its deals, both windows (data/api/scorecards), and whether an admin has
+ * suspended it (never why: that is the company's own). Read online (data/api/reviews).
  */
-import { Body1, Caption1, Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Card, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { StarRegular } from '@fluentui/react-icons';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCompanyReviews, type Review } from '../../data/api/reviews';
 import { useCompanyScorecards } from '../../data/api/scorecards';
+import { useCompanyStanding } from '../../data/api/company';
 import { ScorecardFigures } from '../../ui/ScorecardFigures';
 import { useFormat } from '../../i18n/format';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
@@ -31,17 +33,23 @@ const averageOf = (reviews: Review[]) => (reviews.length ? Math.round((reviews.r
 
 export function CompanyReviewsScreen() {
   const styles = useStyles();
-  const { t } = useTranslation('reviews');
+  const { t } = useTranslation(['reviews', 'common']);
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const reviews = useCompanyReviews(id);
   const scorecards = useCompanyScorecards(id || null);
+  const standing = useCompanyStanding(id);
   const verified = reviews.data?.items.filter((r) => !r.legacy) ?? [];
   const legacy = reviews.data?.items.filter((r) => r.legacy) ?? [];
 
   return (
     <div className={styles.root} data-testid="company-reviews">
       <Title2 as="h1">{t('page.title', { name: params.get('name') ?? t('page.company') })}</Title2>
+      {standing.data?.suspended && (
+        <MessageBar intent="warning" layout="multiline" data-testid="company-suspended">
+          <MessageBarBody>{t('common:suspension.publicNote')}</MessageBarBody>
+        </MessageBar>
+      )}
       {scorecards.data && (
         <Card className={styles.scorecard} data-testid="company-scorecard">
           <ScorecardFigures card={scorecards.data['12m']} window="12m" testId="company-scorecard-12m" />

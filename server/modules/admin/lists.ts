@@ -49,6 +49,8 @@ export function userQuery(db: Knex, ownerEmail: string | undefined) {
       'p.company_name',
       'p.verification_tier',
       'u.created_at',
+      'p.suspended_at',
+      'p.suspension_reason',
     );
 }
 

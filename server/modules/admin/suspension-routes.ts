@@ -1,12 +1,13 @@
 /**
  * An admin's suspension of a company (suspensions.ts): POST sets it with a reason (or
  * changes the reason), DELETE lifts it. {id} is the company's account id (its founder's
- * user id). Admin-only like the rest of the panel.
+ * user id). Admin-only like the rest of the panel; GET /api/companies/{id}/suspension is
+ * public (the company's page shows it is suspended) and says only whether, never why.
  */
 import Router from '@koa/router';
 import { route } from '../../http/route';
-import { companySuspendSchema, companySuspensionSchema } from '../../../shared/schemas/company-suspension';
-import { liftSuspension, suspendCompany } from './suspensions';
+import { companyStandingSchema, companySuspendSchema, companySuspensionSchema } from '../../../shared/schemas/company-suspension';
+import { companyStanding, liftSuspension, suspendCompany } from './suspensions';
 
 export function adminSuspensionRouter(): Router {
   const router = new Router();
@@ -27,6 +28,11 @@ export function adminSuspensionRouter(): Router {
     router,
     { method: 'delete', status: 204, path: '/api/admin/companies/{id}/suspension', summary: "Lift a company's suspension", tag: 'admin', access: 'admin' },
     ({ knex, user, params }) => knex.transaction((trx) => liftSuspension(trx, user, params.id)),
+  );
+  route(
+    router,
+    { method: 'get', path: '/api/companies/{id}/suspension', summary: 'Whether a company is suspended (its public page), never the reason', tag: 'admin', access: 'public', response: companyStandingSchema },
+    ({ knex, params }) => companyStanding(knex, params.id),
   );
   return router;
 }

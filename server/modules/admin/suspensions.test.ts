@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createUser } from '../../test/sign-in';
+import { TestClient } from '../../test/http-client';
 import { as, joinCompany, notificationsOf, postBid, postOffer, postOrder, postProject, type Client } from '../../test/factories';
 import { categoryId, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
 import { assignedDelivery, step } from '../../test/deals';
@@ -54,6 +55,10 @@ describe('company suspensions', () => {
       const audit = await knex()('audit_log').where({ record_id: supplier.user.id, action: 'admin.company_suspend' }).first();
       expect(audit).toMatchObject({ actor_id: admin.user.id, company_id: supplier.user.id, record_type: 'company' });
       expect(audit.changes).toMatchObject({ suspended: [false, true], suspension_reason: [null, REASON] });
+
+      // Anyone sees that it is suspended, never why.
+      const standing = await new TestClient(server.url).get(`/api/companies/${supplier.user.id}/suspension`);
+      expect(standing.body).toEqual({ suspended: true });
 
       // Suspending again changes the reason and keeps when it began.
       const again = await suspend(supplier.user.id, { reason: 'سبب آخر' });

@@ -110,3 +110,14 @@ export async function liftSuspension(trx: Knex.Transaction, admin: SessionUser, 
     changes: { suspended: [true, false], suspension_reason: [before.suspension_reason, null] },
   });
 }
+
+/** Whether a company is suspended, for anyone (its public page): never the reason, which is its own. */
+export async function companyStanding(knex: Knex, companyId: string): Promise<{ suspended: boolean }> {
+  const row = await knex('profiles as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .where('p.user_id', companyId)
+    .whereNull('u.deleted_at')
+    .first('p.suspended_at');
+  if (!row) throw notFound('Company');
+  return { suspended: !!row.suspended_at };
+}
