@@ -75,6 +75,7 @@ import * as scorecards87 from './20261203001000_scorecards';
 import * as dealReviews88 from './20261203001100_deal_reviews';
 import * as crVerifications89 from './20261203001200_cr_verifications';
 import * as tenderQuestions90 from './20261203001300_tender_questions';
+import * as projectDocuments91 from './20261206210000_project_documents';
 import * as companySuspensions91 from './20261206110000_company_suspensions';
 import * as projectDeadlineAt93 from './20261206220000_project_deadline_at';
 
@@ -150,6 +151,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203001100_deal_reviews': dealReviews88,
   '20261203001200_cr_verifications': crVerifications89,
   '20261203001300_tender_questions': tenderQuestions90,
+  '20261206210000_project_documents': projectDocuments91,
   '20261206110000_company_suspensions': companySuspensions91,
   '20261206220000_project_deadline_at': projectDeadlineAt93,
 };

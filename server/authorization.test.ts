@@ -17,6 +17,7 @@ import { openStream } from './test/sse';
 import { riyadhDay } from '../shared/riyadh';
 import { taxNumbers } from './test/tax-profile';
 import { insertReceipt } from './test/invoice-steps';
+import { attachDocument, tinyPdf, uploadDocument } from './test/document-steps';
 
 /** Each caller's VAT and CR numbers, drawn once: a number belongs to one company, and an onboarded company keeps its VAT number. */
 const TAX_NUMBERS = new Map<string, ReturnType<typeof taxNumbers>>();
@@ -52,6 +53,9 @@ interface World {
   /** the government's open tender taking questions for a day, and the contractor's unanswered question on it */
   asking: string;
   question: string;
+  /** the government's finished document upload for that tender (not attached), and a document attached to it */
+  docUpload: string;
+  document: string;
   /** an open invite of the transport company, its token, and a member of it */
   invite: string;
   inviteToken: string;
@@ -234,6 +238,17 @@ const TABLE: Row[] = [
     method: 'post', path: '/api/projects/{id}/questions/{qid}/answer', url: (w) => `/api/projects/${w.asking}/questions/${w.question}/answer`, owner: 'government', writes: true,
     body: () => ({ text: 'لا' }),
     expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }),
+  },
+  // Documents: the owner attaches its own upload; whoever sees the project lists and downloads them.
+  {
+    method: 'post', path: '/api/projects/{id}/documents', url: (w) => `/api/projects/${w.asking}/documents`, owner: 'government', writes: true,
+    body: (w) => ({ upload_id: w.docUpload, type: 'specification', title: 'كراسة الشروط' }),
+    expect: only(['government'], 403, { supplier: 404, transport: 404, demoted: 404 }),
+  },
+  { method: 'get', path: '/api/projects/{id}/documents', url: (w) => `/api/projects/${w.asking}/documents`, owner: 'government', expect: only(['government', 'contractor', 'admin', 'stranger'], 404) },
+  {
+    method: 'get', path: '/api/projects/{id}/documents/{doc_id}', url: (w) => `/api/projects/${w.asking}/documents/${w.document}`, owner: 'government',
+    expect: only(['government', 'contractor', 'admin', 'stranger'], 404),
   },
   {
     method: 'get', path: '/api/bids/{id}/receipts', url: (w) => `/api/bids/${w.bid}/receipts`, owner: 'contractor',
@@ -532,7 +547,6 @@ const TABLE: Row[] = [
     expect: only(['admin', 'stranger'], 403),
   },
   { method: 'delete', path: '/api/admin/companies/{id}/suspension', url: (w) => `/api/admin/companies/${w.victim}/suspension`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
-  { method: 'get', path: '/api/companies/{id}/suspension', url: (w) => `/api/companies/${w.victim}/suspension`, owner: null, expect: all('ok') }, // public, as the company's page: whether, never why
   // E-invoicing: a supplier company's owner onboards its unit (against the development ZATCA; the tax profile comes from the rows above); every company's people read its status.
   {
     method: 'post', path: '/api/e-invoicing/onboard', url: () => '/api/e-invoicing/onboard', owner: 'supplier', writes: true,
@@ -712,6 +726,8 @@ describe('authorization table', () => {
         })
       ).body.id,
     question: async (get) => (await clients.contractor.post(`/api/projects/${await get('asking')}/questions`, { id: crypto.randomUUID(), text: 'هل الأثاث ضمن العقد؟' })).body.id,
+    docUpload: async (get) => (await uploadDocument(clients.government, await get('asking'), tinyPdf())).body.upload_id,
+    document: async (get) => (await attachDocument(clients.government, await get('asking'), tinyPdf('world'))).body.id,
     invite: async () => (await clients.transport.post('/api/company/invites', { role: 'driver' })).body.id,
     inviteToken: async () => (await clients.transport.post('/api/company/invites', { role: 'member' })).body.token,
     member: async () => {

@@ -15,6 +15,7 @@ import { quickSignupRouter } from './modules/quick-signup/routes';
 import { adminRouter } from './modules/admin/routes';
 import { adminSuspensionRouter } from './modules/admin/suspension-routes';
 import { projectsRouter } from './modules/projects/routes';
+import { projectDocumentsRouter } from './modules/projects/documents-routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
 import { productsRouter } from './modules/products/routes';
@@ -56,6 +57,7 @@ export function apiRouter(): Router {
     adminRouter(),
     adminSuspensionRouter(),
     projectsRouter(),
+    projectDocumentsRouter(),
     instantOrdersRouter(),
     rfqsRouter(),
     purchaseOrdersRouter(),

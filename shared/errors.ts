@@ -45,6 +45,12 @@ export const ERROR_STATUS = {
   questions_closed: 409,
   /** an answer to a question that is answered already */
   question_answered: 409,
+  /** a tender document whose bytes are none of the formats taken (PDF, XLSX, DWG, PNG, JPEG) */
+  document_unsupported: 415,
+  /** attaching an upload that is not the caller's finished tender-document upload for this project */
+  document_upload_missing: 422,
+  /** an addendum of a document version that another addendum already replaced */
+  document_superseded: 409,
   order_not_active: 409,
   /** a quote (new or revised) on an RFQ past its closing time, awarded or cancelled */
   rfq_closed: 409,
@@ -335,6 +341,11 @@ export const standstillClosed = (message = 'Objections are taken only during the
   new AppError('standstill_closed', message);
 export const questionsClosed = (message = 'This tender no longer takes questions') => new AppError('questions_closed', message);
 export const questionAnswered = (message = 'This question is answered already') => new AppError('question_answered', message);
+export const documentUnsupported = (message = 'A tender document must be a PDF, an XLSX spreadsheet, a DWG drawing or a PNG or JPEG image') =>
+  new AppError('document_unsupported', message);
+export const documentUploadMissing = (message = 'No finished upload of yours for this project has this id') => new AppError('document_upload_missing', message);
+export const documentSuperseded = (message = 'This document was already replaced by an addendum; replace the current version') =>
+  new AppError('document_superseded', message);
 export const objectionExists = (message = 'You already objected to this award') => new AppError('objection_exists', message);
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
 export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);

@@ -26,6 +26,7 @@ const PUSH_CATEGORY_OF = {
   'tender.objection_answered': 'bids_awards',
   'tender.question_asked': 'bids_awards',
   'tender.question_answered': 'bids_awards',
+  'tender.addendum_issued': 'bids_awards',
   'tender.award_final': 'bids_awards',
   'instant_order.new': 'offers',
   'order_response.new': 'offers',

@@ -26,6 +26,7 @@ import { goodsReceiptSchema } from './schemas/goods-receipt';
 import { disputeSchema } from './schemas/dispute';
 import { siteSchema } from './schemas/site';
 import { purchaseRequestSchema } from './schemas/purchase-request';
+import { projectDocumentSchema } from './schemas/project-document';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -51,6 +52,7 @@ export const SYNC_ENTITIES = [
   'dispute',
   'site',
   'purchase_request',
+  'project_document',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -122,6 +124,8 @@ const SYNC_ROWS = {
   site: siteSchema,
   /** a request of a site, seen by its company's people; what it needs now worked out at each read */
   purchase_request: purchaseRequestSchema,
+  /** a tender's document (each version, a superseded one marked), seen by every reader of its project */
+  project_document: projectDocumentSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 /** An entity's row as the pull sends it: what the client stores and its local effects write. */
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;

@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
 import { DEMO_SITE_NAME } from './demo-sites';
 import { siteBudget } from '../modules/sites/budget';
 import { purchaseRequestQuery, readPurchaseRequests } from '../modules/purchase-requests/queries';
+import { sniffDocument } from '../modules/projects/documents-upload';
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -216,6 +217,23 @@ describe('seedDemo', () => {
     }
     expect(school.questions_until.getTime()).toBeGreaterThan(Date.now());
     expect(school.questions_until.getTime()).toBeLessThan(school.opens_at.getTime());
+  });
+
+  it('gives the school tender its booklet: a PDF and a bill of quantities in XLSX, each stored under its hash', async () => {
+    const school = await knex('projects').where({ title: 'إنشاء مدرسة ابتدائية بسعة 600 طالب' }).first();
+    const docs = await knex('project_documents').where({ project_id: school.id }).orderBy('published_at');
+    expect(docs.map((d) => [d.type, d.format])).toEqual([
+      ['specification', 'pdf'],
+      ['bill_of_quantities', 'xlsx'],
+    ]);
+    for (const d of docs) {
+      const object = await photoStore.get(`documents/${d.hash}`);
+      const chunks: Buffer[] = [];
+      for await (const c of object!.body) chunks.push(Buffer.from(c));
+      const bytes = Buffer.concat(chunks);
+      expect(sniffDocument(bytes)).toBe(d.format);
+      expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(d.hash);
+    }
   });
 
   it('posts active instant orders that expire in the future, one with offers for the demo contractor', async () => {

@@ -38,6 +38,7 @@ import type { ObjectStore } from '../storage';
 import { lockProject } from '../modules/projects/queries';
 import { openTender } from '../modules/projects/tender-opening';
 import { seedDemoPhotos } from './demo-photos';
+import { seedDemoDocuments } from './demo-documents';
 
 export { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-companies';
 
@@ -226,6 +227,9 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       answered_by: companyId(project.row(q.project).owner),
     })),
   );
+  // The school tender's booklet (a PDF and the bill of quantities), published a day after it.
+  const school = await trx('projects').where({ id: projectId('school') }).first('created_at');
+  await seedDemoDocuments(trx, store, projectId('school'), companyId(project.row('school').owner), new Date(new Date(school.created_at).getTime() + DAY_MS));
   // A tender whose deadline has passed is opened as the sweep opens it, at its opening moment.
   for (const p of DEMO_PROJECTS) {
     if (opensAt(p.key).getTime() > now) continue;

@@ -16,14 +16,14 @@ import { tooManyUploads } from '../../shared/errors';
 import { MAX_UNFINISHED_UPLOADS } from '../../shared/photos';
 import { lockForTransaction } from '../db/transaction-locks';
 
-export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt' | 'order_photo';
+export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt' | 'order_photo' | 'tender_document';
 
 export interface UploadHold {
   /** the tus upload's id */
   id: string;
   account_id: string;
   kind: UploadKind;
-  /** the product, the delivery, the payment or the purchase order */
+  /** the product, the delivery, the payment, the purchase order or the project */
   target_id: string;
   /** the client's id of the photo or file */
   photo_id: string;

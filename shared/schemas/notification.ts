@@ -40,6 +40,8 @@ export const NOTIFICATION_PARAMS = {
   'tender.question_asked': z.object({ project_title: z.string(), project_id: uuidSchema, question_id: uuidSchema }),
   /** To every contractor who bid or asked on the tender: an answer was published. */
   'tender.question_answered': z.object({ project_title: z.string(), project_id: uuidSchema, question_id: uuidSchema }),
+  /** To every contractor who bid (not withdrawn): the owner issued an addendum replacing a tender document; they may revise their bid. title: the new version's. */
+  'tender.addendum_issued': z.object({ project_title: z.string(), project_id: uuidSchema, document_id: uuidSchema, title: z.string() }),
   /** To every bidder and the owner: the award is final; awarded says whether it is the reader's bid. */
   'tender.award_final': z.object({ project_title: z.string(), project_id: uuidSchema, awarded: z.boolean() }),
   'project.cancelled': z.object({ project_title: z.string(), project_id: uuidSchema }),
@@ -190,6 +192,7 @@ const NOTIFICATION_TYPE_OF = {
   'tender.objection_answered': 'tender',
   'tender.question_asked': 'tender',
   'tender.question_answered': 'tender',
+  'tender.addendum_issued': 'tender',
   'tender.award_final': 'tender',
   'instant_order.new': 'instant_order',
   'order_response.new': 'instant_order',

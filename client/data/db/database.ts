@@ -16,6 +16,7 @@ import {
   type OutboxRow,
   type RejectionRow,
   type SiteBudgetRow,
+  type DocumentFileRow,
   type UploadRow,
 } from './schema';
 
@@ -49,6 +50,8 @@ export class BinaaDb extends Dexie {
   disputes!: Table<EntityRows['dispute'], string>;
   sites!: Table<EntityRows['site'], string>;
   purchase_requests!: Table<EntityRows['purchase_request'], string>;
+  project_documents!: Table<EntityRows['project_document'], string>;
+  document_files!: Table<DocumentFileRow, string>;
   uploads!: Table<UploadRow, string>;
   site_budgets!: Table<SiteBudgetRow, string>;
 

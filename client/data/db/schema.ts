@@ -59,6 +59,7 @@ export const ENTITY_TABLES = {
   dispute: { table: 'disputes', indexes: 'id, purchase_order_id, buyer_id, seller_id, status, created_at, _gen' },
   site: { table: 'sites', indexes: 'id, status, _gen' },
   purchase_request: { table: 'purchase_requests', indexes: 'id, site_id, status, created_at, _gen' },
+  project_document: { table: 'project_documents', indexes: 'id, project_id, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -154,6 +155,18 @@ export type UploadRow = ProductPhotoUpload | DeliveryFileUpload | ReceiptUpload 
 export interface SiteBudgetRow {
   site_id: string;
   budget: SiteBudget;
+}
+
+/**
+ * The file of a tender document this device synced (keyed by the document's id), kept so
+ * the project's page opens it offline. A version's bytes never change (hash), so a kept
+ * file is never stale; it goes when the document's row leaves the device.
+ */
+export interface DocumentFileRow {
+  id: string;
+  project_id: string;
+  hash: string;
+  blob: Blob;
 }
 
 interface UploadFields {
@@ -350,5 +363,12 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     // device only, so the page shows where every riyal stood when the signal goes.
     version: 9,
     stores: { site_budgets: 'site_id' },
+  },
+  {
+    // A tender's documents arrive as rows of their own (a new entity, sent without pulling
+    // everything again), and the files of those this device synced are kept beside them
+    // (DocumentFileRow), so a contractor on site opens the booklet without a signal.
+    version: 10,
+    stores: { project_documents: 'id, project_id, _gen', document_files: 'id' },
   },
 ];

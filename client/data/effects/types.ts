@@ -83,6 +83,7 @@ const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : f
   dispute: true,
   site: true,
   purchase_request: true,
+  project_document: true,
 };
 
 /**

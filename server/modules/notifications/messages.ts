@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../..
 import type { NotificationKind } from '../../../shared/schemas/notification';
 import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
 import { TENDER_QUESTION_MESSAGES } from './tender-question-messages';
+import { TENDER_DOCUMENT_MESSAGES } from './tender-document-messages';
 import { TIER_MESSAGES, withTierNames } from './tier-messages';
 import { COMPANY_MESSAGES } from './company-messages';
 
@@ -133,6 +134,7 @@ export const NOTIFICATION_MESSAGES = {
   },
   ...PURCHASE_REQUEST_MESSAGES,
   ...TENDER_QUESTION_MESSAGES,
+  ...TENDER_DOCUMENT_MESSAGES,
   ...COMPANY_MESSAGES,
   ...TIER_MESSAGES,
   'goods_receipt.recorded': {

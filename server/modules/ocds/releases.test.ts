@@ -26,6 +26,8 @@ function facts(over: Partial<TenderFacts> = {}): TenderFacts {
     awards: [],
     questions_until: null,
     enquiries: [],
+    documents: [],
+    documentUrl: (id) => `https://binaa.example/api/projects/44444444-4444-4444-8444-444444444444/documents/${id}`,
     ...over,
   };
 }

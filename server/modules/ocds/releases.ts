@@ -19,9 +19,11 @@
  *   terminated when the project is completed or cancelled.
  * Questions (the Enquiries extension): the enquiry period from the start; each answer,
  * when published, with its question, never who asked (projects/tender-questions.ts).
+ * Documents: each version from its publication, an addendum as a tenderAmendment (documents.ts).
  * Amounts are in SAR, the currency every price on the marketplace is in.
  */
 import { ENQUIRY_EXTENSION_URL } from './enquiry-extension';
+import { amendmentsAt, documentsAt, type DocumentFacts } from './documents';
 
 const OCDS_VERSION = '1.1';
 const CURRENCY = 'SAR';
@@ -79,6 +81,9 @@ export interface TenderFacts {
   questions_until: Date | null;
   /** the answered questions, oldest answer first */
   enquiries: EnquiryFacts[];
+  /** every version of its documents, oldest first, and where each one's file is */
+  documents: DocumentFacts[];
+  documentUrl: (id: string) => string;
 }
 
 type Json = Record<string, unknown>;
@@ -201,6 +206,12 @@ export function projectReleases(prefix: string, f: TenderFacts): Release[] {
     const answer: Event = { key: `answer-${i + 1}`, date: q.answered_at, tag: ['tenderUpdate'], apply: (s) => void s.enquiries.push(q) };
     events.splice(at < 0 ? events.length : at, 0, answer);
   });
+  // So is a document, and an addendum is an amendment of the tender.
+  for (const d of f.documents) {
+    const at = events.findIndex((e) => e.date.getTime() > d.published_at.getTime());
+    const published: Event = { key: `document-${d.id}`, date: d.published_at, tag: [d.replaces_id ? 'tenderAmendment' : 'tenderUpdate'], apply: () => undefined };
+    events.splice(at < 0 ? events.length : at, 0, published);
+  }
   // In the order they happened: each event can only follow the ones before it in this
   // list (an award follows the opening, its finalisation or withdrawal follows it, the
   // next award follows a withdrawal, the close comes last).
@@ -242,6 +253,10 @@ function snapshot(ocid: string, f: TenderFacts, e: Event, s: State): Release {
     tender.hasEnquiries = true;
     tender.enquiries = s.enquiries.map((q) => ({ id: q.id, date: iso(q.asked_at), description: q.text, answer: q.answer, dateAnswered: iso(q.answered_at) }));
   }
+  const documents = documentsAt(f.documents, e.date, f.documentUrl);
+  if (documents.length) tender.documents = documents;
+  const amendments = amendmentsAt(f.documents, e.date);
+  if (amendments.length) tender.amendments = amendments;
   if (s.opening) {
     tender.numberOfTenderers = s.opening.bid_count;
     const awardPeriod: Json = { startDate: iso(s.opening.opened_at) };

@@ -4,13 +4,15 @@
  * draft 4, the draft they are written in. The package schema refers to the release schema
  * by its absolute id, so both are registered; nothing is fetched over the network.
  * ajv-formats checks `date-time` and `uri`, which the schemas rely on for every date.
- * The release schema gets the Enquiries extension (enquiry-extension.ts) for tender.enquiries.
+ * The release schema gets the Enquiries extension (enquiry-extension.ts) for tender.enquiries,
+ * and a document's `hash` its pattern (documents.ts).
  */
 import Ajv, { type ErrorObject } from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import releasePackageSchema from '../../../shared/standards/ocds-1.1.5/release-package-schema.json';
 import releaseSchema from '../../../shared/standards/ocds-1.1.5/release-schema.json';
 import { withEnquiries } from './enquiry-extension';
+import { withDocumentHash } from './documents';
 
 /** Annotations the OCDS schemas carry beside JSON Schema's own keywords; they validate nothing. */
 const OCDS_ANNOTATIONS = ['codelist', 'openCodelist', 'deprecated', 'wholeListMerge', 'omitWhenMerged', 'versionId', 'mergeStrategy', 'mergeOptions'];
@@ -23,7 +25,7 @@ function validator() {
   addFormats(ajv);
   ajv.addVocabulary(OCDS_ANNOTATIONS);
   // With the Enquiries extension applied, which the releases declare (enquiry-extension.ts).
-  ajv.addSchema(withEnquiries(releaseSchema as never) as object);
+  ajv.addSchema(withDocumentHash(withEnquiries(releaseSchema as never)) as object);
   compiled = ajv.compile(releasePackageSchema as object);
   return compiled;
 }

@@ -3,7 +3,7 @@
  * OCDS releases by releases.ts. Public: every live project of a live owner is published,
  * whoever asks, with only what releases.ts allows at each stage (nothing sealed before
  * the opening). A read writes nothing: the stage is the one the app's clock says
- * (projects/tender-sweep.ts).
+ * (projects/tender-sweep.ts). A document's url is its download route (a signed-in reader's).
  */
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../../shared/errors';
@@ -11,6 +11,8 @@ import { openedAt, openingMoment } from '../../../shared/tender';
 import type { Config } from '../../config';
 import { projectReleases, releasePackage, type AwardFacts, type EnquiryFacts, type Release, type TenderFacts } from './releases';
 import { partyNameSql } from '../../db/party-name';
+import { documentFileUrl } from '../../../shared/schemas/project-document';
+import type { DocumentFacts } from './documents';
 
 export interface ReleasesPageQuery {
   limit: number;
@@ -146,11 +148,21 @@ function answeredQuestions(db: Knex, projectIds: string[]): Promise<Array<Enquir
     .select('id', 'project_id', 'text', 'asked_at', 'answer', 'answered_at');
 }
 
-/** The tender facts of `rows` at the app's time `now`, in their order. */
-async function factsOf(db: Knex, rows: ProjectRow[], now: Date): Promise<TenderFacts[]> {
+/** Every version of the documents of `projectIds`, oldest first. */
+function publishedDocuments(db: Knex, projectIds: string[]): Promise<Array<DocumentFacts & { project_id: string }>> {
+  if (!projectIds.length) return Promise.resolve([]);
+  return db('project_documents')
+    .whereIn('project_id', projectIds)
+    .orderBy([{ column: 'published_at' }, { column: 'id' }])
+    .select('id', 'project_id', 'type', 'title', 'format', 'hash', 'published_at', 'replaces_id', 'superseded_at');
+}
+
+/** The tender facts of `rows` at the app's time `now`, in their order; a document's file is at `documentUrl`. */
+async function factsOf(db: Knex, rows: ProjectRow[], now: Date, documentUrl: (projectId: string, id: string) => string): Promise<TenderFacts[]> {
   const ids = rows.map((r) => r.id);
   const withdrawn = await withdrawnAwards(db, ids);
   const answered = await answeredQuestions(db, ids);
+  const documents = await publishedDocuments(db, ids);
   const bids = await awardedBids(db, [...new Set([...rows.map((r) => r.awarded_bid_id).filter((x): x is string => !!x), ...withdrawn.map((w) => w.award_bid_id)])]);
   const bidById = new Map(bids.map((b) => [b.id, b]));
   const award = (bidId: string, a: Omit<AwardFacts, 'supplier' | 'amount' | 'estimated_completion_days'>): AwardFacts[] => {
@@ -191,6 +203,8 @@ async function factsOf(db: Knex, rows: ProjectRow[], now: Date): Promise<TenderF
       awards,
       questions_until: r.questions_until,
       enquiries: answered.filter((q) => q.project_id === r.id).map((q) => ({ id: q.id, text: q.text, asked_at: q.asked_at, answer: q.answer, answered_at: q.answered_at })),
+      documents: documents.filter((d) => d.project_id === r.id),
+      documentUrl: (id: string) => documentUrl(r.id, id),
     };
   });
 }
@@ -211,7 +225,7 @@ async function legacyCounts(db: Knex, rows: ProjectRow[], facts: TenderFacts[]) 
 }
 
 async function releasesOf(db: Knex, config: Config, rows: ProjectRow[], now: Date): Promise<Release[]> {
-  const facts = await factsOf(db, rows, now);
+  const facts = await factsOf(db, rows, now, (projectId, id) => `${config.publicUrl}${documentFileUrl(projectId, id)}`);
   await legacyCounts(db, rows, facts);
   return facts.flatMap((f) => projectReleases(config.ocdsPrefix, f));
 }

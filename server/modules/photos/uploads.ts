@@ -20,6 +20,9 @@
  * (kind=payment_receipt, payments/receipts.ts: the payment that names it, its payer only)
  * and a photo of an order's goods receipt or dispute (kind=order_photo,
  * goods-receipts/photos.ts: a receipt or dispute of that order names it, its buyer only).
+ * A tender document (kind=tender_document, projects/documents-upload.ts: a PDF, XLSX, DWG
+ * or image of a project, its owner only, until the deadline) is no photo: its bytes are
+ * checked for their format and kept as they are, waiting to be attached.
  *
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
@@ -51,6 +54,8 @@ import { receiptUploadMetadataSchema, type ReceiptUploadMetadata } from '../../.
 import { addReceipt, assertReceiptUploadAllowed } from '../payments/receipts';
 import { orderPhotoUploadMetadataSchema, type OrderPhotoUploadMetadata } from '../../../shared/schemas/goods-receipt';
 import { addOrderPhoto, assertOrderPhotoUploadAllowed } from '../goods-receipts/photos';
+import { documentUploadMetadataSchema, type DocumentUploadMetadata } from '../../../shared/schemas/project-document';
+import { assertDocumentUploadAllowed, finishDocumentUpload, releaseUnattached } from '../projects/documents-upload';
 import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
 import { objectStore } from '../../storage';
@@ -93,6 +98,7 @@ export function uploadDatastore(config: AppDeps['config'], opts: { expiring?: bo
 export async function expireUploads(knex: Knex, config: AppDeps['config']): Promise<number> {
   const deleted = await uploadDatastore(config, { expiring: true }).deleteExpired();
   await releaseExpired(knex, new Date(Date.now() - UPLOAD_EXPIRY_MS));
+  await releaseUnattached(knex, new Date(Date.now() - UPLOAD_EXPIRY_MS));
   return deleted;
 }
 
@@ -153,8 +159,13 @@ export function uploads(deps: AppDeps): Uploads {
     return user;
   };
   const isMissing = (err: unknown) => (err as { status_code?: number })?.status_code === 404;
-  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata | OrderPhotoUploadMetadata => {
+  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata | OrderPhotoUploadMetadata | DocumentUploadMetadata => {
     const meta = upload.metadata ?? {};
+    if (meta.kind === 'tender_document') {
+      const parsed = documentUploadMetadataSchema.safeParse(meta);
+      if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a tender document needs project_id and photo_id'));
+      return parsed.data;
+    }
     if (meta.kind === 'order_photo') {
       const parsed = orderPhotoUploadMetadataSchema.safeParse(meta);
       if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of an order photo needs purchase_order_id and photo_id'));
@@ -232,7 +243,9 @@ export function uploads(deps: AppDeps): Uploads {
             ? { kind: meta.kind, target_id: meta.payment_id }
             : meta.kind === 'order_photo'
               ? { kind: meta.kind, target_id: meta.purchase_order_id }
-              : { kind: meta.kind, target_id: meta.product_id }),
+              : meta.kind === 'tender_document'
+                ? { kind: meta.kind, target_id: meta.project_id }
+                : { kind: meta.kind, target_id: meta.product_id }),
       };
       let replaced: string[];
       try {
@@ -244,7 +257,9 @@ export function uploads(deps: AppDeps): Uploads {
                 ? assertReceiptUploadAllowed(trx, user, meta)
                 : meta.kind === 'order_photo'
                   ? assertOrderPhotoUploadAllowed(trx, user, meta)
-                  : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
+                  : meta.kind === 'tender_document'
+                    ? assertDocumentUploadAllowed(trx, user, meta, size, deps.clock.now())
+                    : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
           ),
         );
       } catch (err) {
@@ -259,6 +274,16 @@ export function uploads(deps: AppDeps): Uploads {
       const user = userOf(req);
       try {
         const meta = metadataOf(upload);
+        if (meta.kind === 'tender_document') {
+          const bytes = await readAll(datastore, upload.id);
+          const made = await knex.transaction(async (trx) => {
+            const result = await finishDocumentUpload(trx, store, user, meta, upload.id, bytes, deps.clock.now());
+            await releaseUpload(trx, upload.id);
+            return result;
+          });
+          await discard(upload.id);
+          return { ...(req.method === 'PATCH' ? { status_code: 200 } : {}), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(made) };
+        }
         const photo = await decodes.run(user.account_id, async () => processPhoto(await readAll(datastore, upload.id)));
         const result: unknown = await knex.transaction(async (trx): Promise<unknown> => {
           const made =

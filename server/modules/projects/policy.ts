@@ -157,3 +157,15 @@ export async function canSeeProject(db: Knex, user: SessionUser, id: string): Pr
 export async function refuseProject(db: Knex, user: SessionUser, id: string) {
   return (await canSeeProject(db, user, id)) ? forbidden() : notFound('Project');
 }
+
+/**
+ * A tender's documents: every reader of its project (contractors while it is open and those
+ * who bid on it, its owner, admins), the project's own rule applied. Aliases: d
+ * (project_documents), p (projects).
+ */
+export const documentPolicy = definePolicy<{ government_id: string }>({
+  entity: 'project_document',
+  audience: [{ role: 'contractor' }, { user_in: 'government_id' }],
+  rows: (db) => db('project_documents as d').join('projects as p', 'p.id', 'd.project_id').whereNull('p.deleted_at').select('d.id', 'p.government_id'),
+  visible: (q, user) => projectPolicy.visible(q, user),
+});

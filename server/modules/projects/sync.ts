@@ -8,7 +8,8 @@
  */
 import type { LoaderTable } from '../sync/contracts';
 import { bidQuery, projectQuery } from './queries';
-import { bidPolicy, objectionPolicy, openingPolicy, projectPolicy } from './policy';
+import { bidPolicy, documentPolicy, objectionPolicy, openingPolicy, projectPolicy } from './policy';
+import { documentQuery } from './documents';
 import { openingQuery } from './tender-opening';
 import { objectionQuery } from './tender-objections';
 
@@ -18,4 +19,5 @@ export const loaders: LoaderTable = {
   bid: (knex, user, ids) => bidPolicy.visible(bidQuery(knex).whereIn('b.id', ids), user),
   tender_opening: (knex, user, ids) => openingPolicy.visible(openingQuery(knex).whereIn('o.project_id', ids), user),
   objection: (knex, user, ids) => objectionPolicy.visible(objectionQuery(knex).whereIn('ob.id', ids), user),
+  project_document: (knex, user, ids) => documentPolicy.visible(documentQuery(knex).whereIn('d.id', ids), user),
 };

@@ -31,6 +31,7 @@ import { goodsReceiptQuery } from '../goods-receipts/queries';
 import { disputeQuery } from '../disputes/queries';
 import { purchaseRequestQuery } from '../purchase-requests/queries';
 import { siteQuery } from '../sites/queries';
+import { documentQuery } from '../projects/documents';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -61,6 +62,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   dispute: (db) => disputeQuery(db, new Date()),
   purchase_request: (db) => purchaseRequestQuery(db),
   site: (db) => siteQuery(db),
+  project_document: (db) => documentQuery(db).select('p.government_id'),
 };
 
 type Row = { id: string } & Record<string, unknown>;
@@ -80,6 +82,10 @@ const NARROWED: Partial<Record<SyncEntity, { reason: string; applies: (user: Ses
   project: {
     reason:
       "a government browses other governments' open projects online, and an admin every project; the feed sends projects to contractors (who bid) and to their owner",
+    applies: (user, row) => row.government_id !== user.id && (user.role === 'government' || user.is_admin),
+  },
+  project_document: {
+    reason: "a government reads other governments' tender documents online, and an admin every tender's; the feed sends them to contractors and to the tender's owner",
     applies: (user, row) => row.government_id !== user.id && (user.role === 'government' || user.is_admin),
   },
   tender_opening: {
