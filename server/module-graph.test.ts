@@ -67,7 +67,7 @@ const ALLOWED: Record<string, string[]> = {
   reviews: ['auth', 'db', 'http', 'notifications', 'products', 'profiles', 'sync', 'transport'],
   rfqs: ['audit', 'auth', 'db', 'http', 'notifications', 'purchase-orders', 'purchase-requests', 'scorecards', 'sites', 'sync'],
   scorecards: ['db', 'http', 'purchase-orders'],
-  seed: ['photos', 'projects', 'purchase-orders', 'scorecards'],
+  seed: ['photos', 'projects', 'purchase-orders', 'scorecards', 'tiers'],
   'serial-drain': [],
   sites: ['auth', 'db', 'http', 'notifications', 'purchase-orders', 'sync'],
   session: ['auth', 'http', 'profiles'],

@@ -8,8 +8,8 @@
  * - `verified` once it did.
  * - silver, gold, platinum, diamond: each needs the completed deals of the twelve months
  *   before now (a purchase order with a goods receipt, a delivered transport request; as
- *   either party) and, for a company that sold in those months (its 12-month scorecard
- *   counts a deal), that scorecard's figures: on time, filled, rejected at the site and
+ *   either party) and, for a company that sold in those months (a completed deal as the
+ *   seller), its 12-month scorecard's figures: on time, filled, rejected at the site and
  *   disputes decided for the buyer. A figure the scorecard does not show yet (too few deals
  *   behind it) does not meet its bar. A company that only buys or carries (a contractor, a
  *   government body, a transport company) has no seller scorecard: its completed deals
@@ -57,7 +57,7 @@ export interface TierFacts {
   cr_verified: boolean;
   /** completed deals in the 12 months before now, as either party */
   deals: number;
-  /** its 12-month seller scorecard when it sold in the window, else null (a buyer or carrier) */
+  /** its 12-month seller scorecard when it sold in the window (figures null until shown), else null (a buyer or carrier) */
   seller: SellerFigures | null;
 }
 

@@ -8,7 +8,7 @@
  * `project: 'school'`, a review's `product: 'rebar-12'`), never by position. The lists
  * are `as const`, so a key that names no row fails the type check.
  */
-import type { Role, VerificationTier } from '../../shared/constants';
+import type { Role } from '../../shared/constants';
 
 export interface DemoCompany {
   key: string;
@@ -21,7 +21,8 @@ export interface DemoCompany {
   address: string;
   zip_code: string;
   phone: string;
-  tier: VerificationTier;
+  /** the commercial register verified its CR (a check on record): the first thing a tier needs */
+  registered: boolean;
   description: string;
   cr_number?: string;
   vat_number?: string;
@@ -51,7 +52,7 @@ export const DEMO_COMPANIES = [
     address: 'طريق الخرج، المنطقة الصناعية الثانية',
     zip_code: '14332',
     phone: '+966501110001',
-    tier: 'verified',
+    registered: true,
     description: 'توريد الأسمنت والبلوك والرمل لمشاريع الرياض والخرج منذ 2009.',
     cr_number: '1010245871',
     vat_number: '310245871200003',
@@ -67,7 +68,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الملقا، طريق أنس بن مالك',
     zip_code: '13524',
     phone: '+966551110002',
-    tier: 'silver',
+    registered: true,
     description: 'مقاولات عامة: مبانٍ سكنية وتجارية وأعمال ترميم.',
     cr_number: '1010567234',
     vat_number: '310567234100003',
@@ -83,7 +84,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الملز، شارع الأمير عبدالرحمن بن عبدالعزيز',
     zip_code: '12629',
     phone: '+966112345001',
-    tier: 'gold',
+    registered: false,
     description: 'طرح مشاريع البنية التحتية والمرافق العامة وإدارة المنافسات.',
   },
   {
@@ -97,7 +98,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الفيصلية، طريق الملك فهد',
     zip_code: '32241',
     phone: '+966561110004',
-    tier: 'verified',
+    registered: true,
     description: 'نقل مواد البناء بالتريلات والسطحات والدينات بين مدن المملكة.',
     cr_number: '2050123987',
   },
@@ -112,7 +113,7 @@ export const DEMO_COMPANIES = [
     address: 'حي العليا',
     zip_code: '12211',
     phone: '+966501110005',
-    tier: 'verified',
+    registered: false,
     description: 'حساب إدارة المنصة.',
     is_admin: true,
   },
@@ -128,7 +129,7 @@ export const DEMO_COMPANIES = [
     address: 'حي العليا، طريق العليا العام',
     zip_code: '12211',
     phone: '+966501110006',
-    tier: 'verified',
+    registered: true,
     description: 'الشركة المشغلة لمنصة بناء ماركت: تصدر الفواتير الضريبية لاشتراكات الباقات.',
     cr_number: '1010845120',
     vat_number: '311204567800003',
@@ -145,7 +146,7 @@ export const DEMO_COMPANIES = [
     address: 'المدينة الصناعية الثالثة',
     zip_code: '14335',
     phone: '+966502220011',
-    tier: 'gold',
+    registered: true,
     description: 'خرسانة جاهزة بجميع الإجهادات، بلوك وطوب، ورمل وبحص مغسول.',
     cr_number: '1010332190',
     vat_number: '300332190100003',
@@ -162,7 +163,7 @@ export const DEMO_COMPANIES = [
     address: 'المدينة الصناعية الثانية',
     zip_code: '34326',
     phone: '+966532220012',
-    tier: 'platinum',
+    registered: true,
     description: 'حديد تسليح وطني مطابق لمواصفات الهيئة السعودية للمواصفات، وشبك ملحوم.',
     cr_number: '2050448812',
     vat_number: '300448812500003',
@@ -178,7 +179,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الخمرة، طريق الخمرة',
     zip_code: '22435',
     phone: '+966542220013',
-    tier: 'silver',
+    registered: true,
     description: 'أخشاب الطوبار والنجارة، ألواح الفوم والصوف الصخري، ومواد العزل المائي.',
     cr_number: '4030189923',
   },
@@ -193,7 +194,7 @@ export const DEMO_COMPANIES = [
     address: 'شارع التحلية',
     zip_code: '23434',
     phone: '+966552220014',
-    tier: 'diamond',
+    registered: true,
     description: 'بورسلان وسيراميك ورخام، ودهانات داخلية وخارجية وإيبوكسي.',
     cr_number: '4030277710',
     vat_number: '302777100900003',
@@ -210,7 +211,7 @@ export const DEMO_COMPANIES = [
     address: 'حي العزيزية',
     zip_code: '24243',
     phone: '+966562220015',
-    tier: 'unverified',
+    registered: false,
     description: 'أنابيب وخزانات ومستلزمات السباكة للمشاريع والمنازل.',
   },
   {
@@ -224,7 +225,7 @@ export const DEMO_COMPANIES = [
     address: 'طريق الملك عبدالعزيز',
     zip_code: '42311',
     phone: '+966572220016',
-    tier: 'verified',
+    registered: true,
     description: 'كيابل ولوحات توزيع وقواطع وإنارة للمشاريع.',
     cr_number: '4650093321',
   },
@@ -239,7 +240,7 @@ export const DEMO_COMPANIES = [
     address: 'طريق الظهران - الجبيل السريع',
     zip_code: '34445',
     phone: '+966582220017',
-    tier: 'gold',
+    registered: true,
     description: 'تأجير المعدات الثقيلة مع المشغلين، وتوريد معدات السلامة المهنية.',
     cr_number: '2051066458',
     vat_number: '310664580000003',
@@ -256,7 +257,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الروضة',
     zip_code: '23435',
     phone: '+966503330021',
-    tier: 'gold',
+    registered: true,
     description: 'مقاول درجة ثانية في المباني والطرق.',
     cr_number: '4030355512',
   },
@@ -271,7 +272,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الشاطئ',
     zip_code: '32413',
     phone: '+966533330022',
-    tier: 'unverified',
+    registered: false,
     description: 'أعمال الخرسانة والتشطيبات.',
   },
   {
@@ -285,7 +286,7 @@ export const DEMO_COMPANIES = [
     address: 'الكورنيش الشمالي',
     zip_code: '34428',
     phone: '+966138940022',
-    tier: 'platinum',
+    registered: false,
     description: 'تطوير الحدائق والممشى والمرافق على الواجهة البحرية.',
   },
   {
@@ -299,7 +300,7 @@ export const DEMO_COMPANIES = [
     address: 'حي الحرازات',
     zip_code: '22564',
     phone: '+966593330024',
-    tier: 'silver',
+    registered: false,
     description: 'أسطول دينات وتريلات مبردة وسطحات لنقل المعدات.',
   },
 ] as const satisfies readonly DemoCompany[];

@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
 import { DEMO_SITE_NAME } from './demo-sites';
 import { siteBudget } from '../modules/sites/budget';
 import { purchaseRequestQuery, readPurchaseRequests } from '../modules/purchase-requests/queries';
+import { earnedTierOf } from '../modules/tiers/recompute';
 import { sniffDocument } from '../modules/projects/documents-upload';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -97,6 +98,15 @@ describe('seedDemo', () => {
     expect(new Set(suppliers.map((s) => s.city)).size).toBeGreaterThanOrEqual(4);
     expect(suppliers.some((s) => s.verification_tier !== 'unverified')).toBe(true);
     for (const s of suppliers) expect(s.company_name).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('gives each company the tier its record earns by the one rule: the steel supplier silver or better, one the register never verified none', async () => {
+    const profiles: Array<{ user_id: string; company_name: string; verification_tier: string }> = await knex('profiles').select('user_id', 'company_name', 'verification_tier');
+    for (const p of profiles) expect(p.verification_tier, p.company_name).toBe(await earnedTierOf(knex, p.user_id, new Date()));
+    const tierOf = (name: RegExp) => profiles.find((p) => name.test(p.company_name))?.verification_tier;
+    expect(['silver', 'gold', 'platinum', 'diamond']).toContain(tierOf(/^شركة الحديد العربي/));
+    const unchecked = await knex('profiles as p').leftJoin('company_cr_checks as c', 'c.company_id', 'p.user_id').whereNull('c.company_id').pluck('p.verification_tier');
+    expect(new Set(unchecked)).toEqual(new Set(['unverified']));
   });
 
   it('gives every profile values the setup form itself would accept', async () => {

@@ -21,6 +21,7 @@ import { insertDemoRfqs } from './demo-rfqs';
 import { insertDemoReceipts } from './demo-receipts';
 import { insertDemoSites } from './demo-sites';
 import { insertDemoOnTimeDeal, measureDemoScorecards } from './demo-scorecards';
+import { earnDemoTiers, insertDemoCrChecks, insertDemoGoodDeals } from './demo-tiers';
 import type { Knex } from 'knex';
 import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
@@ -95,7 +96,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       zip_code: c.zip_code,
       website: c.website ?? null,
       description: c.description,
-      verification_tier: c.tier,
+      // Earned from the record below (demo-tiers.ts), as every company's is.
+      verification_tier: 'unverified',
       cr_number: c.cr_number ?? null,
       vat_number: c.vat_number ?? null,
       language: 'ar',
@@ -309,10 +311,14 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   await insertDemoReceipts(trx, { at, companyId });
   await insertDemoSites(trx, { at, companyId, personId: person.id });
   await insertDemoOnTimeDeal(trx, { at, companyId });
+  await insertDemoGoodDeals(trx, { at, companyId });
+  await insertDemoCrChecks(trx, DEMO_COMPANIES, { at, companyId });
 
   await insertDemoReviews(trx, { at, companyId, productId });
   await refreshDemoRatings(trx);
   // Last: what every deal, quote and dispute above (the reviewed deals' too) made of each company's scorecard.
   await measureDemoScorecards(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
+  // Then the tier each company's record earns, by the one rule.
+  await earnDemoTiers(trx, DEMO_COMPANIES.map((c) => companyId(c.key)), new Date(now));
 }
 

@@ -34,11 +34,16 @@ async function tierFactsOf(db: Knex, companyId: string, now: Date): Promise<Tier
   const check = await db('company_cr_checks').where({ company_id: companyId }).first('result');
   // A completed deal, as reviews/deals.ts knows one: a purchase order with a goods receipt
   // (dated by its first, as the scorecard does), a delivered transport request with its carrier.
+  // Whether it sold is read from the orders too, so a scorecard not measured yet never makes
+  // a seller a buyer: its figures are then not shown, and meet no bar.
   const { rows } = await db.raw(
-    `select
-       (select count(*) from purchase_orders po
-         where (po.buyer_id = :company or po.seller_id = :company)
-           and (select min(gr.received_at) from goods_receipts gr where gr.purchase_order_id = po.id) > :since)
+    `with orders as (
+       select po.seller_id = :company as sold from purchase_orders po
+        where (po.buyer_id = :company or po.seller_id = :company)
+          and (select min(gr.received_at) from goods_receipts gr where gr.purchase_order_id = po.id) > :since
+     )
+     select (select count(*) filter (where sold) from orders) as sold,
+       (select count(*) from orders)
      + (select count(*) from transport_requests tr
           join transport_offers o on o.id = tr.assigned_offer_id
           left join deliveries d on d.transport_request_id = tr.id
@@ -47,20 +52,25 @@ async function tierFactsOf(db: Knex, companyId: string, now: Date): Promise<Tier
            and coalesce(d.delivered_at, tr.updated_at) > :since) as deals`,
     { company: companyId, since },
   );
-  const card = await db('scorecards').where({ company_id: companyId, window: '12m' }).first('deals', 'on_time_rate', 'fill_rate', 'rejection_rate', 'disputes_for_buyer');
+  const card = await db('scorecards').where({ company_id: companyId, window: '12m' }).first('on_time_rate', 'fill_rate', 'rejection_rate', 'disputes_for_buyer');
   return {
     cr_verified: check?.result === 'verified',
     deals: Number(rows[0].deals),
     seller:
-      card && Number(card.deals) > 0
+      Number(rows[0].sold) > 0
         ? {
-            on_time_rate: figure(card.on_time_rate),
-            fill_rate: figure(card.fill_rate),
-            rejection_rate: figure(card.rejection_rate),
-            disputes_for_buyer: figure(card.disputes_for_buyer),
+            on_time_rate: figure(card?.on_time_rate),
+            fill_rate: figure(card?.fill_rate),
+            rejection_rate: figure(card?.rejection_rate),
+            disputes_for_buyer: figure(card?.disputes_for_buyer),
           }
         : null,
   };
+}
+
+/** The tier `companyId` earns at `now` (the rule applied to what is on record). */
+export async function earnedTierOf(db: Knex, companyId: string, now: Date): Promise<VerificationTier> {
+  return earnedTier(await tierFactsOf(db, companyId, now));
 }
 
 /** Applies the rule to `companyId` at `now`; answers its tier. */
@@ -68,7 +78,7 @@ export async function recomputeTier(trx: Knex.Transaction, companyId: string, no
   const profile = await trx('profiles').where({ user_id: companyId }).forUpdate().first('verification_tier');
   if (!profile) return null;
   const before: VerificationTier = profile.verification_tier;
-  const tier = earnedTier(await tierFactsOf(trx, companyId, now));
+  const tier = await earnedTierOf(trx, companyId, now);
   if (tier === before) return tier;
   await trx('profiles').where({ user_id: companyId }).update({ verification_tier: tier });
   // The tier shows on the company's own profile and on every row it made.
