@@ -547,6 +547,7 @@ const TABLE: Row[] = [
     expect: only(['admin', 'stranger'], 403),
   },
   { method: 'delete', path: '/api/admin/companies/{id}/suspension', url: (w) => `/api/admin/companies/${w.victim}/suspension`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
+  { method: 'get', path: '/api/companies/{id}/suspension', url: (w) => `/api/companies/${w.victim}/suspension`, owner: null, expect: all('ok') }, // public, as the company's page: whether, never why
   // E-invoicing: a supplier company's owner onboards its unit (against the development ZATCA; the tax profile comes from the rows above); every company's people read its status.
   {
     method: 'post', path: '/api/e-invoicing/onboard', url: () => '/api/e-invoicing/onboard', owner: 'supplier', writes: true,
