@@ -77,6 +77,7 @@ import * as crVerifications89 from './20261203001200_cr_verifications';
 import * as tenderQuestions90 from './20261203001300_tender_questions';
 import * as projectDocuments91 from './20261206210000_project_documents';
 import * as companySuspensions91 from './20261206110000_company_suspensions';
+import * as scorecardQueue92 from './20261206213000_scorecard_queue';
 import * as projectDeadlineAt93 from './20261206220000_project_deadline_at';
 
 export const migrations: Record<string, Knex.Migration> = {
@@ -153,5 +154,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203001300_tender_questions': tenderQuestions90,
   '20261206210000_project_documents': projectDocuments91,
   '20261206110000_company_suspensions': companySuspensions91,
+  '20261206213000_scorecard_queue': scorecardQueue92,
   '20261206220000_project_deadline_at': projectDeadlineAt93,
 };

@@ -45,6 +45,7 @@ import { LiveHub } from './modules/live/hub';
 import { PushSender, type PushTransport } from './modules/push/send';
 import { PdfRenderer } from './modules/invoices/pdf-renderer';
 import { ClearanceWorker } from './modules/invoices/clearance-queue';
+import { ScorecardWorker } from './modules/scorecards/queue';
 import { sessionCookieName } from './auth/session-id';
 import { IMPORT_BODY_LIMIT_BYTES } from '../shared/price-list';
 
@@ -78,6 +79,10 @@ export function createApp(opts: CreateAppOptions): Koa {
   deps.pdf = opts.pdf ?? new PdfRenderer();
   deps.clearance = new ClearanceWorker({ knex: opts.knex, config, logger, clock: deps.clock });
   deps.live.onClearance = () => void deps.clearance!.kick();
+  // Scorecards are measured after their events (modules/scorecards/queue.ts): woken by this
+  // process's own commits and by the live notice of every other process's.
+  deps.scorecards = new ScorecardWorker({ knex: opts.knex, logger, clock: deps.clock });
+  deps.live.onScorecards = () => void deps.scorecards!.kick();
   // What GET /metrics reports, and the flag shutdown raises (lifecycle/shutdown.ts).
   deps.readiness = { draining: false };
   deps.metrics = new Metrics({ knex: opts.knex, liveStreams: () => deps.live!.size, draining: () => deps.readiness!.draining, replica: () => deps.replica });

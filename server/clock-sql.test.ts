@@ -11,7 +11,7 @@
  *
  * The migrations are not scanned: they are history, never edited once run. Their now()
  * are column defaults of audit timestamps (created_at, updated_at, received_at), the
- * clearance queue's wake-up trigger (infrastructure, as below), and the default of
+ * clearance and scorecard queues' wake-up triggers (infrastructure, as below), and the default of
  * instant_orders.expires_at, which no insert relies on: the service writes
  * instantOrderExpiry at the app's `now`.
  */
@@ -33,6 +33,7 @@ const ALLOWED: Record<string, { uses: number; why: string }> = {
   'server/modules/data-export/worker.ts': { uses: 5, why: 'leases between server processes on an export job, and when it finished: infrastructure and an audit timestamp' },
   'server/modules/account/deletion.ts': { uses: 2, why: AUDIT },
   'server/modules/invoices/clearance-queue.ts': { uses: 7, why: 'leases and retry times between server processes: wall-clock infrastructure, not a rule a user meets' },
+  'server/modules/scorecards/queue.ts': { uses: 5, why: 'leases and retry times between server processes: wall-clock infrastructure, not a rule a user meets' },
   'server/modules/push/send.ts': { uses: 1, why: "whether a browser's foreground heartbeat is fresh: the real time of that browser" },
   'server/modules/push/service.ts': { uses: 1, why: "the foreground heartbeat's own time stamp (read by push/send.ts)" },
   'server/modules/sync/maintenance.ts': { uses: 1, why: 'compacting the change log after real days: infrastructure' },

@@ -113,6 +113,10 @@ async function main() {
   // Documents waiting for ZATCA are sent by this worker (any process may; one at a time per
   // seller), from when this server listens: the development ZATCA is this server.
   deps.clearance!.start();
+  // Scorecards queued by events (and by the demo data) are measured by this worker, any
+  // process's, one process at a time per company (modules/scorecards/queue.ts).
+  deps.scorecards!.start();
+  void deps.scorecards!.kick();
   // Plan invoices the platform could not issue or send at payment time (its unit not ready,
   // ZATCA silent), hourly and once listening (the development ZATCA is this server).
   const invoicePlans = () => sweepPlanInvoices(db.knex, { config, logger, clearance: deps.clearance }, clock.now());

@@ -13,6 +13,7 @@ import type { LiveHub } from '../modules/live/hub';
 import type { PushSender } from '../modules/push/send';
 import type { PdfRenderer } from '../modules/invoices/pdf-renderer';
 import type { ClearanceWorker } from '../modules/invoices/clearance-queue';
+import type { ScorecardWorker } from '../modules/scorecards/queue';
 import type { Metrics } from '../modules/metrics/registry';
 import type { ReadReplica } from '../db/replica';
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   pdf?: PdfRenderer;
   /** sends queued documents to ZATCA (createApp makes one per app) */
   clearance?: ClearanceWorker;
+  /** measures queued scorecards again (createApp makes one per app) */
+  scorecards?: ScorecardWorker;
   /** what GET /metrics reports (createApp makes one per app) */
   metrics?: Metrics;
   /** set at shutdown (lifecycle/shutdown.ts): GET /api/health/ready answers 503 from then on */

@@ -99,7 +99,7 @@ export function shutDownApp(opts: { deps: AppDeps; server: Server; upkeep?: Upke
     endStreams: async () => deps.live?.close(),
     // The clearance worker finishes the document it is sending: cut off, the seller's chain stays claimed until its lease runs out.
     stopWork: async () => {
-      await Promise.all([deps.push?.stop(), deps.clearance?.stop(), opts.upkeep?.stop()]);
+      await Promise.all([deps.push?.stop(), deps.clearance?.stop(), deps.scorecards?.stop(), opts.upkeep?.stop()]);
       await deps.pdf?.close();
     },
     // The replica's pool is the app's (deps.replica), closed with the process's others.

@@ -69,6 +69,8 @@ export interface TestServer {
    * sent inside the request): what a client would see once ZATCA has answered.
    */
   drainClearance(): Promise<void>;
+  /** this app's scorecard worker run until no company is due: what a test reads of a scorecard after an event waits for this */
+  drainScorecards(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,11 +135,13 @@ export async function startTestServer(
     app,
     clock: app.context.deps.clock,
     drainClearance: () => app.context.deps.clearance!.kick(),
+    drainScorecards: () => app.context.deps.scorecards!.kick(),
     async close() {
       openServers.delete(testServer);
       await app.context.deps.push?.stop();
       await app.context.deps.pdf?.close();
       await app.context.deps.clearance?.stop();
+      await app.context.deps.scorecards?.stop();
       await app.context.deps.live?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

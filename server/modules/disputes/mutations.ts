@@ -5,6 +5,7 @@
  */
 import pino from 'pino';
 import { areaMutations, type MutationDeps } from '../sync/contracts';
+import { wakeAfterCommit } from '../../db/after-commit';
 import type { InvoiceDeps } from '../invoices/clearance';
 import { answerDispute, openDispute } from './service';
 
@@ -12,8 +13,18 @@ import { answerDispute, openDispute } from './service';
 const silent = pino({ level: 'silent' });
 const invoiceDeps = (deps: MutationDeps): InvoiceDeps => ({ config: deps.config, logger: silent });
 
+// Each move queues the seller's scorecard (a trigger on disputes), measured once the push commits.
 export const mutations = areaMutations({
-  'dispute.open': (trx, user, { purchase_order_id, ...body }, deps) => openDispute(trx, user, purchase_order_id, body, deps.clock.now()).then((r) => r.dispute),
-  'dispute.accept': (trx, user, { id, remedy }, deps) => answerDispute(trx, invoiceDeps(deps), user, id, { action: 'accept', remedy }, deps.clock.now()),
-  'dispute.reject': (trx, user, { id, reason }, deps) => answerDispute(trx, invoiceDeps(deps), user, id, { action: 'reject', reason }, deps.clock.now()),
+  'dispute.open': (trx, user, { purchase_order_id, ...body }, deps) => {
+    wakeAfterCommit(trx, deps.scorecards);
+    return openDispute(trx, user, purchase_order_id, body, deps.clock.now()).then((r) => r.dispute);
+  },
+  'dispute.accept': (trx, user, { id, remedy }, deps) => {
+    wakeAfterCommit(trx, deps.scorecards);
+    return answerDispute(trx, invoiceDeps(deps), user, id, { action: 'accept', remedy }, deps.clock.now());
+  },
+  'dispute.reject': (trx, user, { id, reason }, deps) => {
+    wakeAfterCommit(trx, deps.scorecards);
+    return answerDispute(trx, invoiceDeps(deps), user, id, { action: 'reject', reason }, deps.clock.now());
+  },
 });

@@ -5,6 +5,7 @@ import { createdOrOk, listResult, route } from '../../http/route';
 import { disputeAcceptSchema, disputeCreateSchema, disputeListQuerySchema, disputeRejectSchema, disputeSchema } from '../../../shared/schemas/dispute';
 import { paginationFields } from '../../../shared/schemas/common';
 import { wakeClearance } from '../invoices/notes';
+import { wakeAfterCommit } from '../../db/after-commit';
 import { answerDispute, listDisputes, openDispute } from './service';
 import { listOverdueDisputes } from './sweep';
 
@@ -26,7 +27,10 @@ export function disputesRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, user, params, body }) => {
-      const { dispute, created } = await knex.transaction((trx) => openDispute(trx, user, params.id, body, ctx.deps.clock.now()));
+      const { dispute, created } = await knex.transaction((trx) => {
+        wakeAfterCommit(trx, ctx.deps.scorecards); // the dispute queued its seller's scorecard
+        return openDispute(trx, user, params.id, body, ctx.deps.clock.now());
+      });
       return createdOrOk(created, dispute);
     },
   );
@@ -41,7 +45,10 @@ export function disputesRouter(): Router {
     router,
     { method: 'post', path: '/api/disputes/{id}/accept', summary: 'The seller accepts an open dispute with a remedy: a credit note for its value, or a redelivery', tag, access: 'user', body: disputeAcceptSchema, response: disputeSchema },
     async ({ ctx, knex, user, params, body }) => {
-      const dispute = await knex.transaction((trx) => answerDispute(trx, ctx.deps, user, params.id, { action: 'accept', remedy: body.remedy }, ctx.deps.clock.now()));
+      const dispute = await knex.transaction((trx) => {
+        wakeAfterCommit(trx, ctx.deps.scorecards); // the answer queued its seller's scorecard
+        return answerDispute(trx, ctx.deps, user, params.id, { action: 'accept', remedy: body.remedy }, ctx.deps.clock.now());
+      });
       wakeClearance(ctx.deps);
       return dispute;
     },
@@ -50,7 +57,11 @@ export function disputesRouter(): Router {
   route(
     router,
     { method: 'post', path: '/api/disputes/{id}/reject', summary: 'The seller rejects an open dispute with a reason', tag, access: 'user', body: disputeRejectSchema, response: disputeSchema },
-    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => answerDispute(trx, ctx.deps, user, params.id, { action: 'reject', reason: body.reason }, ctx.deps.clock.now())),
+    ({ ctx, knex, user, params, body }) =>
+      knex.transaction((trx) => {
+        wakeAfterCommit(trx, ctx.deps.scorecards); // the answer queued its seller's scorecard
+        return answerDispute(trx, ctx.deps, user, params.id, { action: 'reject', reason: body.reason }, ctx.deps.clock.now());
+      }),
   );
 
   route(

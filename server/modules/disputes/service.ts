@@ -16,10 +16,11 @@
  *   order reads partially_received again; a closed one takes no delivery, so it is refused
  *   there, order_not_receivable: the buyer closed it, a credit note settles it), or a
  *   rejection with a reason;
- * - opening and answering measure the seller's scorecard again (scorecards/compute.ts).
+ * - opening and answering queue the seller's scorecard (the dispute's insert and its status
+ *   update, by trigger, in this transaction), measured after the commit by the scorecard
+ *   worker (scorecards/queue.ts).
  */
 import type { Knex } from 'knex';
-import { recomputeScorecard } from '../scorecards/compute';
 import { conflict, disputeAnswered, disputeExceedsReceived, invoiceNotAccepted, notFound, notTheBuyer, notTheSeller, orderNotReceivable, validationFailed, type ErrorDetails } from '../../../shared/errors';
 import { DISPUTE_ANSWER_WORKING_DAYS, type Dispute, type DisputeCreate, type DisputeListQuery, type DisputeRemedy } from '../../../shared/schemas/dispute';
 import { ACCEPTED_INVOICE_STATUSES } from '../../../shared/schemas/invoice';
@@ -157,7 +158,6 @@ export async function openDispute(trx: Knex.Transaction, user: SessionUser, purc
     priority: 'high',
     params: { number: po.number, company: await displayName(trx, po.buyer_id), purchase_order_id: po.id, dispute_id: input.id },
   });
-  await recomputeScorecard(trx, po.seller_id, now);
   return { dispute: await readDispute(trx, user, input.id, now), created: true };
 }
 
@@ -214,6 +214,5 @@ export async function answerDispute(trx: Knex.Transaction, deps: InvoiceDeps, us
   const params = { number: po.number, company, purchase_order_id: po.id, dispute_id: id };
   if (answer.action === 'reject') await notify(trx, { to: [d.buyer_id], kind: 'dispute.rejected', params: { ...params, reason: answer.reason } });
   else await notify(trx, { to: [d.buyer_id], kind: 'dispute.accepted', params });
-  await recomputeScorecard(trx, d.seller_id, now);
   return readDispute(trx, user, id, now);
 }

@@ -5,6 +5,7 @@ import { createdOrOk, route } from '../../http/route';
 import { goodsReceiptCreateSchema, goodsReceiptSchema } from '../../../shared/schemas/goods-receipt';
 import { privateFileQuerySchema, sendPrivateWebp } from '../../http/private-file';
 import { objectStore } from '../../storage';
+import { wakeAfterCommit } from '../../db/after-commit';
 import { listReceipts, readReceipt, recordReceipt } from './service';
 import { openOrderPhoto } from './photos';
 
@@ -33,6 +34,7 @@ export function goodsReceiptsRouter(): Router {
     },
     async ({ ctx, knex, user, params, body }) => {
       const { receipt, created } = await knex.transaction(async (trx) => {
+        wakeAfterCommit(trx, ctx.deps.scorecards); // the receipt queued its seller's scorecard
         const { created } = await recordReceipt(trx, user, params.id, body, ctx.deps.clock.now());
         return { receipt: await readReceipt(trx, user, body.id), created };
       });

@@ -11,7 +11,9 @@
  * - the order then reads received when nothing of it is open, else partially received;
  *   the seller sees the receipt at once (the change feed, a notification, high priority
  *   when anything was rejected);
- * - the seller's scorecard is measured again (scorecards/compute.ts).
+ * - the seller's scorecard is due to be measured again: the receipt's insert queues the
+ *   seller (a trigger, in this transaction), and the scorecard worker measures it after
+ *   the commit (scorecards/queue.ts), so a receipt never pays for the seller's whole record.
  */
 import type { Knex } from 'knex';
 import { conflict, notFound, notTheBuyer, orderNotReceivable, overReceived, validationFailed, type ErrorDetails } from '../../../shared/errors';
@@ -25,7 +27,6 @@ import { notificationChanges, notificationsWrite, notificationsWriteSql } from '
 import { prepared } from '../../db/prepared';
 import { receivingStandingSql } from '../purchase-orders/line-quantities';
 import { purchaseOrderPolicy } from '../purchase-orders/policy';
-import { recomputeScorecard } from '../scorecards/compute';
 import { goodsReceiptPolicy } from './policy';
 import { goodsReceiptQuery, readGoodsReceipts } from './queries';
 
@@ -243,7 +244,5 @@ export async function recordReceipt(trx: Knex.Transaction, user: SessionUser, pu
     po.buyer_id,
     input.lines.flatMap((l) => l.photo_ids ?? []),
   );
-  // What arrived, when and what was rejected move the seller's scorecard, in this transaction.
-  await recomputeScorecard(trx, po.seller_id, now);
   return { created: true };
 }

@@ -2,7 +2,7 @@
  * The live hub of one app process: the open streams (GET /api/live) by user, and the
  * listener on the database's `binaa_live` channel that says, after each commit, whose data
  * changed (the change log's audiences), whose streams end (a session deleted, a user
- * removed) and when push messages or documents for ZATCA wait. Postgres: a dedicated connection outside the
+ * removed) and when push messages, documents for ZATCA or scorecards to measure wait. Postgres: a dedicated connection outside the
  * pool runs LISTEN, so notices from every app process arrive here; it reconnects with
  * backoff and then tells every stream to pull, since notices sent meanwhile are lost.
  * PGlite: the one in-process database delivers its own notices to the same callback.
@@ -42,6 +42,7 @@ interface Notice {
   end?: string[];
   push?: boolean;
   clearance?: boolean;
+  scorecards?: boolean;
 }
 
 /** The listener connection's application_name (pg_stat_activity shows it). */
@@ -71,6 +72,8 @@ export class LiveHub {
   onPush: () => void = () => {};
   /** called when documents wait for ZATCA (and after a reconnect, as onPush) */
   onClearance: () => void = () => {};
+  /** called when scorecards are due to be measured again (and after a reconnect, as onPush) */
+  onScorecards: () => void = () => {};
 
   constructor(
     private readonly opts: { knex: Knex; dbKind: DbKind; logger: Logger; live: { heartbeatMs: number } },
@@ -140,6 +143,7 @@ export class LiveHub {
     if (n.end) this.endStreams(n.end);
     if (n.push) this.onPush();
     if (n.clearance) this.onClearance();
+    if (n.scorecards) this.onScorecards();
   }
 
   /** Tells every stream one of `audiences` covers to pull, once each. */
@@ -244,6 +248,7 @@ export class LiveHub {
           this.announce(['*']);
           this.onPush();
           this.onClearance();
+          this.onScorecards();
           return;
         } catch (err) {
           this.opts.logger.warn({ err }, 'live listener reconnect failed');

@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { listResult, route } from '../../http/route';
+import { wakeAfterCommit } from '../../db/after-commit';
 import {
   PURCHASE_ORDER_ACTIONS,
   purchaseOrderActionSchema,
@@ -50,7 +51,12 @@ export function purchaseOrdersRouter(): Router {
         body: purchaseOrderActionSchema,
         response: purchaseOrderSchema,
       },
-      ({ ctx, knex, user, params, body }) => knex.transaction((trx) => actOnPurchaseOrder(trx, user, action, { ...body, id: params.id }, ctx.deps.clock.now())),
+      ({ ctx, knex, user, params, body }) =>
+        knex.transaction((trx) => {
+          // A close settles the deal: its update queues the seller's scorecard (a trigger), measured once it commits.
+          if (rule.to === 'closed') wakeAfterCommit(trx, ctx.deps.scorecards);
+          return actOnPurchaseOrder(trx, user, action, { ...body, id: params.id }, ctx.deps.clock.now());
+        }),
     );
   }
 

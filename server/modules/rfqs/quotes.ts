@@ -5,8 +5,9 @@
  * only their own.
  *
  * A quote locks its RFQ FOR SHARE, an award or a cancel FOR UPDATE: a quote is either in
- * before the award (and compared by it) or refused with rfq_closed. A first quote measures
- * the supplier's scorecard again (its quoting time: scorecards/compute.ts).
+ * before the award (and compared by it) or refused with rfq_closed. A first quote's insert
+ * queues the supplier's scorecard (its quoting time), measured after the commit by the
+ * scorecard worker (scorecards/queue.ts); a revision keeps its first sending's time.
  */
 import type { Knex } from 'knex';
 import { notFound, rfqClosed, validationFailed } from '../../../shared/errors';
@@ -20,7 +21,6 @@ import { notify } from '../notifications/notify';
 import { isRecipient, quotePolicy, refuseRfq } from './policy';
 import { lockRfq, quoteQuery, readQuotes } from './queries';
 import { displayName } from '../../db/party-name';
-import { recomputeScorecard } from '../scorecards/compute';
 import { assertNotSuspended } from '../../auth/suspension';
 
 type QuoteInput = Omit<RfqQuoteSubmitArgs, 'id'> & { id?: string };
@@ -118,8 +118,6 @@ export async function submitQuote(trx: Knex.Transaction, user: SessionUser, inpu
   const params = { company: await displayName(trx, user.account_id), rfq_title: rfq.title, rfq_id: rfq.id, quote_id: row.id };
   if (row.inserted) await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.new', params });
   else await notify(trx, { to: [rfq.buyer_id], kind: 'rfq_quote.revised', params });
-  // A first quote moves the supplier's quoting time (a revision keeps its first sending's).
-  if (row.inserted) await recomputeScorecard(trx, user.account_id, now);
   return { row: await quoteRow(trx, row.id), created: row.inserted };
 }
 

@@ -21,6 +21,7 @@ import { purchaseRequestRfqSchema } from '../../../shared/schemas/purchase-reque
 import { awardRfq, compareRfq } from './award';
 import { rfqFromRequest } from './from-request';
 import { listQuotes, submitQuote } from './quotes';
+import { wakeAfterCommit } from '../../db/after-commit';
 import { cancelRfq, createRfq, listAddressedRfqs, listMyRfqs, presentRfq, updateRfq } from './service';
 
 const tag = 'rfqs';
@@ -117,7 +118,10 @@ export function rfqsRouter(): Router {
       status: 201,
     },
     async ({ ctx, knex, user, params, body }) => {
-      const saved = await knex.transaction((trx) => submitQuote(trx, user, { ...body, rfq_id: params.id }, ctx.deps.clock.now()));
+      const saved = await knex.transaction((trx) => {
+        wakeAfterCommit(trx, ctx.deps.scorecards); // a first quote queues its supplier's scorecard (its quoting time)
+        return submitQuote(trx, user, { ...body, rfq_id: params.id }, ctx.deps.clock.now());
+      });
       return createdOrOk(saved.created, saved.row);
     },
   );

@@ -1,9 +1,11 @@
 /**
- * The one function that writes a scorecard: recomputeScorecard, called in the transaction
- * of every event that moves a figure (a goods receipt, a dispute opened or answered, a
- * quote sent) and by the daily sweep (sweep.ts), never on a read. It measures the seller's
- * whole record from the recorded events (deals.ts), for both windows, and stores what
- * shared/scorecard.ts scorecardOf shows of it.
+ * The one function that writes a scorecard: recomputeScorecard, called by the scorecard
+ * queue's worker (queue.ts) after every event that moves a figure (a goods receipt, a
+ * dispute opened or answered, a quote sent, an order closed in full or short: each queues
+ * its company in its own transaction), by the daily sweep (sweep.ts) and the demo data,
+ * never on a read and never inside the event: it measures the seller's whole record from
+ * the recorded events (deals.ts), for both windows, and stores what shared/scorecard.ts
+ * scorecardOf shows of it, in its own transaction `trx`.
  *
  * - The 12-month window is the twelve months before the app's `now` (server/clock.ts, so
  *   the test clock moves it too): a deal by its first receipt, a quote and a dispute by
@@ -17,8 +19,9 @@
  *   dispute enter the 12-month window by that write time.
  * - Disputes: opened against it; accepted ones count for the buyer, rejected for the seller.
  *
- * Two events of one seller at once take its advisory lock in turn: the second computes
- * after the first committed (read committed), so the last row written counts both.
+ * Two measures of one company at once (the worker beside the sweep) take its advisory
+ * lock in turn: the second computes after the first committed (read committed), so the
+ * last row written counts both.
  * Buyers' devices hold the seller's scorecard on its quotes (the comparison offline), so
  * the seller's quotes on RFQs still open go out again to their buyers.
  */
@@ -98,7 +101,7 @@ function measure(window: ScorecardWindow, f: Facts, now: Date): MeasuredScorecar
   };
 }
 
-/** Measures `companyId`'s record at `now` and stores both windows' scorecards, in the event's transaction `trx`. */
+/** Measures `companyId`'s record at `now` and stores both windows' scorecards, in `trx` (a transaction of the measure's own). */
 export async function recomputeScorecard(trx: Knex.Transaction, companyId: string, now: Date): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext('scorecard:' || ?))", [companyId]);
   const facts = await factsOf(trx, companyId, now);

@@ -1,8 +1,9 @@
 /**
  * A seller's scorecard under events at the same instant, through HTTP on Postgres (PGlite
  * has one connection, so nothing there runs concurrently): receipts of several of one
- * seller's orders at once each recompute its scorecard, and the seller's advisory lock
- * puts the computations one after the other, so the row left counts every receipt.
+ * seller's orders at once each queue its scorecard (one row, its version raised by each),
+ * and the worker woken by each commit measures it after them, so the row left counts
+ * every receipt.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ describe.runIf(onPostgres)('scorecards under receipts at once (Postgres)', () =>
         ),
       );
       expect(answers.map((r) => r.status), `round ${round}`).toEqual([201, 201, 201, 201]);
+      await server.drainScorecards();
       const card = (await seller.get(`/api/companies/${seller.user.id}/scorecard?window=all`)).body;
       expect([card.deals, card.fill_rate], `round ${round}`).toEqual([4, 1]);
     }

@@ -1,9 +1,10 @@
 /**
  * Scorecards from a hand-made history: each figure from receipts against promised days
  * (a late partial receipt among them), quantities ordered, received and rejected, quotes'
- * times and disputes' outcomes; no figure under three deals; recomputed in the event's
- * transaction (receipt, dispute, quote) and by the sweep as time passes; the same row
- * through the company's route, the quotes and the comparison.
+ * times and disputes' outcomes; no figure under three deals; recomputed after each event
+ * (receipt, dispute, quote: queued, then measured by the app's scorecard worker, which every
+ * read below waits for with server.drainScorecards()) and by the sweep as time passes; the
+ * same row through the company's route, the quotes and the comparison.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,9 @@ describe('scorecards', () => {
     await receive(buyer, d.id, ON_TIME, [[d.lines[0], 10], [d.lines[1], 20]]);
     return d;
   };
+  /** The company's scorecard once the worker has measured what the events before queued. */
   const card = async (c: Client, window = 'all') => {
+    await server.drainScorecards();
     const res = await c.get(`/api/companies/${c.user.id}/scorecard?window=${window}`);
     expect(res.status, res.text).toBe(200);
     return res.body;
@@ -205,6 +208,7 @@ describe('scorecards', () => {
     for (let i = 0; i < 3; i++) await onTimeInFull(buyer, seller);
     const rfq = await postRfq(buyer, rfqBody(category, {}, 1));
     await postQuote(seller, rfq.id, quoteBody({ [rfq.lines[0].id]: 10 }));
+    await server.drainScorecards();
     const cmp = (await buyer.get(`/api/rfqs/${rfq.id}/comparison`)).body;
     const both = (await buyer.get(`/api/companies/${seller.user.id}/scorecard`)).body;
     expect(cmp.quotes[0].supplier_scorecard).toEqual(both);

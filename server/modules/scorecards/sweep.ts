@@ -3,7 +3,8 @@
  * day passes (it is then judged late or short), the market median moves. No event marks
  * these, so the upkeep recomputes every scorecard computed more than a day before the app's
  * `now` (hourly, and at once when the test clock moves): a figure is at most a day behind
- * the time that passed, and never behind an event.
+ * the time that passed. Events are the queue's (queue.ts), measured moments after them;
+ * this sweep is also its safety net, should a company's row be lost.
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';

@@ -19,6 +19,12 @@ import type { MutationResult } from '../../../shared/sync';
 export interface MutationDeps {
   config: Config;
   clock: Clock;
+  /**
+   * This process's scorecard worker, woken after the push commits an event that queued a
+   * scorecard (db/after-commit.ts); absent where none runs (the bench), the queue then
+   * waits for another process's worker or its tick.
+   */
+  scorecards?: { kick(): Promise<void> };
 }
 
 export interface MutationDef<S extends z.ZodType = z.ZodType> {
