@@ -69,6 +69,8 @@ describe('admin lists and access', () => {
         company_name: 'حديد الخليج',
         verification_tier: 'gold',
         created_at: expect.any(String),
+        suspended_at: null,
+        suspension_reason: null,
       });
       expect(byId.get(fresh.id)).toMatchObject({ role: null, verification_tier: null, company_name: null });
       expect(res.body.find((u: { email: string }) => u.email === OWNER)).toMatchObject({ is_admin: true, is_owner: true });
