@@ -227,7 +227,7 @@ export function uploadOwnerKey(row: UploadRow): RowKey {
 }
 
 /** Tables of this device only (never synced), as the latest schema version has them. */
-export const LOCAL_TABLES = { uploads: 'id, product_id, status', site_budgets: 'site_id' } as const;
+export const LOCAL_TABLES = { uploads: 'id, product_id, status', site_budgets: 'site_id', document_files: 'id' } as const;
 
 export interface SchemaVersion {
   version: number;

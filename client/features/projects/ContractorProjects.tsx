@@ -15,6 +15,7 @@ import { riyadhToday } from './deadline';
 import { BidReceipt } from '../tender/BidReceipt';
 import { BidderTender } from '../tender/BidderTender';
 import { TenderQuestions } from '../tender/TenderQuestions';
+import { TenderDocuments } from '../tender/TenderDocuments';
 import { useTenderPhase } from '../tender/queries';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { SubmittedBy } from '../../ui/SubmittedBy';
@@ -79,6 +80,7 @@ const OpenProject = memo(function OpenProject({ project }: { project: Project })
   return (
     <ProjectCard project={project} alsoKeys={mine ? [`bid:${mine.id}`] : []}>
       <OpenProjectActions project={project} live={mine} />
+      <TenderDocuments project={project} />
       <TenderQuestions project={project} />
     </ProjectCard>
   );

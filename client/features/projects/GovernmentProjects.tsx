@@ -9,6 +9,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ListSkeleton } from '../../ui/ListStates';
 import { OwnerTender } from '../tender/OwnerTender';
 import { TenderQuestions } from '../tender/TenderQuestions';
+import { TenderDocuments } from '../tender/TenderDocuments';
 import { useTenderPhase } from '../tender/queries';
 import { BidsList } from './BidsList';
 import { useProjectMutations } from './mutations';
@@ -35,6 +36,7 @@ function OwnProject({ project }: { project: Project }) {
   return (
     <ProjectCard project={project}>
       <OwnerTender project={project} phase={phase} />
+      <TenderDocuments project={project} owner open={project.status === 'open' && phase === 'bidding'} />
       <TenderQuestions project={project} owner />
       <div className={styles.row}>
         {opened && !!project.bid_count && (

@@ -60,6 +60,8 @@ describe('tender documents', () => {
     expect((await download(contractor, `/api/projects/${project.id}/documents/${doc.id}`, { 'If-None-Match': `"${sha256(pdf)}"` })).status).toBe(304);
     expect((await download(contractor, `/api/projects/${project.id}/documents/${crypto.randomUUID()}`)).status).toBe(404);
 
+    const openapi = (await contractor.get('/api/openapi.json')).body;
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/projects/{id}/documents', '/api/projects/{id}/documents/{doc_id}']));
     const pulled = await contractor.get('/api/sync/pull?limit=5000');
     expect(pulled.body.changes.filter((c: { entity: string }) => c.entity === 'project_document').map((c: { id: string }) => c.id)).toContain(doc.id);
   });

@@ -1,0 +1,49 @@
+/**
+ * A tender's documents from the owner's side: the file goes up over tus (resumable: a
+ * dropped signal resumes from the server's offset, as photos do), then the finished upload
+ * is attached with its type and title (POST /api/projects/:id/documents), or as an
+ * addendum of a current version (`replaces`). Both need the network: the listing itself
+ * reaches every device through the sync feed (project_document).
+ */
+import { Upload, type DetailedError } from 'tus-js-client';
+import { projectDocumentSchema, type DocumentType, type ProjectDocument } from '../../../shared/schemas/project-document';
+import { UPLOADS_PATH } from '../../../shared/photos';
+import { i18n } from '../../i18n';
+import { api } from './client';
+
+/** A refusal of the upload, in the reader's language. */
+export class DocumentUploadError extends Error {}
+
+function refusal(error: Error): DocumentUploadError {
+  const response = (error as DetailedError).originalResponse;
+  let code = 'upload_refused';
+  try {
+    const body = JSON.parse(response?.getBody() ?? '') as { code?: string };
+    if (body.code) code = body.code;
+  } catch {
+    if (!response) code = 'network';
+  }
+  const text = i18n.t(code, { ns: 'errors', defaultValue: '' }) || i18n.t('documents.uploadFailed', { ns: 'tender' });
+  return new DocumentUploadError(text);
+}
+
+/** Sends the file; answers the finished upload's id. */
+export function uploadTenderDocument(projectId: string, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const upload: Upload = new Upload(file, {
+      endpoint: UPLOADS_PATH,
+      metadata: { kind: 'tender_document', project_id: projectId, photo_id: crypto.randomUUID(), filename: file.name, filetype: file.type },
+      storeFingerprintForResuming: false,
+      // A phone losing its signal on site: each retry asks the server's offset and sends the rest.
+      retryDelays: [0, 1_000, 3_000, 10_000, 30_000],
+      onProgress,
+      onSuccess: () => resolve(upload.url!.split('/').pop()!),
+      onError: (error) => reject(refusal(error)),
+    });
+    upload.start();
+  });
+}
+
+export async function attachTenderDocument(projectId: string, body: { upload_id: string; type: DocumentType; title: string; replaces?: string }): Promise<ProjectDocument> {
+  return projectDocumentSchema.parse((await api.post<unknown>(`/api/projects/${encodeURIComponent(projectId)}/documents`, body)).data);
+}
