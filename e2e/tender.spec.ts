@@ -59,6 +59,8 @@ test('two contractors bid (one amends offline), the owner sees only the count un
         await expect(p.phase(projectId)).toHaveAttribute('data-status', 'bidding');
       }
       await expect(aPage.card(projectId).getByTestId('tender-opens-at')).toContainText('هـ');
+      // Bids close at the end of today in Riyadh: the card counts down to it.
+      await expect(aPage.card(projectId).getByTestId('deadline-countdown')).toContainText('يُغلق باب العطاءات بعد');
 
       // Both bid online; each gets a receipt on their card once the server has the bid.
       await aPage.bid(projectId, 3_200_000, 'خبرة عشر سنوات في المباني الصحية', 300);
