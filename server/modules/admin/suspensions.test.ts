@@ -2,7 +2,7 @@
  * An admin's suspension of a company: set with a reason and lifted, admin only, audited,
  * told to the company; while it holds, every write that starts a new deal is refused 403
  * company_suspended through REST and the sync push alike, and what the company owes
- * (a delivery's steps) goes on.
+ * (a delivery's steps) goes on. Removing a product or its photos is withdrawing, not dealing: allowed.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,7 @@ describe('company suspensions', () => {
       const cases: Array<[string, () => Promise<{ status: number; body: { code?: string } }>]> = [
         ['post a product', () => supplier.post('/api/products', { name: 'رمل', price: 5, unit: 'م³' })],
         ['edit a product', () => supplier.patch(`/api/products/${product}`, { price: 19 })],
+        ["reorder a product's photos", () => supplier.put(`/api/products/${product}/photos`, { order: [crypto.randomUUID()] })],
         ['quote an RFQ', () => supplier.post(`/api/rfqs/${othersRfq.id}/quotes`, quoteBody({ [othersRfq.lines[0].id]: 9 }))],
         ['offer on an instant order', () => postOffer(supplier, othersOrder.id)],
         ['post an RFQ', () => contractor.post('/api/rfqs', rfqBody(category))],

@@ -23,6 +23,7 @@ import { effectivePlanId } from '../plan-limits/limits';
 import { productPolicy } from '../products/policy';
 import type { ProcessedPhoto } from './image';
 import { heldBytes, heldSlots, lockStorage } from '../../storage/unfinished-uploads';
+import { assertNotSuspended } from '../../auth/suspension';
 
 /** The storage key of one of a photo's files. */
 export const mediaKey = (hash: string, size: number) => `media/${hash}-${size}.webp`;
@@ -54,6 +55,7 @@ async function storageUse(db: Knex, userId: string, now: Date): Promise<{ used: 
  * the photo itself again.
  */
 export async function assertUploadAllowed(db: Knex, user: SessionUser, productId: string, photoId: string, bytes: number, now: Date): Promise<void> {
+  assertNotSuspended(user);
   assertRole(user, 'supplier');
   const product = await db('products').where({ id: productId, supplier_id: user.account_id }).whereNull('deleted_at').first('id');
   if (!product) throw notFound('Product');
@@ -86,6 +88,7 @@ export async function addPhoto(
   photo: ProcessedPhoto,
   now: Date,
 ): Promise<UploadResult> {
+  assertNotSuspended(user);
   await lockOwnProduct(trx, user, productId);
   const existing = await trx('product_photos').where({ id: photoId }).first('product_id', 'position', 'hash', 'width', 'height');
   if (existing) {
@@ -123,6 +126,7 @@ export async function addPhoto(
  * list (added from another device meanwhile) keep their order after the listed ones.
  */
 export async function reorderPhotos(trx: Knex.Transaction, user: SessionUser, productId: string, order: string[]): Promise<void> {
+  assertNotSuspended(user);
   if (new Set(order).size !== order.length) throw conflict('A photo is listed twice');
   await lockOwnProduct(trx, user, productId);
   const current: Array<{ id: string }> = await trx('product_photos').where({ product_id: productId }).orderBy(['position', 'id']).select('id');
