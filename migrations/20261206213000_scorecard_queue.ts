@@ -21,11 +21,15 @@
 import type { Knex } from 'knex';
 import { LIVE_CHANNEL } from './functions';
 
-/** The company `expr` (an expression on the trigger's row) queued, on the row's own schema. */
+/**
+ * The company `expr` (an expression on the trigger's row) queued. Plain SQL, planned once
+ * per connection (an EXECUTE would plan it at every event); each function is bound to the
+ * schema it was created in (SET search_path FROM CURRENT), so a session on another search
+ * path still queues in the event's own schema.
+ */
 const enqueue = (expr: string) => `
-      execute format('insert into %1$I.scorecard_queue (company_id) values ($1)
-                      on conflict (company_id) do update set due_at = now(), version = %1$I.scorecard_queue.version + 1', tg_table_schema)
-        using ${expr};`;
+      insert into scorecard_queue (company_id) values (${expr})
+        on conflict (company_id) do update set due_at = now(), version = scorecard_queue.version + 1;`;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('scorecard_queue', (t) => {
@@ -49,17 +53,16 @@ export async function up(knex: Knex): Promise<void> {
 
   // A receipt names its order; the order names the seller.
   await knex.raw(`
-    create function goods_receipts_enqueue_scorecard() returns trigger language plpgsql as $$
-    declare seller uuid;
+    create function goods_receipts_enqueue_scorecard() returns trigger language plpgsql set search_path from current as $$
     begin
-      execute format('select seller_id from %I.purchase_orders where id = $1', tg_table_schema) into seller using new.purchase_order_id;
-      ${enqueue('seller')}
+      insert into scorecard_queue (company_id) select po.seller_id from purchase_orders po where po.id = new.purchase_order_id
+        on conflict (company_id) do update set due_at = now(), version = scorecard_queue.version + 1;
       return null;
     end $$`);
   await knex.raw(`create trigger goods_receipts_enqueue_scorecard after insert on goods_receipts for each row execute function goods_receipts_enqueue_scorecard()`);
   // Disputes and orders carry their seller, quotes their supplier.
   await knex.raw(`
-    create function seller_enqueue_scorecard() returns trigger language plpgsql as $$
+    create function seller_enqueue_scorecard() returns trigger language plpgsql set search_path from current as $$
     begin
       ${enqueue('new.seller_id')}
       return null;
@@ -70,7 +73,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create trigger purchase_orders_enqueue_scorecard after update of status on purchase_orders
     for each row when (new.status = 'closed' and old.status is distinct from 'closed') execute function seller_enqueue_scorecard()`);
   await knex.raw(`
-    create function rfq_quotes_enqueue_scorecard() returns trigger language plpgsql as $$
+    create function rfq_quotes_enqueue_scorecard() returns trigger language plpgsql set search_path from current as $$
     begin
       ${enqueue('new.supplier_id')}
       return null;

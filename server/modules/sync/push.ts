@@ -25,6 +25,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import { fromDatabaseError, isDatabaseUnavailable } from '../../db/errors';
+import { prepared } from '../../db/prepared';
 import { AppError, clientIdTaken, fromZodError, internalError, unknownMutation } from '../../../shared/errors';
 import type { MutationResult, PushBody, PushResponse } from '../../../shared/sync';
 import type { MutationDef, MutationDeps, MutationTable, Refusal, SyncRegistry } from './contracts';
@@ -161,11 +162,11 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
     // The client's row, made on its first push and locked (an upsert's update locks the
     // row it returns), in one statement. user_id is never overwritten: a client id that is
     // someone else's stays theirs and is refused below.
-    const [client] = await trx('sync_clients')
-      .insert({ id: ctx.clientId, user_id: ctx.user.id })
-      .onConflict('id')
-      .merge({ updated_at: trx.fn.now() })
-      .returning(['user_id', 'last_mutation_id']);
+    // Both bookkeeping statements are prepared (planned once per connection): every push runs them.
+    const [client] = await prepared<{ user_id: string; last_mutation_id: string }>(
+      trx,
+      trx('sync_clients').insert({ id: ctx.clientId, user_id: ctx.user.id }).onConflict('id').merge({ updated_at: trx.fn.now() }).returning(['user_id', 'last_mutation_id']),
+    );
     if (client.user_id !== ctx.user.id) throw clientIdTaken();
     const lastBefore = Number(client.last_mutation_id);
     const replayedIds = batch.filter((m) => m.id <= lastBefore).map((m) => m.id);
@@ -196,11 +197,14 @@ async function applyBatch(ctx: PushContext, batch: Mutation[], mode: Mode): Prom
     if (ctx.tell) await tellRefusals(trx, ctx, refused);
     if (fresh.length) {
       // The results and the client's last id, in one statement.
-      await trx
-        .with('stored', trx('sync_mutations').insert(fresh.map((r) => ({ client_id: ctx.clientId, mutation_id: r.id, result: JSON.stringify(r) }))))
-        .from('sync_clients')
-        .where({ id: ctx.clientId })
-        .update({ last_mutation_id: last, updated_at: trx.fn.now() });
+      await prepared(
+        trx,
+        trx
+          .with('stored', trx('sync_mutations').insert(fresh.map((r) => ({ client_id: ctx.clientId, mutation_id: r.id, result: JSON.stringify(r) }))))
+          .from('sync_clients')
+          .where({ id: ctx.clientId })
+          .update({ last_mutation_id: last, updated_at: trx.fn.now() }),
+      );
     }
     return { results, last_mutation_id: last, refused };
   });
