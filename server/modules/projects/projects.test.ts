@@ -266,9 +266,16 @@ describe('projects', () => {
       const a = await as(server, 'contractor', { company_name: 'مقاولات أ', verification_tier: 'gold' });
       const b = await as(server, 'contractor');
       const first = await postBid(a, project.id, { amount: 900_000 });
-      await server.db.knex.transaction((trx) => recomputeScorecard(trx, a.user.id, new Date()));
       const second = await postBid(b, project.id, { amount: 950_000, estimated_completion_days: 200 });
-      const third = await postBid(await as(server, 'contractor'), project.id, { amount: 800_000 });
+      const c = await as(server, 'contractor');
+      const third = await postBid(c, project.id, { amount: 800_000 });
+      // The bidder's record measured anew reaches the sealed bid's only audience, its bidder.
+      const remeasure = async () => {
+        await knex()('changes').where({ entity: 'bid', entity_id: third.body.id }).delete();
+        await server.db.knex.transaction((trx) => recomputeScorecard(trx, c.user.id, new Date()));
+        return (await changesOf(knex(), 'bid', third.body.id)).audiences;
+      };
+      expect(await remeasure()).toEqual([`user:${c.user.id}`]);
       await b.post(`/api/bids/${second.body.id}/withdraw`);
       const sealed = await gov.get(`/api/projects/${project.id}/bids`);
       expect(sealed.status).toBe(409);
@@ -277,6 +284,8 @@ describe('projects', () => {
       expect((await gov.get(`/api/projects/${project.id}`)).body).toMatchObject({ bid_count: 2, phase: 'bidding' });
 
       await gov.post(`/api/projects/${project.id}/close-bidding`, {});
+      // Once opened, its owner hears of it too.
+      expect(await remeasure()).toEqual(audiences(`user:${c.user.id}`, `user:${gov.user.id}`));
       const res = await gov.get(`/api/projects/${project.id}/bids`);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('2');
@@ -295,8 +304,8 @@ describe('projects', () => {
         project_status: 'open',
       });
       // A bidder whose record was never measured has no scorecard yet; a measured one's is the stored pair.
-      expect(res.body[0].contractor_scorecard).toBeNull();
-      expect(res.body[1].contractor_scorecard).toMatchObject({ '12m': { window: '12m', deals: 0, on_time_rate: null }, all: { window: 'all', deals: 0 } });
+      expect(res.body[1].contractor_scorecard).toBeNull();
+      expect(res.body[0].contractor_scorecard).toMatchObject({ '12m': { window: '12m', deals: 0, on_time_rate: null }, all: { window: 'all', deals: 0 } });
     });
 
     it('keeps bids sealed: 403 for contractors, other governments and admins who see the project, 404 for others', async () => {

@@ -22,8 +22,9 @@
  * Two measures of one company at once (the worker beside the sweep) take its advisory
  * lock in turn: the second computes after the first committed (read committed), so the
  * last row written counts both.
- * Buyers' devices hold the seller's scorecard on its quotes (the comparison offline), so
- * the seller's quotes on RFQs still open go out again to their buyers.
+ * Buyers' devices hold the seller's scorecard on its quotes (the comparison offline), and
+ * tender owners on the opened bids, so the company's quotes on RFQs still open go out again
+ * to their buyers, and its bids on open tenders to whoever sees them.
  */
 import type { Knex } from 'knex';
 import type { ScorecardWindow } from '../../../shared/schemas/scorecard';
@@ -135,6 +136,17 @@ export async function recomputeScorecard(trx: Knex.Transaction, companyId: strin
        from rfq_quotes q join rfqs r on r.id = q.rfq_id
        cross join lateral (values (r.buyer_id), (q.supplier_id)) as a(audience)
       where q.supplier_id = ? and r.status = 'open'`,
+    [companyId],
+  );
+  // Its bids on tenders still open carry it too: to the bidder, and to the owner only once
+  // the bids are opened (a sealed bid's only audience is its bidder).
+  await trx.raw(
+    `insert into changes (entity, entity_id, op, audience_type, audience)
+     select distinct 'bid', b.id::text, 'upsert', 'user', a.audience::text
+       from bids b join projects p on p.id = b.project_id
+       cross join lateral (values (b.contractor_id),
+         (case when p.opened_at is not null and b.status <> 'withdrawn' then p.government_id else b.contractor_id end)) as a(audience)
+      where b.contractor_id = ? and p.status = 'open' and p.deleted_at is null`,
     [companyId],
   );
   await afterScorecard(trx, companyId, now);
