@@ -76,7 +76,7 @@ export const documentUploadMetadataSchema = z.object({
 export type DocumentUploadMetadata = z.infer<typeof documentUploadMetadataSchema>;
 
 /** A finished upload's answer: the id to attach, and what the server found in the bytes. */
-export const documentUploadResultSchema = z.object({
+const documentUploadResultSchema = z.object({
   upload_id: z.string(),
   format: z.enum(FORMAT_NAMES),
   bytes: z.number().int().positive(),

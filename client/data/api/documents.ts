@@ -12,7 +12,7 @@ import { i18n } from '../../i18n';
 import { api } from './client';
 
 /** A refusal of the upload, in the reader's language. */
-export class DocumentUploadError extends Error {}
+class DocumentUploadError extends Error {}
 
 function refusal(error: Error): DocumentUploadError {
   const response = (error as DetailedError).originalResponse;

@@ -56,7 +56,7 @@ export function AttachDocumentDialog({ project, replaces, onClose }: { project: 
               <Input value={title} onChange={(_, d) => setTitle(d.value)} data-testid="document-title" />
             </Field>
             <Field label={t('documents.file')} hint={t('documents.fileHint', { mb: MAX_DOCUMENT_BYTES / 1024 / 1024 })}>
-              <input type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="document-file" />
+              <input type="file" accept={ACCEPT} aria-label={t('documents.file')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="document-file" />
             </Field>
             {busy && <ProgressBar value={progress} aria-label={t('documents.uploading')} />}
             {error && (

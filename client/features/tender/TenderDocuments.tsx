@@ -99,7 +99,7 @@ export function TenderDocuments({ project, owner = false, open = false }: { proj
   const writable = owner && open;
   if (!docs || (!docs.length && !writable)) return null;
   return (
-    <section className={styles.section} aria-label={t('documents.title')} data-testid="tender-documents">
+    <div className={styles.section} data-testid="tender-documents">
       <Text weight="semibold">{t('documents.title')}</Text>
       {docs.length ? (
         <ul className={styles.list}>
@@ -116,6 +116,6 @@ export function TenderDocuments({ project, owner = false, open = false }: { proj
         </Button>
       )}
       {dialog && <AttachDocumentDialog project={project} replaces={dialog.replaces} onClose={() => setDialog(null)} />}
-    </section>
+    </div>
   );
 }

@@ -18,7 +18,7 @@
 import type { DocumentFormat, DocumentType } from '../../../shared/schemas/project-document';
 import { DOCUMENT_FORMATS } from '../../../shared/schemas/project-document';
 
-export const OCDS_DOCUMENT_TYPE: Record<DocumentType, string> = {
+const OCDS_DOCUMENT_TYPE: Record<DocumentType, string> = {
   specification: 'technicalSpecifications',
   bill_of_quantities: 'billOfQuantity',
   drawing: 'illustration',

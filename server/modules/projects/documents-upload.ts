@@ -39,7 +39,7 @@ export function sniffDocument(bytes: Buffer): DocumentFormat | null {
 }
 
 /** The file's name as it is served: the sent name's last part, one line, with its format's extension. */
-export function documentFilename(sent: string | undefined, format: DocumentFormat): string {
+function documentFilename(sent: string | undefined, format: DocumentFormat): string {
   const { extension } = DOCUMENT_FORMATS[format];
   const base = path.basename((sent ?? '').replace(/\\/g, '/')).replace(/[\p{Cc}"]/gu, '').trim();
   const stem = base.replace(/\.[^.]*$/, '').slice(0, 180) || 'document';
