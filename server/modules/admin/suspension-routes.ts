@@ -22,7 +22,7 @@ export function adminSuspensionRouter(): Router {
       body: companySuspendSchema,
       response: companySuspensionSchema,
     },
-    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => suspendCompany(trx, user, params.id, body, ctx.deps.config.ownerEmail)),
+    ({ ctx, knex, user, params, body }) => knex.transaction((trx) => suspendCompany(trx, user, params.id, body, ctx.deps.config.ownerEmail, ctx.deps.clock.now())),
   );
   route(
     router,

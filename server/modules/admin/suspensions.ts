@@ -73,13 +73,14 @@ export async function suspendCompany(
   companyId: string,
   input: CompanySuspend,
   ownerEmail: string | undefined,
+  now: Date,
 ): Promise<CompanySuspension> {
   assertAdmin(admin);
   await refuseProtected(trx, admin, companyId, ownerEmail);
   const before = await lockCompany(trx, companyId);
   const [after] = await trx('profiles')
     .where({ user_id: companyId })
-    .update({ suspended_at: before.suspended_at ?? trx.fn.now(), suspension_reason: input.reason, suspended_by: admin.id })
+    .update({ suspended_at: before.suspended_at ?? now, suspension_reason: input.reason, suspended_by: admin.id })
     .returning(['suspended_at', 'suspension_reason', 'suspended_by']);
   await tellCompany(trx, companyId);
   await notify(trx, { to: [companyId], kind: 'company.suspended', priority: 'high', params: { company: before.company_name ?? '', reason: input.reason } });
