@@ -22,6 +22,7 @@ import { insertDemoReceipts } from './demo-receipts';
 import { insertDemoSites } from './demo-sites';
 import { insertDemoOnTimeDeal, measureDemoScorecards } from './demo-scorecards';
 import { earnDemoTiers, insertDemoCrChecks, insertDemoGoodDeals } from './demo-tiers';
+import { insertDemoSuspension } from './demo-suspensions';
 import type { Knex } from 'knex';
 import { instantOrderExpiry } from '../../shared/instant-order-expiry';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
@@ -313,6 +314,7 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
   await insertDemoOnTimeDeal(trx, { at, companyId });
   await insertDemoGoodDeals(trx, { at, companyId });
   await insertDemoCrChecks(trx, DEMO_COMPANIES, { at, companyId });
+  await insertDemoSuspension(trx, { at, companyId });
 
   await insertDemoReviews(trx, { at, companyId, productId });
   await refreshDemoRatings(trx);
