@@ -129,6 +129,8 @@ test("a contractor sees a supplier's on-time rate pulled down by a late delivery
   }).toPass({ timeout: 45_000 });
   await receipts.open();
   await receipts.record({});
+  // Recorded on the device at once, sent with the next sync: the deal is completed once the server has it.
+  await expect(receipts.receipts().first()).not.toHaveAttribute('data-pending', 'true', { timeout: 30_000 });
   await expect(orders.detail()).toHaveAttribute('data-status', 'received', { timeout: 30_000 });
 
   // The contractor reviews the deal: it waits for the supplier's review, out of public view.
@@ -148,7 +150,9 @@ test("a contractor sees a supplier's on-time rate pulled down by a late delivery
   // The supplier reviews the contractor: both reviews of the deal are published.
   await ok(steady.page, 'POST', '/api/reviews', { id: crypto.randomUUID(), purchase_order_id: poId, rating: 4, comment: 'دفع في الموعد' });
   await expect.poll(published, { timeout: 15_000 }).toEqual([expect.objectContaining({ rating: 5, comment: 'التزام بالموعد وجودة ممتازة' })]);
-  await c.goto(`/companies/${steadyId}`);
+  // As the app's links open a supplier's page: its name in the address.
+  await c.goto(`/companies/${steadyId}?${new URLSearchParams({ name: 'شركة الرمال لمواد البناء' })}`);
+  await expect(c.getByTestId('company-reviews').locator('h1')).toContainText('شركة الرمال لمواد البناء');
   const review = c.getByTestId('company-reviews').getByTestId('review-card').filter({ hasText: 'التزام بالموعد وجودة ممتازة' });
   await expect(review).toBeVisible();
   await expect(review).toContainText('مؤسسة الأفق للمقاولات');
