@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 
-export const DEMO_SUSPENSION = {
+const DEMO_SUSPENSION = {
   company: 'equipment',
   reason: 'شهادة التأمين على المعدات منتهية منذ شهرين؛ يُرفع الإيقاف عند رفع الشهادة المجددة.',
   daysAgo: 3,
