@@ -18,6 +18,9 @@
  *   between them whatever the app's clock), the median over its quotes. A quote and a
  *   dispute enter the 12-month window by that write time.
  * - Disputes: opened against it; accepted ones count for the buyer, rejected for the seller.
+ * - A transport company's deliveries and offers count the same way (carried.ts): a delivered
+ *   request is a deal, by its delivery's time, judged for time and price, never for fill
+ *   or rejection (those are the goods'); a delivery and a first offer queue it too.
  *
  * Two measures of one company at once (the worker beside the sweep) take its advisory
  * lock in turn: the second computes after the first committed (read committed), so the
@@ -31,6 +34,7 @@ import type { ScorecardWindow } from '../../../shared/schemas/scorecard';
 import { scorecardOf, type MeasuredScorecard } from '../../../shared/scorecard';
 import { marketKey, marketPrices } from '../purchase-orders/market-prices';
 import { dealsOf, pricedLinesOf, type DealRow } from './deals';
+import { carriedOf, offerTimesOf, type CarriedRow } from './carried';
 import { afterScorecard } from './followers';
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
@@ -54,6 +58,8 @@ interface Facts {
   price: Map<string, number>;
   quotes: Array<{ at: Date; hours: number }>;
   disputes: Array<{ at: Date; status: string }>;
+  /** the requests it carried, as a transport company (carried.ts) */
+  carried: CarriedRow[];
 }
 
 async function factsOf(trx: Knex.Transaction, companyId: string, now: Date): Promise<Facts> {
@@ -74,21 +80,27 @@ async function factsOf(trx: Knex.Transaction, companyId: string, now: Date): Pro
     )
   ).rows.map((r: { at: Date; hours: string }) => ({ at: new Date(r.at), hours: Math.max(0, Number(r.hours)) }));
   const disputes = await trx('disputes').where({ seller_id: companyId }).select('created_at as at', 'status');
-  return { deals, price, quotes, disputes };
+  const carried = await carriedOf(trx, companyId);
+  quotes.push(...(await offerTimesOf(trx, companyId)));
+  return { deals, price, quotes, disputes, carried };
 }
 
 function measure(window: ScorecardWindow, f: Facts, now: Date): MeasuredScorecard {
   const since = window === '12m' ? windowStart(now).getTime() : -Infinity;
   const inWindow = (at: Date) => new Date(at).getTime() > since;
   const deals = f.deals.filter((d) => inWindow(d.first_received_at));
-  const timed = deals.flatMap((d) => (d.on_time == null ? [] : [d.on_time]));
+  const carried = f.carried.filter((d) => inWindow(d.delivered_at));
+  const timed = [...deals, ...carried].flatMap((d) => (d.on_time == null ? [] : [d.on_time]));
   const filled = deals.flatMap((d) => (d.due ? [d.fill] : []));
-  const priced = deals.flatMap((d) => (f.price.has(d.id) ? [f.price.get(d.id) as number] : []));
+  const priced = [
+    ...deals.flatMap((d) => (f.price.has(d.id) ? [f.price.get(d.id) as number] : [])),
+    ...carried.flatMap((d) => (d.price_percent == null ? [] : [d.price_percent])),
+  ];
   const quotes = f.quotes.filter((q) => inWindow(q.at)).map((q) => q.hours);
   const disputes = f.disputes.filter((d) => inWindow(d.at));
   return {
     window,
-    deals: deals.length,
+    deals: deals.length + carried.length,
     on_time: { rate: mean(timed), deals: timed.length },
     fill: { rate: mean(filled), deals: filled.length },
     rejection: { rate: mean(deals.map((d) => d.rejected)), deals: deals.length },
