@@ -475,7 +475,7 @@ const TABLE: Row[] = [
   { method: 'delete', path: '/api/admin/users/{user_id}', url: (w) => `/api/admin/users/${w.victim}`, owner: 'admin', writes: true, expect: only(['admin', 'stranger'], 403) },
   {
     method: 'patch', path: '/api/admin/users/{user_id}', url: (w) => `/api/admin/users/${w.victim}`, owner: 'admin', writes: true,
-    body: () => ({ verification_tier: 'gold' }),
+    body: () => ({ is_admin: false }),
     expect: only(['admin', 'stranger'], 403),
   },
 
@@ -535,6 +535,8 @@ const TABLE: Row[] = [
   // The commercial register: each company's owner has its CR checked (the tax-profile row above gave each one), then reads the last check.
   { method: 'post', path: '/api/company/verify-cr', url: () => '/api/company/verify-cr', owner: 'supplier', writes: true, expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
   { method: 'get', path: '/api/company/cr-verification', url: () => '/api/company/cr-verification', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
+  // Each company reads its own tier progress (the rule applied to its own record).
+  { method: 'get', path: '/api/company/tier', url: () => '/api/company/tier', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
   // The audit trail: each company's owner reads their company's rows; the admin reads all of them.
   { method: 'get', path: '/api/company/audit', url: () => '/api/company/audit', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },
   { method: 'get', path: '/api/company/audit.csv', url: () => '/api/company/audit.csv', owner: 'supplier', expect: only(['supplier', 'contractor', 'government', 'transport', 'stranger'], 403) },

@@ -75,7 +75,7 @@ const ALLOWED: Record<string, string[]> = {
   subscriptions: ['card-gateway', 'db', 'http', 'invoices', 'notifications', 'plan-limits', 'sync'],
   sync: ['db', 'http'],
   'test-writes': [],
-  tiers: ['audit', 'db', 'notifications', 'profiles'],
+  tiers: ['audit', 'company', 'db', 'http', 'notifications', 'profiles'],
   transport: ['auth', 'db', 'http', 'notifications', 'sync'],
 };
 

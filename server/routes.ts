@@ -26,6 +26,7 @@ import { liveRouter } from './modules/live/routes';
 import { pushRouter } from './modules/push/routes';
 import { companyRouter } from './modules/company/routes';
 import { commercialRegisterRouter } from './modules/commercial-register/routes';
+import { tiersRouter } from './modules/tiers/routes';
 import { deliveriesRouter } from './modules/deliveries/routes';
 import { rfqsRouter } from './modules/rfqs/routes';
 import { scorecardsRouter } from './modules/scorecards/routes';
@@ -81,6 +82,7 @@ export function apiRouter(): Router {
     pushRouter(),
     companyRouter(),
     commercialRegisterRouter(),
+    tiersRouter(),
     einvoicingRouter(),
     dataExportRouter(),
     accountRouter(),

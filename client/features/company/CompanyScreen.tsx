@@ -4,7 +4,8 @@
  * and revokes open invites, and removes people. The team is online-only REST
  * (data/api/company.ts): offline the screen says so instead of failing. The tax profile and
  * the e-invoicing onboarding are the company's settings page of their own (TaxScreen). A
- * seller also sees its own scorecard here, with the orders behind lower figures.
+ * seller also sees its own scorecard here, with the orders behind lower figures, and every
+ * company its verification tier and what the next one needs (TierProgress).
  */
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -14,6 +15,8 @@ import { PATHS } from '../../paths';
 import { useCompanyInvites, useCompanyMembers } from '../../data/api/company';
 import { useOwnScorecard } from '../../data/api/scorecards';
 import { OwnScorecard } from './OwnScorecard';
+import { useTierProgress } from '../../data/api/tiers';
+import { TierProgress } from './TierProgress';
 import { useSession } from '../../data/session';
 import { useOnline } from '../../ui/useOnline';
 import { InvitePanel } from './InvitePanel';
@@ -43,6 +46,7 @@ export function CompanyScreen() {
   // A seller's record as buyers see it (a supplier's or a transport company's).
   const seller = session.profile?.role === 'supplier' || session.profile?.role === 'transport';
   const scorecard = useOwnScorecard(online && abilities.canSee && seller);
+  const tier = useTierProgress(online && abilities.canSee);
   const company = session.profile?.company_name || t('yourCompany');
   // A request that could not reach the server is the offline message, not an error.
   const unreachable = !online || members.error?.code === 'network_error';
@@ -89,6 +93,7 @@ export function CompanyScreen() {
           )}
           {abilities.canManage && <OpenInvites invites={invites} onChanged={changed} />}
           <MemberList members={members} abilities={abilities} me={session.user.id} onChanged={changed} />
+          <TierProgress remote={tier} />
           {seller && <OwnScorecard remote={scorecard} />}
         </>
       )}

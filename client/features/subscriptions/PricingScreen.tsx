@@ -39,6 +39,7 @@ import { ApiError } from '../../data/api';
 import { useOnline } from '../../ui/useOnline';
 import { PATHS } from '../../paths';
 import { PaymentResult } from './PaymentResult';
+import { TierRules } from './TierRules';
 import { ComponentErrorBoundary } from '../../ui/ErrorBox';
 import { useIsPending } from '../../data/local/hooks';
 import { useSession } from '../../data/session';
@@ -102,6 +103,7 @@ export function PricingScreen() {
       <ComponentErrorBoundary>
         <PricingBody cycle={cycle} />
       </ComponentErrorBoundary>
+      <TierRules />
     </section>
   );
 }

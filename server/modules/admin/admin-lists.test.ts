@@ -33,7 +33,7 @@ describe('admin lists and access', () => {
       ['DELETE', `/api/admin/products/${id}`],
       ['DELETE', `/api/admin/projects/${id}`],
       ['DELETE', `/api/admin/users/${id}`],
-      ['PATCH', `/api/admin/users/${id}`, { verification_tier: 'gold' }],
+      ['PATCH', `/api/admin/users/${id}`, { is_admin: true }],
     ];
 
     it.each(routes)('%s %s answers 401 when signed out', async (method, path, json) => {

@@ -24,8 +24,16 @@ describe('the market price of an RFQ line', () => {
 
   const lineOf = (category: string, unit: string) => ({ id: crypto.randomUUID(), description: 'بند', quantity: 1, unit, category_id: category });
 
-  /** A verified company (only verified companies' deals make a market price). */
-  const verified = (role: 'contractor' | 'supplier') => as(server, role, { verification_tier: 'verified' });
+  /**
+   * A verified company (only verified companies' deals make a market price): the register's
+   * verified check on record, so the tier it earns (shared/tiers.ts) stays verified as its deals complete.
+   */
+  const verified = async (role: 'contractor' | 'supplier') => {
+    const company = await as(server, role, { verification_tier: 'verified' });
+    const cr = String(crypto.randomInt(1e9, 1e10));
+    await knex()('company_cr_checks').insert({ company_id: company.user.id, cr_number: cr, result: 'verified', checked_at: new Date(), next_check_on: null });
+    return company;
+  };
 
   /**
    * A unit price agreed through an RFQ: `buyer` (a new verified contractor unless given)

@@ -190,9 +190,15 @@ describe('scorecards', () => {
       expect((await seller.post(`/api/purchase-orders/${po.id}/accept`, {})).status).toBe(200);
       if (receiveBy) await receive(receiveBy, po.id, server.clock.now().toISOString(), [[po.lines[0].id, 1]]);
     }
+    // Verified by the register's check on record, so the tier each earns (shared/tiers.ts) stays verified as its quotes are measured.
+    const verified = async (role: 'contractor' | 'supplier') => {
+      const company = await as(server, role, { verification_tier: 'verified' });
+      await knex()('company_cr_checks').insert({ company_id: company.user.id, cr_number: String(crypto.randomInt(1e9, 1e10)), result: 'verified', checked_at: new Date() });
+      return company;
+    };
     // The market: seven verified pairs; the lowest and highest dropped, the median of the rest is 100.
     for (const price of [80, 95, 98, 100, 102, 105, 120]) {
-      await sell(await as(server, 'contractor', { verification_tier: 'verified' }), await as(server, 'supplier', { verification_tier: 'verified' }), price);
+      await sell(await verified('contractor'), await verified('supplier'), price);
     }
     const { buyer, seller } = await parties();
     await sell(buyer, seller, 110, buyer);

@@ -29,7 +29,7 @@ function windowStart(now: Date): Date {
 const figure = (v: unknown): number | null => (v == null ? null : Number(v));
 
 /** What the rule reads of `companyId` at `now`. */
-async function tierFactsOf(db: Knex, companyId: string, now: Date): Promise<TierFacts> {
+export async function tierFactsOf(db: Knex, companyId: string, now: Date): Promise<TierFacts> {
   const since = windowStart(now).toISOString();
   const check = await db('company_cr_checks').where({ company_id: companyId }).first('result');
   // A completed deal, as reviews/deals.ts knows one: a purchase order with a goods receipt

@@ -1,7 +1,8 @@
 /**
  * The earned tier through real events: a supplier the register verified rises to silver
  * with the goods receipt of its fifth good deal (the profile, its products' copies, the
- * owner's notification and the audit row in the receipt's transaction), and a failed
+ * owner's notification and the audit row in the receipt's transaction; its own page reads
+ * the next tier's missing bars), and a failed
  * register check drops it to unverified; a contractor earns silver by its completed deals
  * alone, in the sweep; as time passes the deals leave the 12-month window and the sweep
  * (run by the test clock) takes the tier back to verified.
@@ -79,6 +80,11 @@ describe('the earned tier', () => {
       expect.objectContaining({ type: 'system', params: { tier: 'verified', previous: 'unverified' } }),
       expect.objectContaining({ type: 'system', params: { tier: 'silver', previous: 'verified' }, message: expect.stringContaining('«فضي»') }),
     ]);
+    // Its own page reads the rule the same way: silver now, gold's bars still to meet.
+    const progress = await seller.get('/api/company/tier');
+    expect(progress.status).toBe(200);
+    expect(progress.body).toMatchObject({ tier: 'silver', cr_verified: true, deals: SILVER.deals, seller: true, next: { tier: 'gold' } });
+    expect(progress.body.next.shortfalls).toEqual([{ criterion: 'deals', need: TIER_RULES[1].deals, have: SILVER.deals, bound: 'min' }]);
     const audit = await knex()('audit_log').where({ action: 'company.tier_change', record_id: seller.user.id }).orderBy('id').select('actor_id', 'company_id', 'changes');
     expect(audit.at(-1)).toEqual({ actor_id: null, company_id: seller.user.id, changes: { verification_tier: ['verified', 'silver'] } });
 
@@ -88,6 +94,7 @@ describe('the earned tier', () => {
     expect(res.body).toMatchObject({ tier: 'unverified', verification: { result: 'suspended' } });
     expect(await tierOf(seller)).toBe('unverified');
     expect((await notificationsOf(knex(), seller.user.id, 'tier.changed')).at(-1)?.params).toEqual({ tier: 'unverified', previous: 'silver' });
+    expect((await seller.get('/api/company/tier')).body).toMatchObject({ tier: 'unverified', cr_verified: false, next: null });
   });
 
   it('gives a contractor silver for its completed deals alone (the sweep), and takes it back once they leave the 12-month window (the test clock)', async () => {
