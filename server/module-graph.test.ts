@@ -76,7 +76,7 @@ const ALLOWED: Record<string, string[]> = {
   sync: ['db', 'http'],
   'test-writes': [],
   tiers: ['audit', 'company', 'db', 'http', 'notifications', 'profiles'],
-  transport: ['auth', 'db', 'http', 'notifications', 'sync'],
+  transport: ['auth', 'db', 'http', 'notifications', 'scorecards', 'sync'],
 };
 
 function files(dir: string): string[] {

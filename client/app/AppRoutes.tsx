@@ -61,7 +61,7 @@ const PurchaseRequestsScreen = named(() => import('../features/purchase-requests
 const DisputesScreen = named(() => import('../features/disputes/DisputesScreen'), 'DisputesScreen', ['disputes', 'receipts', 'purchase-orders', 'deliveries']);
 const InvoicesScreen = named(() => import('../features/invoices/InvoicesScreen'), 'InvoicesScreen', ['invoices', 'payments', 'deliveries']);
 const StatementsScreen = named(() => import('../features/payments/StatementsScreen'), 'StatementsScreen', ['payments', 'deliveries', 'invoices']);
-const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts']);
+const TransportScreen = named(() => import('../features/transport/TransportScreen'), 'TransportScreen', ['transport', 'deliveries', 'reviews', 'receipts', 'scorecards']);
 const CompanyScreen = named(() => import('../features/company/CompanyScreen'), 'CompanyScreen', ['company', 'scorecards']);
 const TaxScreen = named(() => import('../features/company/TaxScreen'), 'TaxScreen', ['company', 'payments']);
 const AuditScreen = named(() => import('../features/company/AuditScreen'), 'AuditScreen', ['audit']);

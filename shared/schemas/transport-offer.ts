@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { transportOfferLifecycle } from '../lifecycles/transport';
 import { MAX, clientIdField, moneySchema, optionalText, timestampSchema, uuidSchema } from './common';
 import { verificationTierSchema } from './profile';
+import { companyScorecardsSchema } from './scorecard';
 
 const transportOfferStatusSchema = z.enum(transportOfferLifecycle.states);
 
@@ -18,6 +19,8 @@ export const transportOfferSchema = z.object({
   status: transportOfferStatusSchema,
   transport_company_name: z.string().nullable(),
   transport_company_verification_tier: verificationTierSchema,
+  /** the carrier's scorecard (both windows), so the requester weighs its record beside its price; null before any was measured */
+  transport_company_scorecard: companyScorecardsSchema.nullable(),
   /** the person of the transport company who sent the current quote */
   created_by_name: z.string().nullable(),
   created_at: timestampSchema,

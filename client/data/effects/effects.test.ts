@@ -313,7 +313,7 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
   'transport_offer.create': {
     [`transport_offer:${id(14)}`]: {
       id: id(14), transport_request_id: id(12), transport_company_id: U, status: 'submitted', transport_company_name: 'شركة',
-      transport_company_verification_tier: 'gold', created_by_name: 'سالم', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
+      transport_company_verification_tier: 'gold', transport_company_scorecard: null, created_by_name: 'سالم', created_at: NOW, quoted_price: 700, estimated_pickup_time: null,
       estimated_delivery_time: null, vehicle_details: null, notes: null, updated_at: NOW,
     },
     [`transport_request:${id(12)}`]: { ...seed[`transport_request:${id(12)}`], offer_count: 1 },

@@ -67,6 +67,8 @@ export const transportEffects: Transport = {
           status: 'submitted',
           transport_company_name: ctx.company_name,
           transport_company_verification_tier: ctx.verification_tier,
+          // The server reads it from the carrier's measured record.
+          transport_company_scorecard: null,
           // The server names the person who sent it.
           created_by_name: ctx.person_name ?? null,
           created_at: ctx.now,

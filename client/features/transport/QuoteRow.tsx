@@ -5,6 +5,7 @@ import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import { useFormat } from '../../i18n/format';
 import { Facts, type Fact } from '../../ui/Facts';
 import { PendingBadge } from '../../ui/PendingBadge';
+import { ScorecardFigures } from '../../ui/ScorecardFigures';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmittedBy } from '../../ui/SubmittedBy';
 import { TRANSPORT_QUOTE_TONE } from '../../ui/statusTones';
@@ -25,8 +26,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** One quote: the company (or "your quote"), price, times, vehicle, notes and its status. */
-export function QuoteRow({ quote, pending, title, children }: { quote: TransportOffer; pending: boolean; title?: string; children?: ReactNode }) {
+/**
+ * One quote: the company (or "your quote"), price, the carrier's 12-month scorecard (for the
+ * requester who compares quotes), times, vehicle, notes and its status.
+ */
+export function QuoteRow({ quote, pending, title, showScorecard = false, children }: { quote: TransportOffer; pending: boolean; title?: string; showScorecard?: boolean; children?: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation(['transport', 'common']);
   const format = useFormat();
@@ -48,6 +52,7 @@ export function QuoteRow({ quote, pending, title, children }: { quote: Transport
         {format.sar(quote.quoted_price)}
       </Text>
       {tierCode !== 'unverified' && <Text className={styles.muted}>{t('quotes.tier', { tier: t(`common:tiers.${tierCode}`) })}</Text>}
+      {showScorecard && <ScorecardFigures card={quote.transport_company_scorecard?.['12m']} window="12m" testId="carrier-scorecard" />}
       <Facts facts={facts} />
       <SubmittedBy name={quote.created_by_name} />
       {quote.notes && (

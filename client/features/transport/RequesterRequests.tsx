@@ -70,7 +70,7 @@ export function RequesterRequests({ userId }: { userId: string }) {
               <h3 className={styles.h3}>{t('quotes.title')}</h3>
               {quotes.length === 0 && <Muted>{request.status === 'pending' ? t('quotes.none') : t('quotes.noneClosed')}</Muted>}
               {quotes.map((quote) => (
-                <QuoteRow key={quote.id} quote={quote} pending={pendingKeys.has(quoteKey(quote.id))}>
+                <QuoteRow key={quote.id} quote={quote} pending={pendingKeys.has(quoteKey(quote.id))} showScorecard>
                   {actions.includes('accept') && quote.status === 'submitted' && (
                     <Button appearance="primary" onClick={() => setConfirm({ kind: 'accept', request, quote })} data-testid="accept-quote">
                       {t('quotes.accept')}

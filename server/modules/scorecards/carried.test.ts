@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, driverOf, type Client } from '../../test/factories';
+import { as, audiences, changesOf, driverOf, type Client } from '../../test/factories';
 import { PLATE, fulfilledOrder, step } from '../../test/deals';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,21 @@ describe('a transport company scorecard', () => {
     expect(card.median_quote_hours).toBeGreaterThanOrEqual(0);
     expect(card.median_quote_hours).toBeLessThan(1);
     // The rival quoted three times and carried nothing: its quoting time only.
-    await server.drainScorecards();
     expect((await rival.get(`/api/companies/${rival.user.id}/scorecard?window=all`)).body).toMatchObject({ deals: 0, on_time_rate: null, median_quote_hours: expect.any(Number) });
+  });
+
+  it("shows the carrier's scorecard on its offers to the requester, and sends them out again when it is measured", async () => {
+    const carrier = await as(server, 'transport');
+    const rival = await as(server, 'transport');
+    const driver = await driverOf(server, carrier);
+    await carry(carrier, driver, rival, 1);
+    const { contractor, order } = await fulfilledOrder(server);
+    const request = (await contractor.post('/api/transport-requests', { pickup_location: 'Dammam', delivery_location: 'Riyadh', cargo_description: 'Blocks', instant_order_id: order.id })).body;
+    const offer = (await carrier.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 1800 })).body;
+    await server.db.knex('changes').where({ entity: 'transport_offer', entity_id: offer.id }).delete();
+    await server.drainScorecards();
+    expect((await changesOf(server.db.knex, 'transport_offer', offer.id)).audiences).toEqual(audiences(`user:${contractor.user.id}`, `user:${carrier.user.id}`));
+    const [shown] = (await contractor.get(`/api/transport-requests/${request.id}/offers`)).body;
+    expect(shown.transport_company_scorecard).toMatchObject({ '12m': { window: '12m', deals: 1 }, all: { window: 'all', deals: 1 } });
   });
 });

@@ -26,8 +26,9 @@
  * lock in turn: the second computes after the first committed (read committed), so the
  * last row written counts both.
  * Buyers' devices hold the seller's scorecard on its quotes (the comparison offline), and
- * tender owners on the opened bids, so the company's quotes on RFQs still open go out again
- * to their buyers, and its bids on open tenders to whoever sees them.
+ * tender owners on the opened bids, requesters on carriers' offers, so the company's quotes
+ * on RFQs still open go out again to their buyers, its bids on open tenders to whoever sees
+ * them, and its offers on requests still taking offers to their requesters.
  */
 import type { Knex } from 'knex';
 import type { ScorecardWindow } from '../../../shared/schemas/scorecard';
@@ -159,6 +160,15 @@ export async function recomputeScorecard(trx: Knex.Transaction, companyId: strin
        cross join lateral (values (b.contractor_id),
          (case when p.opened_at is not null and b.status <> 'withdrawn' then p.government_id else b.contractor_id end)) as a(audience)
       where b.contractor_id = ? and p.status = 'open' and p.deleted_at is null`,
+    [companyId],
+  );
+  // A carrier's offers on requests still taking offers carry it to their requesters (and its own).
+  await trx.raw(
+    `insert into changes (entity, entity_id, op, audience_type, audience)
+     select 'transport_offer', o.id::text, 'upsert', 'user', a.audience::text
+       from transport_offers o join transport_requests r on r.id = o.transport_request_id
+       cross join lateral (values (r.requester_id), (o.transport_company_id)) as a(audience)
+      where o.transport_company_id = ? and r.status = 'pending' and r.deleted_at is null`,
     [companyId],
   );
   await afterScorecard(trx, companyId, now);

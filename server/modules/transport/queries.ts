@@ -9,6 +9,7 @@ import type { TransportOffer } from '../../../shared/schemas/transport-offer';
 import type { TransportRequest } from '../../../shared/schemas/transport-request';
 import { notFound } from '../../../shared/errors';
 import { partyNameSql } from '../../db/party-name';
+import { scorecardsJsonSql } from '../scorecards/queries';
 
 export type { TransportOffer, TransportRequest };
 
@@ -88,6 +89,7 @@ export function offerQuery(db: Knex) {
       'o.status',
       db.raw(`${partyNameSql('cp', 'cu')} as transport_company_name`),
       db.raw(`coalesce(cp.verification_tier, 'unverified') as transport_company_verification_tier`),
+      db.raw(`${scorecardsJsonSql('o.transport_company_id')} as transport_company_scorecard`),
       // Who of the company sent the current quote.
       db.raw('(select name from users where id = o.created_by) as created_by_name'),
       'o.created_at',
