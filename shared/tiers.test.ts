@@ -2,7 +2,7 @@
  * The tier rule at each boundary of its table: no tier above unverified without the
  * register's verified check; each row's bars met exactly (earned) and missed by the least
  * step (the row below); a seller held to its scorecard (a figure not shown yet fails its
- * bar), a buyer or carrier by its deals alone; the next tier and what it still needs.
+ * bar), a carrier to its on-time share and disputes, a buyer by its deals alone; the next tier and what it still needs.
  */
 import { describe, expect, it } from 'vitest';
 import { TIER_RULES, earnedTier, nextTierOf, type TierFacts, type TierRule } from './tiers';
@@ -11,6 +11,7 @@ const seller = (rule: TierRule, over: Partial<TierFacts['seller'] & { deals: num
   cr_verified: true,
   deals: over.deals ?? rule.deals,
   seller: {
+    goods: true,
     on_time_rate: rule.on_time,
     fill_rate: rule.fill,
     rejection_rate: rule.rejection,
@@ -63,7 +64,13 @@ describe('earnedTier', () => {
     it('is missed by a seller whose scorecard does not show a figure yet: no row is met, so it stays verified', () => {
       for (const figure of ['on_time_rate', 'fill_rate', 'rejection_rate', 'disputes_for_buyer'] as const) expect(earnedTier(seller(rule, { [figure]: null }))).toBe('verified');
     });
-    it('is earned by a buyer or carrier by its deals alone', () => {
+    it('is earned by a carrier (no goods sold) without the goods’ bars, held to on time and disputes', () => {
+      const carrier = (over: Partial<NonNullable<TierFacts['seller']>>) => seller(rule, { goods: false, fill_rate: null, rejection_rate: null, ...over });
+      expect(earnedTier(carrier({}))).toBe(tier);
+      expect(lowerThan(i)).toContain(earnedTier(carrier({ on_time_rate: rule.on_time - 0.0001 })));
+      expect(lowerThan(i)).toContain(earnedTier(carrier({ disputes_for_buyer: rule.disputes_for_buyer + 1 })));
+    });
+    it('is earned by a buyer by its deals alone', () => {
       expect(earnedTier({ cr_verified: true, deals: rule.deals, seller: null })).toBe(tier);
       expect(earnedTier({ cr_verified: true, deals: rule.deals - 1, seller: null })).toBe(below(i));
     });

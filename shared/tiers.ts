@@ -8,12 +8,13 @@
  * - `verified` once it did.
  * - silver, gold, platinum, diamond: each needs the completed deals of the twelve months
  *   before now (a purchase order with a goods receipt, a delivered transport request; as
- *   either party) and, for a company that sold in those months (a completed deal as the
- *   seller), its 12-month scorecard's figures: on time, filled, rejected at the site and
- *   disputes decided for the buyer. A figure the scorecard does not show yet (too few deals
- *   behind it) does not meet its bar. A company that only buys or carries (a contractor, a
- *   government body, a transport company) has no seller scorecard: its completed deals
- *   alone earn its tier.
+ *   either party) and, for a company that sold or carried in those months (a completed
+ *   deal as the seller or the carrier), its 12-month scorecard's figures: on time, filled,
+ *   rejected at the site and disputes decided for the buyer; a carrier that sold no goods
+ *   is not held to filled and rejected, which measure goods. A figure the scorecard does
+ *   not show yet (too few deals behind it) does not meet its bar. A company that only buys
+ *   (a contractor, a government body) has no scorecard: its completed deals alone earn
+ *   its tier.
  * - Each tier needs every lower one's bars too (the table rises), so a company's tier is the
  *   highest row whose bars it meets, rows taken in order.
  */
@@ -45,6 +46,8 @@ export const TIER_RULES: readonly TierRule[] = [
 
 /** The 12-month seller scorecard's figures the bars read (null: not shown yet). */
 interface SellerFigures {
+  /** it sold goods in the window (a carrier alone: false, and filled and rejected do not apply) */
+  goods: boolean;
   on_time_rate: number | null;
   fill_rate: number | null;
   rejection_rate: number | null;
@@ -57,7 +60,7 @@ export interface TierFacts {
   cr_verified: boolean;
   /** completed deals in the 12 months before now, as either party */
   deals: number;
-  /** its 12-month seller scorecard when it sold in the window (figures null until shown), else null (a buyer or carrier) */
+  /** its 12-month scorecard when it sold or carried in the window (figures null until shown), else null (a buyer) */
   seller: SellerFigures | null;
 }
 
@@ -84,8 +87,10 @@ function shortfallsOf(rule: TierRule, facts: TierFacts): TierShortfall[] {
   atLeast('deals', rule.deals, facts.deals);
   if (facts.seller) {
     atLeast('on_time', rule.on_time, facts.seller.on_time_rate);
-    atLeast('fill', rule.fill, facts.seller.fill_rate);
-    atMost('rejection', rule.rejection, facts.seller.rejection_rate);
+    if (facts.seller.goods) {
+      atLeast('fill', rule.fill, facts.seller.fill_rate);
+      atMost('rejection', rule.rejection, facts.seller.rejection_rate);
+    }
     atMost('disputes_for_buyer', rule.disputes_for_buyer, facts.seller.disputes_for_buyer);
   }
   return out;

@@ -2,7 +2,7 @@
  * "How tiers are earned" on the pricing page: the rule table the server applies
  * (shared/tiers.ts TIER_RULES), rendered from it, so the page says what the server does.
  * Above it, what the table does not show: the register's check first, and how a company
- * that only buys or carries earns its tier.
+ * that only buys, or a carrier, is judged.
  */
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';

@@ -7,8 +7,8 @@
  * Called after every scorecard recompute (the scorecards module's follower, plugged in at
  * the composition root: the tier's copies reach modules that read scorecards), after each
  * commercial-register check, and by the hourly sweep (sweep.ts): deals leave the 12-month
- * window as time passes, and a buyer's or carrier's deal completes without its own
- * scorecard moving.
+ * window as time passes, and a buyer's deal completes without a scorecard of its own
+ * moving.
  */
 import type { Knex } from 'knex';
 import type { VerificationTier } from '../../../shared/constants';
@@ -34,22 +34,25 @@ export async function tierFactsOf(db: Knex, companyId: string, now: Date): Promi
   const check = await db('company_cr_checks').where({ company_id: companyId }).first('result');
   // A completed deal, as reviews/deals.ts knows one: a purchase order with a goods receipt
   // (dated by its first, as the scorecard does), a delivered transport request with its carrier.
-  // Whether it sold is read from the orders too, so a scorecard not measured yet never makes
-  // a seller a buyer: its figures are then not shown, and meet no bar.
+  // Whether it sold or carried is read from the deals too, so a scorecard not measured yet
+  // never makes a seller a buyer: its figures are then not shown, and meet no bar.
   const { rows } = await db.raw(
     `with orders as (
        select po.seller_id = :company as sold from purchase_orders po
         where (po.buyer_id = :company or po.seller_id = :company)
           and (select min(gr.received_at) from goods_receipts gr where gr.purchase_order_id = po.id) > :since
      )
+     , carriage as (
+       select o.transport_company_id = :company as carried from transport_requests tr
+         join transport_offers o on o.id = tr.assigned_offer_id
+         left join deliveries d on d.transport_request_id = tr.id
+        where tr.status = 'delivered' and tr.deleted_at is null
+          and (tr.requester_id = :company or o.transport_company_id = :company)
+          and coalesce(d.delivered_at, tr.updated_at) > :since
+     )
      select (select count(*) filter (where sold) from orders) as sold,
-       (select count(*) from orders)
-     + (select count(*) from transport_requests tr
-          join transport_offers o on o.id = tr.assigned_offer_id
-          left join deliveries d on d.transport_request_id = tr.id
-         where tr.status = 'delivered' and tr.deleted_at is null
-           and (tr.requester_id = :company or o.transport_company_id = :company)
-           and coalesce(d.delivered_at, tr.updated_at) > :since) as deals`,
+            (select count(*) filter (where carried) from carriage) as carried,
+            (select count(*) from orders) + (select count(*) from carriage) as deals`,
     { company: companyId, since },
   );
   const card = await db('scorecards').where({ company_id: companyId, window: '12m' }).first('on_time_rate', 'fill_rate', 'rejection_rate', 'disputes_for_buyer');
@@ -57,8 +60,9 @@ export async function tierFactsOf(db: Knex, companyId: string, now: Date): Promi
     cr_verified: check?.result === 'verified',
     deals: Number(rows[0].deals),
     seller:
-      Number(rows[0].sold) > 0
+      Number(rows[0].sold) > 0 || Number(rows[0].carried) > 0
         ? {
+            goods: Number(rows[0].sold) > 0,
             on_time_rate: figure(card?.on_time_rate),
             fill_rate: figure(card?.fill_rate),
             rejection_rate: figure(card?.rejection_rate),

@@ -1,6 +1,6 @@
 /**
- * The tiers time alone changes: a deal leaves the 12-month window, and a buyer's or
- * carrier's completed deal moves no scorecard of its own. The upkeep applies the rule
+ * The tiers time alone changes: a deal leaves the 12-month window, and a buyer's
+ * completed deal moves no scorecard of its own. The upkeep applies the rule
  * hourly (and at once when the test clock moves) to every company that has a tier to lose
  * or a verified CR to earn one with; a company neither verified nor holding a tier stays
  * `unverified` whatever time does, so it is left out. Each company in its own transaction.
