@@ -2,7 +2,8 @@
  * The earned tier through real events: a supplier the register verified rises to silver
  * with the goods receipt of its fifth good deal (the profile, its products' copies, the
  * owner's notification and the audit row in the receipt's transaction; its own page reads
- * the next tier's missing bars), and a failed
+ * the next tier's missing bars), a transport company rises with its fifth delivery on
+ * time (its scorecard, without the goods' bars), and a failed
  * register check drops it to unverified; a contractor earns silver by its completed deals
  * alone, in the sweep; as time passes the deals leave the 12-month window and the sweep
  * (run by the test clock) takes the tier back to verified.
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_RULES } from '../../../shared/tiers';
 import { TEST_CLOCK_SWEEPS } from '../../registry/sweeps';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { as, notificationsOf, type Client } from '../../test/factories';
+import { as, driverOf, notificationsOf, type Client } from '../../test/factories';
+import { PLATE, fulfilledOrder, step } from '../../test/deals';
 import { categoryId, postQuote, postRfq, quoteBody, rfqBody, sellIn } from '../../test/rfq-steps';
 import { taxNumbers } from '../../test/tax-profile';
 import { DEV_REGISTER_NUMBERS } from '../commercial-register/dev-wathq';
@@ -39,7 +41,7 @@ describe('the earned tier', () => {
   };
 
   /** A company whose CR the development register holds under its name, checked: verified. */
-  async function verified(role: 'supplier' | 'contractor', name: string) {
+  async function verified(role: 'supplier' | 'contractor' | 'transport', name: string) {
     const c = await as(server, role, { company_name: name });
     await knex()('profiles').where({ user_id: c.user.id }).update({ cr_number: taxNumbers().cr_number });
     const res = await c.post('/api/company/verify-cr');
@@ -95,6 +97,23 @@ describe('the earned tier', () => {
     expect(await tierOf(seller)).toBe('unverified');
     expect((await notificationsOf(knex(), seller.user.id, 'tier.changed')).at(-1)?.params).toEqual({ tier: 'unverified', previous: 'silver' });
     expect((await seller.get('/api/company/tier')).body).toMatchObject({ tier: 'unverified', cr_verified: false, next: null });
+  });
+
+  it('lifts a verified transport company to silver with its fifth delivery on time, not held to the goods’ fill and rejection', async () => {
+    const carrier = await verified('transport', 'نقليات الفضة');
+    const driver = await driverOf(server, carrier);
+    for (let i = 0; i < SILVER.deals; i += 1) {
+      const { contractor, order } = await fulfilledOrder(server);
+      const request = (await contractor.post('/api/transport-requests', { pickup_location: 'Jubail', delivery_location: 'Riyadh', cargo_description: 'Cement 20 t', instant_order_id: order.id })).body;
+      const offer = await carrier.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 2000, estimated_delivery_time: new Date(Date.now() + 86_400_000).toISOString() });
+      expect(offer.status, offer.text).toBe(201);
+      expect((await contractor.post(`/api/transport-requests/${request.id}/accept`, { offer_id: offer.body.id })).status).toBe(200);
+      const assigned = await carrier.post(`/api/transport-requests/${request.id}/assign`, { driver_id: driver.user.id, vehicle_plate: PLATE });
+      expect(assigned.status, assigned.text).toBe(200);
+      for (const s of ['picked_up', 'on_the_way', 'delivered']) expect((await step(driver, assigned.body.id, s)).status).toBe(200);
+      expect(await tierOf(carrier)).toBe(i + 1 < SILVER.deals ? 'verified' : 'silver');
+    }
+    expect((await carrier.get('/api/company/tier')).body).toMatchObject({ tier: 'silver', seller: true, deals: SILVER.deals });
   });
 
   it('gives a contractor silver for its completed deals alone (the sweep), and takes it back once they leave the 12-month window (the test clock)', async () => {
