@@ -27,20 +27,33 @@ function refusal(error: Error): DocumentUploadError {
   return new DocumentUploadError(text);
 }
 
-/** Sends the file; answers the finished upload's id. */
+/**
+ * Sends the file; answers the finished upload's id. A phone losing its signal on site:
+ * each retry asks the server's offset and sends the rest; and the same file chosen again
+ * after a reload resumes the upload tus remembered for it (its address kept in
+ * localStorage until it finishes) instead of starting over.
+ */
 export function uploadTenderDocument(projectId: string, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload: Upload = new Upload(file, {
       endpoint: UPLOADS_PATH,
       metadata: { kind: 'tender_document', project_id: projectId, photo_id: crypto.randomUUID(), filename: file.name, filetype: file.type },
-      storeFingerprintForResuming: false,
-      // A phone losing its signal on site: each retry asks the server's offset and sends the rest.
+      // The project is part of what is remembered: the same file for another tender is another upload.
+      fingerprint: async (f) => ['tender-document', projectId, (f as File).name, (f as File).size, (f as File).lastModified].join(':'),
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
       retryDelays: [0, 1_000, 3_000, 10_000, 30_000],
       onProgress,
       onSuccess: () => resolve(upload.url!.split('/').pop()!),
       onError: (error) => reject(refusal(error)),
     });
-    upload.start();
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      })
+      .catch(() => undefined)
+      .finally(() => upload.start());
   });
 }
 
