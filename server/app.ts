@@ -68,9 +68,9 @@ export interface CreateAppOptions extends Omit<AppDeps, 'clock'> {
 export function createApp(opts: CreateAppOptions): Koa {
   const { config, logger } = opts;
   const deps: AppDeps = { knex: opts.knex, replica: opts.replica, dbKind: opts.dbKind, config, logger, clock: opts.clock ?? createClock() };
-  // Live updates and push: nothing runs until the first stream or subscription (or
   // A scorecard recompute moves the tier the company earns, in the same transaction.
   followScorecards(recomputeTier);
+  // Live updates and push: nothing runs until the first stream or subscription (or
   // startLive at boot); app.context.deps.live.close() stops them.
   deps.live = new LiveHub({ knex: opts.knex, dbKind: opts.dbKind, logger, live: config.live });
   deps.push = new PushSender({ knex: opts.knex, config, logger, transport: opts.pushTransport });

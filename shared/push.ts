@@ -83,8 +83,8 @@ const PUSH_CATEGORY_OF = {
   'subscription.cancelled': 'account',
   'subscription.refunded': 'account',
   'review.published': 'account',
-  'sync.rejected': 'account',
   'tier.changed': 'account',
+  'sync.rejected': 'account',
 } as const satisfies Record<NotificationKind, PushCategory>;
 
 /** A kind this code does not know (from a newer server) counts as account news. */
@@ -126,9 +126,9 @@ export function notificationTarget(kind: string, params: Record<string, unknown>
   if (kind.startsWith('delivery.')) return at('/transport', params.transport_request_id);
   if (kind.startsWith('subscription.')) return '/pricing';
   if (kind.startsWith('sync.')) return '/sync';
-  return '/notifications';
   // The company screen shows the tier and what the next one needs.
   if (kind === 'tier.changed') return '/company';
+  return '/notifications';
 }
 
 /** What a push message carries (encrypted for the device, RFC 8291). */

@@ -146,10 +146,10 @@ export const NOTIFICATION_PARAMS = {
   'subscription.refunded': z.object({ plan: z.string(), plan_id: z.enum(PLAN_IDS), amount: z.number() }),
   /** To the reviewed company: a review of a deal about it is published (both sides reviewed, or the blind days passed). */
   'review.published': z.object({ company: z.string(), rating: z.number().int(), review_id: uuidSchema }),
-  /** To every member of a company: an admin suspended it (company: its name), with the reason; it starts no new deal until lifted. */
-  'company.suspended': z.object({ company: z.string(), reason: z.string() }),
   /** To the company's owner: the tier it earns (shared/tiers.ts) changed from previous to tier. */
   'tier.changed': z.object({ tier: z.enum(VERIFICATION_TIERS), previous: z.enum(VERIFICATION_TIERS) }),
+  /** To every member of a company: an admin suspended it (company: its name), with the reason; it starts no new deal until lifted. */
+  'company.suspended': z.object({ company: z.string(), reason: z.string() }),
   /** To every member of a company: its suspension was lifted. */
   'company.suspension_lifted': z.object({ company: z.string() }),
   /**
@@ -247,10 +247,10 @@ const NOTIFICATION_TYPE_OF = {
   'subscription.cancelled': 'subscription',
   'subscription.refunded': 'subscription',
   'review.published': 'system',
+  'tier.changed': 'system',
   'company.suspended': 'system',
   'company.suspension_lifted': 'system',
   'sync.rejected': 'system',
-  'tier.changed': 'system',
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /**

@@ -112,8 +112,8 @@ export function AdminList({ tab, me, online }: { tab: AdminTab; me: string; onli
             badge={u.is_owner ? t('owner') : self ? t('you') : undefined}
             testId="admin-user"
           >
-            {u.verification_tier !== null && (
             {/* The tier is earned by the company's record (shared/tiers.ts): shown, never set here. */}
+            {u.verification_tier !== null && (
               <Text className={styles.muted} aria-label={t('tierFor', { name })} data-testid="admin-tier">
                 {t('tierEarned', { tier: t(`tiers.${u.verification_tier}`) })}
               </Text>

@@ -8,9 +8,9 @@ import { DEFAULT_LANGUAGE, PLAN_IDS, type Language, type PlanId } from '../../..
 import type { NotificationKind } from '../../../shared/schemas/notification';
 import { PURCHASE_REQUEST_MESSAGES } from './purchase-request-messages';
 import { TENDER_QUESTION_MESSAGES } from './tender-question-messages';
-import { TENDER_DOCUMENT_MESSAGES } from './tender-document-messages';
 import { TIER_MESSAGES, withTierNames } from './tier-messages';
 import { COMPANY_MESSAGES } from './company-messages';
+import { TENDER_DOCUMENT_MESSAGES } from './tender-document-messages';
 
 type Text = { title: string; message: string };
 /** A kind whose event can count several things (params.count): its text for more than one. */
@@ -134,9 +134,9 @@ export const NOTIFICATION_MESSAGES = {
   },
   ...PURCHASE_REQUEST_MESSAGES,
   ...TENDER_QUESTION_MESSAGES,
-  ...TENDER_DOCUMENT_MESSAGES,
-  ...COMPANY_MESSAGES,
   ...TIER_MESSAGES,
+  ...COMPANY_MESSAGES,
+  ...TENDER_DOCUMENT_MESSAGES,
   'goods_receipt.recorded': {
     ar: { title: 'استُلمت بضاعة', message: 'سجّلت {company} استلام بضاعة لأمر الشراء {number}؛ البنود المرفوضة: {rejected}.' },
     en: { title: 'Goods received', message: '{company} recorded goods received on purchase order {number}; lines with rejections: {rejected}.' },
