@@ -553,11 +553,10 @@ describe('actions', () => {
     expect(fails(subscribeSchema, { planId: 'basic' })).toBe(true);
   });
 
-  it('lets an admin set a tier or the admin flag, at least one', () => {
-    expect(ok(adminUserPatchSchema, { verification_tier: 'gold' })).toEqual({ verification_tier: 'gold' });
+  it('lets an admin set the admin flag, never a tier (tiers are earned)', () => {
     expect(ok(adminUserPatchSchema, { is_admin: false })).toEqual({ is_admin: false });
     expect(fails(adminUserPatchSchema, {})).toBe(true);
-    expect(fails(adminUserPatchSchema, { verification_tier: 'bronze' })).toBe(true);
+    expect(fails(adminUserPatchSchema, { verification_tier: 'gold' })).toBe(true);
     expect(fails(adminUserPatchSchema, { role: 'admin' })).toBe(true);
   });
 

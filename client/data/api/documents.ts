@@ -6,7 +6,7 @@
  * reaches every device through the sync feed (project_document).
  */
 import { Upload, type DetailedError } from 'tus-js-client';
-import { projectDocumentSchema, type DocumentType, type ProjectDocument } from '../../../shared/schemas/project-document';
+import { documentFileUrl, projectDocumentSchema, type DocumentType, type ProjectDocument } from '../../../shared/schemas/project-document';
 import { UPLOADS_PATH } from '../../../shared/photos';
 import { i18n } from '../../i18n';
 import { api } from './client';
@@ -59,4 +59,11 @@ export function uploadTenderDocument(projectId: string, file: File, onProgress: 
 
 export async function attachTenderDocument(projectId: string, body: { upload_id: string; type: DocumentType; title: string; replaces?: string }): Promise<ProjectDocument> {
   return projectDocumentSchema.parse((await api.post<unknown>(`/api/projects/${encodeURIComponent(projectId)}/documents`, body)).data);
+}
+
+/** A version's file from the server (GET /api/projects/:id/documents/:doc_id), as the signed-in reader. */
+export async function downloadTenderDocument(doc: Pick<ProjectDocument, 'project_id' | 'id'>): Promise<Blob> {
+  const response = await fetch(documentFileUrl(doc.project_id, doc.id), { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
 }

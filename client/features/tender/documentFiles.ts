@@ -6,7 +6,8 @@
  * no longer on the device go.
  */
 import { useEffect } from 'react';
-import { documentFileUrl, type ProjectDocument } from '../../../shared/schemas/project-document';
+import type { ProjectDocument } from '../../../shared/schemas/project-document';
+import { downloadTenderDocument } from '../../data/api/documents';
 import type { BinaaDb } from '../../data/db/database';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useLiveQuery } from '../../data/local/useLiveQuery';
@@ -22,9 +23,7 @@ export function useProjectDocuments(projectId: string) {
 }
 
 async function fetchFile(db: BinaaDb, doc: ProjectDocument): Promise<Blob> {
-  const response = await fetch(documentFileUrl(doc.project_id, doc.id), { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
+  const blob = await downloadTenderDocument(doc);
   await db.document_files.put({ id: doc.id, project_id: doc.project_id, hash: doc.hash, blob });
   return blob;
 }

@@ -99,6 +99,11 @@ describe('the rows of the feed', () => {
       { name: 'site.create', args: { id: site, name: 'برج', location: 'الرياض' } },
       { name: 'purchase_request.create', args: { id: crypto.randomUUID(), site_id: site, lines: [{ id: crypto.randomUUID(), description: 'حديد', quantity: 2, unit: 'طن' }] } },
     ]);
+    // A document of the tender, as its owner attached it (the file itself is the documents' own tests').
+    await server.db.knex('project_documents').insert({
+      id: crypto.randomUUID(), project_id: project, type: 'specification', title: 'كراسة الشروط', filename: 'booklet.pdf', format: 'pdf', bytes: 1234,
+      hash: 'a'.repeat(64), published_by: government.user.id, published_at: new Date(), updated_at: new Date(),
+    });
     await backfillChangeLog(server.db.knex);
 
     const seen = new Set<string>();
