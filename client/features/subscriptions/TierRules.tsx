@@ -38,7 +38,8 @@ export function TierRules() {
       </h2>
       <Text as="p">{t('tiers.register')}</Text>
       <Text as="p">{t('tiers.ladder')}</Text>
-      <div className={styles.wrap}>
+      {/* A table wider than a phone scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      <div className={styles.wrap} tabIndex={0} role="group" aria-labelledby="tier-rules-title">
         <table className={styles.table}>
           <thead>
             <tr>

@@ -269,8 +269,10 @@ describe('projects', () => {
       const second = await postBid(b, project.id, { amount: 950_000, estimated_completion_days: 200 });
       const c = await as(server, 'contractor');
       const third = await postBid(c, project.id, { amount: 800_000 });
-      // The bidder's record measured anew reaches the sealed bid's only audience, its bidder.
+      // The bidder's record measured anew, a shown figure moved (from a stored measure that no
+      // longer holds), reaches the sealed bid's only audience, its bidder.
       const remeasure = async () => {
+        await knex()('scorecards').insert(['12m', 'all'].map((window) => ({ company_id: c.user.id, window, deals: 1, computed_at: new Date() }))).onConflict(['company_id', 'window']).merge();
         await knex()('changes').where({ entity: 'bid', entity_id: third.body.id }).delete();
         await server.db.knex.transaction((trx) => recomputeScorecard(trx, c.user.id, new Date()));
         return (await changesOf(knex(), 'bid', third.body.id)).audiences;

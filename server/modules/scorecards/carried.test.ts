@@ -63,11 +63,18 @@ describe('a transport company scorecard', () => {
     const carrier = await as(server, 'transport');
     const rival = await as(server, 'transport');
     const driver = await driverOf(server, carrier);
-    await carry(carrier, driver, rival, 1);
     const { contractor, order } = await fulfilledOrder(server);
     const request = (await contractor.post('/api/transport-requests', { pickup_location: 'Dammam', delivery_location: 'Riyadh', cargo_description: 'Blocks', instant_order_id: order.id })).body;
     const offer = (await carrier.post('/api/transport-offers', { transport_request_id: request.id, quoted_price: 1800 })).body;
+    // Measured after its first offer: nothing a reader sees moved (one quote shows no time), so nothing is sent again.
+    const sent = async () => (await changesOf(server.db.knex, 'transport_offer', offer.id)).count;
+    const once = await sent();
+    expect(once).toBeGreaterThan(0);
+    await server.drainScorecards();
+    expect(await sent()).toBe(once);
+    // A delivery elsewhere moves its deals: the offer goes out again, to the requester and the carrier.
     await server.db.knex('changes').where({ entity: 'transport_offer', entity_id: offer.id }).delete();
+    await carry(carrier, driver, rival, 1);
     await server.drainScorecards();
     expect((await changesOf(server.db.knex, 'transport_offer', offer.id)).audiences).toEqual(audiences(`user:${contractor.user.id}`, `user:${carrier.user.id}`));
     const [shown] = (await contractor.get(`/api/transport-requests/${request.id}/offers`)).body;

@@ -115,33 +115,60 @@ function measure(window: ScorecardWindow, f: Facts, now: Date): MeasuredScorecar
   };
 }
 
-/** Measures `companyId`'s record at `now` and stores both windows' scorecards, in `trx` (a transaction of the measure's own). */
+/** A window's stored row from its measure. */
+function rowOf(companyId: string, window: ScorecardWindow, m: MeasuredScorecard, now: Date) {
+  const s = scorecardOf(m);
+  return {
+    company_id: companyId,
+    window,
+    deals: s.deals,
+    on_time_rate: s.on_time_rate,
+    fill_rate: s.fill_rate,
+    rejection_rate: s.rejection_rate,
+    price_vs_median_percent: s.price_vs_median_percent,
+    median_quote_hours: s.median_quote_hours,
+    disputes_opened: s.disputes.opened,
+    disputes_for_buyer: s.disputes.for_buyer,
+    disputes_for_seller: s.disputes.for_seller,
+    on_time_deals: m.on_time.deals,
+    fill_deals: m.fill.deals,
+    price_deals: m.price.deals,
+    quotes: m.quote_hours.quotes,
+    computed_at: now.toISOString(),
+  };
+}
+
+/** The figures a reader is shown of a row (the API's); the counts behind them are the measure's own. */
+const SHOWN = ['deals', 'on_time_rate', 'fill_rate', 'rejection_rate', 'price_vs_median_percent', 'median_quote_hours', 'disputes_opened', 'disputes_for_buyer', 'disputes_for_seller'] as const;
+const shownOf = (row: Record<string, unknown>) => SHOWN.map((f) => (row[f] == null ? null : Number(row[f])));
+const NO_FACTS: Facts = { deals: [], price: new Map(), quotes: [], disputes: [], carried: [] };
+
+/**
+ * Measures `companyId`'s record at `now` and stores both windows' scorecards, in `trx` (a
+ * transaction of the measure's own). The copies on devices are sent again only when a shown
+ * figure moved (a company never measured shows as the empty card), so a measure that
+ * changes nothing a reader sees (a quote before there are enough to show a time) adds
+ * nothing to the feed.
+ */
 export async function recomputeScorecard(trx: Knex.Transaction, companyId: string, now: Date): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext('scorecard:' || ?))", [companyId]);
   const facts = await factsOf(trx, companyId, now);
-  const rows = (['12m', 'all'] as const).map((window) => {
-    const m = measure(window, facts, now);
-    const s = scorecardOf(m);
-    return {
-      company_id: companyId,
-      window,
-      deals: s.deals,
-      on_time_rate: s.on_time_rate,
-      fill_rate: s.fill_rate,
-      rejection_rate: s.rejection_rate,
-      price_vs_median_percent: s.price_vs_median_percent,
-      median_quote_hours: s.median_quote_hours,
-      disputes_opened: s.disputes.opened,
-      disputes_for_buyer: s.disputes.for_buyer,
-      disputes_for_seller: s.disputes.for_seller,
-      on_time_deals: m.on_time.deals,
-      fill_deals: m.fill.deals,
-      price_deals: m.price.deals,
-      quotes: m.quote_hours.quotes,
-      computed_at: now.toISOString(),
-    };
+  const windows = ['12m', 'all'] as const;
+  const rows = windows.map((window) => rowOf(companyId, window, measure(window, facts, now), now));
+  const before = new Map<string, Record<string, unknown>>(
+    (await trx('scorecards').where({ company_id: companyId }).select('window', ...SHOWN)).map((r: Record<string, unknown>) => [String(r.window), r]),
+  );
+  const moved = rows.some((r) => {
+    const was = before.get(r.window) ?? rowOf(companyId, r.window, measure(r.window, NO_FACTS, now), now);
+    return JSON.stringify(shownOf(was)) !== JSON.stringify(shownOf(r));
   });
   await trx('scorecards').insert(rows).onConflict(['company_id', 'window']).merge();
+  if (moved) await sendCopies(trx, companyId);
+  await afterScorecard(trx, companyId, now);
+}
+
+/** The rows that carry the company's scorecard to devices, written to the feed again. */
+async function sendCopies(trx: Knex.Transaction, companyId: string): Promise<void> {
   // The seller's quotes on open RFQs carry its scorecard to their buyers' devices (and its own).
   await trx.raw(
     `insert into changes (entity, entity_id, op, audience_type, audience)
@@ -171,5 +198,4 @@ export async function recomputeScorecard(trx: Knex.Transaction, companyId: strin
       where o.transport_company_id = ? and r.status = 'pending' and r.deleted_at is null`,
     [companyId],
   );
-  await afterScorecard(trx, companyId, now);
 }
