@@ -40,7 +40,7 @@ export async function clearedInvoice(buyer: Page, seller: Page, opts: { iban?: s
   const me = await ok<{ id: string }>(seller, 'GET', '/api/users/me');
   const line = crypto.randomUUID();
   const rfq = await ok(buyer, 'POST', '/api/rfqs', {
-    id: crypto.randomUUID(), title: 'أسمنت الدور الأول', location: 'الرياض، حي الملقا', closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    id: crypto.randomUUID(), title: 'أسمنت الدور الأول', location: 'الرياض، حي الملقا', closes_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), // still ahead of a server clock another test moved days on
     audience: 'invited', supplier_ids: [me.id], lines: [{ id: line, description: 'أسمنت بورتلاندي عادي', quantity: 40, unit: 'كيس', category_id: CEMENT_CATEGORY }],
   });
   const quote = await ok(seller, 'POST', `/api/rfqs/${rfq.id}/quotes`, { id: crypto.randomUUID(), delivery_days: 3, valid_until: '2027-01-31', lines: [{ rfq_line_id: line, unit_price: 18.5 }] });
