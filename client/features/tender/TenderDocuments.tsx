@@ -14,7 +14,8 @@ import type { ProjectDocument } from '../../../shared/schemas/project-document';
 import { useLocalData } from '../../data/local/DataProvider';
 import { useFormat } from '../../i18n/format';
 import { AttachDocumentDialog } from './AttachDocumentDialog';
-import { documentBlob, saveBlob, useKeepDocumentFiles, useProjectDocuments } from './documentFiles';
+import { download as saveFile } from '../../ui/download';
+import { documentBlob, useKeepDocumentFiles, useProjectDocuments } from './documentFiles';
 
 const useStyles = makeStyles({
   section: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -44,7 +45,7 @@ function DocumentItem({ doc, canReplace, onReplace }: { doc: ProjectDocument & {
   const download = async () => {
     setFailed(false);
     try {
-      saveBlob(await documentBlob(db, doc), doc.filename);
+      saveFile(await documentBlob(db, doc), doc.filename);
     } catch {
       setFailed(true);
     }

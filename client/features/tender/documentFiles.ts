@@ -35,18 +35,6 @@ export async function documentBlob(db: BinaaDb, doc: ProjectDocument): Promise<B
   return fetchFile(db, doc);
 }
 
-/** Hands the file to the browser as a download under its name. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** While online, keeps the files of `docs` this device has not kept yet, one at a time. */
 export function useKeepDocumentFiles(docs: ReadonlyArray<ProjectDocument & { kept: boolean }> | undefined) {
   const { db } = useLocalData();
