@@ -51,6 +51,32 @@ export const ERROR_STATUS = {
   document_upload_missing: 422,
   /** an addendum of a document version that another addendum already replaced */
   document_superseded: 409,
+  /** a bid on a two-envelope tender without a technical envelope (a text or at least one document) */
+  technical_envelope_required: 400,
+  /** a technical envelope on a one-envelope tender */
+  technical_envelope_not_taken: 400,
+  /** a bid bond on a tender that asks for none */
+  bid_bond_not_taken: 400,
+  /** a bid naming a document that is not the bidder's own bid document of this project */
+  bid_document_missing: 422,
+  /** the technical envelopes asked for (or evaluated) before the opening */
+  envelopes_sealed: 409,
+  /** a second technical evaluation, or one once the financial envelopes are open */
+  technical_evaluation_done: 409,
+  /** a technical evaluation or a financial opening of a one-envelope tender */
+  not_two_envelope: 409,
+  /** a technical evaluation that leaves live bids without a verdict (which in details) */
+  evaluation_incomplete: 400,
+  /** a technical evaluation naming a bid that is not a live bid of this tender */
+  evaluation_unknown_bid: 400,
+  /** a failed technical verdict without its reason */
+  reason_required: 400,
+  /** opening the financial envelopes again */
+  financial_opened: 409,
+  /** opening the financial envelopes before the technical evaluation */
+  technical_evaluation_missing: 409,
+  /** an award of a bid that failed the technical evaluation */
+  bid_failed_technical: 409,
   order_not_active: 409,
   /** a quote (new or revised) on an RFQ past its closing time, awarded or cancelled */
   rfq_closed: 409,
@@ -346,6 +372,31 @@ export const documentUnsupported = (message = 'A tender document must be a PDF, 
 export const documentUploadMissing = (message = 'No finished upload of yours for this project has this id') => new AppError('document_upload_missing', message);
 export const documentSuperseded = (message = 'This document was already replaced by an addendum; replace the current version') =>
   new AppError('document_superseded', message);
+export const technicalEnvelopeRequired = (message = 'This tender takes two envelopes: give a technical envelope (a text or at least one document)') =>
+  new AppError('technical_envelope_required', message);
+export const technicalEnvelopeNotTaken = (message = 'This tender takes one envelope: it takes no technical envelope') =>
+  new AppError('technical_envelope_not_taken', message);
+export const bidBondNotTaken = (message = 'This tender asks for no bid bond') => new AppError('bid_bond_not_taken', message);
+export const bidDocumentMissing = (message = 'A named document is not a bid document of yours for this project') =>
+  new AppError('bid_document_missing', message);
+export const envelopesSealed = (message = 'The envelopes are sealed until the opening') => new AppError('envelopes_sealed', message);
+export const technicalEvaluationDone = (message = 'The technical evaluation of this tender is recorded already') =>
+  new AppError('technical_evaluation_done', message);
+export const notTwoEnvelope = (message = 'This tender takes one envelope: it has no technical evaluation or financial opening') =>
+  new AppError('not_two_envelope', message);
+export const evaluationIncomplete = (bidIds: readonly string[] | string) =>
+  new AppError('evaluation_incomplete', 'Give one verdict for every live bid', {
+    details: [bidIds].flat().map((id) => ({ path: 'results', message: id, code: 'evaluation_incomplete' })),
+  });
+export const evaluationUnknownBid = (bidId: string) =>
+  new AppError('evaluation_unknown_bid', `No live bid ${bidId} on this tender`, { details: [{ path: 'results', message: bidId, code: 'evaluation_unknown_bid' }] });
+export const reasonRequired = (bidId: string) =>
+  new AppError('reason_required', 'A failed technical envelope needs its reason', { details: [{ path: 'results', message: bidId, code: 'reason_required' }] });
+export const financialOpened = (message = 'The financial envelopes of this tender are open already') => new AppError('financial_opened', message);
+export const technicalEvaluationMissing = (message = 'Record the technical evaluation before opening the financial envelopes') =>
+  new AppError('technical_evaluation_missing', message);
+export const bidFailedTechnical = (message = 'This bid failed the technical evaluation: it cannot be awarded') =>
+  new AppError('bid_failed_technical', message);
 export const objectionExists = (message = 'You already objected to this award') => new AppError('objection_exists', message);
 export const orderNotActive = (message: string) => new AppError('order_not_active', message);
 export const rfqClosed = (message = 'This request for quotation no longer takes quotes') => new AppError('rfq_closed', message);

@@ -24,8 +24,14 @@ import { profileUpsertSchema } from './schemas/profile';
 import { taxProfileInputSchema } from './schemas/tax-profile';
 import { productCreateSchema, productDeleteArgsSchema, productUpdateArgsSchema } from './schemas/product';
 import { photoRemoveArgsSchema, photoReorderArgsSchema } from './schemas/photo';
-import { projectAwardArgsSchema, projectCloseBiddingArgsSchema, projectCreateSchema, projectStatusArgsSchema } from './schemas/project';
-import { objectionAnswerArgsSchema, objectionCreateArgsSchema } from './schemas/tender';
+import {
+  projectAwardArgsSchema,
+  projectCloseBiddingArgsSchema,
+  projectCreateSchema,
+  projectOpenFinancialArgsSchema,
+  projectStatusArgsSchema,
+} from './schemas/project';
+import { objectionAnswerArgsSchema, objectionCreateArgsSchema, technicalEvaluationArgsSchema } from './schemas/tender';
 import { questionAnswerArgsSchema, questionAskArgsSchema } from './schemas/tender-question';
 import { reviewCreateSchema } from './schemas/review';
 import { freeTrialSchema } from './schemas/subscription';
@@ -79,6 +85,10 @@ export const MUTATIONS = {
   'project.award': { entity: 'project', schema: projectAwardArgsSchema },
   'project.status': { entity: 'project', schema: projectStatusArgsSchema },
   'project.closeBidding': { entity: 'project', schema: projectCloseBiddingArgsSchema },
+  /** a two-envelope tender's owner records the technical evaluation: POST /api/projects/{id}/technical-evaluation */
+  'project.technicalEvaluation': { entity: 'project', schema: technicalEvaluationArgsSchema },
+  /** then opens the financial envelopes of the bids that passed: POST /api/projects/{id}/open-financial */
+  'project.openFinancial': { entity: 'project', schema: projectOpenFinancialArgsSchema },
   'objection.create': { entity: 'objection', schema: objectionCreateArgsSchema },
   'objection.answer': { entity: 'objection', schema: objectionAnswerArgsSchema },
   /** id: the new question's (client-chosen, so a replay is the same question); project_id: the tender asked. Read online (GET /api/projects/{id}/questions). */

@@ -28,6 +28,7 @@ const PUSH_CATEGORY_OF = {
   'tender.question_answered': 'bids_awards',
   'tender.addendum_issued': 'bids_awards',
   'tender.award_final': 'bids_awards',
+  'tender.technical_result': 'bids_awards',
   'instant_order.new': 'offers',
   'order_response.new': 'offers',
   'order_response.accepted': 'offers',

@@ -27,6 +27,7 @@ import { disputeSchema } from './schemas/dispute';
 import { siteSchema } from './schemas/site';
 import { purchaseRequestSchema } from './schemas/purchase-request';
 import { projectDocumentSchema } from './schemas/project-document';
+import { technicalEnvelopeSchema } from './schemas/bid-document';
 
 export const SYNC_ENTITIES = [
   'product',
@@ -53,6 +54,7 @@ export const SYNC_ENTITIES = [
   'site',
   'purchase_request',
   'project_document',
+  'technical_envelope',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
@@ -126,6 +128,8 @@ const SYNC_ROWS = {
   purchase_request: purchaseRequestSchema,
   /** a tender's document (each version, a superseded one marked), seen by every reader of its project */
   project_document: projectDocumentSchema,
+  /** a two-envelope tender's bid's technical envelope (id = the bid's), seen by its bidder, and by the owner from the opening; never an amount */
+  technical_envelope: technicalEnvelopeSchema,
 } satisfies Record<SyncEntity, z.ZodObject>;
 /** An entity's row as the pull sends it: what the client stores and its local effects write. */
 export type SyncRow<E extends SyncEntity> = z.infer<(typeof SYNC_ROWS)[E]>;

@@ -21,18 +21,36 @@ export interface CanonicalBidInput {
   proposal: string;
   /** the server time the version was received (a Date or any string Date parses) */
   received_at: string | Date;
+  /** a two-envelope tender's technical envelope: its text and the ids of the files it names, in order (a bid document's file never changes) */
+  technical?: { text?: string | null; document_ids: string[] } | null;
+  /** the bid bond, when one was given */
+  bid_bond?: { document_id: string; number: string; bank: string; expires_on: string } | null;
 }
 
-/** The canonical string of one version of a bid. */
+/**
+ * The canonical string of one version of a bid. A technical envelope and a bid bond are
+ * appended (keys technical, then bid_bond) only when present, so a one-envelope bid
+ * without a bond has the same form, and digest, as before either existed.
+ */
 export function canonicalBid(b: CanonicalBidInput): string {
-  return JSON.stringify({
+  const form: Record<string, unknown> = {
     project_id: b.project_id,
     contractor_id: b.contractor_id,
     amount: Number(b.amount).toFixed(2),
     estimated_completion_days: b.estimated_completion_days ?? null,
     proposal: b.proposal.normalize('NFC'),
     received_at: new Date(b.received_at).toISOString(),
-  });
+  };
+  if (b.technical) form.technical = { text: b.technical.text?.normalize('NFC') ?? null, document_ids: b.technical.document_ids };
+  if (b.bid_bond) {
+    form.bid_bond = {
+      document_id: b.bid_bond.document_id,
+      number: b.bid_bond.number.normalize('NFC'),
+      bank: b.bid_bond.bank.normalize('NFC'),
+      expires_on: b.bid_bond.expires_on,
+    };
+  }
+  return JSON.stringify(form);
 }
 
 /** Lowercase hex SHA-256 of the bid's canonical form. */
@@ -68,7 +86,33 @@ export function tenderDeadline(input: { deadline_at?: string | null; deadline_da
   return at ? { at: at.toISOString(), day: riyadhDay(at.getTime() - 1) } : null;
 }
 
-export const TENDER_PHASES = ['bidding', 'evaluation', 'standstill'] as const;
+/**
+ * How long a bid binds its bidder after the deadline: a bid bond must stay valid that
+ * long (bidBondCompliant), so the owner may still call it when the winner walks away.
+ */
+export const BID_VALIDITY_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a bid bond covers the bid validity: present, and expiring no earlier than the
+ * Riyadh day the bidding closed (`closes_at`: the deadline, or the moment the owner
+ * closed the bidding) plus BID_VALIDITY_DAYS. A bond expiring on that day still covers it.
+ */
+export function bidBondCompliant(bond: { expires_on: string } | null | undefined, closes_at: string | Date): boolean {
+  if (!bond) return false;
+  const closingDay = riyadhDay(new Date(closes_at).getTime() - 1);
+  const until = new Date(Date.parse(`${closingDay}T00:00:00.000Z`) + BID_VALIDITY_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return bond.expires_on >= until;
+}
+
+/**
+ * The phases of an open tender: bidding until the opening; a two-envelope tender then
+ * spends technical_evaluation (the technical envelopes are open, the financial ones
+ * sealed) until its financial opening; then evaluation until an award, and standstill
+ * until the award is final.
+ */
+export const TENDER_PHASES = ['bidding', 'technical_evaluation', 'evaluation', 'standstill'] as const;
 export type TenderPhase = (typeof TENDER_PHASES)[number];
 
 export interface TenderState {
@@ -78,6 +122,9 @@ export interface TenderState {
   awarded_at: string | Date | null;
   standstill_ends_at?: string | Date | null;
   award_final_at: string | Date | null;
+  /** 2: a two-envelope tender; absent or 1: one envelope */
+  envelopes?: number;
+  financial_opened_at?: string | Date | null;
 }
 
 type Moment = string | Date | number;
@@ -126,15 +173,22 @@ export function isStandstillOver(p: Pick<TenderState, 'status' | 'awarded_at' | 
   return isAwardPending(p) && !!p.standstill_ends_at && ms(p.standstill_ends_at) <= ms(now);
 }
 
+/** A two-envelope tender whose financial envelopes are still sealed. */
+export function isFinancialSealed(p: Pick<TenderState, 'envelopes' | 'financial_opened_at'>): boolean {
+  return p.envelopes === 2 && !p.financial_opened_at;
+}
+
 /**
- * Where an open project's tender stands at `now`: bidding until the opening, evaluation
- * from the opening until an award, standstill from the award until it is final. Null for
- * a project that is not open (in_progress after the final award, completed, cancelled).
+ * Where an open project's tender stands at `now`: bidding until the opening; for a
+ * two-envelope tender technical_evaluation from the opening until its financial opening;
+ * evaluation from then (a one-envelope tender: from the opening) until an award,
+ * standstill from the award until it is final. Null for a project that is not open
+ * (in_progress after the final award, completed, cancelled).
  */
 export function phaseOf(p: TenderState, now: Moment = Date.now()): TenderPhase | null {
   if (p.status !== 'open') return null;
   if (isAwardPending(p)) return 'standstill';
-  if (isBiddingClosed(p, now)) return 'evaluation';
+  if (isBiddingClosed(p, now)) return isFinancialSealed(p) ? 'technical_evaluation' : 'evaluation';
   return 'bidding';
 }
 

@@ -8,6 +8,7 @@ import { MAX, clientIdField, moneySchema, positiveInt, requiredText, timestampSc
 import { verificationTierSchema } from './profile';
 import { companyScorecardsSchema } from './scorecard';
 import { projectStatusSchema } from './project';
+import { bidBondSchema, technicalInputSchema, technicalResultSchema, technicalSchema } from './bid-document';
 
 const bidStatusSchema = z.enum(bidLifecycle.states);
 
@@ -35,6 +36,13 @@ export const bidSchema = z.object({
   digest: z.string().regex(/^[0-9a-f]{64}$/),
   /** the person of the bidding company who sent the current version */
   created_by_name: z.string().nullable(),
+  /** the technical envelope of a two-envelope tender's bid; null in a one-envelope tender */
+  technical: technicalSchema.nullable(),
+  bid_bond: bidBondSchema.nullable(),
+  /** whether the bond is present and valid to the end of the bid validity; null when the tender asks for none */
+  bid_bond_compliant: z.boolean().nullable(),
+  /** the owner's technical evaluation of this bid (two envelopes, once made) */
+  technical_result: technicalResultSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -47,6 +55,10 @@ export const bidCreateSchema = z.strictObject({
   amount: moneySchema,
   proposal: requiredText(MAX.text),
   estimated_completion_days: positiveInt(3650).nullable().optional(),
+  /** required in a two-envelope tender (a text or at least one document), refused in a one-envelope one */
+  technical: technicalInputSchema.optional(),
+  /** only on a tender that asks for a bond; a missing one is not refused, it is marked at the opening */
+  bid_bond: bidBondSchema.optional(),
 });
 export type BidCreate = z.infer<typeof bidCreateSchema>;
 

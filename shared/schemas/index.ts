@@ -6,6 +6,7 @@ export * from './category';
 export * from './product';
 export * from './project';
 export * from './bid';
+export * from './bid-document';
 export * from './instant-order';
 export * from './instant-order-response';
 export * from './transport-request';

@@ -42,6 +42,18 @@ export const NOTIFICATION_PARAMS = {
   'tender.question_answered': z.object({ project_title: z.string(), project_id: uuidSchema, question_id: uuidSchema }),
   /** To every contractor who bid (not withdrawn): the owner issued an addendum replacing a tender document; they may revise their bid. title: the new version's. */
   'tender.addendum_issued': z.object({ project_title: z.string(), project_id: uuidSchema, document_id: uuidSchema, title: z.string() }),
+  /**
+   * To every bidder of a two-envelope tender: the technical evaluation of their envelope;
+   * a failed one carries the reason, its financial envelope stays sealed for ever and its
+   * bid bond is released (bond_released: it had one).
+   */
+  'tender.technical_result': z.object({
+    project_title: z.string(),
+    project_id: uuidSchema,
+    pass: z.boolean(),
+    reason: z.string().nullable().optional(),
+    bond_released: z.boolean().optional(),
+  }),
   /** To every bidder and the owner: the award is final; awarded says whether it is the reader's bid. */
   'tender.award_final': z.object({ project_title: z.string(), project_id: uuidSchema, awarded: z.boolean() }),
   'project.cancelled': z.object({ project_title: z.string(), project_id: uuidSchema }),
@@ -194,6 +206,7 @@ const NOTIFICATION_TYPE_OF = {
   'tender.question_answered': 'tender',
   'tender.addendum_issued': 'tender',
   'tender.award_final': 'tender',
+  'tender.technical_result': 'tender',
   'instant_order.new': 'instant_order',
   'order_response.new': 'instant_order',
   'order_response.accepted': 'instant_order',

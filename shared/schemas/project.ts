@@ -18,6 +18,9 @@ import {
   uuidSchema,
 } from './common';
 
+/** A bid bond's percentage of the bid's amount. */
+export const bidBondPercentSchema = z.number().gt(0).max(10).multipleOf(0.01);
+
 export const projectStatusSchema = z.enum(projectLifecycle.states);
 
 export const projectSchema = z.object({
@@ -56,6 +59,18 @@ export const projectSchema = z.object({
   phase: z.enum(TENDER_PHASES).nullable(),
   /** Contractors may ask questions until then (tender-questions.ts); null: no questions taken. */
   questions_until: timestampSchema.nullable(),
+  /**
+   * 1: one envelope (the bid is opened whole at the opening); 2: the technical envelopes
+   * are opened at the opening, evaluated by the owner, and only then the financial
+   * envelopes of the bids that passed (shared/tender.ts, phase technical_evaluation).
+   */
+  envelopes: z.union([z.literal(1), z.literal(2)]),
+  /** the bid bond asked of each bidder, in percent of its amount; null: none asked */
+  bid_bond_percent: z.number().nullable(),
+  /** when the owner recorded the technical evaluation (two envelopes only) */
+  technical_evaluated_at: timestampSchema.nullable(),
+  /** when the financial envelopes of the passed bids were opened (two envelopes only) */
+  financial_opened_at: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -74,6 +89,10 @@ export const projectCreateSchema = z.strictObject({
   requirements: optionalText(MAX.text),
   /** the last moment to ask questions: in the future, and before the opening when there is a deadline */
   questions_until: timestampSchema.nullable().optional(),
+  /** 2: a two-envelope tender (technical, then financial); default 1 */
+  envelopes: z.union([z.literal(1), z.literal(2)]).optional(),
+  /** a bid bond in percent of the amount, over 0 and at most 10, two decimals at most; null/absent: none asked */
+  bid_bond_percent: bidBondPercentSchema.nullable().optional(),
 }).refine((p) => !(p.deadline_at && p.deadline_date), { path: ['deadline_at'], message: 'deadline_twice' });
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 
@@ -86,6 +105,10 @@ export type ProjectAwardArgs = z.infer<typeof projectAwardArgsSchema>;
 /** The sync mutation project.closeBidding: POST /api/projects/:id/close-bidding, the project's id as `id`. */
 export const projectCloseBiddingArgsSchema = z.strictObject({ id: uuidSchema });
 export type ProjectCloseBiddingArgs = z.infer<typeof projectCloseBiddingArgsSchema>;
+
+/** The sync mutation project.openFinancial: POST /api/projects/:id/open-financial, the project's id as `id`. */
+export const projectOpenFinancialArgsSchema = z.strictObject({ id: uuidSchema });
+export type ProjectOpenFinancialArgs = z.infer<typeof projectOpenFinancialArgsSchema>;
 
 /** POST /api/projects/:id/status: the owner closes a project. */
 export const projectStatusChangeSchema = z.strictObject({

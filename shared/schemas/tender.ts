@@ -3,7 +3,7 @@
  * during its standstill, with the bodies that file and answer an objection.
  */
 import { z } from 'zod';
-import { MAX, clientIdField, requiredText, timestampSchema, uuidSchema } from './common';
+import { MAX, clientIdField, optionalText, requiredText, timestampSchema, uuidSchema } from './common';
 import { objectionLifecycle } from '../lifecycles/projects';
 
 const digestSchema = z.string().regex(/^[0-9a-f]{64}$/);
@@ -26,16 +26,24 @@ export const bidReceiptSchema = z.object({
 });
 export type BidReceipt = z.infer<typeof bidReceiptSchema>;
 
-/** One opened bid, ranked by amount (1 = lowest). */
+/**
+ * One opened bid, ranked by amount (1 = lowest). In a two-envelope tender rank and amount
+ * are null until the financial opening, and for ever for a bid that failed the technical
+ * evaluation (its financial envelope is never opened).
+ */
 const openingEntrySchema = z.object({
-  rank: z.number().int().min(1),
+  rank: z.number().int().min(1).nullable(),
   bid_id: uuidSchema,
   contractor_id: uuidSchema,
   contractor_name: z.string().nullable(),
-  amount: z.number(),
+  amount: z.number().nullable(),
   estimated_completion_days: z.number().int().nullable(),
   digest: digestSchema,
   received_at: timestampSchema,
+  /** whether the bid had a compliant bid bond at the opening; null when the tender asks for none */
+  bid_bond_compliant: z.boolean().nullable(),
+  /** the technical evaluation's verdict (two envelopes, once made), else null */
+  technical_pass: z.boolean().nullable(),
 });
 export type OpeningEntry = z.infer<typeof openingEntrySchema>;
 
@@ -50,6 +58,8 @@ export const openingRecordSchema = z.object({
   opened_at: timestampSchema,
   bid_count: z.number().int().min(0),
   record: z.array(openingEntrySchema),
+  /** a two-envelope tender's financial opening, when the passed bids' amounts were added; else null */
+  financial_opened_at: timestampSchema.nullable(),
 });
 export type OpeningRecord = z.infer<typeof openingRecordSchema>;
 
@@ -90,3 +100,14 @@ export type ObjectionAnswer = z.infer<typeof objectionAnswerSchema>;
 /** The sync mutation objection.answer: the answer body and the objection's id (the path's) as `id`. */
 export const objectionAnswerArgsSchema = objectionAnswerSchema.extend({ id: uuidSchema });
 export type ObjectionAnswerArgs = z.infer<typeof objectionAnswerArgsSchema>;
+
+/** POST /api/projects/:id/technical-evaluation: one verdict per live bid; a fail needs its reason. */
+export const technicalEvaluationSchema = z.strictObject({
+  results: z
+    .array(z.strictObject({ bid_id: uuidSchema, pass: z.boolean(), reason: optionalText(MAX.text) }))
+    .max(1000),
+});
+export type TechnicalEvaluation = z.infer<typeof technicalEvaluationSchema>;
+/** The sync mutation project.technicalEvaluation: the body and the project's id (the path's) as `id`. */
+export const technicalEvaluationArgsSchema = technicalEvaluationSchema.extend({ id: uuidSchema });
+export type TechnicalEvaluationArgs = z.infer<typeof technicalEvaluationArgsSchema>;
