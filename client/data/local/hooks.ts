@@ -8,7 +8,8 @@ import { flushSync } from 'react-dom';
 import type { MutationInput, MutationName } from '../../../shared/mutations';
 import type { OutboxRow, RejectionRow, RowKey, UploadRow } from '../db/schema';
 import type { SyncEngine, SyncState } from '../sync/engine';
-import { discardRejection, writeLocalRows, type LocalWrite } from '../sync/store';
+import { discardRejection, predictLocalRows, writeLocalRows, type LocalWrite } from '../sync/store';
+import type { RowMap } from '../effects/types';
 import { useLocalData, useQueueStore } from './DataProvider';
 
 export { ValidationFailed } from '../sync/store';
@@ -86,23 +87,55 @@ export function useMutate() {
   return useCallback(async <N extends MutationName>(name: N, input: MutationInput<N>): Promise<number> => (await write(name, input)).id, [write]);
 }
 
+const sameWrite = (a: Pick<LocalWrite, 'keys' | 'rows'>, b: Pick<LocalWrite, 'keys' | 'rows'>) =>
+  a.keys.length === b.keys.length && a.keys.every((k, i) => k === b.keys[i] && JSON.stringify(a.rows.get(k) ?? null) === JSON.stringify(b.rows.get(k) ?? null));
+
+/** What a screen shows of a local write: the keys it waits to send and its rows; null: take back what was shown, it was not stored. */
+export type ShownWrite = Pick<LocalWrite, 'keys' | 'rows'> | null;
+
 /**
  * useMutate resolving also to the rows as the write stored them, for a screen that shows
  * them at once: its live queries read them again a moment later (one more trip to
- * IndexedDB and one more render), and what they read is the same. `show` gets them in the
- * task that stored them, in one render with the "waiting to send" marks of their keys
- * (its state updates and the marks are flushed together, before the next frame).
+ * IndexedDB and one more render), and what they read is the same. `show` gets them in one
+ * render with the "waiting to send" marks of their keys (its state updates and the marks
+ * are flushed together, before the next frame).
+ *
+ * With `held`, the rows the screen holds (what the effect reads), `show` gets the write in
+ * the tap's own task, computed from them by the same effect (predictLocalRows), before the
+ * transaction's round trips; then again as stored (the same rows unless a pull changed
+ * them in between), or null when storing failed (the error is thrown as without `held`).
  */
 export function useLocalWrite() {
   const { db, engine, context } = useLocalData();
   const queue = useQueueStore();
   return useCallback(
-    async <N extends MutationName>(name: N, input: MutationInput<N>, show?: (written: LocalWrite) => void): Promise<LocalWrite> => {
-      const written = await writeLocalRows(db, name, input, context());
-      flushSync(() => {
-        queue.notePending(written.keys);
-        show?.(written);
-      });
+    async <N extends MutationName>(name: N, input: MutationInput<N>, show?: (written: ShownWrite) => void, held?: RowMap): Promise<LocalWrite> => {
+      const ctx = context();
+      const predicted = show && held ? await predictLocalRows(name, input, ctx, held) : null;
+      if (predicted) {
+        flushSync(() => {
+          queue.notePending(predicted.keys);
+          show!(predicted);
+        });
+      }
+      let written: LocalWrite;
+      try {
+        written = await writeLocalRows(db, name, input, ctx);
+      } catch (err) {
+        if (predicted) {
+          // The marks from the outbox as it is, and the screen back to its stored rows.
+          queue.setOutbox(queue.outbox);
+          show!(null);
+        }
+        throw err;
+      }
+      // Shown already as it was stored: nothing to render again (the marks were noted then).
+      if (!predicted || !sameWrite(predicted, written)) {
+        flushSync(() => {
+          if (!predicted) queue.notePending(written.keys);
+          show?.(written);
+        });
+      }
       sendSoon(engine);
       return written;
     },

@@ -138,6 +138,46 @@ export async function writeLocalRows<N extends MutationName>(
   });
 }
 
+/** A row a prediction needs and the screen does not hold: the write is then shown once stored. */
+class NotHeld extends Error {}
+
+/** Reads only the rows a screen holds (`held`: null for one it knows is absent). */
+function heldReader(held: RowMap): EffectReader {
+  return {
+    get: async (key) => {
+      if (!held.has(key)) throw new NotHeld(key);
+      return held.get(key) ?? undefined;
+    },
+    where: () => Promise.reject(new NotHeld('where')),
+    all: () => Promise.reject(new NotHeld('all')),
+  };
+}
+
+/**
+ * A local write as writeLocalRows will store it, computed from rows a screen already holds
+ * instead of read from IndexedDB: the same parse and the same effect over the same rows,
+ * so the screen can show it in the tap's own task, before the transaction's round trips,
+ * and the stored write that follows finds what was shown. Null when the effect needs a row
+ * the screen does not hold (it is then shown once stored). Throws ValidationFailed as the
+ * write would.
+ */
+export async function predictLocalRows<N extends MutationName>(name: N, input: MutationInput<N>, ctx: EffectContext, held: RowMap): Promise<Omit<LocalWrite, 'id'> | null> {
+  const args = parseArgs(name, input) as Record<string, unknown>;
+  const effect = effectOf(name);
+  let keys: RowKey[];
+  try {
+    keys = [...new Set(await effect.keys(args as never, heldReader(held), ctx))];
+  } catch (err) {
+    if (err instanceof NotHeld) return null;
+    throw err;
+  }
+  if (keys.some((key) => !held.has(key))) return null;
+  // Copies: the effect builds new rows, but the screen's own objects must never change under it.
+  const rows: RowMap = new Map(keys.map((key) => [key, structuredClone(held.get(key) ?? null)]));
+  effect.apply(args as never, rows, ctx);
+  return { keys, rows };
+}
+
 /**
  * Recomputes the visible rows of `keys` (and of every row a mutation touching them also
  * touches) from `base` and the outbox. Runs inside the caller's transaction.

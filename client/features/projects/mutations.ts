@@ -16,7 +16,7 @@ export function useProjectMutations() {
     submitBid: async (input: Omit<MutationInput<'bid.create'>, 'id'>, existingBidId?: string, show?: (bid: Bid) => void): Promise<Bid> => {
       const id = existingBidId ?? crypto.randomUUID();
       const bidOf = (rows: RowMap) => rows.get(rowKey('bid', id)) as unknown as Bid;
-      const { rows } = await write('bid.create', { ...input, id }, show && ((w) => show(bidOf(w.rows))));
+      const { rows } = await write('bid.create', { ...input, id }, show && ((w) => w && show(bidOf(w.rows))));
       return bidOf(rows);
     },
     withdrawBid: (bidId: string) => mutate('bid.withdraw', { id: bidId }),

@@ -21,7 +21,9 @@ import { FormDialog } from '../../ui/FormDialog';
 import { CARD_SURFACE } from '../../ui/ItemCard';
 import { EmptyState, ListSkeleton } from '../../ui/ListStates';
 import { RefusalNote } from '../../ui/RefusalNote';
-import { useSite } from '../sites/queries';
+import { siteKey, useSite, useStoredSite } from '../sites/queries';
+import type { AnyRow } from '../../data/db/schema';
+import type { RowMap } from '../../data/effects/types';
 import { useLevelLabel, usePeopleNames } from './levels';
 import { useRequestMutations } from './mutations';
 import { useIsPending } from '../../data/local/hooks';
@@ -103,7 +105,7 @@ export function RequestDetail({ id }: { id: string }) {
       )}
       {request.pending && <Text className={styles.muted}>{t('detail.waiting')}</Text>}
       <RefusalNote rowKey={requestKey(request.id)} />
-      {waitsFor(request, me) && request.next_level !== null && <Decide request={request} level={request.next_level} onDecided={(row) => setDecided({ row, over: live })} />}
+      {waitsFor(request, me) && request.next_level !== null && <Decide request={request} level={request.next_level} onDecided={(row) => setDecided(row && { row, over: live })} />}
       <RequestBuying request={request} />
       <div className={styles.panel} role="group" aria-label={t('detail.facts')}>
         <Facts facts={facts} />
@@ -216,7 +218,7 @@ function Approvals({ request, me }: { request: ShownRequest; me: string | null }
 }
 
 /** The approver's two decisions: approve at once (one tap, offline too), or reject with a reason asked for. */
-function Decide({ request, level, onDecided }: { request: ShownRequest; level: number; onDecided: (row: Request) => void }) {
+function Decide({ request, level, onDecided }: { request: ShownRequest; level: number; onDecided: (row: Request | null) => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['purchase-requests', 'common']);
   const format = useFormat();
@@ -229,11 +231,16 @@ function Decide({ request, level, onDecided }: { request: ShownRequest; level: n
   // One approval per tap: held by a ref, not by state, so the tap renders nothing before the
   // write (a render and a frame the write's own IndexedDB answers would wait behind).
   const approving = useRef(false);
+  // The rows the approval's effect reads, as this screen holds them, so the level shows
+  // approved in the tap's own task (then as stored); until the site is read, once stored.
+  const site = useStoredSite(request.site_id);
   const approveNow = async () => {
     if (approving.current) return;
     approving.current = true;
+    const { pending: _, ...row } = request;
+    const held: RowMap | undefined = site === undefined ? undefined : new Map([[requestKey(request.id), row as unknown as AnyRow], [siteKey(request.site_id), site as unknown as AnyRow | null]]);
     try {
-      await approve(request.id, onDecided);
+      await approve(request.id, onDecided, held);
     } finally {
       approving.current = false;
     }

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import type { PurchaseRequestInstantOrder, PurchaseRequestRfq } from '../../../shared/schemas/purchase-request';
 import { rowKey } from '../../data/db/schema';
 import { useLocalWrite, useMutate } from '../../data/local/hooks';
+import type { RowMap } from '../../data/effects/types';
 import type { Request } from './queries';
 import type { RequestInput } from './requestForm';
 
@@ -24,12 +25,18 @@ export function useRequestMutations() {
         await mutate('purchase_request.create', { id, ...input });
         return id;
       },
-      /** `show` gets the request as the approval stored it, in the task that stored it (useLocalWrite). */
-      approve: (id: string, show?: (request: Request) => void) =>
-        write('purchase_request.approve', { id }, show && ((w) => {
-          const request = w.rows.get(rowKey('purchase_request', id));
-          if (request) show(request as unknown as Request);
-        })),
+      /**
+       * `show` gets the request as the approval leaves it: in the tap's own task when `held`
+       * (the request and its site as the screen holds them) lets the effect run on them, then
+       * as stored, or null when storing failed (useLocalWrite).
+       */
+      approve: (id: string, show?: (request: Request | null) => void, held?: RowMap) =>
+        write(
+          'purchase_request.approve',
+          { id },
+          show && ((w) => show(w ? ((w.rows.get(rowKey('purchase_request', id)) ?? null) as unknown as Request | null) : null)),
+          held,
+        ),
       reject: (id: string, reason: string) => mutate('purchase_request.reject', { id, reason: reason.trim() }),
       /** Resolves to the new RFQ's id once it is stored on the device. */
       toRfq: async (requestId: string, input: Omit<PurchaseRequestRfq, 'id'>) => {

@@ -27,11 +27,16 @@ export function useSites(): ShownSite[] | undefined {
   return stored.map((s) => ({ ...s, pending: pending.has(siteKey(s.id)) })).sort(siteOrder);
 }
 
+/** One site as stored (what a local write's effect reads); null when the device holds none of that id. */
+export function useStoredSite(id: string): Site | null | undefined {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.sites.get(id)) ?? null, [db, id]);
+}
+
 /** One site; null when the device holds none of that id. */
 export function useSite(id: string): ShownSite | null | undefined {
-  const { db } = useLocalData();
   const pending = usePendingKeys();
-  const stored = useLiveQuery(async () => (await db.sites.get(id)) ?? null, [db, id]);
+  const stored = useStoredSite(id);
   if (stored === undefined) return undefined;
   return stored && { ...stored, pending: pending.has(siteKey(id)) };
 }
