@@ -24,7 +24,7 @@ import type { CrCheckResult } from '../../shared/schemas/cr-verification';
 
 export const PROJECT_TONE: Record<ShownProjectStatus, StatusTone> = { open: 'brand', awarded: 'informative', in_progress: 'warning', completed: 'success', cancelled: 'subtle' };
 export const BID_TONE: Record<BidStatus, StatusTone> = { submitted: 'informative', accepted: 'success', rejected: 'danger', withdrawn: 'subtle' };
-export const TENDER_PHASE_TONE: Record<TenderPhase, StatusTone> = { bidding: 'informative', evaluation: 'important', standstill: 'warning' };
+export const TENDER_PHASE_TONE: Record<TenderPhase, StatusTone> = { bidding: 'informative', technical_evaluation: 'important', evaluation: 'important', standstill: 'warning' };
 export const OBJECTION_TONE: Record<Objection['status'], StatusTone> = { open: 'warning', upheld: 'success', rejected: 'danger' };
 
 /** An RFQ's status, to its buyer and to the suppliers asked alike: closed waits for the buyer's award. */

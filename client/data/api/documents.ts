@@ -34,12 +34,20 @@ function refusal(error: Error): DocumentUploadError {
  * localStorage until it finishes) instead of starting over.
  */
 export function uploadTenderDocument(projectId: string, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
+  return uploadProjectFile('tender_document', projectId, file, onProgress);
+}
+
+/**
+ * A file of a project over tus, as `kind` (a tender document of its owner, a bidder's
+ * bid document): resumable as above; answers the finished upload's id.
+ */
+export function uploadProjectFile(kind: 'tender_document' | 'bid_document', projectId: string, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload: Upload = new Upload(file, {
       endpoint: UPLOADS_PATH,
-      metadata: { kind: 'tender_document', project_id: projectId, photo_id: crypto.randomUUID(), filename: file.name, filetype: file.type },
-      // The project is part of what is remembered: the same file for another tender is another upload.
-      fingerprint: async (f) => ['tender-document', projectId, (f as File).name, (f as File).size, (f as File).lastModified].join(':'),
+      metadata: { kind, project_id: projectId, photo_id: crypto.randomUUID(), filename: file.name, filetype: file.type },
+      // The project and the kind are part of what is remembered: the same file for another tender, or as a bid's, is another upload.
+      fingerprint: async (f) => [kind.replace('_', '-'), projectId, (f as File).name, (f as File).size, (f as File).lastModified].join(':'),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       retryDelays: [0, 1_000, 3_000, 10_000, 30_000],

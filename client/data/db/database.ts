@@ -51,6 +51,7 @@ export class BinaaDb extends Dexie {
   sites!: Table<EntityRows['site'], string>;
   purchase_requests!: Table<EntityRows['purchase_request'], string>;
   project_documents!: Table<EntityRows['project_document'], string>;
+  technical_envelopes!: Table<EntityRows['technical_envelope'], string>;
   document_files!: Table<DocumentFileRow, string>;
   uploads!: Table<UploadRow, string>;
   site_budgets!: Table<SiteBudgetRow, string>;

@@ -60,6 +60,7 @@ export const ENTITY_TABLES = {
   site: { table: 'sites', indexes: 'id, status, _gen' },
   purchase_request: { table: 'purchase_requests', indexes: 'id, site_id, status, created_at, _gen' },
   project_document: { table: 'project_documents', indexes: 'id, project_id, _gen' },
+  technical_envelope: { table: 'technical_envelopes', indexes: 'id, project_id, contractor_id, _gen' },
 } as const satisfies Record<SyncEntity, { table: string; indexes: string }>;
 
 
@@ -370,5 +371,12 @@ export const SCHEMA_VERSIONS: SchemaVersion[] = [
     // (DocumentFileRow), so a contractor on site opens the booklet without a signal.
     version: 10,
     stores: { project_documents: 'id, project_id, _gen', document_files: 'id' },
+  },
+  {
+    // A two-envelope tender's technical envelopes arrive as rows of their own (a new entity,
+    // sent without pulling everything again): the bidder's own, and every one to the owner
+    // from the opening, by project (the owner's evaluation lists a tender's envelopes).
+    version: 11,
+    stores: { technical_envelopes: 'id, project_id, contractor_id, _gen' },
   },
 ];

@@ -32,6 +32,8 @@ const SAMPLES: { [N in MutationName]: MutationInput<N> } = {
   'project.award': { id: id(4), bid_id: id(5) },
   'project.status': { id: id(4), status: 'cancelled' },
   'project.closeBidding': { id: id(4) },
+  'project.technicalEvaluation': { id: id(140), results: [{ bid_id: id(141), pass: true }, { bid_id: id(143), pass: false, reason: 'لا خبرة في المباني المدرسية' }] },
+  'project.openFinancial': { id: id(142) },
   'objection.create': { id: id(30), project_id: id(4), reason: 'عطائي أقل سعرًا' },
   'objection.answer': { id: id(31), decision: 'upheld', answer: 'ثبت الخطأ في التقييم' },
   'tender_question.ask': { id: id(33), project_id: id(4), text: 'هل يشمل العقد الأثاث؟' },
@@ -113,6 +115,11 @@ const rows = [
   { entity: 'product', id: id(2), data: { name: 'حديد', supplier_id: U, price: 10, total_reviews: 0, average_rating: 0, created_at: now, photos: [photo(30), photo(31), photo(32)] } },
   { entity: 'project', id: id(4), data: { title: 'جسر', status: 'open', bid_count: 1, government_id: U, awarded_bid_id: id(5), created_at: now } },
   { entity: 'bid', id: id(5), data: { project_id: id(4), contractor_id: U, status: 'submitted', amount: 1, digest: 'ab'.repeat(32), created_at: now } },
+  // A two-envelope tender of this device's government in its technical evaluation, with two envelopes, and one evaluated already.
+  { entity: 'project', id: id(140), data: { title: 'مدرسة', status: 'open', government_id: U, envelopes: 2, phase: 'technical_evaluation', technical_evaluated_at: null, financial_opened_at: null, created_at: now } },
+  { entity: 'technical_envelope', id: id(141), data: { bid_id: id(141), project_id: id(140), contractor_id: id(61), result: null, updated_at: now } },
+  { entity: 'technical_envelope', id: id(143), data: { bid_id: id(143), project_id: id(140), contractor_id: id(62), result: null, updated_at: now } },
+  { entity: 'project', id: id(142), data: { title: 'مستشفى', status: 'open', government_id: U, envelopes: 2, phase: 'technical_evaluation', technical_evaluated_at: now, financial_opened_at: null, created_at: now } },
   { entity: 'objection', id: id(31), data: { project_id: id(4), status: 'open', answer: null, created_at: now } },
   { entity: 'instant_order', id: id(8), data: { status: 'active', contractor_id: U, response_count: 1, created_at: now } },
   { entity: 'instant_order_response', id: id(9), data: { instant_order_id: id(8), status: 'submitted', created_at: now } },
@@ -237,7 +244,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`project:${id(3)}`]: {
       id: id(3), government_id: U, title: 'مدرسة', description: 'بناء', budget: null, location: 'الرياض', deadline_at: null, deadline_date: null, requirements: null,
       status: 'open', awarded_bid_id: null, government_name: 'شركة', bid_count: 0, opens_at: null, opened_at: null, awarded_at: null,
-      standstill_ends_at: null, award_final_at: null, phase: 'bidding', questions_until: null, created_at: NOW, updated_at: NOW,
+      standstill_ends_at: null, award_final_at: null, phase: 'bidding', questions_until: null, envelopes: 1, bid_bond_percent: null,
+      technical_evaluated_at: null, financial_opened_at: null, created_at: NOW, updated_at: NOW,
     },
   },
   // The award starts the standstill; the bids stay submitted until it is final.
@@ -245,6 +253,14 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], awarded_bid_id: id(5), awarded_at: NOW, standstill_ends_at: null, phase: 'standstill', updated_at: NOW },
   },
   'project.closeBidding': { [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], opens_at: NOW, phase: 'evaluation', updated_at: NOW } },
+  // The verdicts land on the envelopes; a pass carries no reason.
+  'project.technicalEvaluation': {
+    [`project:${id(140)}`]: { ...seed[`project:${id(140)}`], technical_evaluated_at: NOW, updated_at: NOW },
+    [`technical_envelope:${id(141)}`]: { ...seed[`technical_envelope:${id(141)}`], result: { pass: true, reason: null }, updated_at: NOW },
+    [`technical_envelope:${id(143)}`]: { ...seed[`technical_envelope:${id(143)}`], result: { pass: false, reason: 'لا خبرة في المباني المدرسية' }, updated_at: NOW },
+  },
+  // The amounts come with the server's answer; the phase moves on to the evaluation of the opened bids.
+  'project.openFinancial': { [`project:${id(142)}`]: { ...seed[`project:${id(142)}`], financial_opened_at: NOW, phase: 'evaluation', updated_at: NOW } },
   'objection.create': {
     [`objection:${id(30)}`]: {
       id: id(30), project_id: id(4), award_bid_id: id(5), bid_id: id(5), contractor_id: U, contractor_name: 'شركة', reason: 'عطائي أقل سعرًا',
@@ -267,7 +283,8 @@ const EXPECTED: { [N in MutationName]: Record<string, Record<string, unknown> | 
     [`bid:${id(6)}`]: {
       id: id(6), project_id: id(4), contractor_id: U, amount: 1000, proposal: 'عرض', estimated_completion_days: null, status: 'submitted',
       contractor_name: 'شركة', contractor_verification_tier: 'gold', contractor_average_rating: 0, contractor_total_reviews: 0, contractor_scorecard: null, created_by_name: 'سالم',
-      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', created_at: NOW, updated_at: NOW,
+      project_title: 'جسر', project_status: 'open', received_at: NOW, digest: '', technical: null, bid_bond: null, bid_bond_compliant: null, technical_result: null,
+      created_at: NOW, updated_at: NOW,
     },
     [`project:${id(4)}`]: { ...seed[`project:${id(4)}`], bid_count: 2 },
   },

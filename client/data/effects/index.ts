@@ -58,6 +58,8 @@ export const EFFECT_ENTITIES: { [N in MutationName]: readonly SyncEntity[] } = {
   'project.award': ['project'],
   'project.status': ['project', 'bid'],
   'project.closeBidding': ['project'],
+  'project.technicalEvaluation': ['project', 'technical_envelope'],
+  'project.openFinancial': ['project'],
   'objection.create': ['objection', 'project', 'bid'],
   'objection.answer': ['objection', 'project'],
   'tender_question.ask': [],

@@ -4,13 +4,22 @@
  * server can know stays empty until its answer: a bid's receipt (digest and the time it
  * was received), the opening record, the end of a standstill.
  */
-import { tenderDeadline } from '../../../shared/tender';
+import { bidBondCompliant, tenderDeadline } from '../../../shared/tender';
 import { rowKey, type RowKey } from '../db/schema';
 import { getRow, keysWhere, patchRow, rowsOf, setRow, type EffectTable } from './types';
 
 type Projects = Pick<
   EffectTable,
-  'project.create' | 'project.award' | 'project.status' | 'project.closeBidding' | 'bid.create' | 'bid.withdraw' | 'objection.create' | 'objection.answer'
+  | 'project.create'
+  | 'project.award'
+  | 'project.status'
+  | 'project.closeBidding'
+  | 'project.technicalEvaluation'
+  | 'project.openFinancial'
+  | 'bid.create'
+  | 'bid.withdraw'
+  | 'objection.create'
+  | 'objection.answer'
 >;
 
 export const projectEffects: Projects = {
@@ -40,6 +49,10 @@ export const projectEffects: Projects = {
         award_final_at: null,
         phase: 'bidding',
         questions_until: args.questions_until ?? null,
+        envelopes: args.envelopes ?? 1,
+        bid_bond_percent: args.bid_bond_percent ?? null,
+        technical_evaluated_at: null,
+        financial_opened_at: null,
         created_at: ctx.now,
         updated_at: ctx.now,
       });
@@ -57,7 +70,34 @@ export const projectEffects: Projects = {
     // The owner of a project without a deadline opens its bids now.
     keys: async (args) => [rowKey('project', args.id)],
     apply(args, rows, ctx) {
-      patchRow(rows, 'project', args.id, { opens_at: ctx.now, phase: 'evaluation' }, ctx);
+      const project = getRow(rows, 'project', args.id);
+      // A two-envelope tender opens its technical envelopes only.
+      patchRow(rows, 'project', args.id, { opens_at: ctx.now, phase: project?.envelopes === 2 ? 'technical_evaluation' : 'evaluation' }, ctx);
+    },
+  },
+  'project.technicalEvaluation': {
+    // The verdicts land on the technical envelopes the owner's device holds; the bidders'
+    // bid rows are not on it (their amounts are sealed), so only the envelopes change.
+    keys: async (args): Promise<RowKey[]> => [rowKey('project', args.id), ...args.results.map((r) => rowKey('technical_envelope', r.bid_id))],
+    apply(args, rows, ctx) {
+      const project = getRow(rows, 'project', args.id);
+      if (!project || project.technical_evaluated_at) return;
+      patchRow(rows, 'project', args.id, { technical_evaluated_at: ctx.now }, ctx);
+      for (const r of args.results) {
+        const envelope = getRow(rows, 'technical_envelope', r.bid_id);
+        if (envelope?.project_id !== args.id) continue;
+        patchRow(rows, 'technical_envelope', r.bid_id, { result: { pass: r.pass, reason: r.pass ? null : (r.reason ?? null) } }, ctx);
+      }
+    },
+  },
+  'project.openFinancial': {
+    // The amounts of the passed bids come with the server's answer (their rows and the
+    // completed opening record); the device knows only that they are open.
+    keys: async (args) => [rowKey('project', args.id)],
+    apply(args, rows, ctx) {
+      const project = getRow(rows, 'project', args.id);
+      if (!project?.technical_evaluated_at || project.financial_opened_at) return;
+      patchRow(rows, 'project', args.id, { financial_opened_at: ctx.now, phase: project.phase === 'technical_evaluation' ? 'evaluation' : project.phase }, ctx);
     },
   },
   'project.status': {
@@ -76,6 +116,7 @@ export const projectEffects: Projects = {
     apply(args, rows, ctx) {
       const project = getRow(rows, 'project', args.project_id);
       const current = getRow(rows, 'bid', args.id);
+      const asksBond = project ? project.bid_bond_percent != null : !!args.bid_bond;
       const fields = {
         amount: args.amount,
         proposal: args.proposal,
@@ -85,6 +126,11 @@ export const projectEffects: Projects = {
         digest: '',
         // Who sent this version: this device's person, until the server answers.
         created_by_name: ctx.person_name ?? null,
+        technical: args.technical ? { text: args.technical.text ?? null, document_ids: args.technical.document_ids } : null,
+        bid_bond: args.bid_bond ?? null,
+        // Held to the deadline as the server holds it; null where the tender asks for no bond.
+        bid_bond_compliant: asksBond ? !!project?.opens_at && bidBondCompliant(args.bid_bond, project.opens_at) : null,
+        technical_result: null,
         updated_at: ctx.now,
       };
       if (current) {

@@ -84,6 +84,7 @@ const STAMPED: { [E in SyncEntity]: 'updated_at' extends keyof Row<E> ? true : f
   site: true,
   purchase_request: true,
   project_document: true,
+  technical_envelope: true,
 };
 
 /**

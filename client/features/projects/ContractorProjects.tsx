@@ -23,7 +23,8 @@ import { useProjectMutations } from './mutations';
 import { BidStatusBadge } from './ProjectStatusBadge';
 import { ProjectTransport } from '../transport/DealTransport';
 import { ProjectCard } from './ProjectCard';
-import { useMyBidOn, useMyBids, useOpenProjects } from './queries';
+import { useMyBidOn, useMyBids, useOpenProjects, useTechnicalEnvelope } from './queries';
+import { TechnicalResultLine } from './TechnicalResultLine';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -49,7 +50,7 @@ export function filterProjects(projects: Project[], filter: ProjectFilter, bidOn
   );
 }
 
-function MyBidLine({ bid }: { bid: Bid }) {
+function MyBidLine({ bid, opened = false }: { bid: Bid; opened?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const format = useFormat();
@@ -65,6 +66,7 @@ function MyBidLine({ bid }: { bid: Bid }) {
         {pending && <PendingBadge />}
       </div>
       <SubmittedBy name={bid.created_by_name} />
+      <TechnicalResultLine bid={bid} opened={opened} />
       {bid.status !== 'withdrawn' && <BidReceipt bidId={bid.id} digest={bid.digest} receivedAt={bid.received_at} waiting={pending} />}
     </div>
   );
@@ -102,9 +104,10 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
   const phase = useTenderPhase(project);
   const closed = phase !== 'bidding';
   const active = mine && mine.status === 'submitted';
+  const envelope = useTechnicalEnvelope(mine?.technical ? mine.id : undefined);
   return (
     <>
-      {mine && <MyBidLine bid={mine} />}
+      {mine && <MyBidLine bid={mine} opened={closed} />}
       {mine && <BidderTender project={project} bid={mine} phase={phase} />}
       {closed ? (
         !mine && <Text className={styles.muted}>{t('card.deadlinePassed')}</Text>
@@ -132,6 +135,7 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
         <BidDialog
           project={project}
           existing={mine ?? null}
+          envelope={envelope}
           onClose={() => setOpen(false)}
           onStored={(bid) =>
             flushSync(() => {
@@ -202,7 +206,7 @@ export function ContractorProjects() {
             myBids.map(({ bid, project }) =>
               project ? (
                 <ProjectCard key={bid.id} project={project} alsoKeys={[`bid:${bid.id}`]}>
-                  <MyBidLine bid={bid} />
+                  <MyBidLine bid={bid} opened={!!project.opened_at} />
                   <MyBidTender project={project} bid={bid} />
                   {bid.status === 'accepted' && <ProjectTransport project={project} />}
                 </ProjectCard>

@@ -11,11 +11,12 @@ import { OwnerTender } from '../tender/OwnerTender';
 import { TenderQuestions } from '../tender/TenderQuestions';
 import { TenderDocuments } from '../tender/TenderDocuments';
 import { useTenderPhase } from '../tender/queries';
+import { isFinancialSealed } from '../../../shared/tender';
 import { BidsList } from './BidsList';
 import { useProjectMutations } from './mutations';
 import { ProjectCard } from './ProjectCard';
 import { ProjectDialog } from './ProjectDialog';
-import { useMyProjects } from './queries';
+import { useBidCountOn, useMyProjects } from './queries';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -29,9 +30,13 @@ function OwnProject({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
   const { close } = useProjectMutations();
   const phase = useTenderPhase(project);
-  // The bids are sealed until the opening: none are on this device before it.
-  const opened = phase !== 'bidding' && project.opened_at !== null;
+  // The bids are sealed until the opening: none are on this device before it; in a
+  // two-envelope tender, until its financial opening, and a failed bid's never.
+  const opened = phase !== 'bidding' && project.opened_at !== null && !isFinancialSealed(project);
   const [showBids, setShowBids] = useState(project.status === 'open');
+  // A two-envelope tender's bids on this device are those that passed, not all it received.
+  const passed = useBidCountOn(project.id, opened && project.envelopes === 2);
+  const count = project.envelopes === 2 ? passed : project.bid_count;
   const moves = nextStatuses(projectLifecycle, project.status, 'owner');
   return (
     <ProjectCard project={project}>
@@ -39,9 +44,9 @@ function OwnProject({ project }: { project: Project }) {
       <TenderDocuments project={project} owner open={project.status === 'open' && phase === 'bidding'} />
       <TenderQuestions project={project} owner />
       <div className={styles.row}>
-        {opened && !!project.bid_count && (
+        {opened && !!count && (
           <Button onClick={() => setShowBids((s) => !s)} aria-expanded={showBids} data-testid="toggle-bids">
-            {showBids ? t('bids.hide') : t('bids.show', { count: project.bid_count })}
+            {showBids ? t('bids.hide') : t('bids.show', { count })}
           </Button>
         )}
         {moves.includes('completed') && (

@@ -14,6 +14,7 @@ import { useTenderPhase } from '../tender/queries';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 import { OpenDataLink } from './OpenDataLink';
 import { DeadlineLine } from './DeadlineLine';
+import { EnvelopesLine } from './EnvelopesLine';
 
 const useStyles = makeStyles({
   card: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -72,6 +73,7 @@ const ProjectDetails = memo(function ProjectDetails({ project }: { project: Proj
         <Text>{t('card.location', { location: project.location })}</Text>
         <Text>{project.budget !== null ? t('card.budget', { amount: format.sar(project.budget) }) : t('card.noBudget')}</Text>
         <DeadlineLine project={project} />
+        <EnvelopesLine project={project} />
         <TenderTimeline project={project} phase={phase} />
         {/* null: sealed until the opening, for everyone but the owner. */}
         {project.bid_count !== null && (

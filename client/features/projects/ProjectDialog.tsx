@@ -1,4 +1,4 @@
-import { Field, Input, Textarea } from '@fluentui/react-components';
+import { Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useOutboxForm } from '../../ui/FormDialog';
 import { DECIMAL_INPUT } from '../../ui/formInput';
@@ -7,7 +7,7 @@ import { riyadhToday } from './deadline';
 import { useProjectMutations } from './mutations';
 import { PROJECT_FIELDS, emptyProject, validateProject } from './projectForm';
 
-/** Post a project: title, description and location required. Works offline. */
+/** Post a project: title, description and location required; one envelope or two, and an optional bid bond. Works offline. */
 export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const { postProject } = useProjectMutations();
@@ -58,6 +58,15 @@ export function ProjectDialog({ open, onClose }: { open: boolean; onClose: () =>
       </Field>
       <Field label={t('post.requirements')} {...form.field('requirements')}>
         <Textarea name="requirements" value={form.values.requirements} onChange={form.set('requirements')} rows={2} />
+      </Field>
+      <Field label={t('post.envelopes')} hint={t('post.envelopesHint')} {...form.field('envelopes')}>
+        <RadioGroup name="envelopes" value={form.values.envelopes} onChange={form.set('envelopes')} data-testid="project-envelopes">
+          <Radio value="1" label={t('post.envelopesOne')} data-testid="envelopes-1" />
+          <Radio value="2" label={t('post.envelopesTwo')} data-testid="envelopes-2" />
+        </RadioGroup>
+      </Field>
+      <Field label={t('post.bidBond')} hint={t('post.bidBondHint')} {...form.field('bid_bond_percent')}>
+        <Input name="bid_bond_percent" {...DECIMAL_INPUT} value={form.values.bid_bond_percent} onChange={form.set('bid_bond_percent')} />
       </Field>
     </FormDialog>
   );

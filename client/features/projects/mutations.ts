@@ -1,4 +1,4 @@
-/** Project and bid writes, through the outbox (they work offline and are sent once). */
+/** Project and bid writes, a two-envelope tender's evaluation among them, through the outbox (they work offline and are sent once). */
 import type { MutationInput } from '../../../shared/mutations';
 import type { Bid } from '../../../shared/schemas/bid';
 import { rowKey } from '../../data/db/schema';
@@ -22,6 +22,10 @@ export function useProjectMutations() {
     withdrawBid: (bidId: string) => mutate('bid.withdraw', { id: bidId }),
     postProject: (input: Omit<MutationInput<'project.create'>, 'id'>) => mutate('project.create', { ...input, id: crypto.randomUUID() }),
     award: (projectId: string, bidId: string) => mutate('project.award', { id: projectId, bid_id: bidId }),
+    /** A two-envelope tender's owner records a verdict per technical envelope (a fail with its reason), once. */
+    technicalEvaluation: (projectId: string, results: MutationInput<'project.technicalEvaluation'>['results']) => mutate('project.technicalEvaluation', { id: projectId, results }),
+    /** Then opens the financial envelopes of the bids that passed. */
+    openFinancial: (projectId: string) => mutate('project.openFinancial', { id: projectId }),
     close: (projectId: string, status: 'completed' | 'cancelled') => mutate('project.status', { id: projectId, status }),
   };
 }

@@ -3,14 +3,16 @@
  * steps, Western or Arabic-Indic digits), deadline date and, optionally, its time in
  * Riyadh (without one, bids are taken to the end of that day), the last day of questions
  * (to the end of that day in Riyadh, before the deadline day) and requirements optional;
- * checked by the shared schema the server parses too.
+ * one envelope or two (technical, then financial) and, optionally, the bid bond asked of
+ * every bidder as a percent of their amount; checked by the shared schema the server
+ * parses too.
  */
 import { projectCreateSchema } from '../../../shared/schemas/project';
 import { riyadhDayEnd, riyadhMoment } from '../../../shared/riyadh';
 import type { KeysUnder } from '../../i18n/keys';
 import { issuesToErrors, parseNumber, type FieldErrors } from '../../ui/formInput';
 
-export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'deadline_time', 'questions_until', 'requirements'] as const;
+export const PROJECT_FIELDS = ['title', 'description', 'location', 'budget', 'deadline_date', 'deadline_time', 'questions_until', 'requirements', 'envelopes', 'bid_bond_percent'] as const;
 type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectValues = Record<ProjectField, string>;
 /** The message keys of the projects forms (projects:errors, the shared ones among them). */
@@ -27,9 +29,13 @@ export interface ProjectInput {
   deadline_date: string | null;
   questions_until: string | null;
   requirements: string;
+  /** 2: the technical envelopes are opened and evaluated first, the financial ones of those who passed after */
+  envelopes: 1 | 2;
+  /** the bid bond asked of every bidder, in percent of the amount; null: none */
+  bid_bond_percent: number | null;
 }
 
-export const emptyProject = (): ProjectValues => ({ title: '', description: '', location: '', budget: '', deadline_date: '', deadline_time: '', questions_until: '', requirements: '' });
+export const emptyProject = (): ProjectValues => ({ title: '', description: '', location: '', budget: '', deadline_date: '', deadline_time: '', questions_until: '', requirements: '', envelopes: '1', bid_bond_percent: '' });
 
 /** Field errors (message keys of projects:errors) and the input when valid. */
 export function validateProject(values: ProjectValues): { errors: ProjectErrors; input?: ProjectInput } {
@@ -44,6 +50,8 @@ export function validateProject(values: ProjectValues): { errors: ProjectErrors;
     // Questions close at the end of their day in Riyadh, as bids do at the end of theirs.
     questions_until: values.questions_until ? riyadhDayEnd(values.questions_until).toISOString() : null,
     requirements: values.requirements,
+    envelopes: values.envelopes === '2' ? (2 as const) : (1 as const),
+    bid_bond_percent: parseNumber(values.bid_bond_percent),
   };
   if (values.deadline_time && !values.deadline_date) return { errors: { deadline_date: 'deadlineDayNeeded' } };
   if (input.deadline_at && Date.parse(input.deadline_at) <= Date.now()) return { errors: { deadline_time: 'deadlinePast' } };
@@ -56,7 +64,7 @@ export function validateProject(values: ProjectValues): { errors: ProjectErrors;
   return {
     errors: issuesToErrors(result.error.issues, PROJECT_FIELDS, {
       blank: (f) => values[f].trim() === '',
-      fallback: { budget: 'amount' },
+      fallback: { budget: 'amount', bid_bond_percent: 'bondPercent' },
     }),
   };
 }

@@ -50,3 +50,21 @@ export function useMyBidOn(projectId: string) {
   const { db } = useLocalData();
   return useLiveQuery(async () => (await db.bids.where('project_id').equals(projectId).toArray()).find((b) => b.contractor_id === db.accountId) ?? null, [db, projectId]);
 }
+
+/** A tender's technical envelopes on this device (its owner's from the opening, a bidder's own), oldest first. */
+export function useTechnicalEnvelopes(projectId: string) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (await db.technical_envelopes.where('project_id').equals(projectId).toArray()).sort((a, b) => a.received_at.localeCompare(b.received_at) || a.id.localeCompare(b.id)), [db, projectId]);
+}
+
+/** The technical envelope of one bid (its id is the bid's), when this device has it. */
+export function useTechnicalEnvelope(bidId: string | undefined) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (bidId ? ((await db.technical_envelopes.get(bidId)) ?? null) : null), [db, bidId]);
+}
+
+/** How many bids on the project this device holds (a two-envelope tender's owner: those that passed); none read unless `enabled`. */
+export function useBidCountOn(projectId: string, enabled: boolean) {
+  const { db } = useLocalData();
+  return useLiveQuery(async () => (enabled ? db.bids.where('project_id').equals(projectId).count() : undefined), [db, projectId, enabled]);
+}

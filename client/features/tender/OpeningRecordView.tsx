@@ -53,7 +53,9 @@ function useMatchesReceipt(myBid: Bid | null | undefined, listed: string | undef
 
 /**
  * The opening record: when the bids were opened, and every bid that was not withdrawn,
- * ranked by amount, with its receipt digest. The owner reads it from the opening on; every
+ * ranked by amount, with its receipt digest, whether it had a compliant bid bond and, in a
+ * two-envelope tender, its technical verdict; an amount not opened (before the financial
+ * opening, or for ever for a failed bid) says why instead. The owner reads it from the opening on; every
  * bidder once the award is made, their own bid marked and checked against their receipt.
  */
 export function OpeningRecordView({ record, myBid }: { record: OpeningRecord; myBid?: Bid | null }) {
@@ -77,18 +79,47 @@ export function OpeningRecordView({ record, myBid }: { record: OpeningRecord; my
           {record.record.map((entry) => {
             const isMine = entry.bid_id === mine?.bid_id;
             return (
-              <li key={entry.bid_id} className={isMine ? `${styles.entry} ${styles.mine}` : styles.entry} data-testid="opening-entry" data-bid-id={entry.bid_id} data-rank={entry.rank} data-digest={entry.digest}>
+              <li
+                key={entry.bid_id}
+                className={isMine ? `${styles.entry} ${styles.mine}` : styles.entry}
+                data-testid="opening-entry"
+                data-bid-id={entry.bid_id}
+                data-rank={entry.rank ?? ''}
+                data-digest={entry.digest}
+                data-technical={entry.technical_pass === null ? '' : entry.technical_pass ? 'pass' : 'fail'}
+                data-bond={entry.bid_bond_compliant === null ? '' : entry.bid_bond_compliant ? 'compliant' : 'non-compliant'}
+              >
                 <div className={styles.head}>
-                  <Badge appearance="filled" color="brand" shape="circular">
-                    {t('record.rank', { rank: format.number(entry.rank) })}
-                  </Badge>
+                  {entry.rank !== null && (
+                    <Badge appearance="filled" color="brand" shape="circular">
+                      {t('record.rank', { rank: format.number(entry.rank) })}
+                    </Badge>
+                  )}
                   <Text weight="semibold">
                     <bdi>{entry.contractor_name ?? '—'}</bdi>
                   </Text>
                   {isMine && <Badge appearance="tint">{t('record.yours')}</Badge>}
+                  {entry.technical_pass !== null && (
+                    <Badge appearance="tint" color={entry.technical_pass ? 'success' : 'danger'} shape="rounded" data-testid="entry-technical">
+                      {entry.technical_pass ? t('record.passed') : t('record.failed')}
+                    </Badge>
+                  )}
+                  {entry.bid_bond_compliant !== null && (
+                    <Badge appearance={entry.bid_bond_compliant ? 'tint' : 'filled'} color={entry.bid_bond_compliant ? 'success' : 'warning'} shape="rounded" data-testid="entry-bond">
+                      {entry.bid_bond_compliant ? t('record.bondCompliant') : t('record.bondNonCompliant')}
+                    </Badge>
+                  )}
                 </div>
-                <Text className={styles.amount}>{format.sar(entry.amount)}</Text>
-                <Text>{entry.estimated_completion_days !== null ? t('record.days', { count: entry.estimated_completion_days }) : t('record.noDays')}</Text>
+                {entry.amount !== null ? (
+                  <Text className={styles.amount}>{format.sar(entry.amount)}</Text>
+                ) : (
+                  <Text className={styles.muted} data-testid="entry-sealed">
+                    {entry.technical_pass === false ? t('record.notOpened') : t('record.financialSealed')}
+                  </Text>
+                )}
+                {entry.amount !== null && (
+                  <Text>{entry.estimated_completion_days !== null ? t('record.days', { count: entry.estimated_completion_days }) : t('record.noDays')}</Text>
+                )}
                 <Text className={styles.digest} dir="ltr">
                   SHA-256 {entry.digest}
                 </Text>

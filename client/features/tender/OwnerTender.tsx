@@ -5,6 +5,7 @@ import type { TenderPhase } from '../../../shared/tender';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ObjectionsList } from './Objections';
 import { OpeningRecordView } from './OpeningRecordView';
+import { TechnicalEvaluation } from './TechnicalEvaluation';
 import { useTenderMutations } from './mutations';
 import { useObjectionsOn, useOpeningRecord } from './queries';
 
@@ -18,8 +19,10 @@ const useStyles = makeStyles({
 /**
  * The owner's side of a tender. Before the opening: how many bids there are and nothing
  * of what they say (this device never receives them), and, for a project without a
- * deadline, closing the bidding. From the opening: the opening record. During the
- * standstill and after: the objections, answered here.
+ * deadline, closing the bidding. From the opening: the opening record and, in a
+ * two-envelope tender, the technical envelopes to evaluate (first while that is the work
+ * at hand) before the financial ones are opened. During the standstill and after: the
+ * objections, answered here.
  */
 export function OwnerTender({ project, phase }: { project: Project; phase: TenderPhase | null }) {
   const styles = useStyles();
@@ -57,7 +60,9 @@ export function OwnerTender({ project, phase }: { project: Project; phase: Tende
   }
   return (
     <div className={styles.root}>
+      {project.envelopes === 2 && phase === 'technical_evaluation' && <TechnicalEvaluation project={project} />}
       {record ? <OpeningRecordView record={record} /> : <Text className={styles.muted}>{t('record.unavailable')}</Text>}
+      {project.envelopes === 2 && phase !== 'technical_evaluation' && <TechnicalEvaluation project={project} />}
       {objections && (objections.length > 0 || phase === 'standstill') && (
         <>
           <h3 className={styles.title}>{t('objection.title')}</h3>
