@@ -50,7 +50,7 @@ export class ProjectsPage {
   }
 
   /** A government posts a project through the dialog; resolves to its id (the newest card). */
-  async post(values: { title: string; description: string; location: string; budget?: number; deadline?: string }): Promise<string> {
+  async post(values: { title: string; description: string; location: string; budget?: number; deadline?: string; envelopes?: 1 | 2; bidBondPercent?: number | string }): Promise<string> {
     await this.page.getByTestId('post-project').click();
     const dialog = this.page.getByTestId('project-dialog');
     await dialog.locator('[name="title"]').fill(values.title);
@@ -58,6 +58,9 @@ export class ProjectsPage {
     await dialog.locator('[name="location"]').fill(values.location);
     if (values.budget) await dialog.locator('[name="budget"]').fill(String(values.budget));
     if (values.deadline) await dialog.locator('[name="deadline_date"]').fill(values.deadline);
+    // Fluent's Radio puts its props on the native input.
+    if (values.envelopes) await dialog.getByTestId(`envelopes-${values.envelopes}`).check();
+    if (values.bidBondPercent !== undefined) await dialog.locator('[name="bid_bond_percent"]').fill(String(values.bidBondPercent));
     await dialog.getByTestId('project-submit').click();
     await expect(dialog).toBeHidden();
     const card = this.cards.filter({ hasText: values.title });
