@@ -160,6 +160,21 @@ describe('GET /metrics without METRICS_TOKEN (a developer, the tests)', () => {
     await server.db.knex('push_queue').where({ notification_id: id }).delete();
   });
 
+  it('reads the scorecards waiting to be measured again: their count, and the age of the longest overdue', async () => {
+    const knex = server.db.knex;
+    const depth = (families: Awaited<ReturnType<typeof scrape>>['families']) => valueOf(families, 'binaa_queue_depth', 'binaa_queue_depth', { queue: 'scorecards' });
+    const before = depth((await scrape(server)).families);
+    const due = await signInAs(server, { role: 'supplier' });
+    const later = await signInAs(server, { role: 'supplier' });
+    // One due a minute ago and not measured yet; one backing off until an hour from now.
+    await knex('scorecard_queue').insert({ company_id: due.user.id, due_at: knex.raw("now() - interval '60 seconds'") }).onConflict('company_id').merge();
+    await knex('scorecard_queue').insert({ company_id: later.user.id, due_at: knex.raw("now() + interval '1 hour'"), attempts: 2 }).onConflict('company_id').merge();
+    const { families } = await scrape(server);
+    expect(depth(families)).toBe(before + 2);
+    expect(valueOf(families, 'binaa_queue_oldest_age_seconds', 'binaa_queue_oldest_age_seconds', { queue: 'scorecards' })).toBeGreaterThanOrEqual(60);
+    await knex('scorecard_queue').whereIn('company_id', [due.user.id, later.user.id]).delete();
+  });
+
   it('reads the data export jobs not ready yet: a job waiting two minutes moves the depth and the age, and leaves them once ready', async () => {
     const depth = (families: Awaited<ReturnType<typeof scrape>>['families']) => valueOf(families, 'binaa_queue_depth', 'binaa_queue_depth', { queue: 'data_export' });
     const age = (families: Awaited<ReturnType<typeof scrape>>['families']) => valueOf(families, 'binaa_queue_oldest_age_seconds', 'binaa_queue_oldest_age_seconds', { queue: 'data_export' });

@@ -11,7 +11,10 @@
  *   backoff (a count only: their documents' age is zatca_clearance's);
  * - data_export: people's data exports not ready yet, waiting for a worker or being built
  *   (account_exports preparing; modules/data-export/worker.ts builds them), found through
- *   the partial index of preparing jobs, not a scan.
+ *   the partial index of preparing jobs, not a scan;
+ * - scorecards: companies whose scorecard waits to be measured again after an event
+ *   (scorecard_queue; modules/scorecards/queue.ts measures them), its age that of the
+ *   longest overdue one (a company backing off after a failed measure is not due yet).
  *
  * Card webhooks are handled inside their request and reminders by a sweep (upkeep
  * metrics): neither leaves a queue in the database to measure.
@@ -37,7 +40,10 @@ const QUEUES_SQL = `
     from clearance_queue where attempts > 0
   union all
   select 'data_export', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
-    from account_exports where status = 'preparing'`;
+    from account_exports where status = 'preparing'
+  union all
+  select 'scorecards', count(*)::int, coalesce(extract(epoch from now() - min(due_at) filter (where due_at <= now())), 0)::float8
+    from scorecard_queue`;
 
 export async function collectQueues(knex: Knex): Promise<QueueReading[]> {
   const { rows } = (await knex.raw(QUEUES_SQL)) as { rows: Array<{ queue: string; depth: number; age: number | null }> };
