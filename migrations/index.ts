@@ -80,6 +80,7 @@ import * as companySuspensions91 from './20261206110000_company_suspensions';
 import * as scorecardQueue92 from './20261206213000_scorecard_queue';
 import * as projectDeadlineAt93 from './20261206220000_project_deadline_at';
 import * as transportScorecards94 from './20261206223000_transport_scorecards';
+import * as twoEnvelopes95 from './20261207140000_two_envelopes';
 
 export const migrations: Record<string, Knex.Migration> = {
   '20261122000001_extensions': m1,
@@ -158,4 +159,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261206213000_scorecard_queue': scorecardQueue92,
   '20261206220000_project_deadline_at': projectDeadlineAt93,
   '20261206223000_transport_scorecards': transportScorecards94,
+  '20261207140000_two_envelopes': twoEnvelopes95,
 };

@@ -16,6 +16,7 @@ import { adminRouter } from './modules/admin/routes';
 import { adminSuspensionRouter } from './modules/admin/suspension-routes';
 import { projectsRouter } from './modules/projects/routes';
 import { projectDocumentsRouter } from './modules/projects/documents-routes';
+import { tenderEnvelopesRouter } from './modules/projects/tender-envelopes-routes';
 import { instantOrdersRouter } from './modules/instant-orders/routes';
 import { categoriesRouter } from './modules/categories/routes';
 import { productsRouter } from './modules/products/routes';
@@ -59,6 +60,7 @@ export function apiRouter(): Router {
     adminSuspensionRouter(),
     projectsRouter(),
     projectDocumentsRouter(),
+    tenderEnvelopesRouter(),
     instantOrdersRouter(),
     rfqsRouter(),
     purchaseOrdersRouter(),

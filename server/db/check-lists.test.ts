@@ -39,7 +39,8 @@ import { ACCOUNT_EXPORT_STATUSES } from '../../shared/schemas/account-export';
 import { CR_CHECK_RESULTS } from '../../shared/schemas/cr-verification';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
-import { DOCUMENT_FORMATS, DOCUMENT_TYPES } from '../../shared/schemas/project-document';
+import { DOCUMENT_FORMATS, DOCUMENT_TYPES, documentUploadMetadataSchema } from '../../shared/schemas/project-document';
+import { bidDocumentUploadMetadataSchema } from '../../shared/schemas/bid-document';
 
 /** The values of a server type, each once: the `satisfies` on each record makes it exactly the type's. */
 const valuesOf = (record: Record<string, true>): string[] => Object.keys(record);
@@ -86,6 +87,8 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'project_documents.type': DOCUMENT_TYPES,
   'project_documents.format': Object.keys(DOCUMENT_FORMATS),
   'document_uploads.format': Object.keys(DOCUMENT_FORMATS),
+  'document_uploads.kind': [documentUploadMetadataSchema.shape.kind.value, bidDocumentUploadMetadataSchema.shape.kind.value],
+  'bid_documents.format': Object.keys(DOCUMENT_FORMATS),
   'invoice_lines.vat_category': VAT_CATEGORY_CODES,
   'invoice_lines.adjusts': invoiceSchema.shape.lines.element.shape.adjusts.unwrap().options,
   'disputes.remedy': DISPUTE_REMEDIES,
@@ -112,7 +115,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   // The server's own bookkeeping, never sent as such: its types.
   'card_checkouts.status': valuesOf({ initiated: true, paid: true } satisfies Record<Checkout['status'], true>),
   'card_checkouts.purpose': valuesOf({ invoice: true, plan: true } satisfies Record<Checkout['purpose'], true>),
-  'unfinished_uploads.kind': valuesOf({ product_photo: true, delivery_file: true, payment_receipt: true, order_photo: true, tender_document: true } satisfies Record<UploadKind, true>),
+  'unfinished_uploads.kind': valuesOf({ product_photo: true, delivery_file: true, payment_receipt: true, order_photo: true, tender_document: true, bid_document: true } satisfies Record<UploadKind, true>),
   'payment_reminders.kind': valuesOf({ due_soon: true, overdue: true }),
   'changes.op': valuesOf({ upsert: true, delete: true }),
   'changes.audience_type': valuesOf({ all: true, role: true, user: true }),

@@ -10,7 +10,7 @@ import { audienceRows, type EntityPolicy } from '../db/policy';
 import { categoryPolicy } from '../modules/categories/policy';
 import { planPolicy, subscriptionPolicy } from '../modules/subscriptions/policy';
 import { productPolicy } from '../modules/products/policy';
-import { bidPolicy, documentPolicy, objectionPolicy, openingPolicy, projectPolicy } from '../modules/projects/policy';
+import { bidPolicy, documentPolicy, envelopePolicy, objectionPolicy, openingPolicy, projectPolicy } from '../modules/projects/policy';
 import { orderPolicy, responsePolicy } from '../modules/instant-orders/policy';
 import { offerPolicy, requestPolicy } from '../modules/transport/policy';
 import { notificationPolicy } from '../modules/notifications/policy';
@@ -34,6 +34,7 @@ export const POLICIES: ReadonlyArray<EntityPolicy<never>> = [
   openingPolicy,
   objectionPolicy,
   documentPolicy,
+  envelopePolicy,
   orderPolicy,
   responsePolicy,
   requestPolicy,

@@ -16,7 +16,7 @@ import { tooManyUploads } from '../../shared/errors';
 import { MAX_UNFINISHED_UPLOADS } from '../../shared/photos';
 import { lockForTransaction } from '../db/transaction-locks';
 
-export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt' | 'order_photo' | 'tender_document';
+export type UploadKind = 'product_photo' | 'delivery_file' | 'payment_receipt' | 'order_photo' | 'tender_document' | 'bid_document';
 
 export interface UploadHold {
   /** the tus upload's id */

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../auth/session-user';
 import { notFound } from '../../../shared/errors';
 import { recordChange, recordChanges } from '../../db/changes';
 import { assertAdmin } from './lists';
-import { bidPolicy, projectPolicy } from '../projects/policy';
+import { bidPolicy, ownerSeesBid, projectPolicy } from '../projects/policy';
 import { productPolicy } from '../products/policy';
 import { recordAudit } from '../audit/record';
 
@@ -24,9 +24,11 @@ export async function removeProduct(trx: Knex.Transaction, admin: SessionUser, i
 
 export async function removeProject(trx: Knex.Transaction, admin: SessionUser, id: string): Promise<void> {
   assertAdmin(admin);
-  const project = await trx('projects').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'government_id', 'opened_at');
+  const project = await trx('projects').where({ id }).whereNull('deleted_at').forUpdate().first('id', 'government_id', 'opened_at', 'envelopes', 'financial_opened_at');
   if (!project) throw notFound('Project');
-  const bids: Array<{ id: string; contractor_id: string; status: string }> = await trx('bids').where({ project_id: id }).select('id', 'contractor_id', 'status');
+  const bids: Array<{ id: string; contractor_id: string; status: string; technical_pass: boolean | null }> = await trx('bids')
+    .where({ project_id: id })
+    .select('id', 'contractor_id', 'status', 'technical_pass');
   await trx('projects').where({ id }).update({ deleted_at: trx.fn.now() });
   await recordAudit(trx, { actor: admin, company_id: project.government_id, action: 'admin.project_remove', record_type: 'project', record_id: id, changes: { removed: [false, true], bids_removed: [0, bids.length] } });
   await recordChanges(trx, [
@@ -35,12 +37,8 @@ export async function removeProject(trx: Knex.Transaction, admin: SessionUser, i
       entity: 'bid' as const,
       id: b.id,
       op: 'delete' as const,
-      // A sealed bid was never sent to the owner: its delete goes to its bidder only.
-      audiences: bidPolicy.audiences({
-        contractor_id: b.contractor_id,
-        government_id: project.government_id,
-        opened: !!project.opened_at && b.status !== 'withdrawn',
-      }),
+      // A sealed (or failed) bid was never sent to the owner: its delete goes to its bidder only.
+      audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: project.government_id, opened: ownerSeesBid(project, b) }),
     })),
   ]);
 }

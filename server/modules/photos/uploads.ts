@@ -22,7 +22,8 @@
  * goods-receipts/photos.ts: a receipt or dispute of that order names it, its buyer only).
  * A tender document (kind=tender_document, projects/documents-upload.ts: a PDF, XLSX, DWG
  * or image of a project, its owner only, until the deadline) is no photo: its bytes are
- * checked for their format and kept as they are, waiting to be attached.
+ * checked for their format and kept as they are, waiting to be attached; so is a bid
+ * document (kind=bid_document, the same file: a contractor's, until the deadline).
  *
  * What: Upload-Metadata `kind` (product_photo), `product_id`, `photo_id` (the client's id
  * for the photo: a retried or resumed upload makes one photo), `filename` and `filetype`
@@ -55,6 +56,7 @@ import { addReceipt, assertReceiptUploadAllowed } from '../payments/receipts';
 import { orderPhotoUploadMetadataSchema, type OrderPhotoUploadMetadata } from '../../../shared/schemas/goods-receipt';
 import { addOrderPhoto, assertOrderPhotoUploadAllowed } from '../goods-receipts/photos';
 import { documentUploadMetadataSchema, type DocumentUploadMetadata } from '../../../shared/schemas/project-document';
+import { bidDocumentUploadMetadataSchema, type BidDocumentUploadMetadata } from '../../../shared/schemas/bid-document';
 import { assertDocumentUploadAllowed, finishDocumentUpload, releaseUnattached } from '../projects/documents-upload';
 import type { SessionUser } from '../../auth/session-user';
 import type { AppDeps } from '../../http/context';
@@ -159,11 +161,11 @@ export function uploads(deps: AppDeps): Uploads {
     return user;
   };
   const isMissing = (err: unknown) => (err as { status_code?: number })?.status_code === 404;
-  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata | OrderPhotoUploadMetadata | DocumentUploadMetadata => {
+  const metadataOf = (upload: Upload): UploadMetadata | DeliveryUploadMetadata | ReceiptUploadMetadata | OrderPhotoUploadMetadata | DocumentUploadMetadata | BidDocumentUploadMetadata => {
     const meta = upload.metadata ?? {};
-    if (meta.kind === 'tender_document') {
-      const parsed = documentUploadMetadataSchema.safeParse(meta);
-      if (!parsed.success) throw tusError(validationFailed('Upload-Metadata of a tender document needs project_id and photo_id'));
+    if (meta.kind === 'tender_document' || meta.kind === 'bid_document') {
+      const parsed = (meta.kind === 'bid_document' ? bidDocumentUploadMetadataSchema : documentUploadMetadataSchema).safeParse(meta);
+      if (!parsed.success) throw tusError(validationFailed(`Upload-Metadata of a ${meta.kind.replace('_', ' ')} needs project_id and photo_id`));
       return parsed.data;
     }
     if (meta.kind === 'order_photo') {
@@ -243,7 +245,7 @@ export function uploads(deps: AppDeps): Uploads {
             ? { kind: meta.kind, target_id: meta.payment_id }
             : meta.kind === 'order_photo'
               ? { kind: meta.kind, target_id: meta.purchase_order_id }
-              : meta.kind === 'tender_document'
+              : meta.kind === 'tender_document' || meta.kind === 'bid_document'
                 ? { kind: meta.kind, target_id: meta.project_id }
                 : { kind: meta.kind, target_id: meta.product_id }),
       };
@@ -257,7 +259,7 @@ export function uploads(deps: AppDeps): Uploads {
                 ? assertReceiptUploadAllowed(trx, user, meta)
                 : meta.kind === 'order_photo'
                   ? assertOrderPhotoUploadAllowed(trx, user, meta)
-                  : meta.kind === 'tender_document'
+                  : meta.kind === 'tender_document' || meta.kind === 'bid_document'
                     ? assertDocumentUploadAllowed(trx, user, meta, size, deps.clock.now())
                     : assertUploadAllowed(trx, user, meta.product_id, meta.photo_id, size, deps.clock.now()),
           ),
@@ -274,7 +276,7 @@ export function uploads(deps: AppDeps): Uploads {
       const user = userOf(req);
       try {
         const meta = metadataOf(upload);
-        if (meta.kind === 'tender_document') {
+        if (meta.kind === 'tender_document' || meta.kind === 'bid_document') {
           const bytes = await readAll(datastore, upload.id);
           const made = await knex.transaction(async (trx) => {
             const result = await finishDocumentUpload(trx, store, user, meta, upload.id, bytes, deps.clock.now());

@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import type { ChangeEntry, SyncedEntity, Audience } from '../../db/changes';
 import { orderPolicy, responsePolicy } from '../instant-orders/policy';
-import { bidPolicy, countAudiences, projectPolicy } from '../projects/policy';
+import { OWNER_SEES_BID, bidPolicy, countAudiences, projectPolicy } from '../projects/policy';
 import { offerPolicy, requestPolicy } from '../transport/policy';
 import { productPolicy } from '../products/policy';
 
@@ -28,7 +28,7 @@ export async function rowsOfUser(db: Knex, userId: string, op: Op): Promise<Chan
     .join('projects as p', 'p.id', 'b.project_id')
     .where('b.contractor_id', userId)
     .whereNull('p.deleted_at')
-    .select('b.id', 'p.government_id as owner', db.raw(`(p.opened_at is not null and b.status <> 'withdrawn') as opened`));
+    .select('b.id', 'p.government_id as owner', db.raw(`${OWNER_SEES_BID} as opened`));
   const orders = await db('instant_orders').where({ contractor_id: userId }).whereNull('deleted_at').select('id');
   const responses = await db('instant_order_responses as r')
     .join('instant_orders as o', 'o.id', 'r.instant_order_id')
@@ -62,7 +62,7 @@ export async function rowsAroundUser(db: Knex, userId: string): Promise<ChangeEn
     .join('projects as p', 'p.id', 'b.project_id')
     .where('p.government_id', userId)
     .whereNull('p.deleted_at')
-    .select('b.id', 'b.contractor_id as author', db.raw(`(p.opened_at is not null and b.status <> 'withdrawn') as opened`));
+    .select('b.id', 'b.contractor_id as author', db.raw(`${OWNER_SEES_BID} as opened`));
   const responsesOnMine = await db('instant_order_responses as r')
     .join('instant_orders as o', 'o.id', 'r.instant_order_id')
     .where('o.contractor_id', userId)

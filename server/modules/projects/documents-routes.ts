@@ -6,7 +6,9 @@
  * ETag is its SHA-256 and a reader's browser keeps it. The storage layer answers whole
  * objects, so ranges are not offered (Accept-Ranges: none).
  */
+import type { Readable } from 'node:stream';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { WithStatus, route } from '../../http/route';
 import { DOCUMENT_FORMATS, documentAttachSchema, projectDocumentSchema } from '../../../shared/schemas/project-document';
@@ -58,22 +60,35 @@ export function projectDocumentsRouter(): Router {
     },
     async ({ ctx, knex, user, params }) => {
       const { doc, object } = await openDocument(knex, objectStore(ctx.deps.config), user, params.id, params.doc_id);
-      const etag = `"${doc.hash}"`;
-      ctx.set('ETag', etag);
-      ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
-      ctx.set('Accept-Ranges', 'none');
-      ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      if (ctx.get('If-None-Match') === etag) {
-        object.body.destroy();
-        return new WithStatus(304, null);
-      }
-      ctx.attachment(doc.filename);
-      ctx.type = DOCUMENT_FORMATS[doc.format].mediaType;
-      ctx.length = object.size;
-      return object.body;
+      return sendDocumentFile(ctx, doc, object);
     },
   );
 
   return router;
+}
+
+/**
+ * Answers a stored document's file (a tender's or a bid's): its SHA-256 as ETag (304 for
+ * If-None-Match), kept by the reader's browser for good (the bytes never change), served
+ * as an attachment of its format's media type.
+ */
+export function sendDocumentFile(
+  ctx: Context,
+  doc: { hash: string; filename: string; format: keyof typeof DOCUMENT_FORMATS },
+  object: { body: Readable; size: number },
+) {
+  const etag = `"${doc.hash}"`;
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+  ctx.set('Accept-Ranges', 'none');
+  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  if (ctx.get('If-None-Match') === etag) {
+    object.body.destroy();
+    return new WithStatus(304, null);
+  }
+  ctx.attachment(doc.filename);
+  ctx.type = DOCUMENT_FORMATS[doc.format].mediaType;
+  ctx.length = object.size;
+  return object.body;
 }

@@ -2,7 +2,9 @@
  * A tender document's tus upload (kind=tender_document, photos/uploads.ts): the creation is
  * refused early (no bytes taken) unless the caller owns the project, it still takes
  * document changes (documents.ts assertDocumentsWritable) and the declared length is
- * within MAX_DOCUMENT_BYTES. At the finish the bytes say what the file is (PDF, XLSX, DWG,
+ * within MAX_DOCUMENT_BYTES. A bid document's (kind=bid_document) is the same file with
+ * the bidder's check instead (bid-documents.ts assertBidDocumentsWritable: a contractor,
+ * until the deadline), attached with POST /api/projects/{id}/bid-documents. At the finish the bytes say what the file is (PDF, XLSX, DWG,
  * PNG, JPEG: the name and the client's type are never trusted), the file is stored under
  * documents/<hash> and a document_uploads row waits for the owner to attach it with a type
  * and a title (POST /api/projects/{id}/documents). The upload's answer names its id.
@@ -15,12 +17,20 @@ import { documentUnsupported, uploadTooLarge } from '../../../shared/errors';
 import { DOCUMENT_FORMATS, MAX_DOCUMENT_BYTES, type DocumentFormat, type DocumentUploadMetadata, type DocumentUploadResult } from '../../../shared/schemas/project-document';
 import type { ObjectStore } from '../../storage';
 import { assertDocumentsWritable, documentKey } from './documents';
+import { assertBidDocumentsWritable } from './bid-documents';
+import type { BidDocumentUploadMetadata } from '../../../shared/schemas/bid-document';
 
 const tooLarge = () => uploadTooLarge(`A tender document may have at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`);
 
+type Meta = DocumentUploadMetadata | BidDocumentUploadMetadata;
+
+/** The caller may add documents of this kind to the project now. */
+const assertWritable = (trx: Knex.Transaction, user: SessionUser, meta: Meta, now: Date) =>
+  meta.kind === 'bid_document' ? assertBidDocumentsWritable(trx, user, meta.project_id, now) : assertDocumentsWritable(trx, user, meta.project_id, now);
+
 /** Before the bytes: the caller may add documents to the project now, and the file fits. */
-export async function assertDocumentUploadAllowed(trx: Knex.Transaction, user: SessionUser, meta: DocumentUploadMetadata, bytes: number, now: Date): Promise<void> {
-  await assertDocumentsWritable(trx, user, meta.project_id, now);
+export async function assertDocumentUploadAllowed(trx: Knex.Transaction, user: SessionUser, meta: Meta, bytes: number, now: Date): Promise<void> {
+  await assertWritable(trx, user, meta, now);
   if (bytes > MAX_DOCUMENT_BYTES) throw tooLarge();
 }
 
@@ -51,12 +61,12 @@ export async function finishDocumentUpload(
   trx: Knex.Transaction,
   store: ObjectStore,
   user: SessionUser,
-  meta: DocumentUploadMetadata,
+  meta: Meta,
   uploadId: string,
   bytes: Buffer,
   now: Date,
 ): Promise<DocumentUploadResult> {
-  await assertDocumentsWritable(trx, user, meta.project_id, now);
+  await assertWritable(trx, user, meta, now);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw tooLarge();
   const format = sniffDocument(bytes);
   if (!format) throw documentUnsupported();
@@ -64,7 +74,7 @@ export async function finishDocumentUpload(
   const filename = documentFilename(meta.filename, format);
   if (!(await store.has(documentKey(hash)))) await store.put(documentKey(hash), bytes, DOCUMENT_FORMATS[format].mediaType);
   await trx('document_uploads')
-    .insert({ id: uploadId, account_id: user.account_id, project_id: meta.project_id, hash, bytes: bytes.length, format, filename })
+    .insert({ id: uploadId, kind: meta.kind, account_id: user.account_id, project_id: meta.project_id, hash, bytes: bytes.length, format, filename })
     .onConflict('id')
     .ignore();
   return { upload_id: uploadId, format, bytes: bytes.length, hash, filename };

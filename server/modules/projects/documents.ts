@@ -77,7 +77,7 @@ export async function assertDocumentsWritable(trx: Knex.Transaction, user: Sessi
 export async function attachDocument(trx: Knex.Transaction, user: SessionUser, projectId: string, args: DocumentAttach, now: Date): Promise<ProjectDocument> {
   const project = await assertDocumentsWritable(trx, user, projectId, now);
   const upload = await trx('document_uploads')
-    .where({ id: args.upload_id, account_id: user.account_id, project_id: project.id })
+    .where({ id: args.upload_id, kind: 'tender_document', account_id: user.account_id, project_id: project.id })
     .forUpdate()
     .first('id', 'hash', 'bytes', 'format', 'filename');
   if (!upload) throw documentUploadMissing();

@@ -7,6 +7,7 @@ import { areaMutations } from '../sync/contracts';
 import { awardProject, changeProjectStatus, createProject } from './service';
 import { submitBid, withdrawBid } from './bids';
 import { closeBidding } from './tender-closing';
+import { evaluateTechnical, openFinancial } from './tender-envelopes';
 import { answerObjection, createObjection } from './tender-objections';
 import { answerQuestion, askQuestion } from './tender-questions';
 
@@ -15,6 +16,8 @@ export const mutations = areaMutations({
   'project.award': awardProject,
   'project.status': changeProjectStatus,
   'project.closeBidding': closeBidding,
+  'project.technicalEvaluation': evaluateTechnical,
+  'project.openFinancial': openFinancial,
   'bid.create': async (trx, user, args, deps) => (await submitBid(trx, user, args, deps)).row,
   'bid.withdraw': withdrawBid,
   'objection.create': async (trx, user, args, deps) => (await createObjection(trx, user, args, deps)).row,

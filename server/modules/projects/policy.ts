@@ -43,31 +43,38 @@ export const projectPolicy = definePolicy<{ government_id: string }>({
   },
 });
 
+/**
+ * The owner sees a bid (aliases b, p): opened (the record written), not withdrawn, and in a
+ * two-envelope tender only once its financial envelopes are opened and only when it passed
+ * the technical evaluation; a failed bid's financial envelope is never opened for anyone
+ * but its bidder. ownerSeesBid is the same rule in TypeScript.
+ */
+export const OWNER_SEES_BID = `(p.opened_at is not null and b.status <> 'withdrawn' and (p.envelopes = 1 or (p.financial_opened_at is not null and b.technical_pass is true)))`;
+
+export function ownerSeesBid(
+  p: { opened_at: Date | string | null; envelopes: number; financial_opened_at: Date | string | null },
+  b: { status: string; technical_pass: boolean | null },
+): boolean {
+  return !!p.opened_at && b.status !== 'withdrawn' && (p.envelopes !== 2 || (!!p.financial_opened_at && b.technical_pass === true));
+}
+
 const sealedBidPolicy = definePolicy<{ contractor_id: string; government_id: string }>({
   entity: 'bid',
   audience: [{ user_in: 'contractor_id' }, { user_in: 'government_id' }],
-  // A sealed (or withdrawn) bid's second audience is its bidder again, not the owner.
+  // A sealed (or withdrawn, or failed) bid's second audience is its bidder again, not the owner.
   rows: (db) =>
     db('bids as b')
       .join('projects as p', 'p.id', 'b.project_id')
       .whereNull('p.deleted_at')
-      .select(
-        'b.id',
-        'b.contractor_id',
-        db.raw(`case when p.opened_at is not null and b.status <> 'withdrawn' then p.government_id else b.contractor_id end as government_id`),
-      ),
-  /** Its bidder, and its project's owner once the project is opened. Aliases: b (bids), p (projects). */
+      .select('b.id', 'b.contractor_id', db.raw(`case when ${OWNER_SEES_BID} then p.government_id else b.contractor_id end as government_id`)),
+  /** Its bidder, and its project's owner once OWNER_SEES_BID. Aliases: b (bids), p (projects). */
   visible: (q, user) =>
     user
-      ? q.where((w) =>
-          w
-            .where('b.contractor_id', user.account_id)
-            .orWhere((o) => o.where('p.government_id', user.account_id).whereNotNull('p.opened_at').whereNot('b.status', 'withdrawn')),
-        )
+      ? q.where((w) => w.where('b.contractor_id', user.account_id).orWhere((o) => o.where('p.government_id', user.account_id).whereRaw(OWNER_SEES_BID)))
       : q.whereRaw('false'),
 });
 
-/** The owner is an audience of a bid only once it is opened (`opened`: the project's opening record exists and the bid is not withdrawn). */
+/** The owner is an audience of a bid only once it sees it (`opened`: ownerSeesBid, or for a one-envelope tender its opening record exists and the bid is not withdrawn). */
 export const bidPolicy = {
   ...sealedBidPolicy,
   audiences: (row: { contractor_id: string; government_id: string; opened: boolean }) =>
@@ -168,4 +175,25 @@ export const documentPolicy = definePolicy<{ government_id: string }>({
   audience: [{ role: 'contractor' }, { user_in: 'government_id' }],
   rows: (db) => db('project_documents as d').join('projects as p', 'p.id', 'd.project_id').whereNull('p.deleted_at').select('d.id', 'p.government_id'),
   visible: (q, user) => projectPolicy.visible(q, user),
+});
+
+/**
+ * A two-envelope bid's technical envelope (id = the bid's): its bidder always, its
+ * project's owner from the opening (the record written) unless the bid was withdrawn.
+ * Never an amount (tender-envelopes.ts envelopeQuery). Aliases: b (bids), p (projects).
+ */
+const OWNER_SEES_ENVELOPE = `(p.opened_at is not null and b.status <> 'withdrawn')`;
+export const envelopePolicy = definePolicy<{ contractor_id: string; government_id: string }>({
+  entity: 'technical_envelope',
+  audience: [{ user_in: 'contractor_id' }, { user_in: 'government_id' }],
+  rows: (db) =>
+    db('bids as b')
+      .join('projects as p', 'p.id', 'b.project_id')
+      .whereNull('p.deleted_at')
+      .whereNotNull('b.technical')
+      .select('b.id', 'b.contractor_id', db.raw(`case when ${OWNER_SEES_ENVELOPE} then p.government_id else b.contractor_id end as government_id`)),
+  visible: (q, user) =>
+    user
+      ? q.where((w) => w.where('b.contractor_id', user.account_id).orWhere((o) => o.where('p.government_id', user.account_id).whereRaw(OWNER_SEES_ENVELOPE)))
+      : q.whereRaw('false'),
 });

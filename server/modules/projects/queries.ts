@@ -15,14 +15,15 @@ import { scorecardsJsonSql } from '../scorecards/queries';
 
 /**
  * shared/tender.ts phaseOf in SQL, for the projects row aliased `p` at `now`: each branch
- * is the predicate of the same name there (isAwardPending, isBiddingClosed). Any change
+ * is the predicate of the same name there (isAwardPending, isBiddingClosed, isFinancialSealed). Any change
  * here or there must keep queries.test.ts (the two agree at every boundary) passing.
  */
 export function tenderPhaseSql(db: Knex, now: Date): Knex.Raw {
   return db.raw(
     `(case when p.status <> 'open' then null
            when p.awarded_at is not null and p.award_final_at is null then 'standstill'
-           when p.opened_at is not null or p.opens_at <= ?::timestamptz then 'evaluation'
+           when p.opened_at is not null or p.opens_at <= ?::timestamptz
+             then case when p.envelopes = 2 and p.financial_opened_at is null then 'technical_evaluation' else 'evaluation' end
            else 'bidding' end)`,
     [now.toISOString()],
   );
@@ -85,6 +86,10 @@ export function projectQuery(db: Knex, now: Date, viewer?: Viewer) {
       'p.award_final_at',
       db.raw('? as phase', [tenderPhaseSql(db, now)]),
       'p.questions_until',
+      'p.envelopes',
+      db.raw('p.bid_bond_percent::float8 as bid_bond_percent'),
+      'p.technical_evaluated_at',
+      'p.financial_opened_at',
       'p.created_at',
       'p.updated_at',
     );
@@ -119,6 +124,10 @@ export function bidQuery(db: Knex) {
       'b.digest',
       // Who of the company sent the current version.
       db.raw('(select name from users where id = b.created_by) as created_by_name'),
+      'b.technical',
+      'b.bid_bond',
+      'b.bid_bond_compliant',
+      db.raw(`case when b.technical_pass is null then null else json_build_object('pass', b.technical_pass, 'reason', b.technical_reason) end as technical_result`),
       'b.created_at',
       'b.updated_at',
     );
@@ -159,6 +168,10 @@ export async function lockProject(trx: Knex.Transaction, id: string, mode: 'upda
       'p.awarded_at',
       'p.standstill_ends_at',
       'p.award_final_at',
+      'p.envelopes',
+      trx.raw('p.bid_bond_percent::float8 as bid_bond_percent'),
+      'p.technical_evaluated_at',
+      'p.financial_opened_at',
     );
   const row: LockedProject | undefined = await (mode === 'update' ? q.forUpdate() : q.forShare());
   return row;
@@ -176,5 +189,9 @@ export interface LockedProject {
   awarded_at: Date | null;
   standstill_ends_at: Date | null;
   award_final_at: Date | null;
+  envelopes: 1 | 2;
+  bid_bond_percent: number | null;
+  technical_evaluated_at: Date | null;
+  financial_opened_at: Date | null;
 }
 

@@ -16,8 +16,8 @@ import type { Clock } from '../../clock';
 import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { idTaken, insertWithClientId, rowWithId, type Saved } from '../../db/client-ids';
 import { assertRole } from '../../auth/guards';
-import { awardWithdrawn, bidNotFound, invalidTransition, notFound, projectClosed, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
-import { isBiddingClosed, tenderDeadline } from '../../../shared/tender';
+import { awardWithdrawn, bidFailedTechnical, bidNotFound, invalidTransition, notFound, projectClosed, projectNotOpen, tenderNotOpened, validationFailed } from '../../../shared/errors';
+import { isBiddingClosed, isFinancialSealed, tenderDeadline } from '../../../shared/tender';
 import { startStandstill } from './tender-award';
 import { settleTender } from './tender-sweep';
 import { notify } from '../notifications/notify';
@@ -35,7 +35,7 @@ import {
   presentProject,
   projectQuery,
 } from './queries';
-import { bidPolicy, canSeeProject, projectPolicy, refuseProject } from './policy';
+import { bidPolicy, canSeeProject, ownerSeesBid, projectPolicy, refuseProject } from './policy';
 import { recordAudit } from '../audit/record';
 import { assertNotSuspended } from '../../auth/suspension';
 
@@ -79,6 +79,8 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
         opens_at: opensAt,
         requirements: input.requirements ?? null,
         questions_until: input.questions_until ?? null,
+        envelopes: input.envelopes ?? 1,
+        bid_bond_percent: input.bid_bond_percent ?? null,
       })
       .returning('id'),
   );
@@ -87,7 +89,14 @@ export async function createProject(trx: Knex.Transaction, user: SessionUser, in
     action: 'tender.publish',
     record_type: 'project',
     record_id: id,
-    changes: { title: [null, input.title], status: [null, 'open'], budget: [null, input.budget ?? null], deadline_at: [null, deadline?.at ?? null] },
+    changes: {
+      title: [null, input.title],
+      status: [null, 'open'],
+      budget: [null, input.budget ?? null],
+      deadline_at: [null, deadline?.at ?? null],
+      envelopes: [null, input.envelopes ?? 1],
+      bid_bond_percent: [null, input.bid_bond_percent ?? null],
+    },
   });
   await recordChanges(trx, [{ entity: 'project', id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }]);
   return { row: await presentProject(trx, id, user, clock.now()), created: true };
@@ -119,7 +128,7 @@ export async function getProject(db: Knex, user: SessionUser, id: string, clock:
  * else 404); then does what time made due on it (tender-sweep.ts settleTender), so the
  * transition decides on the tender as the clock has it.
  */
-async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string, now: Date) {
+export async function lockOwnProject(trx: Knex.Transaction, user: SessionUser, id: string, now: Date) {
   const project = await lockProject(trx, id, 'update');
   if (!project) throw notFound('Project');
   if (project.government_id !== user.account_id) throw await refuseProject(trx, user, id);
@@ -143,12 +152,15 @@ export async function awardProject(trx: Knex.Transaction, user: SessionUser, arg
     throw projectNotOpen(project.awarded_bid_id ? 'This project is already awarded' : 'Bids can only be awarded while the project is open');
   }
   if (!isBiddingClosed(project, now)) throw tenderNotOpened('No award before the opening');
+  if (isFinancialSealed(project)) throw tenderNotOpened('No award before the financial envelopes are opened');
   const bid = await trx('bids as b')
     .where({ 'b.id': args.bid_id, 'b.project_id': project.id })
     .whereExists((s) => s.select(1).from('users as bu').whereRaw('bu.id = b.contractor_id').whereNull('bu.deleted_at'))
     .forUpdate()
-    .first('b.id', 'b.status', 'b.contractor_id');
+    .first('b.id', 'b.status', 'b.contractor_id', 'b.technical_pass');
   if (!bid) throw bidNotFound();
+  // A failed bid's financial envelope was never opened: it cannot win.
+  if (project.envelopes === 2 && bid.technical_pass !== true) throw bidFailedTechnical();
   if (!canTransition(bidLifecycle, bid.status, 'accepted', 'owner')) {
     throw invalidTransition(`A ${bid.status} bid cannot be accepted`);
   }
@@ -185,13 +197,13 @@ export async function changeProjectStatus(trx: Knex.Transaction, user: SessionUs
   const changes: ChangeEntry[] = [{ entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: user.account_id }) }];
 
   if (args.status === 'cancelled') {
-    const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
+    const rejected: Array<{ id: string; contractor_id: string; status: string; technical_pass: boolean | null }> = await trx('bids')
       .where({ project_id: project.id, status: 'submitted' })
       .update({ status: 'rejected' })
-      .returning(['id', 'contractor_id']);
+      .returning(['id', 'contractor_id', 'status', 'technical_pass']);
     changes.push(
       ...rejected.map(
-        (b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.account_id, opened: !!project.opened_at }) }),
+        (b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: user.account_id, opened: ownerSeesBid(project, b) }) }),
       ),
     );
     const accepted: Array<{ contractor_id: string }> = await trx('bids')

@@ -34,7 +34,9 @@ describe('projects and bids for sync', () => {
       'project.award',
       'project.closeBidding',
       'project.create',
+      'project.openFinancial',
       'project.status',
+      'project.technicalEvaluation',
       'tender_question.answer',
       'tender_question.ask',
     ]);

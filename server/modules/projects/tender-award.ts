@@ -13,7 +13,7 @@ import { recordChanges, type ChangeEntry } from '../../db/changes';
 import { isStandstillOver } from '../../../shared/tender';
 import { notify } from '../notifications/notify';
 import type { LockedProject } from './queries';
-import { bidPolicy, projectPolicy } from './policy';
+import { bidPolicy, ownerSeesBid, projectPolicy } from './policy';
 import { bidderIds, openingChanges } from './tender-opening';
 import { recordAudit } from '../audit/record';
 
@@ -32,14 +32,15 @@ export async function finaliseAward(trx: Knex.Transaction, project: LockedProjec
   if (!project.awarded_bid_id || !isStandstillOver(project, now)) return false;
   if (await hasOpenObjection(trx, project.id, project.awarded_bid_id)) return false;
 
-  const accepted: Array<{ id: string; contractor_id: string }> = await trx('bids')
+  type Moved = { id: string; contractor_id: string; status: string; technical_pass: boolean | null };
+  const accepted: Moved[] = await trx('bids')
     .where({ id: project.awarded_bid_id, status: 'submitted' })
     .update({ status: 'accepted' })
-    .returning(['id', 'contractor_id']);
-  const rejected: Array<{ id: string; contractor_id: string }> = await trx('bids')
+    .returning(['id', 'contractor_id', 'status', 'technical_pass']);
+  const rejected: Moved[] = await trx('bids')
     .where({ project_id: project.id, status: 'submitted' })
     .update({ status: 'rejected' })
-    .returning(['id', 'contractor_id']);
+    .returning(['id', 'contractor_id', 'status', 'technical_pass']);
   await trx('projects').where({ id: project.id }).update({ status: 'in_progress', award_final_at: now });
   // Final by time (the standstill over, no objection open): the system's act, for the owner.
   await recordAudit(trx, {
@@ -53,7 +54,8 @@ export async function finaliseAward(trx: Knex.Transaction, project: LockedProjec
   project.status = 'in_progress';
   project.award_final_at = now;
 
-  const bidAud = (b: { contractor_id: string }) => bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: project.government_id, opened: true });
+  // A bid that failed a technical evaluation stays its bidder's alone.
+  const bidAud = (b: Moved) => bidPolicy.audiences({ contractor_id: b.contractor_id, government_id: project.government_id, opened: ownerSeesBid(project, b) });
   await recordChanges(trx, [
     { entity: 'project', id: project.id, audiences: projectPolicy.audiences({ government_id: project.government_id }) },
     ...[...accepted, ...rejected].map((b): ChangeEntry => ({ entity: 'bid', id: b.id, audiences: bidAud(b) })),

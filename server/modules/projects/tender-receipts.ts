@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { notFound } from '../../../shared/errors';
-import { bidDigest } from '../../../shared/tender';
+import { bidDigest, type CanonicalBidInput } from '../../../shared/tender';
 import type { BidReceipt } from '../../../shared/schemas/tender';
 import { bidQuery } from './queries';
 
@@ -25,8 +25,10 @@ export async function writeReceipt(
     proposal: string;
     received_at: Date;
   },
+  /** the version's technical envelope and bond (two envelopes, a bond asked): in its digest, not stored again here */
+  envelope: Pick<CanonicalBidInput, 'technical' | 'bid_bond'> = {},
 ): Promise<string> {
-  const digest = await bidDigest(r);
+  const digest = await bidDigest({ ...r, ...envelope });
   await trx('bid_receipts').insert({ ...r, digest });
   return digest;
 }

@@ -32,6 +32,7 @@ import { disputeQuery } from '../disputes/queries';
 import { purchaseRequestQuery } from '../purchase-requests/queries';
 import { siteQuery } from '../sites/queries';
 import { documentQuery } from '../projects/documents';
+import { envelopeQuery } from '../projects/tender-envelopes';
 import { clearInvoice, insertInvoice } from '../../test/invoice-rows';
 import { POLICIES, backfillChangeLog } from '../../registry/backfill';
 import { syncRegistry } from '../../registry/sync';
@@ -63,6 +64,7 @@ const REST_QUERY: Record<SyncEntity, (db: Knex) => Knex.QueryBuilder> = {
   purchase_request: (db) => purchaseRequestQuery(db),
   site: (db) => siteQuery(db),
   project_document: (db) => documentQuery(db).select('p.government_id'),
+  technical_envelope: (db) => envelopeQuery(db),
 };
 
 type Row = { id: string } & Record<string, unknown>;
