@@ -251,6 +251,21 @@ describe('each local effect against the server', () => {
     expect(await contract(government, 'project.status', { id: second, status: 'cancelled' })).toEqual([]);
   });
 
+  it('a two-envelope tender with a bid bond: technical envelopes, their evaluation, the financial opening', async () => {
+    const project = uuid();
+    expect(await contract(government, 'project.create', { id: project, title: 'مدرسة', description: 'بناء', location: 'الرياض', envelopes: 2, bid_bond_percent: 2 })).toEqual([]);
+    const bid = uuid();
+    // No bond given: taken, and marked non-compliant.
+    expect(await contract(contractor, 'bid.create', { id: bid, project_id: project, amount: 900_000, proposal: 'ننفذ خلال 9 أشهر', technical: { text: 'منهجية التنفيذ', document_ids: [] } })).toEqual([]);
+    const failed = idOf(await postBid(rival.client, project, { amount: 850_000, technical: { text: 'عرض فني مختصر', document_ids: [] } }));
+    expect(await contract(government, 'project.closeBidding', { id: project })).toEqual([]);
+    expect(await contract(government, 'project.technicalEvaluation', { id: project, results: [{ bid_id: bid, pass: true }, { bid_id: failed, pass: false, reason: 'لا خبرة مماثلة' }] })).toEqual([]);
+    expect(await contract(government, 'project.openFinancial', { id: project })).toEqual([]);
+    // The failed bid's row never reaches the owner's device.
+    expect(government.rows.has(rowKey('bid', failed))).toBe(false);
+    expect(government.rows.has(rowKey('bid', bid))).toBe(true);
+  });
+
   it("a tender's questions: asked by a contractor, answered by the owner (read online, nothing local)", async () => {
     const day = new Date(server.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
     const project = (await postProject(government.client, { deadline_date: day, questions_until: new Date(server.clock.now().getTime() + 86_400_000).toISOString() })).id;
