@@ -20,10 +20,13 @@
  * Questions (the Enquiries extension): the enquiry period from the start; each answer,
  * when published, with its question, never who asked (projects/tender-questions.ts).
  * Documents: each version from its publication, an addendum as a tenderAmendment (documents.ts).
+ * A two-envelope tender says so (submissionMethodDetails); from its technical evaluation
+ * each bid is listed as valid or disqualified, never with a value (bid-extension.ts).
  * Amounts are in SAR, the currency every price on the marketplace is in.
  */
 import { ENQUIRY_EXTENSION_URL } from './enquiry-extension';
 import { amendmentsAt, documentsAt, type DocumentFacts } from './documents';
+import { BID_EXTENSION_URL, TWO_ENVELOPES, bidDetail } from './bid-extension';
 
 const OCDS_VERSION = '1.1';
 const CURRENCY = 'SAR';
@@ -84,6 +87,10 @@ export interface TenderFacts {
   /** every version of its documents, oldest first, and where each one's file is */
   documents: DocumentFacts[];
   documentUrl: (id: string) => string;
+  /** 2: a two-envelope tender; absent: one envelope */
+  envelopes?: 1 | 2;
+  /** a two-envelope tender's technical evaluation once recorded: when, and each bid's verdict */
+  technical?: { evaluated_at: Date; bids: Array<{ id: string; pass: boolean }> } | null;
 }
 
 type Json = Record<string, unknown>;
@@ -119,6 +126,7 @@ interface State {
   opening: TenderFacts['opening'];
   awards: AwardState[];
   enquiries: EnquiryFacts[];
+  technical: TenderFacts['technical'];
 }
 
 const ocidOf = (prefix: string, projectId: string) => `${prefix}-${projectId}`;
@@ -148,6 +156,10 @@ export function projectReleases(prefix: string, f: TenderFacts): Release[] {
         s.opening = opening;
       },
     });
+  }
+  if (f.technical) {
+    const technical = f.technical;
+    events.push({ key: 'technical-evaluation', date: technical.evaluated_at, tag: ['tenderUpdate'], apply: (s) => void (s.technical = technical) });
   }
   f.awards.forEach((a, i) => {
     const n = i + 1;
@@ -215,7 +227,7 @@ export function projectReleases(prefix: string, f: TenderFacts): Release[] {
   // In the order they happened: each event can only follow the ones before it in this
   // list (an award follows the opening, its finalisation or withdrawal follows it, the
   // next award follows a withdrawal, the close comes last).
-  const state: State = { tenderStatus: 'active', tenderEnd: null, opening: null, awards: [], enquiries: [] };
+  const state: State = { tenderStatus: 'active', tenderEnd: null, opening: null, awards: [], enquiries: [], technical: null };
   return events.map((e) => {
     e.apply(state);
     return snapshot(ocid, f, e, state);
@@ -243,6 +255,7 @@ function snapshot(ocid: string, f: TenderFacts, e: Event, s: State): Release {
     procurementMethod: 'open',
     mainProcurementCategory: 'works',
     submissionMethod: ['electronicSubmission'],
+    ...(f.envelopes === 2 ? { submissionMethodDetails: TWO_ENVELOPES } : {}),
     deliveryLocations: [{ description: f.location }],
     tenderPeriod,
   };
@@ -279,6 +292,7 @@ function snapshot(ocid: string, f: TenderFacts, e: Event, s: State): Release {
     buyer,
     tender,
   };
+  if (s.technical) release.bids = { details: s.technical.bids.map(bidDetail) };
   if (s.awards.length) {
     release.awards = s.awards.map((w) => ({
       id: awardId(w.n),
@@ -318,7 +332,7 @@ export function releasePackage(opts: { uri: string; publicUrl: string; releases:
     version: OCDS_VERSION,
     publishedDate: newest ?? new Date().toISOString(),
     publisher: { name: PUBLISHER_NAME, uri: opts.publicUrl },
-    extensions: [ENQUIRY_EXTENSION_URL],
+    extensions: [ENQUIRY_EXTENSION_URL, BID_EXTENSION_URL],
     releases: opts.releases,
   };
   if (opts.next) pkg.links = { next: opts.next };

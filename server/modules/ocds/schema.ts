@@ -5,7 +5,7 @@
  * by its absolute id, so both are registered; nothing is fetched over the network.
  * ajv-formats checks `date-time` and `uri`, which the schemas rely on for every date.
  * The release schema gets the Enquiries extension (enquiry-extension.ts) for tender.enquiries,
- * and a document's `hash` its pattern (documents.ts).
+ * the Bid extension (bid-extension.ts) for bids.details, and a document's `hash` its pattern (documents.ts).
  */
 import Ajv, { type ErrorObject } from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
@@ -13,6 +13,7 @@ import releasePackageSchema from '../../../shared/standards/ocds-1.1.5/release-p
 import releaseSchema from '../../../shared/standards/ocds-1.1.5/release-schema.json';
 import { withEnquiries } from './enquiry-extension';
 import { withDocumentHash } from './documents';
+import { withBids } from './bid-extension';
 
 /** Annotations the OCDS schemas carry beside JSON Schema's own keywords; they validate nothing. */
 const OCDS_ANNOTATIONS = ['codelist', 'openCodelist', 'deprecated', 'wholeListMerge', 'omitWhenMerged', 'versionId', 'mergeStrategy', 'mergeOptions'];
@@ -24,8 +25,8 @@ function validator() {
   const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addVocabulary(OCDS_ANNOTATIONS);
-  // With the Enquiries extension applied, which the releases declare (enquiry-extension.ts).
-  ajv.addSchema(withDocumentHash(withEnquiries(releaseSchema as never)) as object);
+  // With the Enquiries and Bid extensions applied, which the releases declare.
+  ajv.addSchema(withBids(withDocumentHash(withEnquiries(releaseSchema as never))) as object);
   compiled = ajv.compile(releasePackageSchema as object);
   return compiled;
 }

@@ -42,6 +42,8 @@ interface ProjectRow {
   record_opened_at: Date | null;
   record_bid_count: number | null;
   questions_until: Date | null;
+  envelopes: 1 | 2;
+  technical_evaluated_at: Date | null;
 }
 
 /** Live projects of live owners, with what their tender's releases are made of; newest first. */
@@ -78,6 +80,8 @@ function projectsQuery(db: Knex) {
       'o.opened_at as record_opened_at',
       'o.bid_count as record_bid_count',
       'p.questions_until',
+      'p.envelopes',
+      'p.technical_evaluated_at',
     );
 }
 
@@ -163,6 +167,7 @@ async function factsOf(db: Knex, rows: ProjectRow[], now: Date, documentUrl: (pr
   const withdrawn = await withdrawnAwards(db, ids);
   const answered = await answeredQuestions(db, ids);
   const documents = await publishedDocuments(db, ids);
+  const verdicts = await technicalVerdicts(db, rows.filter((r) => r.technical_evaluated_at).map((r) => r.id));
   const bids = await awardedBids(db, [...new Set([...rows.map((r) => r.awarded_bid_id).filter((x): x is string => !!x), ...withdrawn.map((w) => w.award_bid_id)])]);
   const bidById = new Map(bids.map((b) => [b.id, b]));
   const award = (bidId: string, a: Omit<AwardFacts, 'supplier' | 'amount' | 'estimated_completion_days'>): AwardFacts[] => {
@@ -205,8 +210,25 @@ async function factsOf(db: Knex, rows: ProjectRow[], now: Date, documentUrl: (pr
       enquiries: answered.filter((q) => q.project_id === r.id).map((q) => ({ id: q.id, text: q.text, asked_at: q.asked_at, answer: q.answer, answered_at: q.answered_at })),
       documents: documents.filter((d) => d.project_id === r.id),
       documentUrl: (id: string) => documentUrl(r.id, id),
+      envelopes: r.envelopes,
+      technical: r.technical_evaluated_at
+        ? { evaluated_at: r.technical_evaluated_at, bids: verdicts.filter((v) => v.project_id === r.id).map((v) => ({ id: v.id, pass: v.technical_pass })) }
+        : null,
     };
   });
+}
+
+/** Each evaluated bid's verdict (the bid's id and pass, nothing of its content), in the order received. */
+function technicalVerdicts(db: Knex, projectIds: string[]): Promise<Array<{ id: string; project_id: string; technical_pass: boolean }>> {
+  if (!projectIds.length) return Promise.resolve([]);
+  return db('bids')
+    .whereIn('project_id', projectIds)
+    .whereNotNull('technical_pass')
+    .orderBy([
+      { column: 'received_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .select('id', 'project_id', 'technical_pass');
 }
 
 /** The bid count of an opening with no record (see factsOf): the bids still standing. */
