@@ -1,5 +1,5 @@
 /**
- * Tender documents in tests: a tiny PDF and XLSX made by hand, a tender document's tus
+ * Tender and bid documents in tests: a tiny PDF and XLSX made by hand, a document's tus
  * upload (creation with upload, or in two parts), and attaching it.
  */
 import crypto from 'node:crypto';
@@ -13,9 +13,14 @@ export const tinyPdf = (text = 'Booklet') =>
 
 const b64 = (v: string) => Buffer.from(v, 'utf8').toString('base64');
 
-/** Sends a whole tender-document upload for `projectId` (in two PATCHes when `split`); answers the last response. */
-export async function uploadDocument(client: TestClient, projectId: string, bytes: Buffer, opts: { filename?: string; split?: boolean } = {}): Promise<TusRes> {
-  const meta = { kind: 'tender_document', project_id: projectId, photo_id: crypto.randomUUID(), filename: opts.filename ?? 'booklet.pdf', filetype: 'application/pdf' };
+/** Sends a whole tender-document (or, with `kind`, bid-document) upload for `projectId` (in two PATCHes when `split`); answers the last response. */
+export async function uploadDocument(
+  client: TestClient,
+  projectId: string,
+  bytes: Buffer,
+  opts: { filename?: string; split?: boolean; kind?: 'tender_document' | 'bid_document' } = {},
+): Promise<TusRes> {
+  const meta = { kind: opts.kind ?? 'tender_document', project_id: projectId, photo_id: crypto.randomUUID(), filename: opts.filename ?? 'booklet.pdf', filetype: 'application/pdf' };
   const headers = {
     'Upload-Length': String(bytes.length),
     'Upload-Metadata': Object.entries(meta)
@@ -33,6 +38,13 @@ export async function uploadDocument(client: TestClient, projectId: string, byte
   const head = await send(client, 'HEAD', location, {});
   const offset = Number(head.headers.get('upload-offset'));
   return send(client, 'PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, bytes.subarray(offset));
+}
+
+/** A contractor uploads and attaches a bid document; answers the attach's response. */
+export async function attachBidDocument(client: TestClient, projectId: string, bytes: Buffer, title = 'العرض الفني') {
+  const up = await uploadDocument(client, projectId, bytes, { kind: 'bid_document' });
+  expect([200, 201], up.text).toContain(up.status);
+  return client.post(`/api/projects/${projectId}/bid-documents`, { upload_id: up.body.upload_id, title });
 }
 
 /** Uploads and attaches a document; answers the attach's response. */
