@@ -95,6 +95,34 @@ describe('sync engine', () => {
     expect(await db.getMeta('initial_sync_done')).toBe(true);
   });
 
+  it('asks for the next page while the one before is being stored, and stores them in order', async () => {
+    const clock = new Clock();
+    const server = new FakeServer(USER);
+    for (let i = 0; i < 7; i++) server.otherSupplierProduct(`p${i}`, `منتج ${i}`);
+    const db = openDb(`ahead-${++dbCount}`);
+    const transport = server.transport();
+    /** The products stored when each catalogue page was asked for. */
+    const storedWhenAsked: number[] = [];
+    const engine = new SyncEngine({
+      db,
+      lock: memoryLock(),
+      timers: clock,
+      now: clock.now,
+      pullLimit: 3,
+      transport: {
+        pull: async (p) => {
+          if (p.entities?.includes('product')) storedWhenAsked.push(await db.products.count());
+          return transport.pull(p);
+        },
+        push: (body) => transport.push(body),
+      },
+    });
+    await engine.sync();
+    expect(await db.products.count()).toBe(7);
+    // Three pages of three: the second and third were asked for before the page before them was stored.
+    expect(storedWhenAsked).toEqual([0, 0, 3]);
+  });
+
   it('keeps a write made offline, shows it at once and sends it exactly once when the network is back', async () => {
     const clock = new Clock();
     const server = new FakeServer(USER);

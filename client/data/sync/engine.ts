@@ -389,9 +389,21 @@ export class SyncEngine {
     const phase = progress?.phase;
     let cursor = from;
     let lastMutationId = 0;
+    const ask = (at: string): Promise<PullResponse> => {
+      const request = this.transport.pull({ cursor: at, limit: this.pullLimit, clientId, entities });
+      // Met where it is awaited; a page asked for ahead and then not needed fails unheard.
+      request.catch(() => undefined);
+      return request;
+    };
+    let asked = ask(cursor);
     for (;;) {
-      const page: PullResponse = await this.transport.pull({ cursor, limit: this.pullLimit, clientId, entities });
+      const page: PullResponse = await asked;
       if ('reset' in page) return 'reset';
+      // The next page is asked for before this one is stored, so its request crosses the
+      // link (a round trip, the server's read, the bytes) while this one is parsed and
+      // written: pages still commit in order, each with its own cursor, and a tab killed
+      // midway asks again from the last one stored.
+      if (page.has_more) asked = ask(page.cursor);
       lastMutationId = page.last_mutation_id ?? 0;
       const meta: Record<string, unknown> = {};
       if (progress) {
