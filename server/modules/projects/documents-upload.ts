@@ -69,7 +69,7 @@ export async function finishDocumentUpload(
   await assertWritable(trx, user, meta, now);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw tooLarge();
   const format = sniffDocument(bytes);
-  if (!format) throw documentUnsupported();
+  if (!format) throw documentUnsupported(meta.kind === 'bid_document' ? 'A bid document must be a PDF, an XLSX spreadsheet, a DWG drawing or a PNG or JPEG image' : undefined);
   const hash = crypto.createHash('sha256').update(bytes).digest('hex');
   const filename = documentFilename(meta.filename, format);
   if (!(await store.has(documentKey(hash)))) await store.put(documentKey(hash), bytes, DOCUMENT_FORMATS[format].mediaType);
