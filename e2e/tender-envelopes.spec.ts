@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { checkPage } from './page-models/checkPage';
 import { holdingServerClock } from './page-models/ServerClock';
 import { TenderPage, localRows, pageApi, setServerClock } from './page-models/TenderPage';
-import { newUser as newPhoneUser, reloadUntil } from './page-models/Users';
+import { goOffline, goOnline, newUser as newPhoneUser, reloadUntil, waitForServiceWorker } from './page-models/Users';
 
 test.slow();
 
@@ -65,7 +65,12 @@ async function bidWithEnvelopes(
   await dialog.locator('[name="bond_expires_on"]').fill(bid.bond.expires);
   await dialog.locator('[name="amount"]').fill(String(bid.amount));
   await dialog.locator('[name="proposal"]').fill(bid.proposal);
-  if (checkName) await checkPage(page.page, 'ar', checkName);
+  if (checkName) {
+    await checkPage(page.page, 'ar', checkName);
+    // The dialog's top (its technical envelope), as a phone shows it, for a person to look at.
+    await dialog.evaluate((form) => form.closest('.fui-DialogSurface')?.scrollTo(0, 0));
+    await page.page.screenshot({ path: `test-results/screenshots/ar-${checkName}-top.png` });
+  }
   await dialog.getByTestId('bid-submit').click();
   await expect(dialog).toBeHidden();
   await page.receiptDigest(projectId);
@@ -142,7 +147,10 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       expect(readFileSync(await download.path()).equals(A_METHOD)).toBe(true);
       await checkPage(gov.page, 'ar', 'envelopes-owner-technical');
 
-      // Pass A; fail B, whose reason is asked for before the evaluation is sent.
+      // Pass A; fail B, whose reason is asked for before the evaluation is sent; from a
+      // device without signal: the verdicts show at once, and go when the signal is back.
+      await waitForServiceWorker(gov.page);
+      await goOffline(gov.context);
       await envelope(A).getByTestId('verdict-pass').check();
       await envelope(B).getByTestId('verdict-fail').check();
       await govPage.card(projectId).getByTestId('submit-evaluation').click();
@@ -154,7 +162,10 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       await gov.page.getByTestId('submit-evaluation-confirm').click();
       await expect(envelope(A)).toHaveAttribute('data-result', 'pass');
       await expect(envelope(B)).toHaveAttribute('data-result', 'fail');
+      await expect(govPage.card(projectId).getByTestId('technical-evaluation').getByTestId('pending-badge')).toBeVisible();
+      await goOnline(gov.context);
       await expect(govPage.card(projectId).getByTestId('pending-badge')).toHaveCount(0, { timeout: 30_000 });
+      await expect(envelope(B).getByTestId('envelope-result')).toContainText('لا توجد خبرة سابقة في المباني التعليمية');
 
       // Then the financial envelopes of those who passed.
       await govPage.card(projectId).getByTestId('open-financial').click();
@@ -182,6 +193,7 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       expect(listed.status).toBe(200);
       expect(JSON.stringify(listed.body)).not.toContain(String(B_AMOUNT));
       await checkPage(gov.page, 'ar', 'envelopes-owner-financial');
+      await govPage.card(projectId).screenshot({ path: 'test-results/screenshots/ar-envelopes-owner-financial-card.png' });
 
       // B reads their result: failed, with the reason, and the bond released.
       await reloadUntil(b.page, async () => {
@@ -190,6 +202,7 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       await expect(bPage.myBid(projectId).getByTestId('technical-result')).toContainText('لا توجد خبرة سابقة في المباني التعليمية');
       await expect(bPage.myBid(projectId).getByTestId('bond-released')).toContainText('أُفرج عن ضمانك');
       await checkPage(b.page, 'ar', 'envelopes-failed-bidder');
+      await bPage.card(projectId).screenshot({ path: 'test-results/screenshots/ar-envelopes-failed-bidder-card.png' });
       await reloadUntil(a.page, async () => {
         await expect(aPage.myBid(projectId).getByTestId('technical-result')).toHaveAttribute('data-result', 'pass');
       });
