@@ -6,7 +6,7 @@
  * outbox. A document's file is sealed like the bid: its bidder reads it always, the
  * project's owner only from the opening (anyone else gets 404).
  */
-import { bidDocumentSchema, type BidDocument } from '../../../shared/schemas/bid-document';
+import { bidDocumentFileUrl, bidDocumentSchema, type BidDocument } from '../../../shared/schemas/bid-document';
 import { api } from './client';
 import { uploadProjectFile } from './documents';
 
@@ -19,7 +19,7 @@ export async function addBidDocument(projectId: string, file: File, onProgress: 
 
 /** A bid document's file (GET /api/projects/:id/bid-documents/:doc_id), as the signed-in reader. */
 export async function downloadBidDocument(projectId: string, documentId: string): Promise<Blob> {
-  const response = await fetch(`/api/projects/${encodeURIComponent(projectId)}/bid-documents/${encodeURIComponent(documentId)}`, { credentials: 'same-origin' });
+  const response = await fetch(bidDocumentFileUrl(encodeURIComponent(projectId), encodeURIComponent(documentId)), { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.blob();
 }

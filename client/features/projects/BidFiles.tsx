@@ -9,6 +9,7 @@ import { Button, Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/
 import { DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_TECHNICAL_DOCUMENTS } from '../../../shared/schemas/bid-document';
 import { addBidDocument } from '../../data/api/bid-documents';
 
 export interface BidFile {
@@ -85,7 +86,8 @@ export function BidFiles({
             ))}
           </ul>
         )}
-        {(!single || files.length === 0) && (
+        {/* A technical envelope names at most MAX_TECHNICAL_DOCUMENTS files (the server refuses more). */}
+        {files.length < (single ? 1 : MAX_TECHNICAL_DOCUMENTS) && (
           <input
             className={styles.input}
             type="file"
