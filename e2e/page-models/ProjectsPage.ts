@@ -41,6 +41,9 @@ export class ProjectsPage {
     await dialog.locator('[name="amount"]').fill(String(amount));
     if (days) await dialog.locator('[name="days"]').fill(String(days));
     await dialog.locator('[name="proposal"]').fill(proposal);
+    // A two-envelope tender (the demo school's among them) takes a technical envelope too; its bond is not required.
+    const technical = dialog.locator('[name="technical_text"]');
+    if (await technical.count()) await technical.fill('منهجية التنفيذ وفريق العمل وفق كراسة الشروط');
     await dialog.getByTestId('bid-submit').click();
     await expect(dialog).toBeHidden();
   }
