@@ -12,6 +12,12 @@ describe('the tender phase on the device', () => {
     expect(devicePhase(project({}), Date.parse(OPENS))).toBe('evaluation');
   });
 
+  it('opens a two-envelope tender into its technical evaluation, on the device too', () => {
+    const two = project({ envelopes: 2, financial_opened_at: null });
+    expect(devicePhase(two, Date.parse(OPENS) - 1)).toBe('bidding');
+    expect(devicePhase(two, Date.parse(OPENS))).toBe('technical_evaluation');
+  });
+
   it("otherwise keeps the server's phase: no deadline, standstill, and a project that is not open", () => {
     expect(devicePhase(project({ opens_at: null }), Date.parse(OPENS) + 1e9)).toBe('bidding');
     expect(devicePhase(project({ phase: 'standstill', opened_at: OPENS, awarded_at: OPENS }), Date.parse(OPENS) + 1e9)).toBe('standstill');

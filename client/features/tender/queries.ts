@@ -29,7 +29,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * waiting for the next sync (so a bidder is not offered a change the server would refuse).
  */
 export function devicePhase(project: Project, now: number): TenderPhase | null {
-  return project.phase === 'bidding' && phaseOf(project, now) === 'evaluation' ? 'evaluation' : project.phase;
+  if (project.phase !== 'bidding') return project.phase;
+  // A two-envelope tender opens into its technical evaluation, a one-envelope one into the evaluation.
+  const local = phaseOf(project, now);
+  return local === 'evaluation' || local === 'technical_evaluation' ? local : project.phase;
 }
 
 /** devicePhase now, rendering again at the opening's moment. */
