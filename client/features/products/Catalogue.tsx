@@ -6,7 +6,7 @@
  */
 import { Button, Dropdown, Option, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ChatRegular, CheckmarkRegular, SearchRegular, StarRegular, TableSimpleRegular } from '@fluentui/react-icons';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../paths';
 import type { TFunction } from 'i18next';
@@ -69,6 +69,21 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
   const onCompare = useCallback((p: LocalProduct) => setFull(toggleCompare(p.id) === 'full'), []);
   const { draft, toggleProduct: onRequest } = useRfqDraft();
   const requested = useMemo(() => new Set(draft.lines.map((l) => l.product_id)), [draft]);
+  const card = (p: LocalProduct) => (
+    <CatalogueItem
+      key={p.id}
+      product={p}
+      categoryName={categoryName(p)}
+      ownProduct={p.supplier_id === ownId}
+      compared={compared.includes(p.id)}
+      onContact={setContact}
+      onReviews={openReviews}
+      onCompare={onCompare}
+      onRequest={onRequest}
+      requested={canRequest ? requested.has(p.id) : null}
+      t={t}
+    />
+  );
 
   return (
     <div className={styles.root}>
@@ -92,21 +107,9 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
             {t('results.count', { count: page.total })}
           </Text>
           <div className={styles.list} data-testid="catalogue">
-            {page.items.map((p) => (
-              <CatalogueItem
-                key={p.id}
-                product={p}
-                categoryName={categoryName(p)}
-                ownProduct={p.supplier_id === ownId}
-                compared={compared.includes(p.id)}
-                onContact={setContact}
-                onReviews={openReviews}
-                onCompare={onCompare}
-                onRequest={onRequest}
-                requested={canRequest ? requested.has(p.id) : null}
-                t={t}
-              />
-            ))}
+            {page.items.slice(0, FIRST_SCREEN).map(card)}
+            {/* A new set of results starts its later cards from none (keyed by what it is). */}
+            <LaterCards key={`${page.items[0]?.id}:${page.total}`} items={page.items.slice(FIRST_SCREEN)} card={card} />
           </div>
           {page.items.length < page.total && (
             <Button className={styles.more} onClick={() => setLimit((n) => n + CATALOGUE_PAGE)} data-testid="show-more">
@@ -121,6 +124,19 @@ export function Catalogue({ ownId, city, canRequest = false }: { ownId: string; 
       />
     </div>
   );
+}
+
+/**
+ * The cards a phone shows before any scrolling: a keystroke's results render these in the
+ * frame that answers it, and the page's later cards in the render after (a card costs a
+ * slow phone about a millisecond to make, and the later ones are below the fold).
+ */
+const FIRST_SCREEN = 4;
+const NO_CARDS: LocalProduct[] = [];
+
+/** The cards after the first screen, rendered once the first screen is on it (a deferred render). */
+function LaterCards({ items, card }: { items: LocalProduct[]; card: (p: LocalProduct) => ReactNode }) {
+  return useDeferredValue(items, NO_CARDS).map(card);
 }
 
 /**
