@@ -68,7 +68,7 @@ async function bidWithEnvelopes(
   if (checkName) {
     await checkPage(page.page, 'ar', checkName);
     // The dialog's top (its technical envelope), as a phone shows it, for a person to look at.
-    await dialog.evaluate((form) => form.closest('.fui-DialogSurface')?.scrollTo(0, 0));
+    await dialog.locator('[name="technical_text"]').scrollIntoViewIfNeeded();
     await page.page.screenshot({ path: `test-results/screenshots/ar-${checkName}-top.png` });
   }
   await dialog.getByTestId('bid-submit').click();

@@ -39,24 +39,32 @@ function filesOf(ids: readonly string[], envelope: TechnicalEnvelope | null | un
  * Submit or update a bid: amount and proposal required, days at least 1; on a two-envelope
  * tender its technical envelope (a text or files), on one that asks for it the bid bond.
  * The bid works offline; its files go up as they are chosen, which needs the network.
- * Once the bid is stored on the device (a few milliseconds, with nothing else for the page
- * to do meanwhile) `onStored` gets it as stored, and the owner closes the dialog as the
- * card shows it; should storing fail (the device's storage full, say), the dialog stays
- * open with what was typed and says so.
+ * At the tap `onStored` gets the bid as the device is about to store it (the bid's effect
+ * on the project and bid this dialog holds), and the owner closes the dialog as the card
+ * shows it; the owner keeps the dialog mounted, closed, until `onSettled`. Should storing
+ * fail (the device's storage full, say), `onUndone` asks the owner to show the dialog
+ * again, with what was typed, saying so.
  */
 export function BidDialog({
   project,
   existing,
   envelope,
+  open = true,
   onClose,
   onStored,
+  onUndone,
+  onSettled,
 }: {
   project: Project;
   existing: Bid | null;
   /** the bidder's own technical envelope of `existing`, for its files' titles */
   envelope?: TechnicalEnvelope | null;
+  /** false while a bid shown before it was stored is being stored */
+  open?: boolean;
   onClose: () => void;
   onStored: (bid: Bid) => void;
+  onUndone?: () => void;
+  onSettled?: () => void;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
@@ -71,8 +79,10 @@ export function BidDialog({
     initial: () => bidValuesFrom(existing),
     fields: BID_FIELDS,
     validate: (values) => validateBid(values, project, technicalFiles.map((f) => f.id)),
-    write: (input, show: (bid: Bid) => void) => submitBid(input, existing?.id, show),
+    write: (input, show: (bid: Bid | null) => void) => submitBid(input, existing, show, project),
     onDone: (_reset, bid) => onStored(bid),
+    onUndone,
+    onSettled,
     errorText,
   });
   const setBondDocument = (files: BidFile[]) => {
@@ -86,6 +96,7 @@ export function BidDialog({
   const early = bondExpiresEarly(project, form.values.bond_expires_on);
   return (
     <FormDialog
+      open={open}
       title={t('bid.dialogTitle', { title: project.title })}
       submitLabel={t('bid.submit')}
       cancelLabel={t('bid.cancel')}
@@ -159,7 +170,8 @@ export function BidDialog({
       <Field label={t('bid.daysLabel')} {...form.field('estimated_completion_days')}>
         <Input name="days" {...WHOLE_INPUT} value={form.values.estimated_completion_days} onChange={form.set('estimated_completion_days')} />
       </Field>
-      <Field label={t('bid.proposal')} required {...form.field('proposal')}>
+      {/* In two envelopes the proposal travels in the financial one: named so, apart from the technical offer. */}
+      <Field label={two ? t('bid.financialProposal') : t('bid.proposal')} required {...form.field('proposal')}>
         <Textarea name="proposal" value={form.values.proposal} onChange={form.set('proposal')} resize="vertical" rows={4} />
       </Field>
     </FormDialog>
