@@ -17,7 +17,7 @@ import { openStream } from './test/sse';
 import { riyadhDay } from '../shared/riyadh';
 import { taxNumbers } from './test/tax-profile';
 import { insertReceipt } from './test/invoice-steps';
-import { attachDocument, tinyPdf, uploadDocument } from './test/document-steps';
+import { attachBidDocument, attachDocument, tinyPdf, uploadDocument } from './test/document-steps';
 
 /** Each caller's VAT and CR numbers, drawn once: a number belongs to one company, and an onboarded company keeps its VAT number. */
 const TAX_NUMBERS = new Map<string, ReturnType<typeof taxNumbers>>();
@@ -30,7 +30,7 @@ const numbersOf = (who: string) => TAX_NUMBERS.get(who) ?? (TAX_NUMBERS.set(who,
 type Who = 'anon' | 'supplier' | 'contractor' | 'government' | 'transport' | 'admin' | 'stranger' | 'demoted';
 type Owner = Exclude<Who, 'anon' | 'stranger' | 'demoted'>;
 const CALLERS: Who[] = ['anon', 'supplier', 'contractor', 'government', 'transport', 'admin', 'stranger', 'demoted'];
-type Expect = 'ok' | 303 | 400 | 401 | 403 | 404 | 409;
+type Expect = 'ok' | 303 | 400 | 401 | 403 | 404 | 409 | 422;
 
 interface World {
   product: string;
@@ -56,6 +56,13 @@ interface World {
   /** the government's finished document upload for that tender (not attached), and a document attached to it */
   docUpload: string;
   document: string;
+  /** a two-envelope tender past its opening with the contractor's and the stranger contractor's bids (envelopeBids, comma-joined), and the document the contractor's envelope names */
+  envelopes: string;
+  envelopeBids: string;
+  envelopeDoc: string;
+  /** the contractor's finished bid-document upload on an open two-envelope tender of the government's (envelopeOpen) */
+  envelopeOpen: string;
+  envelopeUpload: string;
   /** an open invite of the transport company, its token, and a member of it */
   invite: string;
   inviteToken: string;
@@ -249,6 +256,30 @@ const TABLE: Row[] = [
   {
     method: 'get', path: '/api/projects/{id}/documents/{doc_id}', url: (w) => `/api/projects/${w.asking}/documents/${w.document}`, owner: 'government',
     expect: only(['government', 'contractor', 'admin', 'stranger'], 404),
+  },
+  // Two envelopes: a contractor attaches its bid documents; its file reaches its company, and the owner after the opening (404 to all others, sealed).
+  {
+    method: 'post', path: '/api/projects/{id}/bid-documents', url: (w) => `/api/projects/${w.envelopeOpen}/bid-documents`, owner: 'contractor', writes: true,
+    body: (w) => ({ upload_id: w.envelopeUpload, title: 'العرض الفني' }),
+    expect: only(['contractor'], 403, { stranger: 422 }), // another contractor holds no such upload
+  },
+  {
+    method: 'get', path: '/api/projects/{id}/bid-documents/{doc_id}', url: (w) => `/api/projects/${w.envelopes}/bid-documents/${w.envelopeDoc}`, owner: 'contractor',
+    expect: only(['contractor', 'government'], 404),
+  },
+  // The technical envelopes: the owner all of them after the opening, a contractor its own (none for the stranger's view here: its own only).
+  {
+    method: 'get', path: '/api/projects/{id}/technical-envelopes', url: (w) => `/api/projects/${w.envelopes}/technical-envelopes`, owner: 'government',
+    expect: only(['government', 'contractor', 'admin', 'stranger'], 404),
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/technical-evaluation', url: (w) => `/api/projects/${w.envelopes}/technical-evaluation`, owner: 'government', writes: true,
+    body: (w) => ({ results: w.envelopeBids.split(',').map((bid_id) => ({ bid_id, pass: true })) }),
+    expect: only(['government'], 403),
+  },
+  {
+    method: 'post', path: '/api/projects/{id}/open-financial', url: (w) => `/api/projects/${w.envelopes}/open-financial`, owner: 'government', writes: true,
+    expect: only([], 403, { government: 409 }), // the owner, but only after the technical evaluation
   },
   {
     method: 'get', path: '/api/bids/{id}/receipts', url: (w) => `/api/bids/${w.bid}/receipts`, owner: 'contractor',
@@ -731,6 +762,20 @@ describe('authorization table', () => {
     question: async (get) => (await clients.contractor.post(`/api/projects/${await get('asking')}/questions`, { id: crypto.randomUUID(), text: 'هل الأثاث ضمن العقد؟' })).body.id,
     docUpload: async (get) => (await uploadDocument(clients.government, await get('asking'), tinyPdf())).body.upload_id,
     document: async (get) => (await attachDocument(clients.government, await get('asking'), tinyPdf('world'))).body.id,
+    envelopes: async () => {
+      const { government, contractor } = clients;
+      const id = (await government.post('/api/projects', { title: 'مدرسة', description: 'مبنى', location: 'تبوك', envelopes: 2 })).body.id;
+      for (const c of [contractor, strangers.contractor]) {
+        const doc = (await attachBidDocument(c, id, tinyPdf(`envelope ${c.user.id}`))).body.id;
+        await c.post('/api/bids', { project_id: id, amount: 7000, proposal: 'عرضنا', technical: { text: 'منهجية', document_ids: [doc] } });
+      }
+      await government.post(`/api/projects/${id}/close-bidding`, {});
+      return id;
+    },
+    envelopeBids: async (get) => (await server.db.knex('bids').where({ project_id: await get('envelopes') }).pluck('id')).join(','),
+    envelopeDoc: async (get) => (await server.db.knex('bid_documents').where({ project_id: await get('envelopes'), contractor_id: clients.contractor.user.id }).first('id')).id,
+    envelopeOpen: async () => (await clients.government.post('/api/projects', { title: 'مستشفى', description: 'مبنى', location: 'نجران', envelopes: 2 })).body.id,
+    envelopeUpload: async (get) => (await uploadDocument(clients.contractor, await get('envelopeOpen'), tinyPdf(), { kind: 'bid_document' })).body.upload_id,
     invite: async () => (await clients.transport.post('/api/company/invites', { role: 'driver' })).body.id,
     inviteToken: async () => (await clients.transport.post('/api/company/invites', { role: 'member' })).body.token,
     member: async () => {

@@ -40,6 +40,7 @@ import { CR_CHECK_RESULTS } from '../../shared/schemas/cr-verification';
 import type { Checkout } from '../modules/card-gateway/checkout';
 import type { UploadKind } from '../storage/unfinished-uploads';
 import { DOCUMENT_FORMATS, DOCUMENT_TYPES, documentUploadMetadataSchema } from '../../shared/schemas/project-document';
+import { projectSchema } from '../../shared/schemas/project';
 import { bidDocumentUploadMetadataSchema } from '../../shared/schemas/bid-document';
 
 /** The values of a server type, each once: the `satisfies` on each record makes it exactly the type's. */
@@ -87,6 +88,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'project_documents.type': DOCUMENT_TYPES,
   'project_documents.format': Object.keys(DOCUMENT_FORMATS),
   'document_uploads.format': Object.keys(DOCUMENT_FORMATS),
+  'projects.envelopes': projectSchema.shape.envelopes.options.map((o) => o.value),
   'document_uploads.kind': [documentUploadMetadataSchema.shape.kind.value, bidDocumentUploadMetadataSchema.shape.kind.value],
   'bid_documents.format': Object.keys(DOCUMENT_FORMATS),
   'invoice_lines.vat_category': VAT_CATEGORY_CODES,

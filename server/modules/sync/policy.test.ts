@@ -141,6 +141,17 @@ describe('the feed addresses what REST shows', () => {
     const withdrawn = await postProject(government);
     const bid = (await postBid(bystander, withdrawn.id)).body;
     expect((await bystander.post(`/api/bids/${bid.id}/withdraw`, {})).status).toBe(200);
+    // Two envelopes: one with its financial envelopes opened (the loser failed: its bid never
+    // reaches the owner, its technical envelope does), and one still sealed.
+    const tech = { technical: { text: 'منهجية التنفيذ', document_ids: [] } };
+    const twoEnvelopes = await postProject(government, { envelopes: 2 });
+    const passed = (await postBid(winner, twoEnvelopes.id, tech)).body;
+    const failed = (await postBid(loser, twoEnvelopes.id, tech)).body;
+    expect((await government.post(`/api/projects/${twoEnvelopes.id}/close-bidding`, {})).status).toBe(200);
+    const results = [{ bid_id: passed.id, pass: true }, { bid_id: failed.id, pass: false, reason: 'غير مستوفٍ' }];
+    expect((await government.post(`/api/projects/${twoEnvelopes.id}/technical-evaluation`, { results })).status).toBe(200);
+    expect((await government.post(`/api/projects/${twoEnvelopes.id}/open-financial`, {})).status).toBe(200);
+    await postBid(bystander, (await postProject(government, { envelopes: 2 })).id, tech);
 
     const order = await postOrder(winner);
     const offer = (await postOffer(supplier, order.id)).body;

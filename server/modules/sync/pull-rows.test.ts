@@ -93,6 +93,13 @@ describe('the rows of the feed', () => {
       { name: 'project.award', args: { id: project, bid_id: bid } },
     ]);
     await push(loser, [{ name: 'objection.create', args: { id: crypto.randomUUID(), project_id: project, reason: 'اعتراض' } }]);
+    // A two-envelope tender past its opening: the bidder's technical envelope reaches it and the owner.
+    const twoEnvelopes = crypto.randomUUID();
+    await push(government, [{ name: 'project.create', args: { id: twoEnvelopes, title: 'مدرسة', description: 'مبنى', location: 'الرياض', envelopes: 2, bid_bond_percent: 2 } }]);
+    await push(contractor, [
+      { name: 'bid.create', args: { id: crypto.randomUUID(), project_id: twoEnvelopes, amount: 800_000, proposal: 'عرضنا', technical: { text: 'منهجية', document_ids: [] } } },
+    ]);
+    await push(government, [{ name: 'project.closeBidding', args: { id: twoEnvelopes } }]);
     // A site of the contractor's company with an unpriced purchase request on it (which waits for the owner): both reach the company.
     const site = crypto.randomUUID();
     await push(contractor, [
