@@ -119,13 +119,24 @@ export interface OutboxFormOptions<F extends string, V extends Record<F, string>
    * The local write; what it resolves to (the rows as stored) goes to onDone. A write that
    * can hand its rows over in the task that stored them (useLocalWrite's `show`) calls
    * `show` with them: onDone runs there, in the render that marks them waiting to send.
+   * A write that shows its rows before they are stored (useLocalWrite with the rows the
+   * screen holds) calls `show` first with those, and onDone runs then; should storing
+   * then fail, onUndone runs (with `show(null)` before it).
    */
-  write: (input: I, show: (stored: R) => void) => Promise<R>;
+  write: (input: I, show: (stored: R | null) => void) => Promise<R>;
   /**
-   * After the write is stored, with what it resolved to; `reset` empties the form for the
-   * next one. Focus has left the dialog by then (see submit).
+   * After the write is stored (or shown, see write), with its rows; `reset` empties the form
+   * for the next one. Focus has left the dialog by then (see submit).
    */
   onDone: (reset: () => void, stored: R) => void;
+  /**
+   * A write shown before it was stored could not be stored after all: the dialog's owner
+   * shows the dialog again, which kept what was typed and says the write failed. An owner
+   * that gives it keeps the dialog mounted (closed) until onSettled.
+   */
+  onUndone?: () => void;
+  /** The write is stored or has failed: nothing of it is pending any more. */
+  onSettled?: () => void;
   /** The message of an error key, for Field's validationMessage. */
   errorText: (key: M | SharedFieldError | undefined) => string | undefined;
 }
@@ -163,7 +174,10 @@ export function useOutboxForm<F extends string, V extends Record<F, string>, I, 
     const slow = setTimeout(() => setBusy(true), 100);
     let stored: R;
     let done = false;
-    const finish = (rows: R) => {
+    const finish = (rows: R | null) => {
+      // Shown once: the stored rows after a shown prediction are the live query's to bring,
+      // and a prediction taken back is the failure's (below).
+      if (rows === null || done) return;
       done = true;
       // Focus leaves the dialog before it goes: removing the focused element makes the
       // browser recompute style and layout at once, in the middle of the removal (focus ends
@@ -176,11 +190,14 @@ export function useOutboxForm<F extends string, V extends Record<F, string>, I, 
     } catch (error) {
       if (error instanceof ValidationFailed) return setErrors(issuesToErrors(error.issues, opts.fields, { blank: (f) => values[f].trim() === '' }));
       console.error('form not stored', error);
-      return setFailed(true);
+      setFailed(true);
+      if (done) opts.onUndone?.();
+      return;
     } finally {
       clearTimeout(slow);
       writing.current = false;
       setBusy(false);
+      opts.onSettled?.();
     }
     if (!done) finish(stored);
   };

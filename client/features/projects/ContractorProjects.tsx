@@ -93,7 +93,9 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const { withdrawBid } = useProjectMutations();
-  const [open, setOpen] = useState(false);
+  // The bid dialog: open; closed and gone; or closed while the bid it showed is being stored
+  // (kept, so a write that could not be stored opens it again with what was typed).
+  const [dialog, setDialog] = useState<'open' | 'storing' | 'closed'>('closed');
   // The bid the dialog stored, shown with the dialog's closing in the task that stored it,
   // until the live query brings the row (the same row, read again a moment later). So the
   // dialog goes and the amount shows in one render and one frame, without waiting for
@@ -114,7 +116,7 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
       ) : (
         <div className={styles.row}>
           {(!mine || active) && (
-            <Button appearance="primary" onClick={() => setOpen(true)} data-testid="bid-button">
+            <Button appearance="primary" onClick={() => setDialog('open')} data-testid="bid-button">
               {mine ? t('bid.update') : t('bid.place')}
             </Button>
           )}
@@ -131,18 +133,24 @@ function OpenProjectActions({ project, live }: { project: Project; live: Bid | n
           )}
         </div>
       )}
-      {open && (
+      {dialog !== 'closed' && (
         <BidDialog
           project={project}
           existing={mine ?? null}
           envelope={envelope}
-          onClose={() => setOpen(false)}
+          open={dialog === 'open'}
+          onClose={() => setDialog('closed')}
           onStored={(bid) =>
             flushSync(() => {
               setStored({ bid, over: live });
-              setOpen(false);
+              setDialog('storing');
             })
           }
+          onUndone={() => {
+            setStored(null);
+            setDialog('open');
+          }}
+          onSettled={() => setDialog((d) => (d === 'storing' ? 'closed' : d))}
         />
       )}
     </>

@@ -1,7 +1,8 @@
 /** Project and bid writes, a two-envelope tender's evaluation among them, through the outbox (they work offline and are sent once). */
 import type { MutationInput } from '../../../shared/mutations';
 import type { Bid } from '../../../shared/schemas/bid';
-import { rowKey } from '../../data/db/schema';
+import type { Project } from '../../../shared/schemas/project';
+import { rowKey, type AnyRow } from '../../data/db/schema';
 import { useLocalWrite, useMutate } from '../../data/local/hooks';
 import type { RowMap } from '../../data/effects/types';
 
@@ -11,12 +12,20 @@ export function useProjectMutations() {
   return {
     /**
      * A new bid, or the update of the contractor's bid on that project (same id); resolves to
-     * the bid as stored, which `show` gets in the task that stored it (useLocalWrite).
+     * the bid as stored. `show` gets it in the task that stored it, or, given `project` (it and
+     * `existing` as the screen holds them), in the tap's own task before it is
+     * stored, then null should storing fail (useLocalWrite).
      */
-    submitBid: async (input: Omit<MutationInput<'bid.create'>, 'id'>, existingBidId?: string, show?: (bid: Bid) => void): Promise<Bid> => {
-      const id = existingBidId ?? crypto.randomUUID();
+    submitBid: async (
+      input: Omit<MutationInput<'bid.create'>, 'id'>,
+      existing?: Bid | null,
+      show?: (bid: Bid | null) => void,
+      project?: Project,
+    ): Promise<Bid> => {
+      const id = existing?.id ?? crypto.randomUUID();
       const bidOf = (rows: RowMap) => rows.get(rowKey('bid', id)) as unknown as Bid;
-      const { rows } = await write('bid.create', { ...input, id }, show && ((w) => w && show(bidOf(w.rows))));
+      const held: RowMap | undefined = project && new Map([[rowKey('bid', id), (existing ?? null) as AnyRow | null], [rowKey('project', project.id), project as unknown as AnyRow]]);
+      const { rows } = await write('bid.create', { ...input, id }, show && ((w) => show(w && bidOf(w.rows))), held);
       return bidOf(rows);
     },
     withdrawBid: (bidId: string) => mutate('bid.withdraw', { id: bidId }),
