@@ -18,6 +18,10 @@ export interface DemoProject {
   requirements: string;
   /** questions are taken until this many days from now */
   questionsUntilInDays?: number;
+  /** 2: a two-envelope tender (technical, then financial); absent: one envelope */
+  envelopes?: 2;
+  /** the bid bond asked, in percent of the amount */
+  bidBondPercent?: number;
 }
 
 export const DEMO_PROJECTS = [
@@ -32,6 +36,8 @@ export const DEMO_PROJECTS = [
     deadlineTime: '13:30',
     requirements: 'تصنيف مقاولين درجة ثانية في المباني، وخبرة في مشروعين تعليميين مماثلين على الأقل.',
     questionsUntilInDays: 30,
+    envelopes: 2,
+    bidBondPercent: 2,
   },
   {
     key: 'stormwater',

@@ -16,7 +16,7 @@ import { profileUpsertSchema } from '../../shared/schemas/profile';
 import { taxProfileInputSchema } from '../../shared/schemas/tax-profile';
 import { PHOTO_SIZES } from '../../shared/schemas/photo';
 import { diskStore } from '../storage/disk';
-import { openingMoment } from '../../shared/tender';
+import { bidBondCompliant, bidDigest, openingMoment } from '../../shared/tender';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, seedDemo } from './demo';
 import { DEMO_SITE_NAME } from './demo-sites';
 import { siteBudget } from '../modules/sites/budget';
@@ -31,6 +31,11 @@ let knex: Knex;
 let seeded: boolean;
 const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'binaa-seed-'));
 const photoStore = diskStore(photoDir);
+const bytesOf = async (key: string) => {
+  const chunks: Buffer[] = [];
+  for await (const c of (await photoStore.get(key))!.body) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+};
 
 beforeAll(async () => {
   db = await openDatabase(url ? { url, schema, poolMax: 2 } : { schema });
@@ -243,6 +248,21 @@ describe('seedDemo', () => {
       const bytes = Buffer.concat(chunks);
       expect(sniffDocument(bytes)).toBe(d.format);
       expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(d.hash);
+    }
+  });
+
+  it('makes the school tender two-envelope with a 2 % bid bond: each bid carries its technical envelope (a stored PDF) and a compliant bond, in its digest', async () => {
+    const school = await knex('projects').where({ title: 'إنشاء مدرسة ابتدائية بسعة 600 طالب' }).first();
+    expect([school.envelopes, Number(school.bid_bond_percent)]).toEqual([2, 2]);
+    const bids = await knex('bids').where({ project_id: school.id });
+    expect(bids.length).toBeGreaterThan(0);
+    for (const b of bids) {
+      const docs = await knex('bid_documents').whereIn('id', [...b.technical.document_ids, b.bid_bond.document_id]).where({ contractor_id: b.contractor_id });
+      expect(docs).toHaveLength(2);
+      for (const d of docs) expect(sniffDocument(await bytesOf(`documents/${d.hash}`))).toBe('pdf');
+      expect(b.bid_bond_compliant).toBe(bidBondCompliant(b.bid_bond, school.opens_at));
+      expect(b.bid_bond_compliant).toBe(true);
+      expect(b.digest).toBe(await bidDigest(b));
     }
   });
 

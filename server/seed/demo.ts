@@ -18,6 +18,7 @@ import { bidDigest, tenderDeadline } from '../../shared/tender';
 import { riyadhDay, riyadhMoment } from '../../shared/riyadh';
 import crypto from 'node:crypto';
 import { insertDemoRfqs } from './demo-rfqs';
+import { demoEnvelope } from './demo-envelopes';
 import { insertDemoReceipts } from './demo-receipts';
 import { insertDemoSites } from './demo-sites';
 import { insertDemoOnTimeDeal, measureDemoScorecards } from './demo-scorecards';
@@ -183,6 +184,8 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
       opens_at: deadlineOf(p.key).at,
       requirements: p.requirements,
       questions_until: 'questionsUntilInDays' in p ? at(p.questionsUntilInDays * DAY_MS) : null,
+      envelopes: 'envelopes' in p ? p.envelopes : 1,
+      bid_bond_percent: 'bidBondPercent' in p ? p.bidBondPercent : null,
       status: 'open',
       // Posted well before the deadline, even when that has passed.
       created_at: at(Math.min(-(i + 1) * 2, p.deadlineInDays - 14) * DAY_MS),
@@ -200,10 +203,15 @@ async function insertDemo(trx: Knex.Transaction, now: number, store?: ObjectStor
         estimated_completion_days: b.days,
         received_at: new Date(Math.min(now, opensAt(b.project).getTime()) - (i + 1) * 5 * HOUR_MS),
       };
-      return { ...bid, created_at: bid.received_at, digest: await bidDigest(bid) };
+      // A two-envelope tender's bid carries its technical envelope and a compliant bond.
+      const envelope = (project.row(b.project) as DemoProject).envelopes === 2
+        ? await demoEnvelope(trx, store, { ...bid, company: b.contractor, at: new Date(bid.received_at.getTime() - HOUR_MS), deadlineDay: deadlineOf(b.project).day })
+        : null;
+      const digest = await bidDigest({ ...bid, ...envelope });
+      return { ...bid, created_at: bid.received_at, digest, technical: envelope?.technical ?? null, bid_bond: envelope?.bid_bond ?? null, bid_bond_compliant: envelope ? true : null };
     }),
   );
-  await trx('bids').insert(bids);
+  await trx('bids').insert(bids.map((b) => ({ ...b, technical: b.technical && JSON.stringify(b.technical), bid_bond: b.bid_bond && JSON.stringify(b.bid_bond) })));
   await trx('bid_receipts').insert(
     bids.map((b) => ({
       bid_id: b.id,
