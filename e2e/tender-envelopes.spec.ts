@@ -23,6 +23,7 @@ const B = 'شركة الصرح الحديث';
 const PDF = (label: string) =>
   Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');
 const A_METHOD = PDF('method statement A');
+const A_BOND = PDF('bond A');
 const A_AMOUNT = 4_150_000;
 const B_AMOUNT = 3_870_000;
 
@@ -55,7 +56,9 @@ async function bidWithEnvelopes(
   const dialog = page.page.getByTestId('bid-dialog');
   await dialog.locator('[name="technical_text"]').fill(bid.text);
   if (bid.file) {
-    await dialog.getByTestId('technical-files-input').setInputFiles({ name: bid.file.name, mimeType: 'application/pdf', buffer: bid.file.buffer });
+    // Through the app's own button, which opens the browser's file chooser.
+    const [chooser] = await Promise.all([page.page.waitForEvent('filechooser'), dialog.getByTestId('technical-files-add').click()]);
+    await chooser.setFiles({ name: bid.file.name, mimeType: 'application/pdf', buffer: bid.file.buffer });
     await expect(dialog.getByTestId('technical-files').getByTestId('bid-file')).toContainText(bid.file.name, { timeout: 30_000 });
   }
   await dialog.getByTestId('bond-document-input').setInputFiles({ name: bid.bond.file.name, mimeType: 'application/pdf', buffer: bid.bond.file.buffer });
@@ -113,7 +116,7 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
         {
           text: 'منهجية التنفيذ: فريقان، وجدول زمني من ١٢ شهرًا، ومهندس سلامة متفرغ',
           file: { name: 'منهجية-التنفيذ.pdf', buffer: A_METHOD },
-          bond: { number: 'LG-2026-4410', bank: 'البنك الأهلي السعودي', expires: longer, file: { name: 'ضمان-ابتدائي.pdf', buffer: PDF('bond A') } },
+          bond: { number: 'LG-2026-4410', bank: 'البنك الأهلي السعودي', expires: longer, file: { name: 'ضمان-ابتدائي.pdf', buffer: A_BOND } },
           amount: A_AMOUNT,
           proposal: 'التنفيذ وفق المخططات مع ضمان سنة',
         },
@@ -145,6 +148,9 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       // The owner downloads A's method statement: the very bytes A sent.
       const [download] = await Promise.all([gov.page.waitForEvent('download'), envelope(A).getByTestId('envelope-document').filter({ hasText: 'منهجية' }).click()]);
       expect(readFileSync(await download.path()).equals(A_METHOD)).toBe(true);
+      // And A's guarantee letter, which the bond names.
+      const [letter] = await Promise.all([gov.page.waitForEvent('download'), envelope(A).getByTestId('envelope-document').filter({ hasText: 'خطاب الضمان' }).click()]);
+      expect(readFileSync(await letter.path()).equals(A_BOND)).toBe(true);
       await checkPage(gov.page, 'ar', 'envelopes-owner-technical');
 
       // Pass A; fail B, whose reason is asked for before the evaluation is sent; from a

@@ -6,8 +6,8 @@
  * refusal shows here in the reader's language.
  */
 import { Button, Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DismissRegular, DocumentRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { AttachRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TECHNICAL_DOCUMENTS } from '../../../shared/schemas/bid-document';
 import { addBidDocument } from '../../data/api/bid-documents';
@@ -23,7 +23,8 @@ const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalXXS, margin: 0, padding: 0, listStyle: 'none' },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flexGrow: 1, minWidth: 0 },
-  input: { maxWidth: '100%' },
+  // The browser's own file button speaks the browser's language, not the app's: a button of the app's opens it.
+  input: { display: 'none' },
 });
 
 export function BidFiles({
@@ -55,6 +56,7 @@ export function BidFiles({
   const { t } = useTranslation('projects');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
@@ -88,18 +90,24 @@ export function BidFiles({
         )}
         {/* A technical envelope names at most MAX_TECHNICAL_DOCUMENTS files (the server refuses more). */}
         {files.length < (single ? 1 : MAX_TECHNICAL_DOCUMENTS) && (
-          <input
-            className={styles.input}
-            type="file"
-            accept={ACCEPT}
-            aria-label={label}
-            disabled={progress !== null}
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid={`${testId}-input`}
-          />
+          <>
+            <Button icon={<AttachRegular />} disabled={progress !== null} onClick={() => input.current?.click()} aria-label={`${t('bid.addFile')} (${label})`} data-testid={`${testId}-add`}>
+              {t('bid.addFile')}
+            </Button>
+            <input
+              ref={input}
+              className={styles.input}
+              type="file"
+              accept={ACCEPT}
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => {
+                void choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+              data-testid={`${testId}-input`}
+            />
+          </>
         )}
         {progress !== null && <ProgressBar value={progress} aria-label={t('bid.uploading')} />}
       </div>

@@ -131,9 +131,14 @@ function EnvelopeItem({
         </div>
       )}
       <BondLine envelope={envelope} />
-      {bondDoc && (
+      {envelope.bid_bond && (
         <div className={styles.docs}>
-          <DocumentButton projectId={envelope.project_id} id={bondDoc.id} title={`${t('envelopes.bondDocument')}: ${bondDoc.title}`} />
+          {/* The guarantee letter need not be among the envelope's listed documents: its id is the bond's. */}
+          <DocumentButton
+            projectId={envelope.project_id}
+            id={envelope.bid_bond.document_id}
+            title={bondDoc ? `${t('envelopes.bondDocument')}: ${bondDoc.title}` : t('envelopes.bondDocument')}
+          />
         </div>
       )}
       {editable && (
