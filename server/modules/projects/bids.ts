@@ -50,7 +50,7 @@ import type { Bid, BidCreate, BidWithdrawArgs } from '../../../shared/schemas/bi
 import type { BidBond } from '../../../shared/schemas/bid-document';
 import { assertOwnBidDocuments } from './bid-documents';
 import { bidQuery, liveProjects, lockProject, presentBid, type LockedProject } from './queries';
-import { bidPolicy, countAudiences, refuseProject } from './policy';
+import { OWNER_SEES_BID, bidPolicy, countAudiences, refuseProject } from './policy';
 import { assertNotSuspended } from '../../auth/suspension';
 
 type StoredBid = { amount: number; proposal: string; estimated_completion_days: number | null; technical: Technical | null; bid_bond: BidBond | null };
@@ -244,7 +244,7 @@ export async function listProjectBids(db: Knex, user: SessionUser, projectId: st
   if (isFinancialSealed(project)) throw envelopesSealed('The financial envelopes are sealed until their opening, after the technical evaluation');
   // The owner of an opened project: its bids not withdrawn (policy.ts bidPolicy, at the clock's time); of a two-envelope tender only those that passed.
   const opened = bidQuery(db).where('b.project_id', projectId).whereNot('b.status', 'withdrawn');
-  if (project.envelopes === 2) opened.where('b.technical_pass', true);
+  if (project.envelopes === 2) opened.whereRaw(OWNER_SEES_BID);
   return page<Bid>(opened, { ...query, orderBy: LOWEST_FIRST });
 }
 
