@@ -489,6 +489,7 @@ const TABLE: Row[] = [
   // Open data: public.
   { method: 'get', path: '/api/projects/{id}/ocds', url: (w) => `/api/projects/${w.project}/ocds`, owner: null, expect: all('ok') },
   { method: 'get', path: '/api/ocds/releases', url: () => '/api/ocds/releases?limit=5', owner: null, expect: all('ok') },
+  { method: 'get', path: '/api/ocds/projects/{id}/documents/{doc_id}', url: (w) => `/api/ocds/projects/${w.asking}/documents/${w.document}`, owner: null, expect: all('ok') },
 
   // Quick signup: public.
   {

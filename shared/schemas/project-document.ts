@@ -85,5 +85,7 @@ const documentUploadResultSchema = z.object({
 });
 export type DocumentUploadResult = z.infer<typeof documentUploadResultSchema>;
 
-/** The URL of a document's file. */
+/** The URL of a document's file, for a signed-in reader of its project. */
 export const documentFileUrl = (projectId: string, id: string) => `/api/projects/${projectId}/documents/${id}`;
+/** The URL of a document's file in the open data (anyone, no sign-in): what the OCDS release links to. */
+export const openDataDocumentUrl = (projectId: string, id: string) => `/api/ocds/projects/${projectId}/documents/${id}`;

@@ -11,7 +11,7 @@ import { openedAt, openingMoment } from '../../../shared/tender';
 import type { Config } from '../../config';
 import { projectReleases, releasePackage, type AwardFacts, type EnquiryFacts, type Release, type TenderFacts } from './releases';
 import { partyNameSql } from '../../db/party-name';
-import { documentFileUrl } from '../../../shared/schemas/project-document';
+import { openDataDocumentUrl } from '../../../shared/schemas/project-document';
 import type { DocumentFacts } from './documents';
 
 export interface ReleasesPageQuery {
@@ -247,7 +247,7 @@ async function legacyCounts(db: Knex, rows: ProjectRow[], facts: TenderFacts[]) 
 }
 
 async function releasesOf(db: Knex, config: Config, rows: ProjectRow[], now: Date): Promise<Release[]> {
-  const facts = await factsOf(db, rows, now, (projectId, id) => `${config.publicUrl}${documentFileUrl(projectId, id)}`);
+  const facts = await factsOf(db, rows, now, (projectId, id) => `${config.publicUrl}${openDataDocumentUrl(projectId, id)}`);
   await legacyCounts(db, rows, facts);
   return facts.flatMap((f) => projectReleases(config.ocdsPrefix, f));
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { WithStatus, route } from '../../http/route';
 import { DOCUMENT_FORMATS, documentAttachSchema, projectDocumentSchema } from '../../../shared/schemas/project-document';
 import { objectStore } from '../../storage';
-import { attachDocument, listDocuments, openDocument } from './documents';
+import { attachDocument, listDocuments, openDocument, openPublishedDocument } from './documents';
 
 const tag = 'projects';
 
@@ -64,6 +64,22 @@ export function projectDocumentsRouter(): Router {
     },
   );
 
+  route(
+    router,
+    {
+      method: 'get',
+      path: '/api/ocds/projects/{id}/documents/{doc_id}',
+      summary:
+        "A tender document's file as the open data links it (public, no sign-in): any version of a live project's documents, with its media type, its file name and its SHA-256 as ETag (304 for If-None-Match)",
+      tag: 'open data',
+      access: 'public',
+    },
+    async ({ ctx, knex, params }) => {
+      const { doc, object } = await openPublishedDocument(knex, objectStore(ctx.deps.config), params.id, params.doc_id);
+      return sendDocumentFile(ctx, doc, object, 'public');
+    },
+  );
+
   return router;
 }
 
@@ -76,12 +92,14 @@ export function sendDocumentFile(
   ctx: Context,
   doc: { hash: string; filename: string; format: keyof typeof DOCUMENT_FORMATS },
   object: { body: Readable; size: number },
+  /** public: the open data's copy, which shared caches and other sites may keep and embed */
+  audience: 'readers' | 'public' = 'readers',
 ) {
   const etag = `"${doc.hash}"`;
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+  ctx.set('Cache-Control', `${audience === 'public' ? 'public' : 'private'}, max-age=31536000, immutable`);
   ctx.set('Accept-Ranges', 'none');
-  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  ctx.set('Cross-Origin-Resource-Policy', audience === 'public' ? 'cross-origin' : 'same-origin');
   ctx.set('X-Content-Type-Options', 'nosniff');
   if (ctx.get('If-None-Match') === etag) {
     object.body.destroy();

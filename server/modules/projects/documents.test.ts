@@ -135,4 +135,34 @@ describe('tender documents', () => {
       [addendum.body.id, 'billOfQuantity', `sha256:${sha256(v2)}`],
     ]);
   });
+
+  it('the open data links each version to a public copy of its file, readable without signing in, until the project leaves the open data', async () => {
+    const gov = await as(server, 'government');
+    const project = await tender(gov);
+    const v1 = tinyPdf('open v1');
+    const first = await attachDocument(gov, project.id, v1, { type: 'specification', title: 'كراسة الشروط' });
+    const v2 = tinyPdf('open v2');
+    const addendum = await attachDocument(gov, project.id, v2, { type: 'specification', title: 'كراسة الشروط - ملحق', replaces: first.body.id });
+    expect([first.status, addendum.status]).toEqual([201, 201]);
+    const anonymous = (url: string, headers: Record<string, string> = {}) => fetch(new URL(url, gov.base), { headers });
+    const release = (await (await anonymous(`/api/projects/${project.id}/ocds`)).json()).releases.at(-1);
+    const urls = release.tender.documents.map((d: { url: string }) => new URL(d.url).pathname);
+    expect(urls).toEqual([`/api/ocds/projects/${project.id}/documents/${first.body.id}`, `/api/ocds/projects/${project.id}/documents/${addendum.body.id}`]);
+    // Both versions, the superseded one too, as the tender stood when it was published.
+    for (const [url, bytes] of [[urls[0], v1], [urls[1], v2]] as const) {
+      const file = await anonymous(url);
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      expect(file.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
+      expect(file.headers.get('cache-control')).toContain('public');
+      expect((await anonymous(url, { 'If-None-Match': `"${sha256(bytes)}"` })).status).toBe(304);
+    }
+    // The reader's own address still needs a sign-in; another project's id does not reach the file.
+    expect((await anonymous(`/api/projects/${project.id}/documents/${first.body.id}`)).status).toBe(401);
+    const other = await tender(gov);
+    expect((await anonymous(`/api/ocds/projects/${other.id}/documents/${first.body.id}`)).status).toBe(404);
+    // A deleted project leaves the open data, its documents with it.
+    await server.db.knex('projects').where({ id: project.id }).update({ deleted_at: server.db.knex.fn.now() });
+    expect((await anonymous(urls[0])).status).toBe(404);
+  });
 });

@@ -127,6 +127,22 @@ export async function listDocuments(db: Knex, user: SessionUser, projectId: stri
 /** A document's file for a reader of its project: its row and the stored bytes (404 when either is missing). */
 export async function openDocument(db: Knex, store: ObjectStore, user: SessionUser, projectId: string, documentId: string) {
   if (!(await canSeeProject(db, user, projectId))) throw notFound('Project');
+  return storedDocument(db, store, projectId, documentId);
+}
+
+/**
+ * A document's file as the open data publishes it, to anyone: every version of a live
+ * project's documents is in its OCDS releases from its publication (a superseded one
+ * too, as the tender stood then), so each one's file is public as well. A project that
+ * was deleted, or whose owner's account was, leaves the open data with its documents.
+ */
+export async function openPublishedDocument(db: Knex, store: ObjectStore, projectId: string, documentId: string) {
+  const live = await db('projects as p').join('users as gu', 'gu.id', 'p.government_id').where('p.id', projectId).whereNull('p.deleted_at').whereNull('gu.deleted_at').first('p.id');
+  if (!live) throw notFound('Document');
+  return storedDocument(db, store, projectId, documentId);
+}
+
+async function storedDocument(db: Knex, store: ObjectStore, projectId: string, documentId: string) {
   const doc: ProjectDocument | undefined = await documentQuery(db).where({ 'd.id': documentId, 'd.project_id': projectId }).first();
   if (!doc) throw notFound('Document');
   const object = await store.get(documentKey(doc.hash));
