@@ -49,7 +49,6 @@ export const technicalInputSchema = z.strictObject({
   text: optionalText(MAX.text),
   document_ids: z.array(uuidSchema).max(MAX_TECHNICAL_DOCUMENTS),
 });
-export type TechnicalInput = z.infer<typeof technicalInputSchema>;
 
 /** The technical envelope as stored and read. */
 export const technicalSchema = z.object({
@@ -68,7 +67,6 @@ export type BidBond = z.infer<typeof bidBondSchema>;
 
 /** The owner's verdict on one technical envelope; a fail carries its reason. */
 export const technicalResultSchema = z.object({ pass: z.boolean(), reason: z.string().nullable() });
-export type TechnicalResult = z.infer<typeof technicalResultSchema>;
 
 /**
  * A bid's technical envelope (id = the bid's id): to the owner from the opening, to its

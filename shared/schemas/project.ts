@@ -19,7 +19,7 @@ import {
 } from './common';
 
 /** A bid bond's percentage of the bid's amount. */
-export const bidBondPercentSchema = z.number().gt(0).max(10).multipleOf(0.01);
+const bidBondPercentSchema = z.number().gt(0).max(10).multipleOf(0.01);
 
 export const projectStatusSchema = z.enum(projectLifecycle.states);
 

@@ -27,7 +27,7 @@ const mediaTypeSql = `(case d.format ${Object.entries(DOCUMENT_FORMATS)
   .join(' ')} end)`;
 
 /** Bid documents as the API presents them. Alias d (bid_documents). */
-export function bidDocumentQuery(db: Knex) {
+function bidDocumentQuery(db: Knex) {
   return db('bid_documents as d').select(
     'd.id',
     'd.project_id',
