@@ -90,7 +90,14 @@ describe('two envelopes: bids, bonds, documents and sync', () => {
     expect((await gov.post(`/api/projects/${project.id}/documents`, { upload_id: up.body.upload_id, type: 'other', title: 'x' })).body.code).toBe('document_upload_missing');
     const govUp = await uploadDocument(gov, project.id, tinyPdf());
     expect((await bidder.post(`/api/projects/${project.id}/bid-documents`, { upload_id: govUp.body.upload_id, title: 'x' })).body.code).toBe('document_upload_missing');
-    expect((await bidder.post(`/api/projects/${project.id}/bid-documents`, { upload_id: up.body.upload_id, title: 'الخبرات السابقة' })).status).toBe(201);
+    const attached = await bidder.post(`/api/projects/${project.id}/bid-documents`, { upload_id: up.body.upload_id, title: 'الخبرات السابقة' });
+    expect(attached.status).toBe(201);
+    expect(attached.body).toMatchObject({ project_id: project.id, contractor_id: bidder.user.id, title: 'الخبرات السابقة', media_type: 'application/pdf', sha256: up.body.hash });
+    const own = (headers: Record<string, string> = {}) =>
+      fetch(new URL(`/api/projects/${project.id}/bid-documents/${attached.body.id}`, bidder.base), { headers: { Cookie: bidder.cookieHeader(), ...headers } });
+    const first = await own();
+    expect([first.status, first.headers.get('content-type'), first.headers.get('etag')]).toEqual([200, 'application/pdf', `"${up.body.hash}"`]);
+    expect((await own({ 'If-None-Match': `"${up.body.hash}"` })).status).toBe(304);
     const text = await uploadDocument(bidder, project.id, Buffer.from('plain text, no document'), { kind: 'bid_document' });
     expect([text.status, text.body.code]).toEqual([415, 'document_unsupported']);
     expect((await attachBidDocument(bidder, project.id, tinyPdf('second'))).status).toBe(201);

@@ -34,6 +34,9 @@ interface Case {
   awarded_at?: Date | null;
   standstill_ends_at?: Date | null;
   award_final_at?: Date | null;
+  envelopes?: 1 | 2;
+  technical_evaluated_at?: Date | null;
+  financial_opened_at?: Date | null;
   now: Date;
   phase: TenderPhase | null;
   /** when readers see it opened */
@@ -61,6 +64,13 @@ const CASES: Case[] = [
   { name: 'completed', ...awarded, status: 'completed', award_final_at: FINAL, now: at(FINAL, 1), phase: null, seen: OPENED },
   { name: 'cancelled while bidding', ...sealed, status: 'cancelled', now: at(OPENS, -1), phase: null, seen: null },
   { name: 'cancelled at opens_at', ...sealed, status: 'cancelled', now: OPENS, phase: null, seen: null },
+  // Two envelopes: the technical envelopes from the opening until the financial opening.
+  { name: 'two envelopes, bidding', ...sealed, envelopes: 2, now: at(OPENS, -1), phase: 'bidding', seen: null },
+  { name: 'two envelopes, at opens_at', ...sealed, envelopes: 2, now: OPENS, phase: 'technical_evaluation', seen: OPENS },
+  { name: 'two envelopes, opened', ...opened, envelopes: 2, now: OPENED, phase: 'technical_evaluation', seen: OPENED },
+  { name: 'two envelopes, evaluated', ...opened, envelopes: 2, technical_evaluated_at: AWARDED, now: AWARDED, phase: 'technical_evaluation', seen: OPENED },
+  { name: 'two envelopes, financial opened', ...opened, envelopes: 2, technical_evaluated_at: AWARDED, financial_opened_at: AWARDED, now: AWARDED, phase: 'evaluation', seen: OPENED },
+  { name: 'two envelopes, awarded', ...awarded, envelopes: 2, technical_evaluated_at: AWARDED, financial_opened_at: AWARDED, now: at(ENDS, -1), phase: 'standstill', seen: OPENED },
 ];
 
 it('the SQL and shared/tender.ts agree on the phase and the opening time at every boundary of a tender', async () => {
@@ -81,12 +91,15 @@ it('the SQL and shared/tender.ts agree on the phase and the opening time at ever
         awarded_at: c.awarded_at ?? null,
         standstill_ends_at: c.standstill_ends_at ?? null,
         award_final_at: c.award_final_at ?? null,
+        envelopes: c.envelopes ?? 1,
+        technical_evaluated_at: c.technical_evaluated_at ?? null,
+        financial_opened_at: c.financial_opened_at ?? null,
       })
       .returning('id');
     const row = await db
       .knex('projects as p')
       .where('p.id', id)
-      .first('p.status', 'p.opens_at', 'p.opened_at', 'p.awarded_at', 'p.standstill_ends_at', 'p.award_final_at', db.knex.raw('? as phase', [tenderPhaseSql(db.knex, c.now)]), db.knex.raw('? as seen', [openedAtSql(db.knex, c.now)]));
+      .first('p.status', 'p.opens_at', 'p.opened_at', 'p.awarded_at', 'p.standstill_ends_at', 'p.award_final_at', 'p.envelopes', 'p.financial_opened_at', db.knex.raw('? as phase', [tenderPhaseSql(db.knex, c.now)]), db.knex.raw('? as seen', [openedAtSql(db.knex, c.now)]));
     seen.push({
       name: c.name,
       sql: [row.phase, iso(row.seen)],
