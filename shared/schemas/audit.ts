@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'tender.publish',
   'tender.close_bidding',
   'tender.open',
+  'tender.technical_evaluation',
+  'tender.open_financial',
   'tender.award',
   'tender.award_final',
   'tender.complete',

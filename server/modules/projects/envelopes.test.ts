@@ -129,10 +129,12 @@ describe('two envelopes', () => {
       (await gov.get(`/api/projects/${project.id}/opening`)).body,
       (await gov.get(`/api/projects/${project.id}/technical-envelopes`)).body,
       (await gov.get('/api/notifications?limit=100')).body,
+      (await gov.get('/api/company/audit?limit=100')).body,
       (await gov.get('/api/sync/pull?limit=5000')).body,
     ]);
     expect(ownerSaw).toContain('1234567.89'); // what the search finds when an amount is there
     expect(ownerSaw).not.toContain('7654321');
+    expect(ownerSaw).toContain('tender.open_financial'); // the audit trail was read, and holds the step
     expect(JSON.stringify((await b.get('/api/sync/pull?limit=5000')).body)).toContain('7654321.98'); // its bidder keeps it
     // The change log rebuilt from the policies (as at start-up) addresses the failed bid to its bidder alone too.
     await backfillChangeLog(server.db.knex);

@@ -33,6 +33,7 @@ import type { OpeningEntry, TechnicalEvaluationArgs } from '../../../shared/sche
 import type { TechnicalEnvelope } from '../../../shared/schemas/bid-document';
 import type { MutationDeps } from '../sync/contracts';
 import { notify } from '../notifications/notify';
+import { recordAudit } from '../audit/record';
 import { envelopeDocumentsSql } from './bid-documents';
 import { bidPolicy, canSeeProject, envelopePolicy, projectPolicy } from './policy';
 import { presentProject, type LockedProject } from './queries';
@@ -132,6 +133,14 @@ export async function evaluateTechnical(trx: Knex.Transaction, user: SessionUser
 
   for (const r of args.results) await trx('bids').where({ id: r.bid_id }).update({ technical_pass: r.pass, technical_reason: r.pass ? (r.reason ?? null) : r.reason });
   await trx('projects').where({ id: project.id }).update({ technical_evaluated_at: now });
+  const failedCount = args.results.filter((r) => !r.pass).length;
+  await recordAudit(trx, {
+    actor: user,
+    action: 'tender.technical_evaluation',
+    record_type: 'project',
+    record_id: project.id,
+    changes: { technical_evaluated_at: [null, now], passed: [null, args.results.length - failedCount], failed: [null, failedCount] },
+  });
   const verdict = new Map(args.results.map((r) => [r.bid_id, r.pass]));
   await updateRecord(trx, project.id, (record) => record.map((e) => ({ ...e, technical_pass: verdict.get(e.bid_id) ?? e.technical_pass })));
   project.technical_evaluated_at = now;
@@ -179,6 +188,8 @@ export async function openFinancial(trx: Knex.Transaction, user: SessionUser, ar
   const opened = new Map(passed.map((b, i) => [b.id, { rank: i + 1, amount: Number(b.amount), estimated_completion_days: b.estimated_completion_days }]));
   await updateRecord(trx, project.id, (record) => record.map((e) => ({ ...e, ...opened.get(e.bid_id) })), { financial_opened_at: now });
   await trx('projects').where({ id: project.id }).update({ financial_opened_at: now });
+  // Only how many were opened: the amounts are in the opening record, the failed ones nowhere.
+  await recordAudit(trx, { actor: user, action: 'tender.open_financial', record_type: 'project', record_id: project.id, changes: { financial_opened_at: [null, now], opened: [null, passed.length] } });
   project.financial_opened_at = now;
 
   await recordChanges(trx, [
