@@ -2,11 +2,12 @@
  * A two-envelope tender with a bid bond, in Arabic at phone width, with the server's test
  * clock moving the app's time: the government posts it through the dialog, two
  * contractors bid with a technical envelope (a text and a file, uploaded resumably) and a
- * bond, the deadline passes, the owner reads the technical envelopes (no amount anywhere)
- * and downloads a document, passes one and fails the other with a reason, opens the
- * financial envelopes and sees the passed bidder's amount; the failed bidder's amount is
- * nowhere on the owner's page nor on the owner's device, and that bidder reads the reason
- * and that their bond is released.
+ * bond, the deadline passes, the owner reads the technical envelopes (no amount anywhere,
+ * no guarantee letter: it states a share of the bid) and downloads a document, passes one
+ * and fails the other with a reason, opens the financial envelopes and sees the passed
+ * bidder's amount and guarantee letter; the failed bidder's amount is nowhere on the
+ * owner's page nor on the owner's device, and that bidder reads the reason and that their
+ * bond is released.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -148,9 +149,11 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       // The owner downloads A's method statement: the very bytes A sent.
       const [download] = await Promise.all([gov.page.waitForEvent('download'), envelope(A).getByTestId('envelope-document').filter({ hasText: 'منهجية' }).click()]);
       expect(readFileSync(await download.path()).equals(A_METHOD)).toBe(true);
-      // And A's guarantee letter, which the bond names.
-      const [letter] = await Promise.all([gov.page.waitForEvent('download'), envelope(A).getByTestId('envelope-document').filter({ hasText: 'خطاب الضمان' }).click()]);
-      expect(readFileSync(await letter.path()).equals(A_BOND)).toBe(true);
+      // Not the guarantee letters: each states its sum, a share of the bid, so it opens with the financial envelope.
+      for (const company of [A, B]) {
+        await expect(envelope(company).getByTestId('bond-letter-sealed')).toBeVisible();
+        await expect(envelope(company).getByTestId('envelope-document').filter({ hasText: 'خطاب الضمان' })).toHaveCount(0);
+      }
       await checkPage(gov.page, 'ar', 'envelopes-owner-technical');
 
       // Pass A; fail B, whose reason is asked for before the evaluation is sent; from a
@@ -185,6 +188,10 @@ test('a two-envelope tender with a bid bond: one technical envelope passes, one 
       await expect(govPage.receivedBids(projectId)).toHaveCount(1);
       await expect(govPage.receivedBids(projectId)).toContainText(A);
       await expect(govPage.receivedBids(projectId).getByTestId('award-bid')).toBeVisible();
+      // A's guarantee letter now, the very bytes A sent; B's never.
+      const [letter] = await Promise.all([gov.page.waitForEvent('download'), envelope(A).getByTestId('envelope-document').filter({ hasText: 'خطاب الضمان' }).click()]);
+      expect(readFileSync(await letter.path()).equals(A_BOND)).toBe(true);
+      await expect(envelope(B).getByTestId('envelope-document').filter({ hasText: 'خطاب الضمان' })).toHaveCount(0);
       const failedEntry = govPage.openingEntries(projectId).filter({ hasText: B });
       await expect(failedEntry).toHaveAttribute('data-technical', 'fail');
       await expect(failedEntry).toHaveAttribute('data-rank', '');

@@ -91,12 +91,15 @@ function EnvelopeItem({
   verdict,
   error,
   editable,
+  letterOpen,
   onVerdict,
 }: {
   envelope: TechnicalEnvelope;
   verdict: Verdict;
   error?: EvaluationErrors[string];
   editable: boolean;
+  /** the financial envelopes are open: a passed bid's guarantee letter with them */
+  letterOpen: boolean;
   onVerdict: (v: Verdict) => void;
 }) {
   const styles = useStyles();
@@ -131,7 +134,9 @@ function EnvelopeItem({
         </div>
       )}
       <BondLine envelope={envelope} />
-      {envelope.bid_bond && (
+      {/* The guarantee letter states its sum, a share of the bid: it opens with the financial
+          envelope of a bid that passed, and a failed bid's never (the server holds it so). */}
+      {envelope.bid_bond && letterOpen && result?.pass && (
         <div className={styles.docs}>
           {/* The guarantee letter need not be among the envelope's listed documents: its id is the bond's. */}
           <DocumentButton
@@ -140,6 +145,11 @@ function EnvelopeItem({
             title={bondDoc ? `${t('envelopes.bondDocument')}: ${bondDoc.title}` : t('envelopes.bondDocument')}
           />
         </div>
+      )}
+      {envelope.bid_bond && !letterOpen && result?.pass !== false && (
+        <Text className={styles.muted} data-testid="bond-letter-sealed">
+          {t('envelopes.bondLetterSealed')}
+        </Text>
       )}
       {editable && (
         <>
@@ -212,6 +222,7 @@ export function TechnicalEvaluation({ project }: { project: Project }) {
               verdict={verdicts[e.bid_id] ?? { pass: null, reason: '' }}
               error={errors[e.bid_id]}
               editable={!evaluated}
+              letterOpen={!!project.financial_opened_at}
               onVerdict={(v) => setVerdicts((all) => ({ ...all, [e.bid_id]: v }))}
             />
           ))}

@@ -4,7 +4,8 @@
  * size and byte sniffing as a tender document) and attaches it with a title until the
  * deadline; its bid then names it (bids.ts assertOwnBidDocuments). A file is sealed like
  * the bid: the uploading company reads it always; the project's owner only from the
- * opening and only when a live bid's technical envelope or bond names it; anyone else
+ * opening and only when a live bid's technical envelope names it, or its bond (a guarantee
+ * letter: only once the owner sees that bid, see ownerMayRead); anyone else
  * gets 404, never 403, so not even its existence leaks. Files are stored once per content
  * under documents/<hash> (documents.ts documentKey).
  */
@@ -20,6 +21,7 @@ import type { BidDocument, BidDocumentAttach } from '../../../shared/schemas/bid
 import type { ObjectStore } from '../../storage';
 import { documentKey } from './documents';
 import { lockProject, type LockedProject } from './queries';
+import { OWNER_SEES_BID } from './policy';
 
 /** A stored format's media type, in SQL (d: bid_documents). */
 const mediaTypeSql = `(case d.format ${Object.entries(DOCUMENT_FORMATS)
@@ -111,13 +113,24 @@ export async function openBidDocument(db: Knex, store: ObjectStore, user: Sessio
   return { doc, object };
 }
 
+/**
+ * The owner reads a technical envelope's file from the opening, and a bond's guarantee
+ * letter only with its bid (OWNER_SEES_BID: in a two-envelope tender from the financial
+ * opening, and never for a bid that failed): the letter states the guarantee's sum, a
+ * share of the bid, so it would open the financial envelope early.
+ */
 async function ownerMayRead(db: Knex, user: SessionUser, projectId: string, doc: { id: string; contractor_id: string }, now: Date): Promise<boolean> {
   const project = await db('projects').where({ id: projectId }).whereNull('deleted_at').first('government_id', 'status', 'opens_at', 'opened_at');
   if (!project || project.government_id !== user.account_id || !openedAt(project, now)) return false;
   const naming = await db('bids as b')
+    .join('projects as p', 'p.id', 'b.project_id')
     .where({ 'b.project_id': projectId, 'b.contractor_id': doc.contractor_id })
     .whereNot('b.status', 'withdrawn')
-    .where((w) => w.whereRaw(`b.technical->'document_ids' @> jsonb_build_array(?::text)`, [doc.id]).orWhereRaw(`b.bid_bond->>'document_id' = ?`, [doc.id]))
+    .where((w) =>
+      w
+        .whereRaw(`b.technical->'document_ids' @> jsonb_build_array(?::text)`, [doc.id])
+        .orWhere((bond) => bond.whereRaw(`b.bid_bond->>'document_id' = ?`, [doc.id]).whereRaw(OWNER_SEES_BID)),
+    )
     .first('b.id');
   return !!naming;
 }

@@ -70,7 +70,10 @@ describe('two envelopes', () => {
     ]);
     expect(JSON.stringify(envelopes)).not.toMatch(/amount|1234567|7654321/);
     expect((await download(gov, project.id, bidA.technical.id)).status).toBe(200);
-    expect((await download(gov, project.id, bidA.guarantee!.id)).status).toBe(200);
+    // A guarantee letter states its sum, a share of the bid: it stays with the financial envelope.
+    expect((await download(gov, project.id, bidA.guarantee!.id)).status).toBe(404);
+    expect((await download(gov, project.id, bidB.guarantee!.id)).status).toBe(404);
+    expect((await download(a, project.id, bidA.guarantee!.id)).status).toBe(200);
     expect((await download(gov, project.id, unnamed.id)).status).toBe(404);
     expect((await download(c, project.id, bidA.technical.id)).status).toBe(404);
 
@@ -109,6 +112,9 @@ describe('two envelopes', () => {
     expect(opened.status, opened.text).toBe(200);
     expect(opened.body.phase).toBe('evaluation');
     expect((await gov.post(`/api/projects/${project.id}/open-financial`, {})).body.code).toBe('financial_opened');
+    // The passed bid's guarantee letter comes with its financial envelope; the failed one's never.
+    expect((await download(gov, project.id, bidA.guarantee!.id)).status).toBe(200);
+    expect((await download(gov, project.id, bidB.guarantee!.id)).status).toBe(404);
     expect((await gov.get(`/api/projects/${project.id}/bids`)).body.map((x: { id: string; amount: number }) => [x.id, x.amount])).toEqual([
       [bidA.bid.id, 1_234_567.89],
       [bidC.bid.id, 1_500_000],
