@@ -14,12 +14,12 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import { assertRole } from '../../auth/guards';
 import { assertNotSuspended } from '../../auth/suspension';
-import { bidDocumentMissing, deadlinePassed, documentUploadMissing, notFound, projectNotOpen } from '../../../shared/errors';
+import { bidDocumentMissing, deadlinePassed, notFound, projectNotOpen } from '../../../shared/errors';
 import { isBiddingClosed, openedAt } from '../../../shared/tender';
 import { DOCUMENT_FORMATS } from '../../../shared/schemas/project-document';
 import type { BidDocument, BidDocumentAttach } from '../../../shared/schemas/bid-document';
 import type { ObjectStore } from '../../storage';
-import { documentKey } from './documents';
+import { claimFinishedUpload, documentKey } from './documents';
 import { lockProject, type LockedProject } from './queries';
 import { OWNER_SEES_BID } from './policy';
 
@@ -68,11 +68,7 @@ export async function assertBidDocumentsWritable(trx: Knex.Transaction, user: Se
  */
 export async function attachBidDocument(trx: Knex.Transaction, user: SessionUser, projectId: string, args: BidDocumentAttach, now: Date): Promise<BidDocument> {
   const project = await assertBidDocumentsWritable(trx, user, projectId, now);
-  const upload = await trx('document_uploads')
-    .where({ id: args.upload_id, kind: 'bid_document', account_id: user.account_id, project_id: project.id })
-    .forUpdate()
-    .first('id', 'hash', 'bytes', 'format', 'filename');
-  if (!upload) throw documentUploadMissing();
+  const upload = await claimFinishedUpload(trx, 'bid_document', user, project.id, args.upload_id);
   const id = crypto.randomUUID();
   await trx('bid_documents').insert({
     id,

@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import type { SessionUser } from '../../auth/session-user';
 import { deadlinePassed, documentSuperseded, documentUploadMissing, notFound, projectNotOpen } from '../../../shared/errors';
 import { isBiddingClosed } from '../../../shared/tender';
-import type { DocumentAttach, ProjectDocument } from '../../../shared/schemas/project-document';
+import { DOCUMENT_FORMATS, type DocumentAttach, type ProjectDocument } from '../../../shared/schemas/project-document';
 import { recordChanges } from '../../db/changes';
 import type { ObjectStore } from '../../storage';
 import { notify } from '../notifications/notify';
@@ -68,6 +68,20 @@ export async function assertDocumentsWritable(trx: Knex.Transaction, user: Sessi
 }
 
 /**
+ * The caller's finished upload `uploadId` of `kind` for this project, locked for its
+ * attaching (422 document_upload_missing for any other id: unknown, unfinished, another's,
+ * another project's, another kind's).
+ */
+export async function claimFinishedUpload(trx: Knex.Transaction, kind: 'tender_document' | 'bid_document', user: SessionUser, projectId: string, uploadId: string) {
+  const upload: { id: string; hash: string; bytes: number; format: keyof typeof DOCUMENT_FORMATS; filename: string } | undefined = await trx('document_uploads')
+    .where({ id: uploadId, kind, account_id: user.account_id, project_id: projectId })
+    .forUpdate()
+    .first('id', 'hash', 'bytes', 'format', 'filename');
+  if (!upload) throw documentUploadMissing();
+  return upload;
+}
+
+/**
  * POST /api/projects/{id}/documents: the caller's finished upload for this project becomes
  * a document (422 document_upload_missing for any other upload id: unknown, unfinished,
  * another's, another project's). With `replaces`, an addendum: the replaced version must
@@ -76,11 +90,7 @@ export async function assertDocumentsWritable(trx: Knex.Transaction, user: Sessi
  */
 export async function attachDocument(trx: Knex.Transaction, user: SessionUser, projectId: string, args: DocumentAttach, now: Date): Promise<ProjectDocument> {
   const project = await assertDocumentsWritable(trx, user, projectId, now);
-  const upload = await trx('document_uploads')
-    .where({ id: args.upload_id, kind: 'tender_document', account_id: user.account_id, project_id: project.id })
-    .forUpdate()
-    .first('id', 'hash', 'bytes', 'format', 'filename');
-  if (!upload) throw documentUploadMissing();
+  const upload = await claimFinishedUpload(trx, 'tender_document', user, project.id, args.upload_id);
   let replaced: { id: string; superseded_by: string | null } | undefined;
   if (args.replaces) {
     replaced = await trx('project_documents').where({ id: args.replaces, project_id: project.id }).forUpdate().first('id', 'superseded_by');
